@@ -1,0 +1,128 @@
+/// A spec that passed every check: the runtime's only input.
+///
+/// Every observable thing is a graph node, indexed by position in ``nodes``; ``rank`` orders them
+/// so that each node comes after everything it reads or is written by. Nothing here is looked up
+/// by name at run time.
+public struct CheckedSpec: Sendable {
+    public var screen: String
+    public var file: String
+    public var types: TypeTable
+    public var nodes: [NodeDecl]
+    /// The topological position of each node: propagation runs in increasing rank.
+    public var rank: [Int]
+    public var actions: [ActionPlan]
+    public var handlers: [HandlerPlan]
+    public var services: [ServicePlan]
+    public var scenarios: [ScenarioPlan]
+    /// The nodes of `params:`, in declaration order.
+    public var params: [Int]
+
+    /// The node declared with `name`, for tools and tests; the runtime itself uses indices.
+    public func node(named name: String) -> Int? { nodes.firstIndex { $0.name == name } }
+
+    /// The longest name the timeline shows, to align its columns.
+    public var longestVisibleName: Int { nodes.filter(\.visible).map(\.name.count).max() ?? 0 }
+}
+
+public struct NodeDecl: Sendable {
+    public enum Kind: Sendable {
+        /// An input property: the view writes it; it has a current value.
+        case property(initial: Value)
+        /// An event or value stream: no current value, it fires.
+        case stream
+        /// State the view model writes.
+        case state(initial: Value)
+        /// A screen parameter: set once when the screen is built.
+        case param
+        /// An expression over current values.
+        case derived(TypedExpr)
+    }
+
+    public enum Role: Sendable {
+        case input, state, output, param
+        case actionEnabled(Int), actionExecuting(Int), actionElements(Int), actionErrors(Int)
+    }
+
+    public var name: String
+    public var type: SpecType
+    public var kind: Kind
+    public var role: Role
+    /// Whether the timeline shows its emissions.
+    public var visible: Bool
+    public var range: SpecRange
+
+    public var hasCurrentValue: Bool {
+        if case .stream = kind { return false }
+        return true
+    }
+}
+
+public struct ActionPlan: Sendable {
+    public var name: String
+    public var trigger: Int?
+    public var enabled: Int
+    public var executing: Int
+    public var elements: Int
+    public var errors: Int
+    public var service: Int
+    public var argumentNames: [String]
+    public var arguments: [TypedExpr]
+}
+
+public struct HandlerPlan: Sendable {
+    public var on: Int
+    public var targets: [Int]
+    public var values: [TypedExpr]
+}
+
+public struct ServicePlan: Sendable {
+    public enum Outcome: Sendable, Hashable {
+        case success(Value)
+        case failure(ErrorValue)
+    }
+
+    public struct Result: Sendable {
+        public var outcome: Outcome
+        /// Milliseconds; nil uses the service's latency.
+        public var latency: Int?
+    }
+
+    public var name: String
+    public var returns: SpecType
+    public var latency: Int
+    /// Successive calls take successive results; the last one repeats.
+    public var results: [Result]
+}
+
+public struct ScenarioPlan: Sendable {
+    public var name: String
+    public var range: SpecRange
+    public var steps: [StepPlan]
+}
+
+public struct StepPlan: Sendable {
+    public enum Kind: Sendable {
+        /// Write an input property (or state).
+        case set(node: Int, value: Value)
+        /// Fire an event or value input.
+        case send(node: Int, value: Value)
+        /// Execute an action directly with an input.
+        case execute(action: Int, value: Value)
+        case wait(milliseconds: Int)
+        /// The node's latest value must equal `value`.
+        case expect(node: Int, value: Value)
+    }
+
+    public var kind: Kind
+    /// How the step reads in a timeline, such as `set email = "a@b.c"`.
+    public var text: String
+    public var range: SpecRange
+}
+
+/// The records and enums a spec declares.
+public struct TypeTable: Sendable {
+    public var records: [String: [(name: String, type: SpecType)]] = [:]
+    public var enums: [String: [String]] = [:]
+
+    public init() {}
+}

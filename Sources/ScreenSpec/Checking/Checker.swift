@@ -1,0 +1,467 @@
+/// Resolves and type-checks a ``Spec`` into a ``CheckedSpec``, reporting every problem it finds
+/// (not only the first) before anything runs.
+struct Checker {
+    let spec: Spec
+    var diagnostics: DiagnosticBag
+    private var table = TypeTable()
+    private var nodes: [NodeDecl] = []
+    private var symbols: [String: Symbol] = [:]
+    private var declared: [String: SpecRange] = [:]
+    /// Edges `from -> to`: `to` must be ranked after `from`.
+    private var edges: [[Int]] = []
+    private var actions: [ActionPlan] = []
+    private var handlers: [HandlerPlan] = []
+    private var services: [ServicePlan] = []
+    private var serviceIndex: [String: Int] = [:]
+    private var params: [Int] = []
+    /// Derived outputs whose expressions are checked once every name exists.
+    private var pendingDerived: [(node: Int, expr: Expr)] = []
+
+    init(spec: Spec, diagnostics: DiagnosticBag) {
+        self.spec = spec
+        self.diagnostics = diagnostics
+    }
+
+    mutating func check() -> CheckedSpec? {
+        declareTypes()
+        let resolver = TypeResolver(table: table)
+        let values = ValueReader(table: table)
+        declareParams(resolver)
+        declareInputs(resolver, values)
+        declareState(resolver, values)
+        declareOutputs()
+        declareServices(resolver, values)
+        declareActions()
+        checkDerived()
+        checkActions()
+        checkHandlers()
+        let rank = order()
+        let scenarios = spec.scenarios.map { checkScenario($0, values) }
+        checkDuplicateScenarioNames()
+        guard !diagnostics.hasErrors, let rank else { return nil }
+        return CheckedSpec(screen: spec.screen.value, file: spec.file, types: table, nodes: nodes, rank: rank,
+                           actions: actions, handlers: handlers, services: services, scenarios: scenarios, params: params)
+    }
+
+    // MARK: declarations
+
+    private mutating func declareName(_ name: Located<String>) -> Bool {
+        if let first = declared[name.value] {
+            diagnostics.error("duplicate-name", "'\(name.value)' is declared twice", at: name.range,
+                              notes: [DiagnosticNote("first declared here", at: first)])
+            return false
+        }
+        declared[name.value] = name.range
+        return true
+    }
+
+    @discardableResult
+    private mutating func addNode(_ name: String, _ type: SpecType, _ kind: NodeDecl.Kind, role: NodeDecl.Role, visible: Bool,
+                                  range: SpecRange, what: String) -> Int {
+        let index = nodes.count
+        nodes.append(NodeDecl(name: name, type: type, kind: kind, role: role, visible: visible, range: range))
+        edges.append([])
+        symbols[name] = Symbol(node: index, type: type, hasCurrentValue: nodes[index].hasCurrentValue, what: what)
+        return index
+    }
+
+    private mutating func declareTypes() {
+        var seen: [String: SpecRange] = [:]
+        for decl in spec.types {
+            if let first = seen[decl.name.value] ?? (TypeResolver.builtins[decl.name.value] != nil ? decl.name.range : nil) {
+                diagnostics.error("duplicate-type", "type '\(decl.name.value)' is already declared", at: decl.name.range,
+                                  notes: first == decl.name.range ? [] : [DiagnosticNote("first declared here", at: first)])
+                continue
+            }
+            seen[decl.name.value] = decl.name.range
+            switch decl.kind {
+            case .record: table.records[decl.name.value] = []
+            case .enumeration(let cases):
+                var names: [String] = []
+                for c in cases {
+                    if names.contains(c.value) {
+                        diagnostics.error("duplicate-case", "case '\(c.value)' is listed twice", at: c.range)
+                    } else {
+                        names.append(c.value)
+                    }
+                }
+                table.enums[decl.name.value] = names
+            }
+        }
+        let resolver = TypeResolver(table: table)
+        for decl in spec.types {
+            guard case .record(let fields) = decl.kind, table.records[decl.name.value]?.isEmpty == true else { continue }
+            var resolved: [(name: String, type: SpecType)] = []
+            for field in fields {
+                if resolved.contains(where: { $0.name == field.name.value }) {
+                    diagnostics.error("duplicate-field", "field '\(field.name.value)' is listed twice", at: field.name.range)
+                    continue
+                }
+                if let t = resolver.resolve(field.type, diagnostics: &diagnostics) { resolved.append((field.name.value, t)) }
+            }
+            table.records[decl.name.value] = resolved
+        }
+    }
+
+    private mutating func declareParams(_ resolver: TypeResolver) {
+        for p in spec.params where declareName(p.name) {
+            guard let type = resolver.resolve(p.type, diagnostics: &diagnostics) else { continue }
+            params.append(addNode(p.name.value, type, .param, role: .param, visible: false, range: p.name.range, what: "parameter"))
+        }
+    }
+
+    private mutating func declareInputs(_ resolver: TypeResolver, _ values: ValueReader) {
+        for input in spec.inputs where declareName(input.name) {
+            switch input.kind {
+            case .event:
+                addNode(input.name.value, .void, .stream, role: .input, visible: false, range: input.name.range, what: "input event")
+            case .value(let typeName):
+                guard let type = resolver.resolve(typeName, diagnostics: &diagnostics) else { continue }
+                addNode(input.name.value, type, .stream, role: .input, visible: false, range: input.name.range, what: "input value stream")
+            case .property(let typeName, let defaultNode):
+                guard let type = resolver.resolve(typeName, diagnostics: &diagnostics) else { continue }
+                let initial = defaultNode.flatMap { values.read($0, as: type, diagnostics: &diagnostics) } ?? .none
+                addNode(input.name.value, type, .property(initial: initial), role: .input, visible: false, range: input.name.range,
+                        what: "input property")
+            }
+        }
+    }
+
+    private mutating func declareState(_ resolver: TypeResolver, _ values: ValueReader) {
+        for state in spec.state where declareName(state.name) {
+            guard let type = resolver.resolve(state.type, diagnostics: &diagnostics) else { continue }
+            let initial = values.read(state.initial, as: type, diagnostics: &diagnostics) ?? .none
+            addNode(state.name.value, type, .state(initial: initial), role: .state, visible: true, range: state.name.range, what: "state")
+        }
+    }
+
+    private mutating func declareOutputs() {
+        for output in spec.outputs where declareName(output.name) {
+            switch output.kind {
+            case .derived(let expr):
+                // The type is known once the expression is checked; `.void` stands in until then.
+                let index = addNode(output.name.value, .void, .derived(.constant(.void)), role: .output, visible: true,
+                                    range: output.name.range, what: "output")
+                pendingDerived.append((index, expr))
+            }
+        }
+    }
+
+    private mutating func declareServices(_ resolver: TypeResolver, _ values: ValueReader) {
+        for service in spec.services {
+            if let index = serviceIndex[service.name.value] {
+                diagnostics.error("duplicate-name", "service '\(service.name.value)' is declared twice", at: service.name.range,
+                                  notes: [DiagnosticNote("first declared here", at: spec.services[index].name.range)])
+                continue
+            }
+            guard let type = resolver.resolve(service.returns, diagnostics: &diagnostics) else { continue }
+            var results: [ServicePlan.Result] = []
+            for result in service.results {
+                switch result.kind {
+                case .value(let node):
+                    if let v = values.read(node, as: type, diagnostics: &diagnostics) {
+                        results.append(.init(outcome: .success(v), latency: result.latency?.value))
+                    }
+                case .failure(let node):
+                    if case .error(let e)? = values.readError(node, diagnostics: &diagnostics) {
+                        results.append(.init(outcome: .failure(e), latency: result.latency?.value))
+                    }
+                }
+            }
+            if service.results.isEmpty {
+                guard type == .void || type.isOptional else {
+                    diagnostics.error("missing-result", "service '\(service.name.value)' returns '\(type)' but declares no 'result:'",
+                                      at: service.name.range, fixIt: "add 'result:' with a value, or 'results:' for successive calls")
+                    continue
+                }
+                results.append(.init(outcome: .success(type == .void ? .void : .none), latency: nil))
+            }
+            serviceIndex[service.name.value] = services.count
+            services.append(ServicePlan(name: service.name.value, returns: type, latency: service.latency?.value ?? 0, results: results))
+        }
+    }
+
+    private mutating func declareActions() {
+        for action in spec.actions where declareName(action.name) {
+            let name = action.name.value
+            let range = action.name.range
+            let returns = serviceIndex[action.work.service.value].map { services[$0].returns } ?? .void
+            let actionIndex = actions.count
+            // The order of creation is the order of the initial timeline: enabled, then executing.
+            let enabled = addNode(name + ".enabled", .bool, .derived(.constant(.bool(true))), role: .actionEnabled(actionIndex),
+                                  visible: true, range: range, what: "action state")
+            let executing = addNode(name + ".executing", .bool, .state(initial: .bool(false)), role: .actionExecuting(actionIndex),
+                                    visible: true, range: range, what: "action state")
+            let elements = addNode(name + ".elements", returns, .stream, role: .actionElements(actionIndex), visible: true,
+                                   range: range, what: "action elements stream")
+            let errors = addNode(name + ".errors", .error, .stream, role: .actionErrors(actionIndex), visible: true,
+                                 range: range, what: "action errors stream")
+            actions.append(ActionPlan(name: name, trigger: nil, enabled: enabled, executing: executing, elements: elements,
+                                      errors: errors, service: -1, argumentNames: [], arguments: []))
+        }
+    }
+
+    /// Triggers, conditions and arguments may name any declaration, including later actions.
+    private mutating func checkActions() {
+        for action in spec.actions {
+            guard let plan = actions.firstIndex(where: { $0.name == action.name.value }) else { continue }
+            checkAction(action, into: plan)
+        }
+    }
+
+    private mutating func checkAction(_ action: ActionDecl, into index: Int) {
+        var plan = actions[index]
+        var payload: (name: String, type: SpecType)?
+        if let trigger = action.trigger {
+            if let symbol = symbols[trigger.value] {
+                if symbol.hasCurrentValue {
+                    diagnostics.error("invalid-trigger", "'\(trigger.value)' is an \(symbol.what); a trigger must be an event or a stream",
+                                      at: trigger.range, notes: [DiagnosticNote("declare an input as 'name: event' for a tap")])
+                } else if symbol.node == plan.elements || symbol.node == plan.errors {
+                    diagnostics.error("cycle", "action '\(action.name.value)' cannot be triggered by its own results", at: trigger.range)
+                } else {
+                    plan.trigger = symbol.node
+                    payload = (trigger.value, symbol.type)
+                    edges[symbol.node].append(plan.executing)
+                    edges[symbol.node].append(plan.errors)
+                }
+            } else {
+                unknownName(trigger, what: "trigger", candidates: symbols.filter { !$0.value.hasCurrentValue }.map(\.key))
+            }
+        }
+        var checker = ExpressionChecker(symbols: symbols, table: table, diagnostics: diagnostics)
+        let condition = action.enabledIf.flatMap { checker.check($0, expecting: .bool) } ?? .constant(.bool(true))
+        let reads = checker.reads
+        diagnostics = checker.diagnostics
+        nodes[plan.enabled].kind = .derived(.and(condition, .not(.node(plan.executing))))
+        for read in reads { edges[read].append(plan.enabled) }
+        edges[plan.executing].append(plan.enabled)
+
+        if let serviceIndex = serviceIndex[action.work.service.value] {
+            plan.service = serviceIndex
+        } else if !spec.services.contains(where: { $0.name.value == action.work.service.value }) {
+            unknownName(action.work.service, what: "service", candidates: spec.services.map(\.name.value))
+        }
+        var arguments = ExpressionChecker(symbols: symbols, table: table, payload: payload, diagnostics: diagnostics)
+        for (name, value) in action.work.arguments {
+            if let typed = arguments.check(value, expecting: nil) {
+                plan.argumentNames.append(name.value)
+                plan.arguments.append(typed)
+            }
+        }
+        diagnostics = arguments.diagnostics
+        actions[index] = plan
+    }
+
+    private mutating func unknownName(_ name: Located<String>, what: String, candidates: [String]) {
+        diagnostics.error("unknown-name", "unknown \(what) '\(name.value)'\(Suggestion.didYouMean(name.value, in: candidates))", at: name.range)
+    }
+
+    /// Checks derived outputs so that each is checked after the outputs it names, whatever the
+    /// order they were written in; an output's type is its expression's.
+    private mutating func checkDerived() {
+        let pendingIndex = Dictionary(uniqueKeysWithValues: pendingDerived.enumerated().map { (nodes[$0.element.node].name, $0.offset) })
+        var dependents = [[Int]](repeating: [], count: pendingDerived.count)
+        var incoming = [Int](repeating: 0, count: pendingDerived.count)
+        for (k, pending) in pendingDerived.enumerated() {
+            for name in pending.expr.referencedNames() {
+                guard let j = pendingIndex[name], !dependents[j].contains(k) else { continue }
+                dependents[j].append(k)
+                incoming[k] += 1
+            }
+        }
+        var ready = Heap<Int>()
+        for k in incoming.indices where incoming[k] == 0 { ready.insert(k) }
+        var order: [Int] = []
+        while let k = ready.popMin() {
+            order.append(k)
+            for d in dependents[k] {
+                incoming[d] -= 1
+                if incoming[d] == 0 { ready.insert(d) }
+            }
+        }
+        // Outputs in a cycle are checked last and quietly: the cycle is the error to report.
+        let inCycle = Set(incoming.indices.filter { incoming[$0] > 0 })
+        for k in order + inCycle.sorted() {
+            let (index, expr) = pendingDerived[k]
+            var checker = ExpressionChecker(symbols: symbols, table: table,
+                                            diagnostics: inCycle.contains(k) ? DiagnosticBag() : diagnostics)
+            let typed = checker.infer(expr)
+            if !inCycle.contains(k) { diagnostics = checker.diagnostics }
+            for read in checker.reads { edges[read].append(index) }
+            guard let typed else { continue }
+            nodes[index].type = typed.type
+            nodes[index].kind = .derived(typed.expr)
+            symbols[nodes[index].name]?.type = typed.type
+        }
+    }
+
+    private mutating func checkHandlers() {
+        for handler in spec.handlers {
+            guard let on = symbols[handler.on.value] else {
+                unknownName(handler.on, what: "event", candidates: Array(symbols.keys))
+                continue
+            }
+            var plan = HandlerPlan(on: on.node, targets: [], values: [])
+            var checker = ExpressionChecker(symbols: symbols, table: table, payload: (handler.on.value, on.type), diagnostics: diagnostics)
+            for (target, value) in handler.assignments {
+                guard let symbol = symbols[target.value] else {
+                    diagnostics = checker.diagnostics
+                    unknownName(target, what: "state", candidates: symbols.filter { isWritable($0.value.node) }.map(\.key))
+                    checker.diagnostics = diagnostics
+                    continue
+                }
+                guard isWritable(symbol.node) else {
+                    checker.diagnostics.error("not-writable", "'\(target.value)' is an \(symbol.what); a handler sets state or input properties",
+                                              at: target.range)
+                    continue
+                }
+                if let typed = checker.check(value, expecting: symbol.type) {
+                    plan.targets.append(symbol.node)
+                    plan.values.append(typed)
+                    edges[on.node].append(symbol.node)
+                }
+            }
+            diagnostics = checker.diagnostics
+            handlers.append(plan)
+        }
+    }
+
+    private func isWritable(_ node: Int) -> Bool {
+        switch nodes[node].kind {
+        case .state: if case .state = nodes[node].role { return true }
+        case .property: return true
+        default: break
+        }
+        return false
+    }
+
+    /// Kahn's algorithm, ties broken by declaration order; a cycle is reported with its path.
+    private mutating func order() -> [Int]? {
+        let n = nodes.count
+        var incoming = [Int](repeating: 0, count: n)
+        for targets in edges { for t in targets { incoming[t] += 1 } }
+        var ready = Heap<Int>()
+        for i in 0..<n where incoming[i] == 0 { ready.insert(i) }
+        var rank = [Int](repeating: -1, count: n)
+        var next = 0
+        while let i = ready.popMin() {
+            rank[i] = next
+            next += 1
+            for t in edges[i] {
+                incoming[t] -= 1
+                if incoming[t] == 0 { ready.insert(t) }
+            }
+        }
+        guard next < n else { return rank }
+        reportCycle(rank: rank)
+        return nil
+    }
+
+    private mutating func reportCycle(rank: [Int]) {
+        // Walk backwards along unranked dependencies until a node repeats: that loop is a cycle.
+        var predecessors = [[Int]](repeating: [], count: nodes.count)
+        for (from, targets) in edges.enumerated() { for t in targets where rank[from] < 0 { predecessors[t].append(from) } }
+        guard var current = rank.firstIndex(of: -1) else { return }
+        var seenAt: [Int: Int] = [:]
+        var path: [Int] = []
+        while seenAt[current] == nil {
+            seenAt[current] = path.count
+            path.append(current)
+            guard let p = predecessors[current].first(where: { rank[$0] < 0 }) else { return }
+            current = p
+        }
+        let cycle = Array(path[seenAt[current]!...].reversed())
+        let names = cycle.map { nodes[$0].name } + [nodes[cycle[0]].name]
+        diagnostics.error("cycle", "dependency cycle: " + names.map { "'\($0)'" }.joined(separator: " -> "), at: nodes[cycle[0]].range,
+                          notes: cycle.dropFirst().map { DiagnosticNote("'\(nodes[$0].name)' is part of the cycle", at: nodes[$0].range) })
+    }
+
+    // MARK: scenarios
+
+    private mutating func checkScenario(_ scenario: ScenarioDecl, _ values: ValueReader) -> ScenarioPlan {
+        var steps: [StepPlan] = []
+        for step in scenario.steps {
+            switch step.kind {
+            case .wait(let ms):
+                steps.append(StepPlan(kind: .wait(milliseconds: ms.value), text: "wait \(ms.value)ms", range: step.range))
+            case .set(let assignments):
+                for (target, node) in assignments {
+                    guard let symbol = stepTarget(target, verb: "set") else { continue }
+                    guard case .property = nodes[symbol.node].kind else {
+                        diagnostics.error("invalid-step-target", "'set:' writes an input property, but '\(target.value)' is an \(symbol.what)",
+                                          at: target.range, notes: stepNote(symbol))
+                        continue
+                    }
+                    guard let value = values.read(node, as: symbol.type, diagnostics: &diagnostics) else { continue }
+                    steps.append(StepPlan(kind: .set(node: symbol.node, value: value), text: "set \(target.value) = \(value)", range: target.range))
+                }
+            case .send(let target, let node):
+                if let action = actions.firstIndex(where: { $0.name == target.value }) {
+                    let type = services.indices.contains(actions[action].service) ? SpecType.void : .void
+                    let value = node.flatMap { values.read($0, as: type, diagnostics: &diagnostics) } ?? .void
+                    steps.append(StepPlan(kind: .execute(action: action, value: value), text: "send \(target.value)", range: target.range))
+                    continue
+                }
+                guard let symbol = stepTarget(target, verb: "send") else { continue }
+                guard case .stream = nodes[symbol.node].kind, case .input = nodes[symbol.node].role else {
+                    diagnostics.error("invalid-step-target", "'send:' fires an input event or value, but '\(target.value)' is an \(symbol.what)",
+                                      at: target.range, notes: stepNote(symbol))
+                    continue
+                }
+                if symbol.type == .void {
+                    if let node, !node.isNull, node.string != "()" {
+                        diagnostics.error("unexpected-value", "'\(target.value)' is an event and carries no value", at: node.range,
+                                          fixIt: "write 'send: \(target.value)'")
+                        continue
+                    }
+                    steps.append(StepPlan(kind: .send(node: symbol.node, value: .void), text: "send \(target.value)", range: target.range))
+                } else {
+                    guard let node else {
+                        diagnostics.error("missing-value", "'\(target.value)' carries a value of type '\(symbol.type)'", at: target.range,
+                                          fixIt: "write 'send: { \(target.value): ... }'")
+                        continue
+                    }
+                    guard let value = values.read(node, as: symbol.type, diagnostics: &diagnostics) else { continue }
+                    steps.append(StepPlan(kind: .send(node: symbol.node, value: value), text: "send \(target.value) = \(value)", range: target.range))
+                }
+            case .expect(let expectations):
+                for (target, node) in expectations {
+                    guard let symbol = stepTarget(target, verb: "expect") else { continue }
+                    guard let value = values.read(node, as: symbol.type, diagnostics: &diagnostics) else { continue }
+                    steps.append(StepPlan(kind: .expect(node: symbol.node, value: value), text: "expect \(target.value) == \(value)",
+                                          range: target.range))
+                }
+            }
+        }
+        return ScenarioPlan(name: scenario.name.value, range: scenario.range, steps: steps)
+    }
+
+    private func stepNote(_ symbol: Symbol) -> [DiagnosticNote] {
+        [DiagnosticNote("'\(nodes[symbol.node].name)' is declared here", at: nodes[symbol.node].range)]
+    }
+
+    private mutating func stepTarget(_ target: Located<String>, verb: String) -> Symbol? {
+        if let symbol = symbols[target.value] { return symbol }
+        let candidates: [String] = switch verb {
+        case "set": symbols.filter { if case .property = nodes[$0.value.node].kind { return true } else { return false } }.map(\.key)
+        case "send": symbols.filter { if case .input = nodes[$0.value.node].role, !$0.value.hasCurrentValue { return true } else { return false } }.map(\.key)
+            + actions.map(\.name)
+        default: Array(symbols.keys)
+        }
+        diagnostics.error("unknown-name", "unknown name '\(target.value)' in '\(verb):'\(Suggestion.didYouMean(target.value, in: candidates))",
+                          at: target.range)
+        return nil
+    }
+
+    private mutating func checkDuplicateScenarioNames() {
+        var seen: [String: SpecRange] = [:]
+        for scenario in spec.scenarios {
+            if let first = seen[scenario.name.value] {
+                diagnostics.error("duplicate-scenario", "two scenarios are named '\(scenario.name.value)'", at: scenario.name.range,
+                                  notes: [DiagnosticNote("first named here", at: first)])
+            }
+            seen[scenario.name.value] = scenario.name.range
+        }
+    }
+}

@@ -1,0 +1,441 @@
+/// A name an expression can refer to.
+struct Symbol {
+    var node: Int
+    var type: SpecType
+    var hasCurrentValue: Bool
+    /// What it is, for messages: "input event", "action errors", ...
+    var what: String
+}
+
+/// Resolves names and checks types of one expression, producing a ``TypedExpr``.
+///
+/// On an error it reports a diagnostic and returns nil, so one mistake does not cascade.
+struct ExpressionChecker {
+    let symbols: [String: Symbol]
+    let table: TypeTable
+    /// The event being handled, readable by its own name inside a handler or an action's `with:`.
+    var payload: (name: String, type: SpecType)?
+    /// Nodes read, in first-read order: the expression's dependencies.
+    private(set) var reads: [Int] = []
+    private var closureArguments: [SpecType] = []
+    var diagnostics: DiagnosticBag
+
+    init(symbols: [String: Symbol], table: TypeTable, payload: (name: String, type: SpecType)? = nil, diagnostics: DiagnosticBag) {
+        self.symbols = symbols
+        self.table = table
+        self.payload = payload
+        self.diagnostics = diagnostics
+    }
+
+    typealias Typed = (expr: TypedExpr, type: SpecType)
+
+    /// Checks `expr` and, when `expected` is given, that its type fits.
+    mutating func check(_ expr: Expr, expecting expected: SpecType?) -> TypedExpr? {
+        guard let typed = infer(expr, expected: expected) else { return nil }
+        if let expected, !expected.accepts(typed.type) {
+            if expected == .double, typed.type == .int {
+                return .call(.intToDouble, [typed.expr])
+            }
+            diagnostics.error("type-mismatch", "expected '\(expected)', found '\(typed.type)'", at: expr.range,
+                              notes: hint(expected: expected, found: typed.type))
+            return nil
+        }
+        return typed.expr
+    }
+
+    private func hint(expected: SpecType, found: SpecType) -> [DiagnosticNote] {
+        if case .optional(let wrapped) = found, expected.accepts(wrapped) {
+            return [DiagnosticNote("unwrap the optional with '??', as in 'value ?? default'")]
+        }
+        if expected == .string, found != .string {
+            return [DiagnosticNote("turn it into text with interpolation, as in '\"\\(value)\"'")]
+        }
+        return []
+    }
+
+    private mutating func error(_ id: String, _ message: String, _ range: SpecRange, notes: [DiagnosticNote] = []) -> Typed? {
+        diagnostics.error(id, message, at: range, notes: notes)
+        return nil
+    }
+
+    mutating func infer(_ expr: Expr, expected: SpecType? = nil) -> Typed? {
+        switch expr.kind {
+        case .invalid:
+            return nil
+        case .int(let v):
+            if expected?.unwrapped == .double { return (.constant(.double(Double(v))), .double) }
+            return (.constant(.int(v)), .int)
+        case .double(let v):
+            return (.constant(.double(v)), .double)
+        case .bool(let v):
+            return (.constant(.bool(v)), .bool)
+        case .string(let s):
+            return (.constant(.string(s)), .string)
+        case .null:
+            if let expected, expected.isOptional { return (.constant(.none), expected) }
+            return error("nil-context", "'nil' needs an optional type from its context, as in 'value ?? nil' or 'x == nil'", expr.range)
+        case .interpolation(let parts):
+            var typed: [TypedInterpolationPart] = []
+            var ok = true
+            for part in parts {
+                switch part {
+                case .text(let t): typed.append(.text(t))
+                case .expr(let e):
+                    if let t = infer(e) { typed.append(.value(t.expr)) } else { ok = false }
+                }
+            }
+            return ok ? (.interpolation(typed), .string) : nil
+        case .name(let name):
+            return resolveName(name, expr.range)
+        case .closureArgument:
+            guard let t = closureArguments.last else { return nil }
+            return (.closureArgument, t)
+        case .unary(let op, let operand):
+            return unary(op, operand, expr.range)
+        case .binary(let op, let lhs, let rhs):
+            return binary(op, lhs, rhs, expr.range, expected: expected)
+        case .ternary(let c, let a, let b):
+            let cond = check(c, expecting: .bool)
+            guard let ta = infer(a, expected: expected), let tb = infer(b, expected: expected ?? ta.type) else { return nil }
+            guard let cond else { return nil }
+            guard let type = unify(ta.type, tb.type) else {
+                return error("type-mismatch", "the branches of '? :' must have one type, found '\(ta.type)' and '\(tb.type)'", expr.range)
+            }
+            return (.conditional(cond, ta.expr, tb.expr), type)
+        case .member(let base, let name, let optional, let nameRange):
+            return member(base, name, optional: optional, nameRange: nameRange, whole: expr.range)
+        case .call(let callee, let arguments):
+            return call(callee, arguments, expr.range)
+        case .closure:
+            return error("unexpected-closure", "a closure '{ ... }' can only follow a list function such as 'map' or 'filter'", expr.range)
+        case .list(let items):
+            var element: SpecType? = {
+                if case .list(let e)? = expected?.unwrapped { return e }
+                return nil
+            }()
+            var typed: [TypedExpr] = []
+            for item in items {
+                guard let t = infer(item, expected: element) else { return nil }
+                if let e = element {
+                    guard let u = unify(e, t.type) else {
+                        return error("type-mismatch", "list elements must have one type: expected '\(e)', found '\(t.type)'", item.range)
+                    }
+                    element = u
+                } else {
+                    element = t.type
+                }
+                typed.append(t.expr)
+            }
+            guard let element else {
+                return error("empty-list-context", "an empty list '[]' needs a list type from its context", expr.range)
+            }
+            return (.list(typed), .list(element))
+        }
+    }
+
+    private func unify(_ a: SpecType, _ b: SpecType) -> SpecType? {
+        if a.accepts(b) { return a }
+        if b.accepts(a) { return b }
+        if SpecType.makeOptional(a).accepts(b) { return .makeOptional(a) }
+        return nil
+    }
+
+    private mutating func resolveName(_ name: String, _ range: SpecRange) -> Typed? {
+        if let payload, payload.name == name {
+            return (.eventPayload, payload.type)
+        }
+        guard let symbol = symbols[name] else {
+            var candidates = Array(symbols.keys)
+            if let payload { candidates.append(payload.name) }
+            let suggestion = Suggestion.didYouMean(name, in: candidates)
+            let notes = suggestion.isEmpty
+                ? [DiagnosticNote("to write text, put quotes inside the YAML value, as in '\"\(name)\"'")] : []
+            return error("unknown-name", "unknown name '\(name)'\(suggestion)", range, notes: notes)
+        }
+        guard symbol.hasCurrentValue else {
+            return error("no-current-value", "'\(name)' is an \(symbol.what) and has no current value", range,
+                         notes: [DiagnosticNote("use it as an action's 'trigger:' or a handler's 'on:', where its value is read by its name")])
+        }
+        if !reads.contains(symbol.node) { reads.append(symbol.node) }
+        return (.node(symbol.node), symbol.type)
+    }
+
+    private mutating func unary(_ op: UnaryOperator, _ operand: Expr, _ range: SpecRange) -> Typed? {
+        switch op {
+        case .not:
+            guard let t = check(operand, expecting: .bool) else { return nil }
+            return (.not(t), .bool)
+        case .negate:
+            guard let t = infer(operand) else { return nil }
+            switch t.type {
+            case .int: return (.negate(t.expr, .int), .int)
+            case .double: return (.negate(t.expr, .double), .double)
+            default: return error("type-mismatch", "'-' needs an 'Int' or a 'Double', found '\(t.type)'", operand.range)
+            }
+        }
+    }
+
+    /// Infers both operands, letting an integer literal on one side become a Double.
+    private mutating func operands(_ lhs: Expr, _ rhs: Expr) -> (Typed, Typed)? {
+        let l = infer(lhs)
+        let r = infer(rhs, expected: l?.type)
+        guard var a = l, var b = r else { return nil }
+        if a.type == .int, b.type == .double, case .int(let v) = lhs.kind { a = (.constant(.double(Double(v))), .double) }
+        if a.type == .double, b.type == .int, case .int(let v) = rhs.kind { b = (.constant(.double(Double(v))), .double) }
+        return (a, b)
+    }
+
+    private mutating func binary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, _ range: SpecRange, expected: SpecType?) -> Typed? {
+        switch op {
+        case .and, .or:
+            let a = check(lhs, expecting: .bool)
+            let b = check(rhs, expecting: .bool)
+            guard let a, let b else { return nil }
+            return (op == .and ? .and(a, b) : .or(a, b), .bool)
+        case .coalesce:
+            guard let a = infer(lhs) else { return nil }
+            guard case .optional(let wrapped) = a.type else {
+                _ = infer(rhs)
+                return error("type-mismatch", "the left side of '??' must be optional, found '\(a.type)'", lhs.range)
+            }
+            guard let b = infer(rhs, expected: wrapped) else { return nil }
+            guard let type = unify(wrapped, b.type) else {
+                return error("type-mismatch", "the right side of '??' must be '\(wrapped)', found '\(b.type)'", rhs.range)
+            }
+            let bExpr = (type == .double && b.type == .int) ? TypedExpr.call(.intToDouble, [b.expr]) : b.expr
+            return (.coalesce(a.expr, bExpr), b.type.isOptional ? .makeOptional(type) : type)
+        case .equal, .notEqual:
+            if case .null = rhs.kind, let a = infer(lhs) {
+                guard a.type.isOptional else { return error("type-mismatch", "'\(a.type)' is not optional, so it is never 'nil'", lhs.range) }
+                return (.equal(a.expr, .constant(.none), negated: op == .notEqual), .bool)
+            }
+            guard let (a, b) = operands(lhs, rhs) else { return nil }
+            guard unify(a.type, b.type) != nil else {
+                return error("type-mismatch", "cannot compare '\(a.type)' with '\(b.type)'", range)
+            }
+            return (.equal(a.expr, b.expr, negated: op == .notEqual), .bool)
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            guard let (a, b) = operands(lhs, rhs) else { return nil }
+            guard a.type == b.type, [.int, .double, .string].contains(a.type) else {
+                if a.type == b.type {
+                    return error("type-mismatch", "'\(op.rawValue)' compares Int, Double or String, found '\(a.type)'", range)
+                }
+                return error("type-mismatch", "cannot compare '\(a.type)' with '\(b.type)'", range,
+                             notes: a.type.isNumeric && b.type.isNumeric ? [DiagnosticNote("convert with 'Double(x)' first")] : [])
+            }
+            let order: TypedExpr.OrderOperator = switch op {
+            case .less: .less
+            case .lessOrEqual: .lessOrEqual
+            case .greater: .greater
+            default: .greaterOrEqual
+            }
+            return (.order(order, a.expr, b.expr), .bool)
+        case .add, .subtract, .multiply, .divide, .remainder:
+            guard let (a, b) = operands(lhs, rhs) else { return nil }
+            if op == .add, a.type == .string, b.type == .string { return (.concatenate(a.expr, b.expr, isString: true), .string) }
+            if op == .add, case .list = a.type, let u = unify(a.type, b.type), case .list = u {
+                return (.concatenate(a.expr, b.expr, isString: false), u)
+            }
+            let arithmetic: TypedExpr.ArithmeticOperator = switch op {
+            case .add: .add
+            case .subtract: .subtract
+            case .multiply: .multiply
+            case .divide: .divide
+            default: .remainder
+            }
+            if a.type == .int, b.type == .int { return (.arithmetic(arithmetic, .int, a.expr, b.expr), .int) }
+            if a.type == .double, b.type == .double, op != .remainder { return (.arithmetic(arithmetic, .double, a.expr, b.expr), .double) }
+            var notes: [DiagnosticNote] = []
+            if a.type.isNumeric && b.type.isNumeric && a.type != b.type { notes.append(DiagnosticNote("convert with 'Double(x)' first")) }
+            if a.type.isOptional || b.type.isOptional { notes.append(DiagnosticNote("unwrap the optional with '??' first")) }
+            return error("type-mismatch", "'\(op.rawValue)' cannot combine '\(a.type)' and '\(b.type)'", range, notes: notes)
+        }
+    }
+
+    private mutating func member(_ base: Expr, _ name: String, optional: Bool, nameRange: SpecRange, whole: SpecRange) -> Typed? {
+        // A dotted node name such as `login.enabled` or `auth.signIn` reads as one name.
+        if case .name(let baseName) = base.kind, !optional, symbols[baseName] == nil, payload?.name != baseName {
+            let dotted = baseName + "." + name
+            if symbols[dotted] != nil || payload?.name == dotted { return resolveName(dotted, whole) }
+            let prefix = baseName + "."
+            let members = symbols.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+            if !members.isEmpty {
+                return error("unknown-member", "'\(baseName)' has no member '\(name)'\(Suggestion.didYouMean(name, in: members))", nameRange,
+                             notes: [DiagnosticNote("its members are " + members.sorted().map { "'\($0)'" }.joined(separator: ", "))])
+            }
+        }
+        guard let b = infer(base) else { return nil }
+        var type = b.type
+        let chained = optional || isChained(b.expr)
+        if optional {
+            guard case .optional(let wrapped) = type else {
+                return error("type-mismatch", "'?.' needs an optional, but '\(type)' is not optional; use '.'", nameRange)
+            }
+            type = wrapped
+        } else if case .optional(let wrapped) = type {
+            if isChained(b.expr) {
+                type = wrapped
+            } else {
+                return error("optional-member", "'\(type)' is optional; use '?.\(name)' or unwrap it with '??'", nameRange)
+            }
+        }
+        let result: (TypedExpr.Member, SpecType)?
+        switch type {
+        case .string:
+            result = switch name {
+            case "count": (.stringCount, .int)
+            case "isEmpty": (.stringIsEmpty, .bool)
+            default: nil
+            }
+        case .list(let element):
+            result = switch name {
+            case "count": (.listCount, .int)
+            case "isEmpty": (.listIsEmpty, .bool)
+            case "first": (.listFirst, .makeOptional(element))
+            case "last": (.listLast, .makeOptional(element))
+            default: nil
+            }
+        case .record(let record):
+            let fields = table.records[record] ?? []
+            if let i = fields.firstIndex(where: { $0.name == name }) {
+                result = (.field(i), fields[i].type)
+            } else {
+                return error("unknown-member", "'\(record)' has no field '\(name)'\(Suggestion.didYouMean(name, in: fields.map(\.name)))", nameRange)
+            }
+        default:
+            result = nil
+        }
+        guard let (member, memberType) = result else {
+            let known: [String] = switch type {
+            case .string: ["count", "isEmpty"]
+            case .list: ["count", "isEmpty", "first", "last"]
+            default: []
+            }
+            return error("unknown-member", "'\(type)' has no member '\(name)'\(Suggestion.didYouMean(name, in: known))", nameRange)
+        }
+        return (.member(b.expr, member, chained: chained), chained ? .makeOptional(memberType) : memberType)
+    }
+
+    private func isChained(_ e: TypedExpr) -> Bool {
+        if case .member(_, _, let chained) = e { return chained }
+        return false
+    }
+
+    static let functions = ["min", "max", "abs", "Double", "Int", "String"]
+    static let methods = ["map", "filter", "contains", "first", "allSatisfy", "uppercased", "lowercased", "joined"]
+
+    private mutating func call(_ callee: Expr, _ arguments: [Expr], _ range: SpecRange) -> Typed? {
+        switch callee.kind {
+        case .name(let name):
+            return function(name, callee.range, arguments, range)
+        case .member(let base, let name, _, let nameRange):
+            return method(base, name, nameRange, arguments, range)
+        default:
+            return error("not-callable", "this expression cannot be called", callee.range)
+        }
+    }
+
+    private mutating func function(_ name: String, _ nameRange: SpecRange, _ arguments: [Expr], _ range: SpecRange) -> Typed? {
+        guard Self.functions.contains(name) else {
+            return error("unknown-function", "unknown function '\(name)'\(Suggestion.didYouMean(name, in: Self.functions))", nameRange,
+                         notes: [DiagnosticNote("functions are " + Self.functions.map { "'\($0)'" }.joined(separator: ", "))])
+        }
+        let typed = arguments.map { infer($0) }
+        guard typed.allSatisfy({ $0 != nil }) else { return nil }
+        let args = typed.map { $0! }
+        func arity(_ n: Int) -> Bool {
+            if args.count == n { return true }
+            diagnostics.error("wrong-arity", "'\(name)' takes \(n) argument\(n == 1 ? "" : "s"), found \(args.count)", at: range)
+            return false
+        }
+        switch name {
+        case "min", "max":
+            guard arity(2) else { return nil }
+            var (a, b) = (args[0], args[1])
+            if a.type == .int, b.type == .double { a = (.call(.intToDouble, [a.expr]), .double) }
+            if a.type == .double, b.type == .int { b = (.call(.intToDouble, [b.expr]), .double) }
+            guard a.type == b.type, a.type.isNumeric else {
+                return error("type-mismatch", "'\(name)' takes two numbers, found '\(a.type)' and '\(b.type)'", range)
+            }
+            let builtin: TypedExpr.Builtin = a.type == .int ? (name == "min" ? .minInt : .maxInt) : (name == "min" ? .minDouble : .maxDouble)
+            return (.call(builtin, [a.expr, b.expr]), a.type)
+        case "abs":
+            guard arity(1) else { return nil }
+            switch args[0].type {
+            case .int: return (.call(.absInt, [args[0].expr]), .int)
+            case .double: return (.call(.absDouble, [args[0].expr]), .double)
+            default: return error("type-mismatch", "'abs' takes a number, found '\(args[0].type)'", arguments[0].range)
+            }
+        case "Double":
+            guard arity(1) else { return nil }
+            switch args[0].type {
+            case .int: return (.call(.intToDouble, [args[0].expr]), .double)
+            case .double: return args[0]
+            default: return error("type-mismatch", "'Double' converts an 'Int', found '\(args[0].type)'", arguments[0].range)
+            }
+        case "Int":
+            guard arity(1) else { return nil }
+            switch args[0].type {
+            case .double: return (.call(.doubleToInt, [args[0].expr]), .int)
+            case .int: return args[0]
+            default: return error("type-mismatch", "'Int' converts a 'Double', found '\(args[0].type)'", arguments[0].range)
+            }
+        default: // String
+            guard arity(1) else { return nil }
+            return (.call(.describe, [args[0].expr]), .string)
+        }
+    }
+
+    private mutating func method(_ base: Expr, _ name: String, _ nameRange: SpecRange, _ arguments: [Expr], _ range: SpecRange) -> Typed? {
+        guard let b = infer(base) else { return nil }
+        switch (b.type, name) {
+        case (.string, "uppercased"), (.string, "lowercased"):
+            guard arguments.isEmpty else { return error("wrong-arity", "'\(name)()' takes no arguments", range) }
+            return (.call(name == "uppercased" ? .uppercased : .lowercased, [b.expr]), .string)
+        case (.string, "contains"):
+            guard arguments.count == 1, let a = check(arguments[0], expecting: .string) else {
+                if arguments.count != 1 { return error("wrong-arity", "'contains' takes one argument", range) }
+                return nil
+            }
+            return (.call(.stringContains, [b.expr, a]), .bool)
+        case (.list(.string), "joined"):
+            guard arguments.count <= 1 else { return error("wrong-arity", "'joined' takes at most one separator", range) }
+            let separator = arguments.first.flatMap { check($0, expecting: .string) } ?? .constant(.string(""))
+            return (.call(.joined, [b.expr, separator]), .string)
+        case (.list(let element), _):
+            if let closure = arguments.last, case .closure(let body) = closure.kind, arguments.count == 1 {
+                closureArguments.append(element)
+                defer { closureArguments.removeLast() }
+                switch name {
+                case "map":
+                    guard let t = infer(body) else { return nil }
+                    return (.closureCall(.map, b.expr, body: t.expr), .list(t.type))
+                case "filter", "contains", "first", "allSatisfy":
+                    guard let t = check(body, expecting: .bool) else { return nil }
+                    let kind: TypedExpr.ClosureBuiltin = switch name {
+                    case "filter": .filter
+                    case "contains": .containsWhere
+                    case "first": .firstWhere
+                    default: .allSatisfy
+                    }
+                    let type: SpecType = switch kind {
+                    case .filter: b.type
+                    case .firstWhere: .makeOptional(element)
+                    default: .bool
+                    }
+                    return (.closureCall(kind, b.expr, body: t), type)
+                default:
+                    break
+                }
+            } else if name == "contains", arguments.count == 1 {
+                guard let a = check(arguments[0], expecting: element) else { return nil }
+                return (.call(.contains, [b.expr, a]), .bool)
+            }
+            let known = ["map", "filter", "contains", "first", "allSatisfy"] + (element == .string ? ["joined"] : [])
+            return error("unknown-member", "'\(b.type)' has no function '\(name)'\(Suggestion.didYouMean(name, in: known))", nameRange,
+                         notes: [DiagnosticNote("list functions take a closure over '$0', as in 'items.map { $0.name }'")])
+        default:
+            return error("unknown-member", "'\(b.type)' has no function '\(name)'", nameRange)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// An expression after checking: names resolved to node indices, every operation typed.
+/// The runtime compiles it once into closures; it never looks a name up again.
+public indirect enum TypedExpr: Sendable {
+    case constant(Value)
+    /// The current value of graph node `index`.
+    case node(Int)
+    /// The value carried by the event being handled (a handler's `on:`, an action's trigger).
+    case eventPayload
+    /// `$0` of the innermost closure.
+    case closureArgument
+    case not(TypedExpr)
+    case negate(TypedExpr, NumericKind)
+    case arithmetic(ArithmeticOperator, NumericKind, TypedExpr, TypedExpr)
+    case concatenate(TypedExpr, TypedExpr, isString: Bool)
+    case equal(TypedExpr, TypedExpr, negated: Bool)
+    case order(OrderOperator, TypedExpr, TypedExpr)
+    case and(TypedExpr, TypedExpr)
+    case or(TypedExpr, TypedExpr)
+    case conditional(TypedExpr, TypedExpr, TypedExpr)
+    case coalesce(TypedExpr, TypedExpr)
+    /// A member of the value; when `chained`, a nil base gives nil (`a?.b`).
+    case member(TypedExpr, Member, chained: Bool)
+    case call(Builtin, [TypedExpr])
+    /// `list.map { body }`, `list.filter { body }` and friends, with `$0` bound to each element.
+    case closureCall(ClosureBuiltin, TypedExpr, body: TypedExpr)
+    case interpolation([TypedInterpolationPart])
+    case list([TypedExpr])
+    case makeRecord(type: String, fieldNames: [String], [TypedExpr])
+    case makeNavigation(screen: String, paramNames: [String], [TypedExpr])
+
+    public enum NumericKind: Sendable { case int, double }
+
+    public enum ArithmeticOperator: Sendable { case add, subtract, multiply, divide, remainder }
+
+    public enum OrderOperator: Sendable { case less, lessOrEqual, greater, greaterOrEqual }
+
+    public enum Member: Sendable {
+        case field(Int)
+        case stringCount, stringIsEmpty
+        case listCount, listIsEmpty, listFirst, listLast
+    }
+
+    public enum Builtin: Sendable {
+        case minInt, maxInt, minDouble, maxDouble, absInt, absDouble
+        case intToDouble, doubleToInt
+        case describe
+        case uppercased, lowercased
+        case contains
+        case stringContains
+        case joined
+        case formatDouble
+    }
+
+    public enum ClosureBuiltin: Sendable { case map, filter, containsWhere, firstWhere, allSatisfy, compactMap }
+}
+
+public enum TypedInterpolationPart: Sendable {
+    case text(String)
+    case value(TypedExpr)
+}

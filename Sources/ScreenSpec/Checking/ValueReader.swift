@@ -1,0 +1,116 @@
+/// Reads YAML data (defaults, step values, service results) as a value of an expected type.
+struct ValueReader {
+    let table: TypeTable
+
+    func read(_ node: YAMLNode, as type: SpecType, diagnostics: inout DiagnosticBag) -> Value? {
+        read(node, as: type, depth: 0, diagnostics: &diagnostics)
+    }
+
+    private func mismatch(_ node: YAMLNode, _ type: SpecType, _ diagnostics: inout DiagnosticBag, detail: String = "") -> Value? {
+        let found = node.scalar.map { "'\($0.value)'" } ?? node.kindName
+        diagnostics.error("type-mismatch", "expected a value of type '\(type)', found \(found)\(detail)", at: node.range)
+        return nil
+    }
+
+    private func read(_ node: YAMLNode, as type: SpecType, depth: Int, diagnostics: inout DiagnosticBag) -> Value? {
+        guard depth < 64 else { return mismatch(node, type, &diagnostics, detail: " nested too deeply") }
+        switch type {
+        case .optional(let wrapped):
+            if node.isNull { return Value.none }
+            return read(node, as: wrapped, depth: depth + 1, diagnostics: &diagnostics)
+        case .void:
+            if node.isNull || node.string == "()" { return .void }
+            return mismatch(node, type, &diagnostics, detail: "; write '()' or nothing")
+        case .bool:
+            guard let s = node.scalar, s.style == .plain else { return mismatch(node, type, &diagnostics) }
+            if s.value == "true" { return .bool(true) }
+            if s.value == "false" { return .bool(false) }
+            return mismatch(node, type, &diagnostics)
+        case .int:
+            guard let s = node.scalar, s.style == .plain else { return mismatch(node, type, &diagnostics) }
+            guard let i = Int(s.value.filter { $0 != "_" }) else {
+                let detail = s.value.allSatisfy({ $0.isNumber || $0 == "-" }) && !s.value.isEmpty ? " (too large for Int)" : ""
+                return mismatch(node, type, &diagnostics, detail: detail)
+            }
+            return .int(i)
+        case .double:
+            guard let s = node.scalar, s.style == .plain, let d = Double(s.value), d.isFinite else { return mismatch(node, type, &diagnostics) }
+            return .double(d)
+        case .string:
+            guard let s = node.scalar, !node.isNull || s.style != .plain else { return mismatch(node, type, &diagnostics) }
+            return .string(s.value)
+        case .list(let element):
+            guard let items = node.sequence else { return mismatch(node, type, &diagnostics, detail: "; write a list as '[a, b]' or '- a' lines") }
+            var values: [Value] = []
+            values.reserveCapacity(items.count)
+            var ok = true
+            for item in items {
+                if let v = read(item, as: element, depth: depth + 1, diagnostics: &diagnostics) { values.append(v) } else { ok = false }
+            }
+            return ok ? .list(values) : nil
+        case .record(let name):
+            guard let fields = table.records[name] else { return nil }
+            guard let pairs = node.mapping else { return mismatch(node, type, &diagnostics, detail: "; write a record as '{ field: value }'") }
+            var values: [Value?] = Array(repeating: nil, count: fields.count)
+            var ok = true
+            for (key, value) in pairs {
+                guard let k = key.string, let i = fields.firstIndex(where: { $0.name == k }) else {
+                    diagnostics.error("unknown-field", "'\(name)' has no field '\(key.string ?? "")'\(Suggestion.didYouMean(key.string ?? "", in: fields.map(\.name)))",
+                                      at: key.range)
+                    ok = false
+                    continue
+                }
+                values[i] = read(value, as: fields[i].type, depth: depth + 1, diagnostics: &diagnostics)
+                if values[i] == nil { ok = false }
+            }
+            for (i, field) in fields.enumerated() where values[i] == nil && ok {
+                if field.type.isOptional {
+                    values[i] = Value.none
+                } else {
+                    diagnostics.error("missing-field", "'\(name)' value is missing field '\(field.name)' of type '\(field.type)'", at: node.range)
+                    ok = false
+                }
+            }
+            guard ok else { return nil }
+            return .record(RecordValue(type: name, fieldNames: fields.map(\.name), fields: values.map { $0 ?? .none }))
+        case .enumeration(let name):
+            guard let cases = table.enums[name], let s = node.string else { return mismatch(node, type, &diagnostics) }
+            let caseName = s.hasPrefix(".") ? String(s.dropFirst()) : s
+            guard cases.contains(caseName) else {
+                diagnostics.error("unknown-case", "'\(name)' has no case '\(caseName)'\(Suggestion.didYouMean(caseName, in: cases))", at: node.range,
+                                  notes: [DiagnosticNote("its cases are " + cases.map { "'\($0)'" }.joined(separator: ", "))])
+                return nil
+            }
+            return .enumCase(EnumValue(type: name, caseName: caseName))
+        case .error:
+            return readError(node, diagnostics: &diagnostics)
+        case .navigation:
+            return mismatch(node, type, &diagnostics, detail: "; navigation values come from outputs, not from data")
+        }
+    }
+
+    /// `unknown`, `decode`, `notEnabled` or `http(404)`.
+    func readError(_ node: YAMLNode, diagnostics: inout DiagnosticBag) -> Value? {
+        guard let text = node.string?.trimmingWhitespace(), !node.isNull else {
+            diagnostics.error("invalid-error", "expected a failure such as 'unknown', 'decode' or 'http(500)', found \(node.kindName)", at: node.range)
+            return nil
+        }
+        if text.hasPrefix("http(") && text.hasSuffix(")") {
+            guard let status = Int(text.dropFirst(5).dropLast()), (100...999).contains(status) else {
+                diagnostics.error("invalid-error", "an http failure needs a status from 100 to 999, as in 'http(404)'", at: node.range)
+                return nil
+            }
+            return .error(ErrorValue(.http, status: status))
+        }
+        let names = ["unknown", "decode", "notEnabled", "http(500)"]
+        switch text {
+        case "unknown": return .error(ErrorValue(.unknown))
+        case "decode": return .error(ErrorValue(.decode))
+        case "notEnabled": return .error(ErrorValue(.notEnabled))
+        default:
+            diagnostics.error("invalid-error", "unknown failure '\(text)'\(Suggestion.didYouMean(text, in: names))", at: node.range,
+                              notes: [DiagnosticNote("a failure is 'unknown', 'decode', 'notEnabled' or 'http(STATUS)'")])
+            return nil
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/// How serious a diagnostic is.
+public enum Severity: String, Sendable, Hashable {
+    case error
+    case warning
+    case note
+}
+
+/// A secondary message attached to a diagnostic, optionally at its own place.
+public struct DiagnosticNote: Hashable, Sendable {
+    public var message: String
+    public var range: SpecRange?
+
+    public init(_ message: String, at range: SpecRange? = nil) {
+        self.message = message
+        self.range = range
+    }
+}
+
+/// One problem found in a spec: a value, collected across every phase and reported together.
+public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
+    public var severity: Severity
+    /// A stable identifier of the kind of problem, such as `unknown-name`.
+    public var id: String
+    /// Lowercase, no final period, code quoted as `'name'`.
+    public var message: String
+    public var range: SpecRange
+    public var notes: [DiagnosticNote]
+    /// A suggested replacement text for `range`, shown as `help:`.
+    public var fixIt: String?
+
+    public init(_ severity: Severity = .error, id: String, _ message: String, at range: SpecRange,
+                notes: [DiagnosticNote] = [], fixIt: String? = nil) {
+        self.severity = severity
+        self.id = id
+        self.message = message
+        self.range = range
+        self.notes = notes
+        self.fixIt = fixIt
+    }
+
+    public var description: String { "\(range.file):\(range.start): \(severity.rawValue): \(message)" }
+}
+
+/// Collects diagnostics across the phases of loading a spec.
+public struct DiagnosticBag: Sendable {
+    public private(set) var all: [Diagnostic] = []
+
+    public init() {}
+
+    public var hasErrors: Bool { all.contains { $0.severity == .error } }
+
+    public mutating func append(_ diagnostic: Diagnostic) { all.append(diagnostic) }
+
+    public mutating func error(_ id: String, _ message: String, at range: SpecRange,
+                               notes: [DiagnosticNote] = [], fixIt: String? = nil) {
+        all.append(Diagnostic(.error, id: id, message, at: range, notes: notes, fixIt: fixIt))
+    }
+
+    public mutating func append(contentsOf other: [Diagnostic]) { all.append(contentsOf: other) }
+
+    /// The diagnostics sorted by position, keeping the order of equal positions.
+    public var sorted: [Diagnostic] {
+        all.enumerated().sorted { a, b in
+            let (x, y) = (a.element.range, b.element.range)
+            if x.file != y.file { return x.file < y.file }
+            if x.start != y.start { return x.start < y.start }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+}

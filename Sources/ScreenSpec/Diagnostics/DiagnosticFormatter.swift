@@ -1,0 +1,60 @@
+/// Renders diagnostics as `path:line:col: error: message`, the source line with a gutter and a
+/// caret under the range, then notes and a `help:` line for a fix-it.
+public struct DiagnosticFormatter: Sendable {
+    public var colors: Bool
+
+    public init(colors: Bool = false) {
+        self.colors = colors
+    }
+
+    public func render(_ diagnostics: [Diagnostic], sources: [String: SourceFile]) -> String {
+        diagnostics.map { render($0, source: sources[$0.range.file]) }.joined(separator: "\n")
+    }
+
+    public func render(_ d: Diagnostic, source: SourceFile?) -> String {
+        var out = ""
+        let label: String
+        switch d.severity {
+        case .error: label = paint("error:", "1;31")
+        case .warning: label = paint("warning:", "1;35")
+        case .note: label = paint("note:", "1;36")
+        }
+        out += paint("\(d.range.file):\(d.range.start.line):\(d.range.start.column):", "1") + " \(label) " + paint(d.message, "1") + "\n"
+        if let source { out += excerpt(d.range, source: source) }
+        for note in d.notes {
+            if let r = note.range, r != d.range {
+                out += "\(r.file):\(r.start.line):\(r.start.column): " + paint("note:", "1;36") + " \(note.message)\n"
+                if let src = r.file == d.range.file ? source : nil { out += excerpt(r, source: src) }
+            } else {
+                out += paint("note:", "1;36") + " \(note.message)\n"
+            }
+        }
+        if let fix = d.fixIt {
+            out += paint("help:", "1;32") + " \(fix)\n"
+        }
+        return out
+    }
+
+    private func excerpt(_ range: SpecRange, source: SourceFile) -> String {
+        guard let text = source.line(range.start.line) else { return "" }
+        let number = String(range.start.line)
+        let gutter = String(repeating: " ", count: number.count)
+        let lineLength = source.lineLength(range.start.line)
+        let startColumn = min(max(range.start.column, 1), lineLength + 1)
+        let endColumn = range.end.line == range.start.line ? range.end.column : lineLength + 1
+        let width = max(1, min(endColumn, lineLength + 1) - startColumn)
+        var pad = ""
+        // Keep tabs so the caret lines up under them.
+        for (i, scalar) in text.unicodeScalars.enumerated() where i < startColumn - 1 {
+            pad.append(scalar == "\t" ? "\t" : " ")
+        }
+        if pad.unicodeScalars.count < startColumn - 1 {
+            pad += String(repeating: " ", count: startColumn - 1 - pad.unicodeScalars.count)
+        }
+        return "\(gutter) |\n\(number) | \(text)\n\(gutter) | \(pad)" + paint("^" + String(repeating: "~", count: width - 1), "1;32") + "\n"
+    }
+
+    private func paint(_ s: String, _ code: String) -> String {
+        colors ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s
+    }
+}

@@ -1,0 +1,44 @@
+/// A position in a spec file.
+///
+/// Lines are 1-based; columns are 1-based and counted in Unicode scalars (libyaml's unit).
+public struct SpecLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SpecLocation, rhs: SpecLocation) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A half-open range `start..<end` in one spec file.
+public struct SpecRange: Hashable, Sendable, CustomStringConvertible {
+    /// The path of the file as the user named it.
+    public var file: String
+    public var start: SpecLocation
+    public var end: SpecLocation
+
+    public init(file: String, start: SpecLocation, end: SpecLocation) {
+        self.file = file
+        self.start = start
+        self.end = max(start, end)
+    }
+
+    /// A range covering a single position.
+    public init(file: String, at location: SpecLocation, length: Int = 1) {
+        self.init(file: file, start: location, end: SpecLocation(line: location.line, column: location.column + max(length, 1)))
+    }
+
+    /// The smallest range covering both.
+    public func union(_ other: SpecRange) -> SpecRange {
+        SpecRange(file: file, start: min(start, other.start), end: max(end, other.end))
+    }
+
+    public var description: String { "\(file):\(start)" }
+}

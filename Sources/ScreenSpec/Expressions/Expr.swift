@@ -1,0 +1,82 @@
+/// An expression as written, before names are resolved and types checked.
+public struct Expr: Sendable {
+    public indirect enum Kind: Sendable {
+        case int(Int)
+        case double(Double)
+        case bool(Bool)
+        case string(String)
+        case interpolation([InterpolationPart])
+        case null
+        case name(String)
+        /// `$0` inside a closure.
+        case closureArgument
+        case unary(UnaryOperator, Expr)
+        case binary(BinaryOperator, Expr, Expr)
+        case ternary(Expr, Expr, Expr)
+        /// `base.name`, or `base?.name` when `optional`.
+        case member(Expr, String, optional: Bool, nameRange: SpecRange)
+        case call(Expr, [Expr])
+        /// `{ body }`, a closure over `$0`.
+        case closure(Expr)
+        case list([Expr])
+        /// An expression the parser could not read; its diagnostic was already reported.
+        case invalid
+    }
+
+    public var kind: Kind
+    public var range: SpecRange
+
+    public init(_ kind: Kind, _ range: SpecRange) {
+        self.kind = kind
+        self.range = range
+    }
+}
+
+public enum InterpolationPart: Sendable {
+    case text(String)
+    case expr(Expr)
+}
+
+public enum UnaryOperator: String, Sendable {
+    case not = "!"
+    case negate = "-"
+}
+
+public enum BinaryOperator: String, Sendable, CaseIterable {
+    case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
+    case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    case and = "&&", or = "||"
+    case coalesce = "??"
+
+    public var isComparison: Bool {
+        switch self {
+        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: return true
+        default: return false
+        }
+    }
+}
+
+extension Expr {
+    /// The names this expression mentions, dotted ones (`login.enabled`) both whole and by their
+    /// first part, so that the checker can order declarations before typing them.
+    func referencedNames() -> [String] {
+        var names: [String] = []
+        var stack: [Expr] = [self]
+        while let e = stack.popLast() {
+            switch e.kind {
+            case .name(let n): names.append(n)
+            case .member(let base, let member, _, _):
+                if case .name(let n) = base.kind { names.append(n + "." + member) }
+                stack.append(base)
+            case .unary(_, let a), .closure(let a): stack.append(a)
+            case .binary(_, let a, let b): stack.append(contentsOf: [a, b])
+            case .ternary(let a, let b, let c): stack.append(contentsOf: [a, b, c])
+            case .call(let callee, let args): stack.append(callee); stack.append(contentsOf: args)
+            case .list(let items): stack.append(contentsOf: items)
+            case .interpolation(let parts): for case .expr(let x) in parts { stack.append(x) }
+            case .int, .double, .bool, .string, .null, .closureArgument, .invalid: break
+            }
+        }
+        return names
+    }
+}

@@ -1,0 +1,321 @@
+/// Parses expression text into an ``Expr`` by recursive descent, one function per rule.
+///
+/// The grammar, loosest first; precedence follows Swift:
+///
+///     expression     := ternary
+///     ternary        := or ( '?' expression ':' expression )?
+///     or             := and ( '||' and )*
+///     and            := comparison ( '&&' comparison )*
+///     comparison     := coalesce ( ('==' | '!=' | '<' | '<=' | '>' | '>=') coalesce )?
+///     coalesce       := additive ( '??' coalesce )?
+///     additive       := multiplicative ( ('+' | '-') multiplicative )*
+///     multiplicative := prefix ( ('*' | '/' | '%') prefix )*
+///     prefix         := ('!' | '-') prefix | postfix
+///     postfix        := primary ( '.' name | '?.' name | '(' arguments ')' | closure )*
+///     primary        := int | double | string | 'true' | 'false' | 'nil' | name | '$0'
+///                     | '(' expression ')' | '[' ( expression (',' expression)* )? ']' | closure
+///     closure        := '{' expression '}'
+///
+/// Every loop consumes a token or stops. Nesting deeper than ``maximumDepth`` is an error, so
+/// hostile input cannot exhaust the stack.
+public struct ExpressionParser {
+    public static let maximumDepth = 64
+
+    private let source: ExpressionSource
+    private var tokens: [Token]
+    private var index = 0
+    private var depth = 0
+    private var closureDepth = 0
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// Parses the whole of `source`; problems are appended to `diagnostics`.
+    public static func parse(_ source: ExpressionSource, diagnostics: inout DiagnosticBag) -> Expr {
+        var parser = ExpressionParser(source: source, start: 0, end: source.scalars.count)
+        let expr = parser.parseAll()
+        diagnostics.append(contentsOf: parser.diagnostics)
+        return expr
+    }
+
+    private init(source: ExpressionSource, start: Int, end: Int, depth: Int = 0, closureDepth: Int = 0) {
+        self.source = source
+        var lexer = Lexer(scalars: source.scalars, start: start, end: end)
+        self.tokens = lexer.tokenize()
+        self.depth = depth
+        self.closureDepth = closureDepth
+    }
+
+    private mutating func parseAll() -> Expr {
+        if case .end = current.kind {
+            return fail("expected an expression", at: current)
+        }
+        let expr = expression()
+        if current.kind != .end {
+            let token = current
+            let hint = token.kind == .symbol(":") ? "; 'a ? b : c' needs its '?'" : ""
+            diagnostics.append(Diagnostic(id: "expected-end", "unexpected \(describe(token)) after the expression\(hint)",
+                                          at: range(token)))
+        }
+        return expr
+    }
+
+    // MARK: tokens
+
+    private var current: Token { tokens[index] }
+
+    private mutating func advance() -> Token {
+        let token = tokens[index]
+        if index < tokens.count - 1 { index += 1 }
+        return token
+    }
+
+    private func isSymbol(_ s: String) -> Bool {
+        if case .symbol(let t) = current.kind { return t == s }
+        return false
+    }
+
+    private mutating func consume(_ s: String) -> Bool {
+        guard isSymbol(s) else { return false }
+        _ = advance()
+        return true
+    }
+
+    private func range(_ token: Token) -> SpecRange { source.range(token.start, token.end) }
+
+    private func range(from start: SpecRange, to end: SpecRange) -> SpecRange { start.union(end) }
+
+    private func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .int(let v): return "'\(v)'"
+        case .double(let v): return "'\(v)'"
+        case .string: return "string literal"
+        case .identifier(let name): return "'\(name)'"
+        case .closureArgument: return "'$0'"
+        case .symbol(let s): return "'\(s)'"
+        case .end: return "end of expression"
+        case .invalid: return "character"
+        }
+    }
+
+    private mutating func fail(_ message: String, at token: Token) -> Expr {
+        if case .invalid(let reason) = token.kind {
+            diagnostics.append(Diagnostic(id: "invalid-token", reason, at: range(token)))
+        } else {
+            diagnostics.append(Diagnostic(id: "expected-expression", message + ", found \(describe(token))", at: range(token)))
+        }
+        return Expr(.invalid, range(token))
+    }
+
+    private mutating func expect(_ s: String, closing open: Token? = nil) {
+        if consume(s) { return }
+        var notes: [DiagnosticNote] = []
+        if let open { notes.append(DiagnosticNote("to match this '\(describeSymbol(open))'", at: range(open))) }
+        if case .invalid(let reason) = current.kind {
+            diagnostics.append(Diagnostic(id: "invalid-token", reason, at: range(current)))
+        } else {
+            diagnostics.append(Diagnostic(id: "expected-symbol", "expected '\(s)', found \(describe(current))", at: range(current), notes: notes))
+        }
+    }
+
+    private func describeSymbol(_ token: Token) -> String {
+        if case .symbol(let s) = token.kind { return s }
+        return "?"
+    }
+
+    // MARK: rules
+
+    private mutating func nested(_ body: (inout ExpressionParser) -> Expr) -> Expr {
+        guard depth < Self.maximumDepth else {
+            let token = current
+            diagnostics.append(Diagnostic(id: "too-deep", "expression nests deeper than \(Self.maximumDepth) levels", at: range(token)))
+            // Skip the rest so that the same limit is not reported again for every level.
+            index = tokens.count - 1
+            return Expr(.invalid, range(token))
+        }
+        depth += 1
+        defer { depth -= 1 }
+        return body(&self)
+    }
+
+    mutating func expression() -> Expr { nested { $0.ternary() } }
+
+    private mutating func ternary() -> Expr {
+        let condition = or()
+        guard isSymbol("?") else { return condition }
+        let question = advance()
+        let then = expression()
+        if !consume(":") {
+            diagnostics.append(Diagnostic(id: "expected-symbol", "expected ':' in 'a ? b : c', found \(describe(current))",
+                                          at: range(current), notes: [DiagnosticNote("to match this '?'", at: range(question))]))
+            return Expr(.ternary(condition, then, Expr(.invalid, then.range)), condition.range.union(then.range))
+        }
+        let otherwise = expression()
+        return Expr(.ternary(condition, then, otherwise), condition.range.union(otherwise.range))
+    }
+
+    private mutating func binaryLoop(_ operators: [BinaryOperator], next: (inout ExpressionParser) -> Expr) -> Expr {
+        var lhs = next(&self)
+        while case .symbol(let s) = current.kind, let op = operators.first(where: { $0.rawValue == s }) {
+            _ = advance()
+            let rhs = next(&self)
+            lhs = Expr(.binary(op, lhs, rhs), lhs.range.union(rhs.range))
+        }
+        return lhs
+    }
+
+    private mutating func or() -> Expr { binaryLoop([.or]) { $0.and() } }
+
+    private mutating func and() -> Expr { binaryLoop([.and]) { $0.comparison() } }
+
+    private mutating func comparison() -> Expr {
+        let lhs = coalesce()
+        let comparisons: [BinaryOperator] = [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual]
+        guard case .symbol(let s) = current.kind, let op = comparisons.first(where: { $0.rawValue == s }) else { return lhs }
+        _ = advance()
+        let rhs = coalesce()
+        if case .symbol(let t) = current.kind, comparisons.contains(where: { $0.rawValue == t }) {
+            diagnostics.append(Diagnostic(id: "chained-comparison", "comparisons cannot be chained; join them with '&&'", at: range(current)))
+        }
+        return Expr(.binary(op, lhs, rhs), lhs.range.union(rhs.range))
+    }
+
+    private mutating func coalesce() -> Expr {
+        let lhs = additive()
+        guard consume("??") else { return lhs }
+        let rhs = nested { $0.coalesce() }
+        return Expr(.binary(.coalesce, lhs, rhs), lhs.range.union(rhs.range))
+    }
+
+    private mutating func additive() -> Expr { binaryLoop([.add, .subtract]) { $0.multiplicative() } }
+
+    private mutating func multiplicative() -> Expr { binaryLoop([.multiply, .divide, .remainder]) { $0.prefix() } }
+
+    private mutating func prefix() -> Expr {
+        for op in [UnaryOperator.not, .negate] where isSymbol(op.rawValue) {
+            let token = advance()
+            let operand = nested { $0.prefix() }
+            return Expr(.unary(op, operand), range(token).union(operand.range))
+        }
+        return postfix()
+    }
+
+    private mutating func postfix() -> Expr {
+        var expr = primary()
+        while true {
+            if isSymbol(".") || isSymbol("?.") {
+                let dot = advance()
+                guard case .identifier(let name) = current.kind else {
+                    _ = fail("expected a member name after '\(describeSymbol(dot))'", at: current)
+                    return expr
+                }
+                let nameToken = advance()
+                expr = Expr(.member(expr, name, optional: dot.kind == .symbol("?."), nameRange: range(nameToken)),
+                            expr.range.union(range(nameToken)))
+            } else if isSymbol("(") {
+                let open = advance()
+                var arguments: [Expr] = []
+                if !isSymbol(")") {
+                    repeat {
+                        arguments.append(expression())
+                    } while consume(",")
+                }
+                let close = current
+                expect(")", closing: open)
+                expr = Expr(.call(expr, arguments), expr.range.union(range(close)))
+            } else if isSymbol("{") {
+                let closure = self.closure()
+                if case .call(let callee, var arguments) = expr.kind {
+                    arguments.append(closure)
+                    expr = Expr(.call(callee, arguments), expr.range.union(closure.range))
+                } else {
+                    expr = Expr(.call(expr, [closure]), expr.range.union(closure.range))
+                }
+            } else {
+                return expr
+            }
+        }
+    }
+
+    private mutating func closure() -> Expr {
+        let open = advance()
+        closureDepth += 1
+        let body = expression()
+        closureDepth -= 1
+        let close = current
+        expect("}", closing: open)
+        return Expr(.closure(body), range(open).union(range(close)))
+    }
+
+    private mutating func primary() -> Expr {
+        let token = current
+        switch token.kind {
+        case .int(let v):
+            _ = advance()
+            return Expr(.int(v), range(token))
+        case .double(let v):
+            _ = advance()
+            return Expr(.double(v), range(token))
+        case .string(let parts):
+            _ = advance()
+            return stringLiteral(parts, token: token)
+        case .identifier(let name):
+            _ = advance()
+            switch name {
+            case "true": return Expr(.bool(true), range(token))
+            case "false": return Expr(.bool(false), range(token))
+            case "nil": return Expr(.null, range(token))
+            default: return Expr(.name(name), range(token))
+            }
+        case .closureArgument:
+            _ = advance()
+            if closureDepth == 0 {
+                diagnostics.append(Diagnostic(id: "closure-argument", "'$0' can only be used inside a closure such as 'items.map { $0.name }'",
+                                              at: range(token)))
+            }
+            return Expr(.closureArgument, range(token))
+        case .symbol("("):
+            let open = advance()
+            let inner = expression()
+            let close = current
+            expect(")", closing: open)
+            return Expr(inner.kind, range(open).union(range(close)))
+        case .symbol("["):
+            let open = advance()
+            var items: [Expr] = []
+            if !isSymbol("]") {
+                repeat {
+                    if isSymbol("]") { break }
+                    items.append(expression())
+                } while consume(",")
+            }
+            let close = current
+            expect("]", closing: open)
+            return Expr(.list(items), range(open).union(range(close)))
+        case .symbol("{"):
+            return closure()
+        default:
+            let expr = fail("expected an expression", at: token)
+            if token.kind != .end { _ = advance() }
+            return expr
+        }
+    }
+
+    private mutating func stringLiteral(_ parts: [Token.StringPart], token: Token) -> Expr {
+        if parts.count == 1, case .text(let text) = parts[0] {
+            return Expr(.string(text), range(token))
+        }
+        var result: [InterpolationPart] = []
+        for part in parts {
+            switch part {
+            case .text(let text):
+                result.append(.text(text))
+            case .interpolation(let start, let end):
+                var inner = ExpressionParser(source: source, start: start, end: end, depth: depth + 1, closureDepth: closureDepth)
+                let expr = inner.depth < Self.maximumDepth ? inner.parseAll()
+                    : Expr(.invalid, source.range(start, end))
+                diagnostics.append(contentsOf: inner.diagnostics)
+                result.append(.expr(expr))
+            }
+        }
+        return Expr(.interpolation(result), range(token))
+    }
+}

@@ -1,0 +1,140 @@
+/// A value with the range it was written at. The range takes no part in equality.
+public struct Located<T: Sendable>: Sendable {
+    public var value: T
+    public var range: SpecRange
+
+    public init(_ value: T, _ range: SpecRange) {
+        self.value = value
+        self.range = range
+    }
+}
+
+extension Located: Equatable where T: Equatable {
+    public static func == (a: Located, b: Located) -> Bool { a.value == b.value }
+}
+
+/// A screen spec as written: names, types and expressions, not yet resolved or checked.
+public struct Spec: Sendable {
+    public var file: String
+    public var screen: Located<String>
+    public var types: [TypeDecl] = []
+    public var params: [ParamDecl] = []
+    public var inputs: [InputDecl] = []
+    public var state: [StateDecl] = []
+    public var outputs: [OutputDecl] = []
+    public var actions: [ActionDecl] = []
+    public var handlers: [HandlerDecl] = []
+    public var services: [ServiceDecl] = []
+    public var scenarios: [ScenarioDecl] = []
+}
+
+/// `types:` — a record (`{ name: String, author: String }`) or an enum (`[received, performed]`).
+public struct TypeDecl: Sendable {
+    public enum Kind: Sendable {
+        case record([(name: Located<String>, type: Located<String>)])
+        case enumeration([Located<String>])
+    }
+
+    public var name: Located<String>
+    public var kind: Kind
+}
+
+/// `params:` — a value the screen is built with, injected by whoever opens it.
+public struct ParamDecl: Sendable {
+    public var name: Located<String>
+    public var type: Located<String>
+}
+
+/// `inputs:` — what the view feeds in.
+public struct InputDecl: Sendable {
+    public enum Kind: Sendable {
+        /// A trigger with no value: a tap, a refresh, viewDidAppear.
+        case event
+        /// A stream of typed values with no current value: a selected row.
+        case value(Located<String>)
+        /// A typed value with a default and a current value, which the view writes.
+        case property(Located<String>, defaultValue: YAMLNode?)
+    }
+
+    public var name: Located<String>
+    public var kind: Kind
+}
+
+/// `state:` — a typed value the view model alone writes.
+public struct StateDecl: Sendable {
+    public var name: Located<String>
+    public var type: Located<String>
+    public var initial: YAMLNode
+}
+
+/// `outputs:` — what the view observes.
+public struct OutputDecl: Sendable {
+    public enum Kind: Sendable {
+        /// An expression over current values, emitted at start and whenever it changes.
+        case derived(Expr)
+    }
+
+    public var name: Located<String>
+    public var kind: Kind
+}
+
+/// `actions:` — asynchronous work with an enabled and an executing state.
+public struct ActionDecl: Sendable {
+    public var name: Located<String>
+    public var trigger: Located<String>?
+    public var enabledIf: Expr?
+    public var work: WorkDecl
+}
+
+public struct WorkDecl: Sendable {
+    public var service: Located<String>
+    public var arguments: [(name: Located<String>, value: Expr)]
+    public var range: SpecRange
+}
+
+/// `handlers:` — on an event, set state from expressions.
+public struct HandlerDecl: Sendable {
+    public var on: Located<String>
+    public var assignments: [(target: Located<String>, value: Expr)]
+    public var range: SpecRange
+}
+
+/// `services:` — a fake backend the actions call.
+public struct ServiceDecl: Sendable {
+    public var name: Located<String>
+    public var returns: Located<String>
+    public var latency: Located<Int>?
+    /// Results of successive calls; the last one repeats. Empty: `()` for Void.
+    public var results: [ResultDecl]
+    public var range: SpecRange
+}
+
+public struct ResultDecl: Sendable {
+    public enum Kind: Sendable {
+        case value(YAMLNode)
+        case failure(YAMLNode)
+    }
+
+    public var kind: Kind
+    public var latency: Located<Int>?
+    public var range: SpecRange
+}
+
+/// `scenarios:` — a scripted story played on the virtual clock.
+public struct ScenarioDecl: Sendable {
+    public var name: Located<String>
+    public var steps: [StepDecl]
+    public var range: SpecRange
+}
+
+public struct StepDecl: Sendable {
+    public enum Kind: Sendable {
+        case set([(target: Located<String>, value: YAMLNode)])
+        case send(Located<String>, value: YAMLNode?)
+        case wait(Located<Int>)
+        case expect([(target: Located<String>, value: YAMLNode)])
+    }
+
+    public var kind: Kind
+    public var range: SpecRange
+}

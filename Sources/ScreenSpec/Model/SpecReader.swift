@@ -1,0 +1,326 @@
+/// Walks the YAML tree into a ``Spec``, reporting every structural problem (unknown or missing
+/// keys, wrong node kinds) with its location. Expressions are parsed here, once.
+struct SpecReader {
+    let source: SourceFile
+    var diagnostics: DiagnosticBag
+
+    static let sections = ["screen", "types", "params", "inputs", "state", "outputs", "actions", "handlers", "services", "scenarios"]
+
+    init(source: SourceFile, diagnostics: DiagnosticBag) {
+        self.source = source
+        self.diagnostics = diagnostics
+    }
+
+    mutating func read(_ root: YAMLNode) -> Spec {
+        let file = source.path
+        var spec = Spec(file: file, screen: Located("", root.range))
+        guard let top = fields(root, of: "the spec", allowed: Self.sections) else { return spec }
+        if let screen = top["screen"] {
+            if let name = identifier(screen, what: "screen name") { spec.screen = name }
+        } else {
+            diagnostics.error("missing-key", "the spec has no 'screen:' naming the screen", at: SpecRange(file: file, at: root.range.start),
+                              fixIt: "add 'screen: MyScreen' at the top")
+        }
+        if let node = top["types"] { spec.types = entries(node, of: "types").compactMap { readType($0.0, $0.1) } }
+        if let node = top["params"] {
+            spec.params = entries(node, of: "params").compactMap { name, value in
+                typeName(value).map { ParamDecl(name: name, type: $0) }
+            }
+        }
+        if let node = top["inputs"] { spec.inputs = entries(node, of: "inputs").compactMap { readInput($0.0, $0.1) } }
+        if let node = top["state"] { spec.state = entries(node, of: "state").compactMap { readState($0.0, $0.1) } }
+        if let node = top["outputs"] { spec.outputs = entries(node, of: "outputs").compactMap { readOutput($0.0, $0.1) } }
+        if let node = top["actions"] { spec.actions = entries(node, of: "actions").compactMap { readAction($0.0, $0.1) } }
+        if let node = top["handlers"] { spec.handlers = list(node, of: "handlers").compactMap { readHandler($0) } }
+        if let node = top["services"] { spec.services = entries(node, of: "services").compactMap { readService($0.0, $0.1) } }
+        if let node = top["scenarios"] { spec.scenarios = list(node, of: "scenarios").compactMap { readScenario($0) } }
+        return spec
+    }
+
+    // MARK: structure helpers
+
+    /// A mapping's values by key; unknown keys are reported with the nearest known one.
+    mutating func fields(_ node: YAMLNode, of what: String, allowed: [String]) -> [String: YAMLNode]? {
+        guard let pairs = node.mapping else {
+            diagnostics.error("expected-mapping", "\(what) must be a mapping of keys to values, found \(node.kindName)", at: node.range)
+            return nil
+        }
+        var result: [String: YAMLNode] = [:]
+        for (key, value) in pairs {
+            guard let name = key.string else {
+                diagnostics.error("expected-key", "a key must be a plain name, found \(key.kindName)", at: key.range)
+                continue
+            }
+            guard allowed.contains(name) else {
+                diagnostics.error("unknown-key", "unknown key '\(name)' in \(what)\(Suggestion.didYouMean(name, in: allowed))", at: key.range,
+                                  notes: [DiagnosticNote("expected one of: " + allowed.map { "'\($0)'" }.joined(separator: ", "))])
+                continue
+            }
+            result[name] = value
+        }
+        return result
+    }
+
+    /// A mapping's entries in order, keys read as names.
+    mutating func entries(_ node: YAMLNode, of what: String) -> [(Located<String>, YAMLNode)] {
+        if node.isNull { return [] }
+        guard let pairs = node.mapping else {
+            diagnostics.error("expected-mapping", "'\(what)' must be a mapping of names to declarations, found \(node.kindName)", at: node.range)
+            return []
+        }
+        return pairs.compactMap { key, value in identifier(key, what: "name", allowDots: true).map { ($0, value) } }
+    }
+
+    mutating func list(_ node: YAMLNode, of what: String) -> [YAMLNode] {
+        if node.isNull { return [] }
+        guard let items = node.sequence else {
+            diagnostics.error("expected-list", "'\(what)' must be a list ('- ...' items), found \(node.kindName)", at: node.range)
+            return []
+        }
+        return items
+    }
+
+    mutating func identifier(_ node: YAMLNode, what: String, allowDots: Bool = false) -> Located<String>? {
+        guard let text = node.string, !node.isNull else {
+            diagnostics.error("expected-name", "expected a \(what), found \(node.kindName)", at: node.range)
+            return nil
+        }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let valid = !parts.isEmpty && (allowDots || parts.count == 1) && parts.allSatisfy { part in
+            guard let first = part.unicodeScalars.first, first.properties.isXIDStart || first == "_" else { return false }
+            return part.unicodeScalars.allSatisfy { $0.properties.isXIDContinue || $0 == "_" }
+        }
+        guard valid else {
+            diagnostics.error("invalid-name", "'\(text)' is not a valid \(what); use letters, digits and '_'", at: node.range)
+            return nil
+        }
+        return Located(text, node.range)
+    }
+
+    mutating func typeName(_ node: YAMLNode) -> Located<String>? {
+        guard let text = node.string, !node.isNull else {
+            diagnostics.error("expected-type", "expected a type such as 'String' or '[Repo]', found \(node.kindName)", at: node.range)
+            return nil
+        }
+        return Located(text.trimmingWhitespace(), node.range)
+    }
+
+    mutating func expression(_ node: YAMLNode) -> Expr? {
+        if let tag = node.scalar?.tag {
+            let written = tag + (node.string.map { $0.isEmpty ? "" : " " + $0 } ?? "")
+            diagnostics.error("yaml-tag", "YAML reads '\(tag)' as a tag, not as the operator '!'", at: node.range,
+                              fixIt: "quote the expression: \"\(written)\"")
+            return nil
+        }
+        guard node.scalar != nil, !node.isNull else {
+            diagnostics.error("expected-expression", "expected an expression, found \(node.kindName)", at: node.range)
+            return nil
+        }
+        return ExpressionParser.parse(ExpressionSource(node: node, source: source), diagnostics: &diagnostics)
+    }
+
+    mutating func duration(_ node: YAMLNode) -> Located<Int>? {
+        guard let text = node.string, !node.isNull else {
+            diagnostics.error("expected-duration", "expected a duration such as '300ms' or '5s', found \(node.kindName)", at: node.range)
+            return nil
+        }
+        switch DurationParser.milliseconds(text) {
+        case .success(let ms): return Located(ms, node.range)
+        case .failure(let error):
+            diagnostics.error("invalid-duration", error.message, at: node.range)
+            return nil
+        }
+    }
+
+    // MARK: sections
+
+    mutating func readType(_ name: Located<String>, _ node: YAMLNode) -> TypeDecl? {
+        if let items = node.sequence {
+            let cases = items.compactMap { identifier($0, what: "enum case") }
+            if cases.isEmpty { diagnostics.error("empty-enum", "enum '\(name.value)' needs at least one case", at: node.range) }
+            return TypeDecl(name: name, kind: .enumeration(cases))
+        }
+        if let pairs = node.mapping {
+            var fields: [(name: Located<String>, type: Located<String>)] = []
+            for (key, value) in pairs {
+                guard let field = identifier(key, what: "field name"), let type = typeName(value) else { continue }
+                fields.append((field, type))
+            }
+            return TypeDecl(name: name, kind: .record(fields))
+        }
+        diagnostics.error("invalid-type-decl", "type '\(name.value)' must be a record ('{ field: Type }') or an enum ('[caseA, caseB]')", at: node.range)
+        return nil
+    }
+
+    mutating func readInput(_ name: Located<String>, _ node: YAMLNode) -> InputDecl? {
+        if let text = node.string, !node.isNull {
+            if text == "event" { return InputDecl(name: name, kind: .event) }
+            return InputDecl(name: name, kind: .value(Located(text, node.range)))
+        }
+        guard let f = fields(node, of: "input '\(name.value)'", allowed: ["type", "default"]) else { return nil }
+        guard let typeNode = f["type"] else {
+            diagnostics.error("missing-key", "input '\(name.value)' needs a 'type:'", at: node.range,
+                              fixIt: "write 'event' for a trigger, or '{ type: String, default: \"\" }' for a property")
+            return nil
+        }
+        guard let type = typeName(typeNode) else { return nil }
+        if type.value == "event" {
+            if let d = f["default"] { diagnostics.error("event-default", "an event has no value, so no default", at: d.range) }
+            return InputDecl(name: name, kind: .event)
+        }
+        if let d = f["default"] { return InputDecl(name: name, kind: .property(type, defaultValue: d)) }
+        return InputDecl(name: name, kind: .value(type))
+    }
+
+    mutating func readState(_ name: Located<String>, _ node: YAMLNode) -> StateDecl? {
+        guard let f = fields(node, of: "state '\(name.value)'", allowed: ["type", "initial"]) else { return nil }
+        guard let typeNode = f["type"], let initial = f["initial"] else {
+            diagnostics.error("missing-key", "state '\(name.value)' needs a 'type:' and an 'initial:' value", at: node.range,
+                              fixIt: "write '{ type: Bool, initial: false }'")
+            return nil
+        }
+        guard let type = typeName(typeNode) else { return nil }
+        return StateDecl(name: name, type: type, initial: initial)
+    }
+
+    mutating func readOutput(_ name: Located<String>, _ node: YAMLNode) -> OutputDecl? {
+        if node.mapping != nil {
+            guard let f = fields(node, of: "output '\(name.value)'", allowed: ["value"]) else { return nil }
+            guard let value = f["value"] else {
+                diagnostics.error("missing-key", "output '\(name.value)' needs a 'value:' expression", at: node.range)
+                return nil
+            }
+            return expression(value).map { OutputDecl(name: name, kind: .derived($0)) }
+        }
+        return expression(node).map { OutputDecl(name: name, kind: .derived($0)) }
+    }
+
+    mutating func readAction(_ name: Located<String>, _ node: YAMLNode) -> ActionDecl? {
+        guard let f = fields(node, of: "action '\(name.value)'", allowed: ["trigger", "enabledIf", "work"]) else { return nil }
+        let trigger = f["trigger"].flatMap { identifier($0, what: "trigger name", allowDots: true) }
+        let enabledIf = f["enabledIf"].flatMap { expression($0) }
+        guard let workNode = f["work"] else {
+            diagnostics.error("missing-key", "action '\(name.value)' needs a 'work:' such as '{ call: service.name }'", at: node.range)
+            return nil
+        }
+        guard let w = fields(workNode, of: "the work of '\(name.value)'", allowed: ["call", "with"]) else { return nil }
+        guard let callNode = w["call"], let service = identifier(callNode, what: "service name", allowDots: true) else {
+            if w["call"] == nil {
+                diagnostics.error("missing-key", "the work of '\(name.value)' needs 'call:' naming a service", at: workNode.range)
+            }
+            return nil
+        }
+        var arguments: [(name: Located<String>, value: Expr)] = []
+        if let with = w["with"] {
+            for (argName, argValue) in entries(with, of: "with") {
+                if let e = expression(argValue) { arguments.append((argName, e)) }
+            }
+        }
+        return ActionDecl(name: name, trigger: trigger, enabledIf: enabledIf,
+                          work: WorkDecl(service: service, arguments: arguments, range: workNode.range))
+    }
+
+    mutating func readHandler(_ node: YAMLNode) -> HandlerDecl? {
+        guard let f = fields(node, of: "a handler", allowed: ["on", "set"]) else { return nil }
+        guard let onNode = f["on"], let on = identifier(onNode, what: "event name", allowDots: true), let setNode = f["set"] else {
+            if f["on"] == nil || f["set"] == nil {
+                diagnostics.error("missing-key", "a handler needs 'on:' (an event) and 'set:' (state to expressions)", at: node.range)
+            }
+            return nil
+        }
+        var assignments: [(target: Located<String>, value: Expr)] = []
+        for (target, value) in entries(setNode, of: "set") {
+            if let e = expression(value) { assignments.append((target, e)) }
+        }
+        return HandlerDecl(on: on, assignments: assignments, range: node.range)
+    }
+
+    mutating func readService(_ name: Located<String>, _ node: YAMLNode) -> ServiceDecl? {
+        guard let f = fields(node, of: "service '\(name.value)'", allowed: ["returns", "latency", "result", "results", "fails"]) else { return nil }
+        guard let returnsNode = f["returns"], let returns = typeName(returnsNode) else {
+            if f["returns"] == nil {
+                diagnostics.error("missing-key", "service '\(name.value)' needs 'returns:' with its result type", at: node.range,
+                                  fixIt: "write 'returns: Void' for a call with no result")
+            }
+            return nil
+        }
+        let latency = f["latency"].flatMap { duration($0) }
+        var results: [ResultDecl] = []
+        if let r = f["result"] { results.append(ResultDecl(kind: .value(r), latency: nil, range: r.range)) }
+        if let r = f["fails"] { results.append(ResultDecl(kind: .failure(r), latency: nil, range: r.range)) }
+        if let list = f["results"] {
+            for item in self.list(list, of: "results") {
+                guard let rf = fields(item, of: "a result", allowed: ["value", "fail", "latency"]) else { continue }
+                let itemLatency = rf["latency"].flatMap { duration($0) }
+                if let v = rf["value"] {
+                    results.append(ResultDecl(kind: .value(v), latency: itemLatency, range: item.range))
+                } else if let e = rf["fail"] {
+                    results.append(ResultDecl(kind: .failure(e), latency: itemLatency, range: item.range))
+                } else {
+                    diagnostics.error("missing-key", "a result needs 'value:' or 'fail:'", at: item.range)
+                }
+            }
+        }
+        if f["result"] != nil && f["results"] != nil || f["fails"] != nil && (f["result"] != nil || f["results"] != nil) {
+            diagnostics.error("conflicting-keys", "service '\(name.value)' takes one of 'result:', 'results:' or 'fails:'", at: node.range)
+        }
+        return ServiceDecl(name: name, returns: returns, latency: latency, results: results, range: node.range)
+    }
+
+    mutating func readScenario(_ node: YAMLNode) -> ScenarioDecl? {
+        guard let f = fields(node, of: "a scenario", allowed: ["name", "steps"]) else { return nil }
+        guard let nameNode = f["name"], let name = nameNode.string, !nameNode.isNull else {
+            diagnostics.error("missing-key", "a scenario needs a 'name:'", at: node.range)
+            return nil
+        }
+        var steps: [StepDecl] = []
+        if let stepsNode = f["steps"] {
+            for item in list(stepsNode, of: "steps") {
+                if let step = readStep(item) { steps.append(step) }
+            }
+        }
+        return ScenarioDecl(name: Located(name, nameNode.range), steps: steps, range: node.range)
+    }
+
+    static let stepKinds = ["set", "send", "wait", "expect"]
+
+    mutating func readStep(_ node: YAMLNode) -> StepDecl? {
+        guard let pairs = node.mapping, pairs.count == 1, let key = pairs[0].key.string else {
+            if let text = node.string, Self.stepKinds.contains(text) {
+                diagnostics.error("invalid-step", "step '\(text)' needs a value, as in '\(text): ...'", at: node.range)
+            } else {
+                diagnostics.error("invalid-step", "a step is one of 'set:', 'send:', 'wait:' or 'expect:', found \(node.kindName)", at: node.range)
+            }
+            return nil
+        }
+        let value = pairs[0].value
+        switch key {
+        case "set", "expect":
+            var assignments: [(target: Located<String>, value: YAMLNode)] = []
+            guard let entries = value.mapping else {
+                diagnostics.error("invalid-step", "'\(key):' takes a mapping such as '{ email: \"a@b.c\" }', found \(value.kindName)", at: value.range)
+                return nil
+            }
+            for (k, v) in entries {
+                if let target = identifier(k, what: "name", allowDots: true) { assignments.append((target, v)) }
+            }
+            return StepDecl(kind: key == "set" ? .set(assignments) : .expect(assignments), range: node.range)
+        case "send":
+            if let pairs = value.mapping {
+                guard pairs.count == 1, let target = identifier(pairs[0].key, what: "input name", allowDots: true) else {
+                    diagnostics.error("invalid-step", "'send:' takes one input, as in 'send: confirm' or 'send: { selected: 2 }'", at: value.range)
+                    return nil
+                }
+                return StepDecl(kind: .send(target, value: pairs[0].value), range: node.range)
+            }
+            guard let target = identifier(value, what: "input name", allowDots: true) else { return nil }
+            return StepDecl(kind: .send(target, value: nil), range: node.range)
+        case "wait":
+            return duration(value).map { StepDecl(kind: .wait($0), range: node.range) }
+        default:
+            diagnostics.error("unknown-step", "unknown step '\(key)'\(Suggestion.didYouMean(key, in: Self.stepKinds))", at: pairs[0].key.range,
+                              notes: [DiagnosticNote("a step is one of 'set:', 'send:', 'wait:' or 'expect:'")])
+            return nil
+        }
+    }
+}

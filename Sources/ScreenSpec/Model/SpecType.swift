@@ -1,0 +1,58 @@
+/// The type of a value in a spec. Optionals do not nest: `T??` is `T?`.
+public indirect enum SpecType: Hashable, Sendable, CustomStringConvertible {
+    case void, bool, int, double, string
+    case optional(SpecType)
+    case list(SpecType)
+    /// A record declared under `types:`.
+    case record(String)
+    /// An enum declared under `types:`.
+    case enumeration(String)
+    /// A failure of a service or an action: `notEnabled`, `unknown`, `http(status)`, `decode`.
+    case error
+    /// A request to open another screen.
+    case navigation
+
+    public var description: String {
+        switch self {
+        case .void: return "Void"
+        case .bool: return "Bool"
+        case .int: return "Int"
+        case .double: return "Double"
+        case .string: return "String"
+        case .optional(let t): return "\(t)?"
+        case .list(let t): return "[\(t)]"
+        case .record(let n), .enumeration(let n): return n
+        case .error: return "Error"
+        case .navigation: return "Navigation"
+        }
+    }
+
+    public static func makeOptional(_ t: SpecType) -> SpecType {
+        if case .optional = t { return t }
+        return .optional(t)
+    }
+
+    public var isOptional: Bool {
+        if case .optional = self { return true }
+        return false
+    }
+
+    /// The wrapped type of an optional, or the type itself.
+    public var unwrapped: SpecType {
+        if case .optional(let t) = self { return t }
+        return self
+    }
+
+    public var isNumeric: Bool { self == .int || self == .double }
+
+    /// Whether a value of `other` can be used where `self` is expected (a `T` where `T?` is).
+    public func accepts(_ other: SpecType) -> Bool {
+        if self == other { return true }
+        if case .optional(let wrapped) = self {
+            if case .optional(let o) = other { return wrapped.accepts(o) }
+            return wrapped.accepts(other)
+        }
+        if case .list(let a) = self, case .list(let b) = other { return a.accepts(b) }
+        return false
+    }
+}

@@ -1,0 +1,220 @@
+/// A runtime value. Bool, Int and Double are stored inline, so passing them never allocates.
+public enum Value: Hashable, Sendable, CustomStringConvertible {
+    case void
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    /// `nil` of any optional type.
+    case none
+    case list([Value])
+    indirect case record(RecordValue)
+    indirect case enumCase(EnumValue)
+    indirect case error(ErrorValue)
+    indirect case navigation(NavigationValue)
+
+    public var description: String { ValueFormatter.text(self) }
+
+    public var boolValue: Bool {
+        if case .bool(let b) = self { return b }
+        return false
+    }
+}
+
+public struct RecordValue: Hashable, Sendable {
+    public var type: String
+    public var fieldNames: [String]
+    public var fields: [Value]
+
+    public init(type: String, fieldNames: [String], fields: [Value]) {
+        self.type = type
+        self.fieldNames = fieldNames
+        self.fields = fields
+    }
+
+    public static func == (a: RecordValue, b: RecordValue) -> Bool { a.type == b.type && a.fields == b.fields }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(type)
+        hasher.combine(fields)
+    }
+}
+
+public struct EnumValue: Hashable, Sendable {
+    public var type: String
+    public var caseName: String
+
+    public init(type: String, caseName: String) {
+        self.type = type
+        self.caseName = caseName
+    }
+}
+
+/// A typed failure, as the seeds' `APIError` and the `Action` library's `ActionError`.
+public struct ErrorValue: Hashable, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// The action was triggered while disabled (`ActionError.notEnabled`).
+        case notEnabled
+        case unknown
+        case http
+        case decode
+        /// An expression failed at run time (overflow, division by zero).
+        case evaluation
+    }
+
+    public var kind: Kind
+    /// The status of an `http` failure.
+    public var status: Int?
+    public var message: String?
+
+    public init(_ kind: Kind, status: Int? = nil, message: String? = nil) {
+        self.kind = kind
+        self.status = status
+        self.message = message
+    }
+}
+
+/// A request to open the screen `screen` with its parameters.
+public struct NavigationValue: Hashable, Sendable {
+    public var screen: String
+    public var paramNames: [String]
+    public var params: [Value]
+
+    public init(screen: String, paramNames: [String], params: [Value]) {
+        self.screen = screen
+        self.paramNames = paramNames
+        self.params = params
+    }
+}
+
+/// Renders values for timelines (text) and for `--format json`.
+public enum ValueFormatter {
+    public static func text(_ value: Value) -> String {
+        var out = ""
+        text(value, into: &out)
+        return out
+    }
+
+    private static func text(_ value: Value, into out: inout String) {
+        switch value {
+        case .void: out += "()"
+        case .bool(let b): out += b ? "true" : "false"
+        case .int(let i): out += String(i)
+        case .double(let d): out += formatDouble(d)
+        case .string(let s): quote(s, into: &out)
+        case .none: out += "nil"
+        case .list(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += ", " }
+                text(item, into: &out)
+            }
+            out += "]"
+        case .record(let r):
+            out += r.type + "("
+            for i in r.fields.indices {
+                if i > 0 { out += ", " }
+                out += r.fieldNames[i] + ": "
+                text(r.fields[i], into: &out)
+            }
+            out += ")"
+        case .enumCase(let e): out += "." + e.caseName
+        case .error(let e):
+            switch e.kind {
+            case .http: out += "http(\(e.status ?? 0))"
+            case .evaluation: out += "evaluation(\(e.message ?? ""))"
+            default: out += e.kind.rawValue
+            }
+        case .navigation(let n):
+            out += "→ " + n.screen + "("
+            for i in n.params.indices {
+                if i > 0 { out += ", " }
+                out += n.paramNames[i] + ": "
+                text(n.params[i], into: &out)
+            }
+            out += ")"
+        }
+    }
+
+    /// Shortest round-tripping form, always with a decimal point or exponent.
+    public static func formatDouble(_ d: Double) -> String {
+        if d.isNaN { return "nan" }
+        if d.isInfinite { return d < 0 ? "-inf" : "inf" }
+        let s = "\(d)"
+        return s
+    }
+
+    /// A JSON string literal, escaping what JSON requires.
+    public static func quote(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+
+    public static func json(_ value: Value) -> String {
+        var out = ""
+        json(value, into: &out)
+        return out
+    }
+
+    public static func json(_ value: Value, into out: inout String) {
+        switch value {
+        case .void, .none: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .int(let i): out += String(i)
+        case .double(let d): out += d.isFinite ? formatDouble(d) : "null"
+        case .string(let s): quote(s, into: &out)
+        case .list(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                json(item, into: &out)
+            }
+            out += "]"
+        case .record(let r):
+            object(r.fieldNames, r.fields, into: &out)
+        case .enumCase(let e): quote(e.caseName, into: &out)
+        case .error(let e):
+            out += "{\"error\":"
+            quote(e.kind.rawValue, into: &out)
+            if let status = e.status { out += ",\"status\":\(status)" }
+            if let message = e.message {
+                out += ",\"message\":"
+                quote(message, into: &out)
+            }
+            out += "}"
+        case .navigation(let n):
+            out += "{\"screen\":"
+            quote(n.screen, into: &out)
+            out += ",\"params\":"
+            object(n.paramNames, n.params, into: &out)
+            out += "}"
+        }
+    }
+
+    private static func object(_ names: [String], _ values: [Value], into out: inout String) {
+        out += "{"
+        for i in values.indices {
+            if i > 0 { out += "," }
+            quote(names[i], into: &out)
+            out += ":"
+            json(values[i], into: &out)
+        }
+        out += "}"
+    }
+}

@@ -1,0 +1,69 @@
+/// A YAML node with its place in the file. Locations take no part in equality.
+public struct YAMLNode: Sendable, CustomStringConvertible {
+    public enum ScalarStyle: Sendable, Hashable {
+        case plain, singleQuoted, doubleQuoted, literal, folded
+    }
+
+    public struct Scalar: Sendable, Hashable {
+        public var value: String
+        public var style: ScalarStyle
+        /// A tag written in the file (`!foo`), which specs never use: it usually means an
+        /// unquoted expression that starts with `!`.
+        public var tag: String?
+    }
+
+    public enum Kind: Sendable {
+        case scalar(Scalar)
+        case mapping([(key: YAMLNode, value: YAMLNode)])
+        case sequence([YAMLNode])
+    }
+
+    public var kind: Kind
+    public var range: SpecRange
+
+    public init(_ kind: Kind, range: SpecRange) {
+        self.kind = kind
+        self.range = range
+    }
+
+    public var scalar: Scalar? {
+        if case .scalar(let s) = kind { return s }
+        return nil
+    }
+
+    /// The scalar's text, or nil for a mapping or sequence.
+    public var string: String? { scalar?.value }
+
+    public var mapping: [(key: YAMLNode, value: YAMLNode)]? {
+        if case .mapping(let m) = kind { return m }
+        return nil
+    }
+
+    public var sequence: [YAMLNode]? {
+        if case .sequence(let s) = kind { return s }
+        return nil
+    }
+
+    /// A YAML null: `~`, `null` or nothing, unquoted.
+    public var isNull: Bool {
+        guard let s = scalar, s.style == .plain, s.tag == nil else { return false }
+        return s.value.isEmpty || s.value == "~" || s.value == "null" || s.value == "Null" || s.value == "NULL"
+    }
+
+    /// What a user would call this node in a message.
+    public var kindName: String {
+        switch kind {
+        case .scalar: return isNull ? "nothing" : "a scalar"
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        }
+    }
+
+    public var description: String {
+        switch kind {
+        case .scalar(let s): return s.value
+        case .mapping(let m): return "{" + m.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
+        case .sequence(let s): return "[" + s.map(\.description).joined(separator: ", ") + "]"
+        }
+    }
+}

@@ -1,0 +1,259 @@
+internal import CYaml
+
+/// Reads YAML text into ``YAMLNode`` trees. The only file that touches libyaml.
+///
+/// libyaml's 0-based marks become 1-based ``SpecLocation``s here, once. Anchors and aliases are
+/// refused (they let a small file expand without bound), as are documents nested deeper than
+/// ``maximumDepth``.
+public enum YAMLParser {
+    public static let maximumDepth = 200
+
+    /// Parses the first document of `source`. Returns nil and appends diagnostics on failure.
+    public static func parse(_ source: SourceFile, diagnostics: inout DiagnosticBag) -> YAMLNode? {
+        let reader = EventReader(source: source)
+        var builder = TreeBuilder(file: source.path, source: source)
+        while true {
+            switch reader.next() {
+            case .failure(let diagnostic):
+                diagnostics.append(diagnostic)
+                return nil
+            case .success(let event):
+                if case .streamEnd = event.kind {
+                    if let root = builder.root { return root }
+                    // An empty file is an empty mapping, so that the checker names what is missing.
+                    return YAMLNode(.mapping([]), range: SpecRange(file: source.path, at: SpecLocation(line: 1, column: 1)))
+                }
+                if let diagnostic = builder.consume(event) {
+                    diagnostics.append(diagnostic)
+                    return nil
+                }
+                if builder.documentEnded { return builder.root }
+            }
+        }
+    }
+}
+
+/// One libyaml event, already converted to Swift values.
+struct YAMLEvent {
+    enum Kind {
+        case streamStart, streamEnd, documentStart, documentEnd
+        case alias
+        case scalar(YAMLNode.Scalar, anchor: Bool)
+        case sequenceStart(anchor: Bool, tag: String?)
+        case sequenceEnd
+        case mappingStart(anchor: Bool, tag: String?)
+        case mappingEnd
+    }
+
+    var kind: Kind
+    var start: SpecLocation
+    var end: SpecLocation
+}
+
+/// Owns a `yaml_parser_t` and the input bytes it reads; `deinit` frees both.
+private final class EventReader {
+    private var parser = yaml_parser_t()
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
+    private let source: SourceFile
+    private var failed = false
+
+    init(source: SourceFile) {
+        self.source = source
+        let utf8 = Array(source.text.utf8)
+        bytes = .allocate(capacity: max(utf8.count, 1))
+        _ = bytes.initialize(from: utf8)
+        yaml_parser_initialize(&parser)
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        yaml_parser_set_input_string(&parser, bytes.baseAddress, utf8.count)
+    }
+
+    deinit {
+        yaml_parser_delete(&parser)
+        bytes.deallocate()
+    }
+
+    func next() -> Result<YAMLEvent, Diagnostic> {
+        var event = yaml_event_t()
+        guard !failed, yaml_parser_parse(&parser, &event) == 1 else {
+            failed = true
+            return .failure(parserError())
+        }
+        defer { yaml_event_delete(&event) }
+        let start = location(event.start_mark)
+        let end = location(event.end_mark)
+        let kind: YAMLEvent.Kind
+        switch event.type {
+        case YAML_STREAM_START_EVENT: kind = .streamStart
+        case YAML_STREAM_END_EVENT: kind = .streamEnd
+        case YAML_DOCUMENT_START_EVENT: kind = .documentStart
+        case YAML_DOCUMENT_END_EVENT: kind = .documentEnd
+        case YAML_ALIAS_EVENT: kind = .alias
+        case YAML_SCALAR_EVENT:
+            let s = event.data.scalar
+            let value = string(s.value, length: s.length)
+            let style: YAMLNode.ScalarStyle
+            switch s.style {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
+            case YAML_LITERAL_SCALAR_STYLE: style = .literal
+            case YAML_FOLDED_SCALAR_STYLE: style = .folded
+            default: style = .plain
+            }
+            kind = .scalar(.init(value: value, style: style, tag: cString(s.tag)), anchor: s.anchor != nil)
+        case YAML_SEQUENCE_START_EVENT:
+            kind = .sequenceStart(anchor: event.data.sequence_start.anchor != nil, tag: cString(event.data.sequence_start.tag))
+        case YAML_SEQUENCE_END_EVENT: kind = .sequenceEnd
+        case YAML_MAPPING_START_EVENT:
+            kind = .mappingStart(anchor: event.data.mapping_start.anchor != nil, tag: cString(event.data.mapping_start.tag))
+        case YAML_MAPPING_END_EVENT: kind = .mappingEnd
+        default: kind = .streamEnd
+        }
+        return .success(YAMLEvent(kind: kind, start: start, end: end))
+    }
+
+    private func location(_ mark: yaml_mark_t) -> SpecLocation {
+        SpecLocation(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    private func string(_ pointer: UnsafeMutablePointer<UInt8>?, length: Int) -> String {
+        guard let pointer else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
+    }
+
+    private func cString(_ pointer: UnsafeMutablePointer<UInt8>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: pointer)
+    }
+
+    /// libyaml's error as a located diagnostic, with a hint for the common YAML pitfalls.
+    private func parserError() -> Diagnostic {
+        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        let mark = location(parser.problem_mark)
+        var notes: [DiagnosticNote] = []
+        if let context = parser.context.map({ String(cString: $0) }) {
+            notes.append(DiagnosticNote("\(context) at \(location(parser.context_mark))"))
+        }
+        var message = "invalid YAML: \(problem)"
+        var fixIt: String?
+        let lineText = source.line(mark.line) ?? ""
+        if problem.contains("found character that cannot start any token"), source.scalar(at: mark) == "\t" {
+            message = "invalid YAML: a tab cannot indent YAML; use spaces"
+        } else if problem.contains("mapping values are not allowed"), let hint = Self.quotedTernary(lineText) {
+            message = "invalid YAML: an unquoted 'a ? b : c' reads as a YAML mapping"
+            fixIt = "quote the expression: \(hint)"
+        } else if problem.contains("found unexpected end of stream") || problem.contains("did not find expected") && lineText.contains("\"") {
+            notes.append(DiagnosticNote("a quote may be left open"))
+        }
+        let range = SpecRange(file: source.path, at: mark)
+        return Diagnostic(.error, id: "yaml-syntax", message, at: range, notes: notes, fixIt: fixIt)
+    }
+
+    /// `key: a ? b : c` -> `key: "a ? b : c"`, or nil when the line does not look like that.
+    static func quotedTernary(_ line: String) -> String? {
+        guard let colon = line.range(of: ": ") else { return nil }
+        let key = line[..<colon.lowerBound]
+        let value = line[colon.upperBound...].trimmingCharacters(in: " ")
+        guard value.contains("?"), value.contains(":"), !value.hasPrefix("\""), !value.hasPrefix("'") else { return nil }
+        let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\(key.trimmingCharacters(in: " ")): \"\(escaped)\""
+    }
+}
+
+private extension String {
+    func trimmingCharacters(in set: Character) -> String {
+        var s = Substring(self)
+        while s.first == set { s.removeFirst() }
+        while s.last == set { s.removeLast() }
+        return String(s)
+    }
+
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
+
+private extension Substring {
+    func trimmingCharacters(in set: Character) -> String { String(self).trimmingCharacters(in: set) }
+}
+
+/// Builds nodes from events with an explicit stack, so depth costs no native stack.
+private struct TreeBuilder {
+    private enum Frame {
+        case sequence(start: SpecLocation, items: [YAMLNode])
+        case mapping(start: SpecLocation, pairs: [(key: YAMLNode, value: YAMLNode)], pendingKey: YAMLNode?)
+    }
+
+    let file: String
+    let source: SourceFile
+    private var stack: [Frame] = []
+    private(set) var root: YAMLNode?
+    private(set) var documentEnded = false
+
+    init(file: String, source: SourceFile) {
+        self.file = file
+        self.source = source
+    }
+
+    mutating func consume(_ event: YAMLEvent) -> Diagnostic? {
+        let range = SpecRange(file: file, start: event.start, end: event.end)
+        switch event.kind {
+        case .streamStart, .documentStart, .streamEnd:
+            return nil
+        case .documentEnd:
+            documentEnded = true
+            return nil
+        case .alias:
+            return Diagnostic(id: "yaml-alias", "YAML aliases are not supported in specs; write the value out", at: range)
+        case .scalar(let scalar, let anchor):
+            if anchor { return anchorError(range) }
+            return add(YAMLNode(.scalar(scalar), range: range))
+        case .sequenceStart(let anchor, let tag), .mappingStart(let anchor, let tag):
+            if anchor { return anchorError(range) }
+            if let tag { return Diagnostic(id: "yaml-tag", "YAML tags such as '\(tag)' are not supported in specs", at: range) }
+            guard stack.count < YAMLParser.maximumDepth else {
+                return Diagnostic(id: "yaml-depth", "the document nests deeper than \(YAMLParser.maximumDepth) levels", at: range)
+            }
+            if case .sequenceStart = event.kind {
+                stack.append(.sequence(start: event.start, items: []))
+            } else {
+                stack.append(.mapping(start: event.start, pairs: [], pendingKey: nil))
+            }
+            return nil
+        case .sequenceEnd:
+            guard case .sequence(let start, let items)? = stack.popLast() else { return nil }
+            return add(YAMLNode(.sequence(items), range: SpecRange(file: file, start: start, end: event.end)))
+        case .mappingEnd:
+            guard case .mapping(let start, let pairs, _)? = stack.popLast() else { return nil }
+            return add(YAMLNode(.mapping(pairs), range: SpecRange(file: file, start: start, end: event.end)))
+        }
+    }
+
+    private func anchorError(_ range: SpecRange) -> Diagnostic {
+        Diagnostic(id: "yaml-anchor", "YAML anchors are not supported in specs; write the value out", at: range)
+    }
+
+    private mutating func add(_ node: YAMLNode) -> Diagnostic? {
+        guard let top = stack.popLast() else {
+            root = node
+            return nil
+        }
+        switch top {
+        case .sequence(let start, var items):
+            items.append(node)
+            stack.append(.sequence(start: start, items: items))
+        case .mapping(let start, var pairs, let pendingKey):
+            if let key = pendingKey {
+                if let duplicate = pairs.first(where: { $0.key.string != nil && $0.key.string == key.string }) {
+                    stack.append(.mapping(start: start, pairs: pairs, pendingKey: nil))
+                    return Diagnostic(id: "duplicate-key", "duplicate key '\(key.string ?? "")'", at: key.range,
+                                      notes: [DiagnosticNote("first written here", at: duplicate.key.range)])
+                }
+                pairs.append((key, node))
+                stack.append(.mapping(start: start, pairs: pairs, pendingKey: nil))
+            } else {
+                stack.append(.mapping(start: start, pairs: pairs, pendingKey: node))
+            }
+        }
+        return nil
+    }
+}

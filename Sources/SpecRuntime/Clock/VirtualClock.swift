@@ -1,0 +1,62 @@
+import ScreenSpec
+
+/// Virtual time in whole milliseconds. A single-owner priority queue ordered by (time, sequence):
+/// ties run in the order they were scheduled, time never moves backwards, and nothing reads the
+/// wall clock.
+public final class VirtualClock {
+    private struct Entry: Comparable {
+        var time: Int
+        var sequence: Int
+        var work: () -> Void
+
+        static func < (a: Entry, b: Entry) -> Bool { (a.time, a.sequence) < (b.time, b.sequence) }
+        static func == (a: Entry, b: Entry) -> Bool { (a.time, a.sequence) == (b.time, b.sequence) }
+    }
+
+    /// The current virtual time in milliseconds.
+    public private(set) var now: Int = 0
+    private var queue = Heap<Entry>()
+    private var sequence = 0
+    /// How many scheduled items have run, to stop a spec that schedules work forever.
+    public private(set) var executed = 0
+    public var limit: Int
+
+    public init(limit: Int = 5_000_000) {
+        self.limit = limit
+    }
+
+    public var pendingCount: Int { queue.count }
+
+    /// Runs `work` `delay` milliseconds from now (0: after everything already due now).
+    public func schedule(after delay: Int, _ work: @escaping () -> Void) {
+        let (time, overflow) = now.addingReportingOverflow(max(delay, 0))
+        queue.insert(Entry(time: overflow ? Int.max : time, sequence: sequence, work: work))
+        sequence &+= 1
+    }
+
+    /// Runs everything due up to `target`, in order, then sets the time to `target`.
+    /// Throws ``RuntimeLimitError`` when more than ``limit`` items have run.
+    public func advance(to target: Int) throws(RuntimeLimitError) {
+        while let next = queue.min, next.time <= target {
+            _ = queue.popMin()
+            now = next.time
+            executed += 1
+            guard executed <= limit else { throw RuntimeLimitError(time: now, limit: limit) }
+            next.work()
+        }
+        now = max(now, target)
+    }
+
+    /// Drops everything scheduled.
+    public func reset() {
+        queue.removeAll()
+        now = 0
+        executed = 0
+    }
+}
+
+/// A scenario scheduled more work than a screen plausibly needs: most likely a loop.
+public struct RuntimeLimitError: Error, Sendable {
+    public var time: Int
+    public var limit: Int
+}

@@ -1,0 +1,14 @@
+import ScreenSpec
+
+/// One value a node emitted, at a virtual time in milliseconds.
+public struct Emission: Sendable, Hashable {
+    public var time: Int
+    public var node: Int
+    public var value: Value
+
+    public init(time: Int, node: Int, value: Value) {
+        self.time = time
+        self.node = node
+        self.value = value
+    }
+}

@@ -1,0 +1,298 @@
+import ScreenSpec
+
+/// What an expression reads while it runs: the graph's current values, the event being handled
+/// and the arguments of enclosing closures.
+final class EvalContext {
+    var values: [Value]
+    var payload: Value = .void
+    var closureArguments: [Value] = []
+
+    init(values: [Value]) {
+        self.values = values
+    }
+}
+
+/// An expression failed while running; the graph reports it and keeps going.
+struct EvalError: Error {
+    var message: String
+}
+
+typealias CompiledExpr = (EvalContext) throws(EvalError) -> Value
+
+/// Compiles a ``TypedExpr`` once into nested closures: no name lookups and no type dispatch on
+/// the hot path beyond the value's own tag. Integer arithmetic reports overflow instead of trapping.
+enum ExpressionCompiler {
+    static func compile(_ expr: TypedExpr) -> CompiledExpr {
+        switch expr {
+        case .constant(let v):
+            return { _ in v }
+        case .node(let i):
+            return { ctx in ctx.values[i] }
+        case .eventPayload:
+            return { ctx in ctx.payload }
+        case .closureArgument:
+            return { ctx in ctx.closureArguments.last ?? .none }
+        case .not(let e):
+            let f = compile(e)
+            return { ctx throws(EvalError) in .bool(!(try f(ctx)).boolValue) }
+        case .negate(let e, let kind):
+            let f = compile(e)
+            if kind == .double {
+                return { ctx throws(EvalError) in
+                    guard case .double(let d) = try f(ctx) else { return .none }
+                    return .double(-d)
+                }
+            }
+            return { ctx throws(EvalError) in
+                guard case .int(let i) = try f(ctx) else { return .none }
+                let (r, o) = Int(0).subtractingReportingOverflow(i)
+                if o { throw EvalError(message: "integer overflow in '-\(i)'") }
+                return .int(r)
+            }
+        case .arithmetic(let op, let kind, let a, let b):
+            return arithmetic(op, kind, compile(a), compile(b))
+        case .concatenate(let a, let b, let isString):
+            let fa = compile(a), fb = compile(b)
+            if isString {
+                return { ctx throws(EvalError) in
+                    guard case .string(let x) = try fa(ctx), case .string(let y) = try fb(ctx) else { return .none }
+                    return .string(x + y)
+                }
+            }
+            return { ctx throws(EvalError) in
+                guard case .list(let x) = try fa(ctx), case .list(let y) = try fb(ctx) else { return .none }
+                return .list(x + y)
+            }
+        case .equal(let a, let b, let negated):
+            let fa = compile(a), fb = compile(b)
+            return { ctx throws(EvalError) in .bool((try fa(ctx) == (try fb(ctx))) != negated) }
+        case .order(let op, let a, let b):
+            return order(op, compile(a), compile(b))
+        case .and(let a, let b):
+            let fa = compile(a), fb = compile(b)
+            return { ctx throws(EvalError) in (try fa(ctx)).boolValue ? .bool((try fb(ctx)).boolValue) : .bool(false) }
+        case .or(let a, let b):
+            let fa = compile(a), fb = compile(b)
+            return { ctx throws(EvalError) in (try fa(ctx)).boolValue ? .bool(true) : .bool((try fb(ctx)).boolValue) }
+        case .conditional(let c, let a, let b):
+            let fc = compile(c), fa = compile(a), fb = compile(b)
+            return { ctx throws(EvalError) in (try fc(ctx)).boolValue ? try fa(ctx) : try fb(ctx) }
+        case .coalesce(let a, let b):
+            let fa = compile(a), fb = compile(b)
+            return { ctx throws(EvalError) in
+                let v = try fa(ctx)
+                if case .none = v { return try fb(ctx) }
+                return v
+            }
+        case .member(let base, let member, let chained):
+            return self.member(compile(base), member, chained: chained)
+        case .call(let builtin, let arguments):
+            return call(builtin, arguments.map(compile))
+        case .closureCall(let kind, let list, let body):
+            return closureCall(kind, compile(list), compile(body))
+        case .interpolation(let parts):
+            let compiled: [(String?, CompiledExpr?)] = parts.map {
+                switch $0 {
+                case .text(let t): return (t, nil)
+                case .value(let e): return (nil, compile(e))
+                }
+            }
+            return { ctx throws(EvalError) in
+                var s = ""
+                for (text, f) in compiled {
+                    if let text { s += text } else if let f { s += describe(try f(ctx)) }
+                }
+                return .string(s)
+            }
+        case .list(let items):
+            let fs = items.map(compile)
+            return { ctx throws(EvalError) in
+                var out: [Value] = []
+                out.reserveCapacity(fs.count)
+                for f in fs { out.append(try f(ctx)) }
+                return .list(out)
+            }
+        case .makeRecord(let type, let names, let fields):
+            let fs = fields.map(compile)
+            return { ctx throws(EvalError) in
+                var out: [Value] = []
+                for f in fs { out.append(try f(ctx)) }
+                return .record(RecordValue(type: type, fieldNames: names, fields: out))
+            }
+        case .makeNavigation(let screen, let names, let params):
+            let fs = params.map(compile)
+            return { ctx throws(EvalError) in
+                var out: [Value] = []
+                for f in fs { out.append(try f(ctx)) }
+                return .navigation(NavigationValue(screen: screen, paramNames: names, params: out))
+            }
+        }
+    }
+
+    /// How a value reads inside string interpolation: strings without quotes.
+    static func describe(_ v: Value) -> String {
+        if case .string(let s) = v { return s }
+        return ValueFormatter.text(v)
+    }
+
+    private static func arithmetic(_ op: TypedExpr.ArithmeticOperator, _ kind: TypedExpr.NumericKind,
+                                   _ fa: @escaping CompiledExpr, _ fb: @escaping CompiledExpr) -> CompiledExpr {
+        if kind == .double {
+            return { ctx throws(EvalError) in
+                guard case .double(let x) = try fa(ctx), case .double(let y) = try fb(ctx) else { return .none }
+                switch op {
+                case .add: return .double(x + y)
+                case .subtract: return .double(x - y)
+                case .multiply: return .double(x * y)
+                case .divide: return .double(x / y)
+                case .remainder: return .double(x.truncatingRemainder(dividingBy: y))
+                }
+            }
+        }
+        return { ctx throws(EvalError) in
+            guard case .int(let x) = try fa(ctx), case .int(let y) = try fb(ctx) else { return .none }
+            let r: (partialValue: Int, overflow: Bool)
+            switch op {
+            case .add: r = x.addingReportingOverflow(y)
+            case .subtract: r = x.subtractingReportingOverflow(y)
+            case .multiply: r = x.multipliedReportingOverflow(by: y)
+            case .divide:
+                if y == 0 { throw EvalError(message: "division by zero in '\(x) / 0'") }
+                r = x.dividedReportingOverflow(by: y)
+            case .remainder:
+                if y == 0 { throw EvalError(message: "division by zero in '\(x) % 0'") }
+                r = x.remainderReportingOverflow(dividingBy: y)
+            }
+            if r.overflow { throw EvalError(message: "integer overflow in arithmetic on \(x) and \(y)") }
+            return .int(r.partialValue)
+        }
+    }
+
+    private static func order(_ op: TypedExpr.OrderOperator, _ fa: @escaping CompiledExpr, _ fb: @escaping CompiledExpr) -> CompiledExpr {
+        { ctx throws(EvalError) in
+            let a = try fa(ctx), b = try fb(ctx)
+            let less: Bool, equal: Bool
+            switch (a, b) {
+            case (.int(let x), .int(let y)): (less, equal) = (x < y, x == y)
+            case (.double(let x), .double(let y)): (less, equal) = (x < y, x == y)
+            case (.string(let x), .string(let y)): (less, equal) = (x < y, x == y)
+            default: return .bool(false)
+            }
+            switch op {
+            case .less: return .bool(less)
+            case .lessOrEqual: return .bool(less || equal)
+            case .greater: return .bool(!less && !equal)
+            case .greaterOrEqual: return .bool(!less)
+            }
+        }
+    }
+
+    private static func member(_ f: @escaping CompiledExpr, _ member: TypedExpr.Member, chained: Bool) -> CompiledExpr {
+        { ctx throws(EvalError) in
+            let base = try f(ctx)
+            switch (member, base) {
+            case (_, .none): return .none
+            case (.field(let i), .record(let r)): return i < r.fields.count ? r.fields[i] : .none
+            case (.stringCount, .string(let s)): return .int(s.count)
+            case (.stringIsEmpty, .string(let s)): return .bool(s.isEmpty)
+            case (.listCount, .list(let l)): return .int(l.count)
+            case (.listIsEmpty, .list(let l)): return .bool(l.isEmpty)
+            case (.listFirst, .list(let l)): return l.first ?? .none
+            case (.listLast, .list(let l)): return l.last ?? .none
+            default: return .none
+            }
+        }
+    }
+
+    private static func call(_ builtin: TypedExpr.Builtin, _ fs: [CompiledExpr]) -> CompiledExpr {
+        let f0 = fs.first ?? { _ in .none }
+        let f1 = fs.count > 1 ? fs[1] : { _ in .none }
+        switch builtin {
+        case .minInt, .maxInt, .minDouble, .maxDouble:
+            let isMin = builtin == .minInt || builtin == .minDouble
+            return { ctx throws(EvalError) in
+                switch (try f0(ctx), try f1(ctx)) {
+                case (.int(let a), .int(let b)): return .int(isMin ? Swift.min(a, b) : Swift.max(a, b))
+                case (.double(let a), .double(let b)): return .double(isMin ? Swift.min(a, b) : Swift.max(a, b))
+                default: return .none
+                }
+            }
+        case .absInt:
+            return { ctx throws(EvalError) in
+                guard case .int(let i) = try f0(ctx) else { return .none }
+                if i == Int.min { throw EvalError(message: "integer overflow in 'abs(\(i))'") }
+                return .int(Swift.abs(i))
+            }
+        case .absDouble:
+            return { ctx throws(EvalError) in
+                guard case .double(let d) = try f0(ctx) else { return .none }
+                return .double(Swift.abs(d))
+            }
+        case .intToDouble:
+            return { ctx throws(EvalError) in
+                guard case .int(let i) = try f0(ctx) else { return .none }
+                return .double(Double(i))
+            }
+        case .doubleToInt:
+            return { ctx throws(EvalError) in
+                guard case .double(let d) = try f0(ctx) else { return .none }
+                guard let i = Int(exactly: d.rounded(.towardZero)) else {
+                    throw EvalError(message: "'Int(\(ValueFormatter.formatDouble(d)))' does not fit in Int")
+                }
+                return .int(i)
+            }
+        case .describe:
+            return { ctx throws(EvalError) in .string(describe(try f0(ctx))) }
+        case .uppercased, .lowercased:
+            let upper = builtin == .uppercased
+            return { ctx throws(EvalError) in
+                guard case .string(let s) = try f0(ctx) else { return .none }
+                return .string(upper ? s.uppercased() : s.lowercased())
+            }
+        case .contains:
+            return { ctx throws(EvalError) in
+                guard case .list(let l) = try f0(ctx) else { return .bool(false) }
+                return .bool(l.contains(try f1(ctx)))
+            }
+        case .stringContains:
+            return { ctx throws(EvalError) in
+                guard case .string(let s) = try f0(ctx), case .string(let t) = try f1(ctx) else { return .bool(false) }
+                return .bool(t.isEmpty || s.contains(t))
+            }
+        case .joined:
+            return { ctx throws(EvalError) in
+                guard case .list(let l) = try f0(ctx), case .string(let sep) = try f1(ctx) else { return .none }
+                return .string(l.map(describe).joined(separator: sep))
+            }
+        case .formatDouble:
+            return { ctx throws(EvalError) in .string(describe(try f0(ctx))) }
+        }
+    }
+
+    private static func closureCall(_ kind: TypedExpr.ClosureBuiltin, _ fl: @escaping CompiledExpr, _ body: @escaping CompiledExpr) -> CompiledExpr {
+        { ctx throws(EvalError) in
+            guard case .list(let items) = try fl(ctx) else { return .none }
+            var out: [Value] = []
+            defer { ctx.closureArguments.removeLast() }
+            ctx.closureArguments.append(.none)
+            for item in items {
+                ctx.closureArguments[ctx.closureArguments.count - 1] = item
+                let r = try body(ctx)
+                switch kind {
+                case .map: out.append(r)
+                case .compactMap: if r != .none { out.append(r) }
+                case .filter: if r.boolValue { out.append(item) }
+                case .containsWhere: if r.boolValue { return .bool(true) }
+                case .firstWhere: if r.boolValue { return item }
+                case .allSatisfy: if !r.boolValue { return .bool(false) }
+                }
+            }
+            switch kind {
+            case .map, .compactMap, .filter: return .list(out)
+            case .containsWhere: return .bool(false)
+            case .firstWhere: return .none
+            case .allSatisfy: return .bool(true)
+            }
+        }
+    }
+}

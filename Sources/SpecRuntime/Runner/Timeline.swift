@@ -1,0 +1,36 @@
+import ScreenSpec
+
+/// What a scenario produced, in order: emissions, the steps between them, failed expectations
+/// and runtime errors.
+public struct Timeline: Sendable, Hashable {
+    public enum Entry: Sendable, Hashable {
+        case emission(time: Int, name: String, value: Value)
+        case step(time: Int, text: String)
+        /// An `expect:` that did not hold; `line` is the step's line in the spec.
+        case failure(time: Int, message: String, file: String, line: Int)
+        case runtimeError(time: Int, message: String)
+    }
+
+    public var screen: String
+    public var scenario: String
+    public var entries: [Entry] = []
+    /// The width of the name column in text form: the spec's longest visible name.
+    public var nameWidth: Int
+
+    public init(screen: String, scenario: String, nameWidth: Int) {
+        self.screen = screen
+        self.scenario = scenario
+        self.nameWidth = nameWidth
+    }
+
+    public var failures: [Entry] {
+        entries.filter {
+            switch $0 {
+            case .failure, .runtimeError: return true
+            default: return false
+            }
+        }
+    }
+
+    public var passed: Bool { failures.isEmpty }
+}

@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// The exit codes of every subcommand, defined once.
+enum ExitCodes {
+    /// Every expectation held.
+    static let success = ExitCode(0)
+    /// An `expect` failed or a snapshot did not match.
+    static let failure = ExitCode(1)
+    /// A spec is invalid: it did not load or check.
+    static let invalidSpec = ExitCode(2)
+    /// The command line was wrong (argument-parser's own validation code).
+    static let usage = ExitCode.validationFailure
+}

@@ -1,0 +1,2 @@
+import ArgumentParser
+struct Test: ParsableCommand { func run() throws {} }
