@@ -16,6 +16,14 @@ struct Checker {
     private var params: [Int] = []
     /// Derived outputs whose expressions are checked once every name exists.
     private var pendingDerived: [(node: Int, expr: Expr)] = []
+    /// Names whose declarations failed: later references stay quiet instead of cascading.
+    private var poisoned: Set<String> = []
+
+    private func expressionChecker(payload: (name: String, type: SpecType)? = nil, quiet: Bool = false) -> ExpressionChecker {
+        var checker = ExpressionChecker(symbols: symbols, table: table, payload: payload, diagnostics: quiet ? DiagnosticBag() : diagnostics)
+        checker.poisoned = poisoned
+        return checker
+    }
 
     init(spec: Spec, diagnostics: DiagnosticBag) {
         self.spec = spec
@@ -105,7 +113,10 @@ struct Checker {
 
     private mutating func declareParams(_ resolver: TypeResolver) {
         for p in spec.params where declareName(p.name) {
-            guard let type = resolver.resolve(p.type, diagnostics: &diagnostics) else { continue }
+            guard let type = resolver.resolve(p.type, diagnostics: &diagnostics) else {
+                poisoned.insert(p.name.value)
+                continue
+            }
             params.append(addNode(p.name.value, type, .param, role: .param, visible: false, range: p.name.range, what: "parameter"))
         }
     }
@@ -116,10 +127,16 @@ struct Checker {
             case .event:
                 addNode(input.name.value, .void, .stream, role: .input, visible: false, range: input.name.range, what: "input event")
             case .value(let typeName):
-                guard let type = resolver.resolve(typeName, diagnostics: &diagnostics) else { continue }
+                guard let type = resolver.resolve(typeName, diagnostics: &diagnostics) else {
+                    poisoned.insert(input.name.value)
+                    continue
+                }
                 addNode(input.name.value, type, .stream, role: .input, visible: false, range: input.name.range, what: "input value stream")
             case .property(let typeName, let defaultNode):
-                guard let type = resolver.resolve(typeName, diagnostics: &diagnostics) else { continue }
+                guard let type = resolver.resolve(typeName, diagnostics: &diagnostics) else {
+                    poisoned.insert(input.name.value)
+                    continue
+                }
                 let initial = defaultNode.flatMap { values.read($0, as: type, diagnostics: &diagnostics) } ?? .none
                 addNode(input.name.value, type, .property(initial: initial), role: .input, visible: false, range: input.name.range,
                         what: "input property")
@@ -129,7 +146,10 @@ struct Checker {
 
     private mutating func declareState(_ resolver: TypeResolver, _ values: ValueReader) {
         for state in spec.state where declareName(state.name) {
-            guard let type = resolver.resolve(state.type, diagnostics: &diagnostics) else { continue }
+            guard let type = resolver.resolve(state.type, diagnostics: &diagnostics) else {
+                poisoned.insert(state.name.value)
+                continue
+            }
             let initial = values.read(state.initial, as: type, diagnostics: &diagnostics) ?? .none
             addNode(state.name.value, type, .state(initial: initial), role: .state, visible: true, range: state.name.range, what: "state")
         }
@@ -225,11 +245,11 @@ struct Checker {
                     edges[symbol.node].append(plan.executing)
                     edges[symbol.node].append(plan.errors)
                 }
-            } else {
+            } else if !poisoned.contains(trigger.value) {
                 unknownName(trigger, what: "trigger", candidates: symbols.filter { !$0.value.hasCurrentValue }.map(\.key))
             }
         }
-        var checker = ExpressionChecker(symbols: symbols, table: table, diagnostics: diagnostics)
+        var checker = expressionChecker()
         let condition = action.enabledIf.flatMap { checker.check($0, expecting: .bool) } ?? .constant(.bool(true))
         let reads = checker.reads
         diagnostics = checker.diagnostics
@@ -242,7 +262,7 @@ struct Checker {
         } else if !spec.services.contains(where: { $0.name.value == action.work.service.value }) {
             unknownName(action.work.service, what: "service", candidates: spec.services.map(\.name.value))
         }
-        var arguments = ExpressionChecker(symbols: symbols, table: table, payload: payload, diagnostics: diagnostics)
+        var arguments = expressionChecker(payload: payload)
         for (name, value) in action.work.arguments {
             if let typed = arguments.check(value, expecting: nil) {
                 plan.argumentNames.append(name.value)
@@ -284,12 +304,14 @@ struct Checker {
         let inCycle = Set(incoming.indices.filter { incoming[$0] > 0 })
         for k in order + inCycle.sorted() {
             let (index, expr) = pendingDerived[k]
-            var checker = ExpressionChecker(symbols: symbols, table: table,
-                                            diagnostics: inCycle.contains(k) ? DiagnosticBag() : diagnostics)
+            var checker = expressionChecker(quiet: inCycle.contains(k))
             let typed = checker.infer(expr)
             if !inCycle.contains(k) { diagnostics = checker.diagnostics }
             for read in checker.reads { edges[read].append(index) }
-            guard let typed else { continue }
+            guard let typed else {
+                poisoned.insert(nodes[index].name)
+                continue
+            }
             nodes[index].type = typed.type
             nodes[index].kind = .derived(typed.expr)
             symbols[nodes[index].name]?.type = typed.type
@@ -299,11 +321,12 @@ struct Checker {
     private mutating func checkHandlers() {
         for handler in spec.handlers {
             guard let on = symbols[handler.on.value] else {
+                if poisoned.contains(handler.on.value) { continue }
                 unknownName(handler.on, what: "event", candidates: Array(symbols.keys))
                 continue
             }
             var plan = HandlerPlan(on: on.node, targets: [], values: [])
-            var checker = ExpressionChecker(symbols: symbols, table: table, payload: (handler.on.value, on.type), diagnostics: diagnostics)
+            var checker = expressionChecker(payload: (handler.on.value, on.type))
             for (target, value) in handler.assignments {
                 guard let symbol = symbols[target.value] else {
                     diagnostics = checker.diagnostics
@@ -443,6 +466,7 @@ struct Checker {
 
     private mutating func stepTarget(_ target: Located<String>, verb: String) -> Symbol? {
         if let symbol = symbols[target.value] { return symbol }
+        if poisoned.contains(target.value) { return nil }
         let candidates: [String] = switch verb {
         case "set": symbols.filter { if case .property = nodes[$0.value.node].kind { return true } else { return false } }.map(\.key)
         case "send": symbols.filter { if case .input = nodes[$0.value.node].role, !$0.value.hasCurrentValue { return true } else { return false } }.map(\.key)

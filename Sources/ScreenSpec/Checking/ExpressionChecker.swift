@@ -13,6 +13,8 @@ struct Symbol {
 struct ExpressionChecker {
     let symbols: [String: Symbol]
     let table: TypeTable
+    /// Names whose declarations had errors: references to them are not reported again.
+    var poisoned: Set<String> = []
     /// The event being handled, readable by its own name inside a handler or an action's `with:`.
     var payload: (name: String, type: SpecType)?
     /// Nodes read, in first-read order: the expression's dependencies.
@@ -86,7 +88,7 @@ struct ExpressionChecker {
             }
             return ok ? (.interpolation(typed), .string) : nil
         case .name(let name):
-            return resolveName(name, expr.range)
+            return resolveName(name, expr.range, quoted: expr.yamlQuoted)
         case .closureArgument:
             guard let t = closureArguments.last else { return nil }
             return (.closureArgument, t)
@@ -140,15 +142,21 @@ struct ExpressionChecker {
         return nil
     }
 
-    private mutating func resolveName(_ name: String, _ range: SpecRange) -> Typed? {
+    private mutating func resolveName(_ name: String, _ range: SpecRange, quoted: Bool = false) -> Typed? {
         if let payload, payload.name == name {
             return (.eventPayload, payload.type)
+        }
+        // A declaration that failed to check was reported already; say nothing more about it,
+        // but keep the dependency so that a cycle through it is still found.
+        if poisoned.contains(name) {
+            if let node = symbols[name]?.node, !reads.contains(node) { reads.append(node) }
+            return nil
         }
         guard let symbol = symbols[name] else {
             var candidates = Array(symbols.keys)
             if let payload { candidates.append(payload.name) }
             let suggestion = Suggestion.didYouMean(name, in: candidates)
-            let notes = suggestion.isEmpty
+            let notes = suggestion.isEmpty && quoted
                 ? [DiagnosticNote("to write text, put quotes inside the YAML value, as in '\"\(name)\"'")] : []
             return error("unknown-name", "unknown name '\(name)'\(suggestion)", range, notes: notes)
         }
@@ -256,6 +264,7 @@ struct ExpressionChecker {
         // A dotted node name such as `login.enabled` or `auth.signIn` reads as one name.
         if case .name(let baseName) = base.kind, !optional, symbols[baseName] == nil, payload?.name != baseName {
             let dotted = baseName + "." + name
+            if poisoned.contains(dotted) || poisoned.contains(baseName) { return nil }
             if symbols[dotted] != nil || payload?.name == dotted { return resolveName(dotted, whole) }
             let prefix = baseName + "."
             let members = symbols.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }

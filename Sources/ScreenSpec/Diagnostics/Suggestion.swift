@@ -9,7 +9,8 @@ enum Suggestion {
             let c = Array(candidate.lowercased().unicodeScalars)
             guard c.count <= 200 else { continue }
             let d = distance(target, c)
-            let allowed = max(1, min(target.count, c.count) / 3)
+            let shorter = min(target.count, c.count)
+            let allowed = shorter <= 3 ? 1 : max(2, shorter / 3)
             if d <= allowed, best.map({ d < $0.1 }) ?? true { best = (candidate, d) }
         }
         return best?.0
@@ -20,9 +21,11 @@ enum Suggestion {
         nearest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 
+    /// Optimal string alignment distance: a swap of two neighbours counts as one edit.
     private static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
+        var twoBack = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
@@ -30,8 +33,11 @@ enum Suggestion {
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], twoBack[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (twoBack, previous, current) = (previous, current, twoBack)
         }
         return previous[b.count]
     }

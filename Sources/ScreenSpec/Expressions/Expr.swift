@@ -25,6 +25,9 @@ public struct Expr: Sendable {
 
     public var kind: Kind
     public var range: SpecRange
+    /// Set on a name whose YAML scalar was quoted: `title: "Hello"` is the name `Hello`, and the
+    /// author most likely meant the text.
+    public var yamlQuoted = false
 
     public init(_ kind: Kind, _ range: SpecRange) {
         self.kind = kind

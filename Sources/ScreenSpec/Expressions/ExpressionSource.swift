@@ -7,6 +7,8 @@ public struct ExpressionSource: Sendable {
     public let file: String
     /// The whole scalar's range in the file.
     public let range: SpecRange
+    /// Whether YAML quotes surrounded the expression, so that `"Hello"` reached us as `Hello`.
+    public let wasQuotedInYAML: Bool
 
     /// Maps the scalar's value onto the raw file text. Exact for plain and quoted scalars on one
     /// line; for escapes and folded lines each value scalar is matched to the nearest raw one.
@@ -15,6 +17,7 @@ public struct ExpressionSource: Sendable {
         self.text = text
         self.file = node.range.file
         self.range = node.range
+        self.wasQuotedInYAML = node.scalar?.style == .doubleQuoted || node.scalar?.style == .singleQuoted
         let scalars = Array(text.unicodeScalars)
         self.scalars = scalars
         var locations: [SpecLocation] = []
@@ -60,6 +63,7 @@ public struct ExpressionSource: Sendable {
         self.scalars = Array(text.unicodeScalars)
         self.locations = (0...scalars.count).map { SpecLocation(line: start.line, column: start.column + $0) }
         self.range = SpecRange(file: file, start: start, end: SpecLocation(line: start.line, column: start.column + scalars.count))
+        self.wasQuotedInYAML = false
     }
 
     func location(at offset: Int) -> SpecLocation {

@@ -32,6 +32,12 @@ public struct ExpressionParser {
     public static func parse(_ source: ExpressionSource, diagnostics: inout DiagnosticBag) -> Expr {
         var parser = ExpressionParser(source: source, start: 0, end: source.scalars.count)
         let expr = parser.parseAll()
+        // Past the depth limit every open bracket would report its missing partner: keep the one
+        // diagnostic that explains them all.
+        if let tooDeep = parser.diagnostics.first(where: { $0.id == "too-deep" }) {
+            diagnostics.append(tooDeep)
+            return Expr(.invalid, source.range)
+        }
         diagnostics.append(contentsOf: parser.diagnostics)
         return expr
     }
@@ -263,7 +269,10 @@ public struct ExpressionParser {
             case "true": return Expr(.bool(true), range(token))
             case "false": return Expr(.bool(false), range(token))
             case "nil": return Expr(.null, range(token))
-            default: return Expr(.name(name), range(token))
+            default:
+                var expr = Expr(.name(name), range(token))
+                expr.yamlQuoted = source.wasQuotedInYAML
+                return expr
             }
         case .closureArgument:
             _ = advance()

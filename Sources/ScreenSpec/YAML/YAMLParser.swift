@@ -154,8 +154,10 @@ private final class EventReader {
         let key = line[..<colon.lowerBound]
         let value = line[colon.upperBound...].trimmingCharacters(in: " ")
         guard value.contains("?"), value.contains(":"), !value.hasPrefix("\""), !value.hasPrefix("'") else { return nil }
+        let name = key.trimmingCharacters(in: " ")
+        if !value.contains("'") { return "\(name): '\(value)'" }
         let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return "\(key.trimmingCharacters(in: " ")): \"\(escaped)\""
+        return "\(name): \"\(escaped)\""
     }
 }
 
