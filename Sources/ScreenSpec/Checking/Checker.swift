@@ -304,10 +304,14 @@ struct Checker {
         let inCycle = Set(incoming.indices.filter { incoming[$0] > 0 })
         for k in order + inCycle.sorted() {
             let (index, expr) = pendingDerived[k]
-            var checker = expressionChecker(quiet: inCycle.contains(k))
-            let typed = checker.infer(expr)
-            if !inCycle.contains(k) { diagnostics = checker.diagnostics }
-            for read in checker.reads { edges[read].append(index) }
+            // The checker must be gone before `symbols` changes, or the table is copied each time.
+            let (typed, reads, found) = {
+                var checker = expressionChecker(quiet: inCycle.contains(k))
+                let typed = checker.infer(expr)
+                return (typed, checker.reads, checker.diagnostics)
+            }()
+            if !inCycle.contains(k) { diagnostics = found }
+            for read in reads { edges[read].append(index) }
             guard let typed else {
                 poisoned.insert(nodes[index].name)
                 continue

@@ -20,12 +20,16 @@
 /// hostile input cannot exhaust the stack.
 public struct ExpressionParser {
     public static let maximumDepth = 64
+    /// Operators and postfix steps in one expression. A flat chain such as `a + a + ...` builds
+    /// a tree as deep as it is long, and later passes walk it recursively.
+    public static let maximumOperators = 512
 
     private let source: ExpressionSource
     private var tokens: [Token]
     private var index = 0
     private var depth = 0
     private var closureDepth = 0
+    private var operatorCount = 0
     private(set) var diagnostics: [Diagnostic] = []
 
     /// Parses the whole of `source`; problems are appended to `diagnostics`.
@@ -55,7 +59,9 @@ public struct ExpressionParser {
             return fail("expected an expression", at: current)
         }
         let expr = expression()
-        if current.kind != .end {
+        if case .invalid(let reason) = current.kind {
+            diagnostics.append(Diagnostic(id: "invalid-token", reason, at: range(current)))
+        } else if current.kind != .end {
             let token = current
             let hint = token.kind == .symbol(":") ? "; 'a ? b : c' needs its '?'" : ""
             diagnostics.append(Diagnostic(id: "expected-end", "unexpected \(describe(token)) after the expression\(hint)",
@@ -129,6 +135,16 @@ public struct ExpressionParser {
 
     // MARK: rules
 
+    /// Counts one operator; past the limit, reports once and skips the rest of the expression.
+    private mutating func countOperator() -> Bool {
+        operatorCount += 1
+        guard operatorCount > Self.maximumOperators else { return true }
+        diagnostics.append(Diagnostic(id: "too-deep", "expression has more than \(Self.maximumOperators) operators; split it into several outputs",
+                                      at: range(current)))
+        index = tokens.count - 1
+        return false
+    }
+
     private mutating func nested(_ body: (inout ExpressionParser) -> Expr) -> Expr {
         guard depth < Self.maximumDepth else {
             let token = current
@@ -160,7 +176,7 @@ public struct ExpressionParser {
 
     private mutating func binaryLoop(_ operators: [BinaryOperator], next: (inout ExpressionParser) -> Expr) -> Expr {
         var lhs = next(&self)
-        while case .symbol(let s) = current.kind, let op = operators.first(where: { $0.rawValue == s }) {
+        while case .symbol(let s) = current.kind, let op = operators.first(where: { $0.rawValue == s }), countOperator() {
             _ = advance()
             let rhs = next(&self)
             lhs = Expr(.binary(op, lhs, rhs), lhs.range.union(rhs.range))
@@ -206,7 +222,7 @@ public struct ExpressionParser {
 
     private mutating func postfix() -> Expr {
         var expr = primary()
-        while true {
+        while countOperator() {
             if isSymbol(".") || isSymbol("?.") {
                 let dot = advance()
                 guard case .identifier(let name) = current.kind else {
@@ -236,9 +252,11 @@ public struct ExpressionParser {
                     expr = Expr(.call(expr, [closure]), expr.range.union(closure.range))
                 }
             } else {
+                operatorCount -= 1
                 return expr
             }
         }
+        return expr
     }
 
     private mutating func closure() -> Expr {

@@ -178,11 +178,16 @@ private extension Substring {
     func trimmingCharacters(in set: Character) -> String { String(self).trimmingCharacters(in: set) }
 }
 
-/// Builds nodes from events with an explicit stack, so depth costs no native stack.
+/// Builds nodes from events with an explicit stack, so depth costs no native stack. Frames are
+/// mutated in place: appending to a copy of a popped frame would copy every item, each time.
 private struct TreeBuilder {
-    private enum Frame {
-        case sequence(start: SpecLocation, items: [YAMLNode])
-        case mapping(start: SpecLocation, pairs: [(key: YAMLNode, value: YAMLNode)], pendingKey: YAMLNode?)
+    private struct Frame {
+        var isMapping: Bool
+        var start: SpecLocation
+        var items: [YAMLNode] = []
+        var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+        var keys: [String: Int] = [:]
+        var pendingKey: YAMLNode?
     }
 
     let file: String
@@ -215,18 +220,14 @@ private struct TreeBuilder {
             guard stack.count < YAMLParser.maximumDepth else {
                 return Diagnostic(id: "yaml-depth", "the document nests deeper than \(YAMLParser.maximumDepth) levels", at: range)
             }
-            if case .sequenceStart = event.kind {
-                stack.append(.sequence(start: event.start, items: []))
-            } else {
-                stack.append(.mapping(start: event.start, pairs: [], pendingKey: nil))
-            }
+            var isMapping = false
+            if case .mappingStart = event.kind { isMapping = true }
+            stack.append(Frame(isMapping: isMapping, start: event.start))
             return nil
-        case .sequenceEnd:
-            guard case .sequence(let start, let items)? = stack.popLast() else { return nil }
-            return add(YAMLNode(.sequence(items), range: SpecRange(file: file, start: start, end: event.end)))
-        case .mappingEnd:
-            guard case .mapping(let start, let pairs, _)? = stack.popLast() else { return nil }
-            return add(YAMLNode(.mapping(pairs), range: SpecRange(file: file, start: start, end: event.end)))
+        case .sequenceEnd, .mappingEnd:
+            guard let frame = stack.popLast() else { return nil }
+            let kind: YAMLNode.Kind = frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items)
+            return add(YAMLNode(kind, range: SpecRange(file: file, start: frame.start, end: event.end)))
         }
     }
 
@@ -235,27 +236,28 @@ private struct TreeBuilder {
     }
 
     private mutating func add(_ node: YAMLNode) -> Diagnostic? {
-        guard let top = stack.popLast() else {
+        guard !stack.isEmpty else {
             root = node
             return nil
         }
-        switch top {
-        case .sequence(let start, var items):
-            items.append(node)
-            stack.append(.sequence(start: start, items: items))
-        case .mapping(let start, var pairs, let pendingKey):
-            if let key = pendingKey {
-                if let duplicate = pairs.first(where: { $0.key.string != nil && $0.key.string == key.string }) {
-                    stack.append(.mapping(start: start, pairs: pairs, pendingKey: nil))
-                    return Diagnostic(id: "duplicate-key", "duplicate key '\(key.string ?? "")'", at: key.range,
-                                      notes: [DiagnosticNote("first written here", at: duplicate.key.range)])
-                }
-                pairs.append((key, node))
-                stack.append(.mapping(start: start, pairs: pairs, pendingKey: nil))
-            } else {
-                stack.append(.mapping(start: start, pairs: pairs, pendingKey: node))
-            }
+        let top = stack.count - 1
+        guard stack[top].isMapping else {
+            stack[top].items.append(node)
+            return nil
         }
+        guard let key = stack[top].pendingKey else {
+            stack[top].pendingKey = node
+            return nil
+        }
+        stack[top].pendingKey = nil
+        if let text = key.string {
+            if let first = stack[top].keys[text] {
+                return Diagnostic(id: "duplicate-key", "duplicate key '\(text)'", at: key.range,
+                                  notes: [DiagnosticNote("first written here", at: stack[top].pairs[first].key.range)])
+            }
+            stack[top].keys[text] = stack[top].pairs.count
+        }
+        stack[top].pairs.append((key, node))
         return nil
     }
 }
