@@ -20,6 +20,7 @@ struct ExpressionChecker {
     /// Nodes read, in first-read order: the expression's dependencies.
     private(set) var reads: [Int] = []
     private var closureArguments: [SpecType] = []
+    private var reportedUnknown: Set<String> = []
     var diagnostics: DiagnosticBag
 
     init(symbols: [String: Symbol], table: TypeTable, payload: (name: String, type: SpecType)? = nil, diagnostics: DiagnosticBag) {
@@ -153,6 +154,9 @@ struct ExpressionChecker {
             return nil
         }
         guard let symbol = symbols[name] else {
+            // One report per name and expression: `a + a + a` with an unknown `a` is one mistake.
+            guard !reportedUnknown.contains(name) else { return nil }
+            reportedUnknown.insert(name)
             var candidates = Array(symbols.keys)
             if let payload { candidates.append(payload.name) }
             let suggestion = Suggestion.didYouMean(name, in: candidates)

@@ -35,23 +35,40 @@ public struct DiagnosticFormatter: Sendable {
         return out
     }
 
+    /// The widest source excerpt shown; longer lines are clipped to a window around the caret.
+    static let maximumExcerptWidth = 160
+
     private func excerpt(_ range: SpecRange, source: SourceFile) -> String {
-        guard let text = source.line(range.start.line) else { return "" }
+        guard let full = source.line(range.start.line) else { return "" }
         let number = String(range.start.line)
         let gutter = String(repeating: " ", count: number.count)
-        let lineLength = source.lineLength(range.start.line)
-        let startColumn = min(max(range.start.column, 1), lineLength + 1)
+        var scalars = Array(full.unicodeScalars)
+        let lineLength = scalars.count
+        var startColumn = min(max(range.start.column, 1), lineLength + 1)
         let endColumn = range.end.line == range.start.line ? range.end.column : lineLength + 1
-        let width = max(1, min(endColumn, lineLength + 1) - startColumn)
-        var pad = ""
+        var width = max(1, min(endColumn, lineLength + 1) - startColumn)
+        var prefix = "", suffix = ""
+        if lineLength > Self.maximumExcerptWidth {
+            let first = max(0, startColumn - 1 - Self.maximumExcerptWidth / 2)
+            let last = min(lineLength, first + Self.maximumExcerptWidth)
+            if first > 0 { prefix = "…" }
+            if last < lineLength { suffix = "…" }
+            scalars = Array(scalars[first..<last])
+            startColumn = startColumn - first + prefix.count
+            width = min(width, scalars.count + 1 - (startColumn - 1 - prefix.count))
+        }
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: scalars)
         // Keep tabs so the caret lines up under them.
-        for (i, scalar) in text.unicodeScalars.enumerated() where i < startColumn - 1 {
+        var pad = prefix.isEmpty ? "" : " "
+        for scalar in scalars.prefix(max(0, startColumn - 1 - prefix.count)) {
             pad.append(scalar == "\t" ? "\t" : " ")
         }
         if pad.unicodeScalars.count < startColumn - 1 {
             pad += String(repeating: " ", count: startColumn - 1 - pad.unicodeScalars.count)
         }
-        return "\(gutter) |\n\(number) | \(text)\n\(gutter) | \(pad)" + paint("^" + String(repeating: "~", count: width - 1), "1;32") + "\n"
+        return "\(gutter) |\n\(number) | \(prefix)\(String(text))\(suffix)\n\(gutter) | \(pad)"
+            + paint("^" + String(repeating: "~", count: max(0, width - 1)), "1;32") + "\n"
     }
 
     private func paint(_ s: String, _ code: String) -> String {

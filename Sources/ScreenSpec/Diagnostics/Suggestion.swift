@@ -3,7 +3,7 @@ enum Suggestion {
     /// The closest candidate within an edit distance that scales with the name's length.
     static func nearest(to name: String, in candidates: some Sequence<String>) -> String? {
         let target = Array(name.lowercased().unicodeScalars)
-        guard !target.isEmpty, target.count <= 200 else { return nil }
+        guard target.count >= 3, target.count <= 200 else { return nil }
         var best: (String, Int)?
         for candidate in candidates where candidate != name {
             let c = Array(candidate.lowercased().unicodeScalars)

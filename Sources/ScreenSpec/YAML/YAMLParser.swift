@@ -10,6 +10,10 @@ public enum YAMLParser {
 
     /// Parses the first document of `source`. Returns nil and appends diagnostics on failure.
     public static func parse(_ source: SourceFile, diagnostics: inout DiagnosticBag) -> YAMLNode? {
+        if let tooDeep = flowNestingError(source) {
+            diagnostics.append(tooDeep)
+            return nil
+        }
         let reader = EventReader(source: source)
         var builder = TreeBuilder(file: source.path, source: source)
         while true {
@@ -30,6 +34,47 @@ public enum YAMLParser {
                 if builder.documentEnded { return builder.root }
             }
         }
+    }
+}
+
+extension YAMLParser {
+    /// libyaml's scanner slows quadratically with the number of open flow collections (`[[[[...`),
+    /// long before its events reach the depth check, so count brackets first. Brackets inside
+    /// quotes and comments are skipped; the count only has to be an upper bound.
+    static func flowNestingError(_ source: SourceFile) -> Diagnostic? {
+        var depth = 0
+        var quote: Unicode.Scalar?
+        var line = 1, column = 0
+        var inComment = false
+        var previous: Unicode.Scalar = " "
+        for scalar in source.text.unicodeScalars {
+            column += 1
+            if scalar == "\n" {
+                line += 1
+                column = 0
+                inComment = false
+                previous = scalar
+                continue
+            }
+            if inComment { continue }
+            if let q = quote {
+                if scalar == q && previous != "\\" { quote = nil }
+            } else if scalar == "#" && (previous == " " || previous == "\t" || column == 1) {
+                inComment = true
+            } else if (scalar == "\"" || scalar == "'") && (previous == " " || previous == "[" || previous == "{" || previous == "," || column == 1) {
+                quote = scalar
+            } else if scalar == "[" || scalar == "{" {
+                depth += 1
+                if depth > maximumDepth {
+                    return Diagnostic(id: "yaml-depth", "the document nests deeper than \(maximumDepth) levels",
+                                      at: SpecRange(file: source.path, at: SpecLocation(line: line, column: column)))
+                }
+            } else if scalar == "]" || scalar == "}" {
+                depth = max(0, depth - 1)
+            }
+            previous = scalar
+        }
+        return nil
     }
 }
 

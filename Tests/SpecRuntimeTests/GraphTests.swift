@@ -1,0 +1,130 @@
+import ScreenSpec
+@testable import SpecRuntime
+import Testing
+
+@Suite("Graph propagation")
+struct GraphTests {
+    @Test func derivedEmitsAtStartThenOnlyOnChange() throws {
+        let r = try Recorder("""
+            screen: S
+            inputs:
+              n: { type: Int, default: 0 }
+            outputs:
+              positive: n > 0
+            """)
+        r.set("n", .int(1))
+        r.set("n", .int(2))
+        try r.wait(100)
+        r.set("n", .int(-1))
+        #expect(r.recorded("positive") == [Pair(0, .bool(false)), Pair(0, .bool(true)), Pair(100, .bool(false))])
+    }
+
+    @Test func diamondUpdatesOnceAndNeverShowsAnIntermediateCombination() throws {
+        let r = try Recorder("""
+            screen: S
+            inputs:
+              a: { type: Int, default: 0 }
+            outputs:
+              b: a + 1
+              c: a * 2
+              d: '"\\(b),\\(c)"'
+              consistent: b - 1 == c / 2
+            """)
+        r.set("a", .int(1))
+        r.set("a", .int(5))
+        #expect(r.recorded("d") == [Pair(0, .string("1,0")), Pair(0, .string("2,2")), Pair(0, .string("6,10"))])
+        // An intermediate combination (new b with old c) would have flipped this to false.
+        #expect(r.recorded("consistent") == [Pair(0, .bool(true))])
+    }
+
+    @Test func handlersSetStateFromTheEventPayload() throws {
+        let r = try Recorder("""
+            screen: S
+            inputs:
+              add: Int
+            state:
+              total: { type: Int, initial: 0 }
+              count: { type: Int, initial: 0 }
+            handlers:
+              - on: add
+                set: { total: total + add, count: count + 1 }
+            outputs:
+              average: 'count == 0 ? 0 : total / count'
+            """)
+        r.send("add", .int(4))
+        try r.wait(10)
+        r.send("add", .int(8))
+        #expect(r.recorded("total") == [Pair(0, .int(0)), Pair(0, .int(4)), Pair(10, .int(12))])
+        #expect(r.recorded("average") == [Pair(0, .int(0)), Pair(0, .int(4)), Pair(10, .int(6))])
+    }
+
+    @Test func integerOverflowIsARuntimeErrorNotATrap() throws {
+        let r = try Recorder("""
+            screen: S
+            inputs:
+              n: { type: Int, default: 1 }
+            outputs:
+              doubled: n * 2
+              ratio: 100 / n
+            """)
+        r.set("n", .int(Int.max))
+        r.set("n", .int(0))
+        r.set("n", .int(3))
+        #expect(r.recorded("doubled") == [Pair(0, .int(2)), Pair(0, .int(0)), Pair(0, .int(6))])
+        #expect(r.recorded("ratio") == [Pair(0, .int(100)), Pair(0, .int(0)), Pair(0, .int(33))])
+        #expect(r.errors.map(\.message) == [
+            "'doubled': integer overflow in arithmetic on 9223372036854775807 and 2",
+            "'ratio': division by zero in '100 / 0'",
+        ])
+    }
+
+    @Test func listAndStringFunctions() throws {
+        let r = try Recorder("""
+            screen: S
+            types:
+              Repo: { name: String, stars: Int }
+            inputs:
+              repos: { type: '[Repo]', default: [] }
+            outputs:
+              names: 'repos.filter { $0.stars > 1 }.map { $0.name }.joined(", ")'
+              top: repos.first?.name ?? "none"
+              total: repos.count
+            """)
+        r.set("repos", .list([
+            .record(RecordValue(type: "Repo", fieldNames: ["name", "stars"], fields: [.string("a"), .int(3)])),
+            .record(RecordValue(type: "Repo", fieldNames: ["name", "stars"], fields: [.string("b"), .int(1)])),
+        ]))
+        #expect(r.recorded("names") == [Pair(0, .string("")), Pair(0, .string("a"))])
+        #expect(r.recorded("top") == [Pair(0, .string("none")), Pair(0, .string("a"))])
+        #expect(r.recorded("total") == [Pair(0, .int(0)), Pair(0, .int(2))])
+    }
+}
+
+@Suite("Virtual clock")
+struct ClockTests {
+    @Test func tiesRunInScheduleOrderAndTimeNeverGoesBack() throws {
+        let clock = VirtualClock()
+        var log: [String] = []
+        clock.schedule(after: 10) { log.append("b@\(clock.now)") }
+        clock.schedule(after: 5) { log.append("a@\(clock.now)") }
+        clock.schedule(after: 10) {
+            log.append("c@\(clock.now)")
+            clock.schedule(after: 0) { log.append("d@\(clock.now)") }
+        }
+        try clock.advance(to: 7)
+        #expect(log == ["a@5"])
+        #expect(clock.now == 7)
+        try clock.advance(to: 3)
+        #expect(clock.now == 7)
+        try clock.advance(to: 20)
+        #expect(log == ["a@5", "b@10", "c@10", "d@10"])
+        #expect(clock.now == 20)
+    }
+
+    @Test func aRunawayScheduleStopsAtTheLimit() {
+        let clock = VirtualClock(limit: 1000)
+        func again() { clock.schedule(after: 0, again) }
+        again()
+        #expect(throws: RuntimeLimitError.self) { try clock.advance(to: 1) }
+    }
+}
