@@ -66,6 +66,9 @@ struct Test: ParsableCommand {
 
         let mode: SnapshotMode = inCI ? .verify : (update ? .update : .recordNew)
         let outcomes = SnapshotSuite.verify(specPaths: specs, mode: mode, filter: filter)
+        if let filter, !specs.isEmpty, outcomes.allSatisfy({ $0.scenarios.isEmpty }), outcomes.contains(where: \.isValid) {
+            Output.error("warning: no scenario name contains '\(filter)'\n")
+        }
         var obsolete = outcomes.flatMap(\.obsoleteSnapshots)
         for root in roots { obsolete += SpecFinder.orphanedSnapshots(under: root) }
         obsolete = Array(Set(obsolete)).sorted()

@@ -29,7 +29,7 @@ struct TextReporter {
             }
             let left = report.obsolete.filter { !report.pruned.contains($0) }.count
             if left > 0 && !report.ci {
-                tail += "\(left) obsolete snapshot\(left == 1 ? "" : "s") (scenario renamed or removed); 'specrun test --prune' deletes \(left == 1 ? "it" : "them")\n"
+                tail += "\(left) obsolete snapshot\(left == 1 ? "" : "s") (its spec or scenario was renamed or removed); 'specrun test --prune' deletes \(left == 1 ? "it" : "them")\n"
             }
         }
         let differed = report.outcomes.flatMap(\.scenarios).contains { $0.comparison == .differed && !$0.wrote }
