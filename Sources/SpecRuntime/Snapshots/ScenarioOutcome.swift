@@ -72,7 +72,7 @@ public struct ScenarioOutcome: Sendable {
         lines += expectFailures
         if let writeError { lines.append("cannot write the snapshot: \(writeError)") }
         if comparison == .missing && !wrote {
-            lines.append("snapshot missing: \(snapshotPath) (run 'specrun test --update' and commit it)")
+            lines.append("snapshot missing: \(snapshotPath) (run 'specrun test' to record it, then commit it)")
         }
         if comparison == .differed && !wrote {
             lines.append("snapshot differs: \(changeSummary ?? "")")
