@@ -131,6 +131,17 @@ import Testing
         }
     }
 
+    @Test func hugeDiffsFallBackToACorrectScript() {
+        let a = ["same"] + (0..<1_500).map { "old \($0)" } + ["end"]
+        let b = ["same"] + (0..<1_500).map { "new \($0)" } + ["end"]
+        let diff = LineDiff(old: a, new: b)
+        #expect(diff.edits.first == .keep(old: 0, new: 0))
+        #expect(diff.edits.last == .keep(old: 1_501, new: 1_501))
+        #expect(diff.edits.count == 2 + 3_000)
+        let hunks = UnifiedDiff(diff, oldLabel: "", newLabel: "").hunks()
+        #expect(hunks.map { [$0.oldStart, $0.oldCount, $0.newStart, $0.newCount] } == [[0, 1_502, 0, 1_502]])
+    }
+
     private func lcs(_ a: [String], _ b: [String]) -> Int {
         var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in a.indices.reversed() {

@@ -15,8 +15,9 @@ public struct LineDiff: Sendable, Hashable {
     public let edits: [Edit]
 
     /// Above this many edits in the differing middle the diff gives up on minimality and reports
-    /// the middle as all deleted then all inserted, to bound memory (the trace is O(D·(N+M))).
-    static let maximumEditDistance = 4_000
+    /// the middle as all deleted then all inserted, to bound memory (the trace keeps about D²
+    /// integers: 32 MB at this limit).
+    static let maximumEditDistance = 2_000
 
     public init(old: [String], new: [String]) {
         self.old = old
@@ -68,10 +69,12 @@ public struct LineDiff: Sendable, Hashable {
         let limit = min(n + m, maximumEditDistance)
         let offset = limit + 1
         var v = [Int](repeating: 0, count: 2 * limit + 3)
+        // trace[d] is v over diagonals -d...d before round d (index k + d): all that the walk
+        // back reads from it.
         var trace: [[Int]] = []
         var found: Int?
         search: for d in 0...limit {
-            trace.append(v)
+            trace.append(Array(v[(offset - d)...(offset + d)]))
             for k in stride(from: -d, through: d, by: 2) {
                 var x: Int
                 if k == -d || (k != d && v[k - 1 + offset] < v[k + 1 + offset]) {
@@ -93,8 +96,8 @@ public struct LineDiff: Sendable, Hashable {
         for d in stride(from: distance, through: 0, by: -1) {
             let v = trace[d]
             let k = x - y
-            let previousK = (k == -d || (k != d && v[k - 1 + offset] < v[k + 1 + offset])) ? k + 1 : k - 1
-            let previousX = v[previousK + offset]
+            let previousK = (k == -d || (k != d && v[k - 1 + d] < v[k + 1 + d])) ? k + 1 : k - 1
+            let previousX = d == 0 ? 0 : v[previousK + d]
             let previousY = previousX - previousK
             while x > previousX, y > previousY {
                 x -= 1; y -= 1
