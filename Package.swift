@@ -29,6 +29,8 @@ let package = Package(
         ),
         .testTarget(name: "ScreenSpecTests", dependencies: ["ScreenSpec"]),
         .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "ScreenSpec"]),
+        // Plays every spec under specs/ against its committed snapshot, one test per scenario.
+        .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec"]),
         .testTarget(
             name: "specrunTests",
             dependencies: ["specrun", "SpecRuntime", "ScreenSpec"],

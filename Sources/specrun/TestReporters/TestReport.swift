@@ -1,0 +1,32 @@
+import ArgumentParser
+import SpecRuntime
+
+/// What `specrun test` found, in the stable order every reporter prints: specs sorted by path,
+/// scenarios in declaration order, then obsolete snapshots.
+struct TestReport {
+    var outcomes: [SpecOutcome]
+    var obsolete: [String]
+    var pruned: Set<String>
+    var ci: Bool
+
+    /// Scenarios that did not fail.
+    var passed: Int { outcomes.reduce(0) { $0 + $1.scenarios.filter { !$0.status.isFailure }.count } }
+    /// Failing scenarios, plus one for each invalid spec.
+    var failed: Int { outcomes.reduce(0) { $0 + ($1.isValid ? $1.scenarios.filter(\.status.isFailure).count : 1) } }
+    /// Scenarios left out by `--filter`.
+    var skipped: Int { outcomes.reduce(0) { $0 + $1.skipped } }
+
+    var invalid: Int { outcomes.filter { !$0.isValid }.count }
+
+    /// `N passed, N failed`, with `, N skipped` only when something was skipped.
+    var summaryLine: String {
+        "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+    }
+
+    /// 2 when a spec is invalid, else 1 when anything failed, else nil (success).
+    var exitCode: ExitCode? {
+        if invalid > 0 { return ExitCodes.invalidSpec }
+        if failed > 0 { return ExitCodes.failure }
+        return nil
+    }
+}

@@ -1,0 +1,77 @@
+import SpecRuntime
+
+/// The human report: one labelled line per scenario, failures and diffs indented under it,
+/// obsolete snapshots, then the summary line last.
+struct TextReporter {
+    var report: TestReport
+    var colors: Bool
+
+    init(_ report: TestReport, colors: Bool) {
+        self.report = report
+        self.colors = colors
+    }
+
+    private let indent = "         "
+
+    func write() {
+        for outcome in report.outcomes {
+            guard outcome.isValid else {
+                Output.reportDiagnostics(outcome.loaded)
+                Output.write(label("INVALID", "1;31") + outcome.specPath + " (its diagnostics are on standard error)\n")
+                continue
+            }
+            for scenario in outcome.scenarios { Output.write(render(scenario)) }
+        }
+        var tail = ""
+        if !report.obsolete.isEmpty {
+            for path in report.obsolete {
+                tail += report.pruned.contains(path) ? "deleted obsolete snapshot \(path)\n" : "obsolete snapshot \(path)\n"
+            }
+            let left = report.obsolete.filter { !report.pruned.contains($0) }.count
+            if left > 0 && !report.ci {
+                tail += "\(left) obsolete snapshot\(left == 1 ? "" : "s") (its spec or scenario was renamed or removed); 'specrun test --prune' deletes \(left == 1 ? "it" : "them")\n"
+            }
+        }
+        let differed = report.outcomes.flatMap(\.scenarios).contains { $0.comparison == .differed && !$0.wrote }
+        if differed && !report.ci {
+            tail += "review the diffs above; 'specrun test --update' accepts the new timelines\n"
+        }
+        Output.write(tail + report.summaryLine + "\n")
+    }
+
+    func render(_ scenario: ScenarioOutcome) -> String {
+        let status = scenario.status
+        let code: String
+        switch status {
+        case .passed: code = "32"
+        case .failed: code = "1;31"
+        case .updated: code = "36"
+        default: code = status.isFailure ? "1;31" : "33"
+        }
+        var out = label(status.description, code) + "\(scenario.specPath) › \(scenario.scenario)\n"
+        for failure in scenario.expectFailures { out += indent + failure + "\n" }
+        if let error = scenario.writeError { out += indent + "cannot write the snapshot: \(error)\n" }
+        if scenario.comparison == .missing {
+            out += scenario.wrote
+                ? indent + "wrote \(scenario.snapshotPath)\n"
+                : indent + "missing \(scenario.snapshotPath); \(report.ci ? "CI never writes snapshots: run 'specrun test' locally and commit it" : "not written")\n"
+        }
+        if scenario.comparison == .differed {
+            if scenario.wrote {
+                out += indent + "\(scenario.changeSummary ?? "")\n" + indent + "wrote \(scenario.snapshotPath)\n"
+            } else {
+                out += indent + "snapshot differs; \(scenario.changeSummary ?? "")\n"
+                let diff = scenario.diff?.render(colors: colors) ?? ""
+                for line in diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                    out += indent + line + "\n"
+                }
+            }
+        }
+        return out
+    }
+
+    private func label(_ text: String, _ code: String) -> String {
+        let padded = text + String(repeating: " ", count: max(1, indent.count - text.count))
+        return colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" + padded.dropFirst(text.count) : padded
+    }
+}
