@@ -1,0 +1,7 @@
+import Benchmark
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark("placeholder") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(1) }
+    }
+}
