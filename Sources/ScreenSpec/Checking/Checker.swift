@@ -284,11 +284,18 @@ struct Checker {
         let inCycle = Set(incoming.indices.filter { incoming[$0] > 0 })
         for k in order + inCycle.sorted() {
             let (index, expr) = pendingDerived[k]
-            var checker = ExpressionChecker(symbols: symbols, table: table,
-                                            diagnostics: inCycle.contains(k) ? DiagnosticBag() : diagnostics)
-            let typed = checker.infer(expr)
-            if !inCycle.contains(k) { diagnostics = checker.diagnostics }
-            for read in checker.reads { edges[read].append(index) }
+            let typed: ExpressionChecker.Typed?
+            let reads: [Int]
+            do {
+                // The checker shares `symbols`' storage; it must be gone before `symbols` changes
+                // below, or that write copies the whole table once per output.
+                var checker = ExpressionChecker(symbols: symbols, table: table,
+                                                diagnostics: inCycle.contains(k) ? DiagnosticBag() : diagnostics)
+                typed = checker.infer(expr)
+                if !inCycle.contains(k) { diagnostics = checker.diagnostics }
+                reads = checker.reads
+            }
+            for read in reads { edges[read].append(index) }
             guard let typed else { continue }
             nodes[index].type = typed.type
             nodes[index].kind = .derived(typed.expr)

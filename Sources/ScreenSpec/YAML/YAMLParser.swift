@@ -177,10 +177,18 @@ private extension Substring {
 }
 
 /// Builds nodes from events with an explicit stack, so depth costs no native stack.
+///
+/// Each open collection grows in place on the stack, and a mapping indexes its keys, so that
+/// building a collection of n entries costs O(n), not O(n²).
 private struct TreeBuilder {
-    private enum Frame {
-        case sequence(start: SpecLocation, items: [YAMLNode])
-        case mapping(start: SpecLocation, pairs: [(key: YAMLNode, value: YAMLNode)], pendingKey: YAMLNode?)
+    private struct Frame {
+        var start: SpecLocation
+        var isMapping: Bool
+        var items: [YAMLNode] = []
+        var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+        var pendingKey: YAMLNode?
+        /// The position in `pairs` of each scalar key's first occurrence.
+        var keyPositions: [String: Int] = [:]
     }
 
     let file: String
@@ -214,17 +222,17 @@ private struct TreeBuilder {
                 return Diagnostic(id: "yaml-depth", "the document nests deeper than \(YAMLParser.maximumDepth) levels", at: range)
             }
             if case .sequenceStart = event.kind {
-                stack.append(.sequence(start: event.start, items: []))
+                stack.append(Frame(start: event.start, isMapping: false))
             } else {
-                stack.append(.mapping(start: event.start, pairs: [], pendingKey: nil))
+                stack.append(Frame(start: event.start, isMapping: true))
             }
             return nil
         case .sequenceEnd:
-            guard case .sequence(let start, let items)? = stack.popLast() else { return nil }
-            return add(YAMLNode(.sequence(items), range: SpecRange(file: file, start: start, end: event.end)))
+            guard let frame = stack.popLast(), !frame.isMapping else { return nil }
+            return add(YAMLNode(.sequence(frame.items), range: SpecRange(file: file, start: frame.start, end: event.end)))
         case .mappingEnd:
-            guard case .mapping(let start, let pairs, _)? = stack.popLast() else { return nil }
-            return add(YAMLNode(.mapping(pairs), range: SpecRange(file: file, start: start, end: event.end)))
+            guard let frame = stack.popLast(), frame.isMapping else { return nil }
+            return add(YAMLNode(.mapping(frame.pairs), range: SpecRange(file: file, start: frame.start, end: event.end)))
         }
     }
 
@@ -233,27 +241,28 @@ private struct TreeBuilder {
     }
 
     private mutating func add(_ node: YAMLNode) -> Diagnostic? {
-        guard let top = stack.popLast() else {
+        guard !stack.isEmpty else {
             root = node
             return nil
         }
-        switch top {
-        case .sequence(let start, var items):
-            items.append(node)
-            stack.append(.sequence(start: start, items: items))
-        case .mapping(let start, var pairs, let pendingKey):
-            if let key = pendingKey {
-                if let duplicate = pairs.first(where: { $0.key.string != nil && $0.key.string == key.string }) {
-                    stack.append(.mapping(start: start, pairs: pairs, pendingKey: nil))
-                    return Diagnostic(id: "duplicate-key", "duplicate key '\(key.string ?? "")'", at: key.range,
-                                      notes: [DiagnosticNote("first written here", at: duplicate.key.range)])
-                }
-                pairs.append((key, node))
-                stack.append(.mapping(start: start, pairs: pairs, pendingKey: nil))
-            } else {
-                stack.append(.mapping(start: start, pairs: pairs, pendingKey: node))
-            }
+        let top = stack.count - 1
+        guard stack[top].isMapping else {
+            stack[top].items.append(node)
+            return nil
         }
+        guard let key = stack[top].pendingKey else {
+            stack[top].pendingKey = node
+            return nil
+        }
+        stack[top].pendingKey = nil
+        if let name = key.string {
+            if let first = stack[top].keyPositions[name] {
+                return Diagnostic(id: "duplicate-key", "duplicate key '\(name)'", at: key.range,
+                                  notes: [DiagnosticNote("first written here", at: stack[top].pairs[first].key.range)])
+            }
+            stack[top].keyPositions[name] = stack[top].pairs.count
+        }
+        stack[top].pairs.append((key, node))
         return nil
     }
 }

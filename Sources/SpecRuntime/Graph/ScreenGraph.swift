@@ -60,7 +60,8 @@ public final class ScreenGraph {
                 behaviours.append(.stream)
             case .derived(let expr):
                 behaviours.append(.derived(ExpressionCompiler.compile(expr)))
-                for read in expr.nodeReads() where !readers[read].contains(i) { readers[read].append(i) }
+                // nodeReads() lists each node once and `i` only grows, so no reader repeats.
+                for read in expr.nodeReads() { readers[read].append(i) }
             }
         }
         for (k, p) in spec.params.enumerated() where k < params.count { values[p] = params[k] }
