@@ -11,7 +11,7 @@ public enum EndToEnd {
         let loaded = SpecLoader.load(path: path)
         guard let checked = loaded.spec else { preconditionFailure(loaded.renderDiagnostics()) }
         guard let file = FileHandle(forWritingAtPath: output) ?? {
-            FileManager.default.createFile(atPath: output, contents: nil)
+            _ = FileManager.default.createFile(atPath: output, contents: nil)
             return FileHandle(forWritingAtPath: output)
         }() else { preconditionFailure("cannot write \(output)") }
         defer { try? file.close() }
@@ -30,7 +30,7 @@ public enum EndToEnd {
     /// Writes the login scenario of `steps` steps to a file and returns its path.
     public static func writeScenario(steps: Int, in folder: String) -> String {
         let path = folder + "/login-\(steps).yaml"
-        FileManager.default.createFile(atPath: path, contents: Data(SpecGenerator.loginScenario(steps: steps).utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(SpecGenerator.loginScenario(steps: steps).utf8))
         return path
     }
 }
