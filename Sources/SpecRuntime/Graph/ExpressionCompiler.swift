@@ -3,9 +3,11 @@ import ScreenSpec
 /// What an expression reads while it runs: the graph's current values, the event being handled
 /// and the arguments of enclosing closures.
 final class EvalContext {
-    var values: [Value]
-    var payload: Value = .void
-    var closureArguments: [Value] = []
+    // Unchecked for speed, as the graph's own state (see ScreenGraph): every access is a plain read
+    // or write that calls no other code while it lasts.
+    @exclusivity(unchecked) var values: [Value]
+    @exclusivity(unchecked) var payload: Value = .void
+    @exclusivity(unchecked) var closureArguments: [Value] = []
 
     init(values: [Value]) {
         self.values = values

@@ -1,0 +1,104 @@
+import Benchmark
+import Foundation
+import ScreenSpec
+import SpecRuntime
+import SpecWorkloads
+
+// The benchmarks of issue 6, each measuring the same work side by side. Run with
+//   swift package --package-path Benchmarks benchmark
+// and see docs/performance.md for what each one does and the results on a stated machine.
+
+/// Stops the run when a variant did not do the work it should have (so no result is reported).
+func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition {
+        FileHandle.standardError.write(Data("benchmark check failed: \(message())\n".utf8))
+        exit(70)
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .throughput, .mallocCountTotal, .peakMemoryResident],
+        warmupIterations: 1,
+        maxDuration: .seconds(10),
+        maxIterations: 10
+    )
+
+    // MARK: 1. login graph: interpreted vs Observation vs plain closures, 1,000,000 changes each
+
+    let loginSpec = Specs.load(path: RepositoryPaths.loginSpec)
+    let changes = 1_000_000
+    let expected = LoginWorkload.expectedEmissions(changes)
+    // The three variants must do equal work: check their emissions once, on a shorter run.
+    let small = [InterpretedLogin(spec: loginSpec).run(changes: 10_000), ObservationLogin().run(changes: 10_000),
+                 ClosureLogin().run(changes: 10_000)]
+    require(small.allSatisfy { $0 == LoginWorkload.expectedEmissions(10_000) }, "login variants emitted \(small)")
+
+    let login: Benchmark.Configuration = .init(scalingFactor: .mega)
+
+    Benchmark("login graph: interpreted spec", configuration: login) { benchmark in
+        let graph = InterpretedLogin(spec: loginSpec)
+        benchmark.startMeasurement()
+        let emitted = graph.run(changes: benchmark.scaledIterations.count)
+        benchmark.stopMeasurement()
+        require(emitted == expected, "interpreted login emitted \(emitted), expected \(expected)")
+    }
+
+    Benchmark("login graph: Observation view model", configuration: login) { benchmark in
+        let model = ObservationLogin()
+        benchmark.startMeasurement()
+        let emitted = model.run(changes: benchmark.scaledIterations.count)
+        benchmark.stopMeasurement()
+        require(emitted == expected, "Observation login emitted \(emitted), expected \(expected)")
+    }
+
+    Benchmark("login graph: plain closures", configuration: login) { benchmark in
+        let closures = ClosureLogin()
+        benchmark.startMeasurement()
+        let emitted = closures.run(changes: benchmark.scaledIterations.count)
+        benchmark.stopMeasurement()
+        require(emitted == expected, "closure login emitted \(emitted), expected \(expected)")
+    }
+
+    // MARK: allocations per event: a tap stream, a handler, Int and Bool cells
+
+    let counterSpec = Specs.load(path: RepositoryPaths.root + "/Benchmarks/Specs/counter.yaml")
+    Benchmark("counter taps: event + handler + Int/Bool outputs", configuration: .init(scalingFactor: .mega)) { benchmark in
+        let counter = CounterWorkload(spec: counterSpec)
+        benchmark.startMeasurement()
+        let emitted = counter.run(taps: benchmark.scaledIterations.count)
+        benchmark.stopMeasurement()
+        require(emitted == 3 * benchmark.scaledIterations.count, "counter emitted \(emitted)")
+    }
+
+    // MARK: 2. list paging: load-more through an action and a handler, to 10,000 items
+
+    let pagingSpec = Specs.load(path: RepositoryPaths.pagingSpec)
+    for items in [1_000, 10_000] {
+        Benchmark("list paging: \(items) items") { _ in
+            blackHole(PagingWorkload.run(pagingSpec, items: items))
+        }
+    }
+
+    // MARK: 3. load and check: parse + check + compile generated specs
+
+    for (shape, sizes) in [("wide", [1_000, 10_000]), ("chain", [2_000, 20_000])] {
+        for outputs in sizes {
+            let text = shape == "wide" ? SpecGenerator.wide(outputs: outputs) : SpecGenerator.chain(outputs: outputs)
+            Benchmark("load+check+compile: \(shape) \(outputs) outputs") { _ in
+                let spec = Specs.load(text: text, path: "\(shape)-\(outputs).yaml")
+                blackHole(ScreenGraph(spec: spec))
+            }
+        }
+    }
+
+    // MARK: 4. end to end: what `specrun run SPEC > FILE` does, on scenarios of 10,000 and 100,000 steps
+
+    let folder = RepositoryPaths.temporaryFolder("e2e")
+    for steps in [10_000, 100_000] {
+        let path = EndToEnd.writeScenario(steps: steps, in: folder)
+        Benchmark("end to end: \(steps) steps") { _ in
+            blackHole(EndToEnd.run(spec: path, output: folder + "/timeline-\(steps).txt"))
+        }
+    }
+}

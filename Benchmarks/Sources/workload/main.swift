@@ -1,0 +1,65 @@
+import Foundation
+import ScreenSpec
+import SpecRuntime
+import SpecWorkloads
+
+// Runs one workload once, outside the benchmark harness: for callgrind's instruction counts
+// (`valgrind --tool=callgrind .build/release/workload chain 20000`) and quick checks.
+//
+//   workload login-graph|login-observation|login-closures CHANGES
+//   workload paging ITEMS
+//   workload wide|chain OUTPUTS          parse + check + compile
+//   workload end-to-end STEPS            load, play, format, write a file
+//   workload check                       the three login variants emit equally
+
+let arguments = CommandLine.arguments.dropFirst()
+guard let name = arguments.first else {
+    FileHandle.standardError.write(Data("usage: workload NAME [SIZE]\n".utf8))
+    exit(64)
+}
+let size = arguments.dropFirst().first.flatMap { Int($0) } ?? 1000
+
+func report(_ what: String, _ result: Int, _ start: ContinuousClock.Instant) {
+    let elapsed = ContinuousClock.now - start
+    print("\(name) \(size): \(what) \(result) in \(elapsed)")
+}
+
+switch name {
+case "login-graph":
+    let spec = Specs.load(path: RepositoryPaths.loginSpec)
+    let login = InterpretedLogin(spec: spec)
+    let start = ContinuousClock.now
+    report("emissions", login.run(changes: size), start)
+case "login-observation":
+    let login = ObservationLogin()
+    let start = ContinuousClock.now
+    report("emissions", login.run(changes: size), start)
+case "login-closures":
+    let login = ClosureLogin()
+    let start = ContinuousClock.now
+    report("emissions", login.run(changes: size), start)
+case "check":
+    let spec = Specs.load(path: RepositoryPaths.loginSpec)
+    let counts = [InterpretedLogin(spec: spec).run(changes: size), ObservationLogin().run(changes: size), ClosureLogin().run(changes: size)]
+    print("graph, observation, closures: \(counts); expected \(LoginWorkload.expectedEmissions(size)) each")
+    exit(counts.allSatisfy { $0 == LoginWorkload.expectedEmissions(size) } ? 0 : 1)
+case "paging":
+    let spec = Specs.load(path: RepositoryPaths.pagingSpec)
+    let start = ContinuousClock.now
+    report("emissions", PagingWorkload.run(spec, items: size), start)
+case "wide", "chain":
+    let text = name == "wide" ? SpecGenerator.wide(outputs: size) : SpecGenerator.chain(outputs: size)
+    let start = ContinuousClock.now
+    let spec = Specs.load(text: text, path: "\(name)-\(size).yaml")
+    let graph = ScreenGraph(spec: spec)
+    report("nodes", spec.nodes.count, start)
+    withExtendedLifetime(graph) {}
+case "end-to-end":
+    let folder = RepositoryPaths.temporaryFolder("workload")
+    let path = EndToEnd.writeScenario(steps: size, in: folder)
+    let start = ContinuousClock.now
+    report("bytes", EndToEnd.run(spec: path, output: folder + "/timeline.txt"), start)
+default:
+    FileHandle.standardError.write(Data("unknown workload '\(name)'\n".utf8))
+    exit(64)
+}
