@@ -6,6 +6,8 @@ final class EvalContext {
     var values: [Value]
     var payload: Value = .void
     var closureArguments: [Value] = []
+    /// `$0`, `$1` of the operator expression being evaluated.
+    var operatorArguments: [Value] = []
 
     init(values: [Value]) {
         self.values = values
@@ -32,6 +34,8 @@ enum ExpressionCompiler {
             return { ctx in ctx.payload }
         case .closureArgument:
             return { ctx in ctx.closureArguments.last ?? .none }
+        case .operatorArgument(let i):
+            return { ctx in i < ctx.operatorArguments.count ? ctx.operatorArguments[i] : .none }
         case .not(let e):
             let f = compile(e)
             return { ctx throws(EvalError) in .bool(!(try f(ctx)).boolValue) }

@@ -275,7 +275,7 @@ extension TypedExpr {
     private func collectReads(into out: inout [Int]) {
         switch self {
         case .node(let i): if !out.contains(i) { out.append(i) }
-        case .constant, .eventPayload, .closureArgument: break
+        case .constant, .eventPayload, .closureArgument, .operatorArgument: break
         case .not(let e), .negate(let e, _), .member(let e, _, _): e.collectReads(into: &out)
         case .arithmetic(_, _, let a, let b), .concatenate(let a, let b, _), .equal(let a, let b, _), .order(_, let a, let b),
              .and(let a, let b), .or(let a, let b), .coalesce(let a, let b):
