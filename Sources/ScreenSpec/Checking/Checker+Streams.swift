@@ -169,7 +169,8 @@ extension Checker {
                 checker.operatorArguments = [element]
                 let call = checkCall(request.service, request.arguments, at: request.range, with: &checker)
                 diagnostics = checker.diagnostics
-                for read in checker.reads { edges[read].append(node) }
+                // Arguments are sampled when an element arrives, as an action's `with:`: no rank
+                // edges, so a handler may write from the answers state the next request reads (paging).
                 guard let service = serviceIndex[request.service.value] else {
                     if !spec.services.contains(where: { $0.name.value == request.service.value }) {
                         unknownName(request.service, what: "service", candidates: spec.services.map(\.name.value))
