@@ -103,6 +103,8 @@ extension Checker {
             if let e = given[p.name] {
                 exprs.append(e)
                 shape.params.append((p.name, givenTypes[p.name] ?? p.type))
+            } else if navigate.params.contains(where: { $0.name.value == p.name }) {
+                return nil // given but wrong: already reported
             } else if p.type.isOptional {
                 exprs.append(.constant(.none))
                 shape.params.append((p.name, .optional(.void)))
