@@ -5,7 +5,7 @@ import Testing
 /// One recorded emission: RxTest's `Recorded<Event<T>>` with virtual time in milliseconds
 /// (RxTest's ticks read as milliseconds; the subscription at tick 200 is the graph's start, and
 /// hot events before it are never sent).
-struct Recorded: Equatable, CustomStringConvertible {
+private struct Recorded: Equatable, CustomStringConvertible {
     var time: Int
     var value: Value
 
@@ -17,12 +17,12 @@ struct Recorded: Equatable, CustomStringConvertible {
     var description: String { "(\(time), \(value))" }
 }
 
-func next(_ time: Int, _ v: Int) -> Recorded { Recorded(time, .int(v)) }
-func next(_ time: Int, _ s: String) -> Recorded { Recorded(time, .string(s)) }
+private func next(_ time: Int, _ v: Int) -> Recorded { Recorded(time, .int(v)) }
+private func next(_ time: Int, _ s: String) -> Recorded { Recorded(time, .string(s)) }
 
 /// Loads `yaml`, schedules the hot `events` (time, input name, value) on the virtual clock up
 /// front as RxTest's hot observables do, runs to `until` and records every emission of `output`.
-func record(_ yaml: String, output: String, events: [(Int, String, Value)], until: Int = 1000) throws -> [Recorded] {
+private func record(_ yaml: String, output: String, events: [(Int, String, Value)], until: Int = 1000) throws -> [Recorded] {
     let loaded = SpecLoader.load(text: yaml, path: "test.yaml")
     guard let spec = loaded.spec else {
         Issue.record("spec did not load:\n\(loaded.renderDiagnostics())")
@@ -46,7 +46,7 @@ func record(_ yaml: String, output: String, events: [(Int, String, Value)], unti
 }
 
 /// A spec with Int input streams `xs` and `ys` and one stream output `res`.
-func spec(_ ops: String, ys: String = "Int", extra: String = "") -> String {
+private func spec(_ ops: String, ys: String = "Int", extra: String = "") -> String {
     """
     screen: T
     inputs:
@@ -61,7 +61,7 @@ func spec(_ ops: String, ys: String = "Int", extra: String = "") -> String {
     """
 }
 
-func hot(_ name: String, _ items: [(Int, Int)]) -> [(Int, String, Value)] { items.map { ($0.0, name, .int($0.1)) } }
+private func hot(_ name: String, _ items: [(Int, Int)]) -> [(Int, String, Value)] { items.map { ($0.0, name, .int($0.1)) } }
 
 @Suite struct StreamOperatorTests {
     // Observable+MapTests: test_Map_Simple-like, `$0 * 2`.
