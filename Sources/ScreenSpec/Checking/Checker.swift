@@ -281,7 +281,7 @@ struct Checker {
         for k in 0..<total {
             let names = k < derivedCount ? pendingDerived[k].expr.referencedNames() : pendingStreams[k - derivedCount].decl.referencedNames()
             for name in names {
-                guard let j = pendingIndex[name], !dependents[j].contains(k) else { continue }
+                guard let j = pendingIndex[name], j != k || k < derivedCount, !dependents[j].contains(k) else { continue }
                 dependents[j].append(k)
                 incoming[k] += 1
             }
