@@ -99,7 +99,7 @@ struct CheckerTests {
                |
             17 |     stpes: []
                |     ^~~~~
-            note: expected one of: 'name', 'steps'
+            note: expected one of: 'name', 'params', 'services', 'steps'
 
             """)
     }

@@ -10,7 +10,9 @@ private func shape(_ e: Expr) -> String {
     case .string(let s): return "\"\(s)\""
     case .null: return "nil"
     case .name(let n): return n
-    case .closureArgument: return "$0"
+    case .closureArgument(let i): return "$\(i)"
+    case .implicitMember(let n): return ".\(n)"
+    case .construct(let f, let args): return "\(f)(\(args.map { "\($0.label): \(shape($0.value))" }.joined(separator: ", ")))"
     case .invalid: return "<invalid>"
     case .unary(let op, let a): return "(\(op.rawValue)\(shape(a)))"
     case .binary(let op, let a, let b): return "(\(shape(a)) \(op.rawValue) \(shape(b)))"
@@ -68,7 +70,6 @@ struct ExpressionParserTests {
         ("\"open", "e:3:13: error: unterminated string literal"),
         ("a @ b", "e:3:15: error: unexpected character '@'"),
         ("99999999999999999999", "e:3:13: error: integer literal '99999999999999999999' overflows Int"),
-        ("$0 + 1", "e:3:13: error: '$0' can only be used inside a closure such as 'items.map { $0.name }'"),
         ("\"\\(a +)\"", "e:3:19: error: expected an expression, found end of expression"),
     ])
     func reportsErrorsAtTheirColumn(text: String, expected: String) {

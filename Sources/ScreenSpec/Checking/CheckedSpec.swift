@@ -16,6 +16,8 @@ public struct CheckedSpec: Sendable {
     public var scenarios: [ScenarioPlan]
     /// The nodes of `params:`, in declaration order.
     public var params: [Int]
+    /// Stream outputs: operator pipelines, each feeding its output node.
+    public var streams: [StreamPlan] = []
 
     /// The node declared with `name`, for tools and tests; the runtime itself uses indices.
     public func node(named name: String) -> Int? { nodes.firstIndex { $0.name == name } }
@@ -92,12 +94,45 @@ public struct ServicePlan: Sendable {
     public var latency: Int
     /// Successive calls take successive results; the last one repeats.
     public var results: [Result]
+    /// The declared `params:` a call passes; nil when the service declares none.
+    public var params: [(name: String, type: SpecType)]? = nil
+    /// Results chosen by the call's arguments, tried in order before ``results``.
+    public var cases: [Case] = []
+
+    /// A result for calls whose named arguments equal ``when`` (other arguments are free).
+    public struct Case: Sendable {
+        public var when: [(name: String, value: Value)]
+        public var result: Result
+    }
+
+    /// The answer to a call: the first matching case, else the next of ``results``.
+    /// `count` is how many calls came before this one.
+    public func answer(arguments names: [String], _ values: [Value], count: Int) -> (Outcome, Int) {
+        for c in cases where c.when.allSatisfy({ w in names.firstIndex(of: w.name).map { values[$0] == w.value } ?? false }) {
+            return (c.result.outcome, c.result.latency ?? latency)
+        }
+        guard !results.isEmpty else { return (.success(.void), latency) }
+        let result = results[min(max(count, 0), results.count - 1)]
+        return (result.outcome, result.latency ?? latency)
+    }
 }
 
 public struct ScenarioPlan: Sendable {
     public var name: String
     public var range: SpecRange
     public var steps: [StepPlan]
+    /// The screen's parameters for this scenario, in the order of ``CheckedSpec/params``.
+    public var params: [Value] = []
+    /// Services this scenario replaces: index into ``CheckedSpec/services`` and the new plan.
+    public var services: [(index: Int, plan: ServicePlan)] = []
+
+    /// The spec with this scenario's service overrides applied.
+    public func applying(to spec: CheckedSpec) -> CheckedSpec {
+        guard !services.isEmpty else { return spec }
+        var copy = spec
+        for (index, plan) in services where copy.services.indices.contains(index) { copy.services[index] = plan }
+        return copy
+    }
 }
 
 public struct StepPlan: Sendable {

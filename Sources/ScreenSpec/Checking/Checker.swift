@@ -3,27 +3,34 @@
 struct Checker {
     let spec: Spec
     var diagnostics: DiagnosticBag
-    private var table = TypeTable()
-    private var nodes: [NodeDecl] = []
-    private var symbols: [String: Symbol] = [:]
+    var table = TypeTable()
+    var nodes: [NodeDecl] = []
+    var symbols: [String: Symbol] = [:]
     private var declared: [String: SpecRange] = [:]
     /// Edges `from -> to`: `to` must be ranked after `from`.
-    private var edges: [[Int]] = []
+    var edges: [[Int]] = []
     private var actions: [ActionPlan] = []
     private var handlers: [HandlerPlan] = []
-    private var services: [ServicePlan] = []
-    private var serviceIndex: [String: Int] = [:]
-    private var params: [Int] = []
+    var services: [ServicePlan] = []
+    var serviceIndex: [String: Int] = [:]
+    var params: [Int] = []
     /// Derived outputs whose expressions are checked once every name exists.
     private var pendingDerived: [(node: Int, expr: Expr)] = []
     /// Names whose declarations failed: later references stay quiet instead of cascading.
     private var poisoned: Set<String> = []
 
-    private func expressionChecker(payload: (name: String, type: SpecType)? = nil, quiet: Bool = false) -> ExpressionChecker {
+    func expressionChecker(payload: (name: String, type: SpecType)? = nil, quiet: Bool = false) -> ExpressionChecker {
         var checker = ExpressionChecker(symbols: symbols, table: table, payload: payload, diagnostics: quiet ? DiagnosticBag() : diagnostics)
         checker.poisoned = poisoned
         return checker
     }
+    /// Stream outputs, checked in the same dependency order as derived outputs.
+    var pendingStreams: [PendingStream] = []
+    var streams: [StreamPlan] = []
+    /// Sibling specs read to check navigation targets, by file path.
+    var catalog = ScreenCatalog()
+    /// What each navigation output opens, to read expected navigation values in scenarios.
+    var navigationShapes: [Int: NavigationShape] = [:]
 
     init(spec: Spec, diagnostics: DiagnosticBag) {
         self.spec = spec
@@ -44,16 +51,19 @@ struct Checker {
         checkActions()
         checkHandlers()
         let rank = order()
-        let scenarios = spec.scenarios.map { checkScenario($0, values) }
+        var scenarios = spec.scenarios.map { checkScenario($0, values) }
+        checkScenarioSetup(&scenarios, resolver, values)
         checkDuplicateScenarioNames()
         guard !diagnostics.hasErrors, let rank else { return nil }
-        return CheckedSpec(screen: spec.screen.value, file: spec.file, types: table, nodes: nodes, rank: rank,
-                           actions: actions, handlers: handlers, services: services, scenarios: scenarios, params: params)
+        var checked = CheckedSpec(screen: spec.screen.value, file: spec.file, types: table, nodes: nodes, rank: rank,
+                                  actions: actions, handlers: handlers, services: services, scenarios: scenarios, params: params)
+        checked.streams = streams
+        return checked
     }
 
     // MARK: declarations
 
-    private mutating func declareName(_ name: Located<String>) -> Bool {
+    mutating func declareName(_ name: Located<String>) -> Bool {
         if let first = declared[name.value] {
             diagnostics.error("duplicate-name", "'\(name.value)' is declared twice", at: name.range,
                               notes: [DiagnosticNote("first declared here", at: first)])
@@ -64,7 +74,7 @@ struct Checker {
     }
 
     @discardableResult
-    private mutating func addNode(_ name: String, _ type: SpecType, _ kind: NodeDecl.Kind, role: NodeDecl.Role, visible: Bool,
+    mutating func addNode(_ name: String, _ type: SpecType, _ kind: NodeDecl.Kind, role: NodeDecl.Role, visible: Bool,
                                   range: SpecRange, what: String) -> Int {
         let index = nodes.count
         nodes.append(NodeDecl(name: name, type: type, kind: kind, role: role, visible: visible, range: range))
@@ -73,7 +83,7 @@ struct Checker {
         return index
     }
 
-    private mutating func declareTypes() {
+    mutating func declareTypes() {
         var seen: [String: SpecRange] = [:]
         for decl in spec.types {
             if let first = seen[decl.name.value] ?? (TypeResolver.builtins[decl.name.value] != nil ? decl.name.range : nil) {
@@ -163,6 +173,8 @@ struct Checker {
                 let index = addNode(output.name.value, .void, .derived(.constant(.void)), role: .output, visible: true,
                                     range: output.name.range, what: "output")
                 pendingDerived.append((index, expr))
+            case .stream(let decl):
+                declareStream(output.name, decl)
             }
         }
     }
@@ -197,7 +209,9 @@ struct Checker {
                 results.append(.init(outcome: .success(type == .void ? .void : .none), latency: nil))
             }
             serviceIndex[service.name.value] = services.count
-            services.append(ServicePlan(name: service.name.value, returns: type, latency: service.latency?.value ?? 0, results: results))
+            var plan = ServicePlan(name: service.name.value, returns: type, latency: service.latency?.value ?? 0, results: results)
+            checkServiceParams(service, into: &plan, resolver, values)
+            services.append(plan)
         }
     }
 
@@ -263,29 +277,31 @@ struct Checker {
             unknownName(action.work.service, what: "service", candidates: spec.services.map(\.name.value))
         }
         var arguments = expressionChecker(payload: payload)
-        for (name, value) in action.work.arguments {
-            if let typed = arguments.check(value, expecting: nil) {
-                plan.argumentNames.append(name.value)
-                plan.arguments.append(typed)
-            }
-        }
+        let call = checkCall(action.work.service, action.work.arguments, at: action.work.range, with: &arguments)
+        plan.argumentNames = call.names
+        plan.arguments = call.values
         diagnostics = arguments.diagnostics
         actions[index] = plan
     }
 
-    private mutating func unknownName(_ name: Located<String>, what: String, candidates: [String]) {
+    mutating func unknownName(_ name: Located<String>, what: String, candidates: [String]) {
         diagnostics.error("unknown-name", "unknown \(what) '\(name.value)'\(Suggestion.didYouMean(name.value, in: candidates))", at: name.range)
     }
 
     /// Checks derived outputs so that each is checked after the outputs it names, whatever the
     /// order they were written in; an output's type is its expression's.
     private mutating func checkDerived() {
-        let pendingIndex = Dictionary(uniqueKeysWithValues: pendingDerived.enumerated().map { (nodes[$0.element.node].name, $0.offset) })
-        var dependents = [[Int]](repeating: [], count: pendingDerived.count)
-        var incoming = [Int](repeating: 0, count: pendingDerived.count)
-        for (k, pending) in pendingDerived.enumerated() {
-            for name in pending.expr.referencedNames() {
-                guard let j = pendingIndex[name], !dependents[j].contains(k) else { continue }
+        let derivedCount = pendingDerived.count
+        let total = derivedCount + pendingStreams.count
+        // Items `0..<derivedCount` are derived outputs, the rest stream outputs.
+        var pendingIndex = Dictionary(uniqueKeysWithValues: pendingDerived.enumerated().map { (nodes[$0.element.node].name, $0.offset) })
+        for (k, s) in pendingStreams.enumerated() { pendingIndex[nodes[s.node].name] = derivedCount + k }
+        var dependents = [[Int]](repeating: [], count: total)
+        var incoming = [Int](repeating: 0, count: total)
+        for k in 0..<total {
+            let names = k < derivedCount ? pendingDerived[k].expr.referencedNames() : pendingStreams[k - derivedCount].decl.referencedNames()
+            for name in names {
+                guard let j = pendingIndex[name], j != k || k < derivedCount, !dependents[j].contains(k) else { continue }
                 dependents[j].append(k)
                 incoming[k] += 1
             }
@@ -303,6 +319,10 @@ struct Checker {
         // Outputs in a cycle are checked last and quietly: the cycle is the error to report.
         let inCycle = Set(incoming.indices.filter { incoming[$0] > 0 })
         for k in order + inCycle.sorted() {
+            guard k < derivedCount else {
+                checkStream(pendingStreams[k - derivedCount], quietly: inCycle.contains(k))
+                continue
+            }
             let (index, expr) = pendingDerived[k]
             // The checker must be gone before `symbols` changes, or the table is copied each time.
             let (typed, reads, found) = {
@@ -455,7 +475,7 @@ struct Checker {
             case .expect(let expectations):
                 for (target, node) in expectations {
                     guard let symbol = stepTarget(target, verb: "expect") else { continue }
-                    guard let value = values.read(node, as: symbol.type, diagnostics: &diagnostics) else { continue }
+                    guard let value = readExpected(node, for: symbol, values) else { continue }
                     steps.append(StepPlan(kind: .expect(node: symbol.node, value: value), text: "expect \(target.value) == \(value)",
                                           range: target.range))
                 }

@@ -21,6 +21,8 @@ struct ExpressionChecker {
     private(set) var reads: [Int] = []
     private var closureArguments: [SpecType] = []
     private var reportedUnknown: Set<String> = []
+    /// The types of `$0`, `$1`, ... in an operator's expression (outside any list closure).
+    var operatorArguments: [SpecType] = []
     var diagnostics: DiagnosticBag
 
     init(symbols: [String: Symbol], table: TypeTable, payload: (name: String, type: SpecType)? = nil, diagnostics: DiagnosticBag) {
@@ -90,9 +92,25 @@ struct ExpressionChecker {
             return ok ? (.interpolation(typed), .string) : nil
         case .name(let name):
             return resolveName(name, expr.range, quoted: expr.yamlQuoted)
-        case .closureArgument:
-            guard let t = closureArguments.last else { return nil }
-            return (.closureArgument, t)
+        case .closureArgument(let index):
+            if let t = closureArguments.last {
+                guard index == 0 else {
+                    return error("closure-argument", "a list closure has one argument, '$0'; found '$\(index)'", expr.range)
+                }
+                return (.closureArgument, t)
+            }
+            guard index < operatorArguments.count else {
+                let message = operatorArguments.isEmpty
+                    ? "'$\(index)' can only be used inside a closure such as 'items.map { $0.name }' or an operator's expression"
+                    : "this expression has \(operatorArguments.count) argument\(operatorArguments.count == 1 ? "" : "s") ("
+                        + operatorArguments.indices.map { "'$\($0)'" }.joined(separator: ", ") + "); found '$\(index)'"
+                return error("closure-argument", message, expr.range)
+            }
+            return (.operatorArgument(index), operatorArguments[index])
+        case .implicitMember(let name):
+            return implicitMember(name, expected: expected, expr.range)
+        case .construct(let callee, let arguments):
+            return construct(callee, arguments, expr.range)
         case .unary(let op, let operand):
             return unary(op, operand, expr.range)
         case .binary(let op, let lhs, let rhs):
@@ -134,6 +152,50 @@ struct ExpressionChecker {
             }
             return (.list(typed), .list(element))
         }
+    }
+
+    private mutating func implicitMember(_ name: String, expected: SpecType?, _ range: SpecRange) -> Typed? {
+        guard case .enumeration(let type)? = expected?.unwrapped, let cases = table.enums[type] else {
+            return error("implicit-member-context", "'.\(name)' needs an enum type from its context, as in 'segment == .\(name)'", range)
+        }
+        guard cases.contains(name) else {
+            return error("unknown-case", "'\(type)' has no case '\(name)'\(Suggestion.didYouMean(name, in: cases))", range,
+                         notes: [DiagnosticNote("its cases are " + cases.map { "'\($0)'" }.joined(separator: ", "))])
+        }
+        return (.constant(.enumCase(EnumValue(type: type, caseName: name))), .enumeration(type))
+    }
+
+    /// `Goal(id: 1, title: "a")`: every field once, optional ones may be left out (nil).
+    private mutating func construct(_ callee: Expr, _ arguments: [LabeledExpr], _ range: SpecRange) -> Typed? {
+        guard case .name(let type) = callee.kind, let fields = table.records[type] else {
+            let written: String = if case .name(let n) = callee.kind { n } else { "this expression" }
+            return error("not-a-record", "'\(written)' is not a record type declared under 'types:'\(Suggestion.didYouMean(written, in: Array(table.records.keys)))",
+                         callee.range)
+        }
+        var values: [TypedExpr?] = Array(repeating: nil, count: fields.count)
+        var ok = true
+        for argument in arguments {
+            guard let i = fields.firstIndex(where: { $0.name == argument.label }) else {
+                diagnostics.error("unknown-field", "'\(type)' has no field '\(argument.label)'\(Suggestion.didYouMean(argument.label, in: fields.map(\.name)))",
+                                  at: argument.labelRange)
+                ok = false
+                continue
+            }
+            if values[i] != nil {
+                diagnostics.error("duplicate-field", "field '\(argument.label)' is given twice", at: argument.labelRange)
+                ok = false
+                continue
+            }
+            if let typed = check(argument.value, expecting: fields[i].type) { values[i] = typed } else { ok = false }
+        }
+        guard ok else { return nil }
+        for (i, field) in fields.enumerated() where values[i] == nil {
+            guard field.type.isOptional else {
+                return error("missing-field", "'\(type)(...)' is missing field '\(field.name)' of type '\(field.type)'", range)
+            }
+            values[i] = .constant(.none)
+        }
+        return (.makeRecord(type: type, fieldNames: fields.map(\.name), values.map { $0! }), .record(type))
     }
 
     private func unify(_ a: SpecType, _ b: SpecType) -> SpecType? {
@@ -189,6 +251,13 @@ struct ExpressionChecker {
 
     /// Infers both operands, letting an integer literal on one side become a Double.
     private mutating func operands(_ lhs: Expr, _ rhs: Expr) -> (Typed, Typed)? {
+        if case .implicitMember = lhs.kind {
+            // `.received == segment`: the right side gives the left its type.
+            let r = infer(rhs)
+            let l = infer(lhs, expected: r?.type)
+            guard let a = l, let b = r else { return nil }
+            return (a, b)
+        }
         let l = infer(lhs)
         let r = infer(rhs, expected: l?.type)
         guard var a = l, var b = r else { return nil }

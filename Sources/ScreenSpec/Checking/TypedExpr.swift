@@ -8,6 +8,8 @@ public indirect enum TypedExpr: Sendable {
     case eventPayload
     /// `$0` of the innermost closure.
     case closureArgument
+    /// `$N` of an operator's expression: `$0` the element (or `scan`'s accumulator), `$1` the next.
+    case operatorArgument(Int)
     case not(TypedExpr)
     case negate(TypedExpr, NumericKind)
     case arithmetic(ArithmeticOperator, NumericKind, TypedExpr, TypedExpr)

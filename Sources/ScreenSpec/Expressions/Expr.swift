@@ -8,8 +8,12 @@ public struct Expr: Sendable {
         case interpolation([InterpolationPart])
         case null
         case name(String)
-        /// `$0` inside a closure.
-        case closureArgument
+        /// `$0` inside a closure; `$0`, `$1` in an operator's expression (`scan`, `combineLatest`).
+        case closureArgument(Int)
+        /// `.received`: an enum case, its type taken from the context.
+        case implicitMember(String)
+        /// `Goal(id: 1, title: "a")`: a record built field by field.
+        case construct(Expr, [LabeledExpr])
         case unary(UnaryOperator, Expr)
         case binary(BinaryOperator, Expr, Expr)
         case ternary(Expr, Expr, Expr)
@@ -33,6 +37,12 @@ public struct Expr: Sendable {
         self.kind = kind
         self.range = range
     }
+}
+
+public struct LabeledExpr: Sendable {
+    public var label: String
+    public var labelRange: SpecRange
+    public var value: Expr
 }
 
 public enum InterpolationPart: Sendable {
@@ -76,8 +86,9 @@ extension Expr {
             case .ternary(let a, let b, let c): stack.append(contentsOf: [a, b, c])
             case .call(let callee, let args): stack.append(callee); stack.append(contentsOf: args)
             case .list(let items): stack.append(contentsOf: items)
+            case .construct(let callee, let args): stack.append(callee); stack.append(contentsOf: args.map(\.value))
             case .interpolation(let parts): for case .expr(let x) in parts { stack.append(x) }
-            case .int, .double, .bool, .string, .null, .closureArgument, .invalid: break
+            case .int, .double, .bool, .string, .null, .closureArgument, .implicitMember, .invalid: break
             }
         }
         return names

@@ -6,7 +6,8 @@ struct Token: Sendable {
         /// A string literal; `parts` alternate between text and the offsets of `\( ... )`.
         case string([StringPart])
         case identifier(String)
-        case closureArgument
+        /// `$0`, `$1`, ...: an argument of a closure or of an operator's expression.
+        case closureArgument(Int)
         case symbol(String)
         case end
         case invalid(String)
@@ -62,11 +63,11 @@ struct Lexer {
         }
         if c == "$" {
             position += 1
-            if peek() == "0" {
+            if let d = peek(), isDigit(d), !isDigit(peek(1)) {
                 position += 1
-                return Token(kind: .closureArgument, start: start, end: position)
+                return Token(kind: .closureArgument(Int(d.value) - 48), start: start, end: position)
             }
-            return Token(kind: .invalid("'$' must be followed by '0' ('$0' is a closure's argument)"), start: start, end: position)
+            return Token(kind: .invalid("'$' must be followed by one digit, as in '$0' (a closure's argument) or '$1'"), start: start, end: position)
         }
         if c.properties.numericType == .decimal, c.isASCII { return number(start) }
         if c == "\"" { return string(start) }

@@ -12,8 +12,9 @@
 ///     multiplicative := prefix ( ('*' | '/' | '%') prefix )*
 ///     prefix         := ('!' | '-') prefix | postfix
 ///     postfix        := primary ( '.' name | '?.' name | '(' arguments ')' | closure )*
-///     primary        := int | double | string | 'true' | 'false' | 'nil' | name | '$0'
-///                     | '(' expression ')' | '[' ( expression (',' expression)* )? ']' | closure
+///     primary        := int | double | string | 'true' | 'false' | 'nil' | name | '$' digit
+///                     | '.' name | '(' expression ')' | '[' ( expression (',' expression)* )? ']' | closure
+///     arguments      := argument (',' argument)*;  argument := (name ':')? expression
 ///     closure        := '{' expression '}'
 ///
 /// Every loop consumes a token or stops. Nesting deeper than ``maximumDepth`` is an error, so
@@ -101,7 +102,7 @@ public struct ExpressionParser {
         case .double(let v): return "'\(v)'"
         case .string: return "string literal"
         case .identifier(let name): return "'\(name)'"
-        case .closureArgument: return "'$0'"
+        case .closureArgument(let i): return "'$\(i)'"
         case .symbol(let s): return "'\(s)'"
         case .end: return "end of expression"
         case .invalid: return "character"
@@ -235,13 +236,29 @@ public struct ExpressionParser {
             } else if isSymbol("(") {
                 let open = advance()
                 var arguments: [Expr] = []
+                var labels: [(label: String, range: SpecRange, value: Expr)] = []
                 if !isSymbol(")") {
                     repeat {
-                        arguments.append(expression())
+                        if case .identifier(let label) = current.kind, index + 1 < tokens.count, tokens[index + 1].kind == .symbol(":") {
+                            let labelToken = advance()
+                            _ = advance()
+                            labels.append((label, range(labelToken), expression()))
+                        } else {
+                            arguments.append(expression())
+                        }
                     } while consume(",")
                 }
                 let close = current
                 expect(")", closing: open)
+                if !labels.isEmpty {
+                    if let stray = arguments.first {
+                        diagnostics.append(Diagnostic(id: "mixed-arguments", "every argument of a record needs a label, as in 'Goal(id: 1)'",
+                                                      at: stray.range))
+                    }
+                    expr = Expr(.construct(expr, labels.map { LabeledExpr(label: $0.label, labelRange: $0.range, value: $0.value) }),
+                                expr.range.union(range(close)))
+                    continue
+                }
                 expr = Expr(.call(expr, arguments), expr.range.union(range(close)))
             } else if isSymbol("{") {
                 let closure = self.closure()
@@ -292,13 +309,18 @@ public struct ExpressionParser {
                 expr.yamlQuoted = source.wasQuotedInYAML
                 return expr
             }
-        case .closureArgument:
+        case .closureArgument(let i):
+            // Whether `$N` means anything here (a closure, an operator's expression) is the checker's call.
             _ = advance()
-            if closureDepth == 0 {
-                diagnostics.append(Diagnostic(id: "closure-argument", "'$0' can only be used inside a closure such as 'items.map { $0.name }'",
-                                              at: range(token)))
+            return Expr(.closureArgument(i), range(token))
+        case .symbol("."):
+            // `.received`: an enum case whose type comes from the context.
+            let dot = advance()
+            guard case .identifier(let name) = current.kind else {
+                return fail("expected an enum case name after '.'", at: current)
             }
-            return Expr(.closureArgument, range(token))
+            let nameToken = advance()
+            return Expr(.implicitMember(name), range(dot).union(range(nameToken)))
         case .symbol("("):
             let open = advance()
             let inner = expression()

@@ -72,6 +72,8 @@ public struct OutputDecl: Sendable {
     public enum Kind: Sendable {
         /// An expression over current values, emitted at start and whenever it changes.
         case derived(Expr)
+        /// A pipeline of operators from a source (see ``StreamDecl``).
+        case stream(StreamDecl)
     }
 
     public var name: Located<String>
@@ -107,6 +109,17 @@ public struct ServiceDecl: Sendable {
     /// Results of successive calls; the last one repeats. Empty: `()` for Void.
     public var results: [ResultDecl]
     public var range: SpecRange
+    /// `params:` the calls must pass in `with:`; nil when undeclared (arguments unchecked).
+    public var params: [ParamDecl]? = nil
+    /// `cases:` results chosen by the call's arguments; the first match wins.
+    public var cases: [CaseDecl] = []
+}
+
+/// `{ when: { page: 1 }, value: ... }`: a result for calls whose arguments match `when`.
+public struct CaseDecl: Sendable {
+    public var when: [(name: Located<String>, value: YAMLNode)]
+    public var result: ResultDecl
+    public var range: SpecRange
 }
 
 public struct ResultDecl: Sendable {
@@ -125,6 +138,10 @@ public struct ScenarioDecl: Sendable {
     public var name: Located<String>
     public var steps: [StepDecl]
     public var range: SpecRange
+    /// Values of the screen's `params:` for this scenario.
+    public var params: [(name: Located<String>, value: YAMLNode)] = []
+    /// Services whose behaviour this scenario replaces (no `returns:`, it is the spec's).
+    public var services: [ServiceDecl] = []
 }
 
 public struct StepDecl: Sendable {

@@ -184,6 +184,7 @@ struct SpecReader {
     }
 
     mutating func readOutput(_ name: Located<String>, _ node: YAMLNode) -> OutputDecl? {
+        if Self.isStreamOutput(node) { return readStreamOutput(name, node) }
         if node.mapping != nil {
             guard let f = fields(node, of: "output '\(name.value)'", allowed: ["value"]) else { return nil }
             guard let value = f["value"] else {
@@ -235,9 +236,12 @@ struct SpecReader {
         return HandlerDecl(on: on, assignments: assignments, range: node.range)
     }
 
-    mutating func readService(_ name: Located<String>, _ node: YAMLNode) -> ServiceDecl? {
-        guard let f = fields(node, of: "service '\(name.value)'", allowed: ["returns", "latency", "result", "results", "fails"]) else { return nil }
-        guard let returnsNode = f["returns"], let returns = typeName(returnsNode) else {
+    mutating func readService(_ name: Located<String>, _ node: YAMLNode, isOverride: Bool = false) -> ServiceDecl? {
+        let keys = ["returns", "latency", "result", "results", "fails", "params", "cases"]
+        guard let f = fields(node, of: "service '\(name.value)'", allowed: isOverride ? keys.filter { $0 != "returns" && $0 != "params" } : keys)
+        else { return nil }
+        let returnsFound: Located<String>? = isOverride ? Located("", name.range) : f["returns"].flatMap { typeName($0) }
+        guard let returns = returnsFound else {
             if f["returns"] == nil {
                 diagnostics.error("missing-key", "service '\(name.value)' needs 'returns:' with its result type", at: node.range,
                                   fixIt: "write 'returns: Void' for a call with no result")
@@ -264,11 +268,48 @@ struct SpecReader {
         if f["result"] != nil && f["results"] != nil || f["fails"] != nil && (f["result"] != nil || f["results"] != nil) {
             diagnostics.error("conflicting-keys", "service '\(name.value)' takes one of 'result:', 'results:' or 'fails:'", at: node.range)
         }
-        return ServiceDecl(name: name, returns: returns, latency: latency, results: results, range: node.range)
+        var service = ServiceDecl(name: name, returns: returns, latency: latency, results: results, range: node.range)
+        if let p = f["params"] {
+            service.params = entries(p, of: "params").compactMap { paramName, value in
+                typeName(value).map { ParamDecl(name: paramName, type: $0) }
+            }
+        }
+        if let c = f["cases"] {
+            service.cases = list(c, of: "cases").compactMap { readCase($0) }
+        }
+        return service
+    }
+
+    /// `{ when: { arg: value }, value: ... | fail: ..., latency: ... }`.
+    mutating func readCase(_ node: YAMLNode) -> CaseDecl? {
+        guard let f = fields(node, of: "a case", allowed: ["when", "value", "fail", "latency"]) else { return nil }
+        guard let whenNode = f["when"] else {
+            diagnostics.error("missing-key", "a case needs 'when:' with the arguments it matches, as in 'when: { page: 1 }'", at: node.range)
+            return nil
+        }
+        guard let pairs = whenNode.mapping else {
+            diagnostics.error("expected-mapping", "'when:' must be a mapping of argument names to values, found \(whenNode.kindName)", at: whenNode.range)
+            return nil
+        }
+        var when: [(name: Located<String>, value: YAMLNode)] = []
+        for (k, v) in pairs {
+            if let argName = identifier(k, what: "argument name") { when.append((argName, v)) }
+        }
+        let latency = f["latency"].flatMap { duration($0) }
+        let result: ResultDecl
+        if let v = f["value"], f["fail"] == nil {
+            result = ResultDecl(kind: .value(v), latency: latency, range: node.range)
+        } else if let e = f["fail"], f["value"] == nil {
+            result = ResultDecl(kind: .failure(e), latency: latency, range: node.range)
+        } else {
+            diagnostics.error("missing-key", "a case needs one of 'value:' or 'fail:'", at: node.range)
+            return nil
+        }
+        return CaseDecl(when: when, result: result, range: node.range)
     }
 
     mutating func readScenario(_ node: YAMLNode) -> ScenarioDecl? {
-        guard let f = fields(node, of: "a scenario", allowed: ["name", "steps"]) else { return nil }
+        guard let f = fields(node, of: "a scenario", allowed: ["name", "params", "services", "steps"]) else { return nil }
         guard let nameNode = f["name"], let name = nameNode.string, !nameNode.isNull else {
             diagnostics.error("missing-key", "a scenario needs a 'name:'", at: node.range)
             return nil
@@ -279,7 +320,20 @@ struct SpecReader {
                 if let step = readStep(item) { steps.append(step) }
             }
         }
-        return ScenarioDecl(name: Located(name, nameNode.range), steps: steps, range: node.range)
+        var scenario = ScenarioDecl(name: Located(name, nameNode.range), steps: steps, range: node.range)
+        if let p = f["params"] {
+            guard let pairs = p.mapping else {
+                diagnostics.error("expected-mapping", "a scenario's 'params:' maps parameter names to values, found \(p.kindName)", at: p.range)
+                return scenario
+            }
+            for (k, v) in pairs {
+                if let paramName = identifier(k, what: "parameter name") { scenario.params.append((paramName, v)) }
+            }
+        }
+        if let s = f["services"] {
+            scenario.services = entries(s, of: "services").compactMap { readService($0.0, $0.1, isOverride: true) }
+        }
+        return scenario
     }
 
     static let stepKinds = ["set", "send", "wait", "expect"]

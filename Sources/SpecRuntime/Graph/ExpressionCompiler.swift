@@ -8,6 +8,8 @@ final class EvalContext {
     @exclusivity(unchecked) var values: [Value]
     @exclusivity(unchecked) var payload: Value = .void
     @exclusivity(unchecked) var closureArguments: [Value] = []
+    /// `$0`, `$1` of the operator expression being evaluated.
+    @exclusivity(unchecked) var operatorArguments: [Value] = []
 
     init(values: [Value]) {
         self.values = values
@@ -34,6 +36,8 @@ enum ExpressionCompiler {
             return { ctx in ctx.payload }
         case .closureArgument:
             return { ctx in ctx.closureArguments.last ?? .none }
+        case .operatorArgument(let i):
+            return { ctx in i < ctx.operatorArguments.count ? ctx.operatorArguments[i] : .none }
         case .not(let e):
             let f = compile(e)
             return { ctx throws(EvalError) in .bool(!(try f(ctx)).boolValue) }

@@ -27,6 +27,8 @@ public final class ScreenGraph {
         case source
         case stream
         case derived(CompiledExpr)
+        /// A stream output: its pipeline runs when the node is processed.
+        case pipeline(Int)
     }
 
     private let context: EvalContext
@@ -51,6 +53,9 @@ public final class ScreenGraph {
     @exclusivity(unchecked) private var handlerResults: [Value] = []
     private var serviceCalls: [Int]
     private var started = false
+    private var pipelines: [StreamPipeline] = []
+    /// For each node, the pipelines it feeds: `op` -1 for the main source, else the operator index.
+    private var pipelineInputs: [[(pipeline: Int, op: Int, index: Int)]]
 
     public init(spec: CheckedSpec, clock: VirtualClock = VirtualClock(), params: [Value] = []) {
         self.spec = spec
@@ -76,6 +81,11 @@ public final class ScreenGraph {
             }
         }
         for (k, p) in spec.params.enumerated() where k < params.count { values[p] = params[k] }
+        var pipelineInputs = [[(pipeline: Int, op: Int, index: Int)]](repeating: [], count: n)
+        for (p, stream) in spec.streams.enumerated() {
+            behaviours[stream.output] = .pipeline(p)
+            pipelineInputs[stream.source].append((p, -1, 0))
+        }
         self.behaviours = behaviours
         self.readers = readers
         self.visible = spec.nodes.map(\.visible)
@@ -97,7 +107,28 @@ public final class ScreenGraph {
         self.inbox = Array(repeating: [], count: n)
         self.queued = Array(repeating: false, count: n)
         self.serviceCalls = Array(repeating: 0, count: spec.services.count)
+        self.pipelineInputs = pipelineInputs
         queue.reserveCapacity(n)
+        for (p, stream) in spec.streams.enumerated() {
+            let pipeline = StreamPipeline(plan: stream, environment: makeEnvironment(p, stream))
+            for port in pipeline.secondaryPorts { self.pipelineInputs[port.node].append((p, port.op, port.index)) }
+            pipelines.append(pipeline)
+        }
+    }
+
+    private func makeEnvironment(_ p: Int, _ stream: StreamPlan) -> PipelineEnvironment {
+        let env = PipelineEnvironment(context: context, clock: clock, name: spec.nodes[stream.output].name)
+        env.schedule = { [unowned self] delay, work in
+            clock.schedule(after: delay) { [unowned self] in
+                pipelines[p].inbox.append(work)
+                enqueue(stream.output)
+                propagate()
+            }
+        }
+        env.call = { [unowned self] service, names, arguments in call(service: service, names: names, arguments: arguments) }
+        env.latest = { [unowned self] node in value(of: node) }
+        env.report = { [unowned self] message in report(message) }
+        return env
     }
 
     // MARK: public API
@@ -120,6 +151,17 @@ public final class ScreenGraph {
         for node in spec.nodes.indices where visible[node] && spec.nodes[node].hasCurrentValue {
             onEmit?(Emission(time: clock.now, node: node, value: context.values[node]))
         }
+        // Pipelines subscribe: `startWith` emits, and sources with a current value deliver it, as
+        // observing a `BehaviorRelay` does.
+        for (p, pipeline) in pipelines.enumerated() {
+            pipeline.start()
+            for port in pipeline.secondaryPorts where spec.nodes[port.node].hasCurrentValue {
+                pipeline.receive(op: port.op, index: port.index, context.values[port.node])
+            }
+            if spec.nodes[pipeline.plan.source].hasCurrentValue { pipeline.receive(context.values[pipeline.plan.source]) }
+            enqueue(spec.streams[p].output)
+        }
+        propagate()
     }
 
     /// Writes an input property or state, as the view or a handler would, and propagates.
@@ -188,6 +230,18 @@ public final class ScreenGraph {
                 for value in events { changed(node, value) }
                 events.removeAll(keepingCapacity: true)
                 swap(&events, &spareInbox)
+            case .pipeline(let p):
+                let stream = spec.streams[p]
+                for event in pipelines[p].process() {
+                    switch event {
+                    case .next(let value):
+                        if !stream.holdsValue || value != context.values[node] { changed(node, value) }
+                    case .failure(let error):
+                        guard let errors = stream.errors else { continue }
+                        inbox[errors].append(.error(error))
+                        enqueue(errors)
+                    }
+                }
             }
         }
     }
@@ -200,6 +254,14 @@ public final class ScreenGraph {
         for reader in readers[node] { enqueue(reader) }
         for h in handlersOn[node] { runHandler(h, payload: value) }
         for a in actionsOn[node] { trigger(a, input: value) }
+        for input in pipelineInputs[node] {
+            if input.op < 0 {
+                pipelines[input.pipeline].receive(value)
+            } else {
+                pipelines[input.pipeline].receive(op: input.op, index: input.index, value)
+            }
+            enqueue(spec.streams[input.pipeline].output)
+        }
     }
 
     private func runHandler(_ index: Int, payload: Value) {
@@ -255,7 +317,7 @@ public final class ScreenGraph {
         }
         pendingWrite[action.executing] = .bool(true)
         enqueue(action.executing)
-        let (outcome, latency) = call(service: action.service)
+        let (outcome, latency) = call(service: action.service, names: action.argumentNames, arguments: arguments)
         clock.schedule(after: latency) { [unowned self] in
             // The work's element (or error), then its completion: two steps, as in Rx.
             switch outcome {
@@ -273,15 +335,13 @@ public final class ScreenGraph {
         }
     }
 
-    /// The fake service's answer to its next call: successive results, the last one repeating.
-    private func call(service index: Int) -> (ServicePlan.Outcome, Int) {
+    /// The fake service's answer to its next call: the first case matching the arguments, else
+    /// successive results, the last one repeating.
+    private func call(service index: Int, names: [String], arguments: [Value]) -> (ServicePlan.Outcome, Int) {
         guard spec.services.indices.contains(index) else { return (.success(.void), 0) }
-        let service = spec.services[index]
         let count = serviceCalls[index]
         serviceCalls[index] = count &+ 1
-        guard !service.results.isEmpty else { return (.success(.void), service.latency) }
-        let result = service.results[min(count, service.results.count - 1)]
-        return (result.outcome, result.latency ?? service.latency)
+        return spec.services[index].answer(arguments: names, arguments, count: count)
     }
 }
 
@@ -296,7 +356,7 @@ extension TypedExpr {
     private func collectReads(into out: inout [Int]) {
         switch self {
         case .node(let i): if !out.contains(i) { out.append(i) }
-        case .constant, .eventPayload, .closureArgument: break
+        case .constant, .eventPayload, .closureArgument, .operatorArgument: break
         case .not(let e), .negate(let e, _), .member(let e, _, _): e.collectReads(into: &out)
         case .arithmetic(_, _, let a, let b), .concatenate(let a, let b, _), .equal(let a, let b, _), .order(_, let a, let b),
              .and(let a, let b), .or(let a, let b), .coalesce(let a, let b):

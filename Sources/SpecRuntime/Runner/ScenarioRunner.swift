@@ -12,7 +12,8 @@ public enum ScenarioRunner {
         let scenario = spec.scenarios[index]
         var timeline = Timeline(screen: spec.screen, scenario: scenario.name, nameWidth: spec.longestVisibleName)
         let clock = VirtualClock()
-        let graph = ScreenGraph(spec: spec, clock: clock, params: params)
+        // A scenario's own `params:` and `services:` overrides apply unless the caller passes params.
+        let graph = ScreenGraph(spec: scenario.applying(to: spec), clock: clock, params: params.isEmpty ? scenario.params : params)
         let names = spec.nodes.map(\.name)
         var entries: [Timeline.Entry] = []
         graph.onEmit = { entries.append(.emission(time: $0.time, name: names[$0.node], value: $0.value)) }

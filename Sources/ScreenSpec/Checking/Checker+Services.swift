@@ -1,0 +1,100 @@
+/// Services: declared `params:` that calls are checked against, `cases:` chosen by argument, and
+/// the calls themselves (an action's `work:`, a stream's `flatMapLatest`/`flatMap`).
+extension Checker {
+    mutating func checkServiceParams(_ service: ServiceDecl, into plan: inout ServicePlan, _ resolver: TypeResolver, _ values: ValueReader) {
+        if let params = service.params {
+            var resolved: [(name: String, type: SpecType)] = []
+            for p in params {
+                if resolved.contains(where: { $0.name == p.name.value }) {
+                    diagnostics.error("duplicate-name", "parameter '\(p.name.value)' is listed twice", at: p.name.range)
+                    continue
+                }
+                if let t = resolver.resolve(p.type, diagnostics: &diagnostics) { resolved.append((p.name.value, t)) }
+            }
+            plan.params = resolved
+        }
+        plan.cases = readCases(service.cases, of: service.name.value, params: plan.params, returns: plan.returns, values)
+    }
+
+    private mutating func readCases(_ cases: [CaseDecl], of service: String, params: [(name: String, type: SpecType)]?, returns: SpecType,
+                                    _ values: ValueReader) -> [ServicePlan.Case] {
+        guard !cases.isEmpty else { return [] }
+        guard let params else {
+            diagnostics.error("cases-without-params", "service '\(service)' chooses results by argument, so it must declare its 'params:'",
+                              at: cases[0].range, fixIt: "add 'params: { page: Int }' to the service")
+            return []
+        }
+        var out: [ServicePlan.Case] = []
+        for c in cases {
+            var when: [(name: String, value: Value)] = []
+            var ok = true
+            for (name, node) in c.when {
+                guard let p = params.first(where: { $0.name == name.value }) else {
+                    diagnostics.error("unknown-argument", "service '\(service)' has no parameter '\(name.value)'\(Suggestion.didYouMean(name.value, in: params.map(\.name)))",
+                                      at: name.range)
+                    ok = false
+                    continue
+                }
+                if let v = values.read(node, as: p.type, diagnostics: &diagnostics) { when.append((name.value, v)) } else { ok = false }
+            }
+            guard ok, let result = readResult(c.result, returns: returns, values) else { continue }
+            out.append(ServicePlan.Case(when: when, result: result))
+        }
+        return out
+    }
+
+    mutating func readResult(_ result: ResultDecl, returns: SpecType, _ values: ValueReader) -> ServicePlan.Result? {
+        switch result.kind {
+        case .value(let node):
+            guard let v = values.read(node, as: returns, diagnostics: &diagnostics) else { return nil }
+            return .init(outcome: .success(v), latency: result.latency?.value)
+        case .failure(let node):
+            guard case .error(let e)? = values.readError(node, diagnostics: &diagnostics) else { return nil }
+            return .init(outcome: .failure(e), latency: result.latency?.value)
+        }
+    }
+
+    /// Checks a call's `with:` arguments against the service's `params:` when it declares them.
+    /// The caller's checker carries the context (`$0`, an event payload) and collects reads.
+    mutating func checkCall(_ serviceName: Located<String>, _ arguments: [(name: Located<String>, value: Expr)], at range: SpecRange,
+                            with checker: inout ExpressionChecker) -> (names: [String], values: [TypedExpr]) {
+        let params = serviceIndex[serviceName.value].flatMap { services[$0].params }
+        var names: [String] = []
+        var values: [TypedExpr] = []
+        guard let params else {
+            for (name, value) in arguments {
+                if let typed = checker.check(value, expecting: nil) {
+                    names.append(name.value)
+                    values.append(typed)
+                }
+            }
+            return (names, values)
+        }
+        for (name, value) in arguments {
+            guard let p = params.first(where: { $0.name == name.value }) else {
+                checker.diagnostics.error("unknown-argument", "service '\(serviceName.value)' has no parameter '\(name.value)'\(Suggestion.didYouMean(name.value, in: params.map(\.name)))",
+                                          at: name.range, notes: [DiagnosticNote(params.isEmpty ? "it takes no arguments"
+                                              : "its parameters are " + params.map { "'\($0.name): \($0.type)'" }.joined(separator: ", "))])
+                continue
+            }
+            if names.contains(name.value) {
+                checker.diagnostics.error("duplicate-name", "argument '\(name.value)' is given twice", at: name.range)
+                continue
+            }
+            if let typed = checker.check(value, expecting: p.type) {
+                names.append(name.value)
+                values.append(typed)
+            }
+        }
+        for p in params where !arguments.contains(where: { $0.name.value == p.name }) {
+            if p.type.isOptional {
+                names.append(p.name)
+                values.append(.constant(.none))
+            } else {
+                checker.diagnostics.error("missing-argument", "the call of '\(serviceName.value)' is missing argument '\(p.name)' of type '\(p.type)'",
+                                          at: range, fixIt: "add '\(p.name): ...' under 'with:'")
+            }
+        }
+        return (names, values)
+    }
+}

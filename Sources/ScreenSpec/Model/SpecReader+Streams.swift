@@ -1,0 +1,215 @@
+/// Reading stream outputs: `{ stream: source, ops: [...], initial: value }` and the navigation
+/// shorthand `{ navigate: { to: Screen, params: {...} }, on: source }`.
+extension SpecReader {
+    static let operatorNames = ["map", "filter", "distinctUntilChanged", "startWith", "skip", "take", "scan", "merge",
+                                "combineLatest", "withLatestFrom", "sample", "flatMapLatest", "flatMap", "debounce",
+                                "throttle", "delay", "catch", "navigate"]
+
+    /// Whether an output mapping declares a stream rather than a derived value.
+    static func isStreamOutput(_ node: YAMLNode) -> Bool {
+        node.mapping?.contains { $0.key.string == "stream" || $0.key.string == "navigate" } ?? false
+    }
+
+    mutating func readStreamOutput(_ name: Located<String>, _ node: YAMLNode) -> OutputDecl? {
+        guard let f = fields(node, of: "output '\(name.value)'", allowed: ["stream", "ops", "initial", "navigate", "on"]) else { return nil }
+        if let navigateNode = f["navigate"] {
+            if f["stream"] != nil || f["ops"] != nil {
+                diagnostics.error("conflicting-keys", "output '\(name.value)' takes 'navigate:' with 'on:', or 'stream:' with 'ops:'",
+                                  at: node.range, fixIt: "move the navigation into 'ops:' as '- navigate: { to: ... }'")
+                return nil
+            }
+            guard let onNode = f["on"] else {
+                diagnostics.error("missing-key", "navigation '\(name.value)' needs 'on:' naming the event or stream that opens the screen",
+                                  at: node.range)
+                return nil
+            }
+            guard let source = identifier(onNode, what: "event or stream name", allowDots: true),
+                  let navigate = readNavigate(navigateNode) else { return nil }
+            let op = OperatorDecl(name: "navigate", kind: .navigate(navigate), range: navigateNode.range)
+            return OutputDecl(name: name, kind: .stream(StreamDecl(source: source, operators: [op], initial: nil, range: node.range)))
+        }
+        if let on = f["on"] {
+            diagnostics.error("unknown-key", "'on:' goes with 'navigate:'; a stream names its source with 'stream:'", at: on.range)
+        }
+        guard let sourceNode = f["stream"], let source = identifier(sourceNode, what: "stream source", allowDots: true) else { return nil }
+        var operators: [OperatorDecl] = []
+        if let ops = f["ops"] {
+            for item in list(ops, of: "ops") {
+                if let op = readOperator(item) { operators.append(op) }
+            }
+        }
+        return OutputDecl(name: name, kind: .stream(StreamDecl(source: source, operators: operators, initial: f["initial"], range: node.range)))
+    }
+
+    /// `- distinctUntilChanged` or `- name: argument`.
+    mutating func readOperator(_ node: YAMLNode) -> OperatorDecl? {
+        let key: YAMLNode
+        let value: YAMLNode?
+        if let text = node.string, !node.isNull, node.scalar?.style == .plain {
+            key = node
+            value = nil
+            _ = text
+        } else if let pairs = node.mapping, pairs.count == 1 {
+            key = pairs[0].key
+            value = pairs[0].value
+        } else {
+            diagnostics.error("invalid-operator", "an operator is a name such as 'distinctUntilChanged' or one key such as 'map: \"$0.count\"', found \(node.kindName)",
+                              at: node.range)
+            return nil
+        }
+        guard let name = key.string, Self.operatorNames.contains(name) else {
+            let written = key.string ?? ""
+            diagnostics.error("unknown-operator", "unknown operator '\(written)'\(Suggestion.didYouMean(written, in: Self.operatorNames))", at: key.range,
+                              notes: [DiagnosticNote("operators are " + Self.operatorNames.map { "'\($0)'" }.joined(separator: ", "))])
+            return nil
+        }
+        func argument(_ what: String) -> YAMLNode? {
+            guard let value, !value.isNull else {
+                diagnostics.error("missing-argument", "'\(name)' needs \(what), as in '\(name): ...'", at: node.range)
+                return nil
+            }
+            return value
+        }
+        let kind: OperatorDecl.Kind
+        switch name {
+        case "distinctUntilChanged":
+            if let value, !value.isNull {
+                diagnostics.error("unexpected-argument", "'distinctUntilChanged' takes no argument", at: value.range, fixIt: "write '- distinctUntilChanged'")
+                return nil
+            }
+            kind = .distinctUntilChanged
+        case "map", "filter", "catch":
+            guard let v = argument("an expression"), let e = expression(v) else { return nil }
+            kind = name == "map" ? .map(e) : name == "filter" ? .filter(e) : .catchError(e)
+        case "startWith":
+            guard let v = argument("a value or a list of values") else { return nil }
+            let items = v.sequence ?? [v]
+            let exprs = items.compactMap { expression($0) }
+            guard exprs.count == items.count, !exprs.isEmpty else { return nil }
+            kind = .startWith(exprs)
+        case "skip", "take":
+            guard let v = argument("a count") else { return nil }
+            guard let text = v.string, v.scalar?.style == .plain, let n = Int(text), n >= 0 else {
+                diagnostics.error("invalid-count", "'\(name)' needs a count of 0 or more, found \(v.scalar.map { "'\($0.value)'" } ?? v.kindName)", at: v.range)
+                return nil
+            }
+            kind = name == "skip" ? .skip(Located(n, v.range)) : .take(Located(n, v.range))
+        case "scan":
+            guard let v = argument("'{ seed: ..., accumulator: ... }'"),
+                  let f = fields(v, of: "'scan'", allowed: ["seed", "accumulator"]) else { return nil }
+            guard let seedNode = f["seed"], let accNode = f["accumulator"] else {
+                diagnostics.error("missing-key", "'scan' needs 'seed:' (the first accumulator) and 'accumulator:' (over '$0' the accumulator and '$1' the element)",
+                                  at: v.range)
+                return nil
+            }
+            guard let seed = expression(seedNode), let acc = expression(accNode) else { return nil }
+            kind = .scan(seed: seed, accumulator: acc)
+        case "merge":
+            guard let v = argument("the streams to merge") else { return nil }
+            let items = v.sequence ?? [v]
+            let names = items.compactMap { identifier($0, what: "stream name", allowDots: true) }
+            guard names.count == items.count, !names.isEmpty else { return nil }
+            kind = .merge(names)
+        case "combineLatest", "withLatestFrom":
+            guard let v = argument("another source") else { return nil }
+            if v.mapping != nil {
+                guard let f = fields(v, of: "'\(name)'", allowed: ["with", "combine"]) else { return nil }
+                guard let withNode = f["with"], let other = identifier(withNode, what: "source name", allowDots: true) else {
+                    if f["with"] == nil { diagnostics.error("missing-key", "'\(name)' needs 'with:' naming the other source", at: v.range) }
+                    return nil
+                }
+                var combine: Expr?
+                if let c = f["combine"] {
+                    guard let e = expression(c) else { return nil }
+                    combine = e
+                }
+                if name == "combineLatest" && combine == nil {
+                    diagnostics.error("missing-key", "'combineLatest' needs 'combine:', an expression over '$0' (this stream) and '$1' (the other)",
+                                      at: v.range)
+                    return nil
+                }
+                kind = name == "combineLatest" ? .combineLatest(with: other, combine: combine) : .withLatestFrom(other, combine: combine)
+            } else {
+                guard let other = identifier(v, what: "source name", allowDots: true) else { return nil }
+                if name == "combineLatest" {
+                    diagnostics.error("missing-key", "'combineLatest' needs 'combine:', an expression over '$0' (this stream) and '$1' (the other)",
+                                      at: v.range, fixIt: "write 'combineLatest: { with: \(other.value), combine: \"...\" }'")
+                    return nil
+                }
+                kind = .withLatestFrom(other, combine: nil)
+            }
+        case "sample":
+            guard let v = argument("the sampler stream"), let other = identifier(v, what: "stream name", allowDots: true) else { return nil }
+            kind = .sample(other)
+        case "flatMapLatest", "flatMap":
+            guard let v = argument("'{ call: service, with: { ... } }'"), let request = readRequest(v, of: name) else { return nil }
+            kind = name == "flatMap" ? .flatMap(request) : .flatMapLatest(request)
+        case "debounce", "delay":
+            guard let v = argument("a duration"), let d = duration(v) else { return nil }
+            kind = name == "debounce" ? .debounce(d) : .delay(d)
+        case "throttle":
+            guard let v = argument("a duration") else { return nil }
+            if v.mapping != nil {
+                guard let f = fields(v, of: "'throttle'", allowed: ["for", "latest"]) else { return nil }
+                guard let forNode = f["for"], let d = duration(forNode) else {
+                    if f["for"] == nil { diagnostics.error("missing-key", "'throttle' needs 'for:' with a duration", at: v.range) }
+                    return nil
+                }
+                var latest = true
+                if let l = f["latest"] {
+                    guard l.scalar?.style == .plain, let b = l.string, b == "true" || b == "false" else {
+                        diagnostics.error("type-mismatch", "'latest:' is 'true' or 'false'", at: l.range)
+                        return nil
+                    }
+                    latest = b == "true"
+                }
+                kind = .throttle(d, latest: latest)
+            } else {
+                guard let d = duration(v) else { return nil }
+                kind = .throttle(d, latest: true)
+            }
+        default: // navigate
+            guard let v = argument("'{ to: Screen, params: { ... } }'"), let n = readNavigate(v) else { return nil }
+            kind = .navigate(n)
+        }
+        return OperatorDecl(name: name, kind: kind, range: node.range)
+    }
+
+    mutating func readRequest(_ node: YAMLNode, of what: String) -> RequestDecl? {
+        guard let f = fields(node, of: "'\(what)'", allowed: ["call", "with"]) else { return nil }
+        guard let callNode = f["call"], let service = identifier(callNode, what: "service name", allowDots: true) else {
+            if f["call"] == nil { diagnostics.error("missing-key", "'\(what)' needs 'call:' naming a service", at: node.range) }
+            return nil
+        }
+        var arguments: [(name: Located<String>, value: Expr)] = []
+        if let with = f["with"] {
+            for (argName, argValue) in entries(with, of: "with") {
+                if let e = expression(argValue) { arguments.append((argName, e)) }
+            }
+        }
+        return RequestDecl(service: service, arguments: arguments, range: node.range)
+    }
+
+    mutating func readNavigate(_ node: YAMLNode) -> NavigateDecl? {
+        guard let f = fields(node, of: "'navigate'", allowed: ["to", "params", "file"]) else { return nil }
+        guard let toNode = f["to"], let screen = identifier(toNode, what: "screen name") else {
+            if f["to"] == nil { diagnostics.error("missing-key", "'navigate' needs 'to:' naming the screen to open", at: node.range) }
+            return nil
+        }
+        var file: Located<String>?
+        if let fileNode = f["file"] {
+            guard let text = fileNode.string, !fileNode.isNull, !text.isEmpty else {
+                diagnostics.error("expected-path", "'file:' needs a spec file name such as 'review.yaml'", at: fileNode.range)
+                return nil
+            }
+            file = Located(text, fileNode.range)
+        }
+        var params: [(name: Located<String>, value: Expr)] = []
+        if let p = f["params"] {
+            for (paramName, value) in entries(p, of: "params") {
+                if let e = expression(value) { params.append((paramName, e)) }
+            }
+        }
+        return NavigateDecl(screen: screen, file: file, params: params, range: node.range)
+    }
+}

@@ -1,0 +1,28 @@
+import ScreenSpec
+
+extension StreamOperators {
+    /// Passes the elements for which `predicate` over `$0` is true.
+    static func filter(_ predicate: @escaping CompiledExpr, _ env: PipelineEnvironment) -> StreamOperator {
+        FilterSink(predicate, env)
+    }
+}
+
+private final class FilterSink: StreamOperator {
+    var sink: StreamSink?
+    private let predicate: CompiledExpr
+    private let env: PipelineEnvironment
+
+    init(_ predicate: @escaping CompiledExpr, _ env: PipelineEnvironment) {
+        self.predicate = predicate
+        self.env = env
+    }
+
+    func on(_ event: StreamEvent) {
+        switch event {
+        case .next(let value):
+            if env.evaluate(predicate, [value], operator: "filter")?.boolValue == true { forward(event) }
+        case .failure:
+            forward(event)
+        }
+    }
+}

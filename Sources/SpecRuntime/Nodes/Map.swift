@@ -1,0 +1,30 @@
+import ScreenSpec
+
+extension StreamOperators {
+    /// Each element becomes `transform` over `$0`; an element whose expression fails is dropped.
+    static func map(_ transform: @escaping CompiledExpr, _ env: PipelineEnvironment, name: String = "map") -> StreamOperator {
+        MapSink(transform, env, name)
+    }
+}
+
+private final class MapSink: StreamOperator {
+    var sink: StreamSink?
+    private let transform: CompiledExpr
+    private let env: PipelineEnvironment
+    private let name: String
+
+    init(_ transform: @escaping CompiledExpr, _ env: PipelineEnvironment, _ name: String) {
+        self.transform = transform
+        self.env = env
+        self.name = name
+    }
+
+    func on(_ event: StreamEvent) {
+        switch event {
+        case .next(let value):
+            if let mapped = env.evaluate(transform, [value], operator: name) { forward(.next(mapped)) }
+        case .failure:
+            forward(event)
+        }
+    }
+}

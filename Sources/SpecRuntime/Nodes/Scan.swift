@@ -1,0 +1,38 @@
+import ScreenSpec
+
+extension StreamOperators {
+    /// Emits each new accumulator: `accumulator` over `$0` (the previous one, first `seed`) and `$1` (the element).
+    static func scan(seed: @escaping CompiledExpr, accumulator: @escaping CompiledExpr, _ env: PipelineEnvironment) -> StreamOperator {
+        ScanSink(seed, accumulator, env)
+    }
+}
+
+private final class ScanSink: StreamOperator {
+    var sink: StreamSink?
+    private let seed: CompiledExpr
+    private let accumulator: CompiledExpr
+    private let env: PipelineEnvironment
+    private var state: Value?
+
+    init(_ seed: @escaping CompiledExpr, _ accumulator: @escaping CompiledExpr, _ env: PipelineEnvironment) {
+        self.seed = seed
+        self.accumulator = accumulator
+        self.env = env
+    }
+
+    /// The seed is taken when the pipeline is subscribed, as RxSwift takes it when `scan` is built.
+    func start() {
+        state = env.evaluate(seed, [], operator: "scan")
+    }
+
+    func on(_ event: StreamEvent) {
+        switch event {
+        case .next(let value):
+            guard let current = state, let next = env.evaluate(accumulator, [current, value], operator: "scan") else { return }
+            state = next
+            forward(.next(next))
+        case .failure:
+            forward(event)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import ScreenSpec
+
+extension StreamOperators {
+    /// Emits `values` when the pipeline is subscribed, before any element of the source.
+    static func startWith(_ values: [CompiledExpr], _ env: PipelineEnvironment) -> StreamOperator { StartWithSink(values, env) }
+}
+
+private final class StartWithSink: StreamOperator {
+    var sink: StreamSink?
+    private let values: [CompiledExpr]
+    private let env: PipelineEnvironment
+
+    init(_ values: [CompiledExpr], _ env: PipelineEnvironment) {
+        self.values = values
+        self.env = env
+    }
+
+    func start() {
+        for f in values {
+            if let v = env.evaluate(f, [], operator: "startWith") { forward(.next(v)) }
+        }
+    }
+
+    func on(_ event: StreamEvent) { forward(event) }
+}

@@ -1,0 +1,36 @@
+import ScreenSpec
+
+extension StreamOperators {
+    /// Each upstream element with the other source's latest value: that value, or `combine` over
+    /// `$0` (the element) and `$1` (the value). Nothing until the other source has a value.
+    ///
+    /// The other source is read when the pipeline runs, after every node it depends on has
+    /// settled in the transaction, so an element never pairs with a stale value of a shared source.
+    static func withLatestFrom(_ other: Int, combine: CompiledExpr?, _ env: PipelineEnvironment) -> StreamOperator {
+        WithLatestFromSink(other, combine, env)
+    }
+}
+
+private final class WithLatestFromSink: StreamOperator {
+    var sink: StreamSink?
+    private let other: Int
+    private let combine: CompiledExpr?
+    private let env: PipelineEnvironment
+
+    init(_ other: Int, _ combine: CompiledExpr?, _ env: PipelineEnvironment) {
+        self.other = other
+        self.combine = combine
+        self.env = env
+    }
+
+    func on(_ event: StreamEvent) {
+        switch event {
+        case .next(let value):
+            guard let latest = env.latest(other) else { return }
+            guard let combine else { return forward(.next(latest)) }
+            if let v = env.evaluate(combine, [value, latest], operator: "withLatestFrom") { forward(.next(v)) }
+        case .failure:
+            forward(event)
+        }
+    }
+}
