@@ -145,6 +145,7 @@ struct ExpressionChecker {
             return (.eventPayload, payload.type)
         }
         guard let symbol = symbols[name] else {
+            if let color = ColorValue.named(name) { return (.constant(.color(color)), .color) }
             var candidates = Array(symbols.keys)
             if let payload { candidates.append(payload.name) }
             let suggestion = Suggestion.didYouMean(name, in: candidates)
@@ -295,6 +296,8 @@ struct ExpressionChecker {
             case "last": (.listLast, .makeOptional(element))
             default: nil
             }
+        case .color:
+            result = Self.colorMember(name).map { ($0, .double) }
         case .record(let record):
             let fields = table.records[record] ?? []
             if let i = fields.firstIndex(where: { $0.name == name }) {
@@ -309,6 +312,7 @@ struct ExpressionChecker {
             let known: [String] = switch type {
             case .string: ["count", "isEmpty"]
             case .list: ["count", "isEmpty", "first", "last"]
+            case .color: ["white", "red", "green", "blue", "alpha"]
             default: []
             }
             return error("unknown-member", "'\(type)' has no member '\(name)'\(Suggestion.didYouMean(name, in: known))", nameRange)
@@ -321,7 +325,7 @@ struct ExpressionChecker {
         return false
     }
 
-    static let functions = ["min", "max", "abs", "Double", "Int", "String"]
+    static let functions = ["min", "max", "abs", "Double", "Int", "String"] + colorFunctions
     static let methods = ["map", "filter", "contains", "first", "allSatisfy", "uppercased", "lowercased", "joined"]
 
     private mutating func call(_ callee: Expr, _ arguments: [Expr], _ range: SpecRange) -> Typed? {
@@ -340,6 +344,7 @@ struct ExpressionChecker {
             return error("unknown-function", "unknown function '\(name)'\(Suggestion.didYouMean(name, in: Self.functions))", nameRange,
                          notes: [DiagnosticNote("functions are " + Self.functions.map { "'\($0)'" }.joined(separator: ", "))])
         }
+        if Self.colorFunctions.contains(name) { return colorFunction(name, arguments, range) }
         let typed = arguments.map { infer($0) }
         guard typed.allSatisfy({ $0 != nil }) else { return nil }
         let args = typed.map { $0! }
