@@ -3,19 +3,21 @@
 struct Checker {
     let spec: Spec
     var diagnostics: DiagnosticBag
-    private var table = TypeTable()
-    private var nodes: [NodeDecl] = []
-    private var symbols: [String: Symbol] = [:]
+    var table = TypeTable()
+    var nodes: [NodeDecl] = []
+    var symbols: [String: Symbol] = [:]
     private var declared: [String: SpecRange] = [:]
     /// Edges `from -> to`: `to` must be ranked after `from`.
-    private var edges: [[Int]] = []
-    private var actions: [ActionPlan] = []
-    private var handlers: [HandlerPlan] = []
+    var edges: [[Int]] = []
+    var actions: [ActionPlan] = []
+    var handlers: [HandlerPlan] = []
     private var services: [ServicePlan] = []
     private var serviceIndex: [String: Int] = [:]
     private var params: [Int] = []
     /// Derived outputs whose expressions are checked once every name exists.
     private var pendingDerived: [(node: Int, expr: Expr)] = []
+    /// The components of `view:`, for bindings and scenario steps (Checker+View.swift).
+    var view = ViewRegistry()
 
     init(spec: Spec, diagnostics: DiagnosticBag) {
         self.spec = spec
@@ -35,6 +37,7 @@ struct Checker {
         checkDerived()
         checkActions()
         checkHandlers()
+        declareView()
         let rank = order()
         let scenarios = spec.scenarios.map { checkScenario($0, values) }
         checkDuplicateScenarioNames()
@@ -56,7 +59,7 @@ struct Checker {
     }
 
     @discardableResult
-    private mutating func addNode(_ name: String, _ type: SpecType, _ kind: NodeDecl.Kind, role: NodeDecl.Role, visible: Bool,
+    mutating func addNode(_ name: String, _ type: SpecType, _ kind: NodeDecl.Kind, role: NodeDecl.Role, visible: Bool,
                                   range: SpecRange, what: String) -> Int {
         let index = nodes.count
         nodes.append(NodeDecl(name: name, type: type, kind: kind, role: role, visible: visible, range: range))
@@ -253,7 +256,7 @@ struct Checker {
         actions[index] = plan
     }
 
-    private mutating func unknownName(_ name: Located<String>, what: String, candidates: [String]) {
+    mutating func unknownName(_ name: Located<String>, what: String, candidates: [String]) {
         diagnostics.error("unknown-name", "unknown \(what) '\(name.value)'\(Suggestion.didYouMean(name.value, in: candidates))", at: name.range)
     }
 
@@ -432,6 +435,8 @@ struct Checker {
                     steps.append(StepPlan(kind: .expect(node: symbol.node, value: value), text: "expect \(target.value) == \(value)",
                                           range: target.range))
                 }
+            case .gesture(let verb, let targets):
+                steps.append(contentsOf: checkGesture(verb, targets))
             }
         }
         return ScenarioPlan(name: scenario.name.value, range: scenario.range, steps: steps)

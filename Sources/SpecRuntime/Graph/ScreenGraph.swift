@@ -105,6 +105,11 @@ public final class ScreenGraph {
                 }
             }
         }
+        // Bindings from a source with a current value apply it, in the order they are declared.
+        for (h, handler) in spec.handlers.enumerated() {
+            guard let source = handler.startValue, let writes = handlerWrites(h, payload: context.values[source]) else { continue }
+            for (target, value) in writes { context.values[target] = value }
+        }
         for node in spec.nodes.indices where visible[node] && spec.nodes[node].hasCurrentValue {
             onEmit?(Emission(time: clock.now, node: node, value: context.values[node]))
         }
@@ -127,6 +132,21 @@ public final class ScreenGraph {
     /// Executes action `action` as its trigger would.
     public func execute(action: Int, input: Value = .void) {
         trigger(action, input: input)
+        propagate()
+    }
+
+    /// One gesture on a view component as one transaction: `writes` show `payload`, `events`
+    /// fire with it, `actions` execute with it.
+    public func perform(writes: [Int], events: [Int], actions: [Int], payload: Value) {
+        for node in writes {
+            pendingWrite[node] = payload
+            enqueue(node)
+        }
+        for node in events {
+            inbox[node].append(payload)
+            enqueue(node)
+        }
+        for action in actions { trigger(action, input: payload) }
         propagate()
     }
 
@@ -186,23 +206,36 @@ public final class ScreenGraph {
     }
 
     private func runHandler(_ index: Int, payload: Value) {
-        let handler = spec.handlers[index]
-        context.payload = payload
-        // Every value is computed before any is written, so assignments read the old state.
-        var results: [Value] = []
-        results.reserveCapacity(handler.targets.count)
-        for f in handlerValues[index] {
-            do throws(EvalError) {
-                results.append(try f(context))
-            } catch {
-                report("handler on '\(spec.nodes[handler.on].name)': \(error.message)")
-                return
-            }
-        }
-        for (target, value) in zip(handler.targets, results) {
+        guard let writes = handlerWrites(index, payload: payload) else { return }
+        for (target, value) in writes {
             pendingWrite[target] = value
             enqueue(target)
         }
+    }
+
+    /// Every value is computed before any is written, so assignments read the old state. A value
+    /// its target cannot take (a binding error) is reported and not written.
+    private func handlerWrites(_ index: Int, payload: Value) -> [(Int, Value)]? {
+        let handler = spec.handlers[index]
+        context.payload = payload
+        var writes: [(Int, Value)] = []
+        writes.reserveCapacity(handler.targets.count)
+        for (k, f) in handlerValues[index].enumerated() {
+            let value: Value
+            do throws(EvalError) {
+                value = try f(context)
+            } catch {
+                report("\(handler.label ?? "handler on '\(spec.nodes[handler.on].name)'"): \(error.message)")
+                return nil
+            }
+            let target = handler.targets[k]
+            if k < handler.constraints.count, let constraint = handler.constraints[k], !constraint.allows(value) {
+                report("\(handler.label ?? "handler"): '\(spec.nodes[target].name)' cannot take \(value); it takes \(constraint.range)")
+                continue
+            }
+            writes.append((target, value))
+        }
+        return writes
     }
 
     private func report(_ message: String) {
