@@ -155,10 +155,10 @@ struct ViewCheckerTests {
                   - slide: { size: 1.5 }
             """)
         #expect(out == """
-            v.yaml:14:14: error: unknown component 'sned' in 'tap:'; did you mean 'send'?
+            v.yaml:14:14: error: unknown component 'sendd' in 'tap:'; did you mean 'send'?
                |
             14 |       - tap: sendd
-               |              ^~~~
+               |              ^~~~~
 
             v.yaml:15:17: error: 'size' is a slider; 'type:' types into a text field
                |
