@@ -130,7 +130,12 @@ extension SpecReader {
         }
         guard let source = identifier(bindNode, what: "binding source", allowDots: true) else { return nil }
         let targets = names(toNode, what: "component property such as 'valueLabel.text'")
-        if targets.isEmpty { return nil }
+        if targets.isEmpty {
+            if toNode.sequence?.isEmpty == true {
+                diagnostics.error("missing-target", "'to:' names no component property to bind to", at: toNode.range)
+            }
+            return nil
+        }
         var transform = BindingDecl.Transform.none
         if let map = f["map"], let table = f["table"] {
             _ = map
