@@ -61,8 +61,44 @@ struct CLI {
 
 @Suite("Command line")
 struct CLITests {
+    /// The login example of the design sketch, verbatim.
+    static let sketchLogin = """
+        screen: Login
+
+        inputs:
+          email:    { type: String, default: "" }     # a property: has a current value, two-way
+          password: { type: String, default: "" }
+          confirm:  event                            # a trigger: no value
+
+        outputs:
+          canLogin: email.count >= 10 && password.count >= 4
+
+        actions:
+          login:
+            trigger: confirm
+            enabledIf: canLogin
+            work: { call: auth.signIn, with: { email: email, password: password } }
+
+        services:
+          auth.signIn:
+            returns: Void
+            latency: 5s
+
+        scenarios:
+          - name: signs in once the form is valid
+            steps:
+              - set: { email: "someone@example.com" }
+              - expect: { canLogin: false }
+              - set: { password: "hunter2" }
+              - expect: { canLogin: true }
+              - send: confirm
+              - expect: { login.executing: true }
+              - wait: 5s
+              - expect: { login.executing: false }
+        """
+
     @Test func runPrintsTheSketchTimeline() throws {
-        let result = try CLI.run(["run", "specs/login.yaml", "--scenario", "signs in once the form is valid"])
+        let result = try CLI.run(["run", try CLI.temporarySpec(Self.sketchLogin)])
         #expect(result.status == 0)
         #expect(result.stdout == """
             Login › signs in once the form is valid

@@ -43,6 +43,8 @@ public struct NodeDecl: Sendable {
     public enum Role: Sendable {
         case input, state, output, param
         case actionEnabled(Int), actionExecuting(Int), actionElements(Int), actionErrors(Int)
+        /// A view component's property, event or delegate callback (`view:`).
+        case component
     }
 
     public var name: String
@@ -75,6 +77,13 @@ public struct HandlerPlan: Sendable {
     public var on: Int
     public var targets: [Int]
     public var values: [TypedExpr]
+    /// How runtime errors name it; nil: `handler on 'name'`. Bindings say where they are written.
+    public var label: String? = nil
+    /// A binding from a source with a current value applies it when the screen starts, as an Rx
+    /// subscription to a `BehaviorRelay` or a `ControlProperty` receives the current value.
+    public var startValue: Int? = nil
+    /// Per target, the values it can take; a value outside them is a runtime binding error.
+    public var constraints: [ValueConstraint?] = []
 }
 
 public struct ServicePlan: Sendable {
@@ -146,6 +155,8 @@ public struct StepPlan: Sendable {
         case wait(milliseconds: Int)
         /// The node's latest value must equal `value`.
         case expect(node: Int, value: Value)
+        /// A person acting on a component (`tap:`, `type:`, `slide:` ...).
+        case gesture(GesturePlan)
     }
 
     public var kind: Kind

@@ -9,8 +9,8 @@ struct Checker {
     private var declared: [String: SpecRange] = [:]
     /// Edges `from -> to`: `to` must be ranked after `from`.
     var edges: [[Int]] = []
-    private var actions: [ActionPlan] = []
-    private var handlers: [HandlerPlan] = []
+    var actions: [ActionPlan] = []
+    var handlers: [HandlerPlan] = []
     var services: [ServicePlan] = []
     var serviceIndex: [String: Int] = [:]
     var params: [Int] = []
@@ -31,6 +31,8 @@ struct Checker {
     var catalog = ScreenCatalog()
     /// What each navigation output opens, to read expected navigation values in scenarios.
     var navigationShapes: [Int: NavigationShape] = [:]
+    /// The components of `view:`, for bindings and scenario steps (Checker+View.swift).
+    var view = ViewRegistry()
 
     init(spec: Spec, diagnostics: DiagnosticBag) {
         self.spec = spec
@@ -50,6 +52,7 @@ struct Checker {
         checkDerived()
         checkActions()
         checkHandlers()
+        declareView()
         let rank = order()
         var scenarios = spec.scenarios.map { checkScenario($0, values) }
         checkScenarioSetup(&scenarios, resolver, values)
@@ -479,6 +482,8 @@ struct Checker {
                     steps.append(StepPlan(kind: .expect(node: symbol.node, value: value), text: "expect \(target.value) == \(value)",
                                           range: target.range))
                 }
+            case .gesture(let verb, let targets):
+                steps.append(contentsOf: checkGesture(verb, targets))
             }
         }
         return ScenarioPlan(name: scenario.name.value, range: scenario.range, steps: steps)

@@ -216,6 +216,7 @@ struct ExpressionChecker {
             return nil
         }
         guard let symbol = symbols[name] else {
+            if let color = ColorValue.named(name) { return (.constant(.color(color)), .color) }
             // One report per name and expression: `a + a + a` with an unknown `a` is one mistake.
             guard !reportedUnknown.contains(name) else { return nil }
             reportedUnknown.insert(name)
@@ -377,6 +378,8 @@ struct ExpressionChecker {
             case "last": (.listLast, .makeOptional(element))
             default: nil
             }
+        case .color:
+            result = Self.colorMember(name).map { ($0, .double) }
         case .record(let record):
             let fields = table.records[record] ?? []
             if let i = fields.firstIndex(where: { $0.name == name }) {
@@ -391,6 +394,7 @@ struct ExpressionChecker {
             let known: [String] = switch type {
             case .string: ["count", "isEmpty"]
             case .list: ["count", "isEmpty", "first", "last"]
+            case .color: ["white", "red", "green", "blue", "alpha"]
             default: []
             }
             return error("unknown-member", "'\(type)' has no member '\(name)'\(Suggestion.didYouMean(name, in: known))", nameRange)
@@ -403,7 +407,7 @@ struct ExpressionChecker {
         return false
     }
 
-    static let functions = ["min", "max", "abs", "Double", "Int", "String"]
+    static let functions = ["min", "max", "abs", "Double", "Int", "String"] + colorFunctions
     static let methods = ["map", "filter", "contains", "first", "allSatisfy", "uppercased", "lowercased", "joined"]
 
     private mutating func call(_ callee: Expr, _ arguments: [Expr], _ range: SpecRange) -> Typed? {
@@ -422,6 +426,7 @@ struct ExpressionChecker {
             return error("unknown-function", "unknown function '\(name)'\(Suggestion.didYouMean(name, in: Self.functions))", nameRange,
                          notes: [DiagnosticNote("functions are " + Self.functions.map { "'\($0)'" }.joined(separator: ", "))])
         }
+        if Self.colorFunctions.contains(name) { return colorFunction(name, arguments, range) }
         let typed = arguments.map { infer($0) }
         guard typed.allSatisfy({ $0 != nil }) else { return nil }
         let args = typed.map { $0! }

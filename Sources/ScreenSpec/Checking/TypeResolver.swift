@@ -4,7 +4,7 @@ struct TypeResolver {
 
     static let builtins: [String: SpecType] = [
         "Void": .void, "Bool": .bool, "Int": .int, "Double": .double, "String": .string, "Error": .error,
-        "Navigation": .navigation,
+        "Navigation": .navigation, "Color": .color,
     ]
 
     var knownNames: [String] { Array(Self.builtins.keys) + Array(table.records.keys) + Array(table.enums.keys) }

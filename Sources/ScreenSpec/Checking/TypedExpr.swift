@@ -40,6 +40,7 @@ public indirect enum TypedExpr: Sendable {
         case field(Int)
         case stringCount, stringIsEmpty
         case listCount, listIsEmpty, listFirst, listLast
+        case colorWhite, colorRed, colorGreen, colorBlue, colorAlpha
     }
 
     public enum Builtin: Sendable {
@@ -51,6 +52,8 @@ public indirect enum TypedExpr: Sendable {
         case stringContains
         case joined
         case formatDouble
+        /// `gray(white, alpha)` and `rgba(red, green, blue, alpha)`: components from 0 to 1.
+        case grayColor, rgbColor
     }
 
     public enum ClosureBuiltin: Sendable { case map, filter, containsWhere, firstWhere, allSatisfy, compactMap }

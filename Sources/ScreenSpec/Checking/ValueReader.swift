@@ -84,6 +84,13 @@ struct ValueReader {
             return .enumCase(EnumValue(type: name, caseName: caseName))
         case .error:
             return readError(node, diagnostics: &diagnostics)
+        case .color:
+            switch ColorValue.read(node) {
+            case .success(let c): return .color(c)
+            case .failure(let e):
+                diagnostics.error("invalid-color", e.message, at: node.range, notes: e.note.map { [DiagnosticNote($0)] } ?? [])
+                return nil
+            }
         case .navigation:
             return mismatch(node, type, &diagnostics, detail: "; navigation values come from outputs, not from data")
         }

@@ -25,6 +25,9 @@ public struct Spec: Sendable {
     public var actions: [ActionDecl] = []
     public var handlers: [HandlerDecl] = []
     public var services: [ServiceDecl] = []
+    /// `view:` and `bindings:` (see ViewDecl.swift).
+    public var view: [ComponentDecl] = []
+    public var bindings: [BindingDecl] = []
     public var scenarios: [ScenarioDecl] = []
 }
 
@@ -150,6 +153,8 @@ public struct StepDecl: Sendable {
         case send(Located<String>, value: YAMLNode?)
         case wait(Located<Int>)
         case expect([(target: Located<String>, value: YAMLNode)])
+        /// A person acting on components: `tap: confirm`, `type: { email: "a@b.c" }`.
+        case gesture(verb: Located<String>, [(target: Located<String>, value: YAMLNode?)])
     }
 
     public var kind: Kind

@@ -4,7 +4,7 @@ struct SpecReader {
     let source: SourceFile
     var diagnostics: DiagnosticBag
 
-    static let sections = ["screen", "types", "params", "inputs", "state", "outputs", "actions", "handlers", "services", "scenarios"]
+    static let sections = ["screen", "types", "params", "inputs", "state", "outputs", "actions", "handlers", "services", "view", "bindings", "scenarios"]
 
     init(source: SourceFile, diagnostics: DiagnosticBag) {
         self.source = source
@@ -33,6 +33,8 @@ struct SpecReader {
         if let node = top["actions"] { spec.actions = entries(node, of: "actions").compactMap { readAction($0.0, $0.1) } }
         if let node = top["handlers"] { spec.handlers = list(node, of: "handlers").compactMap { readHandler($0) } }
         if let node = top["services"] { spec.services = entries(node, of: "services").compactMap { readService($0.0, $0.1) } }
+        if let node = top["view"] { spec.view = entries(node, of: "view").compactMap { readComponent($0.0, $0.1) } }
+        if let node = top["bindings"] { spec.bindings = list(node, of: "bindings").compactMap { readBinding($0) } }
         if let node = top["scenarios"] { spec.scenarios = list(node, of: "scenarios").compactMap { readScenario($0) } }
         return spec
     }
@@ -348,6 +350,7 @@ struct SpecReader {
             return nil
         }
         let value = pairs[0].value
+        if ComponentCatalog.verbs.contains(where: { $0.verb == key }) { return readGesture(pairs[0].key, value, node) }
         switch key {
         case "set", "expect":
             var assignments: [(target: Located<String>, value: YAMLNode)] = []
@@ -372,7 +375,7 @@ struct SpecReader {
         case "wait":
             return duration(value).map { StepDecl(kind: .wait($0), range: node.range) }
         default:
-            diagnostics.error("unknown-step", "unknown step '\(key)'\(Suggestion.didYouMean(key, in: Self.stepKinds))", at: pairs[0].key.range,
+            diagnostics.error("unknown-step", "unknown step '\(key)'\(Suggestion.didYouMean(key, in: Self.stepKinds + ComponentCatalog.verbs.map(\.verb)))", at: pairs[0].key.range,
                               notes: [DiagnosticNote("a step is one of 'set:', 'send:', 'wait:' or 'expect:'")])
             return nil
         }

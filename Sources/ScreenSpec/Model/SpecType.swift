@@ -11,6 +11,8 @@ public indirect enum SpecType: Hashable, Sendable, CustomStringConvertible {
     case error
     /// A request to open another screen.
     case navigation
+    /// A colour, white/alpha or RGB (``ColorValue``).
+    case color
 
     public var description: String {
         switch self {
@@ -24,6 +26,7 @@ public indirect enum SpecType: Hashable, Sendable, CustomStringConvertible {
         case .record(let n), .enumeration(let n): return n
         case .error: return "Error"
         case .navigation: return "Navigation"
+        case .color: return "Color"
         }
     }
 

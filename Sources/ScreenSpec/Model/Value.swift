@@ -12,6 +12,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     indirect case enumCase(EnumValue)
     indirect case error(ErrorValue)
     indirect case navigation(NavigationValue)
+    indirect case color(ColorValue)
 
     public var description: String { ValueFormatter.text(self) }
 
@@ -125,6 +126,7 @@ public enum ValueFormatter {
             case .evaluation: out += "evaluation(\(e.message ?? ""))"
             default: out += e.kind.rawValue
             }
+        case .color(let c): out += c.text
         case .navigation(let n):
             out += "→ " + n.screen + "("
             for i in n.params.indices {
@@ -198,6 +200,7 @@ public enum ValueFormatter {
                 quote(message, into: &out)
             }
             out += "}"
+        case .color(let c): out += c.json
         case .navigation(let n):
             out += "{\"screen\":"
             quote(n.screen, into: &out)

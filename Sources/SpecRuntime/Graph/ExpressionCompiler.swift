@@ -205,6 +205,11 @@ enum ExpressionCompiler {
             case (.listIsEmpty, .list(let l)): return .bool(l.isEmpty)
             case (.listFirst, .list(let l)): return l.first ?? .none
             case (.listLast, .list(let l)): return l.last ?? .none
+            case (.colorWhite, .color(let c)): return .double(c.white)
+            case (.colorRed, .color(let c)): return .double(c.red)
+            case (.colorGreen, .color(let c)): return .double(c.green)
+            case (.colorBlue, .color(let c)): return .double(c.blue)
+            case (.colorAlpha, .color(let c)): return .double(c.alpha)
             default: return .none
             }
         }
@@ -272,6 +277,8 @@ enum ExpressionCompiler {
             }
         case .formatDouble:
             return { ctx throws(EvalError) in .string(describe(try f0(ctx))) }
+        case .grayColor, .rgbColor:
+            return color(builtin == .rgbColor, fs)
         }
     }
 
@@ -299,6 +306,26 @@ enum ExpressionCompiler {
             case .firstWhere: return .none
             case .allSatisfy: return .bool(true)
             }
+        }
+    }
+}
+
+extension ExpressionCompiler {
+    /// `gray(white, alpha)` or `rgba(red, green, blue, alpha)`; a component outside 0...1 is an
+    /// evaluation error, as a colour has no such component.
+    static func color(_ rgb: Bool, _ fs: [CompiledExpr]) -> CompiledExpr {
+        { ctx throws(EvalError) in
+            var components: [Double] = []
+            for f in fs {
+                guard case .double(let d) = try f(ctx) else { return .none }
+                guard d.isFinite, (0...1).contains(d) else {
+                    throw EvalError(message: "colour component \(ValueFormatter.formatDouble(d)) is outside 0...1")
+                }
+                components.append(d)
+            }
+            if rgb, components.count == 4 { return .color(.rgb(components[0], components[1], components[2], alpha: components[3])) }
+            if !rgb, components.count == 2 { return .color(.white(components[0], alpha: components[1])) }
+            return .none
         }
     }
 }

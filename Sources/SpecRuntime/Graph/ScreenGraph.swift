@@ -50,7 +50,7 @@ public final class ScreenGraph {
     /// Storage lent to a stream while it delivers its inbox and to a handler for its results, kept
     /// across transactions so that steady-state propagation allocates nothing.
     @exclusivity(unchecked) private var spareInbox: [Value] = []
-    @exclusivity(unchecked) private var handlerResults: [Value] = []
+    @exclusivity(unchecked) private var handlerWriteBuffer: [(Int, Value)] = []
     private var serviceCalls: [Int]
     private var started = false
     private var pipelines: [StreamPipeline] = []
@@ -148,6 +148,12 @@ public final class ScreenGraph {
                 }
             }
         }
+        // Bindings from a source with a current value apply it, in the order they are declared.
+        for (h, handler) in spec.handlers.enumerated() {
+            var writes: [(Int, Value)] = []
+            guard let source = handler.startValue, handlerWrites(h, payload: context.values[source], into: &writes) else { continue }
+            for (target, value) in writes { context.values[target] = value }
+        }
         for node in spec.nodes.indices where visible[node] && spec.nodes[node].hasCurrentValue {
             onEmit?(Emission(time: clock.now, node: node, value: context.values[node]))
         }
@@ -181,6 +187,21 @@ public final class ScreenGraph {
     /// Executes action `action` as its trigger would.
     public func execute(action: Int, input: Value = .void) {
         trigger(action, input: input)
+        propagate()
+    }
+
+    /// One gesture on a view component as one transaction: `writes` show `payload`, `events`
+    /// fire with it, `actions` execute with it.
+    public func perform(writes: [Int], events: [Int], actions: [Int], payload: Value) {
+        for node in writes {
+            pendingWrite[node] = payload
+            enqueue(node)
+        }
+        for node in events {
+            inbox[node].append(payload)
+            enqueue(node)
+        }
+        for action in actions { trigger(action, input: payload) }
         propagate()
     }
 
@@ -265,27 +286,43 @@ public final class ScreenGraph {
     }
 
     private func runHandler(_ index: Int, payload: Value) {
-        let handler = spec.handlers[index]
-        context.payload = payload
-        // Every value is computed before any is written, so assignments read the old state.
-        var results: [Value] = []
-        swap(&results, &handlerResults)
+        var writes: [(Int, Value)] = []
+        swap(&writes, &handlerWriteBuffer)
         defer {
-            results.removeAll(keepingCapacity: true)
-            swap(&results, &handlerResults)
+            writes.removeAll(keepingCapacity: true)
+            swap(&writes, &handlerWriteBuffer)
         }
-        for f in handlerValues[index] {
-            do throws(EvalError) {
-                results.append(try f(context))
-            } catch {
-                report("handler on '\(spec.nodes[handler.on].name)': \(error.message)")
-                return
-            }
-        }
-        for (target, value) in zip(handler.targets, results) {
+        guard handlerWrites(index, payload: payload, into: &writes) else { return }
+        for (target, value) in writes {
             pendingWrite[target] = value
             enqueue(target)
         }
+    }
+
+    /// Every value is computed before any is written, so assignments read the old state. A value
+    /// its target cannot take (a binding error) is reported and not written.
+    /// Computes a handler's writes into `writes` (storage the caller reuses, so a handler run
+    /// allocates nothing). Every value is computed before any is written, so assignments read the
+    /// old state. False when an expression failed.
+    private func handlerWrites(_ index: Int, payload: Value, into writes: inout [(Int, Value)]) -> Bool {
+        let handler = spec.handlers[index]
+        context.payload = payload
+        for (k, f) in handlerValues[index].enumerated() {
+            let value: Value
+            do throws(EvalError) {
+                value = try f(context)
+            } catch {
+                report("\(handler.label ?? "handler on '\(spec.nodes[handler.on].name)'"): \(error.message)")
+                return false
+            }
+            let target = handler.targets[k]
+            if k < handler.constraints.count, let constraint = handler.constraints[k], !constraint.allows(value) {
+                report("\(handler.label ?? "handler"): '\(spec.nodes[target].name)' cannot take \(value); it takes \(constraint.range)")
+                continue
+            }
+            writes.append((target, value))
+        }
+        return true
     }
 
     private func report(_ message: String) {

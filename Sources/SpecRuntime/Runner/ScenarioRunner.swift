@@ -30,6 +30,8 @@ public enum ScenarioRunner {
             case .execute(let action, let value):
                 entries.append(.step(time: clock.now, text: step.text))
                 graph.execute(action: action, input: value)
+            case .gesture(let gesture):
+                graph.play(gesture, text: step.text, range: step.range) { entries.append($0) }
             case .wait(let ms):
                 do {
                     try graph.advance(by: ms)

@@ -1,0 +1,51 @@
+/// The values a component property can take, such as a slider's `0.0...1.0` or a segmented
+/// control's `-1...2`: a binding that delivers anything else is a binding error.
+public struct ValueConstraint: Sendable, Hashable {
+    public var minimum: Double
+    public var maximum: Double
+    /// Whether the bounds are integers (a segment index) or not (a slider value).
+    public var integral: Bool
+
+    public init(minimum: Double, maximum: Double, integral: Bool) {
+        self.minimum = minimum
+        self.maximum = maximum
+        self.integral = integral
+    }
+
+    /// `0.0...1.0` or `-1...2`.
+    public var range: String {
+        integral ? "\(Int(minimum))...\(Int(maximum))" : "\(ValueFormatter.formatDouble(minimum))...\(ValueFormatter.formatDouble(maximum))"
+    }
+
+    /// Whether `value` lies within the bounds; values of other types are not this check's business.
+    public func allows(_ value: Value) -> Bool {
+        switch value {
+        case .int(let i): return Double(i) >= minimum && Double(i) <= maximum
+        case .double(let d): return d >= minimum && d <= maximum
+        default: return true
+        }
+    }
+}
+
+/// A person acting on a component in a scenario: one transaction that shows the new value,
+/// fires the component's streams and the inputs they feed, and executes the actions they trigger.
+public struct GesturePlan: Sendable {
+    public enum Payload: Sendable {
+        case value(Value)
+        /// Row `index` of the list in node `rows`, looked up when the step runs.
+        case row(rows: Int, index: Int)
+    }
+
+    /// The component's name and kind, for the timeline.
+    public var component: String
+    public var kind: String
+    public var payload: Payload
+    /// The component's `enabled` node: while it is false the gesture does nothing, as UIKit
+    /// sends no events from a disabled control.
+    public var enabled: Int?
+    /// Nodes that show the new value (the property the person changed).
+    public var writes: [Int]
+    /// Streams fired with the payload.
+    public var events: [Int]
+    public var actions: [Int]
+}

@@ -1,0 +1,183 @@
+/// Reads `view:`, `bindings:` and the scenario steps that act on components.
+extension SpecReader {
+    /// `name: kind` or `name: { kind: { property: ..., event: ..., setting: ... } }`.
+    mutating func readComponent(_ name: Located<String>, _ node: YAMLNode) -> ComponentDecl? {
+        let kinds = ComponentKind.allCases.map(\.rawValue)
+        let kindNode: YAMLNode
+        var body: YAMLNode?
+        if let pairs = node.mapping {
+            guard pairs.count == 1 else {
+                diagnostics.error("invalid-component", "component '\(name.value)' is one kind with its wiring, as in '{ label: { text: title } }'",
+                                  at: node.range, notes: [DiagnosticNote("kinds are " + kinds.map { "'\($0)'" }.joined(separator: ", "))])
+                return nil
+            }
+            kindNode = pairs[0].key
+            body = pairs[0].value.isNull ? nil : pairs[0].value
+        } else {
+            kindNode = node
+        }
+        guard let kindName = kindNode.string, !kindNode.isNull else {
+            diagnostics.error("invalid-component", "expected the kind of component '\(name.value)', such as 'label' or 'button', found \(kindNode.kindName)",
+                              at: kindNode.range)
+            return nil
+        }
+        guard let kind = ComponentKind(rawValue: kindName) else {
+            diagnostics.error("unknown-component-kind", "unknown kind of component '\(kindName)'\(Suggestion.didYouMean(kindName, in: kinds))",
+                              at: kindNode.range, notes: [DiagnosticNote("kinds are " + kinds.map { "'\($0)'" }.joined(separator: ", "))])
+            return nil
+        }
+        var decl = ComponentDecl(name: name, kind: Located(kind, kindNode.range), range: node.range)
+        guard let body else { return decl }
+        guard let pairs = body.mapping else {
+            diagnostics.error("expected-mapping", "the wiring of '\(name.value)' must be a mapping such as '{ text: title }', found \(body.kindName)",
+                              at: body.range)
+            return decl
+        }
+        // A generic component's own properties and callbacks name the keys its wiring may use.
+        for (key, value) in pairs where kind == .component {
+            switch key.string {
+            case "properties":
+                for (propertyName, type) in entries(value, of: "properties") {
+                    if let t = typeName(type) { decl.declaredProperties.append((propertyName, t)) }
+                }
+            case "callbacks":
+                for (callbackName, parameters) in entries(value, of: "callbacks") {
+                    var list: [(name: Located<String>, type: Located<String>)] = []
+                    for (parameter, type) in entries(parameters, of: "the parameters of '\(callbackName.value)'") {
+                        if let t = typeName(type) { list.append((parameter, t)) }
+                    }
+                    decl.callbacks.append(CallbackDecl(name: callbackName, parameters: list))
+                }
+            default: break
+            }
+        }
+        let properties = ComponentCatalog.properties(kind).map(\.name) + decl.declaredProperties.map(\.name.value)
+        let events = ComponentCatalog.events(kind).map(\.name) + decl.callbacks.map(\.name.value)
+        let settings = ComponentCatalog.settings(kind)
+        for (key, value) in pairs {
+            guard let keyName = identifier(key, what: "property or event name") else { continue }
+            if properties.contains(keyName.value) {
+                if let wiring = readPropertyWiring(keyName, value, component: name.value) { decl.properties.append(wiring) }
+            } else if events.contains(keyName.value) {
+                decl.events.append(EventWiring(name: keyName, targets: names(value, what: "input or action name")))
+            } else if settings.contains(keyName.value) {
+                switch keyName.value {
+                case "action": decl.action = identifier(value, what: "action name")
+                case "segments": decl.segments = readSegments(value)
+                default: break
+                }
+            } else {
+                let allowed = properties + events + settings
+                var notes: [DiagnosticNote] = []
+                if !properties.isEmpty { notes.append(DiagnosticNote("properties of a \(kind.rawValue): " + properties.map { "'\($0)'" }.joined(separator: ", "))) }
+                if !events.isEmpty { notes.append(DiagnosticNote("events of a \(kind.rawValue): " + events.map { "'\($0)'" }.joined(separator: ", "))) }
+                if !settings.isEmpty { notes.append(DiagnosticNote("settings of a \(kind.rawValue): " + settings.map { "'\($0)'" }.joined(separator: ", "))) }
+                diagnostics.error("unknown-member", "a \(kind.rawValue) has no property or event '\(keyName.value)'\(Suggestion.didYouMean(keyName.value, in: allowed))",
+                                  at: key.range, notes: notes)
+            }
+        }
+        return decl
+    }
+
+    /// `text: expr`, or `text: { twoWay: email, get: expr, set: expr }`, or `value: { initial: 0.5 }`.
+    private mutating func readPropertyWiring(_ name: Located<String>, _ node: YAMLNode, component: String) -> PropertyWiring? {
+        var wiring = PropertyWiring(name: name, range: node.range)
+        guard node.mapping != nil else {
+            wiring.value = expression(node)
+            return wiring.value == nil ? nil : wiring
+        }
+        guard let f = fields(node, of: "'\(component).\(name.value)'", allowed: ["twoWay", "get", "set", "initial"]) else { return nil }
+        wiring.twoWay = f["twoWay"].flatMap { identifier($0, what: "view-model property name", allowDots: true) }
+        wiring.get = f["get"].flatMap { expression($0) }
+        wiring.set = f["set"].flatMap { expression($0) }
+        wiring.initial = f["initial"]
+        if f["twoWay"] == nil, let stray = f["get"] ?? f["set"] {
+            diagnostics.error("missing-key", "'get:' and 'set:' transform a two-way binding; add 'twoWay:' naming a view-model property",
+                              at: stray.range)
+            return nil
+        }
+        if f["twoWay"] != nil, let initial = f["initial"] {
+            diagnostics.error("conflicting-keys", "a two-way property shows its view-model property, so it takes no 'initial:'", at: initial.range)
+            return nil
+        }
+        return wiring
+    }
+
+    /// A name or a list of names.
+    private mutating func names(_ node: YAMLNode, what: String) -> [Located<String>] {
+        if let items = node.sequence { return items.compactMap { identifier($0, what: what, allowDots: true) } }
+        return identifier(node, what: what, allowDots: true).map { [$0] } ?? []
+    }
+
+    /// `segments: 3` or `segments: [Red, Green, Blue]`.
+    private mutating func readSegments(_ node: YAMLNode) -> Located<Int>? {
+        if let items = node.sequence { return Located(items.count, node.range) }
+        guard let text = node.string, let count = Int(text), count >= 0, count <= 1000 else {
+            diagnostics.error("invalid-segments", "'segments:' takes a count from 0 to 1000 or a list of titles, found \(node.scalar.map { "'\($0.value)'" } ?? node.kindName)",
+                              at: node.range)
+            return nil
+        }
+        return Located(count, node.range)
+    }
+
+    /// `- bind: source` with `to:` one or more component properties, and `map:` or `table:`.
+    mutating func readBinding(_ node: YAMLNode) -> BindingDecl? {
+        guard let f = fields(node, of: "a binding", allowed: ["bind", "to", "map", "table"]) else { return nil }
+        guard let bindNode = f["bind"], let toNode = f["to"] else {
+            diagnostics.error("missing-key", "a binding needs 'bind:' (what it reads) and 'to:' (the component properties it writes)", at: node.range,
+                              fixIt: "- bind: colorPicker.selectedIndex\n  to: valueLabel.text")
+            return nil
+        }
+        guard let source = identifier(bindNode, what: "binding source", allowDots: true) else { return nil }
+        let targets = names(toNode, what: "component property such as 'valueLabel.text'")
+        if targets.isEmpty {
+            if toNode.sequence?.isEmpty == true {
+                diagnostics.error("missing-target", "'to:' names no component property to bind to", at: toNode.range)
+            }
+            return nil
+        }
+        var transform = BindingDecl.Transform.none
+        if let map = f["map"], let table = f["table"] {
+            _ = map
+            diagnostics.error("conflicting-keys", "a binding takes 'map:' or 'table:', not both", at: table.range)
+            return nil
+        }
+        if let map = f["map"] {
+            if let items = map.sequence {
+                let exprs = items.compactMap { expression($0) }
+                guard exprs.count == items.count else { return nil }
+                transform = .map(exprs, perTarget: true)
+            } else {
+                guard let e = expression(map) else { return nil }
+                transform = .map([e], perTarget: false)
+            }
+        } else if let table = f["table"] {
+            guard let pairs = table.mapping else {
+                diagnostics.error("expected-mapping", "'table:' maps source values to target values, as in '{ 0: \"Red\", default: \"Unknown\" }', found \(table.kindName)",
+                                  at: table.range)
+                return nil
+            }
+            var rows: [(key: YAMLNode, value: YAMLNode)] = []
+            var fallback: YAMLNode?
+            for (key, value) in pairs {
+                if key.scalar?.style == .plain, key.string == "default" { fallback = value } else { rows.append((key, value)) }
+            }
+            transform = .table(rows, default: fallback, range: table.range)
+        }
+        return BindingDecl(source: source, targets: targets, transform: transform, range: node.range)
+    }
+
+    /// `tap: confirm`, `refresh: table`, `type: { email: "a@b.c", password: "x" }`, `fire: { manager.didUpdate: [...] }`.
+    mutating func readGesture(_ verbNode: YAMLNode, _ value: YAMLNode, _ node: YAMLNode) -> StepDecl? {
+        let verb = Located(verbNode.string ?? "", verbNode.range)
+        if let pairs = value.mapping {
+            var targets: [(target: Located<String>, value: YAMLNode?)] = []
+            for (key, v) in pairs {
+                if let target = identifier(key, what: "component name", allowDots: true) { targets.append((target, v)) }
+            }
+            return StepDecl(kind: .gesture(verb: verb, targets), range: node.range)
+        }
+        guard let target = identifier(value, what: "component name", allowDots: true) else { return nil }
+        return StepDecl(kind: .gesture(verb: verb, [(target, nil)]), range: node.range)
+    }
+}
