@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(
             name: "specrunTests",
             dependencies: ["specrun", "SpecRuntime", "ScreenSpec"],
-            resources: []
+            exclude: ["Fixtures"]
         ),
     ]
 )

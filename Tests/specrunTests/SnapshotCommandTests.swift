@@ -5,7 +5,9 @@ import FoundationXML
 import Testing
 @testable import specrun
 
-/// Runs the built `specrun` binary in a temporary copy of `specs/login.yaml`.
+/// Runs the built `specrun` binary in a temporary folder holding `specs/login.yaml`, a copy of
+/// the fixture `Fixtures/login.yaml` (the three-scenario login screen, frozen so that these tests
+/// do not change whenever the shipped example grows).
 @Suite struct SnapshotCommandTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
@@ -37,7 +39,7 @@ import Testing
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-test-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder + "/specs", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Self.root + "/specs/login.yaml", toPath: folder + "/specs/login.yaml")
+        try FileManager.default.copyItem(atPath: Self.root + "/Tests/specrunTests/Fixtures/login.yaml", toPath: folder + "/specs/login.yaml")
     }
 
     private var snapshots: String { folder + "/specs/__snapshots__/login" }
@@ -97,9 +99,13 @@ import Testing
             3 passed, 0 failed
 
             """)
-        for name in [valid, tooShort, secondTap] {
-            let committed = try String(contentsOfFile: Self.root + "/specs/__snapshots__/login/" + name, encoding: .utf8)
-            #expect(try String(contentsOfFile: snapshots + "/" + name, encoding: .utf8) == committed)
+        // Each snapshot is a two-line header and then exactly what `specrun run` prints.
+        let scenarios = ["signs in once the form is valid", "a too-short form keeps the button disabled",
+                         "a second tap while signing in is refused"]
+        for (name, scenario) in zip([valid, tooShort, secondTap], scenarios) {
+            let timeline = try run(["run", "specs/login.yaml", "--scenario", scenario]).stdout
+            #expect(try String(contentsOfFile: snapshots + "/" + name, encoding: .utf8)
+                == "# spec: login.yaml\n# scenario: \(scenario)\n" + timeline)
         }
         let inodes = try [valid, tooShort, secondTap].map(inode)
         let second = try run(["test", "specs/login.yaml"])
