@@ -63,4 +63,25 @@ import Testing
               c: \(ok) + 1
             """) == [])
     }
+
+    /// 20,000 chained operators loaded fine and then overflowed the stack on the first element.
+    @Test func aStreamOfThousandsOfOperatorsIsRefused() {
+        let ops = Array(repeating: "{ map: $0 + 1 }", count: 1001).joined(separator: ", ")
+        let result = errors("""
+            screen: O
+            inputs:
+              c: Int
+            outputs:
+              o: { stream: c, ops: [\(ops)] }
+            """)
+        #expect(result == ["5:\(25 + 17 * 1000): output 'o' has 1001 operators; a stream takes at most 1000"])
+        let allowed = Array(repeating: "{ map: $0 + 1 }", count: 1000).joined(separator: ", ")
+        #expect(errors("""
+            screen: O
+            inputs:
+              c: Int
+            outputs:
+              o: { stream: c, ops: [\(allowed)] }
+            """) == [])
+    }
 }

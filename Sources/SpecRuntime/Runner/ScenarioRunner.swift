@@ -34,7 +34,7 @@ public enum ScenarioRunner {
         steps: for step in scenario.steps {
             if tooLong {
                 entries.append(.runtimeError(time: clock.now, message: "\(step.range): the timeline has more than \(entryLimit) entries; "
-                    + "the scenario stopped (does a stream feed itself through a service with no latency or a 'delay'?)"))
+                    + "the scenario stopped (a stream that feeds itself through a service with no latency or a 'delay' does this)"))
                 break steps
             }
             switch step.kind {
@@ -56,7 +56,7 @@ public enum ScenarioRunner {
                     let what = tooLong ? "the timeline has more than \(entryLimit) entries"
                         : "more than \(error.limit) scheduled events ran"
                     entries.append(.runtimeError(time: error.time, message: "\(step.range): \(what); "
-                        + "the scenario stopped (does a stream feed itself through a service with no latency or a 'delay'?)"))
+                        + "the scenario stopped (a stream that feeds itself through a service with no latency or a 'delay' does this)"))
                     break steps
                 }
             case .expect(let node, let expected):
