@@ -97,6 +97,25 @@ import Testing
         #expect(try inode("doubles-three.timeline") == before)
     }
 
+    /// A snapshot that is not UTF-8 used to read as missing, so a plain run replaced it as NEW.
+    @Test func aDamagedSnapshotIsReportedNotReplaced() throws {
+        _ = SnapshotSuite.verify(specPath: spec, mode: .recordNew)
+        let path = snapshots + "/doubles.timeline"
+        try Data([0xFF, 0xFE, 0x20, 0x78]).write(to: URL(fileURLWithPath: path))
+        let outcome = SnapshotSuite.verify(specPath: spec, mode: .recordNew)
+        #expect(statuses(outcome) == ["FAIL!", "PASS"])
+        #expect(FileManager.default.contents(atPath: path) == Data([0xFF, 0xFE, 0x20, 0x78]))
+    }
+
+    /// A file where the snapshot folder should be: the reason, not a Foundation error dump.
+    @Test func aFileInTheWayOfTheSnapshotFolderIsNamed() throws {
+        try write("x", to: folder + "/specs/__snapshots__")
+        let outcome = SnapshotSuite.verify(specPath: spec, mode: .recordNew)
+        #expect(statuses(outcome) == ["FAIL!", "FAIL!"])
+        #expect(outcome.scenarios.first?.writeError
+            == "cannot create the folder '\(folder)/specs/__snapshots__/counter': '\(folder)/specs/__snapshots__' is a file, not a folder")
+    }
+
     @Test func updateRewritesOnlyChangedSnapshots() throws {
         _ = SnapshotSuite.verify(specPath: spec, mode: .recordNew)
         let unchanged = try inode("doubles.timeline")

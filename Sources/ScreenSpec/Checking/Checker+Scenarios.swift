@@ -25,7 +25,10 @@ extension Checker {
             plans[i].params = paramValues
             for override in scenario.services {
                 guard let index = serviceIndex[override.name.value] else {
-                    unknownName(override.name, what: "service", candidates: Array(serviceIndex.keys))
+                    // A declared service whose declaration failed is already reported.
+                    if !spec.services.contains(where: { $0.name.value == override.name.value }) {
+                        unknownName(override.name, what: "service", candidates: spec.services.map(\.name.value))
+                    }
                     continue
                 }
                 var plan = services[index]

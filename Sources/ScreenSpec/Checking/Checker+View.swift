@@ -118,7 +118,7 @@ extension Checker {
             case (.segmentedControl, "selectedIndex"):
                 if let segments = decl.segments {
                     constraint = ValueConstraint(minimum: -1, maximum: Double(segments.value - 1), integral: true)
-                } else {
+                } else if !decl.segmentsWritten {
                     diagnostics.error("missing-key", "segmented control '\(decl.name.value)' needs 'segments:', a count or a list of titles",
                                       at: decl.name.range, fixIt: "'\(decl.name.value): { segmentedControl: { segments: [Red, Green, Blue] } }'")
                 }

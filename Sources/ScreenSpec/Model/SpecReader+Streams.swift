@@ -34,12 +34,24 @@ extension SpecReader {
         guard let sourceNode = f["stream"], let source = identifier(sourceNode, what: "stream source", allowDots: true) else { return nil }
         var operators: [OperatorDecl] = []
         if let ops = f["ops"] {
-            for item in list(ops, of: "ops") {
+            let items = list(ops, of: "ops")
+            // Each element passes down the operators by nested calls, as in RxSwift: a pipeline
+            // thousands long would overflow the stack at run time.
+            guard items.count <= Self.maximumOperators else {
+                diagnostics.error("too-many-operators", "output '\(name.value)' has \(items.count) operators; a stream takes at most "
+                                  + "\(Self.maximumOperators)", at: items[Self.maximumOperators].range,
+                                  fixIt: "split it into several stream outputs, each sourcing the one before")
+                return nil
+            }
+            for item in items {
                 if let op = readOperator(item) { operators.append(op) }
             }
         }
         return OutputDecl(name: name, kind: .stream(StreamDecl(source: source, operators: operators, initial: f["initial"], range: node.range)))
     }
+
+    /// The most operators one stream output may chain.
+    static let maximumOperators = 1000
 
     /// `- distinctUntilChanged` or `- name: argument`.
     mutating func readOperator(_ node: YAMLNode) -> OperatorDecl? {

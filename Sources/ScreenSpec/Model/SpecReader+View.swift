@@ -63,7 +63,7 @@ extension SpecReader {
             } else if settings.contains(keyName.value) {
                 switch keyName.value {
                 case "action": decl.action = identifier(value, what: "action name")
-                case "segments": decl.segments = readSegments(value)
+                case "segments": decl.segments = readSegments(value); decl.segmentsWritten = true
                 default: break
                 }
             } else {

@@ -8,6 +8,8 @@ public struct ComponentDecl: Sendable {
     public var events: [EventWiring] = []
     /// `segments:` of a segmented control: a count or titles.
     public var segments: Located<Int>?
+    /// Whether `segments:` was written, even when it was invalid (and reported): no second report.
+    public var segmentsWritten = false
     /// `action:` of a button: tapping executes it, and the button is enabled exactly when it is.
     public var action: Located<String>?
     /// `properties:` of a generic component: `{ name: Type }`.

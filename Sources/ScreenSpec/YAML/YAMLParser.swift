@@ -186,11 +186,21 @@ private final class EventReader {
         } else if problem.contains("mapping values are not allowed"), let hint = Self.quotedTernary(lineText) {
             message = "invalid YAML: an unquoted 'a ? b : c' reads as a YAML mapping"
             fixIt = "quote the expression: \(hint)"
+        } else if problem.contains("mapping values are not allowed") || problem.contains("could not find expected ':'"),
+                  Self.keyBeforeColumn(lineText, mark.column).count > 1024 {
+            message = "invalid YAML: a key longer than 1024 characters must be written as '? key' (YAML's limit for a plain key)"
+            fixIt = "use a shorter name"
         } else if problem.contains("found unexpected end of stream") || problem.contains("did not find expected") && lineText.contains("\"") {
             notes.append(DiagnosticNote("a quote may be left open"))
         }
         let range = SpecRange(file: source.path, at: mark)
         return Diagnostic(.error, id: "yaml-syntax", message, at: range, notes: notes, fixIt: fixIt)
+    }
+
+    /// The text on `line` from its indentation (and any '- ') up to `column` (1-based, in characters).
+    static func keyBeforeColumn(_ line: String, _ column: Int) -> Substring {
+        let upTo = line.prefix(max(column - 1, 0))
+        return upTo.drop { $0 == " " || $0 == "-" }
     }
 
     /// `key: a ? b : c` -> `key: "a ? b : c"`, or nil when the line does not look like that.

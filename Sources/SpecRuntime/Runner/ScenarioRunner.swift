@@ -3,12 +3,17 @@ import ScreenSpec
 /// Plays scenarios of a checked spec on a fresh graph and virtual clock each, recording the
 /// timeline. Deterministic: two runs give equal timelines.
 public enum ScenarioRunner {
+    /// The most timeline entries one scenario may record. A feedback loop through a zero-latency
+    /// service or a `delay` stays within the scheduled-event limit for a long time while printing
+    /// hundreds of megabytes; a timeline this long is no longer something a person reads.
+    public static let maximumEntries = 1_000_000
+
     /// Plays every scenario, in declaration order.
     public static func runAll(_ spec: CheckedSpec, params: [Value] = []) -> [Timeline] {
         spec.scenarios.indices.map { run(spec, scenario: $0, params: params) }
     }
 
-    public static func run(_ spec: CheckedSpec, scenario index: Int, params: [Value] = []) -> Timeline {
+    public static func run(_ spec: CheckedSpec, scenario index: Int, params: [Value] = [], entryLimit: Int = maximumEntries) -> Timeline {
         let scenario = spec.scenarios[index]
         var timeline = Timeline(screen: spec.screen, scenario: scenario.name, nameWidth: spec.longestVisibleName)
         let clock = VirtualClock()
@@ -16,10 +21,22 @@ public enum ScenarioRunner {
         let graph = ScreenGraph(spec: scenario.applying(to: spec), clock: clock, params: params.isEmpty ? scenario.params : params)
         let names = spec.nodes.map(\.name)
         var entries: [Timeline.Entry] = []
-        graph.onEmit = { entries.append(.emission(time: $0.time, name: names[$0.node], value: $0.value)) }
-        graph.onRuntimeError = { entries.append(.runtimeError(time: $0, message: $1)) }
+        var tooLong = false
+        /// Past the budget the clock stops at its next item, and the scenario at its next step.
+        func budget() {
+            guard entries.count >= entryLimit, !tooLong else { return }
+            tooLong = true
+            clock.limit = min(clock.limit, clock.executed)
+        }
+        graph.onEmit = { entries.append(.emission(time: $0.time, name: names[$0.node], value: $0.value)); budget() }
+        graph.onRuntimeError = { entries.append(.runtimeError(time: $0, message: $1)); budget() }
         graph.start()
         steps: for step in scenario.steps {
+            if tooLong {
+                entries.append(.runtimeError(time: clock.now, message: "\(step.range): the timeline has more than \(entryLimit) entries; "
+                    + "the scenario stopped (a stream that feeds itself through a service with no latency or a 'delay' does this)"))
+                break steps
+            }
             switch step.kind {
             case .set(let node, let value):
                 entries.append(.step(time: clock.now, text: step.text))
@@ -36,8 +53,10 @@ public enum ScenarioRunner {
                 do {
                     try graph.advance(by: ms)
                 } catch {
-                    entries.append(.runtimeError(time: error.time, message:
-                        "more than \(error.limit) scheduled events; the scenario stopped (is there a loop through a service with no latency?)"))
+                    let what = tooLong ? "the timeline has more than \(entryLimit) entries"
+                        : "more than \(error.limit) scheduled events ran"
+                    entries.append(.runtimeError(time: error.time, message: "\(step.range): \(what); "
+                        + "the scenario stopped (a stream that feeds itself through a service with no latency or a 'delay' does this)"))
                     break steps
                 }
             case .expect(let node, let expected):

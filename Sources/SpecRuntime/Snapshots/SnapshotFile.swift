@@ -22,11 +22,12 @@ public enum SnapshotFile {
     }
 
     /// Reads a snapshot, with `\r\n` read as `\n` so a checkout that converted line endings still
-    /// matches. Nil when the file does not exist or cannot be read as UTF-8.
+    /// matches. Nil when the file does not exist or cannot be read. Bytes that are not UTF-8 read
+    /// as U+FFFD, so a damaged snapshot is reported as different rather than silently replaced as
+    /// if it were missing.
     public static func read(_ path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path),
-              let text = String(data: data, encoding: .utf8) else { return nil }
-        return text.replacingOccurrences(of: "\r\n", with: "\n")
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
     }
 
     /// Writes the whole file or nothing: the text goes to a hidden temporary file in the same
@@ -34,7 +35,11 @@ public enum SnapshotFile {
     /// system). Creates missing folders.
     public static func writeAtomically(_ text: String, to path: String) throws {
         let folder = SnapshotLayout.parent(of: path)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw SnapshotError("cannot create the folder '\(folder)'" + (fileInTheWay(of: folder).map { ": '\($0)' is a file, not a folder" } ?? ""))
+        }
         let name = (path as NSString).lastPathComponent
         let temporary = SnapshotLayout.join(folder, ".\(name).\(UUID().uuidString.prefix(8)).tmp")
         guard FileManager.default.createFile(atPath: temporary, contents: nil),
@@ -55,6 +60,17 @@ public enum SnapshotFile {
             try? FileManager.default.removeItem(atPath: temporary)
             throw SnapshotError("cannot rename '\(temporary)' to '\(path)': \(reason)")
         }
+    }
+
+    /// The first existing non-folder along `folder`'s path, which stops its creation.
+    private static func fileInTheWay(of folder: String) -> String? {
+        var prefix = folder.hasPrefix("/") ? "/" : ""
+        for part in folder.split(separator: "/") {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: prefix, isDirectory: &isFolder), !isFolder.boolValue { return prefix }
+        }
+        return nil
     }
 
     /// Escapes line breaks so the header stays one line per field.
