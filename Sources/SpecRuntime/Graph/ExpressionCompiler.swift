@@ -52,7 +52,7 @@ enum ExpressionCompiler {
             return { ctx throws(EvalError) in
                 guard case .int(let i) = try f(ctx) else { return .none }
                 let (r, o) = Int(0).subtractingReportingOverflow(i)
-                if o { throw EvalError(message: "integer overflow in '-\(i)'") }
+                if o { throw EvalError(message: "integer overflow negating \(i)") }
                 return .int(r)
             }
         case .arithmetic(let op, let kind, let a, let b):
