@@ -35,6 +35,7 @@ public enum ScenarioRunner {
             if tooLong {
                 entries.append(.runtimeError(time: clock.now, message: "\(step.range): the timeline has more than \(entryLimit) entries; "
                     + "the scenario stopped (a stream that feeds itself through a service with no latency or a 'delay' does this)"))
+                timeline.stoppedByLimit = true
                 break steps
             }
             switch step.kind {
@@ -57,6 +58,7 @@ public enum ScenarioRunner {
                         : "more than \(error.limit) scheduled events ran"
                     entries.append(.runtimeError(time: error.time, message: "\(step.range): \(what); "
                         + "the scenario stopped (a stream that feeds itself through a service with no latency or a 'delay' does this)"))
+                    timeline.stoppedByLimit = true
                     break steps
                 }
             case .expect(let node, let expected):

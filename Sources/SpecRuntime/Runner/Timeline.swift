@@ -16,6 +16,9 @@ public struct Timeline: Sendable, Hashable {
     public var entries: [Entry] = []
     /// The width of the name column in text form: the spec's longest visible name.
     public var nameWidth: Int
+    /// True when a runaway limit stopped the scenario before its last step; such a timeline is
+    /// reported, never recorded as a snapshot.
+    public var stoppedByLimit = false
 
     public init(screen: String, scenario: String, nameWidth: Int) {
         self.screen = screen

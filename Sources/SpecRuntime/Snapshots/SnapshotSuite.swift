@@ -78,7 +78,9 @@ public enum SnapshotSuite {
             outcome.comparison = .missing
         }
         let shouldWrite = (stored == nil && mode.writesNew) || (outcome.comparison == .differed && mode.writesChanged)
-        if shouldWrite {
+        if shouldWrite && timeline.stoppedByLimit {
+            outcome.writeError = "the scenario was stopped by a runaway limit, so its timeline is not recorded"
+        } else if shouldWrite {
             do {
                 try SnapshotFile.writeAtomically(actual, to: path)
                 outcome.wrote = true
