@@ -44,6 +44,9 @@ public final class ScreenGraph {
     /// For each handler write of the form `x: x + list`, the compiled `list`: the write becomes an
     /// append applied in place when `x` is written (see `appendPending`). Nil for other writes.
     private let handlerAppends: [[CompiledExpr?]]
+    /// For each handler that only forwards its event (`target: $event`, as a binding does), the
+    /// target: the run writes the payload without evaluating anything. Nil for other handlers.
+    private let handlerForwards: [Int?]
     private let actionArguments: [[CompiledExpr]]
     @exclusivity(unchecked) private var hasEmitted: [Bool]
     @exclusivity(unchecked) private var pendingWrite: [Value?]
@@ -59,9 +62,10 @@ public final class ScreenGraph {
     @exclusivity(unchecked) private var handlerWriteBuffer: [HandlerWrite] = []
     private var serviceCalls: [Int]
     private var started = false
-    private var pipelines: [StreamPipeline] = []
+    // Unchecked as the state above: both are filled in `init` only, then only read per change.
+    @exclusivity(unchecked) private var pipelines: [StreamPipeline] = []
     /// For each node, the pipelines it feeds: `op` -1 for the main source, else the operator index.
-    private var pipelineInputs: [[(pipeline: Int, op: Int, index: Int)]]
+    @exclusivity(unchecked) private var pipelineInputs: [[(pipeline: Int, op: Int, index: Int)]]
 
     public init(spec: CheckedSpec, clock: VirtualClock = VirtualClock(), params: [Value] = []) {
         self.spec = spec
@@ -104,6 +108,7 @@ public final class ScreenGraph {
         self.handlersOn = handlersOn
         self.handlerValues = spec.handlers.map { $0.values.map(ExpressionCompiler.compile) }
         self.handlerAppends = spec.handlers.map(ExpressionCompiler.appends)
+        self.handlerForwards = spec.handlers.map(ExpressionCompiler.forwardTarget)
         var actionsOn = [[Int]](repeating: [], count: n)
         for (a, action) in spec.actions.enumerated() { if let t = action.trigger { actionsOn[t].append(a) } }
         self.actionsOn = actionsOn
@@ -308,6 +313,14 @@ public final class ScreenGraph {
     }
 
     private func runHandler(_ index: Int, payload: Value) {
+        if let target = handlerForwards[index] {
+            // What the general path below does for `target: $event` with no constraint.
+            context.payload = payload
+            pendingWrite[target] = payload
+            pendingAppend[target] = nil
+            enqueue(target)
+            return
+        }
         var writes: [HandlerWrite] = []
         swap(&writes, &handlerWriteBuffer)
         defer {
