@@ -94,4 +94,52 @@ import ScreenSpec
         #expect(popped == ranks.sorted())
         #expect(queue.isEmpty)
     }
+
+    static let appending = """
+        screen: Append
+        inputs:
+          add: event
+          skip: event
+          twice: event
+        state:
+          items: { type: "[Int]", initial: [] }
+          seen: { type: Int, initial: -1 }
+        outputs:
+          size: items.count
+        handlers:
+          - on: add
+            set: { seen: items.count, items: "items + [items.count + 1, 0]" }
+          - on: skip
+            set: { items: "items + items.filter { $0 > 1000 }" }
+          - on: twice
+            set: { items: "items + [100]" }
+          - on: twice
+            set: { items: "items + [200]" }
+        """
+
+    /// `items: items + page` is written as an in-place append (issue 6): the timeline is the one
+    /// the concatenation gives, earlier emissions keep their values, an empty page emits nothing,
+    /// the other writes of the handler read the old list and the later of two appends wins.
+    @Test func appendingToAListByConcatenationKeepsItsTimeline() throws {
+        let spec = try load(Self.appending)
+        let graph = ScreenGraph(spec: spec)
+        let items = record(graph, try #require(spec.node(named: "items")))
+        graph.start()
+        let add = try #require(spec.node(named: "add")), skip = try #require(spec.node(named: "skip"))
+        graph.send(add)
+        try graph.advance(by: 10)
+        graph.send(add)
+        graph.send(skip)
+        try graph.advance(by: 10)
+        graph.send(try #require(spec.node(named: "twice")))
+        #expect(items().map(\.0) == [0, 0, 10, 20])
+        #expect(items().map(\.1) == [
+            .list([]),
+            .list([.int(1), .int(0)]),
+            .list([.int(1), .int(0), .int(3), .int(0)]),
+            .list([.int(1), .int(0), .int(3), .int(0), .int(200)]),
+        ])
+        #expect(graph.value(of: try #require(spec.node(named: "seen"))) == .int(2))
+        #expect(graph.value(of: try #require(spec.node(named: "size"))) == .int(5))
+    }
 }

@@ -73,10 +73,11 @@ let benchmarks: @Sendable () -> Void = {
 
     // MARK: 2. list paging: load-more through an action and a handler, to 10,000 items
 
-    let pagingSpec = Specs.load(path: RepositoryPaths.pagingSpec)
+    // specs/list.yaml, its service answering a page of 20 repositories every time.
+    let listSpec = ListPagingWorkload.spec()
     for items in [1_000, 10_000] {
         Benchmark("list paging: \(items) items") { _ in
-            blackHole(PagingWorkload.run(pagingSpec, items: items))
+            blackHole(ListPagingWorkload.run(listSpec, items: items))
         }
     }
 

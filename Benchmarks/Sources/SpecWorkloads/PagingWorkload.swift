@@ -25,3 +25,46 @@ public enum PagingWorkload {
         return counter.count
     }
 }
+
+/// `specs/list.yaml` (the repository list of seeds 000/001) driven through its `loadMore` action,
+/// with `github.repos` answering every page with 20 repositories instead of the spec's two short
+/// pages, so that the list grows to any size. The handler appends with `repos + loadMore.elements`.
+public enum ListPagingWorkload {
+    public static let pageSize = 20
+    public static let latency = 1_000
+
+    /// The list spec with its service answering a full page every time.
+    public static func spec() -> CheckedSpec {
+        var spec = Specs.load(path: RepositoryPaths.listSpec)
+        guard let s = spec.services.firstIndex(where: { $0.name == "github.repos" }), var result = spec.services[s].results.first else {
+            preconditionFailure("specs/list.yaml has no 'github.repos' result")
+        }
+        let page: [Value] = (0..<pageSize).map { i in
+            .record(RecordValue(type: "Repo", fieldNames: ["name", "author"], fields: [.string("repo\(i)"), .string("author")]))
+        }
+        result.outcome = .success(.list(page))
+        spec.services[s].cases = []
+        spec.services[s].results = [result]
+        return spec
+    }
+
+    /// Plays load-more until the list holds `items` repositories; returns the emissions seen.
+    public static func run(_ spec: CheckedSpec, items: Int) -> Int {
+        guard let loadMore = spec.actions.firstIndex(where: { $0.name == "loadMore" }), let repos = spec.node(named: "repos") else {
+            preconditionFailure("the list spec has no 'loadMore' or 'repos'")
+        }
+        let graph = ScreenGraph(spec: spec)
+        final class Counter { var count = 0 }
+        let counter = Counter()
+        graph.onEmit = { _ in counter.count += 1 }
+        graph.start()
+        for _ in 0..<(items / pageSize) {
+            graph.execute(action: loadMore)
+            do { try graph.advance(by: latency) } catch { preconditionFailure("the clock stopped: \(error)") }
+        }
+        guard case .list(let list) = graph.value(of: repos), list.count == items else {
+            preconditionFailure("paging ended without \(items) repositories")
+        }
+        return counter.count
+    }
+}

@@ -12,6 +12,7 @@ public enum RepositoryPaths {
 
     public static var loginSpec: String { root + "/specs/login.yaml" }
     public static var pagingSpec: String { root + "/Benchmarks/Specs/paging.yaml" }
+    public static var listSpec: String { root + "/specs/list.yaml" }
 
     /// A fresh folder for generated specs and timelines.
     public static func temporaryFolder(_ name: String) -> String {

@@ -7,7 +7,8 @@ import SpecWorkloads
 // (`valgrind --tool=callgrind .build/release/workload chain 20000`) and quick checks.
 //
 //   workload login-graph|login-observation|login-closures CHANGES
-//   workload paging ITEMS
+//   workload paging ITEMS                Benchmarks/Specs/paging.yaml
+//   workload list-paging ITEMS           specs/list.yaml, a page of 20 every time
 //   workload wide|chain OUTPUTS          parse + check + compile
 //   workload end-to-end STEPS            load, play, format, write a file
 //   workload check                       the three login variants emit equally
@@ -47,6 +48,10 @@ case "paging":
     let spec = Specs.load(path: RepositoryPaths.pagingSpec)
     let start = ContinuousClock.now
     report("emissions", PagingWorkload.run(spec, items: size), start)
+case "list-paging":
+    let spec = ListPagingWorkload.spec()
+    let start = ContinuousClock.now
+    report("emissions", ListPagingWorkload.run(spec, items: size), start)
 case "wide", "chain":
     let text = name == "wide" ? SpecGenerator.wide(outputs: size) : SpecGenerator.chain(outputs: size)
     let start = ContinuousClock.now

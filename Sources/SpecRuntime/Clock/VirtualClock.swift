@@ -14,7 +14,9 @@ public final class VirtualClock {
     }
 
     /// The current virtual time in milliseconds.
-    public private(set) var now: Int = 0
+    // Unchecked: the graph reads it on every emission, and each read of a class's `var` is otherwise
+    // checked for exclusivity at run time; every access is a plain read or write of an Int.
+    @exclusivity(unchecked) public private(set) var now: Int = 0
     private var queue = Heap<Entry>()
     private var sequence = 0
     /// How many scheduled items have run, to stop a spec that schedules work forever.

@@ -41,21 +41,31 @@ public final class ScreenGraph {
     private let handlersOn: [[Int]]
     private let actionsOn: [[Int]]
     private let handlerValues: [[CompiledExpr]]
+    /// For each handler write of the form `x: x + list`, the compiled `list`: the write becomes an
+    /// append applied in place when `x` is written (see `appendPending`). Nil for other writes.
+    private let handlerAppends: [[CompiledExpr?]]
+    /// For each handler that only forwards its event (`target: $event`, as a binding does), the
+    /// target: the run writes the payload without evaluating anything. Nil for other handlers.
+    private let handlerForwards: [Int?]
     private let actionArguments: [[CompiledExpr]]
     @exclusivity(unchecked) private var hasEmitted: [Bool]
     @exclusivity(unchecked) private var pendingWrite: [Value?]
+    /// The list a handler appends to a node, written when the node is processed; exclusive with
+    /// `pendingWrite` (the later write of a transaction replaces the earlier one).
+    @exclusivity(unchecked) private var pendingAppend: [Value?]
     @exclusivity(unchecked) private var inbox: [[Value]]
     @exclusivity(unchecked) private var queued: [Bool]
     @exclusivity(unchecked) private var queue = RankQueue()
     /// Storage lent to a stream while it delivers its inbox and to a handler for its results, kept
     /// across transactions so that steady-state propagation allocates nothing.
     @exclusivity(unchecked) private var spareInbox: [Value] = []
-    @exclusivity(unchecked) private var handlerWriteBuffer: [(Int, Value)] = []
+    @exclusivity(unchecked) private var handlerWriteBuffer: [HandlerWrite] = []
     private var serviceCalls: [Int]
     private var started = false
-    private var pipelines: [StreamPipeline] = []
+    // Unchecked as the state above: both are filled in `init` only, then only read per change.
+    @exclusivity(unchecked) private var pipelines: [StreamPipeline] = []
     /// For each node, the pipelines it feeds: `op` -1 for the main source, else the operator index.
-    private var pipelineInputs: [[(pipeline: Int, op: Int, index: Int)]]
+    @exclusivity(unchecked) private var pipelineInputs: [[(pipeline: Int, op: Int, index: Int)]]
 
     public init(spec: CheckedSpec, clock: VirtualClock = VirtualClock(), params: [Value] = []) {
         self.spec = spec
@@ -97,6 +107,8 @@ public final class ScreenGraph {
         for (h, handler) in spec.handlers.enumerated() { handlersOn[handler.on].append(h) }
         self.handlersOn = handlersOn
         self.handlerValues = spec.handlers.map { $0.values.map(ExpressionCompiler.compile) }
+        self.handlerAppends = spec.handlers.map(ExpressionCompiler.appends)
+        self.handlerForwards = spec.handlers.map(ExpressionCompiler.forwardTarget)
         var actionsOn = [[Int]](repeating: [], count: n)
         for (a, action) in spec.actions.enumerated() { if let t = action.trigger { actionsOn[t].append(a) } }
         self.actionsOn = actionsOn
@@ -104,6 +116,7 @@ public final class ScreenGraph {
         self.context = EvalContext(values: values)
         self.hasEmitted = spec.nodes.map(\.hasCurrentValue)
         self.pendingWrite = Array(repeating: nil, count: n)
+        self.pendingAppend = Array(repeating: nil, count: n)
         self.inbox = Array(repeating: [], count: n)
         self.queued = Array(repeating: false, count: n)
         self.serviceCalls = Array(repeating: 0, count: spec.services.count)
@@ -150,9 +163,16 @@ public final class ScreenGraph {
         }
         // Bindings from a source with a current value apply it, in the order they are declared.
         for (h, handler) in spec.handlers.enumerated() {
-            var writes: [(Int, Value)] = []
+            var writes: [HandlerWrite] = []
             guard let source = handler.startValue, handlerWrites(h, payload: context.values[source], into: &writes) else { continue }
-            for (target, value) in writes { context.values[target] = value }
+            for write in writes {
+                if write.appends {
+                    guard case .list(let items) = context.values[write.target], case .list(let tail) = write.value else { continue }
+                    context.values[write.target] = .list(items + tail)
+                } else {
+                    context.values[write.target] = write.value
+                }
+            }
         }
         for node in spec.nodes.indices where visible[node] && spec.nodes[node].hasCurrentValue {
             onEmit?(Emission(time: clock.now, node: node, value: context.values[node]))
@@ -173,6 +193,7 @@ public final class ScreenGraph {
     /// Writes an input property or state, as the view or a handler would, and propagates.
     public func set(_ node: Int, to value: Value) {
         pendingWrite[node] = value
+        pendingAppend[node] = nil
         enqueue(node)
         propagate()
     }
@@ -195,6 +216,7 @@ public final class ScreenGraph {
     public func perform(writes: [Int], events: [Int], actions: [Int], payload: Value) {
         for node in writes {
             pendingWrite[node] = payload
+            pendingAppend[node] = nil
             enqueue(node)
         }
         for node in events {
@@ -232,6 +254,11 @@ public final class ScreenGraph {
             queued[node] = false
             switch behaviours[node] {
             case .source:
+                if let tail = pendingAppend[node] {
+                    pendingAppend[node] = nil
+                    appendPending(node, tail)
+                    continue
+                }
                 guard let value = pendingWrite[node] else { continue }
                 pendingWrite[node] = nil
                 if value != context.values[node] { changed(node, value) }
@@ -286,17 +313,48 @@ public final class ScreenGraph {
     }
 
     private func runHandler(_ index: Int, payload: Value) {
-        var writes: [(Int, Value)] = []
+        if let target = handlerForwards[index] {
+            // What the general path below does for `target: $event` with no constraint.
+            context.payload = payload
+            pendingWrite[target] = payload
+            pendingAppend[target] = nil
+            enqueue(target)
+            return
+        }
+        var writes: [HandlerWrite] = []
         swap(&writes, &handlerWriteBuffer)
         defer {
             writes.removeAll(keepingCapacity: true)
             swap(&writes, &handlerWriteBuffer)
         }
         guard handlerWrites(index, payload: payload, into: &writes) else { return }
-        for (target, value) in writes {
-            pendingWrite[target] = value
-            enqueue(target)
+        for write in writes {
+            if write.appends {
+                pendingWrite[write.target] = nil
+                pendingAppend[write.target] = write.value
+            } else {
+                pendingWrite[write.target] = write.value
+                pendingAppend[write.target] = nil
+            }
+            enqueue(write.target)
         }
+    }
+
+    /// Writes `x: x + tail` as `x` + `tail`, appending in place: the node's value is taken out of
+    /// the context first, so unless something else (a recorded emission) still holds the list,
+    /// the append copies only `tail`. This is the value the handler's expression would have
+    /// computed: `x` cannot change between the handler run and this write, since only processing
+    /// `x` changes it. `x + []` equals `x`, so an empty tail emits nothing.
+    private func appendPending(_ node: Int, _ tail: Value) {
+        guard case .list(let tail) = tail, case .list(var items) = context.values[node] else {
+            // As `+` evaluates when either side is not a list (the checker rules it out).
+            if context.values[node] != .none { changed(node, .none) }
+            return
+        }
+        guard !tail.isEmpty else { return }
+        context.values[node] = .void
+        items.append(contentsOf: tail)
+        changed(node, .list(items))
     }
 
     /// Every value is computed before any is written, so assignments read the old state. A value
@@ -304,13 +362,24 @@ public final class ScreenGraph {
     /// Computes a handler's writes into `writes` (storage the caller reuses, so a handler run
     /// allocates nothing). Every value is computed before any is written, so assignments read the
     /// old state. False when an expression failed.
-    private func handlerWrites(_ index: Int, payload: Value, into writes: inout [(Int, Value)]) -> Bool {
+    private func handlerWrites(_ index: Int, payload: Value, into writes: inout [HandlerWrite]) -> Bool {
         let handler = spec.handlers[index]
         context.payload = payload
         for (k, f) in handlerValues[index].enumerated() {
             let value: Value
             do throws(EvalError) {
-                value = try f(context)
+                if let tail = handlerAppends[index][k] {
+                    // `x: x + tail`, written as an append; a tail that is not a list makes `+`
+                    // give none, as the whole expression would.
+                    let t = try tail(context)
+                    if case .list = t, case .list = context.values[handler.targets[k]] {
+                        writes.append(HandlerWrite(target: handler.targets[k], value: t, appends: true))
+                        continue
+                    }
+                    value = .none
+                } else {
+                    value = try f(context)
+                }
             } catch {
                 report("\(handler.label ?? "handler on '\(spec.nodes[handler.on].name)'"): \(error.message)")
                 return false
@@ -320,7 +389,7 @@ public final class ScreenGraph {
                 report("\(handler.label ?? "handler"): '\(spec.nodes[target].name)' cannot take \(value); it takes \(constraint.range)")
                 continue
             }
-            writes.append((target, value))
+            writes.append(HandlerWrite(target: target, value: value, appends: false))
         }
         return true
     }
