@@ -448,8 +448,7 @@ struct Checker {
                 }
             case .send(let target, let node):
                 if let action = actions.firstIndex(where: { $0.name == target.value }) {
-                    let type = services.indices.contains(actions[action].service) ? SpecType.void : .void
-                    let value = node.flatMap { values.read($0, as: type, diagnostics: &diagnostics) } ?? .void
+                    let value = node.flatMap { values.read($0, as: .void, diagnostics: &diagnostics) } ?? .void
                     steps.append(StepPlan(kind: .execute(action: action, value: value), text: "send \(target.value)", range: target.range))
                     continue
                 }

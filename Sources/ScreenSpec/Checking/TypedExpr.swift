@@ -51,12 +51,11 @@ public indirect enum TypedExpr: Sendable {
         case contains
         case stringContains
         case joined
-        case formatDouble
         /// `gray(white, alpha)` and `rgba(red, green, blue, alpha)`: components from 0 to 1.
         case grayColor, rgbColor
     }
 
-    public enum ClosureBuiltin: Sendable { case map, filter, containsWhere, firstWhere, allSatisfy, compactMap }
+    public enum ClosureBuiltin: Sendable { case map, filter, containsWhere, firstWhere, allSatisfy }
 }
 
 public enum TypedInterpolationPart: Sendable {

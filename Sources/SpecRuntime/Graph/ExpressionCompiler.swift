@@ -275,8 +275,6 @@ enum ExpressionCompiler {
                 guard case .list(let l) = try f0(ctx), case .string(let sep) = try f1(ctx) else { return .none }
                 return .string(l.map(describe).joined(separator: sep))
             }
-        case .formatDouble:
-            return { ctx throws(EvalError) in .string(describe(try f0(ctx))) }
         case .grayColor, .rgbColor:
             return color(builtin == .rgbColor, fs)
         }
@@ -293,7 +291,6 @@ enum ExpressionCompiler {
                 let r = try body(ctx)
                 switch kind {
                 case .map: out.append(r)
-                case .compactMap: if r != .none { out.append(r) }
                 case .filter: if r.boolValue { out.append(item) }
                 case .containsWhere: if r.boolValue { return .bool(true) }
                 case .firstWhere: if r.boolValue { return item }
@@ -301,7 +298,7 @@ enum ExpressionCompiler {
                 }
             }
             switch kind {
-            case .map, .compactMap, .filter: return .list(out)
+            case .map, .filter: return .list(out)
             case .containsWhere: return .bool(false)
             case .firstWhere: return .none
             case .allSatisfy: return .bool(true)
