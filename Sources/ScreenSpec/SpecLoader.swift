@@ -9,6 +9,12 @@ public struct LoadedSpec: Sendable {
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
+    package init(source: SourceFile, spec: CheckedSpec?, diagnostics: [Diagnostic]) {
+        self.source = source
+        self.spec = spec
+        self.diagnostics = diagnostics
+    }
+
     /// The diagnostics rendered for a terminal or a log.
     public func renderDiagnostics(colors: Bool = false) -> String {
         DiagnosticFormatter(colors: colors).render(diagnostics, sources: [source.path: source])

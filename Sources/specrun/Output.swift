@@ -1,5 +1,6 @@
 import Foundation
 import ScreenSpec
+import SpecRuntime
 
 /// Writes to standard output and error, choosing colour once for the process.
 enum Output {
@@ -24,5 +25,32 @@ enum Output {
         error(loaded.renderDiagnostics(colors: useColor(for: STDERR_FILENO)))
         let count = loaded.diagnostics.filter { $0.severity == .error }.count
         if count > 0 { error("\(count) error\(count == 1 ? "" : "s") in \(loaded.source.path)\n") }
+    }
+}
+
+extension Output {
+    /// Writes a report to standard output, or atomically to `file` when given.
+    static func deliver(_ text: String, to file: String?) throws {
+        guard let file else { return write(text) }
+        do {
+            try SnapshotFile.writeAtomically(text, to: file)
+        } catch {
+            Output.error("error: cannot write '\(file)': \(error)\n")
+            throw ExitCodes.failure
+        }
+    }
+}
+
+extension SpecFinder {
+    /// The specs under `paths` (default `specs`), or a usage error when there is nothing to play.
+    static func specsOrUsageError(_ paths: [String]) throws -> [String] {
+        let roots = paths.isEmpty ? ["specs"] : paths
+        if paths.isEmpty && !FileManager.default.fileExists(atPath: "specs") {
+            Output.error("error: there is no 'specs' folder here; name the spec files or folders\n")
+            throw ExitCodes.usage
+        }
+        let specs = SpecFinder.specs(in: roots)
+        if specs.isEmpty { Output.error("warning: no *.yaml specs found in \(roots.joined(separator: ", "))\n") }
+        return specs
     }
 }

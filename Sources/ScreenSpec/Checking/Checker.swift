@@ -57,6 +57,7 @@ struct Checker {
         var scenarios = spec.scenarios.map { checkScenario($0, values) }
         checkScenarioSetup(&scenarios, resolver, values)
         checkDuplicateScenarioNames()
+        checkEquivalentMutants()
         guard !diagnostics.hasErrors, let rank else { return nil }
         var checked = CheckedSpec(screen: spec.screen.value, file: spec.file, types: table, nodes: nodes, rank: rank,
                                   actions: actions, handlers: handlers, services: services, scenarios: scenarios, params: params)
@@ -195,11 +196,11 @@ struct Checker {
                 switch result.kind {
                 case .value(let node):
                     if let v = values.read(node, as: type, diagnostics: &diagnostics) {
-                        results.append(.init(outcome: .success(v), latency: result.latency?.value))
+                        results.append(.init(outcome: .success(v), latency: result.latency?.value, range: result.range))
                     }
                 case .failure(let node):
                     if case .error(let e)? = values.readError(node, diagnostics: &diagnostics) {
-                        results.append(.init(outcome: .failure(e), latency: result.latency?.value))
+                        results.append(.init(outcome: .failure(e), latency: result.latency?.value, range: result.range))
                     }
                 }
             }
@@ -353,6 +354,7 @@ struct Checker {
                 continue
             }
             var plan = HandlerPlan(on: on.node, targets: [], values: [])
+            plan.written = handler.range
             var checker = expressionChecker(payload: (handler.on.value, on.type))
             for (target, value) in handler.assignments {
                 guard let symbol = symbols[target.value] else {
@@ -504,6 +506,15 @@ struct Checker {
         diagnostics.error("unknown-name", "unknown name '\(target.value)' in '\(verb):'\(Suggestion.didYouMean(target.value, in: candidates))",
                           at: target.range)
         return nil
+    }
+
+    /// `equivalentMutants:` must name a declaration of this spec; whether its change is a mutant
+    /// `specrun mutate` makes is checked there, where the mutants are made.
+    private mutating func checkEquivalentMutants() {
+        let names = Set(symbols.keys).union(spec.services.map(\.name.value)).union(spec.view.map(\.name.value))
+        for mark in spec.equivalentMutants where !names.contains(mark.declaration.value) {
+            unknownName(mark.declaration, what: "declaration", candidates: Array(names))
+        }
     }
 
     private mutating func checkDuplicateScenarioNames() {

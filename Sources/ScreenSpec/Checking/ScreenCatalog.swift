@@ -3,8 +3,8 @@ import Foundation
 /// The screens declared by the spec files of a folder, read as far as their `params:`, so that a
 /// navigation can be checked against its target without checking the target itself (two screens
 /// may open each other).
-struct ScreenCatalog {
-    struct Screen {
+package struct ScreenCatalog: Sendable {
+    struct Screen: Sendable {
         var name: String
         var file: String
         var table: TypeTable
@@ -12,6 +12,8 @@ struct ScreenCatalog {
     }
 
     private var folders: [String: [Screen]] = [:]
+
+    package init() {}
 
     /// The screens of the spec files in `folder`, in file-name order; unreadable files are skipped.
     mutating func screens(in folder: String) -> [Screen] {

@@ -4,7 +4,7 @@ struct SpecReader {
     let source: SourceFile
     var diagnostics: DiagnosticBag
 
-    static let sections = ["screen", "types", "params", "inputs", "state", "outputs", "actions", "handlers", "services", "view", "bindings", "scenarios"]
+    static let sections = ["screen", "types", "params", "inputs", "state", "outputs", "actions", "handlers", "services", "view", "bindings", "scenarios", "equivalentMutants"]
 
     init(source: SourceFile, diagnostics: DiagnosticBag) {
         self.source = source
@@ -36,6 +36,9 @@ struct SpecReader {
         if let node = top["view"] { spec.view = entries(node, of: "view").compactMap { readComponent($0.0, $0.1) } }
         if let node = top["bindings"] { spec.bindings = list(node, of: "bindings").compactMap { readBinding($0) } }
         if let node = top["scenarios"] { spec.scenarios = list(node, of: "scenarios").compactMap { readScenario($0) } }
+        if let node = top["equivalentMutants"] {
+            spec.equivalentMutants = list(node, of: "equivalentMutants").compactMap { readEquivalentMutant($0) }
+        }
         return spec
     }
 
@@ -221,6 +224,26 @@ struct SpecReader {
         }
         return ActionDecl(name: name, trigger: trigger, enabledIf: enabledIf,
                           work: WorkDecl(service: service, arguments: arguments, range: workNode.range))
+    }
+
+    mutating func readEquivalentMutant(_ node: YAMLNode) -> EquivalentMutantDecl? {
+        guard let f = fields(node, of: "an equivalent mutant", allowed: ["in", "change", "reason"]) else { return nil }
+        guard let inNode = f["in"], let changeNode = f["change"], let reasonNode = f["reason"] else {
+            diagnostics.error("missing-key", "an equivalent mutant needs 'in:' (the declaration), 'change:' (as 'specrun mutate' prints it) "
+                              + "and 'reason:' (why no scenario can tell it apart)", at: node.range,
+                              fixIt: "'- { in: canLogin, change: \"a >= 10 -> a > 9\", reason: \"...\" }'")
+            return nil
+        }
+        guard let declaration = identifier(inNode, what: "declaration name", allowDots: true) else { return nil }
+        var texts: [Located<String>] = []
+        for (key, value) in [("change", changeNode), ("reason", reasonNode)] {
+            guard let text = value.string, !value.isNull, !text.trimmingWhitespace().isEmpty else {
+                diagnostics.error("expected-text", "'\(key):' must be non-empty text, found \(value.kindName)", at: value.range)
+                return nil
+            }
+            texts.append(Located(text, value.range))
+        }
+        return EquivalentMutantDecl(declaration: declaration, change: texts[0], reason: texts[1], range: node.range)
     }
 
     mutating func readHandler(_ node: YAMLNode) -> HandlerDecl? {

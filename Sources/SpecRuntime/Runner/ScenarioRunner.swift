@@ -13,12 +13,16 @@ public enum ScenarioRunner {
         spec.scenarios.indices.map { run(spec, scenario: $0, params: params) }
     }
 
-    public static func run(_ spec: CheckedSpec, scenario index: Int, params: [Value] = [], entryLimit: Int = maximumEntries) -> Timeline {
+    /// Plays one scenario. `coverage`, when given, records what it exercised (see
+    /// ``CoverageRecorder``); `eventLimit` bounds the scheduled events as ``VirtualClock/limit``.
+    public static func run(_ spec: CheckedSpec, scenario index: Int, params: [Value] = [], entryLimit: Int = maximumEntries,
+                           eventLimit: Int? = nil, coverage: CoverageRecorder? = nil) -> Timeline {
         let scenario = spec.scenarios[index]
         var timeline = Timeline(screen: spec.screen, scenario: scenario.name, nameWidth: spec.longestVisibleName)
-        let clock = VirtualClock()
+        let clock = eventLimit.map { VirtualClock(limit: $0) } ?? VirtualClock()
         // A scenario's own `params:` and `services:` overrides apply unless the caller passes params.
-        let graph = ScreenGraph(spec: scenario.applying(to: spec), clock: clock, params: params.isEmpty ? scenario.params : params)
+        let build = { ScreenGraph(spec: scenario.applying(to: spec), clock: clock, params: params.isEmpty ? scenario.params : params) }
+        let graph = coverage.map { $0.compiling(build) } ?? build()
         let names = spec.nodes.map(\.name)
         var entries: [Timeline.Entry] = []
         var tooLong = false
@@ -28,9 +32,22 @@ public enum ScenarioRunner {
             tooLong = true
             clock.limit = min(clock.limit, clock.executed)
         }
-        graph.onEmit = { entries.append(.emission(time: $0.time, name: names[$0.node], value: $0.value)); budget() }
+        var started = false
+        if let coverage {
+            // The graph reports every node; the timeline shows the visible ones, as without coverage.
+            let visible = spec.nodes.map(\.visible)
+            graph.onEmit = {
+                coverage.emitted($0.node, $0.value, started: started)
+                guard visible[$0.node] else { return }
+                entries.append(.emission(time: $0.time, name: names[$0.node], value: $0.value))
+                budget()
+            }
+        } else {
+            graph.onEmit = { entries.append(.emission(time: $0.time, name: names[$0.node], value: $0.value)); budget() }
+        }
         graph.onRuntimeError = { entries.append(.runtimeError(time: $0, message: $1)); budget() }
         graph.start()
+        started = true
         steps: for step in scenario.steps {
             if tooLong {
                 entries.append(.runtimeError(time: clock.now, message: "\(step.range): the timeline has more than \(entryLimit) entries; "

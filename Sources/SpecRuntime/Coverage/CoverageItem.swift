@@ -1,0 +1,16 @@
+import ScreenSpec
+
+/// One thing a spec's scenarios should make happen at least once — an output changing, a branch
+/// taken, a service result answered — with where it is written.
+public struct CoverageItem: Sendable, Hashable {
+    /// What kind of construct it belongs to, for grouping and for JSON.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case output, branch, service, action, handler, navigation, binding, event
+    }
+
+    public var kind: Kind
+    /// What must happen, such as `'canLogin' is false` or `the 'else' branch of '? :' is taken`.
+    public var what: String
+    public var range: SpecRange
+    public var covered = false
+}

@@ -1,0 +1,94 @@
+import ScreenSpec
+
+/// Plays every scenario of a spec against each of its mutants, in process and in parallel.
+/// A mutant is killed when some scenario's timeline — its `expect` failures included — differs
+/// from the unmutated spec's, which is what its snapshot holds when `specrun test` passes.
+public enum MutationRun {
+    /// Scheduled events one mutant's scenario may run; a mutant that loops forever stops here.
+    public static let eventLimit = 1_000_000
+
+    public static func run(specPaths: [String]) -> MutationReport {
+        var specs: [SpecMutation] = []
+        var invalid: [LoadedSpec] = []
+        for path in specPaths {
+            switch run(specPath: path) {
+            case .success(let s): specs.append(s)
+            case .failure(let problem): invalid.append(problem.loaded)
+            }
+        }
+        return MutationReport(specs: specs, invalid: invalid)
+    }
+
+    /// A spec that did not load, or whose `equivalentMutants:` marks a change no mutant makes.
+    public struct Invalid: Error {
+        public var loaded: LoadedSpec
+    }
+
+    public static func run(specPath: String) -> Result<SpecMutation, Invalid> {
+        let loaded = SpecLoader.load(path: specPath)
+        guard let original = loaded.spec, let draft = SpecDraft(text: loaded.source.text, path: loaded.source.path) else {
+            return .failure(Invalid(loaded: loaded))
+        }
+        var mutants = MutantGenerator.mutants(of: draft)
+        var problems: [Diagnostic] = []
+        for mark in draft.spec.equivalentMutants {
+            let matching = mutants.indices.filter { mutants[$0].declaration == mark.declaration.value && mutants[$0].change == mark.change.value }
+            guard !matching.isEmpty else {
+                let candidates = mutants.filter { $0.declaration == mark.declaration.value }.map(\.change)
+                problems.append(Diagnostic(id: "unknown-mutant", "no mutant of '\(mark.declaration.value)' makes the change '\(mark.change.value)'",
+                                           at: mark.change.range,
+                                           notes: candidates.isEmpty ? [DiagnosticNote("'specrun mutate' makes no change in '\(mark.declaration.value)'")]
+                                               : [DiagnosticNote("its mutants are: " + candidates.prefix(12).map { "'\($0)'" }.joined(separator: ", "))],
+                                           fixIt: candidates.first.map { "'\($0)'" }))
+                continue
+            }
+            for i in matching { mutants[i].equivalentBecause = mark.reason.value }
+        }
+        if !problems.isEmpty {
+            return .failure(Invalid(loaded: LoadedSpec(source: loaded.source, spec: nil, diagnostics: loaded.diagnostics + problems)))
+        }
+
+        let baseline = original.scenarios.indices.map { ScenarioRunner.run(original, scenario: $0) }
+        let expected = baseline.map { SnapshotFile.text(for: $0, specPath: specPath) }
+        let stale = zip(baseline, expected).compactMap { timeline, text -> String? in
+            let file = SnapshotLayout.fileNames(forScenarios: original.scenarios.map(\.name))[original.scenarios.firstIndex { $0.name == timeline.scenario } ?? 0]
+            let path = SnapshotLayout.join(SnapshotLayout.directory(forSpec: specPath, snapshotsDirectory: nil), file)
+            guard let stored = SnapshotFile.read(path), stored != text else { return nil }
+            return timeline.scenario
+        }
+        // A mutant's timeline ten times longer than the original's already differs from it.
+        let entryLimits = baseline.map { max($0.entries.count * 10, 10_000) }
+        let outcomes = parallelMap(mutants) { mutant -> MutantOutcome in
+            if mutant.equivalentBecause != nil { return MutantOutcome(mutant: mutant, status: .equivalent) }
+            var local = draft
+            guard let checked = local.check(mutant.apply(to: draft.spec)).spec else { return MutantOutcome(mutant: mutant, status: .invalid) }
+            for s in checked.scenarios.indices {
+                let timeline = ScenarioRunner.run(checked, scenario: s, entryLimit: entryLimits[s], eventLimit: eventLimit)
+                if timeline.stoppedByLimit || SnapshotFile.text(for: timeline, specPath: specPath) != expected[s] {
+                    return MutantOutcome(mutant: mutant, status: .killed, killedBy: checked.scenarios[s].name)
+                }
+            }
+            return MutantOutcome(mutant: mutant, status: .survived, shouldCatch: showing(mutant.declaration, in: baseline))
+        }
+        return .success(SpecMutation(specPath: specPath, screen: original.screen, outcomes: outcomes, staleSnapshots: stale))
+    }
+
+    /// The scenarios whose timeline shows `declaration` (or one of its parts, `login.executing`)
+    /// changing after the screen started, or a step acting on it.
+    static func showing(_ declaration: String, in timelines: [Timeline]) -> [String] {
+        timelines.filter { timeline in
+            var afterStart = false
+            for entry in timeline.entries {
+                switch entry {
+                case .step(_, let text):
+                    afterStart = true
+                    if text.contains(declaration) { return true }
+                case .emission(_, let name, _):
+                    if afterStart && (name == declaration || name.hasPrefix(declaration + ".")) { return true }
+                default: break
+                }
+            }
+            return false
+        }.map(\.scenario)
+    }
+}
