@@ -12,6 +12,8 @@ public struct CoverageMap: Sendable {
     var handlerItems: [Int?]
     /// Service results and cases by where they are written (overrides of scenarios included).
     var answerItems: [SpecRange: Int] = [:]
+    private var canChange: [Bool] = []
+    private var listened: Set<Int> = []
 
     struct NodeItems: Sendable {
         var emitted: Int?
@@ -27,6 +29,28 @@ public struct CoverageMap: Sendable {
     public init(_ spec: CheckedSpec) {
         nodeItems = Array(repeating: NodeItems(), count: spec.nodes.count)
         handlerItems = Array(repeating: nil, count: spec.handlers.count)
+        // Only what can happen is an item: a derived output over screen parameters alone never
+        // changes, and a component event nothing listens to does nothing.
+        var canChange = [Bool](repeating: true, count: spec.nodes.count)
+        for node in spec.rank.enumerated().sorted(by: { $0.element < $1.element }).map(\.offset) {
+            switch spec.nodes[node].kind {
+            case .param: canChange[node] = false
+            case .derived(let e): canChange[node] = e.nodeReads().contains { canChange[$0] }
+            default: break
+            }
+        }
+        var listened = Set(spec.handlers.map(\.on))
+        listened.formUnion(spec.actions.compactMap(\.trigger))
+        for stream in spec.streams {
+            listened.insert(stream.source)
+            for op in stream.operators { listened.formUnion(op.secondarySources) }
+        }
+        for (i, node) in spec.nodes.enumerated() {
+            if case .derived(let e) = node.kind { listened.formUnion(e.nodeReads()) }
+            _ = i
+        }
+        self.canChange = canChange
+        self.listened = listened
         for (i, node) in spec.nodes.enumerated() { addNodeItems(i, node, spec) }
         for (i, node) in spec.nodes.enumerated() { if case .derived(let e) = node.kind { addProbes(e) } }
         for action in spec.actions { for e in action.arguments { addProbes(e) } }
@@ -58,18 +82,16 @@ public struct CoverageMap: Sendable {
                 if node.type == .bool {
                     nodeItems[i].isTrue = add(.output, "'\(name)' is true", node.range)
                     nodeItems[i].isFalse = add(.output, "'\(name)' is false", node.range)
-                } else {
+                } else if canChange[i] {
                     nodeItems[i].emitted = add(.output, "'\(name)' changes after the screen starts", node.range)
                     nodeItems[i].afterStartOnly = true
                 }
             } else if node.type == .error {
                 nodeItems[i].emitted = add(.output, "'\(name)' emits (a request fails)", node.range)
             } else {
+                // A stream's values depend on its operators (`map: "true"` is never false), so
+                // only its emitting is an item.
                 nodeItems[i].emitted = add(.output, "'\(name)' emits", node.range)
-                if node.type == .bool {
-                    nodeItems[i].isTrue = add(.output, "'\(name)' is true", node.range)
-                    nodeItems[i].isFalse = add(.output, "'\(name)' is false", node.range)
-                }
             }
         case .actionElements:
             nodeItems[i].emitted = add(.action, "'\(name)' emits (the work succeeds)", node.range)
@@ -77,7 +99,7 @@ public struct CoverageMap: Sendable {
             nodeItems[i].failed = add(.action, "'\(name)' emits a failure of the work", node.range)
             nodeItems[i].refused = add(.action, "'\(name)' emits 'notEnabled' (triggered while disabled)", node.range)
         case .component:
-            if case .stream = node.kind { nodeItems[i].emitted = add(.event, "component event '\(name)' fires", node.range) }
+            if case .stream = node.kind, listened.contains(i) { nodeItems[i].emitted = add(.event, "component event '\(name)' fires", node.range) }
         case .input, .state, .param, .actionEnabled, .actionExecuting:
             break
         }
