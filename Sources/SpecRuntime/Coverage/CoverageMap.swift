@@ -87,6 +87,12 @@ public struct CoverageMap: Sendable {
                     nodeItems[i].afterStartOnly = true
                 }
             } else if node.type == .error {
+                // A `catch:` after the last request handles every failure before it gets here.
+                if let stream = spec.streams.first(where: { $0.errors == i }),
+                   let request = stream.operators.lastIndex(where: { if case .request = $0.kind { return true } else { return false } }),
+                   stream.operators[request...].contains(where: { if case .catchError = $0.kind { return true } else { return false } }) {
+                    return
+                }
                 nodeItems[i].emitted = add(.output, "'\(name)' emits (a request fails)", node.range)
             } else {
                 // A stream's values depend on its operators (`map: "true"` is never false), so
