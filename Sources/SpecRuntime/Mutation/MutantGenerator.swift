@@ -50,8 +50,10 @@ enum MutantGenerator {
         for (s, service) in spec.services.enumerated() {
             out += serviceMutants(s, service, draft)
         }
-        out.sort { a, b in a.range.start < b.range.start }
-        return out
+        // Source order; equal places keep the order they were made in.
+        return out.enumerated().sorted { a, b in
+            (a.element.range.start, a.offset) < (b.element.range.start, b.offset)
+        }.map(\.element)
     }
 
     private static func serviceMutants(_ s: Int, _ service: ServiceDecl, _ draft: SpecDraft) -> [Mutant] {

@@ -55,7 +55,7 @@ enum MutationCatalogue {
     static let removableOperators: Set<String> = ["distinctUntilChanged", "filter", "debounce", "throttle", "skip", "take", "delay"]
 
     /// The variants of one stream operator, other than its expressions: removed, a time halved
-    /// and doubled, `flatMapLatest` <-> `flatMap`.
+    /// and doubled, a count of `skip`/`take` +-1, `flatMapLatest` <-> `flatMap`.
     static func operatorVariants(_ op: OperatorDecl) -> [(edit: OperatorEdit, change: String)] {
         var out: [(OperatorEdit, String)] = []
         if removableOperators.contains(op.name) { out.append((.remove, "\(op.name) -> (removed)")) }
@@ -68,6 +68,11 @@ enum MutationCatalogue {
         case .debounce(let ms): times(ms) { .debounce($0) }
         case .throttle(let ms, let latest): times(ms) { .throttle($0, latest: latest) }
         case .delay(let ms): times(ms) { .delay($0) }
+        case .skip(let n), .take(let n):
+            let make: (Located<Int>) -> OperatorDecl.Kind = op.name == "skip" ? { .skip($0) } : { .take($0) }
+            for changed in [n.value + 1, n.value - 1] where changed >= 0 && n.value < Int.max {
+                out.append((.replace(make(Located(changed, n.range))), "\(op.name) \(n.value) -> \(op.name) \(changed)"))
+            }
         case .flatMapLatest(let request): out.append((.replace(.flatMap(request)), "flatMapLatest -> flatMap"))
         case .flatMap(let request): out.append((.replace(.flatMapLatest(request)), "flatMap -> flatMapLatest"))
         default: break
