@@ -205,3 +205,32 @@ struct MutationTests {
         #expect(MutationJSON.render(MutationRun.run(specPaths: [path])) == MutationJSON.render(MutationRun.run(specPaths: [path])))
     }
 }
+
+extension MutationTests {
+    @Test func aTableRowRemovedFallsToTheDefault() throws {
+        let path = try write("""
+            screen: Segment
+            view:
+              picker: { segmentedControl: { segments: [A, B] } }
+              label: label
+            bindings:
+              - bind: picker.selectedIndex
+                to: label.text
+                table: { 0: "A", 1: "B", default: "?" }
+            equivalentMutants:
+              - in: picker.selectedIndex
+                change: "table row 1: \\"B\\" -> (removed)"
+                reason: "shown only to test that a binding's source can be named"
+            scenarios:
+              - name: picks A
+                steps:
+                  - pick: { picker: 0 }
+                  - expect: { label.text: "A" }
+            """)
+        guard case .success(let result) = MutationRun.run(specPath: path) else { Issue.record("invalid"); return }
+        #expect(result.outcomes.map { "\($0.mutant.change) \($0.status)" } == [
+            "table row 0: \"A\" -> (removed) killed",
+            "table row 1: \"B\" -> (removed) equivalent",
+        ])
+    }
+}

@@ -512,6 +512,7 @@ struct Checker {
     /// `specrun mutate` makes is checked there, where the mutants are made.
     private mutating func checkEquivalentMutants() {
         let names = Set(symbols.keys).union(spec.services.map(\.name.value)).union(spec.view.map(\.name.value))
+            .union(spec.bindings.map(\.source.value)).union(spec.handlers.map(\.on.value))
         for mark in spec.equivalentMutants where !names.contains(mark.declaration.value) {
             unknownName(mark.declaration, what: "declaration", candidates: Array(names))
         }

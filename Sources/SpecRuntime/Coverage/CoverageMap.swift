@@ -12,6 +12,8 @@ public struct CoverageMap: Sendable {
     var handlerItems: [Int?]
     /// Service results and cases by where they are written (overrides of scenarios included).
     var answerItems: [SpecRange: Int] = [:]
+    /// The items of each service's results and cases, by service name.
+    public private(set) var serviceItems: [String: [Int]] = [:]
     private var canChange: [Bool] = []
     private var listened: Set<Int> = []
 
@@ -116,6 +118,7 @@ public struct CoverageMap: Sendable {
             guard let range = c.range, answerItems[range] == nil else { continue }
             let when = c.when.map { "\($0.name): \(ValueFormatter.text($0.value))" }.joined(separator: ", ")
             answerItems[range] = add(.service, "'\(service.name)' answers the case when \(when)", range)
+            serviceItems[service.name, default: []].append(answerItems[range]!)
         }
         for (k, r) in service.results.enumerated() {
             guard let range = r.range, answerItems[range] == nil else { continue }
@@ -125,6 +128,7 @@ public struct CoverageMap: Sendable {
             case .success: what = service.results.count == 1 ? "'\(service.name)' answers" : "'\(service.name)' gives result \(k + 1) of \(service.results.count)"
             }
             answerItems[range] = add(.service, what, range)
+            serviceItems[service.name, default: []].append(answerItems[range]!)
         }
     }
 

@@ -33,6 +33,8 @@ enum MutationEdit: Sendable {
     case replaceResult(service: Int, result: Int, case: Int, ResultDecl.Kind)
     /// Give a service with no declared result a single one.
     case addResult(service: Int, ResultDecl)
+    /// Remove row `row` of the `table:` of binding `binding`: its key falls to the default.
+    case removeTableRow(binding: Int, row: Int)
 
     func apply(to spec: inout Spec) {
         switch self {
@@ -58,6 +60,10 @@ enum MutationEdit: Sendable {
             if c >= 0 { spec.services[s].cases[c].result.kind = kind } else { spec.services[s].results[r].kind = kind }
         case .addResult(let s, let result):
             spec.services[s].results = [result]
+        case .removeTableRow(let b, let row):
+            guard case .table(var rows, let fallback, let range) = spec.bindings[b].transform else { return }
+            rows.remove(at: row)
+            spec.bindings[b].transform = .table(rows, default: fallback, range: range)
         }
     }
 }

@@ -2,8 +2,8 @@ import ScreenSpec
 
 /// Makes every mutant of a spec, in source order, from ``MutationCatalogue``: expression
 /// mutations in every expression outside scenarios, operator mutations of stream outputs, an
-/// `enabledIf` dropped, a service's latency halved and doubled, a failure turned to success and a
-/// success to a failure.
+/// `enabledIf` dropped, a row of a binding's `table:` removed, a service's latency halved and
+/// doubled, a failure turned to success and a success to a failure.
 enum MutantGenerator {
     static func mutants(of draft: SpecDraft) -> [Mutant] {
         var out: [Mutant] = []
@@ -46,6 +46,14 @@ enum MutantGenerator {
             guard let condition = action.enabledIf else { continue }
             out.append(Mutant(declaration: action.name.value, change: "enabledIf: \(text(condition)) -> (removed)", range: condition.range,
                               edit: .dropEnabledIf(action: a)))
+        }
+        for (b, binding) in spec.bindings.enumerated() {
+            guard case .table(let rows, _, _) = binding.transform else { continue }
+            for (k, row) in rows.enumerated() {
+                out.append(Mutant(declaration: binding.source.value,
+                                  change: "table row \(draft.text(row.key.range)): \(draft.text(row.value.range)) -> (removed)",
+                                  range: row.key.range, edit: .removeTableRow(binding: b, row: k)))
+            }
         }
         for (s, service) in spec.services.enumerated() {
             out += serviceMutants(s, service, draft)

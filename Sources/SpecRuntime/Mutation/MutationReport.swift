@@ -18,7 +18,8 @@ public struct MutantOutcome: Sendable {
     public var status: Status
     /// For a killed mutant, the scenario that noticed first.
     public var killedBy: String?
-    /// For a survivor, the scenarios that show the declaration changing: those that should have caught it.
+    /// For a survivor, the scenarios that should have caught it: those that call the service it
+    /// changed, or whose timeline shows the declaration it changed changing.
     public var shouldCatch: [String] = []
 }
 
@@ -65,7 +66,7 @@ public enum MutationText {
             for s in spec.survivors {
                 out += "  \(s.mutant.range.file):\(s.mutant.range.start): \(red)survived\(reset) in '\(s.mutant.declaration)': \(s.mutant.change)\n"
                 out += s.shouldCatch.isEmpty
-                    ? "      no scenario shows '\(s.mutant.declaration)' changing\n"
+                    ? "      no scenario exercises '\(s.mutant.declaration)'\n"
                     : "      should have been caught by: " + s.shouldCatch.map { "'\($0)'" }.joined(separator: ", ") + "\n"
             }
             for e in spec.outcomes where e.status == .equivalent {

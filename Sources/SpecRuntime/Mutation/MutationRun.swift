@@ -48,7 +48,14 @@ public enum MutationRun {
             return .failure(Invalid(loaded: LoadedSpec(source: loaded.source, spec: nil, diagnostics: loaded.diagnostics + problems)))
         }
 
-        let baseline = original.scenarios.indices.map { ScenarioRunner.run(original, scenario: $0) }
+        // The original plays once per scenario with a coverage recorder (its timelines are the same
+        // as without), to name the scenarios that call a service a surviving mutant changed.
+        let map = CoverageMap(original)
+        let recorders = original.scenarios.indices.map { _ in CoverageRecorder(map: map) }
+        let baseline = original.scenarios.indices.map { ScenarioRunner.run(original, scenario: $0, coverage: recorders[$0]) }
+        let calling: [String: [String]] = map.serviceItems.mapValues { items in
+            original.scenarios.indices.filter { s in items.contains { recorders[s].hits[$0] } }.map { original.scenarios[$0].name }
+        }
         let expected = baseline.map { SnapshotFile.text(for: $0, specPath: specPath) }
         let stale = zip(baseline, expected).compactMap { timeline, text -> String? in
             let file = SnapshotLayout.fileNames(forScenarios: original.scenarios.map(\.name))[original.scenarios.firstIndex { $0.name == timeline.scenario } ?? 0]
@@ -68,7 +75,8 @@ public enum MutationRun {
                     return MutantOutcome(mutant: mutant, status: .killed, killedBy: checked.scenarios[s].name)
                 }
             }
-            return MutantOutcome(mutant: mutant, status: .survived, shouldCatch: showing(mutant.declaration, in: baseline))
+            let catching = calling[mutant.declaration] ?? showing(mutant.declaration, in: baseline)
+            return MutantOutcome(mutant: mutant, status: .survived, shouldCatch: catching)
         }
         return .success(SpecMutation(specPath: specPath, screen: original.screen, outcomes: outcomes, staleSnapshots: stale))
     }
