@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// `specrun coverage` and `specrun mutate` as a person runs them: exit codes, formats, `--min`,
+/// `--output`, invalid specs.
+@Suite("Coverage and mutate commands")
+struct TrustCommandTests {
+    @Test func mutateListsTheThresholdSurvivorOfTheWeakLogin() throws {
+        let path = try CLI.temporarySpec(CLITests.sketchLogin, name: "login.yaml")
+        let result = try CLI.run(["mutate", path])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\(path):9:28: survived in 'canLogin': email.count >= 10 -> email.count >= 3\n"
+            + "      should have been caught by: 'signs in once the form is valid'\n"))
+        #expect(try CLI.run(["mutate", path, "--min", "100"]).status == 1)
+        let json = try CLI.run(["mutate", path, "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["scored"] as? Int ?? 0) > (object["killed"] as? Int ?? 0))
+    }
+
+    @Test func coverageWritesLcovToAFileAndHonoursMin() throws {
+        let path = try CLI.temporarySpec(CLITests.sketchLogin, name: "login.yaml")
+        let report = (path as NSString).deletingLastPathComponent + "/coverage.lcov"
+        let result = try CLI.run(["coverage", path, "--format", "lcov", "--output", report])
+        #expect(result.status == 0 && result.stdout.isEmpty)
+        let lcov = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(lcov.hasPrefix("TN:\nSF:\(path)\n") && lcov.hasSuffix("end_of_record\n"))
+        let text = try CLI.run(["coverage", path, "--min", "100"])
+        #expect(text.status == 1)
+        #expect(text.stdout.contains("\(path):12:3: never 'login.errors' emits a failure of the work"))
+        #expect(text.stderr.contains("is below the minimum 100.0%"))
+    }
+
+    @Test func invalidSpecsExitTwoWithLocatedDiagnostics() throws {
+        let broken = try CLI.temporarySpec("screen: S\noutputs:\n  a: b + 1\n")
+        for command in ["coverage", "mutate"] {
+            let result = try CLI.run([command, broken])
+            #expect(result.status == 2, "\(command)")
+            #expect(result.stderr.contains("\(broken):3:6: error: unknown name 'b'"), "\(command)")
+        }
+        let stale = try CLI.temporarySpec(CLITests.sketchLogin + """
+
+            equivalentMutants:
+              - { in: canLogin, change: "10 -> 12", reason: "no such mutant" }
+            """)
+        let result = try CLI.run(["mutate", stale])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("error: no mutant of 'canLogin' makes the change '10 -> 12'"))
+        #expect(try CLI.run(["mutate", stale, "--min", "101"]).status == 64)
+    }
+
+    @Test func theShippedSpecsKillEveryMutant() throws {
+        let result = try CLI.run(["mutate", "--min", "100"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(!result.stdout.contains("survived"))
+    }
+}
