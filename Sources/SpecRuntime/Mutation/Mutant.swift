@@ -29,6 +29,8 @@ enum MutationEdit: Sendable {
     case removeOperator(output: Int, op: Int)
     case replaceOperator(output: Int, op: Int, OperatorDecl.Kind)
     case serviceLatency(service: Int, Int)
+    /// The `latency:` of result `result` (`case` >= 0: of that case's result instead).
+    case resultLatency(service: Int, result: Int, case: Int, Int)
     /// Replace result `result` of service `service` (`case` >= 0: the result of that case instead).
     case replaceResult(service: Int, result: Int, case: Int, ResultDecl.Kind)
     /// Give a service with no declared result a single one.
@@ -56,6 +58,8 @@ enum MutationEdit: Sendable {
             spec.outputs[o].kind = .stream(stream)
         case .serviceLatency(let s, let ms):
             spec.services[s].latency?.value = ms
+        case .resultLatency(let s, let r, let c, let ms):
+            if c >= 0 { spec.services[s].cases[c].result.latency?.value = ms } else { spec.services[s].results[r].latency?.value = ms }
         case .replaceResult(let s, let r, let c, let kind):
             if c >= 0 { spec.services[s].cases[c].result.kind = kind } else { spec.services[s].results[r].kind = kind }
         case .addResult(let s, let result):

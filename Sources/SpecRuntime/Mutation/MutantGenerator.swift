@@ -80,6 +80,13 @@ enum MutantGenerator {
         }.first ?? (service.returns.value == "Void" ? YAMLNode(.scalar(.init(value: "()", style: .plain)), range: service.range) : nil)
         let unknown = YAMLNode(.scalar(.init(value: "unknown", style: .plain)), range: service.range)
         func variants(_ result: ResultDecl, _ r: Int, _ c: Int) {
+            if let latency = result.latency, latency.value > 0, latency.value <= Int.max / 2 {
+                for changed in [latency.value / 2, latency.value * 2] {
+                    out.append(Mutant(declaration: name,
+                                      change: "latency: \(MutationCatalogue.durationText(latency.value)) -> \(MutationCatalogue.durationText(changed))",
+                                      range: latency.range, edit: .resultLatency(service: s, result: r, case: c, changed)))
+                }
+            }
             switch result.kind {
             case .failure(let node):
                 guard let success else { return }
