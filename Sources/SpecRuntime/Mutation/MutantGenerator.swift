@@ -2,7 +2,7 @@ import ScreenSpec
 
 /// Makes every mutant of a spec, in source order, from ``MutationCatalogue``: expression
 /// mutations in every expression outside scenarios, operator mutations of stream outputs, an
-/// `enabledIf` dropped, a row of a binding's `table:` removed, a service's latency halved and
+/// `enabledIf` dropped, a row of a binding's `table:` removed, a service's or a result's latency halved and
 /// doubled, a failure turned to success and a success to a failure.
 enum MutantGenerator {
     static func mutants(of draft: SpecDraft) -> [Mutant] {
