@@ -26,9 +26,13 @@ public enum MutationRun {
 
     public static func run(specPath: String) -> Result<SpecMutation, Invalid> {
         let loaded = SpecLoader.load(path: specPath)
-        guard let original = loaded.spec, let draft = SpecDraft(text: loaded.source.text, path: loaded.source.path) else {
+        guard let original = loaded.spec, var warming = SpecDraft(text: loaded.source.text, path: loaded.source.path) else {
             return .failure(Invalid(loaded: loaded))
         }
+        // Checked once here, the draft has read its sibling specs (navigation targets): each
+        // mutant's copy starts from that and checks only itself.
+        _ = warming.check(warming.spec)
+        let draft = warming
         var mutants = MutantGenerator.mutants(of: draft)
         var problems: [Diagnostic] = []
         for mark in draft.spec.equivalentMutants {
