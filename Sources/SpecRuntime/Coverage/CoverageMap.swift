@@ -58,7 +58,8 @@ public struct CoverageMap: Sendable {
         for action in spec.actions { for e in action.arguments { addProbes(e) } }
         for (h, handler) in spec.handlers.enumerated() {
             for e in handler.values { addProbes(e) }
-            guard let range = handler.written else { continue }
+            // A handler that sets nothing does nothing a scenario could see.
+            guard let range = handler.written, !handler.values.isEmpty else { continue }
             let binding = handler.label?.hasPrefix("binding") == true
             handlerItems[h] = add(binding ? .binding : .handler,
                                   binding ? "the binding of '\(spec.nodes[handler.on].name)' is driven" : "the handler on '\(spec.nodes[handler.on].name)' runs",
