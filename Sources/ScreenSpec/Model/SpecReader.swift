@@ -238,7 +238,8 @@ struct SpecReader {
         var texts: [Located<String>] = []
         for (key, value) in [("change", changeNode), ("reason", reasonNode)] {
             guard let text = value.string, !value.isNull, !text.trimmingWhitespace().isEmpty else {
-                diagnostics.error("expected-text", "'\(key):' must be non-empty text, found \(value.kindName)", at: value.range)
+                let found = value.scalar != nil && !value.isNull ? "empty text" : value.kindName
+                diagnostics.error("expected-text", "'\(key):' must be non-empty text, found \(found)", at: value.range)
                 return nil
             }
             texts.append(Located(text, value.range))
