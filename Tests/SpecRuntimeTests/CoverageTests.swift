@@ -150,3 +150,32 @@ struct CoverageTests {
         #expect(CoverageText.render(report).contains("tiny.yaml:5:3: never 'label' changes after the screen starts"))
     }
 }
+
+extension CoverageTests {
+    @Test func anUnreachableMarkExplainsItsItemsAndAStaleOneIsAnError() throws {
+        let spec = try measure("""
+            screen: Fix
+            inputs:
+              fix: { type: Int?, default: ~ }
+            outputs:
+              label: 'fix == nil ? "waiting" : "\\(fix ?? 0)"'
+            unreachable:
+              - { in: label, item: "the fallback of '??' is used", reason: "read only when 'fix' is set" }
+            scenarios:
+              - name: a fix
+                steps:
+                  - set: { fix: 3 }
+            """, name: "fix.yaml")
+        #expect(missed(spec) == "")
+        #expect(spec.unreachable.map { "\($0.range.start) \($0.unreachableBecause ?? "")" } == ["5:39 read only when 'fix' is set"])
+        #expect(spec.covered == spec.total && spec.total == spec.items.count - 1)
+        #expect(CoverageText.render(CoverageReport(specs: [spec], invalid: [])).contains(
+            "fix.yaml:5:39: unreachable: the fallback of '??' is used (read only when 'fix' is set)\n"))
+
+        var items = spec.items
+        let problems = CoverageReport.apply([CoverageMark(declaration: "label", item: "the fallback of ?? is used", reason: "r",
+                                                          itemRange: SpecRange(file: "fix.yaml", at: SpecLocation(line: 7, column: 29)))],
+                                            to: &items)
+        #expect(problems.map { $0.description } == ["fix.yaml:7:29: error: 'label' has no coverage item 'the fallback of ?? is used'"])
+    }
+}

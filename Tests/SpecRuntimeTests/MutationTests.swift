@@ -154,7 +154,7 @@ struct MutationTests {
         let d = try #require(invalid.loaded.diagnostics.first)
         #expect(d.id == "unknown-mutant" && d.range.start == SpecLocation(line: 25, column: 13))
         #expect(d.message == "no mutant of 'canLogin' makes the change 'email.count >= 10 -> email.count >= 4'")
-        #expect(d.notes.first?.message.contains("'email.count >= 10 -> email.count >= 3'") == true)
+        #expect(d.notes.first?.message.contains("\"email.count >= 10 -> email.count >= 3\"") == true)
     }
 
     @Test func aMarkNamingNoDeclarationIsACheckerError() throws {

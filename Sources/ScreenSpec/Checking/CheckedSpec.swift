@@ -18,6 +18,8 @@ public struct CheckedSpec: Sendable {
     public var params: [Int]
     /// Stream outputs: operator pipelines, each feeding its output node.
     public var streams: [StreamPlan] = []
+    /// `unreachable:` marks, for `specrun coverage`.
+    public var coverageMarks: [CoverageMark] = []
 
     /// The node declared with `name`, for tools and tests; the runtime itself uses indices.
     public func node(named name: String) -> Int? { nodes.firstIndex { $0.name == name } }

@@ -62,6 +62,9 @@ struct Checker {
         var checked = CheckedSpec(screen: spec.screen.value, file: spec.file, types: table, nodes: nodes, rank: rank,
                                   actions: actions, handlers: handlers, services: services, scenarios: scenarios, params: params)
         checked.streams = streams
+        checked.coverageMarks = spec.unreachable.map {
+            CoverageMark(declaration: $0.declaration.value, item: $0.item.value, reason: $0.reason.value, itemRange: $0.item.range)
+        }
         return checked
     }
 
@@ -508,13 +511,13 @@ struct Checker {
         return nil
     }
 
-    /// `equivalentMutants:` must name a declaration of this spec; whether its change is a mutant
-    /// `specrun mutate` makes is checked there, where the mutants are made.
+    /// `equivalentMutants:` and `unreachable:` must name a declaration of this spec; whether a
+    /// mark's change or item exists is checked by `specrun mutate` or `specrun coverage`, which make them.
     private mutating func checkEquivalentMutants() {
         let names = Set(symbols.keys).union(spec.services.map(\.name.value)).union(spec.view.map(\.name.value))
-            .union(spec.bindings.map(\.source.value)).union(spec.handlers.map(\.on.value))
-        for mark in spec.equivalentMutants where !names.contains(mark.declaration.value) {
-            unknownName(mark.declaration, what: "declaration", candidates: Array(names))
+            .union(spec.bindings.map(\.source.value)).union(spec.handlers.map(\.on.value)).union(spec.actions.map(\.name.value))
+        for mark in spec.equivalentMutants.map(\.declaration) + spec.unreachable.map(\.declaration) where !names.contains(mark.value) {
+            unknownName(mark, what: "declaration", candidates: Array(names))
         }
     }
 

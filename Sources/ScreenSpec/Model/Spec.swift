@@ -31,6 +31,8 @@ public struct Spec: Sendable {
     public var scenarios: [ScenarioDecl] = []
     /// Mutants marked as equivalent (see ``EquivalentMutantDecl``).
     public var equivalentMutants: [EquivalentMutantDecl] = []
+    /// Coverage items marked as unreachable (see ``UnreachableDecl``).
+    public var unreachable: [UnreachableDecl] = []
 }
 
 /// `types:` — a record (`{ name: String, author: String }`) or an enum (`[received, performed]`).

@@ -4,7 +4,7 @@ struct SpecReader {
     let source: SourceFile
     var diagnostics: DiagnosticBag
 
-    static let sections = ["screen", "types", "params", "inputs", "state", "outputs", "actions", "handlers", "services", "view", "bindings", "scenarios", "equivalentMutants"]
+    static let sections = ["screen", "types", "params", "inputs", "state", "outputs", "actions", "handlers", "services", "view", "bindings", "scenarios", "equivalentMutants", "unreachable"]
 
     init(source: SourceFile, diagnostics: DiagnosticBag) {
         self.source = source
@@ -38,6 +38,13 @@ struct SpecReader {
         if let node = top["scenarios"] { spec.scenarios = list(node, of: "scenarios").compactMap { readScenario($0) } }
         if let node = top["equivalentMutants"] {
             spec.equivalentMutants = list(node, of: "equivalentMutants").compactMap { readEquivalentMutant($0) }
+        }
+        if let node = top["unreachable"] {
+            spec.unreachable = list(node, of: "unreachable").compactMap { item in
+                readMark(item, of: "an unreachable item", keys: ("item", "the item as 'specrun coverage' prints it after 'never'"),
+                         example: "'- { in: total, item: \"the fallback of '??' is used\", reason: \"...\" }'")
+                    .map { UnreachableDecl(declaration: $0.declaration, item: $0.text, reason: $0.reason, range: item.range) }
+            }
         }
         return spec
     }
@@ -227,16 +234,24 @@ struct SpecReader {
     }
 
     mutating func readEquivalentMutant(_ node: YAMLNode) -> EquivalentMutantDecl? {
-        guard let f = fields(node, of: "an equivalent mutant", allowed: ["in", "change", "reason"]) else { return nil }
-        guard let inNode = f["in"], let changeNode = f["change"], let reasonNode = f["reason"] else {
-            diagnostics.error("missing-key", "an equivalent mutant needs 'in:' (the declaration), 'change:' (as 'specrun mutate' prints it) "
-                              + "and 'reason:' (why no scenario can tell it apart)", at: node.range,
-                              fixIt: "'- { in: canLogin, change: \"a >= 10 -> a > 9\", reason: \"...\" }'")
+        readMark(node, of: "an equivalent mutant", keys: ("change", "as 'specrun mutate' prints it"),
+                 example: "'- { in: canLogin, change: \"a >= 10 -> a > 9\", reason: \"...\" }'")
+            .map { EquivalentMutantDecl(declaration: $0.declaration, change: $0.text, reason: $0.reason, range: node.range) }
+    }
+
+    /// `{ in: declaration, <key>: text, reason: text }`, the shape of `equivalentMutants:` and
+    /// `unreachable:` entries.
+    mutating func readMark(_ node: YAMLNode, of what: String, keys: (name: String, meaning: String), example: String)
+        -> (declaration: Located<String>, text: Located<String>, reason: Located<String>)? {
+        guard let f = fields(node, of: what, allowed: ["in", keys.name, "reason"]) else { return nil }
+        guard let inNode = f["in"], let textNode = f[keys.name], let reasonNode = f["reason"] else {
+            diagnostics.error("missing-key", "\(what) needs 'in:' (the declaration), '\(keys.name):' (\(keys.meaning)) "
+                              + "and 'reason:' (why no scenario can tell it apart)", at: node.range, fixIt: example)
             return nil
         }
         guard let declaration = identifier(inNode, what: "declaration name", allowDots: true) else { return nil }
         var texts: [Located<String>] = []
-        for (key, value) in [("change", changeNode), ("reason", reasonNode)] {
+        for (key, value) in [(keys.name, textNode), ("reason", reasonNode)] {
             guard let text = value.string, !value.isNull, !text.trimmingWhitespace().isEmpty else {
                 let found = value.scalar != nil && !value.isNull ? "empty text" : value.kindName
                 diagnostics.error("expected-text", "'\(key):' must be non-empty text, found \(found)", at: value.range)
@@ -244,7 +259,7 @@ struct SpecReader {
             }
             texts.append(Located(text, value.range))
         }
-        return EquivalentMutantDecl(declaration: declaration, change: texts[0], reason: texts[1], range: node.range)
+        return (declaration, texts[0], texts[1])
     }
 
     mutating func readHandler(_ node: YAMLNode) -> HandlerDecl? {

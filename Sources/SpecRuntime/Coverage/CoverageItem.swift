@@ -12,5 +12,13 @@ public struct CoverageItem: Sendable, Hashable {
     /// What must happen, such as `'canLogin' is false` or `the 'else' branch of '? :' is taken`.
     public var what: String
     public var range: SpecRange
+    /// The declaration it belongs to, as `unreachable:` names it: an output, action, component
+    /// (the part of a name before its first `.`) or service.
+    public var declaration: String
     public var covered = false
+    /// The reason given in `unreachable:`, when the spec marks it as never reachable.
+    public var unreachableBecause: String? = nil
+
+    /// Neither covered nor explained.
+    public var missed: Bool { !covered && unreachableBecause == nil }
 }

@@ -27,6 +27,8 @@ public enum CoverageJSON {
         var line: Int
         var column: Int
         var covered: Bool
+        var declaration: String
+        var unreachable: String?
     }
 
     public static func render(_ report: CoverageReport) -> String {
@@ -34,7 +36,8 @@ public enum CoverageJSON {
             specs: report.specs.map { s in
                 Spec(path: s.specPath, screen: s.screen, covered: s.covered, total: s.total, percent: round1(s.percent),
                      items: s.items.map { Item(kind: $0.kind.rawValue, what: $0.what, line: $0.range.start.line,
-                                               column: $0.range.start.column, covered: $0.covered) },
+                                               column: $0.range.start.column, covered: $0.covered, declaration: $0.declaration,
+                                               unreachable: $0.unreachableBecause) },
                      stoppedScenarios: s.stoppedScenarios)
             },
             invalid: report.invalid.map(\.source.path), covered: report.covered, total: report.total, percent: round1(report.percent))

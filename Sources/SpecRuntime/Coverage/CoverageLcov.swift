@@ -9,7 +9,8 @@ public enum CoverageLcov {
         for spec in report.specs {
             out += "TN:\n"
             out += "SF:\(spec.specPath)\n"
-            let byLine = Dictionary(grouping: spec.items, by: \.range.start.line)
+            // Items marked unreachable are left out, as lcov's exclusion markers leave out lines.
+            let byLine = Dictionary(grouping: spec.items.filter { $0.unreachableBecause == nil }, by: \.range.start.line)
             for line in byLine.keys.sorted() {
                 for (k, item) in byLine[line]!.enumerated() {
                     out += "BRDA:\(line),0,\(k),\(item.covered ? "1" : "-")\n"

@@ -53,10 +53,20 @@ public struct CoverageMap: Sendable {
         }
         self.canChange = canChange
         self.listened = listened
-        for (i, node) in spec.nodes.enumerated() { addNodeItems(i, node, spec) }
-        for (i, node) in spec.nodes.enumerated() { if case .derived(let e) = node.kind { addProbes(e) } }
-        for action in spec.actions { for e in action.arguments { addProbes(e) } }
+        for (i, node) in spec.nodes.enumerated() {
+            owner = Self.owner(of: node.name)
+            addNodeItems(i, node, spec)
+        }
+        for node in spec.nodes {
+            owner = Self.owner(of: node.name)
+            if case .derived(let e) = node.kind { addProbes(e) }
+        }
+        for action in spec.actions {
+            owner = action.name
+            for e in action.arguments { addProbes(e) }
+        }
         for (h, handler) in spec.handlers.enumerated() {
+            owner = Self.owner(of: spec.nodes[handler.on].name)
             for e in handler.values { addProbes(e) }
             // A handler that sets nothing does nothing a scenario could see.
             guard let range = handler.written, !handler.values.isEmpty else { continue }
@@ -65,14 +75,26 @@ public struct CoverageMap: Sendable {
                                   binding ? "the binding of '\(spec.nodes[handler.on].name)' is driven" : "the handler on '\(spec.nodes[handler.on].name)' runs",
                                   range)
         }
-        for stream in spec.streams { for op in stream.operators { addProbes(op) } }
+        for stream in spec.streams {
+            owner = Self.owner(of: spec.nodes[stream.output].name)
+            for op in stream.operators { addProbes(op) }
+        }
         for service in spec.services { addAnswers(service) }
         for scenario in spec.scenarios { for (_, plan) in scenario.services { addAnswers(plan) } }
+        owner = ""
     }
 
+    /// The declaration items are being added for (see ``CoverageItem/declaration``).
+    private var owner = ""
+
     private mutating func add(_ kind: CoverageItem.Kind, _ what: String, _ range: SpecRange) -> Int {
-        items.append(CoverageItem(kind: kind, what: what, range: range))
+        items.append(CoverageItem(kind: kind, what: what, range: range, declaration: owner))
         return items.count - 1
+    }
+
+    /// `login.errors` belongs to `login`, `label.text (bound)` to `label`.
+    static func owner(of name: String) -> String {
+        String(name.prefix { $0 != "." && $0 != " " })
     }
 
     private mutating func addNodeItems(_ i: Int, _ node: NodeDecl, _ spec: CheckedSpec) {
@@ -115,6 +137,7 @@ public struct CoverageMap: Sendable {
     }
 
     private mutating func addAnswers(_ service: ServicePlan) {
+        owner = service.name
         for c in service.cases {
             guard let range = c.range, answerItems[range] == nil else { continue }
             let when = c.when.map { "\($0.name): \(ValueFormatter.text($0.value))" }.joined(separator: ", ")

@@ -8,9 +8,11 @@ public struct SpecCoverage: Sendable {
     /// Scenarios stopped by a runaway limit: what they would have covered later is missing.
     public var stoppedScenarios: [String] = []
 
-    public var covered: Int { items.filter(\.covered).count }
-    public var total: Int { items.count }
-    public var missed: [CoverageItem] { items.filter { !$0.covered } }
+    /// Items marked in `unreachable:` count neither as covered nor in the total.
+    public var covered: Int { items.filter { $0.covered && $0.unreachableBecause == nil }.count }
+    public var total: Int { items.filter { $0.unreachableBecause == nil }.count }
+    public var missed: [CoverageItem] { items.filter(\.missed) }
+    public var unreachable: [CoverageItem] { items.filter { $0.unreachableBecause != nil } }
     /// Covered items in percent; 100 for a spec with nothing to cover.
     public var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
 }
@@ -49,11 +51,39 @@ public struct CoverageReport: Sendable {
             for (k, hit) in result.hits.enumerated() where hit { specs[job.spec]!.items[k].covered = true }
             if let stopped = result.stopped { specs[job.spec]!.stoppedScenarios.append(stopped) }
         }
-        let ordered = specs.compactMap { $0 }.map { spec -> SpecCoverage in
-            var s = spec
-            s.items.sort { ($0.range.start, $0.kind.rawValue) < ($1.range.start, $1.kind.rawValue) }
-            return s
+        var invalid = loaded.filter { $0.spec == nil }
+        var ordered: [SpecCoverage] = []
+        for (i, spec) in specs.enumerated() {
+            guard var s = spec, let checked = loaded[i].spec else { continue }
+            s.items = s.items.enumerated().sorted { a, b in
+                (a.element.range.start, a.offset) < (b.element.range.start, b.offset)
+            }.map(\.element)
+            let problems = apply(checked.coverageMarks, to: &s.items)
+            if problems.isEmpty {
+                ordered.append(s)
+            } else {
+                invalid.append(LoadedSpec(source: loaded[i].source, spec: nil, diagnostics: loaded[i].diagnostics + problems))
+            }
         }
-        return CoverageReport(specs: ordered, invalid: loaded.filter { $0.spec == nil })
+        return CoverageReport(specs: ordered, invalid: invalid)
+    }
+
+    /// Marks the items `unreachable:` names; a mark that names no item is a diagnostic.
+    static func apply(_ marks: [CoverageMark], to items: inout [CoverageItem]) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        for mark in marks {
+            let matching = items.indices.filter { items[$0].declaration == mark.declaration && items[$0].what == mark.item }
+            guard !matching.isEmpty else {
+                let candidates = items.filter { $0.declaration == mark.declaration }.map(\.what)
+                problems.append(Diagnostic(id: "unknown-coverage-item", "'\(mark.declaration)' has no coverage item '\(mark.item)'",
+                                           at: mark.itemRange,
+                                           notes: candidates.isEmpty ? [DiagnosticNote("'specrun coverage' counts nothing in '\(mark.declaration)'")]
+                                               : [DiagnosticNote("its items are: " + candidates.prefix(12).map { "\"\($0)\"" }.joined(separator: ", "))],
+                                           fixIt: candidates.first.map { "\"\($0)\"" }))
+                continue
+            }
+            for i in matching { items[i].unreachableBecause = mark.reason }
+        }
+        return problems
     }
 }

@@ -9,8 +9,12 @@ public enum CoverageText {
         var out = ""
         for spec in report.specs {
             out += "\(bold)\(spec.specPath)\(reset) (\(spec.screen))\n"
-            for item in spec.missed {
-                out += "  \(item.range.file):\(item.range.start): \(red)never\(reset) \(item.what)\n"
+            for item in spec.items where item.missed || item.unreachableBecause != nil {
+                if let reason = item.unreachableBecause {
+                    out += "  \(item.range.file):\(item.range.start): unreachable: \(item.what) (\(reason))\n"
+                } else {
+                    out += "  \(item.range.file):\(item.range.start): \(red)never\(reset) \(item.what)\n"
+                }
             }
             for name in spec.stoppedScenarios {
                 out += "  note: scenario '\(name)' was stopped by a runaway limit; what it would have done later is not counted\n"

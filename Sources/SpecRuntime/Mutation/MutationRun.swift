@@ -42,8 +42,8 @@ public enum MutationRun {
                 problems.append(Diagnostic(id: "unknown-mutant", "no mutant of '\(mark.declaration.value)' makes the change '\(mark.change.value)'",
                                            at: mark.change.range,
                                            notes: candidates.isEmpty ? [DiagnosticNote("'specrun mutate' makes no change in '\(mark.declaration.value)'")]
-                                               : [DiagnosticNote("its mutants are: " + candidates.prefix(12).map { "'\($0)'" }.joined(separator: ", "))],
-                                           fixIt: candidates.first.map { "'\($0)'" }))
+                                               : [DiagnosticNote("its mutants are: " + candidates.prefix(12).map { "\"\($0)\"" }.joined(separator: ", "))],
+                                           fixIt: candidates.first.map { "\"\($0)\"" }))
                 continue
             }
             for i in matching { mutants[i].equivalentBecause = mark.reason.value }
