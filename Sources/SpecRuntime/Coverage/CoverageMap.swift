@@ -47,9 +47,8 @@ public struct CoverageMap: Sendable {
             listened.insert(stream.source)
             for op in stream.operators { listened.formUnion(op.secondarySources) }
         }
-        for (i, node) in spec.nodes.enumerated() {
+        for node in spec.nodes {
             if case .derived(let e) = node.kind { listened.formUnion(e.nodeReads()) }
-            _ = i
         }
         self.canChange = canChange
         self.listened = listened
