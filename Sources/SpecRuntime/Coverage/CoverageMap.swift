@@ -119,9 +119,11 @@ public struct CoverageMap: Sendable {
                 }
                 nodeItems[i].emitted = add(.output, "'\(name)' emits (a request fails)", node.range)
             } else {
-                // A stream's values depend on its operators (`map: "true"` is never false), so
-                // only its emitting is an item.
                 nodeItems[i].emitted = add(.output, "'\(name)' emits", node.range)
+                if node.type == .bool {
+                    nodeItems[i].isTrue = add(.output, "'\(name)' is true", node.range)
+                    nodeItems[i].isFalse = add(.output, "'\(name)' is false", node.range)
+                }
             }
         case .actionElements:
             nodeItems[i].emitted = add(.action, "'\(name)' emits (the work succeeds)", node.range)
