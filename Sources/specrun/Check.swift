@@ -1,5 +1,6 @@
 import ArgumentParser
 import ScreenSpec
+import SpecRuntime
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,7 +18,8 @@ struct Check: ParsableCommand {
     func run() throws {
         var invalid = 0
         for path in specs {
-            let loaded = SpecLoader.load(path: path)
+            // Marks for `specrun mutate` and `specrun coverage` must each mark something.
+            let loaded = MarkCheck.check(SpecLoader.load(path: path))
             Output.reportDiagnostics(loaded)
             if loaded.spec == nil { invalid += 1 }
         }

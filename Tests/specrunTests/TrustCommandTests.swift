@@ -46,6 +46,8 @@ struct TrustCommandTests {
         #expect(result.status == 2)
         #expect(result.stderr.contains("error: no mutant of 'canLogin' makes the change '10 -> 12'"))
         #expect(try CLI.run(["mutate", stale, "--min", "101"]).status == 64)
+        let checked = try CLI.run(["check", stale])
+        #expect(checked.status == 2 && checked.stderr.contains("error: no mutant of 'canLogin' makes the change '10 -> 12'"))
     }
 
     @Test func theShippedSpecsKillEveryMutant() throws {

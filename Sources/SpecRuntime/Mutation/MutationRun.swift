@@ -34,20 +34,7 @@ public enum MutationRun {
         _ = warming.check(warming.spec)
         let draft = warming
         var mutants = MutantGenerator.mutants(of: draft)
-        var problems: [Diagnostic] = []
-        for mark in draft.spec.equivalentMutants {
-            let matching = mutants.indices.filter { mutants[$0].declaration == mark.declaration.value && mutants[$0].change == mark.change.value }
-            guard !matching.isEmpty else {
-                let candidates = mutants.filter { $0.declaration == mark.declaration.value }.map(\.change)
-                problems.append(Diagnostic(id: "unknown-mutant", "no mutant of '\(mark.declaration.value)' makes the change '\(mark.change.value)'",
-                                           at: mark.change.range,
-                                           notes: candidates.isEmpty ? [DiagnosticNote("'specrun mutate' makes no change in '\(mark.declaration.value)'")]
-                                               : [DiagnosticNote("its mutants are: " + candidates.prefix(12).map { "\"\($0)\"" }.joined(separator: ", "))],
-                                           fixIt: candidates.first.map { "\"\($0)\"" }))
-                continue
-            }
-            for i in matching { mutants[i].equivalentBecause = mark.reason.value }
-        }
+        let problems = MarkCheck.mark(&mutants, draft.spec.equivalentMutants)
         if !problems.isEmpty {
             return .failure(Invalid(loaded: LoadedSpec(source: loaded.source, spec: nil, diagnostics: loaded.diagnostics + problems)))
         }
