@@ -70,6 +70,8 @@ struct CoverageTests {
             profile.yaml:26:9: 'api.profile' fails with http(500)
             """)
         #expect(spec.covered == spec.total - 4)
+        let failed = try #require(spec.items.first { $0.what == "'api.profile' answers" || $0.what == "'api.profile' gives result 1 of 2" })
+        #expect(failed.coveredBy == ["loads the name"])
     }
 
     @Test func branchesSidesFallbacksAndTableRowsAreItems() throws {

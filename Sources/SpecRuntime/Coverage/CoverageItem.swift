@@ -16,6 +16,8 @@ public struct CoverageItem: Sendable, Hashable {
     /// (the part of a name before its first `.`) or service.
     public var declaration: String
     public var covered = false
+    /// The scenarios that exercised it, in declaration order.
+    public var coveredBy: [String] = []
     /// The reason given in `unreachable:`, when the spec marks it as never reachable.
     public var unreachableBecause: String? = nil
 

@@ -27,6 +27,7 @@ public enum CoverageJSON {
         var line: Int
         var column: Int
         var covered: Bool
+        var coveredBy: [String]
         var declaration: String
         var unreachable: String?
     }
@@ -36,7 +37,7 @@ public enum CoverageJSON {
             specs: report.specs.map { s in
                 Spec(path: s.specPath, screen: s.screen, covered: s.covered, total: s.total, percent: round1(s.percent),
                      items: s.items.map { Item(kind: $0.kind.rawValue, what: $0.what, line: $0.range.start.line,
-                                               column: $0.range.start.column, covered: $0.covered, declaration: $0.declaration,
+                                               column: $0.range.start.column, covered: $0.covered, coveredBy: $0.coveredBy, declaration: $0.declaration,
                                                unreachable: $0.unreachableBecause) },
                      stoppedScenarios: s.stoppedScenarios)
             },

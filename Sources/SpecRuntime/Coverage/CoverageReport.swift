@@ -48,7 +48,11 @@ public struct CoverageReport: Sendable {
             return SpecCoverage(specPath: specPaths[i], screen: checked.screen, items: map.items)
         }
         for (job, result) in zip(jobs, results) {
-            for (k, hit) in result.hits.enumerated() where hit { specs[job.spec]!.items[k].covered = true }
+            let name = loaded[job.spec].spec!.scenarios[job.scenario].name
+            for (k, hit) in result.hits.enumerated() where hit {
+                specs[job.spec]!.items[k].covered = true
+                specs[job.spec]!.items[k].coveredBy.append(name)
+            }
             if let stopped = result.stopped { specs[job.spec]!.stoppedScenarios.append(stopped) }
         }
         var invalid = loaded.filter { $0.spec == nil }
