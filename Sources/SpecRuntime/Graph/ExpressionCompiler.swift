@@ -210,6 +210,9 @@ enum ExpressionCompiler {
             case (.colorGreen, .color(let c)): return .double(c.green)
             case (.colorBlue, .color(let c)): return .double(c.blue)
             case (.colorAlpha, .color(let c)): return .double(c.alpha)
+            case (.errorKind, .error(let e)): return .enumCase(EnumValue(type: ErrorValue.kindTypeName, caseName: e.kind.rawValue))
+            case (.errorStatus, .error(let e)): return e.status.map(Value.int) ?? .none
+            case (.errorMessage, .error(let e)): return .string(e.messageText)
             default: return .none
             }
         }
@@ -277,6 +280,14 @@ enum ExpressionCompiler {
             }
         case .grayColor, .rgbColor:
             return color(builtin == .rgbColor, fs)
+        case .httpError:
+            return { ctx throws(EvalError) in
+                guard case .int(let status) = try f0(ctx) else { return .none }
+                guard ErrorValue.httpStatuses.contains(status) else {
+                    throw EvalError(message: "'.http(\(status))': an HTTP status is from 100 to 999")
+                }
+                return .error(ErrorValue(.http, status: status))
+            }
         }
     }
 
