@@ -60,8 +60,13 @@ extension ExpressionChecker {
             }
             return (.constant(.error(ErrorValue(.http, status: status))), .error)
         }
-        guard let status = check(argument, expecting: .int) else { return nil }
-        return (.call(.httpError, [status]), .error)
+        guard let status = infer(argument) else { return nil }
+        guard status.type == .int else {
+            diagnostics.error("type-mismatch", "'.http' takes an 'Int' status, found '\(status.type)'", at: argument.range,
+                              notes: [DiagnosticNote("write the status as a number, as in '.http(409)'")])
+            return nil
+        }
+        return (.call(.httpError, [status.expr]), .error)
     }
 
     /// A name that would be right with a leading dot: an `Error` literal or a case of the expected

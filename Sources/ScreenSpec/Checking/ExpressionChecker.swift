@@ -246,7 +246,7 @@ struct ExpressionChecker {
                                   notes: [DiagnosticNote(dotted.hasPrefix(".http") || expected?.unwrapped == .error || expected == nil
                                       ? "an 'Error' literal starts with a dot, as an enum case does in Swift"
                                       : "an enum case starts with a dot where its type is known, as in Swift")],
-                                  fixIt: dotted)
+                                  fixIt: "write '\(dotted)'")
                 return nil
             }
             var candidates = Array(symbols.keys)
@@ -289,6 +289,8 @@ struct ExpressionChecker {
             return (a, b)
         }
         let l = infer(lhs)
+        // `.case` takes its type from the left side: without one, its error would only repeat the left's.
+        if case .none = l, rhs.isImplicitMember { return nil }
         let r = infer(rhs, expected: l?.type)
         guard var a = l, var b = r else { return nil }
         if a.type == .int, b.type == .double, case .int(let v) = lhs.kind { a = (.constant(.double(Double(v))), .double) }
@@ -459,7 +461,7 @@ struct ExpressionChecker {
                 var literal = dotted
                 if arguments.count == 1, case .int(let status) = arguments[0].kind { literal = ".\(name)(\(status))" }
                 diagnostics.error("unknown-function", "unknown function '\(name)'; did you mean '\(literal)'?", at: nameRange,
-                                  notes: [DiagnosticNote("an 'Error' literal starts with a dot, as an enum case does in Swift")], fixIt: literal)
+                                  notes: [DiagnosticNote("an 'Error' literal starts with a dot, as an enum case does in Swift")], fixIt: "write '\(literal)'")
                 return nil
             }
             return error("unknown-function", "unknown function '\(name)'\(Suggestion.didYouMean(name, in: Self.functions))", nameRange,
