@@ -23,7 +23,8 @@ struct ActionInputCheckingTests {
               tap: event
             actions:
               declared: { input: Int, work: { call: api.delete, with: { id: $0 } } }
-              fromTrigger: { trigger: row, work: { call: api.delete, with: { id: $0 + row } } }
+              fromTrigger: { input: Int, trigger: row, work: { call: api.delete, with: { id: $0 + row } } }
+              readsTheTrigger: { trigger: row, work: { call: api.delete, with: { id: row } } }
               dropsTheValue: { input: Void, trigger: row, work: { call: api.delete, with: { id: row } } }
               none: { trigger: tap, work: { call: api.delete, with: { id: 1 } } }
 
@@ -31,7 +32,7 @@ struct ActionInputCheckingTests {
         let loaded = SpecLoader.load(text: text, path: "t.yaml")
         #expect(loaded.diagnostics.isEmpty, "\(loaded.renderDiagnostics())")
         let spec = try #require(loaded.spec)
-        #expect(spec.actions.map(\.input) == [.int, .int, .void, .void])
+        #expect(spec.actions.map(\.input) == [.int, .int, .void, .void, .void])
     }
 
     @Test func dollarZeroInAnActionWithoutInput() {
@@ -47,6 +48,25 @@ struct ActionInputCheckingTests {
             3 |   remove: { work: { call: api.delete, with: { id: $0 } } }
               |                                                   ^~
             note: declare what it takes with 'input: TYPE' on the action, and pass it with 'send: { remove: VALUE }'
+
+            """)
+    }
+
+    @Test func dollarZeroWithATriggerCarryingAValue() {
+        let text = """
+            screen: S
+            inputs:
+              row: Int
+            actions:
+              remove: { trigger: row, work: { call: api.delete, with: { id: $0 } } }
+
+            """ + services
+        #expect(diagnose(text) == """
+            t.yaml:5:65: error: action 'remove' takes no input, so '$0' has nothing to read
+              |
+            5 |   remove: { trigger: row, work: { call: api.delete, with: { id: $0 } } }
+              |                                                                 ^~
+            note: its trigger 'row' carries 'Int': read it as 'row', or declare 'input: Int' to make it the action's input
 
             """)
     }

@@ -115,6 +115,7 @@ struct ActionInputTests {
               row: Int
             actions:
               double:
+                input: Int
                 trigger: row
                 work: { call: api.double, with: { n: $0, same: row } }
             services:

@@ -285,7 +285,7 @@ struct Checker {
             unknownName(action.work.service, what: "service", candidates: spec.services.map(\.name.value))
         }
         var arguments = expressionChecker(payload: payload)
-        arguments.actionInput = (action.name.value, plan.input)
+        arguments.actionInput = (action.name.value, plan.input, payload)
         let call = checkCall(action.work.service, action.work.arguments, at: action.work.range, with: &arguments)
         plan.argumentNames = call.names
         plan.arguments = call.values
@@ -293,15 +293,11 @@ struct Checker {
         actions[index] = plan
     }
 
-    /// `Action<Input, Element>`: without `input:` the action takes what its trigger carries; with
-    /// it, the trigger must carry that type. An input of `Void` drops the trigger's value, as
-    /// binding a `ControlEvent` to a `CocoaAction` does.
+    /// `Action<Input, Element>`: with `input:` the trigger must carry that type. Without it (or with
+    /// `input: Void`) the action takes no input and the trigger's value is read by its name only,
+    /// so `send: action` executes it without a value, as a `CocoaAction`.
     private mutating func checkTriggerInput(_ action: ActionDecl, _ trigger: Located<String>, carries type: SpecType, plan: inout ActionPlan) {
-        guard let declared = action.input else {
-            plan.input = type
-            return
-        }
-        guard plan.input != .void, !plan.input.accepts(type) else { return }
+        guard let declared = action.input, plan.input != .void, !plan.input.accepts(type) else { return }
         if type == .void {
             diagnostics.error("type-mismatch", "action '\(action.name.value)' takes an input of type '\(plan.input)', but its trigger '\(trigger.value)' is an event and carries no value",
                               at: trigger.range, notes: [DiagnosticNote("the input is declared here", at: declared.range)],

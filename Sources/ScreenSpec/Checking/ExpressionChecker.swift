@@ -23,8 +23,8 @@ struct ExpressionChecker {
     private var reportedUnknown: Set<String> = []
     /// The types of `$0`, `$1`, ... in an operator's expression (outside any list closure).
     var operatorArguments: [SpecType] = []
-    /// In an action's `work:`, the action and its input type: `$0` reads the input.
-    var actionInput: (action: String, type: SpecType)?
+    /// In an action's `work:`, the action, its input type and its trigger: `$0` reads the input.
+    var actionInput: (action: String, type: SpecType, trigger: (name: String, type: SpecType)?)?
     var diagnostics: DiagnosticBag
 
     init(symbols: [String: Symbol], table: TypeTable, payload: (name: String, type: SpecType)? = nil, diagnostics: DiagnosticBag) {
@@ -103,8 +103,11 @@ struct ExpressionChecker {
             }
             if let input = actionInput {
                 guard input.type != .void else {
-                    return error("closure-argument", "action '\(input.action)' takes no input, so '$\(index)' has nothing to read", expr.range,
-                                 notes: [DiagnosticNote("declare what it takes with 'input: TYPE' on the action, and pass it with 'send: { \(input.action): VALUE }'")])
+                    var notes = [DiagnosticNote("declare what it takes with 'input: TYPE' on the action, and pass it with 'send: { \(input.action): VALUE }'")]
+                    if let trigger = input.trigger, trigger.type != .void {
+                        notes = [DiagnosticNote("its trigger '\(trigger.name)' carries '\(trigger.type)': read it as '\(trigger.name)', or declare 'input: \(trigger.type)' to make it the action's input")]
+                    }
+                    return error("closure-argument", "action '\(input.action)' takes no input, so '$\(index)' has nothing to read", expr.range, notes: notes)
                 }
                 guard index == 0 else {
                     return error("closure-argument", "an action's work has one argument, '$0', its input; found '$\(index)'", expr.range)
