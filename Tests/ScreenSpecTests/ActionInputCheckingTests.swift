@@ -147,7 +147,7 @@ struct ActionInputCheckingTests {
         let text = """
             screen: S
             actions:
-              remove: { input: Strin, work: { call: api.delete, with: { id: 1 } } }
+              remove: { input: Strin, work: { call: api.delete, with: { id: $0 } } }
 
             """ + services
         #expect(SpecLoader.load(text: text, path: "t.yaml").diagnostics.map(\.description) == [

@@ -194,6 +194,17 @@ struct ErrorValueCheckingTests {
             """)
     }
 
+    @Test func aLiteralNeedsAnErrorFromItsContext() {
+        let text = "screen: S\noutputs:\n  refused: .notEnabled\n"
+        #expect(diagnose(text) == """
+            t.yaml:3:12: error: '.notEnabled' needs an 'Error' or an enum type from its context, as in 'error == .notEnabled'
+              |
+            3 |   refused: .notEnabled
+              |            ^~~~~~~~~~~
+
+            """)
+    }
+
     @Test func errorKindIsABuiltInType() {
         let text = "screen: S\ntypes:\n  ErrorKind: [a, b]\n"
         #expect(SpecLoader.load(text: text, path: "t.yaml").diagnostics.map(\.description) == [

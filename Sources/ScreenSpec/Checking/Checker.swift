@@ -285,7 +285,9 @@ struct Checker {
             unknownName(action.work.service, what: "service", candidates: spec.services.map(\.name.value))
         }
         var arguments = expressionChecker(payload: payload)
+        var scratch = DiagnosticBag()
         arguments.actionInput = (action.name.value, plan.input, payload)
+        arguments.inputUnresolved = action.input.map { TypeResolver(table: table).resolve($0, diagnostics: &scratch) == nil } ?? false
         let call = checkCall(action.work.service, action.work.arguments, at: action.work.range, with: &arguments)
         plan.argumentNames = call.names
         plan.arguments = call.values

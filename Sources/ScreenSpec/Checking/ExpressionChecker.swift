@@ -25,6 +25,8 @@ struct ExpressionChecker {
     var operatorArguments: [SpecType] = []
     /// In an action's `work:`, the action, its input type and its trigger: `$0` reads the input.
     var actionInput: (action: String, type: SpecType, trigger: (name: String, type: SpecType)?)?
+    /// The action's `input:` type did not resolve (reported already): `$0` says nothing more.
+    var inputUnresolved = false
     var diagnostics: DiagnosticBag
 
     init(symbols: [String: Symbol], table: TypeTable, payload: (name: String, type: SpecType)? = nil, diagnostics: DiagnosticBag) {
@@ -101,6 +103,7 @@ struct ExpressionChecker {
                 }
                 return (.closureArgument, t)
             }
+            if inputUnresolved { return nil }
             if let input = actionInput {
                 guard input.type != .void else {
                     var notes = [DiagnosticNote("declare what it takes with 'input: TYPE' on the action, and pass it with 'send: { \(input.action): VALUE }'")]
@@ -173,6 +176,9 @@ struct ExpressionChecker {
     private mutating func implicitMember(_ name: String, expected: SpecType?, _ range: SpecRange) -> Typed? {
         if expected?.unwrapped == .error { return errorLiteral(name, range) }
         guard case .enumeration(let type)? = expected?.unwrapped, let cases = table.enums[type] else {
+            if Self.errorLiterals.contains(name) && name != "http" {
+                return error("implicit-member-context", "'.\(name)' needs an 'Error' or an enum type from its context, as in 'error == .\(name)'", range)
+            }
             return error("implicit-member-context", "'.\(name)' needs an enum type from its context, as in 'segment == .\(name)'", range)
         }
         guard cases.contains(name) else {
