@@ -194,6 +194,23 @@ struct ErrorValueCheckingTests {
             """)
     }
 
+    @Test func aKindTakesNoStatus() {
+        #expect(diagnose(spec("save.errors.kind == .http(409)")) == """
+            t.yaml:13:33: error: '.http' is a case of 'ErrorKind' and takes no arguments
+               |
+            13 |       flag: save.errors.kind == .http(409)
+               |                                 ^~~~~~~~~~
+            note: to match one status, compare the error itself: 'error == .http(409)', or 'error.status == 409'
+
+            """)
+    }
+
+    @Test func aNegativeStatusIsCheckedBeforeRunning() {
+        #expect(SpecLoader.load(text: spec("save.errors == .http(-1)"), path: "t.yaml").diagnostics.map(\.description) == [
+            "t.yaml:13:34: error: an HTTP status is from 100 to 999, found -1",
+        ])
+    }
+
     @Test func aLiteralNeedsAnErrorFromItsContext() {
         let text = "screen: S\noutputs:\n  refused: .notEnabled\n"
         #expect(diagnose(text) == """

@@ -18,6 +18,8 @@ struct Checker {
     private var pendingDerived: [(node: Int, expr: Expr)] = []
     /// Names whose declarations failed: later references stay quiet instead of cascading.
     private var poisoned: Set<String> = []
+    /// Actions whose `input:` is not a type (reported already): `$0` and `send:` values stay quiet.
+    private var unresolvedInputs: Set<String> = []
 
     func expressionChecker(payload: (name: String, type: SpecType)? = nil, quiet: Bool = false) -> ExpressionChecker {
         var checker = ExpressionChecker(symbols: symbols, table: table, payload: payload, diagnostics: quiet ? DiagnosticBag() : diagnostics)
@@ -236,7 +238,9 @@ struct Checker {
             let errors = addNode(name + ".errors", .error, .stream, role: .actionErrors(actionIndex), visible: true,
                                  range: range, what: "action errors stream")
             // A declared input that does not resolve was reported; `Void` keeps the rest quiet.
-            let input = action.input.flatMap { resolver.resolve($0, diagnostics: &diagnostics) } ?? .void
+            let resolved = action.input.flatMap { resolver.resolve($0, diagnostics: &diagnostics) }
+            if action.inputIsMalformed || (action.input != nil && resolved == nil) { unresolvedInputs.insert(name) }
+            let input = resolved ?? .void
             actions.append(ActionPlan(name: name, input: input, trigger: nil, enabled: enabled, executing: executing, elements: elements,
                                       errors: errors, service: -1, argumentNames: [], arguments: []))
         }
@@ -285,9 +289,8 @@ struct Checker {
             unknownName(action.work.service, what: "service", candidates: spec.services.map(\.name.value))
         }
         var arguments = expressionChecker(payload: payload)
-        var scratch = DiagnosticBag()
         arguments.actionInput = (action.name.value, plan.input, payload)
-        arguments.inputUnresolved = action.input.map { TypeResolver(table: table).resolve($0, diagnostics: &scratch) == nil } ?? false
+        arguments.inputUnresolved = unresolvedInputs.contains(action.name.value)
         let call = checkCall(action.work.service, action.work.arguments, at: action.work.range, with: &arguments)
         plan.argumentNames = call.names
         plan.arguments = call.values
@@ -513,6 +516,7 @@ struct Checker {
     /// `send: save` executes an action taking no input, `send: { deleteItem: 42 }` one taking an
     /// `Int`, as `action.execute(42)` does.
     private mutating func executeStep(_ action: Int, _ target: Located<String>, _ node: YAMLNode?, _ values: ValueReader) -> StepPlan? {
+        guard !unresolvedInputs.contains(target.value) else { return nil }
         let input = actions[action].input
         let declared = spec.actions.first { $0.name.value == target.value }.map { [DiagnosticNote("'\(target.value)' is declared here", at: $0.name.range)] } ?? []
         guard input != .void else {

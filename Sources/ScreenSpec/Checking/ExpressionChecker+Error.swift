@@ -53,7 +53,7 @@ extension ExpressionChecker {
             diagnostics.error("wrong-arity", "'.http' takes one status, as in '.http(409)', found \(arguments.count) arguments", at: range)
             return nil
         }
-        if case .int(let status) = argument.kind {
+        if let status = argument.integerLiteral {
             guard ErrorValue.httpStatuses.contains(status) else {
                 diagnostics.error("invalid-status", "an HTTP status is from 100 to 999, found \(status)", at: argument.range)
                 return nil
@@ -82,6 +82,19 @@ extension ExpressionChecker {
             return Self.errorLiterals.contains(name) ? literal : nil
         default:
             return nil
+        }
+    }
+}
+
+extension Expr {
+    /// `409` or `-1`: an integer written as a literal, so that a status can be checked before running.
+    var integerLiteral: Int? {
+        switch kind {
+        case .int(let v): return v
+        case .unary(.negate, let operand):
+            if case .int(let v) = operand.kind, v != Int.min { return -v }
+            return nil
+        default: return nil
         }
     }
 }

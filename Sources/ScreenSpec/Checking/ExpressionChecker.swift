@@ -190,7 +190,14 @@ struct ExpressionChecker {
 
     /// `.http(409)`: only an `Error` literal takes arguments.
     private mutating func implicitCall(_ name: String, _ arguments: [Expr], expected: SpecType?, _ range: SpecRange) -> Typed? {
+        // A parse error inside the parentheses was reported; the call around it says nothing more.
+        if arguments.contains(where: { if case .invalid = $0.kind { true } else { false } }) { return nil }
         if expected?.unwrapped == .error { return errorLiteralCall(name, arguments, range) }
+        if case .enumeration(let type)? = expected?.unwrapped, table.enums[type]?.contains(name) == true {
+            let notes = type == Self.errorKindType && name == "http"
+                ? [DiagnosticNote("to match one status, compare the error itself: 'error == .http(409)', or 'error.status == 409'")] : []
+            return error("wrong-arity", "'.\(name)' is a case of '\(type)' and takes no arguments", range, notes: notes)
+        }
         let notes = name == "http" ? [DiagnosticNote("'.http(STATUS)' is an 'Error' literal, as in 'error == .http(409)'")] : []
         return error("implicit-member-context", "'.\(name)(...)' needs an 'Error' from its context, as in 'error == .\(name)(...)'", range, notes: notes)
     }

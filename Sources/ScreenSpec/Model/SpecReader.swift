@@ -220,7 +220,7 @@ struct SpecReader {
                 if let e = expression(argValue) { arguments.append((argName, e)) }
             }
         }
-        return ActionDecl(name: name, input: input, trigger: trigger, enabledIf: enabledIf,
+        return ActionDecl(name: name, input: input, inputIsMalformed: f["input"] != nil && input == nil, trigger: trigger, enabledIf: enabledIf,
                           work: WorkDecl(service: service, arguments: arguments, range: workNode.range))
     }
 
