@@ -222,6 +222,48 @@ struct ErrorValueCheckingTests {
             """)
     }
 
+    @Test func textIsNotAnError() {
+        let text = """
+            screen: S
+            inputs:
+              failure: Error
+            state:
+              last: { type: Error?, initial: ~ }
+            handlers:
+              - on: failure
+                set: { last: '"http(409)"' }
+
+            """
+        #expect(diagnose(text) == """
+            t.yaml:8:19: error: expected 'Error?', found 'String'
+              |
+            8 |     set: { last: '"http(409)"' }
+              |                   ^~~~~~~~~~~
+            note: an 'Error' is written '.notEnabled', '.unknown', '.decode' or '.http(STATUS)'
+
+            """)
+    }
+
+    /// In data (`expect:`, `send:`, results) an error may be written as in expressions, with a dot.
+    @Test func dataTakesTheDottedSpellingToo() throws {
+        let text = """
+            screen: S
+            inputs:
+              failure: Error
+            scenarios:
+              - name: s
+                steps:
+                  - send: { failure: .http(409) }
+                  - expect: { failure: http(409) }
+                  - send: { failure: .notEnabled }
+
+            """
+        let loaded = SpecLoader.load(text: text, path: "t.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.renderDiagnostics())")
+        let steps = try #require(loaded.spec?.scenarios.first?.steps)
+        #expect(steps.map(\.text) == ["send failure = http(409)", "expect failure == http(409)", "send failure = notEnabled"])
+    }
+
     @Test func errorKindIsABuiltInType() {
         let text = "screen: S\ntypes:\n  ErrorKind: [a, b]\n"
         #expect(SpecLoader.load(text: text, path: "t.yaml").diagnostics.map(\.description) == [

@@ -56,6 +56,9 @@ struct ExpressionChecker {
         if case .optional(let wrapped) = found, expected.accepts(wrapped) {
             return [DiagnosticNote("unwrap the optional with '??', as in 'value ?? default'")]
         }
+        if expected.unwrapped == .error {
+            return [DiagnosticNote("an 'Error' is written '.notEnabled', '.unknown', '.decode' or '.http(STATUS)'")]
+        }
         if expected == .string, found != .string {
             return [DiagnosticNote("turn it into text with interpolation, as in '\"\\(value)\"'")]
         }
