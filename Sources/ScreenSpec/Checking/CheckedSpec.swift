@@ -63,6 +63,8 @@ public struct NodeDecl: Sendable {
 
 public struct ActionPlan: Sendable {
     public var name: String
+    /// The type of value each execution takes (`Action<Input, Element>`'s `Input`); `Void` for none.
+    public var input: SpecType = .void
     public var trigger: Int?
     public var enabled: Int
     public var executing: Int
