@@ -27,10 +27,30 @@ struct DataflowGraphBuilder {
         connectActions()
         connectHandlers()
         connectComponentEvents()
+        pruneUnwiredComponentMembers()
         for screen in screens {
             graph.nodes.append(.init(id: screenID(screen), name: screen, caption: "screen", shape: .screen, group: .screens, cluster: nil))
         }
         return graph
+    }
+
+    /// A component offers many properties and events; the picture keeps those the screen uses
+    /// (what the timeline shows and what is wired), and says so for a component with none.
+    private mutating func pruneUnwiredComponentMembers() {
+        var used: Set<String> = []
+        for edge in graph.edges {
+            used.insert(edge.from)
+            used.insert(edge.to)
+        }
+        var visible: Set<String> = []
+        for (i, node) in spec.nodes.enumerated() where node.visible { visible.insert(Self.nodeID(i)) }
+        graph.nodes.removeAll { node in
+            (node.shape == .componentProperty || node.shape == .componentEvent) && !used.contains(node.id) && !visible.contains(node.id)
+        }
+        for (c, component) in spec.components.enumerated() where !graph.nodes.contains(where: { $0.cluster == "c\(c)" }) {
+            graph.nodes.append(.init(id: "c\(c)_unwired", name: component.name, caption: "\(component.kind) · nothing wired",
+                                     shape: .componentProperty, group: .view, cluster: "c\(c)"))
+        }
     }
 
     // MARK: ids
@@ -93,7 +113,7 @@ struct DataflowGraphBuilder {
                     let plan = spec.streams[p]
                     add(i, caption: "stream output\(plan.holdsValue ? " (holds value)" : "") · \(node.type)", shape: .streamOutput, group: .viewModel)
                     for (k, op) in plan.operators.enumerated() {
-                        graph.nodes.append(.init(id: Self.operatorID(p, k), name: operatorLabel(op), caption: "operator \(k + 1) of \(node.name)",
+                        graph.nodes.append(.init(id: Self.operatorID(p, k), name: operatorLabel(op), caption: "operator \(k + 1) of \(plan.operators.count)",
                                                  shape: .operatorStep, group: .viewModel, cluster: nil))
                     }
                 } else if isStreamErrors(i) {

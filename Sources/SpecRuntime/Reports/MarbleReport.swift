@@ -1,0 +1,120 @@
+/// A self-contained HTML page of scenarios as marble diagrams: no network, no external file,
+/// styles and a small script inline. Written by `specrun run --format html` and
+/// `specrun test --format html`.
+public enum MarbleReport {
+    /// One scenario on the page.
+    public struct Scenario: Sendable {
+        public var timeline: Timeline
+        /// The spec file it comes from.
+        public var specPath: String
+        /// `PASS`, `FAIL`, `NEW`, `UPDATED`; for `run`, `PASS` or `FAIL` by its expectations.
+        public var status: String
+        public var failed: Bool
+        /// Problems beyond the timeline's own failures: a differing or missing snapshot, a write error.
+        public var problems: [String]
+        /// The unified diff from the stored snapshot to this run's timeline, shown beside the marbles.
+        public var snapshotDiff: String?
+
+        public init(timeline: Timeline, specPath: String, status: String, failed: Bool, problems: [String] = [], snapshotDiff: String? = nil) {
+            self.timeline = timeline
+            self.specPath = specPath
+            self.status = status
+            self.failed = failed
+            self.problems = problems
+            self.snapshotDiff = snapshotDiff
+        }
+
+        /// A scenario played by `run`: it fails when an expectation failed or a runtime error happened.
+        public init(played timeline: Timeline, specPath: String) {
+            self.init(timeline: timeline, specPath: specPath, status: timeline.passed ? "PASS" : "FAIL", failed: !timeline.passed)
+        }
+
+        /// A scenario checked by `test` against its snapshot.
+        public init(_ outcome: ScenarioOutcome) {
+            var problems: [String] = []
+            if let error = outcome.writeError { problems.append("cannot write the snapshot: \(error)") }
+            if outcome.comparison == .missing && !outcome.wrote {
+                problems.append("snapshot missing: \(outcome.snapshotPath) (run 'specrun test' to record it, then commit it)")
+            }
+            var diff: String?
+            if outcome.comparison == .differed && !outcome.wrote {
+                problems.append("snapshot differs: \(outcome.changeSummary ?? outcome.snapshotPath)")
+                diff = outcome.diff?.render()
+            }
+            self.init(timeline: outcome.timeline, specPath: outcome.specPath, status: outcome.status.description,
+                      failed: outcome.status.isFailure, problems: problems, snapshotDiff: diff)
+        }
+    }
+
+    /// The whole page. `title` heads it, such as the spec's screen or `specrun test`.
+    public static func html(title: String, scenarios: [Scenario]) -> String {
+        let failed = scenarios.filter(\.failed).count
+        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        out += "<meta name=\"generator\" content=\"specrun\">\n"
+        out += "<title>\(e(title)) — marble diagrams</title>\n<style>\n\(ReportAssets.css)</style>\n</head>\n<body>\n"
+        out += "<a class=\"skip\" href=\"#scenarios\">Skip to the scenarios</a>\n"
+        out += "<header>\n<h1>\(e(title))</h1>\n"
+        out += "<p class=\"summary\" data-scenarios=\"\(scenarios.count)\" data-failed=\"\(failed)\">\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"), "
+            + (failed == 0 ? "all passed" : "\(failed) failed") + "</p>\n"
+        out += ReportAssets.legend
+        if scenarios.count > 1 {
+            out += "<nav aria-label=\"Scenarios\"><ol>\n"
+            for (i, scenario) in scenarios.enumerated() {
+                out += "<li><a href=\"#scenario-\(i + 1)\"\(scenario.failed ? " class=\"failed\"" : "")>"
+                    + "\(scenario.failed ? "✗ " : "")\(e(scenario.timeline.screen)) › \(e(scenario.timeline.scenario))</a></li>\n"
+            }
+            out += "</ol></nav>\n"
+        }
+        out += "</header>\n<main id=\"scenarios\">\n"
+        for (i, scenario) in scenarios.enumerated() { out += section(scenario, number: i + 1) }
+        if scenarios.isEmpty { out += "<p>No scenario ran.</p>\n" }
+        out += "</main>\n<script>\n\(ReportAssets.script)</script>\n</body>\n</html>\n"
+        return out
+    }
+
+    private static func section(_ scenario: Scenario, number: Int) -> String {
+        let id = "scenario-\(number)"
+        let diagram = MarbleDiagram(scenario.timeline)
+        let status = scenario.failed ? "failed" : "passed"
+        var out = "<section class=\"scenario \(status)\" id=\"\(id)\" data-status=\"\(e(scenario.status))\" "
+            + "data-emissions=\"\(diagram.lanes.reduce(0) { $0 + $1.emissionCount })\" aria-labelledby=\"\(id)-title\">\n"
+        out += "<h2 id=\"\(id)-title\"><span class=\"badge \(status)\">\(e(scenario.status))</span> "
+            + "\(e(scenario.timeline.screen)) › \(e(scenario.timeline.scenario))</h2>\n"
+        out += "<p class=\"spec\">\(e(scenario.specPath))</p>\n"
+        let failures = scenario.timeline.failures
+        if !failures.isEmpty || !scenario.problems.isEmpty {
+            out += "<ul class=\"problems\" aria-label=\"Problems\">\n"
+            for failure in failures {
+                switch failure {
+                case .failure(let time, let message, let file, let line):
+                    out += "<li class=\"failure\">✗ at \(HTMLText.time(time)): \(e(message)) <span class=\"where\">(\(e(file)):\(line))</span></li>\n"
+                case .runtimeError(let time, let message):
+                    out += "<li class=\"failure\">! at \(HTMLText.time(time)): runtime error: \(e(message))</li>\n"
+                default:
+                    break
+                }
+            }
+            for problem in scenario.problems { out += "<li class=\"failure\">✗ \(e(problem))</li>\n" }
+            out += "</ul>\n"
+        }
+        out += "<div class=\"panes\">\n<figure class=\"diagram\">\n<div class=\"scroll\">\n"
+        out += MarbleSVG(diagram: diagram, id: id).render()
+        out += "</div>\n<figcaption class=\"readout\" aria-live=\"polite\">Hover over or focus a marble (Tab, then the arrow keys) to read it here.</figcaption>\n</figure>\n"
+        if let diff = scenario.snapshotDiff {
+            out += "<aside class=\"diff\" aria-label=\"Snapshot diff\">\n<h3>Snapshot diff</h3>\n<pre>"
+            for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
+                let text = String(line)
+                let cls = text.hasPrefix("+++") || text.hasPrefix("---") ? "file" : text.hasPrefix("+") ? "added" : text.hasPrefix("-") ? "removed"
+                    : text.hasPrefix("@@") ? "hunk" : "context"
+                out += "<span class=\"\(cls)\">\(e(text))</span>\n"
+            }
+            out += "</pre>\n</aside>\n"
+        }
+        out += "</div>\n<details class=\"text\"><summary>Timeline as text</summary>\n<pre>\(e(TimelineFormatter.text(scenario.timeline)))</pre>\n</details>\n"
+        out += "</section>\n"
+        return out
+    }
+
+    private static func e(_ s: String) -> String { HTMLText.escape(s) }
+}
