@@ -238,8 +238,9 @@ struct DataflowGraphBuilder {
                 let to = Self.nodeID(target)
                 let isView: Bool
                 if case .component = spec.nodes[target].role { isView = true } else { isView = false }
+                // A property's edits written into the view model are the two-way binding's way back.
                 for source in sources(of: handler.on) {
-                    connect(source.id, to, .sets, source.label ?? (isView ? "binds" : "sets"))
+                    connect(source.id, to, .sets, isView ? "binds" : source.label ?? "sets")
                 }
                 guard t < handler.values.count else { continue }
                 for read in handler.values[t].nodeReads() where read != target {

@@ -107,7 +107,7 @@ public enum MarbleReport {
                 let text = String(line)
                 let cls = text.hasPrefix("+++") || text.hasPrefix("---") ? "file" : text.hasPrefix("+") ? "added" : text.hasPrefix("-") ? "removed"
                     : text.hasPrefix("@@") ? "hunk" : "context"
-                out += "<span class=\"\(cls)\">\(e(text))</span>\n"
+                out += "<span class=\"\(cls)\">\(e(text))</span>"
             }
             out += "</pre>\n</aside>\n"
         }
