@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ScreenSpec
 import SpecRuntime
 
 /// docs/graphs.md is generated from specs/: this fails when a spec changed and the page did not.
@@ -19,5 +20,18 @@ import SpecRuntime
         let committed = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         #expect(committed == text, "docs/graphs.md is out of date; regenerate it with SPECRUN_UPDATE_DOCS=1 swift test --filter GraphGalleryTests")
         for spec in specs { #expect(text.contains("(`\(spec)`)")) }
+    }
+
+    /// docs/pictures.md shows a spec and, below it, its graph: the graph must be what `specrun graph` draws.
+    @Test func theGraphInPicturesMdIsTheGraphOfTheSpecAboveIt() throws {
+        let page = try String(contentsOfFile: Self.root + "/docs/pictures.md", encoding: .utf8)
+        func block(_ fence: String) throws -> String {
+            let start = try #require(page.range(of: "```" + fence + "\n"))
+            let end = try #require(page.range(of: "\n```\n", range: start.upperBound..<page.endIndex))
+            return String(page[start.upperBound..<end.lowerBound]) + "\n"
+        }
+        let loaded = SpecLoader.load(text: try block("yaml"), path: "search.yaml")
+        let spec = try #require(loaded.spec, "\(loaded.renderDiagnostics())")
+        #expect(try block("mermaid") == MermaidRenderer.render(DataflowGraph(spec: spec)))
     }
 }

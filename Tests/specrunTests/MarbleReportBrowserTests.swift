@@ -104,7 +104,7 @@ struct MarbleReportBrowserTests {
         let png = artifacts + "/\(name).png"
         try page.write(toFile: html, atomically: true, encoding: .utf8)
         try? FileManager.default.removeItem(atPath: png)
-        let result = try chromium(["--screenshot=\(png)", "--window-size=1280,1600", "file://" + html])
+        let result = try chromium(["--screenshot=\(png)", "--window-size=1200,1100", "file://" + html])
         #expect(FileManager.default.fileExists(atPath: png), "no screenshot: \(result.stderr.suffix(2000))")
         return png
     }

@@ -24,7 +24,9 @@ struct MarbleSVG {
         }
         if slots.isEmpty { slots[0] = 1 }
         let axis = TimeAxis(slots: slots, origin: labelWidth + 28)
-        let width = axis.width + 150
+        // Room after the last instant for the last marks' values, within reason.
+        let lastCaption = rows.compactMap { row in row.marks.last.map { $0.text.count } }.max() ?? 0
+        let width = axis.width + min(420, max(150, 6.2 * Double(lastCaption) + 40))
         let height = Self.axisHeight + Double(rows.count) * Self.laneHeight + 8
         let emissions = diagram.lanes.reduce(0) { $0 + $1.emissionCount }
         let summary = "\(diagram.lanes.count) output lane\(diagram.lanes.count == 1 ? "" : "s"), \(emissions) emission\(emissions == 1 ? "" : "s"), "
