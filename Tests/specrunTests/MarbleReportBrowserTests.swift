@@ -117,9 +117,15 @@ struct MarbleReportBrowserTests {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             let scenario = try #require(object["scenario"] as? String)
             if out.last?.scenario != scenario { out.append(Expected(scenario: scenario)) }
-            if let output = object["output"] as? String {
+            if object["type"] as? String == "scenario" { continue }
+            // An emission has a value (and, in the versioned format, `"type":"emission"`); a stream's
+            // end names its output too and is drawn on that output's lane, without a marble.
+            let type = object["type"] as? String
+            let isEmission = type.map { $0 == "emission" } ?? (object["value"] != nil)
+            let isEnd = type.map { $0 == "completed" || $0 == "error" } ?? false
+            if let output = object["output"] as? String, isEmission || isEnd {
                 if out[out.count - 1].marbles[output] == nil { out[out.count - 1].lanes.append(output) }
-                out[out.count - 1].marbles[output, default: 0] += 1
+                out[out.count - 1].marbles[output, default: 0] += isEmission ? 1 : 0
             }
             if object["failure"] != nil || object["runtime_error"] != nil { out[out.count - 1].failed = true }
         }
