@@ -27,6 +27,10 @@ struct MarbleReportTests {
         let svg = MarbleSVG(diagram: d, id: "x").render()
         #expect(svg.components(separatedBy: "class=\"mark marble\"").count - 1 == 3)
         #expect(svg.contains("class=\"lane steps has-failure\""))
+        // The lane the expectation was about is marked too.
+        #expect(d.expectationFailures == ["b": [5]])
+        #expect(svg.contains("<g class=\"lane output has-failure\" role=\"group\" aria-label=\"b: 2 emissions, an expectation failed\" data-output=\"b\">"))
+        #expect(svg.contains("<g class=\"lane output\" role=\"group\" aria-label=\"a: 1 emission\" data-output=\"a\">"))
         #expect(svg.contains("aria-label=\"failed expectation at 5ms: expected b == 4, got 3 (s.yaml:9)\""))
         // Two marks of one lane at one instant sit side by side, not on top of each other.
         let xs = svg.components(separatedBy: "data-output=\"b\" data-text=").dropFirst().map { $0.components(separatedBy: "translate(")[1].prefix(while: { $0 != " " }) }

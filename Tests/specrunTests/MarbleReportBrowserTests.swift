@@ -31,6 +31,7 @@ struct MarbleReportBrowserTests {
             var failureMarks: Int
             var diff: Bool
             var lanes: [Lane]
+            var failedLanes: [String]
         }
 
         var scenarios: [Scenario]
@@ -54,7 +55,8 @@ struct MarbleReportBrowserTests {
                        labelled: Array.prototype.filter.call(marbles, function (m) { return m.tabIndex === 0 && (m.getAttribute('aria-label') || '').length > 0; }).length };
             });
             result.scenarios.push({ title: s.querySelector('h2').textContent, failed: s.classList.contains('failed'),
-              failureMarks: s.querySelectorAll('.mark.failure, .mark.runtime-error').length, diff: !!s.querySelector('aside.diff pre'), lanes: lanes });
+              failureMarks: s.querySelectorAll('.mark.failure, .mark.runtime-error').length, diff: !!s.querySelector('aside.diff pre'), lanes: lanes,
+              failedLanes: Array.prototype.map.call(s.querySelectorAll('svg .lane.output.has-failure'), function (l) { return l.getAttribute('data-output'); }) });
           });
           var lane = Array.prototype.find.call(document.querySelectorAll('.lane.output'), function (l) { return l.querySelectorAll('.mark').length > 1; });
           if (lane) {
@@ -201,7 +203,7 @@ struct MarbleReportBrowserTests {
         let failed = seen.scenarios.filter(\.failed)
         #expect(failed.count == 2)
         #expect(failed.contains { $0.diff && $0.title.contains("each text shows its city and degrees") })
-        #expect(failed.contains { $0.failureMarks == 1 && $0.title.contains("a slow answer") })
+        #expect(failed.contains { $0.failureMarks == 1 && $0.title.contains("a slow answer") && $0.failedLanes == ["cityName"] })
         #expect(seen.scenarios.filter(\.diff).count == 1)
         _ = try Self.screenshot(page, name: "weather-failing")
     }

@@ -49,9 +49,19 @@ public struct MarbleDiagram: Sendable, Hashable {
     /// Steps, failed expectations and runtime errors, in timeline order.
     public var steps: [Mark]
 
+    /// For each lane whose value an `expect:` found wrong, the times it did: the lane is
+    /// highlighted there as well as on the steps lane.
+    public var expectationFailures: [String: [Int]] = [:]
+
     public init(lanes: [Lane], steps: [Mark]) {
         self.lanes = lanes
         self.steps = steps
+        // The runner words a failed expectation `expected NAME == VALUE, got ...`.
+        for mark in steps where mark.kind == .failure {
+            for lane in lanes where mark.text.hasPrefix("expected \(lane.name) == ") {
+                expectationFailures[lane.name, default: []].append(mark.time)
+            }
+        }
     }
 
     /// The diagram of a timeline: every emission becomes exactly one marble on its output's lane.

@@ -60,12 +60,13 @@ struct MarbleSVG {
     private func drawLane(_ name: String, _ marks: [MarbleDiagram.Mark], isSteps: Bool, y: Double, labelWidth: Double,
                           axis: TimeAxis, right: Double) -> String {
         let emissions = marks.filter { $0.kind == .emission }.count
+        let missed = isSteps ? [] : diagram.expectationFailures[name] ?? []
         let failures = marks.filter { $0.kind == .failure || $0.kind == .runtimeError }.count
         let laneLabel = isSteps
             ? "steps lane: \(marks.filter { $0.kind == .step }.count) steps" + (failures > 0 ? ", \(failures) failure\(failures == 1 ? "" : "s")" : "")
-            : "\(name): \(emissions) emission\(emissions == 1 ? "" : "s")"
+            : "\(name): \(emissions) emission\(emissions == 1 ? "" : "s")" + (missed.isEmpty ? "" : ", an expectation failed")
         var classes = isSteps ? "lane steps" : "lane output"
-        if failures > 0 { classes += " has-failure" }
+        if failures > 0 || !missed.isEmpty { classes += " has-failure" }
         var out = "<g class=\"\(classes)\" role=\"group\" aria-label=\"\(e(laneLabel))\"" + (isSteps ? "" : " data-output=\"\(e(name))\"") + ">\n"
         out += "<title>\(e(name))</title>"
         out += "<text class=\"lane-name\" x=\"\(n(labelWidth))\" y=\"\(n(y + 4))\" text-anchor=\"end\">\(e(HTMLText.truncate(name, 34)))</text>"
@@ -74,6 +75,11 @@ struct MarbleSVG {
         for b in axis.breaks {
             let mid = (b.x0 + b.x1) / 2
             out += "<path class=\"break\" d=\"M\(n(mid - 7)) \(n(y + 7)) l6 -14 M\(n(mid + 1)) \(n(y + 7)) l6 -14\"/>"
+        }
+        // Where an `expect:` found this output wrong: a ring on the lane (the steps lane's ✗ is
+        // the mark a screen reader reads).
+        for time in missed {
+            out += "<circle class=\"expect-ring\" aria-hidden=\"true\" cx=\"\(n(axis.x(time)))\" cy=\"\(n(y))\" r=\"16\"/>"
         }
         // Marks at one instant sit side by side, in timeline order.
         var slot: [Int: Int] = [:]

@@ -41,6 +41,8 @@ enum ReportAssets {
         svg .idle-label { fill: var(--muted); font-size: 10px; font-style: italic; }
         svg .lane-name { fill: var(--ink); font-size: 12px; }
         svg .lane.steps .lane-name { fill: var(--muted); font-style: italic; }
+        svg .lane.output.has-failure .lane-name { fill: var(--fail); font-weight: 700; }
+        svg .expect-ring { fill: none; stroke: var(--fail); stroke-width: 2; stroke-dasharray: 4 3; }
         svg .lane-line { stroke: var(--line); stroke-width: 1.5; }
         svg .lane-arrow { fill: var(--line); }
         svg .break { stroke: var(--muted); stroke-width: 1.5; fill: none; }
