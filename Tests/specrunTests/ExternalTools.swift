@@ -46,7 +46,8 @@ enum ExternalTools {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         if process.isRunning {
-            process.terminate()
+            // SIGKILL: a child of the test runner may inherit a mask that blocks SIGTERM.
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             return (-1, "", "timed out after \(Int(timeout))s")
         }

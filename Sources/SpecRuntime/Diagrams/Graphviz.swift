@@ -22,9 +22,10 @@ public enum Graphviz {
         return nil
     }
 
-    /// The SVG `dot -Tsvg` draws for `dot` text.
-    public static func svg(fromDOT text: String) throws(Failure) -> String {
-        guard let executable = dotExecutable() else { throw Failure(description: installHint, notInstalled: true) }
+    /// The SVG `dot -Tsvg` draws for `dot` text; `dot` is stopped after `timeout` seconds (a
+    /// graph of tens of thousands of nodes can take Graphviz that long).
+    public static func svg(fromDOT text: String, timeout: Double = 300, executable: String? = dotExecutable()) throws(Failure) -> String {
+        guard let executable else { throw Failure(description: installHint, notInstalled: true) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-dot-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("graph.dot")
@@ -41,6 +42,14 @@ public enum Graphviz {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = try FileHandle(forWritingTo: errors)
             try process.run()
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                throw Failure(description: "'\(executable)' did not finish within \(Int(timeout)) seconds; the graph is too large "
+                              + "to lay out, so write '--format dot' or '--format mermaid' instead", notInstalled: false)
+            }
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
                 let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
