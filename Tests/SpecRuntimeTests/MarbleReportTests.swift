@@ -40,11 +40,13 @@ struct MarbleReportTests {
     @Test func terminalMarksAreDrawnOnTheirLane() {
         let d = MarbleDiagram(lanes: [
             .init(name: "done", marks: [.init(time: 0, kind: .emission, text: "1"), .init(time: 10, kind: .completed, text: "")]),
-            .init(name: "broken", marks: [.init(time: 20, kind: .terminatedWithError, text: "http(500)")]),
+            .init(name: "broken", marks: [.init(time: 15, kind: .cancelled, text: "api.load(page: 1)"),
+                                          .init(time: 20, kind: .terminatedWithError, text: "http(500)")]),
         ], steps: [])
         let svg = MarbleSVG(diagram: d, id: "x").render()
         #expect(svg.contains("class=\"mark completed\"") && svg.contains("aria-label=\"done completed at 10ms\""))
         #expect(svg.contains("class=\"mark terminated-error\"") && svg.contains("aria-label=\"broken failed with http(500) at 20ms\""))
+        #expect(svg.contains("class=\"mark cancelled\"") && svg.contains("aria-label=\"broken: api.load(page: 1) cancelled at 15ms\""))
     }
 
     @Test func longIdleStretchesAreCompressedAndMarkedShortGapsStayProportional() {
@@ -101,5 +103,12 @@ struct MarbleReportTests {
         #expect(html.contains("<span class=\"added\">+  0ms  out  1</span>"))
         #expect(html.contains("✗ at 0ms: expected out == 2, got 1"))
         #expect(html.contains("data-failed=\"1\""))
+    }
+
+    @Test func aRunawayScenarioShowsItsFirstEntriesAndSaysSo() {
+        let entries = (0..<(MarbleReport.maximumEntries + 10)).map { Timeline.Entry.emission(time: $0, name: "n", value: .int($0)) }
+        let html = MarbleReport.html(title: "S", scenarios: [.init(played: timeline(entries), specPath: "s.yaml")])
+        #expect(html.contains("recorded \(MarbleReport.maximumEntries + 10) entries; the diagram and the text show the first \(MarbleReport.maximumEntries)"))
+        #expect(html.components(separatedBy: "class=\"mark marble\"").count - 1 == MarbleReport.maximumEntries)
     }
 }

@@ -17,6 +17,8 @@ public struct MarbleDiagram: Sendable, Hashable {
             case completed
             /// The stream terminated with an error (RxSwift's `.error`); the text names it.
             case terminatedWithError
+            /// An inner stream of the output (a request) was disposed before it ended; the text names the call.
+            case cancelled
         }
 
         /// Virtual milliseconds since the scenario started.

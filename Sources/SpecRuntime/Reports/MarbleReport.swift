@@ -46,6 +46,9 @@ public enum MarbleReport {
         }
     }
 
+    /// The most timeline entries one scenario's diagram shows.
+    public static let maximumEntries = 5000
+
     /// The whole page. `title` heads it, such as the spec's screen or `specrun test`.
     public static func html(title: String, scenarios: [Scenario]) -> String {
         let failed = scenarios.filter(\.failed).count
@@ -75,7 +78,12 @@ public enum MarbleReport {
 
     private static func section(_ scenario: Scenario, number: Int) -> String {
         let id = "scenario-\(number)"
-        let diagram = MarbleDiagram(scenario.timeline)
+        // A runaway scenario records up to a million entries; a page of them helps nobody and
+        // would take a browser minutes, so it shows the first ones and says so.
+        var shown = scenario.timeline
+        let cut = max(0, shown.entries.count - maximumEntries)
+        if cut > 0 { shown.entries = Array(shown.entries.prefix(maximumEntries)) }
+        let diagram = MarbleDiagram(shown)
         let status = scenario.failed ? "failed" : "passed"
         var out = "<section class=\"scenario \(status)\" id=\"\(id)\" data-status=\"\(e(scenario.status))\" "
             + "data-emissions=\"\(diagram.lanes.reduce(0) { $0 + $1.emissionCount })\" aria-labelledby=\"\(id)-title\">\n"
@@ -98,6 +106,10 @@ public enum MarbleReport {
             for problem in scenario.problems { out += "<li class=\"failure\">✗ \(e(problem))</li>\n" }
             out += "</ul>\n"
         }
+        if cut > 0 {
+            out += "<p class=\"truncated\">This scenario recorded \(scenario.timeline.entries.count) entries; the diagram and the text "
+                + "show the first \(maximumEntries) (the full timeline is in 'specrun run --format text').</p>\n"
+        }
         out += "<div class=\"panes\">\n<figure class=\"diagram\">\n<div class=\"scroll\">\n"
         out += MarbleSVG(diagram: diagram, id: id).render()
         out += "</div>\n<figcaption class=\"readout\" aria-live=\"polite\">Hover over or focus a marble (Tab, then the arrow keys) to read it here.</figcaption>\n</figure>\n"
@@ -111,7 +123,7 @@ public enum MarbleReport {
             }
             out += "</pre>\n</aside>\n"
         }
-        out += "</div>\n<details class=\"text\"><summary>Timeline as text</summary>\n<pre>\(e(TimelineFormatter.text(scenario.timeline)))</pre>\n</details>\n"
+        out += "</div>\n<details class=\"text\"><summary>Timeline as text</summary>\n<pre>\(e(TimelineFormatter.text(shown)))</pre>\n</details>\n"
         out += "</section>\n"
         return out
     }

@@ -138,6 +138,11 @@ struct MarbleSVG {
             label = "\(lane) failed with \(mark.text) at \(time)"
             shape = "<path class=\"glyph\" d=\"M-8 -8 L8 8 M8 -8 L-8 8\"/>"
             caption = mark.text
+        case .cancelled:
+            kind = "cancelled"
+            label = "\(lane): \(mark.text) cancelled at \(time)"
+            shape = "<circle r=\"7\"/><path class=\"glyph\" d=\"M-5 5 L5 -5\"/>"
+            caption = mark.text + " cancelled"
         }
         var out = "<g class=\"mark \(kind)\" tabindex=\"0\" role=\"img\" aria-label=\"\(e(label))\" data-time=\"\(mark.time)\""
         if !isSteps { out += " data-output=\"\(e(lane))\"" }

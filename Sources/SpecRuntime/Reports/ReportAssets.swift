@@ -19,6 +19,7 @@ enum ReportAssets {
         .badge { display: inline-block; font-size: .75rem; font-weight: 700; letter-spacing: .04em; padding: .1rem .45rem; border-radius: 4px; color: #fff; background: var(--ok); vertical-align: middle; }
         .badge.failed { background: var(--fail); }
         .spec { margin: 0 0 .5rem; color: var(--muted); font-size: .85rem; }
+        .truncated { color: var(--fail); font-weight: 600; }
         .problems { margin: .3rem 0 .6rem; padding-left: 1.2rem; }
         .problems .failure { color: var(--fail); font-weight: 600; }
         .where { color: var(--muted); font-weight: 400; }
@@ -58,6 +59,9 @@ enum ReportAssets {
         svg .mark.runtime-error path { fill: #e66100; stroke: #7a3300; }
         svg .mark.runtime-error .caption { fill: #a34500; font-weight: 700; }
         svg .mark.completed rect { fill: var(--ink); }
+        svg .mark.cancelled circle { fill: #fff; stroke: var(--muted); stroke-dasharray: 2 2; }
+        svg .mark.cancelled .glyph { stroke: var(--muted); stroke-width: 1.5; }
+        svg .mark.cancelled .caption { fill: var(--muted); }
         svg .mark.terminated-error .glyph { stroke: var(--fail); stroke-width: 3; }
         svg .mark:focus-visible circle, svg .mark:focus-visible path, svg .mark:focus-visible rect, svg .mark:hover circle { stroke: #1a5fb4; stroke-width: 3.5; }
         svg .mark:focus-visible .caption { font-weight: 700; }
@@ -81,6 +85,7 @@ enum ReportAssets {
         <li><svg width="22" height="22" aria-hidden="true"><path d="M11 2 L20 19 L2 19 Z" fill="#e66100"/></svg>a runtime error</li>
         <li><svg width="22" height="22" aria-hidden="true"><rect x="9" y="1" width="4" height="20" fill="#1b1b1f"/></svg>completed</li>
         <li><svg width="22" height="22" aria-hidden="true"><path d="M4 4 L18 18 M18 4 L4 18" stroke="#b3261e" stroke-width="3"/></svg>terminated by an error</li>
+        <li><svg width="22" height="22" aria-hidden="true"><circle cx="11" cy="11" r="7" fill="#fff" stroke="#5b5b66" stroke-dasharray="2 2"/><path d="M6 16 L16 6" stroke="#5b5b66" stroke-width="1.5"/></svg>a request cancelled before it answered</li>
         <li><svg width="22" height="22" aria-hidden="true"><rect x="2" y="3" width="18" height="16" fill="#f1f1f5" stroke="#c9c9d3" stroke-dasharray="3 3"/></svg>a long idle stretch, compressed (its length is written above it)</li>
         </ul>
 
