@@ -149,11 +149,11 @@ struct DataflowGraphBuilder {
     }
 
     private func operatorLabel(_ op: OperatorPlan) -> String {
+        if let call = op.serviceCall { return "\(op.name) → \(spec.services[call.service].name)" }
         switch op.kind {
         case .skip(let n), .take(let n): return "\(op.name)(\(n))"
         case .debounce(let ms), .delay(let ms): return "\(op.name)(\(ms)ms)"
         case .throttle(let ms, _): return "\(op.name)(\(ms)ms)"
-        case .request(let call, _): return "\(op.name) → \(spec.services[call.service].name)"
         default: return op.name
         }
     }
@@ -206,7 +206,7 @@ struct DataflowGraphBuilder {
                     for read in expr.nodeReads() { for source in sources(of: read) { connect(source.id, id, .reads, "reads") } }
                     for screen in expr.navigationScreens() { opens(id, screen) }
                 }
-                if case .request(let call, _) = op.kind {
+                if let call = op.serviceCall {
                     connect(id, Self.serviceID(call.service), .calls, "calls")
                     if let errors = plan.errors { connect(id, Self.nodeID(errors), .feeds, "errors") }
                 }

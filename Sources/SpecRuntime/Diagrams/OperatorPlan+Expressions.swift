@@ -9,8 +9,14 @@ extension OperatorPlan {
         case .scan(let seed, let accumulator): return [seed, accumulator]
         case .combineLatest(_, let combine): return [combine]
         case .withLatestFrom(_, let combine): return combine.map { [$0] } ?? []
-        case .request(let call, _): return call.arguments
-        case .distinctUntilChanged, .skip, .take, .merge, .sample, .debounce, .throttle, .delay: return []
+        case .request: return serviceCall?.arguments ?? []
+        default: return []
         }
+    }
+
+    /// The call a request operator (`flatMapLatest: { call: ... }`) makes; nil for other operators.
+    var serviceCall: ServiceCall? {
+        if case .request(let call, _) = kind { return call }
+        return nil
     }
 }
