@@ -59,9 +59,8 @@ struct DataflowGraphBuilder {
     static func actionID(_ a: Int) -> String { "a\(a)" }
     static func operatorID(_ p: Int, _ k: Int) -> String { "p\(p)_\(k)" }
     static func serviceID(_ s: Int) -> String { "s\(s)" }
-    private func screenID(_ name: String) -> String {
-        "screen_" + String(name.unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) ? Character($0) : "_" })
-    }
+    /// By order of first mention: a screen's name may hold letters Mermaid ids do not take.
+    private func screenID(_ name: String) -> String { "screen\(screens.firstIndex(of: name) ?? screens.count)" }
 
     // MARK: nodes
 
