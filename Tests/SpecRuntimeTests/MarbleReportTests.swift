@@ -24,7 +24,7 @@ struct MarbleReportTests {
         #expect(d.lanes.map(\.emissionCount) == [2, 1])
         #expect(d.steps.map(\.kind) == [.step, .failure, .runtimeError])
         #expect(d.endTime == 7)
-        let svg = MarbleSVG(diagram: d, id: "x").render()
+        let svg = MarbleSVG(diagram: d).render()
         #expect(svg.components(separatedBy: "class=\"mark marble\"").count - 1 == 3)
         #expect(svg.contains("class=\"lane steps has-failure\""))
         // The lane the expectation was about is marked too.
@@ -43,7 +43,7 @@ struct MarbleReportTests {
             .init(name: "broken", marks: [.init(time: 15, kind: .cancelled, text: "api.load(page: 1)"),
                                           .init(time: 20, kind: .terminatedWithError, text: "http(500)")]),
         ], steps: [])
-        let svg = MarbleSVG(diagram: d, id: "x").render()
+        let svg = MarbleSVG(diagram: d).render()
         #expect(svg.contains("class=\"mark completed\"") && svg.contains("aria-label=\"done completed at 10ms\""))
         #expect(svg.contains("class=\"mark terminated-error\"") && svg.contains("aria-label=\"broken failed with http(500) at 20ms\""))
         #expect(svg.contains("class=\"mark cancelled\"") && svg.contains("aria-label=\"broken: api.load(page: 1) cancelled at 15ms\""))
@@ -64,7 +64,7 @@ struct MarbleReportTests {
         #expect(x[4] - x[3] >= TimeAxis.minimumGap)
         let svg = MarbleSVG(diagram: MarbleDiagram(lanes: [.init(name: "a", marks: [.init(time: 0, kind: .emission, text: "1"),
                                                                                        .init(time: 300_000, kind: .emission, text: "2")])],
-                                                   steps: []), id: "x").render()
+                                                   steps: [])).render()
         #expect(svg.contains("≈ 5m idle"))
     }
 

@@ -111,7 +111,7 @@ public enum MarbleReport {
                 + "show the first \(maximumEntries) (the full timeline is in 'specrun run --format text').</p>\n"
         }
         out += "<div class=\"panes\">\n<figure class=\"diagram\">\n<div class=\"scroll\">\n"
-        out += MarbleSVG(diagram: diagram, id: id).render()
+        out += MarbleSVG(diagram: diagram).render()
         out += "</div>\n<figcaption class=\"readout\" aria-live=\"polite\">Hover over or focus a marble (Tab, then the arrow keys) to read it here.</figcaption>\n</figure>\n"
         if let diff = scenario.snapshotDiff {
             out += "<aside class=\"diff\" aria-label=\"Snapshot diff\">\n<h3>Snapshot diff</h3>\n<pre>"

@@ -8,8 +8,6 @@ struct MarbleSVG {
     static let palette = ["#ffd6a5", "#caffbf", "#9bf6ff", "#bdb2ff", "#ffc6ff", "#fdffb6", "#a0c4ff", "#ffadad"]
 
     let diagram: MarbleDiagram
-    /// Unique within the page, for element ids.
-    let id: String
 
     func render() -> String {
         let rows: [(name: String, marks: [MarbleDiagram.Mark], isSteps: Bool)] =
