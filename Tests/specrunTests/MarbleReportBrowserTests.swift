@@ -178,6 +178,23 @@ struct MarbleReportBrowserTests {
         }
     }
 
+    /// `specrun test` over all of specs/: every scenario of every spec on one page, each with a
+    /// marble per emission of its JSON timeline, all passing.
+    @Test func testReportOfAllSeedSpecs() throws {
+        let folder = try ExternalTools.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let report = folder + "/report.html"
+        let result = try CLI.run(["test", "--ci", "--reporter", "html", "--output", report])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        var expected: [Expected] = []
+        for spec in Self.specs {
+            expected += try Self.expected(fromJSONLines: try CLI.run(["run", "specs/" + spec, "--format", "json"]).stdout)
+        }
+        let seen = try Self.domCheck(try String(contentsOfFile: report, encoding: .utf8))
+        Self.compare(seen, expected, "specrun test")
+        #expect(seen.scenarios.allSatisfy { !$0.failed && !$0.diff })
+    }
+
     /// A run of `specrun test` with one changed snapshot and one failing `expect`: both are marked,
     /// the changed one with its diff.
     @Test func testReportMarksFailuresAndShowsTheSnapshotDiff() throws {
