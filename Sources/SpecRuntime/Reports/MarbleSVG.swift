@@ -24,8 +24,8 @@ struct MarbleSVG {
         let axis = TimeAxis(slots: slots, origin: labelWidth + 28)
         // Room after the last instant for the last marks' values, within reason.
         let lastCaption = rows.compactMap { row in row.marks.last.map { $0.text.count } }.max() ?? 0
-        let width = axis.width + min(420, max(150, 6.2 * Double(lastCaption) + 40))
-        let height = Self.axisHeight + Double(rows.count) * Self.laneHeight + 8
+        let width = (axis.width + min(420, max(150, 6.2 * Double(lastCaption) + 40))).rounded(.up)
+        let height = (Self.axisHeight + Double(rows.count) * Self.laneHeight + 8).rounded(.up)
         let emissions = diagram.lanes.reduce(0) { $0 + $1.emissionCount }
         let summary = "\(diagram.lanes.count) output lane\(diagram.lanes.count == 1 ? "" : "s"), \(emissions) emission\(emissions == 1 ? "" : "s"), "
             + "\(diagram.steps.filter { $0.kind == .step }.count) steps, from 0ms to \(HTMLText.time(diagram.endTime))"
