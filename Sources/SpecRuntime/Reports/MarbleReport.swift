@@ -115,7 +115,9 @@ public enum MarbleReport {
         out += "</div>\n<figcaption class=\"readout\" aria-live=\"polite\">Hover over or focus a marble (Tab, then the arrow keys) to read it here.</figcaption>\n</figure>\n"
         if let diff = scenario.snapshotDiff {
             out += "<aside class=\"diff\" aria-label=\"Snapshot diff\">\n<h3>Snapshot diff</h3>\n<pre>"
-            for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
+            var lines = diff.split(separator: "\n", omittingEmptySubsequences: false)
+            if lines.last?.isEmpty == true { lines.removeLast() }
+            for line in lines {
                 let text = String(line)
                 let cls = text.hasPrefix("+++") || text.hasPrefix("---") ? "file" : text.hasPrefix("+") ? "added" : text.hasPrefix("-") ? "removed"
                     : text.hasPrefix("@@") ? "hunk" : "context"
