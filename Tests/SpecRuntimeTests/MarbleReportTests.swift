@@ -111,4 +111,37 @@ struct MarbleReportTests {
         #expect(html.contains("recorded \(MarbleReport.maximumEntries + 10) entries; the diagram and the text show the first \(MarbleReport.maximumEntries)"))
         #expect(html.components(separatedBy: "class=\"mark marble\"").count - 1 == MarbleReport.maximumEntries)
     }
+
+    @Test func emissionsThatDifferFromTheSnapshotAreMarked() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-changed-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let spec = folder + "/s.yaml"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try """
+            screen: S
+            inputs:
+              n: { type: Int, default: 0 }
+            outputs:
+              double: n * 2
+            scenarios:
+              - name: doubles
+                steps:
+                  - set: { n: 2 }
+            """.write(toFile: spec, atomically: true, encoding: .utf8)
+        let recorded = SnapshotSuite.verify(specPath: spec, mode: .recordNew)
+        let snapshot = try #require(recorded.scenarios.first?.snapshotPath)
+        let text = try String(contentsOfFile: snapshot, encoding: .utf8)
+        try text.replacingOccurrences(of: "double            4", with: "double            5").write(toFile: snapshot, atomically: true, encoding: .utf8)
+        let outcome = try #require(SnapshotSuite.verify(specPath: spec, mode: .verify).scenarios.first)
+        #expect(outcome.status == .failed)
+        let scenario = MarbleReport.Scenario(outcome)
+        #expect(scenario.changed == [MarbleDiagram.Moment(output: "double", time: 0, value: "4")])
+        #expect(MarbleReport.emission(inTimelineLine: "   300ms  degrees           \"59.0°F\"")
+                == MarbleDiagram.Moment(output: "degrees", time: 300, value: "\"59.0°F\""))
+        #expect(MarbleReport.emission(inTimelineLine: "     0ms  ▶ set n = 2") == nil)
+        let html = MarbleReport.html(title: "S", scenarios: [scenario])
+        #expect(html.components(separatedBy: "class=\"mark marble changed\"").count - 1 == 1)
+        #expect(html.contains("aria-label=\"double = 4 at 0ms, changed since the snapshot\""))
+        #expect(html.contains("<aside class=\"diff\""))
+    }
 }

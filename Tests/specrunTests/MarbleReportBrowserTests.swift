@@ -32,6 +32,7 @@ struct MarbleReportBrowserTests {
             var diff: Bool
             var lanes: [Lane]
             var failedLanes: [String]
+            var changed: [String]
         }
 
         var scenarios: [Scenario]
@@ -56,6 +57,7 @@ struct MarbleReportBrowserTests {
             });
             result.scenarios.push({ title: s.querySelector('h2').textContent, failed: s.classList.contains('failed'),
               failureMarks: s.querySelectorAll('.mark.failure, .mark.runtime-error').length, diff: !!s.querySelector('aside.diff pre'), lanes: lanes,
+              changed: Array.prototype.map.call(s.querySelectorAll('svg .mark.marble.changed'), function (m) { return m.getAttribute('data-output') + '@' + m.getAttribute('data-time'); }),
               failedLanes: Array.prototype.map.call(s.querySelectorAll('svg .lane.output.has-failure'), function (l) { return l.getAttribute('data-output'); }) });
           });
           var lane = Array.prototype.find.call(document.querySelectorAll('.lane.output'), function (l) { return l.querySelectorAll('.mark').length > 1; });
@@ -219,7 +221,8 @@ struct MarbleReportBrowserTests {
         #expect(seen.scenarios.count == 5)
         let failed = seen.scenarios.filter(\.failed)
         #expect(failed.count == 2)
-        #expect(failed.contains { $0.diff && $0.title.contains("each text shows its city and degrees") })
+        #expect(failed.contains { $0.diff && $0.title.contains("each text shows its city and degrees") && $0.changed == ["degrees@300"] })
+        #expect(seen.scenarios.filter { !$0.changed.isEmpty }.count == 1)
         #expect(failed.contains { $0.failureMarks == 1 && $0.title.contains("a slow answer") && $0.failedLanes == ["cityName"] })
         #expect(seen.scenarios.filter(\.diff).count == 1)
         _ = try Self.screenshot(page, name: "weather-failing")

@@ -51,6 +51,23 @@ public struct MarbleDiagram: Sendable, Hashable {
     /// Steps, failed expectations and runtime errors, in timeline order.
     public var steps: [Mark]
 
+    /// An emission: an output's value at an instant, such as `degrees` = `"59.0°F"` at 300ms.
+    public struct Moment: Sendable, Hashable {
+        public var output: String
+        public var time: Int
+        /// The value as the timeline writes it.
+        public var value: String
+
+        public init(output: String, time: Int, value: String) {
+            self.output = output
+            self.time = time
+            self.value = value
+        }
+    }
+
+    /// Emissions that differ from the stored snapshot: their marbles are marked as changed.
+    public var changed: Set<Moment> = []
+
     /// For each lane whose value an `expect:` found wrong, the times it did: the lane is
     /// highlighted there as well as on the steps lane.
     public var expectationFailures: [String: [Int]] = [:]

@@ -14,6 +14,8 @@ public enum MarbleReport {
         public var problems: [String]
         /// The unified diff from the stored snapshot to this run's timeline, shown beside the marbles.
         public var snapshotDiff: String?
+        /// Emissions the snapshot does not have as they are now (the diff's added lines).
+        public var changed: Set<MarbleDiagram.Moment> = []
 
         public init(timeline: Timeline, specPath: String, status: String, failed: Bool, problems: [String] = [], snapshotDiff: String? = nil) {
             self.timeline = timeline
@@ -37,17 +39,32 @@ public enum MarbleReport {
                 problems.append("snapshot missing: \(outcome.snapshotPath) (run 'specrun test' to record it, then commit it)")
             }
             var diff: String?
+            var changed: Set<MarbleDiagram.Moment> = []
             if outcome.comparison == .differed && !outcome.wrote {
                 problems.append("snapshot differs: \(outcome.changeSummary ?? outcome.snapshotPath)")
                 diff = outcome.diff?.render()
+                if let lines = outcome.diff?.diff {
+                    for case .insert(let n) in lines.edits {
+                        if let moment = MarbleReport.emission(inTimelineLine: lines.new[n]) { changed.insert(moment) }
+                    }
+                }
             }
             self.init(timeline: outcome.timeline, specPath: outcome.specPath, status: outcome.status.description,
                       failed: outcome.status.isFailure, problems: problems, snapshotDiff: diff)
+            self.changed = changed
         }
     }
 
     /// The most timeline entries one scenario's diagram shows.
     public static let maximumEntries = 5000
+
+    /// `   300ms  degrees           "59.0°F"` read back; nil for any other line.
+    static func emission(inTimelineLine line: String) -> MarbleDiagram.Moment? {
+        guard let parsed = TimelineLine(line), case .emission(let name) = parsed.kind, let ms = line.range(of: "ms  ") else { return nil }
+        let rest = line[ms.upperBound...]
+        guard rest.hasPrefix(name) else { return nil }
+        return .init(output: name, time: parsed.time, value: String(rest.dropFirst(name.count).drop { $0 == " " }))
+    }
 
     /// The whole page. `title` heads it, such as the spec's screen or `specrun test`.
     public static func html(title: String, scenarios: [Scenario]) -> String {
@@ -83,7 +100,8 @@ public enum MarbleReport {
         var shown = scenario.timeline
         let cut = max(0, shown.entries.count - maximumEntries)
         if cut > 0 { shown.entries = Array(shown.entries.prefix(maximumEntries)) }
-        let diagram = MarbleDiagram(shown)
+        var diagram = MarbleDiagram(shown)
+        diagram.changed = scenario.changed
         let status = scenario.failed ? "failed" : "passed"
         var out = "<section class=\"scenario \(status)\" id=\"\(id)\" data-status=\"\(e(scenario.status))\" "
             + "data-emissions=\"\(diagram.lanes.reduce(0) { $0 + $1.emissionCount })\" aria-labelledby=\"\(id)-title\">\n"

@@ -103,10 +103,12 @@ struct MarbleSVG {
         var caption: String?
         switch mark.kind {
         case .emission:
-            kind = "marble"
-            label = "\(lane) = \(mark.text) at \(time)"
+            let changed = diagram.changed.contains(.init(output: lane, time: mark.time, value: mark.text))
+            kind = changed ? "marble changed" : "marble"
+            label = "\(lane) = \(mark.text) at \(time)" + (changed ? ", changed since the snapshot" : "")
             let fill = Self.palette[Self.stableHash(mark.text) % Self.palette.count]
-            shape = "<circle r=\"\(n(Self.radius))\" style=\"fill:\(fill)\"/>"
+            shape = (changed ? "<circle class=\"halo\" r=\"\(n(Self.radius + 5))\"/>" : "")
+                + "<circle r=\"\(n(Self.radius))\" style=\"fill:\(fill)\"/>"
             if mark.text.count <= 2 {
                 shape += "<text class=\"inside\" y=\"4\" text-anchor=\"middle\">\(e(mark.text))</text>"
             } else {

@@ -49,6 +49,7 @@ enum ReportAssets {
         svg .break { stroke: var(--muted); stroke-width: 1.5; fill: none; }
         svg .mark { cursor: default; outline: none; }
         svg .mark circle { stroke: #33333d; stroke-width: 1.5; }
+        svg .mark circle.halo { fill: #ffe08a; stroke: #b07d00; stroke-width: 2; }
         svg .mark .inside { fill: var(--ink); font-size: 10px; font-weight: 700; pointer-events: none; }
         svg .mark .caption { fill: var(--ink); font-size: 11px; }
         svg .mark.step path { fill: #1a5fb4; }
@@ -80,6 +81,7 @@ enum ReportAssets {
     static let legend = """
         <ul class="legend" aria-label="Legend">
         <li><svg width="22" height="22" aria-hidden="true"><circle cx="11" cy="11" r="8" fill="#a0c4ff" stroke="#33333d" stroke-width="1.5"/></svg>an emission (value on hover, focus and beside it)</li>
+        <li><svg width="22" height="22" aria-hidden="true"><circle cx="11" cy="11" r="10" fill="#ffe08a" stroke="#b07d00" stroke-width="1.5"/><circle cx="11" cy="11" r="6" fill="#a0c4ff" stroke="#33333d" stroke-width="1.5"/></svg>an emission that differs from the snapshot</li>
         <li><svg width="22" height="22" aria-hidden="true"><path d="M5 3 L19 11 L5 19 Z" fill="#1a5fb4"/></svg>a scenario step</li>
         <li><svg width="22" height="22" aria-hidden="true"><circle cx="11" cy="11" r="8" fill="#b3261e"/><path d="M7 7 L15 15 M15 7 L7 15" stroke="#fff" stroke-width="2.2"/></svg>a failed expectation</li>
         <li><svg width="22" height="22" aria-hidden="true"><path d="M11 2 L20 19 L2 19 Z" fill="#e66100"/></svg>a runtime error</li>
