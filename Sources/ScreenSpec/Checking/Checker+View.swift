@@ -34,6 +34,11 @@ struct ViewRegistry {
         func property(_ name: String) -> Int? { properties.firstIndex { $0.name == name } }
         func event(_ name: String) -> Int? { events.firstIndex { $0.name == name } }
         var memberNames: [String] { properties.map(\.name) + events.map(\.name) }
+        var plan: ComponentPlan {
+            ComponentPlan(name: name, kind: kind.rawValue,
+                          properties: properties.map { .init(name: $0.name, node: $0.node, edits: $0.userStream) },
+                          events: events.map { .init(name: $0.name, node: $0.node, feeds: $0.feeds, actions: $0.actions) })
+        }
         var verbs: [String] { (properties.compactMap(\.verb) + events.compactMap(\.verb)).reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
     }
 

@@ -63,6 +63,7 @@ struct Checker {
         var checked = CheckedSpec(screen: spec.screen.value, file: spec.file, types: table, nodes: nodes, rank: rank,
                                   actions: actions, handlers: handlers, services: services, scenarios: scenarios, params: params)
         checked.streams = streams
+        checked.components = view.components.map(\.plan)
         return checked
     }
 
