@@ -20,23 +20,21 @@ enum Output {
         return isatty(fd) == 1
     }
 
+    /// Writes `text` to `path` whole or not at all, or to standard output when `path` is nil.
+    static func deliver(_ text: String, to path: String?) throws {
+        guard let path else { return write(text) }
+        do {
+            try SnapshotFile.writeAtomically(text, to: path)
+        } catch {
+            Output.error("error: cannot write '\(path)': \(error)\n")
+            throw ExitCodes.failure
+        }
+    }
+
     static func reportDiagnostics(_ loaded: LoadedSpec) {
         guard !loaded.diagnostics.isEmpty else { return }
         error(loaded.renderDiagnostics(colors: useColor(for: STDERR_FILENO)))
         let count = loaded.diagnostics.filter { $0.severity == .error }.count
         if count > 0 { error("\(count) error\(count == 1 ? "" : "s") in \(loaded.source.path)\n") }
-    }
-}
-
-extension Output {
-    /// Writes a report to standard output, or atomically to `file` when given.
-    static func deliver(_ text: String, to file: String?) throws {
-        guard let file else { return write(text) }
-        do {
-            try SnapshotFile.writeAtomically(text, to: file)
-        } catch {
-            Output.error("error: cannot write '\(file)': \(error)\n")
-            throw ExitCodes.failure
-        }
     }
 }

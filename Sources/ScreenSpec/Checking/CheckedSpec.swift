@@ -20,6 +20,8 @@ public struct CheckedSpec: Sendable {
     public var streams: [StreamPlan] = []
     /// `unreachable:` marks, for `specrun coverage`.
     public var coverageMarks: [CoverageMark] = []
+    /// The view's components (`view:`) and how each is wired, in declaration order.
+    public var components: [ComponentPlan] = []
 
     /// The node declared with `name`, for tools and tests; the runtime itself uses indices.
     public func node(named name: String) -> Int? { nodes.firstIndex { $0.name == name } }
@@ -65,6 +67,8 @@ public struct NodeDecl: Sendable {
 
 public struct ActionPlan: Sendable {
     public var name: String
+    /// The type of value each execution takes (`Action<Input, Element>`'s `Input`); `Void` for none.
+    public var input: SpecType = .void
     public var trigger: Int?
     public var enabled: Int
     public var executing: Int
