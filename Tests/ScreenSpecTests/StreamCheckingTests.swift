@@ -32,13 +32,13 @@ private func errors(_ yaml: String) -> [String] {
               - filter: "$0 + 1"
               - debounse: 3ms
           b: { stream: xs, ops: [ { scan: { seed: "0", accumulator: "$0 + $2" } } ] }
-          c: { stream: xs, ops: [ { catch: "0" } ] }
+          c: { stream: xs, ops: [ { catch: '"zero"' } ] }
         """
         #expect(errors(yaml) == [
             "16:18: expected 'Bool', found 'Int'",
             "17:9: unknown operator 'debounse'; did you mean 'debounce'?",
             "18:67: this expression has 2 arguments ('$0', '$1'); found '$2'",
-            "19:27: 'catch' replaces a failed request, but no 'flatMapLatest' or 'flatMap' comes before it",
+            "19:37: expected 'Int', found 'String'",
         ])
     }
 

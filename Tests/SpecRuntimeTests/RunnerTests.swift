@@ -37,7 +37,7 @@ struct RunnerTests {
             """)
         #expect(!timeline.passed)
         #expect(TimelineFormatter.jsonLines(timeline).split(separator: "\n").last ==
-            #"{"scenario":"counts taps","time_ms":250,"failure":"expected taps == 3, got 2","line":15}"#)
+            #"{"type":"failure","scenario":"counts taps","time_ms":250,"failure":"expected taps == 3, got 2","line":15}"#)
     }
 
     @Test func twoRunsAreIdentical() throws {
