@@ -188,7 +188,7 @@ extension SpecReader {
             guard let v = argument("a count or a duration") else { return nil }
             if let text = v.string, v.scalar?.style == .plain, let n = Int(text), n >= 0 {
                 kind = name == "skip" ? .skip(Located(n, v.range)) : .take(Located(n, v.range))
-            } else if let text = v.string, v.scalar?.style == .plain, text.last?.isLetter == true, Int(text) == nil {
+            } else if let text = v.string, v.scalar?.style == .plain, text.first?.isNumber == true, text.last?.isLetter == true {
                 guard let d = duration(v) else { return nil }
                 kind = name == "skip" ? .skipFor(d) : .takeFor(d)
             } else {

@@ -385,8 +385,9 @@ struct SpecReader {
             return StepDecl(kind: .complete(target), range: node.range)
         case "fail":
             guard let pairs = value.mapping, pairs.count == 1, let target = identifier(pairs[0].key, what: "input name", allowDots: true) else {
+                let name = value.mapping == nil ? value.string.flatMap { $0.isEmpty ? nil : $0 } : nil
                 diagnostics.error("invalid-step", "'fail:' ends one input with an error, as in 'fail: { results: http(404) }', found \(value.kindName)",
-                                  at: value.range)
+                                  at: value.range, fixIt: name.map { "write 'fail: { \($0): unknown }' (or 'http(404)', 'decode')" })
                 return nil
             }
             return StepDecl(kind: .fail(target, pairs[0].value), range: node.range)
