@@ -179,6 +179,9 @@ public struct StepPlan: Sendable {
         case expectEnd(node: Int, end: StreamEnd)
         /// End an input event or value stream (`complete:`, `fail:`).
         case end(node: Int, end: StreamEnd)
+        /// `complete:` or `fail:` on an action: its inputs ignore ends, as the `Action` library's
+        /// `InputSubject` does; the step is shown and nothing happens.
+        case endAction(action: Int, end: StreamEnd)
         /// A person acting on a component (`tap:`, `type:`, `slide:` ...).
         case gesture(GesturePlan)
     }

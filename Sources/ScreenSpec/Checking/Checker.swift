@@ -493,6 +493,10 @@ struct Checker {
     /// `complete: name` and `fail: { name: kind }`: only an input event or value stream ends from a
     /// scenario; an output ends when its source or an operator ends it.
     private mutating func checkEndStep(_ target: Located<String>, verb: String, end: StreamEnd) -> StepPlan? {
+        if let action = actions.firstIndex(where: { $0.name == target.value }) {
+            return StepPlan(kind: .endAction(action: action, end: end),
+                            text: "\(verb) \(target.value) — ignored, an action's inputs never end", range: target.range)
+        }
         guard let symbol = stepTarget(target, verb: "send") else { return nil }
         guard case .stream = nodes[symbol.node].kind, case .input = nodes[symbol.node].role else {
             let why = if case .output = nodes[symbol.node].role {

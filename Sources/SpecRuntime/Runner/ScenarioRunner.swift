@@ -50,6 +50,8 @@ public enum ScenarioRunner {
             case .end(let node, let end):
                 entries.append(.step(time: clock.now, text: step.text))
                 graph.end(node, end)
+            case .endAction:
+                entries.append(.step(time: clock.now, text: step.text))
             case .expectEnd(let node, let expected):
                 let actual = graph.streamEnd(of: node)
                 if actual != expected {
