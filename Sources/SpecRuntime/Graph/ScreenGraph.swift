@@ -74,8 +74,9 @@ public final class ScreenGraph {
     /// For each node, the pipelines its end is delivered to (as ``pipelineInputs``, and also
     /// sources read only for their latest value).
     private var pipelineEndInputs: [[(pipeline: Int, op: Int, index: Int)]]
-    /// How each node's stream ended; nil while it runs (always nil for cells).
-    private var ends: [StreamEnd?]
+    /// How each node's stream ended; nil while it runs (always nil for cells). Unchecked as the
+    /// state above: `send` reads it on every event.
+    @exclusivity(unchecked) private var ends: [StreamEnd?]
 
     public init(spec: CheckedSpec, clock: VirtualClock = VirtualClock(), params: [Value] = []) {
         self.spec = spec
