@@ -150,6 +150,25 @@ struct TerminalEventTests {
         #expect(try record(spec("- skip: 25ms"), inputs: ["xs": source]).events == [next(230, 3), next(240, 4), completed(250)])
     }
 
+    // Observable+SkipTests testSkip_Some/_Late/_Error and Observable+TakeTests testTake_Some/_TakeLate/_TakeTwice1.
+    @Test func skipAndTakeTimeCases() throws {
+        let xs = hot([(210, 1), (220, 2)], completed: 230)
+        #expect(try record(spec("- skip: 15ms"), inputs: ["xs": xs]).events == [next(220, 2), completed(230)])
+        #expect(try record(spec("- skip: 50ms"), inputs: ["xs": xs]).events == [completed(230)])
+        #expect(try record(spec("- skip: 50ms"), inputs: ["xs": hot([], error: 210)]).events == [error(210)])
+        #expect(try record(spec("- take: 25ms"), inputs: ["xs": hot([(210, 1), (220, 2), (230, 3)], completed: 240)]).events
+            == [next(210, 1), next(220, 2), completed(225)])
+        #expect(try record(spec("- take: 50ms"), inputs: ["xs": xs]).events == [next(210, 1), next(220, 2), completed(230)])
+        #expect(try record(spec("- take: 55ms\n- take: 35ms"), inputs: ["xs": hot([(210, 1), (220, 2), (230, 3), (240, 4), (250, 5), (260, 6)], completed: 270)]).events
+            == [next(210, 1), next(220, 2), next(230, 3), completed(235)])
+    }
+
+    // Observable+DistinctUntilChangedTests testDistinctUntilChanged_keySelector_Div2.
+    @Test func distinctUntilChangedKeySelectorDiv2() throws {
+        let r = try record(spec("- distinctUntilChanged: \"$0 % 2\""), inputs: ["xs": hot([(150, 1), (210, 2), (220, 4), (230, 3), (240, 5)], completed: 250)])
+        #expect(r.events == [next(210, 2), next(230, 3), completed(250)])
+    }
+
     // MARK: debounce, throttle, sample, delay
 
     // RxSwift's Debounce.swift: the pending element is sent on completion, dropped on error.
