@@ -373,6 +373,31 @@ struct TerminalEventTests {
         #expect(r.events == [next(310, 1), next(450, 2), next(470, 1), next(610, 2), completed(620)])
     }
 
+    // Inner streams that end as they are subscribed, thousands waiting: drained in a loop, not
+    // by recursion. The first inner stream waits for its answer; once `armed`, each later one
+    // ends at subscription (startWith, then take: 1).
+    @Test func concatMapDrainsManyWaitingInnerStreams() throws {
+        let r = try Recorder("""
+            screen: T
+            inputs:
+              xs: Int
+              armed: { type: Bool, default: false }
+            outputs:
+              res:
+                stream: xs
+                ops:
+                  - concatMap: { call: api.x, with: { n: $0 }, ops: [ { startWith: "0" }, { filter: armed }, { take: 1 } ] }
+            services:
+              api.x: { returns: Int, params: { n: Int }, latency: 10ms, result: 1 }
+            """)
+        for n in 0...5_000 { r.send("xs", .int(n)) }
+        r.set("armed", .bool(true))
+        r.graph.end(r.node("xs"), .completed)
+        try r.wait(10)
+        #expect(r.recorded("res").count == 5_001)
+        #expect(r.graph.streamEnd(of: r.node("res")) == .completed)
+    }
+
     // Observable+CatchTests testRetryCount_Basic: three subscriptions, then the error.
     @Test func retryCountBasic() throws {
         let yaml = spec("- flatMap: { call: xs.cold, ops: [ { retry: 3 } ], failures: end }", source: "timer: 0ms", extra: """

@@ -7,7 +7,6 @@ import ScreenSpec
 /// A `retry` among the operators resubscribes: the service is called again and the operators
 /// before it start afresh.
 final class InnerStream {
-    private let call: String
     private let service: Int
     private let names: [String]
     private let arguments: [Value]
@@ -20,9 +19,8 @@ final class InnerStream {
     private var done = false
     private let subscribedAt: Int
 
-    init(call: String, service: Int, names: [String], arguments: [Value], operators: @escaping () -> [StreamOperator],
+    init(service: Int, names: [String], arguments: [Value], operators: @escaping () -> [StreamOperator],
          env: PipelineEnvironment, deliver: @escaping (StreamEvent) -> Void) {
-        self.call = call
         self.service = service
         self.names = names
         self.arguments = arguments
@@ -93,6 +91,7 @@ final class InnerStream {
         done = true
         epoch &+= 1
         for op in operators { op.dispose() }
+        let call = env.serviceName(service) + "(" + zip(names, arguments).map { "\($0): \(ValueFormatter.text($1))" }.joined(separator: ", ") + ")"
         env.cancelled("\(call), subscribed at \(subscribedAt)ms")
     }
 }

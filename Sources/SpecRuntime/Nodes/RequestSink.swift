@@ -19,10 +19,14 @@ final class RequestSink: StreamOperator {
     private let env: PipelineEnvironment
     /// Running inner streams by id, in subscription order.
     private var active: [(id: Int, stream: InnerStream)] = []
-    /// `concatMap`: argument values waiting for the inner stream before them.
+    /// `concatMap`: argument values waiting for the inner stream before them, from `waitingHead`.
     private var waiting: [[Value]] = []
+    private var waitingHead = 0
+    private var hasWaiting: Bool { waitingHead < waiting.count }
     private var nextID = 0
     private var upstreamDone = false
+    /// `concatMap` is subscribing waiting elements in a loop.
+    private var draining = false
 
     init(_ plan: RequestPlan, _ arguments: [CompiledExpr], _ makeInner: @escaping () -> [StreamOperator], _ env: PipelineEnvironment) {
         self.plan = plan
@@ -49,7 +53,7 @@ final class RequestSink: StreamOperator {
             case .merge:
                 subscribe(values)
             case .concat:
-                if active.isEmpty { subscribe(values) } else { waiting.append(values) }
+                if active.isEmpty && !hasWaiting { subscribe(values) } else { waiting.append(values) }
             }
         case .failure:
             forward(event)
@@ -58,22 +62,20 @@ final class RequestSink: StreamOperator {
             finishIfDone()
         case .error:
             cancelAll()
-            waiting.removeAll()
+            dropWaiting()
             forward(event)
         }
     }
 
     func dispose() {
         cancelAll()
-        waiting.removeAll()
+        dropWaiting()
     }
 
     private func subscribe(_ values: [Value]) {
         let id = nextID
         nextID &+= 1
-        let call = "\(env.serviceName(plan.call.service))(" + zip(plan.call.argumentNames, values).map { "\($0): \(ValueFormatter.text($1))" }
-            .joined(separator: ", ") + ")"
-        let stream = InnerStream(call: call, service: plan.call.service, names: plan.call.argumentNames, arguments: values,
+        let stream = InnerStream(service: plan.call.service, names: plan.call.argumentNames, arguments: values,
                                  operators: makeInner, env: env) { [weak self] event in self?.inner(id, event) }
         active.append((id, stream))
         stream.subscribe()
@@ -91,7 +93,7 @@ final class RequestSink: StreamOperator {
             active.removeAll { $0.id == id }
             if plan.failuresEnd {
                 cancelAll()
-                waiting.removeAll()
+                dropWaiting()
                 forward(.error(e))
             } else {
                 forward(.failure(e))
@@ -101,15 +103,38 @@ final class RequestSink: StreamOperator {
     }
 
     private func innerEnded() {
-        if plan.strategy == .concat, active.isEmpty, !waiting.isEmpty {
-            subscribe(waiting.removeFirst())
-            return
+        if plan.strategy == .concat {
+            // An inner stream may end while it is subscribed (`take: 0` in its ops): loop here
+            // rather than recurse, so thousands of waiting elements cannot overflow the stack.
+            guard !draining else { return }
+            draining = true
+            while active.isEmpty, hasWaiting { subscribe(nextWaiting()) }
+            draining = false
         }
         finishIfDone()
     }
 
     private func finishIfDone() {
-        if upstreamDone && active.isEmpty && waiting.isEmpty { forward(.completed) }
+        if upstreamDone && active.isEmpty && !hasWaiting { forward(.completed) }
+    }
+
+    /// The oldest waiting arguments; the queue's storage is compacted once half of it is spent.
+    private func nextWaiting() -> [Value] {
+        let values = waiting[waitingHead]
+        waitingHead += 1
+        if waitingHead == waiting.count {
+            waiting.removeAll(keepingCapacity: true)
+            waitingHead = 0
+        } else if waitingHead > 64 && waitingHead * 2 > waiting.count {
+            waiting.removeFirst(waitingHead)
+            waitingHead = 0
+        }
+        return values
+    }
+
+    private func dropWaiting() {
+        waiting.removeAll()
+        waitingHead = 0
     }
 
     private func cancelAll() {
