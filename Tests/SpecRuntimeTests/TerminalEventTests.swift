@@ -115,6 +115,31 @@ private let takeAll = [next(210, 9), next(230, 13), next(270, 7), next(280, 1), 
 
 @Suite("Terminal events: RxSwift's test timelines")
 struct TerminalEventTests {
+    // MARK: operators that pass ends
+
+    @Test func mapError() throws {
+        let r = try record(spec("- map: \"$0 * 2\""), inputs: ["xs": hot([(150, 1), (210, 0), (220, 1), (230, 2), (240, 4)], error: 300)])
+        #expect(r.events == [next(210, 0), next(220, 2), next(230, 4), next(240, 8), error(300)])
+    }
+
+    @Test func scanSeedSomeData() throws {
+        let r = try record(spec("- scan: { seed: \"42\", accumulator: \"$0 + $1\" }"),
+                           inputs: ["xs": hot([(150, 1), (210, 2), (220, 3), (230, 4), (240, 5)], completed: 250)])
+        #expect(r.events == [next(210, 44), next(220, 47), next(230, 51), next(240, 56), completed(250)])
+    }
+
+    @Test func filterAndStartWithPassEnds() throws {
+        let r = try record(spec("- filter: \"$0 % 2 == 0\"\n- startWith: \"0\""), inputs: ["xs": hot([(210, 1), (220, 2)], completed: 230)])
+        #expect(r.events == [next(200, 0), next(220, 2), completed(230)])
+    }
+
+    @Test func skipCompleteSomeAndErrorBefore() throws {
+        #expect(try record(spec("- skip: 17"), inputs: ["xs": takeSource]).events == [completed(690)])
+        let failing = hot([(70, 6), (150, 4), (210, 9), (230, 13), (270, 7), (280, 1), (300, -1), (310, 3), (340, 8), (370, 11), (410, 15),
+                           (415, 16), (460, 72), (510, 76), (560, 32), (570, -100), (580, -3), (590, 5), (630, 10)], error: 690)
+        #expect(try record(spec("- skip: 3"), inputs: ["xs": failing]).events == Array(takeAll.dropFirst(3)) + [error(690)])
+    }
+
     // MARK: take, skip
 
     @Test func takeCompleteAfter() throws {
