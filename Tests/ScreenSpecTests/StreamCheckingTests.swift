@@ -184,4 +184,27 @@ private func errors(_ yaml: String) -> [String] {
             "7:6: service 'e' takes one of 'result:', 'results:', 'fails:' or 'sequence:'",
         ])
     }
+
+    @Test func emptyOrOutOfRangeArgumentsAreReported() {
+        let yaml = Self.header + """
+          a: { stream: xs, ops: [ { switchLatest: [] } ] }
+          b: { stream: xs, ops: [ { merge: [] } ] }
+          c: { stream: xs, ops: [ { flatMap: { call: api.get, with: { page: $0 }, ops: [ { retry: 0 } ] } } ] }
+          d: { timer: 1s, period: 0ms }
+        scenarios:
+          - name: s
+            params: { goal: { id: 1, title: a } }
+            steps:
+              - complete: nothere
+              - complete: ~
+        """
+        #expect(errors(yaml) == [
+            "13:43: 'switchLatest' needs at least one stream to choose from, as in '[a, b]'",
+            "14:36: 'merge' needs at least one stream to merge, as in 'merge: other'",
+            "15:91: 'retry' needs a count of subscriptions in all, 1 or more, found '0'",
+            "16:27: 'period' needs a period above 0ms, such as '1s'",
+            "21:19: unknown name 'nothere' in 'complete:'",
+            "22:19: expected an input name, found nothing",
+        ])
+    }
 }

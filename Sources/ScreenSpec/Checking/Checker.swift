@@ -497,7 +497,7 @@ struct Checker {
             return StepPlan(kind: .endAction(action: action, end: end),
                             text: "\(verb) \(target.value) — ignored, an action's inputs never end", range: target.range)
         }
-        guard let symbol = stepTarget(target, verb: "send") else { return nil }
+        guard let symbol = stepTarget(target, verb: verb) else { return nil }
         guard case .stream = nodes[symbol.node].kind, case .input = nodes[symbol.node].role else {
             let why = if case .output = nodes[symbol.node].role {
                 "; an output ends when its source or one of its operators ends it"
@@ -541,7 +541,7 @@ struct Checker {
         if poisoned.contains(target.value) { return nil }
         let candidates: [String] = switch verb {
         case "set": symbols.filter { if case .property = nodes[$0.value.node].kind { return true } else { return false } }.map(\.key)
-        case "send": symbols.filter { if case .input = nodes[$0.value.node].role, !$0.value.hasCurrentValue { return true } else { return false } }.map(\.key)
+        case "send", "complete", "fail": symbols.filter { if case .input = nodes[$0.value.node].role, !$0.value.hasCurrentValue { return true } else { return false } }.map(\.key)
             + actions.map(\.name)
         default: Array(symbols.keys)
         }

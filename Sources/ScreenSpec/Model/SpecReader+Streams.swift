@@ -142,8 +142,8 @@ extension SpecReader {
             }
         case "retry":
             if let value, !value.isNull {
-                guard let text = value.string, value.scalar?.style == .plain, let n = Int(text), n >= 0 else {
-                    diagnostics.error("invalid-count", "'retry' needs a count of 0 or more (resubscriptions after an error), found \(value.scalar.map { "'\($0.value)'" } ?? value.kindName)",
+                guard let text = value.string, value.scalar?.style == .plain, let n = Int(text), n >= 1 else {
+                    diagnostics.error("invalid-count", "'retry' needs a count of subscriptions in all, 1 or more, found \(value.scalar.map { "'\($0.value)'" } ?? value.kindName)",
                                       at: value.range, fixIt: "write '- retry: 3', or '- retry' to resubscribe without limit")
                     return nil
                 }
@@ -175,8 +175,12 @@ extension SpecReader {
         case "switchLatest":
             guard let v = argument("the streams to choose from, as in '[a, b]'") else { return nil }
             let items = v.sequence ?? [v]
+            guard !items.isEmpty else {
+                diagnostics.error("missing-argument", "'switchLatest' needs at least one stream to choose from, as in '[a, b]'", at: v.range)
+                return nil
+            }
             let names = items.compactMap { identifier($0, what: "stream name", allowDots: true) }
-            guard names.count == items.count, !names.isEmpty else { return nil }
+            guard names.count == items.count else { return nil }
             kind = .switchLatest(names)
         case "startWith":
             guard let v = argument("a value or a list of values") else { return nil }
@@ -209,8 +213,12 @@ extension SpecReader {
         case "merge":
             guard let v = argument("the streams to merge") else { return nil }
             let items = v.sequence ?? [v]
+            guard !items.isEmpty else {
+                diagnostics.error("missing-argument", "'merge' needs at least one stream to merge, as in 'merge: other'", at: v.range)
+                return nil
+            }
             let names = items.compactMap { identifier($0, what: "stream name", allowDots: true) }
-            guard names.count == items.count, !names.isEmpty else { return nil }
+            guard names.count == items.count else { return nil }
             kind = .merge(names)
         case "combineLatest", "withLatestFrom":
             guard let v = argument("another source") else { return nil }

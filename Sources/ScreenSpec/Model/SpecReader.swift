@@ -84,7 +84,8 @@ struct SpecReader {
 
     mutating func identifier(_ node: YAMLNode, what: String, allowDots: Bool = false) -> Located<String>? {
         guard let text = node.string, !node.isNull else {
-            diagnostics.error("expected-name", "expected a \(what), found \(node.kindName)", at: node.range)
+            let article = what.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            diagnostics.error("expected-name", "expected \(article) \(what), found \(node.kindName)", at: node.range)
             return nil
         }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
