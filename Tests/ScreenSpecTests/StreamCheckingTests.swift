@@ -200,7 +200,7 @@ private func errors(_ yaml: String) -> [String] {
         """
         #expect(errors(yaml) == [
             "13:43: 'switchLatest' needs at least one stream to choose from, as in '[a, b]'",
-            "14:36: 'merge' needs at least one stream to merge, as in 'merge: other'",
+            "14:36: 'merge' needs at least one stream, as in 'merge: other'",
             "15:91: 'retry' needs a count of subscriptions in all, 1 or more, found '0'",
             "16:27: 'period' needs a period above 0ms, such as '1s'",
             "21:19: unknown name 'nothere' in 'complete:'",

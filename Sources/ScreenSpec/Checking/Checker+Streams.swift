@@ -30,7 +30,7 @@ extension OperatorDecl {
             case .distinctUntilChanged(let key): names += key?.referencedNames() ?? []
             case .startWith(let es): for e in es { names += e.referencedNames() }
             case .scan(let seed, let acc): names += seed.referencedNames() + acc.referencedNames()
-            case .merge(let others), .switchLatest(let others): names += others.map(\.value)
+            case .merge(let others), .switchLatest(let others), .concat(let others): names += others.map(\.value)
             case .combineLatest(let other, let combine), .withLatestFrom(let other, let combine):
                 names.append(other.value)
                 if let combine { names += combine.referencedNames() }
@@ -143,7 +143,7 @@ extension Checker {
             var kind: OperatorPlan.Kind
             if inner {
                 switch op.kind {
-                case .merge, .combineLatest, .withLatestFrom, .sample, .switchLatest, .catchToStream, .takeUntil, .navigate,
+                case .merge, .concat, .combineLatest, .withLatestFrom, .sample, .switchLatest, .catchToStream, .takeUntil, .navigate,
                      .flatMap, .flatMapLatest, .concatMap:
                     diagnostics.error("unsupported-inner-operator", "'\(op.name)' cannot be used inside a request's 'ops:'; there an operator works on "
                                       + "the inner stream alone", at: op.range,
@@ -197,18 +197,18 @@ extension Checker {
                 else { return nil }
                 kind = .scan(seed: seed.expr, accumulator: acc.expr)
                 element = accumulator
-            case .merge(let others):
+            case .merge(let others), .concat(let others):
                 var sources: [Int] = []
                 for other in others {
                     guard let symbol = streamSource(other, for: node) else { return nil }
                     guard symbol.type == element else {
-                        diagnostics.error("type-mismatch", "'merge' needs streams of one type: '\(sourceName)' carries '\(element)' here, '\(other.value)' carries '\(symbol.type)'",
+                        diagnostics.error("type-mismatch", "'\(op.name)' needs streams of one type: '\(sourceName)' carries '\(element)' here, '\(other.value)' carries '\(symbol.type)'",
                                           at: other.range, notes: [DiagnosticNote("map one of them first, as in '- map: \"...\"'")])
                         return nil
                     }
                     sources.append(symbol.node)
                 }
-                kind = .merge(sources)
+                if case .concat = op.kind { kind = .concat(sources) } else { kind = .merge(sources) }
             case .switchLatest(let others):
                 guard element == .int else {
                     diagnostics.error("type-mismatch", "'switchLatest' chooses a stream by the index each element carries, so it needs elements of type 'Int', found '\(element)'",

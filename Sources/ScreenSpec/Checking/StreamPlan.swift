@@ -30,6 +30,8 @@ public struct OperatorPlan: Sendable {
         case takeFor(Int)
         case scan(seed: TypedExpr, accumulator: TypedExpr)
         case merge([Int])
+        /// After the upstream completes, these streams in turn.
+        case concat([Int])
         /// Each element (an index) chooses which of these streams to follow.
         case switchLatest([Int])
         case combineLatest(Int, combine: TypedExpr)
@@ -55,7 +57,7 @@ public struct OperatorPlan: Sendable {
     /// The other nodes this operator listens to (merge, combineLatest, withLatestFrom, sample).
     public var secondarySources: [Int] {
         switch kind {
-        case .merge(let nodes), .switchLatest(let nodes): return nodes
+        case .merge(let nodes), .switchLatest(let nodes), .concat(let nodes): return nodes
         case .combineLatest(let n, _), .withLatestFrom(let n, _), .sample(let n, _), .catchToStream(let n), .takeUntil(let n): return [n]
         default: return []
         }

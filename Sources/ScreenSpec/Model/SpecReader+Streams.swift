@@ -2,7 +2,7 @@
 /// shorthand `{ navigate: { to: Screen, params: {...} }, on: source }`.
 extension SpecReader {
     static let operatorNames = ["map", "filter", "distinctUntilChanged", "startWith", "skip", "take", "scan", "merge",
-                                "combineLatest", "withLatestFrom", "sample", "flatMapLatest", "flatMap", "concatMap", "switchLatest",
+                                "combineLatest", "withLatestFrom", "sample", "flatMapLatest", "flatMap", "concatMap", "switchLatest", "concat",
                                 "debounce", "throttle", "delay", "catch", "catchAndReturn", "takeUntil", "retry", "navigate"]
 
     /// Whether an output mapping declares a stream rather than a derived value.
@@ -210,16 +210,16 @@ extension SpecReader {
             }
             guard let seed = expression(seedNode), let acc = expression(accNode) else { return nil }
             kind = .scan(seed: seed, accumulator: acc)
-        case "merge":
-            guard let v = argument("the streams to merge") else { return nil }
+        case "merge", "concat":
+            guard let v = argument(name == "merge" ? "the streams to merge" : "the streams that follow") else { return nil }
             let items = v.sequence ?? [v]
             guard !items.isEmpty else {
-                diagnostics.error("missing-argument", "'merge' needs at least one stream to merge, as in 'merge: other'", at: v.range)
+                diagnostics.error("missing-argument", "'\(name)' needs at least one stream, as in '\(name): other'", at: v.range)
                 return nil
             }
             let names = items.compactMap { identifier($0, what: "stream name", allowDots: true) }
             guard names.count == items.count else { return nil }
-            kind = .merge(names)
+            kind = name == "merge" ? .merge(names) : .concat(names)
         case "combineLatest", "withLatestFrom":
             guard let v = argument("another source") else { return nil }
             if v.mapping != nil {

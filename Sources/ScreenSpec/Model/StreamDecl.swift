@@ -33,6 +33,8 @@ public struct OperatorDecl: Sendable {
         /// `$0` is the accumulator, `$1` the element.
         case scan(seed: Expr, accumulator: Expr)
         case merge([Located<String>])
+        /// `concat: other`: after the stream completes, the others in turn.
+        case concat([Located<String>])
         /// `$0` is this stream's latest element, `$1` the other's.
         case combineLatest(with: Located<String>, combine: Expr?)
         /// Without `combine`, the other's latest value, as RxSwift's `withLatestFrom(_:)`.

@@ -57,6 +57,7 @@ final class StreamPipeline {
             return StreamOperators.scan(seed: ExpressionCompiler.compile(seed), accumulator: ExpressionCompiler.compile(acc), env)
         case .merge(let others): return StreamOperators.merge(sources: others.count)
         case .switchLatest(let nodes): return StreamOperators.switchLatest(nodes, env)
+        case .concat(let nodes): return StreamOperators.concat(nodes, env)
         case .combineLatest(_, let combine): return StreamOperators.combineLatest(ExpressionCompiler.compile(combine), env)
         case .withLatestFrom(let other, let combine):
             return StreamOperators.withLatestFrom(other, combine: combine.map(ExpressionCompiler.compile), env)
