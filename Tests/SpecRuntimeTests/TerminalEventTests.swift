@@ -371,6 +371,15 @@ struct TerminalEventTests {
         #expect(r.cancels == ["400 ys(i: 0), subscribed at 300ms"])
     }
 
+    // Observable+SwitchTests testSwitch_Data: `xs.map { observables[$0] }.switchLatest()`.
+    @Test func switchLatestOverRequests() throws {
+        let yaml = spec("- switchLatest: { call: ys, with: { i: $0 }, failures: end }",
+                        extra: Self.innerServices.replacingOccurrences(of: "FINAL", with: "complete: true"))
+        let r = try record(yaml, inputs: ["xs": Self.outer])
+        #expect(r.events == [next(310, 101), next(320, 102), next(410, 201), next(420, 202), next(430, 203), next(440, 204),
+                             next(510, 301), next(520, 302), next(530, 303), next(540, 304), completed(650)])
+    }
+
     @Test func flatMapLatestInnerThrows() throws {
         let yaml = spec("- flatMapLatest: { call: ys, with: { i: $0 }, failures: end }",
                         extra: Self.innerServices.replacingOccurrences(of: "FINAL", with: "fail: http(500)"))

@@ -173,7 +173,13 @@ extension SpecReader {
             guard let v = argument("the stream that ends it"), let other = identifier(v, what: "stream name", allowDots: true) else { return nil }
             kind = .takeUntil(other)
         case "switchLatest":
-            guard let v = argument("the streams to choose from, as in '[a, b]'") else { return nil }
+            guard let v = argument("the streams to choose from, as in '[a, b]', or a request '{ call: service }'") else { return nil }
+            if v.mapping != nil {
+                // `map { service.call($0) }.switchLatest()`: the inner streams are requests.
+                guard let request = readRequest(v, of: name) else { return nil }
+                kind = .flatMapLatest(request)
+                break
+            }
             let items = v.sequence ?? [v]
             guard !items.isEmpty else {
                 diagnostics.error("missing-argument", "'switchLatest' needs at least one stream to choose from, as in '[a, b]'", at: v.range)
