@@ -288,6 +288,16 @@ struct TerminalEventTests {
         #expect(r.events == [next(220, 5), completed(240)])
     }
 
+    // Observable+CombineLatestTests+arity, three sources (testCombineLatest_ReturnReturn3's shape).
+    @Test func combineLatestOfThree() throws {
+        let r = try record(spec("- combineLatest: { with: [ys, zs], combine: \"$0 + $1 + $2\" }"),
+                           inputs: ["xs": hot([(215, 2)], completed: 230), "ys": hot([(220, 3)], completed: 240), "zs": hot([(225, 4)], completed: 250)])
+        #expect(r.events == [next(225, 9), completed(250)])
+        let empty = try record(spec("- combineLatest: { with: [ys, zs], combine: \"$0 + $1 + $2\" }"),
+                               inputs: ["xs": hot([(215, 2)]), "ys": hot([], completed: 210), "zs": hot([(225, 4)])])
+        #expect(empty.events == [])
+    }
+
     @Test func combineLatestEmptyReturn() throws {
         let r = try record(spec("- combineLatest: { with: ys, combine: \"$0 + $1\" }"),
                            inputs: ["xs": hot([], completed: 210), "ys": hot([(215, 2)], completed: 220)])

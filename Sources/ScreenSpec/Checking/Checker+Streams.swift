@@ -31,7 +31,10 @@ extension OperatorDecl {
             case .startWith(let es): for e in es { names += e.referencedNames() }
             case .scan(let seed, let acc): names += seed.referencedNames() + acc.referencedNames()
             case .merge(let others), .switchLatest(let others), .concat(let others): names += others.map(\.value)
-            case .combineLatest(let other, let combine), .withLatestFrom(let other, let combine):
+            case .combineLatest(let others, let combine):
+                names += others.map(\.value)
+                if let combine { names += combine.referencedNames() }
+            case .withLatestFrom(let other, let combine):
                 names.append(other.value)
                 if let combine { names += combine.referencedNames() }
             case .sample(let other, let defaultValue):
@@ -229,10 +232,16 @@ extension Checker {
                 }
                 kind = .switchLatest(sources)
                 element = innerType ?? element
-            case .combineLatest(let other, let combine):
-                guard let symbol = streamSource(other, for: node), let combine,
-                      let t = operatorExpression(combine, arguments: [element, symbol.type], expecting: nil, node: node, infer: true) else { return nil }
-                kind = .combineLatest(symbol.node, combine: t.expr)
+            case .combineLatest(let others, let combine):
+                var symbols: [Symbol] = []
+                for other in others {
+                    guard let symbol = streamSource(other, for: node) else { return nil }
+                    symbols.append(symbol)
+                }
+                guard let combine,
+                      let t = operatorExpression(combine, arguments: [element] + symbols.map(\.type), expecting: nil, node: node, infer: true)
+                else { return nil }
+                kind = .combineLatest(symbols.map(\.node), combine: t.expr)
                 element = t.type
             case .withLatestFrom(let other, let combine):
                 guard let symbol = streamSource(other, for: node) else { return nil }

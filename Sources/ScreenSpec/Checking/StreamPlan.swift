@@ -34,7 +34,8 @@ public struct OperatorPlan: Sendable {
         case concat([Int])
         /// Each element (an index) chooses which of these streams to follow.
         case switchLatest([Int])
-        case combineLatest(Int, combine: TypedExpr)
+        /// `$0` the upstream's latest element, `$1`, `$2`, … the others' in order.
+        case combineLatest([Int], combine: TypedExpr)
         case withLatestFrom(Int, combine: TypedExpr?)
         case sample(Int, defaultValue: TypedExpr?)
         case request(RequestPlan)
@@ -57,8 +58,8 @@ public struct OperatorPlan: Sendable {
     /// The other nodes this operator listens to (merge, combineLatest, withLatestFrom, sample).
     public var secondarySources: [Int] {
         switch kind {
-        case .merge(let nodes), .switchLatest(let nodes), .concat(let nodes): return nodes
-        case .combineLatest(let n, _), .withLatestFrom(let n, _), .sample(let n, _), .catchToStream(let n), .takeUntil(let n): return [n]
+        case .merge(let nodes), .switchLatest(let nodes), .concat(let nodes), .combineLatest(let nodes, _): return nodes
+        case .withLatestFrom(let n, _), .sample(let n, _), .catchToStream(let n), .takeUntil(let n): return [n]
         default: return []
         }
     }

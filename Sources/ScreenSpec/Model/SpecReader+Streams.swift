@@ -230,10 +230,18 @@ extension SpecReader {
             guard let v = argument("another source") else { return nil }
             if v.mapping != nil {
                 guard let f = fields(v, of: "'\(name)'", allowed: ["with", "combine"]) else { return nil }
-                guard let withNode = f["with"], let other = identifier(withNode, what: "source name", allowDots: true) else {
-                    if f["with"] == nil { diagnostics.error("missing-key", "'\(name)' needs 'with:' naming the other source", at: v.range) }
+                guard let withNode = f["with"] else {
+                    diagnostics.error("missing-key", "'\(name)' needs 'with:' naming the other source", at: v.range)
                     return nil
                 }
+                // combineLatest takes several others: `with: [a, b]`, `$1`, `$2`, … in that order.
+                let withItems = name == "combineLatest" ? (withNode.sequence ?? [withNode]) : [withNode]
+                guard !withItems.isEmpty else {
+                    diagnostics.error("missing-argument", "'combineLatest' needs at least one other source in 'with:'", at: withNode.range)
+                    return nil
+                }
+                let others = withItems.compactMap { identifier($0, what: "source name", allowDots: true) }
+                guard others.count == withItems.count, let other = others.first else { return nil }
                 var combine: Expr?
                 if let c = f["combine"] {
                     guard let e = expression(c) else { return nil }
@@ -244,7 +252,7 @@ extension SpecReader {
                                       at: v.range)
                     return nil
                 }
-                kind = name == "combineLatest" ? .combineLatest(with: other, combine: combine) : .withLatestFrom(other, combine: combine)
+                kind = name == "combineLatest" ? .combineLatest(with: others, combine: combine) : .withLatestFrom(other, combine: combine)
             } else {
                 guard let other = identifier(v, what: "source name", allowDots: true) else { return nil }
                 if name == "combineLatest" {

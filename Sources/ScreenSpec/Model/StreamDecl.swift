@@ -35,8 +35,8 @@ public struct OperatorDecl: Sendable {
         case merge([Located<String>])
         /// `concat: other`: after the stream completes, the others in turn.
         case concat([Located<String>])
-        /// `$0` is this stream's latest element, `$1` the other's.
-        case combineLatest(with: Located<String>, combine: Expr?)
+        /// `$0` is this stream's latest element, `$1`, `$2`, … the others'.
+        case combineLatest(with: [Located<String>], combine: Expr?)
         /// Without `combine`, the other's latest value, as RxSwift's `withLatestFrom(_:)`.
         case withLatestFrom(Located<String>, combine: Expr?)
         case sample(Located<String>, defaultValue: Expr?)

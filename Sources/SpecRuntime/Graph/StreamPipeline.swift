@@ -58,7 +58,7 @@ final class StreamPipeline {
         case .merge(let others): return StreamOperators.merge(sources: others.count)
         case .switchLatest(let nodes): return StreamOperators.switchLatest(nodes, env)
         case .concat(let nodes): return StreamOperators.concat(nodes, env)
-        case .combineLatest(_, let combine): return StreamOperators.combineLatest(ExpressionCompiler.compile(combine), env)
+        case .combineLatest(let others, let combine): return StreamOperators.combineLatest(ExpressionCompiler.compile(combine), sources: others.count + 1, env)
         case .withLatestFrom(let other, let combine):
             return StreamOperators.withLatestFrom(other, combine: combine.map(ExpressionCompiler.compile), env)
         case .sample(_, let defaultValue): return StreamOperators.sample(defaultValue: defaultValue.map(ExpressionCompiler.compile), env)
