@@ -310,6 +310,24 @@ struct TerminalEventTests {
         #expect(r.events == [error(230)])
     }
 
+    // Observable+WithLatestFromTests testWithLatestFrom_Simple1 and _Error1.
+    @Test func withLatestFromSimple1AndError1() throws {
+        let yaml = #"""
+            screen: T
+            inputs:
+              xs: Int
+              ys: String
+            outputs:
+              res: { stream: xs, ops: [ { withLatestFrom: { with: ys, combine: '"\($0)\($1)"' } } ] }
+            """#
+        let xs: [(Int, Int)] = [(90, 1), (180, 2), (250, 3), (260, 4), (310, 5), (340, 6), (410, 7), (420, 8), (470, 9), (550, 10)]
+        let ys: [Hot] = [.next(255, .string("bar")), .next(330, .string("foo")), .next(350, .string("qux")), .completed(400)]
+        let expected = [next(260, "4bar"), next(310, "5bar"), next(340, "6foo"), next(410, "7qux"), next(420, "8qux"), next(470, "9qux"),
+                        next(550, "10qux")]
+        #expect(try record(yaml, inputs: ["xs": hot(xs, completed: 590), "ys": ys]).events == expected + [completed(590)])
+        #expect(try record(yaml, inputs: ["xs": hot(xs, error: 590), "ys": ys]).events == expected + [error(590)])
+    }
+
     // Observable+WithLatestFromTests: the primary's end ends it; the other's completion does not.
     @Test func withLatestFromFollowsItsPrimary() throws {
         let r = try record(spec("- withLatestFrom: { with: ys, combine: \"$0 * 10 + $1\" }"),
