@@ -486,6 +486,19 @@ struct TerminalEventTests {
                              next(245, 1), next(250, 2), next(255, 3), error(260)])
     }
 
+    // Two retries: each attempt of the later one starts the earlier one afresh, which subscribes
+    // twice: 2 × 2 subscriptions, then the error.
+    @Test func nestedRetries() throws {
+        let yaml = spec("- flatMap: { call: xs.cold, ops: [ { retry: 2 }, { map: \"$0\" }, { retry: 2 } ], failures: end }", source: "timer: 0ms", extra: """
+            services:
+              xs.cold:
+                returns: Int
+                sequence: [ { at: 5ms, value: 1 }, { at: 10ms, fail: http(500) } ]
+            """)
+        let r = try record(yaml)
+        #expect(r.events == [next(205, 1), next(215, 1), next(225, 1), next(235, 1), error(240)])
+    }
+
     // The issue's "checking…" pattern: an inner request with its own operators.
     @Test func innerOperators() throws {
         let yaml = """

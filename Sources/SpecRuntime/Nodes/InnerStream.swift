@@ -39,13 +39,16 @@ final class InnerStream {
         }
         for k in operators.indices {
             operators[k].sink = Gate(k + 1 < operators.count ? operators[k + 1] : end)
-            if let retry = operators[k] as? RetrySink {
-                let position = k
-                retry.resubscribe = { [weak self] in self?.resubscribe(upTo: position) }
-            }
+            wireRetry(k)
         }
         for op in operators.reversed() { op.start() }
         play(into: operators.first ?? end)
+    }
+
+    /// A `retry` at `k` resubscribes what comes before it.
+    private func wireRetry(_ k: Int) {
+        guard let retry = operators[k] as? RetrySink else { return }
+        retry.resubscribe = { [weak self] in self?.resubscribe(upTo: k) }
     }
 
     /// The service answers again and the operators before `position` (a `retry`) start afresh.
@@ -55,7 +58,10 @@ final class InnerStream {
         for k in 0..<position {
             operators[k].dispose()
             operators[k] = fresh[k]
+        }
+        for k in 0..<position {
             operators[k].sink = Gate(operators[k + 1])
+            wireRetry(k)
         }
         for op in operators[..<position].reversed() { op.start() }
         play(into: operators[0])
