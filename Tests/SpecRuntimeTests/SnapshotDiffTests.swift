@@ -186,5 +186,7 @@ import Testing
         let diff = LineDiff(old: ["     0ms  out               1"],
                             new: ["     0ms  out               1", "    10ms  out               ✓ completed", "    20ms  other             ✗ error http(500)"])
         #expect(TimelineChanges.summary(of: diff) == "ends changed: out at 10ms; other at 20ms")
+        let cancelled = LineDiff(old: [], new: ["   100ms  weather           ⊘ cancelled api.get(city: \"Seoul\"), subscribed at 0ms"])
+        #expect(TimelineChanges.summary(of: cancelled) == "cancelled requests changed: weather at 100ms")
     }
 }

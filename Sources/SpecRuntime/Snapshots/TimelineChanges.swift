@@ -10,6 +10,7 @@ public enum TimelineChanges {
         var steps: [Int] = []
         var errors: [Int] = []
         var ends: [(name: String, times: [Int])] = []
+        var cancels: [(name: String, times: [Int])] = []
         var other = false
         func note(_ line: String) {
             guard let parsed = TimelineLine(line) else { other = true; return }
@@ -24,12 +25,15 @@ public enum TimelineChanges {
                 if !steps.contains(parsed.time) { steps.append(parsed.time) }
             case .error:
                 if !errors.contains(parsed.time) { errors.append(parsed.time) }
-            case .end(let name):
-                if let i = ends.firstIndex(where: { $0.name == name }) {
-                    if !ends[i].times.contains(parsed.time) { ends[i].times.append(parsed.time) }
-                } else {
-                    ends.append((name, [parsed.time]))
-                }
+            case .end(let name): add(name, parsed.time, to: &ends)
+            case .cancel(let name): add(name, parsed.time, to: &cancels)
+            }
+        }
+        func add(_ name: String, _ time: Int, to list: inout [(name: String, times: [Int])]) {
+            if let i = list.firstIndex(where: { $0.name == name }) {
+                if !list[i].times.contains(time) { list[i].times.append(time) }
+            } else {
+                list.append((name, [time]))
             }
         }
         for edit in diff.edits {
@@ -48,6 +52,10 @@ public enum TimelineChanges {
             let listed = ends.map { "\($0.name) at \(times($0.times))" }.joined(separator: "; ")
             parts.append((ends.count == 1 ? "end changed: " : "ends changed: ") + listed)
         }
+        if !cancels.isEmpty {
+            let listed = cancels.map { "\($0.name) at \(times($0.times))" }.joined(separator: "; ")
+            parts.append("cancelled requests changed: " + listed)
+        }
         if !steps.isEmpty { parts.append("steps changed at \(times(steps))") }
         if !errors.isEmpty { parts.append("runtime errors changed at \(times(errors))") }
         if other { parts.append("header changed") }
@@ -62,10 +70,10 @@ public enum TimelineChanges {
 }
 
 /// One line of `TimelineFormatter.text`, read back: `   500ms  name  value`, `   0ms  ▶ step`,
-/// `   0ms  ! runtime error: …`, `   0ms  out  ✓ completed` (an end, as is `✗ error …`; a
-/// cancelled inner stream `⊘ cancelled …` counts as an emission of its output).
+/// `   0ms  ! runtime error: …`, `   0ms  out  ✓ completed` (an end, as is `✗ error …`) and
+/// `   0ms  out  ⊘ cancelled api.get(…)…` (a cancelled inner stream).
 struct TimelineLine {
-    enum Kind { case emission(name: String), step, error, end(name: String) }
+    enum Kind { case emission(name: String), step, error, end(name: String), cancel(name: String) }
     var time: Int
     var kind: Kind
 
@@ -85,6 +93,8 @@ struct TimelineLine {
             let value = rest.dropFirst(name.count).drop { $0 == " " }
             if value == "✓ completed" || value.hasPrefix("✗ error ") {
                 kind = .end(name: String(name))
+            } else if value.hasPrefix("⊘ cancelled ") {
+                kind = .cancel(name: String(name))
             } else {
                 kind = .emission(name: String(name))
             }
