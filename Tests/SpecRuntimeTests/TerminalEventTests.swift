@@ -255,6 +255,11 @@ struct TerminalEventTests {
         #expect(r.events == [next(300, 2), next(400, 3), next(500, 4), error(550)])
     }
 
+    @Test func delayError2DropsWhatWaits() throws {
+        let r = try record(spec("- delay: 150ms"), inputs: ["xs": hot([(150, 1), (250, 2), (350, 3), (450, 4)], error: 550)])
+        #expect(r.events == [next(400, 2), next(500, 3), error(550)])
+    }
+
     @Test func delayCompleted() throws {
         let r = try record(spec("- delay: 150ms"), inputs: ["xs": hot([(150, 1)], completed: 250)])
         #expect(r.events == [completed(400)])
