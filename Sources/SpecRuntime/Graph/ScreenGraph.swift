@@ -22,6 +22,11 @@ public final class ScreenGraph {
     /// Called when an expression fails at run time (overflow, division by zero); the node keeps
     /// its previous value and the graph goes on.
     public var onRuntimeError: ((_ time: Int, _ message: String) -> Void)?
+    /// Called when a visible stream ends (`completed` or an error); it emits nothing after.
+    public var onEnd: ((_ time: Int, _ node: Int, _ end: StreamEnd) -> Void)?
+    /// Called when a stream output's inner stream is cancelled before it ended (a request
+    /// `flatMapLatest` switched away from, or the output ending), with the call it made.
+    public var onCancel: ((_ time: Int, _ node: Int, _ call: String) -> Void)?
 
     private enum Behaviour {
         case source
@@ -66,6 +71,12 @@ public final class ScreenGraph {
     @exclusivity(unchecked) private var pipelines: [StreamPipeline] = []
     /// For each node, the pipelines it feeds: `op` -1 for the main source, else the operator index.
     @exclusivity(unchecked) private var pipelineInputs: [[(pipeline: Int, op: Int, index: Int)]]
+    /// For each node, the pipelines its end is delivered to (as ``pipelineInputs``, and also
+    /// sources read only for their latest value).
+    private var pipelineEndInputs: [[(pipeline: Int, op: Int, index: Int)]]
+    /// How each node's stream ended; nil while it runs (always nil for cells). Unchecked as the
+    /// state above: `send` reads it on every event.
+    @exclusivity(unchecked) private var ends: [StreamEnd?]
 
     public init(spec: CheckedSpec, clock: VirtualClock = VirtualClock(), params: [Value] = []) {
         self.spec = spec
@@ -92,9 +103,12 @@ public final class ScreenGraph {
         }
         for (k, p) in spec.params.enumerated() where k < params.count { values[p] = params[k] }
         var pipelineInputs = [[(pipeline: Int, op: Int, index: Int)]](repeating: [], count: n)
+        var pipelineEndInputs = [[(pipeline: Int, op: Int, index: Int)]](repeating: [], count: n)
         for (p, stream) in spec.streams.enumerated() {
             behaviours[stream.output] = .pipeline(p)
+            guard stream.timer == nil else { continue }
             pipelineInputs[stream.source].append((p, -1, 0))
+            pipelineEndInputs[stream.source].append((p, -1, 0))
         }
         self.behaviours = behaviours
         self.readers = readers
@@ -121,10 +135,13 @@ public final class ScreenGraph {
         self.queued = Array(repeating: false, count: n)
         self.serviceCalls = Array(repeating: 0, count: spec.services.count)
         self.pipelineInputs = pipelineInputs
+        self.pipelineEndInputs = pipelineEndInputs
+        self.ends = Array(repeating: nil, count: n)
         queue.reserveCapacity(n)
         for (p, stream) in spec.streams.enumerated() {
             let pipeline = StreamPipeline(plan: stream, environment: makeEnvironment(p, stream))
             for port in pipeline.secondaryPorts { self.pipelineInputs[port.node].append((p, port.op, port.index)) }
+            for port in pipeline.endPorts { self.pipelineEndInputs[port.node].append((p, port.op, port.index)) }
             pipelines.append(pipeline)
         }
     }
@@ -140,7 +157,11 @@ public final class ScreenGraph {
         }
         env.call = { [unowned self] service, names, arguments in call(service: service, names: names, arguments: arguments) }
         env.latest = { [unowned self] node in value(of: node) }
+        env.current = { [unowned self] node in spec.nodes[node].hasCurrentValue ? context.values[node] : nil }
+        env.end = { [unowned self] node in ends[node] }
         env.report = { [unowned self] message in report(message) }
+        env.cancelled = { [unowned self] call in onCancel?(clock.now, stream.output, call) }
+        env.serviceName = { [unowned self] service in spec.services.indices.contains(service) ? spec.services[service].name : "?" }
         return env
     }
 
@@ -184,10 +205,43 @@ public final class ScreenGraph {
             for port in pipeline.secondaryPorts where spec.nodes[port.node].hasCurrentValue {
                 pipeline.receive(op: port.op, index: port.index, context.values[port.node])
             }
-            if spec.nodes[pipeline.plan.source].hasCurrentValue { pipeline.receive(context.values[pipeline.plan.source]) }
+            if let timer = pipeline.plan.timer {
+                tick(p, 0, after: timer.dueTime, timer)
+            } else if spec.nodes[pipeline.plan.source].hasCurrentValue {
+                pipeline.receive(context.values[pipeline.plan.source])
+            }
             enqueue(spec.streams[p].output)
         }
         propagate()
+    }
+
+    /// `interval:` and `timer:` sources: element `n` after `delay`, then the next one a period
+    /// later, or the completion for a one-shot timer. Stops once the output ended.
+    private func tick(_ p: Int, _ n: Int, after delay: Int, _ timer: TimerPlan) {
+        clock.schedule(after: delay) { [unowned self] in
+            let pipeline = pipelines[p]
+            guard !pipeline.ended else { return }
+            pipeline.receive(.int(n))
+            if let period = timer.period {
+                if n < Int.max { tick(p, n + 1, after: period, timer) }
+            } else {
+                pipeline.receiveEnd(op: -1, index: 0, .completed)
+            }
+            enqueue(spec.streams[p].output)
+            propagate()
+        }
+    }
+
+    /// Ends an input event or value stream (`complete:`, `fail:` steps), as `onCompleted()` or
+    /// `onError(_:)` on a subject; a stream that already ended ignores it, as a subject does.
+    public func end(_ node: Int, _ streamEnd: StreamEnd) {
+        ended(node, streamEnd)
+        propagate()
+    }
+
+    /// How the node's stream ended, nil while it runs.
+    public func streamEnd(of node: Int) -> StreamEnd? {
+        ends[node]
     }
 
     /// Writes an input property or state, as the view or a handler would, and propagates.
@@ -200,6 +254,7 @@ public final class ScreenGraph {
 
     /// Fires an event or value stream and propagates.
     public func send(_ node: Int, _ value: Value = .void) {
+        guard ends[node] == nil else { return }
         inbox[node].append(value)
         enqueue(node)
         propagate()
@@ -219,7 +274,7 @@ public final class ScreenGraph {
             pendingAppend[node] = nil
             enqueue(node)
         }
-        for node in events {
+        for node in events where ends[node] == nil {
             inbox[node].append(payload)
             enqueue(node)
         }
@@ -288,9 +343,24 @@ public final class ScreenGraph {
                         guard let errors = stream.errors else { continue }
                         inbox[errors].append(.error(error))
                         enqueue(errors)
+                    case .completed:
+                        ended(node, .completed)
+                    case .error(let error):
+                        ended(node, .error(error))
                     }
                 }
             }
+        }
+    }
+
+    /// Records the node's end, reports it and delivers it to the pipelines it feeds.
+    private func ended(_ node: Int, _ streamEnd: StreamEnd) {
+        guard ends[node] == nil else { return }
+        ends[node] = streamEnd
+        if visible[node] { onEnd?(clock.now, node, streamEnd) }
+        for input in pipelineEndInputs[node] {
+            pipelines[input.pipeline].receiveEnd(op: input.op, index: input.index, streamEnd)
+            enqueue(spec.streams[input.pipeline].output)
         }
     }
 
@@ -424,6 +494,9 @@ public final class ScreenGraph {
         pendingWrite[action.executing] = .bool(true)
         enqueue(action.executing)
         let (outcome, latency) = call(service: action.service, names: action.argumentNames, arguments: arguments)
+        if case .sequence(let events) = outcome {
+            return playSequence(events, of: action)
+        }
         clock.schedule(after: latency) { [unowned self] in
             // The work's element (or error), then its completion: two steps, as in Rx.
             switch outcome {
@@ -433,11 +506,37 @@ public final class ScreenGraph {
             case .failure(let error):
                 inbox[action.errors].append(.error(error))
                 enqueue(action.errors)
+            case .sequence:
+                break
             }
             propagate()
             pendingWrite[action.executing] = .bool(false)
             enqueue(action.executing)
             propagate()
+        }
+    }
+
+    /// Work answering a `sequence:`: each element on `elements` at its time, an error on
+    /// `errors`; `executing` turns false when the sequence ends (never, if it does not).
+    private func playSequence(_ events: [ServicePlan.SequenceEvent], of action: ActionPlan) {
+        for e in events {
+            clock.schedule(after: e.time) { [unowned self] in
+                switch e.event {
+                case .next(let value):
+                    inbox[action.elements].append(value)
+                    enqueue(action.elements)
+                    propagate()
+                case .end(let end):
+                    if case .error(let error) = end {
+                        inbox[action.errors].append(.error(error))
+                        enqueue(action.errors)
+                        propagate()
+                    }
+                    pendingWrite[action.executing] = .bool(false)
+                    enqueue(action.executing)
+                    propagate()
+                }
+            }
         }
     }
 

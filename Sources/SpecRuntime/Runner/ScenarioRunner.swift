@@ -30,6 +30,8 @@ public enum ScenarioRunner {
         }
         graph.onEmit = { entries.append(.emission(time: $0.time, name: names[$0.node], value: $0.value)); budget() }
         graph.onRuntimeError = { entries.append(.runtimeError(time: $0, message: $1)); budget() }
+        graph.onEnd = { entries.append(.end(time: $0, name: names[$1], end: $2)); budget() }
+        graph.onCancel = { entries.append(.cancel(time: $0, name: names[$1], call: $2)); budget() }
         graph.start()
         steps: for step in scenario.steps {
             if tooLong {
@@ -45,6 +47,18 @@ public enum ScenarioRunner {
             case .send(let node, let value):
                 entries.append(.step(time: clock.now, text: step.text))
                 graph.send(node, value)
+            case .end(let node, let end):
+                entries.append(.step(time: clock.now, text: step.text))
+                graph.end(node, end)
+            case .endAction:
+                entries.append(.step(time: clock.now, text: step.text))
+            case .expectEnd(let node, let expected):
+                let actual = graph.streamEnd(of: node)
+                if actual != expected {
+                    let got = actual.map(\.text) ?? "still running"
+                    entries.append(.failure(time: clock.now, message: "expected \(names[node]) \(expected.text), got \(got)",
+                                            file: step.range.file, line: step.range.start.line))
+                }
             case .execute(let action, let value):
                 entries.append(.step(time: clock.now, text: step.text))
                 graph.execute(action: action, input: value)
