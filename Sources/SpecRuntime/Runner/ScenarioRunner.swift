@@ -13,10 +13,14 @@ public enum ScenarioRunner {
         spec.scenarios.indices.map { run(spec, scenario: $0, params: params) }
     }
 
-    public static func run(_ spec: CheckedSpec, scenario index: Int, params: [Value] = [], entryLimit: Int = maximumEntries) -> Timeline {
+    /// The most scheduled items (timers, service replies, delayed emissions) one scenario may run.
+    public static let maximumScheduledEvents = 5_000_000
+
+    public static func run(_ spec: CheckedSpec, scenario index: Int, params: [Value] = [], entryLimit: Int = maximumEntries,
+                           eventLimit: Int = maximumScheduledEvents) -> Timeline {
         let scenario = spec.scenarios[index]
         var timeline = Timeline(screen: spec.screen, scenario: scenario.name, nameWidth: spec.longestVisibleName)
-        let clock = VirtualClock()
+        let clock = VirtualClock(limit: eventLimit)
         // A scenario's own `params:` and `services:` overrides apply unless the caller passes params.
         let graph = ScreenGraph(spec: scenario.applying(to: spec), clock: clock, params: params.isEmpty ? scenario.params : params)
         let names = spec.nodes.map(\.name)
