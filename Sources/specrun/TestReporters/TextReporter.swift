@@ -1,3 +1,4 @@
+import Foundation
 import SpecRuntime
 
 /// The human report: one labelled line per scenario, failures and diffs indented under it,
@@ -25,7 +26,9 @@ struct TextReporter {
         var tail = ""
         if !report.obsolete.isEmpty {
             for path in report.obsolete {
-                tail += report.pruned.contains(path) ? "deleted obsolete snapshot \(path)\n" : "obsolete snapshot \(path)\n"
+                let what = OutputFile.isTemporary((path as NSString).lastPathComponent)
+                    ? "temporary file left by an interrupted write" : "obsolete snapshot"
+                tail += report.pruned.contains(path) ? "deleted \(what) \(path)\n" : "\(what) \(path)\n"
             }
             let left = report.obsolete.filter { !report.pruned.contains($0) }.count
             if left > 0 && !report.ci {
