@@ -10,9 +10,20 @@ final class EvalContext {
     @exclusivity(unchecked) var closureArguments: [Value] = []
     /// `$0`, `$1` of the operator expression being evaluated.
     @exclusivity(unchecked) var operatorArguments: [Value] = []
+    /// Per node, whether it has no value (see `ScreenGraph.markValueless`); empty while every node
+    /// has one, so that a read costs one test of `isEmpty`.
+    @exclusivity(unchecked) var valueless: [Bool] = []
+    /// Node names, for the message of a read of a node with no value.
+    let names: [String]
 
-    init(values: [Value]) {
+    init(values: [Value], names: [String] = []) {
         self.values = values
+        self.names = names
+    }
+
+    /// A read of a node with no value fails, rather than passing a placeholder on.
+    func noValue(_ node: Int) -> EvalError {
+        EvalError(message: "'\(node < names.count ? names[node] : "?")' has no value (its expression failed)")
     }
 }
 
@@ -31,7 +42,10 @@ enum ExpressionCompiler {
         case .constant(let v):
             return { _ in v }
         case .node(let i):
-            return { ctx in ctx.values[i] }
+            return { ctx throws(EvalError) in
+                if !ctx.valueless.isEmpty && ctx.valueless[i] { throw ctx.noValue(i) }
+                return ctx.values[i]
+            }
         case .eventPayload:
             return { ctx in ctx.payload }
         case .closureArgument:
