@@ -15,10 +15,25 @@ final class EvalContext {
     @exclusivity(unchecked) var valueless: [Bool] = []
     /// Node names, for the message of a read of a node with no value.
     let names: [String]
+    /// The most characters (UTF-8 bytes) in a string or elements in a list an expression may
+    /// build; see ``ScenarioRunner/maximumValueSize``.
+    var maximumValueSize = Int.max
+    /// Set when an expression went past ``maximumValueSize``: the scenario stops.
+    @exclusivity(unchecked) var exceeded: String?
 
     init(values: [Value], names: [String] = []) {
         self.values = values
         self.names = names
+    }
+
+    /// The error for a string or list that would grow past ``maximumValueSize``; records it so
+    /// the graph's owner can stop the scenario.
+    func tooLarge(_ what: String, _ size: Int) -> EvalError {
+        let message = what == "value"
+            ? "a value too large to print as text (more than \(maximumValueSize) elements and characters)"
+            : "a \(what) of \(size) \(what == "string" ? "characters" : "elements") is larger than the limit of \(maximumValueSize)"
+        if exceeded == nil { exceeded = message }
+        return EvalError(message: message)
     }
 
     /// A read of a node with no value fails, rather than passing a placeholder on.
@@ -76,11 +91,14 @@ enum ExpressionCompiler {
             if isString {
                 return { ctx throws(EvalError) in
                     guard case .string(let x) = try fa(ctx), case .string(let y) = try fb(ctx) else { return .none }
+                    let size = x.utf8.count + y.utf8.count
+                    if size > ctx.maximumValueSize { throw ctx.tooLarge("string", size) }
                     return .string(x + y)
                 }
             }
             return { ctx throws(EvalError) in
                 guard case .list(let x) = try fa(ctx), case .list(let y) = try fb(ctx) else { return .none }
+                if x.count + y.count > ctx.maximumValueSize { throw ctx.tooLarge("list", x.count + y.count) }
                 return .list(x + y)
             }
         case .equal(let a, let b, let negated):
@@ -120,7 +138,8 @@ enum ExpressionCompiler {
             return { ctx throws(EvalError) in
                 var s = ""
                 for (text, f) in compiled {
-                    if let text { s += text } else if let f { s += describe(try f(ctx)) }
+                    if let text { s += text } else if let f { s += try describe(try f(ctx), ctx) }
+                    if s.utf8.count > ctx.maximumValueSize { throw ctx.tooLarge("string", s.utf8.count) }
                 }
                 return .string(s)
             }
@@ -152,6 +171,15 @@ enum ExpressionCompiler {
     /// How a value reads inside string interpolation: strings without quotes.
     static func describe(_ v: Value) -> String {
         if case .string(let s) = v { return s }
+        return ValueFormatter.text(v)
+    }
+
+    /// `describe`, refusing a value too large to print within the context's value-size limit
+    /// (a list of shared parts can be small in memory and terabytes as text).
+    static func describe(_ v: Value, _ ctx: EvalContext) throws(EvalError) -> String {
+        if case .string(let s) = v { return s }
+        let size = v.size(upTo: ctx.maximumValueSize)
+        if size > ctx.maximumValueSize { throw ctx.tooLarge("value", size) }
         return ValueFormatter.text(v)
     }
 
@@ -267,7 +295,11 @@ enum ExpressionCompiler {
                 return .int(i)
             }
         case .describe:
-            return { ctx throws(EvalError) in .string(describe(try f0(ctx))) }
+            return { ctx throws(EvalError) in
+                let s = try describe(try f0(ctx), ctx)
+                if s.utf8.count > ctx.maximumValueSize { throw ctx.tooLarge("string", s.utf8.count) }
+                return .string(s)
+            }
         case .uppercased, .lowercased:
             let upper = builtin == .uppercased
             return { ctx throws(EvalError) in
@@ -287,7 +319,13 @@ enum ExpressionCompiler {
         case .joined:
             return { ctx throws(EvalError) in
                 guard case .list(let l) = try f0(ctx), case .string(let sep) = try f1(ctx) else { return .none }
-                return .string(l.map(describe).joined(separator: sep))
+                var out = ""
+                for (k, item) in l.enumerated() {
+                    if k > 0 { out += sep }
+                    out += try describe(item, ctx)
+                    if out.utf8.count > ctx.maximumValueSize { throw ctx.tooLarge("string", out.utf8.count) }
+                }
+                return .string(out)
             }
         case .grayColor, .rgbColor:
             return color(builtin == .rgbColor, fs)

@@ -19,6 +19,17 @@ public final class ScreenGraph {
 
     /// Called for every emission of a node the timeline shows.
     @exclusivity(unchecked) public var onEmit: ((Emission) -> Void)?
+    /// The most characters (UTF-8 bytes) of a string or elements of a list an expression or a
+    /// handler's append may build; past it the expression fails and ``limitExceeded`` says why.
+    public var maximumValueSize: Int {
+        get { context.maximumValueSize }
+        set { context.maximumValueSize = newValue }
+    }
+
+    /// Why a value went past ``maximumValueSize``, once one did: the owner should stop the scenario
+    /// (the graph itself goes on, each such expression failing as an overflow does).
+    public var limitExceeded: String? { context.exceeded }
+
     /// Called when an expression fails at run time (overflow, division by zero); the node keeps
     /// its previous value and the graph goes on.
     public var onRuntimeError: ((_ time: Int, _ message: String) -> Void)?
@@ -382,6 +393,10 @@ public final class ScreenGraph {
             return
         }
         guard !tail.isEmpty else { return }
+        guard items.count + tail.count <= context.maximumValueSize else {
+            report("'\(spec.nodes[node].name)': \(context.tooLarge("list", items.count + tail.count).message)")
+            return
+        }
         context.values[node] = .void
         items.append(contentsOf: tail)
         changed(node, .list(items))
