@@ -50,6 +50,11 @@ public enum SpecLoader {
     }
 
     public static func load(text: String, path: String) -> LoadedSpec {
+        // One spec's "did you mean" searches share one budget, so checking stays linear.
+        Suggestion.$budget.withValue(Suggestion.Budget()) { loadChecked(text: text, path: path) }
+    }
+
+    private static func loadChecked(text: String, path: String) -> LoadedSpec {
         let source = SourceFile(path: path, text: text)
         var diagnostics = DiagnosticBag()
         if text.utf8.contains(0) {

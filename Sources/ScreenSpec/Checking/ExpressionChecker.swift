@@ -220,9 +220,7 @@ struct ExpressionChecker {
             // One report per name and expression: `a + a + a` with an unknown `a` is one mistake.
             guard !reportedUnknown.contains(name) else { return nil }
             reportedUnknown.insert(name)
-            var candidates = Array(symbols.keys)
-            if let payload { candidates.append(payload.name) }
-            let suggestion = Suggestion.didYouMean(name, in: candidates)
+            let suggestion = Suggestion.didYouMean(name, in: (payload.map { [$0.name] } ?? []) + symbols.keys.prefix(Suggestion.maximumCandidates))
             let notes = suggestion.isEmpty && quoted
                 ? [DiagnosticNote("to write text, put quotes inside the YAML value, as in '\"\(name)\"'")] : []
             return error("unknown-name", "unknown name '\(name)'\(suggestion)", range, notes: notes)
