@@ -21,7 +21,7 @@ public enum SnapshotSuite {
     /// Checks many spec files, all scenarios in parallel across cores; the outcomes come back in
     /// the order of `specPaths`, scenarios in declaration order.
     public static func verify(specPaths: [String], mode: SnapshotMode = .verify, filter: String? = nil) -> [SpecOutcome] {
-        let loaded = parallelMap(specPaths) { SpecLoader.load(path: $0) }
+        let loaded = SpecLoader.load(paths: specPaths) { paths in parallelMap(paths) { SpecLoader.load(path: $0) } }
         var jobs: [(spec: Int, scenario: Int)] = []
         var skipped = [Int](repeating: 0, count: specPaths.count)
         for (i, spec) in loaded.enumerated() {
