@@ -10,7 +10,7 @@ import Foundation
 /// - a FIFO or a device (`/dev/null`, `/dev/stdout`, a terminal) is opened and written into as it
 ///   is, never replaced;
 /// - a folder, a missing parent folder or a loop of symbolic links is an error; nothing is created
-///   on the way.
+///   on the way; a link to a file that does not exist yet is written through, creating its target.
 public enum OutputFile {
     /// How many symbolic links a path may go through, as the kernel's own limit (`ELOOP`).
     static let maximumLinks = 40
@@ -21,17 +21,25 @@ public enum OutputFile {
 
     public static func write(_ text: String, to path: String) throws {
         guard !path.isEmpty else { throw SnapshotError("the output path is empty") }
-        let target = try resolvingLinks(path)
         var info = stat()
-        if lstat(target, &info) == 0 {
+        // `stat` follows links as the kernel does, including `/dev/stdout` -> `/proc/self/fd/1`
+        // -> a pipe, which no path names.
+        if stat(path, &info) == 0 {
             switch info.st_mode & S_IFMT {
-            case S_IFREG: try replace(target, with: text, mode: info.st_mode & 0o7777)
-            case S_IFDIR: throw SnapshotError("'\(path)' is a folder, not a file")
-            default: try writeInto(target, text)
+            case S_IFREG:
+                // Replaced in its own folder, so that a link to it stays a link.
+                try replace(SpecFinder.realPath(path) ?? path, with: text, mode: info.st_mode & 0o7777)
+            case S_IFDIR:
+                throw SnapshotError("'\(path)' is a folder, not a file")
+            default:
+                try writeInto(path, text)
             }
             return
         }
+        if errno == ELOOP { throw SnapshotError("cannot write '\(path)': a loop of symbolic links") }
         guard errno == ENOENT else { throw SnapshotError("cannot write '\(path)': \(reason())") }
+        // A new file, or a link to one (a dangling link is written through, as a shell's `>` does).
+        let target = try resolvingLinks(path)
         let folder = SnapshotLayout.parent(of: target)
         var folderInfo = stat()
         guard stat(folder, &folderInfo) == 0 else {
