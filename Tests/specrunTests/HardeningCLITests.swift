@@ -60,6 +60,13 @@ struct HardeningCLITests {
         #expect(result.stderr == "specrun: cannot write to standard output: Bad file descriptor\n")
     }
 
+    @Test func helpIntoAFullStandardOutputExits74() throws {
+        let root = try Self.workspace()
+        let result = try Self.shell("\"$SPECRUN\" --help > /dev/full", in: root)
+        #expect(result.status == 74)
+        #expect(result.stderr == "specrun: cannot write to standard output: No space left on device\n")
+    }
+
     @Test func aFullStandardErrorExits74() throws {
         let root = try Self.workspace()
         let result = try Self.shell("\"$SPECRUN\" check missing.yaml 2>/dev/full; echo $? >&2", in: root)
