@@ -30,6 +30,8 @@ struct HostileSpecTests {
         var name: String
         var text: String
         var outcome: Outcome
+        /// A smaller work budget than the default, to keep the case quick in a debug build.
+        var workLimit = ScenarioRunner.maximumWork
         var testDescription: String { name }
     }
 
@@ -126,6 +128,34 @@ struct HostileSpecTests {
                 steps:
             \(repeated("      - send: tick\n", 20))
             """, outcome: .stopped(message: "a value too large to print as text (more than 1000000 elements and characters)")),
+        Case(name: "a feedback loop mapping a large list at every turn", text: """
+            screen: Work
+            inputs:
+              grow: event
+            state:
+              xs: { type: "[Int]", initial: [1] }
+              n: { type: Int, initial: 0 }
+            outputs:
+              again: { stream: load.elements, ops: [ { delay: 1ms } ] }
+              busy: "xs.map { $0 + n }.count"
+            actions:
+              load:
+                trigger: again
+                work: { call: api.get }
+            handlers:
+              - on: grow
+                set: { xs: xs + xs }
+              - on: load.elements
+                set: { n: n + 1 }
+            services:
+              api.get: { returns: Int, latency: 0ms, result: 1 }
+            scenarios:
+              - name: a
+                steps:
+            \(repeated("      - send: grow\n", 16))
+                  - send: load
+                  - wait: 1000000s
+            """, outcome: .stopped(message: "list elements and characters (the work budget)"), workLimit: 5_000_000),
     ]
 
     static func interpolations(_ depth: Int) -> String {
@@ -147,7 +177,7 @@ struct HostileSpecTests {
             #expect(first.message.contains(message), "\(first.message)")
         case .stopped(let message):
             let spec = try #require(loaded.spec, "\(loaded.renderDiagnostics())")
-            let timeline = ScenarioRunner.run(spec, scenario: 0)
+            let timeline = ScenarioRunner.run(spec, scenario: 0, workLimit: hostile.workLimit)
             #expect(timeline.stoppedByLimit)
             #expect(!timeline.passed)
             guard case .runtimeError(_, let last)? = timeline.entries.last else {

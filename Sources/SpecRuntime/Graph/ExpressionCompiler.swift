@@ -18,7 +18,11 @@ final class EvalContext {
     /// The most characters (UTF-8 bytes) in a string or elements in a list an expression may
     /// build; see ``ScenarioRunner/maximumValueSize``.
     var maximumValueSize = Int.max
-    /// Set when an expression went past ``maximumValueSize``: the scenario stops.
+    /// List elements and characters the expressions went through so far (copied, mapped,
+    /// searched, printed); see ``ScenarioRunner/maximumWork``.
+    @exclusivity(unchecked) var work = 0
+    var maximumWork = Int.max
+    /// Set when an expression went past ``maximumValueSize`` or ``maximumWork``: the scenario stops.
     @exclusivity(unchecked) var exceeded: String?
 
     init(values: [Value], names: [String] = []) {
@@ -34,6 +38,17 @@ final class EvalContext {
             : "a \(what) of \(size) \(what == "string" ? "characters" : "elements") is larger than the limit of \(maximumValueSize)"
         if exceeded == nil { exceeded = message }
         return EvalError(message: message)
+    }
+
+    /// Counts `elements` of work; past ``maximumWork`` the expression fails and the scenario stops.
+    @inline(__always)
+    func spend(_ elements: Int) throws(EvalError) {
+        work &+= elements
+        if work > maximumWork {
+            let message = "the expressions went through more than \(maximumWork) list elements and characters (the work budget)"
+            if exceeded == nil { exceeded = message }
+            throw EvalError(message: message)
+        }
     }
 
     /// A read of a node with no value fails, rather than passing a placeholder on.
@@ -93,17 +108,27 @@ enum ExpressionCompiler {
                     guard case .string(let x) = try fa(ctx), case .string(let y) = try fb(ctx) else { return .none }
                     let size = x.utf8.count + y.utf8.count
                     if size > ctx.maximumValueSize { throw ctx.tooLarge("string", size) }
+                    try ctx.spend(size)
                     return .string(x + y)
                 }
             }
             return { ctx throws(EvalError) in
                 guard case .list(let x) = try fa(ctx), case .list(let y) = try fb(ctx) else { return .none }
                 if x.count + y.count > ctx.maximumValueSize { throw ctx.tooLarge("list", x.count + y.count) }
+                try ctx.spend(x.count + y.count)
                 return .list(x + y)
             }
         case .equal(let a, let b, let negated):
             let fa = compile(a), fb = compile(b)
-            return { ctx throws(EvalError) in .bool((try fa(ctx) == (try fb(ctx))) != negated) }
+            return { ctx throws(EvalError) in
+                let x = try fa(ctx), y = try fb(ctx)
+                switch x {
+                case .list(let l): try ctx.spend(l.count)
+                case .string(let t): try ctx.spend(t.utf8.count)
+                default: break
+                }
+                return .bool((x == y) != negated)
+            }
         case .order(let op, let a, let b):
             return order(op, compile(a), compile(b))
         case .and(let a, let b):
@@ -141,6 +166,7 @@ enum ExpressionCompiler {
                     if let text { s += text } else if let f { s += try describe(try f(ctx), ctx) }
                     if s.utf8.count > ctx.maximumValueSize { throw ctx.tooLarge("string", s.utf8.count) }
                 }
+                try ctx.spend(s.utf8.count)
                 return .string(s)
             }
         case .list(let items):
@@ -180,6 +206,7 @@ enum ExpressionCompiler {
         if case .string(let s) = v { return s }
         let size = v.size(upTo: ctx.maximumValueSize)
         if size > ctx.maximumValueSize { throw ctx.tooLarge("value", size) }
+        try ctx.spend(size)
         return ValueFormatter.text(v)
     }
 
@@ -304,16 +331,19 @@ enum ExpressionCompiler {
             let upper = builtin == .uppercased
             return { ctx throws(EvalError) in
                 guard case .string(let s) = try f0(ctx) else { return .none }
+                try ctx.spend(s.utf8.count)
                 return .string(upper ? s.uppercased() : s.lowercased())
             }
         case .contains:
             return { ctx throws(EvalError) in
                 guard case .list(let l) = try f0(ctx) else { return .bool(false) }
+                try ctx.spend(l.count)
                 return .bool(l.contains(try f1(ctx)))
             }
         case .stringContains:
             return { ctx throws(EvalError) in
                 guard case .string(let s) = try f0(ctx), case .string(let t) = try f1(ctx) else { return .bool(false) }
+                try ctx.spend(s.utf8.count)
                 return .bool(t.isEmpty || s.contains(t))
             }
         case .joined:
@@ -335,6 +365,7 @@ enum ExpressionCompiler {
     private static func closureCall(_ kind: TypedExpr.ClosureBuiltin, _ fl: @escaping CompiledExpr, _ body: @escaping CompiledExpr) -> CompiledExpr {
         { ctx throws(EvalError) in
             guard case .list(let items) = try fl(ctx) else { return .none }
+            try ctx.spend(items.count)
             var out: [Value] = []
             defer { ctx.closureArguments.removeLast() }
             ctx.closureArguments.append(.none)

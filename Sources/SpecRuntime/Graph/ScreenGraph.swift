@@ -26,6 +26,14 @@ public final class ScreenGraph {
         set { context.maximumValueSize = newValue }
     }
 
+    /// The most list elements and characters the expressions of one graph may go through in all
+    /// (copying, mapping, searching, comparing, printing); past it every such expression fails
+    /// and ``limitExceeded`` says why.
+    public var maximumWork: Int {
+        get { context.maximumWork }
+        set { context.maximumWork = newValue }
+    }
+
     /// Why a value went past ``maximumValueSize``, once one did: the owner should stop the scenario
     /// (the graph itself goes on, each such expression failing as an overflow does).
     public var limitExceeded: String? { context.exceeded }

@@ -15,6 +15,12 @@ public enum ScenarioRunner {
     /// handler that doubles a string at every tick would otherwise grow until memory runs out.
     public static let maximumValueSize = 1_000_000
 
+    /// The most list elements and characters a scenario's expressions may go through in all:
+    /// its time budget. Each value is bounded by ``maximumValueSize`` and each scenario by the
+    /// entry and event limits, but a feedback loop that maps a list of a million elements at
+    /// every turn would otherwise run for days.
+    public static let maximumWork = 100_000_000
+
     /// The most a timeline may hold, counting every recorded value's size (one per value plus
     /// the bytes of its strings, through lists and records): the scenario's memory budget, and
     /// so also a bound on the printed timeline. A `scan` that appends to a list at each element
@@ -28,13 +34,14 @@ public enum ScenarioRunner {
 
     public static func run(_ spec: CheckedSpec, scenario index: Int, params: [Value] = [], entryLimit: Int = maximumEntries,
                            eventLimit: Int = maximumScheduledEvents, valueSizeLimit: Int = maximumValueSize,
-                           recordedSizeLimit: Int = maximumRecordedSize) -> Timeline {
+                           recordedSizeLimit: Int = maximumRecordedSize, workLimit: Int = maximumWork) -> Timeline {
         let scenario = spec.scenarios[index]
         var timeline = Timeline(screen: spec.screen, scenario: scenario.name, nameWidth: spec.longestVisibleName)
         let clock = VirtualClock(limit: eventLimit)
         // A scenario's own `params:` and `services:` overrides apply unless the caller passes params.
         let graph = ScreenGraph(spec: scenario.applying(to: spec), clock: clock, params: params.isEmpty ? scenario.params : params)
         graph.maximumValueSize = valueSizeLimit
+        graph.maximumWork = workLimit
         let names = spec.nodes.map(\.name)
         var entries: [Timeline.Entry] = []
         var recorded = 0
