@@ -53,9 +53,11 @@ public enum ScenarioRunner {
             exceeded = reason
             clock.limit = min(clock.limit, clock.executed)
         }
+        // The graph keeps the callbacks below, so they must not keep the graph.
+        unowned let watched = graph
         func budget() {
             if entries.count >= entryLimit { stop("the timeline has more than \(entryLimit) entries") }
-            if let reason = graph.limitExceeded { stop(reason) }
+            if let reason = watched.limitExceeded { stop(reason) }
         }
         graph.onEmit = { emission in
             // Only a value that can be large is measured, so the common emission costs nothing more.
