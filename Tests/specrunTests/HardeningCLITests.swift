@@ -158,6 +158,25 @@ struct HardeningCLITests {
         #expect(FileManager.default.fileExists(atPath: folder + "/scenario-0.timeline"))
     }
 
+    /// The exit status and location of each kind of hostile spec, through the binary (the full
+    /// table of classes is `HostileSpecTests`, on the library).
+    @Test(arguments: [
+        ("yaml", "screen: A\nk: " + String(repeating: "[", count: 201) + "\n", Int32(2), "yaml.yaml:2:204: error: the document nests deeper than 200 levels"),
+        ("documents", "screen: A\n---\nscreen: B\n", Int32(2), "documents.yaml:2:1: error: a spec file holds one YAML document"),
+        ("operators", "screen: A\ninputs:\n  n: { type: Int, default: 0 }\noutputs:\n  o: " + Array(repeating: "n", count: 600).joined(separator: " + ") + "\n",
+         Int32(2), "operators.yaml:5:2056: error: expression has more than 512 operators"),
+        ("growth", "screen: G\ninputs:\n  tick: event\nstate:\n  s: { type: String, initial: \"ab\" }\nhandlers:\n  - on: tick\n    set: { s: s + s }\n"
+            + "scenarios:\n  - name: grows\n    steps:\n" + String(repeating: "      - send: tick\n", count: 25),
+         Int32(1), "growth.yaml:30:15: a string of 1048576 characters is larger than the limit of 1000000; the scenario stopped"),
+    ])
+    func hostileSpecsExitWithTheirStatusAndLocation(_ name: String, _ text: String, _ status: Int32, _ located: String) throws {
+        let root = try Self.workspace()
+        try text.write(toFile: root + "/" + name + ".yaml", atomically: true, encoding: .utf8)
+        let result = try CLI.run(["run", name + ".yaml"], in: root)
+        #expect(result.status == status)
+        #expect((result.stdout + result.stderr).contains(located), "\(result.stderr)")
+    }
+
     @Test func theEmptyPathNamesItself() throws {
         let result = try CLI.run(["check", ""])
         #expect(result.status == 2)
