@@ -47,12 +47,22 @@ public enum SpecLoader {
             if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory {
                 return LoadedSpec(source: empty, spec: nil, diagnostics: [Diagnostic(id: "io", "'\(path)' is a folder, not a spec file", at: origin)])
             }
+            // A device such as /dev/zero would be read without end; a FIFO (a pipe) is read.
+            if let type = attributes[.type] as? FileAttributeType, [.typeCharacterSpecial, .typeBlockSpecial, .typeSocket].contains(type) {
+                return LoadedSpec(source: empty, spec: nil, diagnostics: [Diagnostic(id: "io", "'\(path)' is a device, not a spec file", at: origin)])
+            }
             if let size = attributes[.size] as? Int, size > maximumFileSize {
                 return LoadedSpec(source: empty, spec: nil, diagnostics: [
                     Diagnostic(id: "too-large", "the file is \(size) bytes; specs are limited to \(maximumFileSize) bytes", at: origin),
                 ])
             }
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            // Read through a handle with a bound, so that a pipe (`/dev/stdin`) is read too and
+            // nothing is read past the size limit.
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                return LoadedSpec(source: empty, spec: nil, diagnostics: [Diagnostic(id: "io", "cannot read '\(path)': \(readFailure(path))", at: origin)])
+            }
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
         } catch {
             return LoadedSpec(source: empty, spec: nil, diagnostics: [Diagnostic(id: "io", "cannot read '\(path)': \(readFailure(path))", at: origin)])
         }

@@ -177,6 +177,27 @@ struct HardeningCLITests {
         #expect((result.stdout + result.stderr).contains(located), "\(result.stderr)")
     }
 
+    /// A device would be read without end, and a FIFO among the siblings would block every
+    /// navigation check; a spec piped through /dev/stdin is read.
+    @Test func devicesAreRefusedAndPipesRead() throws {
+        let root = try Self.workspace()
+        let device = try CLI.run(["check", "/dev/zero"], in: root)
+        #expect(device.status == 2)
+        #expect(device.stderr.hasPrefix("/dev/zero:1:1: error: '/dev/zero' is a device, not a spec file"), "\(device.stderr)")
+        try "screen: A\ninputs:\n  go: event\noutputs:\n  o:\n    navigate: { to: B, file: /dev/zero }\n    on: go\n"
+            .write(toFile: root + "/nav.yaml", atomically: true, encoding: .utf8)
+        #expect(mkfifo(root + "/sibling.yaml", 0o644) == 0)
+        let navigation = try CLI.run(["check", "nav.yaml"], in: root)
+        #expect(navigation.status == 2)
+        #expect(navigation.stderr.contains("nav.yaml:6:30: error: cannot read a spec at '/dev/zero': it is not a regular file"), "\(navigation.stderr)")
+        try "screen: A\ninputs:\n  go: event\noutputs:\n  o:\n    navigate: { to: B }\n    on: go\n".write(toFile: root + "/nav.yaml", atomically: true, encoding: .utf8)
+        let sibling = try CLI.run(["check", "nav.yaml"], in: root)
+        #expect(sibling.stderr.contains("note: 'sibling.yaml' was not read: it is not a regular file"), "\(sibling.stderr)")
+        let piped = try Self.shell("echo 'screen: Piped' | \"$SPECRUN\" check /dev/stdin >&2", in: root)
+        #expect(piped.status == 0)
+        #expect(piped.stderr == "1 spec checked, no errors\n")
+    }
+
     @Test func theEmptyPathNamesItself() throws {
         let result = try CLI.run(["check", ""])
         #expect(result.status == 2)

@@ -67,11 +67,13 @@ struct ScreenCatalog {
             return .failure(Unreadable(reason: "it does not exist or cannot be read"))
         }
         if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory { return .failure(Unreadable(reason: "it is a folder")) }
+        // A FIFO would block every check of a navigation, a device could be read without end.
+        guard attributes[.type] as? FileAttributeType == .typeRegular else { return .failure(Unreadable(reason: "it is not a regular file")) }
         guard (attributes[.size] as? Int ?? 0) <= SpecLoader.maximumFileSize else {
             return .failure(Unreadable(reason: "it is larger than \(SpecLoader.maximumFileSize) bytes"))
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(Unreadable(reason: "it cannot be read (\(String(cString: strerror(errno))))"))
+            return .failure(Unreadable(reason: "it cannot be read"))
         }
         guard let text = String(data: data, encoding: .utf8) else { return .failure(Unreadable(reason: "it is not UTF-8 text")) }
         let source = SourceFile(path: path, text: text)
