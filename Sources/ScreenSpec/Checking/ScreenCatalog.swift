@@ -215,7 +215,8 @@ extension Checker {
         diagnostics.error("unknown-screen", "no spec in '\(dir)' declares 'screen: \(name)'\(Suggestion.didYouMean(name, in: screens.map(\.name) + [spec.screen.value]))",
                           at: navigate.screen.range,
                           notes: [DiagnosticNote("a navigation opens the screen of a sibling spec file; name another file with 'file:'")]
-                            + unreadable.prefix(10).map { DiagnosticNote("'\($0.file)' was not read: \($0.reason)") })
+                            + unreadable.prefix(10).map { DiagnosticNote("'\($0.file)' was not read: \($0.reason)") }
+                            + (unreadable.count > 10 ? [DiagnosticNote("and \(unreadable.count - 10) more spec files that could not be read")] : []))
         return nil
     }
 
