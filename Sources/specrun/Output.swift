@@ -57,7 +57,8 @@ enum Output {
         do {
             try SnapshotFile.writeAtomically(text, to: path)
         } catch {
-            Output.error("error: cannot write '\(path)': \(error)\n")
+            // The error names the path and says why (see `OutputFile`).
+            Output.error("error: \(error)\n")
             throw ExitCodes.failure
         }
     }
