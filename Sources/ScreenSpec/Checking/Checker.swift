@@ -346,12 +346,19 @@ struct Checker {
             }
             let (index, expr) = pendingDerived[k]
             // The checker must be gone before `symbols` changes, or the table is copied each time.
+            // The bag moves into the checker and back, so that appending to it never copies it
+            // (a copy per output made a spec with many errors quadratic to check).
+            let quiet = inCycle.contains(k)
+            var bag = DiagnosticBag()
+            if !quiet { swap(&bag, &diagnostics) }
             let (typed, reads, found) = {
-                var checker = expressionChecker(quiet: inCycle.contains(k))
+                var checker = expressionChecker(quiet: true)
+                checker.diagnostics = bag
+                bag = DiagnosticBag()
                 let typed = checker.infer(expr)
                 return (typed, checker.reads, checker.diagnostics)
             }()
-            if !inCycle.contains(k) { diagnostics = found }
+            if !quiet { diagnostics = found }
             for read in reads { edges[read].append(index) }
             guard let typed else {
                 poisoned.insert(nodes[index].name)

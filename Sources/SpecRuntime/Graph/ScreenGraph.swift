@@ -19,6 +19,25 @@ public final class ScreenGraph {
 
     /// Called for every emission of a node the timeline shows.
     @exclusivity(unchecked) public var onEmit: ((Emission) -> Void)?
+    /// The most characters (UTF-8 bytes) of a string or elements of a list an expression or a
+    /// handler's append may build; past it the expression fails and ``limitExceeded`` says why.
+    public var maximumValueSize: Int {
+        get { context.maximumValueSize }
+        set { context.maximumValueSize = newValue }
+    }
+
+    /// The most list elements and characters the expressions of one graph may go through in all
+    /// (copying, mapping, searching, comparing, printing); past it every such expression fails
+    /// and ``limitExceeded`` says why.
+    public var maximumWork: Int {
+        get { context.maximumWork }
+        set { context.maximumWork = newValue }
+    }
+
+    /// Why a value went past ``maximumValueSize``, once one did: the owner should stop the scenario
+    /// (the graph itself goes on, each such expression failing as an overflow does).
+    public var limitExceeded: String? { context.exceeded }
+
     /// Called when an expression fails at run time (overflow, division by zero); the node keeps
     /// its previous value and the graph goes on.
     public var onRuntimeError: ((_ time: Int, _ message: String) -> Void)?
@@ -43,6 +62,8 @@ public final class ScreenGraph {
     private let nodeAtRank: [Int]
     /// Derived nodes that read each node.
     private let readers: [[Int]]
+    /// The nodes each derived node reads (empty for other nodes).
+    private let reads: [[Int]]
     private let handlersOn: [[Int]]
     private let actionsOn: [[Int]]
     private let handlerValues: [[CompiledExpr]]
@@ -85,6 +106,7 @@ public final class ScreenGraph {
         var values = [Value](repeating: .none, count: n)
         var behaviours: [Behaviour] = []
         var readers = [[Int]](repeating: [], count: n)
+        var reads = [[Int]](repeating: [], count: n)
         behaviours.reserveCapacity(n)
         for (i, node) in spec.nodes.enumerated() {
             switch node.kind {
@@ -98,7 +120,8 @@ public final class ScreenGraph {
             case .derived(let expr):
                 behaviours.append(.derived(ExpressionCompiler.compile(expr)))
                 // nodeReads() lists each node once and `i` only grows, so no reader repeats.
-                for read in expr.nodeReads() { readers[read].append(i) }
+                reads[i] = expr.nodeReads()
+                for read in reads[i] { readers[read].append(i) }
             }
         }
         for (k, p) in spec.params.enumerated() where k < params.count { values[p] = params[k] }
@@ -112,6 +135,7 @@ public final class ScreenGraph {
         }
         self.behaviours = behaviours
         self.readers = readers
+        self.reads = reads
         self.visible = spec.nodes.map(\.visible)
         self.rank = spec.rank
         var nodeAtRank = [Int](repeating: 0, count: n)
@@ -127,7 +151,7 @@ public final class ScreenGraph {
         for (a, action) in spec.actions.enumerated() { if let t = action.trigger { actionsOn[t].append(a) } }
         self.actionsOn = actionsOn
         self.actionArguments = spec.actions.map { $0.arguments.map(ExpressionCompiler.compile) }
-        self.context = EvalContext(values: values)
+        self.context = EvalContext(values: values, names: spec.nodes.map(\.name))
         self.hasEmitted = spec.nodes.map(\.hasCurrentValue)
         self.pendingWrite = Array(repeating: nil, count: n)
         self.pendingAppend = Array(repeating: nil, count: n)
@@ -174,10 +198,14 @@ public final class ScreenGraph {
         started = true
         for node in nodeAtRank {
             if case .derived(let f) = behaviours[node] {
+                if reads[node].contains(where: isValueless) {
+                    markValueless(node)
+                    continue
+                }
                 do throws(EvalError) {
                     context.values[node] = try f(context)
                 } catch {
-                    context.values[node] = .none
+                    markValueless(node)
                     report("'\(spec.nodes[node].name)': \(error.message)")
                 }
             }
@@ -185,7 +213,7 @@ public final class ScreenGraph {
         // Bindings from a source with a current value apply it, in the order they are declared.
         for (h, handler) in spec.handlers.enumerated() {
             var writes: [HandlerWrite] = []
-            guard let source = handler.startValue, handlerWrites(h, payload: context.values[source], into: &writes) else { continue }
+            guard let source = handler.startValue, !isValueless(source), handlerWrites(h, payload: context.values[source], into: &writes) else { continue }
             for write in writes {
                 if write.appends {
                     guard case .list(let items) = context.values[write.target], case .list(let tail) = write.value else { continue }
@@ -195,19 +223,19 @@ public final class ScreenGraph {
                 }
             }
         }
-        for node in spec.nodes.indices where visible[node] && spec.nodes[node].hasCurrentValue {
+        for node in spec.nodes.indices where visible[node] && spec.nodes[node].hasCurrentValue && !isValueless(node) {
             onEmit?(Emission(time: clock.now, node: node, value: context.values[node]))
         }
         // Pipelines subscribe: `startWith` emits, and sources with a current value deliver it, as
         // observing a `BehaviorRelay` does.
         for (p, pipeline) in pipelines.enumerated() {
             pipeline.start()
-            for port in pipeline.secondaryPorts where spec.nodes[port.node].hasCurrentValue {
+            for port in pipeline.secondaryPorts where spec.nodes[port.node].hasCurrentValue && !isValueless(port.node) {
                 pipeline.receive(op: port.op, index: port.index, context.values[port.node])
             }
             if let timer = pipeline.plan.timer {
                 tick(p, 0, after: timer.dueTime, timer)
-            } else if spec.nodes[pipeline.plan.source].hasCurrentValue {
+            } else if spec.nodes[pipeline.plan.source].hasCurrentValue && !isValueless(pipeline.plan.source) {
                 pipeline.receive(context.values[pipeline.plan.source])
             }
             enqueue(spec.streams[p].output)
@@ -318,9 +346,15 @@ public final class ScreenGraph {
                 pendingWrite[node] = nil
                 if value != context.values[node] { changed(node, value) }
             case .derived(let f):
+                if !context.valueless.isEmpty, reads[node].contains(where: isValueless) { continue }
                 do throws(EvalError) {
                     let value = try f(context)
-                    if value != context.values[node] { changed(node, value) }
+                    if isValueless(node) {
+                        context.valueless[node] = false
+                        changed(node, value)
+                    } else if value != context.values[node] {
+                        changed(node, value)
+                    }
                 } catch {
                     report("'\(spec.nodes[node].name)': \(error.message)")
                 }
@@ -362,6 +396,21 @@ public final class ScreenGraph {
             pipelines[input.pipeline].receiveEnd(op: input.op, index: input.index, streamEnd)
             enqueue(spec.streams[input.pipeline].output)
         }
+    }
+
+    /// A derived node with no value: its expression failed before it ever had one (an overflow at
+    /// start), or it reads such a node. It emits nothing and feeds nothing, and reading it fails,
+    /// until an input change lets it compute a value: nothing downstream sees a value outside its
+    /// type. (A node that had a value keeps it when its expression fails.)
+    private func markValueless(_ node: Int) {
+        if context.valueless.isEmpty { context.valueless = Array(repeating: false, count: spec.nodes.count) }
+        context.values[node] = .none
+        context.valueless[node] = true
+        hasEmitted[node] = false
+    }
+
+    private func isValueless(_ node: Int) -> Bool {
+        !context.valueless.isEmpty && context.valueless[node]
     }
 
     /// Records the node's new value, emits it and notifies what depends on it.
@@ -422,6 +471,10 @@ public final class ScreenGraph {
             return
         }
         guard !tail.isEmpty else { return }
+        guard items.count + tail.count <= context.maximumValueSize else {
+            report("'\(spec.nodes[node].name)': \(context.tooLarge("list", items.count + tail.count).message)")
+            return
+        }
         context.values[node] = .void
         items.append(contentsOf: tail)
         changed(node, .list(items))
