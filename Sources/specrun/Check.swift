@@ -17,9 +17,8 @@ struct Check: ParsableCommand {
 
     func run() throws {
         var invalid = 0
-        for path in specs {
-            // Marks for `specrun mutate` and `specrun coverage` must each mark something.
-            let loaded = MarkCheck.check(SpecLoader.load(path: path))
+        // Marks for `specrun mutate` and `specrun coverage` must each mark something.
+        for loaded in SpecLoader.load(paths: specs).map(MarkCheck.check) {
             Output.reportDiagnostics(loaded)
             if loaded.spec == nil { invalid += 1 }
         }

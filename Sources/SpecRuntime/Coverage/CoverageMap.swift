@@ -150,6 +150,7 @@ public struct CoverageMap: Sendable {
             let what: String
             switch r.outcome {
             case .failure(let e): what = "'\(service.name)' fails with \(ValueFormatter.text(.error(e)))"
+            case .sequence: what = "'\(service.name)' answers its sequence" + (service.results.count == 1 ? "" : " (result \(k + 1) of \(service.results.count))")
             case .success: what = service.results.count == 1 ? "'\(service.name)' answers" : "'\(service.name)' gives result \(k + 1) of \(service.results.count)"
             }
             answerItems[range] = add(.service, what, range)
@@ -160,12 +161,15 @@ public struct CoverageMap: Sendable {
     private mutating func addProbes(_ op: OperatorPlan) {
         switch op.kind {
         case .map(let e), .filter(let e), .catchError(let e): addProbes(e)
+        case .distinctUntilChanged(let key): if let key { addProbes(key) }
         case .startWith(let es): for e in es { addProbes(e) }
         case .scan(let seed, let acc): addProbes(seed); addProbes(acc)
         case .combineLatest(_, let e): addProbes(e)
-        case .withLatestFrom(_, let e): if let e { addProbes(e) }
-        case .request(let call, _): for e in call.arguments { addProbes(e) }
-        case .distinctUntilChanged, .skip, .take, .merge, .sample, .debounce, .throttle, .delay: break
+        case .withLatestFrom(_, let e), .sample(_, let e): if let e { addProbes(e) }
+        case .request(let request):
+            for e in request.call.arguments { addProbes(e) }
+            for inner in request.inner { addProbes(inner) }
+        default: break  // operators without expressions
         }
     }
 

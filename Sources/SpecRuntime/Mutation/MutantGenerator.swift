@@ -92,6 +92,9 @@ enum MutantGenerator {
                 guard let success else { return }
                 out.append(Mutant(declaration: name, change: "fails: \(draft.text(node.range)) -> succeeds", range: result.range,
                                   edit: .replaceResult(service: s, result: r, case: c, .value(success))))
+            case .sequence:
+                out.append(Mutant(declaration: name, change: "sequence -> fails: unknown", range: result.range,
+                                  edit: .replaceResult(service: s, result: r, case: c, .failure(unknown))))
             case .value(let node):
                 let written = draft.text(node.range)
                 out.append(Mutant(declaration: name, change: "result \(written.isEmpty ? "()" : written) -> fails: unknown", range: result.range,

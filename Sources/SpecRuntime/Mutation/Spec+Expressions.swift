@@ -9,6 +9,45 @@ extension Spec {
         func visitArguments(_ declaration: String, _ args: inout [(name: Located<String>, value: Expr)]) {
             for k in args.indices { visit(declaration, &args[k].value) }
         }
+        func visitRequest(_ name: String, _ request: inout RequestDecl) {
+            visitArguments(name, &request.arguments)
+            visitOperators(name, &request.operators)
+        }
+        func visitOperators(_ name: String, _ operators: inout [OperatorDecl]) {
+            for k in operators.indices {
+                switch operators[k].kind {
+                case .map(var e): visit(name, &e); operators[k].kind = .map(e)
+                case .filter(var e): visit(name, &e); operators[k].kind = .filter(e)
+                case .catchError(var e): visit(name, &e); operators[k].kind = .catchError(e)
+                case .catchAndReturn(var e): visit(name, &e); operators[k].kind = .catchAndReturn(e)
+                case .distinctUntilChanged(var key):
+                    if var e = key { visit(name, &e); key = e }
+                    operators[k].kind = .distinctUntilChanged(key)
+                case .startWith(var es):
+                    for j in es.indices { visit(name, &es[j]) }
+                    operators[k].kind = .startWith(es)
+                case .scan(var seed, var acc):
+                    visit(name, &seed); visit(name, &acc)
+                    operators[k].kind = .scan(seed: seed, accumulator: acc)
+                case .combineLatest(let others, var combine):
+                    if var e = combine { visit(name, &e); combine = e }
+                    operators[k].kind = .combineLatest(with: others, combine: combine)
+                case .withLatestFrom(let other, var combine):
+                    if var e = combine { visit(name, &e); combine = e }
+                    operators[k].kind = .withLatestFrom(other, combine: combine)
+                case .sample(let other, var defaultValue):
+                    if var e = defaultValue { visit(name, &e); defaultValue = e }
+                    operators[k].kind = .sample(other, defaultValue: defaultValue)
+                case .flatMapLatest(var request): visitRequest(name, &request); operators[k].kind = .flatMapLatest(request)
+                case .flatMap(var request): visitRequest(name, &request); operators[k].kind = .flatMap(request)
+                case .concatMap(var request): visitRequest(name, &request); operators[k].kind = .concatMap(request)
+                case .navigate(var navigate):
+                    visitArguments(name, &navigate.params)
+                    operators[k].kind = .navigate(navigate)
+                default: break  // operators without expressions
+                }
+            }
+        }
         for o in outputs.indices {
             let name = outputs[o].name.value
             switch outputs[o].kind {
@@ -16,35 +55,7 @@ extension Spec {
                 visit(name, &e)
                 outputs[o].kind = .derived(e)
             case .stream(var stream):
-                for k in stream.operators.indices {
-                    switch stream.operators[k].kind {
-                    case .map(var e): visit(name, &e); stream.operators[k].kind = .map(e)
-                    case .filter(var e): visit(name, &e); stream.operators[k].kind = .filter(e)
-                    case .catchError(var e): visit(name, &e); stream.operators[k].kind = .catchError(e)
-                    case .startWith(var es):
-                        for j in es.indices { visit(name, &es[j]) }
-                        stream.operators[k].kind = .startWith(es)
-                    case .scan(var seed, var acc):
-                        visit(name, &seed); visit(name, &acc)
-                        stream.operators[k].kind = .scan(seed: seed, accumulator: acc)
-                    case .combineLatest(let other, var combine):
-                        if var e = combine { visit(name, &e); combine = e }
-                        stream.operators[k].kind = .combineLatest(with: other, combine: combine)
-                    case .withLatestFrom(let other, var combine):
-                        if var e = combine { visit(name, &e); combine = e }
-                        stream.operators[k].kind = .withLatestFrom(other, combine: combine)
-                    case .flatMapLatest(var request):
-                        visitArguments(name, &request.arguments)
-                        stream.operators[k].kind = .flatMapLatest(request)
-                    case .flatMap(var request):
-                        visitArguments(name, &request.arguments)
-                        stream.operators[k].kind = .flatMap(request)
-                    case .navigate(var navigate):
-                        visitArguments(name, &navigate.params)
-                        stream.operators[k].kind = .navigate(navigate)
-                    case .distinctUntilChanged, .skip, .take, .merge, .sample, .debounce, .throttle, .delay: break
-                    }
-                }
+                visitOperators(name, &stream.operators)
                 outputs[o].kind = .stream(stream)
             }
         }
