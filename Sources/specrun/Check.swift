@@ -1,5 +1,6 @@
 import ArgumentParser
 import ScreenSpec
+import SpecRuntime
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,7 +17,8 @@ struct Check: ParsableCommand {
 
     func run() throws {
         var invalid = 0
-        for loaded in SpecLoader.load(paths: specs) {
+        // Marks for `specrun mutate` and `specrun coverage` must each mark something.
+        for loaded in SpecLoader.load(paths: specs).map(MarkCheck.check) {
             Output.reportDiagnostics(loaded)
             if loaded.spec == nil { invalid += 1 }
         }
