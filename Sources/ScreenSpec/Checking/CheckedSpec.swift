@@ -18,6 +18,10 @@ public struct CheckedSpec: Sendable {
     public var params: [Int]
     /// Stream outputs: operator pipelines, each feeding its output node.
     public var streams: [StreamPlan] = []
+    /// `invariants:`, each a hidden Bool node, in declaration order.
+    public var invariants: [InvariantPlan] = []
+    /// `explore:` with its defaults.
+    public var explore = ExplorePlan()
 
     /// The node declared with `name`, for tools and tests; the runtime itself uses indices.
     public func node(named name: String) -> Int? { nodes.firstIndex { $0.name == name } }

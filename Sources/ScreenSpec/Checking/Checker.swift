@@ -53,14 +53,18 @@ struct Checker {
         checkActions()
         checkHandlers()
         declareView()
+        let invariants = checkInvariants()
         let rank = order()
         var scenarios = spec.scenarios.map { checkScenario($0, values) }
         checkScenarioSetup(&scenarios, resolver, values)
         checkDuplicateScenarioNames()
+        let explore = checkExplore(scenarios, values)
         guard !diagnostics.hasErrors, let rank else { return nil }
         var checked = CheckedSpec(screen: spec.screen.value, file: spec.file, types: table, nodes: nodes, rank: rank,
                                   actions: actions, handlers: handlers, services: services, scenarios: scenarios, params: params)
         checked.streams = streams
+        checked.invariants = invariants
+        checked.explore = explore
         return checked
     }
 

@@ -29,6 +29,9 @@ public struct Spec: Sendable {
     public var view: [ComponentDecl] = []
     public var bindings: [BindingDecl] = []
     public var scenarios: [ScenarioDecl] = []
+    /// `invariants:` and `explore:` (see ExploreDecl.swift).
+    public var invariants: [InvariantDecl] = []
+    public var explore: ExploreDecl?
 }
 
 /// `types:` — a record (`{ name: String, author: String }`) or an enum (`[received, performed]`).

@@ -4,7 +4,7 @@ struct SpecReader {
     let source: SourceFile
     var diagnostics: DiagnosticBag
 
-    static let sections = ["screen", "types", "params", "inputs", "state", "outputs", "actions", "handlers", "services", "view", "bindings", "scenarios"]
+    static let sections = ["screen", "types", "params", "inputs", "state", "outputs", "actions", "handlers", "services", "view", "bindings", "invariants", "explore", "scenarios"]
 
     init(source: SourceFile, diagnostics: DiagnosticBag) {
         self.source = source
@@ -36,6 +36,8 @@ struct SpecReader {
         if let node = top["view"] { spec.view = entries(node, of: "view").compactMap { readComponent($0.0, $0.1) } }
         if let node = top["bindings"] { spec.bindings = list(node, of: "bindings").compactMap { readBinding($0) } }
         if let node = top["scenarios"] { spec.scenarios = list(node, of: "scenarios").compactMap { readScenario($0) } }
+        if let node = top["invariants"] { spec.invariants = entries(node, of: "invariants").compactMap { readInvariant($0.0, $0.1) } }
+        if let node = top["explore"] { spec.explore = readExplore(node) }
         return spec
     }
 

@@ -4,9 +4,11 @@ import ScreenSpec
 /// ties run in the order they were scheduled, time never moves backwards, and nothing reads the
 /// wall clock.
 public final class VirtualClock {
-    private struct Entry: Comparable {
+    fileprivate struct Entry: Comparable {
         var time: Int
         var sequence: Int
+        /// What the work is, for exploration's state hash (0: unknown); see ``schedule(after:tag:_:)``.
+        var tag: Int
         var work: () -> Void
 
         static func < (a: Entry, b: Entry) -> Bool { (a.time, a.sequence) < (b.time, b.sequence) }
@@ -29,10 +31,11 @@ public final class VirtualClock {
 
     public var pendingCount: Int { queue.count }
 
-    /// Runs `work` `delay` milliseconds from now (0: after everything already due now).
-    public func schedule(after delay: Int, _ work: @escaping () -> Void) {
+    /// Runs `work` `delay` milliseconds from now (0: after everything already due now). `tag`
+    /// identifies what the work does (two entries with equal tags do the same), for exploration.
+    public func schedule(after delay: Int, tag: Int = 0, _ work: @escaping () -> Void) {
         let (time, overflow) = now.addingReportingOverflow(max(delay, 0))
-        queue.insert(Entry(time: overflow ? Int.max : time, sequence: sequence, work: work))
+        queue.insert(Entry(time: overflow ? Int.max : time, sequence: sequence, tag: tag, work: work))
         sequence &+= 1
     }
 
@@ -47,6 +50,36 @@ public final class VirtualClock {
             next.work()
         }
         now = max(now, target)
+    }
+
+    /// The time, the sequence and everything scheduled, to restore later (see Exploration/).
+    package struct State {
+        fileprivate var now: Int
+        fileprivate var sequence: Int
+        fileprivate var queue: Heap<Entry>
+    }
+
+    package var state: State {
+        get { State(now: now, sequence: sequence, queue: queue) }
+        set {
+            now = newValue.now
+            sequence = newValue.sequence
+            queue = newValue.queue
+        }
+    }
+
+    /// Hashes what is pending, relative to now: each entry's delay and tag. The heap's layout
+    /// depends on the order of insertions, so entries are combined order-independently.
+    package func hashPending(into hasher: inout Hasher) {
+        hasher.combine(queue.count)
+        var sum = 0
+        for entry in queue.unordered {
+            var h = Hasher()
+            h.combine(entry.time &- now)
+            h.combine(entry.tag)
+            sum = sum &+ h.finalize()
+        }
+        hasher.combine(sum)
     }
 
     /// Drops everything scheduled.

@@ -22,6 +22,12 @@ public final class ScreenGraph {
     /// Called when an expression fails at run time (overflow, division by zero); the node keeps
     /// its previous value and the graph goes on.
     public var onRuntimeError: ((_ time: Int, _ message: String) -> Void)?
+    /// Called when a stream output fails and has no `errors` node to take the error: in RxSwift
+    /// an error nobody handles ends the stream. Exploration reports it.
+    package var onUnhandledError: ((_ output: String, _ error: ErrorValue) -> Void)?
+    /// Chooses the answer to a service call (service index, calls before this one) instead of the
+    /// spec's fake; nil answers as declared. Exploration chooses outcomes through it.
+    package var serviceChoice: ((_ service: Int, _ count: Int) -> (ServicePlan.Outcome, Int)?)?
 
     private enum Behaviour {
         case source
@@ -285,7 +291,10 @@ public final class ScreenGraph {
                     case .next(let value):
                         if !stream.holdsValue || value != context.values[node] { changed(node, value) }
                     case .failure(let error):
-                        guard let errors = stream.errors else { continue }
+                        guard let errors = stream.errors else {
+                            onUnhandledError?(spec.nodes[node].name, error)
+                            continue
+                        }
                         inbox[errors].append(.error(error))
                         enqueue(errors)
                     }
@@ -424,7 +433,8 @@ public final class ScreenGraph {
         pendingWrite[action.executing] = .bool(true)
         enqueue(action.executing)
         let (outcome, latency) = call(service: action.service, names: action.argumentNames, arguments: arguments)
-        clock.schedule(after: latency) { [unowned self] in
+        // The tag tells the explorer's state hash which action ends with which outcome.
+        clock.schedule(after: latency, tag: index &* 1_000_003 &+ outcome.hashValue | 1) { [unowned self] in
             // The work's element (or error), then its completion: two steps, as in Rx.
             switch outcome {
             case .success(let value):
@@ -447,7 +457,43 @@ public final class ScreenGraph {
         guard spec.services.indices.contains(index) else { return (.success(.void), 0) }
         let count = serviceCalls[index]
         serviceCalls[index] = count &+ 1
+        if let choice = serviceChoice, let chosen = choice(index, count) { return chosen }
         return spec.services[index].answer(arguments: names, arguments, count: count)
+    }
+
+    // MARK: exploration (Exploration/)
+
+    /// Everything a step changes, between transactions: values, which nodes emitted, service-call
+    /// counters and the clock. Stream operators keep state of their own that this does not hold,
+    /// so a graph with stream outputs cannot be restored (see ``canRestoreState``).
+    package struct State {
+        fileprivate var values: [Value]
+        fileprivate var hasEmitted: [Bool]
+        fileprivate var serviceCalls: [Int]
+        fileprivate var clock: VirtualClock.State
+    }
+
+    /// True when ``state`` captures everything: the graph has no stream outputs.
+    package var canRestoreState: Bool { pipelines.isEmpty }
+
+    /// The graph's state between transactions; setting it restores one taken from this graph.
+    package var state: State {
+        get { State(values: context.values, hasEmitted: hasEmitted, serviceCalls: serviceCalls, clock: clock.state) }
+        set {
+            context.values = newValue.values
+            hasEmitted = newValue.hasEmitted
+            serviceCalls = newValue.serviceCalls
+            clock.state = newValue.clock
+        }
+    }
+
+    /// Hashes the state: every value, which nodes emitted, service-call counters and the pending
+    /// timers relative to now.
+    package func hashState(into hasher: inout Hasher) {
+        for v in context.values { hasher.combine(v) }
+        for e in hasEmitted { hasher.combine(e) }
+        for c in serviceCalls { hasher.combine(c) }
+        clock.hashPending(into: &hasher)
     }
 }
 

@@ -31,6 +31,21 @@ public enum ScenarioRunner {
         graph.onEmit = { entries.append(.emission(time: $0.time, name: names[$0.node], value: $0.value)); budget() }
         graph.onRuntimeError = { entries.append(.runtimeError(time: $0, message: $1)); budget() }
         graph.start()
+        // Invariants are checked after the start and after every step but an `expect`; each is
+        // reported when it breaks, not again until it has held once more.
+        let invariants = InvariantMonitor(spec: spec)
+        var broken = [Bool](repeating: false, count: invariants.invariants.count)
+        func checkInvariants(after what: String, line: Int) {
+            for k in broken.indices {
+                let holds = invariants.holds(k, in: graph)
+                if !holds && !broken[k] {
+                    entries.append(.failure(time: clock.now, message: invariants.message(k, after: what, in: graph),
+                                            file: spec.file, line: line))
+                }
+                broken[k] = !holds
+            }
+        }
+        if !invariants.isEmpty { checkInvariants(after: "the start", line: scenario.range.start.line) }
         steps: for step in scenario.steps {
             if tooLong {
                 entries.append(.runtimeError(time: clock.now, message: "\(step.range): the timeline has more than \(entryLimit) entries; "
@@ -68,7 +83,9 @@ public enum ScenarioRunner {
                     entries.append(.failure(time: clock.now, message: "expected \(names[node]) == \(ValueFormatter.text(expected)), got \(got)",
                                             file: step.range.file, line: step.range.start.line))
                 }
+                continue steps
             }
+            if !invariants.isEmpty { checkInvariants(after: "'\(step.text)'", line: step.range.start.line) }
         }
         timeline.entries = entries
         return timeline

@@ -1,0 +1,26 @@
+/// A checked invariant: a hidden Bool node the graph keeps up to date like any output, so checking
+/// it after a step is reading one value.
+public struct InvariantPlan: Sendable {
+    public var name: String
+    /// The Bool node holding the invariant's value.
+    public var node: Int
+    public var range: SpecRange
+}
+
+/// What `specrun explore` tries from each state, defaults filled in: a move is an input step
+/// (``inputs`` or ``events``) followed by one of ``waits``.
+public struct ExplorePlan: Sendable {
+    /// A property input is set to each value; a value input is sent each value.
+    public var inputs: [(node: Int, values: [Value])] = []
+    /// Event inputs, sent.
+    public var events: [Int] = []
+    /// Milliseconds waited after an input step; 0 is always first.
+    public var waits: [Int] = [0]
+    /// Per service, the outcomes the explorer chooses among at a step that calls it; a service
+    /// not listed answers as the spec declares.
+    public var services: [(index: Int, outcomes: [ServicePlan.Result])] = []
+    /// The depth the spec asks for, nil for the command's default.
+    public var depth: Int?
+
+    public init() {}
+}
