@@ -104,6 +104,9 @@ extension Checker {
             for scenario in scenarios {
                 for step in scenario.steps { if case .wait(let ms) = step.kind { waits.insert(ms) } }
             }
+            for (_, outcomes) in decl?.services ?? [] {
+                for o in outcomes { if let l = o.latency?.value { waits.insert(l) } }
+            }
             plan.waits = Array(waits.sorted().prefix(SpecReader.exploreListLimit))
         }
 
@@ -118,7 +121,16 @@ extension Checker {
                 diagnostics.error("duplicate-name", "service '\(name.value)' is listed twice under 'explore: services:'", at: name.range)
                 continue
             }
-            let read = outcomes.compactMap { readResult($0, returns: services[index].returns, values) }
+            var read: [ExploreOutcome] = []
+            for outcome in outcomes {
+                guard let result = outcome.result else {
+                    read.append(ExploreOutcome(outcome: nil, latency: outcome.latency?.value))
+                    continue
+                }
+                if let r = readResult(result, returns: services[index].returns, values) {
+                    read.append(ExploreOutcome(outcome: r.outcome, latency: r.latency))
+                }
+            }
             if read.count == outcomes.count { plan.services.append((index, read)) }
         }
         return plan

@@ -7,6 +7,19 @@ public struct InvariantPlan: Sendable {
     public var range: SpecRange
 }
 
+/// One outcome a call of an explored service may have.
+public struct ExploreOutcome: Sendable {
+    /// Nil: the answer the service declares for the call (by its arguments or its results).
+    public var outcome: ServicePlan.Outcome?
+    /// Milliseconds; nil: the latency the answer would have had.
+    public var latency: Int?
+
+    public init(outcome: ServicePlan.Outcome?, latency: Int?) {
+        self.outcome = outcome
+        self.latency = latency
+    }
+}
+
 /// What `specrun explore` tries from each state, defaults filled in: a move is an input step
 /// (``inputs`` or ``events``) followed by one of ``waits``.
 public struct ExplorePlan: Sendable {
@@ -18,7 +31,7 @@ public struct ExplorePlan: Sendable {
     public var waits: [Int] = [0]
     /// Per service, the outcomes the explorer chooses among at a step that calls it; a service
     /// not listed answers as the spec declares.
-    public var services: [(index: Int, outcomes: [ServicePlan.Result])] = []
+    public var services: [(index: Int, outcomes: [ExploreOutcome])] = []
     /// The depth the spec asks for, nil for the command's default.
     public var depth: Int?
 

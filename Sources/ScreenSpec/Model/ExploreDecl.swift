@@ -5,6 +5,15 @@ public struct InvariantDecl: Sendable {
     public var expr: Expr
 }
 
+/// One outcome of `explore: services:`: `{ value: ... }` or `{ fail: ... }` with an optional
+/// `latency:`, or `{ latency: 2s }` alone for the service's own answer arriving at another time.
+public struct ExploreOutcomeDecl: Sendable {
+    /// Nil: the answer the service declares for the call.
+    public var result: ResultDecl?
+    public var latency: Located<Int>?
+    public var range: SpecRange
+}
+
 /// `explore:` — what `specrun explore` tries. A key left out takes its default (see
 /// docs/explore.md): nil ``inputs`` tries the scenario literals of every property and value input,
 /// nil ``events`` every event input, nil ``waits`` the spec's latencies and operator times.
@@ -16,7 +25,7 @@ public struct ExploreDecl: Sendable {
     /// Waits taken after each input step, in milliseconds.
     public var waits: [Located<Int>]?
     /// Per service, the outcomes a call may have; the explorer chooses one at each step that calls.
-    public var services: [(name: Located<String>, outcomes: [ResultDecl])] = []
+    public var services: [(name: Located<String>, outcomes: [ExploreOutcomeDecl])] = []
     /// How many steps a sequence may have, unless `--depth` says otherwise.
     public var depth: Located<Int>?
     public var range: SpecRange

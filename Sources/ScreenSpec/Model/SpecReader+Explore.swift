@@ -39,17 +39,20 @@ extension SpecReader {
             for (name, outcomesNode) in entries(services, of: "explore services") {
                 guard let items = boundedList(outcomesNode, of: "the outcomes of '\(name.value)'",
                                               example: "\(name.value): [{ value: () }, { fail: http(500), latency: 1s }]") else { continue }
-                var outcomes: [ResultDecl] = []
+                var outcomes: [ExploreOutcomeDecl] = []
                 for item in items {
                     guard let rf = fields(item, of: "an outcome", allowed: ["value", "fail", "latency"]) else { continue }
                     let latency = rf["latency"].flatMap { duration($0) }
+                    if rf["latency"] != nil && latency == nil { continue }
                     if let v = rf["value"], rf["fail"] == nil {
-                        outcomes.append(ResultDecl(kind: .value(v), latency: latency, range: item.range))
+                        outcomes.append(ExploreOutcomeDecl(result: ResultDecl(kind: .value(v), latency: latency, range: item.range), latency: latency, range: item.range))
                     } else if let e = rf["fail"], rf["value"] == nil {
-                        outcomes.append(ResultDecl(kind: .failure(e), latency: latency, range: item.range))
+                        outcomes.append(ExploreOutcomeDecl(result: ResultDecl(kind: .failure(e), latency: latency, range: item.range), latency: latency, range: item.range))
+                    } else if rf["value"] == nil && rf["fail"] == nil && latency != nil {
+                        outcomes.append(ExploreOutcomeDecl(result: nil, latency: latency, range: item.range))
                     } else {
-                        diagnostics.error("missing-key", "an outcome needs one of 'value:' or 'fail:'", at: item.range,
-                                          fixIt: "write '{ value: ... }' for a success or '{ fail: http(500) }' for a failure")
+                        diagnostics.error("invalid-outcome", "an outcome takes 'value:' or 'fail:' (not both), or 'latency:' alone", at: item.range,
+                                          fixIt: "write '{ value: ... }' for a success, '{ fail: http(500) }' for a failure or '{ latency: 2s }' for the declared answer, later")
                     }
                 }
                 if outcomes.isEmpty && !items.isEmpty { continue }

@@ -25,9 +25,9 @@ public final class ScreenGraph {
     /// Called when a stream output fails and has no `errors` node to take the error: in RxSwift
     /// an error nobody handles ends the stream. Exploration reports it.
     package var onUnhandledError: ((_ output: String, _ error: ErrorValue) -> Void)?
-    /// Chooses the answer to a service call (service index, calls before this one) instead of the
-    /// spec's fake; nil answers as declared. Exploration chooses outcomes through it.
-    package var serviceChoice: ((_ service: Int, _ count: Int) -> (ServicePlan.Outcome, Int)?)?
+    /// Chooses the answer to a service call (service index, named arguments, calls before this
+    /// one) instead of the spec's fake; nil answers as declared. Exploration chooses through it.
+    package var serviceChoice: ((_ service: Int, _ names: [String], _ arguments: [Value], _ count: Int) -> (ServicePlan.Outcome, Int)?)?
 
     private enum Behaviour {
         case source
@@ -457,7 +457,7 @@ public final class ScreenGraph {
         guard spec.services.indices.contains(index) else { return (.success(.void), 0) }
         let count = serviceCalls[index]
         serviceCalls[index] = count &+ 1
-        if let choice = serviceChoice, let chosen = choice(index, count) { return chosen }
+        if let choice = serviceChoice, let chosen = choice(index, names, arguments, count) { return chosen }
         return spec.services[index].answer(arguments: names, arguments, count: count)
     }
 

@@ -38,8 +38,8 @@ package struct InvariantMonitor {
     }
 
     /// `invariant 'name' does not hold after <what>: a = 1, b = true`.
-    package func message(_ k: Int, after what: String, in graph: ScreenGraph) -> String {
+    package func message(_ k: Int, after what: String?, in graph: ScreenGraph) -> String {
         let shown = values(k, in: graph)
-        return "invariant '\(invariants[k].name)' does not hold after \(what)" + (shown.isEmpty ? "" : ": " + shown)
+        return "invariant '\(invariants[k].name)' does not hold" + (what.map { " after \($0)" } ?? "") + (shown.isEmpty ? "" : ": " + shown)
     }
 }

@@ -1,0 +1,147 @@
+import ScreenSpec
+
+/// Owns the graph an exploration runs on: takes moves, notices what went wrong after each, and
+/// goes back to an earlier state.
+///
+/// A graph without stream outputs is restored from ``ScreenGraph/State`` values (arrays of values
+/// and the clock's queue, copied on write), so going back costs a few array assignments. Stream
+/// operators keep state the graph cannot copy, so a graph with stream outputs is rebuilt from the
+/// already-compiled spec and the path replayed instead.
+final class ExplorationDriver {
+    let spec: CheckedSpec
+    let alphabet: MoveAlphabet
+    let monitor: InvariantMonitor
+    private let params: [Value]
+    private let maxEventsPerStep: Int
+    private(set) var graph: ScreenGraph
+    private(set) var clock: VirtualClock
+    /// What the graph reported during the current step, first one wins.
+    private var problem: Finding?
+    /// The outcome choice of the current step and how many explored-service calls it made.
+    private var choice = 0
+    private(set) var exploredCalls = 0
+    /// When set, every explored-service call's outcome, in order: (service, result).
+    var recordCalls = false
+    private(set) var recordedCalls: [(service: Int, outcome: ServicePlan.Outcome, latency: Int)] = []
+    /// The finding of the initial state, if it already breaks something.
+    private(set) var startFinding: Finding?
+
+    var canRestore: Bool { initialStorage != nil }
+
+    init(spec: CheckedSpec, maxEventsPerStep: Int) {
+        self.spec = spec
+        self.alphabet = MoveAlphabet(spec: spec)
+        self.monitor = InvariantMonitor(spec: spec)
+        self.params = spec.scenarios.first?.params ?? []
+        self.maxEventsPerStep = maxEventsPerStep
+        let clock = VirtualClock()
+        self.clock = clock
+        self.graph = ScreenGraph(spec: spec, clock: clock, params: params)
+        let canRestore = graph.canRestoreState
+        startGraph()
+        if canRestore {
+            // Captured after the start: every restore goes back to the started screen.
+            self.initialStorage = graph.state
+        }
+        startFinding = check()
+    }
+
+    private var initialStorage: ScreenGraph.State?
+
+    private func startGraph() {
+        graph.onRuntimeError = { [unowned self] time, message in
+            if problem == nil { problem = Finding(kind: .runtimeError, message: "\(message) (at \(time)ms)") }
+        }
+        graph.onUnhandledError = { [unowned self] output, error in
+            if problem == nil {
+                problem = Finding(kind: .unhandledError,
+                                  message: "'\(output)' failed with \(ValueFormatter.text(.error(error))) and nothing handles its error (at \(clock.now)ms)")
+            }
+        }
+        graph.serviceChoice = { [unowned self] service, names, arguments, count in
+            let outcomes = alphabet.outcomes[service]
+            guard !outcomes.isEmpty else { return nil }
+            exploredCalls &+= 1
+            let chosen = outcomes[choice % outcomes.count]
+            let declared = spec.services[service].answer(arguments: names, arguments, count: count)
+            let answer = (chosen.outcome ?? declared.0, chosen.latency ?? (chosen.outcome == nil ? declared.1 : spec.services[service].latency))
+            if recordCalls { recordedCalls.append((service, answer.0, answer.1)) }
+            return answer
+        }
+        problem = nil
+        graph.start()
+    }
+
+    /// Back to the started screen.
+    func reset() {
+        recordedCalls.removeAll(keepingCapacity: true)
+        if let initialStorage {
+            graph.state = initialStorage
+            return
+        }
+        clock = VirtualClock()
+        graph = ScreenGraph(spec: spec, clock: clock, params: params)
+        startGraph()
+    }
+
+    /// The current state, to restore with ``restore(_:)``; nil when the graph cannot be restored.
+    func save() -> ScreenGraph.State? { initialStorage == nil ? nil : graph.state }
+
+    func restore(_ state: ScreenGraph.State) { graph.state = state }
+
+    /// The hash of the current state: values, emitted flags, service-call counters, timers.
+    func stateHash() -> Int {
+        var hasher = Hasher()
+        graph.hashState(into: &hasher)
+        return hasher.finalize()
+    }
+
+    /// Takes one step and returns what it broke, if anything.
+    func apply(_ step: PathStep) -> Finding? {
+        let move = alphabet.moves[Int(step.move)]
+        choice = Int(step.choice)
+        exploredCalls = 0
+        problem = nil
+        switch move.input {
+        case .none: break
+        case .set(let node, let value): graph.set(node, to: value)
+        case .send(let node, let value): graph.send(node, value)
+        }
+        if move.wait > 0 {
+            let (limit, overflow) = clock.executed.addingReportingOverflow(maxEventsPerStep)
+            clock.limit = overflow ? Int.max : limit
+            do {
+                try graph.advance(by: move.wait)
+            } catch {
+                return Finding(kind: .runaway, message: "more than \(maxEventsPerStep) scheduled events ran in one step (at \(error.time)ms): "
+                               + "a stream that feeds itself through a service with no latency or a 'delay' does this")
+            }
+        }
+        return check()
+    }
+
+    /// Replays `path` from the start; the first finding, with the index of the step that found it.
+    func replay(_ path: [PathStep]) -> (finding: Finding, at: Int)? {
+        reset()
+        if let startFinding { return (startFinding, -1) }
+        for (i, step) in path.enumerated() {
+            if let f = apply(step) { return (f, i) }
+        }
+        return nil
+    }
+
+    /// What is wrong now: a problem the graph reported during the step, then a broken invariant,
+    /// then an action that can never stop executing.
+    private func check() -> Finding? {
+        if let problem { return problem }
+        if let k = monitor.firstBroken(in: graph) {
+            return Finding(kind: .invariant(k), message: monitor.message(k, after: nil, in: graph))
+        }
+        if clock.pendingCount == 0 {
+            for (a, action) in spec.actions.enumerated() where graph.value(of: action.executing) == .bool(true) {
+                return Finding(kind: .stuckAction(a), message: "action '\(action.name)' is executing and nothing is scheduled that could end it")
+            }
+        }
+        return nil
+    }
+}
