@@ -72,8 +72,12 @@ extension Checker {
 
         if let given = decl?.events {
             for name in given {
+                if let a = actions.firstIndex(where: { $0.name == name.value }) {
+                    if !plan.actions.contains(a) { plan.actions.append(a) }
+                    continue
+                }
                 guard let symbol = symbols[name.value], eventInputs.contains(symbol.node) else {
-                    diagnostics.error("explore-target", "'explore: events:' lists input events; '\(name.value)' is \(symbols[name.value].map { "an \($0.what)" } ?? "not declared")\(Suggestion.didYouMean(name.value, in: eventInputs.map { nodes[$0].name }))",
+                    diagnostics.error("explore-target", "'explore: events:' lists input events and actions; '\(name.value)' is \(symbols[name.value].map { "an \($0.what)" } ?? "not declared")\(Suggestion.didYouMean(name.value, in: eventInputs.map { nodes[$0].name }))",
                                       at: name.range)
                     continue
                 }
@@ -81,6 +85,7 @@ extension Checker {
             }
         } else {
             plan.events = eventInputs
+            plan.actions = actions.indices.filter { actions[$0].trigger == nil }
         }
 
         if let given = decl?.waits {

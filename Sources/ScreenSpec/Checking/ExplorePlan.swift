@@ -27,6 +27,8 @@ public struct ExplorePlan: Sendable {
     public var inputs: [(node: Int, values: [Value])] = []
     /// Event inputs, sent.
     public var events: [Int] = []
+    /// Actions executed directly (`send: action`), by index: those with no trigger, by default.
+    public var actions: [Int] = []
     /// Milliseconds waited after an input step; 0 is always first.
     public var waits: [Int] = [0]
     /// Per service, the outcomes the explorer chooses among at a step that calls it; a service

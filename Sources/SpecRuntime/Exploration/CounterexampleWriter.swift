@@ -82,6 +82,9 @@ struct CounterexampleWriter {
             case .send(let node, .void):
                 flushWait()
                 lines.append("    - send: \(names[node])")
+            case .execute(let action):
+                flushWait()
+                lines.append("    - send: \(spec.actions[action].name)")
             case .send(let node, let value):
                 flushWait()
                 lines.append("    - send: { \(names[node]): \(YAMLValueText.text(value)) }")

@@ -38,6 +38,7 @@ final class ExplorationDriver {
         self.clock = clock
         self.graph = ScreenGraph(spec: spec, clock: clock, params: params)
         let canRestore = graph.canRestoreState
+        unstarted = graph.state
         startGraph()
         if canRestore {
             // Captured after the start: every restore goes back to the started screen.
@@ -47,6 +48,8 @@ final class ExplorationDriver {
     }
 
     private var initialStorage: ScreenGraph.State?
+    /// The graph's state before its start, to rewind to when it cannot be restored.
+    private var unstarted: ScreenGraph.State?
 
     private func startGraph() {
         graph.onRuntimeError = { [unowned self] time, message in
@@ -79,9 +82,9 @@ final class ExplorationDriver {
             graph.state = initialStorage
             return
         }
-        clock = VirtualClock()
-        graph = ScreenGraph(spec: spec, clock: clock, params: params)
-        startGraph()
+        if let unstarted { graph.rewind(to: unstarted) }
+        problem = nil
+        graph.start()
     }
 
     /// The current state, to restore with ``restore(_:)``; nil when the graph cannot be restored.
@@ -106,6 +109,7 @@ final class ExplorationDriver {
         case .none: break
         case .set(let node, let value): graph.set(node, to: value)
         case .send(let node, let value): graph.send(node, value)
+        case .execute(let action): graph.execute(action: action)
         }
         if move.wait > 0 {
             let (limit, overflow) = clock.executed.addingReportingOverflow(maxEventsPerStep)

@@ -10,6 +10,8 @@ package struct Move: Hashable, Sendable {
         case set(node: Int, value: Value)
         /// Fire an event (`.void`) or a value input.
         case send(node: Int, value: Value)
+        /// Execute an action directly, as `send: action` does.
+        case execute(action: Int)
     }
 
     package var input: Input
@@ -45,6 +47,7 @@ package struct MoveAlphabet: Sendable {
             for v in values { inputs.append(isProperty ? .set(node: node, value: v) : .send(node: node, value: v)) }
         }
         for event in plan.events { inputs.append(.send(node: event, value: .void)) }
+        for action in plan.actions { inputs.append(.execute(action: action)) }
         var moves: [Move] = []
         for input in inputs {
             for w in plan.waits { moves.append(Move(input: input, wait: w)) }

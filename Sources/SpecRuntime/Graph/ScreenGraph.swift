@@ -487,6 +487,15 @@ public final class ScreenGraph {
         }
     }
 
+    /// Back to how `init` left the graph, with fresh stream operators built from the compiled
+    /// plans, so that ``start()`` runs again: `unstarted` must be a ``state`` taken before the
+    /// first start. Cheaper than a new graph: only the pipelines are built again.
+    package func rewind(to unstarted: State) {
+        state = unstarted
+        pipelines = spec.streams.enumerated().map { p, stream in StreamPipeline(plan: stream, environment: makeEnvironment(p, stream)) }
+        started = false
+    }
+
     /// Hashes the state: every value, which nodes emitted, service-call counters and the pending
     /// timers relative to now.
     package func hashState(into hasher: inout Hasher) {
