@@ -50,6 +50,13 @@ final class ExplorationDriver {
     private var initialStorage: ScreenGraph.State?
     /// The graph's state before its start, to rewind to when it cannot be restored.
     private var unstarted: ScreenGraph.State?
+    /// With stream outputs, the answers of service calls not yet delivered: their due time and
+    /// a key of the service and outcome. A stream operator's timer carries no tag the clock could
+    /// hash, so without these two states that differ only in an answer on its way would look
+    /// the same and one of them would never be explored.
+    private var pendingAnswers: [(due: Int, key: Int)] = []
+    /// The time the clock last advanced to: everything due by then has run.
+    private var advancedTo = -1
 
     private func startGraph() {
         graph.onRuntimeError = { [unowned self] time, message in
@@ -61,14 +68,21 @@ final class ExplorationDriver {
                                   message: "'\(output)' failed with \(ValueFormatter.text(.error(error))) and nothing handles its error (at \(clock.now)ms)")
             }
         }
+        let tracksAnswers = !graph.canRestoreState
         graph.serviceChoice = { [unowned self] service, names, arguments, count in
             let outcomes = alphabet.outcomes[service]
-            guard !outcomes.isEmpty else { return nil }
+            guard !outcomes.isEmpty else {
+                guard tracksAnswers else { return nil }
+                let declared = spec.services[service].answer(arguments: names, arguments, count: count)
+                pendingAnswers.append((clock.now &+ declared.1, service &* 1_000_003 &+ declared.0.hashValue))
+                return declared
+            }
             exploredCalls &+= 1
             let chosen = outcomes[choice % outcomes.count]
             let declared = spec.services[service].answer(arguments: names, arguments, count: count)
             let answer = (chosen.outcome ?? declared.0, chosen.latency ?? (chosen.outcome == nil ? declared.1 : spec.services[service].latency))
             if recordCalls { recordedCalls.append((service, answer.0, answer.1)) }
+            if tracksAnswers { pendingAnswers.append((clock.now &+ answer.1, service &* 1_000_003 &+ answer.0.hashValue)) }
             return answer
         }
         problem = nil
@@ -82,6 +96,8 @@ final class ExplorationDriver {
             graph.state = initialStorage
             return
         }
+        pendingAnswers.removeAll(keepingCapacity: true)
+        advancedTo = -1
         if let unstarted { graph.rewind(to: unstarted) }
         problem = nil
         graph.start()
@@ -96,6 +112,17 @@ final class ExplorationDriver {
     func stateHash() -> Int {
         var hasher = Hasher()
         graph.hashState(into: &hasher)
+        if !pendingAnswers.isEmpty {
+            pendingAnswers.removeAll { $0.due <= advancedTo }
+            var sum = 0
+            for answer in pendingAnswers {
+                var h = Hasher()
+                h.combine(answer.due &- clock.now)
+                h.combine(answer.key)
+                sum = sum &+ h.finalize()
+            }
+            hasher.combine(sum)
+        }
         return hasher.finalize()
     }
 
@@ -116,6 +143,7 @@ final class ExplorationDriver {
             clock.limit = overflow ? Int.max : limit
             do {
                 try graph.advance(by: move.wait)
+                advancedTo = clock.now
             } catch {
                 return Finding(kind: .runaway, message: "more than \(maxEventsPerStep) scheduled events ran in one step (at \(error.time)ms): "
                                + "a stream that feeds itself through a service with no latency or a 'delay' does this")
