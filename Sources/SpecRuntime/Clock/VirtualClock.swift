@@ -31,6 +31,9 @@ public final class VirtualClock {
 
     public var pendingCount: Int { queue.count }
 
+    /// When the next scheduled item is due, nil when nothing is scheduled.
+    package var nextDue: Int? { queue.min?.time }
+
     /// Runs `work` `delay` milliseconds from now (0: after everything already due now). `tag`
     /// identifies what the work does (two entries with equal tags do the same), for exploration.
     public func schedule(after delay: Int, tag: Int = 0, _ work: @escaping () -> Void) {

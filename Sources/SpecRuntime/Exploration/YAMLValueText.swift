@@ -45,8 +45,12 @@ enum YAMLValueText {
         }
     }
 
-    /// `300ms`, `5s`, `1500ms`: whole seconds in seconds, the rest in milliseconds.
+    /// `300ms`, `5s`, `2m`, `48h`, `1500ms`: the largest unit that divides it.
     static func duration(_ ms: Int) -> String {
-        ms % 1000 == 0 && ms > 0 ? "\(ms / 1000)s" : "\(ms)ms"
+        guard ms > 0 else { return "0ms" }
+        if ms % 3_600_000 == 0 { return "\(ms / 3_600_000)h" }
+        if ms % 60_000 == 0 { return "\(ms / 60_000)m" }
+        if ms % 1000 == 0 { return "\(ms / 1000)s" }
+        return "\(ms)ms"
     }
 }

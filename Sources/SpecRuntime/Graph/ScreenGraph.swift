@@ -499,7 +499,18 @@ public final class ScreenGraph {
     /// Hashes the state: every value, which nodes emitted, service-call counters and the pending
     /// timers relative to now.
     package func hashState(into hasher: inout Hasher) {
-        for v in context.values { hasher.combine(v) }
+        for v in context.values {
+            // A String hashes its Unicode-normalised form, slowly; its UTF-8 bytes are enough here
+            // (equal bytes are equal strings; canonically equal strings with other bytes only
+            // count as two states).
+            if case .string(let s) = v {
+                var s = s
+                s.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+                hasher.combine(0xFF as UInt8)
+            } else {
+                hasher.combine(v)
+            }
+        }
         for e in hasEmitted { hasher.combine(e) }
         for c in serviceCalls { hasher.combine(c) }
         clock.hashPending(into: &hasher)
