@@ -39,7 +39,7 @@ extension Checker {
                         diagnostics.error("explore-target", "'\(name.value)' is an input event, which carries no value", at: name.range,
                                           fixIt: "list it under 'events:' instead")
                     } else {
-                        diagnostics.error("explore-target", "'explore: inputs:' lists property and value inputs; '\(name.value)' is \(symbols[name.value].map { "an \($0.what)" } ?? "not declared")\(Suggestion.didYouMean(name.value, in: valueInputs.map { nodes[$0].name }))",
+                        diagnostics.error("explore-target", "'explore: inputs:' lists property and value inputs; '\(name.value)' is \(symbols[name.value].map { article($0.what) } ?? "not declared")\(Suggestion.didYouMean(name.value, in: valueInputs.map { nodes[$0].name }))",
                                           at: name.range)
                     }
                     continue
@@ -77,7 +77,7 @@ extension Checker {
                     continue
                 }
                 guard let symbol = symbols[name.value], eventInputs.contains(symbol.node) else {
-                    diagnostics.error("explore-target", "'explore: events:' lists input events and actions; '\(name.value)' is \(symbols[name.value].map { "an \($0.what)" } ?? "not declared")\(Suggestion.didYouMean(name.value, in: eventInputs.map { nodes[$0].name }))",
+                    diagnostics.error("explore-target", "'explore: events:' lists input events and actions; '\(name.value)' is \(symbols[name.value].map { article($0.what) } ?? "not declared")\(Suggestion.didYouMean(name.value, in: eventInputs.map { nodes[$0].name }))",
                                       at: name.range)
                     continue
                 }
@@ -139,6 +139,10 @@ extension Checker {
             if read.count == outcomes.count { plan.services.append((index, read)) }
         }
         return plan
+    }
+
+    private func article(_ what: String) -> String {
+        ("aeiou".contains(what.first ?? "x") ? "an " : "a ") + what
     }
 
     private func isExplorableValueInput(_ node: Int) -> Bool {
