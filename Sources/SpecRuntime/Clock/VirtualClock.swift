@@ -71,18 +71,17 @@ public final class VirtualClock {
         }
     }
 
-    /// Hashes what is pending, relative to now: each entry's delay and tag. The heap's layout
-    /// depends on the order of insertions, so entries are combined order-independently.
-    package func hashPending(into hasher: inout Hasher) {
-        hasher.combine(queue.count)
-        var sum = 0
+    /// A digest of what is pending, relative to now: each entry's delay and tag. The heap's layout
+    /// depends on the order of insertions, so entries are summed, order-independently.
+    package func pendingDigest() -> UInt64 {
+        var sum = UInt64(queue.count)
         for entry in queue.unordered {
-            var h = Hasher()
-            h.combine(entry.time &- now)
-            h.combine(entry.tag)
-            sum = sum &+ h.finalize()
+            var h = UInt64(bitPattern: Int64(entry.time &- now)) &* 0x9E37_79B9_7F4A_7C15
+            h ^= UInt64(bitPattern: Int64(entry.tag))
+            h = (h ^ h >> 31) &* 0xBF58_476D_1CE4_E5B9
+            sum = sum &+ (h ^ h >> 29)
         }
-        hasher.combine(sum)
+        return sum
     }
 
     /// Drops everything scheduled.

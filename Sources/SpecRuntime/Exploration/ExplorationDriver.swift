@@ -16,12 +16,12 @@ final class ExplorationDriver {
     private(set) var graph: ScreenGraph
     private(set) var clock: VirtualClock
     /// What the graph reported during the current step, first one wins.
-    private var problem: Finding?
+    @exclusivity(unchecked) private var problem: Finding?
     /// The outcome choice of the current step and how many explored-service calls it made.
-    private var choice = 0
-    private(set) var exploredCalls = 0
+    @exclusivity(unchecked) private var choice = 0
+    @exclusivity(unchecked) private(set) var exploredCalls = 0
     /// When set, every explored-service call's outcome, in order: (service, result).
-    var recordCalls = false
+    @exclusivity(unchecked) var recordCalls = false
     private(set) var recordedCalls: [(service: Int, outcome: ServicePlan.Outcome, latency: Int)] = []
     /// The finding of the initial state, if it already breaks something.
     private(set) var startFinding: Finding?
@@ -58,9 +58,9 @@ final class ExplorationDriver {
     /// a key of the service and outcome. A stream operator's timer carries no tag the clock could
     /// hash, so without these two states that differ only in an answer on its way would look
     /// the same and one of them would never be explored.
-    private var pendingAnswers: [(due: Int, key: Int)] = []
+    @exclusivity(unchecked) private var pendingAnswers: [(due: Int, key: Int)] = []
     /// The time the clock last advanced to: everything due by then has run.
-    private var advancedTo = -1
+    @exclusivity(unchecked) private var advancedTo = -1
 
     private func startGraph() {
         graph.onRuntimeError = { [unowned self] time, message in
@@ -112,22 +112,29 @@ final class ExplorationDriver {
 
     func restore(_ state: ScreenGraph.State) { graph.state = state }
 
-    /// The hash of the current state: values, emitted flags, service-call counters, timers.
-    func stateHash() -> Int {
-        var hasher = Hasher()
-        graph.hashState(into: &hasher)
+    /// The digest of the current state: values, emitted flags, service-call counters, timers,
+    /// and with stream outputs the answers on their way.
+    func stateHash() -> UInt64 {
+        var h = graph.stateDigest()
         if !pendingAnswers.isEmpty {
             pendingAnswers.removeAll { $0.due <= advancedTo }
-            var sum = 0
+            var sum: UInt64 = 0
             for answer in pendingAnswers {
-                var h = Hasher()
-                h.combine(answer.due &- clock.now)
-                h.combine(answer.key)
-                sum = sum &+ h.finalize()
+                var x = UInt64(bitPattern: Int64(answer.due &- clock.now)) &* 0x9E37_79B9_7F4A_7C15
+                x ^= UInt64(bitPattern: Int64(answer.key))
+                x = (x ^ x >> 31) &* 0xBF58_476D_1CE4_E5B9
+                sum = sum &+ (x ^ x >> 29)
             }
-            hasher.combine(sum)
+            h = (h ^ sum) &* 0x94D0_49BB_1331_11EB
         }
-        return hasher.finalize()
+        return h
+    }
+
+    /// True when `move` cannot change the state beyond its wait: a `set` of the value the input
+    /// already has. Such a move reaches the same state as the wait alone.
+    func isNoOpInput(_ m: Int) -> Bool {
+        if case .set(let node, let value) = alphabet.moves[m].input { return graph.value(of: node) == value }
+        return false
     }
 
     /// Takes one step and returns what it broke, if anything.

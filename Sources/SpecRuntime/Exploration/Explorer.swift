@@ -90,9 +90,8 @@ private struct Search {
         var steps: [PathStep] = [PathStep(move: 0, choice: 0)]
         var depths: [Int32] = [0]
         var states: [ScreenGraph.State?] = [driver.save()]
-        var seen = Set<Int>()
-        seen.reserveCapacity(min(options.maxStates, 1 << 16))
-        seen.insert(driver.stateHash())
+        var seen = DigestSet(capacity: min(options.maxStates, 1 << 16))
+        _ = seen.insert(driver.stateHash())
         result.distinctStates = 1
         var next = 0
 
@@ -117,7 +116,10 @@ private struct Search {
             let saved = states[next]
             states[next] = nil
             let prefix = saved == nil ? path(to: next) : []
-            for m in 0..<moves {
+            // Which moves only set an input to the value it has: the same state as the wait alone.
+            if let saved { driver.restore(saved) } else { _ = driver.replay(prefix) }
+            let noOps = (0..<moves).map { driver.isNoOpInput($0) }
+            for m in 0..<moves where !noOps[m] {
                 for c in 0..<choices {
                     if let saved {
                         driver.restore(saved)
@@ -134,7 +136,7 @@ private struct Search {
                         continue
                     }
                     let calls = driver.exploredCalls
-                    if seen.insert(driver.stateHash()).inserted {
+                    if seen.insert(driver.stateHash()) {
                         parents.append(Int32(next))
                         steps.append(step)
                         depths.append(Int32(depth + 1))

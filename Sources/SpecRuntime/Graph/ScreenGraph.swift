@@ -496,24 +496,64 @@ public final class ScreenGraph {
         started = false
     }
 
-    /// Hashes the state: every value, which nodes emitted, service-call counters and the pending
-    /// timers relative to now.
-    package func hashState(into hasher: inout Hasher) {
-        for v in context.values {
-            // A String hashes its Unicode-normalised form, slowly; its UTF-8 bytes are enough here
-            // (equal bytes are equal strings; canonically equal strings with other bytes only
-            // count as two states).
-            if case .string(let s) = v {
-                var s = s
-                s.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-                hasher.combine(0xFF as UInt8)
-            } else {
-                hasher.combine(v)
+    /// A 64-bit digest of the state: every value, which nodes emitted, service-call counters and
+    /// the pending timers relative to now. Not `Hasher`: this runs once per explored transition,
+    /// and a multiply-xor mix of the values' words costs a fraction of SipHash through `Value`'s
+    /// generic `hash(into:)`. Strings mix their UTF-8 bytes (canonically equal strings with other
+    /// bytes only count as two states); rare kinds of values go through `Hasher`.
+    package func stateDigest() -> UInt64 {
+        var h: UInt64 = 0x243F_6A88_85A3_08D3
+        @inline(__always) func mix(_ x: UInt64) {
+            h = (h ^ x) &* 0x9E37_79B9_7F4A_7C15
+            h ^= h >> 29
+        }
+        for i in context.values.indices {
+            switch context.values[i] {
+            case .bool(let b): mix(b ? 1 : 2)
+            case .int(let n):
+                mix(3)
+                mix(UInt64(bitPattern: Int64(n)))
+            case .void: mix(4)
+            case .none: mix(5)
+            case .string(let s):
+                mix(6)
+                let mixed: Bool? = s.utf8.withContiguousStorageIfAvailable { bytes in
+                    let raw = UnsafeRawBufferPointer(bytes)
+                    var at = 0
+                    while at + 8 <= raw.count {
+                        mix(raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                        at += 8
+                    }
+                    var tail: UInt64 = 0
+                    while at < raw.count {
+                        tail = tail << 8 | UInt64(raw[at])
+                        at += 1
+                    }
+                    // At most 7 bytes remain, so the top byte is free for the length.
+                    mix(tail ^ UInt64(raw.count & 0xFF) << 56)
+                    return true
+                }
+                if mixed == nil {
+                    for byte in s.utf8 { mix(UInt64(byte)) }
+                }
+            default:
+                var hasher = Hasher()
+                hasher.combine(context.values[i])
+                mix(UInt64(bitPattern: Int64(hasher.finalize())))
             }
         }
-        for e in hasEmitted { hasher.combine(e) }
-        for c in serviceCalls { hasher.combine(c) }
-        clock.hashPending(into: &hasher)
+        var bits: UInt64 = 0
+        for (i, e) in hasEmitted.enumerated() {
+            if e { bits |= 1 << UInt64(i & 63) }
+            if i & 63 == 63 {
+                mix(bits)
+                bits = 0
+            }
+        }
+        mix(bits)
+        for c in serviceCalls { mix(UInt64(bitPattern: Int64(c))) }
+        mix(clock.pendingDigest())
+        return h
     }
 }
 
