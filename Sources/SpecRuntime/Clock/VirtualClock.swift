@@ -67,6 +67,8 @@ public final class VirtualClock {
         set {
             now = newValue.now
             sequence = newValue.sequence
+            // Shared until written: most moves schedule nothing, and copying the entries in
+            // (generic array operations on closures) costs more than the copy on write.
             queue = newValue.queue
         }
     }

@@ -180,10 +180,9 @@ final class ExplorationDriver {
         if let k = monitor.firstBroken(in: graph) {
             return Finding(kind: .invariant(k), message: monitor.message(k, after: nil, in: graph))
         }
-        if clock.nextDue.map({ $0 &- clock.now > Self.neverHorizon }) ?? true {
-            for (a, action) in spec.actions.enumerated() where graph.value(of: action.executing) == .bool(true) {
-                return Finding(kind: .stuckAction(a), message: "action '\(action.name)' is executing and nothing scheduled within a day of virtual time could end it")
-            }
+        for (a, action) in spec.actions.enumerated() where graph.value(of: action.executing) == .bool(true) {
+            guard clock.nextDue.map({ $0 &- clock.now > Self.neverHorizon }) ?? true else { break }
+            return Finding(kind: .stuckAction(a), message: "action '\(action.name)' is executing and nothing scheduled within a day of virtual time could end it")
         }
         return nil
     }

@@ -66,7 +66,7 @@ public final class ScreenGraph {
     /// across transactions so that steady-state propagation allocates nothing.
     @exclusivity(unchecked) private var spareInbox: [Value] = []
     @exclusivity(unchecked) private var handlerWriteBuffer: [HandlerWrite] = []
-    private var serviceCalls: [Int]
+    @exclusivity(unchecked) private var serviceCalls: [Int]
     private var started = false
     // Unchecked as the state above: both are filled in `init` only, then only read per change.
     @exclusivity(unchecked) private var pipelines: [StreamPipeline] = []
@@ -477,13 +477,32 @@ public final class ScreenGraph {
     package var canRestoreState: Bool { pipelines.isEmpty }
 
     /// The graph's state between transactions; setting it restores one taken from this graph.
+    ///
+    /// Both directions copy element by element, so the graph's arrays never share storage with a
+    /// saved state: restoring then stepping, as exploration does for every move it tries, writes
+    /// into storage the graph owns instead of allocating a copy of every array on its first write.
     package var state: State {
-        get { State(values: context.values, hasEmitted: hasEmitted, serviceCalls: serviceCalls, clock: clock.state) }
+        get {
+            State(values: context.values.withUnsafeBufferPointer { Array($0) }, hasEmitted: hasEmitted.withUnsafeBufferPointer { Array($0) },
+                  serviceCalls: serviceCalls.withUnsafeBufferPointer { Array($0) }, clock: clock.state)
+        }
         set {
-            context.values = newValue.values
-            hasEmitted = newValue.hasEmitted
-            serviceCalls = newValue.serviceCalls
+            Self.copy(newValue.values, into: &context.values)
+            Self.copy(newValue.hasEmitted, into: &hasEmitted)
+            Self.copy(newValue.serviceCalls, into: &serviceCalls)
             clock.state = newValue.clock
+        }
+    }
+
+    private static func copy<T>(_ source: [T], into target: inout [T]) {
+        guard source.count == target.count else {
+            target = source
+            return
+        }
+        target.withUnsafeMutableBufferPointer { dst in
+            source.withUnsafeBufferPointer { src in
+                for i in src.indices { dst[i] = src[i] }
+            }
         }
     }
 
@@ -502,58 +521,63 @@ public final class ScreenGraph {
     /// generic `hash(into:)`. Strings mix their UTF-8 bytes (canonically equal strings with other
     /// bytes only count as two states); rare kinds of values go through `Hasher`.
     package func stateDigest() -> UInt64 {
-        var h: UInt64 = 0x243F_6A88_85A3_08D3
-        @inline(__always) func mix(_ x: UInt64) {
-            h = (h ^ x) &* 0x9E37_79B9_7F4A_7C15
-            h ^= h >> 29
-        }
+        var d = Digest()
         for i in context.values.indices {
             switch context.values[i] {
-            case .bool(let b): mix(b ? 1 : 2)
+            case .bool(let b): d.mix(b ? 1 : 2)
             case .int(let n):
-                mix(3)
-                mix(UInt64(bitPattern: Int64(n)))
-            case .void: mix(4)
-            case .none: mix(5)
-            case .string(let s):
-                mix(6)
-                let mixed: Bool? = s.utf8.withContiguousStorageIfAvailable { bytes in
-                    let raw = UnsafeRawBufferPointer(bytes)
-                    var at = 0
-                    while at + 8 <= raw.count {
-                        mix(raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-                        at += 8
-                    }
-                    var tail: UInt64 = 0
-                    while at < raw.count {
-                        tail = tail << 8 | UInt64(raw[at])
-                        at += 1
-                    }
-                    // At most 7 bytes remain, so the top byte is free for the length.
-                    mix(tail ^ UInt64(raw.count & 0xFF) << 56)
-                    return true
-                }
-                if mixed == nil {
-                    for byte in s.utf8 { mix(UInt64(byte)) }
-                }
+                d.mix(3)
+                d.mix(UInt64(bitPattern: Int64(n)))
+            case .void: d.mix(4)
+            case .none: d.mix(5)
+            case .string(var s):
+                d.mix(6)
+                s.withUTF8 { d.mix(bytes: UnsafeRawBufferPointer($0)) }
             default:
                 var hasher = Hasher()
                 hasher.combine(context.values[i])
-                mix(UInt64(bitPattern: Int64(hasher.finalize())))
+                d.mix(UInt64(bitPattern: Int64(hasher.finalize())))
             }
         }
         var bits: UInt64 = 0
-        for (i, e) in hasEmitted.enumerated() {
-            if e { bits |= 1 << UInt64(i & 63) }
+        for i in hasEmitted.indices {
+            if hasEmitted[i] { bits |= 1 << UInt64(i & 63) }
             if i & 63 == 63 {
-                mix(bits)
+                d.mix(bits)
                 bits = 0
             }
         }
-        mix(bits)
-        for c in serviceCalls { mix(UInt64(bitPattern: Int64(c))) }
-        mix(clock.pendingDigest())
-        return h
+        d.mix(bits)
+        for c in serviceCalls { d.mix(UInt64(bitPattern: Int64(c))) }
+        d.mix(clock.pendingDigest())
+        return d.value
+    }
+}
+
+/// A multiply-xor mix of 64-bit words, for ``ScreenGraph/stateDigest()``.
+struct Digest {
+    private(set) var value: UInt64 = 0x243F_6A88_85A3_08D3
+
+    @inline(__always)
+    mutating func mix(_ x: UInt64) {
+        value = (value ^ x) &* 0x9E37_79B9_7F4A_7C15
+        value ^= value >> 29
+    }
+
+    /// Eight bytes at a time, then the rest with the length in the top byte.
+    @inline(__always)
+    mutating func mix(bytes raw: UnsafeRawBufferPointer) {
+        var at = 0
+        while at + 8 <= raw.count {
+            mix(raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+            at += 8
+        }
+        var tail: UInt64 = 0
+        while at < raw.count {
+            tail = tail << 8 | UInt64(raw[at])
+            at += 1
+        }
+        mix(tail ^ UInt64(raw.count & 0xFF) << 56)
     }
 }
 
