@@ -27,14 +27,16 @@ public enum Explorer {
         case .bfs: found = search.breadthFirst(&result)
         case .random: found = search.randomWalks(&result)
         }
-        if let found, var (path, kind) = Shrinker(driver: driver).shrink(found) {
+        var shrinker = Shrinker(driver: driver)
+        shrinker.deadline = ContinuousClock.now + .milliseconds(Int(min(options.maxSeconds, 86_400) * 1000))
+        if let found, var (path, kind) = shrinker.shrink(found) {
             result.stop = .violation
             // A random walk is rarely shortest: search breadth-first below its length for the
             // same failure, within the same budgets.
             if options.strategy == .random && path.count > 1 {
                 var shorter = Search(driver: driver, options: options, started: ContinuousClock.now, progress: progress)
                 var scratch = ExploreResult(strategy: .bfs, seed: options.seed, depthLimit: path.count - 1)
-                if let again = shorter.breadthFirst(&scratch, target: kind), let (p, k) = Shrinker(driver: driver).shrink(again), k == kind {
+                if let again = shorter.breadthFirst(&scratch, target: kind), let (p, k) = shrinker.shrink(again), k == kind {
                     path = p
                     kind = k
                 }

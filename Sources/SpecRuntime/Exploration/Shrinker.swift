@@ -7,6 +7,8 @@ struct Shrinker {
     let driver: ExplorationDriver
     /// The most sequences replayed while shrinking.
     var budget = 20_000
+    /// When shrinking stops, whatever it has reached: the search's own time bound again.
+    var deadline = ContinuousClock.now + .seconds(30)
 
     /// The shrunk sequence and what it breaks; nil if `found` does not fail when replayed.
     func shrink(_ found: [PathStep]) -> (path: [PathStep], kind: FindingKind)? {
@@ -18,6 +20,8 @@ struct Shrinker {
         /// The candidate cut at the step that fails, if it fails the same way.
         func failing(_ candidate: [PathStep]) -> [PathStep]? {
             replays += 1
+            // Out of time: spend the rest of the budget at once, keeping what was reached.
+            if replays & 63 == 0 && ContinuousClock.now > deadline { replays = budget }
             guard let r = driver.replay(candidate), r.finding.kind == kind else { return nil }
             return Array(candidate.prefix(r.at + 1))
         }
