@@ -5,7 +5,8 @@ public enum ExploreReport {
     public static func text(_ r: ExploreResult, specPath: String) -> String {
         var out = ""
         if let cx = r.counterexample {
-            out += "\(specPath): \(cx.title) broken after \(cx.steps) step\(cx.steps == 1 ? "" : "s")"
+            let verb = cx.title.hasPrefix("invariant") ? " broken" : ""
+            out += "\(specPath): \(cx.title)\(verb) after \(cx.steps) step\(cx.steps == 1 ? "" : "s")"
             out += cx.foundSteps != cx.steps ? " (shrunk from \(cx.foundSteps))\n" : "\n"
             out += "  \(cx.message)\n\n"
             out += "A scenario that reproduces it (append it to 'scenarios:', or run again with --write):\n\n"
