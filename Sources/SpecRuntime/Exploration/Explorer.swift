@@ -121,7 +121,14 @@ private struct Search {
             // Which moves only set an input to the value it has: the same state as the wait alone.
             if let saved { driver.restore(saved) } else { _ = driver.replay(prefix) }
             let noOps = (0..<moves).map { driver.isNoOpInput($0) }
+            // Absolute time is not part of a state, so with nothing scheduled a wait changes
+            // nothing: a wait alone from an idle state, or a wait after an input step that left
+            // nothing scheduled (its 0 ms move was just tried), reaches a state already reached.
+            let idle = driver.clock.pendingCount == 0
+            var idleAfter: Move.Input?
             for m in 0..<moves where !noOps[m] {
+                let move = driver.alphabet.moves[m]
+                if move.wait > 0 && (move.input == .none ? idle : move.input == idleAfter) { continue }
                 for c in 0..<choices {
                     if let saved {
                         driver.restore(saved)
@@ -138,6 +145,7 @@ private struct Search {
                         continue
                     }
                     let calls = driver.exploredCalls
+                    if move.wait == 0 && driver.clock.pendingCount == 0 { idleAfter = move.input }
                     if seen.insert(driver.stateHash()) {
                         parents.append(Int32(next))
                         steps.append(step)
