@@ -42,6 +42,7 @@ final class ExplorationDriver {
         self.clock = clock
         self.graph = ScreenGraph(spec: spec, clock: clock, params: params)
         let canRestore = graph.canRestoreState
+        graph.tagsTimers = true
         unstarted = graph.state
         startGraph()
         if canRestore {
