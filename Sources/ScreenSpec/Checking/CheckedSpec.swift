@@ -18,6 +18,8 @@ public struct CheckedSpec: Sendable {
     public var params: [Int]
     /// Stream outputs: operator pipelines, each feeding its output node.
     public var streams: [StreamPlan] = []
+    /// The view's components (`view:`) and how each is wired, in declaration order.
+    public var components: [ComponentPlan] = []
     /// `invariants:`, each a hidden Bool node, in declaration order.
     public var invariants: [InvariantPlan] = []
     /// `explore:` with its defaults.
@@ -67,6 +69,8 @@ public struct NodeDecl: Sendable {
 
 public struct ActionPlan: Sendable {
     public var name: String
+    /// The type of value each execution takes (`Action<Input, Element>`'s `Input`); `Void` for none.
+    public var input: SpecType = .void
     public var trigger: Int?
     public var enabled: Int
     public var executing: Int
