@@ -50,6 +50,7 @@ import Testing
         #expect(plan.inputs[1].values == [.int(4)])
         #expect(plan.events.map { spec.nodes[$0].name } == ["tap"])
         #expect(plan.actions.map { spec.actions[$0].name } == ["reload"])
+        #expect(plan.actionInputs == [[.void]])
         #expect(plan.waits == [0, 300, 2000])
         #expect(plan.services.isEmpty && plan.depth == nil)
     }
@@ -125,6 +126,25 @@ import Testing
                 "28:71: expected a duration such as '300ms' or '5s', found 'never'",
                 "29:10: 'depth:' takes a whole number of steps from 1 to 1000, found '0'",
             ])
+    }
+
+    @Test func anActionWithAnInputRunsWithTheScenariosValues() throws {
+        let yaml = """
+            screen: T
+            actions:
+              remove:
+                input: Int
+                work: { call: s }
+            services:
+              s: { returns: Void }
+
+            """
+        let spec = try #require(SpecLoader.load(text: yaml + "scenarios:\n  - name: a\n    steps:\n      - send: { remove: 7 }\n", path: "t.yaml").spec)
+        #expect(spec.explore.actions == [0] && spec.explore.actionInputs == [[.int(7)]])
+        let none = try #require(SpecLoader.load(text: yaml, path: "t.yaml").spec)
+        #expect(none.explore.actions.isEmpty)
+        let asked = SpecLoader.load(text: yaml + "explore:\n  events: [remove]\n", path: "t.yaml")
+        #expect(asked.diagnostics.map(\.message) == ["action 'remove' takes an input of type 'Int' and no scenario executes it with one, so there is nothing to send"])
     }
 
     @Test func listsAreBounded() {

@@ -87,6 +87,31 @@ extension Checker {
             plan.events = eventInputs
             plan.actions = actions.indices.filter { actions[$0].trigger == nil }
         }
+        // An action with an input runs with the values scenarios give it; with none, it is left out.
+        var kept: [Int] = []
+        for a in plan.actions {
+            guard actions[a].input != .void else {
+                kept.append(a)
+                plan.actionInputs.append([.void])
+                continue
+            }
+            var tried: [Value] = []
+            for scenario in scenarios {
+                for step in scenario.steps {
+                    if case .execute(let x, let v) = step.kind, x == a, !tried.contains(v) { tried.append(v) }
+                }
+            }
+            if tried.isEmpty {
+                if let name = decl?.events?.first(where: { $0.value == actions[a].name }) {
+                    diagnostics.error("explore-target", "action '\(name.value)' takes an input of type '\(actions[a].input)' and no scenario executes it with one, so there is nothing to send",
+                                      at: name.range, fixIt: "add a scenario step 'send: { \(name.value): ... }'")
+                }
+                continue
+            }
+            kept.append(a)
+            plan.actionInputs.append(Array(tried.prefix(SpecReader.exploreListLimit)))
+        }
+        plan.actions = kept
 
         if let given = decl?.waits {
             var waits: [Int] = []

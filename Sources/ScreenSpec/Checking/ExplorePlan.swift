@@ -29,6 +29,9 @@ public struct ExplorePlan: Sendable {
     public var events: [Int] = []
     /// Actions executed directly (`send: action`), by index: those with no trigger, by default.
     public var actions: [Int] = []
+    /// Per action of ``actions``, the inputs it is executed with: `()` for an action without an
+    /// input, else the values scenarios execute it with.
+    public var actionInputs: [[Value]] = []
     /// Milliseconds waited after an input step; 0 is always first.
     public var waits: [Int] = [0]
     /// Per service, the outcomes the explorer chooses among at a step that calls it; a service

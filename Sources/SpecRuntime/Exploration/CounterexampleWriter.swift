@@ -82,9 +82,12 @@ struct CounterexampleWriter {
             case .send(let node, .void):
                 flushWait()
                 lines.append("    - send: \(names[node])")
-            case .execute(let action):
+            case .execute(let action, .void):
                 flushWait()
                 lines.append("    - send: \(spec.actions[action].name)")
+            case .execute(let action, let input):
+                flushWait()
+                lines.append("    - send: { \(spec.actions[action].name): \(YAMLValueText.text(input)) }")
             case .send(let node, let value):
                 flushWait()
                 lines.append("    - send: { \(names[node]): \(YAMLValueText.text(value)) }")

@@ -148,7 +148,7 @@ final class ExplorationDriver {
         case .none: break
         case .set(let node, let value): graph.set(node, to: value)
         case .send(let node, let value): graph.send(node, value)
-        case .execute(let action): graph.execute(action: action)
+        case .execute(let action, let input): graph.execute(action: action, input: input)
         }
         if move.wait > 0 {
             let (limit, overflow) = clock.executed.addingReportingOverflow(maxEventsPerStep)

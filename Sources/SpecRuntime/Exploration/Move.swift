@@ -10,8 +10,8 @@ package struct Move: Hashable, Sendable {
         case set(node: Int, value: Value)
         /// Fire an event (`.void`) or a value input.
         case send(node: Int, value: Value)
-        /// Execute an action directly, as `send: action` does.
-        case execute(action: Int)
+        /// Execute an action directly with an input, as `send: action` does.
+        case execute(action: Int, input: Value)
     }
 
     package var input: Input
@@ -47,7 +47,9 @@ package struct MoveAlphabet: Sendable {
             for v in values { inputs.append(isProperty ? .set(node: node, value: v) : .send(node: node, value: v)) }
         }
         for event in plan.events { inputs.append(.send(node: event, value: .void)) }
-        for action in plan.actions { inputs.append(.execute(action: action)) }
+        for (k, action) in plan.actions.enumerated() where k < plan.actionInputs.count {
+            for input in plan.actionInputs[k] { inputs.append(.execute(action: action, input: input)) }
+        }
         var moves: [Move] = []
         for input in inputs {
             for w in plan.waits { moves.append(Move(input: input, wait: w)) }
