@@ -16,8 +16,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         var invalid = 0
-        for path in specs {
-            let loaded = SpecLoader.load(path: path)
+        for loaded in SpecLoader.load(paths: specs) {
             Output.reportDiagnostics(loaded)
             if loaded.spec == nil { invalid += 1 }
         }

@@ -47,10 +47,16 @@ struct CounterexampleWriter {
             let given = zip(spec.params, first.params).map { "\(names[$0]): \(YAMLValueText.text($1))" }
             lines.append("  params: { \(given.joined(separator: ", ")) }")
         }
-        if !calls.isEmpty {
+        // A service's calls as one result each; a `sequence:` answer has no such form, so a
+        // service that gave one answers as the spec declares it.
+        var order: [Int] = []
+        for call in calls where !order.contains(call.service) { order.append(call.service) }
+        order.removeAll { s in calls.contains { c in
+            if c.service == s, case .sequence = c.outcome { return true }
+            return false
+        } }
+        if !order.isEmpty {
             lines.append("  services:")
-            var order: [Int] = []
-            for call in calls where !order.contains(call.service) { order.append(call.service) }
             for s in order {
                 lines.append("    \(spec.services[s].name):")
                 lines.append("      results:")
@@ -59,6 +65,7 @@ struct CounterexampleWriter {
                     switch call.outcome {
                     case .success(let v): item = "value: \(YAMLValueText.text(v))"
                     case .failure(let e): item = "fail: \(YAMLValueText.text(.error(e)))"
+                    case .sequence: continue
                     }
                     // Always written, so the override does not depend on the spec's latency.
                     item += ", latency: \(YAMLValueText.duration(call.latency))"
