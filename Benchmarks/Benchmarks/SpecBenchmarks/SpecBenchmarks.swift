@@ -71,6 +71,27 @@ let benchmarks: @Sendable () -> Void = {
         require(emitted == 3 * benchmark.scaledIterations.count, "counter emitted \(emitted)")
     }
 
+    // MARK: exploration (issue 15), on specs/login.yaml, run with the login group above
+
+    Benchmark("explore login: random walks", configuration: .init(scalingFactor: .mega)) { benchmark in
+        let steps = benchmark.scaledIterations.count
+        benchmark.startMeasurement()
+        let result = ExploreWorkload.random(loginSpec, steps: steps)
+        benchmark.stopMeasurement()
+        require(result.transitions == steps && !result.violated, "random exploration took \(result.transitions) steps, violated: \(result.violated)")
+    }
+
+    // The first 10,000 distinct states of login.yaml with 12 values per input (the spec's own
+    // `explore:` defaults reach only 428): one search per iteration; states per second is
+    // 10,000 / its time.
+    let wideLogin = ExploreWorkload.wideLogin(loginSpec, values: 12)
+    Benchmark("explore login: breadth-first, 10,000 distinct states", configuration: .init(maxIterations: 10)) { benchmark in
+        benchmark.startMeasurement()
+        let result = ExploreWorkload.breadthFirst(wideLogin, depth: 20, states: 10_000)
+        benchmark.stopMeasurement()
+        require(result.distinctStates == 10_000 && !result.violated, "bfs reached \(result.distinctStates) states, stop \(result.stop)")
+    }
+
     // MARK: 2. list paging: load-more through an action and a handler, to 10,000 items
 
     // specs/list.yaml, its service answering a page of 20 repositories every time.

@@ -14,6 +14,8 @@ import SpecWorkloads
 //   workload check                       the three login variants emit equally
 //   workload mutate ROUNDS               specrun mutate specs/login.yaml, ROUNDS times
 //   workload play|play-coverage ROUNDS   every login scenario, without and with a coverage recorder
+//   workload explore-random STEPS        random walks on specs/login.yaml
+//   workload explore-bfs STATES          breadth-first on specs/login.yaml, 12 values per input
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let name = arguments.first else {
@@ -46,6 +48,15 @@ case "check":
     let counts = [InterpretedLogin(spec: spec).run(changes: size), ObservationLogin().run(changes: size), ClosureLogin().run(changes: size)]
     print("graph, observation, closures: \(counts); expected \(LoginWorkload.expectedEmissions(size)) each")
     exit(counts.allSatisfy { $0 == LoginWorkload.expectedEmissions(size) } ? 0 : 1)
+case "explore-random":
+    let spec = Specs.load(path: RepositoryPaths.loginSpec)
+    let start = ContinuousClock.now
+    report("steps", ExploreWorkload.random(spec, steps: size).transitions, start)
+case "explore-bfs":
+    let spec = ExploreWorkload.wideLogin(Specs.load(path: RepositoryPaths.loginSpec), values: 12)
+    let start = ContinuousClock.now
+    let r = ExploreWorkload.breadthFirst(spec, depth: 12, states: size)
+    report("distinct states (\(r.transitions) transitions, stop \(r.stop))", r.distinctStates, start)
 case "paging":
     let spec = Specs.load(path: RepositoryPaths.pagingSpec)
     let start = ContinuousClock.now

@@ -22,6 +22,10 @@ public struct CheckedSpec: Sendable {
     public var coverageMarks: [CoverageMark] = []
     /// The view's components (`view:`) and how each is wired, in declaration order.
     public var components: [ComponentPlan] = []
+    /// `invariants:`, each a hidden Bool node, in declaration order.
+    public var invariants: [InvariantPlan] = []
+    /// `explore:` with its defaults.
+    public var explore = ExplorePlan()
 
     /// The node declared with `name`, for tools and tests; the runtime itself uses indices.
     public func node(named name: String) -> Int? { nodes.firstIndex { $0.name == name } }

@@ -55,11 +55,13 @@ struct Checker {
         checkActions()
         checkHandlers()
         declareView()
+        let invariants = checkInvariants()
         let rank = order()
         var scenarios = spec.scenarios.map { checkScenario($0, values) }
         checkScenarioSetup(&scenarios, resolver, values)
         checkDuplicateScenarioNames()
         checkEquivalentMutants()
+        let explore = checkExplore(scenarios, values)
         guard !diagnostics.hasErrors, let rank else { return nil }
         var checked = CheckedSpec(screen: spec.screen.value, file: spec.file, types: table, nodes: nodes, rank: rank,
                                   actions: actions, handlers: handlers, services: services, scenarios: scenarios, params: params)
@@ -68,6 +70,8 @@ struct Checker {
             CoverageMark(declaration: $0.declaration.value, item: $0.item.value, reason: $0.reason.value, itemRange: $0.item.range)
         }
         checked.components = view.components.map(\.plan)
+        checked.invariants = invariants
+        checked.explore = explore
         return checked
     }
 

@@ -33,6 +33,9 @@ public struct Spec: Sendable {
     public var equivalentMutants: [EquivalentMutantDecl] = []
     /// Coverage items marked as unreachable (see ``UnreachableDecl``).
     public var unreachable: [UnreachableDecl] = []
+    /// `invariants:` and `explore:` (see ExploreDecl.swift).
+    public var invariants: [InvariantDecl] = []
+    public var explore: ExploreDecl?
 }
 
 /// `types:` — a record (`{ name: String, author: String }`) or an enum (`[received, performed]`).

@@ -4,7 +4,7 @@ struct SpecReader {
     let source: SourceFile
     var diagnostics: DiagnosticBag
 
-    static let sections = ["screen", "types", "params", "inputs", "state", "outputs", "actions", "handlers", "services", "view", "bindings", "scenarios", "equivalentMutants", "unreachable"]
+    static let sections = ["screen", "types", "params", "inputs", "state", "outputs", "actions", "handlers", "services", "view", "bindings", "invariants", "explore", "scenarios", "equivalentMutants", "unreachable"]
 
     init(source: SourceFile, diagnostics: DiagnosticBag) {
         self.source = source
@@ -46,6 +46,8 @@ struct SpecReader {
                     .map { UnreachableDecl(declaration: $0.declaration, item: $0.text, reason: $0.reason, range: item.range) }
             }
         }
+        if let node = top["invariants"] { spec.invariants = entries(node, of: "invariants").compactMap { readInvariant($0.0, $0.1) } }
+        if let node = top["explore"] { spec.explore = readExplore(node) }
         return spec
     }
 

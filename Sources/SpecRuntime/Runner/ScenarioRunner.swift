@@ -106,6 +106,21 @@ public enum ScenarioRunner {
             timeline.entries = entries
             return timeline
         }
+        // Invariants are checked after the start and after every step but an expectation; each
+        // is reported when it breaks, not again until it has held once more.
+        let invariants = InvariantMonitor(spec: spec)
+        var broken = [Bool](repeating: false, count: invariants.invariants.count)
+        func checkInvariants(after what: String, line: Int) {
+            for k in broken.indices {
+                let holds = invariants.holds(k, in: graph)
+                if !holds && !broken[k] {
+                    entries.append(.failure(time: clock.now, message: invariants.message(k, after: what, in: graph),
+                                            file: spec.file, line: line))
+                }
+                broken[k] = !holds
+            }
+        }
+        if !invariants.isEmpty { checkInvariants(after: "the start", line: scenario.range.start.line) }
         steps: for step in scenario.steps {
             switch step.kind {
             case .set(let node, let value):
@@ -148,6 +163,10 @@ public enum ScenarioRunner {
             if exceeded != nil {
                 stopped(at: step.range)
                 break steps
+            }
+            switch step.kind {
+            case .expect, .expectEnd: break
+            default: if !invariants.isEmpty { checkInvariants(after: "'\(step.text)'", line: step.range.start.line) }
             }
         }
         timeline.entries = entries
