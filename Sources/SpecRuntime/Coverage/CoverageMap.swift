@@ -52,11 +52,14 @@ public struct CoverageMap: Sendable {
         }
         self.canChange = canChange
         self.listened = listened
-        for (i, node) in spec.nodes.enumerated() {
+        // An invariant is meant to hold in every state: it is checked, not covered (its being
+        // false is a failure, never a gap), and neither are the branches inside it.
+        let invariants = Set(spec.invariants.map(\.node))
+        for (i, node) in spec.nodes.enumerated() where !invariants.contains(i) {
             owner = Self.owner(of: node.name)
             addNodeItems(i, node, spec)
         }
-        for node in spec.nodes {
+        for (i, node) in spec.nodes.enumerated() where !invariants.contains(i) {
             owner = Self.owner(of: node.name)
             if case .derived(let e) = node.kind { addProbes(e) }
         }
