@@ -7,6 +7,12 @@ public struct LoadedSpec: Sendable {
     public let spec: CheckedSpec?
     public let diagnostics: [Diagnostic]
 
+    package init(source: SourceFile, spec: CheckedSpec?, diagnostics: [Diagnostic]) {
+        self.source = source
+        self.spec = spec
+        self.diagnostics = diagnostics
+    }
+
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// The diagnostics rendered for a terminal or a log.

@@ -3,6 +3,9 @@ import ScreenSpec
 
 /// Writes to standard output and error, choosing colour once for the process.
 enum Output {
+    /// Set once by `DisplayOptions.apply()` before anything is written.
+    nonisolated(unsafe) static var colorChoice: ColorChoice = .auto
+
     static func write(_ s: String) {
         FileHandle.standardOutput.write(Data(s.utf8))
     }
@@ -11,12 +14,9 @@ enum Output {
         FileHandle.standardError.write(Data(s.utf8))
     }
 
-    /// Colour only on a terminal, never with `NO_COLOR` set, as no-color.org asks.
+    /// Whether to colour what goes to `fd`; see `ColorChoice.enabled(isTerminal:environment:)`.
     static func useColor(for fd: Int32) -> Bool {
-        let env = ProcessInfo.processInfo.environment
-        if let v = env["NO_COLOR"], !v.isEmpty { return false }
-        if env["TERM"] == "dumb" { return false }
-        return isatty(fd) == 1
+        colorChoice.enabled(isTerminal: isatty(fd) == 1, environment: ProcessInfo.processInfo.environment)
     }
 
     static func reportDiagnostics(_ loaded: LoadedSpec) {

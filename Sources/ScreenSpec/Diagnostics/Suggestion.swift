@@ -1,7 +1,7 @@
 /// Finds the candidate nearest to a misspelt name, for "did you mean" notes.
-enum Suggestion {
+package enum Suggestion {
     /// The closest candidate within an edit distance that scales with the name's length.
-    static func nearest(to name: String, in candidates: some Sequence<String>) -> String? {
+    package static func nearest(to name: String, in candidates: some Sequence<String>) -> String? {
         let target = Array(name.lowercased().unicodeScalars)
         guard target.count >= 3, target.count <= 200 else { return nil }
         var best: (String, Int)?

@@ -5,7 +5,10 @@ public enum SpecFinder {
     /// Folders deeper than this are not searched (a guard against symbolic link loops).
     static let maximumDepth = 32
 
-    /// Folders are searched recursively for `*.yaml`, skipping `__snapshots__` and hidden
+    /// The extensions a spec file has in a folder search.
+    public static let specExtensions = ["yaml", "yml"]
+
+    /// Folders are searched recursively for `*.yaml` and `*.yml`, skipping `__snapshots__` and hidden
     /// folders; a file is kept as given whatever its extension, and a path that does not exist
     /// too (loading it reports the problem). Sorted by path, without duplicates.
     public static func specs(in paths: [String]) -> [String] {
@@ -36,7 +39,7 @@ public enum SpecFinder {
             let path = SnapshotLayout.join(folder, name)
             if isDirectory(path) {
                 if name != SnapshotLayout.folderName { collect(path, depth: depth + 1, into: &found) }
-            } else if name.hasSuffix(".yaml") {
+            } else if isSpecFileName(name) {
                 found.append(path)
             }
         }
@@ -52,12 +55,17 @@ public enum SpecFinder {
                 for stem in entries(path) where !stem.hasPrefix(".") {
                     let specFolder = SnapshotLayout.join(path, stem)
                     guard isDirectory(specFolder), !names.contains(stem + ".yaml"), !names.contains(stem + ".yml") else { continue }
-                    found += snapshotFiles(in: specFolder)
+                    found += snapshotFiles(in: specFolder) + PendingSnapshot.files(in: specFolder).map(\.path)
                 }
             } else {
                 collectOrphans(path, depth: depth + 1, into: &found)
             }
         }
+    }
+
+    /// Whether a file name ends in `.yaml` or `.yml`.
+    public static func isSpecFileName(_ name: String) -> Bool {
+        specExtensions.contains { name.hasSuffix("." + $0) }
     }
 
     /// The `.timeline` files directly in a folder, sorted; empty when it does not exist.
@@ -72,7 +80,7 @@ public enum SpecFinder {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
     }
 
-    static func isDirectory(_ path: String) -> Bool {
+    public static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
