@@ -22,6 +22,7 @@ struct WatchLoop {
     }
 
     func run() throws -> Never {
+        Self.stopOnSignals()
         let watcher: FileWatcher
         do {
             watcher = try FileWatcher()
@@ -72,6 +73,18 @@ struct WatchLoop {
             watcher.watch(Self.folders(roots: roots, specs: specs))
             watcher.waitForChange()
         }
+    }
+
+    /// A parent may have started us with SIGINT or SIGTERM blocked or ignored (a test harness's
+    /// thread mask is inherited); a watch loop that never exits on its own must stop on them.
+    private static func stopOnSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            sigaddset(&set, signal)
+            Foundation.signal(signal, SIG_DFL)
+        }
+        sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 
     static func describe(_ changed: [String], removed: Set<String>) -> String {
