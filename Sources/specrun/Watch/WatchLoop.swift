@@ -71,7 +71,10 @@ struct WatchLoop {
             previous = Set(specs)
             first = false
             watcher.watch(Self.folders(roots: roots, specs: specs))
-            watcher.waitForChange()
+            // A spec created in a new folder before that folder was watched sent no event: look
+            // once more now that the watches are in place.
+            let again = (try? SpecArguments.expand(roots, allowStandardInput: false).paths) ?? []
+            if again == specs { watcher.waitForChange() }
         }
     }
 
