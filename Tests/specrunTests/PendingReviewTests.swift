@@ -203,7 +203,11 @@ struct Tmux {
         func kill() {
             let pid = Int32(tmux.run(["-S", socket, "display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
             _ = tmux.run(["-S", socket, "kill-server"])
+            #if canImport(Glibc)
             if let pid, pid > 0 { Glibc.kill(pid, SIGKILL) }
+            #elseif canImport(Darwin)
+            if let pid, pid > 0 { Darwin.kill(pid, SIGKILL) }
+            #endif
             try? FileManager.default.removeItem(atPath: socket)
         }
     }
@@ -219,6 +223,7 @@ struct Tmux {
     /// Runs tmux to its exit with posix_spawn and waitpid, its output through a file: the server
     /// a client forks must not inherit a pipe we read to its end (that would wait for the
     /// server), and Foundation's `Process` did not notice a `new-session -d` client's exit.
+    #if os(Linux)
     @discardableResult
     func run(_ arguments: [String], capture: Bool = true) -> String {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-tmux-out-\(UUID().uuidString.prefix(8))").path
@@ -248,4 +253,20 @@ struct Tmux {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return capture ? ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "") : ""
     }
+    #else
+    @discardableResult
+    func run(_ arguments: [String], capture: Bool = true) -> String {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-tmux-out-\(UUID().uuidString.prefix(8))").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        FileManager.default.createFile(atPath: output, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = capture ? FileHandle(forWritingAtPath: output) : FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        guard (try? process.run()) != nil else { return "" }
+        process.waitUntilExit()
+        return capture ? ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "") : ""
+    }
+    #endif
 }
