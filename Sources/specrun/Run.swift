@@ -13,7 +13,7 @@ struct Run: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
+        case text, json, html
     }
 
     @Argument(help: "Spec files, folders, or '-' for standard input.", completion: SpecArguments.completion)
@@ -22,7 +22,7 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: "Play only the scenarios with this exact name.")
     var scenario: String?
 
-    @Option(name: .long, help: "Output format: text (a readable timeline) or json (one object per line).")
+    @Option(name: .long, help: "Output format: text (a readable timeline), json (one object per line) or html (a self-contained page of marble diagrams).")
     var format: Format = .text
 
     @Flag(help: "Keep running: play again whatever a saved file changes (a spec, a spec it navigates to).")
@@ -48,14 +48,14 @@ struct Run: ParsableCommand {
     func play(_ paths: [String]) -> ExitCode? {
         let loaded = paths.map { ($0, SpecArguments.load($0)) }
         var invalid = false, failed = false, printed = 0
-        var selected: [(CheckedSpec, [Int])] = []
-        for (_, spec) in loaded {
+        var selected: [(path: String, spec: CheckedSpec, indices: [Int])] = []
+        for (path, spec) in loaded {
             Output.reportDiagnostics(spec)
             guard let checked = spec.spec else { invalid = true; continue }
             let indices = checked.scenarios.indices.filter { scenario == nil || checked.scenarios[$0].name == scenario }
-            selected.append((checked, indices))
+            selected.append((path, checked, indices))
         }
-        if let scenario, !loaded.isEmpty, selected.allSatisfy({ $0.1.isEmpty }), !selected.isEmpty {
+        if let scenario, !loaded.isEmpty, selected.allSatisfy({ $0.indices.isEmpty }), !selected.isEmpty {
             var names = ""
             for (path, spec) in loaded {
                 guard let checked = spec.spec else { continue }
@@ -64,16 +64,21 @@ struct Run: ParsableCommand {
             Output.error("error: no scenario named '\(scenario)'; the scenarios are:\n\(names)")
             return ExitCodes.usage
         }
-        for (checked, indices) in selected {
+        var played: [MarbleReport.Scenario] = []
+        for (path, checked, indices) in selected {
             for i in indices {
                 let timeline = ScenarioRunner.run(checked, scenario: i)
                 failed = failed || !timeline.passed
                 switch format {
                 case .text: Output.write((printed > 0 ? "\n" : "") + TimelineFormatter.text(timeline))
                 case .json: Output.write(TimelineFormatter.jsonLines(timeline))
+                case .html: played.append(MarbleReport.Scenario(played: timeline, specPath: SpecArguments.displayName(path)))
                 }
                 printed += 1
             }
+        }
+        if format == .html && !selected.isEmpty {
+            Output.write(MarbleReport.html(title: selected.map(\.spec.screen).joined(separator: ", "), scenarios: played))
         }
         if invalid { return ExitCodes.invalidSpec }
         return failed ? ExitCodes.failure : nil

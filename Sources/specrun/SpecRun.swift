@@ -8,7 +8,7 @@ struct SpecRun: ParsableCommand {
         commandName: "specrun",
         abstract: "Plays declarative screen specs on a virtual clock and prints what they emit.",
         version: "0.1.0",
-        subcommands: [Run.self, Check.self, Test.self, Review.self]
+        subcommands: [Run.self, Check.self, Test.self, Review.self, Graph.self]
     )
 
     /// Answers a mistyped subcommand with "did you mean", then parses as usual.

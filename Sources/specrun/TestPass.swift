@@ -42,8 +42,15 @@ struct TestPass {
         case (.junit, nil):
             Output.write(JUnitReporter.render(report))
             Output.error(report.summaryLine + "\n")
-        case (.json, let file?), (.junit, let file?):
-            let text = format == .json ? JSONReporter.render(report) : JUnitReporter.render(report)
+        case (.html, _) where report.invalid > 0:
+            // An invalid spec gives its located diagnostics and no page at all.
+            for outcome in outcomes where !outcome.isValid { Output.reportDiagnostics(outcome.loaded) }
+            Output.error("note: no html report was written, because \(report.invalid) spec\(report.invalid == 1 ? " is" : "s are") invalid\n")
+        case (.html, nil):
+            Output.write(HTMLReporter.render(report))
+            Output.error(report.summaryLine + "\n")
+        case (.json, let file?), (.junit, let file?), (.html, let file?):
+            let text = format == .json ? JSONReporter.render(report) : format == .junit ? JUnitReporter.render(report) : HTMLReporter.render(report)
             TextReporter(report, colors: Output.useColor(for: STDOUT_FILENO)).write()
             do {
                 try SnapshotFile.writeAtomically(text, to: file)

@@ -155,7 +155,7 @@ import Testing
         #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) is [String: Any] })
         let bad = try cli.run(["test", "--output", "r.xml"])
         #expect(bad.status == 64)
-        #expect(bad.stderr.contains("'--output' needs '--format json' or '--format junit'"))
+        #expect(bad.stderr.contains("'--output' needs '--format json', '--format junit' or '--format html'"))
     }
 
     @Test func junitHasTimeAttributes() throws {
