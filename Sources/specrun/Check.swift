@@ -43,8 +43,7 @@ struct Check: ParsableCommand {
     /// Checks `paths`, printing every diagnostic; the exit code when not 0.
     func check(_ paths: [String]) -> ExitCode? {
         var invalid = 0
-        for path in paths {
-            let loaded = SpecArguments.load(path)
+        for loaded in SpecArguments.loadAll(paths) {
             Output.reportDiagnostics(loaded)
             if loaded.spec == nil { invalid += 1 }
         }

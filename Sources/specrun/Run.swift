@@ -46,7 +46,7 @@ struct Run: ParsableCommand {
 
     /// Plays the scenarios of `paths` and prints their timelines; the exit code when not 0.
     func play(_ paths: [String]) -> ExitCode? {
-        let loaded = paths.map { ($0, SpecArguments.load($0)) }
+        let loaded = Array(zip(paths, SpecArguments.loadAll(paths)))
         var invalid = false, failed = false, printed = 0
         var selected: [(path: String, spec: CheckedSpec, indices: [Int])] = []
         for (path, spec) in loaded {

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import ScreenSpec
 
 @main
 struct SpecRun: ParsableCommand {
@@ -11,13 +10,25 @@ struct SpecRun: ParsableCommand {
         subcommands: [Run.self, Check.self, Test.self, Review.self, Graph.self]
     )
 
-    /// Answers a mistyped subcommand with "did you mean", then parses as usual.
+    /// argument-parser's own `main`, with help, version and usage errors written through
+    /// ``Output``, so that a failed write of them exits non-zero too (its `print` ignores errors);
+    /// a mistyped subcommand is answered with "did you mean" first.
     static func main() {
         if let message = SubcommandSuggestion.problem(in: Array(CommandLine.arguments.dropFirst()), known: subcommandNames) {
             Output.error("error: \(message)\nsee 'specrun --help' for what each subcommand does\n")
             Foundation.exit(ExitCodes.usage.rawValue)
         }
-        main(nil)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                if code == .success { Output.write(message + "\n") } else { Output.error(message + "\n") }
+            }
+            Foundation.exit(code.rawValue)
+        }
     }
 
     static var subcommandNames: [String] {

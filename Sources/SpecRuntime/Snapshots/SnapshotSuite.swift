@@ -24,7 +24,7 @@ public enum SnapshotSuite {
     /// out of the result.
     public static func verify(specPaths: [String], mode: SnapshotMode = .verify, filter: String? = nil,
                               shard: Shard? = nil) -> [SpecOutcome] {
-        let loaded = parallelMap(specPaths) { SpecLoader.load(path: $0) }
+        let loaded = SpecLoader.load(paths: specPaths) { paths in parallelMap(paths) { SpecLoader.load(path: $0) } }
         var jobs: [(spec: Int, scenario: Int)] = []
         var skipped = [Int](repeating: 0, count: specPaths.count)
         var inShard = [Bool](repeating: shard == nil, count: specPaths.count)
@@ -99,6 +99,7 @@ public enum SnapshotSuite {
             outcome.writeError = "the scenario was stopped by a runaway limit, so its timeline is not recorded"
         } else if shouldWrite {
             do {
+                try SnapshotFile.createFolder(of: path)
                 try SnapshotFile.writeAtomically(actual, to: path)
                 outcome.wrote = true
             } catch {
@@ -140,12 +141,13 @@ public enum SnapshotSuite {
         return (snapshots + pending).sorted()
     }
 
-    /// Deletes snapshot files (only `.timeline` files and pending `.timeline.new` ones), then their folder if that left it empty.
-    /// Returns one message per file that could not be deleted.
+    /// Deletes snapshot files (only `.timeline` files, pending `.timeline.new` ones and the
+    /// temporary files a killed write left), then their folder if that left it empty. Returns one
+    /// message per file that could not be deleted.
     public static func prune(_ snapshotPaths: [String]) -> [String] {
         var problems: [String] = []
         var folders: Set<String> = []
-        for path in snapshotPaths where path.hasSuffix("." + SnapshotLayout.fileExtension) || PendingSnapshot(path: path) != nil {
+        for path in snapshotPaths where SpecFinder.isSnapshotFile((path as NSString).lastPathComponent) || PendingSnapshot(path: path) != nil {
             do {
                 try FileManager.default.removeItem(atPath: path)
                 folders.insert(SnapshotLayout.parent(of: path))

@@ -64,3 +64,12 @@ extension SpecArguments {
         }
     }
 }
+
+extension SpecArguments {
+    /// Loads expanded paths together (see `SpecLoader.load(paths:loader:)`, which also reports
+    /// two specs of a folder declaring one screen), `-` from standard input under `<stdin>`.
+    static func loadAll(_ paths: [String]) -> [LoadedSpec] {
+        // Foundation traps on `deletingLastPathComponent` of "-", so the shared loader sees `<stdin>`.
+        SpecLoader.load(paths: paths.map(displayName), loader: { _ in paths.map(load) })
+    }
+}
