@@ -1,5 +1,6 @@
 import ArgumentParser
 import ScreenSpec
+import SpecRuntime
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -43,7 +44,8 @@ struct Check: ParsableCommand {
     /// Checks `paths`, printing every diagnostic; the exit code when not 0.
     func check(_ paths: [String]) -> ExitCode? {
         var invalid = 0
-        for loaded in SpecArguments.loadAll(paths) {
+        // Marks for `specrun mutate` and `specrun coverage` must each mark something.
+        for loaded in SpecArguments.loadAll(paths).map(MarkCheck.check) {
             Output.reportDiagnostics(loaded)
             if loaded.spec == nil { invalid += 1 }
         }
