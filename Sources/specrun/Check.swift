@@ -7,8 +7,15 @@ struct Check: ParsableCommand {
         discussion: "Exit status: 0 when every spec is valid, 2 when any is invalid, 64 for a usage error."
     )
 
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, sarif
+    }
+
     @Argument(help: "The spec files to check.")
     var specs: [String]
+
+    @Option(name: .long, help: "How to report diagnostics: text (for people, on standard error), json (one object per line) or sarif (SARIF 2.1.0), both on standard output.")
+    var format: Format = .text
 
     func validate() throws {
         if specs.isEmpty { throw ValidationError("name at least one spec file") }
@@ -16,12 +23,21 @@ struct Check: ParsableCommand {
 
     func run() throws {
         var invalid = 0
+        var all: [Diagnostic] = []
         for path in specs {
             let loaded = SpecLoader.load(path: path)
-            Output.reportDiagnostics(loaded)
+            if format == .text { Output.reportDiagnostics(loaded) }
+            all += loaded.diagnostics
             if loaded.spec == nil { invalid += 1 }
         }
+        switch format {
+        case .text:
+            if invalid == 0 { Output.write("\(specs.count) spec\(specs.count == 1 ? "" : "s") checked, no errors\n") }
+        case .json:
+            Output.write(DiagnosticJSON.render(all))
+        case .sarif:
+            Output.write(SARIFLog.render(all, toolVersion: SpecRun.configuration.version))
+        }
         if invalid > 0 { throw ExitCodes.invalidSpec }
-        Output.write("\(specs.count) spec\(specs.count == 1 ? "" : "s") checked, no errors\n")
     }
 }

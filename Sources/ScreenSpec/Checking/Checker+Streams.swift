@@ -57,6 +57,11 @@ extension Checker {
 
     /// The symbol a pipeline reads from; any node may feed a stream.
     private mutating func streamSource(_ name: Located<String>, for node: Int) -> Symbol? {
+        if poisoned.contains(name.value) {
+            // Keep the dependency so that a cycle through a failed output is still found.
+            if let symbol = symbols[name.value], symbol.node != node { edges[symbol.node].append(node) }
+            return nil
+        }
         guard let symbol = symbols[name.value] else {
             unknownName(name, what: "stream source", candidates: Array(symbols.keys))
             return nil
@@ -94,12 +99,16 @@ extension Checker {
         if quietly { diagnostics = DiagnosticBag() }
         defer { if quietly { diagnostics = saved } }
         let node = pending.node
+        // Until it checks whole, the output has no type: what reads it stays quiet.
+        let name = nodes[node].name
+        poisoned.insert(name)
         guard let source = streamSource(pending.decl.source, for: node) else { return }
         var element = source.type
         var plans: [OperatorPlan] = []
         var sawRequest = false
         var navigationShape: NavigationShape?
-        for op in pending.decl.operators {
+        // Operators after one that could not be read work on elements of an unknown type.
+        for op in pending.decl.operators.prefix(pending.decl.readOperators ?? Int.max) {
             var kind: OperatorPlan.Kind
             switch op.kind {
             case .map(let e):
@@ -201,6 +210,8 @@ extension Checker {
             }
             plans.append(OperatorPlan(kind: kind, name: op.name))
         }
+        guard pending.decl.readOperators == nil else { return }
+        poisoned.remove(name)
         nodes[node].type = element
         if element == .navigation, let navigationShape { navigationShapes[node] = navigationShape }
         symbols[nodes[node].name]?.type = element

@@ -102,7 +102,7 @@ extension Checker {
                                       fixIt: "'\(decl.name.value): { table: { rows: items } }'")
                     continue
                 }
-                var checker = ExpressionChecker(symbols: viewModel, table: table, diagnostics: DiagnosticBag())
+                var checker = viewModelChecker(viewModel, diagnostics: DiagnosticBag())
                 guard let typed = checker.infer(expr) else { continue }
                 guard case .list = typed.type else {
                     diagnostics.error("type-mismatch", "a table's 'rows' must be a list, found '\(typed.type)'", at: expr.range)
@@ -202,6 +202,14 @@ extension Checker {
         }
     }
 
+    /// Checks expressions over the view model; names whose declarations failed stay quiet.
+    private func viewModelChecker(_ viewModel: [String: Symbol], payload: (name: String, type: SpecType)? = nil,
+                                  diagnostics: DiagnosticBag) -> ExpressionChecker {
+        var checker = ExpressionChecker(symbols: viewModel, table: table, payload: payload, diagnostics: diagnostics)
+        checker.poisoned = poisoned
+        return checker
+    }
+
     private mutating func isFree(_ name: String, at range: SpecRange) -> Bool {
         guard let existing = symbols[name] else { return true }
         diagnostics.error("duplicate-name", "'\(name)' is already declared", at: range,
@@ -231,7 +239,7 @@ extension Checker {
             guard let p = view.components[c].property(wiring.name.value) else { continue }
             let property = view.components[c].properties[p]
             if let expr = wiring.value {
-                var checker = ExpressionChecker(symbols: viewModel, table: table, diagnostics: diagnostics)
+                var checker = viewModelChecker(viewModel, diagnostics: diagnostics)
                 let typed = checker.check(expr, expecting: property.type)
                 diagnostics = checker.diagnostics
                 guard let typed else { continue }
@@ -275,6 +283,7 @@ extension Checker {
                               at: name.range, fixIt: "bind it one-way: '\(wiring.name.value): \(name.value)'")
             return
         }
+        guard !poisoned.contains(name.value) else { return }
         let properties = viewModel.filter { if case .property = nodes[$0.value.node].kind { return true } else { return false } }
         guard let symbol = viewModel[name.value] else {
             unknownName(name, what: "view-model property", candidates: Array(properties.keys))
@@ -285,7 +294,7 @@ extension Checker {
                               at: name.range, notes: [DiagnosticNote("'\(name.value)' is declared here", at: nodes[symbol.node].range)])
             return
         }
-        var getter = ExpressionChecker(symbols: viewModel, table: table, diagnostics: diagnostics)
+        var getter = viewModelChecker(viewModel, diagnostics: diagnostics)
         var get: TypedExpr?
         if let expr = wiring.get {
             get = getter.check(expr, expecting: property.type)
@@ -293,7 +302,7 @@ extension Checker {
             get = .node(symbol.node)
         }
         diagnostics = getter.diagnostics
-        var setter = ExpressionChecker(symbols: viewModel, table: table, payload: (propertyName, property.type), diagnostics: diagnostics)
+        var setter = viewModelChecker(viewModel, payload: (propertyName, property.type), diagnostics: diagnostics)
         var set: TypedExpr?
         if let expr = wiring.set {
             set = setter.check(expr, expecting: symbol.type)
@@ -320,6 +329,7 @@ extension Checker {
             event.actions.append(a)
             return
         }
+        guard !poisoned.contains(target.value) else { return }
         guard let symbol = viewModel[target.value] else {
             let inputs = viewModel.filter { if case .input = nodes[$0.value.node].role, !$0.value.hasCurrentValue { return true } else { return false } }
             unknownName(target, what: "input or action", candidates: Array(inputs.keys) + actions.map(\.name))
@@ -391,6 +401,8 @@ extension Checker {
                 unknownMember(member, of: component, at: source.range)
                 return
             }
+        } else if poisoned.contains(source.value) {
+            return
         } else if let symbol = viewModel[source.value] {
             (on, start, type) = (symbol.node, symbol.hasCurrentValue ? symbol.node : nil, symbol.type)
         } else {
@@ -408,6 +420,8 @@ extension Checker {
                 }
                 let property = component.properties[p]
                 targets.append(Target(node: property.node, name: target.value, type: property.type, constraint: property.constraint, range: target.range))
+            } else if poisoned.contains(target.value) {
+                continue
             } else if let symbol = viewModel[target.value], case .property = nodes[symbol.node].kind {
                 guard start == nil else {
                     diagnostics.error("invalid-binding-target", "'\(source.value)' has a current value; bind a component to view-model property '\(target.value)' with 'twoWay:'",
@@ -463,7 +477,7 @@ extension Checker {
                                   at: exprs.first.map { $0.range } ?? binding.range)
                 return nil
             }
-            var checker = ExpressionChecker(symbols: viewModel, table: table, payload: (source, type), diagnostics: diagnostics)
+            var checker = viewModelChecker(viewModel, payload: (source, type), diagnostics: diagnostics)
             var values: [TypedExpr] = []
             for (k, target) in targets.enumerated() {
                 let expr = perTarget ? exprs[k] : exprs[0]

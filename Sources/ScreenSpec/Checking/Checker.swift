@@ -16,8 +16,9 @@ struct Checker {
     var params: [Int] = []
     /// Derived outputs whose expressions are checked once every name exists.
     private var pendingDerived: [(node: Int, expr: Expr)] = []
-    /// Names whose declarations failed: later references stay quiet instead of cascading.
-    private var poisoned: Set<String> = []
+    /// Names whose declarations failed: they have no type to check against, so every later
+    /// reference stays quiet instead of cascading (an error type, as a compiler's).
+    var poisoned: Set<String> = []
 
     func expressionChecker(payload: (name: String, type: SpecType)? = nil, quiet: Bool = false) -> ExpressionChecker {
         var checker = ExpressionChecker(symbols: symbols, table: table, payload: payload, diagnostics: quiet ? DiagnosticBag() : diagnostics)
@@ -223,6 +224,8 @@ struct Checker {
             let name = action.name.value
             let range = action.name.range
             let returns = serviceIndex[action.work.service.value].map { services[$0].returns } ?? .void
+            // Without its service the action's results have no type to check against.
+            if serviceIndex[action.work.service.value] == nil { poisoned.insert(name + ".elements") }
             let actionIndex = actions.count
             // The order of creation is the order of the initial timeline: enabled, then executing.
             let enabled = addNode(name + ".enabled", .bool, .derived(.constant(.bool(true))), role: .actionEnabled(actionIndex),
@@ -249,7 +252,7 @@ struct Checker {
     private mutating func checkAction(_ action: ActionDecl, into index: Int) {
         var plan = actions[index]
         var payload: (name: String, type: SpecType)?
-        if let trigger = action.trigger {
+        if let trigger = action.trigger, !poisoned.contains(trigger.value) {
             if let symbol = symbols[trigger.value] {
                 if symbol.hasCurrentValue {
                     diagnostics.error("invalid-trigger", "'\(trigger.value)' is an \(symbol.what); a trigger must be an event or a stream",
@@ -262,7 +265,7 @@ struct Checker {
                     edges[symbol.node].append(plan.executing)
                     edges[symbol.node].append(plan.errors)
                 }
-            } else if !poisoned.contains(trigger.value) {
+            } else {
                 unknownName(trigger, what: "trigger", candidates: symbols.filter { !$0.value.hasCurrentValue }.map(\.key))
             }
         }
@@ -346,15 +349,14 @@ struct Checker {
     }
 
     private mutating func checkHandlers() {
-        for handler in spec.handlers {
+        for handler in spec.handlers where !poisoned.contains(handler.on.value) {
             guard let on = symbols[handler.on.value] else {
-                if poisoned.contains(handler.on.value) { continue }
                 unknownName(handler.on, what: "event", candidates: Array(symbols.keys))
                 continue
             }
             var plan = HandlerPlan(on: on.node, targets: [], values: [])
             var checker = expressionChecker(payload: (handler.on.value, on.type))
-            for (target, value) in handler.assignments {
+            for (target, value) in handler.assignments where !poisoned.contains(target.value) {
                 guard let symbol = symbols[target.value] else {
                     diagnostics = checker.diagnostics
                     unknownName(target, what: "state", candidates: symbols.filter { isWritable($0.value.node) }.map(\.key))
@@ -493,8 +495,8 @@ struct Checker {
     }
 
     private mutating func stepTarget(_ target: Located<String>, verb: String) -> Symbol? {
-        if let symbol = symbols[target.value] { return symbol }
         if poisoned.contains(target.value) { return nil }
+        if let symbol = symbols[target.value] { return symbol }
         let candidates: [String] = switch verb {
         case "set": symbols.filter { if case .property = nodes[$0.value.node].kind { return true } else { return false } }.map(\.key)
         case "send": symbols.filter { if case .input = nodes[$0.value.node].role, !$0.value.hasCurrentValue { return true } else { return false } }.map(\.key)

@@ -33,6 +33,7 @@ extension SpecReader {
         }
         guard let sourceNode = f["stream"], let source = identifier(sourceNode, what: "stream source", allowDots: true) else { return nil }
         var operators: [OperatorDecl] = []
+        var readOperators: Int?
         if let ops = f["ops"] {
             let items = list(ops, of: "ops")
             // Each element passes down the operators by nested calls, as in RxSwift: a pipeline
@@ -44,10 +45,16 @@ extension SpecReader {
                 return nil
             }
             for item in items {
-                if let op = readOperator(item) { operators.append(op) }
+                if let op = readOperator(item) {
+                    operators.append(op)
+                } else if readOperators == nil {
+                    readOperators = operators.count
+                }
             }
         }
-        return OutputDecl(name: name, kind: .stream(StreamDecl(source: source, operators: operators, initial: f["initial"], range: node.range)))
+        var stream = StreamDecl(source: source, operators: operators, initial: f["initial"], range: node.range)
+        stream.readOperators = readOperators
+        return OutputDecl(name: name, kind: .stream(stream))
     }
 
     /// The most operators one stream output may chain.

@@ -1,0 +1,89 @@
+/// Diagnostics as a SARIF 2.1.0 log (`specrun check --format sarif`), the format code-review
+/// tools read to show findings inline on a pull request.
+///
+/// One run of the tool `specrun`; a rule per diagnostic id met; a result per diagnostic with its
+/// region (columns are Unicode code points, declared with `columnKind`), notes that point
+/// somewhere as related locations, and notes without a place and the fix-it in the result's
+/// property bag and message.
+public enum SARIFLog {
+    public static func render(_ diagnostics: [Diagnostic], toolVersion: String) -> String {
+        document(diagnostics, toolVersion: toolVersion).pretty
+    }
+
+    public static func document(_ diagnostics: [Diagnostic], toolVersion: String) -> JSONValue {
+        var ruleIDs: [String] = []
+        for d in diagnostics where !ruleIDs.contains(d.id) { ruleIDs.append(d.id) }
+        let rules: [JSONValue] = ruleIDs.map { id in
+            ["id": .string(id), "helpUri": .string("docs/diagnostics.md#\(id)"),
+             "shortDescription": ["text": .string(DiagnosticCatalog.summary(id) ?? id)]]
+        }
+        let results: [JSONValue] = diagnostics.map { d in
+            var text = d.message
+            if let fix = d.fixIt { text += "\nhelp: " + fix }
+            var pairs: [(key: String, value: JSONValue)] = [
+                (key: "ruleId", value: .string(d.id)),
+                (key: "ruleIndex", value: .int(ruleIDs.firstIndex(of: d.id) ?? 0)),
+                (key: "level", value: .string(level(d.severity))),
+                (key: "message", value: ["text": .string(text)]),
+                (key: "locations", value: [["physicalLocation": physical(d.range)]]),
+            ]
+            let located = d.notes.enumerated().filter { $0.element.range != nil }
+            if !located.isEmpty {
+                pairs.append((key: "relatedLocations", value: .array(located.map { index, note in
+                    ["id": .int(index), "physicalLocation": physical(note.range!), "message": ["text": .string(note.message)]]
+                })))
+            }
+            var bag: [(key: String, value: JSONValue)] = []
+            if !d.notes.isEmpty { bag.append((key: "notes", value: .array(d.notes.map { .string($0.message) }))) }
+            if let fix = d.fixIt { bag.append((key: "fixIt", value: .string(fix))) }
+            if !bag.isEmpty { pairs.append((key: "properties", value: .object(bag))) }
+            return .object(pairs)
+        }
+        return [
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": [[
+                "tool": ["driver": [
+                    "name": "specrun",
+                    "version": .string(toolVersion),
+                    "rules": .array(rules),
+                ]],
+                "columnKind": "unicodeCodePoints",
+                "results": .array(results),
+            ]],
+        ]
+    }
+
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .note: return "note"
+        }
+    }
+
+    static func physical(_ r: SpecRange) -> JSONValue {
+        [
+            "artifactLocation": ["uri": .string(uri(r.file))],
+            "region": [
+                "startLine": .int(max(r.start.line, 1)), "startColumn": .int(max(r.start.column, 1)),
+                "endLine": .int(max(r.end.line, 1)), "endColumn": .int(max(r.end.column, 1)),
+            ],
+        ]
+    }
+
+    /// A relative or absolute path as a URI reference: characters a URI cannot hold are escaped.
+    static func uri(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            let c = Character(Unicode.Scalar(byte))
+            if byte < 0x80, c.isLetter || c.isNumber || "/-._~".contains(c) {
+                out.append(c)
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,101 @@
+/// Components, derived from ``ComponentCatalog``: a kind added there appears here with its
+/// properties, events and settings, so the schema cannot fall behind the checker.
+extension SpecSchema {
+    /// The schema of each setting a component body takes besides its properties and events
+    /// (``ComponentCatalog/settings(_:)``).
+    static let settings: [String: (description: String, schema: JSONValue)] = [
+        "action": ("Executes this action when tapped; the control is enabled exactly when the action is (Action's 'button.rx.action').",
+                   ref("dottedName")),
+        "segments": ("The segments: a count from 0 to 1000 or a list of titles.",
+                     ["anyOf": [["type": "integer", "minimum": 0, "maximum": 1000], ["type": "array", "items": ["type": "string"]]]]),
+        "properties": ("Declared properties of a generic component: name to type; bindings write them.", map("Properties by name.", of: ref("type"))),
+        "callbacks": ("Delegate callbacks (a DelegateProxy): name to its parameters (name to type); a scenario calls one with 'fire:'.",
+                      map("Callbacks by name.", of: map("Parameters by name.", of: ref("type")))),
+    ]
+
+    static func propertyDescription(_ kind: ComponentKind, _ p: ComponentCatalog.Property) -> String {
+        var text = "'\(kind.rawValue).\(p.name)'"
+        text += p.type.map { ": \($0)" } ?? ": a list, typed by its binding"
+        text += ", first value \(p.initial)"
+        if let verb = p.verb { text += "; a person changes it with '\(verb):'" }
+        return text + ". An expression binds it (a Binder); '{ twoWay: name, get:, set: }' edits a view-model property; '{ initial: value }' sets its first value."
+    }
+
+    static func eventDescription(_ kind: ComponentKind, _ e: ComponentCatalog.Event) -> String {
+        var text = "'\(kind.rawValue).\(e.name)' (a ControlEvent"
+        switch e.payload {
+        case .void: text += ")"
+        case .property(let p): text += " carrying '\(p)')"
+        case .row: text += " carrying the row's model)"
+        }
+        if let verb = e.verb { text += ", fired by '\(verb):'" }
+        return text + ". The inputs it feeds and the actions it executes: a name or a list."
+    }
+
+    static var viewDefinitions: [(key: String, value: JSONValue)] {
+        let kinds = ComponentKind.allCases
+        var defs: [(key: String, value: JSONValue)] = [
+            (key: "component", value: ifString("A component: its kind alone ('label') or its kind with its wiring ('{ label: { text: title } }').",
+                ["enum": .array(kinds.map { .string($0.rawValue) })],
+                else: oneKey("A kind with its wiring.", kinds.map { kind in
+                    (name: kind.rawValue, description: kind.summary,
+                     schema: choose(kind.summary, ["type": "null"], [:], ref("component.\(kind.rawValue)")))
+                }))),
+            (key: "propertyWiring", value: choose("A component property's value.", ["type": "object"],
+                object("A ControlProperty or a first value.", [
+                    ("twoWay", describe(ref("dottedName"), "The view-model input property the person's edits write and the component shows.")),
+                    ("get", describe(ref("expression"), "View model to component: converts the view-model property.")),
+                    ("set", describe(ref("expression"), "Component to view model: reads '<component>.<property>'.")),
+                    ("initial", describe(ref("value"), "What the component shows before anything is bound or done.")),
+                ]),
+                describe(ref("expression"), "A Binder: the component shows the expression's value, at start and on change."))),
+        ]
+        for kind in kinds {
+            var properties: [(String, JSONValue)] = []
+            for p in ComponentCatalog.properties(kind) {
+                properties.append((p.name, describe(ref("propertyWiring"), propertyDescription(kind, p))))
+            }
+            for e in ComponentCatalog.events(kind) {
+                properties.append((e.name, describe(ref("names"), eventDescription(kind, e))))
+            }
+            for name in ComponentCatalog.settings(kind) {
+                let setting = settings[name] ?? ("", [:])
+                properties.append((name, describe(setting.schema, setting.description)))
+            }
+            var body = object("The wiring of a \(kind.rawValue).", properties)
+            if kind == .component, case .object(var pairs) = body {
+                // Declared properties and callbacks are wired under their own names.
+                pairs.removeAll { $0.key == "additionalProperties" }
+                pairs.append((key: "additionalProperties", value: anyOf("A declared property's value or a callback's targets.", [ref("propertyWiring"), ref("names")])))
+                body = .object(pairs)
+            }
+            defs.append((key: "component.\(kind.rawValue)", value: body))
+        }
+        defs.append((key: "binding", value: object("A binding: one source to one or more component properties.", [
+            ("bind", describe(ref("dottedName"), "The source: a view-model name, a property the person changes, or an event.")),
+            ("to", describe(ref("names"), "Component properties such as 'valueLabel.text', or view-model input properties from an event.")),
+            ("map", anyOf("One expression for all targets, or a list with one per target; the source's value is read by its name.",
+                          [ref("expression"), ["type": "array", "items": ref("expression")]])),
+            ("table", describe(["type": "object", "additionalProperties": ref("value")],
+                               "Source value to target values, like a Swift 'switch'; 'default:' for the rest.")),
+        ], required: ["bind", "to"])))
+        return defs
+    }
+}
+
+extension ComponentKind {
+    /// One line on what the kind is, for the schema's hover text and the docs.
+    var summary: String {
+        switch self {
+        case .view: return "A plain view (UIView): 'backgroundColor'."
+        case .label: return "A label (UILabel, 'rx.text'): 'text', 'textColor'."
+        case .textField: return "A text field (UITextField, 'rx.text' ControlProperty): a person types into it with 'type:'."
+        case .button: return "A button (UIButton, 'rx.tap'): a person taps it with 'tap:'; 'action:' binds an Action."
+        case .slider: return "A slider (UISlider, 'rx.value'): a person moves it with 'slide:'."
+        case .segmentedControl: return "A segmented control (UISegmentedControl, 'rx.selectedSegmentIndex'): a person picks with 'pick:'."
+        case .table: return "A table view (UITableView, 'rx.items', 'rx.modelSelected'): 'select:' and 'refresh:'."
+        case .switch: return "A switch (UISwitch, 'rx.isOn'): a person flips it with 'toggle:'."
+        case .component: return "Any other object, with declared 'properties:' and delegate 'callbacks:' (a DelegateProxy), fired with 'fire:'."
+        }
+    }
+}

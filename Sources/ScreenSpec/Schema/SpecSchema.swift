@@ -1,0 +1,149 @@
+/// The JSON Schema (draft 2020-12) of spec files, for editors that use yaml-language-server
+/// (completion, hover, validation) and for CI validators. `specrun schema` prints it and
+/// `schema/spec.schema.json` ships it.
+///
+/// It is built from small pieces, one per section, step, operator and component kind, so adding
+/// syntax is one entry in one list: ``sections``, ``steps``, ``operators`` (SpecSchema+Streams.swift),
+/// or a kind in ``ComponentCatalog``, from which every component's schema is derived.
+/// `SchemaTests` cross-check these lists against the reader's.
+public enum SpecSchema {
+    /// The schema document.
+    public static var document: JSONValue {
+        var defs: [(key: String, value: JSONValue)] = commonDefinitions
+        defs += sectionDefinitions
+        defs += scenarioDefinitions
+        defs += streamDefinitions
+        defs += viewDefinitions
+        return [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": "urn:specrun:spec.schema.json",
+            "title": "specrun screen spec",
+            "description": "A screen's view model as data: inputs, state, outputs, actions, fake services, view bindings and scripted scenarios. See docs/spec-language.md.",
+            "type": "object",
+            "required": ["screen"],
+            "additionalProperties": false,
+            "properties": .object(sections.map { (key: $0.name, value: describe($0.schema, $0.description)) }),
+            "$defs": .object(defs),
+        ]
+    }
+
+    /// The schema as printed: two-space indentation, keys in a fixed order.
+    public static var text: String { document.pretty }
+
+    // MARK: building blocks
+
+    /// `{"$ref": "#/$defs/name"}`.
+    static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/$defs/\(name)")] }
+
+    /// Adds a description (hover text in editors) to a schema.
+    static func describe(_ schema: JSONValue, _ description: String) -> JSONValue {
+        guard case .object(var pairs) = schema else { return schema }
+        pairs.removeAll { $0.key == "description" }
+        pairs.insert((key: "description", value: .string(description)), at: 0)
+        return .object(pairs)
+    }
+
+    /// A mapping with exactly these keys allowed.
+    static func object(_ description: String, _ properties: [(String, JSONValue)], required: [String] = []) -> JSONValue {
+        var pairs: [(key: String, value: JSONValue)] = [
+            (key: "description", value: .string(description)),
+            (key: "type", value: "object"),
+        ]
+        if !required.isEmpty { pairs.append((key: "required", value: .array(required.map { .string($0) }))) }
+        pairs.append((key: "properties", value: .object(properties.map { (key: $0.0, value: $0.1) })))
+        pairs.append((key: "additionalProperties", value: false))
+        return .object(pairs)
+    }
+
+    /// A mapping from names (matching `pattern`) to values of one schema.
+    static func map(_ description: String, of value: JSONValue, names: String = "name") -> JSONValue {
+        [
+            "description": .string(description),
+            "type": "object",
+            "propertyNames": ref(names),
+            "additionalProperties": value,
+        ]
+    }
+
+    /// A list of values of one schema; `null` (an empty section) is allowed as the reader allows it.
+    static func list(_ description: String, of item: JSONValue) -> JSONValue {
+        ["description": .string(description), "type": ["array", "null"], "items": item]
+    }
+
+    static func anyOf(_ description: String, _ schemas: [JSONValue]) -> JSONValue {
+        ["description": .string(description), "anyOf": .array(schemas)]
+    }
+
+    /// `whenString` for a string, `otherwise` for anything else: unlike `anyOf`, a validator
+    /// then reports the one error that matters ('debounse' is not an operator), not every branch's.
+    static func ifString(_ description: String, _ whenString: JSONValue, else otherwise: JSONValue) -> JSONValue {
+        choose(description, ["type": "string"], whenString, otherwise)
+    }
+
+    /// `then` for a mapping holding `key`, `otherwise` for anything else.
+    static func ifHas(_ key: String, _ description: String, _ then: JSONValue, else otherwise: JSONValue) -> JSONValue {
+        choose(description, ["type": "object", "required": [.string(key)]], then, otherwise)
+    }
+
+    /// JSON Schema's `if`/`then`/`else`.
+    static func choose(_ description: String, _ condition: JSONValue, _ then: JSONValue, _ otherwise: JSONValue) -> JSONValue {
+        ["description": .string(description), "if": condition, "then": then, "else": otherwise]
+    }
+
+    /// A one-key mapping whose key is one of `choices` (a step, an operator): completion offers
+    /// every key, and an unknown one is an error.
+    static func oneKey(_ description: String, _ choices: [(name: String, description: String, schema: JSONValue)]) -> JSONValue {
+        [
+            "description": .string(description),
+            "type": "object",
+            "minProperties": 1,
+            "maxProperties": 1,
+            "properties": .object(choices.map { (key: $0.name, value: describe($0.schema, $0.description)) }),
+            "additionalProperties": false,
+        ]
+    }
+
+    // MARK: shared definitions
+
+    /// Letters, digits and `_`, not starting with a digit (the reader accepts Unicode letters too).
+    static let namePattern = "^[A-Za-z_\\u00C0-\\uFFFF][A-Za-z0-9_\\u00C0-\\uFFFF]*$"
+    /// Names joined by dots: `login.executing`, `auth.signIn`.
+    static let dottedNamePattern = "^[A-Za-z_\\u00C0-\\uFFFF][A-Za-z0-9_\\u00C0-\\uFFFF]*(\\.[A-Za-z_\\u00C0-\\uFFFF][A-Za-z0-9_\\u00C0-\\uFFFF]*)*$"
+    /// What ``DurationParser`` accepts: a non-negative number and a unit.
+    static let durationPattern = "^\\s*([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?\\s*(ms|s|m|h)\\s*$"
+    /// What ``ValueReader/readError`` accepts.
+    static let failurePattern = "^\\s*(unknown|decode|notEnabled|http\\([0-9]{3}\\))\\s*$"
+
+    static var commonDefinitions: [(key: String, value: JSONValue)] {
+        [
+            (key: "name", value: [
+                "description": "A name: letters, digits and '_', not starting with a digit.",
+                "type": "string", "pattern": .string(namePattern),
+            ]),
+            (key: "dottedName", value: [
+                "description": "A name, or names joined by dots such as 'login.executing' or 'auth.signIn'.",
+                "type": "string", "pattern": .string(dottedNamePattern),
+            ]),
+            (key: "names", value: ifString("A name, or a list of names.", ref("dottedName"), else: ["type": "array", "items": ref("dottedName"), "minItems": 1])),
+            (key: "type", value: [
+                "description": "A type: Bool, Int, Double, String, Void, Color, Error, a record or enum of 'types:', 'T?' for an optional, '[T]' for a list (quote it: \"[Repo]\").",
+                "type": "string", "minLength": 1,
+            ]),
+            (key: "expression", value: [
+                "description": "A Swift-like expression, type-checked before anything runs: names, literals, '+ - * / %', comparisons, '&& || !', 'c ? a : b' (quote it), '??', '\"\\(x)\"' interpolation, '.count', '.map { $0.name }'. An expression starting with '!' or containing ': ' must be quoted; a string literal needs its own quotes inside YAML's: '\"Hello\"'.",
+                "type": ["string", "number", "boolean"],
+            ]),
+            (key: "value", value: [
+                "description": "A value in data: a scalar, a list, or a mapping of a record's fields, read as the declared type.",
+            ]),
+            (key: "duration", value: [
+                "description": "Virtual time: '300ms', '5s', '1.5s', '2m', '1h'.",
+                "type": "string", "pattern": .string(durationPattern),
+            ]),
+            (key: "failure", value: [
+                "description": "A failure: 'unknown', 'decode', 'notEnabled' or 'http(STATUS)' such as 'http(404)'.",
+                "type": "string", "pattern": .string(failurePattern),
+            ]),
+        ]
+    }
+}
