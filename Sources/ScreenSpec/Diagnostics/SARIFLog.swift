@@ -14,8 +14,8 @@ public enum SARIFLog {
         var ruleIDs: [String] = []
         for d in diagnostics where !ruleIDs.contains(d.id) { ruleIDs.append(d.id) }
         let rules: [JSONValue] = ruleIDs.map { id in
-            ["id": .string(id), "helpUri": .string("docs/diagnostics.md#\(id)"),
-             "shortDescription": ["text": .string(DiagnosticCatalog.summary(id) ?? id)]]
+            ["id": .string(id), "shortDescription": ["text": .string(DiagnosticCatalog.summary(id) ?? id)],
+             "help": ["text": .string("docs/diagnostics.md#\(id) explains it with an example")]]
         }
         let results: [JSONValue] = diagnostics.map { d in
             var text = d.message
@@ -72,9 +72,10 @@ public enum SARIFLog {
         ]
     }
 
-    /// A relative or absolute path as a URI reference: characters a URI cannot hold are escaped.
+    /// A relative path as a relative URI reference (as code-review tools expect, from the
+    /// repository's root), an absolute one as a `file://` URI; other characters are escaped.
     static func uri(_ path: String) -> String {
-        var out = ""
+        var out = path.hasPrefix("/") ? "file://" : ""
         for byte in path.utf8 {
             let c = Character(Unicode.Scalar(byte))
             if byte < 0x80, c.isLetter || c.isNumber || "/-._~".contains(c) {

@@ -216,10 +216,12 @@ private final class EventReader {
     static func singleQuoted(_ line: String) -> String? {
         guard let colon = line.range(of: ": \"") else { return nil }
         let key = line[..<colon.lowerBound].trimmingCharacters(in: " ").drop { $0 == "-" || $0 == " " }
-        var inner = line[colon.upperBound...]
-        if let comment = inner.range(of: "\" #") { inner = inner[..<comment.lowerBound] + "\"" }
-        guard inner.hasSuffix("\""), inner.count >= 2 else { return nil }
-        var body = String(inner.dropLast())
+        let inner = line[colon.upperBound...]
+        // The closing quote is the last one, followed by nothing or a comment.
+        guard let close = inner.lastIndex(of: "\"") else { return nil }
+        let rest = inner[inner.index(after: close)...].drop { $0 == " " || $0 == "\t" }
+        guard rest.isEmpty || rest.hasPrefix("#") else { return nil }
+        var body = String(inner[..<close])
         if body.hasPrefix("\\\"") && body.hasSuffix("\\\"") {
             body = body.replacingOccurrences(of: "\\\"", with: "\"")
         } else {
