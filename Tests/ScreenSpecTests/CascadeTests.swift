@@ -1,0 +1,198 @@
+import Testing
+@testable import ScreenSpec
+
+/// A declaration that fails has no type, and every diagnostic that depends only on it stays
+/// quiet: one mistake, one diagnostic, however much of the spec reads the broken name. Each test
+/// compares the whole rendered output.
+@Suite("No cascades")
+struct CascadeTests {
+    private func diagnose(_ yaml: String) -> String {
+        SpecLoader.load(text: yaml, path: "t.yaml").renderDiagnostics()
+    }
+
+    /// Read by another output, a stream, an action, a component, a handler and expectations.
+    @Test func aMisspelledNameGivesOneDiagnostic() {
+        let spec = """
+            screen: Signup
+            inputs:
+              email: { type: String, default: "" }
+              password: { type: String, default: "" }
+              submit: event
+            state:
+              changes: { type: Int, initial: 0 }
+            outputs:
+              canSubmit: email.count > 3 && pasword.count > 3
+              hint: 'canSubmit ? "ready" : "fill in the form"'
+              ticks: { stream: canSubmit, ops: [ { filter: $0 } ] }
+            actions:
+              signUp:
+                trigger: submit
+                enabledIf: canSubmit
+                work: { call: api.signUp }
+            services:
+              api.signUp: { returns: Void, latency: 1s }
+            view:
+              go: { button: { enabled: canSubmit } }
+            handlers:
+              - on: canSubmit
+                set: { changes: changes + 1 }
+            scenarios:
+              - name: s
+                steps:
+                  - expect: { canSubmit: false, hint: "fill in the form" }
+                  - set: { email: abcdef, password: abcd }
+                  - expect: { canSubmit: true, ticks: true, go.enabled: true }
+
+            """
+        #expect(diagnose(spec) == """
+            t.yaml:9:33: error: unknown name 'pasword'; did you mean 'password'?
+              |
+            9 |   canSubmit: email.count > 3 && pasword.count > 3
+              |                                 ^~~~~~~
+
+            """)
+    }
+
+    /// Read by another output, a binder, a binding and expectations.
+    @Test func aTypeErrorGivesOneDiagnostic() {
+        let spec = """
+            screen: Font
+            inputs:
+              size: { type: Int, default: 12 }
+            outputs:
+              caption: '"Font size: " + size'
+              shout: caption.uppercased()
+            view:
+              sizeLabel: { label: { text: caption } }
+            bindings:
+              - bind: caption
+                to: sizeLabel.textColor
+                map: 'caption.isEmpty ? red : black'
+            scenarios:
+              - name: s
+                steps:
+                  - expect: { caption: "Font size: 12", shout: "FONT SIZE: 12", sizeLabel.text: "Font size: 12" }
+
+            """
+        #expect(diagnose(spec) == """
+            t.yaml:5:13: error: '+' cannot combine 'String' and 'Int'
+              |
+            5 |   caption: '"Font size: " + size'
+              |             ^~~~~~~~~~~~~~~~~~~~
+
+            """)
+    }
+
+    /// The operators after it, a stream reading it, a handler, a binder and expectations.
+    @Test func aBadOperatorGivesOneDiagnostic() {
+        let spec = """
+            screen: Search
+            inputs:
+              query: String
+            outputs:
+              count:
+                stream: query
+                ops:
+                  - debounse: 300ms
+                  - map: $0.count
+              long: { stream: count, ops: [ { filter: $0 > 3 } ] }
+            handlers:
+              - on: count
+                set: { }
+            view:
+              countLabel: { label: { text: '"\\(count)"' } }
+            scenarios:
+              - name: s
+                steps:
+                  - send: { query: swift }
+                  - wait: 300ms
+                  - expect: { count: 5, long: 5 }
+
+            """
+        let operators = SpecReader.operatorNames.map { "'\($0)'" }.joined(separator: ", ")
+        #expect(diagnose(spec) == """
+            t.yaml:8:9: error: unknown operator 'debounse'; did you mean 'debounce'?
+              |
+            8 |       - debounse: 300ms
+              |         ^~~~~~~~
+            note: operators are \(operators)
+
+            """)
+    }
+
+    /// A service whose declaration fails leaves the results of the actions calling it untyped.
+    @Test func aFailedServiceSilencesItsResults() {
+        let spec = """
+            screen: Save
+            state:
+              saved: { type: Int, initial: 0 }
+            actions:
+              save:
+                work: { call: api.save }
+            services:
+              api.save: { returns: Itn, result: 1 }
+            handlers:
+              - on: save.elements
+                set: { saved: save.elements }
+            scenarios:
+              - name: s
+                steps:
+                  - send: save
+                  - expect: { save.elements: 1 }
+
+            """
+        let ids = SpecLoader.load(text: spec, path: "t.yaml").diagnostics.map(\.id)
+        #expect(ids == ["unknown-type"])
+    }
+
+    /// Ten mistakes that do not depend on each other are ten diagnostics, each at its place,
+    /// even though every broken name is also read elsewhere.
+    @Test func tenIndependentMistakesGiveTen() {
+        let spec = """
+            screen: Ten
+            inputs:
+              email: { type: Strng, default: "" }
+              password: { type: String, default: "" }
+              size: { type: Int, default: 12 }
+              query: String
+              save: event
+            outputs:
+              canSubmit: password.count > 3 && pasword.count > 0
+              caption: '"Size " + size'
+              results:
+                stream: query
+                ops:
+                  - debounse: 300ms
+              ready: size > 0
+            actions:
+              submit:
+                trigger: save
+                enabledif: canSubmit
+                work: { call: api.submit }
+              store:
+                work: { call: api.stor }
+            services:
+              api.submit: { returns: Void }
+              api.store: { returns: Int, result: 1 }
+            view:
+              title: { lable: { text: caption } }
+              status: { label: { text: caption } }
+            handlers:
+              - on: store.elements
+                set: { size: store.elements }
+            scenarios:
+              - name: s
+                steps:
+                  - set: { ready: true }
+                  - wiat: 1s
+                  - wait: 5 seconds
+                  - expect: { canSubmit: false, caption: "Size 12", results: 3, email: "", store.elements: 1, status.text: "Size 12" }
+
+            """
+        let found = SpecLoader.load(text: spec, path: "t.yaml").diagnostics.map { "\($0.range.start.line):\($0.range.start.column) \($0.id)" }
+        #expect(found == [
+            "3:18 unknown-type", "9:36 unknown-name", "10:13 type-mismatch", "14:9 unknown-operator", "19:5 unknown-key",
+            "22:19 unknown-name", "27:12 unknown-component-kind", "35:16 invalid-step-target", "36:9 unknown-step", "37:15 invalid-duration",
+        ])
+    }
+}
