@@ -252,20 +252,22 @@ struct Checker {
     private mutating func checkAction(_ action: ActionDecl, into index: Int) {
         var plan = actions[index]
         var payload: (name: String, type: SpecType)?
-        if let trigger = action.trigger, !poisoned.contains(trigger.value) {
+        if let trigger = action.trigger {
             if let symbol = symbols[trigger.value] {
                 if symbol.hasCurrentValue {
                     diagnostics.error("invalid-trigger", "'\(trigger.value)' is an \(symbol.what); a trigger must be an event or a stream",
                                       at: trigger.range, notes: [DiagnosticNote("declare an input as 'name: event' for a tap")])
                 } else if symbol.node == plan.elements || symbol.node == plan.errors {
                     diagnostics.error("cycle", "action '\(action.name.value)' cannot be triggered by its own results", at: trigger.range)
+                } else if poisoned.contains(trigger.value) {
+                    // Its type is unknown: 'with:' reading it stays quiet (the name is poisoned).
                 } else {
                     plan.trigger = symbol.node
                     payload = (trigger.value, symbol.type)
                     edges[symbol.node].append(plan.executing)
                     edges[symbol.node].append(plan.errors)
                 }
-            } else {
+            } else if !poisoned.contains(trigger.value) {
                 unknownName(trigger, what: "trigger", candidates: symbols.filter { !$0.value.hasCurrentValue }.map(\.key))
             }
         }
@@ -356,8 +358,9 @@ struct Checker {
             }
             var plan = HandlerPlan(on: on.node, targets: [], values: [])
             var checker = expressionChecker(payload: (handler.on.value, on.type))
-            for (target, value) in handler.assignments where !poisoned.contains(target.value) {
+            for (target, value) in handler.assignments {
                 guard let symbol = symbols[target.value] else {
+                    if poisoned.contains(target.value) { continue }
                     diagnostics = checker.diagnostics
                     unknownName(target, what: "state", candidates: symbols.filter { isWritable($0.value.node) }.map(\.key))
                     checker.diagnostics = diagnostics
@@ -368,6 +371,7 @@ struct Checker {
                                               at: target.range)
                     continue
                 }
+                if poisoned.contains(target.value) { continue }
                 if let typed = checker.check(value, expecting: symbol.type) {
                     plan.targets.append(symbol.node)
                     plan.values.append(typed)
@@ -445,7 +449,7 @@ struct Checker {
                                           at: target.range, notes: stepNote(symbol))
                         continue
                     }
-                    guard let value = values.read(node, as: symbol.type, diagnostics: &diagnostics) else { continue }
+                    guard !poisoned.contains(target.value), let value = values.read(node, as: symbol.type, diagnostics: &diagnostics) else { continue }
                     steps.append(StepPlan(kind: .set(node: symbol.node, value: value), text: "set \(target.value) = \(value)", range: target.range))
                 }
             case .send(let target, let node):
@@ -460,6 +464,7 @@ struct Checker {
                                       at: target.range, notes: stepNote(symbol))
                     continue
                 }
+                if poisoned.contains(target.value) { continue }
                 if symbol.type == .void {
                     if let node, !node.isNull, node.string != "()" {
                         diagnostics.error("unexpected-value", "'\(target.value)' is an event and carries no value", at: node.range,
@@ -478,7 +483,7 @@ struct Checker {
                 }
             case .expect(let expectations):
                 for (target, node) in expectations {
-                    guard let symbol = stepTarget(target, verb: "expect") else { continue }
+                    guard let symbol = stepTarget(target, verb: "expect"), !poisoned.contains(target.value) else { continue }
                     guard let value = readExpected(node, for: symbol, values) else { continue }
                     steps.append(StepPlan(kind: .expect(node: symbol.node, value: value), text: "expect \(target.value) == \(value)",
                                           range: target.range))
@@ -494,9 +499,11 @@ struct Checker {
         [DiagnosticNote("'\(nodes[symbol.node].name)' is declared here", at: nodes[symbol.node].range)]
     }
 
+    /// The symbol a step names. A name whose declaration failed is still checked for what it is
+    /// (an output cannot be 'set:'), but callers read no value as its type, which is unknown.
     private mutating func stepTarget(_ target: Located<String>, verb: String) -> Symbol? {
-        if poisoned.contains(target.value) { return nil }
         if let symbol = symbols[target.value] { return symbol }
+        if poisoned.contains(target.value) { return nil }
         let candidates: [String] = switch verb {
         case "set": symbols.filter { if case .property = nodes[$0.value.node].kind { return true } else { return false } }.map(\.key)
         case "send": symbols.filter { if case .input = nodes[$0.value.node].role, !$0.value.hasCurrentValue { return true } else { return false } }.map(\.key)
