@@ -98,23 +98,46 @@ extension Checker {
             if type == nil {
                 // A table's rows take their type from what they are bound to.
                 guard let expr = wiring?.value else {
-                    diagnostics.error("missing-key", "table '\(decl.name.value)' needs 'rows:' bound to a list", at: decl.name.range,
-                                      fixIt: "'\(decl.name.value): { table: { rows: items } }'")
+                    diagnostics.error("missing-key", "\(kind.rawValue) '\(decl.name.value)' needs '\(property.name):' bound to a list", at: decl.name.range,
+                                      fixIt: "'\(decl.name.value): { \(kind.rawValue): { \(property.name): items } }'")
                     continue
                 }
                 var checker = viewModelChecker(viewModel, diagnostics: DiagnosticBag())
                 guard let typed = checker.infer(expr) else { continue }
                 guard case .list = typed.type else {
-                    diagnostics.error("type-mismatch", "a table's 'rows' must be a list, found '\(typed.type)'", at: expr.range)
+                    diagnostics.error("type-mismatch", "a \(kind.rawValue)'s '\(property.name)' must be a list, found '\(typed.type)'", at: expr.range)
                     continue
                 }
                 type = typed.type
             }
             guard let type else { continue }
             var constraint: ValueConstraint?
+            var initial = property.initial
             switch (kind, property.name) {
-            case (.slider, "value"):
+            case (.slider, "value"), (.stepper, "value"):
+                let defaults = ComponentCatalog.defaultBounds(kind)
+                let minimum = decl.numbers["minimumValue"]?.value ?? defaults.minimum
+                let maximum = decl.numbers["maximumValue"]?.value ?? defaults.maximum
+                guard minimum < maximum else {
+                    let at = decl.numbers["maximumValue"]?.range ?? decl.numbers["minimumValue"]?.range ?? decl.name.range
+                    diagnostics.error("invalid-range", "\(kind.rawValue) '\(decl.name.value)' goes from \(ValueFormatter.formatDouble(minimum)) to \(ValueFormatter.formatDouble(maximum)); the minimum must be below the maximum",
+                                      at: at)
+                    continue
+                }
+                constraint = ValueConstraint(minimum: minimum, maximum: maximum, integral: false)
+                // UIKit clamps the value into the new bounds.
+                initial = .double(min(max(0, minimum), maximum))
+            case (.progressView, "progress"):
                 constraint = ValueConstraint(minimum: 0, maximum: 1, integral: false)
+            case (.datePicker, "date"):
+                constraint = .day
+            case (.pageControl, "currentPage"):
+                if let pages = decl.numbers["numberOfPages"] {
+                    constraint = ValueConstraint(minimum: 0, maximum: max(0, pages.value - 1), integral: true)
+                } else {
+                    diagnostics.error("missing-key", "page control '\(decl.name.value)' needs 'numberOfPages:'", at: decl.name.range,
+                                      fixIt: "'\(decl.name.value): { pageControl: { numberOfPages: 3 } }'")
+                }
             case (.segmentedControl, "selectedIndex"):
                 if let segments = decl.segments {
                     constraint = ValueConstraint(minimum: -1, maximum: Double(segments.value - 1), integral: true)
@@ -125,7 +148,6 @@ extension Checker {
             default:
                 break
             }
-            var initial = property.initial
             if let node = wiring?.initial, let value = values.read(node, as: type, diagnostics: &diagnostics) {
                 if let constraint, !constraint.allows(value) {
                     rangeError(value, name, constraint, at: node.range)
@@ -153,8 +175,11 @@ extension Checker {
                 payload = component.properties[i].type
                 userProperty = p
             case .row:
-                guard let i = component.property("rows"), case .list(let element) = component.properties[i].type else { continue }
+                guard let rows = ComponentCatalog.rowsProperty(kind), let i = component.property(rows),
+                      case .list(let element) = component.properties[i].type else { continue }
                 payload = element
+            case .value(let type):
+                payload = type
             }
             let name = decl.name.value + "." + event.name
             guard isFree(name, at: decl.name.range) else { continue }
@@ -578,6 +603,8 @@ extension Checker {
     /// `tap: confirm`, `type: { email: "a@b.c" }`, `select: { repos: 2 }`, `fire: { manager.didUpdate: [...] }`.
     mutating func checkGesture(_ verb: Located<String>, _ targets: [(target: Located<String>, value: YAMLNode?)]) -> [StepPlan] {
         let reader = ValueReader(table: table)
+        var buttons: [String: [String]] = [:]
+        for decl in spec.view { if let titles = decl.buttons { buttons[decl.name.value] = titles.map(\.value) } }
         var plans: [StepPlan] = []
         for (target, valueNode) in targets {
             let value = valueNode.flatMap { $0.isNull ? nil : $0 }
@@ -626,14 +653,14 @@ extension Checker {
                 let text: String = switch verb.value {
                 case "type": "type \(v) into \(component.name)"
                 case "slide": "slide \(component.name) to \(v)"
-                case "pick": "pick segment \(v) of \(component.name)"
+                case "pick" where component.kind == .segmentedControl: "pick segment \(v) of \(component.name)"
                 default: "\(verb.value) \(component.name) to \(v)"
                 }
                 plans.append(gesture(.value(v), writes: [p.node], events: events, actions: actions, text: text))
             } else if let event = component.events.first(where: { $0.verb == verb.value && (member == nil || $0.name == member) }) {
                 let events = [event.node] + event.feeds
                 if event.isRow {
-                    guard let value, let rows = component.property("rows") else {
+                    guard let value, let rows = ComponentCatalog.rowsProperty(component.kind).flatMap(component.property) else {
                         diagnostics.error("missing-value", "'select:' needs a row index, as in 'select: { \(component.name): 0 }'", at: target.range)
                         continue
                     }
@@ -657,6 +684,11 @@ extension Checker {
                         continue
                     }
                     guard let v = reader.read(value, as: event.payload, diagnostics: &diagnostics) else { continue }
+                    if let titles = buttons[component.name], case .string(let title) = v, !titles.contains(title) {
+                        diagnostics.error("binding-range", "alert '\(component.name)' has no button '\(title)'\(Suggestion.didYouMean(title, in: titles))",
+                                          at: value.range, notes: [DiagnosticNote("its buttons are " + titles.map { "'\($0)'" }.joined(separator: ", "))])
+                        continue
+                    }
                     plans.append(gesture(.value(v), writes: [], events: events, actions: event.actions, text: "\(verb.value) \(target.value)(\(v))"))
                 }
             } else if let member {

@@ -38,6 +38,7 @@ struct Checker {
     init(spec: Spec, diagnostics: DiagnosticBag) {
         self.spec = spec
         self.diagnostics = diagnostics
+        poisoned = spec.unreadable
     }
 
     mutating func check() -> CheckedSpec? {

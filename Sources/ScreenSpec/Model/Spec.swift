@@ -29,6 +29,9 @@ public struct Spec: Sendable {
     public var view: [ComponentDecl] = []
     public var bindings: [BindingDecl] = []
     public var scenarios: [ScenarioDecl] = []
+    /// Names whose declarations could not be read (and were reported): the checker treats them
+    /// as declared with an unknown type, so what reads them does not cascade.
+    public var unreadable: Set<String> = []
 }
 
 /// `types:` — a record (`{ name: String, author: String }`) or an enum (`[received, performed]`).

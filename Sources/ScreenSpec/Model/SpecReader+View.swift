@@ -64,6 +64,22 @@ extension SpecReader {
                 switch keyName.value {
                 case "action": decl.action = identifier(value, what: "action name")
                 case "segments": decl.segments = readSegments(value); decl.segmentsWritten = true
+                case "minimumValue", "maximumValue":
+                    if let number = readNumber(value, setting: keyName.value, integral: false) { decl.numbers[keyName.value] = number }
+                case "numberOfPages":
+                    if let number = readNumber(value, setting: keyName.value, integral: true) { decl.numbers[keyName.value] = number }
+                case "buttons":
+                    guard let items = value.sequence, !items.isEmpty else {
+                        diagnostics.error("expected-list", "'buttons:' lists the alert's button titles, as in '[OK, Cancel]', found \(value.kindName)", at: value.range)
+                        break
+                    }
+                    decl.buttons = items.compactMap { item in
+                        guard let title = item.string, !item.isNull, item.scalar != nil else {
+                            diagnostics.error("expected-name", "a button title is text, found \(item.kindName)", at: item.range)
+                            return nil
+                        }
+                        return Located(title, item.range)
+                    }
                 default: break
                 }
             } else {
@@ -107,6 +123,16 @@ extension SpecReader {
     private mutating func names(_ node: YAMLNode, what: String) -> [Located<String>] {
         if let items = node.sequence { return items.compactMap { identifier($0, what: what, allowDots: true) } }
         return identifier(node, what: what, allowDots: true).map { [$0] } ?? []
+    }
+
+    /// A number written as a plain scalar: a bound of a slider or stepper, a count of pages.
+    private mutating func readNumber(_ node: YAMLNode, setting: String, integral: Bool) -> Located<Double>? {
+        let text = node.scalar?.style == .plain ? node.string ?? "" : ""
+        if integral, let n = Int(text), n >= 0, n <= 1000 { return Located(Double(n), node.range) }
+        if !integral, let d = Double(text), d.isFinite, abs(d) <= 1e15 { return Located(d, node.range) }
+        let expected = integral ? "a count from 0 to 1000" : "a number"
+        diagnostics.error("type-mismatch", "'\(setting):' takes \(expected), found \(node.scalar.map { "'\($0.value)'" } ?? node.kindName)", at: node.range)
+        return nil
     }
 
     /// `segments: 3` or `segments: [Red, Green, Blue]`.

@@ -23,14 +23,34 @@ struct SpecReader {
         }
         if let node = top["types"] { spec.types = entries(node, of: "types").compactMap { readType($0.0, $0.1) } }
         if let node = top["params"] {
-            spec.params = entries(node, of: "params").compactMap { name, value in
-                typeName(value).map { ParamDecl(name: name, type: $0) }
+            for (name, value) in entries(node, of: "params") {
+                if let type = typeName(value) { spec.params.append(ParamDecl(name: name, type: type)) } else { spec.unreadable.insert(name.value) }
             }
         }
-        if let node = top["inputs"] { spec.inputs = entries(node, of: "inputs").compactMap { readInput($0.0, $0.1) } }
-        if let node = top["state"] { spec.state = entries(node, of: "state").compactMap { readState($0.0, $0.1) } }
-        if let node = top["outputs"] { spec.outputs = entries(node, of: "outputs").compactMap { readOutput($0.0, $0.1) } }
-        if let node = top["actions"] { spec.actions = entries(node, of: "actions").compactMap { readAction($0.0, $0.1) } }
+        if let node = top["inputs"] {
+            for (name, value) in entries(node, of: "inputs") {
+                if let decl = readInput(name, value) { spec.inputs.append(decl) } else { spec.unreadable.insert(name.value) }
+            }
+        }
+        if let node = top["state"] {
+            for (name, value) in entries(node, of: "state") {
+                if let decl = readState(name, value) { spec.state.append(decl) } else { spec.unreadable.insert(name.value) }
+            }
+        }
+        if let node = top["outputs"] {
+            for (name, value) in entries(node, of: "outputs") {
+                if let decl = readOutput(name, value) { spec.outputs.append(decl) } else { spec.unreadable.insert(name.value) }
+            }
+        }
+        if let node = top["actions"] {
+            for (name, value) in entries(node, of: "actions") {
+                if let decl = readAction(name, value) {
+                    spec.actions.append(decl)
+                } else {
+                    spec.unreadable.formUnion([name.value] + ["enabled", "executing", "elements", "errors"].map { name.value + "." + $0 })
+                }
+            }
+        }
         if let node = top["handlers"] { spec.handlers = list(node, of: "handlers").compactMap { readHandler($0) } }
         if let node = top["services"] { spec.services = entries(node, of: "services").compactMap { readService($0.0, $0.1) } }
         if let node = top["view"] { spec.view = entries(node, of: "view").compactMap { readComponent($0.0, $0.1) } }
@@ -93,7 +113,10 @@ struct SpecReader {
             return part.unicodeScalars.allSatisfy { $0.properties.isXIDContinue || $0 == "_" }
         }
         guard valid else {
-            diagnostics.error("invalid-name", "'\(text)' is not a valid \(what); use letters, digits and '_'", at: node.range)
+            // `{ x: max(a, b) }`: YAML ends the value at the comma and reads `b)` as the next key.
+            let split = text.contains(")") || text.contains("]") || text.hasPrefix(" ")
+            diagnostics.error("invalid-name", "'\(text)' is not a valid \(what); use letters, digits and '_'", at: node.range,
+                              notes: split ? [DiagnosticNote("inside '{ ... }' a ',' ends the value: an expression with commas must be quoted, as in 'x: \"max(a, b)\"'")] : [])
             return nil
         }
         return Located(text, node.range)

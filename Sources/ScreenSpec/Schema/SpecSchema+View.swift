@@ -8,6 +8,10 @@ extension SpecSchema {
                    ref("dottedName")),
         "segments": ("The segments: a count from 0 to 1000 or a list of titles.",
                      ["anyOf": [["type": "integer", "minimum": 0, "maximum": 1000], ["type": "array", "items": ["type": "string"]]]]),
+        "minimumValue": ("The least value (UIKit's 'minimumValue'; 0 by default).", ["type": "number"]),
+        "maximumValue": ("The greatest value (UIKit's 'maximumValue'; 1 for a slider, 100 for a stepper by default).", ["type": "number"]),
+        "numberOfPages": ("How many pages the page control shows: 0 to 1000.", ["type": "integer", "minimum": 0, "maximum": 1000]),
+        "buttons": ("The alert's button titles; a person chooses one with 'choose:'.", ["type": "array", "items": ["type": "string"], "minItems": 1]),
         "properties": ("Declared properties of a generic component: name to type; bindings write them.", map("Properties by name.", of: ref("type"))),
         "callbacks": ("Delegate callbacks (a DelegateProxy): name to its parameters (name to type); a scenario calls one with 'fire:'.",
                       map("Callbacks by name.", of: map("Parameters by name.", of: ref("type")))),
@@ -27,6 +31,7 @@ extension SpecSchema {
         case .void: text += ")"
         case .property(let p): text += " carrying '\(p)')"
         case .row: text += " carrying the row's model)"
+        case .value(let type): text += " carrying a \(type))"
         }
         if let verb = e.verb { text += ", fired by '\(verb):'" }
         return text + ". The inputs it feeds and the actions it executes: a name or a list."
@@ -95,6 +100,18 @@ extension ComponentKind {
         case .segmentedControl: return "A segmented control (UISegmentedControl, 'rx.selectedSegmentIndex'): a person picks with 'pick:'."
         case .table: return "A table view (UITableView, 'rx.items', 'rx.modelSelected'): 'select:' and 'refresh:'."
         case .switch: return "A switch (UISwitch, 'rx.isOn'): a person flips it with 'toggle:'."
+        case .textView: return "A text view (UITextView, 'rx.text', 'rx.didBeginEditing'): a person types into it with 'type:'."
+        case .searchBar: return "A search bar (UISearchBar, 'rx.text', 'rx.searchButtonClicked', 'rx.cancelButtonClicked'): 'type:', 'search:', 'cancel:'."
+        case .stepper: return "A stepper (UIStepper, 'rx.value'): a person sets it with 'step:'; 'minimumValue:' and 'maximumValue:' bound it."
+        case .datePicker: return "A date picker (UIDatePicker, 'rx.date'): a day written YYYY-MM-DD, picked with 'pick:'."
+        case .collectionView: return "A collection view (UICollectionView, 'rx.items', 'rx.modelSelected'): 'select:' and 'scrollToEnd:'."
+        case .activityIndicator: return "An activity indicator (UIActivityIndicatorView, 'rx.isAnimating')."
+        case .refreshControl: return "A refresh control (UIRefreshControl, 'rx.isRefreshing', 'rx.controlEvent(.valueChanged)'): a person pulls it with 'refresh:'."
+        case .progressView: return "A progress view (UIProgressView, 'rx.progress'): 'progress' from 0 to 1."
+        case .pageControl: return "A page control (UIPageControl, 'rx.currentPage'): a person moves it with 'page:'; 'numberOfPages:' bounds it."
+        case .imageView: return "An image view (UIImageView, 'rx.image'): 'image' names an image, nil for none."
+        case .alert: return "An alert (UIAlertController) shown while 'message' is not nil, its 'buttons:' chosen with 'choose:' (a signal in, an event out)."
+        case .navigationBar: return "A navigation bar (UINavigationItem 'rx.title', UIBarButtonItem 'rx.tap'): 'title', 'back:' and 'tap:' on its right button."
         case .component: return "Any other object, with declared 'properties:' and delegate 'callbacks:' (a DelegateProxy), fired with 'fire:'."
         }
     }
