@@ -120,3 +120,13 @@ struct SchemaTests {
         walk(schema, "$")
     }
 }
+
+@Suite("Value constraints")
+struct ValueConstraintTests {
+    @Test func daysAreDaysOfTheCalendar() {
+        for day in ["2026-11-22", "2024-02-29", "2000-02-29", "0001-01-01"] { #expect(ValueConstraint.day.allows(.string(day)), "\(day)") }
+        for day in ["2026-02-29", "1900-02-29", "2026-13-01", "2026-00-10", "2026-1-01", "26-01-01", "2026-01-32", "today", "２０２６-01-01"] {
+            #expect(!ValueConstraint.day.allows(.string(day)), "\(day)")
+        }
+    }
+}

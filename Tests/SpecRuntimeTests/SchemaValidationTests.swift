@@ -44,6 +44,8 @@ struct SchemaValidationTests {
         ("state without initial", "screen: A\nstate:\n  n: { type: Int }\n", "initial"),
         ("missing screen", "inputs:\n  x: event\n", "screen"),
         ("unknown failure", "screen: A\nservices:\n  api.x: { returns: Int, fails: http(42) }\n", "http(42)"),
+        ("slider bound not a number", "screen: A\nview:\n  s: { slider: { minimumValue: low } }\n", "low"),
+        ("stepper in a list of verbs", "screen: A\nview:\n  s: stepper\nscenarios:\n  - name: s\n    steps:\n      - stepp: s\n", "stepp"),
     ]
 
     @Test func wrongSpecsAreRejected() throws {
