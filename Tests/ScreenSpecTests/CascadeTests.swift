@@ -145,6 +145,43 @@ struct CascadeTests {
         #expect(ids == ["unknown-type"])
     }
 
+    /// A record with a field of an unknown type, an unknown trigger whose value 'with:' reads,
+    /// and a table bound to an unknown list: one diagnostic each.
+    @Test func failedTypesTriggersAndRowsGiveOneEach() {
+        let spec = """
+            screen: More
+            types:
+              Repo: { name: Strng, stars: Int }
+              Owner: { repos: "[Repo]" }
+            inputs:
+              repos: { type: "[Repo]", default: [{ name: a, stars: 1 }] }
+              owner: { type: Owner?, default: ~ }
+              tapp: event
+            outputs:
+              names: 'repos.map { $0.name }.joined(", ")'
+            actions:
+              save:
+                trigger: tap
+                work: { call: api.save, with: { n: tap } }
+            services:
+              api.save: { returns: Int, result: 1 }
+            view:
+              list: { table: { rows: reposs, rowSelected: tapp } }
+            scenarios:
+              - name: s
+                steps:
+                  - expect: { names: "a", owner: ~ }
+                  - select: { list: 0 }
+
+            """
+        let found = SpecLoader.load(text: spec, path: "t.yaml").diagnostics.map { "\($0.range.start.line):\($0.range.start.column) \($0.message)" }
+        #expect(found == [
+            "3:17 unknown type 'Strng'; did you mean 'String'?",
+            "13:14 unknown trigger 'tap'; did you mean 'tapp'?",
+            "18:26 unknown name 'reposs'",
+        ])
+    }
+
     /// Ten mistakes that do not depend on each other are ten diagnostics, each at its place,
     /// even though every broken name is also read elsewhere.
     @Test func tenIndependentMistakesGiveTen() {

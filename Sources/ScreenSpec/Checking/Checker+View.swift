@@ -102,8 +102,10 @@ extension Checker {
                                       fixIt: "'\(decl.name.value): { \(kind.rawValue): { \(property.name): items } }'")
                     continue
                 }
-                var checker = viewModelChecker(viewModel, diagnostics: DiagnosticBag())
-                guard let typed = checker.infer(expr) else { continue }
+                var checker = viewModelChecker(viewModel, diagnostics: diagnostics)
+                let inferred = checker.infer(expr)
+                diagnostics = checker.diagnostics
+                guard let typed = inferred else { continue }
                 guard case .list = typed.type else {
                     diagnostics.error("type-mismatch", "a \(kind.rawValue)'s '\(property.name)' must be a list, found '\(typed.type)'", at: expr.range)
                     continue
@@ -698,6 +700,10 @@ extension Checker {
                 } else {
                     unknownMember(member, of: component, at: target.range)
                 }
+            } else if ComponentCatalog.properties(component.kind).contains(where: { $0.verb == verb.value })
+                        || ComponentCatalog.events(component.kind).contains(where: { $0.verb == verb.value }) {
+                // The kind takes this gesture, but the member it acts on failed to declare (reported).
+                continue
             } else {
                 let what = ComponentCatalog.verbs.first { $0.verb == verb.value }?.what ?? ""
                 let verbs = component.verbs

@@ -39,6 +39,7 @@ struct Checker {
         self.spec = spec
         self.diagnostics = diagnostics
         poisoned = spec.unreadable
+        table.failed = spec.unreadableTypes
     }
 
     mutating func check() -> CheckedSpec? {
@@ -120,9 +121,24 @@ struct Checker {
                     diagnostics.error("duplicate-field", "field '\(field.name.value)' is listed twice", at: field.name.range)
                     continue
                 }
-                if let t = resolver.resolve(field.type, diagnostics: &diagnostics) { resolved.append((field.name.value, t)) }
+                if let t = resolver.resolve(field.type, diagnostics: &diagnostics) {
+                    resolved.append((field.name.value, t))
+                } else {
+                    table.failed.insert(decl.name.value)
+                }
             }
             table.records[decl.name.value] = resolved
+        }
+        // A record with a field of a failed type fails too; what uses them stays quiet.
+        var changed = !table.failed.isEmpty
+        while changed {
+            changed = false
+            for (name, fields) in table.records where !table.failed.contains(name) {
+                if fields.contains(where: { table.mentionsFailed($0.type) }) {
+                    table.failed.insert(name)
+                    changed = true
+                }
+            }
         }
     }
 
@@ -272,6 +288,8 @@ struct Checker {
                 unknownName(trigger, what: "trigger", candidates: symbols.filter { !$0.value.hasCurrentValue }.map(\.key))
             }
         }
+        // An unknown trigger was reported once; 'with:' reading its value stays quiet.
+        let unknownTrigger = action.trigger.flatMap { symbols[$0.value] == nil ? $0.value : nil }
         var checker = expressionChecker()
         let condition = action.enabledIf.flatMap { checker.check($0, expecting: .bool) } ?? .constant(.bool(true))
         let reads = checker.reads
@@ -286,6 +304,7 @@ struct Checker {
             unknownName(action.work.service, what: "service", candidates: spec.services.map(\.name.value))
         }
         var arguments = expressionChecker(payload: payload)
+        if let unknownTrigger { arguments.poisoned.insert(unknownTrigger) }
         let call = checkCall(action.work.service, action.work.arguments, at: action.work.range, with: &arguments)
         plan.argumentNames = call.names
         plan.arguments = call.values

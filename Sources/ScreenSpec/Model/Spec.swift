@@ -32,6 +32,8 @@ public struct Spec: Sendable {
     /// Names whose declarations could not be read (and were reported): the checker treats them
     /// as declared with an unknown type, so what reads them does not cascade.
     public var unreadable: Set<String> = []
+    /// Type names whose declarations under `types:` could not be read.
+    public var unreadableTypes: Set<String> = []
 }
 
 /// `types:` — a record (`{ name: String, author: String }`) or an enum (`[received, performed]`).

@@ -21,7 +21,11 @@ struct SpecReader {
             diagnostics.error("missing-key", "the spec has no 'screen:' naming the screen", at: SpecRange(file: file, at: root.range.start),
                               fixIt: "add 'screen: MyScreen' at the top")
         }
-        if let node = top["types"] { spec.types = entries(node, of: "types").compactMap { readType($0.0, $0.1) } }
+        if let node = top["types"] {
+            for (name, value) in entries(node, of: "types") {
+                if let decl = readType(name, value) { spec.types.append(decl) } else { spec.unreadableTypes.insert(name.value) }
+            }
+        }
         if let node = top["params"] {
             for (name, value) in entries(node, of: "params") {
                 if let type = typeName(value) { spec.params.append(ParamDecl(name: name, type: type)) } else { spec.unreadable.insert(name.value) }
