@@ -103,6 +103,7 @@ public enum DiagnosticCatalog {
         ("invalid-step-target", "a step addresses something it cannot act on"),
         ("unexpected-value", "a step gives a value to an event that carries none"),
         ("missing-value", "a step leaves out the value an input carries"),
+        ("nil-text", "a warning: 'nil' in YAML data is the text \"nil\"; no value is '~'"),
     ]
 
     /// The summary of `id`, nil for an id not in the catalogue.
