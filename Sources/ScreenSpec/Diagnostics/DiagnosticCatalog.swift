@@ -1,8 +1,8 @@
 /// Every diagnostic id the loader and checker report, with what it means: the rules of
 /// `check --format sarif` and the list in docs/diagnostics.md (a test keeps the three in step).
-public enum DiagnosticCatalog {
+package enum DiagnosticCatalog {
     /// Id to a one-line summary, grouped by phase.
-    public static let entries: [(id: String, summary: String)] = [
+    package static let entries: [(id: String, summary: String)] = [
         // reading the file
         ("io", "the file cannot be read, or is a folder"),
         ("too-large", "the file is larger than a spec may be (8 MiB)"),
@@ -107,7 +107,7 @@ public enum DiagnosticCatalog {
     ]
 
     /// The summary of `id`, nil for an id not in the catalogue.
-    public static func summary(_ id: String) -> String? {
+    package static func summary(_ id: String) -> String? {
         entries.first { $0.id == id }?.summary
     }
 }

@@ -5,12 +5,12 @@
 /// `note`), `id` (stable, listed in docs/diagnostics.md), `message`, `notes` (each a `message` and,
 /// when it points elsewhere, its own `file`, `line`, `column`, `endLine`, `endColumn`) and
 /// `fixIts` (each a `replacement`, the suggested text, for the diagnostic's range).
-public enum DiagnosticJSON {
-    public static func render(_ diagnostics: [Diagnostic]) -> String {
+package enum DiagnosticJSON {
+    package static func render(_ diagnostics: [Diagnostic]) -> String {
         diagnostics.map { object($0).compact + "\n" }.joined()
     }
 
-    public static func object(_ d: Diagnostic) -> JSONValue {
+    package static func object(_ d: Diagnostic) -> JSONValue {
         var pairs = position(d.range)
         pairs += [
             (key: "severity", value: .string(d.severity.rawValue)),

@@ -5,12 +5,12 @@
 /// region (columns are Unicode code points, declared with `columnKind`), notes that point
 /// somewhere as related locations, and notes without a place and the fix-it in the result's
 /// property bag and message.
-public enum SARIFLog {
-    public static func render(_ diagnostics: [Diagnostic], toolVersion: String) -> String {
+package enum SARIFLog {
+    package static func render(_ diagnostics: [Diagnostic], toolVersion: String) -> String {
         document(diagnostics, toolVersion: toolVersion).pretty
     }
 
-    public static func document(_ diagnostics: [Diagnostic], toolVersion: String) -> JSONValue {
+    package static func document(_ diagnostics: [Diagnostic], toolVersion: String) -> JSONValue {
         var ruleIDs: [String] = []
         for d in diagnostics where !ruleIDs.contains(d.id) { ruleIDs.append(d.id) }
         let rules: [JSONValue] = ruleIDs.map { id in

@@ -1,6 +1,6 @@
 /// A JSON document built in code: objects keep their keys in the order written, so what is
 /// printed (the schema, diagnostics for machines) is stable from run to run and diffs well.
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
@@ -9,7 +9,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([(key: String, value: JSONValue)])
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y
@@ -24,26 +24,26 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// The value under `key` of an object, nil otherwise.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let pairs) = self else { return nil }
         return pairs.first { $0.key == key }?.value
     }
 
     /// The keys of an object in order; empty for anything else.
-    public var keys: [String] {
+    package var keys: [String] {
         guard case .object(let pairs) = self else { return [] }
         return pairs.map(\.key)
     }
 
     /// The text on one line, for one-object-per-line output.
-    public var compact: String {
+    package var compact: String {
         var out = ""
         write(into: &out, indent: nil, level: 0)
         return out
     }
 
     /// The text indented by two spaces per level, ending in a newline.
-    public var pretty: String {
+    package var pretty: String {
         var out = ""
         write(into: &out, indent: "  ", level: 0)
         return out + "\n"
@@ -91,7 +91,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped.
-    public static func quote(_ s: String, into out: inout String) {
+    package static func quote(_ s: String, into out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -112,10 +112,10 @@ public indirect enum JSONValue: Sendable, Equatable {
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(integerLiteral value: Int) { self = .int(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     /// Keys stay in the order written.
-    public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(elements.map { (key: $0.0, value: $0.1) }) }
+    package init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(elements.map { (key: $0.0, value: $0.1) }) }
 }

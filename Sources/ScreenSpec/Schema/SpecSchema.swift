@@ -6,9 +6,9 @@
 /// syntax is one entry in one list: ``sections``, ``steps``, ``operators`` (SpecSchema+Streams.swift),
 /// or a kind in ``ComponentCatalog``, from which every component's schema is derived.
 /// `SchemaTests` cross-check these lists against the reader's.
-public enum SpecSchema {
+package enum SpecSchema {
     /// The schema document.
-    public static var document: JSONValue {
+    package static var document: JSONValue {
         var defs: [(key: String, value: JSONValue)] = commonDefinitions
         defs += sectionDefinitions
         defs += scenarioDefinitions
@@ -28,7 +28,7 @@ public enum SpecSchema {
     }
 
     /// The schema as printed: two-space indentation, keys in a fixed order.
-    public static var text: String { document.pretty }
+    package static var text: String { document.pretty }
 
     // MARK: building blocks
 
