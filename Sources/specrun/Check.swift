@@ -24,19 +24,21 @@ struct Check: ParsableCommand {
     func run() throws {
         var invalid = 0
         var all: [Diagnostic] = []
+        var sources: [String: SourceFile] = [:]
         for path in specs {
             let loaded = SpecLoader.load(path: path)
             if format == .text { Output.reportDiagnostics(loaded) }
             all += loaded.diagnostics
+            sources[loaded.source.path] = loaded.source
             if loaded.spec == nil { invalid += 1 }
         }
         switch format {
         case .text:
             if invalid == 0 { Output.write("\(specs.count) spec\(specs.count == 1 ? "" : "s") checked, no errors\n") }
         case .json:
-            Output.write(DiagnosticJSON.render(all))
+            Output.write(DiagnosticJSON.render(all, sources: sources))
         case .sarif:
-            Output.write(SARIFLog.render(all, toolVersion: SpecRun.configuration.version))
+            Output.write(SARIFLog.render(all, sources: sources, toolVersion: SpecRun.configuration.version))
         }
         if invalid > 0 { throw ExitCodes.invalidSpec }
     }

