@@ -691,7 +691,14 @@ extension Checker {
                                           at: value.range, notes: [DiagnosticNote("its buttons are " + titles.map { "'\($0)'" }.joined(separator: ", "))])
                         continue
                     }
-                    plans.append(gesture(.value(v), writes: [], events: events, actions: event.actions, text: "\(verb.value) \(target.value)(\(v))"))
+                    var plan = gesture(.value(v), writes: [], events: events, actions: event.actions, text: "\(verb.value) \(target.value)(\(v))")
+                    if component.kind == .alert, let m = component.property("message"), case .gesture(var g) = plan.kind {
+                        // Choosing a button dismisses the alert, as UIAlertController does.
+                        g.clears = [component.properties[m].node]
+                        g.shownWhile = component.properties[m].node
+                        plan.kind = .gesture(g)
+                    }
+                    plans.append(plan)
                 }
             } else if let member {
                 if component.event(member) != nil || component.property(member) != nil {

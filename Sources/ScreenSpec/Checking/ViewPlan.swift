@@ -69,4 +69,9 @@ public struct GesturePlan: Sendable {
     /// Streams fired with the payload.
     public var events: [Int]
     public var actions: [Int]
+    /// Nodes set to nil by the gesture: choosing an alert's button dismisses it.
+    public var clears: [Int] = []
+    /// A node that must not be nil for the gesture to reach the component (an alert's message:
+    /// a person cannot choose a button of an alert that is not shown).
+    public var shownWhile: Int?
 }
