@@ -20,9 +20,27 @@ extension SpecSchema {
     static func propertyDescription(_ kind: ComponentKind, _ p: ComponentCatalog.Property) -> String {
         var text = "'\(kind.rawValue).\(p.name)'"
         text += p.type.map { ": \($0)" } ?? ": a list, typed by its binding"
+        if let range = range(kind, p.name) { text += ", " + range }
         text += ", first value \(p.initial)"
-        if let verb = p.verb { text += "; a person changes it with '\(verb):'" }
-        return text + ". An expression binds it (a Binder); '{ twoWay: name, get:, set: }' edits a view-model property; '{ initial: value }' sets its first value."
+        guard let verb = p.verb else {
+            return text + ". An expression binds it (a Binder); '{ initial: value }' sets its first value."
+        }
+        return text + "; a person changes it with '\(verb):'. An expression binds it (a Binder); '{ twoWay: name, get:, set: }' "
+            + "makes it a ControlProperty editing a view-model input property; '{ initial: value }' sets its first value."
+    }
+
+    /// The values a property takes, where UIKit limits them (the checker's constraints).
+    static func range(_ kind: ComponentKind, _ property: String) -> String? {
+        switch (kind, property) {
+        case (.slider, "value"), (.stepper, "value"):
+            let bounds = ComponentCatalog.defaultBounds(kind)
+            return "from 'minimumValue' to 'maximumValue' (\(Int(bounds.minimum))...\(Int(bounds.maximum)) unless given)"
+        case (.progressView, "progress"): return "from 0 to 1"
+        case (.segmentedControl, "selectedIndex"): return "-1 (none) up to the number of segments - 1"
+        case (.pageControl, "currentPage"): return "from 0 to 'numberOfPages' - 1"
+        case (.datePicker, "date"): return "a day written YYYY-MM-DD"
+        default: return nil
+        }
     }
 
     static func eventDescription(_ kind: ComponentKind, _ e: ComponentCatalog.Event) -> String {
