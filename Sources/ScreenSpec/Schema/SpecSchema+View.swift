@@ -72,11 +72,16 @@ extension SpecSchema {
                     ("initial", describe(ref("value"), "What the component shows before anything is bound or done.")),
                 ]),
                 describe(ref("expression"), "A Binder: the component shows the expression's value, at start and on change."))),
+            (key: "boundProperty", value: choose("A value of a property only bindings write (the person does not change it).", ["type": "object"],
+                object("A first value.", [
+                    ("initial", describe(ref("value"), "What the component shows before anything is bound or done.")),
+                ]),
+                describe(ref("expression"), "A Binder: the component shows the expression's value, at start and on change."))),
         ]
         for kind in kinds {
             var properties: [(String, JSONValue)] = []
             for p in ComponentCatalog.properties(kind) {
-                properties.append((p.name, describe(ref("propertyWiring"), propertyDescription(kind, p))))
+                properties.append((p.name, describe(ref(p.verb == nil ? "boundProperty" : "propertyWiring"), propertyDescription(kind, p))))
             }
             for e in ComponentCatalog.events(kind) {
                 properties.append((e.name, describe(ref("names"), eventDescription(kind, e))))
@@ -89,7 +94,7 @@ extension SpecSchema {
             if kind == .component, case .object(var pairs) = body {
                 // Declared properties and callbacks are wired under their own names.
                 pairs.removeAll { $0.key == "additionalProperties" }
-                pairs.append((key: "additionalProperties", value: anyOf("A declared property's value or a callback's targets.", [ref("propertyWiring"), ref("names")])))
+                pairs.append((key: "additionalProperties", value: anyOf("A declared property's value or a callback's targets.", [ref("boundProperty"), ref("names")])))
                 body = .object(pairs)
             }
             defs.append((key: "component.\(kind.rawValue)", value: body))
