@@ -182,6 +182,34 @@ struct CascadeTests {
         ])
     }
 
+    /// A misspelt required key is one mistake, not also a missing key; the declaration it
+    /// leaves unread (a service, a state) stays quiet where it is used.
+    @Test func aMisspeltRequiredKeyIsOneDiagnostic() {
+        let spec = """
+            screen: S
+            state:
+              n: { type: Int, intial: 0 }
+            actions:
+              save:
+                work: { call: api.save }
+            services:
+              api.save: { retuns: Int, result: 1 }
+            handlers:
+              - on: save.elements
+                set: { n: n + 1 }
+            scenarios:
+              - name: s
+                services:
+                  api.save: { result: 2 }
+                steps:
+                  - send: save
+                  - expect: { save.elements: 1, n: 1 }
+
+            """
+        let found = SpecLoader.load(text: spec, path: "t.yaml").diagnostics.map { "\($0.range.start.line):\($0.range.start.column) \($0.id)" }
+        #expect(found == ["3:19 unknown-key", "8:15 unknown-key"])
+    }
+
     /// Ten mistakes that do not depend on each other are ten diagnostics, each at its place,
     /// even though every broken name is also read elsewhere.
     @Test func tenIndependentMistakesGiveTen() {

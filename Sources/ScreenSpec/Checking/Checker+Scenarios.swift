@@ -26,7 +26,7 @@ extension Checker {
             for override in scenario.services {
                 guard let index = serviceIndex[override.name.value] else {
                     // A declared service whose declaration failed is already reported.
-                    if !spec.services.contains(where: { $0.name.value == override.name.value }) {
+                    if !spec.services.contains(where: { $0.name.value == override.name.value }) && !poisoned.contains(override.name.value) {
                         unknownName(override.name, what: "service", candidates: spec.services.map(\.name.value))
                     }
                     continue

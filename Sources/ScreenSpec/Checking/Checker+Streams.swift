@@ -181,7 +181,7 @@ extension Checker {
                 // Arguments are sampled when an element arrives, as an action's `with:`: no rank
                 // edges, so a handler may write from the answers state the next request reads (paging).
                 guard let service = serviceIndex[request.service.value] else {
-                    if !spec.services.contains(where: { $0.name.value == request.service.value }) {
+                    if !spec.services.contains(where: { $0.name.value == request.service.value }) && !poisoned.contains(request.service.value) {
                         unknownName(request.service, what: "service", candidates: spec.services.map(\.name.value))
                     }
                     return

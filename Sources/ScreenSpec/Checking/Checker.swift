@@ -300,7 +300,7 @@ struct Checker {
 
         if let serviceIndex = serviceIndex[action.work.service.value] {
             plan.service = serviceIndex
-        } else if !spec.services.contains(where: { $0.name.value == action.work.service.value }) {
+        } else if !spec.services.contains(where: { $0.name.value == action.work.service.value }) && !poisoned.contains(action.work.service.value) {
             unknownName(action.work.service, what: "service", candidates: spec.services.map(\.name.value))
         }
         var arguments = expressionChecker(payload: payload)

@@ -58,6 +58,9 @@ public struct DiagnosticBag: Sendable {
 
     public mutating func append(contentsOf other: [Diagnostic]) { all.append(contentsOf: other) }
 
+    /// Drops diagnostics that another one already explains.
+    mutating func removeAll(where shouldBeRemoved: (Diagnostic) -> Bool) { all.removeAll(where: shouldBeRemoved) }
+
     /// The diagnostics sorted by position, keeping the order of equal positions.
     public var sorted: [Diagnostic] {
         all.enumerated().sorted { a, b in

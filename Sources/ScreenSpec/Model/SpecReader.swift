@@ -56,11 +56,31 @@ struct SpecReader {
             }
         }
         if let node = top["handlers"] { spec.handlers = list(node, of: "handlers").compactMap { readHandler($0) } }
-        if let node = top["services"] { spec.services = entries(node, of: "services").compactMap { readService($0.0, $0.1) } }
+        if let node = top["services"] {
+            for (name, value) in entries(node, of: "services") {
+                if let decl = readService(name, value) { spec.services.append(decl) } else { spec.unreadable.insert(name.value) }
+            }
+        }
         if let node = top["view"] { spec.view = entries(node, of: "view").compactMap { readComponent($0.0, $0.1) } }
         if let node = top["bindings"] { spec.bindings = list(node, of: "bindings").compactMap { readBinding($0) } }
         if let node = top["scenarios"] { spec.scenarios = list(node, of: "scenarios").compactMap { readScenario($0) } }
+        dropMissingKeysThatAreMisspelt()
         return spec
+    }
+
+    /// `retuns: Int` is one mistake: the unknown key 'retuns' (did you mean 'returns'?) explains
+    /// why 'returns:' is missing from the same mapping, so that second report goes.
+    private mutating func dropMissingKeysThatAreMisspelt() {
+        let misspellings = diagnostics.all.compactMap { d -> (range: SpecRange, meant: String)? in
+            guard d.id == "unknown-key", let start = d.message.range(of: Suggestion.didYouMeanPrefix, options: .backwards) else { return nil }
+            return (d.range, String(d.message[start.upperBound...].dropLast(2)))
+        }
+        guard !misspellings.isEmpty else { return }
+        diagnostics.removeAll { d in
+            d.id == "missing-key" && misspellings.contains { m in
+                m.range.file == d.range.file && d.range.start <= m.range.start && m.range.end <= d.range.end && d.message.contains("'\(m.meant):'")
+            }
+        }
     }
 
     // MARK: structure helpers
