@@ -83,8 +83,11 @@ struct CascadeTests {
             """)
     }
 
-    /// The operators after it, a stream reading it, a handler, a binder and expectations.
-    @Test func aBadOperatorGivesOneDiagnostic() {
+    /// The operators after it, a stream reading it, a handler, a binding and expectations. A
+    /// misspelt operator is read as the one it nearly is; one with no near name leaves the
+    /// output without a type. Either way: one diagnostic.
+    @Test(arguments: ["debounse", "wait"])
+    func aBadOperatorGivesOneDiagnostic(_ written: String) {
         let spec = """
             screen: Search
             inputs:
@@ -93,14 +96,18 @@ struct CascadeTests {
               count:
                 stream: query
                 ops:
-                  - debounse: 300ms
+                  - \(written): 300ms
                   - map: $0.count
               long: { stream: count, ops: [ { filter: $0 > 3 } ] }
             handlers:
               - on: count
                 set: { }
             view:
-              countLabel: { label: { text: '"\\(count)"' } }
+              countLabel: label
+            bindings:
+              - bind: count
+                to: countLabel.text
+                map: '"\\(count)"'
             scenarios:
               - name: s
                 steps:
@@ -110,11 +117,13 @@ struct CascadeTests {
 
             """
         let operators = SpecReader.operatorNames.map { "'\($0)'" }.joined(separator: ", ")
+        let suggestion = written == "debounse" ? "; did you mean 'debounce'?" : ""
+        let carets = String(repeating: "~", count: written.count - 1)
         #expect(diagnose(spec) == """
-            t.yaml:8:9: error: unknown operator 'debounse'; did you mean 'debounce'?
+            t.yaml:8:9: error: unknown operator '\(written)'\(suggestion)
               |
-            8 |       - debounse: 300ms
-              |         ^~~~~~~~
+            8 |       - \(written): 300ms
+              |         ^\(carets)
             note: operators are \(operators)
 
             """)

@@ -45,6 +45,8 @@ extension Checker {
         let node = addNode(name.value, .void, kind, role: .output, visible: true, range: name.range,
                            what: decl.initial == nil ? "output stream" : "output")
         var errors: Int?
+        // With an operator that could not be read, whether it requested (and so has '.errors') is unknown.
+        if decl.readOperators != nil { poisoned.insert(name.value + ".errors") }
         if decl.hasRequest {
             let errorsName = name.value + ".errors"
             if declareName(Located(errorsName, name.range)) {

@@ -410,6 +410,7 @@ extension Checker {
 
     private mutating func checkBinding(_ binding: BindingDecl, _ viewModel: [String: Symbol]) {
         let source = binding.source
+        if let dot = source.value.firstIndex(of: "."), unreadableComponents.contains(String(source.value[..<dot])) { return }
         let on: Int, start: Int?, type: SpecType
         if let (c, member) = view.split(source.value) {
             let component = view.components[c]
@@ -456,6 +457,8 @@ extension Checker {
                     continue
                 }
                 targets.append(Target(node: symbol.node, name: target.value, type: symbol.type, constraint: nil, range: target.range))
+            } else if let dot = target.value.firstIndex(of: "."), unreadableComponents.contains(String(target.value[..<dot])) {
+                return
             } else {
                 let properties = view.components.flatMap { c in c.properties.map { c.name + "." + $0.name } }
                 diagnostics.error("unknown-name", "unknown component property '\(target.value)'\(Suggestion.didYouMean(target.value, in: properties))",
@@ -508,7 +511,16 @@ extension Checker {
             var values: [TypedExpr] = []
             for (k, target) in targets.enumerated() {
                 let expr = perTarget ? exprs[k] : exprs[0]
-                guard let typed = checker.check(expr, expecting: target.type) else { continue }
+                // One expression for several targets is checked against each, but its own
+                // mistakes (an unknown name) are reported once.
+                let before = checker.diagnostics.all.count
+                guard let typed = checker.check(expr, expecting: target.type) else {
+                    if !perTarget && checker.diagnostics.all.count > before && k + 1 < targets.count
+                        && checker.diagnostics.all[before...].contains(where: { $0.id != "type-mismatch" }) {
+                        break
+                    }
+                    continue
+                }
                 if case .constant(let v) = typed, let constraint = target.constraint, !constraint.allows(v) {
                     checker.diagnostics.error("binding-range", "'\(target.name)' cannot take \(v); it takes \(constraint.range)", at: expr.range)
                     continue
@@ -610,6 +622,8 @@ extension Checker {
         var plans: [StepPlan] = []
         for (target, valueNode) in targets {
             let value = valueNode.flatMap { $0.isNull ? nil : $0 }
+            let base = target.value.split(separator: ".", maxSplits: 1).first.map(String.init) ?? target.value
+            if unreadableComponents.contains(base) { continue }
             let c: Int, member: String?
             if verb.value == "fire" {
                 guard let split = view.split(target.value) else {

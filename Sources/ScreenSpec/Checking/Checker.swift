@@ -19,6 +19,10 @@ struct Checker {
     /// Names whose declarations failed: they have no type to check against, so every later
     /// reference stays quiet instead of cascading (an error type, as a compiler's).
     var poisoned: Set<String> = []
+    /// Service parameters whose types failed, by service: arguments for them are not checked.
+    var failedParams: [String: Set<String>] = [:]
+    /// Components whose declarations could not be read: steps and bindings naming them stay quiet.
+    var unreadableComponents: Set<String> = []
 
     func expressionChecker(payload: (name: String, type: SpecType)? = nil, quiet: Bool = false) -> ExpressionChecker {
         var checker = ExpressionChecker(symbols: symbols, table: table, payload: payload, diagnostics: quiet ? DiagnosticBag() : diagnostics)
@@ -39,6 +43,7 @@ struct Checker {
         self.spec = spec
         self.diagnostics = diagnostics
         poisoned = spec.unreadable
+        unreadableComponents = spec.unreadableComponents
         table.failed = spec.unreadableTypes
     }
 
@@ -524,6 +529,7 @@ struct Checker {
     private mutating func stepTarget(_ target: Located<String>, verb: String) -> Symbol? {
         if let symbol = symbols[target.value] { return symbol }
         if poisoned.contains(target.value) { return nil }
+        if let dot = target.value.firstIndex(of: "."), unreadableComponents.contains(String(target.value[..<dot])) { return nil }
         let candidates: [String] = switch verb {
         case "set": symbols.filter { if case .property = nodes[$0.value.node].kind { return true } else { return false } }.map(\.key)
         case "send": symbols.filter { if case .input = nodes[$0.value.node].role, !$0.value.hasCurrentValue { return true } else { return false } }.map(\.key)

@@ -34,6 +34,8 @@ public struct Spec: Sendable {
     public var unreadable: Set<String> = []
     /// Type names whose declarations under `types:` could not be read.
     public var unreadableTypes: Set<String> = []
+    /// Components under `view:` that could not be read.
+    public var unreadableComponents: Set<String> = []
 }
 
 /// `types:` — a record (`{ name: String, author: String }`) or an enum (`[received, performed]`).

@@ -7,7 +7,12 @@ extension SpecReader {
 
     /// Whether an output mapping declares a stream rather than a derived value.
     static func isStreamOutput(_ node: YAMLNode) -> Bool {
-        node.mapping?.contains { $0.key.string == "stream" || $0.key.string == "navigate" } ?? false
+        // A misspelt 'stream:' ('steam:') or a key only streams take ('ops:') still makes one, so
+        // the misspelling is reported once and the stream read.
+        node.mapping?.contains { pair in
+            guard let key = pair.key.string else { return false }
+            return ["stream", "navigate", "ops", "on", "initial"].contains(key) || Suggestion.nearest(to: key, in: ["stream", "navigate"]) != nil
+        } ?? false
     }
 
     mutating func readStreamOutput(_ name: Located<String>, _ node: YAMLNode) -> OutputDecl? {
@@ -76,10 +81,14 @@ extension SpecReader {
                               at: node.range)
             return nil
         }
-        guard let name = key.string, Self.operatorNames.contains(name) else {
-            let written = key.string ?? ""
+        let written = key.string ?? ""
+        if !Self.operatorNames.contains(written) {
             diagnostics.error("unknown-operator", "unknown operator '\(written)'\(Suggestion.didYouMean(written, in: Self.operatorNames))", at: key.range,
                               notes: [DiagnosticNote("operators are " + Self.operatorNames.map { "'\($0)'" }.joined(separator: ", "))])
+        }
+        // A misspelt operator is read as the one it nearly is, so the rest of the pipeline is
+        // checked with the right types; the spec stays invalid. Otherwise nothing after it is.
+        guard let name = Self.operatorNames.contains(written) ? written : Suggestion.nearest(to: written, in: Self.operatorNames) else {
             return nil
         }
         func argument(_ what: String) -> YAMLNode? {

@@ -21,11 +21,14 @@ extension SpecReader {
                               at: kindNode.range)
             return nil
         }
-        guard let kind = ComponentKind(rawValue: kindName) else {
+        let known = ComponentKind(rawValue: kindName)
+        if known == nil {
             diagnostics.error("unknown-component-kind", "unknown kind of component '\(kindName)'\(Suggestion.didYouMean(kindName, in: kinds))",
                               at: kindNode.range, notes: [DiagnosticNote("kinds are " + kinds.map { "'\($0)'" }.joined(separator: ", "))])
-            return nil
         }
+        // A misspelt kind is read as the kind it nearly is, so its wiring and the steps on it
+        // are checked and do not cascade; the spec stays invalid.
+        guard let kind = known ?? Suggestion.nearest(to: kindName, in: kinds).flatMap(ComponentKind.init(rawValue:)) else { return nil }
         var decl = ComponentDecl(name: name, kind: Located(kind, kindNode.range), range: node.range)
         guard let body else { return decl }
         guard let pairs = body.mapping else {
@@ -54,8 +57,21 @@ extension SpecReader {
         let properties = ComponentCatalog.properties(kind).map(\.name) + decl.declaredProperties.map(\.name.value)
         let events = ComponentCatalog.events(kind).map(\.name) + decl.callbacks.map(\.name.value)
         let settings = ComponentCatalog.settings(kind)
+        let allowed = properties + events + settings
         for (key, value) in pairs {
-            guard let keyName = identifier(key, what: "property or event name") else { continue }
+            guard var keyName = identifier(key, what: "property or event name") else { continue }
+            if !allowed.contains(keyName.value) {
+                var notes: [DiagnosticNote] = []
+                if !properties.isEmpty { notes.append(DiagnosticNote("properties of a \(kind.rawValue): " + properties.map { "'\($0)'" }.joined(separator: ", "))) }
+                if !events.isEmpty { notes.append(DiagnosticNote("events of a \(kind.rawValue): " + events.map { "'\($0)'" }.joined(separator: ", "))) }
+                if !settings.isEmpty { notes.append(DiagnosticNote("settings of a \(kind.rawValue): " + settings.map { "'\($0)'" }.joined(separator: ", "))) }
+                diagnostics.error("unknown-member", "a \(kind.rawValue) has no property or event '\(keyName.value)'\(Suggestion.didYouMean(keyName.value, in: allowed))",
+                                  at: key.range, notes: notes)
+                // Read as the member it nearly is (unless that one is written too), so nothing cascades.
+                guard let meant = Suggestion.nearest(to: keyName.value, in: allowed),
+                      !pairs.contains(where: { $0.key.string == meant }) else { continue }
+                keyName = Located(meant, keyName.range)
+            }
             if properties.contains(keyName.value) {
                 if let wiring = readPropertyWiring(keyName, value, component: name.value) { decl.properties.append(wiring) }
             } else if events.contains(keyName.value) {
@@ -82,14 +98,6 @@ extension SpecReader {
                     }
                 default: break
                 }
-            } else {
-                let allowed = properties + events + settings
-                var notes: [DiagnosticNote] = []
-                if !properties.isEmpty { notes.append(DiagnosticNote("properties of a \(kind.rawValue): " + properties.map { "'\($0)'" }.joined(separator: ", "))) }
-                if !events.isEmpty { notes.append(DiagnosticNote("events of a \(kind.rawValue): " + events.map { "'\($0)'" }.joined(separator: ", "))) }
-                if !settings.isEmpty { notes.append(DiagnosticNote("settings of a \(kind.rawValue): " + settings.map { "'\($0)'" }.joined(separator: ", "))) }
-                diagnostics.error("unknown-member", "a \(kind.rawValue) has no property or event '\(keyName.value)'\(Suggestion.didYouMean(keyName.value, in: allowed))",
-                                  at: key.range, notes: notes)
             }
         }
         return decl

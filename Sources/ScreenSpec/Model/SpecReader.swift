@@ -61,7 +61,11 @@ struct SpecReader {
                 if let decl = readService(name, value) { spec.services.append(decl) } else { spec.unreadable.insert(name.value) }
             }
         }
-        if let node = top["view"] { spec.view = entries(node, of: "view").compactMap { readComponent($0.0, $0.1) } }
+        if let node = top["view"] {
+            for (name, value) in entries(node, of: "view") {
+                if let decl = readComponent(name, value) { spec.view.append(decl) } else { spec.unreadableComponents.insert(name.value) }
+            }
+        }
         if let node = top["bindings"] { spec.bindings = list(node, of: "bindings").compactMap { readBinding($0) } }
         if let node = top["scenarios"] { spec.scenarios = list(node, of: "scenarios").compactMap { readScenario($0) } }
         dropMissingKeysThatAreMisspelt()
@@ -92,17 +96,26 @@ struct SpecReader {
             return nil
         }
         var result: [String: YAMLNode] = [:]
+        var misspelt: [(meant: String, value: YAMLNode)] = []
         for (key, value) in pairs {
             guard let name = key.string else {
                 diagnostics.error("expected-key", "a key must be a plain name, found \(key.kindName)", at: key.range)
                 continue
             }
             guard allowed.contains(name) else {
-                diagnostics.error("unknown-key", "unknown key '\(name)' in \(what)\(Suggestion.didYouMean(name, in: allowed))", at: key.range,
+                let meant = Suggestion.nearest(to: name, in: allowed)
+                diagnostics.error("unknown-key", "unknown key '\(name)' in \(what)\(meant.map { Suggestion.didYouMeanPrefix + $0 + "'?" } ?? "")", at: key.range,
                                   notes: [DiagnosticNote("expected one of: " + allowed.map { "'\($0)'" }.joined(separator: ", "))])
+                if let meant { misspelt.append((meant, value)) }
                 continue
             }
             result[name] = value
+        }
+        // Recover as a compiler does: read a misspelt key as the key it nearly is (unless that key
+        // is also written), so that what it declares exists and nothing that uses it cascades.
+        // The spec stays invalid: the misspelling was reported.
+        for (meant, value) in misspelt where result[meant] == nil && !misspelt.contains(where: { $0.meant == meant && $0.value.range != value.range }) {
+            result[meant] = value
         }
         return result
     }
