@@ -67,6 +67,10 @@ extension Checker {
             var ok = true
             for (name, node) in c.when {
                 guard let p = plan.params?.first(where: { $0.name == name.value }) else {
+                    if failedParams[service]?.contains(name.value) == true {
+                        ok = false
+                        continue
+                    }
                     diagnostics.error("unknown-argument", "service '\(service)' has no parameter '\(name.value)'", at: name.range)
                     ok = false
                     continue
