@@ -112,7 +112,7 @@ package enum SpecSchema {
     /// What ``DurationParser`` accepts: a non-negative number and a unit.
     static let durationPattern = "^\\s*([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?\\s*(ms|s|m|h)\\s*$"
     /// What ``ValueReader/readError`` accepts.
-    static let failurePattern = "^\\s*(unknown|decode|notEnabled|http\\([0-9]{3}\\))\\s*$"
+    static let failurePattern = "^\\s*(unknown|decode|notEnabled|http\\([1-9][0-9]{2}\\))\\s*$"
 
     static var commonDefinitions: [(key: String, value: JSONValue)] {
         [
