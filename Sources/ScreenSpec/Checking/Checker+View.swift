@@ -659,6 +659,16 @@ extension Checker {
                     rangeError(v, component.name + "." + p.name, constraint, at: value.range)
                     continue
                 }
+                // A person taps a stepper's + and -: only its minimum plus whole steps can be reached.
+                if component.kind == .stepper, case .double(let d) = v, let constraint = p.constraint {
+                    let step = spec.view.first { $0.name.value == component.name }?.numbers["stepValue"]?.value ?? 1
+                    let steps = (d - constraint.minimum) / step
+                    if abs(steps - steps.rounded()) > 1e-9 {
+                        diagnostics.error("binding-range", "a person cannot step '\(component.name)' to \(ValueFormatter.formatDouble(d)); it goes from \(ValueFormatter.formatDouble(constraint.minimum)) in steps of \(ValueFormatter.formatDouble(step))",
+                                          at: value.range)
+                        continue
+                    }
+                }
                 var events = [stream]
                 var actions: [Int] = []
                 for e in component.events where e.userProperty == p.name {

@@ -134,7 +134,8 @@ struct ComponentCatalog {
     static func settings(_ kind: ComponentKind) -> [String] {
         switch kind {
         case .button: return ["action"]
-        case .slider, .stepper: return ["minimumValue", "maximumValue"]
+        case .slider: return ["minimumValue", "maximumValue"]
+        case .stepper: return ["minimumValue", "maximumValue", "stepValue"]
         case .segmentedControl: return ["segments"]
         case .pageControl: return ["numberOfPages"]
         case .alert: return ["buttons"]

@@ -82,6 +82,14 @@ extension SpecReader {
                 case "segments": decl.segments = readSegments(value); decl.segmentsWritten = true
                 case "minimumValue", "maximumValue":
                     if let number = readNumber(value, setting: keyName.value, integral: false) { decl.numbers[keyName.value] = number }
+                case "stepValue":
+                    if let number = readNumber(value, setting: keyName.value, integral: false) {
+                        if number.value > 0 {
+                            decl.numbers[keyName.value] = number
+                        } else {
+                            diagnostics.error("invalid-range", "'stepValue:' must be above 0, found \(ValueFormatter.formatDouble(number.value))", at: value.range)
+                        }
+                    }
                 case "numberOfPages":
                     if let number = readNumber(value, setting: keyName.value, integral: true) { decl.numbers[keyName.value] = number }
                 case "buttons":

@@ -10,6 +10,8 @@ extension SpecSchema {
                      ["anyOf": [["type": "integer", "minimum": 0, "maximum": 1000], ["type": "array", "items": ["type": "string"]]]]),
         "minimumValue": ("The least value (UIKit's 'minimumValue'; 0 by default).", ["type": "number"]),
         "maximumValue": ("The greatest value (UIKit's 'maximumValue'; 1 for a slider, 100 for a stepper by default).", ["type": "number"]),
+        "stepValue": ("How much one tap on the stepper's + or - changes its value (UIKit's 'stepValue'; 1 by default); 'step:' goes to values a person can reach so.",
+                      ["type": "number", "exclusiveMinimum": 0]),
         "numberOfPages": ("How many pages the page control shows: 0 to 1000.", ["type": "integer", "minimum": 0, "maximum": 1000]),
         "buttons": ("The alert's button titles; a person chooses one with 'choose:'.", ["type": "array", "items": ["type": "string"], "minItems": 1]),
         "properties": ("Declared properties of a generic component: name to type; bindings write them.", map("Properties by name.", of: ref("type"))),
