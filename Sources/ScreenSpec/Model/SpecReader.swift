@@ -178,7 +178,21 @@ struct SpecReader {
             diagnostics.error("expected-expression", "expected an expression, found \(node.kindName)", at: node.range)
             return nil
         }
-        return ExpressionParser.parse(ExpressionSource(node: node, source: source), diagnostics: &diagnostics)
+        let before = diagnostics.all.count
+        let expr = ExpressionParser.parse(ExpressionSource(node: node, source: source), diagnostics: &diagnostics)
+        // `set: { page: max(page - 1, 0) }`: inside `{ ... }` YAML ended the plain value at the comma.
+        if node.scalar?.style == .plain, diagnostics.all.count > before,
+           let cut = diagnostics.all[before...].firstIndex(where: { $0.id == "expected-symbol" && $0.message.hasSuffix("found end of expression") }),
+           source.line(node.range.end.line).map({ $0.unicodeScalars.dropFirst(node.range.end.column - 1).first == "," }) == true {
+            var d = diagnostics.all[cut]
+            d.notes.append(DiagnosticNote("inside '{ ... }' a ',' ends the value: an expression with commas must be quoted, as in 'x: \"max(a, b)\"'"))
+            diagnostics.replace(at: cut, with: d)
+            // The rest after the comma read as a key ('0)') is the same mistake.
+            let line = node.range.end.line, column = node.range.end.column
+            diagnostics.removeAll { $0.id == "invalid-name" && $0.range.start.line == line && $0.range.start.column > column
+                && $0.notes.contains { $0.message.hasPrefix("inside '{ ... }'") } }
+        }
+        return expr
     }
 
     mutating func duration(_ node: YAMLNode) -> Located<Int>? {
