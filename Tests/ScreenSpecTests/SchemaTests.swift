@@ -98,6 +98,18 @@ struct SchemaTests {
         #expect(defined.subtracting(referenced).isEmpty, "unused: \(defined.subtracting(referenced))")
     }
 
+    @Test func snippetsAreOfferedWhereTheyBelong() {
+        let defs = Set(schema["$defs"]?.keys ?? [])
+        for (name, snippets) in SpecSchema.snippets {
+            #expect(defs.contains(name), "snippets for an unknown definition '\(name)'")
+            guard case .array(let offered)? = at(["$defs", name, "defaultSnippets"]) else {
+                Issue.record("'\(name)' offers no snippets")
+                continue
+            }
+            #expect(offered.count == snippets.count)
+        }
+    }
+
     @Test func everyDescriptionIsWritten() {
         func walk(_ value: JSONValue, _ path: String) {
             guard case .object(let pairs) = value else {

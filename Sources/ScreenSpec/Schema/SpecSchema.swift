@@ -23,7 +23,7 @@ package enum SpecSchema {
             "required": ["screen"],
             "additionalProperties": false,
             "properties": .object(sections.map { (key: $0.name, value: describe($0.schema, $0.description)) }),
-            "$defs": .object(defs),
+            "$defs": .object(addingSnippets(defs)),
         ]
     }
 
@@ -102,6 +102,35 @@ package enum SpecSchema {
             "additionalProperties": false,
         ]
     }
+
+    /// yaml-language-server's `defaultSnippets` (an annotation other validators ignore): what an
+    /// editor offers to insert at this place, `${1:name}` being the fields to fill in.
+    static func withSnippets(_ schema: JSONValue, _ snippets: [(label: String, description: String, body: JSONValue)]) -> JSONValue {
+        guard case .object(var pairs) = schema else { return schema }
+        pairs.append((key: "defaultSnippets", value: .array(snippets.map {
+            ["label": .string($0.label), "description": .string($0.description), "body": $0.body]
+        })))
+        return .object(pairs)
+    }
+
+    /// Adds snippets to the definitions that have some (see ``snippets``).
+    static func addingSnippets(_ defs: [(key: String, value: JSONValue)]) -> [(key: String, value: JSONValue)] {
+        defs.map { def in (key: def.key, value: snippets[def.key].map { withSnippets(def.value, $0) } ?? def.value) }
+    }
+
+    /// Skeletons an editor offers, by definition.
+    static let snippets: [String: [(label: String, description: String, body: JSONValue)]] = [
+        "input": [
+            ("property", "a property the view writes and reads back", ["type": "${1:String}", "default": "${2:\"\"}"]),
+            ("event", "a trigger with no value", "event"),
+        ],
+        "state": [("state", "a value the view model alone writes", ["type": "${1:Bool}", "initial": "${2:false}"])],
+        "action": [("action", "asynchronous work", ["trigger": "${1:tap}", "enabledIf": "${2:true}", "work": ["call": "${3:api.call}"]])],
+        "service": [("service", "a fake backend", ["returns": "${1:Void}", "latency": "${2:300ms}"])],
+        "handler": [("handler", "on an emission, set state", ["on": "${1:event}", "set": ["${2:state}": "${3:value}"]])],
+        "scenario": [("scenario", "a scripted story", ["name": "${1:does something}", "steps": [["set": ["${2:input}": "${3:value}"]], ["expect": ["${4:output}": "${5:value}"]]]])],
+        "binding": [("binding", "a source bound to component properties", ["bind": "${1:source}", "to": "${2:label.text}"])],
+    ]
 
     // MARK: shared definitions
 
