@@ -8,6 +8,8 @@ enum ExitCodes {
     static let failure = ExitCode(1)
     /// A spec is invalid: it did not load or check.
     static let invalidSpec = ExitCode(2)
+    /// A tool the command needs is not installed (sysexits' EX_UNAVAILABLE), such as Graphviz for `graph --format svg`.
+    static let unavailable = ExitCode(69)
     /// The command line was wrong (argument-parser's own validation code).
     static let usage = ExitCode.validationFailure
 }

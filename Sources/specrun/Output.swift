@@ -1,5 +1,6 @@
 import Foundation
 import ScreenSpec
+import SpecRuntime
 
 /// Writes to standard output and error, choosing colour once for the process.
 enum Output {
@@ -17,6 +18,17 @@ enum Output {
         if let v = env["NO_COLOR"], !v.isEmpty { return false }
         if env["TERM"] == "dumb" { return false }
         return isatty(fd) == 1
+    }
+
+    /// Writes `text` to `path` whole or not at all, or to standard output when `path` is nil.
+    static func deliver(_ text: String, to path: String?) throws {
+        guard let path else { return write(text) }
+        do {
+            try SnapshotFile.writeAtomically(text, to: path)
+        } catch {
+            Output.error("error: cannot write '\(path)': \(error)\n")
+            throw ExitCodes.failure
+        }
     }
 
     static func reportDiagnostics(_ loaded: LoadedSpec) {

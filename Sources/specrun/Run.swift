@@ -12,7 +12,7 @@ struct Run: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
+        case text, json, html
     }
 
     @Argument(help: "The spec file to play.")
@@ -21,7 +21,7 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: "Play only the scenario with this exact name.")
     var scenario: String?
 
-    @Option(name: .long, help: "Output format: text (a readable timeline) or json (one object per line).")
+    @Option(name: .long, help: "Output format: text (a readable timeline), json (one object per line) or html (a self-contained page of marble diagrams).")
     var format: Format = .text
 
     func run() throws {
@@ -40,14 +40,17 @@ struct Run: ParsableCommand {
             indices = Array(checked.scenarios.indices)
         }
         var failed = false
+        var played: [MarbleReport.Scenario] = []
         for (n, i) in indices.enumerated() {
             let timeline = ScenarioRunner.run(checked, scenario: i)
             failed = failed || !timeline.passed
             switch format {
             case .text: Output.write((n > 0 ? "\n" : "") + TimelineFormatter.text(timeline))
             case .json: Output.write(TimelineFormatter.jsonLines(timeline))
+            case .html: played.append(MarbleReport.Scenario(played: timeline, specPath: spec))
             }
         }
+        if format == .html { Output.write(MarbleReport.html(title: checked.screen, scenarios: played)) }
         if failed { throw ExitCodes.failure }
     }
 }

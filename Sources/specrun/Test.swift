@@ -15,7 +15,7 @@ struct Test: ParsableCommand {
     )
 
     enum Reporter: String, ExpressibleByArgument, CaseIterable {
-        case text, json, junit
+        case text, json, junit, html
     }
 
     @Argument(help: "Spec files, or folders searched recursively for *.yaml (default: specs).")
@@ -33,16 +33,16 @@ struct Test: ParsableCommand {
     @Option(help: "Play only the scenarios whose name contains this text.")
     var filter: String?
 
-    @Option(help: "How to report: text, json (one object per line) or junit (XML).")
+    @Option(help: "How to report: text, json (one object per line), junit (XML) or html (a self-contained page of marble diagrams, with snapshot diffs).")
     var reporter: Reporter = .text
 
-    @Option(help: "Write the json or junit report to this file (whole or not at all) and the text report to standard output.")
+    @Option(help: "Write the json, junit or html report to this file (whole or not at all) and the text report to standard output.")
     var output: String?
 
     func validate() throws {
         if ci && update { throw ValidationError("'--ci' never writes snapshots, so it cannot be combined with '--update'") }
         if ci && prune { throw ValidationError("'--ci' never deletes snapshots, so it cannot be combined with '--prune'") }
-        if output != nil && reporter == .text { throw ValidationError("'--output' needs '--reporter json' or '--reporter junit'") }
+        if output != nil && reporter == .text { throw ValidationError("'--output' needs '--reporter json', '--reporter junit' or '--reporter html'") }
     }
 
     /// `CI` set to anything but empty, `false` or `0` (any case) means a CI run.
@@ -90,8 +90,15 @@ struct Test: ParsableCommand {
         case (.junit, nil):
             Output.write(JUnitReporter.render(report))
             Output.error(report.summaryLine + "\n")
-        case (.json, let file?), (.junit, let file?):
-            let text = reporter == .json ? JSONReporter.render(report) : JUnitReporter.render(report)
+        case (.html, _) where report.invalid > 0:
+            // An invalid spec gives its located diagnostics and no page at all.
+            for outcome in outcomes where !outcome.isValid { Output.reportDiagnostics(outcome.loaded) }
+            Output.error("note: no html report was written, because \(report.invalid) spec\(report.invalid == 1 ? " is" : "s are") invalid\n")
+        case (.html, nil):
+            Output.write(HTMLReporter.render(report))
+            Output.error(report.summaryLine + "\n")
+        case (.json, let file?), (.junit, let file?), (.html, let file?):
+            let text = reporter == .json ? JSONReporter.render(report) : reporter == .junit ? JUnitReporter.render(report) : HTMLReporter.render(report)
             TextReporter(report, colors: Output.useColor(for: STDOUT_FILENO)).write()
             do {
                 try SnapshotFile.writeAtomically(text, to: file)

@@ -18,6 +18,8 @@ public struct CheckedSpec: Sendable {
     public var params: [Int]
     /// Stream outputs: operator pipelines, each feeding its output node.
     public var streams: [StreamPlan] = []
+    /// The view's components (`view:`) and how each is wired, in declaration order.
+    public var components: [ComponentPlan] = []
 
     /// The node declared with `name`, for tools and tests; the runtime itself uses indices.
     public func node(named name: String) -> Int? { nodes.firstIndex { $0.name == name } }
@@ -63,6 +65,8 @@ public struct NodeDecl: Sendable {
 
 public struct ActionPlan: Sendable {
     public var name: String
+    /// The type of value each execution takes (`Action<Input, Element>`'s `Input`); `Void` for none.
+    public var input: SpecType = .void
     public var trigger: Int?
     public var enabled: Int
     public var executing: Int

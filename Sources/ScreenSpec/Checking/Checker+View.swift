@@ -34,6 +34,11 @@ struct ViewRegistry {
         func property(_ name: String) -> Int? { properties.firstIndex { $0.name == name } }
         func event(_ name: String) -> Int? { events.firstIndex { $0.name == name } }
         var memberNames: [String] { properties.map(\.name) + events.map(\.name) }
+        var plan: ComponentPlan {
+            ComponentPlan(name: name, kind: kind.rawValue,
+                          properties: properties.map { .init(name: $0.name, node: $0.node, edits: $0.userStream) },
+                          events: events.map { .init(name: $0.name, node: $0.node, feeds: $0.feeds, actions: $0.actions) })
+        }
         var verbs: [String] { (properties.compactMap(\.verb) + events.compactMap(\.verb)).reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
     }
 
@@ -353,6 +358,14 @@ extension Checker {
     /// An event feeding an input (event or value stream) or executing an action.
     private mutating func route(_ event: inout ViewRegistry.Event, to target: Located<String>, _ viewModel: [String: Symbol]) {
         if let a = actions.firstIndex(where: { $0.name == target.value }) {
+            // An action taking no input drops the event's value, as binding to a `CocoaAction` does.
+            let input = actions[a].input
+            guard input == .void || input.accepts(event.payload) else {
+                let carries = event.payload == .void ? "carries no value" : "carries '\(event.payload)'"
+                diagnostics.error("type-mismatch", "action '\(target.value)' takes an input of type '\(input)', but '\(event.name)' \(carries)",
+                                  at: target.range)
+                return
+            }
             event.actions.append(a)
             return
         }
@@ -381,6 +394,11 @@ extension Checker {
     private mutating func wireAction(_ decl: ComponentDecl, _ c: Int, _ name: Located<String>) {
         guard let a = actions.firstIndex(where: { $0.name == name.value }) else {
             unknownName(name, what: "action", candidates: actions.map(\.name))
+            return
+        }
+        guard actions[a].input == .void else {
+            diagnostics.error("type-mismatch", "a button's tap carries no value, but action '\(name.value)' takes an input of type '\(actions[a].input)'",
+                              at: name.range, notes: [DiagnosticNote("'button: { action: ... }' executes an action without input, as a 'CocoaAction'")])
             return
         }
         if let tap = view.components[c].event("tap") { view.components[c].events[tap].actions.append(a) }

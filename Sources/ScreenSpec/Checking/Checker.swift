@@ -23,6 +23,8 @@ struct Checker {
     var failedParams: [String: Set<String>] = [:]
     /// Components whose declarations could not be read: steps and bindings naming them stay quiet.
     var unreadableComponents: Set<String> = []
+    /// Actions whose `input:` is not a type (reported already): `$0` and `send:` values stay quiet.
+    private var unresolvedInputs: Set<String> = []
 
     func expressionChecker(payload: (name: String, type: SpecType)? = nil, quiet: Bool = false) -> ExpressionChecker {
         var checker = ExpressionChecker(symbols: symbols, table: table, payload: payload, diagnostics: quiet ? DiagnosticBag() : diagnostics)
@@ -56,7 +58,7 @@ struct Checker {
         declareState(resolver, values)
         declareOutputs()
         declareServices(resolver, values)
-        declareActions()
+        declareActions(resolver)
         checkDerived()
         checkActions()
         checkHandlers()
@@ -69,6 +71,7 @@ struct Checker {
         var checked = CheckedSpec(screen: spec.screen.value, file: spec.file, types: table, nodes: nodes, rank: rank,
                                   actions: actions, handlers: handlers, services: services, scenarios: scenarios, params: params)
         checked.streams = streams
+        checked.components = view.components.map(\.plan)
         return checked
     }
 
@@ -96,8 +99,10 @@ struct Checker {
 
     mutating func declareTypes() {
         var seen: [String: SpecRange] = [:]
+        for (name, cases) in TypeResolver.builtinEnums { table.enums[name] = cases }
         for decl in spec.types {
-            if let first = seen[decl.name.value] ?? (TypeResolver.builtins[decl.name.value] != nil ? decl.name.range : nil) {
+            let builtin = TypeResolver.builtins[decl.name.value] != nil || TypeResolver.builtinEnums[decl.name.value] != nil
+            if let first = seen[decl.name.value] ?? (builtin ? decl.name.range : nil) {
                 diagnostics.error("duplicate-type", "type '\(decl.name.value)' is already declared", at: decl.name.range,
                                   notes: first == decl.name.range ? [] : [DiagnosticNote("first declared here", at: first)])
                 continue
@@ -241,7 +246,7 @@ struct Checker {
         }
     }
 
-    private mutating func declareActions() {
+    private mutating func declareActions(_ resolver: TypeResolver) {
         for action in spec.actions where declareName(action.name) {
             let name = action.name.value
             let range = action.name.range
@@ -258,7 +263,11 @@ struct Checker {
                                    range: range, what: "action elements stream")
             let errors = addNode(name + ".errors", .error, .stream, role: .actionErrors(actionIndex), visible: true,
                                  range: range, what: "action errors stream")
-            actions.append(ActionPlan(name: name, trigger: nil, enabled: enabled, executing: executing, elements: elements,
+            // A declared input that does not resolve was reported; `Void` keeps the rest quiet.
+            let resolved = action.input.flatMap { resolver.resolve($0, diagnostics: &diagnostics) }
+            if action.inputIsMalformed || (action.input != nil && resolved == nil) { unresolvedInputs.insert(name) }
+            let input = resolved ?? .void
+            actions.append(ActionPlan(name: name, input: input, trigger: nil, enabled: enabled, executing: executing, elements: elements,
                                       errors: errors, service: -1, argumentNames: [], arguments: []))
         }
     }
@@ -288,6 +297,7 @@ struct Checker {
                     payload = (trigger.value, symbol.type)
                     edges[symbol.node].append(plan.executing)
                     edges[symbol.node].append(plan.errors)
+                    checkTriggerInput(action, trigger, carries: symbol.type, plan: &plan)
                 }
             } else if !poisoned.contains(trigger.value) {
                 unknownName(trigger, what: "trigger", candidates: symbols.filter { !$0.value.hasCurrentValue }.map(\.key))
@@ -310,11 +320,28 @@ struct Checker {
         }
         var arguments = expressionChecker(payload: payload)
         if let unknownTrigger { arguments.poisoned.insert(unknownTrigger) }
+        arguments.actionInput = (action.name.value, plan.input, payload)
+        arguments.inputUnresolved = unresolvedInputs.contains(action.name.value)
         let call = checkCall(action.work.service, action.work.arguments, at: action.work.range, with: &arguments)
         plan.argumentNames = call.names
         plan.arguments = call.values
         diagnostics = arguments.diagnostics
         actions[index] = plan
+    }
+
+    /// `Action<Input, Element>`: with `input:` the trigger must carry that type. Without it (or with
+    /// `input: Void`) the action takes no input and the trigger's value is read by its name only,
+    /// so `send: action` executes it without a value, as a `CocoaAction`.
+    private mutating func checkTriggerInput(_ action: ActionDecl, _ trigger: Located<String>, carries type: SpecType, plan: inout ActionPlan) {
+        guard let declared = action.input, plan.input != .void, !plan.input.accepts(type) else { return }
+        if type == .void {
+            diagnostics.error("type-mismatch", "action '\(action.name.value)' takes an input of type '\(plan.input)', but its trigger '\(trigger.value)' is an event and carries no value",
+                              at: trigger.range, notes: [DiagnosticNote("the input is declared here", at: declared.range)],
+                              fixIt: "trigger it with a value stream such as 'row: \(plan.input)', or remove 'input:'")
+        } else {
+            diagnostics.error("type-mismatch", "action '\(action.name.value)' takes an input of type '\(plan.input)', but its trigger '\(trigger.value)' carries '\(type)'",
+                              at: trigger.range, notes: [DiagnosticNote("the input is declared here", at: declared.range)])
+        }
     }
 
     mutating func unknownName(_ name: Located<String>, what: String, candidates: [String]) {
@@ -479,8 +506,7 @@ struct Checker {
                 }
             case .send(let target, let node):
                 if let action = actions.firstIndex(where: { $0.name == target.value }) {
-                    let value = node.flatMap { values.read($0, as: .void, diagnostics: &diagnostics) } ?? .void
-                    steps.append(StepPlan(kind: .execute(action: action, value: value), text: "send \(target.value)", range: target.range))
+                    if let step = executeStep(action, target, node, values) { steps.append(step) }
                     continue
                 }
                 guard let symbol = stepTarget(target, verb: "send") else { continue }
@@ -518,6 +544,30 @@ struct Checker {
             }
         }
         return ScenarioPlan(name: scenario.name.value, range: scenario.range, steps: steps)
+    }
+
+    /// `send: save` executes an action taking no input, `send: { deleteItem: 42 }` one taking an
+    /// `Int`, as `action.execute(42)` does.
+    private mutating func executeStep(_ action: Int, _ target: Located<String>, _ node: YAMLNode?, _ values: ValueReader) -> StepPlan? {
+        guard !unresolvedInputs.contains(target.value) else { return nil }
+        let input = actions[action].input
+        let declared = spec.actions.first { $0.name.value == target.value }.map { [DiagnosticNote("'\(target.value)' is declared here", at: $0.name.range)] } ?? []
+        guard input != .void else {
+            if let node, !node.isNull, node.string != "()" {
+                diagnostics.error("unexpected-value", "action '\(target.value)' takes no input", at: node.range,
+                                  notes: declared + [DiagnosticNote("to pass a value, declare its type with 'input:' on the action")],
+                                  fixIt: "write 'send: \(target.value)'")
+                return nil
+            }
+            return StepPlan(kind: .execute(action: action, value: .void), text: "send \(target.value)", range: target.range)
+        }
+        guard let node, !(node.isNull && !input.isOptional) else {
+            diagnostics.error("missing-value", "action '\(target.value)' takes an input of type '\(input)'", at: node?.range ?? target.range,
+                              notes: declared, fixIt: "write 'send: { \(target.value): ... }'")
+            return nil
+        }
+        guard let value = values.read(node, as: input, diagnostics: &diagnostics) else { return nil }
+        return StepPlan(kind: .execute(action: action, value: value), text: "send \(target.value) = \(value)", range: target.range)
     }
 
     private func stepNote(_ symbol: Symbol) -> [DiagnosticNote] {

@@ -23,6 +23,10 @@ struct ExpressionChecker {
     private var reportedUnknown: Set<String> = []
     /// The types of `$0`, `$1`, ... in an operator's expression (outside any list closure).
     var operatorArguments: [SpecType] = []
+    /// In an action's `work:`, the action, its input type and its trigger: `$0` reads the input.
+    var actionInput: (action: String, type: SpecType, trigger: (name: String, type: SpecType)?)?
+    /// The action's `input:` type did not resolve (reported already): `$0` says nothing more.
+    var inputUnresolved = false
     var diagnostics: DiagnosticBag
 
     init(symbols: [String: Symbol], table: TypeTable, payload: (name: String, type: SpecType)? = nil, diagnostics: DiagnosticBag) {
@@ -51,6 +55,9 @@ struct ExpressionChecker {
     private func hint(expected: SpecType, found: SpecType) -> [DiagnosticNote] {
         if case .optional(let wrapped) = found, expected.accepts(wrapped) {
             return [DiagnosticNote("unwrap the optional with '??', as in 'value ?? default'")]
+        }
+        if expected.unwrapped == .error {
+            return [DiagnosticNote("an 'Error' is written '.notEnabled', '.unknown', '.decode' or '.http(STATUS)'")]
         }
         if expected == .string, found != .string {
             return [DiagnosticNote("turn it into text with interpolation, as in '\"\\(value)\"'")]
@@ -91,13 +98,27 @@ struct ExpressionChecker {
             }
             return ok ? (.interpolation(typed), .string) : nil
         case .name(let name):
-            return resolveName(name, expr.range, quoted: expr.yamlQuoted)
+            return resolveName(name, expr.range, quoted: expr.yamlQuoted, expected: expected)
         case .closureArgument(let index):
             if let t = closureArguments.last {
                 guard index == 0 else {
                     return error("closure-argument", "a list closure has one argument, '$0'; found '$\(index)'", expr.range)
                 }
                 return (.closureArgument, t)
+            }
+            if inputUnresolved { return nil }
+            if let input = actionInput {
+                guard input.type != .void else {
+                    var notes = [DiagnosticNote("declare what it takes with 'input: TYPE' on the action, and pass it with 'send: { \(input.action): VALUE }'")]
+                    if let trigger = input.trigger, trigger.type != .void {
+                        notes = [DiagnosticNote("its trigger '\(trigger.name)' carries '\(trigger.type)': read it as '\(trigger.name)', or declare 'input: \(trigger.type)' to make it the action's input")]
+                    }
+                    return error("closure-argument", "action '\(input.action)' takes no input, so '$\(index)' has nothing to read", expr.range, notes: notes)
+                }
+                guard index == 0 else {
+                    return error("closure-argument", "an action's work has one argument, '$0', its input; found '$\(index)'", expr.range)
+                }
+                return (.eventPayload, input.type)
             }
             guard index < operatorArguments.count else {
                 let message = operatorArguments.isEmpty
@@ -126,6 +147,7 @@ struct ExpressionChecker {
         case .member(let base, let name, let optional, let nameRange):
             return member(base, name, optional: optional, nameRange: nameRange, whole: expr.range)
         case .call(let callee, let arguments):
+            if case .implicitMember(let name) = callee.kind { return implicitCall(name, arguments, expected: expected, expr.range) }
             return call(callee, arguments, expr.range)
         case .closure:
             return error("unexpected-closure", "a closure '{ ... }' can only follow a list function such as 'map' or 'filter'", expr.range)
@@ -155,7 +177,11 @@ struct ExpressionChecker {
     }
 
     private mutating func implicitMember(_ name: String, expected: SpecType?, _ range: SpecRange) -> Typed? {
+        if expected?.unwrapped == .error { return errorLiteral(name, range) }
         guard case .enumeration(let type)? = expected?.unwrapped, let cases = table.enums[type] else {
+            if Self.errorLiterals.contains(name) && name != "http" {
+                return error("implicit-member-context", "'.\(name)' needs an 'Error' or an enum type from its context, as in 'error == .\(name)'", range)
+            }
             return error("implicit-member-context", "'.\(name)' needs an enum type from its context, as in 'segment == .\(name)'", range)
         }
         guard cases.contains(name) else {
@@ -163,6 +189,20 @@ struct ExpressionChecker {
                          notes: [DiagnosticNote("its cases are " + cases.map { "'\($0)'" }.joined(separator: ", "))])
         }
         return (.constant(.enumCase(EnumValue(type: type, caseName: name))), .enumeration(type))
+    }
+
+    /// `.http(409)`: only an `Error` literal takes arguments.
+    private mutating func implicitCall(_ name: String, _ arguments: [Expr], expected: SpecType?, _ range: SpecRange) -> Typed? {
+        // A parse error inside the parentheses was reported; the call around it says nothing more.
+        if arguments.contains(where: { if case .invalid = $0.kind { true } else { false } }) { return nil }
+        if expected?.unwrapped == .error { return errorLiteralCall(name, arguments, range) }
+        if case .enumeration(let type)? = expected?.unwrapped, table.enums[type]?.contains(name) == true {
+            let notes = type == Self.errorKindType && name == "http"
+                ? [DiagnosticNote("to match one status, compare the error itself: 'error == .http(409)', or 'error.status == 409'")] : []
+            return error("wrong-arity", "'.\(name)' is a case of '\(type)' and takes no arguments", range, notes: notes)
+        }
+        let notes = name == "http" ? [DiagnosticNote("'.http(STATUS)' is an 'Error' literal, as in 'error == .http(409)'")] : []
+        return error("implicit-member-context", "'.\(name)(...)' needs an 'Error' from its context, as in 'error == .\(name)(...)'", range, notes: notes)
     }
 
     /// `Goal(id: 1, title: "a")`: every field once, optional ones may be left out (nil).
@@ -207,7 +247,7 @@ struct ExpressionChecker {
         return nil
     }
 
-    private mutating func resolveName(_ name: String, _ range: SpecRange, quoted: Bool = false) -> Typed? {
+    private mutating func resolveName(_ name: String, _ range: SpecRange, quoted: Bool = false, expected: SpecType? = nil) -> Typed? {
         if let payload, payload.name == name {
             return (.eventPayload, payload.type)
         }
@@ -222,6 +262,14 @@ struct ExpressionChecker {
             // One report per name and expression: `a + a + a` with an unknown `a` is one mistake.
             guard !reportedUnknown.contains(name) else { return nil }
             reportedUnknown.insert(name)
+            if let dotted = missingDot(name, expected: expected) {
+                diagnostics.error("unknown-name", "unknown name '\(name)'; did you mean '\(dotted)'?", at: range,
+                                  notes: [DiagnosticNote(dotted.hasPrefix(".http") || expected?.unwrapped == .error || expected == nil
+                                      ? "an 'Error' literal starts with a dot, as an enum case does in Swift"
+                                      : "an enum case starts with a dot where its type is known, as in Swift")],
+                                  fixIt: "write '\(dotted)'")
+                return nil
+            }
             var candidates = Array(symbols.keys)
             if let payload { candidates.append(payload.name) }
             let suggestion = Suggestion.didYouMean(name, in: candidates)
@@ -254,7 +302,7 @@ struct ExpressionChecker {
 
     /// Infers both operands, letting an integer literal on one side become a Double.
     private mutating func operands(_ lhs: Expr, _ rhs: Expr) -> (Typed, Typed)? {
-        if case .implicitMember = lhs.kind {
+        if lhs.isImplicitMember {
             // `.received == segment`: the right side gives the left its type.
             let r = infer(rhs)
             // Without it there is no context for the left side: that is not another mistake.
@@ -264,7 +312,9 @@ struct ExpressionChecker {
             return (a, b)
         }
         let l = infer(lhs)
-        if l == nil, Self.needsContext(rhs) { return nil }
+        // `.case`, `nil` and `[]` take their type from the left side: without one, their error
+        // would only repeat the left's.
+        if l == nil, rhs.isImplicitMember || Self.needsContext(rhs) { return nil }
         let r = infer(rhs, expected: l?.type)
         guard var a = l, var b = r else { return nil }
         if a.type == .int, b.type == .double, case .int(let v) = lhs.kind { a = (.constant(.double(Double(v))), .double) }
@@ -394,6 +444,8 @@ struct ExpressionChecker {
             }
         case .color:
             result = Self.colorMember(name).map { ($0, .double) }
+        case .error:
+            result = Self.errorMember(name)
         case .record(let record):
             let fields = table.records[record] ?? []
             if let i = fields.firstIndex(where: { $0.name == name }) {
@@ -409,6 +461,7 @@ struct ExpressionChecker {
             case .string: ["count", "isEmpty"]
             case .list: ["count", "isEmpty", "first", "last"]
             case .color: ["white", "red", "green", "blue", "alpha"]
+            case .error: Self.errorMembers
             default: []
             }
             return error("unknown-member", "'\(type)' has no member '\(name)'\(Suggestion.didYouMean(name, in: known))", nameRange)
@@ -437,6 +490,13 @@ struct ExpressionChecker {
 
     private mutating func function(_ name: String, _ nameRange: SpecRange, _ arguments: [Expr], _ range: SpecRange) -> Typed? {
         guard Self.functions.contains(name) else {
+            if let dotted = missingDot(name, expected: .error), symbols[name] == nil {
+                var literal = dotted
+                if arguments.count == 1, case .int(let status) = arguments[0].kind { literal = ".\(name)(\(status))" }
+                diagnostics.error("unknown-function", "unknown function '\(name)'; did you mean '\(literal)'?", at: nameRange,
+                                  notes: [DiagnosticNote("an 'Error' literal starts with a dot, as an enum case does in Swift")], fixIt: "write '\(literal)'")
+                return nil
+            }
             return error("unknown-function", "unknown function '\(name)'\(Suggestion.didYouMean(name, in: Self.functions))", nameRange,
                          notes: [DiagnosticNote("functions are " + Self.functions.map { "'\($0)'" }.joined(separator: ", "))])
         }

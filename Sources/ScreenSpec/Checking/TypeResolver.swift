@@ -7,6 +7,11 @@ struct TypeResolver {
         "Navigation": .navigation, "Color": .color,
     ]
 
+    /// Enums every spec has: `ErrorKind`, the type of `error.kind`.
+    static let builtinEnums: [String: [String]] = [
+        ExpressionChecker.errorKindType: ErrorValue.Kind.allCases.map(\.rawValue),
+    ]
+
     var knownNames: [String] { Array(Self.builtins.keys) + Array(table.records.keys) + Array(table.enums.keys) }
 
     func resolve(_ name: Located<String>, diagnostics: inout DiagnosticBag) -> SpecType? {

@@ -41,6 +41,8 @@ public indirect enum TypedExpr: Sendable {
         case stringCount, stringIsEmpty
         case listCount, listIsEmpty, listFirst, listLast
         case colorWhite, colorRed, colorGreen, colorBlue, colorAlpha
+        /// `error.kind` (an `ErrorKind` case), `error.status` (`Int?`), `error.message` (`String`).
+        case errorKind, errorStatus, errorMessage
     }
 
     public enum Builtin: Sendable {
@@ -53,6 +55,8 @@ public indirect enum TypedExpr: Sendable {
         case joined
         /// `gray(white, alpha)` and `rgba(red, green, blue, alpha)`: components from 0 to 1.
         case grayColor, rgbColor
+        /// `.http(status)` with a status computed at run time; outside 100...999 it fails.
+        case httpError
     }
 
     public enum ClosureBuiltin: Sendable { case map, filter, containsWhere, firstWhere, allSatisfy }

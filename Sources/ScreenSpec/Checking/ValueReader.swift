@@ -106,12 +106,14 @@ struct ValueReader {
         }
     }
 
-    /// `unknown`, `decode`, `notEnabled` or `http(404)`.
+    /// `unknown`, `decode`, `notEnabled` or `http(404)`; with a leading dot too, as the literals
+    /// of expressions are written (`.http(404)`).
     func readError(_ node: YAMLNode, diagnostics: inout DiagnosticBag) -> Value? {
-        guard let text = node.string?.trimmingWhitespace(), !node.isNull else {
+        guard var text = node.string?.trimmingWhitespace(), !node.isNull else {
             diagnostics.error("invalid-error", "expected a failure such as 'unknown', 'decode' or 'http(500)', found \(node.kindName)", at: node.range)
             return nil
         }
+        if text.hasPrefix(".") { text.removeFirst() }
         if text.hasPrefix("http(") && text.hasSuffix(")") {
             guard let status = Int(text.dropFirst(5).dropLast()), (100...999).contains(status) else {
                 diagnostics.error("invalid-error", "an http failure needs a status from 100 to 999, as in 'http(404)'", at: node.range)

@@ -68,6 +68,9 @@ package enum DiagnosticCatalog {
         ("missing-field", "a record value leaves out a field that is not optional"),
         ("mixed-arguments", "a record's arguments all need labels"),
         ("not-a-record", "a type that is not a record is built or read as one"),
+        ("missing-status", "'.http' as an Error literal needs its status"),
+        ("invalid-status", "an HTTP status is from 100 to 999"),
+        ("no-literal", "a kind of error that has no literal (an evaluation failure)"),
         ("invalid-color", "a colour component outside 0...1, or not a colour"),
         // declarations
         ("unknown-type", "a type that is not declared; the nearest is suggested"),

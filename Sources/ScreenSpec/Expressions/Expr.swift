@@ -70,6 +70,15 @@ public enum BinaryOperator: String, Sendable, CaseIterable {
 }
 
 extension Expr {
+    /// `.received` or `.http(409)`: a member whose type comes from the context.
+    var isImplicitMember: Bool {
+        switch kind {
+        case .implicitMember: return true
+        case .call(let callee, _): if case .implicitMember = callee.kind { return true } else { return false }
+        default: return false
+        }
+    }
+
     /// The names this expression mentions, dotted ones (`login.enabled`) both whole and by their
     /// first part, so that the checker can order declarations before typing them.
     func referencedNames() -> [String] {

@@ -93,6 +93,11 @@ public struct OutputDecl: Sendable {
 /// `actions:` — asynchronous work with an enabled and an executing state.
 public struct ActionDecl: Sendable {
     public var name: Located<String>
+    /// `input: Int`: the type of value each execution takes (`Action<Input, Element>`'s `Input`);
+    /// nil: the trigger's element type, or `Void` without a trigger.
+    public var input: Located<String>? = nil
+    /// `input:` was written but is not a type name (reported already).
+    public var inputIsMalformed = false
     public var trigger: Located<String>?
     public var enabledIf: Expr?
     public var work: WorkDecl

@@ -273,7 +273,8 @@ struct SpecReader {
     }
 
     mutating func readAction(_ name: Located<String>, _ node: YAMLNode) -> ActionDecl? {
-        guard let f = fields(node, of: "action '\(name.value)'", allowed: ["trigger", "enabledIf", "work"]) else { return nil }
+        guard let f = fields(node, of: "action '\(name.value)'", allowed: ["input", "trigger", "enabledIf", "work"]) else { return nil }
+        let input = f["input"].flatMap { typeName($0) }
         let trigger = f["trigger"].flatMap { identifier($0, what: "trigger name", allowDots: true) }
         let enabledIf = f["enabledIf"].flatMap { expression($0) }
         guard let workNode = f["work"] else {
@@ -293,7 +294,7 @@ struct SpecReader {
                 if let e = expression(argValue) { arguments.append((argName, e)) }
             }
         }
-        return ActionDecl(name: name, trigger: trigger, enabledIf: enabledIf,
+        return ActionDecl(name: name, input: input, inputIsMalformed: f["input"] != nil && input == nil, trigger: trigger, enabledIf: enabledIf,
                           work: WorkDecl(service: service, arguments: arguments, range: workNode.range))
     }
 

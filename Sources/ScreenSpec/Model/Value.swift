@@ -73,6 +73,25 @@ public struct ErrorValue: Hashable, Sendable {
         self.status = status
         self.message = message
     }
+
+    /// The name of the built-in enum that `error.kind` reads as.
+    public static let kindTypeName = "ErrorKind"
+
+    /// The statuses an `http` failure may have.
+    public static let httpStatuses = 100...999
+
+    /// What `error.message` reads in an expression: the message the failure carries, else a
+    /// sentence for its kind.
+    public var messageText: String {
+        if let message { return message }
+        switch kind {
+        case .notEnabled: return "the action is not enabled"
+        case .unknown: return "unknown error"
+        case .http: return "HTTP status \(status ?? 0)"
+        case .decode: return "the response could not be decoded"
+        case .evaluation: return "an expression failed"
+        }
+    }
 }
 
 /// A request to open the screen `screen` with its parameters.

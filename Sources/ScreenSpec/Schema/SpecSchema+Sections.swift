@@ -59,6 +59,7 @@ extension SpecSchema {
                         ], required: ["navigate", "on"]),
                         else: object("A derived output, long form.", [("value", describe(ref("expression"), "The expression."))], required: ["value"]))))),
             (key: "action", value: object("An action: asynchronous work with 'enabled', 'executing', 'elements' and 'errors'.", [
+                ("input", describe(ref("type"), "The type every execution takes ('Action<Input, Element>'): 'send: { action: value }' or a trigger carrying it; the work reads it as '$0'. Without it the action takes no input, like a 'CocoaAction'.")),
                 ("trigger", describe(ref("dottedName"), "An event or stream that executes it.")),
                 ("enabledIf", describe(ref("expression"), "A Bool expression; 'enabled' is this and not executing. Default: true.")),
                 ("work", describe(ref("request"), "The service call it makes: '{ call: auth.signIn, with: { email: email } }'.")),

@@ -141,7 +141,7 @@ package enum SpecSchema {
     /// What ``DurationParser`` accepts: a non-negative number and a unit.
     static let durationPattern = "^\\s*([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?\\s*(ms|s|m|h)\\s*$"
     /// What ``ValueReader/readError`` accepts.
-    static let failurePattern = "^\\s*(unknown|decode|notEnabled|http\\([1-9][0-9]{2}\\))\\s*$"
+    static let failurePattern = "^\\s*\\.?(unknown|decode|notEnabled|http\\([1-9][0-9]{2}\\))\\s*$"
 
     static var commonDefinitions: [(key: String, value: JSONValue)] {
         [
@@ -170,7 +170,7 @@ package enum SpecSchema {
                 "type": "string", "pattern": .string(durationPattern),
             ]),
             (key: "failure", value: [
-                "description": "A failure: 'unknown', 'decode', 'notEnabled' or 'http(STATUS)' such as 'http(404)'.",
+                "description": "A failure: 'unknown', 'decode', 'notEnabled' or 'http(STATUS)' such as 'http(404)', with or without the leading '.' of expressions ('.http(404)').",
                 "type": "string", "pattern": .string(failurePattern),
             ]),
         ]

@@ -194,7 +194,22 @@ enum ExpressionCompiler {
     }
 
     private static func member(_ f: @escaping CompiledExpr, _ member: TypedExpr.Member, chained: Bool) -> CompiledExpr {
-        { ctx throws(EvalError) in
+        if case .errorKind = member {
+            // The five `ErrorKind` values are built once here, not per event.
+            func kind(_ k: ErrorValue.Kind) -> Value { .enumCase(EnumValue(type: ErrorValue.kindTypeName, caseName: k.rawValue)) }
+            let (notEnabled, unknown, http, decode, evaluation) = (kind(.notEnabled), kind(.unknown), kind(.http), kind(.decode), kind(.evaluation))
+            return { ctx throws(EvalError) in
+                guard case .error(let e) = try f(ctx) else { return .none }
+                switch e.kind {
+                case .notEnabled: return notEnabled
+                case .unknown: return unknown
+                case .http: return http
+                case .decode: return decode
+                case .evaluation: return evaluation
+                }
+            }
+        }
+        return { ctx throws(EvalError) in
             let base = try f(ctx)
             switch (member, base) {
             case (_, .none): return .none
@@ -210,6 +225,8 @@ enum ExpressionCompiler {
             case (.colorGreen, .color(let c)): return .double(c.green)
             case (.colorBlue, .color(let c)): return .double(c.blue)
             case (.colorAlpha, .color(let c)): return .double(c.alpha)
+            case (.errorStatus, .error(let e)): return e.status.map(Value.int) ?? .none
+            case (.errorMessage, .error(let e)): return .string(e.messageText)
             default: return .none
             }
         }
@@ -277,6 +294,14 @@ enum ExpressionCompiler {
             }
         case .grayColor, .rgbColor:
             return color(builtin == .rgbColor, fs)
+        case .httpError:
+            return { ctx throws(EvalError) in
+                guard case .int(let status) = try f0(ctx) else { return .none }
+                guard ErrorValue.httpStatuses.contains(status) else {
+                    throw EvalError(message: "'.http(\(status))': an HTTP status is from 100 to 999")
+                }
+                return .error(ErrorValue(.http, status: status))
+            }
         }
     }
 

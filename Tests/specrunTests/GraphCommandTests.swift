@@ -1,0 +1,85 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+@Suite("specrun graph")
+struct GraphCommandTests {
+    @Test func mermaidNamesEveryDeclaredNodeOfTheEventsScreen() throws {
+        let result = try CLI.run(["graph", "specs/events.yaml", "--format", "mermaid"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("flowchart LR\n"))
+        for name in ["user", "headerRefresh", "footerRefresh", "segmentSelection", "selection", "avatarSelection", "page", "events",
+                     "navigationTitle", "imageUrl", "hidesSegment", "items", "isPerformed", "segmentChanged", "refresh", "firstPage",
+                     "nextPage", "userSelected", "repositorySelected", "github.events", "User", "Repository"] {
+            #expect(result.stdout.contains("\"\(name)<br/>"), "\(name) is missing")
+        }
+    }
+
+    @Test func dotIsADigraphWithAClusterPerGroup() throws {
+        let result = try CLI.run(["graph", "specs/login.yaml", "--format", "dot"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("digraph \"Login\" {"))
+        for group in ["View", "View model", "Services"] { #expect(result.stdout.contains("label=\"\(group)\"")) }
+    }
+
+    @Test(.enabled(if: ExternalTools.dot != nil || ExternalTools.inCI, Comment(rawValue: ExternalTools.missingDot)))
+    func svgIsValidXMLDrawnByGraphviz() throws {
+        try #require(ExternalTools.dot != nil, Comment(rawValue: ExternalTools.missingDot))
+        let folder = try ExternalTools.temporaryFolder()
+        let file = folder + "/events.svg"
+        let result = try CLI.run(["graph", "specs/events.yaml", "--format", "svg", "--output", file])
+        #expect(result.status == 0, "\(result.stderr)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: file))
+        let parser = XMLParser(data: data)
+        #expect(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))")
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("<svg"))
+        #expect(text.contains("segmentSelection"))
+    }
+
+    @Test func withoutGraphvizSVGSaysHowToInstallItAndWritesNothing() throws {
+        let folder = try ExternalTools.temporaryFolder()
+        let file = folder + "/out.svg"
+        let result = try CLI.run(["graph", "specs/login.yaml", "--format", "svg", "--output", file], environment: ["PATH": folder])
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("apt-get install graphviz"))
+        #expect(!FileManager.default.fileExists(atPath: file))
+    }
+
+    @Test(arguments: [["graph"], ["graph", "--format", "svg"], ["run", "--format", "html"]])
+    func anInvalidSpecGivesLocatedDiagnosticsExit2AndNoOutput(_ command: [String]) throws {
+        let spec = try CLI.temporarySpec("screen: S\noutputs:\n  a: missing + 1\n")
+        let file = (spec as NSString).deletingLastPathComponent + "/out.file"
+        let arguments = [command[0], spec] + command.dropFirst() + (command[0] == "graph" ? ["--output", file] : [])
+        let result = try CLI.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(spec):3:6: error:"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: file))
+    }
+
+    @Test func testWithAnHTMLReportWritesNothingWhenASpecIsInvalid() throws {
+        let spec = try CLI.temporarySpec("screen: S\noutputs:\n  a: missing + 1\nscenarios:\n  - name: x\n    steps: []\n")
+        let folder = (spec as NSString).deletingLastPathComponent
+        let report = folder + "/report.html"
+        let result = try CLI.run(["test", spec, "--ci", "--reporter", "html", "--output", report])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(spec):3:6: error:"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: report))
+        let toStdout = try CLI.run(["test", spec, "--ci", "--reporter", "html"])
+        #expect(toStdout.status == 2)
+        #expect(toStdout.stdout.isEmpty)
+    }
+
+    @Test func graphWritesItsOutputFileWhole() throws {
+        let folder = try ExternalTools.temporaryFolder()
+        let file = folder + "/deeper/login.mmd"
+        let result = try CLI.run(["graph", "specs/login.yaml", "--output", file])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+        let written = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(written == (try CLI.run(["graph", "specs/login.yaml"])).stdout)
+    }
+}
