@@ -6,6 +6,8 @@ public struct LoadedSpec: Sendable {
     public let source: SourceFile
     public let spec: CheckedSpec?
     public let diagnostics: [Diagnostic]
+    /// The `screen:` name as written, once the file was read that far.
+    public internal(set) var screen: Located<String>? = nil
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
@@ -15,12 +17,28 @@ public struct LoadedSpec: Sendable {
     }
 }
 
+extension LoadedSpec {
+    /// The same spec with one more diagnostic; an error makes it invalid.
+    public func adding(_ diagnostic: Diagnostic) -> LoadedSpec {
+        var all = diagnostics
+        all.append(diagnostic)
+        return LoadedSpec(source: source, spec: diagnostic.severity == .error ? nil : spec, diagnostics: all, screen: screen)
+    }
+}
+
 /// Loads spec files: YAML -> spec model -> checked spec, collecting diagnostics across phases.
 public enum SpecLoader {
     /// Files larger than this are refused before parsing.
     public static let maximumFileSize = 8 * 1024 * 1024
 
     public static func load(path: String) -> LoadedSpec {
+        guard !path.isEmpty else {
+            // Named so that the diagnostic does not start with a bare ':1:1:'.
+            let shown = "''"
+            return LoadedSpec(source: SourceFile(path: shown, text: ""), spec: nil, diagnostics: [
+                Diagnostic(id: "io", "the spec path is empty; name a spec file", at: SpecRange(file: shown, at: SpecLocation(line: 1, column: 1))),
+            ])
+        }
         let empty = SourceFile(path: path, text: "")
         let origin = SpecRange(file: path, at: SpecLocation(line: 1, column: 1))
         let data: Data
@@ -29,14 +47,24 @@ public enum SpecLoader {
             if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory {
                 return LoadedSpec(source: empty, spec: nil, diagnostics: [Diagnostic(id: "io", "'\(path)' is a folder, not a spec file", at: origin)])
             }
+            // A device such as /dev/zero would be read without end; a FIFO (a pipe) is read.
+            if let type = attributes[.type] as? FileAttributeType, [.typeCharacterSpecial, .typeBlockSpecial, .typeSocket].contains(type) {
+                return LoadedSpec(source: empty, spec: nil, diagnostics: [Diagnostic(id: "io", "'\(path)' is a device, not a spec file", at: origin)])
+            }
             if let size = attributes[.size] as? Int, size > maximumFileSize {
                 return LoadedSpec(source: empty, spec: nil, diagnostics: [
                     Diagnostic(id: "too-large", "the file is \(size) bytes; specs are limited to \(maximumFileSize) bytes", at: origin),
                 ])
             }
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            // Read through a handle with a bound, so that a pipe (`/dev/stdin`) is read too and
+            // nothing is read past the size limit.
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                return LoadedSpec(source: empty, spec: nil, diagnostics: [Diagnostic(id: "io", "cannot read '\(path)': \(readFailure(path))", at: origin)])
+            }
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
         } catch {
-            return LoadedSpec(source: empty, spec: nil, diagnostics: [Diagnostic(id: "io", "cannot read '\(path)': no such file or not readable", at: origin)])
+            return LoadedSpec(source: empty, spec: nil, diagnostics: [Diagnostic(id: "io", "cannot read '\(path)': \(readFailure(path))", at: origin)])
         }
         guard data.count <= maximumFileSize else {
             return LoadedSpec(source: empty, spec: nil, diagnostics: [
@@ -49,7 +77,41 @@ public enum SpecLoader {
         return load(text: text, path: path)
     }
 
+    /// Loads several specs (see ``load(path:)``), then reports specs of one folder that declare
+    /// the same `screen:` name: a navigation finds a screen by its name among its folder's specs,
+    /// so each but the first (in the given order) gets a `duplicate-screen` error.
+    public static func load(paths: [String], loader: ([String]) -> [LoadedSpec] = { $0.map(SpecLoader.load(path:)) }) -> [LoadedSpec] {
+        var loaded = loader(paths)
+        var first: [String: Int] = [:]
+        for (i, spec) in loaded.enumerated() {
+            guard let screen = spec.screen, !screen.value.isEmpty else { continue }
+            let (name, range) = (screen.value, screen.range)
+            let folder = (paths[i] as NSString).deletingLastPathComponent
+            let key = ((folder.isEmpty ? "." : folder) as NSString).standardizingPath + "\u{0}" + name
+            guard let earlier = first[key] else { first[key] = i; continue }
+            guard (paths[earlier] as NSString).standardizingPath != (paths[i] as NSString).standardizingPath else { continue }
+            loaded[i] = loaded[i].adding(Diagnostic(id: "duplicate-screen", "'\(paths[earlier])' declares 'screen: \(name)' too", at: range,
+                                                    notes: [DiagnosticNote("screen names are unique among the specs of a folder, as navigation finds a screen by its name")]))
+        }
+        return loaded
+    }
+
+    /// Why `path` cannot be read, as the system says it.
+    private static func readFailure(_ path: String) -> String {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd < 0 else {
+            close(fd)
+            return "it could not be read"
+        }
+        return errno == ENOENT ? "no such file" : String(cString: strerror(errno)).lowercased()
+    }
+
     public static func load(text: String, path: String) -> LoadedSpec {
+        // One spec's "did you mean" searches share one budget, so checking stays linear.
+        Suggestion.$budget.withValue(Suggestion.Budget()) { loadChecked(text: text, path: path) }
+    }
+
+    private static func loadChecked(text: String, path: String) -> LoadedSpec {
         let source = SourceFile(path: path, text: text)
         var diagnostics = DiagnosticBag()
         if text.utf8.contains(0) {
@@ -63,6 +125,6 @@ public enum SpecLoader {
         let spec = reader.read(root)
         var checker = Checker(spec: spec, diagnostics: reader.diagnostics)
         let checked = checker.check()
-        return LoadedSpec(source: source, spec: checked, diagnostics: checker.diagnostics.sorted)
+        return LoadedSpec(source: source, spec: checked, diagnostics: checker.diagnostics.sorted, screen: spec.screen)
     }
 }

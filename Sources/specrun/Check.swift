@@ -25,8 +25,7 @@ struct Check: ParsableCommand {
         var invalid = 0
         var all: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
-        for path in specs {
-            let loaded = SpecLoader.load(path: path)
+        for loaded in SpecLoader.load(paths: specs) {
             if format == .text { Output.reportDiagnostics(loaded) }
             all += loaded.diagnostics
             sources[loaded.source.path] = loaded.source

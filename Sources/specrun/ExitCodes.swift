@@ -10,6 +10,8 @@ enum ExitCodes {
     static let invalidSpec = ExitCode(2)
     /// A tool the command needs is not installed (sysexits' EX_UNAVAILABLE), such as Graphviz for `graph --format svg`.
     static let unavailable = ExitCode(69)
+    /// Standard output or standard error could not be written (sysexits' `EX_IOERR`).
+    static let outputFailed = ExitCode(74)
     /// The command line was wrong (argument-parser's own validation code).
     static let usage = ExitCode.validationFailure
 }

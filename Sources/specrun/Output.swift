@@ -3,13 +3,44 @@ import ScreenSpec
 import SpecRuntime
 
 /// Writes to standard output and error, choosing colour once for the process.
+///
+/// A write that fails (a full disk, a closed descriptor, a reader that went away while SIGPIPE is
+/// ignored) ends the process with ``ExitCodes/outputFailed`` and one line on standard error when
+/// that can still be written: output that silently stops, or a trap, would let a caller take a
+/// truncated report for a whole one.
 enum Output {
     static func write(_ s: String) {
-        FileHandle.standardOutput.write(Data(s.utf8))
+        send(s, to: STDOUT_FILENO)
     }
 
     static func error(_ s: String) {
-        FileHandle.standardError.write(Data(s.utf8))
+        send(s, to: STDERR_FILENO)
+    }
+
+    private static func send(_ s: String, to fd: Int32) {
+        var text = s
+        guard let failure = text.withUTF8({ writeAll($0, to: fd) }) else { return }
+        let name = fd == STDOUT_FILENO ? "standard output" : "standard error"
+        var message = "specrun: cannot write to \(name): \(String(cString: strerror(failure)))\n"
+        if fd != STDERR_FILENO { _ = message.withUTF8 { writeAll($0, to: STDERR_FILENO) } }
+        exit(ExitCodes.outputFailed.rawValue)
+    }
+
+    /// Writes every byte, retrying after a signal or a partial write; the `errno` of a failure.
+    private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) -> Int32? {
+        guard var next = bytes.baseAddress else { return nil }
+        var left = bytes.count
+        while left > 0 {
+            let written = Foundation.write(fd, next, left)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            if written == 0 { return EIO }
+            next += written
+            left -= written
+        }
+        return nil
     }
 
     /// Colour only on a terminal, never with `NO_COLOR` set, as no-color.org asks.
@@ -26,7 +57,8 @@ enum Output {
         do {
             try SnapshotFile.writeAtomically(text, to: path)
         } catch {
-            Output.error("error: cannot write '\(path)': \(error)\n")
+            // The error names the path and says why (see `OutputFile`).
+            Output.error("error: \(error)\n")
             throw ExitCodes.failure
         }
     }

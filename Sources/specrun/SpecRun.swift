@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct SpecRun: ParsableCommand {
@@ -8,4 +9,20 @@ struct SpecRun: ParsableCommand {
         version: "0.1.0",
         subcommands: [Run.self, Check.self, Test.self, Graph.self, Schema.self]
     )
+
+    /// argument-parser's own `main`, with help, version and usage errors written through
+    /// ``Output``, so that a failed write of them exits non-zero too (its `print` ignores errors).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                if code == .success { Output.write(message + "\n") } else { Output.error(message + "\n") }
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
 }

@@ -32,13 +32,13 @@ private func errors(_ yaml: String) -> [String] {
               - filter: "$0 + 1"
               - debounse: 3ms
           b: { stream: xs, ops: [ { scan: { seed: "0", accumulator: "$0 + $2" } } ] }
-          c: { stream: xs, ops: [ { catch: "0" } ] }
+          c: { stream: xs, ops: [ { catch: '"zero"' } ] }
         """
         #expect(errors(yaml) == [
             "16:18: expected 'Bool', found 'Int'",
             "17:9: unknown operator 'debounse'; did you mean 'debounce'?",
             "18:67: this expression has 2 arguments ('$0', '$1'); found '$2'",
-            "19:27: 'catch' replaces a failed request, but no 'flatMapLatest' or 'flatMap' comes before it",
+            "19:37: expected 'Int', found 'String'",
         ])
     }
 
@@ -102,6 +102,109 @@ private func errors(_ yaml: String) -> [String] {
         #expect(errors(yaml) == [
             "15:11: scenario 'without params' needs a value for parameter 'goal' of type 'Goal'",
             "20:7: unknown service 'api.gte'; did you mean 'api.get'?",
+        ])
+    }
+
+    @Test func operatorParametersHaveTheirTypes() {
+        let yaml = Self.header + """
+          a: { stream: xs, ops: [ { take: soon } ] }
+          b: { stream: xs, ops: [ { sample: { with: xs, defaultValue: '"x"' } } ] }
+          c: { stream: xs, ops: [ { distinctUntilChanged: "$0.count" } ] }
+          d: { stream: xs, ops: [ { retry: 2 } ] }
+          e: { stream: xs, ops: [ { switchLatest: [xs, seg] } ] }
+          f: { interval: 0ms }
+          g: { stream: xs, ops: [ { catch: { stream: seg } } ] }
+        """
+        #expect(errors(yaml) == [
+            "13:35: 'take' needs a count of 0 or more or a duration such as '300ms', found 'soon'",
+            "14:64: expected 'Int', found 'String'",
+            "15:55: 'Int' has no member 'count'",
+            "16:27: 'retry' resubscribes to its upstream, which only a request's inner stream can replay; a screen's inputs and outputs are hot",
+            "17:48: 'switchLatest' needs streams of one type: 'xs' carries 'Int', 'seg' carries 'Segment'",
+            "18:18: 'interval' needs a period above 0ms, such as '1s'",
+            "19:46: 'catch' falls back to a stream of the same type: the stream carries 'Int' here, 'seg' carries 'Segment'",
+        ])
+    }
+
+    @Test func innerOperatorsAreCheckedAgainstTheServiceType() {
+        let yaml = Self.header + """
+          a: { stream: xs, ops: [ { flatMap: { call: api.get, with: { page: $0 }, ops: [ { map: "$0 + true" } ] } } ] }
+          b: { stream: xs, ops: [ { flatMapLatest: { call: api.get, with: { page: $0 }, ops: [ { merge: xs } ] } } ] }
+          c: { stream: xs, ops: [ { concatMap: { call: api.get, with: { page: $0 }, failures: maybe } } ] }
+          d: { stream: xs, ops: [ { flatMap: { call: api.get, with: { page: $0 }, ops: [ { startWith: '"…"' } ] } } ] }
+        """
+        #expect(errors(yaml) == [
+            "13:90: '+' cannot combine 'Int' and 'Bool'",
+            "14:88: 'merge' cannot be used inside a request's 'ops:'; there an operator works on the inner stream alone",
+            "15:87: 'failures:' is 'pass' (a failed call travels as a failure to '<name>.errors' and the stream goes on) or 'end' (it ends the stream with an error, as in RxSwift), found 'maybe'",
+            "16:96: expected 'Int', found 'String'",
+        ])
+    }
+
+    @Test func endStepsNameInputStreamsAndKnownFailures() {
+        let yaml = Self.header + """
+          out: { stream: xs, ops: [ { take: 1 } ] }
+        scenarios:
+          - name: s
+            params: { goal: { id: 1, title: a } }
+            steps:
+              - complete: out
+              - complete: seg
+              - fail: { xs: timeout }
+              - fail: xs
+              - complete: xs
+              - fail: { xs: http(404) }
+              - expect: { out: completed, xs: { error: http(404) } }
+              - expect: { out: { error: nope } }
+        """
+        #expect(errors(yaml) == [
+            "18:19: 'complete:' ends an input event or value stream, but 'out' is an output stream; an output ends when its source or one of its operators ends it",
+            "19:19: 'complete:' ends an input event or value stream, but 'seg' is an input property; a property always has a value and never ends",
+            "20:21: unknown failure 'timeout'",
+            "21:15: 'fail:' ends one input with an error, as in 'fail: { results: http(404) }', found a scalar",
+            "25:33: unknown failure 'nope'",
+        ])
+    }
+
+    @Test func sequenceServicesAreOrderedAndEndOnce() {
+        let yaml = """
+        screen: T
+        services:
+          a: { returns: Int, sequence: [ { at: 10ms, value: 1 }, { at: 5ms, value: 2 } ] }
+          b: { returns: Int, sequence: [ { at: 10ms, complete: true }, { at: 15ms, value: 2 } ] }
+          c: { returns: Int, sequence: [ { at: 10ms, vale: 1 } ] }
+          d: { returns: Int, sequence: [ { value: 1 } ] }
+          e: { returns: Int, result: 1, sequence: [] }
+        """
+        #expect(errors(yaml) == [
+            "3:58: events of a sequence come in time order: 5ms comes after 10ms",
+            "4:64: a sequence sends nothing after it completes or fails",
+            "5:46: unknown key 'vale' in a sequence event; did you mean 'value'?",
+            "6:34: an event of a sequence needs 'at:' and one of 'value:', 'complete:' or 'fail:'",
+            "7:6: service 'e' takes one of 'result:', 'results:', 'fails:' or 'sequence:'",
+        ])
+    }
+
+    @Test func emptyOrOutOfRangeArgumentsAreReported() {
+        let yaml = Self.header + """
+          a: { stream: xs, ops: [ { switchLatest: [] } ] }
+          b: { stream: xs, ops: [ { merge: [] } ] }
+          c: { stream: xs, ops: [ { flatMap: { call: api.get, with: { page: $0 }, ops: [ { retry: 0 } ] } } ] }
+          d: { timer: 1s, period: 0ms }
+        scenarios:
+          - name: s
+            params: { goal: { id: 1, title: a } }
+            steps:
+              - complete: nothere
+              - complete: ~
+        """
+        #expect(errors(yaml) == [
+            "13:43: 'switchLatest' needs at least one stream to choose from, as in '[a, b]'",
+            "14:36: 'merge' needs at least one stream, as in 'merge: other'",
+            "15:91: 'retry' needs a count of subscriptions in all, 1 or more, found '0'",
+            "16:27: 'period' needs a period above 0ms, such as '1s'",
+            "21:19: unknown name 'nothere' in 'complete:'",
+            "22:19: expected an input name, found nothing",
         ])
     }
 }

@@ -86,4 +86,50 @@ struct ActionTests {
         try r.wait(5000)
         #expect(r.recorded("login.enabled") == [Pair(0, .bool(false)), Pair(0, .bool(true)), Pair(0, .bool(false))])
     }
+
+    // RxSwiftCommunity/Action ActionTests "multiple element action": work answering several
+    // elements puts each on `elements`; `executing` turns false only when the work completes.
+    @Test func multipleElementWork() throws {
+        let r = try Recorder("""
+            screen: Multi
+            inputs:
+              go: event
+            actions:
+              letters:
+                trigger: go
+                work: { call: api.letters }
+            services:
+              api.letters:
+                returns: String
+                sequence: [ { at: 0ms, value: a }, { at: 0ms, value: b }, { at: 0ms, value: c }, { at: 0ms, complete: true } ]
+            """)
+        try r.wait(10)
+        r.send("go")
+        try r.wait(10)
+        r.send("go")
+        try r.wait(10)
+        #expect(r.recorded("letters.elements") == [Pair(10, .string("a")), Pair(10, .string("b")), Pair(10, .string("c")),
+                                                   Pair(20, .string("a")), Pair(20, .string("b")), Pair(20, .string("c"))])
+        #expect(r.recorded("letters.executing") == [Pair(0, .bool(false)), Pair(10, .bool(true)), Pair(10, .bool(false)),
+                                                    Pair(20, .bool(true)), Pair(20, .bool(false))])
+        #expect(r.recorded("letters.enabled") == [Pair(0, .bool(true)), Pair(10, .bool(false)), Pair(10, .bool(true)),
+                                                  Pair(20, .bool(false)), Pair(20, .bool(true))])
+    }
+
+    @Test func sequenceWorkThatFailsEndsExecutingWithTheError() throws {
+        let r = try Recorder("""
+            screen: Multi
+            actions:
+              load: { work: { call: api.pages } }
+            services:
+              api.pages:
+                returns: Int
+                sequence: [ { at: 100ms, value: 1 }, { at: 200ms, value: 2 }, { at: 300ms, fail: http(503) } ]
+            """)
+        r.graph.execute(action: 0)
+        try r.wait(400)
+        #expect(r.log.filter { !$0.hasPrefix("0 ") } == [
+            "100 load.elements 1", "200 load.elements 2", "300 load.errors http(503)", "300 load.executing false", "300 load.enabled true",
+        ])
+    }
 }

@@ -181,4 +181,12 @@ import Testing
             == "output changed: x at 0ms; steps changed at 0ms; runtime errors changed at 10ms; header changed")
         #expect(TimelineChanges.summary(of: LineDiff(old: ["a"], new: ["a"])) == "no change")
     }
+
+    @Test func summaryNamesEndsApartFromValues() {
+        let diff = LineDiff(old: ["     0ms  out               1"],
+                            new: ["     0ms  out               1", "    10ms  out               ✓ completed", "    20ms  other             ✗ error http(500)"])
+        #expect(TimelineChanges.summary(of: diff) == "ends changed: out at 10ms; other at 20ms")
+        let cancelled = LineDiff(old: [], new: ["   100ms  weather           ⊘ cancelled api.get(city: \"Seoul\"), subscribed at 0ms"])
+        #expect(TimelineChanges.summary(of: cancelled) == "cancelled requests changed: weather at 100ms")
+    }
 }

@@ -177,6 +177,10 @@ import Testing
 
     @Test func atomicWriteReplacesWholeFiles() throws {
         let path = folder + "/deep/er/file.timeline"
+        // A missing folder is an error, and nothing is created on the way.
+        #expect(throws: SnapshotError.self) { try SnapshotFile.writeAtomically("one\n", to: path) }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/deep"))
+        try FileManager.default.createDirectory(atPath: folder + "/deep/er", withIntermediateDirectories: true)
         try SnapshotFile.writeAtomically("one\n", to: path)
         try SnapshotFile.writeAtomically("two\n", to: path)
         #expect(SnapshotFile.read(path) == "two\n")

@@ -212,7 +212,7 @@ struct ViewRuntimeTests {
                   - type: { email: "x" }
             """)
         let json = TimelineFormatter.jsonLines(t)
-        #expect(json.contains(#"{"scenario":"s","time_ms":0,"output":"email.text","value":"x"}"#))
-        #expect(json.contains(#"{"scenario":"s","time_ms":0,"step":"type \"x\" into email"}"#))
+        #expect(json.contains(#"{"type":"emission","scenario":"s","time_ms":0,"output":"email.text","value":"x"}"#))
+        #expect(json.contains(#"{"type":"step","scenario":"s","time_ms":0,"step":"type \"x\" into email"}"#))
     }
 }

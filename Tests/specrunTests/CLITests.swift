@@ -125,9 +125,10 @@ struct CLITests {
         #expect(first.status == 0)
         #expect(first.stdout == second.stdout)
         let lines = first.stdout.split(separator: "\n")
-        #expect(lines.first == #"{"scenario":"signs in once the form is valid","time_ms":0,"output":"canLogin","value":false}"#)
-        #expect(lines.contains(#"{"scenario":"signs in once the form is valid","time_ms":0,"step":"send confirm"}"#))
-        #expect(lines.contains(#"{"scenario":"a too-short form keeps the button disabled","time_ms":0,"output":"login.errors","value":{"error":"notEnabled"}}"#))
+        #expect(lines.first == #"{"type":"scenario","format":"specrun-timeline","version":1,"screen":"Login","scenario":"signs in once the form is valid"}"#)
+        #expect(lines.dropFirst().first == #"{"type":"emission","scenario":"signs in once the form is valid","time_ms":0,"output":"canLogin","value":false}"#)
+        #expect(lines.contains(#"{"type":"step","scenario":"signs in once the form is valid","time_ms":0,"step":"send confirm"}"#))
+        #expect(lines.contains(#"{"type":"emission","scenario":"a too-short form keeps the button disabled","time_ms":0,"output":"login.errors","value":{"error":"notEnabled"}}"#))
         for line in lines {
             #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "not JSON: \(line)")
         }

@@ -76,6 +76,11 @@ struct GraphCommandTests {
     @Test func graphWritesItsOutputFileWhole() throws {
         let folder = try ExternalTools.temporaryFolder()
         let file = folder + "/deeper/login.mmd"
+        // A missing folder is an error (issue 10: `--output` creates nothing on the way).
+        let missing = try CLI.run(["graph", "specs/login.yaml", "--output", file])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("the folder '\(folder)/deeper' does not exist"), "\(missing.stderr)")
+        try FileManager.default.createDirectory(atPath: folder + "/deeper", withIntermediateDirectories: false)
         let result = try CLI.run(["graph", "specs/login.yaml", "--output", file])
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)

@@ -94,6 +94,26 @@ public struct ServicePlan: Sendable {
     public enum Outcome: Sendable, Hashable {
         case success(Value)
         case failure(ErrorValue)
+        /// Several events over time after the call (`sequence:`); times are ms after the call.
+        case sequence([SequenceEvent])
+    }
+
+    /// One event of a service's answer sequence, like an RxTest recorded event of a cold observable.
+    public struct SequenceEvent: Sendable, Hashable {
+        /// Milliseconds after the call.
+        public var time: Int
+        /// `.next` for an element; a terminal event ends the sequence.
+        public var event: SequenceEventKind
+
+        public init(time: Int, event: SequenceEventKind) {
+            self.time = time
+            self.event = event
+        }
+    }
+
+    public enum SequenceEventKind: Sendable, Hashable {
+        case next(Value)
+        case end(StreamEnd)
     }
 
     public struct Result: Sendable {
@@ -159,6 +179,13 @@ public struct StepPlan: Sendable {
         case wait(milliseconds: Int)
         /// The node's latest value must equal `value`.
         case expect(node: Int, value: Value)
+        /// The node's stream must have ended so (`expect: { out: completed }`).
+        case expectEnd(node: Int, end: StreamEnd)
+        /// End an input event or value stream (`complete:`, `fail:`).
+        case end(node: Int, end: StreamEnd)
+        /// `complete:` or `fail:` on an action: its inputs ignore ends, as the `Action` library's
+        /// `InputSubject` does; the step is shown and nothing happens.
+        case endAction(action: Int, end: StreamEnd)
         /// A person acting on a component (`tap:`, `type:`, `slide:` ...).
         case gesture(GesturePlan)
     }

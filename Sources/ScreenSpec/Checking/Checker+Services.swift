@@ -59,7 +59,80 @@ extension Checker {
         case .failure(let node):
             guard case .error(let e)? = values.readError(node, diagnostics: &diagnostics) else { return nil }
             return .init(outcome: .failure(e), latency: result.latency?.value)
+        case .sequence(let node):
+            guard let events = readSequence(node, returns: returns, values) else { return nil }
+            return .init(outcome: .sequence(events), latency: result.latency?.value)
         }
+    }
+
+    /// `[ { at: 100ms, value: 1 }, { at: 200ms, fail: http(500) } ]`, as an RxTest cold observable:
+    /// times from the call, in order; nothing after `complete` or `fail`. No terminal entry: the
+    /// sequence never ends.
+    private mutating func readSequence(_ node: YAMLNode, returns: SpecType, _ values: ValueReader) -> [ServicePlan.SequenceEvent]? {
+        guard let items = node.sequence else {
+            diagnostics.error("type-mismatch", "'sequence:' takes a list of events such as '- { at: 100ms, value: 1 }', found \(node.kindName)",
+                              at: node.range)
+            return nil
+        }
+        var events: [ServicePlan.SequenceEvent] = []
+        var ended: SpecRange?
+        for item in items {
+            guard let pairs = item.mapping else {
+                diagnostics.error("type-mismatch", "an event of a sequence is a mapping such as '{ at: 100ms, value: 1 }', "
+                                  + "'{ at: 300ms, complete: true }' or '{ at: 300ms, fail: http(500) }', found \(item.kindName)", at: item.range)
+                return nil
+            }
+            var time: Int?
+            var kind: ServicePlan.SequenceEventKind?
+            var ok = true
+            for (key, value) in pairs {
+                switch key.string {
+                case "at":
+                    guard let text = value.string, !value.isNull else {
+                        diagnostics.error("expected-duration", "'at:' needs a time after the call, such as '100ms'", at: value.range)
+                        ok = false
+                        continue
+                    }
+                    switch DurationParser.milliseconds(text) {
+                    case .success(let ms): time = ms
+                    case .failure(let e):
+                        diagnostics.error("invalid-duration", e.message, at: value.range)
+                        ok = false
+                    }
+                case "value":
+                    if let v = values.read(value, as: returns, diagnostics: &diagnostics) { kind = .next(v) } else { ok = false }
+                case "complete":
+                    if value.isNull || value.string == "true" { kind = .end(.completed) } else {
+                        diagnostics.error("type-mismatch", "'complete:' takes 'true'", at: value.range)
+                        ok = false
+                    }
+                case "fail":
+                    if case .error(let e)? = values.readError(value, diagnostics: &diagnostics) { kind = .end(.error(e)) } else { ok = false }
+                default:
+                    let written = key.string ?? ""
+                    diagnostics.error("unknown-key", "unknown key '\(written)' in a sequence event\(Suggestion.didYouMean(written, in: ["at", "value", "complete", "fail"]))",
+                                      at: key.range, notes: [DiagnosticNote("an event has 'at:' and one of 'value:', 'complete:' or 'fail:'")])
+                    ok = false
+                }
+            }
+            guard ok else { return nil }
+            guard let time, let kind else {
+                diagnostics.error("missing-key", "an event of a sequence needs 'at:' and one of 'value:', 'complete:' or 'fail:'", at: item.range)
+                return nil
+            }
+            if let ended {
+                diagnostics.error("event-after-end", "a sequence sends nothing after it completes or fails", at: item.range,
+                                  notes: [DiagnosticNote("it ends here", at: ended)])
+                return nil
+            }
+            if let last = events.last, time < last.time {
+                diagnostics.error("unordered-sequence", "events of a sequence come in time order: \(time)ms comes after \(last.time)ms", at: item.range)
+                return nil
+            }
+            if case .end = kind { ended = item.range }
+            events.append(ServicePlan.SequenceEvent(time: time, event: kind))
+        }
+        return events
     }
 
     /// Checks a call's `with:` arguments against the service's `params:` when it declares them.

@@ -8,32 +8,47 @@ struct PendingStream {
 extension StreamDecl {
     /// Every name the pipeline mentions, so that it is checked after the outputs it reads.
     func referencedNames() -> [String] {
-        var names = [source.value]
-        for op in operators {
-            switch op.kind {
-            case .map(let e), .filter(let e), .catchError(let e): names += e.referencedNames()
-            case .startWith(let es): for e in es { names += e.referencedNames() }
-            case .scan(let seed, let acc): names += seed.referencedNames() + acc.referencedNames()
-            case .merge(let others): names += others.map(\.value)
-            case .combineLatest(let other, let combine), .withLatestFrom(let other, let combine):
-                names.append(other.value)
-                if let combine { names += combine.referencedNames() }
-            case .sample(let other): names.append(other.value)
-            case .flatMapLatest(let r), .flatMap(let r): for a in r.arguments { names += a.value.referencedNames() }
-            case .navigate(let n): for p in n.params { names += p.value.referencedNames() }
-            case .distinctUntilChanged, .skip, .take, .debounce, .throttle, .delay: break
-            }
-        }
-        return names
+        (timer == nil ? [source.value] : []) + OperatorDecl.referencedNames(operators)
     }
 
     var hasRequest: Bool {
         operators.contains {
             switch $0.kind {
-            case .flatMap, .flatMapLatest: return true
+            case .flatMap, .flatMapLatest, .concatMap: return true
             default: return false
             }
         }
+    }
+}
+
+extension OperatorDecl {
+    static func referencedNames(_ operators: [OperatorDecl]) -> [String] {
+        var names: [String] = []
+        for op in operators {
+            switch op.kind {
+            case .map(let e), .filter(let e), .catchError(let e), .catchAndReturn(let e): names += e.referencedNames()
+            case .distinctUntilChanged(let key): names += key?.referencedNames() ?? []
+            case .startWith(let es): for e in es { names += e.referencedNames() }
+            case .scan(let seed, let acc): names += seed.referencedNames() + acc.referencedNames()
+            case .merge(let others), .switchLatest(let others), .concat(let others): names += others.map(\.value)
+            case .combineLatest(let others, let combine):
+                names += others.map(\.value)
+                if let combine { names += combine.referencedNames() }
+            case .withLatestFrom(let other, let combine):
+                names.append(other.value)
+                if let combine { names += combine.referencedNames() }
+            case .sample(let other, let defaultValue):
+                names.append(other.value)
+                names += defaultValue?.referencedNames() ?? []
+            case .catchToStream(let other), .takeUntil(let other): names.append(other.value)
+            case .flatMapLatest(let r), .flatMap(let r), .concatMap(let r):
+                for a in r.arguments { names += a.value.referencedNames() }
+                names += referencedNames(r.operators)
+            case .navigate(let n): for p in n.params { names += p.value.referencedNames() }
+            case .skip, .skipFor, .take, .takeFor, .debounce, .throttle, .delay, .retry: break
+            }
+        }
+        return names
     }
 }
 
@@ -104,114 +119,23 @@ extension Checker {
         // Until it checks whole, the output has no type: what reads it stays quiet.
         let name = nodes[node].name
         poisoned.insert(name)
-        guard let source = streamSource(pending.decl.source, for: node) else { return }
-        var element = source.type
-        var plans: [OperatorPlan] = []
-        var sawRequest = false
-        var navigationShape: NavigationShape?
-        // Operators after one that could not be read work on elements of an unknown type.
-        for op in pending.decl.operators.prefix(pending.decl.readOperators ?? Int.max) {
-            var kind: OperatorPlan.Kind
-            switch op.kind {
-            case .map(let e):
-                guard let t = operatorExpression(e, arguments: [element], expecting: nil, node: node, infer: true) else { return }
-                kind = .map(t.expr)
-                element = t.type
-            case .filter(let e):
-                guard let t = operatorExpression(e, arguments: [element], expecting: .bool, node: node) else { return }
-                kind = .filter(t.expr)
-            case .distinctUntilChanged:
-                kind = .distinctUntilChanged
-            case .startWith(let es):
-                var values: [TypedExpr] = []
-                for e in es {
-                    guard let t = operatorExpression(e, arguments: [], expecting: element, node: node) else { return }
-                    values.append(t.expr)
-                }
-                kind = .startWith(values)
-            case .skip(let n): kind = .skip(n.value)
-            case .take(let n): kind = .take(n.value)
-            case .scan(let seedExpr, let accExpr):
-                // `scan([]) { $0 + [$1] }`: an empty seed takes its type from the elements.
-                var accumulator: SpecType
-                if case .list(let items) = seedExpr.kind, items.isEmpty {
-                    if case .list = element { accumulator = element } else { accumulator = .list(element) }
-                } else {
-                    guard let s = operatorExpression(seedExpr, arguments: [], expecting: nil, node: node, infer: true) else { return }
-                    accumulator = s.type
-                }
-                guard let seed = operatorExpression(seedExpr, arguments: [], expecting: accumulator, node: node),
-                      let acc = operatorExpression(accExpr, arguments: [accumulator, element], expecting: accumulator, node: node)
-                else { return }
-                kind = .scan(seed: seed.expr, accumulator: acc.expr)
-                element = accumulator
-            case .merge(let others):
-                var sources: [Int] = []
-                for other in others {
-                    guard let symbol = streamSource(other, for: node) else { return }
-                    guard symbol.type == element else {
-                        diagnostics.error("type-mismatch", "'merge' needs streams of one type: '\(pending.decl.source.value)' carries '\(element)' here, '\(other.value)' carries '\(symbol.type)'",
-                                          at: other.range, notes: [DiagnosticNote("map one of them first, as in '- map: \"...\"'")])
-                        return
-                    }
-                    sources.append(symbol.node)
-                }
-                kind = .merge(sources)
-            case .combineLatest(let other, let combine):
-                guard let symbol = streamSource(other, for: node), let combine,
-                      let t = operatorExpression(combine, arguments: [element, symbol.type], expecting: nil, node: node, infer: true) else { return }
-                kind = .combineLatest(symbol.node, combine: t.expr)
-                element = t.type
-            case .withLatestFrom(let other, let combine):
-                guard let symbol = streamSource(other, for: node) else { return }
-                if let combine {
-                    guard let t = operatorExpression(combine, arguments: [element, symbol.type], expecting: nil, node: node, infer: true) else { return }
-                    kind = .withLatestFrom(symbol.node, combine: t.expr)
-                    element = t.type
-                } else {
-                    kind = .withLatestFrom(symbol.node, combine: nil)
-                    element = symbol.type
-                }
-            case .sample(let other):
-                guard let symbol = streamSource(other, for: node) else { return }
-                kind = .sample(symbol.node)
-            case .flatMapLatest(let request), .flatMap(let request):
-                var checker = expressionChecker()
-                checker.operatorArguments = [element]
-                let call = checkCall(request.service, request.arguments, at: request.range, with: &checker)
-                diagnostics = checker.diagnostics
-                // Arguments are sampled when an element arrives, as an action's `with:`: no rank
-                // edges, so a handler may write from the answers state the next request reads (paging).
-                guard let service = serviceIndex[request.service.value] else {
-                    if !spec.services.contains(where: { $0.name.value == request.service.value }) && !poisoned.contains(request.service.value) {
-                        unknownName(request.service, what: "service", candidates: spec.services.map(\.name.value))
-                    }
-                    return
-                }
-                var isLatest = true
-                if case .flatMap = op.kind { isLatest = false }
-                kind = .request(ServiceCall(service: service, argumentNames: call.names, arguments: call.values), latest: isLatest)
-                element = services[service].returns
-                sawRequest = true
-            case .debounce(let d): kind = .debounce(d.value)
-            case .throttle(let d, let latest): kind = .throttle(d.value, latest: latest)
-            case .delay(let d): kind = .delay(d.value)
-            case .catchError(let e):
-                guard sawRequest else {
-                    diagnostics.error("catch-without-request", "'catch' replaces a failed request, but no 'flatMapLatest' or 'flatMap' comes before it",
-                                      at: op.range)
-                    return
-                }
-                guard let t = operatorExpression(e, arguments: [.error], expecting: element, node: node) else { return }
-                kind = .catchError(t.expr)
-            case .navigate(let navigate):
-                guard let t = checkNavigate(navigate, element: element, node: node) else { return }
-                kind = .map(t.expr)
-                navigationShape = t.shape
-                element = .navigation
-            }
-            plans.append(OperatorPlan(kind: kind, name: op.name))
+        var element: SpecType
+        var sourceNode = -1
+        var timer: TimerPlan?
+        if let t = pending.decl.timer {
+            element = .int
+            timer = TimerPlan(dueTime: t.dueTime.value, period: t.period?.value)
+        } else {
+            guard let source = streamSource(pending.decl.source, for: node) else { return }
+            element = source.type
+            sourceNode = source.node
         }
+        var navigationShape: NavigationShape?
+        var sawRequest = false
+        // Operators after one that could not be read work on elements of an unknown type.
+        let readable = Array(pending.decl.operators.prefix(pending.decl.readOperators ?? Int.max))
+        guard let plans = checkOperators(readable, element: &element, node: node, sourceName: pending.decl.source.value,
+                                         inner: false, sawRequest: &sawRequest, navigationShape: &navigationShape) else { return }
         guard pending.decl.readOperators == nil else { return }
         poisoned.remove(name)
         nodes[node].type = element
@@ -224,6 +148,186 @@ extension Checker {
             nodes[node].kind = .state(initial: initial)
             holds = true
         }
-        streams.append(StreamPlan(output: node, errors: pending.errors, source: source.node, operators: plans, holdsValue: holds))
+        streams.append(StreamPlan(output: node, errors: pending.errors, source: sourceNode, timer: timer, operators: plans, holdsValue: holds))
+    }
+
+    /// Types a chain of operators from `element` (updated to the element after the last one).
+    /// `inner`: the `ops:` of a request, applied to each inner stream, which read no other source.
+    private mutating func checkOperators(_ operators: [OperatorDecl], element: inout SpecType, node: Int, sourceName: String, inner: Bool,
+                                         sawRequest: inout Bool, navigationShape: inout NavigationShape?) -> [OperatorPlan]? {
+        var plans: [OperatorPlan] = []
+        for op in operators {
+            var kind: OperatorPlan.Kind
+            if inner {
+                switch op.kind {
+                case .merge, .concat, .combineLatest, .withLatestFrom, .sample, .switchLatest, .catchToStream, .takeUntil, .navigate,
+                     .flatMap, .flatMapLatest, .concatMap:
+                    diagnostics.error("unsupported-inner-operator", "'\(op.name)' cannot be used inside a request's 'ops:'; there an operator works on "
+                                      + "the inner stream alone", at: op.range,
+                                      notes: [DiagnosticNote("move it after the request, into the output's 'ops:'")])
+                    return nil
+                default: break
+                }
+            } else if case .retry = op.kind {
+                diagnostics.error("retry-needs-cold-source", "'retry' resubscribes to its upstream, which only a request's inner stream can replay; "
+                                  + "a screen's inputs and outputs are hot", at: op.range,
+                                  fixIt: "put it in the request's own 'ops:', as in 'flatMap: { call: ..., ops: [ { retry: 3 } ] }'")
+                return nil
+            }
+            switch op.kind {
+            case .map(let e):
+                guard let t = operatorExpression(e, arguments: [element], expecting: nil, node: node, infer: true) else { return nil }
+                kind = .map(t.expr)
+                element = t.type
+            case .filter(let e):
+                guard let t = operatorExpression(e, arguments: [element], expecting: .bool, node: node) else { return nil }
+                kind = .filter(t.expr)
+            case .distinctUntilChanged(let key):
+                if let key {
+                    guard let t = operatorExpression(key, arguments: [element], expecting: nil, node: node, infer: true) else { return nil }
+                    kind = .distinctUntilChanged(key: t.expr)
+                } else {
+                    kind = .distinctUntilChanged(key: nil)
+                }
+            case .startWith(let es):
+                var values: [TypedExpr] = []
+                for e in es {
+                    guard let t = operatorExpression(e, arguments: [], expecting: element, node: node) else { return nil }
+                    values.append(t.expr)
+                }
+                kind = .startWith(values)
+            case .skip(let n): kind = .skip(n.value)
+            case .skipFor(let d): kind = .skipFor(d.value)
+            case .take(let n): kind = .take(n.value)
+            case .takeFor(let d): kind = .takeFor(d.value)
+            case .scan(let seedExpr, let accExpr):
+                // `scan([]) { $0 + [$1] }`: an empty seed takes its type from the elements.
+                var accumulator: SpecType
+                if case .list(let items) = seedExpr.kind, items.isEmpty {
+                    if case .list = element { accumulator = element } else { accumulator = .list(element) }
+                } else {
+                    guard let s = operatorExpression(seedExpr, arguments: [], expecting: nil, node: node, infer: true) else { return nil }
+                    accumulator = s.type
+                }
+                guard let seed = operatorExpression(seedExpr, arguments: [], expecting: accumulator, node: node),
+                      let acc = operatorExpression(accExpr, arguments: [accumulator, element], expecting: accumulator, node: node)
+                else { return nil }
+                kind = .scan(seed: seed.expr, accumulator: acc.expr)
+                element = accumulator
+            case .merge(let others), .concat(let others):
+                var sources: [Int] = []
+                for other in others {
+                    guard let symbol = streamSource(other, for: node) else { return nil }
+                    guard symbol.type == element else {
+                        diagnostics.error("type-mismatch", "'\(op.name)' needs streams of one type: '\(sourceName)' carries '\(element)' here, '\(other.value)' carries '\(symbol.type)'",
+                                          at: other.range, notes: [DiagnosticNote("map one of them first, as in '- map: \"...\"'")])
+                        return nil
+                    }
+                    sources.append(symbol.node)
+                }
+                if case .concat = op.kind { kind = .concat(sources) } else { kind = .merge(sources) }
+            case .switchLatest(let others):
+                guard element == .int else {
+                    diagnostics.error("type-mismatch", "'switchLatest' chooses a stream by the index each element carries, so it needs elements of type 'Int', found '\(element)'",
+                                      at: op.range, notes: [DiagnosticNote("map the elements to an index first, as in '- map: \"$0 ? 1 : 0\"'")])
+                    return nil
+                }
+                var sources: [Int] = []
+                var innerType: SpecType?
+                for other in others {
+                    guard let symbol = streamSource(other, for: node) else { return nil }
+                    if let innerType, innerType != symbol.type {
+                        diagnostics.error("type-mismatch", "'switchLatest' needs streams of one type: '\(others[0].value)' carries '\(innerType)', '\(other.value)' carries '\(symbol.type)'",
+                                          at: other.range)
+                        return nil
+                    }
+                    innerType = symbol.type
+                    sources.append(symbol.node)
+                }
+                kind = .switchLatest(sources)
+                element = innerType ?? element
+            case .combineLatest(let others, let combine):
+                var symbols: [Symbol] = []
+                for other in others {
+                    guard let symbol = streamSource(other, for: node) else { return nil }
+                    symbols.append(symbol)
+                }
+                guard let combine,
+                      let t = operatorExpression(combine, arguments: [element] + symbols.map(\.type), expecting: nil, node: node, infer: true)
+                else { return nil }
+                kind = .combineLatest(symbols.map(\.node), combine: t.expr)
+                element = t.type
+            case .withLatestFrom(let other, let combine):
+                guard let symbol = streamSource(other, for: node) else { return nil }
+                if let combine {
+                    guard let t = operatorExpression(combine, arguments: [element, symbol.type], expecting: nil, node: node, infer: true) else { return nil }
+                    kind = .withLatestFrom(symbol.node, combine: t.expr)
+                    element = t.type
+                } else {
+                    kind = .withLatestFrom(symbol.node, combine: nil)
+                    element = symbol.type
+                }
+            case .sample(let other, let defaultValue):
+                guard let symbol = streamSource(other, for: node) else { return nil }
+                var typedDefault: TypedExpr?
+                if let defaultValue {
+                    guard let t = operatorExpression(defaultValue, arguments: [], expecting: element, node: node) else { return nil }
+                    typedDefault = t.expr
+                }
+                kind = .sample(symbol.node, defaultValue: typedDefault)
+            case .catchToStream(let other):
+                guard let symbol = streamSource(other, for: node) else { return nil }
+                guard symbol.type == element else {
+                    diagnostics.error("type-mismatch", "'catch' falls back to a stream of the same type: the stream carries '\(element)' here, '\(other.value)' carries '\(symbol.type)'",
+                                      at: other.range)
+                    return nil
+                }
+                kind = .catchToStream(symbol.node)
+            case .takeUntil(let other):
+                guard let symbol = streamSource(other, for: node) else { return nil }
+                kind = .takeUntil(symbol.node)
+            case .retry(let n): kind = .retry(n?.value)
+            case .flatMapLatest(let request), .flatMap(let request), .concatMap(let request):
+                var checker = expressionChecker()
+                checker.operatorArguments = [element]
+                let call = checkCall(request.service, request.arguments, at: request.range, with: &checker)
+                diagnostics = checker.diagnostics
+                // Arguments are sampled when an element arrives, as an action's `with:`: no rank
+                // edges, so a handler may write from the answers state the next request reads (paging).
+                guard let service = serviceIndex[request.service.value] else {
+                    if !spec.services.contains(where: { $0.name.value == request.service.value }) && !poisoned.contains(request.service.value) {
+                        unknownName(request.service, what: "service", candidates: spec.services.map(\.name.value))
+                    }
+                    return nil
+                }
+                var innerElement = services[service].returns
+                var innerRequest = false
+                var innerShape: NavigationShape?
+                guard let innerPlans = checkOperators(request.operators, element: &innerElement, node: node, sourceName: request.service.value,
+                                                      inner: true, sawRequest: &innerRequest, navigationShape: &innerShape) else { return nil }
+                let strategy: RequestStrategy = switch op.kind {
+                case .flatMap: .merge
+                case .concatMap: .concat
+                default: .latest
+                }
+                kind = .request(RequestPlan(call: ServiceCall(service: service, argumentNames: call.names, arguments: call.values),
+                                            strategy: strategy, inner: innerPlans, failuresEnd: request.failuresEnd, name: op.name))
+                element = innerElement
+                sawRequest = true
+            case .debounce(let d): kind = .debounce(d.value)
+            case .throttle(let d, let latest): kind = .throttle(d.value, latest: latest)
+            case .delay(let d): kind = .delay(d.value)
+            case .catchError(let e), .catchAndReturn(let e):
+                guard let t = operatorExpression(e, arguments: [.error], expecting: element, node: node) else { return nil }
+                kind = .catchError(t.expr)
+            case .navigate(let navigate):
+                guard let t = checkNavigate(navigate, element: element, node: node) else { return nil }
+                kind = .map(t.expr)
+                navigationShape = t.shape
+                element = .navigation
+            }
+            plans.append(OperatorPlan(kind: kind, name: op.name))
+        }
+        return plans
     }
 }

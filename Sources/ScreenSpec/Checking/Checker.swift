@@ -220,16 +220,7 @@ struct Checker {
             guard let type = resolver.resolve(service.returns, diagnostics: &diagnostics) else { continue }
             var results: [ServicePlan.Result] = []
             for result in service.results {
-                switch result.kind {
-                case .value(let node):
-                    if let v = values.read(node, as: type, diagnostics: &diagnostics) {
-                        results.append(.init(outcome: .success(v), latency: result.latency?.value))
-                    }
-                case .failure(let node):
-                    if case .error(let e)? = values.readError(node, diagnostics: &diagnostics) {
-                        results.append(.init(outcome: .failure(e), latency: result.latency?.value))
-                    }
-                }
+                if let r = readResult(result, returns: type, values) { results.append(r) }
             }
             if service.results.isEmpty {
                 guard type == .void || type.isOptional else {
@@ -385,12 +376,19 @@ struct Checker {
             }
             let (index, expr) = pendingDerived[k]
             // The checker must be gone before `symbols` changes, or the table is copied each time.
+            // The bag moves into the checker and back, so that appending to it never copies it
+            // (a copy per output made a spec with many errors quadratic to check).
+            let quiet = inCycle.contains(k)
+            var bag = DiagnosticBag()
+            if !quiet { swap(&bag, &diagnostics) }
             let (typed, reads, found) = {
-                var checker = expressionChecker(quiet: inCycle.contains(k))
+                var checker = expressionChecker(quiet: true)
+                checker.diagnostics = bag
+                bag = DiagnosticBag()
                 let typed = checker.infer(expr)
                 return (typed, checker.reads, checker.diagnostics)
             }()
-            if !inCycle.contains(k) { diagnostics = found }
+            if !quiet { diagnostics = found }
             for read in reads { edges[read].append(index) }
             guard let typed else {
                 poisoned.insert(nodes[index].name)
@@ -532,9 +530,20 @@ struct Checker {
                     guard let value = values.read(node, as: symbol.type, diagnostics: &diagnostics) else { continue }
                     steps.append(StepPlan(kind: .send(node: symbol.node, value: value), text: "send \(target.value) = \(value)", range: target.range))
                 }
+            case .complete(let target):
+                if let plan = checkEndStep(target, verb: "complete", end: .completed) { steps.append(plan) }
+            case .fail(let target, let node):
+                guard case .error(let error)? = values.readError(node, diagnostics: &diagnostics) else { continue }
+                if let plan = checkEndStep(target, verb: "fail", end: .error(error)) { steps.append(plan) }
             case .expect(let expectations):
                 for (target, node) in expectations {
                     guard let symbol = stepTarget(target, verb: "expect"), !poisoned.contains(target.value) else { continue }
+                    if let end = expectedEnd(node, for: symbol, values) {
+                        guard let end = end else { continue }
+                        steps.append(StepPlan(kind: .expectEnd(node: symbol.node, end: end), text: "expect \(target.value) \(end.text)",
+                                              range: target.range))
+                        continue
+                    }
                     guard let value = readExpected(node, for: symbol, values) else { continue }
                     steps.append(StepPlan(kind: .expect(node: symbol.node, value: value), text: "expect \(target.value) == \(value)",
                                           range: target.range))
@@ -544,6 +553,48 @@ struct Checker {
             }
         }
         return ScenarioPlan(name: scenario.name.value, range: scenario.range, steps: steps)
+    }
+
+    /// `complete: name` and `fail: { name: kind }`: only an input event or value stream ends from a
+    /// scenario; an output ends when its source or an operator ends it.
+    private mutating func checkEndStep(_ target: Located<String>, verb: String, end: StreamEnd) -> StepPlan? {
+        if let action = actions.firstIndex(where: { $0.name == target.value }) {
+            return StepPlan(kind: .endAction(action: action, end: end),
+                            text: "\(verb) \(target.value) — ignored, an action's inputs never end", range: target.range)
+        }
+        guard let symbol = stepTarget(target, verb: verb) else { return nil }
+        guard case .stream = nodes[symbol.node].kind, case .input = nodes[symbol.node].role else {
+            let why = if case .output = nodes[symbol.node].role {
+                "; an output ends when its source or one of its operators ends it"
+            } else if symbol.hasCurrentValue {
+                "; a property always has a value and never ends"
+            } else { "" }
+            diagnostics.error("invalid-step-target", "'\(verb):' ends an input event or value stream, but '\(target.value)' is an \(symbol.what)\(why)",
+                              at: target.range, notes: stepNote(symbol))
+            return nil
+        }
+        let text = switch end {
+        case .completed: "complete \(target.value)"
+        case .error(let e): "fail \(target.value) with \(ValueFormatter.text(.error(e)))"
+        }
+        return StepPlan(kind: .end(node: symbol.node, end: end), text: text, range: target.range)
+    }
+
+    /// An expected end of a stream: the plain word `completed`, or `{ error: kind }`. Nil when the node is not written as an end (a value);
+    /// `.some(nil)` when it was, but wrongly (reported).
+    private mutating func expectedEnd(_ node: YAMLNode, for symbol: Symbol, _ values: ValueReader) -> StreamEnd?? {
+        let isStream = if case .stream = nodes[symbol.node].kind { true } else { pendingStreams.contains { $0.node == symbol.node } }
+        guard isStream else { return nil }
+        if node.scalar?.style == .plain, node.string == "completed" {
+            if case .enumeration(let name) = symbol.type, table.enums[name]?.contains("completed") == true { return nil }
+            return .some(.completed)
+        }
+        if let pairs = node.mapping, pairs.count == 1, pairs[0].key.string == "error" {
+            if case .record(let name) = symbol.type, table.records[name] != nil { return nil }
+            guard case .error(let e)? = values.readError(pairs[0].value, diagnostics: &diagnostics) else { return .some(nil) }
+            return .some(.error(e))
+        }
+        return nil
     }
 
     /// `send: save` executes an action taking no input, `send: { deleteItem: 42 }` one taking an
@@ -582,7 +633,7 @@ struct Checker {
         if let dot = target.value.firstIndex(of: "."), unreadableComponents.contains(String(target.value[..<dot])) { return nil }
         let candidates: [String] = switch verb {
         case "set": symbols.filter { if case .property = nodes[$0.value.node].kind { return true } else { return false } }.map(\.key)
-        case "send": symbols.filter { if case .input = nodes[$0.value.node].role, !$0.value.hasCurrentValue { return true } else { return false } }.map(\.key)
+        case "send", "complete", "fail": symbols.filter { if case .input = nodes[$0.value.node].role, !$0.value.hasCurrentValue { return true } else { return false } }.map(\.key)
             + actions.map(\.name)
         default: Array(symbols.keys)
         }

@@ -270,9 +270,7 @@ struct ExpressionChecker {
                                   fixIt: "write '\(dotted)'")
                 return nil
             }
-            var candidates = Array(symbols.keys)
-            if let payload { candidates.append(payload.name) }
-            let suggestion = Suggestion.didYouMean(name, in: candidates)
+            let suggestion = Suggestion.didYouMean(name, in: (payload.map { [$0.name] } ?? []) + symbols.keys.prefix(Suggestion.maximumCandidates))
             let notes = suggestion.isEmpty && quoted
                 ? [DiagnosticNote("to write text, put quotes inside the YAML value, as in '\"\(name)\"'")] : []
             return error("unknown-name", "unknown name '\(name)'\(suggestion)", range, notes: notes)

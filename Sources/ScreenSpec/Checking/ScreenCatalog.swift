@@ -11,38 +11,91 @@ struct ScreenCatalog {
         var params: [(name: String, type: SpecType)]
     }
 
-    private var folders: [String: [Screen]] = [:]
+    /// The spec files of a folder: the screens read, and why each other file could not be.
+    struct Folder {
+        var screens: [Screen] = []
+        var unreadable: [(file: String, reason: String)] = []
+    }
 
-    /// The screens of the spec files in `folder`, in file-name order; unreadable files are skipped.
-    mutating func screens(in folder: String) -> [Screen] {
+    private var folders: [String: Folder] = [:]
+    /// Whether each target spec file checked without errors, and its first error if not.
+    private var validity: [String: String?] = [:]
+
+    /// Set while a navigation target is checked, so that its own targets are not (two screens
+    /// may open each other).
+    @TaskLocal static var checkingTarget = false
+
+    /// The screens of the spec files in `folder`, in file-name order, and the files that could
+    /// not be read with the reason.
+    mutating func folder(_ folder: String) -> Folder {
         if let cached = folders[folder] { return cached }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let files = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
-        let screens = files.compactMap { Self.read(path: folder + "/" + $0) }
-        folders[folder] = screens
-        return screens
+        var found = Folder()
+        for file in files {
+            switch Self.read(path: folder + "/" + file) {
+            case .success(let screen): found.screens.append(screen)
+            case .failure(let problem): found.unreadable.append((file, problem.reason))
+            }
+        }
+        folders[folder] = found
+        return found
     }
 
-    /// Reads one spec file's screen name, types and parameter types, ignoring its other problems.
-    static func read(path: String) -> Screen? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              (attributes[.size] as? Int ?? 0) <= SpecLoader.maximumFileSize,
-              let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else { return nil }
+    mutating func screens(in folder: String) -> [Screen] { self.folder(folder).screens }
+
+    /// Nil when the spec at `path` checks without errors, else its first error, rendered.
+    mutating func firstError(ofTarget path: String) -> String? {
+        if let cached = validity[path] { return cached }
+        let loaded = ScreenCatalog.$checkingTarget.withValue(true) { SpecLoader.load(path: path) }
+        let first = loaded.diagnostics.first { $0.severity == .error }.map { "\($0.range): \($0.message)" }
+        validity[path] = .some(first)
+        return first
+    }
+
+    struct Unreadable: Error {
+        var reason: String
+    }
+
+    /// Reads one spec file's screen name, types and parameter types, ignoring its other problems;
+    /// why not when the file cannot be read that far.
+    static func read(path: String) -> Result<Screen, Unreadable> {
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: path)
+        } catch {
+            return .failure(Unreadable(reason: "it does not exist or cannot be read"))
+        }
+        if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory { return .failure(Unreadable(reason: "it is a folder")) }
+        // A FIFO would block every check of a navigation, a device could be read without end.
+        guard attributes[.type] as? FileAttributeType == .typeRegular else { return .failure(Unreadable(reason: "it is not a regular file")) }
+        guard (attributes[.size] as? Int ?? 0) <= SpecLoader.maximumFileSize else {
+            return .failure(Unreadable(reason: "it is larger than \(SpecLoader.maximumFileSize) bytes"))
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(Unreadable(reason: "it cannot be read"))
+        }
+        guard let text = String(data: data, encoding: .utf8) else { return .failure(Unreadable(reason: "it is not UTF-8 text")) }
         let source = SourceFile(path: path, text: text)
         var bag = DiagnosticBag()
-        guard let root = YAMLParser.parse(source, diagnostics: &bag) else { return nil }
+        guard let root = YAMLParser.parse(source, diagnostics: &bag) else {
+            let first = bag.all.first.map { "\($0.range): \($0.message)" } ?? "invalid YAML"
+            return .failure(Unreadable(reason: "its YAML is invalid (\(first))"))
+        }
         var reader = SpecReader(source: source, diagnostics: DiagnosticBag())
         let spec = reader.read(root)
-        guard !spec.screen.value.isEmpty else { return nil }
+        guard !spec.screen.value.isEmpty else { return .failure(Unreadable(reason: "it declares no 'screen:'")) }
         var checker = Checker(spec: spec, diagnostics: DiagnosticBag())
         checker.declareTypes()
         let resolver = TypeResolver(table: checker.table)
         var params: [(name: String, type: SpecType)] = []
         for p in spec.params {
-            guard let t = resolver.resolve(p.type, diagnostics: &bag) else { return nil }
+            guard let t = resolver.resolve(p.type, diagnostics: &bag) else {
+                return .failure(Unreadable(reason: "the type of its parameter '\(p.name.value)' is invalid"))
+            }
             params.append((p.name.value, t))
         }
-        return Screen(name: spec.screen.value, file: path, table: checker.table, params: params)
+        return .success(Screen(name: spec.screen.value, file: path, table: checker.table, params: params))
     }
 
     /// Whether a value of `a` (declared in `ta`) can be passed where `b` (declared in `tb`) is
@@ -135,25 +188,50 @@ extension Checker {
         let dir = folder.isEmpty ? "." : folder
         if let file = navigate.file {
             let path = file.value.hasPrefix("/") ? file.value : dir + "/" + file.value
-            guard let screen = ScreenCatalog.read(path: path) else {
-                diagnostics.error("unknown-screen", "cannot read a spec at '\(path)'", at: file.range)
+            let screen: ScreenCatalog.Screen
+            switch ScreenCatalog.read(path: path) {
+            case .success(let read): screen = read
+            case .failure(let problem):
+                diagnostics.error("unknown-screen", "cannot read a spec at '\(path)': \(problem.reason)", at: file.range)
                 return nil
             }
             guard screen.name == name else {
                 diagnostics.error("unknown-screen", "'\(file.value)' declares screen '\(screen.name)', not '\(name)'", at: navigate.screen.range)
                 return nil
             }
-            return screen
+            return validTarget(screen, navigate)
         }
         if name == spec.screen.value {
             return ScreenCatalog.Screen(name: name, file: spec.file, table: table,
                                         params: self.params.map { (nodes[$0].name, nodes[$0].type) })
         }
-        let screens = catalog.screens(in: dir).filter { $0.file != spec.file }
-        if let screen = screens.first(where: { $0.name == name }) { return screen }
+        let siblings = catalog.folder(dir)
+        let screens = siblings.screens.filter { $0.file != spec.file }
+        let declaring = screens.filter { $0.name == name }
+        if declaring.count > 1 {
+            diagnostics.error("duplicate-screen", "\(declaring.count) specs in '\(dir)' declare 'screen: \(name)': "
+                              + declaring.map { "'\(($0.file as NSString).lastPathComponent)'" }.joined(separator: ", "),
+                              at: navigate.screen.range,
+                              notes: [DiagnosticNote("rename all but one screen, or name the file with 'file:'")])
+            return nil
+        }
+        if let screen = declaring.first { return validTarget(screen, navigate) }
+        let unreadable = siblings.unreadable.filter { $0.file != (spec.file as NSString).lastPathComponent }
         diagnostics.error("unknown-screen", "no spec in '\(dir)' declares 'screen: \(name)'\(Suggestion.didYouMean(name, in: screens.map(\.name) + [spec.screen.value]))",
                           at: navigate.screen.range,
-                          notes: [DiagnosticNote("a navigation opens the screen of a sibling spec file; name another file with 'file:'")])
+                          notes: [DiagnosticNote("a navigation opens the screen of a sibling spec file; name another file with 'file:'")]
+                            + unreadable.prefix(10).map { DiagnosticNote("'\($0.file)' was not read: \($0.reason)") }
+                            + (unreadable.count > 10 ? [DiagnosticNote("and \(unreadable.count - 10) more spec files that could not be read")] : []))
+        return nil
+    }
+
+    /// The target, unless its spec has errors: a navigation to a screen that cannot run is an
+    /// error here too, naming the target's first one.
+    private mutating func validTarget(_ screen: ScreenCatalog.Screen, _ navigate: NavigateDecl) -> ScreenCatalog.Screen? {
+        guard !ScreenCatalog.checkingTarget, screen.file != spec.file, let first = catalog.firstError(ofTarget: screen.file) else { return screen }
+        diagnostics.error("invalid-screen", "screen '\(screen.name)' is declared by '\(screen.file)', which has errors",
+                          at: navigate.screen.range,
+                          notes: [DiagnosticNote("its first error: \(first)"), DiagnosticNote("'specrun check \(screen.file)' lists them all")])
         return nil
     }
 

@@ -360,9 +360,16 @@ public struct ExpressionParser {
             case .text(let text):
                 result.append(.text(text))
             case .interpolation(let start, let end):
-                var inner = ExpressionParser(source: source, start: start, end: end, depth: depth + 1, closureDepth: closureDepth)
-                let expr = inner.depth < Self.maximumDepth ? inner.parseAll()
-                    : Expr(.invalid, source.range(start, end))
+                // The interpolated expression is one level deeper through its own `expression()`.
+                var inner = ExpressionParser(source: source, start: start, end: end, depth: depth, closureDepth: closureDepth)
+                let expr: Expr
+                if inner.depth < Self.maximumDepth {
+                    expr = inner.parseAll()
+                } else {
+                    expr = Expr(.invalid, source.range(start, end))
+                    inner.diagnostics.append(Diagnostic(id: "too-deep", "expression nests deeper than \(Self.maximumDepth) levels",
+                                                        at: source.range(start, end)))
+                }
                 diagnostics.append(contentsOf: inner.diagnostics)
                 result.append(.expr(expr))
             }

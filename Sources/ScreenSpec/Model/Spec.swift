@@ -141,6 +141,8 @@ public struct ResultDecl: Sendable {
     public enum Kind: Sendable {
         case value(YAMLNode)
         case failure(YAMLNode)
+        /// `sequence: [ { at: 100ms, value: 1 }, { at: 300ms, complete: true } ]`: an inner stream.
+        case sequence(YAMLNode)
     }
 
     public var kind: Kind
@@ -165,6 +167,10 @@ public struct StepDecl: Sendable {
         case send(Located<String>, value: YAMLNode?)
         case wait(Located<Int>)
         case expect([(target: Located<String>, value: YAMLNode)])
+        /// `complete: name` ends an input stream with `completed`.
+        case complete(Located<String>)
+        /// `fail: { name: http(404) }` ends an input stream with an error.
+        case fail(Located<String>, YAMLNode)
         /// A person acting on components: `tap: confirm`, `type: { email: "a@b.c" }`.
         case gesture(verb: Located<String>, [(target: Located<String>, value: YAMLNode?)])
     }

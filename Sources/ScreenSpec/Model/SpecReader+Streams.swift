@@ -2,8 +2,8 @@
 /// shorthand `{ navigate: { to: Screen, params: {...} }, on: source }`.
 extension SpecReader {
     static let operatorNames = ["map", "filter", "distinctUntilChanged", "startWith", "skip", "take", "scan", "merge",
-                                "combineLatest", "withLatestFrom", "sample", "flatMapLatest", "flatMap", "debounce",
-                                "throttle", "delay", "catch", "navigate"]
+                                "combineLatest", "withLatestFrom", "sample", "flatMapLatest", "flatMap", "concatMap", "switchLatest", "concat",
+                                "debounce", "throttle", "delay", "catch", "catchAndReturn", "takeUntil", "retry", "navigate"]
 
     /// Whether an output mapping declares a stream rather than a derived value.
     static func isStreamOutput(_ node: YAMLNode) -> Bool {
@@ -11,12 +11,13 @@ extension SpecReader {
         // the misspelling is reported once and the stream read.
         node.mapping?.contains { pair in
             guard let key = pair.key.string else { return false }
-            return ["stream", "navigate", "ops", "on", "initial"].contains(key) || Suggestion.nearest(to: key, in: ["stream", "navigate"]) != nil
+            return ["stream", "navigate", "interval", "timer", "ops", "on", "initial", "period"].contains(key)
+                || Suggestion.nearest(to: key, in: ["stream", "navigate", "interval", "timer"]) != nil
         } ?? false
     }
 
     mutating func readStreamOutput(_ name: Located<String>, _ node: YAMLNode) -> OutputDecl? {
-        guard let f = fields(node, of: "output '\(name.value)'", allowed: ["stream", "ops", "initial", "navigate", "on"]) else { return nil }
+        guard let f = fields(node, of: "output '\(name.value)'", allowed: ["stream", "ops", "initial", "navigate", "on", "interval", "timer", "period"]) else { return nil }
         if let navigateNode = f["navigate"] {
             if f["stream"] != nil || f["ops"] != nil {
                 diagnostics.error("conflicting-keys", "output '\(name.value)' takes 'navigate:' with 'on:', or 'stream:' with 'ops:'",
@@ -36,15 +37,67 @@ extension SpecReader {
         if let on = f["on"] {
             diagnostics.error("unknown-key", "'on:' goes with 'navigate:'; a stream names its source with 'stream:'", at: on.range)
         }
-        guard let sourceNode = f["stream"], let source = identifier(sourceNode, what: "stream source", allowDots: true) else { return nil }
+        var timer: TimerDecl?
+        let timerKeys = ["stream", "interval", "timer"].filter { f[$0] != nil }
+        if timerKeys.count > 1 {
+            diagnostics.error("conflicting-keys", "output '\(name.value)' has one source: 'stream:', 'interval:' or 'timer:', found "
+                              + timerKeys.map { "'\($0):'" }.joined(separator: " and "), at: node.range)
+            return nil
+        }
+        if let period = f["period"], f["timer"] == nil {
+            diagnostics.error("unknown-key", "'period:' goes with 'timer:'", at: period.range, fixIt: "write 'interval: ...' for a timer that starts at once")
+            return nil
+        }
+        let source: Located<String>
+        if let intervalNode = f["interval"] {
+            guard let d = positiveDuration(intervalNode, what: "'interval'") else { return nil }
+            timer = TimerDecl(dueTime: d, period: d)
+            source = Located("", intervalNode.range)
+        } else if let timerNode = f["timer"] {
+            guard let d = duration(timerNode) else { return nil }
+            var period: Located<Int>?
+            if let p = f["period"] {
+                guard let pd = positiveDuration(p, what: "'period'") else { return nil }
+                period = pd
+            }
+            timer = TimerDecl(dueTime: d, period: period)
+            source = Located("", timerNode.range)
+        } else {
+            guard let sourceNode = f["stream"], let s = identifier(sourceNode, what: "stream source", allowDots: true) else {
+                if f["stream"] == nil {
+                    diagnostics.error("missing-key", "stream output '\(name.value)' needs a source: 'stream:', 'interval:' or 'timer:'", at: node.range)
+                }
+                return nil
+            }
+            source = s
+        }
+        guard let (operators, firstUnread) = readOperators(f["ops"], of: "output '\(name.value)'") else { return nil }
+        var stream = StreamDecl(source: source, operators: operators, timer: timer, initial: f["initial"], range: node.range)
+        stream.readOperators = firstUnread
+        return OutputDecl(name: name, kind: .stream(stream))
+    }
+
+    /// A duration above zero (an interval of 0 ms would never let time pass).
+    mutating func positiveDuration(_ node: YAMLNode, what: String) -> Located<Int>? {
+        guard let d = duration(node) else { return nil }
+        guard d.value > 0 else {
+            diagnostics.error("invalid-duration", "\(what) needs a period above 0ms, such as '1s'", at: node.range)
+            return nil
+        }
+        return d
+    }
+
+    /// `ops:` of a stream output or of a request's inner stream, and the index of the first operator
+    /// that could not be read (reported), after which the operators' types are unknown.
+    mutating func readOperators(_ ops: YAMLNode?, of owner: String) -> (operators: [OperatorDecl], firstUnread: Int?)? {
         var operators: [OperatorDecl] = []
-        var readOperators: Int?
-        if let ops = f["ops"] {
+        var firstUnread: Int?
+        if let ops {
             let items = list(ops, of: "ops")
             // Each element passes down the operators by nested calls, as in RxSwift: a pipeline
             // thousands long would overflow the stack at run time.
             guard items.count <= Self.maximumOperators else {
-                diagnostics.error("too-many-operators", "output '\(name.value)' has \(items.count) operators; a stream takes at most "
+                diagnostics.error("too-many-operators", "\(owner) has \(items.count) operators; a stream takes at most "
                                   + "\(Self.maximumOperators)", at: items[Self.maximumOperators].range,
                                   fixIt: "split it into several stream outputs, each sourcing the one before")
                 return nil
@@ -52,14 +105,12 @@ extension SpecReader {
             for item in items {
                 if let op = readOperator(item) {
                     operators.append(op)
-                } else if readOperators == nil {
-                    readOperators = operators.count
+                } else if firstUnread == nil {
+                    firstUnread = operators.count
                 }
             }
         }
-        var stream = StreamDecl(source: source, operators: operators, initial: f["initial"], range: node.range)
-        stream.readOperators = readOperators
-        return OutputDecl(name: name, kind: .stream(stream))
+        return (operators, firstUnread)
     }
 
     /// The most operators one stream output may chain.
@@ -102,13 +153,59 @@ extension SpecReader {
         switch name {
         case "distinctUntilChanged":
             if let value, !value.isNull {
-                diagnostics.error("unexpected-argument", "'distinctUntilChanged' takes no argument", at: value.range, fixIt: "write '- distinctUntilChanged'")
+                guard let e = expression(value) else { return nil }
+                kind = .distinctUntilChanged(e)
+            } else {
+                kind = .distinctUntilChanged(nil)
+            }
+        case "retry":
+            if let value, !value.isNull {
+                guard let text = value.string, value.scalar?.style == .plain, let n = Int(text), n >= 1 else {
+                    diagnostics.error("invalid-count", "'retry' needs a count of subscriptions in all, 1 or more, found \(value.scalar.map { "'\($0.value)'" } ?? value.kindName)",
+                                      at: value.range, fixIt: "write '- retry: 3', or '- retry' to resubscribe without limit")
+                    return nil
+                }
+                kind = .retry(Located(n, value.range))
+            } else {
+                kind = .retry(nil)
+            }
+        case "catch":
+            guard let v = argument("an expression or '{ stream: other }'") else { return nil }
+            if v.mapping != nil {
+                guard let f = fields(v, of: "'catch'", allowed: ["stream"]), let s = f["stream"] else {
+                    if v.mapping?.contains(where: { $0.key.string == "stream" }) == false {
+                        diagnostics.error("missing-key", "'catch' with a mapping needs 'stream:' naming the fallback stream", at: v.range)
+                    }
+                    return nil
+                }
+                guard let other = identifier(s, what: "stream name", allowDots: true) else { return nil }
+                kind = .catchToStream(other)
+            } else {
+                guard let e = expression(v) else { return nil }
+                kind = .catchError(e)
+            }
+        case "map", "filter", "catchAndReturn":
+            guard let v = argument("an expression"), let e = expression(v) else { return nil }
+            kind = name == "map" ? .map(e) : name == "filter" ? .filter(e) : .catchAndReturn(e)
+        case "takeUntil":
+            guard let v = argument("the stream that ends it"), let other = identifier(v, what: "stream name", allowDots: true) else { return nil }
+            kind = .takeUntil(other)
+        case "switchLatest":
+            guard let v = argument("the streams to choose from, as in '[a, b]', or a request '{ call: service }'") else { return nil }
+            if v.mapping != nil {
+                // `map { service.call($0) }.switchLatest()`: the inner streams are requests.
+                guard let request = readRequest(v, of: name) else { return nil }
+                kind = .flatMapLatest(request)
+                break
+            }
+            let items = v.sequence ?? [v]
+            guard !items.isEmpty else {
+                diagnostics.error("missing-argument", "'switchLatest' needs at least one stream to choose from, as in '[a, b]'", at: v.range)
                 return nil
             }
-            kind = .distinctUntilChanged
-        case "map", "filter", "catch":
-            guard let v = argument("an expression"), let e = expression(v) else { return nil }
-            kind = name == "map" ? .map(e) : name == "filter" ? .filter(e) : .catchError(e)
+            let names = items.compactMap { identifier($0, what: "stream name", allowDots: true) }
+            guard names.count == items.count else { return nil }
+            kind = .switchLatest(names)
         case "startWith":
             guard let v = argument("a value or a list of values") else { return nil }
             let items = v.sequence ?? [v]
@@ -116,12 +213,17 @@ extension SpecReader {
             guard exprs.count == items.count, !exprs.isEmpty else { return nil }
             kind = .startWith(exprs)
         case "skip", "take":
-            guard let v = argument("a count") else { return nil }
-            guard let text = v.string, v.scalar?.style == .plain, let n = Int(text), n >= 0 else {
-                diagnostics.error("invalid-count", "'\(name)' needs a count of 0 or more, found \(v.scalar.map { "'\($0.value)'" } ?? v.kindName)", at: v.range)
+            guard let v = argument("a count or a duration") else { return nil }
+            if let text = v.string, v.scalar?.style == .plain, let n = Int(text), n >= 0 {
+                kind = name == "skip" ? .skip(Located(n, v.range)) : .take(Located(n, v.range))
+            } else if let text = v.string, v.scalar?.style == .plain, text.first?.isNumber == true, text.last?.isLetter == true {
+                guard let d = duration(v) else { return nil }
+                kind = name == "skip" ? .skipFor(d) : .takeFor(d)
+            } else {
+                diagnostics.error("invalid-count", "'\(name)' needs a count of 0 or more or a duration such as '300ms', found \(v.scalar.map { "'\($0.value)'" } ?? v.kindName)",
+                                  at: v.range)
                 return nil
             }
-            kind = name == "skip" ? .skip(Located(n, v.range)) : .take(Located(n, v.range))
         case "scan":
             guard let v = argument("'{ seed: ..., accumulator: ... }'"),
                   let f = fields(v, of: "'scan'", allowed: ["seed", "accumulator"]) else { return nil }
@@ -132,20 +234,32 @@ extension SpecReader {
             }
             guard let seed = expression(seedNode), let acc = expression(accNode) else { return nil }
             kind = .scan(seed: seed, accumulator: acc)
-        case "merge":
-            guard let v = argument("the streams to merge") else { return nil }
+        case "merge", "concat":
+            guard let v = argument(name == "merge" ? "the streams to merge" : "the streams that follow") else { return nil }
             let items = v.sequence ?? [v]
+            guard !items.isEmpty else {
+                diagnostics.error("missing-argument", "'\(name)' needs at least one stream, as in '\(name): other'", at: v.range)
+                return nil
+            }
             let names = items.compactMap { identifier($0, what: "stream name", allowDots: true) }
-            guard names.count == items.count, !names.isEmpty else { return nil }
-            kind = .merge(names)
+            guard names.count == items.count else { return nil }
+            kind = name == "merge" ? .merge(names) : .concat(names)
         case "combineLatest", "withLatestFrom":
             guard let v = argument("another source") else { return nil }
             if v.mapping != nil {
                 guard let f = fields(v, of: "'\(name)'", allowed: ["with", "combine"]) else { return nil }
-                guard let withNode = f["with"], let other = identifier(withNode, what: "source name", allowDots: true) else {
-                    if f["with"] == nil { diagnostics.error("missing-key", "'\(name)' needs 'with:' naming the other source", at: v.range) }
+                guard let withNode = f["with"] else {
+                    diagnostics.error("missing-key", "'\(name)' needs 'with:' naming the other source", at: v.range)
                     return nil
                 }
+                // combineLatest takes several others: `with: [a, b]`, `$1`, `$2`, … in that order.
+                let withItems = name == "combineLatest" ? (withNode.sequence ?? [withNode]) : [withNode]
+                guard !withItems.isEmpty else {
+                    diagnostics.error("missing-argument", "'combineLatest' needs at least one other source in 'with:'", at: withNode.range)
+                    return nil
+                }
+                let others = withItems.compactMap { identifier($0, what: "source name", allowDots: true) }
+                guard others.count == withItems.count, let other = others.first else { return nil }
                 var combine: Expr?
                 if let c = f["combine"] {
                     guard let e = expression(c) else { return nil }
@@ -156,7 +270,7 @@ extension SpecReader {
                                       at: v.range)
                     return nil
                 }
-                kind = name == "combineLatest" ? .combineLatest(with: other, combine: combine) : .withLatestFrom(other, combine: combine)
+                kind = name == "combineLatest" ? .combineLatest(with: others, combine: combine) : .withLatestFrom(other, combine: combine)
             } else {
                 guard let other = identifier(v, what: "source name", allowDots: true) else { return nil }
                 if name == "combineLatest" {
@@ -167,11 +281,26 @@ extension SpecReader {
                 kind = .withLatestFrom(other, combine: nil)
             }
         case "sample":
-            guard let v = argument("the sampler stream"), let other = identifier(v, what: "stream name", allowDots: true) else { return nil }
-            kind = .sample(other)
-        case "flatMapLatest", "flatMap":
+            guard let v = argument("the sampler stream") else { return nil }
+            if v.mapping != nil {
+                guard let f = fields(v, of: "'sample'", allowed: ["with", "defaultValue"]) else { return nil }
+                guard let withNode = f["with"], let other = identifier(withNode, what: "stream name", allowDots: true) else {
+                    if f["with"] == nil { diagnostics.error("missing-key", "'sample' needs 'with:' naming the sampler", at: v.range) }
+                    return nil
+                }
+                var defaultValue: Expr?
+                if let d = f["defaultValue"] {
+                    guard let e = expression(d) else { return nil }
+                    defaultValue = e
+                }
+                kind = .sample(other, defaultValue: defaultValue)
+            } else {
+                guard let other = identifier(v, what: "stream name", allowDots: true) else { return nil }
+                kind = .sample(other, defaultValue: nil)
+            }
+        case "flatMapLatest", "flatMap", "concatMap":
             guard let v = argument("'{ call: service, with: { ... } }'"), let request = readRequest(v, of: name) else { return nil }
-            kind = name == "flatMap" ? .flatMap(request) : .flatMapLatest(request)
+            kind = name == "flatMap" ? .flatMap(request) : name == "concatMap" ? .concatMap(request) : .flatMapLatest(request)
         case "debounce", "delay":
             guard let v = argument("a duration"), let d = duration(v) else { return nil }
             kind = name == "debounce" ? .debounce(d) : .delay(d)
@@ -204,7 +333,7 @@ extension SpecReader {
     }
 
     mutating func readRequest(_ node: YAMLNode, of what: String) -> RequestDecl? {
-        guard let f = fields(node, of: "'\(what)'", allowed: ["call", "with"]) else { return nil }
+        guard let f = fields(node, of: "'\(what)'", allowed: ["call", "with", "ops", "failures"]) else { return nil }
         guard let callNode = f["call"], let service = identifier(callNode, what: "service name", allowDots: true) else {
             if f["call"] == nil { diagnostics.error("missing-key", "'\(what)' needs 'call:' naming a service", at: node.range) }
             return nil
@@ -215,7 +344,22 @@ extension SpecReader {
                 if let e = expression(argValue) { arguments.append((argName, e)) }
             }
         }
-        return RequestDecl(service: service, arguments: arguments, range: node.range)
+        var request = RequestDecl(service: service, arguments: arguments, range: node.range)
+        if let ops = f["ops"] {
+            // An inner operator that could not be read leaves the request unread: the output stops there.
+            guard let (inner, firstUnread) = readOperators(ops, of: "the request's 'ops:'"), firstUnread == nil else { return nil }
+            request.operators = inner
+        }
+        if let failures = f["failures"] {
+            guard failures.scalar?.style == .plain, let text = failures.string, text == "pass" || text == "end" else {
+                diagnostics.error("invalid-value", "'failures:' is 'pass' (a failed call travels as a failure to '<name>.errors' and the stream goes on) "
+                                  + "or 'end' (it ends the stream with an error, as in RxSwift), found \(failures.scalar.map { "'\($0.value)'" } ?? failures.kindName)",
+                                  at: failures.range)
+                return nil
+            }
+            request.failuresEnd = text == "end"
+        }
+        return request
     }
 
     mutating func readNavigate(_ node: YAMLNode) -> NavigateDecl? {

@@ -141,7 +141,8 @@ struct SpecReader {
 
     mutating func identifier(_ node: YAMLNode, what: String, allowDots: Bool = false) -> Located<String>? {
         guard let text = node.string, !node.isNull else {
-            diagnostics.error("expected-name", "expected a \(what), found \(node.kindName)", at: node.range)
+            let article = what.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+            diagnostics.error("expected-name", "expected \(article) \(what), found \(node.kindName)", at: node.range)
             return nil
         }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
@@ -314,7 +315,7 @@ struct SpecReader {
     }
 
     mutating func readService(_ name: Located<String>, _ node: YAMLNode, isOverride: Bool = false) -> ServiceDecl? {
-        let keys = ["returns", "latency", "result", "results", "fails", "params", "cases"]
+        let keys = ["returns", "latency", "result", "results", "fails", "sequence", "params", "cases"]
         guard let f = fields(node, of: "service '\(name.value)'", allowed: isOverride ? keys.filter { $0 != "returns" && $0 != "params" } : keys)
         else { return nil }
         let returnsFound: Located<String>? = isOverride ? Located("", name.range) : f["returns"].flatMap { typeName($0) }
@@ -329,21 +330,24 @@ struct SpecReader {
         var results: [ResultDecl] = []
         if let r = f["result"] { results.append(ResultDecl(kind: .value(r), latency: nil, range: r.range)) }
         if let r = f["fails"] { results.append(ResultDecl(kind: .failure(r), latency: nil, range: r.range)) }
+        if let r = f["sequence"] { results.append(ResultDecl(kind: .sequence(r), latency: nil, range: r.range)) }
         if let list = f["results"] {
             for item in self.list(list, of: "results") {
-                guard let rf = fields(item, of: "a result", allowed: ["value", "fail", "latency"]) else { continue }
+                guard let rf = fields(item, of: "a result", allowed: ["value", "fail", "sequence", "latency"]) else { continue }
                 let itemLatency = rf["latency"].flatMap { duration($0) }
                 if let v = rf["value"] {
                     results.append(ResultDecl(kind: .value(v), latency: itemLatency, range: item.range))
                 } else if let e = rf["fail"] {
                     results.append(ResultDecl(kind: .failure(e), latency: itemLatency, range: item.range))
+                } else if let q = rf["sequence"] {
+                    results.append(ResultDecl(kind: .sequence(q), latency: itemLatency, range: item.range))
                 } else {
-                    diagnostics.error("missing-key", "a result needs 'value:' or 'fail:'", at: item.range)
+                    diagnostics.error("missing-key", "a result needs 'value:', 'fail:' or 'sequence:'", at: item.range)
                 }
             }
         }
-        if f["result"] != nil && f["results"] != nil || f["fails"] != nil && (f["result"] != nil || f["results"] != nil) {
-            diagnostics.error("conflicting-keys", "service '\(name.value)' takes one of 'result:', 'results:' or 'fails:'", at: node.range)
+        if ["result", "results", "fails", "sequence"].filter({ f[$0] != nil }).count > 1 {
+            diagnostics.error("conflicting-keys", "service '\(name.value)' takes one of 'result:', 'results:', 'fails:' or 'sequence:'", at: node.range)
         }
         var service = ServiceDecl(name: name, returns: returns, latency: latency, results: results, range: node.range)
         if let p = f["params"] {
@@ -359,7 +363,7 @@ struct SpecReader {
 
     /// `{ when: { arg: value }, value: ... | fail: ..., latency: ... }`.
     mutating func readCase(_ node: YAMLNode) -> CaseDecl? {
-        guard let f = fields(node, of: "a case", allowed: ["when", "value", "fail", "latency"]) else { return nil }
+        guard let f = fields(node, of: "a case", allowed: ["when", "value", "fail", "sequence", "latency"]) else { return nil }
         guard let whenNode = f["when"] else {
             diagnostics.error("missing-key", "a case needs 'when:' with the arguments it matches, as in 'when: { page: 1 }'", at: node.range)
             return nil
@@ -374,12 +378,15 @@ struct SpecReader {
         }
         let latency = f["latency"].flatMap { duration($0) }
         let result: ResultDecl
-        if let v = f["value"], f["fail"] == nil {
+        let given = ["value", "fail", "sequence"].filter { f[$0] != nil }
+        if given == ["value"], let v = f["value"] {
             result = ResultDecl(kind: .value(v), latency: latency, range: node.range)
-        } else if let e = f["fail"], f["value"] == nil {
+        } else if given == ["fail"], let e = f["fail"] {
             result = ResultDecl(kind: .failure(e), latency: latency, range: node.range)
+        } else if given == ["sequence"], let q = f["sequence"] {
+            result = ResultDecl(kind: .sequence(q), latency: latency, range: node.range)
         } else {
-            diagnostics.error("missing-key", "a case needs one of 'value:' or 'fail:'", at: node.range)
+            diagnostics.error("missing-key", "a case needs one of 'value:', 'fail:' or 'sequence:'", at: node.range)
             return nil
         }
         return CaseDecl(when: when, result: result, range: node.range)
@@ -413,14 +420,14 @@ struct SpecReader {
         return scenario
     }
 
-    static let stepKinds = ["set", "send", "wait", "expect"]
+    static let stepKinds = ["set", "send", "wait", "expect", "complete", "fail"]
 
     mutating func readStep(_ node: YAMLNode) -> StepDecl? {
         guard let pairs = node.mapping, pairs.count == 1, let key = pairs[0].key.string else {
             if let text = node.string, Self.stepKinds.contains(text) {
                 diagnostics.error("invalid-step", "step '\(text)' needs a value, as in '\(text): ...'", at: node.range)
             } else {
-                diagnostics.error("invalid-step", "a step is one of 'set:', 'send:', 'wait:' or 'expect:', found \(node.kindName)", at: node.range)
+                diagnostics.error("invalid-step", "a step is one of 'set:', 'send:', 'wait:', 'expect:', 'complete:' or 'fail:', found \(node.kindName)", at: node.range)
             }
             return nil
         }
@@ -449,9 +456,20 @@ struct SpecReader {
             return StepDecl(kind: .send(target, value: nil), range: node.range)
         case "wait":
             return duration(value).map { StepDecl(kind: .wait($0), range: node.range) }
+        case "complete":
+            guard let target = identifier(value, what: "input name", allowDots: true) else { return nil }
+            return StepDecl(kind: .complete(target), range: node.range)
+        case "fail":
+            guard let pairs = value.mapping, pairs.count == 1, let target = identifier(pairs[0].key, what: "input name", allowDots: true) else {
+                let name = value.mapping == nil ? value.string.flatMap { $0.isEmpty ? nil : $0 } : nil
+                diagnostics.error("invalid-step", "'fail:' ends one input with an error, as in 'fail: { results: http(404) }', found \(value.kindName)",
+                                  at: value.range, fixIt: name.map { "write 'fail: { \($0): unknown }' (or 'http(404)', 'decode')" })
+                return nil
+            }
+            return StepDecl(kind: .fail(target, pairs[0].value), range: node.range)
         default:
             diagnostics.error("unknown-step", "unknown step '\(key)'\(Suggestion.didYouMean(key, in: Self.stepKinds + ComponentCatalog.verbs.map(\.verb)))", at: pairs[0].key.range,
-                              notes: [DiagnosticNote("a step is one of 'set:', 'send:', 'wait:' or 'expect:'")])
+                              notes: [DiagnosticNote("a step is one of 'set:', 'send:', 'wait:', 'expect:', 'complete:' or 'fail:'")])
             return nil
         }
     }

@@ -3,6 +3,8 @@ public struct StreamDecl: Sendable {
     /// The input, output, or action result (`save.elements`) the pipeline starts from.
     public var source: Located<String>
     public var operators: [OperatorDecl]
+    /// `interval:` or `timer:` in place of `stream:`; `source` is then empty.
+    public var timer: TimerDecl? = nil
     /// When given, the output holds a current value (as a `BehaviorRelay`) starting here.
     public var initial: YAMLNode?
     public var range: SpecRange
@@ -11,30 +13,53 @@ public struct StreamDecl: Sendable {
     public var readOperators: Int? = nil
 }
 
+/// `interval: 1s`, or `timer: 2s` with an optional `period:`, as a stream's source.
+public struct TimerDecl: Sendable {
+    public var dueTime: Located<Int>
+    public var period: Located<Int>?
+}
+
 /// One operator of a stream pipeline, as written.
 public struct OperatorDecl: Sendable {
     public enum Kind: Sendable {
         case map(Expr)
         case filter(Expr)
-        case distinctUntilChanged
+        /// With a key expression over `$0`, elements are compared by their keys.
+        case distinctUntilChanged(Expr?)
         case startWith([Expr])
         case skip(Located<Int>)
+        /// `skip: 300ms`: elements of the first 300 ms are dropped.
+        case skipFor(Located<Int>)
         case take(Located<Int>)
+        /// `take: 300ms`: elements of the first 300 ms pass, then the stream completes.
+        case takeFor(Located<Int>)
         /// `$0` is the accumulator, `$1` the element.
         case scan(seed: Expr, accumulator: Expr)
         case merge([Located<String>])
-        /// `$0` is this stream's latest element, `$1` the other's.
-        case combineLatest(with: Located<String>, combine: Expr?)
+        /// `concat: other`: after the stream completes, the others in turn.
+        case concat([Located<String>])
+        /// `$0` is this stream's latest element, `$1`, `$2`, … the others'.
+        case combineLatest(with: [Located<String>], combine: Expr?)
         /// Without `combine`, the other's latest value, as RxSwift's `withLatestFrom(_:)`.
         case withLatestFrom(Located<String>, combine: Expr?)
-        case sample(Located<String>)
+        case sample(Located<String>, defaultValue: Expr?)
         case flatMapLatest(RequestDecl)
         case flatMap(RequestDecl)
+        case concatMap(RequestDecl)
+        /// `switchLatest: [a, b]`: each element (an index) chooses the stream to follow.
+        case switchLatest([Located<String>])
         case debounce(Located<Int>)
         case throttle(Located<Int>, latest: Bool)
         case delay(Located<Int>)
-        /// A failed request upstream yields this element instead of an error.
+        /// `catch: EXPR`: a failure or an error becomes this element.
         case catchError(Expr)
+        /// `catchAndReturn: EXPR`, the same as `catch: EXPR`.
+        case catchAndReturn(Expr)
+        /// `catch: { stream: other }`: after a failure or an error, follow `other`.
+        case catchToStream(Located<String>)
+        case takeUntil(Located<String>)
+        /// `retry` (without limit) or `retry: N`.
+        case retry(Located<Int>?)
         /// Maps each element to a request to open `screen`.
         case navigate(NavigateDecl)
     }
@@ -49,6 +74,10 @@ public struct RequestDecl: Sendable {
     public var service: Located<String>
     public var arguments: [(name: Located<String>, value: Expr)]
     public var range: SpecRange
+    /// Operators applied to each inner stream (`ops:` inside the request).
+    public var operators: [OperatorDecl] = []
+    /// `failures: end`: an inner error ends the output, as in RxSwift; default `pass`.
+    public var failuresEnd = false
 }
 
 /// `navigate: { to: Screen, params: { name: expr } }`, `$0` the element.

@@ -46,13 +46,17 @@ extension SpecSchema {
             ], required: ["type", "initial"])),
             (key: "output", value: choose("An output.", ["type": ["string", "number", "boolean"]],
                 describe(ref("expression"), "A derived output: an expression over current values, emitted at start and on change, never twice the same in a row."),
-                ifHas("stream", "A stream, a navigation or a derived output's long form.",
-                    object("A stream output: a pipeline of RxSwift operators from a source.", [
+                choose("A stream, a navigation or a derived output's long form.",
+                       ["type": "object", "anyOf": [["required": ["stream"]], ["required": ["interval"]], ["required": ["timer"]]]],
+                    object("A stream output: a pipeline of RxSwift operators from a source: 'stream:', or a timer.", [
                         ("stream", describe(ref("dottedName"), "The source: an input, state, another output, an action's 'elements' or 'errors'.")),
+                        ("interval", describe(ref("duration"), "A timer source emitting 0, 1, 2, ... every period, as 'Observable.interval'.")),
+                        ("timer", describe(ref("duration"), "A timer source emitting 0 after this due time (then every 'period:'), as 'Observable.timer'.")),
+                        ("period", describe(ref("duration"), "With 'timer:', the period of the following elements.")),
                         ("ops", list("The operators, upstream first.", of: ref("operator"))),
                         ("initial", describe(ref("value"), "With a value, the output holds a current value (a 'BehaviorRelay') starting here.")),
-                    ], required: ["stream"]),
-                    else: ifHas("navigate", "A navigation or a derived output's long form.",
+                    ]),
+                    ifHas("navigate", "A navigation or a derived output's long form.",
                         object("A navigation output: opens another screen each time 'on:' emits.", [
                             ("navigate", describe(ref("navigate"), "The screen to open and its parameters: '{ to: Folder, params: { path: $0.name } }'.")),
                             ("on", describe(ref("dottedName"), "The event or stream that opens the screen; '$0' is its element.")),
@@ -62,11 +66,17 @@ extension SpecSchema {
                 ("input", describe(ref("type"), "The type every execution takes ('Action<Input, Element>'): 'send: { action: value }' or a trigger carrying it; the work reads it as '$0'. Without it the action takes no input, like a 'CocoaAction'.")),
                 ("trigger", describe(ref("dottedName"), "An event or stream that executes it.")),
                 ("enabledIf", describe(ref("expression"), "A Bool expression; 'enabled' is this and not executing. Default: true.")),
-                ("work", describe(ref("request"), "The service call it makes: '{ call: auth.signIn, with: { email: email } }'.")),
+                ("work", describe(ref("work"), "The service call it makes: '{ call: auth.signIn, with: { email: email } }'.")),
             ], required: ["work"])),
+            (key: "work", value: object("An action's service call: '{ call: auth.signIn, with: { email: email } }'.", [
+                ("call", describe(ref("dottedName"), "The service to call.")),
+                ("with", map("Arguments by name: expressions ('$0' the action's input).", of: ref("expression"))),
+            ], required: ["call"])),
             (key: "request", value: object("A service call: '{ call: auth.signIn, with: { email: email } }'.", [
                 ("call", describe(ref("dottedName"), "The service to call.")),
                 ("with", map("Arguments by name: expressions.", of: ref("expression"))),
+                ("ops", list("In a stream's request: operators applied to each inner stream.", of: ref("operator"))),
+                ("failures", describe(["enum": ["pass", "end"]], "In a stream's request: 'pass' (the default) sends a failure to '<name>.errors' and goes on; 'end' ends the output, as in RxSwift.")),
             ], required: ["call"])),
             (key: "handler", value: object("A handler: on an emission, set state or input properties; all values are computed before any is written.", [
                 ("on", describe(ref("dottedName"), "What it handles: an event, a value stream, an action's 'elements' or 'errors', a stream or derived output. Its name reads the emitted value.")),
@@ -78,12 +88,14 @@ extension SpecSchema {
             (key: "result", value: object("One call's outcome.", [
                 ("value", describe(ref("value"), "The value returned.")),
                 ("fail", describe(ref("failure"), "The failure.")),
+                ("sequence", describe(ref("value"), "A sequence of events over time instead of one value.")),
                 ("latency", describe(ref("duration"), "This call's latency.")),
             ])),
             (key: "case", value: object("A result for calls whose arguments match 'when:'; the first match wins.", [
                 ("when", map("Argument values this case matches.", of: ref("value"))),
                 ("value", describe(ref("value"), "The value returned.")),
                 ("fail", describe(ref("failure"), "The failure.")),
+                ("sequence", describe(ref("value"), "A sequence of events over time instead of one value.")),
                 ("latency", describe(ref("duration"), "This case's latency.")),
             ], required: ["when"])),
             (key: "navigate", value: object("Opens another screen, found by its 'screen:' among the specs of the same folder.", [
@@ -102,6 +114,7 @@ extension SpecSchema {
             ("result", describe(ref("value"), "The value of every call.")),
             ("results", list("One entry per successive call, the last repeating.", of: ref("result"))),
             ("fails", describe(ref("failure"), "Every call fails with this.")),
+            ("sequence", describe(ref("value"), "Every call answers with a sequence of events over time (elements, then an end) instead of one value.")),
         ]
         if !override { keys.append(("params", map("Parameters every call must pass in 'with:': name to type.", of: ref("type")))) }
         keys.append(("cases", list("Results chosen by the call's arguments.", of: ref("case"))))

@@ -31,7 +31,21 @@ public enum YAMLParser {
                     diagnostics.append(diagnostic)
                     return nil
                 }
-                if builder.documentEnded { return builder.root }
+                if builder.documentEnded {
+                    // A spec is one document: one after it (`---`, or more text after `...`) would be
+                    // silently ignored. Only the next event is read; the rest is never parsed.
+                    switch reader.next() {
+                    case .failure(let diagnostic):
+                        diagnostics.append(diagnostic)
+                        return nil
+                    case .success(let next):
+                        guard case .documentStart = next.kind else { return builder.root }
+                        diagnostics.append(Diagnostic(id: "yaml-documents", "a spec file holds one YAML document; a second one starts here",
+                                                      at: SpecRange(file: source.path, start: next.start, end: next.end),
+                                                      notes: [DiagnosticNote("put each screen in its own file, or remove the '---' or '...' line and what follows")]))
+                        return nil
+                    }
+                }
             }
         }
     }

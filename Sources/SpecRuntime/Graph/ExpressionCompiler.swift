@@ -10,9 +10,50 @@ final class EvalContext {
     @exclusivity(unchecked) var closureArguments: [Value] = []
     /// `$0`, `$1` of the operator expression being evaluated.
     @exclusivity(unchecked) var operatorArguments: [Value] = []
+    /// Per node, whether it has no value (see `ScreenGraph.markValueless`); empty while every node
+    /// has one, so that a read costs one test of `isEmpty`.
+    @exclusivity(unchecked) var valueless: [Bool] = []
+    /// Node names, for the message of a read of a node with no value.
+    let names: [String]
+    /// The most characters (UTF-8 bytes) in a string or elements in a list an expression may
+    /// build; see ``ScenarioRunner/maximumValueSize``.
+    var maximumValueSize = Int.max
+    /// List elements and characters the expressions went through so far (copied, mapped,
+    /// searched, printed); see ``ScenarioRunner/maximumWork``.
+    @exclusivity(unchecked) var work = 0
+    var maximumWork = Int.max
+    /// Set when an expression went past ``maximumValueSize`` or ``maximumWork``: the scenario stops.
+    @exclusivity(unchecked) var exceeded: String?
 
-    init(values: [Value]) {
+    init(values: [Value], names: [String] = []) {
         self.values = values
+        self.names = names
+    }
+
+    /// The error for a string or list that would grow past ``maximumValueSize``; records it so
+    /// the graph's owner can stop the scenario.
+    func tooLarge(_ what: String, _ size: Int) -> EvalError {
+        let message = what == "value"
+            ? "a value too large to print as text (more than \(maximumValueSize) elements and characters)"
+            : "a \(what) of \(size) \(what == "string" ? "characters" : "elements") is larger than the limit of \(maximumValueSize)"
+        if exceeded == nil { exceeded = message }
+        return EvalError(message: message)
+    }
+
+    /// Counts `elements` of work; past ``maximumWork`` the expression fails and the scenario stops.
+    @inline(__always)
+    func spend(_ elements: Int) throws(EvalError) {
+        work &+= elements
+        if work > maximumWork {
+            let message = "the expressions went through more than \(maximumWork) list elements and characters (the work budget)"
+            if exceeded == nil { exceeded = message }
+            throw EvalError(message: message)
+        }
+    }
+
+    /// A read of a node with no value fails, rather than passing a placeholder on.
+    func noValue(_ node: Int) -> EvalError {
+        EvalError(message: "'\(node < names.count ? names[node] : "?")' has no value (its expression failed)")
     }
 }
 
@@ -31,7 +72,10 @@ enum ExpressionCompiler {
         case .constant(let v):
             return { _ in v }
         case .node(let i):
-            return { ctx in ctx.values[i] }
+            return { ctx throws(EvalError) in
+                if !ctx.valueless.isEmpty && ctx.valueless[i] { throw ctx.noValue(i) }
+                return ctx.values[i]
+            }
         case .eventPayload:
             return { ctx in ctx.payload }
         case .closureArgument:
@@ -62,16 +106,29 @@ enum ExpressionCompiler {
             if isString {
                 return { ctx throws(EvalError) in
                     guard case .string(let x) = try fa(ctx), case .string(let y) = try fb(ctx) else { return .none }
+                    let size = x.utf8.count + y.utf8.count
+                    if size > ctx.maximumValueSize { throw ctx.tooLarge("string", size) }
+                    try ctx.spend(size)
                     return .string(x + y)
                 }
             }
             return { ctx throws(EvalError) in
                 guard case .list(let x) = try fa(ctx), case .list(let y) = try fb(ctx) else { return .none }
+                if x.count + y.count > ctx.maximumValueSize { throw ctx.tooLarge("list", x.count + y.count) }
+                try ctx.spend(x.count + y.count)
                 return .list(x + y)
             }
         case .equal(let a, let b, let negated):
             let fa = compile(a), fb = compile(b)
-            return { ctx throws(EvalError) in .bool((try fa(ctx) == (try fb(ctx))) != negated) }
+            return { ctx throws(EvalError) in
+                let x = try fa(ctx), y = try fb(ctx)
+                switch x {
+                case .list(let l): try ctx.spend(l.count)
+                case .string(let t): try ctx.spend(t.utf8.count)
+                default: break
+                }
+                return .bool((x == y) != negated)
+            }
         case .order(let op, let a, let b):
             return order(op, compile(a), compile(b))
         case .and(let a, let b):
@@ -106,8 +163,10 @@ enum ExpressionCompiler {
             return { ctx throws(EvalError) in
                 var s = ""
                 for (text, f) in compiled {
-                    if let text { s += text } else if let f { s += describe(try f(ctx)) }
+                    if let text { s += text } else if let f { s += try describe(try f(ctx), ctx) }
+                    if s.utf8.count > ctx.maximumValueSize { throw ctx.tooLarge("string", s.utf8.count) }
                 }
+                try ctx.spend(s.utf8.count)
                 return .string(s)
             }
         case .list(let items):
@@ -138,6 +197,16 @@ enum ExpressionCompiler {
     /// How a value reads inside string interpolation: strings without quotes.
     static func describe(_ v: Value) -> String {
         if case .string(let s) = v { return s }
+        return ValueFormatter.text(v)
+    }
+
+    /// `describe`, refusing a value too large to print within the context's value-size limit
+    /// (a list of shared parts can be small in memory and terabytes as text).
+    static func describe(_ v: Value, _ ctx: EvalContext) throws(EvalError) -> String {
+        if case .string(let s) = v { return s }
+        let size = v.size(upTo: ctx.maximumValueSize)
+        if size > ctx.maximumValueSize { throw ctx.tooLarge("value", size) }
+        try ctx.spend(size)
         return ValueFormatter.text(v)
     }
 
@@ -270,27 +339,40 @@ enum ExpressionCompiler {
                 return .int(i)
             }
         case .describe:
-            return { ctx throws(EvalError) in .string(describe(try f0(ctx))) }
+            return { ctx throws(EvalError) in
+                let s = try describe(try f0(ctx), ctx)
+                if s.utf8.count > ctx.maximumValueSize { throw ctx.tooLarge("string", s.utf8.count) }
+                return .string(s)
+            }
         case .uppercased, .lowercased:
             let upper = builtin == .uppercased
             return { ctx throws(EvalError) in
                 guard case .string(let s) = try f0(ctx) else { return .none }
+                try ctx.spend(s.utf8.count)
                 return .string(upper ? s.uppercased() : s.lowercased())
             }
         case .contains:
             return { ctx throws(EvalError) in
                 guard case .list(let l) = try f0(ctx) else { return .bool(false) }
+                try ctx.spend(l.count)
                 return .bool(l.contains(try f1(ctx)))
             }
         case .stringContains:
             return { ctx throws(EvalError) in
                 guard case .string(let s) = try f0(ctx), case .string(let t) = try f1(ctx) else { return .bool(false) }
+                try ctx.spend(s.utf8.count)
                 return .bool(t.isEmpty || s.contains(t))
             }
         case .joined:
             return { ctx throws(EvalError) in
                 guard case .list(let l) = try f0(ctx), case .string(let sep) = try f1(ctx) else { return .none }
-                return .string(l.map(describe).joined(separator: sep))
+                var out = ""
+                for (k, item) in l.enumerated() {
+                    if k > 0 { out += sep }
+                    out += try describe(item, ctx)
+                    if out.utf8.count > ctx.maximumValueSize { throw ctx.tooLarge("string", out.utf8.count) }
+                }
+                return .string(out)
             }
         case .grayColor, .rgbColor:
             return color(builtin == .rgbColor, fs)
@@ -308,6 +390,7 @@ enum ExpressionCompiler {
     private static func closureCall(_ kind: TypedExpr.ClosureBuiltin, _ fl: @escaping CompiledExpr, _ body: @escaping CompiledExpr) -> CompiledExpr {
         { ctx throws(EvalError) in
             guard case .list(let items) = try fl(ctx) else { return .none }
+            try ctx.spend(items.count)
             var out: [Value] = []
             defer { ctx.closureArguments.removeLast() }
             ctx.closureArguments.append(.none)

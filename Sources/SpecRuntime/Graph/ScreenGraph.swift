@@ -19,9 +19,33 @@ public final class ScreenGraph {
 
     /// Called for every emission of a node the timeline shows.
     @exclusivity(unchecked) public var onEmit: ((Emission) -> Void)?
+    /// The most characters (UTF-8 bytes) of a string or elements of a list an expression or a
+    /// handler's append may build; past it the expression fails and ``limitExceeded`` says why.
+    public var maximumValueSize: Int {
+        get { context.maximumValueSize }
+        set { context.maximumValueSize = newValue }
+    }
+
+    /// The most list elements and characters the expressions of one graph may go through in all
+    /// (copying, mapping, searching, comparing, printing); past it every such expression fails
+    /// and ``limitExceeded`` says why.
+    public var maximumWork: Int {
+        get { context.maximumWork }
+        set { context.maximumWork = newValue }
+    }
+
+    /// Why a value went past ``maximumValueSize``, once one did: the owner should stop the scenario
+    /// (the graph itself goes on, each such expression failing as an overflow does).
+    public var limitExceeded: String? { context.exceeded }
+
     /// Called when an expression fails at run time (overflow, division by zero); the node keeps
     /// its previous value and the graph goes on.
     public var onRuntimeError: ((_ time: Int, _ message: String) -> Void)?
+    /// Called when a visible stream ends (`completed` or an error); it emits nothing after.
+    public var onEnd: ((_ time: Int, _ node: Int, _ end: StreamEnd) -> Void)?
+    /// Called when a stream output's inner stream is cancelled before it ended (a request
+    /// `flatMapLatest` switched away from, or the output ending), with the call it made.
+    public var onCancel: ((_ time: Int, _ node: Int, _ call: String) -> Void)?
 
     private enum Behaviour {
         case source
@@ -38,6 +62,8 @@ public final class ScreenGraph {
     private let nodeAtRank: [Int]
     /// Derived nodes that read each node.
     private let readers: [[Int]]
+    /// The nodes each derived node reads (empty for other nodes).
+    private let reads: [[Int]]
     private let handlersOn: [[Int]]
     private let actionsOn: [[Int]]
     private let handlerValues: [[CompiledExpr]]
@@ -66,6 +92,12 @@ public final class ScreenGraph {
     @exclusivity(unchecked) private var pipelines: [StreamPipeline] = []
     /// For each node, the pipelines it feeds: `op` -1 for the main source, else the operator index.
     @exclusivity(unchecked) private var pipelineInputs: [[(pipeline: Int, op: Int, index: Int)]]
+    /// For each node, the pipelines its end is delivered to (as ``pipelineInputs``, and also
+    /// sources read only for their latest value).
+    private var pipelineEndInputs: [[(pipeline: Int, op: Int, index: Int)]]
+    /// How each node's stream ended; nil while it runs (always nil for cells). Unchecked as the
+    /// state above: `send` reads it on every event.
+    @exclusivity(unchecked) private var ends: [StreamEnd?]
 
     public init(spec: CheckedSpec, clock: VirtualClock = VirtualClock(), params: [Value] = []) {
         self.spec = spec
@@ -74,6 +106,7 @@ public final class ScreenGraph {
         var values = [Value](repeating: .none, count: n)
         var behaviours: [Behaviour] = []
         var readers = [[Int]](repeating: [], count: n)
+        var reads = [[Int]](repeating: [], count: n)
         behaviours.reserveCapacity(n)
         for (i, node) in spec.nodes.enumerated() {
             switch node.kind {
@@ -87,17 +120,22 @@ public final class ScreenGraph {
             case .derived(let expr):
                 behaviours.append(.derived(ExpressionCompiler.compile(expr)))
                 // nodeReads() lists each node once and `i` only grows, so no reader repeats.
-                for read in expr.nodeReads() { readers[read].append(i) }
+                reads[i] = expr.nodeReads()
+                for read in reads[i] { readers[read].append(i) }
             }
         }
         for (k, p) in spec.params.enumerated() where k < params.count { values[p] = params[k] }
         var pipelineInputs = [[(pipeline: Int, op: Int, index: Int)]](repeating: [], count: n)
+        var pipelineEndInputs = [[(pipeline: Int, op: Int, index: Int)]](repeating: [], count: n)
         for (p, stream) in spec.streams.enumerated() {
             behaviours[stream.output] = .pipeline(p)
+            guard stream.timer == nil else { continue }
             pipelineInputs[stream.source].append((p, -1, 0))
+            pipelineEndInputs[stream.source].append((p, -1, 0))
         }
         self.behaviours = behaviours
         self.readers = readers
+        self.reads = reads
         self.visible = spec.nodes.map(\.visible)
         self.rank = spec.rank
         var nodeAtRank = [Int](repeating: 0, count: n)
@@ -113,7 +151,7 @@ public final class ScreenGraph {
         for (a, action) in spec.actions.enumerated() { if let t = action.trigger { actionsOn[t].append(a) } }
         self.actionsOn = actionsOn
         self.actionArguments = spec.actions.map { $0.arguments.map(ExpressionCompiler.compile) }
-        self.context = EvalContext(values: values)
+        self.context = EvalContext(values: values, names: spec.nodes.map(\.name))
         self.hasEmitted = spec.nodes.map(\.hasCurrentValue)
         self.pendingWrite = Array(repeating: nil, count: n)
         self.pendingAppend = Array(repeating: nil, count: n)
@@ -121,10 +159,13 @@ public final class ScreenGraph {
         self.queued = Array(repeating: false, count: n)
         self.serviceCalls = Array(repeating: 0, count: spec.services.count)
         self.pipelineInputs = pipelineInputs
+        self.pipelineEndInputs = pipelineEndInputs
+        self.ends = Array(repeating: nil, count: n)
         queue.reserveCapacity(n)
         for (p, stream) in spec.streams.enumerated() {
             let pipeline = StreamPipeline(plan: stream, environment: makeEnvironment(p, stream))
             for port in pipeline.secondaryPorts { self.pipelineInputs[port.node].append((p, port.op, port.index)) }
+            for port in pipeline.endPorts { self.pipelineEndInputs[port.node].append((p, port.op, port.index)) }
             pipelines.append(pipeline)
         }
     }
@@ -140,7 +181,11 @@ public final class ScreenGraph {
         }
         env.call = { [unowned self] service, names, arguments in call(service: service, names: names, arguments: arguments) }
         env.latest = { [unowned self] node in value(of: node) }
+        env.current = { [unowned self] node in spec.nodes[node].hasCurrentValue ? context.values[node] : nil }
+        env.end = { [unowned self] node in ends[node] }
         env.report = { [unowned self] message in report(message) }
+        env.cancelled = { [unowned self] call in onCancel?(clock.now, stream.output, call) }
+        env.serviceName = { [unowned self] service in spec.services.indices.contains(service) ? spec.services[service].name : "?" }
         return env
     }
 
@@ -153,10 +198,14 @@ public final class ScreenGraph {
         started = true
         for node in nodeAtRank {
             if case .derived(let f) = behaviours[node] {
+                if reads[node].contains(where: isValueless) {
+                    markValueless(node)
+                    continue
+                }
                 do throws(EvalError) {
                     context.values[node] = try f(context)
                 } catch {
-                    context.values[node] = .none
+                    markValueless(node)
                     report("'\(spec.nodes[node].name)': \(error.message)")
                 }
             }
@@ -164,7 +213,7 @@ public final class ScreenGraph {
         // Bindings from a source with a current value apply it, in the order they are declared.
         for (h, handler) in spec.handlers.enumerated() {
             var writes: [HandlerWrite] = []
-            guard let source = handler.startValue, handlerWrites(h, payload: context.values[source], into: &writes) else { continue }
+            guard let source = handler.startValue, !isValueless(source), handlerWrites(h, payload: context.values[source], into: &writes) else { continue }
             for write in writes {
                 if write.appends {
                     guard case .list(let items) = context.values[write.target], case .list(let tail) = write.value else { continue }
@@ -174,20 +223,53 @@ public final class ScreenGraph {
                 }
             }
         }
-        for node in spec.nodes.indices where visible[node] && spec.nodes[node].hasCurrentValue {
+        for node in spec.nodes.indices where visible[node] && spec.nodes[node].hasCurrentValue && !isValueless(node) {
             onEmit?(Emission(time: clock.now, node: node, value: context.values[node]))
         }
         // Pipelines subscribe: `startWith` emits, and sources with a current value deliver it, as
         // observing a `BehaviorRelay` does.
         for (p, pipeline) in pipelines.enumerated() {
             pipeline.start()
-            for port in pipeline.secondaryPorts where spec.nodes[port.node].hasCurrentValue {
+            for port in pipeline.secondaryPorts where spec.nodes[port.node].hasCurrentValue && !isValueless(port.node) {
                 pipeline.receive(op: port.op, index: port.index, context.values[port.node])
             }
-            if spec.nodes[pipeline.plan.source].hasCurrentValue { pipeline.receive(context.values[pipeline.plan.source]) }
+            if let timer = pipeline.plan.timer {
+                tick(p, 0, after: timer.dueTime, timer)
+            } else if spec.nodes[pipeline.plan.source].hasCurrentValue && !isValueless(pipeline.plan.source) {
+                pipeline.receive(context.values[pipeline.plan.source])
+            }
             enqueue(spec.streams[p].output)
         }
         propagate()
+    }
+
+    /// `interval:` and `timer:` sources: element `n` after `delay`, then the next one a period
+    /// later, or the completion for a one-shot timer. Stops once the output ended.
+    private func tick(_ p: Int, _ n: Int, after delay: Int, _ timer: TimerPlan) {
+        clock.schedule(after: delay) { [unowned self] in
+            let pipeline = pipelines[p]
+            guard !pipeline.ended else { return }
+            pipeline.receive(.int(n))
+            if let period = timer.period {
+                if n < Int.max { tick(p, n + 1, after: period, timer) }
+            } else {
+                pipeline.receiveEnd(op: -1, index: 0, .completed)
+            }
+            enqueue(spec.streams[p].output)
+            propagate()
+        }
+    }
+
+    /// Ends an input event or value stream (`complete:`, `fail:` steps), as `onCompleted()` or
+    /// `onError(_:)` on a subject; a stream that already ended ignores it, as a subject does.
+    public func end(_ node: Int, _ streamEnd: StreamEnd) {
+        ended(node, streamEnd)
+        propagate()
+    }
+
+    /// How the node's stream ended, nil while it runs.
+    public func streamEnd(of node: Int) -> StreamEnd? {
+        ends[node]
     }
 
     /// Writes an input property or state, as the view or a handler would, and propagates.
@@ -200,6 +282,7 @@ public final class ScreenGraph {
 
     /// Fires an event or value stream and propagates.
     public func send(_ node: Int, _ value: Value = .void) {
+        guard ends[node] == nil else { return }
         inbox[node].append(value)
         enqueue(node)
         propagate()
@@ -225,7 +308,7 @@ public final class ScreenGraph {
             pendingAppend[node] = nil
             enqueue(node)
         }
-        for node in events {
+        for node in events where ends[node] == nil {
             inbox[node].append(payload)
             enqueue(node)
         }
@@ -269,9 +352,15 @@ public final class ScreenGraph {
                 pendingWrite[node] = nil
                 if value != context.values[node] { changed(node, value) }
             case .derived(let f):
+                if !context.valueless.isEmpty, reads[node].contains(where: isValueless) { continue }
                 do throws(EvalError) {
                     let value = try f(context)
-                    if value != context.values[node] { changed(node, value) }
+                    if isValueless(node) {
+                        context.valueless[node] = false
+                        changed(node, value)
+                    } else if value != context.values[node] {
+                        changed(node, value)
+                    }
                 } catch {
                     report("'\(spec.nodes[node].name)': \(error.message)")
                 }
@@ -294,10 +383,40 @@ public final class ScreenGraph {
                         guard let errors = stream.errors else { continue }
                         inbox[errors].append(.error(error))
                         enqueue(errors)
+                    case .completed:
+                        ended(node, .completed)
+                    case .error(let error):
+                        ended(node, .error(error))
                     }
                 }
             }
         }
+    }
+
+    /// Records the node's end, reports it and delivers it to the pipelines it feeds.
+    private func ended(_ node: Int, _ streamEnd: StreamEnd) {
+        guard ends[node] == nil else { return }
+        ends[node] = streamEnd
+        if visible[node] { onEnd?(clock.now, node, streamEnd) }
+        for input in pipelineEndInputs[node] {
+            pipelines[input.pipeline].receiveEnd(op: input.op, index: input.index, streamEnd)
+            enqueue(spec.streams[input.pipeline].output)
+        }
+    }
+
+    /// A derived node with no value: its expression failed before it ever had one (an overflow at
+    /// start), or it reads such a node. It emits nothing and feeds nothing, and reading it fails,
+    /// until an input change lets it compute a value: nothing downstream sees a value outside its
+    /// type. (A node that had a value keeps it when its expression fails.)
+    private func markValueless(_ node: Int) {
+        if context.valueless.isEmpty { context.valueless = Array(repeating: false, count: spec.nodes.count) }
+        context.values[node] = .none
+        context.valueless[node] = true
+        hasEmitted[node] = false
+    }
+
+    private func isValueless(_ node: Int) -> Bool {
+        !context.valueless.isEmpty && context.valueless[node]
     }
 
     /// Records the node's new value, emits it and notifies what depends on it.
@@ -358,6 +477,10 @@ public final class ScreenGraph {
             return
         }
         guard !tail.isEmpty else { return }
+        guard items.count + tail.count <= context.maximumValueSize else {
+            report("'\(spec.nodes[node].name)': \(context.tooLarge("list", items.count + tail.count).message)")
+            return
+        }
         context.values[node] = .void
         items.append(contentsOf: tail)
         changed(node, .list(items))
@@ -430,6 +553,9 @@ public final class ScreenGraph {
         pendingWrite[action.executing] = .bool(true)
         enqueue(action.executing)
         let (outcome, latency) = call(service: action.service, names: action.argumentNames, arguments: arguments)
+        if case .sequence(let events) = outcome {
+            return playSequence(events, of: action)
+        }
         clock.schedule(after: latency) { [unowned self] in
             // The work's element (or error), then its completion: two steps, as in Rx.
             switch outcome {
@@ -439,11 +565,37 @@ public final class ScreenGraph {
             case .failure(let error):
                 inbox[action.errors].append(.error(error))
                 enqueue(action.errors)
+            case .sequence:
+                break
             }
             propagate()
             pendingWrite[action.executing] = .bool(false)
             enqueue(action.executing)
             propagate()
+        }
+    }
+
+    /// Work answering a `sequence:`: each element on `elements` at its time, an error on
+    /// `errors`; `executing` turns false when the sequence ends (never, if it does not).
+    private func playSequence(_ events: [ServicePlan.SequenceEvent], of action: ActionPlan) {
+        for e in events {
+            clock.schedule(after: e.time) { [unowned self] in
+                switch e.event {
+                case .next(let value):
+                    inbox[action.elements].append(value)
+                    enqueue(action.elements)
+                    propagate()
+                case .end(let end):
+                    if case .error(let error) = end {
+                        inbox[action.errors].append(.error(error))
+                        enqueue(action.errors)
+                        propagate()
+                    }
+                    pendingWrite[action.executing] = .bool(false)
+                    enqueue(action.executing)
+                    propagate()
+                }
+            }
         }
     }
 

@@ -15,49 +15,69 @@ final class StreamPipeline {
     var inbox: [() -> Void] = []
     /// For each secondary source node, the operators (and their source index) it feeds.
     let secondaryPorts: [(node: Int, op: Int, index: Int)]
+    /// Every secondary source node, including those read only for their latest value
+    /// (`withLatestFrom`): each one's end is delivered.
+    let endPorts: [(node: Int, op: Int, index: Int)]
 
     init(plan: StreamPlan, environment env: PipelineEnvironment) {
         self.plan = plan
         self.environment = env
         var operators: [StreamOperator] = []
         var ports: [(node: Int, op: Int, index: Int)] = []
+        var endPorts: [(node: Int, op: Int, index: Int)] = []
         for (k, op) in plan.operators.enumerated() {
             operators.append(Self.make(op, env))
             for (i, node) in op.secondarySources.enumerated() {
+                endPorts.append((node, k, i))
                 if case .withLatestFrom = op.kind { continue } // reads the node's latest value itself
                 ports.append((node, k, i))
             }
         }
+        // A gate after each operator keeps the grammar `next* (error | completed)`: nothing passes
+        // after a terminal event, whatever an operator's timers still do.
         for k in operators.indices {
-            operators[k].sink = k + 1 < operators.count ? operators[k + 1] : end
+            operators[k].sink = Gate(k + 1 < operators.count ? operators[k + 1] : end)
         }
         self.operators = operators
         self.secondaryPorts = ports
+        self.endPorts = endPorts
     }
 
-    private static func make(_ op: OperatorPlan, _ env: PipelineEnvironment) -> StreamOperator {
+    static func make(_ op: OperatorPlan, _ env: PipelineEnvironment) -> StreamOperator {
         switch op.kind {
         case .map(let e): return StreamOperators.map(ExpressionCompiler.compile(e), env, name: op.name)
         case .filter(let e): return StreamOperators.filter(ExpressionCompiler.compile(e), env)
-        case .distinctUntilChanged: return StreamOperators.distinctUntilChanged()
+        case .distinctUntilChanged(let key): return StreamOperators.distinctUntilChanged(key: key.map(ExpressionCompiler.compile), env)
         case .startWith(let es): return StreamOperators.startWith(es.map(ExpressionCompiler.compile), env)
         case .skip(let n): return StreamOperators.skip(n)
+        case .skipFor(let ms): return StreamOperators.skip(for: ms, env)
         case .take(let n): return StreamOperators.take(n)
+        case .takeFor(let ms): return StreamOperators.take(for: ms, env)
         case .scan(let seed, let acc):
             return StreamOperators.scan(seed: ExpressionCompiler.compile(seed), accumulator: ExpressionCompiler.compile(acc), env)
-        case .merge: return StreamOperators.merge()
-        case .combineLatest(_, let combine): return StreamOperators.combineLatest(ExpressionCompiler.compile(combine), env)
+        case .merge(let others): return StreamOperators.merge(sources: others.count)
+        case .switchLatest(let nodes): return StreamOperators.switchLatest(nodes, env)
+        case .concat(let nodes): return StreamOperators.concat(nodes, env)
+        case .combineLatest(let others, let combine): return StreamOperators.combineLatest(ExpressionCompiler.compile(combine), sources: others.count + 1, env)
         case .withLatestFrom(let other, let combine):
             return StreamOperators.withLatestFrom(other, combine: combine.map(ExpressionCompiler.compile), env)
-        case .sample: return StreamOperators.sample()
-        case .request(let call, let latest):
-            let arguments = call.arguments.map(ExpressionCompiler.compile)
-            return latest ? StreamOperators.flatMapLatest(call, arguments: arguments, env)
-                : StreamOperators.flatMap(call, arguments: arguments, env)
+        case .sample(_, let defaultValue): return StreamOperators.sample(defaultValue: defaultValue.map(ExpressionCompiler.compile), env)
+        case .request(let plan):
+            let arguments = plan.call.arguments.map(ExpressionCompiler.compile)
+            let innerPlans = plan.inner
+            let inner = { innerPlans.map { Self.make($0, env) } }
+            switch plan.strategy {
+            case .latest: return StreamOperators.flatMapLatest(plan, arguments: arguments, inner: inner, env)
+            case .merge: return StreamOperators.flatMap(plan, arguments: arguments, inner: inner, env)
+            case .concat: return StreamOperators.concatMap(plan, arguments: arguments, inner: inner, env)
+            }
         case .debounce(let ms): return StreamOperators.debounce(ms, env)
         case .throttle(let ms, let latest): return StreamOperators.throttle(ms, latest: latest, env)
         case .delay(let ms): return StreamOperators.delay(ms, env)
-        case .catchError(let e): return StreamOperators.catchError(ExpressionCompiler.compile(e), env)
+        case .catchError(let e): return StreamOperators.catchAndReturn(ExpressionCompiler.compile(e), env)
+        case .catchToStream(let other): return StreamOperators.catchToStream(other, env)
+        case .takeUntil: return StreamOperators.takeUntil()
+        case .retry(let n): return StreamOperators.retry(n)
         }
     }
 
@@ -73,6 +93,29 @@ final class StreamPipeline {
         inbox.append { [self] in operators[op].onSecondary(index, value) }
     }
 
+    /// The source (`op` -1) or a secondary source ended.
+    func receiveEnd(op: Int, index: Int, _ streamEnd: StreamEnd) {
+        inbox.append { [self] in
+            if op >= 0 {
+                operators[op].onSecondaryEnd(index, streamEnd)
+            } else if let first = operators.first {
+                first.on(StreamEvent(streamEnd))
+            } else {
+                end.on(StreamEvent(streamEnd))
+            }
+        }
+    }
+
+    /// Whether a terminal event reached the end: the output has ended and the pipeline is disposed.
+    var ended: Bool { end.ended }
+    private var disposed = false
+
+    /// The output ended: every operator lets go of what it runs (inner streams are cancelled).
+    private func dispose() {
+        disposed = true
+        for op in operators { op.dispose() }
+    }
+
     /// Subscription: the outermost operator first, as RxSwift subscribes (so
     /// `startWith(1).startWith(2)` emits 2 then 1).
     func start() {
@@ -84,20 +127,46 @@ final class StreamPipeline {
     /// Runs the queued work and returns what reached the end of the pipeline, in order.
     func process() -> [StreamEvent] {
         while !inbox.isEmpty {
+            // Disposed: what timers and sources still deliver goes nowhere, as after RxSwift's dispose.
+            if end.ended {
+                inbox.removeAll()
+                break
+            }
             let work = inbox
             inbox.removeAll(keepingCapacity: true)
             for w in work { w() }
         }
-        for op in operators { op.flush() }
+        if !end.ended { for op in operators { op.flush() } }
+        if end.ended && !disposed { dispose() }
         return end.take()
     }
 }
 
-/// The end of a pipeline: collects what the last operator sends.
+/// Passes events up to and including the first terminal one.
+final class Gate: StreamSink {
+    private let next: StreamSink
+    private var closed = false
+
+    init(_ next: StreamSink) { self.next = next }
+
+    func on(_ event: StreamEvent) {
+        guard !closed else { return }
+        if event.isTerminal { closed = true }
+        next.on(event)
+    }
+}
+
+/// The end of a pipeline: collects what the last operator sends, up to and including a terminal
+/// event; nothing after it.
 private final class PipelineEnd: StreamSink {
     private var events: [StreamEvent] = []
+    private(set) var ended = false
 
-    func on(_ event: StreamEvent) { events.append(event) }
+    func on(_ event: StreamEvent) {
+        guard !ended else { return }
+        if event.isTerminal { ended = true }
+        events.append(event)
+    }
 
     func take() -> [StreamEvent] {
         defer { events.removeAll(keepingCapacity: true) }

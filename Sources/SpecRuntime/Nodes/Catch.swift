@@ -1,12 +1,24 @@
 import ScreenSpec
 
 extension StreamOperators {
-    /// A failed request upstream becomes the element `fallback` (over `$0`, the error), as
-    /// `request.catchAndReturn(value)` inside a `flatMapLatest`: the stream goes on.
-    static func catchError(_ fallback: @escaping CompiledExpr, _ env: PipelineEnvironment) -> StreamOperator { CatchSink(fallback, env) }
+    /// `catch: EXPR` and `catchAndReturn: EXPR`: the element `fallback` (over `$0`, the error)
+    /// instead of a failure or an error.
+    ///
+    /// - A failed request travelling as a failure becomes that element and the stream goes on, as
+    ///   `request.catchAndReturn(value)` inside a `flatMapLatest` does.
+    /// - A terminal error becomes that element, then the stream completes, as RxSwift's
+    ///   `catchAndReturn(_:)`.
+    static func catchAndReturn(_ fallback: @escaping CompiledExpr, _ env: PipelineEnvironment) -> StreamOperator {
+        CatchAndReturnSink(fallback, env)
+    }
+
+    /// `catch: { stream: other }`: RxSwift's `catch { _ in other }`. The first failure or error
+    /// ends the upstream and the output follows `other` from then on (its current value first,
+    /// when it has one), ending when it ends.
+    static func catchToStream(_ other: Int, _ env: PipelineEnvironment) -> StreamOperator { CatchToStreamSink(other, env) }
 }
 
-private final class CatchSink: StreamOperator {
+private final class CatchAndReturnSink: StreamOperator {
     var sink: StreamSink?
     private let fallback: CompiledExpr
     private let env: PipelineEnvironment
@@ -18,10 +30,45 @@ private final class CatchSink: StreamOperator {
 
     func on(_ event: StreamEvent) {
         switch event {
-        case .next:
+        case .next, .completed:
             forward(event)
         case .failure(let error):
             if let v = env.evaluate(fallback, [.error(error)], operator: "catch") { forward(.next(v)) }
+        case .error(let error):
+            if let v = env.evaluate(fallback, [.error(error)], operator: "catch") { forward(.next(v)) }
+            forward(.completed)
         }
+    }
+}
+
+private final class CatchToStreamSink: StreamOperator {
+    var sink: StreamSink?
+    private let other: Int
+    private let env: PipelineEnvironment
+    private var switched = false
+
+    init(_ other: Int, _ env: PipelineEnvironment) {
+        self.other = other
+        self.env = env
+    }
+
+    func on(_ event: StreamEvent) {
+        guard !switched else { return }
+        switch event {
+        case .next, .completed:
+            forward(event)
+        case .failure, .error:
+            switched = true
+            if let end = env.end(other) { return forward(StreamEvent(end)) }
+            if let value = env.current(other) { forward(.next(value)) }
+        }
+    }
+
+    func onSecondary(_ index: Int, _ value: Value) {
+        if switched { forward(.next(value)) }
+    }
+
+    func onSecondaryEnd(_ index: Int, _ end: StreamEnd) {
+        if switched { forward(StreamEvent(end)) }
     }
 }

@@ -1,13 +1,15 @@
 import ScreenSpec
 
 extension StreamOperators {
-    /// Once both sides have an element, `combine` over `$0` (upstream's latest) and `$1` (the
-    /// other's latest) whenever either changes.
+    /// Once every side has an element, `combine` over `$0` (upstream's latest) and `$1`, `$2`, …
+    /// (the others' latest) whenever one changes. Completes when every side has completed, or,
+    /// when a side completed without ever sending an element, as soon as another side sends one
+    /// (no combination can come any more); an error of any side ends it (RxSwift's rules).
     ///
-    /// Departs from Rx on purpose: changes of both sides in one transaction (a shared source)
+    /// Departs from Rx on purpose: changes of several sides in one transaction (a shared source)
     /// give one element at the end of the transaction, never the intermediate combination.
-    static func combineLatest(_ combine: @escaping CompiledExpr, _ env: PipelineEnvironment) -> StreamOperator {
-        CombineLatestSink(combine, env)
+    static func combineLatest(_ combine: @escaping CompiledExpr, sources: Int, _ env: PipelineEnvironment) -> StreamOperator {
+        CombineLatestSink(combine, sources, env)
     }
 }
 
@@ -15,33 +17,63 @@ private final class CombineLatestSink: StreamOperator {
     var sink: StreamSink?
     private let combine: CompiledExpr
     private let env: PipelineEnvironment
-    private var first: Value?
-    private var second: Value?
+    /// The latest element of each side: the upstream first, then the others in order.
+    private var latest: [Value?]
+    private var done: [Bool]
     private var dirty = false
 
-    init(_ combine: @escaping CompiledExpr, _ env: PipelineEnvironment) {
+    init(_ combine: @escaping CompiledExpr, _ sources: Int, _ env: PipelineEnvironment) {
         self.combine = combine
         self.env = env
+        latest = Array(repeating: nil, count: sources)
+        done = Array(repeating: false, count: sources)
     }
 
     func on(_ event: StreamEvent) {
         switch event {
-        case .next(let value):
-            first = value
-            dirty = true
-        case .failure:
+        case .next(let value): element(0, value)
+        case .failure, .error:
+            flush()
             forward(event)
+        case .completed: completed(0)
         }
     }
 
-    func onSecondary(_ index: Int, _ value: Value) {
-        second = value
+    func onSecondary(_ index: Int, _ value: Value) { element(index + 1, value) }
+
+    func onSecondaryEnd(_ index: Int, _ end: StreamEnd) {
+        switch end {
+        case .completed: completed(index + 1)
+        case .error(let e):
+            flush()
+            forward(.error(e))
+        }
+    }
+
+    private func element(_ side: Int, _ value: Value) {
+        latest[side] = value
         dirty = true
+        // A side that completed empty means no combination can ever come.
+        if latest.contains(where: { $0 == nil }), done.indices.allSatisfy({ $0 == side || done[$0] }) { forward(.completed) }
+    }
+
+    private func completed(_ side: Int) {
+        done[side] = true
+        guard done.allSatisfy({ $0 }) else { return }
+        // The combination of this transaction goes out before the completion that follows it.
+        flush()
+        forward(.completed)
     }
 
     func flush() {
-        guard dirty, let first, let second else { return }
+        guard dirty else { return }
+        var values: [Value] = []
+        values.reserveCapacity(latest.count)
+        for v in latest {
+            guard let v else { return }
+            values.append(v)
+        }
         dirty = false
-        if let v = env.evaluate(combine, [first, second], operator: "combineLatest") { forward(.next(v)) }
+        if let v = env.evaluate(combine, values, operator: "combineLatest") { forward(.next(v)) }
     }
 }

@@ -1,7 +1,8 @@
 import ScreenSpec
 
 extension StreamOperators {
-    /// Emits an element once `dueTime` ms pass without a newer one.
+    /// Emits an element once `dueTime` ms pass without a newer one. On completion the pending
+    /// element is sent at once, then the completion; an error drops it (RxSwift's `debounce`).
     static func debounce(_ dueTime: Int, _ env: PipelineEnvironment) -> StreamOperator { DebounceSink(dueTime, env) }
 }
 
@@ -29,6 +30,17 @@ private final class DebounceSink: StreamOperator {
                 forward(.next(value))
             }
         case .failure:
+            forward(event)
+        case .completed:
+            id &+= 1
+            if let value = pending {
+                pending = nil
+                forward(.next(value))
+            }
+            forward(event)
+        case .error:
+            id &+= 1
+            pending = nil
             forward(event)
         }
     }

@@ -21,7 +21,7 @@ private final class FilterSink: StreamOperator {
         switch event {
         case .next(let value):
             if env.evaluate(predicate, [value], operator: "filter")?.boolValue == true { forward(event) }
-        case .failure:
+        case .failure, .error, .completed:
             forward(event)
         }
     }

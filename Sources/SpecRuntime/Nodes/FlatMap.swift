@@ -1,9 +1,10 @@
 import ScreenSpec
 
 extension StreamOperators {
-    /// Each element calls the service; every answer lands, in the order the answers come
-    /// (a `RequestSink` that never cancels, see `FlatMapLatest.swift`).
-    static func flatMap(_ call: ServiceCall, arguments: [CompiledExpr], _ env: PipelineEnvironment) -> StreamOperator {
-        RequestSink(call, arguments, env, latest: false)
+    /// Each element calls the service; every inner stream runs and their elements land in the
+    /// order they come (RxSwift's `flatMap`). See ``RequestSink``.
+    static func flatMap(_ plan: RequestPlan, arguments: [CompiledExpr], inner: @escaping () -> [StreamOperator],
+                        _ env: PipelineEnvironment) -> StreamOperator {
+        RequestSink(plan, arguments, inner, env)
     }
 }

@@ -23,7 +23,7 @@ private final class MapSink: StreamOperator {
         switch event {
         case .next(let value):
             if let mapped = env.evaluate(transform, [value], operator: name) { forward(.next(mapped)) }
-        case .failure:
+        case .failure, .error, .completed:
             forward(event)
         }
     }

@@ -1,25 +1,49 @@
 import ScreenSpec
 
 extension StreamOperators {
-    /// When the sampler fires, the upstream's latest element if a new one came since the last tick
-    /// (RxSwift's `sample(_:)` without a default value).
-    static func sample() -> StreamOperator { SampleSink() }
+    /// When the sampler fires, the upstream's latest element if a new one came since the last
+    /// tick, else `defaultValue` when given (RxSwift's `sample(_:defaultValue:)`). After the
+    /// upstream completes, the next tick (or the sampler's completion) sends what is left and
+    /// completes; an error of either side ends it.
+    static func sample(defaultValue: CompiledExpr?, _ env: PipelineEnvironment) -> StreamOperator { SampleSink(defaultValue, env) }
 }
 
 private final class SampleSink: StreamOperator {
     var sink: StreamSink?
+    private let defaultValue: CompiledExpr?
+    private let env: PipelineEnvironment
     private var latest: Value?
+    private var atEnd = false
+
+    init(_ defaultValue: CompiledExpr?, _ env: PipelineEnvironment) {
+        self.defaultValue = defaultValue
+        self.env = env
+    }
 
     func on(_ event: StreamEvent) {
         switch event {
         case .next(let value): latest = value
-        case .failure: forward(event)
+        case .failure, .error: forward(event)
+        case .completed: atEnd = true
         }
     }
 
-    func onSecondary(_ index: Int, _ value: Value) {
-        guard let element = latest else { return }
-        latest = nil
-        forward(.next(element))
+    func onSecondary(_ index: Int, _ value: Value) { tick() }
+
+    func onSecondaryEnd(_ index: Int, _ end: StreamEnd) {
+        switch end {
+        case .completed: tick()
+        case .error(let e): forward(.error(e))
+        }
+    }
+
+    private func tick() {
+        if let element = latest {
+            latest = nil
+            forward(.next(element))
+        } else if let defaultValue, let v = env.evaluate(defaultValue, [], operator: "sample") {
+            forward(.next(v))
+        }
+        if atEnd { forward(.completed) }
     }
 }

@@ -31,7 +31,7 @@ private final class ScanSink: StreamOperator {
             guard let current = state, let next = env.evaluate(accumulator, [current, value], operator: "scan") else { return }
             state = next
             forward(.next(next))
-        case .failure:
+        case .failure, .error, .completed:
             forward(event)
         }
     }

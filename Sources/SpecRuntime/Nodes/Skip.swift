@@ -3,6 +3,10 @@ import ScreenSpec
 extension StreamOperators {
     /// Drops the first `count` elements.
     static func skip(_ count: Int) -> StreamOperator { SkipSink(count) }
+
+    /// Drops the elements of the first `duration` ms from subscription (RxSwift's
+    /// `skip(_:scheduler:)`); ends pass at any time.
+    static func skip(for duration: Int, _ env: PipelineEnvironment) -> StreamOperator { SkipForSink(duration, env) }
 }
 
 private final class SkipSink: StreamOperator {
@@ -16,6 +20,28 @@ private final class SkipSink: StreamOperator {
             remaining -= 1
             return
         }
+        forward(event)
+    }
+}
+
+private final class SkipForSink: StreamOperator {
+    var sink: StreamSink?
+    private let duration: Int
+    private let env: PipelineEnvironment
+    private var open = false
+
+    init(_ duration: Int, _ env: PipelineEnvironment) {
+        self.duration = duration
+        self.env = env
+    }
+
+    func start() {
+        // RxSwift opens the gate with a timer; an element at the very tick it fires passes.
+        env.schedule(duration) { [self] in open = true }
+    }
+
+    func on(_ event: StreamEvent) {
+        if case .next = event, !open { return }
         forward(event)
     }
 }

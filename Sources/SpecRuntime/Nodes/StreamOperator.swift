@@ -1,12 +1,33 @@
 import ScreenSpec
 
-/// The event grammar inside a pipeline: `next*`. A stream output never completes or errors (the
-/// screen lives as long as the scenario); a failed request travels as `failure`, passing every
-/// operator unchanged until a `catch` turns it into an element or the pipeline's end routes it to
-/// `<name>.errors`.
+/// The event grammar inside a pipeline, as RxSwift's `Event`: `next* (error | completed)`, with
+/// failures among the elements.
+///
+/// - `next` is an element.
+/// - `failure` is a failed request travelling as a value (the seeds' `Result` style): every
+///   operator passes it on unchanged, until a `catch` turns it into an element or the pipeline's
+///   end routes it to `<name>.errors`; the stream goes on.
+/// - `error` and `completed` are terminal: an operator sends nothing after one, and the output
+///   that receives one ends (the timeline shows `✓ completed` or `✗ error …`).
 enum StreamEvent {
     case next(Value)
     case failure(ErrorValue)
+    case error(ErrorValue)
+    case completed
+
+    init(_ end: StreamEnd) {
+        switch end {
+        case .completed: self = .completed
+        case .error(let e): self = .error(e)
+        }
+    }
+
+    var isTerminal: Bool {
+        switch self {
+        case .error, .completed: return true
+        case .next, .failure: return false
+        }
+    }
 }
 
 protocol StreamSink: AnyObject {
@@ -14,21 +35,31 @@ protocol StreamSink: AnyObject {
 }
 
 /// One operator of a pipeline, as RxSwift's sinks: it receives events with ``on(_:)`` and sends
-/// its own to ``sink``. Operators with a second source receive its elements with ``onSecondary``.
+/// its own to ``sink``. Operators with a second source receive its elements with ``onSecondary``
+/// and its end with ``onSecondaryEnd``.
 protocol StreamOperator: StreamSink {
     var sink: StreamSink? { get set }
     /// Elements of a second source (`merge`, `combineLatest`, `sample`); `index` among several.
     func onSecondary(_ index: Int, _ value: Value)
+    /// A second source ended. By default an error ends this operator too and a completion is ignored.
+    func onSecondaryEnd(_ index: Int, _ end: StreamEnd)
     /// The pipeline is subscribed (the graph started): `startWith` emits here, `scan` takes its seed.
     func start()
     /// The end of the transaction's events: `combineLatest` emits once here.
     func flush()
+    /// The subscription ends before the operator ended (the output ended downstream, an inner
+    /// stream was cancelled): inner streams it runs are cancelled.
+    func dispose()
 }
 
 extension StreamOperator {
     func onSecondary(_ index: Int, _ value: Value) {}
+    func onSecondaryEnd(_ index: Int, _ end: StreamEnd) {
+        if case .error(let e) = end { forward(.error(e)) }
+    }
     func start() {}
     func flush() {}
+    func dispose() {}
 
     func forward(_ event: StreamEvent) { sink?.on(event) }
 }
@@ -43,7 +74,16 @@ final class PipelineEnvironment {
     var call: (_ service: Int, _ names: [String], _ arguments: [Value]) -> (ServicePlan.Outcome, Int) = { _, _, _ in (.success(.void), 0) }
     /// The latest value of a node, nil before it emitted.
     var latest: (_ node: Int) -> Value? = { _ in nil }
+    /// The current value of a node that has one (a property, state, a derived output), else nil:
+    /// what a new subscriber is given at once, as by a `BehaviorRelay`.
+    var current: (_ node: Int) -> Value? = { _ in nil }
+    /// How a node's stream ended, nil while it runs.
+    var end: (_ node: Int) -> StreamEnd? = { _ in nil }
     var report: (_ message: String) -> Void = { _ in }
+    /// An inner stream was cancelled before it ended: the timeline records the call.
+    var cancelled: (_ call: String) -> Void = { _ in }
+    /// A service's name, for cancellation records.
+    var serviceName: (_ service: Int) -> String = { "service \($0)" }
     /// The output's name, for runtime error messages.
     let name: String
 

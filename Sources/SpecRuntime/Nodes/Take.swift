@@ -1,9 +1,13 @@
 import ScreenSpec
 
 extension StreamOperators {
-    /// Passes the first `count` elements, then nothing (Rx completes here; a stream output simply
-    /// goes quiet).
+    /// Passes the first `count` elements, then completes (RxSwift's `take(_:)`); `take: 0`
+    /// completes when the pipeline is subscribed.
     static func take(_ count: Int) -> StreamOperator { TakeSink(count) }
+
+    /// Passes elements for `duration` ms from subscription, then completes (RxSwift's
+    /// `take(for:scheduler:)`).
+    static func take(for duration: Int, _ env: PipelineEnvironment) -> StreamOperator { TakeForSink(duration, env) }
 }
 
 private final class TakeSink: StreamOperator {
@@ -12,9 +16,33 @@ private final class TakeSink: StreamOperator {
 
     init(_ count: Int) { remaining = count }
 
+    func start() {
+        if remaining == 0 { forward(.completed) }
+    }
+
     func on(_ event: StreamEvent) {
         guard remaining > 0 else { return }
-        if case .next = event { remaining -= 1 }
         forward(event)
+        if case .next = event {
+            remaining -= 1
+            if remaining == 0 { forward(.completed) }
+        }
     }
+}
+
+private final class TakeForSink: StreamOperator {
+    var sink: StreamSink?
+    private let duration: Int
+    private let env: PipelineEnvironment
+
+    init(_ duration: Int, _ env: PipelineEnvironment) {
+        self.duration = duration
+        self.env = env
+    }
+
+    func start() {
+        env.schedule(duration) { [self] in forward(.completed) }
+    }
+
+    func on(_ event: StreamEvent) { forward(event) }
 }

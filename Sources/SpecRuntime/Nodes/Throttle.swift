@@ -2,7 +2,8 @@ import ScreenSpec
 
 extension StreamOperators {
     /// Emits an element at once if `dueTime` ms passed since the last one sent; otherwise, with
-    /// `latest` (RxSwift's default), the newest element is sent when the window ends.
+    /// `latest` (RxSwift's default), the newest element is sent when the window ends. A completion
+    /// waits for that element; an error drops it.
     static func throttle(_ dueTime: Int, latest: Bool, _ env: PipelineEnvironment) -> StreamOperator {
         ThrottleSink(dueTime, latest, env)
     }
@@ -15,6 +16,7 @@ private final class ThrottleSink: StreamOperator {
     private let env: PipelineEnvironment
     private var lastSent: Int?
     private var unsent: Value?
+    private var completed = false
     /// Bumped when an element is sent, so that a timer of an earlier window does nothing.
     private var window = 0
 
@@ -39,10 +41,16 @@ private final class ThrottleSink: StreamOperator {
             if inFlight { return }
             let mine = window
             env.schedule(dueTime - (elapsed ?? 0)) { [self] in
-                guard mine == window, let value = unsent else { return }
-                send(value)
+                guard mine == window else { return }
+                if let value = unsent { send(value) }
+                if completed { forward(.completed) }
             }
         case .failure:
+            forward(event)
+        case .completed:
+            if unsent != nil { completed = true } else { forward(event) }
+        case .error:
+            unsent = nil
             forward(event)
         }
     }

@@ -29,7 +29,7 @@ private final class WithLatestFromSink: StreamOperator {
             guard let latest = env.latest(other) else { return }
             guard let combine else { return forward(.next(latest)) }
             if let v = env.evaluate(combine, [value, latest], operator: "withLatestFrom") { forward(.next(v)) }
-        case .failure:
+        case .failure, .error, .completed:
             forward(event)
         }
     }

@@ -106,6 +106,12 @@ public struct MarbleDiagram: Sendable, Hashable {
                 steps.append(Mark(time: time, kind: .failure, text: "\(message) (\(file):\(line))"))
             case .runtimeError(let time, let message):
                 steps.append(Mark(time: time, kind: .runtimeError, text: message))
+            case .end(let time, let name, .completed):
+                add(Mark(time: time, kind: .completed, text: "completed"), to: name)
+            case .end(let time, let name, .error(let error)):
+                add(Mark(time: time, kind: .terminatedWithError, text: ValueFormatter.text(.error(error))), to: name)
+            case .cancel(let time, let name, let call):
+                add(Mark(time: time, kind: .cancelled, text: call), to: name)
             }
         }
         self.init(lanes: lanes, steps: steps)

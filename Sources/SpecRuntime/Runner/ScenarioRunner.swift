@@ -8,36 +8,90 @@ public enum ScenarioRunner {
     /// hundreds of megabytes; a timeline this long is no longer something a person reads.
     public static let maximumEntries = 1_000_000
 
+    /// The most scheduled items (timers, service replies, delayed emissions) one scenario may run.
+    public static let maximumScheduledEvents = 5_000_000
+
+    /// The largest string (in UTF-8 bytes) or list (in elements) an expression may build. A
+    /// handler that doubles a string at every tick would otherwise grow until memory runs out.
+    public static let maximumValueSize = 1_000_000
+
+    /// The most list elements and characters a scenario's expressions may go through in all:
+    /// its time budget. Each value is bounded by ``maximumValueSize`` and each scenario by the
+    /// entry and event limits, but a feedback loop that maps a list of a million elements at
+    /// every turn would otherwise run for days.
+    public static let maximumWork = 100_000_000
+
+    /// The most a timeline may hold, counting every recorded value's size (one per value plus
+    /// the bytes of its strings, through lists and records): the scenario's memory budget, and
+    /// so also a bound on the printed timeline. A `scan` that appends to a list at each element
+    /// records a list one longer each time, which grows quadratically.
+    public static let maximumRecordedSize = 8_000_000
+
     /// Plays every scenario, in declaration order.
     public static func runAll(_ spec: CheckedSpec, params: [Value] = []) -> [Timeline] {
         spec.scenarios.indices.map { run(spec, scenario: $0, params: params) }
     }
 
-    public static func run(_ spec: CheckedSpec, scenario index: Int, params: [Value] = [], entryLimit: Int = maximumEntries) -> Timeline {
+    public static func run(_ spec: CheckedSpec, scenario index: Int, params: [Value] = [], entryLimit: Int = maximumEntries,
+                           eventLimit: Int = maximumScheduledEvents, valueSizeLimit: Int = maximumValueSize,
+                           recordedSizeLimit: Int = maximumRecordedSize, workLimit: Int = maximumWork) -> Timeline {
         let scenario = spec.scenarios[index]
         var timeline = Timeline(screen: spec.screen, scenario: scenario.name, nameWidth: spec.longestVisibleName)
-        let clock = VirtualClock()
+        let clock = VirtualClock(limit: eventLimit)
         // A scenario's own `params:` and `services:` overrides apply unless the caller passes params.
         let graph = ScreenGraph(spec: scenario.applying(to: spec), clock: clock, params: params.isEmpty ? scenario.params : params)
+        graph.maximumValueSize = valueSizeLimit
+        graph.maximumWork = workLimit
         let names = spec.nodes.map(\.name)
         var entries: [Timeline.Entry] = []
-        var tooLong = false
-        /// Past the budget the clock stops at its next item, and the scenario at its next step.
-        func budget() {
-            guard entries.count >= entryLimit, !tooLong else { return }
-            tooLong = true
+        var recorded = 0
+        /// Why the scenario must stop, once a budget ran out; the clock then stops at its next
+        /// item, and the scenario after the current step.
+        var exceeded: String?
+        func stop(_ reason: String) {
+            guard exceeded == nil else { return }
+            exceeded = reason
             clock.limit = min(clock.limit, clock.executed)
         }
-        graph.onEmit = { entries.append(.emission(time: $0.time, name: names[$0.node], value: $0.value)); budget() }
-        graph.onRuntimeError = { entries.append(.runtimeError(time: $0, message: $1)); budget() }
-        graph.start()
-        steps: for step in scenario.steps {
-            if tooLong {
-                entries.append(.runtimeError(time: clock.now, message: "\(step.range): the timeline has more than \(entryLimit) entries; "
-                    + "the scenario stopped (a stream that feeds itself through a service with no latency or a 'delay' does this)"))
-                timeline.stoppedByLimit = true
-                break steps
+        // The graph keeps the callbacks below, so they must not keep the graph.
+        unowned let watched = graph
+        func budget() {
+            if entries.count >= entryLimit { stop("the timeline has more than \(entryLimit) entries") }
+            if let reason = watched.limitExceeded { stop(reason) }
+        }
+        graph.onEmit = { emission in
+            // Only a value that can be large is measured, so the common emission costs nothing more.
+            switch emission.value {
+            case .string, .list, .record, .navigation, .error:
+                recorded += emission.value.size(upTo: max(recordedSizeLimit - recorded, 0))
+                if recorded > recordedSizeLimit {
+                    stop("the values recorded in the timeline hold more than \(recordedSizeLimit) elements and characters "
+                         + "(the memory budget), reached by '\(names[emission.node])'")
+                    return
+                }
+            default:
+                recorded += 1
             }
+            entries.append(.emission(time: emission.time, name: names[emission.node], value: emission.value))
+            budget()
+        }
+        graph.onRuntimeError = { entries.append(.runtimeError(time: $0, message: $1)); budget() }
+        graph.onEnd = { entries.append(.end(time: $0, name: names[$1], end: $2)); budget() }
+        graph.onCancel = { entries.append(.cancel(time: $0, name: names[$1], call: $2)); budget() }
+        /// Ends the timeline with the reason, located at the step that ran out of budget.
+        func stopped(at range: SpecRange) {
+            entries.append(.runtimeError(time: clock.now, message: "\(range): \(exceeded ?? "a limit was reached"); "
+                + "the scenario stopped (a stream that feeds itself through a service with no latency or a 'delay', "
+                + "or a value that grows at every step, does this)"))
+            timeline.stoppedByLimit = true
+        }
+        graph.start()
+        if exceeded != nil {
+            stopped(at: scenario.range)
+            timeline.entries = entries
+            return timeline
+        }
+        steps: for step in scenario.steps {
             switch step.kind {
             case .set(let node, let value):
                 entries.append(.step(time: clock.now, text: step.text))
@@ -45,6 +99,18 @@ public enum ScenarioRunner {
             case .send(let node, let value):
                 entries.append(.step(time: clock.now, text: step.text))
                 graph.send(node, value)
+            case .end(let node, let end):
+                entries.append(.step(time: clock.now, text: step.text))
+                graph.end(node, end)
+            case .endAction:
+                entries.append(.step(time: clock.now, text: step.text))
+            case .expectEnd(let node, let expected):
+                let actual = graph.streamEnd(of: node)
+                if actual != expected {
+                    let got = actual.map(\.text) ?? "still running"
+                    entries.append(.failure(time: clock.now, message: "expected \(names[node]) \(expected.text), got \(got)",
+                                            file: step.range.file, line: step.range.start.line))
+                }
             case .execute(let action, let value):
                 entries.append(.step(time: clock.now, text: step.text))
                 graph.execute(action: action, input: value)
@@ -54,12 +120,7 @@ public enum ScenarioRunner {
                 do {
                     try graph.advance(by: ms)
                 } catch {
-                    let what = tooLong ? "the timeline has more than \(entryLimit) entries"
-                        : "more than \(error.limit) scheduled events ran"
-                    entries.append(.runtimeError(time: error.time, message: "\(step.range): \(what); "
-                        + "the scenario stopped (a stream that feeds itself through a service with no latency or a 'delay' does this)"))
-                    timeline.stoppedByLimit = true
-                    break steps
+                    stop("more than \(error.limit) scheduled events ran")
                 }
             case .expect(let node, let expected):
                 let actual = graph.value(of: node)
@@ -68,6 +129,10 @@ public enum ScenarioRunner {
                     entries.append(.failure(time: clock.now, message: "expected \(names[node]) == \(ValueFormatter.text(expected)), got \(got)",
                                             file: step.range.file, line: step.range.start.line))
                 }
+            }
+            if exceeded != nil {
+                stopped(at: step.range)
+                break steps
             }
         }
         timeline.entries = entries

@@ -9,6 +9,10 @@ public struct Timeline: Sendable, Hashable {
         /// An `expect:` that did not hold; `line` is the step's line in the spec.
         case failure(time: Int, message: String, file: String, line: Int)
         case runtimeError(time: Int, message: String)
+        /// A stream ended: `completed` or an error. Nothing of `name` follows.
+        case end(time: Int, name: String, end: StreamEnd)
+        /// An inner stream of `name` was cancelled before it ended; `call` names the service call.
+        case cancel(time: Int, name: String, call: String)
     }
 
     public var screen: String

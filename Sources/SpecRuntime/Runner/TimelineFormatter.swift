@@ -20,6 +20,10 @@ public enum TimelineFormatter {
                 out += timeColumn(time) + "  ✗ " + message + "  (\(file):\(line))\n"
             case .runtimeError(let time, let message):
                 out += timeColumn(time) + "  ! runtime error: " + message + "\n"
+            case .end(let time, let name, let end):
+                out += timeColumn(time) + "  " + pad(name, width) + (end == .completed ? "✓ " : "✗ ") + end.text + "\n"
+            case .cancel(let time, let name, let call):
+                out += timeColumn(time) + "  " + pad(name, width) + "⊘ cancelled " + call + "\n"
             }
         }
         return out
@@ -35,11 +39,29 @@ public enum TimelineFormatter {
         return n >= width ? s + " " : s + String(repeating: " ", count: width - n)
     }
 
-    /// One JSON object per line: emissions, steps, failures and runtime errors.
+    /// The version of the JSON-lines format; it changes when a key changes meaning or goes away.
+    public static let jsonVersion = 1
+
+    /// One JSON object per line, each with a `"type"`: first a `scenario` header (screen,
+    /// scenario, format version), then `emission`, `step`, `failure`, `runtime_error`,
+    /// `completed`, `error` and `cancelled` lines in timeline order. See `docs/spec-language.md`.
     public static func jsonLines(_ timeline: Timeline) -> String {
-        var out = ""
+        var out = "{\"type\":\"scenario\",\"format\":\"specrun-timeline\",\"version\":\(jsonVersion),\"screen\":"
+        ValueFormatter.quote(timeline.screen, into: &out)
+        out += ",\"scenario\":"
+        ValueFormatter.quote(timeline.scenario, into: &out)
+        out += "}\n"
         for entry in timeline.entries {
-            out += "{\"scenario\":"
+            let type = switch entry {
+            case .emission: "emission"
+            case .step: "step"
+            case .failure: "failure"
+            case .runtimeError: "runtime_error"
+            case .end(_, _, .completed): "completed"
+            case .end: "error"
+            case .cancel: "cancelled"
+            }
+            out += "{\"type\":\"\(type)\",\"scenario\":"
             ValueFormatter.quote(timeline.scenario, into: &out)
             switch entry {
             case .emission(let time, let name, let value):
@@ -57,6 +79,20 @@ public enum TimelineFormatter {
             case .runtimeError(let time, let message):
                 out += ",\"time_ms\":\(time),\"runtime_error\":"
                 ValueFormatter.quote(message, into: &out)
+            case .end(let time, let name, let end):
+                out += ",\"time_ms\":\(time),\"output\":"
+                ValueFormatter.quote(name, into: &out)
+                switch end {
+                case .completed: out += ",\"completed\":true"
+                case .error(let e):
+                    out += ",\"error\":"
+                    ValueFormatter.json(.error(e), into: &out)
+                }
+            case .cancel(let time, let name, let call):
+                out += ",\"time_ms\":\(time),\"output\":"
+                ValueFormatter.quote(name, into: &out)
+                out += ",\"cancelled\":"
+                ValueFormatter.quote(call, into: &out)
             }
             out += "}\n"
         }

@@ -30,35 +30,21 @@ public enum SnapshotFile {
         return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
     }
 
-    /// Writes the whole file or nothing: the text goes to a hidden temporary file in the same
-    /// folder, is flushed, and is renamed over the destination (rename is atomic within a file
-    /// system). Creates missing folders.
+    /// Writes a whole output file with ``OutputFile/write(_:to:)``'s semantics: a regular or new
+    /// file is replaced atomically, a FIFO, device or link target is written into, and a missing
+    /// folder is an error. The one entry point for "write a whole output file" (snapshots,
+    /// `--output` reports).
     public static func writeAtomically(_ text: String, to path: String) throws {
+        try OutputFile.write(text, to: path)
+    }
+
+    /// Creates the folder a snapshot file goes into, with its parents.
+    static func createFolder(of path: String) throws {
         let folder = SnapshotLayout.parent(of: path)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             throw SnapshotError("cannot create the folder '\(folder)'" + (fileInTheWay(of: folder).map { ": '\($0)' is a file, not a folder" } ?? ""))
-        }
-        let name = (path as NSString).lastPathComponent
-        let temporary = SnapshotLayout.join(folder, ".\(name).\(UUID().uuidString.prefix(8)).tmp")
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-              let handle = FileHandle(forWritingAtPath: temporary) else {
-            throw SnapshotError("cannot create a file in '\(folder)'")
-        }
-        do {
-            try handle.write(contentsOf: Data(text.utf8))
-            try handle.synchronize()
-            try handle.close()
-        } catch {
-            try? handle.close()
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw SnapshotError("cannot write '\(temporary)': \(error.localizedDescription)")
-        }
-        if rename(temporary, path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw SnapshotError("cannot rename '\(temporary)' to '\(path)': \(reason)")
         }
     }
 

@@ -21,7 +21,7 @@ public enum SnapshotSuite {
     /// Checks many spec files, all scenarios in parallel across cores; the outcomes come back in
     /// the order of `specPaths`, scenarios in declaration order.
     public static func verify(specPaths: [String], mode: SnapshotMode = .verify, filter: String? = nil) -> [SpecOutcome] {
-        let loaded = parallelMap(specPaths) { SpecLoader.load(path: $0) }
+        let loaded = SpecLoader.load(paths: specPaths) { paths in parallelMap(paths) { SpecLoader.load(path: $0) } }
         var jobs: [(spec: Int, scenario: Int)] = []
         var skipped = [Int](repeating: 0, count: specPaths.count)
         for (i, spec) in loaded.enumerated() {
@@ -82,6 +82,7 @@ public enum SnapshotSuite {
             outcome.writeError = "the scenario was stopped by a runaway limit, so its timeline is not recorded"
         } else if shouldWrite {
             do {
+                try SnapshotFile.createFolder(of: path)
                 try SnapshotFile.writeAtomically(actual, to: path)
                 outcome.wrote = true
             } catch {
@@ -98,12 +99,12 @@ public enum SnapshotSuite {
         return SpecFinder.snapshotFiles(in: folder).filter { !current.contains(($0 as NSString).lastPathComponent) }
     }
 
-    /// Deletes snapshot files (only `.timeline` files), then their folder if that left it empty.
-    /// Returns one message per file that could not be deleted.
+    /// Deletes snapshot files (only `.timeline` files and the temporary files a killed write left),
+    /// then their folder if that left it empty. Returns one message per file that could not be deleted.
     public static func prune(_ snapshotPaths: [String]) -> [String] {
         var problems: [String] = []
         var folders: Set<String> = []
-        for path in snapshotPaths where path.hasSuffix("." + SnapshotLayout.fileExtension) {
+        for path in snapshotPaths where SpecFinder.isSnapshotFile((path as NSString).lastPathComponent) {
             do {
                 try FileManager.default.removeItem(atPath: path)
                 folders.insert(SnapshotLayout.parent(of: path))

@@ -2,23 +2,27 @@ import Foundation
 
 /// Expands the files and folders given to `specrun test` into spec files.
 public enum SpecFinder {
-    /// Folders deeper than this are not searched (a guard against symbolic link loops).
+    /// Folders deeper than this are not searched (a guard against very deep trees; loops of
+    /// symbolic links are cut by visiting each real folder once).
     static let maximumDepth = 32
 
     /// Folders are searched recursively for `*.yaml`, skipping `__snapshots__` and hidden
-    /// folders; a file is kept as given whatever its extension, and a path that does not exist
-    /// too (loading it reports the problem). Sorted by path, without duplicates.
+    /// folders, following symbolic links but visiting each real folder once (a link to a folder
+    /// above it is not a loop); a file is kept as given whatever its extension, and a path that
+    /// does not exist too (loading it reports the problem). Sorted by path; a spec reached by
+    /// several paths (links) is kept once, under the first path in that order.
     public static func specs(in paths: [String]) -> [String] {
         var found: [String] = []
+        var visited: Set<String> = []
         for path in paths {
             if isDirectory(path) {
-                collect(path, depth: 0, into: &found)
+                collect(path, depth: 0, visited: &visited, into: &found)
             } else {
                 found.append(path)
             }
         }
         var seen: Set<String> = []
-        return found.sorted().filter { seen.insert(($0 as NSString).standardizingPath).inserted }
+        return found.sorted().filter { seen.insert(realPath($0) ?? ($0 as NSString).standardizingPath).inserted }
     }
 
     /// Snapshot files under `folder` whose spec file is gone: every `.timeline` file in
@@ -26,24 +30,25 @@ public enum SpecFinder {
     /// `__snapshots__`. Sorted.
     public static func orphanedSnapshots(under folder: String) -> [String] {
         var found: [String] = []
-        collectOrphans(folder, depth: 0, into: &found)
+        var visited: Set<String> = []
+        collectOrphans(folder, depth: 0, visited: &visited, into: &found)
         return found.sorted()
     }
 
-    private static func collect(_ folder: String, depth: Int, into found: inout [String]) {
-        guard depth <= maximumDepth else { return }
+    private static func collect(_ folder: String, depth: Int, visited: inout Set<String>, into found: inout [String]) {
+        guard depth <= maximumDepth, visited.insert(realPath(folder) ?? folder).inserted else { return }
         for name in entries(folder) where !name.hasPrefix(".") {
             let path = SnapshotLayout.join(folder, name)
             if isDirectory(path) {
-                if name != SnapshotLayout.folderName { collect(path, depth: depth + 1, into: &found) }
+                if name != SnapshotLayout.folderName { collect(path, depth: depth + 1, visited: &visited, into: &found) }
             } else if name.hasSuffix(".yaml") {
                 found.append(path)
             }
         }
     }
 
-    private static func collectOrphans(_ folder: String, depth: Int, into found: inout [String]) {
-        guard depth <= maximumDepth else { return }
+    private static func collectOrphans(_ folder: String, depth: Int, visited: inout Set<String>, into found: inout [String]) {
+        guard depth <= maximumDepth, visited.insert(realPath(folder) ?? folder).inserted else { return }
         let names = entries(folder)
         for name in names where !name.hasPrefix(".") {
             let path = SnapshotLayout.join(folder, name)
@@ -55,17 +60,32 @@ public enum SpecFinder {
                     found += snapshotFiles(in: specFolder)
                 }
             } else {
-                collectOrphans(path, depth: depth + 1, into: &found)
+                collectOrphans(path, depth: depth + 1, visited: &visited, into: &found)
             }
         }
     }
 
-    /// The `.timeline` files directly in a folder, sorted; empty when it does not exist.
+    /// The canonical path (every link resolved), nil when the path does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The `.timeline` files directly in a folder, and the temporary files a killed write of one
+    /// left behind (`.NAME.timeline.XXXXXXXX.tmp`), sorted; empty when it does not exist.
     static func snapshotFiles(in folder: String) -> [String] {
         entries(folder)
-            .filter { !$0.hasPrefix(".") && $0.hasSuffix("." + SnapshotLayout.fileExtension) }
+            .filter { isSnapshotFile($0) }
             .map { SnapshotLayout.join(folder, $0) }
             .filter { !isDirectory($0) }
+    }
+
+    /// A snapshot file's name, or one of the temporary files written on the way to one.
+    static func isSnapshotFile(_ name: String) -> Bool {
+        let suffix = "." + SnapshotLayout.fileExtension
+        if !name.hasPrefix(".") { return name.hasSuffix(suffix) }
+        return OutputFile.isTemporary(name) && name.dropLast(OutputFile.temporarySuffix.count + 9).hasSuffix(suffix)
     }
 
     private static func entries(_ folder: String) -> [String] {

@@ -9,6 +9,8 @@ public enum TimelineChanges {
         var outputs: [(name: String, times: [Int])] = []
         var steps: [Int] = []
         var errors: [Int] = []
+        var ends: [(name: String, times: [Int])] = []
+        var cancels: [(name: String, times: [Int])] = []
         var other = false
         func note(_ line: String) {
             guard let parsed = TimelineLine(line) else { other = true; return }
@@ -23,6 +25,15 @@ public enum TimelineChanges {
                 if !steps.contains(parsed.time) { steps.append(parsed.time) }
             case .error:
                 if !errors.contains(parsed.time) { errors.append(parsed.time) }
+            case .end(let name): add(name, parsed.time, to: &ends)
+            case .cancel(let name): add(name, parsed.time, to: &cancels)
+            }
+        }
+        func add(_ name: String, _ time: Int, to list: inout [(name: String, times: [Int])]) {
+            if let i = list.firstIndex(where: { $0.name == name }) {
+                if !list[i].times.contains(time) { list[i].times.append(time) }
+            } else {
+                list.append((name, [time]))
             }
         }
         for edit in diff.edits {
@@ -36,6 +47,14 @@ public enum TimelineChanges {
         if !outputs.isEmpty {
             let listed = outputs.map { "\($0.name) at \(times($0.times))" }.joined(separator: "; ")
             parts.append((outputs.count == 1 ? "output changed: " : "outputs changed: ") + listed)
+        }
+        if !ends.isEmpty {
+            let listed = ends.map { "\($0.name) at \(times($0.times))" }.joined(separator: "; ")
+            parts.append((ends.count == 1 ? "end changed: " : "ends changed: ") + listed)
+        }
+        if !cancels.isEmpty {
+            let listed = cancels.map { "\($0.name) at \(times($0.times))" }.joined(separator: "; ")
+            parts.append("cancelled requests changed: " + listed)
         }
         if !steps.isEmpty { parts.append("steps changed at \(times(steps))") }
         if !errors.isEmpty { parts.append("runtime errors changed at \(times(errors))") }
@@ -51,9 +70,10 @@ public enum TimelineChanges {
 }
 
 /// One line of `TimelineFormatter.text`, read back: `   500ms  name  value`, `   0ms  ▶ step`,
-/// `   0ms  ! runtime error: …`.
+/// `   0ms  ! runtime error: …`, `   0ms  out  ✓ completed` (an end, as is `✗ error …`) and
+/// `   0ms  out  ⊘ cancelled api.get(…)…` (a cancelled inner stream).
 struct TimelineLine {
-    enum Kind { case emission(name: String), step, error }
+    enum Kind { case emission(name: String), step, error, end(name: String), cancel(name: String) }
     var time: Int
     var kind: Kind
 
@@ -70,7 +90,14 @@ struct TimelineLine {
         } else {
             let name = rest.prefix { $0 != " " }
             guard !name.isEmpty else { return nil }
-            kind = .emission(name: String(name))
+            let value = rest.dropFirst(name.count).drop { $0 == " " }
+            if value == "✓ completed" || value.hasPrefix("✗ error ") {
+                kind = .end(name: String(name))
+            } else if value.hasPrefix("⊘ cancelled ") {
+                kind = .cancel(name: String(name))
+            } else {
+                kind = .emission(name: String(name))
+            }
         }
     }
 }

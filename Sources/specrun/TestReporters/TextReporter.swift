@@ -1,3 +1,4 @@
+import Foundation
 import SpecRuntime
 
 /// The human report: one labelled line per scenario, failures and diffs indented under it,
@@ -25,11 +26,18 @@ struct TextReporter {
         var tail = ""
         if !report.obsolete.isEmpty {
             for path in report.obsolete {
-                tail += report.pruned.contains(path) ? "deleted obsolete snapshot \(path)\n" : "obsolete snapshot \(path)\n"
+                let what = OutputFile.isTemporary((path as NSString).lastPathComponent)
+                    ? "temporary file left by an interrupted write" : "obsolete snapshot"
+                tail += report.pruned.contains(path) ? "deleted \(what) \(path)\n" : "\(what) \(path)\n"
             }
-            let left = report.obsolete.filter { !report.pruned.contains($0) }.count
+            let remaining = report.obsolete.filter { !report.pruned.contains($0) }
+            let temporary = remaining.filter { OutputFile.isTemporary(($0 as NSString).lastPathComponent) }.count
+            let left = remaining.count - temporary
             if left > 0 && !report.ci {
                 tail += "\(left) obsolete snapshot\(left == 1 ? "" : "s") (its spec or scenario was renamed or removed); 'specrun test --prune' deletes \(left == 1 ? "it" : "them")\n"
+            }
+            if temporary > 0 && !report.ci {
+                tail += "\(temporary) temporary file\(temporary == 1 ? "" : "s") of an interrupted 'specrun test' run; 'specrun test --prune' deletes \(temporary == 1 ? "it" : "them")\n"
             }
         }
         let differed = report.outcomes.flatMap(\.scenarios).contains { $0.comparison == .differed && !$0.wrote }

@@ -1,0 +1,22 @@
+#!/bin/sh
+# Builds the libFuzzer target `Fuzz/.build/specrun-fuzz` from the library sources and
+# `Fuzz/Sources/FuzzEntry.swift`, with the same compiler as the package (swiftc -sanitize=fuzzer).
+# Usage: Fuzz/build.sh [--asan]   (run from anywhere; needs swiftc and libyaml-dev)
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+out="$here/.build"
+mkdir -p "$out"
+sanitize="fuzzer"
+if [ "${1:-}" = "--asan" ]; then sanitize="fuzzer,address"; fi
+flags="-O -g -sanitize=$sanitize -parse-as-library -package-name specrun -I $root/Sources/CYaml -I $out"
+
+# ScreenSpec and SpecRuntime are compiled as the package compiles them (two modules, `package`
+# access between them), into static libraries, then linked with the entry point.
+swiftc $flags -module-name ScreenSpec -emit-module -emit-module-path "$out/ScreenSpec.swiftmodule" \
+    -emit-library -static -o "$out/libScreenSpec.a" $(find "$root/Sources/ScreenSpec" -name '*.swift' | sort)
+swiftc $flags -module-name SpecRuntime -emit-module -emit-module-path "$out/SpecRuntime.swiftmodule" \
+    -emit-library -static -o "$out/libSpecRuntime.a" $(find "$root/Sources/SpecRuntime" -name '*.swift' | sort)
+swiftc $flags -module-name SpecRunFuzz -o "$out/specrun-fuzz" "$here/Sources/FuzzEntry.swift" \
+    -L "$out" -lSpecRuntime -lScreenSpec -lyaml
+echo "built $out/specrun-fuzz"
