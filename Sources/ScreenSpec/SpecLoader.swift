@@ -11,6 +11,13 @@ public struct LoadedSpec: Sendable {
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
+    package init(source: SourceFile, spec: CheckedSpec?, diagnostics: [Diagnostic], screen: Located<String>? = nil) {
+        self.source = source
+        self.spec = spec
+        self.diagnostics = diagnostics
+        self.screen = screen
+    }
+
     /// The diagnostics rendered for a terminal or a log.
     public func renderDiagnostics(colors: Bool = false) -> String {
         DiagnosticFormatter(colors: colors).render(diagnostics, sources: [source.path: source])

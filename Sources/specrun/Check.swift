@@ -1,5 +1,6 @@
 import ArgumentParser
 import ScreenSpec
+import SpecRuntime
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,7 +26,8 @@ struct Check: ParsableCommand {
         var invalid = 0
         var all: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
-        for loaded in SpecLoader.load(paths: specs) {
+        // Marks for `specrun mutate` and `specrun coverage` must each mark something.
+        for loaded in SpecLoader.load(paths: specs).map(MarkCheck.check) {
             if format == .text { Output.reportDiagnostics(loaded) }
             all += loaded.diagnostics
             sources[loaded.source.path] = loaded.source

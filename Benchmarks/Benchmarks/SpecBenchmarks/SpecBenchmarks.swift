@@ -93,6 +93,23 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // MARK: issue 11: mutation testing and coverage
+
+    Benchmark("mutate: specs/login.yaml") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let result = TrustWorkloads.mutate(specPath: RepositoryPaths.loginSpec)
+            require(result.scored > 0 && result.killed == result.scored, "login mutants: \(result)")
+        }
+    }
+    let playRounds = 1_000
+    let plain = TrustWorkloads.play(loginSpec, rounds: 1, coverage: false)
+    require(plain == TrustWorkloads.play(loginSpec, rounds: 1, coverage: true), "coverage changed the login timelines' length")
+    for coverage in [false, true] {
+        Benchmark("play login scenarios x\(playRounds): \(coverage ? "with" : "without") coverage") { _ in
+            blackHole(TrustWorkloads.play(loginSpec, rounds: playRounds, coverage: coverage))
+        }
+    }
+
     // MARK: 4. end to end: what `specrun run SPEC > FILE` does, on scenarios of 10,000 and 100,000 steps
 
     let folder = RepositoryPaths.temporaryFolder("e2e")

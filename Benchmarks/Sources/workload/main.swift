@@ -12,6 +12,8 @@ import SpecWorkloads
 //   workload wide|chain OUTPUTS          parse + check + compile
 //   workload end-to-end STEPS            load, play, format, write a file
 //   workload check                       the three login variants emit equally
+//   workload mutate ROUNDS               specrun mutate specs/login.yaml, ROUNDS times
+//   workload play|play-coverage ROUNDS   every login scenario, without and with a coverage recorder
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let name = arguments.first else {
@@ -64,6 +66,17 @@ case "end-to-end":
     let path = EndToEnd.writeScenario(steps: size, in: folder)
     let start = ContinuousClock.now
     report("bytes", EndToEnd.run(spec: path, output: folder + "/timeline.txt"), start)
+case "mutate":
+    // `specrun mutate specs/login.yaml`, SIZE times.
+    let start = ContinuousClock.now
+    var killed = 0
+    for _ in 0..<size { killed += TrustWorkloads.mutate(specPath: RepositoryPaths.loginSpec).killed }
+    report("mutants killed", killed, start)
+case "play", "play-coverage":
+    // Every scenario of specs/login.yaml, SIZE times, without and with a coverage recorder.
+    let spec = Specs.load(path: RepositoryPaths.loginSpec)
+    let start = ContinuousClock.now
+    report("timeline entries", TrustWorkloads.play(spec, rounds: size, coverage: name == "play-coverage"), start)
 default:
     FileHandle.standardError.write(Data("unknown workload '\(name)'\n".utf8))
     exit(64)

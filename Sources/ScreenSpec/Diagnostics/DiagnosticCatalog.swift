@@ -21,6 +21,7 @@ package enum DiagnosticCatalog {
         ("expected-key", "a key must be a plain name"),
         ("expected-name", "a name was expected here"),
         ("invalid-name", "a name may hold only letters, digits and '_'"),
+        ("expected-text", "a mark's text (a change, an item, a reason) was expected here"),
         ("expected-type", "a type such as 'String' or '[Repo]' was expected here"),
         ("expected-expression", "an expression was expected here"),
         ("expected-duration", "a duration such as '300ms' was expected here"),

@@ -36,6 +36,10 @@ public struct Spec: Sendable {
     public var unreadableTypes: Set<String> = []
     /// Components under `view:` that could not be read.
     public var unreadableComponents: Set<String> = []
+    /// Mutants marked as equivalent (see ``EquivalentMutantDecl``).
+    public var equivalentMutants: [EquivalentMutantDecl] = []
+    /// Coverage items marked as unreachable (see ``UnreachableDecl``).
+    public var unreachable: [UnreachableDecl] = []
 }
 
 /// `types:` — a record (`{ name: String, author: String }`) or an enum (`[received, performed]`).
@@ -148,6 +152,12 @@ public struct ResultDecl: Sendable {
     public var kind: Kind
     public var latency: Located<Int>?
     public var range: SpecRange
+
+    package init(kind: Kind, latency: Located<Int>?, range: SpecRange) {
+        self.kind = kind
+        self.latency = latency
+        self.range = range
+    }
 }
 
 /// `scenarios:` — a scripted story played on the virtual clock.

@@ -87,6 +87,9 @@ public final class ScreenGraph {
     @exclusivity(unchecked) private var spareInbox: [Value] = []
     @exclusivity(unchecked) private var handlerWriteBuffer: [HandlerWrite] = []
     private var serviceCalls: [Int]
+    /// The coverage recorder this graph was built for (see ``CoverageRecorder/compiling(_:)``);
+    /// nil, the usual case, means no probes anywhere.
+    private let coverage: CoverageRecorder?
     private var started = false
     // Unchecked as the state above: both are filled in `init` only, then only read per change.
     @exclusivity(unchecked) private var pipelines: [StreamPipeline] = []
@@ -102,6 +105,8 @@ public final class ScreenGraph {
     public init(spec: CheckedSpec, clock: VirtualClock = VirtualClock(), params: [Value] = []) {
         self.spec = spec
         self.clock = clock
+        let coverage = CoverageRecorder.compiling
+        self.coverage = coverage
         let n = spec.nodes.count
         var values = [Value](repeating: .none, count: n)
         var behaviours: [Behaviour] = []
@@ -136,7 +141,8 @@ public final class ScreenGraph {
         self.behaviours = behaviours
         self.readers = readers
         self.reads = reads
-        self.visible = spec.nodes.map(\.visible)
+        // Coverage observes every node through `onEmit`; the runner shows only the visible ones.
+        self.visible = coverage == nil ? spec.nodes.map(\.visible) : Array(repeating: true, count: n)
         self.rank = spec.rank
         var nodeAtRank = [Int](repeating: 0, count: n)
         for (node, r) in spec.rank.enumerated() { nodeAtRank[r] = node }
@@ -144,9 +150,22 @@ public final class ScreenGraph {
         var handlersOn = [[Int]](repeating: [], count: n)
         for (h, handler) in spec.handlers.enumerated() { handlersOn[handler.on].append(h) }
         self.handlersOn = handlersOn
-        self.handlerValues = spec.handlers.map { $0.values.map(ExpressionCompiler.compile) }
-        self.handlerAppends = spec.handlers.map(ExpressionCompiler.appends)
-        self.handlerForwards = spec.handlers.map(ExpressionCompiler.forwardTarget)
+        if let coverage {
+            // Every handler takes the general path, its first value reporting that it ran.
+            self.handlerValues = spec.handlers.enumerated().map { h, handler in
+                handler.values.enumerated().map { k, expr in
+                    let f = ExpressionCompiler.compile(expr)
+                    guard k == 0 else { return f }
+                    return { ctx throws(EvalError) in coverage.handlerRan(h); return try f(ctx) }
+                }
+            }
+            self.handlerAppends = spec.handlers.map { $0.values.map { _ in nil } }
+            self.handlerForwards = spec.handlers.map { _ in nil }
+        } else {
+            self.handlerValues = spec.handlers.map { $0.values.map(ExpressionCompiler.compile) }
+            self.handlerAppends = spec.handlers.map(ExpressionCompiler.appends)
+            self.handlerForwards = spec.handlers.map(ExpressionCompiler.forwardTarget)
+        }
         var actionsOn = [[Int]](repeating: [], count: n)
         for (a, action) in spec.actions.enumerated() { if let t = action.trigger { actionsOn[t].append(a) } }
         self.actionsOn = actionsOn
@@ -605,7 +624,9 @@ public final class ScreenGraph {
         guard spec.services.indices.contains(index) else { return (.success(.void), 0) }
         let count = serviceCalls[index]
         serviceCalls[index] = count &+ 1
-        return spec.services[index].answer(arguments: names, arguments, count: count)
+        let choice = spec.services[index].choose(arguments: names, arguments, count: count)
+        coverage?.answered(spec.services[index], choice)
+        return spec.services[index].answer(choice)
     }
 }
 
@@ -637,6 +658,8 @@ extension TypedExpr {
             body.collectReads(into: &out)
         case .interpolation(let parts):
             for case .value(let e) in parts { e.collectReads(into: &out) }
+        case .probe(_, let e):
+            e.collectReads(into: &out)
         }
     }
 }
