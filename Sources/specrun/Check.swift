@@ -13,13 +13,13 @@ struct Check: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text
+        case text, json, sarif
     }
 
     @Argument(help: "Spec files, folders, or '-' for standard input.", completion: SpecArguments.completion)
     var specs: [String]
 
-    @Option(help: "Output format: text (diagnostics as file:line:col with the source line).")
+    @Option(name: .long, help: "How to report diagnostics: text (for people, on standard error), json (one object per line) or sarif (SARIF 2.1.0), both on standard output.")
     var format: Format = .text
 
     @Flag(help: "Keep running: check again whatever a saved file changes (a spec, a spec it navigates to).")
@@ -44,16 +44,27 @@ struct Check: ParsableCommand {
     /// Checks `paths`, printing every diagnostic; the exit code when not 0.
     func check(_ paths: [String]) -> ExitCode? {
         var invalid = 0
+        var all: [Diagnostic] = []
+        var sources: [String: SourceFile] = [:]
         // Marks for `specrun mutate` and `specrun coverage` must each mark something.
         for loaded in SpecArguments.loadAll(paths).map(MarkCheck.check) {
-            Output.reportDiagnostics(loaded)
+            if format == .text { Output.reportDiagnostics(loaded) }
+            all += loaded.diagnostics
+            sources[loaded.source.path] = loaded.source
             if loaded.spec == nil { invalid += 1 }
         }
-        if invalid > 0 {
-            if paths.count > 1 { Output.error("\(invalid) of \(paths.count) specs invalid\n") }
-            return ExitCodes.invalidSpec
+        switch format {
+        case .text:
+            if invalid > 0 {
+                if paths.count > 1 { Output.error("\(invalid) of \(paths.count) specs invalid\n") }
+            } else {
+                Output.write("\(paths.count) spec\(paths.count == 1 ? "" : "s") checked, no errors\n")
+            }
+        case .json:
+            Output.write(DiagnosticJSON.render(all, sources: sources))
+        case .sarif:
+            Output.write(SARIFLog.render(all, sources: sources, toolVersion: SpecRun.configuration.version))
         }
-        Output.write("\(paths.count) spec\(paths.count == 1 ? "" : "s") checked, no errors\n")
-        return nil
+        return invalid > 0 ? ExitCodes.invalidSpec : nil
     }
 }

@@ -48,8 +48,8 @@ private func errors(_ yaml: String) -> [String] {
           d: { stream: xs, ops: [ { flatMapLatest: { call: api.get, with: { page: "seg" } } } ] }
           e: { stream: xs, ops: [ { flatMap: { call: api.gett, with: { page: "$0" } } } ] }
         """
+        // 'pag' stands for 'page': one mistake, not also a missing argument.
         #expect(errors(yaml) == [
-            "13:44: the call of 'api.get' is missing argument 'page' of type 'Int'",
             "13:69: service 'api.get' has no parameter 'pag'; did you mean 'page'?",
             "14:76: expected 'Int', found 'Segment'",
             "15:46: unknown service 'api.gett'; did you mean 'api.get'?",

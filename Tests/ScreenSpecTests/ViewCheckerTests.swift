@@ -160,7 +160,7 @@ struct ViewCheckerTests {
             14 |       - tap: sendd
                |              ^~~~~
 
-            v.yaml:15:17: error: 'size' is a slider; 'type:' types into a text field
+            v.yaml:15:17: error: 'size' is a slider; 'type:' types into a text field, text view or search bar
                |
             15 |       - type: { size: 0.5 }
                |                 ^~~~

@@ -237,6 +237,17 @@ public struct StepPlan: Sendable {
 public struct TypeTable: Sendable {
     public var records: [String: [(name: String, type: SpecType)]] = [:]
     public var enums: [String: [String]] = [:]
+    /// Types whose declarations failed (reported once): naming them fails quietly.
+    public var failed: Set<String> = []
+
+    /// Whether `type` is or contains a type whose declaration failed.
+    func mentionsFailed(_ type: SpecType) -> Bool {
+        switch type {
+        case .record(let name), .enumeration(let name): return failed.contains(name)
+        case .optional(let t), .list(let t): return mentionsFailed(t)
+        default: return false
+        }
+    }
 
     public init() {}
 }

@@ -3,8 +3,16 @@ extension Checker {
     mutating func checkScenarioSetup(_ plans: inout [ScenarioPlan], _ resolver: TypeResolver, _ values: ValueReader) {
         for (i, scenario) in spec.scenarios.enumerated() where plans.indices.contains(i) {
             var given: [String: YAMLNode] = [:]
+            var misspelt: Set<String> = []
             for (name, node) in scenario.params {
+                // A parameter whose declaration failed was reported; its value cannot be read.
+                if poisoned.contains(name.value) {
+                    misspelt.insert(name.value)
+                    continue
+                }
                 guard params.contains(where: { nodes[$0].name == name.value }) else {
+                    // One mistake: the misspelt name stands for the parameter it nearly is.
+                    if let meant = Suggestion.nearest(to: name.value, in: params.map { nodes[$0].name }) { misspelt.insert(meant) }
                     diagnostics.error("unknown-param", "the screen has no parameter '\(name.value)'\(Suggestion.didYouMean(name.value, in: params.map { nodes[$0].name }))",
                                       at: name.range)
                     continue
@@ -16,6 +24,7 @@ extension Checker {
                 let node = nodes[p]
                 guard let yaml = given[node.name] else {
                     if node.type.isOptional { paramValues.append(.none); continue }
+                    if misspelt.contains(node.name) { continue }
                     diagnostics.error("missing-param", "scenario '\(scenario.name.value)' needs a value for parameter '\(node.name)' of type '\(node.type)'",
                                       at: scenario.name.range, fixIt: "add 'params: { \(node.name): ... }' to the scenario")
                     continue
@@ -26,7 +35,7 @@ extension Checker {
             for override in scenario.services {
                 guard let index = serviceIndex[override.name.value] else {
                     // A declared service whose declaration failed is already reported.
-                    if !spec.services.contains(where: { $0.name.value == override.name.value }) {
+                    if !spec.services.contains(where: { $0.name.value == override.name.value }) && !poisoned.contains(override.name.value) {
                         unknownName(override.name, what: "service", candidates: spec.services.map(\.name.value))
                     }
                     continue
@@ -58,6 +67,10 @@ extension Checker {
             var ok = true
             for (name, node) in c.when {
                 guard let p = plan.params?.first(where: { $0.name == name.value }) else {
+                    if failedParams[service]?.contains(name.value) == true {
+                        ok = false
+                        continue
+                    }
                     diagnostics.error("unknown-argument", "service '\(service)' has no parameter '\(name.value)'", at: name.range)
                     ok = false
                     continue

@@ -9,7 +9,11 @@ extension Checker {
                     diagnostics.error("duplicate-name", "parameter '\(p.name.value)' is listed twice", at: p.name.range)
                     continue
                 }
-                if let t = resolver.resolve(p.type, diagnostics: &diagnostics) { resolved.append((p.name.value, t)) }
+                if let t = resolver.resolve(p.type, diagnostics: &diagnostics) {
+                    resolved.append((p.name.value, t))
+                } else {
+                    failedParams[service.name.value, default: []].insert(p.name.value)
+                }
             }
             plan.params = resolved
         }
@@ -30,6 +34,10 @@ extension Checker {
             var ok = true
             for (name, node) in c.when {
                 guard let p = params.first(where: { $0.name == name.value }) else {
+                    if failedParams[service]?.contains(name.value) == true {
+                        ok = false
+                        continue
+                    }
                     diagnostics.error("unknown-argument", "service '\(service)' has no parameter '\(name.value)'\(Suggestion.didYouMean(name.value, in: params.map(\.name)))",
                                       at: name.range)
                     ok = false
@@ -143,8 +151,25 @@ extension Checker {
             }
             return (names, values)
         }
+        // An unknown argument whose nearest parameter is not given stands for it: one mistake,
+        // not also a missing argument.
+        var standIns: [String: String] = [:]
+        for (name, _) in arguments where !params.contains(where: { $0.name == name.value }) {
+            if let meant = Suggestion.nearest(to: name.value, in: params.map(\.name)), !arguments.contains(where: { $0.name.value == meant }) {
+                standIns[meant] = name.value
+            }
+        }
+        let failed = failedParams[serviceName.value] ?? []
         for (name, value) in arguments {
             guard let p = params.first(where: { $0.name == name.value }) else {
+                if failed.contains(name.value) {
+                    // Its type failed (reported): check the expression alone.
+                    _ = checker.check(value, expecting: nil)
+                    continue
+                }
+                if let meant = standIns.first(where: { $0.value == name.value })?.key, let p = params.first(where: { $0.name == meant }) {
+                    _ = checker.check(value, expecting: p.type)
+                }
                 checker.diagnostics.error("unknown-argument", "service '\(serviceName.value)' has no parameter '\(name.value)'\(Suggestion.didYouMean(name.value, in: params.map(\.name)))",
                                           at: name.range, notes: [DiagnosticNote(params.isEmpty ? "it takes no arguments"
                                               : "its parameters are " + params.map { "'\($0.name): \($0.type)'" }.joined(separator: ", "))])
@@ -159,7 +184,7 @@ extension Checker {
                 values.append(typed)
             }
         }
-        for p in params where !arguments.contains(where: { $0.name.value == p.name }) {
+        for p in params where !arguments.contains(where: { $0.name.value == p.name }) && standIns[p.name] == nil {
             if p.type.isOptional {
                 names.append(p.name)
                 values.append(.constant(.none))

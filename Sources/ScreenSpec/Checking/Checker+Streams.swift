@@ -60,6 +60,8 @@ extension Checker {
         let node = addNode(name.value, .void, kind, role: .output, visible: true, range: name.range,
                            what: decl.initial == nil ? "output stream" : "output")
         var errors: Int?
+        // With an operator that could not be read, whether it requested (and so has '.errors') is unknown.
+        if decl.readOperators != nil { poisoned.insert(name.value + ".errors") }
         if decl.hasRequest {
             let errorsName = name.value + ".errors"
             if declareName(Located(errorsName, name.range)) {
@@ -72,6 +74,11 @@ extension Checker {
 
     /// The symbol a pipeline reads from; any node may feed a stream.
     private mutating func streamSource(_ name: Located<String>, for node: Int) -> Symbol? {
+        if poisoned.contains(name.value) {
+            // Keep the dependency so that a cycle through a failed output is still found.
+            if let symbol = symbols[name.value], symbol.node != node { edges[symbol.node].append(node) }
+            return nil
+        }
         guard let symbol = symbols[name.value] else {
             unknownName(name, what: "stream source", candidates: Array(symbols.keys))
             return nil
@@ -109,6 +116,9 @@ extension Checker {
         if quietly { diagnostics = DiagnosticBag() }
         defer { if quietly { diagnostics = saved } }
         let node = pending.node
+        // Until it checks whole, the output has no type: what reads it stays quiet.
+        let name = nodes[node].name
+        poisoned.insert(name)
         var element: SpecType
         var sourceNode = -1
         var timer: TimerPlan?
@@ -122,8 +132,12 @@ extension Checker {
         }
         var navigationShape: NavigationShape?
         var sawRequest = false
-        guard let plans = checkOperators(pending.decl.operators, element: &element, node: node, sourceName: pending.decl.source.value,
+        // Operators after one that could not be read work on elements of an unknown type.
+        let readable = Array(pending.decl.operators.prefix(pending.decl.readOperators ?? Int.max))
+        guard let plans = checkOperators(readable, element: &element, node: node, sourceName: pending.decl.source.value,
                                          inner: false, sawRequest: &sawRequest, navigationShape: &navigationShape) else { return }
+        guard pending.decl.readOperators == nil else { return }
+        poisoned.remove(name)
         nodes[node].type = element
         if element == .navigation, let navigationShape { navigationShapes[node] = navigationShape }
         symbols[nodes[node].name]?.type = element
@@ -281,7 +295,7 @@ extension Checker {
                 // Arguments are sampled when an element arrives, as an action's `with:`: no rank
                 // edges, so a handler may write from the answers state the next request reads (paging).
                 guard let service = serviceIndex[request.service.value] else {
-                    if !spec.services.contains(where: { $0.name.value == request.service.value }) {
+                    if !spec.services.contains(where: { $0.name.value == request.service.value }) && !poisoned.contains(request.service.value) {
                         unknownName(request.service, what: "service", candidates: spec.services.map(\.name.value))
                     }
                     return nil

@@ -103,23 +103,48 @@ extension Checker {
             if type == nil {
                 // A table's rows take their type from what they are bound to.
                 guard let expr = wiring?.value else {
-                    diagnostics.error("missing-key", "table '\(decl.name.value)' needs 'rows:' bound to a list", at: decl.name.range,
-                                      fixIt: "'\(decl.name.value): { table: { rows: items } }'")
+                    diagnostics.error("missing-key", "\(kind.rawValue) '\(decl.name.value)' needs '\(property.name):' bound to a list", at: decl.name.range,
+                                      fixIt: "'\(decl.name.value): { \(kind.rawValue): { \(property.name): items } }'")
                     continue
                 }
-                var checker = ExpressionChecker(symbols: viewModel, table: table, diagnostics: DiagnosticBag())
-                guard let typed = checker.infer(expr) else { continue }
+                var checker = viewModelChecker(viewModel, diagnostics: diagnostics)
+                let inferred = checker.infer(expr)
+                diagnostics = checker.diagnostics
+                guard let typed = inferred else { continue }
                 guard case .list = typed.type else {
-                    diagnostics.error("type-mismatch", "a table's 'rows' must be a list, found '\(typed.type)'", at: expr.range)
+                    diagnostics.error("type-mismatch", "a \(kind.rawValue)'s '\(property.name)' must be a list, found '\(typed.type)'", at: expr.range)
                     continue
                 }
                 type = typed.type
             }
             guard let type else { continue }
             var constraint: ValueConstraint?
+            var initial = property.initial
             switch (kind, property.name) {
-            case (.slider, "value"):
+            case (.slider, "value"), (.stepper, "value"):
+                let defaults = ComponentCatalog.defaultBounds(kind)
+                let minimum = decl.numbers["minimumValue"]?.value ?? defaults.minimum
+                let maximum = decl.numbers["maximumValue"]?.value ?? defaults.maximum
+                guard minimum < maximum else {
+                    let at = decl.numbers["maximumValue"]?.range ?? decl.numbers["minimumValue"]?.range ?? decl.name.range
+                    diagnostics.error("invalid-range", "\(kind.rawValue) '\(decl.name.value)' goes from \(ValueFormatter.formatDouble(minimum)) to \(ValueFormatter.formatDouble(maximum)); the minimum must be below the maximum",
+                                      at: at)
+                    continue
+                }
+                constraint = ValueConstraint(minimum: minimum, maximum: maximum, integral: false)
+                // UIKit clamps the value into the new bounds.
+                initial = .double(min(max(0, minimum), maximum))
+            case (.progressView, "progress"):
                 constraint = ValueConstraint(minimum: 0, maximum: 1, integral: false)
+            case (.datePicker, "date"):
+                constraint = .day
+            case (.pageControl, "currentPage"):
+                if let pages = decl.numbers["numberOfPages"] {
+                    constraint = ValueConstraint(minimum: 0, maximum: max(0, pages.value - 1), integral: true)
+                } else {
+                    diagnostics.error("missing-key", "page control '\(decl.name.value)' needs 'numberOfPages:'", at: decl.name.range,
+                                      fixIt: "'\(decl.name.value): { pageControl: { numberOfPages: 3 } }'")
+                }
             case (.segmentedControl, "selectedIndex"):
                 if let segments = decl.segments {
                     constraint = ValueConstraint(minimum: -1, maximum: Double(segments.value - 1), integral: true)
@@ -130,7 +155,6 @@ extension Checker {
             default:
                 break
             }
-            var initial = property.initial
             if let node = wiring?.initial, let value = values.read(node, as: type, diagnostics: &diagnostics) {
                 if let constraint, !constraint.allows(value) {
                     rangeError(value, name, constraint, at: node.range)
@@ -158,8 +182,11 @@ extension Checker {
                 payload = component.properties[i].type
                 userProperty = p
             case .row:
-                guard let i = component.property("rows"), case .list(let element) = component.properties[i].type else { continue }
+                guard let rows = ComponentCatalog.rowsProperty(kind), let i = component.property(rows),
+                      case .list(let element) = component.properties[i].type else { continue }
                 payload = element
+            case .value(let type):
+                payload = type
             }
             let name = decl.name.value + "." + event.name
             guard isFree(name, at: decl.name.range) else { continue }
@@ -207,6 +234,14 @@ extension Checker {
         }
     }
 
+    /// Checks expressions over the view model; names whose declarations failed stay quiet.
+    private func viewModelChecker(_ viewModel: [String: Symbol], payload: (name: String, type: SpecType)? = nil,
+                                  diagnostics: DiagnosticBag) -> ExpressionChecker {
+        var checker = ExpressionChecker(symbols: viewModel, table: table, payload: payload, diagnostics: diagnostics)
+        checker.poisoned = poisoned
+        return checker
+    }
+
     private mutating func isFree(_ name: String, at range: SpecRange) -> Bool {
         guard let existing = symbols[name] else { return true }
         diagnostics.error("duplicate-name", "'\(name)' is already declared", at: range,
@@ -236,7 +271,7 @@ extension Checker {
             guard let p = view.components[c].property(wiring.name.value) else { continue }
             let property = view.components[c].properties[p]
             if let expr = wiring.value {
-                var checker = ExpressionChecker(symbols: viewModel, table: table, diagnostics: diagnostics)
+                var checker = viewModelChecker(viewModel, diagnostics: diagnostics)
                 let typed = checker.check(expr, expecting: property.type)
                 diagnostics = checker.diagnostics
                 guard let typed else { continue }
@@ -280,6 +315,7 @@ extension Checker {
                               at: name.range, fixIt: "bind it one-way: '\(wiring.name.value): \(name.value)'")
             return
         }
+        guard !poisoned.contains(name.value) else { return }
         let properties = viewModel.filter { if case .property = nodes[$0.value.node].kind { return true } else { return false } }
         guard let symbol = viewModel[name.value] else {
             unknownName(name, what: "view-model property", candidates: Array(properties.keys))
@@ -290,7 +326,7 @@ extension Checker {
                               at: name.range, notes: [DiagnosticNote("'\(name.value)' is declared here", at: nodes[symbol.node].range)])
             return
         }
-        var getter = ExpressionChecker(symbols: viewModel, table: table, diagnostics: diagnostics)
+        var getter = viewModelChecker(viewModel, diagnostics: diagnostics)
         var get: TypedExpr?
         if let expr = wiring.get {
             get = getter.check(expr, expecting: property.type)
@@ -298,7 +334,7 @@ extension Checker {
             get = .node(symbol.node)
         }
         diagnostics = getter.diagnostics
-        var setter = ExpressionChecker(symbols: viewModel, table: table, payload: (propertyName, property.type), diagnostics: diagnostics)
+        var setter = viewModelChecker(viewModel, payload: (propertyName, property.type), diagnostics: diagnostics)
         var set: TypedExpr?
         if let expr = wiring.set {
             set = setter.check(expr, expecting: symbol.type)
@@ -333,6 +369,7 @@ extension Checker {
             event.actions.append(a)
             return
         }
+        guard !poisoned.contains(target.value) else { return }
         guard let symbol = viewModel[target.value] else {
             let inputs = viewModel.filter { if case .input = nodes[$0.value.node].role, !$0.value.hasCurrentValue { return true } else { return false } }
             unknownName(target, what: "input or action", candidates: Array(inputs.keys) + actions.map(\.name))
@@ -391,6 +428,7 @@ extension Checker {
 
     private mutating func checkBinding(_ binding: BindingDecl, _ viewModel: [String: Symbol]) {
         let source = binding.source
+        if let dot = source.value.firstIndex(of: "."), unreadableComponents.contains(String(source.value[..<dot])) { return }
         let on: Int, start: Int?, type: SpecType
         if let (c, member) = view.split(source.value) {
             let component = view.components[c]
@@ -409,6 +447,8 @@ extension Checker {
                 unknownMember(member, of: component, at: source.range)
                 return
             }
+        } else if poisoned.contains(source.value) {
+            return
         } else if let symbol = viewModel[source.value] {
             (on, start, type) = (symbol.node, symbol.hasCurrentValue ? symbol.node : nil, symbol.type)
         } else {
@@ -426,6 +466,8 @@ extension Checker {
                 }
                 let property = component.properties[p]
                 targets.append(Target(node: property.node, name: target.value, type: property.type, constraint: property.constraint, range: target.range))
+            } else if poisoned.contains(target.value) {
+                continue
             } else if let symbol = viewModel[target.value], case .property = nodes[symbol.node].kind {
                 guard start == nil else {
                     diagnostics.error("invalid-binding-target", "'\(source.value)' has a current value; bind a component to view-model property '\(target.value)' with 'twoWay:'",
@@ -433,6 +475,8 @@ extension Checker {
                     continue
                 }
                 targets.append(Target(node: symbol.node, name: target.value, type: symbol.type, constraint: nil, range: target.range))
+            } else if let dot = target.value.firstIndex(of: "."), unreadableComponents.contains(String(target.value[..<dot])) {
+                return
             } else {
                 let properties = view.components.flatMap { c in c.properties.map { c.name + "." + $0.name } }
                 diagnostics.error("unknown-name", "unknown component property '\(target.value)'\(Suggestion.didYouMean(target.value, in: properties))",
@@ -481,11 +525,20 @@ extension Checker {
                                   at: exprs.first.map { $0.range } ?? binding.range)
                 return nil
             }
-            var checker = ExpressionChecker(symbols: viewModel, table: table, payload: (source, type), diagnostics: diagnostics)
+            var checker = viewModelChecker(viewModel, payload: (source, type), diagnostics: diagnostics)
             var values: [TypedExpr] = []
             for (k, target) in targets.enumerated() {
                 let expr = perTarget ? exprs[k] : exprs[0]
-                guard let typed = checker.check(expr, expecting: target.type) else { continue }
+                // One expression for several targets is checked against each, but its own
+                // mistakes (an unknown name) are reported once.
+                let before = checker.diagnostics.all.count
+                guard let typed = checker.check(expr, expecting: target.type) else {
+                    if !perTarget && checker.diagnostics.all.count > before && k + 1 < targets.count
+                        && checker.diagnostics.all[before...].contains(where: { $0.id != "type-mismatch" }) {
+                        break
+                    }
+                    continue
+                }
                 if case .constant(let v) = typed, let constraint = target.constraint, !constraint.allows(v) {
                     checker.diagnostics.error("binding-range", "'\(target.name)' cannot take \(v); it takes \(constraint.range)", at: expr.range)
                     continue
@@ -589,9 +642,13 @@ extension Checker {
     /// `tap: confirm`, `type: { email: "a@b.c" }`, `select: { repos: 2 }`, `fire: { manager.didUpdate: [...] }`.
     mutating func checkGesture(_ verb: Located<String>, _ targets: [(target: Located<String>, value: YAMLNode?)]) -> [StepPlan] {
         let reader = ValueReader(table: table)
+        var buttons: [String: [String]] = [:]
+        for decl in spec.view { if let titles = decl.buttons { buttons[decl.name.value] = titles.map(\.value) } }
         var plans: [StepPlan] = []
         for (target, valueNode) in targets {
             let value = valueNode.flatMap { $0.isNull ? nil : $0 }
+            let base = target.value.split(separator: ".", maxSplits: 1).first.map(String.init) ?? target.value
+            if unreadableComponents.contains(base) { continue }
             let c: Int, member: String?
             if verb.value == "fire" {
                 guard let split = view.split(target.value) else {
@@ -627,6 +684,16 @@ extension Checker {
                     rangeError(v, component.name + "." + p.name, constraint, at: value.range)
                     continue
                 }
+                // A person taps a stepper's + and -: only its minimum plus whole steps can be reached.
+                if component.kind == .stepper, case .double(let d) = v, let constraint = p.constraint {
+                    let step = spec.view.first { $0.name.value == component.name }?.numbers["stepValue"]?.value ?? 1
+                    let steps = (d - constraint.minimum) / step
+                    if abs(steps - steps.rounded()) > 1e-9 {
+                        diagnostics.error("binding-range", "a person cannot step '\(component.name)' to \(ValueFormatter.formatDouble(d)); it goes from \(ValueFormatter.formatDouble(constraint.minimum)) in steps of \(ValueFormatter.formatDouble(step))",
+                                          at: value.range)
+                        continue
+                    }
+                }
                 var events = [stream]
                 var actions: [Int] = []
                 for e in component.events where e.userProperty == p.name {
@@ -637,14 +704,14 @@ extension Checker {
                 let text: String = switch verb.value {
                 case "type": "type \(v) into \(component.name)"
                 case "slide": "slide \(component.name) to \(v)"
-                case "pick": "pick segment \(v) of \(component.name)"
+                case "pick" where component.kind == .segmentedControl: "pick segment \(v) of \(component.name)"
                 default: "\(verb.value) \(component.name) to \(v)"
                 }
                 plans.append(gesture(.value(v), writes: [p.node], events: events, actions: actions, text: text))
             } else if let event = component.events.first(where: { $0.verb == verb.value && (member == nil || $0.name == member) }) {
                 let events = [event.node] + event.feeds
                 if event.isRow {
-                    guard let value, let rows = component.property("rows") else {
+                    guard let value, let rows = ComponentCatalog.rowsProperty(component.kind).flatMap(component.property) else {
                         diagnostics.error("missing-value", "'select:' needs a row index, as in 'select: { \(component.name): 0 }'", at: target.range)
                         continue
                     }
@@ -668,7 +735,19 @@ extension Checker {
                         continue
                     }
                     guard let v = reader.read(value, as: event.payload, diagnostics: &diagnostics) else { continue }
-                    plans.append(gesture(.value(v), writes: [], events: events, actions: event.actions, text: "\(verb.value) \(target.value)(\(v))"))
+                    if let titles = buttons[component.name], case .string(let title) = v, !titles.contains(title) {
+                        diagnostics.error("binding-range", "alert '\(component.name)' has no button '\(title)'\(Suggestion.didYouMean(title, in: titles))",
+                                          at: value.range, notes: [DiagnosticNote("its buttons are " + titles.map { "'\($0)'" }.joined(separator: ", "))])
+                        continue
+                    }
+                    var plan = gesture(.value(v), writes: [], events: events, actions: event.actions, text: "\(verb.value) \(target.value)(\(v))")
+                    if component.kind == .alert, let m = component.property("message"), case .gesture(var g) = plan.kind {
+                        // Choosing a button dismisses the alert, as UIAlertController does.
+                        g.clears = [component.properties[m].node]
+                        g.shownWhile = component.properties[m].node
+                        plan.kind = .gesture(g)
+                    }
+                    plans.append(plan)
                 }
             } else if let member {
                 if component.event(member) != nil || component.property(member) != nil {
@@ -677,6 +756,10 @@ extension Checker {
                 } else {
                     unknownMember(member, of: component, at: target.range)
                 }
+            } else if ComponentCatalog.properties(component.kind).contains(where: { $0.verb == verb.value })
+                        || ComponentCatalog.events(component.kind).contains(where: { $0.verb == verb.value }) {
+                // The kind takes this gesture, but the member it acts on failed to declare (reported).
+                continue
             } else {
                 let what = ComponentCatalog.verbs.first { $0.verb == verb.value }?.what ?? ""
                 let verbs = component.verbs

@@ -16,8 +16,13 @@ struct Checker {
     var params: [Int] = []
     /// Derived outputs whose expressions are checked once every name exists.
     private var pendingDerived: [(node: Int, expr: Expr)] = []
-    /// Names whose declarations failed: later references stay quiet instead of cascading.
-    private var poisoned: Set<String> = []
+    /// Names whose declarations failed: they have no type to check against, so every later
+    /// reference stays quiet instead of cascading (an error type, as a compiler's).
+    var poisoned: Set<String> = []
+    /// Service parameters whose types failed, by service: arguments for them are not checked.
+    var failedParams: [String: Set<String>] = [:]
+    /// Components whose declarations could not be read: steps and bindings naming them stay quiet.
+    var unreadableComponents: Set<String> = []
     /// Actions whose `input:` is not a type (reported already): `$0` and `send:` values stay quiet.
     private var unresolvedInputs: Set<String> = []
 
@@ -39,6 +44,9 @@ struct Checker {
     init(spec: Spec, diagnostics: DiagnosticBag) {
         self.spec = spec
         self.diagnostics = diagnostics
+        poisoned = spec.unreadable
+        unreadableComponents = spec.unreadableComponents
+        table.failed = spec.unreadableTypes
     }
 
     mutating func check() -> CheckedSpec? {
@@ -131,9 +139,24 @@ struct Checker {
                     diagnostics.error("duplicate-field", "field '\(field.name.value)' is listed twice", at: field.name.range)
                     continue
                 }
-                if let t = resolver.resolve(field.type, diagnostics: &diagnostics) { resolved.append((field.name.value, t)) }
+                if let t = resolver.resolve(field.type, diagnostics: &diagnostics) {
+                    resolved.append((field.name.value, t))
+                } else {
+                    table.failed.insert(decl.name.value)
+                }
             }
             table.records[decl.name.value] = resolved
+        }
+        // A record with a field of a failed type fails too; what uses them stays quiet.
+        var changed = !table.failed.isEmpty
+        while changed {
+            changed = false
+            for (name, fields) in table.records where !table.failed.contains(name) {
+                if fields.contains(where: { table.mentionsFailed($0.type) }) {
+                    table.failed.insert(name)
+                    changed = true
+                }
+            }
         }
     }
 
@@ -227,6 +250,8 @@ struct Checker {
             let name = action.name.value
             let range = action.name.range
             let returns = serviceIndex[action.work.service.value].map { services[$0].returns } ?? .void
+            // Without its service the action's results have no type to check against.
+            if serviceIndex[action.work.service.value] == nil { poisoned.insert(name + ".elements") }
             let actionIndex = actions.count
             // The order of creation is the order of the initial timeline: enabled, then executing.
             let enabled = addNode(name + ".enabled", .bool, .derived(.constant(.bool(true))), role: .actionEnabled(actionIndex),
@@ -264,6 +289,8 @@ struct Checker {
                                       at: trigger.range, notes: [DiagnosticNote("declare an input as 'name: event' for a tap")])
                 } else if symbol.node == plan.elements || symbol.node == plan.errors {
                     diagnostics.error("cycle", "action '\(action.name.value)' cannot be triggered by its own results", at: trigger.range)
+                } else if poisoned.contains(trigger.value) {
+                    // Its type is unknown: 'with:' reading it stays quiet (the name is poisoned).
                 } else {
                     plan.trigger = symbol.node
                     payload = (trigger.value, symbol.type)
@@ -275,6 +302,8 @@ struct Checker {
                 unknownName(trigger, what: "trigger", candidates: symbols.filter { !$0.value.hasCurrentValue }.map(\.key))
             }
         }
+        // An unknown trigger was reported once; 'with:' reading its value stays quiet.
+        let unknownTrigger = action.trigger.flatMap { symbols[$0.value] == nil ? $0.value : nil }
         var checker = expressionChecker()
         let condition = action.enabledIf.flatMap { checker.check($0, expecting: .bool) } ?? .constant(.bool(true))
         let reads = checker.reads
@@ -285,10 +314,11 @@ struct Checker {
 
         if let serviceIndex = serviceIndex[action.work.service.value] {
             plan.service = serviceIndex
-        } else if !spec.services.contains(where: { $0.name.value == action.work.service.value }) {
+        } else if !spec.services.contains(where: { $0.name.value == action.work.service.value }) && !poisoned.contains(action.work.service.value) {
             unknownName(action.work.service, what: "service", candidates: spec.services.map(\.name.value))
         }
         var arguments = expressionChecker(payload: payload)
+        if let unknownTrigger { arguments.poisoned.insert(unknownTrigger) }
         arguments.actionInput = (action.name.value, plan.input, payload)
         arguments.inputUnresolved = unresolvedInputs.contains(action.name.value)
         let call = checkCall(action.work.service, action.work.arguments, at: action.work.range, with: &arguments)
@@ -379,9 +409,8 @@ struct Checker {
     }
 
     private mutating func checkHandlers() {
-        for handler in spec.handlers {
+        for handler in spec.handlers where !poisoned.contains(handler.on.value) {
             guard let on = symbols[handler.on.value] else {
-                if poisoned.contains(handler.on.value) { continue }
                 unknownName(handler.on, what: "event", candidates: Array(symbols.keys))
                 continue
             }
@@ -390,6 +419,7 @@ struct Checker {
             var checker = expressionChecker(payload: (handler.on.value, on.type))
             for (target, value) in handler.assignments {
                 guard let symbol = symbols[target.value] else {
+                    if poisoned.contains(target.value) { continue }
                     diagnostics = checker.diagnostics
                     unknownName(target, what: "state", candidates: symbols.filter { isWritable($0.value.node) }.map(\.key))
                     checker.diagnostics = diagnostics
@@ -400,6 +430,7 @@ struct Checker {
                                               at: target.range)
                     continue
                 }
+                if poisoned.contains(target.value) { continue }
                 if let typed = checker.check(value, expecting: symbol.type) {
                     plan.targets.append(symbol.node)
                     plan.values.append(typed)
@@ -477,7 +508,7 @@ struct Checker {
                                           at: target.range, notes: stepNote(symbol))
                         continue
                     }
-                    guard let value = values.read(node, as: symbol.type, diagnostics: &diagnostics) else { continue }
+                    guard !poisoned.contains(target.value), let value = values.read(node, as: symbol.type, diagnostics: &diagnostics) else { continue }
                     steps.append(StepPlan(kind: .set(node: symbol.node, value: value), text: "set \(target.value) = \(value)", range: target.range))
                 }
             case .send(let target, let node):
@@ -491,6 +522,7 @@ struct Checker {
                                       at: target.range, notes: stepNote(symbol))
                     continue
                 }
+                if poisoned.contains(target.value) { continue }
                 if symbol.type == .void {
                     if let node, !node.isNull, node.string != "()" {
                         diagnostics.error("unexpected-value", "'\(target.value)' is an event and carries no value", at: node.range,
@@ -514,7 +546,7 @@ struct Checker {
                 if let plan = checkEndStep(target, verb: "fail", end: .error(error)) { steps.append(plan) }
             case .expect(let expectations):
                 for (target, node) in expectations {
-                    guard let symbol = stepTarget(target, verb: "expect") else { continue }
+                    guard let symbol = stepTarget(target, verb: "expect"), !poisoned.contains(target.value) else { continue }
                     if let end = expectedEnd(node, for: symbol, values) {
                         guard let end = end else { continue }
                         steps.append(StepPlan(kind: .expectEnd(node: symbol.node, end: end), text: "expect \(target.value) \(end.text)",
@@ -602,9 +634,12 @@ struct Checker {
         [DiagnosticNote("'\(nodes[symbol.node].name)' is declared here", at: nodes[symbol.node].range)]
     }
 
+    /// The symbol a step names. A name whose declaration failed is still checked for what it is
+    /// (an output cannot be 'set:'), but callers read no value as its type, which is unknown.
     private mutating func stepTarget(_ target: Located<String>, verb: String) -> Symbol? {
         if let symbol = symbols[target.value] { return symbol }
         if poisoned.contains(target.value) { return nil }
+        if let dot = target.value.firstIndex(of: "."), unreadableComponents.contains(String(target.value[..<dot])) { return nil }
         let candidates: [String] = switch verb {
         case "set": symbols.filter { if case .property = nodes[$0.value.node].kind { return true } else { return false } }.map(\.key)
         case "send", "complete", "fail": symbols.filter { if case .input = nodes[$0.value.node].role, !$0.value.hasCurrentValue { return true } else { return false } }.map(\.key)

@@ -207,6 +207,8 @@ struct ExpressionChecker {
 
     /// `Goal(id: 1, title: "a")`: every field once, optional ones may be left out (nil).
     private mutating func construct(_ callee: Expr, _ arguments: [LabeledExpr], _ range: SpecRange) -> Typed? {
+        // A record whose declaration failed was reported; building one says nothing new.
+        if case .name(let type) = callee.kind, table.failed.contains(type) { return nil }
         guard case .name(let type) = callee.kind, let fields = table.records[type] else {
             let written: String = if case .name(let n) = callee.kind { n } else { "this expression" }
             return error("not-a-record", "'\(written)' is not a record type declared under 'types:'\(Suggestion.didYouMean(written, in: Array(table.records.keys)))",
@@ -301,18 +303,30 @@ struct ExpressionChecker {
         if lhs.isImplicitMember {
             // `.received == segment`: the right side gives the left its type.
             let r = infer(rhs)
+            // Without it there is no context for the left side: that is not another mistake.
+            guard r != nil else { return nil }
             let l = infer(lhs, expected: r?.type)
             guard let a = l, let b = r else { return nil }
             return (a, b)
         }
         let l = infer(lhs)
-        // `.case` takes its type from the left side: without one, its error would only repeat the left's.
-        if case .none = l, rhs.isImplicitMember { return nil }
+        // `.case`, `nil` and `[]` take their type from the left side: without one, their error
+        // would only repeat the left's.
+        if l == nil, rhs.isImplicitMember || Self.needsContext(rhs) { return nil }
         let r = infer(rhs, expected: l?.type)
         guard var a = l, var b = r else { return nil }
         if a.type == .int, b.type == .double, case .int(let v) = lhs.kind { a = (.constant(.double(Double(v))), .double) }
         if a.type == .double, b.type == .int, case .int(let v) = rhs.kind { b = (.constant(.double(Double(v))), .double) }
         return (a, b)
+    }
+
+    /// `.case`, `nil` and `[]` take their type from the other side of an operator.
+    private static func needsContext(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .implicitMember, .null: return true
+        case .list(let items): return items.isEmpty
+        default: return false
+        }
     }
 
     private mutating func binary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, _ range: SpecRange, expected: SpecType?) -> Typed? {

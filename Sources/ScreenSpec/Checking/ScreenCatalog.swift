@@ -133,8 +133,13 @@ extension Checker {
         checker.operatorArguments = [element]
         var given: [String: TypedExpr] = [:]
         var givenTypes: [String: SpecType] = [:]
+        var standIns: Set<String> = []
         for (name, value) in navigate.params {
             guard let p = target.params.first(where: { $0.name == name.value }) else {
+                if let meant = Suggestion.nearest(to: name.value, in: target.params.map(\.name)),
+                   !navigate.params.contains(where: { $0.name.value == meant }) {
+                    standIns.insert(meant)
+                }
                 checker.diagnostics.error("unknown-param", "screen '\(target.name)' has no parameter '\(name.value)'\(Suggestion.didYouMean(name.value, in: target.params.map(\.name)))",
                                           at: name.range, notes: [DiagnosticNote(target.params.isEmpty ? "it declares no 'params:'"
                                               : "its parameters are " + target.params.map { "'\($0.name): \($0.type)'" }.joined(separator: ", "))])
@@ -158,8 +163,8 @@ extension Checker {
             if let e = given[p.name] {
                 exprs.append(e)
                 shape.params.append((p.name, givenTypes[p.name] ?? p.type))
-            } else if navigate.params.contains(where: { $0.name.value == p.name }) {
-                return nil // given but wrong: already reported
+            } else if navigate.params.contains(where: { $0.name.value == p.name }) || standIns.contains(p.name) {
+                return nil // given but wrong, or misspelt: already reported
             } else if p.type.isOptional {
                 exprs.append(.constant(.none))
                 shape.params.append((p.name, .optional(.void)))

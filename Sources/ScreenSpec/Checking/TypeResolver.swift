@@ -31,6 +31,7 @@ struct TypeResolver {
             return resolve(text: String(text.dropFirst().dropLast()), range: range, diagnostics: &diagnostics, depth: depth + 1).map(SpecType.list)
         }
         if let t = Self.builtins[text] { return t }
+        if table.failed.contains(text) { return nil }
         if table.records[text] != nil { return .record(text) }
         if table.enums[text] != nil { return .enumeration(text) }
         let suggestion = Suggestion.didYouMean(text, in: knownNames)

@@ -17,6 +17,16 @@ struct ValueReader {
         switch type {
         case .optional(let wrapped):
             if node.isNull { return Value.none }
+            // YAML's no-value is '~', 'null' or nothing; Swift's 'nil' is a plain word here.
+            if let s = node.scalar, s.style == .plain, s.value == "nil" {
+                if wrapped.unwrapped == .string {
+                    diagnostics.append(Diagnostic(.warning, id: "nil-text", "'nil' here is the text \"nil\", not the absence of a value", at: node.range,
+                                                  notes: [DiagnosticNote("in YAML data no value is '~', 'null' or nothing; 'nil' means nil only inside expressions")],
+                                                  fixIt: "~"))
+                } else {
+                    return mismatch(node, type, &diagnostics, detail: "; in YAML data no value is '~', 'null' or nothing")
+                }
+            }
             return read(node, as: wrapped, depth: depth + 1, diagnostics: &diagnostics)
         case .void:
             if node.isNull || node.string == "()" { return .void }

@@ -5,6 +5,8 @@ public struct ValueConstraint: Sendable, Hashable {
     public var maximum: Double
     /// Whether the bounds are integers (a segment index) or not (a slider value).
     public var integral: Bool
+    /// A day written `YYYY-MM-DD` (a date picker's date) instead of a number in bounds.
+    public var isDay = false
 
     public init(minimum: Double, maximum: Double, integral: Bool) {
         self.minimum = minimum
@@ -12,18 +14,37 @@ public struct ValueConstraint: Sendable, Hashable {
         self.integral = integral
     }
 
+    /// A day of the proleptic Gregorian calendar, written `YYYY-MM-DD`.
+    public static let day: ValueConstraint = {
+        var c = ValueConstraint(minimum: 0, maximum: 0, integral: true)
+        c.isDay = true
+        return c
+    }()
+
     /// `0.0...1.0` or `-1...2`.
     public var range: String {
-        integral ? "\(Int(minimum))...\(Int(maximum))" : "\(ValueFormatter.formatDouble(minimum))...\(ValueFormatter.formatDouble(maximum))"
+        if isDay { return "a day written YYYY-MM-DD" }
+        return integral ? "\(Int(minimum))...\(Int(maximum))" : "\(ValueFormatter.formatDouble(minimum))...\(ValueFormatter.formatDouble(maximum))"
     }
 
     /// Whether `value` lies within the bounds; values of other types are not this check's business.
     public func allows(_ value: Value) -> Bool {
         switch value {
-        case .int(let i): return Double(i) >= minimum && Double(i) <= maximum
-        case .double(let d): return d >= minimum && d <= maximum
+        case .string(let s) where isDay: return Self.isDay(s)
+        case .int(let i): return isDay || Double(i) >= minimum && Double(i) <= maximum
+        case .double(let d): return isDay || d >= minimum && d <= maximum
         default: return true
         }
+    }
+
+    static func isDay(_ s: String) -> Bool {
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), (1...12).contains(m), d >= 1 else { return false }
+        let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return d <= days[m - 1]
     }
 }
 
@@ -48,4 +69,9 @@ public struct GesturePlan: Sendable {
     /// Streams fired with the payload.
     public var events: [Int]
     public var actions: [Int]
+    /// Nodes set to nil by the gesture: choosing an alert's button dismisses it.
+    public var clears: [Int] = []
+    /// A node that must not be nil for the gesture to reach the component (an alert's message:
+    /// a person cannot choose a button of an alert that is not shown).
+    public var shownWhile: Int?
 }

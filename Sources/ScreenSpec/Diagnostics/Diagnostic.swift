@@ -58,6 +58,12 @@ public struct DiagnosticBag: Sendable {
 
     public mutating func append(contentsOf other: [Diagnostic]) { all.append(contentsOf: other) }
 
+    /// Replaces one diagnostic, to add what a later phase knows (a note).
+    mutating func replace(at index: Int, with diagnostic: Diagnostic) { all[index] = diagnostic }
+
+    /// Drops diagnostics that another one already explains.
+    mutating func removeAll(where shouldBeRemoved: (Diagnostic) -> Bool) { all.removeAll(where: shouldBeRemoved) }
+
     /// The diagnostics sorted by position, keeping the order of equal positions.
     public var sorted: [Diagnostic] {
         all.enumerated().sorted { a, b in

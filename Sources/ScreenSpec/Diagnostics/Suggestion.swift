@@ -51,8 +51,11 @@ package enum Suggestion {
 
     /// A "did you mean" phrase or an empty string.
     static func didYouMean<S: Sequence<String>>(_ name: String, in candidates: @autoclosure () -> S) -> String {
-        nearest(to: name, in: candidates()).map { "; did you mean '\($0)'?" } ?? ""
+        nearest(to: name, in: candidates()).map { didYouMeanPrefix + $0 + "'?" } ?? ""
     }
+
+    /// How a "did you mean" phrase starts; ``Diagnostic/replacement`` reads the name after it.
+    static let didYouMeanPrefix = "; did you mean '"
 
     /// Optimal string alignment distance (a swap of two neighbours counts as one edit) when it is
     /// at most `limit`, else nil. Only cells within `limit` of the diagonal are computed, and

@@ -44,6 +44,8 @@ public struct ExpressionParser {
             return Expr(.invalid, source.range)
         }
         diagnostics.append(contentsOf: parser.diagnostics)
+        // What was parsed around an error is a guess: checking it would report made-up types.
+        if parser.diagnostics.contains(where: { $0.severity == .error }) { return Expr(.invalid, source.range) }
         return expr
     }
 

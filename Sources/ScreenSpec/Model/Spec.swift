@@ -29,6 +29,13 @@ public struct Spec: Sendable {
     public var view: [ComponentDecl] = []
     public var bindings: [BindingDecl] = []
     public var scenarios: [ScenarioDecl] = []
+    /// Names whose declarations could not be read (and were reported): the checker treats them
+    /// as declared with an unknown type, so what reads them does not cascade.
+    public var unreadable: Set<String> = []
+    /// Type names whose declarations under `types:` could not be read.
+    public var unreadableTypes: Set<String> = []
+    /// Components under `view:` that could not be read.
+    public var unreadableComponents: Set<String> = []
     /// Mutants marked as equivalent (see ``EquivalentMutantDecl``).
     public var equivalentMutants: [EquivalentMutantDecl] = []
     /// Coverage items marked as unreachable (see ``UnreachableDecl``).

@@ -7,7 +7,13 @@ extension SpecReader {
 
     /// Whether an output mapping declares a stream rather than a derived value.
     static func isStreamOutput(_ node: YAMLNode) -> Bool {
-        node.mapping?.contains { ["stream", "navigate", "interval", "timer"].contains($0.key.string ?? "") } ?? false
+        // A misspelt 'stream:' ('steam:') or a key only streams take ('ops:') still makes one, so
+        // the misspelling is reported once and the stream read.
+        node.mapping?.contains { pair in
+            guard let key = pair.key.string else { return false }
+            return ["stream", "navigate", "interval", "timer", "ops", "on", "initial", "period"].contains(key)
+                || Suggestion.nearest(to: key, in: ["stream", "navigate", "interval", "timer"]) != nil
+        } ?? false
     }
 
     mutating func readStreamOutput(_ name: Located<String>, _ node: YAMLNode) -> OutputDecl? {
@@ -65,8 +71,10 @@ extension SpecReader {
             }
             source = s
         }
-        guard let operators = readOperators(f["ops"], of: "output '\(name.value)'") else { return nil }
-        return OutputDecl(name: name, kind: .stream(StreamDecl(source: source, operators: operators, timer: timer, initial: f["initial"], range: node.range)))
+        guard let (operators, firstUnread) = readOperators(f["ops"], of: "output '\(name.value)'") else { return nil }
+        var stream = StreamDecl(source: source, operators: operators, timer: timer, initial: f["initial"], range: node.range)
+        stream.readOperators = firstUnread
+        return OutputDecl(name: name, kind: .stream(stream))
     }
 
     /// A duration above zero (an interval of 0 ms would never let time pass).
@@ -79,9 +87,11 @@ extension SpecReader {
         return d
     }
 
-    /// `ops:` of a stream output or of a request's inner stream.
-    mutating func readOperators(_ ops: YAMLNode?, of owner: String) -> [OperatorDecl]? {
+    /// `ops:` of a stream output or of a request's inner stream, and the index of the first operator
+    /// that could not be read (reported), after which the operators' types are unknown.
+    mutating func readOperators(_ ops: YAMLNode?, of owner: String) -> (operators: [OperatorDecl], firstUnread: Int?)? {
         var operators: [OperatorDecl] = []
+        var firstUnread: Int?
         if let ops {
             let items = list(ops, of: "ops")
             // Each element passes down the operators by nested calls, as in RxSwift: a pipeline
@@ -93,10 +103,14 @@ extension SpecReader {
                 return nil
             }
             for item in items {
-                if let op = readOperator(item) { operators.append(op) }
+                if let op = readOperator(item) {
+                    operators.append(op)
+                } else if firstUnread == nil {
+                    firstUnread = operators.count
+                }
             }
         }
-        return operators
+        return (operators, firstUnread)
     }
 
     /// The most operators one stream output may chain.
@@ -118,10 +132,14 @@ extension SpecReader {
                               at: node.range)
             return nil
         }
-        guard let name = key.string, Self.operatorNames.contains(name) else {
-            let written = key.string ?? ""
+        let written = key.string ?? ""
+        if !Self.operatorNames.contains(written) {
             diagnostics.error("unknown-operator", "unknown operator '\(written)'\(Suggestion.didYouMean(written, in: Self.operatorNames))", at: key.range,
                               notes: [DiagnosticNote("operators are " + Self.operatorNames.map { "'\($0)'" }.joined(separator: ", "))])
+        }
+        // A misspelt operator is read as the one it nearly is, so the rest of the pipeline is
+        // checked with the right types; the spec stays invalid. Otherwise nothing after it is.
+        guard let name = Self.operatorNames.contains(written) ? written : Suggestion.nearest(to: written, in: Self.operatorNames) else {
             return nil
         }
         func argument(_ what: String) -> YAMLNode? {
@@ -328,7 +346,8 @@ extension SpecReader {
         }
         var request = RequestDecl(service: service, arguments: arguments, range: node.range)
         if let ops = f["ops"] {
-            guard let inner = readOperators(ops, of: "the request's 'ops:'") else { return nil }
+            // An inner operator that could not be read leaves the request unread: the output stops there.
+            guard let (inner, firstUnread) = readOperators(ops, of: "the request's 'ops:'"), firstUnread == nil else { return nil }
             request.operators = inner
         }
         if let failures = f["failures"] {

@@ -21,11 +21,14 @@ extension SpecReader {
                               at: kindNode.range)
             return nil
         }
-        guard let kind = ComponentKind(rawValue: kindName) else {
+        let known = ComponentKind(rawValue: kindName)
+        if known == nil {
             diagnostics.error("unknown-component-kind", "unknown kind of component '\(kindName)'\(Suggestion.didYouMean(kindName, in: kinds))",
                               at: kindNode.range, notes: [DiagnosticNote("kinds are " + kinds.map { "'\($0)'" }.joined(separator: ", "))])
-            return nil
         }
+        // A misspelt kind is read as the kind it nearly is, so its wiring and the steps on it
+        // are checked and do not cascade; the spec stays invalid.
+        guard let kind = known ?? Suggestion.nearest(to: kindName, in: kinds).flatMap(ComponentKind.init(rawValue:)) else { return nil }
         var decl = ComponentDecl(name: name, kind: Located(kind, kindNode.range), range: node.range)
         guard let body else { return decl }
         guard let pairs = body.mapping else {
@@ -54,8 +57,21 @@ extension SpecReader {
         let properties = ComponentCatalog.properties(kind).map(\.name) + decl.declaredProperties.map(\.name.value)
         let events = ComponentCatalog.events(kind).map(\.name) + decl.callbacks.map(\.name.value)
         let settings = ComponentCatalog.settings(kind)
+        let allowed = properties + events + settings
         for (key, value) in pairs {
-            guard let keyName = identifier(key, what: "property or event name") else { continue }
+            guard var keyName = identifier(key, what: "property or event name") else { continue }
+            if !allowed.contains(keyName.value) {
+                var notes: [DiagnosticNote] = []
+                if !properties.isEmpty { notes.append(DiagnosticNote("properties of a \(kind.rawValue): " + properties.map { "'\($0)'" }.joined(separator: ", "))) }
+                if !events.isEmpty { notes.append(DiagnosticNote("events of a \(kind.rawValue): " + events.map { "'\($0)'" }.joined(separator: ", "))) }
+                if !settings.isEmpty { notes.append(DiagnosticNote("settings of a \(kind.rawValue): " + settings.map { "'\($0)'" }.joined(separator: ", "))) }
+                diagnostics.error("unknown-member", "a \(kind.rawValue) has no property or event '\(keyName.value)'\(Suggestion.didYouMean(keyName.value, in: allowed))",
+                                  at: key.range, notes: notes)
+                // Read as the member it nearly is (unless that one is written too), so nothing cascades.
+                guard let meant = Suggestion.nearest(to: keyName.value, in: allowed),
+                      !pairs.contains(where: { $0.key.string == meant }) else { continue }
+                keyName = Located(meant, keyName.range)
+            }
             if properties.contains(keyName.value) {
                 if let wiring = readPropertyWiring(keyName, value, component: name.value) { decl.properties.append(wiring) }
             } else if events.contains(keyName.value) {
@@ -64,16 +80,32 @@ extension SpecReader {
                 switch keyName.value {
                 case "action": decl.action = identifier(value, what: "action name")
                 case "segments": decl.segments = readSegments(value); decl.segmentsWritten = true
+                case "minimumValue", "maximumValue":
+                    if let number = readNumber(value, setting: keyName.value, integral: false) { decl.numbers[keyName.value] = number }
+                case "stepValue":
+                    if let number = readNumber(value, setting: keyName.value, integral: false) {
+                        if number.value > 0 {
+                            decl.numbers[keyName.value] = number
+                        } else {
+                            diagnostics.error("invalid-range", "'stepValue:' must be above 0, found \(ValueFormatter.formatDouble(number.value))", at: value.range)
+                        }
+                    }
+                case "numberOfPages":
+                    if let number = readNumber(value, setting: keyName.value, integral: true) { decl.numbers[keyName.value] = number }
+                case "buttons":
+                    guard let items = value.sequence, !items.isEmpty else {
+                        diagnostics.error("expected-list", "'buttons:' lists the alert's button titles, as in '[OK, Cancel]', found \(value.kindName)", at: value.range)
+                        break
+                    }
+                    decl.buttons = items.compactMap { item in
+                        guard let title = item.string, !item.isNull, item.scalar != nil else {
+                            diagnostics.error("expected-name", "a button title is text, found \(item.kindName)", at: item.range)
+                            return nil
+                        }
+                        return Located(title, item.range)
+                    }
                 default: break
                 }
-            } else {
-                let allowed = properties + events + settings
-                var notes: [DiagnosticNote] = []
-                if !properties.isEmpty { notes.append(DiagnosticNote("properties of a \(kind.rawValue): " + properties.map { "'\($0)'" }.joined(separator: ", "))) }
-                if !events.isEmpty { notes.append(DiagnosticNote("events of a \(kind.rawValue): " + events.map { "'\($0)'" }.joined(separator: ", "))) }
-                if !settings.isEmpty { notes.append(DiagnosticNote("settings of a \(kind.rawValue): " + settings.map { "'\($0)'" }.joined(separator: ", "))) }
-                diagnostics.error("unknown-member", "a \(kind.rawValue) has no property or event '\(keyName.value)'\(Suggestion.didYouMean(keyName.value, in: allowed))",
-                                  at: key.range, notes: notes)
             }
         }
         return decl
@@ -107,6 +139,16 @@ extension SpecReader {
     private mutating func names(_ node: YAMLNode, what: String) -> [Located<String>] {
         if let items = node.sequence { return items.compactMap { identifier($0, what: what, allowDots: true) } }
         return identifier(node, what: what, allowDots: true).map { [$0] } ?? []
+    }
+
+    /// A number written as a plain scalar: a bound of a slider or stepper, a count of pages.
+    private mutating func readNumber(_ node: YAMLNode, setting: String, integral: Bool) -> Located<Double>? {
+        let text = node.scalar?.style == .plain ? node.string ?? "" : ""
+        if integral, let n = Int(text), n >= 0, n <= 1000 { return Located(Double(n), node.range) }
+        if !integral, let d = Double(text), d.isFinite, abs(d) <= 1e15 { return Located(d, node.range) }
+        let expected = integral ? "a count from 0 to 1000" : "a number"
+        diagnostics.error("type-mismatch", "'\(setting):' takes \(expected), found \(node.scalar.map { "'\($0.value)'" } ?? node.kindName)", at: node.range)
+        return nil
     }
 
     /// `segments: 3` or `segments: [Red, Green, Blue]`.

@@ -21,21 +21,54 @@ struct SpecReader {
             diagnostics.error("missing-key", "the spec has no 'screen:' naming the screen", at: SpecRange(file: file, at: root.range.start),
                               fixIt: "add 'screen: MyScreen' at the top")
         }
-        if let node = top["types"] { spec.types = entries(node, of: "types").compactMap { readType($0.0, $0.1) } }
-        if let node = top["params"] {
-            spec.params = entries(node, of: "params").compactMap { name, value in
-                typeName(value).map { ParamDecl(name: name, type: $0) }
+        if let node = top["types"] {
+            for (name, value) in entries(node, of: "types") {
+                if let decl = readType(name, value) { spec.types.append(decl) } else { spec.unreadableTypes.insert(name.value) }
             }
         }
-        if let node = top["inputs"] { spec.inputs = entries(node, of: "inputs").compactMap { readInput($0.0, $0.1) } }
-        if let node = top["state"] { spec.state = entries(node, of: "state").compactMap { readState($0.0, $0.1) } }
-        if let node = top["outputs"] { spec.outputs = entries(node, of: "outputs").compactMap { readOutput($0.0, $0.1) } }
-        if let node = top["actions"] { spec.actions = entries(node, of: "actions").compactMap { readAction($0.0, $0.1) } }
+        if let node = top["params"] {
+            for (name, value) in entries(node, of: "params") {
+                if let type = typeName(value) { spec.params.append(ParamDecl(name: name, type: type)) } else { spec.unreadable.insert(name.value) }
+            }
+        }
+        if let node = top["inputs"] {
+            for (name, value) in entries(node, of: "inputs") {
+                if let decl = readInput(name, value) { spec.inputs.append(decl) } else { spec.unreadable.insert(name.value) }
+            }
+        }
+        if let node = top["state"] {
+            for (name, value) in entries(node, of: "state") {
+                if let decl = readState(name, value) { spec.state.append(decl) } else { spec.unreadable.insert(name.value) }
+            }
+        }
+        if let node = top["outputs"] {
+            for (name, value) in entries(node, of: "outputs") {
+                if let decl = readOutput(name, value) { spec.outputs.append(decl) } else { spec.unreadable.insert(name.value) }
+            }
+        }
+        if let node = top["actions"] {
+            for (name, value) in entries(node, of: "actions") {
+                if let decl = readAction(name, value) {
+                    spec.actions.append(decl)
+                } else {
+                    spec.unreadable.formUnion([name.value] + ["enabled", "executing", "elements", "errors"].map { name.value + "." + $0 })
+                }
+            }
+        }
         if let node = top["handlers"] { spec.handlers = list(node, of: "handlers").compactMap { readHandler($0) } }
-        if let node = top["services"] { spec.services = entries(node, of: "services").compactMap { readService($0.0, $0.1) } }
-        if let node = top["view"] { spec.view = entries(node, of: "view").compactMap { readComponent($0.0, $0.1) } }
+        if let node = top["services"] {
+            for (name, value) in entries(node, of: "services") {
+                if let decl = readService(name, value) { spec.services.append(decl) } else { spec.unreadable.insert(name.value) }
+            }
+        }
+        if let node = top["view"] {
+            for (name, value) in entries(node, of: "view") {
+                if let decl = readComponent(name, value) { spec.view.append(decl) } else { spec.unreadableComponents.insert(name.value) }
+            }
+        }
         if let node = top["bindings"] { spec.bindings = list(node, of: "bindings").compactMap { readBinding($0) } }
         if let node = top["scenarios"] { spec.scenarios = list(node, of: "scenarios").compactMap { readScenario($0) } }
+        dropMissingKeysThatAreMisspelt()
         if let node = top["equivalentMutants"] {
             spec.equivalentMutants = list(node, of: "equivalentMutants").compactMap { readEquivalentMutant($0) }
         }
@@ -51,6 +84,21 @@ struct SpecReader {
         return spec
     }
 
+    /// `retuns: Int` is one mistake: the unknown key 'retuns' (did you mean 'returns'?) explains
+    /// why 'returns:' is missing from the same mapping, so that second report goes.
+    private mutating func dropMissingKeysThatAreMisspelt() {
+        let misspellings = diagnostics.all.compactMap { d -> (range: SpecRange, meant: String)? in
+            guard d.id == "unknown-key", let start = d.message.range(of: Suggestion.didYouMeanPrefix, options: .backwards) else { return nil }
+            return (d.range, String(d.message[start.upperBound...].dropLast(2)))
+        }
+        guard !misspellings.isEmpty else { return }
+        diagnostics.removeAll { d in
+            d.id == "missing-key" && misspellings.contains { m in
+                m.range.file == d.range.file && d.range.start <= m.range.start && m.range.end <= d.range.end && d.message.contains("'\(m.meant):'")
+            }
+        }
+    }
+
     // MARK: structure helpers
 
     /// A mapping's values by key; unknown keys are reported with the nearest known one.
@@ -60,17 +108,26 @@ struct SpecReader {
             return nil
         }
         var result: [String: YAMLNode] = [:]
+        var misspelt: [(meant: String, value: YAMLNode)] = []
         for (key, value) in pairs {
             guard let name = key.string else {
                 diagnostics.error("expected-key", "a key must be a plain name, found \(key.kindName)", at: key.range)
                 continue
             }
             guard allowed.contains(name) else {
-                diagnostics.error("unknown-key", "unknown key '\(name)' in \(what)\(Suggestion.didYouMean(name, in: allowed))", at: key.range,
+                let meant = Suggestion.nearest(to: name, in: allowed)
+                diagnostics.error("unknown-key", "unknown key '\(name)' in \(what)\(meant.map { Suggestion.didYouMeanPrefix + $0 + "'?" } ?? "")", at: key.range,
                                   notes: [DiagnosticNote("expected one of: " + allowed.map { "'\($0)'" }.joined(separator: ", "))])
+                if let meant { misspelt.append((meant, value)) }
                 continue
             }
             result[name] = value
+        }
+        // Recover as a compiler does: read a misspelt key as the key it nearly is (unless that key
+        // is also written), so that what it declares exists and nothing that uses it cascades.
+        // The spec stays invalid: the misspelling was reported.
+        for (meant, value) in misspelt where result[meant] == nil && !misspelt.contains(where: { $0.meant == meant && $0.value.range != value.range }) {
+            result[meant] = value
         }
         return result
     }
@@ -106,7 +163,10 @@ struct SpecReader {
             return part.unicodeScalars.allSatisfy { $0.properties.isXIDContinue || $0 == "_" }
         }
         guard valid else {
-            diagnostics.error("invalid-name", "'\(text)' is not a valid \(what); use letters, digits and '_'", at: node.range)
+            // `{ x: max(a, b) }`: YAML ends the value at the comma and reads `b)` as the next key.
+            let split = text.contains(")") || text.contains("]") || text.hasPrefix(" ")
+            diagnostics.error("invalid-name", "'\(text)' is not a valid \(what); use letters, digits and '_'", at: node.range,
+                              notes: split ? [DiagnosticNote("inside '{ ... }' a ',' ends the value: an expression with commas must be quoted, as in 'x: \"max(a, b)\"'")] : [])
             return nil
         }
         return Located(text, node.range)
@@ -131,7 +191,21 @@ struct SpecReader {
             diagnostics.error("expected-expression", "expected an expression, found \(node.kindName)", at: node.range)
             return nil
         }
-        return ExpressionParser.parse(ExpressionSource(node: node, source: source), diagnostics: &diagnostics)
+        let before = diagnostics.all.count
+        let expr = ExpressionParser.parse(ExpressionSource(node: node, source: source), diagnostics: &diagnostics)
+        // `set: { page: max(page - 1, 0) }`: inside `{ ... }` YAML ended the plain value at the comma.
+        if node.scalar?.style == .plain, diagnostics.all.count > before,
+           let cut = diagnostics.all[before...].firstIndex(where: { $0.id == "expected-symbol" && $0.message.hasSuffix("found end of expression") }),
+           source.line(node.range.end.line).map({ $0.unicodeScalars.dropFirst(node.range.end.column - 1).first == "," }) == true {
+            var d = diagnostics.all[cut]
+            d.notes.append(DiagnosticNote("inside '{ ... }' a ',' ends the value: an expression with commas must be quoted, as in 'x: \"max(a, b)\"'"))
+            diagnostics.replace(at: cut, with: d)
+            // The rest after the comma read as a key ('0)') is the same mistake.
+            let line = node.range.end.line, column = node.range.end.column
+            diagnostics.removeAll { $0.id == "invalid-name" && $0.range.start.line == line && $0.range.start.column > column
+                && $0.notes.contains { $0.message.hasPrefix("inside '{ ... }'") } }
+        }
+        return expr
     }
 
     mutating func duration(_ node: YAMLNode) -> Located<Int>? {

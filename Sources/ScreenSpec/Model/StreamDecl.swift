@@ -8,6 +8,9 @@ public struct StreamDecl: Sendable {
     /// When given, the output holds a current value (as a `BehaviorRelay`) starting here.
     public var initial: YAMLNode?
     public var range: SpecRange
+    /// When an operator could not be read (and was reported), how many were read before it:
+    /// only those are checked, and the output gets no type, so nothing that reads it cascades.
+    public var readOperators: Int? = nil
 }
 
 /// `interval: 1s`, or `timer: 2s` with an optional `period:`, as a stream's source.

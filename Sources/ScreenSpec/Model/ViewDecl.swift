@@ -10,6 +10,11 @@ public struct ComponentDecl: Sendable {
     public var segments: Located<Int>?
     /// Whether `segments:` was written, even when it was invalid (and reported): no second report.
     public var segmentsWritten = false
+    /// Numeric settings: `minimumValue:`, `maximumValue:` (slider, stepper), `numberOfPages:`
+    /// (page control).
+    public var numbers: [String: Located<Double>] = [:]
+    /// `buttons:` of an alert: the titles a person can choose.
+    public var buttons: [Located<String>]?
     /// `action:` of a button: tapping executes it, and the button is enabled exactly when it is.
     public var action: Located<String>?
     /// `properties:` of a generic component: `{ name: Type }`.

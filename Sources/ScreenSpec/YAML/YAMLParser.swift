@@ -204,6 +204,14 @@ private final class EventReader {
                   Self.keyBeforeColumn(lineText, mark.column).count > 1024 {
             message = "invalid YAML: a key longer than 1024 characters must be written as '? key' (YAML's limit for a plain key)"
             fixIt = "use a shorter name"
+        } else if problem.contains("found unknown escape character") {
+            // YAML reads backslashes in double quotes before the expression parser sees them, so
+            // Swift's `\(x)` interpolation is an unknown escape there.
+            let escape = source.scalar(at: SpecLocation(line: mark.line, column: mark.column + 1)).map { "\\" + String($0) } ?? "\\"
+            message = "invalid YAML: '\(escape)' is not an escape YAML knows in a double-quoted string"
+            notes.append(DiagnosticNote("YAML reads backslashes inside \"...\" before the expression does, so '\\(' interpolation must be protected from it"))
+            fixIt = Self.singleQuoted(lineText).map { "quote the expression with single quotes: \($0) (or write '\\\\(' inside double quotes)" }
+                ?? "quote the expression with single quotes, as in 'text: '\"Font size: \\(size) pt\"'' (or write '\\\\(' inside double quotes)"
         } else if problem.contains("found unexpected end of stream") || problem.contains("did not find expected") && lineText.contains("\"") {
             notes.append(DiagnosticNote("a quote may be left open"))
         }
@@ -215,6 +223,25 @@ private final class EventReader {
     static func keyBeforeColumn(_ line: String, _ column: Int) -> Substring {
         let upTo = line.prefix(max(column - 1, 0))
         return upTo.drop { $0 == " " || $0 == "-" }
+    }
+
+    /// `key: "Size: \(n) pt"` -> `key: '"Size: \(n) pt"'` (the expression was meant as a string
+    /// literal), `key: "\"a\(n)\""` -> `key: '"a\(n)"'`; nil when the line does not look like that.
+    static func singleQuoted(_ line: String) -> String? {
+        guard let colon = line.range(of: ": \"") else { return nil }
+        let key = line[..<colon.lowerBound].trimmingCharacters(in: " ").drop { $0 == "-" || $0 == " " }
+        let inner = line[colon.upperBound...]
+        // The closing quote is the last one, followed by nothing or a comment.
+        guard let close = inner.lastIndex(of: "\"") else { return nil }
+        let rest = inner[inner.index(after: close)...].drop { $0 == " " || $0 == "\t" }
+        guard rest.isEmpty || rest.hasPrefix("#") else { return nil }
+        var body = String(inner[..<close])
+        if body.hasPrefix("\\\"") && body.hasSuffix("\\\"") {
+            body = body.replacingOccurrences(of: "\\\"", with: "\"")
+        } else {
+            body = "\"" + body + "\""
+        }
+        return "\(key): '\(body.replacingOccurrences(of: "'", with: "''"))'"
     }
 
     /// `key: a ? b : c` -> `key: "a ? b : c"`, or nil when the line does not look like that.

@@ -324,9 +324,15 @@ public final class ScreenGraph {
 
     /// One gesture on a view component as one transaction: `writes` show `payload`, `events`
     /// fire with it, `actions` execute with it.
-    public func perform(writes: [Int], events: [Int], actions: [Int], payload: Value) {
+    public func perform(writes: [Int], events: [Int], actions: [Int], payload: Value, clears: [Int] = []) {
         for node in writes {
             pendingWrite[node] = payload
+            pendingAppend[node] = nil
+            enqueue(node)
+        }
+        // Nodes the gesture resets to nil in the same transaction (a dismissed alert's message).
+        for node in clears {
+            pendingWrite[node] = Value.none
             pendingAppend[node] = nil
             enqueue(node)
         }

@@ -2,11 +2,16 @@ import ScreenSpec
 
 extension ScreenGraph {
     /// Plays a person's gesture on a component: records the step, then performs it as one
-    /// transaction. A disabled control ignores it, as UIKit sends no events from one; a row that
-    /// does not exist is a runtime error; neither stops the scenario.
+    /// transaction. A disabled control ignores it, as UIKit sends no events from one, and so does
+    /// an alert that is not shown; a row that does not exist is a runtime error; none stops the
+    /// scenario.
     func play(_ gesture: GesturePlan, text: String, range: SpecRange, record: (Timeline.Entry) -> Void) {
         if let enabled = gesture.enabled, value(of: enabled) == .bool(false) {
             record(.step(time: clock.now, text: "\(text) — ignored, the \(gesture.kind) is disabled"))
+            return
+        }
+        if let shown = gesture.shownWhile, value(of: shown) ?? Value.none == Value.none {
+            record(.step(time: clock.now, text: "\(text) — ignored, the \(gesture.kind) is not shown"))
             return
         }
         let payload: Value
@@ -24,6 +29,6 @@ extension ScreenGraph {
             payload = items[index]
         }
         record(.step(time: clock.now, text: text))
-        perform(writes: gesture.writes, events: gesture.events, actions: gesture.actions, payload: payload)
+        perform(writes: gesture.writes, events: gesture.events, actions: gesture.actions, payload: payload, clears: gesture.clears)
     }
 }

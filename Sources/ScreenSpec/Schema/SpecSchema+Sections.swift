@@ -1,0 +1,136 @@
+/// The top-level sections and the declarations inside them.
+extension SpecSchema {
+    /// One entry per section the reader accepts (``SpecReader/sections``), in the docs' order.
+    static var sections: [(name: String, description: String, schema: JSONValue)] {
+        [
+            ("screen", "The screen's name, shown in timelines and used by navigation.", ref("name")),
+            ("types", "Records ('Repo: { name: String, stars: Int? }') and enums ('Sort: [byName, byStars]'), as Swift's 'struct' and 'enum'.",
+             map("Records and enums by name.", of: ref("typeDecl"))),
+            ("params", "Values the screen is built with, as an 'init(parentGoal:)': name to type. Each scenario gives them under its own 'params:'.",
+             map("Parameters by name.", of: ref("type"))),
+            ("inputs", "What the view feeds in: 'event' (a tap), a type (a value stream such as a selected row), or '{ type, default }' (a property the view writes and reads back).",
+             map("Inputs by name.", of: ref("input"))),
+            ("state", "Values the view model alone writes (through handlers), as a 'BehaviorRelay': '{ type: Bool, initial: false }'.",
+             map("State by name.", of: ref("state"))),
+            ("outputs", "What the view observes: an expression over current values (a 'Driver'), a stream of operators ('stream:', 'ops:'), or a navigation ('navigate:', 'on:').",
+             map("Outputs by name.", of: ref("output"))),
+            ("actions", "Asynchronous work with enabled, executing, elements and errors, like RxSwiftCommunity/Action.",
+             map("Actions by name.", of: ref("action"))),
+            ("handlers", "On an event, set state: '- on: loadMore.elements' with 'set: { page: page + 1 }'.",
+             list("Handlers, run in order.", of: ref("handler"))),
+            ("services", "Fake backends on the virtual clock: 'auth.signIn: { returns: Void, latency: 5s }'.",
+             map("Services by name (dots allowed).", of: ref("service"), names: "dottedName")),
+            ("view", "The screen's components and their wiring (RxCocoa's Binder, ControlProperty, ControlEvent, DelegateProxy): 'email: { textField: { text: { twoWay: email } } }'.",
+             map("Components by name.", of: ref("component"))),
+            ("bindings", "One source bound to component properties, as RxCocoa's 'bind(to:)', through 'map:' or 'table:'.",
+             list("Bindings.", of: ref("binding"))),
+            ("scenarios", "Scripted stories played on the virtual clock from a fresh screen.",
+             list("Scenarios.", of: ref("scenario"))),
+            ("equivalentMutants", "Mutants of 'specrun mutate' that no scenario can tell from the spec, each with the reason.",
+             list("Equivalent mutants.", of: mark("change", "The change as 'specrun mutate' prints it, such as 'a >= 10 -> a > 9'."))),
+            ("unreachable", "Coverage items of 'specrun coverage' that no scenario can reach, each with the reason.",
+             list("Unreachable items.", of: mark("item", "The item as 'specrun coverage' prints it after 'never'."))),
+        ]
+    }
+
+    /// `{ in: declaration, <key>: text, reason: text }`.
+    static func mark(_ key: String, _ description: String) -> JSONValue {
+        object("A mark on one declaration.", [
+            ("in", describe(ref("dottedName"), "The declaration it is about.")),
+            (key, describe(["type": "string"], description)),
+            ("reason", describe(["type": "string"], "Why it is so.")),
+        ], required: ["in", key, "reason"])
+    }
+
+    static var sectionDefinitions: [(key: String, value: JSONValue)] {
+        [
+            (key: "typeDecl", value: choose("A record '{ field: Type }' or an enum '[caseA, caseB]'.", ["type": "array"],
+                                          ["description": "An enum: its case names.", "type": "array", "items": ref("name"), "minItems": 1],
+                                          map("A record: field names to types; an optional field may be left out of values.", of: ref("type")))),
+            (key: "input", value: ifString("An input.",
+                describe(["type": "string", "minLength": 1], "'event' for a trigger with no value (a tap, a refresh), or a type for a stream of values with no current value (a selected row)."),
+                else: object("With 'default:', a property: it has a current value, the view writes it and reads it back; without, a value stream.", [
+                    ("type", describe(ref("type"), "The value's type, or 'event'.")),
+                    ("default", describe(ref("value"), "The property's first value.")),
+                ], required: ["type"]))),
+            (key: "state", value: object("State: a typed value the view model alone writes.", [
+                ("type", describe(ref("type"), "The value's type.")),
+                ("initial", describe(ref("value"), "The first value.")),
+            ], required: ["type", "initial"])),
+            (key: "output", value: choose("An output.", ["type": ["string", "number", "boolean"]],
+                describe(ref("expression"), "A derived output: an expression over current values, emitted at start and on change, never twice the same in a row."),
+                choose("A stream, a navigation or a derived output's long form.",
+                       ["type": "object", "anyOf": [["required": ["stream"]], ["required": ["interval"]], ["required": ["timer"]]]],
+                    object("A stream output: a pipeline of RxSwift operators from a source: 'stream:', or a timer.", [
+                        ("stream", describe(ref("dottedName"), "The source: an input, state, another output, an action's 'elements' or 'errors'.")),
+                        ("interval", describe(ref("duration"), "A timer source emitting 0, 1, 2, ... every period, as 'Observable.interval'.")),
+                        ("timer", describe(ref("duration"), "A timer source emitting 0 after this due time (then every 'period:'), as 'Observable.timer'.")),
+                        ("period", describe(ref("duration"), "With 'timer:', the period of the following elements.")),
+                        ("ops", list("The operators, upstream first.", of: ref("operator"))),
+                        ("initial", describe(ref("value"), "With a value, the output holds a current value (a 'BehaviorRelay') starting here.")),
+                    ]),
+                    ifHas("navigate", "A navigation or a derived output's long form.",
+                        object("A navigation output: opens another screen each time 'on:' emits.", [
+                            ("navigate", describe(ref("navigate"), "The screen to open and its parameters: '{ to: Folder, params: { path: $0.name } }'.")),
+                            ("on", describe(ref("dottedName"), "The event or stream that opens the screen; '$0' is its element.")),
+                        ], required: ["navigate", "on"]),
+                        else: object("A derived output, long form.", [("value", describe(ref("expression"), "The expression."))], required: ["value"]))))),
+            (key: "action", value: object("An action: asynchronous work with 'enabled', 'executing', 'elements' and 'errors'.", [
+                ("input", describe(ref("type"), "The type every execution takes ('Action<Input, Element>'): 'send: { action: value }' or a trigger carrying it; the work reads it as '$0'. Without it the action takes no input, like a 'CocoaAction'.")),
+                ("trigger", describe(ref("dottedName"), "An event or stream that executes it.")),
+                ("enabledIf", describe(ref("expression"), "A Bool expression; 'enabled' is this and not executing. Default: true.")),
+                ("work", describe(ref("work"), "The service call it makes: '{ call: auth.signIn, with: { email: email } }'.")),
+            ], required: ["work"])),
+            (key: "work", value: object("An action's service call: '{ call: auth.signIn, with: { email: email } }'.", [
+                ("call", describe(ref("dottedName"), "The service to call.")),
+                ("with", map("Arguments by name: expressions ('$0' the action's input).", of: ref("expression"))),
+            ], required: ["call"])),
+            (key: "request", value: object("A service call: '{ call: auth.signIn, with: { email: email } }'.", [
+                ("call", describe(ref("dottedName"), "The service to call.")),
+                ("with", map("Arguments by name: expressions.", of: ref("expression"))),
+                ("ops", list("In a stream's request: operators applied to each inner stream.", of: ref("operator"))),
+                ("failures", describe(["enum": ["pass", "end"]], "In a stream's request: 'pass' (the default) sends a failure to '<name>.errors' and goes on; 'end' ends the output, as in RxSwift.")),
+            ], required: ["call"])),
+            (key: "handler", value: object("A handler: on an emission, set state or input properties; all values are computed before any is written.", [
+                ("on", describe(ref("dottedName"), "What it handles: an event, a value stream, an action's 'elements' or 'errors', a stream or derived output. Its name reads the emitted value.")),
+                ("set", map("Targets to expressions.", of: ref("expression"), names: "dottedName")),
+            ], required: ["on", "set"])),
+            (key: "service", value: object("A fake backend.", serviceKeys(override: false), required: ["returns"])),
+            (key: "serviceOverride", value: object("A scenario's replacement of a service's behaviour: the keys of a service without 'returns:' and 'params:'.",
+                                                   serviceKeys(override: true))),
+            (key: "result", value: object("One call's outcome.", [
+                ("value", describe(ref("value"), "The value returned.")),
+                ("fail", describe(ref("failure"), "The failure.")),
+                ("sequence", describe(ref("value"), "A sequence of events over time instead of one value.")),
+                ("latency", describe(ref("duration"), "This call's latency.")),
+            ])),
+            (key: "case", value: object("A result for calls whose arguments match 'when:'; the first match wins.", [
+                ("when", map("Argument values this case matches.", of: ref("value"))),
+                ("value", describe(ref("value"), "The value returned.")),
+                ("fail", describe(ref("failure"), "The failure.")),
+                ("sequence", describe(ref("value"), "A sequence of events over time instead of one value.")),
+                ("latency", describe(ref("duration"), "This case's latency.")),
+            ], required: ["when"])),
+            (key: "navigate", value: object("Opens another screen, found by its 'screen:' among the specs of the same folder.", [
+                ("to", describe(ref("name"), "The screen to open.")),
+                ("params", map("The opened screen's parameters: expressions, '$0' the element.", of: ref("expression"))),
+                ("file", describe(["type": "string", "minLength": 1], "The spec file to open, relative to this one.")),
+            ], required: ["to"])),
+        ]
+    }
+
+    private static func serviceKeys(override: Bool) -> [(String, JSONValue)] {
+        var keys: [(String, JSONValue)] = []
+        if !override { keys.append(("returns", describe(ref("type"), "The result type; 'Void' needs no result."))) }
+        keys += [
+            ("latency", describe(ref("duration"), "Virtual time per call.")),
+            ("result", describe(ref("value"), "The value of every call.")),
+            ("results", list("One entry per successive call, the last repeating.", of: ref("result"))),
+            ("fails", describe(ref("failure"), "Every call fails with this.")),
+            ("sequence", describe(ref("value"), "Every call answers with a sequence of events over time (elements, then an end) instead of one value.")),
+        ]
+        if !override { keys.append(("params", map("Parameters every call must pass in 'with:': name to type.", of: ref("type")))) }
+        keys.append(("cases", list("Results chosen by the call's arguments.", of: ref("case"))))
+        return keys
+    }
+}
