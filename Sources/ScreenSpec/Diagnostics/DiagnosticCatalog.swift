@@ -109,6 +109,12 @@ package enum DiagnosticCatalog {
         ("missing-default", "a table without 'default:' for the values it does not list"),
         ("missing-initial", "a declared property with no empty value to start from"),
         ("wrong-count", "'map:' lists a different number of values than targets"),
+        // invariants and exploration
+        ("explore-target", "'explore:' names something it cannot try: an event with a value, a value to an event, an action with nothing to send"),
+        ("invalid-outcome", "an explored service outcome is 'value:' or 'fail:', each with an optional 'latency:', or 'latency:' alone"),
+        ("invalid-depth", "'explore: depth:' is a whole number of steps from 1 to 1000"),
+        ("empty-list", "an 'explore:' list is empty, so nothing would be tried"),
+        ("too-many", "an 'explore:' list holds more than 64 items"),
         // scenarios
         ("invalid-step-target", "a step addresses something it cannot act on"),
         ("unexpected-value", "a step gives a value to an event that carries none"),
