@@ -25,6 +25,8 @@ let package = Package(
         ),
         // Runs one workload once, for callgrind and quick checks outside the harness.
         .executableTarget(name: "workload", dependencies: ["SpecWorkloads"]),
+        // Save-to-result latency of `specrun … --watch`, driving the built binary (docs/performance.md).
+        .executableTarget(name: "watch-latency"),
         .executableTarget(
             name: "SpecBenchmarks",
             dependencies: [

@@ -9,6 +9,13 @@ public struct LoadedSpec: Sendable {
     /// The `screen:` name as written, once the file was read that far.
     public internal(set) var screen: Located<String>? = nil
 
+    package init(source: SourceFile, spec: CheckedSpec?, diagnostics: [Diagnostic], screen: Located<String>? = nil) {
+        self.source = source
+        self.spec = spec
+        self.diagnostics = diagnostics
+        self.screen = screen
+    }
+
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// The diagnostics rendered for a terminal or a log.

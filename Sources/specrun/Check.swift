@@ -1,26 +1,59 @@
 import ArgumentParser
 import ScreenSpec
+import SpecRuntime
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Load and check specs without running them; report every diagnostic.",
-        discussion: "Exit status: 0 when every spec is valid, 2 when any is invalid, 64 for a usage error."
+        discussion: """
+            Each path is a spec file, a folder searched recursively for *.yaml and *.yml, or '-' for \
+            a spec read from standard input. Exit status: 0 when every spec is valid, 2 when any is \
+            invalid, 64 for a usage error.
+            """
     )
 
-    @Argument(help: "The spec files to check.")
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text
+    }
+
+    @Argument(help: "Spec files, folders, or '-' for standard input.", completion: SpecArguments.completion)
     var specs: [String]
 
+    @Option(help: "Output format: text (diagnostics as file:line:col with the source line).")
+    var format: Format = .text
+
+    @Flag(help: "Keep running: check again whatever a saved file changes (a spec, a spec it navigates to).")
+    var watch = false
+
+    @OptionGroup var display: DisplayOptions
+
     func validate() throws {
-        if specs.isEmpty { throw ValidationError("name at least one spec file") }
+        if specs.isEmpty { throw ValidationError("name at least one spec file or folder ('-' reads standard input)") }
+        if watch && specs.contains("-") { throw ValidationError("'--watch' cannot watch standard input; name spec files or folders") }
     }
 
     func run() throws {
+        display.apply()
+        let arguments = try SpecArguments.expandOrExit(specs, allowStandardInput: true)
+        if watch {
+            try WatchLoop(roots: specs, command: "check") { check($0) }.run()
+        }
+        if let code = check(arguments.paths) { throw code }
+    }
+
+    /// Checks `paths`, printing every diagnostic; the exit code when not 0.
+    func check(_ paths: [String]) -> ExitCode? {
         var invalid = 0
-        for loaded in SpecLoader.load(paths: specs) {
+        // Marks for `specrun mutate` and `specrun coverage` must each mark something.
+        for loaded in SpecArguments.loadAll(paths).map(MarkCheck.check) {
             Output.reportDiagnostics(loaded)
             if loaded.spec == nil { invalid += 1 }
         }
-        if invalid > 0 { throw ExitCodes.invalidSpec }
-        Output.write("\(specs.count) spec\(specs.count == 1 ? "" : "s") checked, no errors\n")
+        if invalid > 0 {
+            if paths.count > 1 { Output.error("\(invalid) of \(paths.count) specs invalid\n") }
+            return ExitCodes.invalidSpec
+        }
+        Output.write("\(paths.count) spec\(paths.count == 1 ? "" : "s") checked, no errors\n")
+        return nil
     }
 }

@@ -9,6 +9,9 @@ import SpecRuntime
 /// that can still be written: output that silently stops, or a trap, would let a caller take a
 /// truncated report for a whole one.
 enum Output {
+    /// Set once by `DisplayOptions.apply()` before anything is written.
+    nonisolated(unsafe) static var colorChoice: ColorChoice = .auto
+
     static func write(_ s: String) {
         send(s, to: STDOUT_FILENO)
     }
@@ -43,12 +46,9 @@ enum Output {
         return nil
     }
 
-    /// Colour only on a terminal, never with `NO_COLOR` set, as no-color.org asks.
+    /// Whether to colour what goes to `fd`; see `ColorChoice.enabled(isTerminal:environment:)`.
     static func useColor(for fd: Int32) -> Bool {
-        let env = ProcessInfo.processInfo.environment
-        if let v = env["NO_COLOR"], !v.isEmpty { return false }
-        if env["TERM"] == "dumb" { return false }
-        return isatty(fd) == 1
+        colorChoice.enabled(isTerminal: isatty(fd) == 1, environment: ProcessInfo.processInfo.environment)
     }
 
     /// Writes `text` to `path` whole or not at all, or to standard output when `path` is nil.

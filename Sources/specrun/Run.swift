@@ -4,10 +4,11 @@ import SpecRuntime
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Play a spec's scenarios and print every emission as a timeline.",
+        abstract: "Play specs' scenarios and print every emission as a timeline.",
         discussion: """
-            Exit status: 0 when every expectation held, 1 when an 'expect' failed, 2 when the spec is \
-            invalid, 64 for a usage error.
+            Each path is a spec file, a folder searched recursively for *.yaml and *.yml, or '-' for \
+            a spec read from standard input. Exit status: 0 when every expectation held, 1 when an \
+            'expect' failed, 2 when a spec is invalid, 64 for a usage error.
             """
     )
 
@@ -15,42 +16,71 @@ struct Run: ParsableCommand {
         case text, json, html
     }
 
-    @Argument(help: "The spec file to play.")
-    var spec: String
+    @Argument(help: "Spec files, folders, or '-' for standard input.", completion: SpecArguments.completion)
+    var specs: [String]
 
-    @Option(name: .long, help: "Play only the scenario with this exact name.")
+    @Option(name: .long, help: "Play only the scenarios with this exact name.")
     var scenario: String?
 
     @Option(name: .long, help: "Output format: text (a readable timeline), json (one object per line) or html (a self-contained page of marble diagrams).")
     var format: Format = .text
 
+    @Flag(help: "Keep running: play again whatever a saved file changes (a spec, a spec it navigates to).")
+    var watch = false
+
+    @OptionGroup var display: DisplayOptions
+
+    func validate() throws {
+        if specs.isEmpty { throw ValidationError("name at least one spec file or folder ('-' reads standard input)") }
+        if watch && specs.contains("-") { throw ValidationError("'--watch' cannot watch standard input; name spec files or folders") }
+    }
+
     func run() throws {
-        let loaded = SpecLoader.load(path: spec)
-        Output.reportDiagnostics(loaded)
-        guard let checked = loaded.spec else { throw ExitCodes.invalidSpec }
-        let indices: [Int]
-        if let scenario {
-            guard let i = checked.scenarios.firstIndex(where: { $0.name == scenario }) else {
-                let names = checked.scenarios.map { "  \($0.name)" }.joined(separator: "\n")
-                Output.error("error: no scenario named '\(scenario)' in \(spec); its scenarios are:\n\(names)\n")
-                throw ExitCodes.usage
-            }
-            indices = [i]
-        } else {
-            indices = Array(checked.scenarios.indices)
+        display.apply()
+        let arguments = try SpecArguments.expandOrExit(specs, allowStandardInput: true)
+        if watch {
+            try WatchLoop(roots: specs, command: "run") { play($0) }.run()
         }
-        var failed = false
+        if let code = play(arguments.paths) { throw code }
+    }
+
+    /// Plays the scenarios of `paths` and prints their timelines; the exit code when not 0.
+    func play(_ paths: [String]) -> ExitCode? {
+        let loaded = Array(zip(paths, SpecArguments.loadAll(paths)))
+        var invalid = false, failed = false, printed = 0
+        var selected: [(path: String, spec: CheckedSpec, indices: [Int])] = []
+        for (path, spec) in loaded {
+            Output.reportDiagnostics(spec)
+            guard let checked = spec.spec else { invalid = true; continue }
+            let indices = checked.scenarios.indices.filter { scenario == nil || checked.scenarios[$0].name == scenario }
+            selected.append((path, checked, indices))
+        }
+        if let scenario, !loaded.isEmpty, selected.allSatisfy({ $0.indices.isEmpty }), !selected.isEmpty {
+            var names = ""
+            for (path, spec) in loaded {
+                guard let checked = spec.spec else { continue }
+                names += "\(SpecArguments.displayName(path)):\n" + checked.scenarios.map { "  \($0.name)\n" }.joined()
+            }
+            Output.error("error: no scenario named '\(scenario)'; the scenarios are:\n\(names)")
+            return ExitCodes.usage
+        }
         var played: [MarbleReport.Scenario] = []
-        for (n, i) in indices.enumerated() {
-            let timeline = ScenarioRunner.run(checked, scenario: i)
-            failed = failed || !timeline.passed
-            switch format {
-            case .text: Output.write((n > 0 ? "\n" : "") + TimelineFormatter.text(timeline))
-            case .json: Output.write(TimelineFormatter.jsonLines(timeline))
-            case .html: played.append(MarbleReport.Scenario(played: timeline, specPath: spec))
+        for (path, checked, indices) in selected {
+            for i in indices {
+                let timeline = ScenarioRunner.run(checked, scenario: i)
+                failed = failed || !timeline.passed
+                switch format {
+                case .text: Output.write((printed > 0 ? "\n" : "") + TimelineFormatter.text(timeline))
+                case .json: Output.write(TimelineFormatter.jsonLines(timeline))
+                case .html: played.append(MarbleReport.Scenario(played: timeline, specPath: SpecArguments.displayName(path)))
+                }
+                printed += 1
             }
         }
-        if format == .html { Output.write(MarbleReport.html(title: checked.screen, scenarios: played)) }
-        if failed { throw ExitCodes.failure }
+        if format == .html && !selected.isEmpty {
+            Output.write(MarbleReport.html(title: selected.map(\.spec.screen).joined(separator: ", "), scenarios: played))
+        }
+        if invalid { return ExitCodes.invalidSpec }
+        return failed ? ExitCodes.failure : nil
     }
 }

@@ -7,12 +7,17 @@ struct SpecRun: ParsableCommand {
         commandName: "specrun",
         abstract: "Plays declarative screen specs on a virtual clock and prints what they emit.",
         version: "0.1.0",
-        subcommands: [Run.self, Check.self, Test.self, Graph.self]
+        subcommands: [Run.self, Check.self, Test.self, Review.self, Graph.self, Coverage.self, Mutate.self, Explore.self]
     )
 
     /// argument-parser's own `main`, with help, version and usage errors written through
-    /// ``Output``, so that a failed write of them exits non-zero too (its `print` ignores errors).
+    /// ``Output``, so that a failed write of them exits non-zero too (its `print` ignores errors);
+    /// a mistyped subcommand is answered with "did you mean" first.
     static func main() {
+        if let message = SubcommandSuggestion.problem(in: Array(CommandLine.arguments.dropFirst()), known: subcommandNames) {
+            Output.error("error: \(message)\nsee 'specrun --help' for what each subcommand does\n")
+            Foundation.exit(ExitCodes.usage.rawValue)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -24,5 +29,9 @@ struct SpecRun: ParsableCommand {
             }
             Foundation.exit(code.rawValue)
         }
+    }
+
+    static var subcommandNames: [String] {
+        configuration.subcommands.map { $0._commandName } + ["help"]
     }
 }

@@ -71,6 +71,27 @@ let benchmarks: @Sendable () -> Void = {
         require(emitted == 3 * benchmark.scaledIterations.count, "counter emitted \(emitted)")
     }
 
+    // MARK: exploration (issue 15), on specs/login.yaml, run with the login group above
+
+    Benchmark("explore login: random walks", configuration: .init(scalingFactor: .mega)) { benchmark in
+        let steps = benchmark.scaledIterations.count
+        benchmark.startMeasurement()
+        let result = ExploreWorkload.random(loginSpec, steps: steps)
+        benchmark.stopMeasurement()
+        require(result.transitions == steps && !result.violated, "random exploration took \(result.transitions) steps, violated: \(result.violated)")
+    }
+
+    // The first 10,000 distinct states of login.yaml with 12 values per input (the spec's own
+    // `explore:` defaults reach only 428): one search per iteration; states per second is
+    // 10,000 / its time.
+    let wideLogin = ExploreWorkload.wideLogin(loginSpec, values: 12)
+    Benchmark("explore login: breadth-first, 10,000 distinct states", configuration: .init(maxIterations: 10)) { benchmark in
+        benchmark.startMeasurement()
+        let result = ExploreWorkload.breadthFirst(wideLogin, depth: 20, states: 10_000)
+        benchmark.stopMeasurement()
+        require(result.distinctStates == 10_000 && !result.violated, "bfs reached \(result.distinctStates) states, stop \(result.stop)")
+    }
+
     // MARK: 2. list paging: load-more through an action and a handler, to 10,000 items
 
     // specs/list.yaml, its service answering a page of 20 repositories every time.
@@ -90,6 +111,23 @@ let benchmarks: @Sendable () -> Void = {
                 let spec = Specs.load(text: text, path: "\(shape)-\(outputs).yaml")
                 blackHole(ScreenGraph(spec: spec))
             }
+        }
+    }
+
+    // MARK: issue 11: mutation testing and coverage
+
+    Benchmark("mutate: specs/login.yaml") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let result = TrustWorkloads.mutate(specPath: RepositoryPaths.loginSpec)
+            require(result.scored > 0 && result.killed == result.scored, "login mutants: \(result)")
+        }
+    }
+    let playRounds = 1_000
+    let plain = TrustWorkloads.play(loginSpec, rounds: 1, coverage: false)
+    require(plain == TrustWorkloads.play(loginSpec, rounds: 1, coverage: true), "coverage changed the login timelines' length")
+    for coverage in [false, true] {
+        Benchmark("play login scenarios x\(playRounds): \(coverage ? "with" : "without") coverage") { _ in
+            blackHole(TrustWorkloads.play(loginSpec, rounds: playRounds, coverage: coverage))
         }
     }
 

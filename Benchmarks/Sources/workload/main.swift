@@ -12,6 +12,10 @@ import SpecWorkloads
 //   workload wide|chain OUTPUTS          parse + check + compile
 //   workload end-to-end STEPS            load, play, format, write a file
 //   workload check                       the three login variants emit equally
+//   workload mutate ROUNDS               specrun mutate specs/login.yaml, ROUNDS times
+//   workload play|play-coverage ROUNDS   every login scenario, without and with a coverage recorder
+//   workload explore-random STEPS        random walks on specs/login.yaml
+//   workload explore-bfs STATES          breadth-first on specs/login.yaml, 12 values per input
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let name = arguments.first else {
@@ -44,6 +48,15 @@ case "check":
     let counts = [InterpretedLogin(spec: spec).run(changes: size), ObservationLogin().run(changes: size), ClosureLogin().run(changes: size)]
     print("graph, observation, closures: \(counts); expected \(LoginWorkload.expectedEmissions(size)) each")
     exit(counts.allSatisfy { $0 == LoginWorkload.expectedEmissions(size) } ? 0 : 1)
+case "explore-random":
+    let spec = Specs.load(path: RepositoryPaths.loginSpec)
+    let start = ContinuousClock.now
+    report("steps", ExploreWorkload.random(spec, steps: size).transitions, start)
+case "explore-bfs":
+    let spec = ExploreWorkload.wideLogin(Specs.load(path: RepositoryPaths.loginSpec), values: 12)
+    let start = ContinuousClock.now
+    let r = ExploreWorkload.breadthFirst(spec, depth: 12, states: size)
+    report("distinct states (\(r.transitions) transitions, stop \(r.stop))", r.distinctStates, start)
 case "paging":
     let spec = Specs.load(path: RepositoryPaths.pagingSpec)
     let start = ContinuousClock.now
@@ -64,6 +77,17 @@ case "end-to-end":
     let path = EndToEnd.writeScenario(steps: size, in: folder)
     let start = ContinuousClock.now
     report("bytes", EndToEnd.run(spec: path, output: folder + "/timeline.txt"), start)
+case "mutate":
+    // `specrun mutate specs/login.yaml`, SIZE times.
+    let start = ContinuousClock.now
+    var killed = 0
+    for _ in 0..<size { killed += TrustWorkloads.mutate(specPath: RepositoryPaths.loginSpec).killed }
+    report("mutants killed", killed, start)
+case "play", "play-coverage":
+    // Every scenario of specs/login.yaml, SIZE times, without and with a coverage recorder.
+    let spec = Specs.load(path: RepositoryPaths.loginSpec)
+    let start = ContinuousClock.now
+    report("timeline entries", TrustWorkloads.play(spec, rounds: size, coverage: name == "play-coverage"), start)
 default:
     FileHandle.standardError.write(Data("unknown workload '\(name)'\n".utf8))
     exit(64)

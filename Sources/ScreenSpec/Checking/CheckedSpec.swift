@@ -18,8 +18,14 @@ public struct CheckedSpec: Sendable {
     public var params: [Int]
     /// Stream outputs: operator pipelines, each feeding its output node.
     public var streams: [StreamPlan] = []
+    /// `unreachable:` marks, for `specrun coverage`.
+    public var coverageMarks: [CoverageMark] = []
     /// The view's components (`view:`) and how each is wired, in declaration order.
     public var components: [ComponentPlan] = []
+    /// `invariants:`, each a hidden Bool node, in declaration order.
+    public var invariants: [InvariantPlan] = []
+    /// `explore:` with its defaults.
+    public var explore = ExplorePlan()
 
     /// The node declared with `name`, for tools and tests; the runtime itself uses indices.
     public func node(named name: String) -> Int? { nodes.firstIndex { $0.name == name } }
@@ -88,6 +94,9 @@ public struct HandlerPlan: Sendable {
     public var startValue: Int? = nil
     /// Per target, the values it can take; a value outside them is a runtime binding error.
     public var constraints: [ValueConstraint?] = []
+    /// Where the author wrote it (a `handlers:` or `bindings:` entry), for coverage; nil for the
+    /// wiring the checker derives from `view:` (binders, two-way properties, action buttons).
+    public var written: SpecRange? = nil
 }
 
 public struct ServicePlan: Sendable {
@@ -120,6 +129,8 @@ public struct ServicePlan: Sendable {
         public var outcome: Outcome
         /// Milliseconds; nil uses the service's latency.
         public var latency: Int?
+        /// Where it is written; nil for the `()` a Void service answers when it lists no result.
+        public var range: SpecRange? = nil
     }
 
     public var name: String
@@ -136,17 +147,43 @@ public struct ServicePlan: Sendable {
     public struct Case: Sendable {
         public var when: [(name: String, value: Value)]
         public var result: Result
+        /// Where the case is written, for coverage.
+        public var range: SpecRange? = nil
+    }
+
+    /// Which of a service's answers a call takes.
+    public enum Choice: Sendable, Hashable {
+        /// ``cases``[i].
+        case matchingCase(Int)
+        /// ``results``[i].
+        case result(Int)
+        /// No result is declared: `()`.
+        case implicitVoid
+    }
+
+    /// The answer a call takes: the first matching case, else the next of ``results``.
+    /// `count` is how many calls came before this one.
+    public func choose(arguments names: [String], _ values: [Value], count: Int) -> Choice {
+        for (i, c) in cases.enumerated() where c.when.allSatisfy({ w in names.firstIndex(of: w.name).map { values[$0] == w.value } ?? false }) {
+            return .matchingCase(i)
+        }
+        guard !results.isEmpty else { return .implicitVoid }
+        return .result(min(max(count, 0), results.count - 1))
     }
 
     /// The answer to a call: the first matching case, else the next of ``results``.
     /// `count` is how many calls came before this one.
     public func answer(arguments names: [String], _ values: [Value], count: Int) -> (Outcome, Int) {
-        for c in cases where c.when.allSatisfy({ w in names.firstIndex(of: w.name).map { values[$0] == w.value } ?? false }) {
-            return (c.result.outcome, c.result.latency ?? latency)
+        answer(choose(arguments: names, values, count: count))
+    }
+
+    /// The outcome and latency of a chosen answer.
+    public func answer(_ choice: Choice) -> (Outcome, Int) {
+        switch choice {
+        case .matchingCase(let i): return (cases[i].result.outcome, cases[i].result.latency ?? latency)
+        case .result(let i): return (results[i].outcome, results[i].latency ?? latency)
+        case .implicitVoid: return (.success(.void), latency)
         }
-        guard !results.isEmpty else { return (.success(.void), latency) }
-        let result = results[min(max(count, 0), results.count - 1)]
-        return (result.outcome, result.latency ?? latency)
     }
 }
 

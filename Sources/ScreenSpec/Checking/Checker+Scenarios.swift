@@ -64,7 +64,7 @@ extension Checker {
                 }
                 if let v = values.read(node, as: p.type, diagnostics: &diagnostics) { when.append((name.value, v)) } else { ok = false }
             }
-            if ok, let r = readResult(c.result, returns: plan.returns, values) { out.append(.init(when: when, result: r)) }
+            if ok, let r = readResult(c.result, returns: plan.returns, values) { out.append(.init(when: when, result: r, range: c.range)) }
         }
         return out
     }

@@ -38,7 +38,7 @@ extension Checker {
                 if let v = values.read(node, as: p.type, diagnostics: &diagnostics) { when.append((name.value, v)) } else { ok = false }
             }
             guard ok, let result = readResult(c.result, returns: returns, values) else { continue }
-            out.append(ServicePlan.Case(when: when, result: result))
+            out.append(ServicePlan.Case(when: when, result: result, range: c.range))
         }
         return out
     }
@@ -47,13 +47,13 @@ extension Checker {
         switch result.kind {
         case .value(let node):
             guard let v = values.read(node, as: returns, diagnostics: &diagnostics) else { return nil }
-            return .init(outcome: .success(v), latency: result.latency?.value)
+            return .init(outcome: .success(v), latency: result.latency?.value, range: result.range)
         case .failure(let node):
             guard case .error(let e)? = values.readError(node, diagnostics: &diagnostics) else { return nil }
-            return .init(outcome: .failure(e), latency: result.latency?.value)
+            return .init(outcome: .failure(e), latency: result.latency?.value, range: result.range)
         case .sequence(let node):
             guard let events = readSequence(node, returns: returns, values) else { return nil }
-            return .init(outcome: .sequence(events), latency: result.latency?.value)
+            return .init(outcome: .sequence(events), latency: result.latency?.value, range: result.range)
         }
     }
 

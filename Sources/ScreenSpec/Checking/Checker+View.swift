@@ -443,7 +443,7 @@ extension Checker {
         guard let values = transform(binding, from: source.value, type, to: targets, viewModel) else { return }
         for target in targets where nodes[target.node].role.isComponent { nodes[target.node].visible = true }
         handlers.append(HandlerPlan(on: on, targets: targets.map(\.node), values: values, label: label("binding", binding.range),
-                                    startValue: start, constraints: targets.map(\.constraint)))
+                                    startValue: start, constraints: targets.map(\.constraint), written: binding.range))
         for target in targets { edges[on].append(target.node) }
     }
 
@@ -511,6 +511,7 @@ extension Checker {
         }
         let reader = ValueReader(table: table)
         var keys: [Value] = []
+        var keyNodes: [YAMLNode] = []
         var entries: [[Value]] = []
         var ok = true
         for (keyNode, valueNode) in rows {
@@ -522,6 +523,7 @@ extension Checker {
             }
             guard let values = tableValues(valueNode, targets, reader) else { ok = false; continue }
             keys.append(key)
+            keyNodes.append(keyNode)
             entries.append(values)
         }
         var otherwise: [Value]?
@@ -543,10 +545,15 @@ extension Checker {
             }
         }
         guard ok, let otherwise else { return nil }
+        // Each row and the default are probes, so that coverage names the rows never looked up;
+        // a table without `default:` that lists every value ends in its last row.
+        let defaultSite = ProbeSite(.tableDefault, fallback?.range ?? range)
         return targets.indices.map { t in
             var expr = TypedExpr.constant(otherwise[t])
-            for (key, values) in zip(keys, entries).reversed() {
-                expr = .conditional(.equal(.eventPayload, .constant(key), negated: false), .constant(values[t]), expr)
+            if fallback != nil { expr = .probe(defaultSite, expr) }
+            for ((key, node), values) in zip(zip(keys, keyNodes), entries).reversed() {
+                let row = TypedExpr.conditional(.equal(.eventPayload, .constant(key), negated: false), .constant(values[t]), expr)
+                expr = .probe(ProbeSite(.tableRow(key: node.string ?? "\(key)"), node.range), row)
             }
             return expr
         }

@@ -55,15 +55,23 @@ struct Checker {
         checkActions()
         checkHandlers()
         declareView()
+        let invariants = checkInvariants()
         let rank = order()
         var scenarios = spec.scenarios.map { checkScenario($0, values) }
         checkScenarioSetup(&scenarios, resolver, values)
         checkDuplicateScenarioNames()
+        checkEquivalentMutants()
+        let explore = checkExplore(scenarios, values)
         guard !diagnostics.hasErrors, let rank else { return nil }
         var checked = CheckedSpec(screen: spec.screen.value, file: spec.file, types: table, nodes: nodes, rank: rank,
                                   actions: actions, handlers: handlers, services: services, scenarios: scenarios, params: params)
         checked.streams = streams
+        checked.coverageMarks = spec.unreachable.map {
+            CoverageMark(declaration: $0.declaration.value, item: $0.item.value, reason: $0.reason.value, itemRange: $0.item.range)
+        }
         checked.components = view.components.map(\.plan)
+        checked.invariants = invariants
+        checked.explore = explore
         return checked
     }
 
@@ -378,6 +386,7 @@ struct Checker {
                 continue
             }
             var plan = HandlerPlan(on: on.node, targets: [], values: [])
+            plan.written = handler.range
             var checker = expressionChecker(payload: (handler.on.value, on.type))
             for (target, value) in handler.assignments {
                 guard let symbol = symbols[target.value] else {
@@ -605,6 +614,16 @@ struct Checker {
         diagnostics.error("unknown-name", "unknown name '\(target.value)' in '\(verb):'\(Suggestion.didYouMean(target.value, in: candidates))",
                           at: target.range)
         return nil
+    }
+
+    /// `equivalentMutants:` and `unreachable:` must name a declaration of this spec; whether a
+    /// mark's change or item exists is checked by `specrun mutate` or `specrun coverage`, which make them.
+    private mutating func checkEquivalentMutants() {
+        let names = Set(symbols.keys).union(spec.services.map(\.name.value)).union(spec.view.map(\.name.value))
+            .union(spec.bindings.map(\.source.value)).union(spec.handlers.map(\.on.value)).union(spec.actions.map(\.name.value))
+        for mark in spec.equivalentMutants.map(\.declaration) + spec.unreachable.map(\.declaration) where !names.contains(mark.value) {
+            unknownName(mark, what: "declaration", candidates: Array(names))
+        }
     }
 
     private mutating func checkDuplicateScenarioNames() {

@@ -143,7 +143,7 @@ struct ExpressionChecker {
             guard let type = unify(ta.type, tb.type) else {
                 return error("type-mismatch", "the branches of '? :' must have one type, found '\(ta.type)' and '\(tb.type)'", expr.range)
             }
-            return (.conditional(cond, ta.expr, tb.expr), type)
+            return (.probe(ProbeSite(.ternary, expr.range), .conditional(cond, ta.expr, tb.expr)), type)
         case .member(let base, let name, let optional, let nameRange):
             return member(base, name, optional: optional, nameRange: nameRange, whole: expr.range)
         case .call(let callee, let arguments):
@@ -321,7 +321,7 @@ struct ExpressionChecker {
             let a = check(lhs, expecting: .bool)
             let b = check(rhs, expecting: .bool)
             guard let a, let b else { return nil }
-            return (op == .and ? .and(a, b) : .or(a, b), .bool)
+            return (.probe(ProbeSite(op == .and ? .and : .or, range), op == .and ? .and(a, b) : .or(a, b)), .bool)
         case .coalesce:
             guard let a = infer(lhs) else { return nil }
             guard case .optional(let wrapped) = a.type else {
@@ -333,7 +333,7 @@ struct ExpressionChecker {
                 return error("type-mismatch", "the right side of '??' must be '\(wrapped)', found '\(b.type)'", rhs.range)
             }
             let bExpr = (type == .double && b.type == .int) ? TypedExpr.call(.intToDouble, [b.expr]) : b.expr
-            return (.coalesce(a.expr, bExpr), b.type.isOptional ? .makeOptional(type) : type)
+            return (.probe(ProbeSite(.coalesce, range), .coalesce(a.expr, bExpr)), b.type.isOptional ? .makeOptional(type) : type)
         case .equal, .notEqual:
             if case .null = rhs.kind, let a = infer(lhs) {
                 guard a.type.isOptional else { return error("type-mismatch", "'\(a.type)' is not optional, so it is never 'nil'", lhs.range) }

@@ -8,6 +8,8 @@ package struct Heap<Element: Comparable> {
     @inlinable package var isEmpty: Bool { items.isEmpty }
     @inlinable package var count: Int { items.count }
     @inlinable package var min: Element? { items.first }
+    /// Every element, in heap order (not sorted).
+    @inlinable package var unordered: [Element] { items }
 
     @inlinable package mutating func reserveCapacity(_ n: Int) { items.reserveCapacity(n) }
 

@@ -3,8 +3,8 @@ import Foundation
 /// The screens declared by the spec files of a folder, read as far as their `params:`, so that a
 /// navigation can be checked against its target without checking the target itself (two screens
 /// may open each other).
-struct ScreenCatalog {
-    struct Screen {
+package struct ScreenCatalog: Sendable {
+    struct Screen: Sendable {
         var name: String
         var file: String
         var table: TypeTable
@@ -16,6 +16,8 @@ struct ScreenCatalog {
         var screens: [Screen] = []
         var unreadable: [(file: String, reason: String)] = []
     }
+
+    package init() {}
 
     private var folders: [String: Folder] = [:]
     /// Whether each target spec file checked without errors, and its first error if not.

@@ -29,6 +29,8 @@ public indirect enum TypedExpr: Sendable {
     case list([TypedExpr])
     case makeRecord(type: String, fieldNames: [String], [TypedExpr])
     case makeNavigation(screen: String, paramNames: [String], [TypedExpr])
+    /// `expr`, whose ways of evaluating coverage counts at `site`; evaluates exactly as `expr`.
+    case probe(ProbeSite, TypedExpr)
 
     public enum NumericKind: Sendable { case int, double }
 
@@ -65,4 +67,12 @@ public indirect enum TypedExpr: Sendable {
 public enum TypedInterpolationPart: Sendable {
     case text(String)
     case value(TypedExpr)
+}
+
+extension TypedExpr {
+    /// The expression without a coverage probe around it.
+    public var unprobed: TypedExpr {
+        if case .probe(_, let inner) = self { return inner.unprobed }
+        return self
+    }
 }

@@ -8,7 +8,7 @@
 /// searches share a budget of ``maximumCellsPerSpec`` comparison steps (a candidate's preparation
 /// counts its length), past which no more
 /// suggestions are made (the diagnostics themselves are all still reported).
-enum Suggestion {
+package enum Suggestion {
     static let maximumNameLength = 64
     static let maximumCandidates = 2_000
     static let maximumCellsPerSpec = 10_000_000
@@ -27,7 +27,7 @@ enum Suggestion {
     /// equally close ones, the first in alphabetical order.
     /// `candidates` is only evaluated when a search is made: a caller that builds the list per
     /// unknown name costs nothing once the budget is spent.
-    static func nearest<S: Sequence<String>>(to name: String, in candidates: @autoclosure () -> S) -> String? {
+    package static func nearest<S: Sequence<String>>(to name: String, in candidates: @autoclosure () -> S) -> String? {
         let budget = Self.budget
         if let budget, budget.cells <= 0 { return nil }
         let target = Array(name.lowercased().unicodeScalars)

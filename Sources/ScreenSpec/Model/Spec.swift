@@ -29,6 +29,13 @@ public struct Spec: Sendable {
     public var view: [ComponentDecl] = []
     public var bindings: [BindingDecl] = []
     public var scenarios: [ScenarioDecl] = []
+    /// Mutants marked as equivalent (see ``EquivalentMutantDecl``).
+    public var equivalentMutants: [EquivalentMutantDecl] = []
+    /// Coverage items marked as unreachable (see ``UnreachableDecl``).
+    public var unreachable: [UnreachableDecl] = []
+    /// `invariants:` and `explore:` (see ExploreDecl.swift).
+    public var invariants: [InvariantDecl] = []
+    public var explore: ExploreDecl?
 }
 
 /// `types:` — a record (`{ name: String, author: String }`) or an enum (`[received, performed]`).
@@ -141,6 +148,12 @@ public struct ResultDecl: Sendable {
     public var kind: Kind
     public var latency: Located<Int>?
     public var range: SpecRange
+
+    package init(kind: Kind, latency: Located<Int>?, range: SpecRange) {
+        self.kind = kind
+        self.latency = latency
+        self.range = range
+    }
 }
 
 /// `scenarios:` — a scripted story played on the virtual clock.

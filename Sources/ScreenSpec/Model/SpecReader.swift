@@ -4,7 +4,7 @@ struct SpecReader {
     let source: SourceFile
     var diagnostics: DiagnosticBag
 
-    static let sections = ["screen", "types", "params", "inputs", "state", "outputs", "actions", "handlers", "services", "view", "bindings", "scenarios"]
+    static let sections = ["screen", "types", "params", "inputs", "state", "outputs", "actions", "handlers", "services", "view", "bindings", "invariants", "explore", "scenarios", "equivalentMutants", "unreachable"]
 
     init(source: SourceFile, diagnostics: DiagnosticBag) {
         self.source = source
@@ -36,6 +36,18 @@ struct SpecReader {
         if let node = top["view"] { spec.view = entries(node, of: "view").compactMap { readComponent($0.0, $0.1) } }
         if let node = top["bindings"] { spec.bindings = list(node, of: "bindings").compactMap { readBinding($0) } }
         if let node = top["scenarios"] { spec.scenarios = list(node, of: "scenarios").compactMap { readScenario($0) } }
+        if let node = top["equivalentMutants"] {
+            spec.equivalentMutants = list(node, of: "equivalentMutants").compactMap { readEquivalentMutant($0) }
+        }
+        if let node = top["unreachable"] {
+            spec.unreachable = list(node, of: "unreachable").compactMap { item in
+                readMark(item, of: "an unreachable item", keys: ("item", "the item as 'specrun coverage' prints it after 'never'"),
+                         example: "'- { in: total, item: \"the fallback of '??' is used\", reason: \"...\" }'")
+                    .map { UnreachableDecl(declaration: $0.declaration, item: $0.text, reason: $0.reason, range: item.range) }
+            }
+        }
+        if let node = top["invariants"] { spec.invariants = entries(node, of: "invariants").compactMap { readInvariant($0.0, $0.1) } }
+        if let node = top["explore"] { spec.explore = readExplore(node) }
         return spec
     }
 
@@ -223,6 +235,35 @@ struct SpecReader {
         }
         return ActionDecl(name: name, input: input, inputIsMalformed: f["input"] != nil && input == nil, trigger: trigger, enabledIf: enabledIf,
                           work: WorkDecl(service: service, arguments: arguments, range: workNode.range))
+    }
+
+    mutating func readEquivalentMutant(_ node: YAMLNode) -> EquivalentMutantDecl? {
+        readMark(node, of: "an equivalent mutant", keys: ("change", "as 'specrun mutate' prints it"),
+                 example: "'- { in: canLogin, change: \"a >= 10 -> a > 9\", reason: \"...\" }'")
+            .map { EquivalentMutantDecl(declaration: $0.declaration, change: $0.text, reason: $0.reason, range: node.range) }
+    }
+
+    /// `{ in: declaration, <key>: text, reason: text }`, the shape of `equivalentMutants:` and
+    /// `unreachable:` entries.
+    mutating func readMark(_ node: YAMLNode, of what: String, keys: (name: String, meaning: String), example: String)
+        -> (declaration: Located<String>, text: Located<String>, reason: Located<String>)? {
+        guard let f = fields(node, of: what, allowed: ["in", keys.name, "reason"]) else { return nil }
+        guard let inNode = f["in"], let textNode = f[keys.name], let reasonNode = f["reason"] else {
+            diagnostics.error("missing-key", "\(what) needs 'in:' (the declaration), '\(keys.name):' (\(keys.meaning)) "
+                              + "and 'reason:' (why no scenario can tell it apart)", at: node.range, fixIt: example)
+            return nil
+        }
+        guard let declaration = identifier(inNode, what: "declaration name", allowDots: true) else { return nil }
+        var texts: [Located<String>] = []
+        for (key, value) in [(keys.name, textNode), ("reason", reasonNode)] {
+            guard let text = value.string, !value.isNull, !text.trimmingWhitespace().isEmpty else {
+                let found = value.scalar != nil && !value.isNull ? "empty text" : value.kindName
+                diagnostics.error("expected-text", "'\(key):' must be non-empty text, found \(found)", at: value.range)
+                return nil
+            }
+            texts.append(Located(text, value.range))
+        }
+        return (declaration, texts[0], texts[1])
     }
 
     mutating func readHandler(_ node: YAMLNode) -> HandlerDecl? {

@@ -10,6 +10,12 @@ public struct YAMLNode: Sendable, CustomStringConvertible {
         /// A tag written in the file (`!foo`), which specs never use: it usually means an
         /// unquoted expression that starts with `!`.
         public var tag: String?
+
+        package init(value: String, style: ScalarStyle = .plain, tag: String? = nil) {
+            self.value = value
+            self.style = style
+            self.tag = tag
+        }
     }
 
     public enum Kind: Sendable {

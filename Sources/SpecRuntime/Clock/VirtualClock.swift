@@ -4,9 +4,11 @@ import ScreenSpec
 /// ties run in the order they were scheduled, time never moves backwards, and nothing reads the
 /// wall clock.
 public final class VirtualClock {
-    private struct Entry: Comparable {
+    fileprivate struct Entry: Comparable {
         var time: Int
         var sequence: Int
+        /// What the work is, for exploration's state hash (0: unknown); see ``schedule(after:tag:_:)``.
+        var tag: Int
         var work: () -> Void
 
         static func < (a: Entry, b: Entry) -> Bool { (a.time, a.sequence) < (b.time, b.sequence) }
@@ -29,10 +31,14 @@ public final class VirtualClock {
 
     public var pendingCount: Int { queue.count }
 
-    /// Runs `work` `delay` milliseconds from now (0: after everything already due now).
-    public func schedule(after delay: Int, _ work: @escaping () -> Void) {
+    /// When the next scheduled item is due, nil when nothing is scheduled.
+    package var nextDue: Int? { queue.min?.time }
+
+    /// Runs `work` `delay` milliseconds from now (0: after everything already due now). `tag`
+    /// identifies what the work does (two entries with equal tags do the same), for exploration.
+    public func schedule(after delay: Int, tag: Int = 0, _ work: @escaping () -> Void) {
         let (time, overflow) = now.addingReportingOverflow(max(delay, 0))
-        queue.insert(Entry(time: overflow ? Int.max : time, sequence: sequence, work: work))
+        queue.insert(Entry(time: overflow ? Int.max : time, sequence: sequence, tag: tag, work: work))
         sequence &+= 1
     }
 
@@ -47,6 +53,37 @@ public final class VirtualClock {
             next.work()
         }
         now = max(now, target)
+    }
+
+    /// The time, the sequence and everything scheduled, to restore later (see Exploration/).
+    package struct State {
+        fileprivate var now: Int
+        fileprivate var sequence: Int
+        fileprivate var queue: Heap<Entry>
+    }
+
+    package var state: State {
+        get { State(now: now, sequence: sequence, queue: queue) }
+        set {
+            now = newValue.now
+            sequence = newValue.sequence
+            // Shared until written: most moves schedule nothing, and copying the entries in
+            // (generic array operations on closures) costs more than the copy on write.
+            queue = newValue.queue
+        }
+    }
+
+    /// A digest of what is pending, relative to now: each entry's delay and tag. The heap's layout
+    /// depends on the order of insertions, so entries are summed, order-independently.
+    package func pendingDigest() -> UInt64 {
+        var sum = UInt64(queue.count)
+        for entry in queue.unordered {
+            var h = UInt64(bitPattern: Int64(entry.time &- now)) &* 0x9E37_79B9_7F4A_7C15
+            h ^= UInt64(bitPattern: Int64(entry.tag))
+            h = (h ^ h >> 31) &* 0xBF58_476D_1CE4_E5B9
+            sum = sum &+ (h ^ h >> 29)
+        }
+        return sum
     }
 
     /// Drops everything scheduled.

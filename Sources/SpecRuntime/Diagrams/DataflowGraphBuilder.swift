@@ -117,6 +117,8 @@ struct DataflowGraphBuilder {
                     }
                 } else if isStreamErrors(i) {
                     add(i, caption: "request errors · \(node.type)", shape: .streamOutput, group: .viewModel)
+                } else if spec.invariants.contains(where: { $0.node == i }) {
+                    add(i, caption: "invariant · \(node.type)", shape: .output, group: .viewModel)
                 } else {
                     add(i, caption: "output · \(node.type)", shape: .output, group: .viewModel)
                 }

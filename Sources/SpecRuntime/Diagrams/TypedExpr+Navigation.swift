@@ -30,6 +30,8 @@ extension TypedExpr {
             body.collectScreens(into: &out)
         case .interpolation(let parts):
             for case .value(let e) in parts { e.collectScreens(into: &out) }
+        case .probe(_, let e):
+            e.collectScreens(into: &out)
         }
     }
 }

@@ -184,6 +184,9 @@ enum ExpressionCompiler {
                 for f in fs { out.append(try f(ctx)) }
                 return .record(RecordValue(type: type, fieldNames: names, fields: out))
             }
+        case .probe(let site, let inner):
+            guard let recorder = CoverageRecorder.compiling else { return compile(inner) }
+            return probe(site, inner, recorder)
         case .makeNavigation(let screen, let names, let params):
             let fs = params.map(compile)
             return { ctx throws(EvalError) in

@@ -41,6 +41,15 @@ public final class ScreenGraph {
     /// Called when an expression fails at run time (overflow, division by zero); the node keeps
     /// its previous value and the graph goes on.
     public var onRuntimeError: ((_ time: Int, _ message: String) -> Void)?
+    /// Called when an error reaches the end of a stream output with nothing to take it (no
+    /// `catch`, no `errors` node), ending the output as RxSwift's unhandled error ends a stream.
+    /// Exploration reports it.
+    package var onUnhandledError: ((_ output: String, _ error: ErrorValue) -> Void)?
+    /// Chooses the answer to a service call (service index, named arguments, calls before this
+    /// one) instead of the spec's fake; nil answers as declared. Exploration chooses through it.
+    package var serviceChoice: ((_ service: Int, _ names: [String], _ arguments: [Value], _ count: Int) -> (ServicePlan.Outcome, Int)?)?
+    /// Whether an action's end on the clock carries a tag for ``stateDigest()``; exploration sets it.
+    package var tagsTimers = false
     /// Called when a visible stream ends (`completed` or an error); it emits nothing after.
     public var onEnd: ((_ time: Int, _ node: Int, _ end: StreamEnd) -> Void)?
     /// Called when a stream output's inner stream is cancelled before it ended (a request
@@ -86,7 +95,10 @@ public final class ScreenGraph {
     /// across transactions so that steady-state propagation allocates nothing.
     @exclusivity(unchecked) private var spareInbox: [Value] = []
     @exclusivity(unchecked) private var handlerWriteBuffer: [HandlerWrite] = []
-    private var serviceCalls: [Int]
+    @exclusivity(unchecked) private var serviceCalls: [Int]
+    /// The coverage recorder this graph was built for (see ``CoverageRecorder/compiling(_:)``);
+    /// nil, the usual case, means no probes anywhere.
+    private let coverage: CoverageRecorder?
     private var started = false
     // Unchecked as the state above: both are filled in `init` only, then only read per change.
     @exclusivity(unchecked) private var pipelines: [StreamPipeline] = []
@@ -102,6 +114,8 @@ public final class ScreenGraph {
     public init(spec: CheckedSpec, clock: VirtualClock = VirtualClock(), params: [Value] = []) {
         self.spec = spec
         self.clock = clock
+        let coverage = CoverageRecorder.compiling
+        self.coverage = coverage
         let n = spec.nodes.count
         var values = [Value](repeating: .none, count: n)
         var behaviours: [Behaviour] = []
@@ -136,7 +150,8 @@ public final class ScreenGraph {
         self.behaviours = behaviours
         self.readers = readers
         self.reads = reads
-        self.visible = spec.nodes.map(\.visible)
+        // Coverage observes every node through `onEmit`; the runner shows only the visible ones.
+        self.visible = coverage == nil ? spec.nodes.map(\.visible) : Array(repeating: true, count: n)
         self.rank = spec.rank
         var nodeAtRank = [Int](repeating: 0, count: n)
         for (node, r) in spec.rank.enumerated() { nodeAtRank[r] = node }
@@ -144,9 +159,22 @@ public final class ScreenGraph {
         var handlersOn = [[Int]](repeating: [], count: n)
         for (h, handler) in spec.handlers.enumerated() { handlersOn[handler.on].append(h) }
         self.handlersOn = handlersOn
-        self.handlerValues = spec.handlers.map { $0.values.map(ExpressionCompiler.compile) }
-        self.handlerAppends = spec.handlers.map(ExpressionCompiler.appends)
-        self.handlerForwards = spec.handlers.map(ExpressionCompiler.forwardTarget)
+        if let coverage {
+            // Every handler takes the general path, its first value reporting that it ran.
+            self.handlerValues = spec.handlers.enumerated().map { h, handler in
+                handler.values.enumerated().map { k, expr in
+                    let f = ExpressionCompiler.compile(expr)
+                    guard k == 0 else { return f }
+                    return { ctx throws(EvalError) in coverage.handlerRan(h); return try f(ctx) }
+                }
+            }
+            self.handlerAppends = spec.handlers.map { $0.values.map { _ in nil } }
+            self.handlerForwards = spec.handlers.map { _ in nil }
+        } else {
+            self.handlerValues = spec.handlers.map { $0.values.map(ExpressionCompiler.compile) }
+            self.handlerAppends = spec.handlers.map(ExpressionCompiler.appends)
+            self.handlerForwards = spec.handlers.map(ExpressionCompiler.forwardTarget)
+        }
         var actionsOn = [[Int]](repeating: [], count: n)
         for (a, action) in spec.actions.enumerated() { if let t = action.trigger { actionsOn[t].append(a) } }
         self.actionsOn = actionsOn
@@ -374,12 +402,16 @@ public final class ScreenGraph {
                     case .next(let value):
                         if !stream.holdsValue || value != context.values[node] { changed(node, value) }
                     case .failure(let error):
-                        guard let errors = stream.errors else { continue }
+                        guard let errors = stream.errors else {
+                            onUnhandledError?(spec.nodes[node].name, error)
+                            continue
+                        }
                         inbox[errors].append(.error(error))
                         enqueue(errors)
                     case .completed:
                         ended(node, .completed)
                     case .error(let error):
+                        onUnhandledError?(spec.nodes[node].name, error)
                         ended(node, .error(error))
                     }
                 }
@@ -550,7 +582,10 @@ public final class ScreenGraph {
         if case .sequence(let events) = outcome {
             return playSequence(events, of: action)
         }
-        clock.schedule(after: latency) { [unowned self] in
+        // The tag tells the explorer's state digest which action ends with which outcome; hashing
+        // the outcome is work a scenario does not need.
+        let tag = tagsTimers ? index &* 1_000_003 &+ outcome.hashValue | 1 : 0
+        clock.schedule(after: latency, tag: tag) { [unowned self] in
             // The work's element (or error), then its completion: two steps, as in Rx.
             switch outcome {
             case .success(let value):
@@ -599,7 +634,137 @@ public final class ScreenGraph {
         guard spec.services.indices.contains(index) else { return (.success(.void), 0) }
         let count = serviceCalls[index]
         serviceCalls[index] = count &+ 1
-        return spec.services[index].answer(arguments: names, arguments, count: count)
+        if let override = serviceChoice, let chosen = override(index, names, arguments, count) { return chosen }
+        let choice = spec.services[index].choose(arguments: names, arguments, count: count)
+        coverage?.answered(spec.services[index], choice)
+        return spec.services[index].answer(choice)
+    }
+
+    // MARK: exploration (Exploration/)
+
+    /// Everything a step changes, between transactions: values, which nodes emitted, service-call
+    /// counters and the clock. Stream operators keep state of their own that this does not hold,
+    /// so a graph with stream outputs cannot be restored (see ``canRestoreState``).
+    package struct State {
+        fileprivate var values: [Value]
+        fileprivate var hasEmitted: [Bool]
+        fileprivate var serviceCalls: [Int]
+        fileprivate var ends: [StreamEnd?]
+        fileprivate var clock: VirtualClock.State
+    }
+
+    /// True when ``state`` captures everything: the graph has no stream outputs.
+    package var canRestoreState: Bool { pipelines.isEmpty }
+
+    /// The graph's state between transactions; setting it restores one taken from this graph.
+    ///
+    /// Both directions copy element by element, so the graph's arrays never share storage with a
+    /// saved state: restoring then stepping, as exploration does for every move it tries, writes
+    /// into storage the graph owns instead of allocating a copy of every array on its first write.
+    package var state: State {
+        get {
+            State(values: context.values.withUnsafeBufferPointer { Array($0) }, hasEmitted: hasEmitted.withUnsafeBufferPointer { Array($0) },
+                  serviceCalls: serviceCalls.withUnsafeBufferPointer { Array($0) }, ends: ends.withUnsafeBufferPointer { Array($0) },
+                  clock: clock.state)
+        }
+        set {
+            Self.copy(newValue.values, into: &context.values)
+            Self.copy(newValue.hasEmitted, into: &hasEmitted)
+            Self.copy(newValue.serviceCalls, into: &serviceCalls)
+            Self.copy(newValue.ends, into: &ends)
+            clock.state = newValue.clock
+        }
+    }
+
+    private static func copy<T>(_ source: [T], into target: inout [T]) {
+        guard source.count == target.count else {
+            target = source
+            return
+        }
+        target.withUnsafeMutableBufferPointer { dst in
+            source.withUnsafeBufferPointer { src in
+                for i in src.indices { dst[i] = src[i] }
+            }
+        }
+    }
+
+    /// Back to how `init` left the graph, with fresh stream operators built from the compiled
+    /// plans, so that ``start()`` runs again: `unstarted` must be a ``state`` taken before the
+    /// first start. Cheaper than a new graph: only the pipelines are built again.
+    package func rewind(to unstarted: State) {
+        state = unstarted
+        pipelines = spec.streams.enumerated().map { p, stream in StreamPipeline(plan: stream, environment: makeEnvironment(p, stream)) }
+        started = false
+    }
+
+    /// A 64-bit digest of the state: every value, which nodes emitted, service-call counters and
+    /// the pending timers relative to now. Not `Hasher`: this runs once per explored transition,
+    /// and a multiply-xor mix of the values' words costs a fraction of SipHash through `Value`'s
+    /// generic `hash(into:)`. Strings mix their UTF-8 bytes (canonically equal strings with other
+    /// bytes only count as two states); rare kinds of values go through `Hasher`.
+    package func stateDigest() -> UInt64 {
+        var d = Digest()
+        for i in context.values.indices {
+            switch context.values[i] {
+            case .bool(let b): d.mix(b ? 1 : 2)
+            case .int(let n):
+                d.mix(3)
+                d.mix(UInt64(bitPattern: Int64(n)))
+            case .void: d.mix(4)
+            case .none: d.mix(5)
+            case .string(var s):
+                d.mix(6)
+                s.withUTF8 { d.mix(bytes: UnsafeRawBufferPointer($0)) }
+            default:
+                var hasher = Hasher()
+                hasher.combine(context.values[i])
+                d.mix(UInt64(bitPattern: Int64(hasher.finalize())))
+            }
+        }
+        var bits: UInt64 = 0
+        for i in hasEmitted.indices {
+            if hasEmitted[i] { bits |= 1 << UInt64(i & 63) }
+            if i & 63 == 63 {
+                d.mix(bits)
+                bits = 0
+            }
+        }
+        d.mix(bits)
+        for c in serviceCalls { d.mix(UInt64(bitPattern: Int64(c))) }
+        for i in ends.indices {
+            guard let end = ends[i] else { continue }
+            d.mix(UInt64(i) &+ 0x1_0000_0000)
+            d.mix(UInt64(bitPattern: Int64(end.hashValue)))
+        }
+        d.mix(clock.pendingDigest())
+        return d.value
+    }
+}
+
+/// A multiply-xor mix of 64-bit words, for ``ScreenGraph/stateDigest()``.
+struct Digest {
+    private(set) var value: UInt64 = 0x243F_6A88_85A3_08D3
+
+    @inline(__always)
+    mutating func mix(_ x: UInt64) {
+        value = (value ^ x) &* 0x9E37_79B9_7F4A_7C15
+        value ^= value >> 29
+    }
+
+    /// Eight bytes at a time, then the rest with the length in the top byte.
+    @inline(__always)
+    mutating func mix(bytes raw: UnsafeRawBufferPointer) {
+        var at = 0
+        while at + 8 <= raw.count {
+            mix(raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+            at += 8
+        }
+        var tail: UInt64 = 0
+        while at < raw.count {
+            tail = tail << 8 | UInt64(raw[at])
+            at += 1
+        }
+        mix(tail ^ UInt64(raw.count & 0xFF) << 56)
     }
 }
 
@@ -631,6 +796,8 @@ extension TypedExpr {
             body.collectReads(into: &out)
         case .interpolation(let parts):
             for case .value(let e) in parts { e.collectReads(into: &out) }
+        case .probe(_, let e):
+            e.collectReads(into: &out)
         }
     }
 }

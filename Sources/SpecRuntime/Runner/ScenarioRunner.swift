@@ -32,14 +32,17 @@ public enum ScenarioRunner {
         spec.scenarios.indices.map { run(spec, scenario: $0, params: params) }
     }
 
+    /// Plays one scenario. `coverage`, when given, records what it exercised (see ``CoverageRecorder``).
     public static func run(_ spec: CheckedSpec, scenario index: Int, params: [Value] = [], entryLimit: Int = maximumEntries,
                            eventLimit: Int = maximumScheduledEvents, valueSizeLimit: Int = maximumValueSize,
-                           recordedSizeLimit: Int = maximumRecordedSize, workLimit: Int = maximumWork) -> Timeline {
+                           recordedSizeLimit: Int = maximumRecordedSize, workLimit: Int = maximumWork,
+                           coverage: CoverageRecorder? = nil) -> Timeline {
         let scenario = spec.scenarios[index]
         var timeline = Timeline(screen: spec.screen, scenario: scenario.name, nameWidth: spec.longestVisibleName)
         let clock = VirtualClock(limit: eventLimit)
         // A scenario's own `params:` and `services:` overrides apply unless the caller passes params.
-        let graph = ScreenGraph(spec: scenario.applying(to: spec), clock: clock, params: params.isEmpty ? scenario.params : params)
+        let build = { ScreenGraph(spec: scenario.applying(to: spec), clock: clock, params: params.isEmpty ? scenario.params : params) }
+        let graph = coverage.map { $0.compiling(build) } ?? build()
         graph.maximumValueSize = valueSizeLimit
         graph.maximumWork = workLimit
         let names = spec.nodes.map(\.name)
@@ -59,7 +62,7 @@ public enum ScenarioRunner {
             if entries.count >= entryLimit { stop("the timeline has more than \(entryLimit) entries") }
             if let reason = watched.limitExceeded { stop(reason) }
         }
-        graph.onEmit = { emission in
+        func record(_ emission: Emission) {
             // Only a value that can be large is measured, so the common emission costs nothing more.
             switch emission.value {
             case .string, .list, .record, .navigation, .error:
@@ -75,6 +78,17 @@ public enum ScenarioRunner {
             entries.append(.emission(time: emission.time, name: names[emission.node], value: emission.value))
             budget()
         }
+        var started = false
+        if let coverage {
+            // The graph reports every node; the timeline shows the visible ones, as without coverage.
+            let visible = spec.nodes.map(\.visible)
+            graph.onEmit = { emission in
+                coverage.emitted(emission.node, emission.value, started: started)
+                if visible[emission.node] { record(emission) }
+            }
+        } else {
+            graph.onEmit = record
+        }
         graph.onRuntimeError = { entries.append(.runtimeError(time: $0, message: $1)); budget() }
         graph.onEnd = { entries.append(.end(time: $0, name: names[$1], end: $2)); budget() }
         graph.onCancel = { entries.append(.cancel(time: $0, name: names[$1], call: $2)); budget() }
@@ -86,11 +100,27 @@ public enum ScenarioRunner {
             timeline.stoppedByLimit = true
         }
         graph.start()
+        started = true
         if exceeded != nil {
             stopped(at: scenario.range)
             timeline.entries = entries
             return timeline
         }
+        // Invariants are checked after the start and after every step but an expectation; each
+        // is reported when it breaks, not again until it has held once more.
+        let invariants = InvariantMonitor(spec: spec)
+        var broken = [Bool](repeating: false, count: invariants.invariants.count)
+        func checkInvariants(after what: String, line: Int) {
+            for k in broken.indices {
+                let holds = invariants.holds(k, in: graph)
+                if !holds && !broken[k] {
+                    entries.append(.failure(time: clock.now, message: invariants.message(k, after: what, in: graph),
+                                            file: spec.file, line: line))
+                }
+                broken[k] = !holds
+            }
+        }
+        if !invariants.isEmpty { checkInvariants(after: "the start", line: scenario.range.start.line) }
         steps: for step in scenario.steps {
             switch step.kind {
             case .set(let node, let value):
@@ -133,6 +163,10 @@ public enum ScenarioRunner {
             if exceeded != nil {
                 stopped(at: step.range)
                 break steps
+            }
+            switch step.kind {
+            case .expect, .expectEnd: break
+            default: if !invariants.isEmpty { checkInvariants(after: "'\(step.text)'", line: step.range.start.line) }
             }
         }
         timeline.entries = entries

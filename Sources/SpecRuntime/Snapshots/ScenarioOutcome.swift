@@ -55,6 +55,10 @@ public struct ScenarioOutcome: Sendable {
     public var changeSummary: String?
     /// Why writing the snapshot failed, if it did.
     public var writeError: String?
+    /// The pending file holding the new timeline, when this run wrote one (`SnapshotMode.review`).
+    public var pendingPath: String?
+    /// How long playing and comparing the scenario took, in wall time (for test reports only).
+    public var duration: Duration = .zero
 
     public var status: Status {
         if !expectFailures.isEmpty || writeError != nil { return .failed }

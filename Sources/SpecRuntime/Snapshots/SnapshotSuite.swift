@@ -19,15 +19,31 @@ public enum SnapshotSuite {
     }
 
     /// Checks many spec files, all scenarios in parallel across cores; the outcomes come back in
-    /// the order of `specPaths`, scenarios in declaration order.
-    public static func verify(specPaths: [String], mode: SnapshotMode = .verify, filter: String? = nil) -> [SpecOutcome] {
+    /// the order of `specPaths`, scenarios in declaration order. With a `shard`, only its part of
+    /// the scenarios left by `filter` runs (see `Shard`), and specs with nothing in it are left
+    /// out of the result.
+    public static func verify(specPaths: [String], mode: SnapshotMode = .verify, filter: String? = nil,
+                              shard: Shard? = nil) -> [SpecOutcome] {
         let loaded = SpecLoader.load(paths: specPaths) { paths in parallelMap(paths) { SpecLoader.load(path: $0) } }
         var jobs: [(spec: Int, scenario: Int)] = []
         var skipped = [Int](repeating: 0, count: specPaths.count)
+        var inShard = [Bool](repeating: shard == nil, count: specPaths.count)
+        var position = 0
+        func take() -> Bool {
+            defer { position += 1 }
+            return shard?.contains(position: position) ?? true
+        }
         for (i, spec) in loaded.enumerated() {
-            guard let checked = spec.spec else { continue }
+            guard let checked = spec.spec else {
+                if take() { inShard[i] = true }
+                continue
+            }
             for (j, scenario) in checked.scenarios.enumerated() {
-                if matches(scenario.name, filter) { jobs.append((i, j)) } else { skipped[i] += 1 }
+                guard matches(scenario.name, filter) else { skipped[i] += 1; continue }
+                if take() {
+                    jobs.append((i, j))
+                    inShard[i] = true
+                }
             }
         }
         let results = parallelMap(jobs) { job -> ScenarioOutcome in
@@ -39,7 +55,7 @@ public enum SnapshotSuite {
                         obsoleteSnapshots: loaded[i].spec.map { obsoleteSnapshots(of: $0, specPath: specPaths[i]) } ?? [])
         }
         for (job, result) in zip(jobs, results) { outcomes[job.spec].scenarios.append(result) }
-        return outcomes
+        return specPaths.indices.filter { inShard[$0] }.map { outcomes[$0] }
     }
 
     static func verify(_ loaded: LoadedSpec, specPath: String, snapshotsDirectory: String?, mode: SnapshotMode,
@@ -59,6 +75,7 @@ public enum SnapshotSuite {
     /// whose text is already right.
     public static func check(_ spec: CheckedSpec, specPath: String, scenario index: Int,
                              snapshotsDirectory: String? = nil, mode: SnapshotMode = .verify) -> ScenarioOutcome {
+        let started = ContinuousClock.now
         let timeline = ScenarioRunner.run(spec, scenario: index)
         let fileName = SnapshotLayout.fileNames(forScenarios: spec.scenarios.map(\.name))[index]
         let path = SnapshotLayout.join(SnapshotLayout.directory(forSpec: specPath, snapshotsDirectory: snapshotsDirectory), fileName)
@@ -89,22 +106,48 @@ public enum SnapshotSuite {
                 outcome.writeError = "\(error)"
             }
         }
+        settlePending(&outcome, mode: mode, stoppedByLimit: timeline.stoppedByLimit)
+        outcome.duration = ContinuousClock.now - started
         return outcome
+    }
+
+    /// Under `.review`, writes a different timeline as the pending `<snapshot>.new`; under any
+    /// writing mode, deletes a pending file left from an earlier run once the snapshot matches
+    /// (or was just written), so only real pending changes are left to review.
+    private static func settlePending(_ outcome: inout ScenarioOutcome, mode: SnapshotMode, stoppedByLimit: Bool) {
+        let pending = PendingSnapshot.path(forSnapshot: outcome.snapshotPath)
+        if outcome.comparison == .differed && !outcome.wrote && mode.writesPending && !stoppedByLimit {
+            if SnapshotFile.read(pending) != outcome.actual {
+                do {
+                    try SnapshotFile.writeAtomically(outcome.actual, to: pending)
+                } catch {
+                    outcome.writeError = "cannot write the pending snapshot: \(error)"
+                    return
+                }
+            }
+            outcome.pendingPath = pending
+        } else if mode.settlesPending && (outcome.comparison == .matched || outcome.wrote) {
+            try? PendingSnapshot(path: pending)?.reject()
+        }
     }
 
     /// The snapshot files in a spec's snapshot folder that belong to none of its scenarios.
     public static func obsoleteSnapshots(of spec: CheckedSpec, specPath: String, snapshotsDirectory: String? = nil) -> [String] {
         let current = Set(SnapshotLayout.fileNames(forScenarios: spec.scenarios.map(\.name)))
         let folder = SnapshotLayout.directory(forSpec: specPath, snapshotsDirectory: snapshotsDirectory)
-        return SpecFinder.snapshotFiles(in: folder).filter { !current.contains(($0 as NSString).lastPathComponent) }
+        let snapshots = SpecFinder.snapshotFiles(in: folder).filter { !current.contains(($0 as NSString).lastPathComponent) }
+        let pending = PendingSnapshot.files(in: folder)
+            .filter { !current.contains(($0.snapshotPath as NSString).lastPathComponent) }.map(\.path)
+        return (snapshots + pending).sorted()
     }
 
-    /// Deletes snapshot files (only `.timeline` files and the temporary files a killed write left),
-    /// then their folder if that left it empty. Returns one message per file that could not be deleted.
+    /// Deletes snapshot files (only `.timeline` files, pending `.timeline.new` ones and the
+    /// temporary files a killed write left), then their folder if that left it empty. Returns one
+    /// message per file that could not be deleted.
     public static func prune(_ snapshotPaths: [String]) -> [String] {
         var problems: [String] = []
         var folders: Set<String> = []
-        for path in snapshotPaths where SpecFinder.isSnapshotFile((path as NSString).lastPathComponent) {
+        for path in snapshotPaths where SpecFinder.isSnapshotFile((path as NSString).lastPathComponent) || PendingSnapshot(path: path) != nil {
             do {
                 try FileManager.default.removeItem(atPath: path)
                 folders.insert(SnapshotLayout.parent(of: path))
@@ -118,7 +161,7 @@ public enum SnapshotSuite {
         return problems
     }
 
-    static func matches(_ name: String, _ filter: String?) -> Bool {
+    package static func matches(_ name: String, _ filter: String?) -> Bool {
         guard let filter, !filter.isEmpty else { return true }
         return name.contains(filter)
     }

@@ -6,11 +6,14 @@ public enum SpecFinder {
     /// symbolic links are cut by visiting each real folder once).
     static let maximumDepth = 32
 
-    /// Folders are searched recursively for `*.yaml`, skipping `__snapshots__` and hidden
-    /// folders, following symbolic links but visiting each real folder once (a link to a folder
-    /// above it is not a loop); a file is kept as given whatever its extension, and a path that
-    /// does not exist too (loading it reports the problem). Sorted by path; a spec reached by
-    /// several paths (links) is kept once, under the first path in that order.
+    /// The extensions a spec file has in a folder search.
+    public static let specExtensions = ["yaml", "yml"]
+
+    /// Folders are searched recursively for `*.yaml` and `*.yml`, skipping `__snapshots__` and
+    /// hidden folders, following symbolic links but visiting each real folder once (a link to a
+    /// folder above it is not a loop); a file is kept as given whatever its extension, and a path
+    /// that does not exist too (loading it reports the problem). Sorted by path; a spec reached
+    /// by several paths (links) is kept once, under the first path in that order.
     public static func specs(in paths: [String]) -> [String] {
         var found: [String] = []
         var visited: Set<String> = []
@@ -41,7 +44,7 @@ public enum SpecFinder {
             let path = SnapshotLayout.join(folder, name)
             if isDirectory(path) {
                 if name != SnapshotLayout.folderName { collect(path, depth: depth + 1, visited: &visited, into: &found) }
-            } else if name.hasSuffix(".yaml") {
+            } else if isSpecFileName(name) {
                 found.append(path)
             }
         }
@@ -57,12 +60,17 @@ public enum SpecFinder {
                 for stem in entries(path) where !stem.hasPrefix(".") {
                     let specFolder = SnapshotLayout.join(path, stem)
                     guard isDirectory(specFolder), !names.contains(stem + ".yaml"), !names.contains(stem + ".yml") else { continue }
-                    found += snapshotFiles(in: specFolder)
+                    found += snapshotFiles(in: specFolder) + PendingSnapshot.files(in: specFolder).map(\.path)
                 }
             } else {
                 collectOrphans(path, depth: depth + 1, visited: &visited, into: &found)
             }
         }
+    }
+
+    /// Whether a file name ends in `.yaml` or `.yml`.
+    public static func isSpecFileName(_ name: String) -> Bool {
+        specExtensions.contains { name.hasSuffix("." + $0) }
     }
 
     /// The canonical path (every link resolved), nil when the path does not exist.
@@ -92,7 +100,7 @@ public enum SpecFinder {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
     }
 
-    static func isDirectory(_ path: String) -> Bool {
+    public static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }

@@ -18,6 +18,7 @@ enum JSONReporter {
                 out += ",\"failures\":[" + s.expectFailures.map(q).joined(separator: ",") + "]"
                 if let summary = s.changeSummary { out += ",\"changes\":\(q(summary))" }
                 if let diff = s.diff { out += ",\"diff\":\(q(diff.render()))" }
+                if let pending = s.pendingPath { out += ",\"pending\":\(q(pending))" }
                 if let error = s.writeError { out += ",\"write_error\":\(q(error))" }
                 out += "}\n"
             }

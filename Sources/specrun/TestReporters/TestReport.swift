@@ -8,6 +8,10 @@ struct TestReport {
     var obsolete: [String]
     var pruned: Set<String>
     var ci: Bool
+    /// The shard this run played, when `--shard` was given.
+    var shard: Shard? = nil
+    /// The `--filter` text, when given.
+    var filter: String? = nil
 
     /// Scenarios that did not fail.
     var passed: Int { outcomes.reduce(0) { $0 + $1.scenarios.filter { !$0.status.isFailure }.count } }
@@ -19,9 +23,13 @@ struct TestReport {
     var invalid: Int { outcomes.filter { !$0.isValid }.count }
 
     /// `N passed, N failed`, with `, N skipped` only when something was skipped.
+    /// Followed by `(shard 2/4)` when sharded.
     var summaryLine: String {
-        "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+        "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "") + (shard.map { " (shard \($0))" } ?? "")
     }
+
+    /// Scenarios whose new timeline this run wrote as a pending file to review.
+    var pending: [ScenarioOutcome] { outcomes.flatMap(\.scenarios).filter { $0.pendingPath != nil } }
 
     /// 2 when a spec is invalid, else 1 when anything failed, else nil (success).
     var exitCode: ExitCode? {

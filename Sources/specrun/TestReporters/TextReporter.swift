@@ -40,8 +40,12 @@ struct TextReporter {
                 tail += "\(temporary) temporary file\(temporary == 1 ? "" : "s") of an interrupted 'specrun test' run; 'specrun test --prune' deletes \(temporary == 1 ? "it" : "them")\n"
             }
         }
-        let differed = report.outcomes.flatMap(\.scenarios).contains { $0.comparison == .differed && !$0.wrote }
-        if differed && !report.ci {
+        let pending = report.pending.count
+        let differed = report.outcomes.flatMap(\.scenarios).contains { $0.comparison == .differed && !$0.wrote && $0.pendingPath == nil }
+        if pending > 0 {
+            tail += "\(pending) snapshot\(pending == 1 ? "" : "s") changed; review \(pending == 1 ? "it" : "them") one by one with 'specrun review', "
+                + "or settle all with 'specrun test --accept' or '--reject'\n"
+        } else if differed && !report.ci {
             tail += "review the diffs above; 'specrun test --update' accepts the new timelines\n"
         }
         Output.write(tail + report.summaryLine + "\n")
@@ -73,6 +77,7 @@ struct TextReporter {
                 for line in diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
                     out += indent + line + "\n"
                 }
+                if let pending = scenario.pendingPath { out += indent + "new timeline kept for review in \(pending)\n" }
             }
         }
         return out

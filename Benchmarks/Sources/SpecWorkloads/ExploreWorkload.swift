@@ -1,0 +1,45 @@
+import ScreenSpec
+import SpecRuntime
+
+/// `specrun explore` on `specs/login.yaml` (issue 15): seeded random walks, and breadth-first
+/// search over a wider set of inputs than the spec's own `explore:` defaults (which reach only a
+/// few hundred states), so that there are states enough to measure a rate.
+public enum ExploreWorkload {
+    /// login.yaml with `explore:` trying `values` emails and `values` passwords (half of each too
+    /// short to sign in, all at most 15 UTF-8 bytes) and waits of 0, 1 s, 2 s and 5 s.
+    public static func wideLogin(_ spec: CheckedSpec, values: Int) -> CheckedSpec {
+        var spec = spec
+        guard let email = spec.node(named: "email"), let password = spec.node(named: "password"),
+              let confirm = spec.node(named: "confirm") else { return spec }
+        var plan = ExplorePlan()
+        plan.inputs = [
+            (email, [.string("")] + (0..<values).map { .string($0.isMultiple(of: 2) ? "u\($0)@x.co" : "user\($0)@ex.com") }),
+            (password, [.string("")] + (0..<values).map { .string($0.isMultiple(of: 2) ? "p\($0)" : "pass\($0)") }),
+        ]
+        plan.events = [confirm]
+        plan.waits = [0, 1000, 2000, 5000]
+        spec.explore = plan
+        return spec
+    }
+
+    /// Random walks of depth 20 until `steps` steps: returns the steps taken (must be `steps`).
+    public static func random(_ spec: CheckedSpec, steps: Int, seed: UInt64 = 1) -> ExploreResult {
+        var options = ExploreOptions()
+        options.strategy = .random
+        options.depth = 20
+        options.seed = seed
+        options.maxSteps = steps
+        options.maxSeconds = 3_600
+        return Explorer.explore(spec, options: options)
+    }
+
+    /// Breadth-first to `depth` or `states` distinct states, whichever comes first.
+    public static func breadthFirst(_ spec: CheckedSpec, depth: Int, states: Int) -> ExploreResult {
+        var options = ExploreOptions()
+        options.depth = depth
+        options.maxStates = states
+        options.maxSteps = Int.max
+        options.maxSeconds = 3_600
+        return Explorer.explore(spec, options: options)
+    }
+}

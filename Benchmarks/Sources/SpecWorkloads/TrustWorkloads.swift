@@ -1,0 +1,26 @@
+import ScreenSpec
+import SpecRuntime
+
+/// `specrun mutate` and `specrun coverage` as library calls: the cost of mutation testing a spec,
+/// and of playing scenarios with a coverage recorder against playing them without.
+public enum TrustWorkloads {
+    /// What `specrun mutate SPEC` computes (without printing): mutants killed and scored.
+    public static func mutate(specPath: String) -> (killed: Int, scored: Int) {
+        guard case .success(let result) = MutationRun.run(specPath: specPath) else { return (0, 0) }
+        return (result.killed, result.scored)
+    }
+
+    /// Plays every scenario of `spec` `rounds` times; with `coverage`, each play records into a
+    /// fresh recorder, as `specrun coverage` does. Returns the timeline entries, so no play is skipped.
+    public static func play(_ spec: CheckedSpec, rounds: Int, coverage: Bool) -> Int {
+        let map = coverage ? CoverageMap(spec) : nil
+        var entries = 0
+        for _ in 0..<rounds {
+            for s in spec.scenarios.indices {
+                let recorder = map.map(CoverageRecorder.init)
+                entries += ScenarioRunner.run(spec, scenario: s, coverage: recorder).entries.count
+            }
+        }
+        return entries
+    }
+}

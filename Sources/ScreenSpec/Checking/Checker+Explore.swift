@@ -1,0 +1,181 @@
+/// `invariants:` and `explore:`: invariants become hidden Bool nodes; `explore:` is resolved against
+/// the inputs and services, with defaults taken from the rest of the spec.
+extension Checker {
+    /// Declares each invariant as a hidden derived node, after every other node so that adding
+    /// invariants leaves the indices (and so the timelines) of the rest unchanged.
+    mutating func checkInvariants() -> [InvariantPlan] {
+        var plans: [InvariantPlan] = []
+        for decl in spec.invariants where declareName(decl.name) {
+            // The checker must be gone before `symbols` changes, or the table is copied each time.
+            let (typed, reads, found) = {
+                var checker = expressionChecker()
+                let typed = checker.check(decl.expr, expecting: .bool)
+                return (typed, checker.reads, checker.diagnostics)
+            }()
+            diagnostics = found
+            guard let typed else { continue }
+            let node = addNode(decl.name.value, .bool, .derived(typed), role: .output, visible: false, range: decl.name.range,
+                               what: "invariant")
+            for read in reads { edges[read].append(node) }
+            plans.append(InvariantPlan(name: decl.name.value, node: node, range: decl.name.range))
+        }
+        return plans
+    }
+
+    mutating func checkExplore(_ scenarios: [ScenarioPlan], _ values: ValueReader) -> ExplorePlan {
+        var plan = ExplorePlan()
+        let decl = spec.explore
+        plan.depth = decl?.depth?.value
+        let valueInputs = nodes.indices.filter { isExplorableValueInput($0) }
+        let eventInputs = nodes.indices.filter { i in
+            if case .input = nodes[i].role, case .stream = nodes[i].kind, nodes[i].type == .void { return true }
+            return false
+        }
+
+        if let given = decl?.inputs {
+            for (name, items) in given {
+                guard let symbol = symbols[name.value], isExplorableValueInput(symbol.node) else {
+                    if let symbol = symbols[name.value], eventInputs.contains(symbol.node) {
+                        diagnostics.error("explore-target", "'\(name.value)' is an input event, which carries no value", at: name.range,
+                                          fixIt: "list it under 'events:' instead")
+                    } else {
+                        diagnostics.error("explore-target", "'explore: inputs:' lists property and value inputs; '\(name.value)' is \(symbols[name.value].map { article($0.what) } ?? "not declared")\(Suggestion.didYouMean(name.value, in: valueInputs.map { nodes[$0].name }))",
+                                          at: name.range)
+                    }
+                    continue
+                }
+                var tried: [Value] = []
+                for item in items {
+                    if let v = values.read(item, as: symbol.type, diagnostics: &diagnostics), !tried.contains(v) { tried.append(v) }
+                }
+                plan.inputs.append((symbol.node, tried))
+            }
+        } else {
+            for node in valueInputs {
+                var tried: [Value] = []
+                if case .property(let initial) = nodes[node].kind { tried.append(initial) }
+                for scenario in scenarios {
+                    for step in scenario.steps {
+                        switch step.kind {
+                        case .set(let n, let v) where n == node: if !tried.contains(v) { tried.append(v) }
+                        case .send(let n, let v) where n == node: if !tried.contains(v) { tried.append(v) }
+                        default: break
+                        }
+                    }
+                }
+                // A property set only to its default has nothing to try.
+                if tried.count > (nodes[node].hasCurrentValue ? 1 : 0) {
+                    plan.inputs.append((node, Array(tried.prefix(SpecReader.exploreListLimit))))
+                }
+            }
+        }
+
+        if let given = decl?.events {
+            for name in given {
+                if let a = actions.firstIndex(where: { $0.name == name.value }) {
+                    if !plan.actions.contains(a) { plan.actions.append(a) }
+                    continue
+                }
+                guard let symbol = symbols[name.value], eventInputs.contains(symbol.node) else {
+                    diagnostics.error("explore-target", "'explore: events:' lists input events and actions; '\(name.value)' is \(symbols[name.value].map { article($0.what) } ?? "not declared")\(Suggestion.didYouMean(name.value, in: eventInputs.map { nodes[$0].name }))",
+                                      at: name.range)
+                    continue
+                }
+                if !plan.events.contains(symbol.node) { plan.events.append(symbol.node) }
+            }
+        } else {
+            plan.events = eventInputs
+            plan.actions = actions.indices.filter { actions[$0].trigger == nil }
+        }
+        // An action with an input runs with the values scenarios give it; with none, it is left out.
+        var kept: [Int] = []
+        for a in plan.actions {
+            guard actions[a].input != .void else {
+                kept.append(a)
+                plan.actionInputs.append([.void])
+                continue
+            }
+            var tried: [Value] = []
+            for scenario in scenarios {
+                for step in scenario.steps {
+                    if case .execute(let x, let v) = step.kind, x == a, !tried.contains(v) { tried.append(v) }
+                }
+            }
+            if tried.isEmpty {
+                if let name = decl?.events?.first(where: { $0.value == actions[a].name }) {
+                    diagnostics.error("explore-target", "action '\(name.value)' takes an input of type '\(actions[a].input)' and no scenario executes it with one, so there is nothing to send",
+                                      at: name.range, fixIt: "add a scenario step 'send: { \(name.value): ... }'")
+                }
+                continue
+            }
+            kept.append(a)
+            plan.actionInputs.append(Array(tried.prefix(SpecReader.exploreListLimit)))
+        }
+        plan.actions = kept
+
+        if let given = decl?.waits {
+            var waits: [Int] = []
+            for w in given where !waits.contains(w.value) { waits.append(w.value) }
+            plan.waits = waits
+        } else {
+            var waits: Set<Int> = [0]
+            for service in services {
+                waits.insert(service.latency)
+                for r in service.results { if let l = r.latency { waits.insert(l) } }
+                for c in service.cases { if let l = c.result.latency { waits.insert(l) } }
+            }
+            for stream in streams {
+                for op in stream.operators {
+                    if case .debounce(let ms) = op.kind { waits.insert(ms) }
+                    if case .throttle(let ms, _) = op.kind { waits.insert(ms) }
+                    if case .delay(let ms) = op.kind { waits.insert(ms) }
+                }
+            }
+            for scenario in scenarios {
+                for step in scenario.steps { if case .wait(let ms) = step.kind { waits.insert(ms) } }
+            }
+            for (_, outcomes) in decl?.services ?? [] {
+                for o in outcomes { if let l = o.latency?.value { waits.insert(l) } }
+            }
+            plan.waits = Array(waits.sorted().prefix(SpecReader.exploreListLimit))
+        }
+
+        for (name, outcomes) in decl?.services ?? [] {
+            guard let index = serviceIndex[name.value] else {
+                if !spec.services.contains(where: { $0.name.value == name.value }) {
+                    unknownName(name, what: "service", candidates: spec.services.map(\.name.value))
+                }
+                continue
+            }
+            if plan.services.contains(where: { $0.index == index }) {
+                diagnostics.error("duplicate-name", "service '\(name.value)' is listed twice under 'explore: services:'", at: name.range)
+                continue
+            }
+            var read: [ExploreOutcome] = []
+            for outcome in outcomes {
+                guard let result = outcome.result else {
+                    read.append(ExploreOutcome(outcome: nil, latency: outcome.latency?.value))
+                    continue
+                }
+                if let r = readResult(result, returns: services[index].returns, values) {
+                    read.append(ExploreOutcome(outcome: r.outcome, latency: r.latency))
+                }
+            }
+            if read.count == outcomes.count { plan.services.append((index, read)) }
+        }
+        return plan
+    }
+
+    private func article(_ what: String) -> String {
+        ("aeiou".contains(what.first ?? "x") ? "an " : "a ") + what
+    }
+
+    private func isExplorableValueInput(_ node: Int) -> Bool {
+        guard case .input = nodes[node].role else { return false }
+        switch nodes[node].kind {
+        case .property: return true
+        case .stream: return nodes[node].type != .void
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// A place in an expression where evaluation takes one of several ways — a branch of `? :`, a
+/// side of `&&` or `||`, a `??` fallback, a row of a binding's `table:` — with where it is
+/// written. The checker marks these so that `specrun coverage` can tell which ways were taken;
+/// the runtime ignores them unless a coverage recorder is attached.
+public struct ProbeSite: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// `c ? a : b`: the probed expression is the `.conditional`.
+        case ternary
+        /// `a && b`, `a || b`: the probed expression is the `.and` or `.or`.
+        case and, or
+        /// `a ?? b`: the probed expression is the `.coalesce`.
+        case coalesce
+        /// One row of a `table:`: the probed expression is the row's `.conditional`; `key` as written.
+        case tableRow(key: String)
+        /// A table's `default:`: the probed expression is the default value.
+        case tableDefault
+    }
+
+    public var kind: Kind
+    /// Where the construct is written: the whole expression, or the row's key.
+    public var range: SpecRange
+
+    public init(_ kind: Kind, _ range: SpecRange) {
+        self.kind = kind
+        self.range = range
+    }
+}

@@ -1,0 +1,18 @@
+/// `equivalentMutants:` — a change `specrun mutate` makes that no scenario could ever tell apart
+/// from the spec as written, with the reason, so that its report stays honest:
+///
+/// ```yaml
+/// equivalentMutants:
+///   - in: canLogin
+///     change: "email.count >= 10 -> email.count > 9"
+///     reason: "counts are integers, so '>= 10' and '> 9' agree on every input"
+/// ```
+///
+/// `in:` names the declaration the change is in (an output, action, service, state, handler
+/// event or component); `change:` is the change exactly as the mutation report prints it.
+public struct EquivalentMutantDecl: Sendable {
+    public var declaration: Located<String>
+    public var change: Located<String>
+    public var reason: Located<String>
+    public var range: SpecRange
+}

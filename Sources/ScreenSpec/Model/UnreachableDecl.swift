@@ -1,0 +1,35 @@
+/// `unreachable:` — a coverage item no scenario can ever exercise, with the reason, so that
+/// `specrun coverage` counts it as explained instead of missed:
+///
+/// ```yaml
+/// unreachable:
+///   - in: coordinateLabel
+///     item: "the fallback of '??' is used"
+///     reason: "the label reads 'latest' only when it is not nil"
+/// ```
+///
+/// `in:` names the declaration the item belongs to (an output, action, component or service;
+/// for `login.errors` it is `login`); `item:` is the item as the coverage report prints it after
+/// `never`. A mark applies to every item of that declaration with that text.
+public struct UnreachableDecl: Sendable {
+    public var declaration: Located<String>
+    public var item: Located<String>
+    public var reason: Located<String>
+    public var range: SpecRange
+}
+
+/// A checked `unreachable:` mark, for `specrun coverage`.
+public struct CoverageMark: Sendable {
+    public var declaration: String
+    public var item: String
+    public var reason: String
+    /// Where `item:` is written, for the diagnostic when it marks nothing.
+    public var itemRange: SpecRange
+
+    public init(declaration: String, item: String, reason: String, itemRange: SpecRange) {
+        self.declaration = declaration
+        self.item = item
+        self.reason = reason
+        self.itemRange = itemRange
+    }
+}

@@ -1,0 +1,220 @@
+import ScreenSpec
+
+/// The coverage items of one checked spec and, for each place the runtime reports from, the items
+/// it covers. Built once per spec; every scenario's recorder shares it.
+public struct CoverageMap: Sendable {
+    public private(set) var items: [CoverageItem] = []
+    /// The items of a probe site, in the order the probe's ways are numbered (see `ExpressionCompiler`).
+    var probes: [ProbeSite: [Int]] = [:]
+    /// Per node: changed (or, for a stream, emitted), seen true, seen false.
+    var nodeItems: [NodeItems]
+    /// Per handler: the item of its running, when the author wrote it.
+    var handlerItems: [Int?]
+    /// Service results and cases by where they are written (overrides of scenarios included).
+    var answerItems: [SpecRange: Int] = [:]
+    /// The items of each service's results and cases, by service name.
+    public private(set) var serviceItems: [String: [Int]] = [:]
+    private var canChange: [Bool] = []
+    private var listened: Set<Int> = []
+
+    struct NodeItems: Sendable {
+        var emitted: Int?
+        /// Whether `emitted` means a change after start (a derived output's first value is no change).
+        var afterStartOnly = false
+        var isTrue: Int?
+        var isFalse: Int?
+        /// For an action's `errors`: a refusal while disabled, and any other error.
+        var refused: Int?
+        var failed: Int?
+    }
+
+    public init(_ spec: CheckedSpec) {
+        nodeItems = Array(repeating: NodeItems(), count: spec.nodes.count)
+        handlerItems = Array(repeating: nil, count: spec.handlers.count)
+        // Only what can happen is an item: a derived output over screen parameters alone never
+        // changes, and a component event nothing listens to does nothing.
+        var canChange = [Bool](repeating: true, count: spec.nodes.count)
+        for node in spec.rank.enumerated().sorted(by: { $0.element < $1.element }).map(\.offset) {
+            switch spec.nodes[node].kind {
+            case .param: canChange[node] = false
+            case .derived(let e): canChange[node] = e.nodeReads().contains { canChange[$0] }
+            default: break
+            }
+        }
+        var listened = Set(spec.handlers.map(\.on))
+        listened.formUnion(spec.actions.compactMap(\.trigger))
+        for stream in spec.streams {
+            listened.insert(stream.source)
+            for op in stream.operators { listened.formUnion(op.secondarySources) }
+        }
+        for node in spec.nodes {
+            if case .derived(let e) = node.kind { listened.formUnion(e.nodeReads()) }
+        }
+        self.canChange = canChange
+        self.listened = listened
+        // An invariant is meant to hold in every state: it is checked, not covered (its being
+        // false is a failure, never a gap), and neither are the branches inside it.
+        let invariants = Set(spec.invariants.map(\.node))
+        for (i, node) in spec.nodes.enumerated() where !invariants.contains(i) {
+            owner = Self.owner(of: node.name)
+            addNodeItems(i, node, spec)
+        }
+        for (i, node) in spec.nodes.enumerated() where !invariants.contains(i) {
+            owner = Self.owner(of: node.name)
+            if case .derived(let e) = node.kind { addProbes(e) }
+        }
+        for action in spec.actions {
+            owner = action.name
+            for e in action.arguments { addProbes(e) }
+        }
+        for (h, handler) in spec.handlers.enumerated() {
+            owner = Self.owner(of: spec.nodes[handler.on].name)
+            for e in handler.values { addProbes(e) }
+            // A handler that sets nothing does nothing a scenario could see.
+            guard let range = handler.written, !handler.values.isEmpty else { continue }
+            let binding = handler.label?.hasPrefix("binding") == true
+            handlerItems[h] = add(binding ? .binding : .handler,
+                                  binding ? "the binding of '\(spec.nodes[handler.on].name)' is driven" : "the handler on '\(spec.nodes[handler.on].name)' runs",
+                                  range)
+        }
+        for stream in spec.streams {
+            owner = Self.owner(of: spec.nodes[stream.output].name)
+            for op in stream.operators { addProbes(op) }
+        }
+        for service in spec.services { addAnswers(service) }
+        for scenario in spec.scenarios { for (_, plan) in scenario.services { addAnswers(plan) } }
+        owner = ""
+    }
+
+    /// The declaration items are being added for (see ``CoverageItem/declaration``).
+    private var owner = ""
+
+    private mutating func add(_ kind: CoverageItem.Kind, _ what: String, _ range: SpecRange) -> Int {
+        items.append(CoverageItem(kind: kind, what: what, range: range, declaration: owner))
+        return items.count - 1
+    }
+
+    /// `login.errors` belongs to `login`, `label.text (bound)` to `label`.
+    static func owner(of name: String) -> String {
+        String(name.prefix { $0 != "." && $0 != " " })
+    }
+
+    private mutating func addNodeItems(_ i: Int, _ node: NodeDecl, _ spec: CheckedSpec) {
+        let name = node.name
+        switch node.role {
+        case .output:
+            if node.type == .navigation {
+                nodeItems[i].emitted = add(.navigation, "navigation '\(name)' is emitted", node.range)
+            } else if case .derived = node.kind {
+                if node.type == .bool {
+                    nodeItems[i].isTrue = add(.output, "'\(name)' is true", node.range)
+                    nodeItems[i].isFalse = add(.output, "'\(name)' is false", node.range)
+                } else if canChange[i] {
+                    nodeItems[i].emitted = add(.output, "'\(name)' changes after the screen starts", node.range)
+                    nodeItems[i].afterStartOnly = true
+                }
+            } else if node.type == .error {
+                // A `catch:` after the last request handles every failure before it gets here.
+                if let stream = spec.streams.first(where: { $0.errors == i }),
+                   let request = stream.operators.lastIndex(where: { if case .request = $0.kind { return true } else { return false } }),
+                   stream.operators[request...].contains(where: { if case .catchError = $0.kind { return true } else { return false } }) {
+                    return
+                }
+                nodeItems[i].emitted = add(.output, "'\(name)' emits (a request fails)", node.range)
+            } else {
+                nodeItems[i].emitted = add(.output, "'\(name)' emits", node.range)
+                if node.type == .bool {
+                    nodeItems[i].isTrue = add(.output, "'\(name)' is true", node.range)
+                    nodeItems[i].isFalse = add(.output, "'\(name)' is false", node.range)
+                }
+            }
+        case .actionElements:
+            nodeItems[i].emitted = add(.action, "'\(name)' emits (the work succeeds)", node.range)
+        case .actionErrors:
+            nodeItems[i].failed = add(.action, "'\(name)' emits a failure of the work", node.range)
+            nodeItems[i].refused = add(.action, "'\(name)' emits 'notEnabled' (triggered while disabled)", node.range)
+        case .component:
+            if case .stream = node.kind, listened.contains(i) { nodeItems[i].emitted = add(.event, "component event '\(name)' fires", node.range) }
+        case .input, .state, .param, .actionEnabled, .actionExecuting:
+            break
+        }
+    }
+
+    private mutating func addAnswers(_ service: ServicePlan) {
+        owner = service.name
+        for c in service.cases {
+            guard let range = c.range, answerItems[range] == nil else { continue }
+            let when = c.when.map { "\($0.name): \(ValueFormatter.text($0.value))" }.joined(separator: ", ")
+            answerItems[range] = add(.service, "'\(service.name)' answers the case when \(when)", range)
+            serviceItems[service.name, default: []].append(answerItems[range]!)
+        }
+        for (k, r) in service.results.enumerated() {
+            guard let range = r.range, answerItems[range] == nil else { continue }
+            let what: String
+            switch r.outcome {
+            case .failure(let e): what = "'\(service.name)' fails with \(ValueFormatter.text(.error(e)))"
+            case .sequence: what = "'\(service.name)' answers its sequence" + (service.results.count == 1 ? "" : " (result \(k + 1) of \(service.results.count))")
+            case .success: what = service.results.count == 1 ? "'\(service.name)' answers" : "'\(service.name)' gives result \(k + 1) of \(service.results.count)"
+            }
+            answerItems[range] = add(.service, what, range)
+            serviceItems[service.name, default: []].append(answerItems[range]!)
+        }
+    }
+
+    private mutating func addProbes(_ op: OperatorPlan) {
+        switch op.kind {
+        case .map(let e), .filter(let e), .catchError(let e): addProbes(e)
+        case .distinctUntilChanged(let key): if let key { addProbes(key) }
+        case .startWith(let es): for e in es { addProbes(e) }
+        case .scan(let seed, let acc): addProbes(seed); addProbes(acc)
+        case .combineLatest(_, let e): addProbes(e)
+        case .withLatestFrom(_, let e), .sample(_, let e): if let e { addProbes(e) }
+        case .request(let request):
+            for e in request.call.arguments { addProbes(e) }
+            for inner in request.inner { addProbes(inner) }
+        default: break  // operators without expressions
+        }
+    }
+
+    /// Adds the items of every probe inside `expr`, each site once.
+    private mutating func addProbes(_ expr: TypedExpr) {
+        expr.visit { site in
+            guard probes[site] == nil else { return }
+            let ids: [Int]
+            switch site.kind {
+            case .ternary:
+                ids = [add(.branch, "the 'then' branch of '? :' is taken", site.range), add(.branch, "the 'else' branch of '? :' is taken", site.range)]
+            case .and:
+                ids = [add(.branch, "the left side of '&&' decides (is false)", site.range), add(.branch, "the right side of '&&' decides", site.range)]
+            case .or:
+                ids = [add(.branch, "the left side of '||' decides (is true)", site.range), add(.branch, "the right side of '||' decides", site.range)]
+            case .coalesce:
+                ids = [add(.branch, "the fallback of '??' is used", site.range)]
+            case .tableRow(let key):
+                ids = [add(.branch, "table row '\(key)' is looked up", site.range)]
+            case .tableDefault:
+                ids = [add(.branch, "the table's 'default:' is used", site.range)]
+            }
+            probes[site] = ids
+        }
+    }
+}
+
+extension TypedExpr {
+    /// Calls `probe` for each probe site inside, outermost first.
+    func visit(_ probe: (ProbeSite) -> Void) {
+        switch self {
+        case .probe(let site, let e): probe(site); e.visit(probe)
+        case .constant, .node, .eventPayload, .closureArgument, .operatorArgument: break
+        case .not(let e), .negate(let e, _), .member(let e, _, _): e.visit(probe)
+        case .arithmetic(_, _, let a, let b), .concatenate(let a, let b, _), .equal(let a, let b, _), .order(_, let a, let b),
+             .and(let a, let b), .or(let a, let b), .coalesce(let a, let b):
+            a.visit(probe); b.visit(probe)
+        case .conditional(let c, let a, let b): c.visit(probe); a.visit(probe); b.visit(probe)
+        case .call(_, let args), .list(let args), .makeRecord(_, _, let args), .makeNavigation(_, _, let args):
+            for a in args { a.visit(probe) }
+        case .closureCall(_, let list, let body): list.visit(probe); body.visit(probe)
+        case .interpolation(let parts): for case .value(let e) in parts { e.visit(probe) }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import ScreenSpec
+
+/// Counts what one scenario exercised. A graph built while a recorder is ``compiling`` inserts
+/// probes that report here; a graph built without one has no probes at all, so coverage costs
+/// nothing unless it is asked for.
+public final class CoverageRecorder: @unchecked Sendable {
+    // Unchecked Sendable: a recorder belongs to the one graph (one thread) that plays a scenario.
+    public let map: CoverageMap
+    @exclusivity(unchecked) public private(set) var hits: [Bool]
+
+    /// The recorder that `ScreenGraph.init` and the expression compiler attach probes for.
+    @TaskLocal static var compiling: CoverageRecorder?
+
+    public init(map: CoverageMap) {
+        self.map = map
+        self.hits = Array(repeating: false, count: map.items.count)
+    }
+
+    @inline(__always)
+    func hit(_ item: Int) { hits[item] = true }
+
+    /// The item ids of a probe site (see ``CoverageMap``); empty for a site the map does not know.
+    func probeItems(_ site: ProbeSite) -> [Int] { map.probes[site] ?? [] }
+
+    /// A node emitted `value`; `started` is false for the values shown when the screen starts.
+    func emitted(_ node: Int, _ value: Value, started: Bool) {
+        let items = map.nodeItems[node]
+        if let i = items.emitted, started || !items.afterStartOnly { hit(i) }
+        if case .bool(let b) = value {
+            if b, let i = items.isTrue { hit(i) }
+            if !b, let i = items.isFalse { hit(i) }
+        }
+        if case .error(let e) = value {
+            if e.kind == .notEnabled, let i = items.refused { hit(i) }
+            if e.kind != .notEnabled, let i = items.failed { hit(i) }
+        }
+    }
+
+    /// A call of `service` took `choice`.
+    func answered(_ service: ServicePlan, _ choice: ServicePlan.Choice) {
+        let range: SpecRange?
+        switch choice {
+        case .matchingCase(let i): range = service.cases[i].range
+        case .result(let i): range = service.results[i].range
+        case .implicitVoid: range = nil
+        }
+        if let range, let i = map.answerItems[range] { hit(i) }
+    }
+
+    func handlerRan(_ handler: Int) {
+        if handler < map.handlerItems.count, let i = map.handlerItems[handler] { hit(i) }
+    }
+
+    /// Runs `body` (which builds a graph) with probes reporting to this recorder.
+    public func compiling<R>(_ body: () throws -> R) rethrows -> R {
+        try CoverageRecorder.$compiling.withValue(self, operation: body)
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import SpecRuntime
+
+struct Review: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Walk through pending snapshot changes one by one: accept, reject or skip each.",
+        discussion: """
+            A local 'specrun test' that finds a changed timeline keeps the new one beside the \
+            snapshot as <scenario>.timeline.new. 'specrun review' shows each: its spec and \
+            scenario, a summary of what changed and the diff, and reads one key: a accepts (the \
+            new timeline becomes the snapshot), r rejects (the pending file is deleted), s skips \
+            (it stays pending), q stops. It needs a terminal; 'specrun test --accept' or \
+            '--reject' settle every change at once. Exit status: 0, 1 when a file could not be \
+            settled, 64 for a usage error.
+            """
+    )
+
+    @Argument(help: "Spec files, or folders searched recursively (default: specs).", completion: SpecArguments.completion)
+    var paths: [String] = []
+
+    @OptionGroup var display: DisplayOptions
+
+    func run() throws {
+        display.apply()
+        let roots = paths.isEmpty ? ["specs"] : paths
+        let pending = PendingSnapshot.find(in: roots)
+        guard !pending.isEmpty else {
+            Output.write("no pending snapshot changes in \(roots.joined(separator: ", ")); 'specrun test' writes them when a timeline changes\n")
+            return
+        }
+        guard KeyReader.isTerminal else {
+            Output.error("error: 'specrun review' reads keys from a terminal; settle all \(pending.count) pending change\(pending.count == 1 ? "" : "s") with 'specrun test --accept' or 'specrun test --reject'\n")
+            throw ExitCodes.usage
+        }
+        var session = ReviewSession(pending: pending, colors: Output.useColor(for: STDOUT_FILENO))
+        if let code = session.run() { throw code }
+    }
+}

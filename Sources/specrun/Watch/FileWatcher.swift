@@ -1,0 +1,118 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Tells when something in a set of folders changes: a file written and closed, created,
+/// deleted or renamed in or out (editors often save by renaming a temporary file over the
+/// original). On Linux through inotify, the only code of ours that touches it; elsewhere by
+/// comparing the folders' entries every 50 ms.
+final class FileWatcher {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// After the first change, wait until this long passes without another, so that one save
+    /// (write, rename, chmod…) is one re-run.
+    static let settle: Int32 = 15
+    /// …but never longer than this in all, so a file written without pause still gets a run.
+    static let settleLimit = Duration.milliseconds(300)
+
+    #if os(Linux)
+    private let fd: Int32
+    private var descriptors: [String: Int32] = [:]
+    private var folders: [Int32: String] = [:]
+    private static let mask = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ATTRIB)
+
+    init() throws(Failure) {
+        fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        guard fd >= 0 else { throw Failure(description: "cannot watch files: inotify_init1: \(String(cString: strerror(errno)))") }
+    }
+
+    deinit { close(fd) }
+
+    /// Watches exactly `wanted` from now on: new folders are added, others dropped. A folder
+    /// that cannot be watched (gone, or the inotify watch limit reached) is left out.
+    func watch(_ wanted: Set<String>) {
+        for folder in wanted where descriptors[folder] == nil {
+            let wd = inotify_add_watch(fd, folder, Self.mask)
+            if wd >= 0 {
+                descriptors[folder] = wd
+                folders[wd] = folder
+            }
+        }
+        for (folder, wd) in descriptors where !wanted.contains(folder) {
+            inotify_rm_watch(fd, wd)
+            descriptors[folder] = nil
+            folders[wd] = nil
+        }
+    }
+
+    /// Blocks until something changes, then until the changes settle.
+    func waitForChange() {
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while poll(&pfd, 1, -1) <= 0 {}
+        drain()
+        let deadline = ContinuousClock.now + Self.settleLimit
+        while ContinuousClock.now < deadline, poll(&pfd, 1, Self.settle) > 0 { drain() }
+    }
+
+    /// Reads every queued event; a folder the kernel stopped watching (deleted) is forgotten so
+    /// that `watch(_:)` adds it again if it comes back.
+    private func drain() {
+        let size = 64 * 1024
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+        defer { buffer.deallocate() }
+        while true {
+            let n = read(fd, buffer, size)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return }
+            var offset = 0
+            let header = MemoryLayout<inotify_event>.size
+            while offset + header <= n {
+                let wd = buffer.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+                let mask = buffer.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+                let length = Int(buffer.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                if mask & UInt32(IN_IGNORED) != 0, let folder = folders[wd] {
+                    descriptors[folder] = nil
+                    folders[wd] = nil
+                }
+                offset += header + length
+            }
+        }
+    }
+    #else
+    private var watched: Set<String> = []
+    private var state: [String: [String: Date]] = [:]
+
+    init() throws(Failure) {}
+
+    func watch(_ wanted: Set<String>) {
+        watched = wanted
+        state = Dictionary(uniqueKeysWithValues: wanted.map { ($0, Self.listing($0)) })
+    }
+
+    func waitForChange() {
+        while true {
+            usleep(50_000)
+            let now = Dictionary(uniqueKeysWithValues: watched.map { ($0, Self.listing($0)) })
+            if now != state {
+                state = now
+                return
+            }
+        }
+    }
+
+    private static func listing(_ folder: String) -> [String: Date] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var out: [String: Date] = [:]
+        for name in names {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)
+            out[name] = attributes?[.modificationDate] as? Date ?? .distantPast
+        }
+        return out
+    }
+    #endif
+}

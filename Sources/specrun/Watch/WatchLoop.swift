@@ -1,0 +1,144 @@
+import ArgumentParser
+import Foundation
+import SpecRuntime
+
+/// `--watch`: runs a pass over the specs, then again over the specs a saved file changed, until
+/// interrupted. A spec changed when its own text did, one of its snapshots did (for `test`), or
+/// it navigates and a spec file beside it did (navigation targets are its siblings). A new spec
+/// in a watched folder runs too. Changes are found by comparing file contents, so a save that
+/// changes nothing, or a snapshot this process wrote itself, runs nothing.
+struct WatchLoop {
+    /// The paths as given on the command line, expanded again after every change.
+    var roots: [String]
+    /// The subcommand, for the header line.
+    var command: String
+    /// The pass over some specs; its exit code is shown, not returned.
+    var pass: ([String]) -> ExitCode?
+
+    init(roots: [String], command: String, pass: @escaping ([String]) -> ExitCode?) {
+        self.roots = roots
+        self.command = command
+        self.pass = pass
+    }
+
+    func run() throws -> Never {
+        Self.stopOnSignals()
+        let watcher: FileWatcher
+        do {
+            watcher = try FileWatcher()
+        } catch {
+            Output.error("error: \(error)\n")
+            throw ExitCodes.failure
+        }
+        let clearScreen = isatty(STDOUT_FILENO) == 1
+        var known: [String: Data?] = [:]
+        var previous: Set<String> = []
+        var first = true
+        while true {
+            var specs: [String] = []
+            var problem: String?
+            do {
+                specs = try SpecArguments.expand(roots, allowStandardInput: false).paths
+            } catch {
+                problem = error.description
+            }
+            var inputs: [String: [String]] = [:]
+            for spec in specs { inputs[spec] = Self.inputs(of: spec, snapshots: command == "test") }
+            var now: [String: Data?] = [:]
+            for file in Set(inputs.values.joined()) { now[file] = FileManager.default.contents(atPath: file) }
+            let changed = specs.filter { spec in
+                first || !previous.contains(spec) || inputs[spec, default: []].contains { known[$0] != now[$0] }
+            }
+            let removed = previous.subtracting(specs)
+            if first || !changed.isEmpty || !removed.isEmpty || problem != nil {
+                if clearScreen { Output.write("\u{1B}[H\u{1B}[2J\u{1B}[3J") }
+                let what = first ? "\(specs.count) spec\(specs.count == 1 ? "" : "s")" : Self.describe(changed, removed: removed)
+                Output.error("specrun \(command) --watch: \(what)\n")
+                let started = ContinuousClock.now
+                if let problem { Output.error("error: \(problem)\n") }
+                let code = changed.isEmpty ? nil : pass(changed)
+                let elapsed = ContinuousClock.now - started
+                // What this pass wrote (snapshots, pending files) is not a change to react to.
+                for spec in changed where command == "test" {
+                    for file in Self.inputs(of: spec, snapshots: true) where file != spec {
+                        now[file] = FileManager.default.contents(atPath: file)
+                    }
+                }
+                let ms = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+                Output.error("[\(code.map { "exit \($0.rawValue)" } ?? "exit 0") in \(ms) ms] watching \(specs.count) spec\(specs.count == 1 ? "" : "s") for changes; Ctrl-C stops\n")
+            }
+            known = now
+            previous = Set(specs)
+            first = false
+            watcher.watch(Self.folders(roots: roots, specs: specs))
+            // A spec created in a new folder before that folder was watched sent no event: look
+            // once more now that the watches are in place.
+            let again = (try? SpecArguments.expand(roots, allowStandardInput: false).paths) ?? []
+            if again == specs { watcher.waitForChange() }
+        }
+    }
+
+    /// A parent may have started us with SIGINT or SIGTERM blocked or ignored (a test harness's
+    /// thread mask is inherited); a watch loop that never exits on its own must stop on them.
+    private static func stopOnSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            sigaddset(&set, signal)
+            Foundation.signal(signal, SIG_DFL)
+        }
+        sigprocmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    static func describe(_ changed: [String], removed: Set<String>) -> String {
+        var parts: [String] = []
+        if !changed.isEmpty {
+            let shown = changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? ", …" : "")
+            parts.append("changed \(shown)")
+        }
+        if !removed.isEmpty { parts.append("removed \(removed.sorted().prefix(3).joined(separator: ", "))") }
+        return parts.isEmpty ? "no spec to run" : parts.joined(separator: "; ")
+    }
+
+    /// The files whose contents decide a spec's result: the spec itself, its snapshot files
+    /// (`snapshots`), and when it navigates, the spec files beside it, where its targets are
+    /// declared.
+    static func inputs(of spec: String, snapshots: Bool) -> [String] {
+        var files = [spec]
+        if snapshots {
+            let folder = SnapshotLayout.directory(forSpec: spec)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            files += names.filter { !$0.hasPrefix(".") && $0.hasSuffix("." + SnapshotLayout.fileExtension) }.sorted().map { folder + "/" + $0 }
+        }
+        if let text = FileManager.default.contents(atPath: spec), text.range(of: Data("navigate".utf8)) != nil {
+            let folder = (spec as NSString).deletingLastPathComponent
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+            files += names.filter { SpecFinder.isSpecFileName($0) && !$0.hasPrefix(".") }.sorted()
+                .map { folder.isEmpty ? $0 : folder + "/" + $0 }.filter { $0 != spec }
+        }
+        return files
+    }
+
+    /// Every folder under a folder root (hidden ones skipped), and for each spec its folder,
+    /// `__snapshots__` and its own snapshot folder.
+    static func folders(roots: [String], specs: [String]) -> Set<String> {
+        var out: Set<String> = []
+        func walk(_ folder: String, depth: Int) {
+            guard depth <= 32, out.insert(folder).inserted else { return }
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !name.hasPrefix(".") {
+                let path = folder + "/" + name
+                if SpecFinder.isDirectory(path) { walk(path, depth: depth + 1) }
+            }
+        }
+        for root in roots where SpecFinder.isDirectory(root) { walk(root, depth: 0) }
+        for spec in specs {
+            let folder = (spec as NSString).deletingLastPathComponent
+            out.insert(folder.isEmpty ? "." : folder)
+            let snapshots = SnapshotLayout.snapshotsDirectory(forSpec: spec)
+            if SpecFinder.isDirectory(snapshots) { out.insert(snapshots) }
+            let own = SnapshotLayout.directory(forSpec: spec)
+            if SpecFinder.isDirectory(own) { out.insert(own) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import ScreenSpec
+@testable import SpecRuntime
+import Testing
+
+@Suite("Coverage")
+struct CoverageTests {
+    /// Measures one spec written to a temporary file; the report names it `path`.
+    private func measure(_ yaml: String, name: String = "profile.yaml") throws -> SpecCoverage {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-coverage-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent(name).path
+        try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+        let report = CoverageReport.measure(specPaths: [path])
+        #expect(report.invalid.isEmpty, "\(report.invalid.map { $0.renderDiagnostics() })")
+        var spec = try #require(report.specs.first)
+        spec.specPath = name
+        spec.items = spec.items.map { var i = $0; i.range.file = name; return i }
+        return spec
+    }
+
+    private func missed(_ spec: SpecCoverage) -> String {
+        spec.missed.map { "\($0.range.file):\($0.range.start): \($0.what)" }.joined(separator: "\n")
+    }
+
+    /// A spec whose only scenario never plays its error path gets that path listed, at the line
+    /// and column of the failure, the action and the stream that would have carried it.
+    @Test func anUnplayedErrorPathIsListedWhereItIsWritten() throws {
+        let spec = try measure("""
+            screen: Profile
+            inputs:
+              refresh: event
+              query: { type: String, default: "" }
+            state:
+              name: { type: String, initial: "" }
+            actions:
+              load:
+                trigger: refresh
+                work: { call: api.profile }
+            handlers:
+              - on: load.elements
+                set: { name: load.elements }
+            outputs:
+              greeting: 'name.isEmpty ? "Hello" : "Hello, \\(name)"'
+              matches:
+                stream: query
+                ops:
+                  - flatMapLatest: { call: api.search, with: { text: $0 } }
+            services:
+              api.profile:
+                returns: String
+                latency: 100ms
+                results:
+                  - value: Ada
+                  - fail: http(500)
+              api.search: { returns: Int, latency: 10ms, result: 1 }
+            scenarios:
+              - name: loads the name
+                steps:
+                  - send: refresh
+                  - wait: 100ms
+                  - set: { query: "a" }
+                  - wait: 10ms
+                  - expect: { greeting: "Hello, Ada", matches: 1 }
+            """)
+        #expect(missed(spec) == """
+            profile.yaml:8:3: 'load.errors' emits a failure of the work
+            profile.yaml:8:3: 'load.errors' emits 'notEnabled' (triggered while disabled)
+            profile.yaml:16:3: 'matches.errors' emits (a request fails)
+            profile.yaml:26:9: 'api.profile' fails with http(500)
+            """)
+        #expect(spec.covered == spec.total - 4)
+        let failed = try #require(spec.items.first { $0.what == "'api.profile' answers" || $0.what == "'api.profile' gives result 1 of 2" })
+        #expect(failed.coveredBy == ["loads the name"])
+    }
+
+    @Test func branchesSidesFallbacksAndTableRowsAreItems() throws {
+        let spec = try measure("""
+            screen: Form
+            inputs:
+              name: { type: String?, default: ~ }
+              age: { type: Int, default: 0 }
+            outputs:
+              adult: age >= 18 && name != nil
+              either: age > 99 || age < 0
+              shown: name ?? "nobody"
+            view:
+              picker: { segmentedControl: { segments: [A, B, C] } }
+              label: label
+            bindings:
+              - bind: picker.selectedIndex
+                to: label.text
+                table:
+                  0: "A"
+                  1: "B"
+                  default: "?"
+            scenarios:
+              - name: a name and an age
+                steps:
+                  - set: { name: "Ada", age: 20 }
+                  - pick: { picker: 1 }
+            """, name: "form.yaml")
+        #expect(missed(spec) == """
+            form.yaml:7:3: 'either' is true
+            form.yaml:7:11: the left side of '||' decides (is true)
+            form.yaml:16:7: table row '0' is looked up
+            """)
+    }
+
+    @Test func probesLeaveEveryShippedTimelineUnchanged() throws {
+        let root = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        for path in SpecFinder.specs(in: [root + "/specs"]) {
+            let spec = try #require(SpecLoader.load(path: path).spec)
+            let map = CoverageMap(spec)
+            for s in spec.scenarios.indices {
+                let plain = TimelineFormatter.text(ScenarioRunner.run(spec, scenario: s))
+                let probed = TimelineFormatter.text(ScenarioRunner.run(spec, scenario: s, coverage: CoverageRecorder(map: map)))
+                #expect(plain == probed, "\(path) › \(spec.scenarios[s].name)")
+            }
+        }
+    }
+
+    @Test func lcovAndJSONNameEveryItem() throws {
+        let spec = try measure("""
+            screen: Tiny
+            inputs:
+              on: { type: Bool, default: false }
+            outputs:
+              label: 'on ? "on" : "off"'
+            scenarios:
+              - name: stays off
+                steps:
+                  - expect: { label: "off" }
+            """, name: "tiny.yaml")
+        let report = CoverageReport(specs: [spec], invalid: [])
+        #expect(CoverageLcov.render(report) == """
+            TN:
+            SF:tiny.yaml
+            BRDA:5,0,0,-
+            BRDA:5,0,1,-
+            BRDA:5,0,2,1
+            BRF:3
+            BRH:1
+            DA:5,1
+            LF:1
+            LH:1
+            end_of_record
+
+            """)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(CoverageJSON.render(report).utf8)) as? [String: Any])
+        #expect(json["covered"] as? Int == 1 && json["total"] as? Int == 3)
+        #expect(CoverageText.render(report).contains("tiny.yaml:5:3: never 'label' changes after the screen starts"))
+    }
+}
+
+extension CoverageTests {
+    @Test func anUnreachableMarkExplainsItsItemsAndAStaleOneIsAnError() throws {
+        let spec = try measure("""
+            screen: Fix
+            inputs:
+              fix: { type: Int?, default: ~ }
+            outputs:
+              label: 'fix == nil ? "waiting" : "\\(fix ?? 0)"'
+            unreachable:
+              - { in: label, item: "the fallback of '??' is used", reason: "read only when 'fix' is set" }
+            scenarios:
+              - name: a fix
+                steps:
+                  - set: { fix: 3 }
+            """, name: "fix.yaml")
+        #expect(missed(spec) == "")
+        #expect(spec.unreachable.map { "\($0.range.start) \($0.unreachableBecause ?? "")" } == ["5:39 read only when 'fix' is set"])
+        #expect(spec.covered == spec.total && spec.total == spec.items.count - 1)
+        #expect(CoverageText.render(CoverageReport(specs: [spec], invalid: [])).contains(
+            "fix.yaml:5:39: unreachable: the fallback of '??' is used (read only when 'fix' is set)\n"))
+
+        var items = spec.items
+        let problems = CoverageReport.apply([CoverageMark(declaration: "label", item: "the fallback of ?? is used", reason: "r",
+                                                          itemRange: SpecRange(file: "fix.yaml", at: SpecLocation(line: 7, column: 29)))],
+                                            to: &items)
+        #expect(problems.map { $0.description } == ["fix.yaml:7:29: error: 'label' has no coverage item 'the fallback of ?? is used'"])
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// `--watch` from the built binary: it runs once, then again for exactly what a save changed.
+@Suite struct WatchTests {
+    /// A watching process with its output files; stopped when the test ends.
+    final class Watching {
+        let process: Process
+        let out: String, err: String
+
+        init(_ cli: LoopBinary, _ arguments: [String]) throws {
+            (process, out, err) = try cli.start(arguments, tag: "-watch")
+        }
+
+        deinit {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+
+        var stdout: String { (try? String(contentsOfFile: out, encoding: .utf8)) ?? "" }
+        var stderr: String { (try? String(contentsOfFile: err, encoding: .utf8)) ?? "" }
+        /// How many passes have finished.
+        var passes: Int { stderr.components(separatedBy: "] watching ").count - 1 }
+
+        func waitForPasses(_ n: Int) throws {
+            try #require(LoopBinary.eventually { passes >= n }, "expected \(n) passes; stderr:\n\(stderr)")
+        }
+    }
+
+    @Test func testWatchRerunsTheSavedSpecAndKeepsThePendingChange() throws {
+        let cli = try LoopBinary()
+        #expect(try cli.run(["test"]).status == 0)
+        let watching = try Watching(cli, ["test", "--watch"])
+        try watching.waitForPasses(1)
+        #expect(watching.stderr.hasPrefix("specrun test --watch: 1 spec\n"))
+        #expect(watching.stdout.hasSuffix("3 passed, 0 failed\n"))
+
+        try cli.edit("specs/login.yaml", "latency: 5s", "latency: 4s")
+        try watching.waitForPasses(2)
+        #expect(watching.stderr.contains("specrun test --watch: changed specs/login.yaml\n"))
+        #expect(watching.stderr.contains("[exit 1 in "))
+        #expect(watching.stdout.hasSuffix("1 passed, 2 failed\n"))
+        #expect(cli.exists(PendingReviewTests.valid + ".new"))
+
+        // Accepting rewrites a snapshot: the spec runs again and now passes.
+        #expect(try cli.run(["test", "--accept"]).status == 0)
+        try watching.waitForPasses(3)
+        #expect(watching.stdout.hasSuffix("3 passed, 0 failed\n"))
+
+        // A save that changes nothing runs nothing.
+        try cli.edit("specs/login.yaml", "latency: 4s", "latency: 4s")
+        usleep(500_000)
+        #expect(watching.passes == 3)
+        #expect(watching.process.isRunning)
+    }
+
+    @Test func runWatchFollowsNavigationTargetsAndNewSpecs() throws {
+        let cli = try LoopBinary(withLogin: false)
+        try cli.write("specs/list.yaml", """
+            screen: List
+            inputs:
+              pick: String
+            outputs:
+              opened: { navigate: { to: Detail, params: { name: $0 } }, on: pick }
+            scenarios:
+              - name: picking opens the detail
+                steps:
+                  - send: { pick: a }
+            """)
+        try cli.write("specs/detail.yaml", """
+            screen: Detail
+            params:
+              name: String
+            outputs:
+              title: name
+            scenarios:
+              - name: shows its name
+                params: { name: x }
+                steps: []
+            """)
+        try cli.write("specs/alone.yaml", ConventionTests.tiny)
+        let watching = try Watching(cli, ["run", "--watch", "specs"])
+        try watching.waitForPasses(1)
+        #expect(watching.stderr.hasPrefix("specrun run --watch: 3 specs\n"))
+
+        // The target's parameter changes type: the navigating spec is checked again and fails.
+        try cli.edit("specs/detail.yaml", "name: String", "name: Int")
+        try watching.waitForPasses(2)
+        #expect(watching.stderr.contains("specrun run --watch: changed specs/detail.yaml, specs/list.yaml\n"), "\(watching.stderr)")
+        #expect(watching.stderr.contains("specs/list.yaml:"))
+        #expect(!watching.stderr.contains("alone.yaml"))
+
+        try cli.write("specs/more/new.yaml", ConventionTests.tiny.replacingOccurrences(of: "Tiny", with: "Fresh"))
+        try watching.waitForPasses(3)
+        #expect(watching.stderr.contains("specrun run --watch: changed specs/more/new.yaml\n"))
+        #expect(watching.stdout.hasSuffix("Fresh › doubles\n     0ms  twice             2\n     0ms  ▶ set n = 4\n     0ms  twice             8\n"))
+    }
+
+    @Test func checkWatchReportsAnInvalidSaveAndKeepsWatching() throws {
+        let cli = try LoopBinary()
+        let watching = try Watching(cli, ["check", "--watch", "specs/login.yaml"])
+        try watching.waitForPasses(1)
+        #expect(watching.stdout == "1 spec checked, no errors\n")
+        try cli.edit("specs/login.yaml", "canLogin:", "canLogin: nope &&")
+        try watching.waitForPasses(2)
+        #expect(watching.stderr.contains("[exit 2 in "))
+        #expect(watching.process.isRunning)
+    }
+}
