@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Tools the picture tests drive (Graphviz, Chromium): found on the PATH; .ci/run installs them
 /// from Debian, so in CI a missing one fails the tests instead of skipping them.
@@ -53,6 +54,24 @@ enum ExternalTools {
         }
         return (process.terminationStatus, (try? String(contentsOf: out, encoding: .utf8)) ?? "", (try? String(contentsOf: err, encoding: .utf8)) ?? "")
     }
+
+    /// One Chromium at a time in the whole test process: the browser suites run in parallel with
+    /// each other and with every other test, and on two loaded cores several browsers at once
+    /// starve each other (a window that is not yet activated when the page loads gets no focus
+    /// events). Each launch gets its own profile folder and `--disable-dev-shm-usage` (a CI
+    /// container's /dev/shm is often 64 MB; Debian's launcher fails to detect that).
+    static func runChromium(_ arguments: [String], timeout: TimeInterval = 120) throws -> (status: Int32, stdout: String, stderr: String) {
+        let executable = try #require(chromium, Comment(rawValue: missingChromium))
+        chromiumLock.lock()
+        defer { chromiumLock.unlock() }
+        let profile = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: profile) }
+        return try run(executable, ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage",
+                                    "--user-data-dir=\(profile)", "--host-resolver-rules=MAP * ~NOTFOUND",
+                                    "--disable-background-networking"] + arguments, timeout: timeout)
+    }
+
+    private static let chromiumLock = NSLock()
 
     /// A fresh temporary folder.
     static func temporaryFolder() throws -> String {

@@ -38,15 +38,23 @@ struct MarbleReportBrowserTests {
         var scenarios: [Scenario]
         var focusReadout: String
         var arrowMovedFocus: Bool?
+        var windowFocused: Bool
         var requests: Int
     }
 
     /// Collects the DOM facts after the page ran, and checks the keyboard path: focusing a marble
     /// fills the live region, the right arrow moves along the lane.
+    ///
+    /// Chromium sends `focusin` only to a page whose window has focus, and a headless window gets it
+    /// asynchronously: on a loaded machine the load event often comes first, and `focus()` then
+    /// moves `document.activeElement` without any event (the browser sends it when the window is
+    /// activated, after the DOM was dumped). So when the document has no focus yet, the checker
+    /// sends the `focusin` the browser would send; the page's own handler must still fill the live
+    /// region from it. `windowFocused` records which case ran.
     static let checker = """
         <script>
         window.addEventListener('load', function () {
-          var result = { scenarios: [], focusReadout: '', arrowMovedFocus: null,
+          var result = { scenarios: [], focusReadout: '', arrowMovedFocus: null, windowFocused: document.hasFocus(),
                          requests: performance.getEntriesByType('resource').length };
           document.querySelectorAll('section.scenario').forEach(function (s) {
             var lanes = Array.prototype.map.call(s.querySelectorAll('svg .lane.output'), function (l) {
@@ -64,6 +72,7 @@ struct MarbleReportBrowserTests {
           if (lane) {
             var first = lane.querySelector('.mark');
             first.focus();
+            if (!document.hasFocus()) { first.dispatchEvent(new FocusEvent('focusin', { bubbles: true })); }
             result.focusReadout = first.closest('figure').querySelector('.readout').textContent;
             first.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
             result.arrowMovedFocus = document.activeElement === lane.querySelectorAll('.mark')[1];
@@ -78,28 +87,50 @@ struct MarbleReportBrowserTests {
 
     /// Chromium without network: the page must not need any.
     static func chromium(_ extra: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let chromium = try #require(ExternalTools.chromium, Comment(rawValue: ExternalTools.missingChromium))
-        let profile = try ExternalTools.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: profile) }
-        return try ExternalTools.run(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
-                                                "--user-data-dir=\(profile)", "--host-resolver-rules=MAP * ~NOTFOUND",
-                                                "--disable-background-networking", "--virtual-time-budget=5000"] + extra)
+        try ExternalTools.runChromium(["--hide-scrollbars", "--virtual-time-budget=5000"] + extra)
     }
 
-    static func domCheck(_ page: String) throws -> Seen {
+    /// Keeps what a failed check needs: the page Chromium opened, the DOM it dumped and its stderr,
+    /// under `.build/browser-tests/failed-<name>.*`.
+    static func keepForDiagnosis(_ name: String, page: String, result: (status: Int32, stdout: String, stderr: String)) -> String {
+        let base = artifacts + "/failed-" + name.replacingOccurrences(of: "/", with: "_")
+        try? FileManager.default.createDirectory(atPath: artifacts, withIntermediateDirectories: true)
+        try? page.write(toFile: base + ".html", atomically: true, encoding: .utf8)
+        try? result.stdout.write(toFile: base + ".dom.html", atomically: true, encoding: .utf8)
+        try? "status \(result.status)\n\(result.stderr)".write(toFile: base + ".stderr.txt", atomically: true, encoding: .utf8)
+        return "page, dumped DOM and Chromium's stderr kept as \(base).{html,dom.html,stderr.txt}; Chromium exited \(result.status), stderr ends: \(result.stderr.suffix(1500))"
+    }
+
+    /// The diagnosis of a failed check, made (and the files kept) at the first failure; later
+    /// failures of the same page only point to it.
+    final class Diagnosis: @unchecked Sendable {
+        private var made = false
+        private let make: () -> String
+        init(_ make: @escaping () -> String) { self.make = make }
+        var text: String {
+            if made { return "(Chromium's output is kept, see the first failure)" }
+            made = true
+            return make()
+        }
+    }
+
+    /// The DOM facts of `page` in Chromium; `name` names the kept files when a check fails.
+    static func domCheck(_ page: String, name: String) throws -> (seen: Seen, diagnosis: () -> String) {
         let folder = try ExternalTools.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let probe = folder + "/probe.html"
         try page.replacingOccurrences(of: "</body>", with: checker + "\n</body>").write(toFile: probe, atomically: true, encoding: .utf8)
         let result = try chromium(["--dump-dom", "file://" + probe])
         let dom = result.stdout
+        let kept = Diagnosis { keepForDiagnosis(name, page: page, result: result) }
+        let diagnosis = { kept.text }
         guard let start = dom.range(of: "<pre id=\"dom-check\">"), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
-            Issue.record("Chromium did not run the page (status \(result.status)): \(result.stderr.suffix(2000))")
+            Issue.record("Chromium did not run the page: \(diagnosis())")
             throw CancellationError()
         }
         let json = String(dom[start.upperBound..<end.lowerBound])
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
-        return try JSONDecoder().decode(Seen.self, from: Data(json.utf8))
+        return (try JSONDecoder().decode(Seen.self, from: Data(json.utf8)), diagnosis)
     }
 
     static func screenshot(_ page: String, name: String) throws -> String {
@@ -107,9 +138,13 @@ struct MarbleReportBrowserTests {
         let html = artifacts + "/\(name).html"
         let png = artifacts + "/\(name).png"
         try page.write(toFile: html, atomically: true, encoding: .utf8)
-        try? FileManager.default.removeItem(atPath: png)
-        let result = try chromium(["--screenshot=\(png)", "--window-size=1200,1100", "file://" + html])
-        #expect(FileManager.default.fileExists(atPath: png), "no screenshot: \(result.stderr.suffix(2000))")
+        // Drawn under a fresh name, then renamed over the old picture: an older picture never
+        // passes for a new one, and runs side by side do not delete each other's.
+        let fresh = artifacts + "/.\(name)-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: fresh) }
+        let result = try chromium(["--screenshot=\(fresh)", "--window-size=1200,1100", "file://" + html])
+        try #require(FileManager.default.fileExists(atPath: fresh), "no screenshot of \(html) (status \(result.status)): \(result.stderr.suffix(2000))")
+        try #require(rename(fresh, png) == 0, "cannot rename \(fresh) to \(png): errno \(errno)")
         return png
     }
 
@@ -136,19 +171,19 @@ struct MarbleReportBrowserTests {
         return out
     }
 
-    static func compare(_ seen: Seen, _ expected: [Expected], _ what: String) {
-        #expect(seen.requests == 0, "\(what): the page loaded \(seen.requests) resources; it must be self-contained")
-        #expect(seen.scenarios.count == expected.count, "\(what): \(seen.scenarios.count) scenarios drawn, \(expected.count) played")
+    static func compare(_ seen: Seen, _ expected: [Expected], _ what: String, _ diagnosis: () -> String) {
+        #expect(seen.requests == 0, "\(what): the page loaded \(seen.requests) resources; it must be self-contained; \(diagnosis())")
+        #expect(seen.scenarios.count == expected.count, "\(what): \(seen.scenarios.count) scenarios drawn, \(expected.count) played; \(diagnosis())")
         for (s, e) in zip(seen.scenarios, expected) {
-            #expect(s.title.hasSuffix("› " + e.scenario), "\(what): scenario order")
-            #expect(s.lanes.map(\.name) == e.lanes, "\(what) › \(e.scenario): lanes")
+            #expect(s.title.hasSuffix("› " + e.scenario), "\(what): scenario order; \(diagnosis())")
+            #expect(s.lanes.map(\.name) == e.lanes, "\(what) › \(e.scenario): lanes; \(diagnosis())")
             for lane in s.lanes {
-                #expect(lane.marbles == e.marbles[lane.name], "\(what) › \(e.scenario) › \(lane.name): marbles vs emissions")
-                #expect(lane.drawn == lane.marbles, "\(what) › \(e.scenario) › \(lane.name): marbles without a size")
-                #expect(lane.labelled == lane.marbles, "\(what) › \(e.scenario) › \(lane.name): marbles not focusable or unlabelled")
+                #expect(lane.marbles == e.marbles[lane.name], "\(what) › \(e.scenario) › \(lane.name): marbles vs emissions; \(diagnosis())")
+                #expect(lane.drawn == lane.marbles, "\(what) › \(e.scenario) › \(lane.name): marbles without a size; \(diagnosis())")
+                #expect(lane.labelled == lane.marbles, "\(what) › \(e.scenario) › \(lane.name): marbles not focusable or unlabelled; \(diagnosis())")
             }
-            #expect(s.failed == e.failed, "\(what) › \(e.scenario): failure marking")
-            if e.failed { #expect(s.failureMarks > 0) }
+            #expect(s.failed == e.failed, "\(what) › \(e.scenario): failure marking; \(diagnosis())")
+            if e.failed { #expect(s.failureMarks > 0, "\(what) › \(e.scenario): no failure mark; \(diagnosis())") }
         }
     }
 
@@ -162,11 +197,11 @@ struct MarbleReportBrowserTests {
         let html = try CLI.run(["run", "specs/" + spec, "--format", "html"])
         let json = try CLI.run(["run", "specs/" + spec, "--format", "json"])
         #expect(html.status == json.status)
-        let seen = try Self.domCheck(html.stdout)
-        Self.compare(seen, try Self.expected(fromJSONLines: json.stdout), spec)
+        let (seen, diagnosis) = try Self.domCheck(html.stdout, name: spec)
+        Self.compare(seen, try Self.expected(fromJSONLines: json.stdout), spec, diagnosis)
         if seen.scenarios.flatMap(\.lanes).contains(where: { $0.marbles > 1 }) {
-            #expect(seen.focusReadout.contains(" at "), "\(spec): focusing a marble does not show it in the live region")
-            #expect(seen.arrowMovedFocus == true, "\(spec): the right arrow does not move to the next marble")
+            #expect(seen.focusReadout.contains(" at "), "\(spec): focusing a marble does not show it in the live region (window focused: \(seen.windowFocused)); \(diagnosis())")
+            #expect(seen.arrowMovedFocus == true, "\(spec): the right arrow does not move to the next marble; \(diagnosis())")
         }
         if spec == "weather.yaml" {
             let png = try Self.screenshot(html.stdout, name: "weather")
@@ -192,9 +227,9 @@ struct MarbleReportBrowserTests {
         for spec in Self.specs {
             expected += try Self.expected(fromJSONLines: try CLI.run(["run", "specs/" + spec, "--format", "json"]).stdout)
         }
-        let seen = try Self.domCheck(try String(contentsOfFile: report, encoding: .utf8))
-        Self.compare(seen, expected, "specrun test")
-        #expect(seen.scenarios.allSatisfy { !$0.failed && !$0.diff })
+        let (seen, diagnosis) = try Self.domCheck(try String(contentsOfFile: report, encoding: .utf8), name: "test-report")
+        Self.compare(seen, expected, "specrun test", diagnosis)
+        #expect(seen.scenarios.allSatisfy { !$0.failed && !$0.diff }, "\(diagnosis())")
     }
 
     /// A run of `specrun test` with one changed snapshot and one failing `expect`: both are marked,
@@ -216,15 +251,15 @@ struct MarbleReportBrowserTests {
         let result = try CLI.run(["test", folder, "--ci", "--reporter", "html", "--output", report])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         let page = try String(contentsOfFile: report, encoding: .utf8)
-        let seen = try Self.domCheck(page)
-        #expect(seen.requests == 0)
-        #expect(seen.scenarios.count == 5)
+        let (seen, diagnosis) = try Self.domCheck(page, name: "test-report-failing")
+        #expect(seen.requests == 0, "\(diagnosis())")
+        #expect(seen.scenarios.count == 5, "\(diagnosis())")
         let failed = seen.scenarios.filter(\.failed)
-        #expect(failed.count == 2)
-        #expect(failed.contains { $0.diff && $0.title.contains("each text shows its city and degrees") && $0.changed == ["degrees@300"] })
-        #expect(seen.scenarios.filter { !$0.changed.isEmpty }.count == 1)
-        #expect(failed.contains { $0.failureMarks == 1 && $0.title.contains("a slow answer") && $0.failedLanes == ["cityName"] })
-        #expect(seen.scenarios.filter(\.diff).count == 1)
+        #expect(failed.count == 2, "\(diagnosis())")
+        #expect(failed.contains { $0.diff && $0.title.contains("each text shows its city and degrees") && $0.changed == ["degrees@300"] }, "\(diagnosis())")
+        #expect(seen.scenarios.filter { !$0.changed.isEmpty }.count == 1, "\(diagnosis())")
+        #expect(failed.contains { $0.failureMarks == 1 && $0.title.contains("a slow answer") && $0.failedLanes == ["cityName"] }, "\(diagnosis())")
+        #expect(seen.scenarios.filter(\.diff).count == 1, "\(diagnosis())")
         _ = try Self.screenshot(page, name: "weather-failing")
     }
 }

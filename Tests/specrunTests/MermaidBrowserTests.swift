@@ -18,7 +18,6 @@ struct MermaidBrowserTests {
 
     @Test func everySeedGraphRendersWithMermaid() throws {
         let script = try #require(MermaidAsset.path, Comment(rawValue: MermaidAsset.missing))
-        let chromium = try #require(ExternalTools.chromium, Comment(rawValue: ExternalTools.missingChromium))
         var graphs: [(spec: String, text: String, nodes: Int)] = []
         for spec in MarbleReportBrowserTests.specs {
             let loaded = SpecLoader.load(path: CLI.root + "/specs/" + spec)
@@ -51,11 +50,8 @@ struct MermaidBrowserTests {
             </script></body></html>
             """
         try page.write(toFile: folder + "/graphs.html", atomically: true, encoding: .utf8)
-        let profile = try ExternalTools.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: profile) }
-        let run = try ExternalTools.run(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile)",
-                                                   "--host-resolver-rules=MAP * ~NOTFOUND", "--allow-file-access-from-files",
-                                                   "--virtual-time-budget=60000", "--dump-dom", "file://\(folder)/graphs.html"])
+        let run = try ExternalTools.runChromium(["--allow-file-access-from-files", "--virtual-time-budget=60000",
+                                                 "--dump-dom", "file://\(folder)/graphs.html"])
         guard let start = run.stdout.range(of: "<pre id=\"result\">"),
               let end = run.stdout.range(of: "</pre>", range: start.upperBound..<run.stdout.endIndex) else {
             Issue.record("Chromium did not render the page (status \(run.status)): \(run.stderr.suffix(2000))")
@@ -63,7 +59,7 @@ struct MermaidBrowserTests {
         }
         let json = String(run.stdout[start.upperBound..<end.lowerBound])
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
-        try #require(json != "pending", "Mermaid did not finish: \(run.stderr.suffix(2000))")
+        try #require(json != "pending", "Mermaid did not finish (status \(run.status)): \(run.stderr.suffix(2000))")
         let results = try JSONDecoder().decode([Rendered].self, from: Data(json.utf8))
         #expect(results.count == graphs.count)
         for (graph, result) in zip(graphs, results) {
