@@ -148,7 +148,7 @@ import Testing
         let reporter = try cli.run(["test", "--reporter", "json"])
         #expect(format.status == 0)
         #expect(format.stdout == reporter.stdout)
-        #expect(format.stdout.hasPrefix("{\"spec\":\"specs/login.yaml\""))
+        #expect(format.stdout.hasPrefix("{\"type\":\"scenario\",\"spec\":\"specs/login.yaml\""))
         #expect(try cli.run(["check", "specs", "--format", "text"]).status == 0)
         let lines = try cli.run(["run", "specs/login.yaml", "--format", "json"]).stdout.split(separator: "\n")
         #expect(!lines.isEmpty)

@@ -244,6 +244,7 @@ import Testing
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
         #expect(objects.map { $0["status"] as? String ?? "-" } == ["invalid", "new", "new", "new", "-"])
+        #expect(objects.map { $0["type"] as? String ?? "-" } == ["invalid", "scenario", "scenario", "scenario", "summary"])
         #expect(objects[1]["scenario"] as? String == "signs in once the form is valid")
         #expect(objects[4]["passed"] as? Int == 3 && objects[4]["failed"] as? Int == 1)
         #expect(result.stderr.hasSuffix("3 passed, 1 failed\n"))

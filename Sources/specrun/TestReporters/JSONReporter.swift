@@ -1,19 +1,19 @@
 import ScreenSpec
 import SpecRuntime
 
-/// One JSON object per line: one per scenario result (`status` is `pass`, `fail`, `new`,
-/// `missing` or `updated`), one per invalid spec (`invalid`), one per obsolete snapshot, and a
-/// last line with the counts.
+/// One JSON object per line, each with its `type`: one `scenario` per result (`status` is
+/// `pass`, `fail`, `new`, `missing` or `updated`), one `invalid` per invalid spec, one `obsolete`
+/// per obsolete snapshot, and a last `summary` with the counts.
 enum JSONReporter {
     static func render(_ report: TestReport) -> String {
         var out = ""
         for outcome in report.outcomes {
             guard outcome.isValid else {
-                out += "{\"spec\":\(q(outcome.specPath)),\"status\":\"invalid\",\"diagnostics\":\(q(outcome.loaded.renderDiagnostics()))}\n"
+                out += "{\"type\":\"invalid\",\"spec\":\(q(outcome.specPath)),\"status\":\"invalid\",\"diagnostics\":\(q(outcome.loaded.renderDiagnostics()))}\n"
                 continue
             }
             for s in outcome.scenarios {
-                out += "{\"spec\":\(q(s.specPath)),\"scenario\":\(q(s.scenario)),\"status\":\"\(status(s.status))\""
+                out += "{\"type\":\"scenario\",\"spec\":\(q(s.specPath)),\"scenario\":\(q(s.scenario)),\"status\":\"\(status(s.status))\""
                 out += ",\"snapshot\":\(q(s.snapshotPath)),\"written\":\(s.wrote)"
                 out += ",\"failures\":[" + s.expectFailures.map(q).joined(separator: ",") + "]"
                 if let summary = s.changeSummary { out += ",\"changes\":\(q(summary))" }
@@ -24,9 +24,9 @@ enum JSONReporter {
             }
         }
         for path in report.obsolete {
-            out += "{\"obsolete\":\(q(path)),\"deleted\":\(report.pruned.contains(path))}\n"
+            out += "{\"type\":\"obsolete\",\"obsolete\":\(q(path)),\"deleted\":\(report.pruned.contains(path))}\n"
         }
-        out += "{\"passed\":\(report.passed),\"failed\":\(report.failed),\"skipped\":\(report.skipped)}\n"
+        out += "{\"type\":\"summary\",\"passed\":\(report.passed),\"failed\":\(report.failed),\"skipped\":\(report.skipped)}\n"
         return out
     }
 
