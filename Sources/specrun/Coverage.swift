@@ -19,7 +19,7 @@ struct Coverage: ParsableCommand {
         case text, json, lcov
     }
 
-    @Argument(help: "Spec files, or folders searched recursively for *.yaml (default: specs).")
+    @Argument(help: "Spec files, or folders searched recursively for *.yaml and *.yml (default: specs).", completion: SpecArguments.completion)
     var paths: [String] = []
 
     @Option(help: "Report format: text, json or lcov.")
@@ -31,11 +31,14 @@ struct Coverage: ParsableCommand {
     @Option(help: "Write the report to this file (whole or not at all) instead of standard output.")
     var output: String?
 
+    @OptionGroup var display: DisplayOptions
+
     func validate() throws {
         if let min, !(0...100).contains(min) { throw ValidationError("'--min' is a percentage from 0 to 100, found \(min)") }
     }
 
     func run() throws {
+        display.apply()
         let specs = try SpecFinder.specsOrUsageError(paths)
         let report = CoverageReport.measure(specPaths: specs)
         for loaded in report.invalid { Output.reportDiagnostics(loaded) }

@@ -19,7 +19,7 @@ struct Explore: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: "The spec file to explore.")
+    @Argument(help: "The spec file to explore.", completion: SpecArguments.completion)
     var spec: String
 
     @Option(name: .long, help: "Steps per sequence (default: the spec's 'explore: depth:', else 6 for bfs and 20 for random).")
@@ -58,7 +58,10 @@ struct Explore: ParsableCommand {
         guard (1...100_000_000).contains(maxStates) else { throw ValidationError("--max-states takes 1 to 100000000, found \(maxStates)") }
     }
 
+    @OptionGroup var display: DisplayOptions
+
     func run() throws {
+        display.apply()
         let loaded = SpecLoader.load(path: spec)
         Output.reportDiagnostics(loaded)
         guard let checked = loaded.spec else { throw ExitCodes.invalidSpec }

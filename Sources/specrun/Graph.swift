@@ -17,7 +17,7 @@ struct Graph: ParsableCommand {
         case mermaid, dot, svg
     }
 
-    @Argument(help: "The spec file to draw.")
+    @Argument(help: "The spec file to draw.", completion: SpecArguments.completion)
     var spec: String
 
     @Option(name: .long, help: "Output format: mermaid, dot or svg.")
@@ -26,7 +26,10 @@ struct Graph: ParsableCommand {
     @Option(name: .long, help: "Write the graph to this file (whole or not at all) instead of standard output.")
     var output: String?
 
+    @OptionGroup var display: DisplayOptions
+
     func run() throws {
+        display.apply()
         let loaded = SpecLoader.load(path: spec)
         Output.reportDiagnostics(loaded)
         guard let checked = loaded.spec else { throw ExitCodes.invalidSpec }

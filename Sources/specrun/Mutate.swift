@@ -20,7 +20,7 @@ struct Mutate: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: "Spec files, or folders searched recursively for *.yaml (default: specs).")
+    @Argument(help: "Spec files, or folders searched recursively for *.yaml and *.yml (default: specs).", completion: SpecArguments.completion)
     var paths: [String] = []
 
     @Option(help: "Report format: text or json.")
@@ -32,11 +32,14 @@ struct Mutate: ParsableCommand {
     @Option(help: "Write the report to this file (whole or not at all) instead of standard output.")
     var output: String?
 
+    @OptionGroup var display: DisplayOptions
+
     func validate() throws {
         if let min, !(0...100).contains(min) { throw ValidationError("'--min' is a percentage from 0 to 100, found \(min)") }
     }
 
     func run() throws {
+        display.apply()
         let specs = try SpecFinder.specsOrUsageError(paths)
         let report = MutationRun.run(specPaths: specs)
         for loaded in report.invalid { Output.reportDiagnostics(loaded) }

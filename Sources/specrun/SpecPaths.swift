@@ -9,8 +9,7 @@ extension SpecFinder {
             Output.error("error: there is no 'specs' folder here; name the spec files or folders\n")
             throw ExitCodes.usage
         }
-        let specs = SpecFinder.specs(in: roots)
-        if specs.isEmpty { Output.error("warning: no *.yaml specs found in \(roots.joined(separator: ", "))\n") }
-        return specs
+        // As `test` expands them: `.yml` too, and a folder with no spec is a usage error.
+        return try SpecArguments.expandOrExit(roots, allowStandardInput: false).paths
     }
 }

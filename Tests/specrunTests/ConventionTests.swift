@@ -106,8 +106,9 @@ import Testing
     @Test func completionScriptsCompleteSpecPathsAsFiles() throws {
         let cli = try LoopBinary()
         let bash = try cli.run(["--generate-completion-script", "bash"]).stdout
-        // Files ending in .yaml or .yml, plus folders, for the spec arguments of every subcommand.
-        #expect(bash.components(separatedBy: "-o plusdirs -fX '!*.@(yaml|yml)'").count - 1 == 4)
+        // Files ending in .yaml or .yml, plus folders, for the spec arguments of every subcommand
+        // that takes specs: run, check, test, review, graph, coverage, mutate and explore.
+        #expect(bash.components(separatedBy: "-o plusdirs -fX '!*.@(yaml|yml)'").count - 1 == 8)
         let zsh = try cli.run(["--generate-completion-script", "zsh"]).stdout
         #expect(zsh.contains("_files -g '\\''*.yaml *.yml'\\''"))
         let fish = try cli.run(["--generate-completion-script", "fish"]).stdout
