@@ -28,6 +28,8 @@ struct CLI {
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
+        // A test says when it wants CI mode; CI's own `CI=true` must not turn every run into one.
+        env["CI"] = nil
         for (k, v) in environment { env[k] = v }
         process.environment = env
         let out = Pipe(), err = Pipe()

@@ -69,30 +69,10 @@ struct TutorialTests {
         }
     }
 
-    /// Runs the binary as a person would outside CI: snapshots are written, no colour.
+    /// Runs the binary as a person would outside CI (snapshots are written, no colour): standard
+    /// output, then standard error, as the page shows them.
     static func run(_ arguments: [String], in directory: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var environment = ProcessInfo.processInfo.environment
-        environment["CI"] = nil
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        nonisolated(unsafe) var stderr = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            stderr = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout + stderr, as: UTF8.self))
+        let result = try CLI.run(arguments, in: directory)
+        return (result.status, result.stdout + result.stderr)
     }
 }
