@@ -102,7 +102,7 @@ struct Test: ParsableCommand {
         let pass = TestPass(roots: roots, inCI: inCI, update: update, prune: prune, filter: filter, shard: shard,
                             format: format, output: output)
         if watch {
-            try WatchLoop(roots: roots, command: "test") { pass.run($0) }.run()
+            try WatchLoop(roots: roots, command: "test", rewritesSnapshots: update || prune) { pass.run($0) }.run()
         }
         if let code = pass.run(specs) { throw code }
     }

@@ -59,6 +59,10 @@ final class FileWatcher {
         while ContinuousClock.now < deadline, poll(&pfd, 1, Self.settle) > 0 { drain() }
     }
 
+    /// Forgets the events queued so far (a pass's own writes), so that waiting starts idle; the
+    /// caller compares contents afterwards for anything else that happened before.
+    func discardPending() { drain() }
+
     /// Reads every queued event; a folder the kernel stopped watching (deleted) is forgotten so
     /// that `watch(_:)` adds it again if it comes back.
     private func drain() {
@@ -93,6 +97,8 @@ final class FileWatcher {
         watched = wanted
         state = Dictionary(uniqueKeysWithValues: wanted.map { ($0, Self.listing($0)) })
     }
+
+    func discardPending() {}
 
     func waitForChange() {
         while true {

@@ -14,10 +14,16 @@ struct WatchLoop {
     var command: String
     /// The pass over some specs; its exit code is shown, not returned.
     var pass: ([String]) -> ExitCode?
+    /// Whether a pass may rewrite or delete existing snapshots (`test --update`, `--prune`).
+    /// Without it a pass only creates snapshots (a scenario recorded for the first time), so an
+    /// existing snapshot that changed while the pass ran was changed by someone else (`test
+    /// --accept` in another terminal) and must run again.
+    var rewritesSnapshots: Bool
 
-    init(roots: [String], command: String, pass: @escaping ([String]) -> ExitCode?) {
+    init(roots: [String], command: String, rewritesSnapshots: Bool = false, pass: @escaping ([String]) -> ExitCode?) {
         self.roots = roots
         self.command = command
+        self.rewritesSnapshots = rewritesSnapshots
         self.pass = pass
     }
 
@@ -42,6 +48,11 @@ struct WatchLoop {
             } catch {
                 problem = error.description
             }
+            // Arm the watches before reading any contents: a save after the read below then
+            // always sends an event, and a save before it is in what is read. (Arming after the
+            // pass left a gap in which a save was neither read nor seen, and nothing ran again.)
+            let folders = Self.folders(roots: roots, specs: specs)
+            watcher.watch(folders)
             var inputs: [String: [String]] = [:]
             for spec in specs { inputs[spec] = Self.inputs(of: spec, snapshots: command == "test") }
             var now: [String: Data?] = [:]
@@ -58,23 +69,31 @@ struct WatchLoop {
                 if let problem { Output.error("error: \(problem)\n") }
                 let code = changed.isEmpty ? nil : pass(changed)
                 let elapsed = ContinuousClock.now - started
-                // What this pass wrote (snapshots, pending files) is not a change to react to.
+                // What this pass wrote (snapshots, pending files) is not a change to react to; a
+                // snapshot that existed before it and that it cannot have rewritten is kept as it
+                // was read, so that a change made meanwhile by another process still runs.
                 for spec in changed where command == "test" {
                     for file in Self.inputs(of: spec, snapshots: true) where file != spec {
+                        if !rewritesSnapshots, case .some(.some) = now[file] { continue }
                         now[file] = FileManager.default.contents(atPath: file)
                     }
                 }
+                // The events of this pass's own writes are dropped, so that "watching" below
+                // means idle; what else changed meanwhile is found by comparing contents below.
+                watcher.discardPending()
                 let ms = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
                 Output.error("[\(code.map { "exit \($0.rawValue)" } ?? "exit 0") in \(ms) ms] watching \(specs.count) spec\(specs.count == 1 ? "" : "s") for changes; Ctrl-C stops\n")
             }
             known = now
             previous = Set(specs)
             first = false
-            watcher.watch(Self.folders(roots: roots, specs: specs))
             // A spec created in a new folder before that folder was watched sent no event: look
             // once more now that the watches are in place.
+            // Likewise a file saved while the pass ran (its event may have been dropped above),
+            // or a folder created then.
             let again = (try? SpecArguments.expand(roots, allowStandardInput: false).paths) ?? []
-            if again == specs { watcher.waitForChange() }
+            let stale = known.contains { FileManager.default.contents(atPath: $0.key) != $0.value }
+            if again == specs, !stale, Self.folders(roots: roots, specs: specs) == folders { watcher.waitForChange() }
         }
     }
 
