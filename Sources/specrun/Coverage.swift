@@ -19,39 +19,18 @@ struct Coverage: ParsableCommand {
         case text, json, lcov
     }
 
-    @Argument(help: "Spec files, or folders searched recursively for *.yaml and *.yml (default: specs).", completion: SpecArguments.completion)
-    var paths: [String] = []
-
     @Option(help: "Report format: text, json or lcov.")
     var format: Format = .text
 
-    @Option(help: "Fail (exit 1) when the run's coverage is below this percentage.")
-    var min: Double?
-
-    @Option(help: "Write the report to this file (whole or not at all) instead of standard output.")
-    var output: String?
-
-    @OptionGroup var display: DisplayOptions
-
-    func validate() throws {
-        if let min, !(0...100).contains(min) { throw ValidationError("'--min' is a percentage from 0 to 100, found \(min)") }
-    }
+    @OptionGroup var report: ScoredReportOptions
 
     func run() throws {
-        display.apply()
-        let specs = try SpecFinder.specsOrUsageError(paths)
-        let report = CoverageReport.measure(specPaths: specs)
-        for loaded in report.invalid { Output.reportDiagnostics(loaded) }
+        let measured = CoverageReport.measure(specPaths: try report.specs())
         let text: String = switch format {
-        case .text: CoverageText.render(report, colors: output == nil && Output.useColor(for: STDOUT_FILENO))
-        case .json: CoverageJSON.render(report)
-        case .lcov: CoverageLcov.render(report)
+        case .text: CoverageText.render(measured, colors: report.colors)
+        case .json: CoverageJSON.render(measured)
+        case .lcov: CoverageLcov.render(measured)
         }
-        try Output.deliver(text, to: output)
-        if !report.invalid.isEmpty { throw ExitCodes.invalidSpec }
-        if let min, report.percent < min {
-            Output.error("error: coverage \(String(format: "%.1f", report.percent))% is below the minimum \(min)%\n")
-            throw ExitCodes.failure
-        }
+        try report.finish(text, invalid: measured.invalid, percent: measured.percent, measure: "coverage")
     }
 }

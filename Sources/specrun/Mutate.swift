@@ -20,38 +20,17 @@ struct Mutate: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: "Spec files, or folders searched recursively for *.yaml and *.yml (default: specs).", completion: SpecArguments.completion)
-    var paths: [String] = []
-
     @Option(help: "Report format: text or json.")
     var format: Format = .text
 
-    @Option(help: "Fail (exit 1) when the run's mutation score is below this percentage.")
-    var min: Double?
-
-    @Option(help: "Write the report to this file (whole or not at all) instead of standard output.")
-    var output: String?
-
-    @OptionGroup var display: DisplayOptions
-
-    func validate() throws {
-        if let min, !(0...100).contains(min) { throw ValidationError("'--min' is a percentage from 0 to 100, found \(min)") }
-    }
+    @OptionGroup var report: ScoredReportOptions
 
     func run() throws {
-        display.apply()
-        let specs = try SpecFinder.specsOrUsageError(paths)
-        let report = MutationRun.run(specPaths: specs)
-        for loaded in report.invalid { Output.reportDiagnostics(loaded) }
+        let mutants = MutationRun.run(specPaths: try report.specs())
         let text: String = switch format {
-        case .text: MutationText.render(report, colors: output == nil && Output.useColor(for: STDOUT_FILENO))
-        case .json: MutationJSON.render(report)
+        case .text: MutationText.render(mutants, colors: report.colors)
+        case .json: MutationJSON.render(mutants)
         }
-        try Output.deliver(text, to: output)
-        if !report.invalid.isEmpty { throw ExitCodes.invalidSpec }
-        if let min, report.score < min {
-            Output.error("error: mutation score \(String(format: "%.1f", report.score))% is below the minimum \(min)%\n")
-            throw ExitCodes.failure
-        }
+        try report.finish(text, invalid: mutants.invalid, percent: mutants.score, measure: "mutation score")
     }
 }

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import ScreenSpec
+import SpecRuntime
+
+/// What `coverage` and `mutate` share: the specs to play, a minimum percentage for CI, an output
+/// file and colour. Each command adds its own `--format`.
+struct ScoredReportOptions: ParsableArguments {
+    @Argument(help: "Spec files, or folders searched recursively for *.yaml and *.yml (default: specs).", completion: SpecArguments.completion)
+    var paths: [String] = []
+
+    @Option(help: "Fail (exit 1) when the run's percentage (covered items, or killed mutants) is below this.")
+    var min: Double?
+
+    @Option(help: "Write the report to this file (whole or not at all) instead of standard output.")
+    var output: String?
+
+    @OptionGroup var display: DisplayOptions
+
+    func validate() throws {
+        if let min, !(0...100).contains(min) { throw ValidationError("'--min' is a percentage from 0 to 100, found \(min)") }
+    }
+
+    /// The spec files to play, once the colour choice is made.
+    func specs() throws -> [String] {
+        display.apply()
+        return try SpecFinder.specsOrUsageError(paths)
+    }
+
+    /// Whether a text report is coloured: on a terminal, never into a file.
+    var colors: Bool { output == nil && Output.useColor(for: STDOUT_FILENO) }
+
+    /// Reports the invalid specs' diagnostics, delivers `report`, then exits 2 when a spec was
+    /// invalid, or 1 when `percent` (what `measure` names) is below `--min`.
+    func finish(_ report: String, invalid: [LoadedSpec], percent: Double, measure: String) throws {
+        for loaded in invalid { Output.reportDiagnostics(loaded) }
+        try Output.deliver(report, to: output)
+        if !invalid.isEmpty { throw ExitCodes.invalidSpec }
+        if let min, percent < min {
+            Output.error("error: \(measure) \(String(format: "%.1f", percent))% is below the minimum \(min)%\n")
+            throw ExitCodes.failure
+        }
+    }
+}
