@@ -82,11 +82,7 @@ struct Test: ParsableCommand {
     func run() throws {
         display.apply()
         let inCI = ci || Test.isCI(ProcessInfo.processInfo.environment["CI"])
-        let roots = paths.isEmpty ? ["specs"] : paths
-        if paths.isEmpty && !FileManager.default.fileExists(atPath: "specs") {
-            Output.error("error: there is no 'specs' folder here; name the spec files or folders to test\n")
-            throw ExitCodes.usage
-        }
+        let roots = try SpecFinder.rootsOrUsageError(paths)
         if accept || reject {
             if inCI {
                 Output.error("note: CI is set, so nothing is written or deleted; '\(accept ? "--accept" : "--reject")' is ignored\n")
