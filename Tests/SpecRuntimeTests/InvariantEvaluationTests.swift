@@ -77,9 +77,9 @@ struct InvariantEvaluationTests {
         let timeline = ScenarioRunner.run(spec, scenario: 0)
         // Both break at the third tap; the second holds again at the fourth. No expectation fails.
         #expect(timeline.failures == [
-            .failure(time: 0, message: "invariant 'atMostTwo' does not hold after 'send tap': taps = 3", file: "c.yaml", line: 19),
+            .failure(time: 0, message: "invariant 'atMostTwo' does not hold after 'send tap': taps = 3", file: "c.yaml", line: 18),
             .failure(time: 0, message: "invariant 'atMostTwoOrMany' does not hold after 'send tap': atMostTwo = false, taps = 3",
-                     file: "c.yaml", line: 19),
+                     file: "c.yaml", line: 18),
         ])
     }
 
