@@ -55,7 +55,7 @@ case "explore-random":
 case "explore-bfs":
     let spec = ExploreWorkload.wideLogin(Specs.load(path: RepositoryPaths.loginSpec), values: 12)
     let start = ContinuousClock.now
-    let r = ExploreWorkload.breadthFirst(spec, depth: 12, states: size)
+    let r = ExploreWorkload.breadthFirst(spec, depth: 20, states: size)
     report("distinct states (\(r.transitions) transitions, stop \(r.stop))", r.distinctStates, start)
 case "paging":
     let spec = Specs.load(path: RepositoryPaths.pagingSpec)

@@ -75,10 +75,15 @@ public final class VirtualClock {
 
     /// A digest of what is pending, relative to now: each entry's delay and tag. The heap's layout
     /// depends on the order of insertions, so entries are summed, order-independently.
-    package func pendingDigest() -> UInt64 {
+    package func pendingDigest() -> UInt64 { pendingDigest(after: 0) }
+
+    /// ``pendingDigest()`` as it will be `wait` milliseconds from now if nothing comes due before
+    /// then (exploration predicts a wait's state with it; see ``nextDue``).
+    package func pendingDigest(after wait: Int) -> UInt64 {
         var sum = UInt64(queue.count)
+        let at = now &+ wait
         for entry in queue.unordered {
-            var h = UInt64(bitPattern: Int64(entry.time &- now)) &* 0x9E37_79B9_7F4A_7C15
+            var h = UInt64(bitPattern: Int64(entry.time &- at)) &* 0x9E37_79B9_7F4A_7C15
             h ^= UInt64(bitPattern: Int64(entry.tag))
             h = (h ^ h >> 31) &* 0xBF58_476D_1CE4_E5B9
             sum = sum &+ (h ^ h >> 29)

@@ -38,6 +38,12 @@ package struct MoveAlphabet: Sendable {
     package let choices: Int
     /// Per service index, its explored outcomes (empty: the spec's own answers).
     package let outcomes: [[ExploreOutcome]]
+    /// The distinct input steps of the moves, and per move the index of its input among them
+    /// (-1 for a wait alone) and its wait: breadth-first search reads these for every move it
+    /// considers, where copying a ``Move`` (its ``Value``) would cost more than the comparison.
+    package let inputs: [Move.Input]
+    package let inputOf: [Int]
+    package let waitOf: [Int]
 
     package init(spec: CheckedSpec) {
         let plan = spec.explore
@@ -57,6 +63,12 @@ package struct MoveAlphabet: Sendable {
         // A wait alone lets timers and services come due with no input.
         for w in plan.waits where w > 0 { moves.append(Move(input: .none, wait: w)) }
         self.moves = moves
+        self.inputs = inputs
+        var inputOf: [Int] = []
+        for k in inputs.indices { inputOf += Array(repeating: k, count: plan.waits.count) }
+        inputOf += Array(repeating: -1, count: moves.count - inputOf.count)
+        self.inputOf = inputOf
+        self.waitOf = moves.map(\.wait)
         var outcomes = [[ExploreOutcome]](repeating: [], count: spec.services.count)
         for (index, list) in plan.services where outcomes.indices.contains(index) { outcomes[index] = list }
         self.outcomes = outcomes
