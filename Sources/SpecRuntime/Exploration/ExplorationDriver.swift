@@ -49,6 +49,7 @@ final class ExplorationDriver {
         self.alphabet = MoveAlphabet(spec: spec)
         self.monitor = InvariantMonitor(spec: spec)
         self.params = spec.scenarios.first?.params ?? []
+        executingNodes = spec.actions.map(\.executing)
         self.maxEventsPerStep = maxEventsPerStep
         let clock = VirtualClock()
         self.clock = clock
@@ -70,6 +71,13 @@ final class ExplorationDriver {
             case .send, .execute: return nil
             }
         }
+        let waits = Array(Set(alphabet.waitOf)).sorted()
+        self.waits = waits
+        waitIndex = alphabet.waitOf.map { wait in waits.firstIndex(of: wait) ?? 0 }
+        predictedNodes = Array(Set(predictions.compactMap { $0.flatMap { $0.node >= 0 ? $0.node : nil } })).sorted()
+        var inputPredictions = [Prediction?](repeating: nil, count: alphabet.inputs.count)
+        for (m, k) in alphabet.inputOf.enumerated() where k >= 0 { inputPredictions[k] = predictions[m] }
+        self.inputPredictions = inputPredictions
         graph.tagsTimers = true
         unstarted = graph.state
         startGraph()
@@ -173,9 +181,13 @@ final class ExplorationDriver {
     }
     @exclusivity(unchecked) private var expansion = Expansion()
     /// The distinct waits of the alphabet, and per move the index of its wait among them.
-    private lazy var waits: [Int] = Array(Set(alphabet.moves.map(\.wait))).sorted()
-    private lazy var waitIndex: [Int] = alphabet.moves.map { move in waits.firstIndex(of: move.wait)! }
-    private lazy var predictedNodes: [Int] = Array(Set(predictions.compactMap { $0.flatMap { $0.node >= 0 ? $0.node : nil } })).sorted()
+    private let waits: [Int]
+    private let waitIndex: [Int]
+    private let predictedNodes: [Int]
+    /// Per input of the alphabet, the prediction of its moves (all its moves share it).
+    private let inputPredictions: [Prediction?]
+    /// The actions' `executing` nodes, for the check that one never stops.
+    private let executingNodes: [Int]
 
     /// Notes what the predictions of moves from the current state need.
     func prepareExpansion() {
@@ -220,8 +232,15 @@ final class ExplorationDriver {
     /// wait alone. Written into `noOps`, storage the caller keeps.
     func noOpInputs(into noOps: inout [Bool]) {
         if noOps.count != alphabet.inputs.count { noOps = Array(repeating: false, count: alphabet.inputs.count) }
-        for (k, input) in alphabet.inputs.enumerated() {
-            if case .set(let node, let value) = input { noOps[k] = graph.value(of: node) == value } else { noOps[k] = false }
+        for k in alphabet.inputs.indices {
+            if predicts, let p = inputPredictions[k] {
+                // The same term is the same value (``prepareExpansion()`` took the terms).
+                noOps[k] = p.term == expansion.terms[p.node]
+            } else if case .set(let node, let value) = alphabet.inputs[k] {
+                noOps[k] = graph.value(of: node) == value
+            } else {
+                noOps[k] = false
+            }
         }
     }
 
@@ -268,9 +287,9 @@ final class ExplorationDriver {
         if let k = monitor.firstBroken(in: graph) {
             return Finding(kind: .invariant(k), message: monitor.message(k, after: nil, in: graph))
         }
-        for (a, action) in spec.actions.enumerated() where graph.value(of: action.executing) == .bool(true) {
+        for (a, executing) in executingNodes.enumerated() where graph.storedValue(of: executing) == .bool(true) {
             guard clock.nextDue.map({ $0 &- clock.now > Self.neverHorizon }) ?? true else { break }
-            return Finding(kind: .stuckAction(a), message: "action '\(action.name)' is executing and nothing scheduled within a day of virtual time could end it")
+            return Finding(kind: .stuckAction(a), message: "action '\(spec.actions[a].name)' is executing and nothing scheduled within a day of virtual time could end it")
         }
         return nil
     }

@@ -123,6 +123,9 @@ private struct Search {
             states[next] = nil
             let prefix = saved == nil ? path(to: next) : []
             if let saved { driver.restore(saved) } else { _ = driver.replay(prefix) }
+            // What a move reaches, when that is known without taking it (see
+            // `ExplorationDriver.predictedHash`): such a move already seen is not taken.
+            if saved != nil { driver.prepareExpansion() }
             // Which inputs only set an input to the value it has: the same state as the wait alone.
             driver.noOpInputs(into: &noOps)
             // Absolute time is not part of a state, so with nothing scheduled a wait changes
@@ -130,9 +133,6 @@ private struct Search {
             // nothing scheduled (its 0 ms move was just tried), reaches a state already reached.
             let idle = driver.clock.pendingCount == 0
             var idleAfter = -2
-            // What a move reaches, when that is known without taking it (see
-            // `ExplorationDriver.predictedHash`): such a move already seen is not taken.
-            if saved != nil { driver.prepareExpansion() }
             // Whether the graph still holds the state being expanded (no step taken since).
             var holdsSaved = saved != nil
             for m in 0..<moves {
