@@ -70,13 +70,19 @@ private struct Search {
     }
 
     /// Checks the step and time bounds every ``Explorer/checkInterval`` transitions; the reason to
-    /// stop, if one was reached.
+    /// stop, if one was reached. Inlined, the common case is two comparisons.
+    @inline(__always)
     private mutating func bound(_ result: ExploreResult, depth: Int) -> ExploreResult.Stop? {
-        if result.transitions >= options.maxSteps { return .maxSteps }
-        guard result.transitions >= nextCheck else { return nil }
-        nextCheck = result.transitions + Explorer.checkInterval
+        let transitions = result.transitions
+        if transitions >= options.maxSteps { return .maxSteps }
+        guard transitions >= nextCheck else { return nil }
+        return check(transitions: transitions, distinctStates: result.distinctStates, depth: depth)
+    }
+
+    private mutating func check(transitions: Int, distinctStates: Int, depth: Int) -> ExploreResult.Stop? {
+        nextCheck = transitions + Explorer.checkInterval
         let elapsed = Explorer.seconds(since: started)
-        progress?(ExploreProgress(distinctStates: result.distinctStates, transitions: result.transitions, depth: depth, seconds: elapsed))
+        progress?(ExploreProgress(distinctStates: distinctStates, transitions: transitions, depth: depth, seconds: elapsed))
         return elapsed >= options.maxSeconds ? .maxSeconds : nil
     }
 
