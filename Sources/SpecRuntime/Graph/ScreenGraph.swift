@@ -186,6 +186,7 @@ public final class ScreenGraph {
         self.inbox = Array(repeating: [], count: n)
         self.queued = Array(repeating: false, count: n)
         self.serviceCalls = Array(repeating: 0, count: spec.services.count)
+        self.serviceCallsCounted = spec.services.map { max($0.results.count - 1, 0) }
         self.pipelineInputs = pipelineInputs
         self.pipelineEndInputs = pipelineEndInputs
         self.ends = Array(repeating: nil, count: n)
@@ -730,7 +731,12 @@ public final class ScreenGraph {
                 }
             }
         }
-        for (k, c) in serviceCalls.enumerated() where c != 0 { sum &+= Self.mixed(UInt64(bitPattern: Int64(c)), UInt64(k) &+ 0x3_0000_0000) }
+        for (k, c) in serviceCalls.enumerated() {
+            // A fake answers its n-th call with result n, the last one repeating: calls past
+            // the last result change nothing.
+            let counted = min(c, serviceCallsCounted[k])
+            if counted != 0 { sum &+= Self.mixed(UInt64(bitPattern: Int64(counted)), UInt64(k) &+ 0x3_0000_0000) }
+        }
         for i in ends.indices {
             guard let end = ends[i] else { continue }
             sum &+= Self.mixed(UInt64(bitPattern: Int64(end.hashValue)), UInt64(i) &+ 0x1_0000_0000)
@@ -741,6 +747,9 @@ public final class ScreenGraph {
     /// The nodes whose values ``stateDigest()`` covers: every node until
     /// ``digestOnlyCells(writtenByMoves:)``.
     private var digestNodes: [Int] = []
+    /// Per service, the most calls that can change what its next call answers (see
+    /// ``ServicePlan/choose(arguments:_:count:)``).
+    private let serviceCallsCounted: [Int]
     /// Per node, the node it mirrors (see ``digestOnlyCells(writtenByMoves:)``), or -1.
     private var mirrorOf: [Int] = []
 
