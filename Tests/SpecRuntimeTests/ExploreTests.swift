@@ -83,6 +83,38 @@ enum RaceSpecs {
               - expect: { busy: false, charge.executing: false }
         """
 
+    /// Driven only through its view: a stepper-like pair of buttons and a text field, whose
+    /// handler lets the count pass its limit when the field says "boost".
+    static let taps = """
+        screen: Taps
+        inputs:
+          mode: { type: String, default: "" }
+          taps: { type: Int, default: 0 }
+        view:
+          more: button
+          reset: button
+          modeField: { textField: { text: { twoWay: mode } } }
+        bindings:
+          - bind: more.tap
+            to: taps
+            map: 'mode == "boost" ? taps + 2 : (taps < 2 ? taps + 1 : taps)'
+          - bind: reset.tap
+            to: taps
+            map: 0
+        invariants:
+          atMostTwo: "taps <= 2"
+        scenarios:
+          - name: taps stop at two
+            steps:
+              - tap: more
+              - tap: more
+              - tap: more
+              - expect: { taps: 2 }
+              - tap: reset
+              - type: { modeField: "boost" }
+              - expect: { mode: "boost" }
+        """
+
     static func load(_ text: String, path: String = "/nonexistent/race.yaml") throws -> CheckedSpec {
         let loaded = SpecLoader.load(text: text, path: path)
         return try #require(loaded.spec, "\(loaded.renderDiagnostics())")
@@ -186,6 +218,18 @@ struct ExploreTests {
             #expect(cx.scenarioYAML.contains("- send: pay\n      - send: pay\n"))
             #expect(CounterexampleCheck.problem(cx, specText: RaceSpecs.checkout, path: "/nonexistent/race.yaml") == nil)
         }
+    }
+
+    /// Gestures the scenarios make are moves too, written back as the same steps.
+    @Test func aScreenDrivenThroughItsViewIsExploredByItsGestures() throws {
+        let spec = try RaceSpecs.load(RaceSpecs.taps)
+        #expect(spec.explore.gestures.map(\.text) == ["tap more", "tap reset", "type \"boost\" into modeField"])
+        let result = Explorer.explore(spec, options: options())
+        let cx = try #require(result.counterexample)
+        #expect(cx.steps == 3, "\(cx.scenarioYAML)")
+        #expect(cx.scenarioYAML.contains("  - type: { modeField: \"boost\" }\n"), "\(cx.scenarioYAML)")
+        #expect(cx.scenarioYAML.components(separatedBy: "  - tap: more\n").count == 3, "\(cx.scenarioYAML)")
+        #expect(CounterexampleCheck.problem(cx, specText: RaceSpecs.taps, path: "/nonexistent/race.yaml") == nil)
     }
 
     @Test func randomWalksAreReproducibleBySeed() throws {
@@ -333,7 +377,7 @@ struct ExploreTests {
 @Suite("Predicted moves")
 struct PredictedMoveTests {
     static let specs: [(String, String)] = SpecFinder.specs(in: [packageRoot + "/specs"]).map { ($0, (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "") }
-        + [("race: search", RaceSpecs.search), ("race: checkout", RaceSpecs.checkout)]
+        + [("race: search", RaceSpecs.search), ("race: checkout", RaceSpecs.checkout), ("race: taps", RaceSpecs.taps)]
 
     private func both(_ spec: CheckedSpec, depth: Int, states: Int = 1_000) -> (ExploreResult, ExploreResult) {
         var o = ExploreOptions()

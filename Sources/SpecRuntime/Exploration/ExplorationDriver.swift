@@ -59,7 +59,7 @@ final class ExplorationDriver {
         graph.digestOnlyCells(writtenByMoves: Set(alphabet.moves.compactMap { move in
             if case .set(let node, _) = move.input { return node }
             return nil
-        }))
+        }), byGestures: Set(alphabet.gestures.flatMap { $0.gesture.writes + $0.gesture.clears }))
         var quiet: [Int: Bool] = [:]
         predictions = alphabet.moves.map { move in
             guard canRestore else { return nil }
@@ -68,7 +68,7 @@ final class ExplorationDriver {
             case .set(let node, let value):
                 if quiet[node] == nil { quiet[node] = graph.changesOnlyDerivedValues(node) }
                 return quiet[node]! ? Prediction(node: node, term: ScreenGraph.digestTerm(of: node, value)) : nil
-            case .send, .execute: return nil
+            case .send, .execute, .gesture: return nil
             }
         }
         let waits = Array(Set(alphabet.waitOf)).sorted()
@@ -255,6 +255,7 @@ final class ExplorationDriver {
         case .set(let node, let value): graph.set(node, to: value)
         case .send(let node, let value): graph.send(node, value)
         case .execute(let action, let input): graph.execute(action: action, input: input)
+        case .gesture(let k): graph.explore(alphabet.gestures[k].gesture)
         }
         if move.wait > 0 {
             let (limit, overflow) = clock.executed.addingReportingOverflow(maxEventsPerStep)

@@ -753,16 +753,18 @@ public final class ScreenGraph {
     /// Per node, the node it mirrors (see ``digestOnlyCells(writtenByMoves:)``), or -1.
     private var mirrorOf: [Int] = []
 
-    /// Narrows ``stateDigest()`` to what a state is, for exploration, whose steps write only the
-    /// nodes in `written` and perform no view gesture. Without stream outputs, a state is its cells
-    /// (inputs with a current value and state) that something writes: a step, a handler or an
-    /// action. A derived value is a function of the cells: an expression reads only nodes with a
-    /// current value, and a failing expression is a finding that ends the exploration. A cell a
-    /// binding alone writes from a node with a current value (a view's text mirroring `email`, a
-    /// button's `enabled` mirroring `login.enabled`) always holds that node's value. An event's or
-    /// a stream's latest value is read by nothing but stream operators, and a cell nothing writes
-    /// never changes. With stream outputs every node counts, and which nodes emitted.
-    package func digestOnlyCells(writtenByMoves written: Set<Int>) {
+    /// Narrows ``stateDigest()`` to what a state is, for exploration, whose steps write the
+    /// nodes in `written` (`set` steps) and `byGestures` (the nodes view gestures write or clear)
+    /// and nothing else. Without stream outputs, a state is its cells (inputs with a current value
+    /// and state) that something writes: a step, a gesture, a handler or an action. A derived
+    /// value is a function of the cells: an expression reads only nodes with a current value, and
+    /// a failing expression is a finding that ends the exploration. A cell a binding alone writes
+    /// from a node with a current value (a button's `enabled` mirroring `login.enabled`) always
+    /// holds that node's value, and so does one a gesture writes too when it binds back (a text
+    /// field's text and the `email` it is bound to both ways). An event's or a stream's latest
+    /// value is read by nothing but stream operators, and a cell nothing writes never changes.
+    /// With stream outputs every node counts, and which nodes emitted.
+    package func digestOnlyCells(writtenByMoves written: Set<Int>, byGestures gestured: Set<Int> = []) {
         let n = spec.nodes.count
         var writers = [[Int]](repeating: [], count: n)
         for (h, handler) in spec.handlers.enumerated() {
@@ -775,7 +777,14 @@ public final class ScreenGraph {
             guard case .source = behaviours[c], !written.contains(c), !byAction[c], writers[c].count == 1 else { continue }
             let h = writers[c][0]
             let handler = spec.handlers[h]
-            if handlerForwards[h] == c, handler.startValue == handler.on, spec.nodes[handler.on].hasCurrentValue { mirror[c] = handler.on }
+            let m = handler.on
+            guard handlerForwards[h] == c, handler.startValue == m, spec.nodes[m].hasCurrentValue else { continue }
+            if gestured.contains(c) {
+                // A gesture writes `c`, which the binding back writes into `m` in the same
+                // transaction: still equal, if `m` is a cell whose binding from `c` does that.
+                guard case .source = behaviours[m], handlersOn[c].contains(where: { handlerForwards[$0] == m }) else { continue }
+            }
+            mirror[c] = m
         }
         // Cells mirroring each other in a ring hold whatever they started with: not mirrors.
         for c in 0..<n where mirror[c] >= 0 {
@@ -791,7 +800,7 @@ public final class ScreenGraph {
         guard pipelines.isEmpty else { return }
         digestNodes = (0..<n).filter { c in
             guard case .source = behaviours[c], mirror[c] < 0 else { return false }
-            return written.contains(c) || byAction[c] || !writers[c].isEmpty
+            return written.contains(c) || gestured.contains(c) || byAction[c] || !writers[c].isEmpty
         }
     }
 
