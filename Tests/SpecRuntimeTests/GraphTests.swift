@@ -37,6 +37,22 @@ struct GraphTests {
         #expect(r.recorded("consistent") == [Pair(0, .bool(true))])
     }
 
+    /// `.count` counts Characters, as Swift's `String.count` does, ASCII text by a byte loop.
+    @Test(arguments: ["", "a@b.co", "someone@example.com", "a\r\nb", "\r\n\r\n", "\r\r\n\n", "\n\r", "café", "cafe\u{301}",
+                      "👍🏽 ok", "🇫🇷🇩🇪", "e\u{301}\r\n", String(repeating: "x", count: 100)])
+    func countIsTheNumberOfCharacters(_ text: String) throws {
+        #expect(ExpressionCompiler.characterCount(text) == text.count)
+        let r = try Recorder("""
+            screen: S
+            inputs:
+              s: { type: String, default: "" }
+            outputs:
+              n: s.count
+            """)
+        r.set("s", .string(text))
+        #expect(r.recorded("n").last == Pair(0, .int(text.count)))
+    }
+
     @Test func handlersSetStateFromTheEventPayload() throws {
         let r = try Recorder("""
             screen: S

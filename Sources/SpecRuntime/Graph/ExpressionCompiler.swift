@@ -74,6 +74,26 @@ typealias CompiledExpr = (EvalContext) throws(EvalError) -> Value
 /// Compiles a ``TypedExpr`` once into nested closures: no name lookups and no type dispatch on
 /// the hot path beyond the value's own tag. Integer arithmetic reports overflow instead of trapping.
 enum ExpressionCompiler {
+    /// `s.count`, the Characters of `s`, which Swift finds by walking grapheme boundaries: in the
+    /// login form's `email.count >= 10` that walk was a tenth of a change. ASCII text, the usual
+    /// case, takes a byte loop instead: every ASCII byte is one Character but a "\r\n" pair, which
+    /// is one. Any other text is counted by `String`.
+    @inline(__always)
+    static func characterCount(_ s: String) -> Int {
+        var s = s
+        let ascii: Int? = s.withUTF8 { bytes in
+            var pairs = 0
+            var afterCR = false
+            for b in bytes {
+                if b >= 0x80 { return nil }
+                if b == 0x0A && afterCR { pairs += 1 }
+                afterCR = b == 0x0D
+            }
+            return bytes.count - pairs
+        }
+        return ascii ?? s.count
+    }
+
     static func compile(_ expr: TypedExpr) -> CompiledExpr {
         switch expr {
         case .constant(let v):
@@ -297,7 +317,7 @@ enum ExpressionCompiler {
             switch (member, base) {
             case (_, .none): return .none
             case (.field(let i), .record(let r)): return i < r.fields.count ? r.fields[i] : .none
-            case (.stringCount, .string(let s)): return .int(s.count)
+            case (.stringCount, .string(let s)): return .int(ExpressionCompiler.characterCount(s))
             case (.stringIsEmpty, .string(let s)): return .bool(s.isEmpty)
             case (.listCount, .list(let l)): return .int(l.count)
             case (.listIsEmpty, .list(let l)): return .bool(l.isEmpty)
