@@ -133,6 +133,9 @@ public struct CoverageMap: Sendable {
         case .actionErrors:
             nodeItems[i].failed = add(.action, "'\(name)' emits a failure of the work", node.range)
             nodeItems[i].refused = add(.action, "'\(name)' emits 'notEnabled' (triggered while disabled)", node.range)
+        case .actionCompletions(let a):
+            // Only when the spec reads it: otherwise it is never fed (see `ActionPlan.completions`).
+            if spec.actions[a].completions != nil { nodeItems[i].emitted = add(.action, "'\(name)' emits (the work completes)", node.range) }
         case .component:
             if case .stream = node.kind, listened.contains(i) { nodeItems[i].emitted = add(.event, "component event '\(name)' fires", node.range) }
         case .input, .state, .param, .actionEnabled, .actionExecuting:
