@@ -86,7 +86,7 @@ extension Checker {
             return nil
         }
         guard service.returns.accepts(p.type) else {
-            diagnostics.error("type-mismatch", "'echo: \(p.name)' answers a '\(p.type)', but service '\(service.name)' returns '\(service.returns)'",
+            diagnostics.error("type-mismatch", "'echo: \(p.name)' answers its argument of type '\(p.type)', but service '\(service.name)' returns '\(service.returns)'",
                               at: name.range, notes: [DiagnosticNote("echo a parameter of type '\(service.returns)', or answer with 'result:' or 'cases:'")])
             return nil
         }
