@@ -235,6 +235,23 @@ struct ActionCompletionsTests {
         #expect(r.recorded("load.completions") == [Pair(0, .void)])
     }
 
+    /// Coverage asks for a completion only of an action whose `completions` the spec reads.
+    @Test func coverageItemOnlyWhenRead() throws {
+        func items(_ extra: String) throws -> [String] {
+            let loaded = SpecLoader.load(text: """
+                screen: S
+                actions:
+                  load: { work: { call: api.load } }
+                services:
+                  api.load: { returns: Int, result: 7 }
+
+                """ + extra, path: "t.yaml")
+            return CoverageMap(try #require(loaded.spec)).items.map(\.what)
+        }
+        #expect(try !items("").contains { $0.contains("completions") })
+        #expect(try items("handlers: [ { on: load.completions, set: {} } ]\n").contains("'load.completions' emits (the work completes)"))
+    }
+
     // MARK: echo
 
     /// `Action<String, String> { Observable.just($0) }`: "single element action" with `echo: s`,
