@@ -211,6 +211,7 @@ struct ActionCompletionsTests {
         "actions: { again: { trigger: load.completions, work: { call: api.load } } }",
         "outputs: { n: { stream: load.completions, ops: [ { scan: { seed: '0', accumulator: '$0 + 1' } } ] } }",
         "scenarios: [ { name: s, steps: [ { expect: { load.completions: () } } ] } ]",
+        "outputs: { next: { navigate: { to: S }, on: load.completions } }",
     ])
     func readingMakesItShown(_ reading: String) throws {
         var yaml = """
