@@ -253,6 +253,34 @@ struct ActionCompletionsTests {
         #expect(try items("handlers: [ { on: load.completions, set: {} } ]\n").contains("'load.completions' emits (the work completes)"))
     }
 
+    /// A `CompletableAction`'s work never answers an element: `elements` is no coverage item,
+    /// unless a scenario's override of the service answers one.
+    @Test func coverageAsksNoElementOfWorkThatHasNone() throws {
+        func items(_ extra: String) throws -> [String] {
+            let loaded = SpecLoader.load(text: """
+                screen: S
+                actions:
+                  store: { work: { call: api.store } }
+                handlers:
+                  - on: store.completions
+                    set: {}
+                services:
+                  api.store: { returns: Void, sequence: [ { at: 0ms, complete: true } ] }
+
+                """ + extra, path: "t.yaml")
+            return CoverageMap(try #require(loaded.spec, "\(loaded.renderDiagnostics())")).items.map(\.what)
+        }
+        #expect(try !items("").contains("'store.elements' emits (the work succeeds)"))
+        #expect(try items("").contains("'store.completions' emits (the work completes)"))
+        #expect(try items("""
+            scenarios:
+              - name: s
+                services: { api.store: { result: () } }
+                steps: []
+
+            """).contains("'store.elements' emits (the work succeeds)"))
+    }
+
     // MARK: echo
 
     /// `Action<String, String> { Observable.just($0) }`: "single element action" with `echo: s`,
