@@ -83,6 +83,38 @@ enum RaceSpecs {
               - expect: { busy: false, charge.executing: false }
         """
 
+    /// Driven only through its view: a stepper-like pair of buttons and a text field, whose
+    /// handler lets the count pass its limit when the field says "boost".
+    static let taps = """
+        screen: Taps
+        inputs:
+          mode: { type: String, default: "" }
+          taps: { type: Int, default: 0 }
+        view:
+          more: button
+          reset: button
+          modeField: { textField: { text: { twoWay: mode } } }
+        bindings:
+          - bind: more.tap
+            to: taps
+            map: 'mode == "boost" ? taps + 2 : (taps < 2 ? taps + 1 : taps)'
+          - bind: reset.tap
+            to: taps
+            map: 0
+        invariants:
+          atMostTwo: "taps <= 2"
+        scenarios:
+          - name: taps stop at two
+            steps:
+              - tap: more
+              - tap: more
+              - tap: more
+              - expect: { taps: 2 }
+              - tap: reset
+              - type: { modeField: "boost" }
+              - expect: { mode: "boost" }
+        """
+
     static func load(_ text: String, path: String = "/nonexistent/race.yaml") throws -> CheckedSpec {
         let loaded = SpecLoader.load(text: text, path: path)
         return try #require(loaded.spec, "\(loaded.renderDiagnostics())")
@@ -186,6 +218,18 @@ struct ExploreTests {
             #expect(cx.scenarioYAML.contains("- send: pay\n      - send: pay\n"))
             #expect(CounterexampleCheck.problem(cx, specText: RaceSpecs.checkout, path: "/nonexistent/race.yaml") == nil)
         }
+    }
+
+    /// Gestures the scenarios make are moves too, written back as the same steps.
+    @Test func aScreenDrivenThroughItsViewIsExploredByItsGestures() throws {
+        let spec = try RaceSpecs.load(RaceSpecs.taps)
+        #expect(spec.explore.gestures.map(\.text) == ["tap more", "tap reset", "type \"boost\" into modeField"])
+        let result = Explorer.explore(spec, options: options())
+        let cx = try #require(result.counterexample)
+        #expect(cx.steps == 3, "\(cx.scenarioYAML)")
+        #expect(cx.scenarioYAML.contains("  - type: { modeField: \"boost\" }\n"), "\(cx.scenarioYAML)")
+        #expect(cx.scenarioYAML.components(separatedBy: "  - tap: more\n").count == 3, "\(cx.scenarioYAML)")
+        #expect(CounterexampleCheck.problem(cx, specText: RaceSpecs.taps, path: "/nonexistent/race.yaml") == nil)
     }
 
     @Test func randomWalksAreReproducibleBySeed() throws {
@@ -324,6 +368,60 @@ struct ExploreTests {
             let result = Explorer.explore(spec, options: o)
             #expect(!result.violated, "\(path) \(strategy): \(result.counterexample?.scenarioYAML ?? "")")
         }
+    }
+}
+
+/// Breadth-first search knows most moves' states without taking them (an input only derived
+/// values follow, a wait before anything is due, a wait remembered from the state a write
+/// reaches). Taking every move instead must explore exactly the same.
+@Suite("Predicted moves")
+struct PredictedMoveTests {
+    static let specs: [(String, String)] = SpecFinder.specs(in: [packageRoot + "/specs"]).map { ($0, (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "") }
+        + [("race: search", RaceSpecs.search), ("race: checkout", RaceSpecs.checkout), ("race: taps", RaceSpecs.taps)]
+
+    private func both(_ spec: CheckedSpec, depth: Int, states: Int = 1_000) -> (ExploreResult, ExploreResult) {
+        var o = ExploreOptions()
+        o.depth = depth
+        o.maxStates = states
+        o.maxSteps = 400_000
+        o.maxSeconds = 60
+        let predicted = Explorer.explore(spec, options: o)
+        o.predicts = false
+        return (predicted, Explorer.explore(spec, options: o))
+    }
+
+    private func expectSame(_ a: ExploreResult, _ b: ExploreResult, _ what: String) {
+        #expect(a.distinctStates == b.distinctStates, "\(what): distinct states")
+        #expect(a.transitions == b.transitions, "\(what): transitions")
+        #expect(a.stop == b.stop && a.depthReached == b.depthReached, "\(what): stop")
+        #expect(a.counterexample?.scenarioYAML == b.counterexample?.scenarioYAML, "\(what): counterexample")
+    }
+
+    @Test(arguments: specs.map(\.0))
+    func takingEveryMoveExploresTheSame(_ name: String) throws {
+        let text = try #require(Self.specs.first { $0.0 == name }?.1)
+        let spec = try RaceSpecs.load(text, path: name.hasSuffix(".yaml") ? name : "/nonexistent/race.yaml")
+        for depth in [3, 6] {
+            let (a, b) = both(spec, depth: depth)
+            expectSame(a, b, "\(name) to depth \(depth)")
+        }
+    }
+
+    /// Login with many values per input: most moves are predicted, and a request's end comes
+    /// due within most waits.
+    @Test func aWideLoginExploresTheSame() throws {
+        let login = try #require(SpecLoader.load(path: packageRoot + "/specs/login.yaml").spec)
+        var spec = login
+        var plan = ExplorePlan()
+        let email = try #require(spec.node(named: "email")), password = try #require(spec.node(named: "password"))
+        plan.inputs = [(email, ["", "a@b.co", "someone@example.com", "x@y.company", "u1@x.co", "user1@ex.com", "u2@x.co", "user2@ex.com"].map(Value.string)),
+                       (password, ["", "abc", "abcd", "hunter2", "p1", "pass1", "p2", "pass2"].map(Value.string))]
+        plan.events = [try #require(spec.node(named: "confirm"))]
+        plan.waits = [0, 1000, 2000, 5000]
+        spec.explore = plan
+        let (a, b) = both(spec, depth: 12, states: 20_000)
+        #expect(a.distinctStates > 300 && a.stop == .exhausted, "\(a.distinctStates) states, stop \(a.stop)")
+        expectSame(a, b, "wide login")
     }
 }
 

@@ -15,7 +15,9 @@ import SpecWorkloads
 //   workload mutate ROUNDS               specrun mutate specs/login.yaml, ROUNDS times
 //   workload play|play-coverage ROUNDS   every login scenario, without and with a coverage recorder
 //   workload explore-random STEPS        random walks on specs/login.yaml
-//   workload explore-bfs STATES          breadth-first on specs/login.yaml, 12 values per input
+//   workload explore-bfs STATES          breadth-first on specs/login.yaml, 40 values per input
+//                                        (VALUES=N in the environment for another number)
+//   workload explore-bfs-own DEPTH       breadth-first on specs/login.yaml with its own `explore:`
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let name = arguments.first else {
@@ -53,9 +55,14 @@ case "explore-random":
     let start = ContinuousClock.now
     report("steps", ExploreWorkload.random(spec, steps: size).transitions, start)
 case "explore-bfs":
-    let spec = ExploreWorkload.wideLogin(Specs.load(path: RepositoryPaths.loginSpec), values: 12)
+    let spec = ExploreWorkload.wideLogin(Specs.load(path: RepositoryPaths.loginSpec), values: Int(ProcessInfo.processInfo.environment["VALUES"] ?? "") ?? 40)
     let start = ContinuousClock.now
-    let r = ExploreWorkload.breadthFirst(spec, depth: 12, states: size)
+    let r = ExploreWorkload.breadthFirst(spec, depth: 20, states: size)
+    report("distinct states (\(r.transitions) transitions, stop \(r.stop))", r.distinctStates, start)
+case "explore-bfs-own":
+    let spec = Specs.load(path: RepositoryPaths.loginSpec)
+    let start = ContinuousClock.now
+    let r = ExploreWorkload.breadthFirst(spec, depth: size, states: 1_000_000)
     report("distinct states (\(r.transitions) transitions, stop \(r.stop))", r.distinctStates, start)
 case "paging":
     let spec = Specs.load(path: RepositoryPaths.pagingSpec)

@@ -87,6 +87,15 @@ extension Checker {
             plan.events = eventInputs
             plan.actions = actions.indices.filter { actions[$0].trigger == nil }
         }
+        // A person's gestures, as the scenarios perform them, unless the section chose its inputs.
+        if decl?.inputs == nil && decl?.events == nil {
+            for scenario in scenarios {
+                for step in scenario.steps {
+                    guard case .gesture(let g) = step.kind, !plan.gestures.contains(where: { $0.text == step.text }) else { continue }
+                    if plan.gestures.count < SpecReader.exploreListLimit { plan.gestures.append((g, step.text)) }
+                }
+            }
+        }
         // An action with an input runs with the values scenarios give it; with none, it is left out.
         var kept: [Int] = []
         for a in plan.actions {

@@ -671,7 +671,7 @@ extension Checker {
             let enabled = component.property("enabled").map { component.properties[$0].node }
             func gesture(_ payload: GesturePlan.Payload, writes: [Int], events: [Int], actions: [Int], text: String) -> StepPlan {
                 StepPlan(kind: .gesture(GesturePlan(component: component.name, kind: component.kind.rawValue, payload: payload, enabled: enabled,
-                                                    writes: writes, events: events, actions: actions)),
+                                                    writes: writes, events: events, actions: actions, verb: verb.value, target: target.value)),
                          text: text, range: target.range)
             }
             if member == nil, let p = component.properties.first(where: { $0.verb == verb.value }), let stream = p.userStream {

@@ -32,6 +32,10 @@ public struct ExplorePlan: Sendable {
     /// Per action of ``actions``, the inputs it is executed with: `()` for an action without an
     /// input, else the values scenarios execute it with.
     public var actionInputs: [[Value]] = []
+    /// Gestures on the view (`tap:`, `type:`, `slide:` ...), each as a scenario performs it: by
+    /// default every distinct gesture step of the scenarios, when `explore:` lists no inputs and
+    /// no events. The step's text (`tap confirm`) with each.
+    public var gestures: [(gesture: GesturePlan, text: String)] = []
     /// Milliseconds waited after an input step; 0 is always first.
     public var waits: [Int] = [0]
     /// Per service, the outcomes the explorer chooses among at a step that calls it; a service

@@ -74,4 +74,8 @@ public struct GesturePlan: Sendable {
     /// A node that must not be nil for the gesture to reach the component (an alert's message:
     /// a person cannot choose a button of an alert that is not shown).
     public var shownWhile: Int?
+    /// The step's verb and target as written (`tap`, `confirm`; `type`, `email`), so that
+    /// `specrun explore` can write the gesture back as a step.
+    public var verb: String = ""
+    public var target: String = ""
 }

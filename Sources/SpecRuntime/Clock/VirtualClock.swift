@@ -4,25 +4,16 @@ import ScreenSpec
 /// ties run in the order they were scheduled, time never moves backwards, and nothing reads the
 /// wall clock.
 public final class VirtualClock {
-    fileprivate struct Entry: Comparable {
-        var time: Int
-        var sequence: Int
-        /// What the work is, for exploration's state hash (0: unknown); see ``schedule(after:tag:_:)``.
-        var tag: Int
-        var work: () -> Void
-
-        static func < (a: Entry, b: Entry) -> Bool { (a.time, a.sequence) < (b.time, b.sequence) }
-        static func == (a: Entry, b: Entry) -> Bool { (a.time, a.sequence) == (b.time, b.sequence) }
-    }
-
     /// The current virtual time in milliseconds.
     // Unchecked: the graph reads it on every emission, and each read of a class's `var` is otherwise
     // checked for exclusivity at run time; every access is a plain read or write of an Int.
     @exclusivity(unchecked) public private(set) var now: Int = 0
-    private var queue = Heap<Entry>()
-    private var sequence = 0
+    // Unchecked as `now`: exploration reads the queue in every step, and no access spans a call
+    // into other code (`advance` pops an entry, then runs its work, which may schedule more).
+    @exclusivity(unchecked) private var queue = TimerQueue()
+    @exclusivity(unchecked) private var sequence = 0
     /// How many scheduled items have run, to stop a spec that schedules work forever.
-    public private(set) var executed = 0
+    @exclusivity(unchecked) public private(set) var executed = 0
     public var limit: Int
 
     public init(limit: Int = 5_000_000) {
@@ -32,21 +23,20 @@ public final class VirtualClock {
     public var pendingCount: Int { queue.count }
 
     /// When the next scheduled item is due, nil when nothing is scheduled.
-    package var nextDue: Int? { queue.min?.time }
+    package var nextDue: Int? { queue.nextTime }
 
     /// Runs `work` `delay` milliseconds from now (0: after everything already due now). `tag`
     /// identifies what the work does (two entries with equal tags do the same), for exploration.
     public func schedule(after delay: Int, tag: Int = 0, _ work: @escaping () -> Void) {
         let (time, overflow) = now.addingReportingOverflow(max(delay, 0))
-        queue.insert(Entry(time: overflow ? Int.max : time, sequence: sequence, tag: tag, work: work))
+        queue.insert(TimerQueue.Entry(time: overflow ? Int.max : time, sequence: sequence, tag: tag, work: work))
         sequence &+= 1
     }
 
     /// Runs everything due up to `target`, in order, then sets the time to `target`.
     /// Throws ``RuntimeLimitError`` when more than ``limit`` items have run.
     public func advance(to target: Int) throws(RuntimeLimitError) {
-        while let next = queue.min, next.time <= target {
-            _ = queue.popMin()
+        while let next = queue.popMin(dueBy: target) {
             now = next.time
             executed += 1
             guard executed <= limit else { throw RuntimeLimitError(time: now, limit: limit) }
@@ -59,7 +49,7 @@ public final class VirtualClock {
     package struct State {
         fileprivate var now: Int
         fileprivate var sequence: Int
-        fileprivate var queue: Heap<Entry>
+        fileprivate var queue: TimerQueue
     }
 
     package var state: State {
@@ -75,10 +65,15 @@ public final class VirtualClock {
 
     /// A digest of what is pending, relative to now: each entry's delay and tag. The heap's layout
     /// depends on the order of insertions, so entries are summed, order-independently.
-    package func pendingDigest() -> UInt64 {
+    package func pendingDigest() -> UInt64 { pendingDigest(after: 0) }
+
+    /// ``pendingDigest()`` as it will be `wait` milliseconds from now if nothing comes due before
+    /// then (exploration predicts a wait's state with it; see ``nextDue``).
+    package func pendingDigest(after wait: Int) -> UInt64 {
         var sum = UInt64(queue.count)
-        for entry in queue.unordered {
-            var h = UInt64(bitPattern: Int64(entry.time &- now)) &* 0x9E37_79B9_7F4A_7C15
+        let at = now &+ wait
+        for entry in queue.entries {
+            var h = UInt64(bitPattern: Int64(entry.time &- at)) &* 0x9E37_79B9_7F4A_7C15
             h ^= UInt64(bitPattern: Int64(entry.tag))
             h = (h ^ h >> 31) &* 0xBF58_476D_1CE4_E5B9
             sum = sum &+ (h ^ h >> 29)

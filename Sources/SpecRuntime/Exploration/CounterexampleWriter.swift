@@ -98,6 +98,14 @@ struct CounterexampleWriter {
             case .send(let node, let value):
                 flushWait()
                 lines.append("    - send: { \(names[node]): \(YAMLValueText.text(value)) }")
+            case .gesture(let k):
+                flushWait()
+                let g = driver.alphabet.gestures[k].gesture
+                switch g.payload {
+                case .value(.void): lines.append("    - \(g.verb): \(g.target)")
+                case .value(let v): lines.append("    - \(g.verb): { \(g.target): \(YAMLValueText.text(v)) }")
+                case .row(_, let index): lines.append("    - \(g.verb): { \(g.target): \(index) }")
+                }
             }
             // Consecutive waits add up: the clock runs the same events either way.
             waited += move.wait

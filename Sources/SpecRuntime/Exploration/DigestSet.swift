@@ -30,6 +30,18 @@ struct DigestSet {
         }
     }
 
+    /// Whether `digest` is there.
+    func contains(_ digest: UInt64) -> Bool {
+        let key = digest == 0 ? 1 : digest
+        var i = Int(truncatingIfNeeded: key ^ key >> 32) & mask
+        while true {
+            let slot = slots[i]
+            if slot == key { return true }
+            if slot == 0 { return false }
+            i = (i + 1) & mask
+        }
+    }
+
     private mutating func grow() {
         let old = slots
         slots = Array(repeating: 0, count: old.count * 2)

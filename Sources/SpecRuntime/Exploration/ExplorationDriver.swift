@@ -28,6 +28,18 @@ final class ExplorationDriver {
 
     var canRestore: Bool { initialStorage != nil }
 
+    /// What a move's step does to the state digest when that is known without taking it: a wait
+    /// alone (node -1), or a write of an input that only derived values follow, whose new term is
+    /// `term`. Nil for other moves, and for all moves of a graph that cannot be restored.
+    struct Prediction {
+        var node: Int
+        var term: UInt64
+    }
+    /// Per move of the alphabet.
+    let predictions: [Prediction?]
+    /// Off, every move is taken; tests compare the two.
+    var predicts = true
+
     /// An action still executing with nothing due within this many milliseconds never stops: a
     /// service that takes a day of virtual time is one that never answers.
     static let neverHorizon = 86_400_000
@@ -37,11 +49,35 @@ final class ExplorationDriver {
         self.alphabet = MoveAlphabet(spec: spec)
         self.monitor = InvariantMonitor(spec: spec)
         self.params = spec.scenarios.first?.params ?? []
+        executingNodes = spec.actions.map(\.executing)
         self.maxEventsPerStep = maxEventsPerStep
         let clock = VirtualClock()
         self.clock = clock
         self.graph = ScreenGraph(spec: spec, clock: clock, params: params)
         let canRestore = graph.canRestoreState
+        let graph = self.graph
+        graph.digestOnlyCells(writtenByMoves: Set(alphabet.moves.compactMap { move in
+            if case .set(let node, _) = move.input { return node }
+            return nil
+        }), byGestures: Set(alphabet.gestures.flatMap { $0.gesture.writes + $0.gesture.clears }))
+        var quiet: [Int: Bool] = [:]
+        predictions = alphabet.moves.map { move in
+            guard canRestore else { return nil }
+            switch move.input {
+            case .none: return Prediction(node: -1, term: 0)
+            case .set(let node, let value):
+                if quiet[node] == nil { quiet[node] = graph.changesOnlyDerivedValues(node) }
+                return quiet[node]! ? Prediction(node: node, term: ScreenGraph.digestTerm(of: node, value)) : nil
+            case .send, .execute, .gesture: return nil
+            }
+        }
+        let waits = Array(Set(alphabet.waitOf)).sorted()
+        self.waits = waits
+        waitIndex = alphabet.waitOf.map { wait in waits.firstIndex(of: wait) ?? 0 }
+        predictedNodes = Array(Set(predictions.compactMap { $0.flatMap { $0.node >= 0 ? $0.node : nil } })).sorted()
+        var inputPredictions = [Prediction?](repeating: nil, count: alphabet.inputs.count)
+        for (m, k) in alphabet.inputOf.enumerated() where k >= 0 { inputPredictions[k] = predictions[m] }
+        self.inputPredictions = inputPredictions
         graph.tagsTimers = true
         unstarted = graph.state
         startGraph()
@@ -131,11 +167,81 @@ final class ExplorationDriver {
         return h
     }
 
-    /// True when `move` cannot change the state beyond its wait: a `set` of the value the input
-    /// already has. Such a move reaches the same state as the wait alone.
-    func isNoOpInput(_ m: Int) -> Bool {
-        if case .set(let node, let value) = alphabet.moves[m].input { return graph.value(of: node) == value }
-        return false
+    /// What ``predictedHash(_:)`` needs of the state being expanded, taken by
+    /// ``prepareExpansion()`` while the graph holds it (steps taken since change the graph).
+    private struct Expansion {
+        var digest: UInt64 = 0
+        /// Milliseconds to the next timer; nil when nothing is scheduled.
+        var untilDue: Int?
+        var pending: UInt64 = 0
+        /// Per distinct wait of the alphabet (`waits`), the pending digest after it.
+        var pendingAfter: [UInt64] = []
+        /// Per node a prediction writes, its term now.
+        var terms: [UInt64] = []
+    }
+    @exclusivity(unchecked) private var expansion = Expansion()
+    /// The distinct waits of the alphabet, and per move the index of its wait among them.
+    private let waits: [Int]
+    private let waitIndex: [Int]
+    private let predictedNodes: [Int]
+    /// Per input of the alphabet, the prediction of its moves (all its moves share it).
+    private let inputPredictions: [Prediction?]
+    /// The actions' `executing` nodes, for the check that one never stops.
+    private let executingNodes: [Int]
+
+    /// Notes what the predictions of moves from the current state need.
+    func prepareExpansion() {
+        expansion.digest = stateHash()
+        expansion.untilDue = clock.nextDue.map { $0 &- clock.now }
+        expansion.pending = expansion.untilDue == nil ? 0 : clock.pendingDigest()
+        if expansion.pendingAfter.count != waits.count { expansion.pendingAfter = Array(repeating: 0, count: waits.count) }
+        if expansion.untilDue != nil {
+            for (k, w) in waits.enumerated() { expansion.pendingAfter[k] = clock.pendingDigest(after: w) }
+        }
+        if expansion.terms.count != graph.spec.nodes.count { expansion.terms = Array(repeating: 0, count: graph.spec.nodes.count) }
+        for node in predictedNodes { expansion.terms[node] = ScreenGraph.digestTerm(of: node, graph.storedValue(of: node)) }
+    }
+
+    /// The digest move `m` reaches from the state of the last ``prepareExpansion()``, when that
+    /// is known without taking it: its prediction says what an input write changes, and its wait
+    /// ends before anything scheduled comes due, so only the timers' delays change. Nothing runs in
+    /// such a step but derived values recomputed from the cells, which cannot fail where they did
+    /// not fail before (a seen state's values were computed without a finding), so a predicted
+    /// state already seen needs no step at all.
+    func predictedHash(_ m: Int) -> UInt64? {
+        guard predicts, let p = predictions[m] else { return nil }
+        let wait = alphabet.waitOf[m]
+        var h = expansion.digest
+        if wait > 0, let untilDue = expansion.untilDue {
+            guard untilDue > wait else { return nil }
+            h = h &- expansion.pending &+ expansion.pendingAfter[waitIndex[m]]
+        }
+        if p.node >= 0 { h = h &- expansion.terms[p.node] &+ p.term }
+        return h
+    }
+
+    /// The digest move `m`'s input alone reaches from the state of the last
+    /// ``prepareExpansion()``, when its prediction knows it, whatever its wait.
+    func predictedWrite(_ m: Int) -> UInt64? {
+        guard predicts, let p = predictions[m] else { return nil }
+        return p.node >= 0 ? expansion.digest &- expansion.terms[p.node] &+ p.term : expansion.digest
+    }
+
+    /// Per input of the alphabet (``MoveAlphabet/inputs``), true when it cannot change the state:
+    /// a `set` of the value the input already has. A move with it reaches the same state as the
+    /// wait alone. Written into `noOps`, storage the caller keeps.
+    func noOpInputs(into noOps: inout [Bool]) {
+        if noOps.count != alphabet.inputs.count { noOps = Array(repeating: false, count: alphabet.inputs.count) }
+        for k in alphabet.inputs.indices {
+            if predicts, let p = inputPredictions[k] {
+                // The same term is the same value (``prepareExpansion()`` took the terms).
+                noOps[k] = p.term == expansion.terms[p.node]
+            } else if case .set(let node, let value) = alphabet.inputs[k] {
+                noOps[k] = graph.value(of: node) == value
+            } else {
+                noOps[k] = false
+            }
+        }
     }
 
     /// Takes one step and returns what it broke, if anything.
@@ -149,6 +255,7 @@ final class ExplorationDriver {
         case .set(let node, let value): graph.set(node, to: value)
         case .send(let node, let value): graph.send(node, value)
         case .execute(let action, let input): graph.execute(action: action, input: input)
+        case .gesture(let k): graph.explore(alphabet.gestures[k].gesture)
         }
         if move.wait > 0 {
             let (limit, overflow) = clock.executed.addingReportingOverflow(maxEventsPerStep)
@@ -181,9 +288,9 @@ final class ExplorationDriver {
         if let k = monitor.firstBroken(in: graph) {
             return Finding(kind: .invariant(k), message: monitor.message(k, after: nil, in: graph))
         }
-        for (a, action) in spec.actions.enumerated() where graph.value(of: action.executing) == .bool(true) {
+        for (a, executing) in executingNodes.enumerated() where graph.storedValue(of: executing) == .bool(true) {
             guard clock.nextDue.map({ $0 &- clock.now > Self.neverHorizon }) ?? true else { break }
-            return Finding(kind: .stuckAction(a), message: "action '\(action.name)' is executing and nothing scheduled within a day of virtual time could end it")
+            return Finding(kind: .stuckAction(a), message: "action '\(spec.actions[a].name)' is executing and nothing scheduled within a day of virtual time could end it")
         }
         return nil
     }

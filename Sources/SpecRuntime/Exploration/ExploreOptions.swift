@@ -19,6 +19,9 @@ public struct ExploreOptions: Sendable {
     public var maxStates: Int = 200_000
     /// Scheduled events one step may run before it counts as a runaway.
     public var maxEventsPerStep: Int = 100_000
+    /// Whether breadth-first search may know a move's state without taking it (see
+    /// ``ExplorationDriver/predictedHash(_:)``); off, every move is taken. Tests compare the two.
+    package var predicts = true
 
     public static let defaultDepth: [Strategy: Int] = [.bfs: 6, .random: 20]
 

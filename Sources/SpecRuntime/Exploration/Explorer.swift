@@ -18,6 +18,7 @@ public enum Explorer {
     public static func explore(_ spec: CheckedSpec, options: ExploreOptions,
                                progress: ((ExploreProgress) -> Void)? = nil) -> ExploreResult {
         let driver = ExplorationDriver(spec: spec, maxEventsPerStep: max(1, options.maxEventsPerStep))
+        driver.predicts = options.predicts
         var result = ExploreResult(strategy: options.strategy, seed: options.seed, depthLimit: max(0, options.depth(planned: spec.explore.depth)))
         result.moves = driver.alphabet.moves.count
         let started = ContinuousClock.now
@@ -69,13 +70,19 @@ private struct Search {
     }
 
     /// Checks the step and time bounds every ``Explorer/checkInterval`` transitions; the reason to
-    /// stop, if one was reached.
+    /// stop, if one was reached. Inlined, the common case is two comparisons.
+    @inline(__always)
     private mutating func bound(_ result: ExploreResult, depth: Int) -> ExploreResult.Stop? {
-        if result.transitions >= options.maxSteps { return .maxSteps }
-        guard result.transitions >= nextCheck else { return nil }
-        nextCheck = result.transitions + Explorer.checkInterval
+        let transitions = result.transitions
+        if transitions >= options.maxSteps { return .maxSteps }
+        guard transitions >= nextCheck else { return nil }
+        return check(transitions: transitions, distinctStates: result.distinctStates, depth: depth)
+    }
+
+    private mutating func check(transitions: Int, distinctStates: Int, depth: Int) -> ExploreResult.Stop? {
+        nextCheck = transitions + Explorer.checkInterval
         let elapsed = Explorer.seconds(since: started)
-        progress?(ExploreProgress(distinctStates: result.distinctStates, transitions: result.transitions, depth: depth, seconds: elapsed))
+        progress?(ExploreProgress(distinctStates: distinctStates, transitions: transitions, depth: depth, seconds: elapsed))
         return elapsed >= options.maxSeconds ? .maxSeconds : nil
     }
 
@@ -85,14 +92,17 @@ private struct Search {
     mutating func breadthFirst(_ result: inout ExploreResult, target: FindingKind? = nil) -> [PathStep]? {
         if let f = driver.startFinding, target == nil || f.kind == target { return [] }
         let limit = result.depthLimit
-        let moves = driver.alphabet.moves.count
-        let choices = driver.alphabet.choices
+        let alphabet = driver.alphabet
+        let moves = alphabet.moves.count
+        let choices = alphabet.choices
+        var noOps: [Bool] = []
         // Nodes in the order found, which is the queue: parent, the step from it, depth.
         var parents: [Int32] = [-1]
         var steps: [PathStep] = [PathStep(move: 0, choice: 0)]
         var depths: [Int32] = [0]
         var states: [ScreenGraph.State?] = [driver.save()]
         var seen = DigestSet(capacity: min(options.maxStates, 1 << 16))
+        var memo = WaitMemo(capacity: min(options.maxStates, 1 << 20) * 2)
         _ = seen.insert(driver.stateHash())
         result.distinctStates = 1
         var next = 0
@@ -118,20 +128,41 @@ private struct Search {
             let saved = states[next]
             states[next] = nil
             let prefix = saved == nil ? path(to: next) : []
-            // Which moves only set an input to the value it has: the same state as the wait alone.
             if let saved { driver.restore(saved) } else { _ = driver.replay(prefix) }
-            let noOps = (0..<moves).map { driver.isNoOpInput($0) }
+            // What a move reaches, when that is known without taking it (see
+            // `ExplorationDriver.predictedHash`): such a move already seen is not taken.
+            if saved != nil { driver.prepareExpansion() }
+            // Which inputs only set an input to the value it has: the same state as the wait alone.
+            driver.noOpInputs(into: &noOps)
             // Absolute time is not part of a state, so with nothing scheduled a wait changes
             // nothing: a wait alone from an idle state, or a wait after an input step that left
             // nothing scheduled (its 0 ms move was just tried), reaches a state already reached.
             let idle = driver.clock.pendingCount == 0
-            var idleAfter: Move.Input?
-            for m in 0..<moves where !noOps[m] {
-                let move = driver.alphabet.moves[m]
-                if move.wait > 0 && (move.input == .none ? idle : move.input == idleAfter) { continue }
+            var idleAfter = -2
+            // Whether the graph still holds the state being expanded (no step taken since).
+            var holdsSaved = saved != nil
+            for m in 0..<moves {
+                let input = alphabet.inputOf[m]
+                if input >= 0 && noOps[input] { continue }
+                let wait = alphabet.waitOf[m]
+                if wait > 0 && (input < 0 ? idle : input == idleAfter) { continue }
+                let predicted = saved == nil ? nil : driver.predictedHash(m)
+                // A write then a wait that runs something: what the wait reached from the state
+                // the write alone reaches, if that was taken before.
+                let written = predicted == nil && wait > 0 && saved != nil ? driver.predictedWrite(m) : nil
+                if let known = predicted ?? written.flatMap({ memo.reached(from: $0, waiting: wait) }), seen.contains(known) {
+                    result.transitions += 1
+                    if wait == 0 && idle { idleAfter = input }
+                    if let stop = bound(result, depth: depth + 1) {
+                        result.stop = stop
+                        return nil
+                    }
+                    continue
+                }
                 for c in 0..<choices {
                     if let saved {
-                        driver.restore(saved)
+                        if !holdsSaved { driver.restore(saved) }
+                        holdsSaved = false
                     } else {
                         _ = driver.replay(prefix)
                         result.transitions += prefix.count
@@ -145,8 +176,11 @@ private struct Search {
                         continue
                     }
                     let calls = driver.exploredCalls
-                    if move.wait == 0 && driver.clock.pendingCount == 0 { idleAfter = move.input }
-                    if seen.insert(driver.stateHash()) {
+                    if wait == 0 && driver.clock.pendingCount == 0 { idleAfter = input }
+                    let digest = driver.stateHash()
+                    assert(predicted == nil || predicted == digest, "a predicted state digest differs from the state reached")
+                    if let written, calls == 0 { memo.remember(from: written, waiting: wait, reached: digest) }
+                    if seen.insert(digest) {
                         parents.append(Int32(next))
                         steps.append(step)
                         depths.append(Int32(depth + 1))

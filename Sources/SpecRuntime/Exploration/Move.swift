@@ -12,6 +12,8 @@ package struct Move: Hashable, Sendable {
         case send(node: Int, value: Value)
         /// Execute an action directly with an input, as `send: action` does.
         case execute(action: Int, input: Value)
+        /// A gesture on the view: index `gesture` of ``MoveAlphabet/gestures``.
+        case gesture(Int)
     }
 
     package var input: Input
@@ -38,6 +40,14 @@ package struct MoveAlphabet: Sendable {
     package let choices: Int
     /// Per service index, its explored outcomes (empty: the spec's own answers).
     package let outcomes: [[ExploreOutcome]]
+    /// The distinct input steps of the moves, and per move the index of its input among them
+    /// (-1 for a wait alone) and its wait: breadth-first search reads these for every move it
+    /// considers, where copying a ``Move`` (its ``Value``) would cost more than the comparison.
+    package let inputs: [Move.Input]
+    /// The gestures ``Move/Input/gesture(_:)`` performs, with their steps' texts.
+    package let gestures: [(gesture: GesturePlan, text: String)]
+    package let inputOf: [Int]
+    package let waitOf: [Int]
 
     package init(spec: CheckedSpec) {
         let plan = spec.explore
@@ -50,6 +60,7 @@ package struct MoveAlphabet: Sendable {
         for (k, action) in plan.actions.enumerated() where k < plan.actionInputs.count {
             for input in plan.actionInputs[k] { inputs.append(.execute(action: action, input: input)) }
         }
+        for k in plan.gestures.indices { inputs.append(.gesture(k)) }
         var moves: [Move] = []
         for input in inputs {
             for w in plan.waits { moves.append(Move(input: input, wait: w)) }
@@ -57,6 +68,13 @@ package struct MoveAlphabet: Sendable {
         // A wait alone lets timers and services come due with no input.
         for w in plan.waits where w > 0 { moves.append(Move(input: .none, wait: w)) }
         self.moves = moves
+        self.inputs = inputs
+        self.gestures = plan.gestures
+        var inputOf: [Int] = []
+        for k in inputs.indices { inputOf += Array(repeating: k, count: plan.waits.count) }
+        inputOf += Array(repeating: -1, count: moves.count - inputOf.count)
+        self.inputOf = inputOf
+        self.waitOf = moves.map(\.wait)
         var outcomes = [[ExploreOutcome]](repeating: [], count: spec.services.count)
         for (index, list) in plan.services where outcomes.indices.contains(index) { outcomes[index] = list }
         self.outcomes = outcomes

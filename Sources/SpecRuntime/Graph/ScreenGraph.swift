@@ -186,6 +186,7 @@ public final class ScreenGraph {
         self.inbox = Array(repeating: [], count: n)
         self.queued = Array(repeating: false, count: n)
         self.serviceCalls = Array(repeating: 0, count: spec.services.count)
+        self.serviceCallsCounted = spec.services.map { max($0.results.count - 1, 0) }
         self.pipelineInputs = pipelineInputs
         self.pipelineEndInputs = pipelineEndInputs
         self.ends = Array(repeating: nil, count: n)
@@ -196,6 +197,7 @@ public final class ScreenGraph {
             for port in pipeline.endPorts { self.pipelineEndInputs[port.node].append((p, port.op, port.index)) }
             pipelines.append(pipeline)
         }
+        digestNodes = Array(spec.nodes.indices)
     }
 
     private func makeEnvironment(_ p: Int, _ stream: StreamPlan) -> PipelineEnvironment {
@@ -715,53 +717,186 @@ public final class ScreenGraph {
         started = false
     }
 
-    /// A 64-bit digest of the state: every value, which nodes emitted, service-call counters and
-    /// the pending timers relative to now. Not `Hasher`: this runs once per explored transition,
-    /// and a multiply-xor mix of the values' words costs a fraction of SipHash through `Value`'s
-    /// generic `hash(into:)`. Strings mix their UTF-8 bytes (canonically equal strings with other
-    /// bytes only count as two states); rare kinds of values go through `Hasher`.
+    /// A 64-bit digest of the state: the values of the nodes in ``digestNodes``, service-call
+    /// counters, how streams ended and the pending timers relative to now. Not `Hasher`: this
+    /// runs once per explored transition, and a multiply-xor mix of the values' words costs a
+    /// fraction of SipHash through `Value`'s generic `hash(into:)`. Strings mix their UTF-8 bytes
+    /// (canonically equal strings with other bytes only count as two states); rare kinds of values
+    /// go through `Hasher`.
+    ///
+    /// The digest is a sum of one term per node (``digestTerm(of:_:)``), per counter, per end and
+    /// per timer, so exploration can tell what a step that changes one input (and only derived
+    /// values after it) reaches without taking it: the digest minus the input's old term plus its
+    /// new one (see ``changesOnlyDerivedValues(_:)``).
     package func stateDigest() -> UInt64 {
-        var d = Digest()
-        for i in context.values.indices {
-            switch context.values[i] {
-            case .bool(let b): d.mix(b ? 1 : 2)
-            case .int(let n):
-                d.mix(3)
-                d.mix(UInt64(bitPattern: Int64(n)))
-            case .void: d.mix(4)
-            case .none: d.mix(5)
-            case .string(var s):
-                d.mix(6)
-                s.withUTF8 { d.mix(bytes: UnsafeRawBufferPointer($0)) }
-            default:
-                var hasher = Hasher()
-                hasher.combine(context.values[i])
-                d.mix(UInt64(bitPattern: Int64(hasher.finalize())))
+        var sum: UInt64 = 0
+        for i in digestNodes { sum &+= Self.digestTerm(of: i, context.values[i]) }
+        if !pipelines.isEmpty {
+            // Operators read streams' latest values (`withLatestFrom`), so with stream outputs
+            // every node counts, and which nodes emitted.
+            var bits: UInt64 = 0
+            for i in hasEmitted.indices {
+                if hasEmitted[i] { bits |= 1 << UInt64(i & 63) }
+                if i & 63 == 63 || i == hasEmitted.count - 1 {
+                    sum &+= Self.mixed(bits, UInt64(i >> 6) &+ 0x2_0000_0000)
+                    bits = 0
+                }
             }
         }
-        var bits: UInt64 = 0
-        for i in hasEmitted.indices {
-            if hasEmitted[i] { bits |= 1 << UInt64(i & 63) }
-            if i & 63 == 63 {
-                d.mix(bits)
-                bits = 0
-            }
+        for (k, c) in serviceCalls.enumerated() {
+            // A fake answers its n-th call with result n, the last one repeating: calls past
+            // the last result change nothing.
+            let counted = min(c, serviceCallsCounted[k])
+            if counted != 0 { sum &+= Self.mixed(UInt64(bitPattern: Int64(counted)), UInt64(k) &+ 0x3_0000_0000) }
         }
-        d.mix(bits)
-        for c in serviceCalls { d.mix(UInt64(bitPattern: Int64(c))) }
         for i in ends.indices {
             guard let end = ends[i] else { continue }
-            d.mix(UInt64(i) &+ 0x1_0000_0000)
-            d.mix(UInt64(bitPattern: Int64(end.hashValue)))
+            sum &+= Self.mixed(UInt64(bitPattern: Int64(end.hashValue)), UInt64(i) &+ 0x1_0000_0000)
         }
-        d.mix(clock.pendingDigest())
-        return d.value
+        return sum &+ clock.pendingDigest()
+    }
+
+    /// The nodes whose values ``stateDigest()`` covers: every node until
+    /// ``digestOnlyCells(writtenByMoves:)``.
+    private var digestNodes: [Int] = []
+    /// Per service, the most calls that can change what its next call answers (see
+    /// ``ServicePlan/choose(arguments:_:count:)``).
+    private let serviceCallsCounted: [Int]
+    /// Per node, the node it mirrors (see ``digestOnlyCells(writtenByMoves:)``), or -1.
+    private var mirrorOf: [Int] = []
+
+    /// Narrows ``stateDigest()`` to what a state is, for exploration, whose steps write the
+    /// nodes in `written` (`set` steps) and `byGestures` (the nodes view gestures write or clear)
+    /// and nothing else. Without stream outputs, a state is its cells (inputs with a current value
+    /// and state) that something writes: a step, a gesture, a handler or an action. A derived
+    /// value is a function of the cells: an expression reads only nodes with a current value, and
+    /// a failing expression is a finding that ends the exploration. A cell a binding alone writes
+    /// from a node with a current value (a button's `enabled` mirroring `login.enabled`) always
+    /// holds that node's value, and so does one a gesture writes too when it binds back (a text
+    /// field's text and the `email` it is bound to both ways). An event's or a stream's latest
+    /// value is read by nothing but stream operators, and a cell nothing writes never changes.
+    /// With stream outputs every node counts, and which nodes emitted.
+    package func digestOnlyCells(writtenByMoves written: Set<Int>, byGestures gestured: Set<Int> = []) {
+        let n = spec.nodes.count
+        var writers = [[Int]](repeating: [], count: n)
+        for (h, handler) in spec.handlers.enumerated() {
+            for t in handler.targets { writers[t].append(h) }
+        }
+        var byAction = [Bool](repeating: false, count: n)
+        for action in spec.actions { byAction[action.executing] = true }
+        var mirror = [Int](repeating: -1, count: n)
+        for c in 0..<n {
+            guard case .source = behaviours[c], !written.contains(c), !byAction[c], writers[c].count == 1 else { continue }
+            let h = writers[c][0]
+            let handler = spec.handlers[h]
+            let m = handler.on
+            guard handlerForwards[h] == c, handler.startValue == m, spec.nodes[m].hasCurrentValue else { continue }
+            if gestured.contains(c) {
+                // A gesture writes `c`, which the binding back writes into `m` in the same
+                // transaction: still equal, if `m` is a cell whose binding from `c` does that.
+                guard case .source = behaviours[m], handlersOn[c].contains(where: { handlerForwards[$0] == m }) else { continue }
+            }
+            mirror[c] = m
+        }
+        // Cells mirroring each other in a ring hold whatever they started with: not mirrors.
+        for c in 0..<n where mirror[c] >= 0 {
+            var m = mirror[c]
+            var steps = 0
+            while m >= 0 && m != c && steps <= n {
+                m = mirror[m]
+                steps += 1
+            }
+            if m == c { mirror[c] = -1 }
+        }
+        mirrorOf = mirror
+        guard pipelines.isEmpty else { return }
+        digestNodes = (0..<n).filter { c in
+            guard case .source = behaviours[c], mirror[c] < 0 else { return false }
+            return written.contains(c) || gestured.contains(c) || byAction[c] || !writers[c].isEmpty
+        }
+    }
+
+    /// The node a mirror cell finally mirrors: `node` itself when it mirrors nothing.
+    private func mirrorRoot(_ node: Int) -> Int {
+        var m = node
+        var steps = 0
+        while mirrorOf.indices.contains(m), mirrorOf[m] >= 0, steps <= mirrorOf.count {
+            m = mirrorOf[m]
+            steps += 1
+        }
+        return m
+    }
+
+    /// Node `node`'s term of ``stateDigest()`` when its value is `value`.
+    package static func digestTerm(of node: Int, _ value: Value) -> UInt64 {
+        var d = Digest()
+        d.mix(UInt64(node))
+        switch value {
+        case .bool(let b): d.mix(b ? 1 : 2)
+        case .int(let n):
+            d.mix(3)
+            d.mix(UInt64(bitPattern: Int64(n)))
+        case .void: d.mix(4)
+        case .none: d.mix(5)
+        case .string(var s):
+            d.mix(6)
+            s.withUTF8 { d.mix(bytes: UnsafeRawBufferPointer($0)) }
+        default:
+            var hasher = Hasher()
+            hasher.combine(value)
+            d.mix(UInt64(bitPattern: Int64(hasher.finalize())))
+        }
+        return d.finished
+    }
+
+    private static func mixed(_ x: UInt64, _ salt: UInt64) -> UInt64 {
+        var d = Digest()
+        d.mix(salt)
+        d.mix(x)
+        return d.finished
+    }
+
+    /// The current value of a node ``stateDigest()`` covers (exploration reads an input's old
+    /// term with it).
+    package func storedValue(of node: Int) -> Value { context.values[node] }
+
+    /// True when writing `node` can change nothing but derived values and the cells mirroring
+    /// them, none of which ``stateDigest()`` covers: no handler (but a binding into a mirror),
+    /// action or stream operator listens to it or to anything computed from it. Such a write's
+    /// state is the old one with `node`'s term replaced. False until
+    /// ``digestOnlyCells(writtenByMoves:)``.
+    package func changesOnlyDerivedValues(_ node: Int) -> Bool {
+        guard case .source = behaviours[node], pipelines.isEmpty, mirrorOf.indices.contains(node), mirrorOf[node] < 0 else { return false }
+        var seen = Set([node])
+        var stack = [node]
+        while let n = stack.popLast() {
+            guard actionsOn[n].isEmpty, pipelineInputs[n].isEmpty else { return false }
+            for h in handlersOn[n] {
+                guard let target = handlerForwards[h] else { return false }
+                if mirrorOf[target] >= 0 {
+                    if seen.insert(target).inserted { stack.append(target) }
+                } else if mirrorRoot(n) != target {
+                    // A binding back into the cell `n` mirrors writes the value it has; into
+                    // another cell, it changes a cell.
+                    return false
+                }
+            }
+            for r in readers[n] where seen.insert(r).inserted { stack.append(r) }
+        }
+        return true
     }
 }
 
 /// A multiply-xor mix of 64-bit words, for ``ScreenGraph/stateDigest()``.
 struct Digest {
     private(set) var value: UInt64 = 0x243F_6A88_85A3_08D3
+
+    /// The value with a final avalanche, so that sums of digests stay well mixed.
+    var finished: UInt64 {
+        var x = value
+        x = (x ^ x >> 31) &* 0xBF58_476D_1CE4_E5B9
+        return x ^ x >> 29
+    }
 
     @inline(__always)
     mutating func mix(_ x: UInt64) {

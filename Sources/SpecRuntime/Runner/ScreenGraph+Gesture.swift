@@ -31,4 +31,21 @@ extension ScreenGraph {
         record(.step(time: clock.now, text: text))
         perform(writes: gesture.writes, events: gesture.events, actions: gesture.actions, payload: payload, clears: gesture.clears)
     }
+
+    /// Performs a gesture as exploration tries it: what ``play(_:text:range:record:)`` does,
+    /// where a gesture the person cannot make now (a disabled control, an alert not shown, a
+    /// row that is not there) is not made at all.
+    package func explore(_ gesture: GesturePlan) {
+        if let enabled = gesture.enabled, value(of: enabled) == .bool(false) { return }
+        if let shown = gesture.shownWhile, value(of: shown) ?? Value.none == Value.none { return }
+        let payload: Value
+        switch gesture.payload {
+        case .value(let v):
+            payload = v
+        case .row(let rows, let index):
+            guard case .list(let items)? = value(of: rows), items.indices.contains(index) else { return }
+            payload = items[index]
+        }
+        perform(writes: gesture.writes, events: gesture.events, actions: gesture.actions, payload: payload, clears: gesture.clears)
+    }
 }
