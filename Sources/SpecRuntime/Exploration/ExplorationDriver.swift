@@ -34,6 +34,9 @@ final class ExplorationDriver {
     struct Prediction {
         var node: Int
         var term: UInt64
+        /// For a gesture, the control's `enabled` node (-1: none): while it is false the gesture
+        /// does nothing.
+        var enabled: Int = -1
     }
     /// Per move of the alphabet.
     let predictions: [Prediction?]
@@ -59,8 +62,9 @@ final class ExplorationDriver {
         graph.digestOnlyCells(writtenByMoves: Set(alphabet.moves.compactMap { move in
             if case .set(let node, _) = move.input { return node }
             return nil
-        }), byGestures: Set(alphabet.gestures.flatMap { $0.gesture.writes + $0.gesture.clears }))
+        }), gestures: alphabet.gestures.map(\.gesture))
         var quiet: [Int: Bool] = [:]
+        let alphabet = self.alphabet
         predictions = alphabet.moves.map { move in
             guard canRestore else { return nil }
             switch move.input {
@@ -68,13 +72,18 @@ final class ExplorationDriver {
             case .set(let node, let value):
                 if quiet[node] == nil { quiet[node] = graph.changesOnlyDerivedValues(node) }
                 return quiet[node]! ? Prediction(node: node, term: ScreenGraph.digestTerm(of: node, value)) : nil
-            case .send, .execute, .gesture: return nil
+            case .gesture(let k):
+                let g = alphabet.gestures[k].gesture
+                guard let cell = graph.cellWritten(by: g), case .value(let v) = g.payload else { return nil }
+                return Prediction(node: cell, term: ScreenGraph.digestTerm(of: cell, v), enabled: g.enabled ?? -1)
+            case .send, .execute: return nil
             }
         }
         let waits = Array(Set(alphabet.waitOf)).sorted()
         self.waits = waits
         waitIndex = alphabet.waitOf.map { wait in waits.firstIndex(of: wait) ?? 0 }
         predictedNodes = Array(Set(predictions.compactMap { $0.flatMap { $0.node >= 0 ? $0.node : nil } })).sorted()
+        enabledNodes = Array(Set(predictions.compactMap { $0.flatMap { $0.enabled >= 0 ? $0.enabled : nil } })).sorted()
         var inputPredictions = [Prediction?](repeating: nil, count: alphabet.inputs.count)
         for (m, k) in alphabet.inputOf.enumerated() where k >= 0 { inputPredictions[k] = predictions[m] }
         self.inputPredictions = inputPredictions
@@ -178,12 +187,16 @@ final class ExplorationDriver {
         var pendingAfter: [UInt64] = []
         /// Per node a prediction writes, its term now.
         var terms: [UInt64] = []
+        /// Per `enabled` node of a predicted gesture, whether it is false now.
+        var disabled: [Bool] = []
     }
     @exclusivity(unchecked) private var expansion = Expansion()
     /// The distinct waits of the alphabet, and per move the index of its wait among them.
     private let waits: [Int]
     private let waitIndex: [Int]
     private let predictedNodes: [Int]
+    /// The `enabled` nodes of predicted gestures.
+    private let enabledNodes: [Int]
     /// Per input of the alphabet, the prediction of its moves (all its moves share it).
     private let inputPredictions: [Prediction?]
     /// The actions' `executing` nodes, for the check that one never stops.
@@ -198,8 +211,12 @@ final class ExplorationDriver {
         if expansion.untilDue != nil {
             for (k, w) in waits.enumerated() { expansion.pendingAfter[k] = clock.pendingDigest(after: w) }
         }
-        if expansion.terms.count != graph.spec.nodes.count { expansion.terms = Array(repeating: 0, count: graph.spec.nodes.count) }
+        if expansion.terms.count != graph.spec.nodes.count {
+            expansion.terms = Array(repeating: 0, count: graph.spec.nodes.count)
+            expansion.disabled = Array(repeating: false, count: graph.spec.nodes.count)
+        }
         for node in predictedNodes { expansion.terms[node] = ScreenGraph.digestTerm(of: node, graph.storedValue(of: node)) }
+        for node in enabledNodes { expansion.disabled[node] = graph.value(of: node) == .bool(false) }
     }
 
     /// The digest move `m` reaches from the state of the last ``prepareExpansion()``, when that
@@ -216,7 +233,7 @@ final class ExplorationDriver {
             guard untilDue > wait else { return nil }
             h = h &- expansion.pending &+ expansion.pendingAfter[waitIndex[m]]
         }
-        if p.node >= 0 { h = h &- expansion.terms[p.node] &+ p.term }
+        if p.node >= 0 && (p.enabled < 0 || !expansion.disabled[p.enabled]) { h = h &- expansion.terms[p.node] &+ p.term }
         return h
     }
 
@@ -224,7 +241,7 @@ final class ExplorationDriver {
     /// ``prepareExpansion()``, when its prediction knows it, whatever its wait.
     func predictedWrite(_ m: Int) -> UInt64? {
         guard predicts, let p = predictions[m] else { return nil }
-        return p.node >= 0 ? expansion.digest &- expansion.terms[p.node] &+ p.term : expansion.digest
+        return p.node >= 0 && (p.enabled < 0 || !expansion.disabled[p.enabled]) ? expansion.digest &- expansion.terms[p.node] &+ p.term : expansion.digest
     }
 
     /// Per input of the alphabet (``MoveAlphabet/inputs``), true when it cannot change the state:
@@ -233,7 +250,7 @@ final class ExplorationDriver {
     func noOpInputs(into noOps: inout [Bool]) {
         if noOps.count != alphabet.inputs.count { noOps = Array(repeating: false, count: alphabet.inputs.count) }
         for k in alphabet.inputs.indices {
-            if predicts, let p = inputPredictions[k] {
+            if predicts, let p = inputPredictions[k], p.enabled < 0 {
                 // The same term is the same value (``prepareExpansion()`` took the terms).
                 noOps[k] = p.term == expansion.terms[p.node]
             } else if case .set(let node, let value) = alphabet.inputs[k] {

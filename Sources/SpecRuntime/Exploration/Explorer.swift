@@ -101,7 +101,7 @@ private struct Search {
         var steps: [PathStep] = [PathStep(move: 0, choice: 0)]
         var depths: [Int32] = [0]
         var states: [ScreenGraph.State?] = [driver.save()]
-        var seen = DigestSet(capacity: min(options.maxStates, 1 << 16))
+        var seen = DigestSet(capacity: 1024)
         var memo = WaitMemo(capacity: min(options.maxStates, 1 << 20) * 2)
         _ = seen.insert(driver.stateHash())
         result.distinctStates = 1
@@ -186,6 +186,7 @@ private struct Search {
                         depths.append(Int32(depth + 1))
                         states.append(depth + 1 < limit ? driver.save() : nil)
                         result.distinctStates += 1
+                        memo.fit(states: result.distinctStates)
                         if result.distinctStates >= options.maxStates {
                             result.stop = .maxStates
                             return nil

@@ -4,16 +4,30 @@
 /// request on its way), so most such steps are known without taking them.
 ///
 /// A direct-mapped cache of (state digest, wait) to the digest reached: a bounded table where a
-/// new entry replaces the one in its slot, so memory stays fixed whatever the search's size.
+/// new entry replaces the one in its slot, so memory stays fixed whatever the search's size. It
+/// starts small and is made larger (emptied: it is only a cache) as the search finds states, up
+/// to a limit, so that a small search does not pay for a large table.
 struct WaitMemo {
     private var keys: [UInt64]
     private var reached: [UInt64]
-    private let mask: Int
+    private var mask: Int
+    private let largest: Int
 
-    /// A table of `capacity` entries rounded up to a power of two, at least 1,024.
+    /// A table of at most `capacity` entries (rounded up to a power of two, at least 1,024).
     init(capacity: Int) {
-        var size = 1024
-        while size < capacity && size < 1 << 22 { size <<= 1 }
+        var largest = 1024
+        while largest < capacity && largest < 1 << 22 { largest <<= 1 }
+        self.largest = largest
+        keys = Array(repeating: 0, count: 1024)
+        reached = Array(repeating: 0, count: 1024)
+        mask = 1023
+    }
+
+    /// Makes room for the waits of about `states` states (four entries each), within the limit.
+    mutating func fit(states: Int) {
+        guard states * 4 > keys.count, keys.count < largest else { return }
+        var size = keys.count
+        while size < states * 4 && size < largest { size <<= 1 }
         keys = Array(repeating: 0, count: size)
         reached = Array(repeating: 0, count: size)
         mask = size - 1

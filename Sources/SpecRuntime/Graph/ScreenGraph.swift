@@ -776,7 +776,9 @@ public final class ScreenGraph {
     /// field's text and the `email` it is bound to both ways). An event's or a stream's latest
     /// value is read by nothing but stream operators, and a cell nothing writes never changes.
     /// With stream outputs every node counts, and which nodes emitted.
-    package func digestOnlyCells(writtenByMoves written: Set<Int>, byGestures gestured: Set<Int> = []) {
+    package func digestOnlyCells(writtenByMoves written: Set<Int>, gestures: [GesturePlan] = []) {
+        var gestured = Set<Int>()
+        for g in gestures { gestured.formUnion(g.writes + g.clears) }
         let n = spec.nodes.count
         var writers = [[Int]](repeating: [], count: n)
         for (h, handler) in spec.handlers.enumerated() {
@@ -792,9 +794,16 @@ public final class ScreenGraph {
             let m = handler.on
             guard handlerForwards[h] == c, handler.startValue == m, spec.nodes[m].hasCurrentValue else { continue }
             if gestured.contains(c) {
-                // A gesture writes `c`, which the binding back writes into `m` in the same
-                // transaction: still equal, if `m` is a cell whose binding from `c` does that.
-                guard case .source = behaviours[m], handlersOn[c].contains(where: { handlerForwards[$0] == m }) else { continue }
+                // A gesture writes `c` and, through the binding back (from `c` or from the
+                // edit the gesture fires), `m` with the same value, in one transaction: still equal.
+                guard case .source = behaviours[m] else { continue }
+                let forwardsToM = { (node: Int) in self.handlersOn[node].contains { self.handlerForwards[$0] == m } }
+                let balanced = gestures.allSatisfy { g in
+                    guard g.writes.contains(c) || g.clears.contains(c) else { return true }
+                    guard case .value = g.payload, !g.clears.contains(c) else { return false }
+                    return forwardsToM(c) || g.events.contains(where: forwardsToM)
+                }
+                guard balanced else { continue }
             }
             mirror[c] = m
         }
@@ -865,6 +874,26 @@ public final class ScreenGraph {
     /// action or stream operator listens to it or to anything computed from it. Such a write's
     /// state is the old one with `node`'s term replaced. False until
     /// ``digestOnlyCells(writtenByMoves:)``.
+    /// The cell a gesture amounts to writing with its payload, when that is all it does: it
+    /// writes only cells mirroring that cell, fires only events whose handlers forward the payload
+    /// into it or its mirrors, runs no action, clears nothing, and the cell itself changes only
+    /// derived values (``changesOnlyDerivedValues(_:)``). Typing into a text field bound both ways
+    /// to `email` amounts to writing `email`. Nil for any other gesture.
+    package func cellWritten(by gesture: GesturePlan) -> Int? {
+        guard pipelines.isEmpty, gesture.actions.isEmpty, gesture.clears.isEmpty, gesture.shownWhile == nil, !gesture.writes.isEmpty,
+              case .value = gesture.payload else { return nil }
+        let root = mirrorRoot(gesture.writes[0])
+        guard root != gesture.writes[0], changesOnlyDerivedValues(root) else { return nil }
+        for w in gesture.writes where mirrorRoot(w) != root || w == root { return nil }
+        for e in gesture.events {
+            guard actionsOn[e].isEmpty, pipelineInputs[e].isEmpty else { return nil }
+            for h in handlersOn[e] {
+                guard let target = handlerForwards[h], mirrorRoot(target) == root else { return nil }
+            }
+        }
+        return root
+    }
+
     package func changesOnlyDerivedValues(_ node: Int) -> Bool {
         guard case .source = behaviours[node], pipelines.isEmpty, mirrorOf.indices.contains(node), mirrorOf[node] < 0 else { return false }
         var seen = Set([node])
