@@ -22,7 +22,8 @@ public struct CheckedSpec: Sendable {
     public var coverageMarks: [CoverageMark] = []
     /// The view's components (`view:`) and how each is wired, in declaration order.
     public var components: [ComponentPlan] = []
-    /// `invariants:`, each a hidden Bool node, in declaration order.
+    /// `invariants:`, each a hidden Bool node evaluated after each step (not during propagation),
+    /// in declaration order.
     public var invariants: [InvariantPlan] = []
     /// `explore:` with its defaults.
     public var explore = ExplorePlan()

@@ -2,7 +2,8 @@
 /// the inputs and services, with defaults taken from the rest of the spec.
 extension Checker {
     /// Declares each invariant as a hidden derived node, after every other node so that adding
-    /// invariants leaves the indices (and so the timelines) of the rest unchanged.
+    /// invariants leaves the indices (and so the timelines) of the rest unchanged. Its edges rank
+    /// it and draw it in graphs; the runtime evaluates it after each step, not while propagating.
     mutating func checkInvariants() -> [InvariantPlan] {
         var plans: [InvariantPlan] = []
         for decl in spec.invariants where declareName(decl.name) {

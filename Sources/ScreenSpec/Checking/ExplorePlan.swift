@@ -1,5 +1,5 @@
-/// A checked invariant: a hidden Bool node the graph keeps up to date like any output, so checking
-/// it after a step is reading one value.
+/// A checked invariant: a hidden Bool node with its expression, which the runtime evaluates after
+/// each step (it is no node's reader, so propagation never computes it).
 public struct InvariantPlan: Sendable {
     public var name: String
     /// The Bool node holding the invariant's value.

@@ -51,6 +51,13 @@ final class EvalContext {
         }
     }
 
+    /// Throws ``noValue(_:)`` when `node` has no value. Out of line: the compiled read of a node
+    /// calls it only for a `.none` while some node has no value.
+    @inline(never)
+    func checkHasValue(_ node: Int) throws(EvalError) {
+        if valueless[node] { throw noValue(node) }
+    }
+
     /// A read of a node with no value fails, rather than passing a placeholder on.
     func noValue(_ node: Int) -> EvalError {
         EvalError(message: "'\(node < names.count ? names[node] : "?")' has no value (its expression failed)")
@@ -72,9 +79,13 @@ enum ExpressionCompiler {
         case .constant(let v):
             return { _ in v }
         case .node(let i):
+            // The hot read of every expression. A node with no value holds `.none` (see
+            // `ScreenGraph.markValueless`), so only a `.none` looks at `valueless`: an ordinary read
+            // costs one test of the tag it loads anyway, and the throw stays out of line.
             return { ctx throws(EvalError) in
-                if !ctx.valueless.isEmpty && ctx.valueless[i] { throw ctx.noValue(i) }
-                return ctx.values[i]
+                let value = ctx.values[i]
+                if case .none = value, !ctx.valueless.isEmpty { try ctx.checkHasValue(i) }
+                return value
             }
         case .eventPayload:
             return { ctx in ctx.payload }

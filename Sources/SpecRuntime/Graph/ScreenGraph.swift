@@ -73,6 +73,9 @@ public final class ScreenGraph {
     private let readers: [[Int]]
     /// The nodes each derived node reads (empty for other nodes).
     private let reads: [[Int]]
+    /// Whether each node is an invariant, which is no node's reader (see `CompiledInvariants`).
+    private let isInvariant: [Bool]
+    private let invariants: CompiledInvariants
     private let handlersOn: [[Int]]
     private let actionsOn: [[Int]]
     private let handlerValues: [[CompiledExpr]]
@@ -121,6 +124,8 @@ public final class ScreenGraph {
         var behaviours: [Behaviour] = []
         var readers = [[Int]](repeating: [], count: n)
         var reads = [[Int]](repeating: [], count: n)
+        var isInvariant = [Bool](repeating: false, count: n)
+        for plan in spec.invariants { isInvariant[plan.node] = true }
         behaviours.reserveCapacity(n)
         for (i, node) in spec.nodes.enumerated() {
             switch node.kind {
@@ -135,7 +140,11 @@ public final class ScreenGraph {
                 behaviours.append(.derived(ExpressionCompiler.compile(expr)))
                 // nodeReads() lists each node once and `i` only grows, so no reader repeats.
                 reads[i] = expr.nodeReads()
-                for read in reads[i] { readers[read].append(i) }
+                // An invariant is no node's reader: propagation never schedules it; it is
+                // evaluated between steps (see `CompiledInvariants`).
+                if !isInvariant[i] {
+                    for read in reads[i] { readers[read].append(i) }
+                }
             }
         }
         for (k, p) in spec.params.enumerated() where k < params.count { values[p] = params[k] }
@@ -150,8 +159,14 @@ public final class ScreenGraph {
         self.behaviours = behaviours
         self.readers = readers
         self.reads = reads
-        // Coverage observes every node through `onEmit`; the runner shows only the visible ones.
-        self.visible = coverage == nil ? spec.nodes.map(\.visible) : Array(repeating: true, count: n)
+        self.isInvariant = isInvariant
+        self.invariants = CompiledInvariants(spec.invariants, expression: { node in
+            guard case .derived(let f) = behaviours[node] else { preconditionFailure("an invariant is a derived node") }
+            return f
+        }, reads: { reads[$0] })
+        // Coverage observes every node through `onEmit`, but an invariant, which never emits; the
+        // runner shows only the visible ones.
+        self.visible = coverage == nil ? spec.nodes.map(\.visible) : isInvariant.map { !$0 }
         self.rank = spec.rank
         var nodeAtRank = [Int](repeating: 0, count: n)
         for (node, r) in spec.rank.enumerated() { nodeAtRank[r] = node }
@@ -180,7 +195,8 @@ public final class ScreenGraph {
         self.actionsOn = actionsOn
         self.actionArguments = spec.actions.map { $0.arguments.map(ExpressionCompiler.compile) }
         self.context = EvalContext(values: values, names: spec.nodes.map(\.name))
-        self.hasEmitted = spec.nodes.map(\.hasCurrentValue)
+        // An invariant's value is never stored: reading it evaluates it (see `value(of:)`).
+        self.hasEmitted = spec.nodes.indices.map { spec.nodes[$0].hasCurrentValue && !isInvariant[$0] }
         self.pendingWrite = Array(repeating: nil, count: n)
         self.pendingAppend = Array(repeating: nil, count: n)
         self.inbox = Array(repeating: [], count: n)
@@ -226,7 +242,7 @@ public final class ScreenGraph {
     public func start() {
         guard !started else { return }
         started = true
-        for node in nodeAtRank {
+        for node in nodeAtRank where !isInvariant[node] {
             if case .derived(let f) = behaviours[node] {
                 if reads[node].contains(where: isValueless) {
                     markValueless(node)
@@ -346,9 +362,30 @@ public final class ScreenGraph {
         propagate()
     }
 
-    /// The node's current value, or its latest emission for a stream; nil before it emitted.
+    /// The node's current value, or its latest emission for a stream; nil before it emitted. An
+    /// invariant's value is its expression evaluated now, nil when that fails.
     public func value(of node: Int) -> Value? {
-        hasEmitted[node] ? context.values[node] : nil
+        hasEmitted[node] ? context.values[node] : unemittedValue(of: node)
+    }
+
+    /// Out of line, so that `value(of:)` stays a read: nil, or an invariant's value.
+    @inline(never)
+    private func unemittedValue(of node: Int) -> Value? {
+        guard isInvariant[node], let k = spec.invariants.firstIndex(where: { $0.node == node }) else { return nil }
+        return try? evaluateInvariant(k)
+    }
+
+    /// The value of invariant `k` (of ``CheckedSpec/invariants``) now: its compiled expression run
+    /// on the current values; propagation never computes it (see `CompiledInvariants`). Throws
+    /// when the expression fails or reads a node with no value.
+    func evaluateInvariant(_ k: Int) throws(EvalError) -> Value {
+        try invariants.evaluate(k, context)
+    }
+
+    /// The first invariant that does not hold now (false, or its expression fails), nil when all
+    /// hold.
+    package func firstBrokenInvariant() -> Int? {
+        invariants.isEmpty ? nil : invariants.firstBroken(context)
     }
 
     /// Advances virtual time, running services and timers that come due.
@@ -382,15 +419,15 @@ public final class ScreenGraph {
                 pendingWrite[node] = nil
                 if value != context.values[node] { changed(node, value) }
             case .derived(let f):
-                if !context.valueless.isEmpty, reads[node].contains(where: isValueless) { continue }
+                // Nodes with no value are rare (an expression failed at the start): handled out of
+                // line, so that the usual evaluation is only this.
+                guard context.valueless.isEmpty else {
+                    evaluateAmongValueless(node, f)
+                    continue
+                }
                 do throws(EvalError) {
                     let value = try f(context)
-                    if isValueless(node) {
-                        context.valueless[node] = false
-                        changed(node, value)
-                    } else if value != context.values[node] {
-                        changed(node, value)
-                    }
+                    if value != context.values[node] { changed(node, value) }
                 } catch {
                     report("'\(spec.nodes[node].name)': \(error.message)")
                 }
@@ -451,6 +488,24 @@ public final class ScreenGraph {
 
     private func isValueless(_ node: Int) -> Bool {
         !context.valueless.isEmpty && context.valueless[node]
+    }
+
+    /// A derived node's turn in `propagate` while some node has no value: it waits while a node
+    /// it reads has none, and emits its first value once it computes one.
+    @inline(never)
+    private func evaluateAmongValueless(_ node: Int, _ f: CompiledExpr) {
+        if reads[node].contains(where: isValueless) { return }
+        do throws(EvalError) {
+            let value = try f(context)
+            if isValueless(node) {
+                context.valueless[node] = false
+                changed(node, value)
+            } else if value != context.values[node] {
+                changed(node, value)
+            }
+        } catch {
+            report("'\(spec.nodes[node].name)': \(error.message)")
+        }
     }
 
     /// Records the node's new value, emits it and notifies what depends on it.

@@ -1,7 +1,8 @@
 import ScreenSpec
 
-/// Checks a spec's `invariants:` on a running graph. Each invariant is a hidden Bool node the graph
-/// keeps up to date, so a check reads one value per invariant and allocates nothing.
+/// Checks a spec's `invariants:` on a running graph, between steps. The graph does not keep an
+/// invariant up to date (see `CompiledInvariants`): a check runs its compiled expression on the
+/// current values, which allocates nothing for the usual Bool and Int reads.
 package struct InvariantMonitor {
     package let invariants: [InvariantPlan]
     /// Per invariant, the nodes its expression reads, whose values a violation shows.
@@ -19,16 +20,18 @@ package struct InvariantMonitor {
 
     package var isEmpty: Bool { invariants.isEmpty }
 
-    /// Whether invariant `k` holds now; an invariant whose expression failed does not.
+    /// Whether invariant `k` holds now; an invariant whose expression fails does not.
     @inline(__always)
     package func holds(_ k: Int, in graph: ScreenGraph) -> Bool {
-        graph.value(of: invariants[k].node) == .bool(true)
+        do throws(EvalError) {
+            if case .bool(true) = try graph.evaluateInvariant(k) { return true }
+        } catch {}
+        return false
     }
 
     /// The first invariant that does not hold, nil when all hold.
     package func firstBroken(in graph: ScreenGraph) -> Int? {
-        for k in invariants.indices where !holds(k, in: graph) { return k }
-        return nil
+        graph.firstBrokenInvariant()
     }
 
     /// The values the invariant reads, as `name = value, ...`.
@@ -37,9 +40,16 @@ package struct InvariantMonitor {
             .joined(separator: ", ")
     }
 
-    /// `invariant 'name' does not hold after <what>: a = 1, b = true`.
+    /// `invariant 'name' does not hold after <what>: a = 1, b = true`, and when its expression
+    /// fails, why: `(its expression fails: ...)`.
     package func message(_ k: Int, after what: String?, in graph: ScreenGraph) -> String {
         let shown = values(k, in: graph)
-        return "invariant '\(invariants[k].name)' does not hold" + (what.map { " after \($0)" } ?? "") + (shown.isEmpty ? "" : ": " + shown)
+        var failure = ""
+        do throws(EvalError) {
+            _ = try graph.evaluateInvariant(k)
+        } catch {
+            failure = " (its expression fails: \(error.message))"
+        }
+        return "invariant '\(invariants[k].name)' does not hold" + (what.map { " after \($0)" } ?? "") + (shown.isEmpty ? "" : ": " + shown) + failure
     }
 }
