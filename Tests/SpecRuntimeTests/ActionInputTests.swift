@@ -20,8 +20,7 @@ private func echo(enabledIf: String = "true", fails: Bool = false, latency: Stri
         returns: String
         params: { s: String }
         latency: \(latency)
-        \(fails ? "fails: unknown" : "cases: [{ when: { s: a }, value: a }, { when: { s: b }, value: b }]")
-        \(fails ? "" : "fails: decode")
+        \(fails ? "fails: unknown" : "echo: s")
 
     """
 }

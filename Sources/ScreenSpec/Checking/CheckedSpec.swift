@@ -51,7 +51,7 @@ public struct NodeDecl: Sendable {
 
     public enum Role: Sendable {
         case input, state, output, param
-        case actionEnabled(Int), actionExecuting(Int), actionElements(Int), actionErrors(Int)
+        case actionEnabled(Int), actionExecuting(Int), actionElements(Int), actionErrors(Int), actionCompletions(Int)
         /// A view component's property, event or delegate callback (`view:`).
         case component
     }
@@ -79,6 +79,10 @@ public struct ActionPlan: Sendable {
     public var executing: Int
     public var elements: Int
     public var errors: Int
+    /// `<name>.completions`: `()` each time the work completes (not when it fails or is refused),
+    /// as `CompletableAction.completions`. Nil when nothing in the spec reads it: its node
+    /// exists (the name resolves) but is hidden and never fed.
+    public var completions: Int?
     public var service: Int
     public var argumentNames: [String]
     public var arguments: [TypedExpr]
@@ -132,6 +136,14 @@ public struct ServicePlan: Sendable {
         public var latency: Int?
         /// Where it is written; nil for the `()` a Void service answers when it lists no result.
         public var range: SpecRange? = nil
+        /// `echo: s`: the call answers its argument `s` (``outcome`` is then unused).
+        public var echo: String? = nil
+
+        /// What a call with these arguments gets.
+        public func outcome(arguments names: [String], _ values: [Value]) -> Outcome {
+            guard let echo else { return outcome }
+            return .success(names.firstIndex(of: echo).map { values[$0] } ?? .none)
+        }
     }
 
     public var name: String
@@ -175,14 +187,14 @@ public struct ServicePlan: Sendable {
     /// The answer to a call: the first matching case, else the next of ``results``.
     /// `count` is how many calls came before this one.
     public func answer(arguments names: [String], _ values: [Value], count: Int) -> (Outcome, Int) {
-        answer(choose(arguments: names, values, count: count))
+        answer(choose(arguments: names, values, count: count), arguments: names, values)
     }
 
-    /// The outcome and latency of a chosen answer.
-    public func answer(_ choice: Choice) -> (Outcome, Int) {
+    /// The outcome and latency of a chosen answer to a call with these arguments.
+    public func answer(_ choice: Choice, arguments names: [String], _ values: [Value]) -> (Outcome, Int) {
         switch choice {
-        case .matchingCase(let i): return (cases[i].result.outcome, cases[i].result.latency ?? latency)
-        case .result(let i): return (results[i].outcome, results[i].latency ?? latency)
+        case .matchingCase(let i): return (cases[i].result.outcome(arguments: names, values), cases[i].result.latency ?? latency)
+        case .result(let i): return (results[i].outcome(arguments: names, values), results[i].latency ?? latency)
         case .implicitVoid: return (.success(.void), latency)
         }
     }

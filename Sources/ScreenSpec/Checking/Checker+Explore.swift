@@ -167,7 +167,7 @@ extension Checker {
                     read.append(ExploreOutcome(outcome: nil, latency: outcome.latency?.value))
                     continue
                 }
-                if let r = readResult(result, returns: services[index].returns, values) {
+                if let r = readResult(result, of: services[index], values) {
                     read.append(ExploreOutcome(outcome: r.outcome, latency: r.latency))
                 }
             }

@@ -43,7 +43,7 @@ extension Checker {
                 var plan = services[index]
                 if let latency = override.latency { plan.latency = latency.value }
                 if !override.results.isEmpty {
-                    plan.results = override.results.compactMap { readResult($0, returns: plan.returns, values) }
+                    plan.results = override.results.compactMap { readResult($0, of: plan, values) }
                     // Explicit results replace the spec's cases too, unless the override gives its own.
                     plan.cases = []
                 }
@@ -77,7 +77,7 @@ extension Checker {
                 }
                 if let v = values.read(node, as: p.type, diagnostics: &diagnostics) { when.append((name.value, v)) } else { ok = false }
             }
-            if ok, let r = readResult(c.result, returns: plan.returns, values) { out.append(.init(when: when, result: r, range: c.range)) }
+            if ok, let r = readResult(c.result, of: plan, values) { out.append(.init(when: when, result: r, range: c.range)) }
         }
         return out
     }

@@ -17,13 +17,13 @@ extension Checker {
             }
             plan.params = resolved
         }
-        plan.cases = readCases(service.cases, of: service.name.value, params: plan.params, returns: plan.returns, values)
+        plan.cases = readCases(service.cases, of: plan, values)
     }
 
-    private mutating func readCases(_ cases: [CaseDecl], of service: String, params: [(name: String, type: SpecType)]?, returns: SpecType,
-                                    _ values: ValueReader) -> [ServicePlan.Case] {
+    private mutating func readCases(_ cases: [CaseDecl], of plan: ServicePlan, _ values: ValueReader) -> [ServicePlan.Case] {
+        let service = plan.name
         guard !cases.isEmpty else { return [] }
-        guard let params else {
+        guard let params = plan.params else {
             diagnostics.error("cases-without-params", "service '\(service)' chooses results by argument, so it must declare its 'params:'",
                               at: cases[0].range, fixIt: "add 'params: { page: Int }' to the service")
             return []
@@ -45,13 +45,15 @@ extension Checker {
                 }
                 if let v = values.read(node, as: p.type, diagnostics: &diagnostics) { when.append((name.value, v)) } else { ok = false }
             }
-            guard ok, let result = readResult(c.result, returns: returns, values) else { continue }
+            guard ok, let result = readResult(c.result, of: plan, values) else { continue }
             out.append(ServicePlan.Case(when: when, result: result, range: c.range))
         }
         return out
     }
 
-    mutating func readResult(_ result: ResultDecl, returns: SpecType, _ values: ValueReader) -> ServicePlan.Result? {
+    /// One result of `service` (whose `params:` are checked already, for `echo:`).
+    mutating func readResult(_ result: ResultDecl, of service: ServicePlan, _ values: ValueReader) -> ServicePlan.Result? {
+        let returns = service.returns
         switch result.kind {
         case .value(let node):
             guard let v = values.read(node, as: returns, diagnostics: &diagnostics) else { return nil }
@@ -62,7 +64,33 @@ extension Checker {
         case .sequence(let node):
             guard let events = readSequence(node, returns: returns, values) else { return nil }
             return .init(outcome: .sequence(events), latency: result.latency?.value, range: result.range)
+        case .echo(let name):
+            guard let parameter = echoedParameter(name, of: service) else { return nil }
+            return .init(outcome: .success(.none), latency: result.latency?.value, range: result.range, echo: parameter)
         }
+    }
+
+    /// `echo: s`: the parameter the call answers with, which must be declared and fit `returns:`.
+    private mutating func echoedParameter(_ name: Located<String>, of service: ServicePlan) -> String? {
+        guard let params = service.params else {
+            diagnostics.error("echo-without-params", "service '\(service.name)' answers with its argument '\(name.value)', so it must declare its 'params:'",
+                              at: name.range, fixIt: "add 'params: { \(name.value): \(service.returns) }' to the service")
+            return nil
+        }
+        guard let p = params.first(where: { $0.name == name.value }) else {
+            // A parameter whose type failed was reported.
+            if failedParams[service.name]?.contains(name.value) == true { return nil }
+            diagnostics.error("unknown-argument", "service '\(service.name)' has no parameter '\(name.value)' to echo\(Suggestion.didYouMean(name.value, in: params.map(\.name)))",
+                              at: name.range, notes: [DiagnosticNote(params.isEmpty ? "it declares no parameters"
+                                  : "its parameters are " + params.map { "'\($0.name): \($0.type)'" }.joined(separator: ", "))])
+            return nil
+        }
+        guard service.returns.accepts(p.type) else {
+            diagnostics.error("type-mismatch", "'echo: \(p.name)' answers its argument of type '\(p.type)', but service '\(service.name)' returns '\(service.returns)'",
+                              at: name.range, notes: [DiagnosticNote("echo a parameter of type '\(service.returns)', or answer with 'result:' or 'cases:'")])
+            return nil
+        }
+        return p.name
     }
 
     /// `[ { at: 100ms, value: 1 }, { at: 200ms, fail: http(500) } ]`, as an RxTest cold observable:

@@ -71,6 +71,7 @@ struct Checker {
         checkEquivalentMutants()
         let explore = checkExplore(scenarios, values)
         guard !diagnostics.hasErrors, let rank else { return nil }
+        markReadCompletions(scenarios)
         var checked = CheckedSpec(screen: spec.screen.value, file: spec.file, types: table, nodes: nodes, rank: rank,
                                   actions: actions, handlers: handlers, services: services, scenarios: scenarios, params: params)
         checked.streams = streams
@@ -81,6 +82,28 @@ struct Checker {
         checked.invariants = invariants
         checked.explore = explore
         return checked
+    }
+
+    /// `<action>.completions` is shown in the timeline, and fed by the runtime, only when the spec
+    /// reads it: something depends on it (a handler, a trigger, a stream, an expression) or a
+    /// scenario expects it. Otherwise its plan forgets it, so that an action's ending costs nothing
+    /// more and timelines of specs that never name it stay as they were.
+    private mutating func markReadCompletions(_ scenarios: [ScenarioPlan]) {
+        var expected: Set<Int> = []
+        for scenario in scenarios {
+            for step in scenario.steps {
+                switch step.kind {
+                case .expect(let node, _), .expectEnd(let node, _): expected.insert(node)
+                default: break
+                }
+            }
+        }
+        for a in actions.indices {
+            guard let node = actions[a].completions else { continue }
+            let read = !edges[node].isEmpty || expected.contains(node) || handlers.contains { $0.on == node }
+                || actions.contains { $0.trigger == node }
+            if read { nodes[node].visible = true } else { actions[a].completions = nil }
+        }
     }
 
     // MARK: declarations
@@ -226,21 +249,21 @@ struct Checker {
                 continue
             }
             guard let type = resolver.resolve(service.returns, diagnostics: &diagnostics) else { continue }
-            var results: [ServicePlan.Result] = []
+            // Parameters first: an `echo:` result answers one of them.
+            var plan = ServicePlan(name: service.name.value, returns: type, latency: service.latency?.value ?? 0, results: [])
+            checkServiceParams(service, into: &plan, resolver, values)
             for result in service.results {
-                if let r = readResult(result, returns: type, values) { results.append(r) }
+                if let r = readResult(result, of: plan, values) { plan.results.append(r) }
             }
             if service.results.isEmpty {
                 guard type == .void || type.isOptional else {
                     diagnostics.error("missing-result", "service '\(service.name.value)' returns '\(type)' but declares no 'result:'",
-                                      at: service.name.range, fixIt: "add 'result:' with a value, or 'results:' for successive calls")
+                                      at: service.name.range, fixIt: "add 'result:' with a value, 'results:' for successive calls, or 'echo:' with a parameter")
                     continue
                 }
-                results.append(.init(outcome: .success(type == .void ? .void : .none), latency: nil))
+                plan.results.append(.init(outcome: .success(type == .void ? .void : .none), latency: nil))
             }
             serviceIndex[service.name.value] = services.count
-            var plan = ServicePlan(name: service.name.value, returns: type, latency: service.latency?.value ?? 0, results: results)
-            checkServiceParams(service, into: &plan, resolver, values)
             services.append(plan)
         }
     }
@@ -262,12 +285,15 @@ struct Checker {
                                    range: range, what: "action elements stream")
             let errors = addNode(name + ".errors", .error, .stream, role: .actionErrors(actionIndex), visible: true,
                                  range: range, what: "action errors stream")
+            // Shown, and fed by the runtime, only when the spec reads it (see `markReadCompletions`).
+            let completions = addNode(name + ".completions", .void, .stream, role: .actionCompletions(actionIndex), visible: false,
+                                      range: range, what: "action completions stream")
             // A declared input that does not resolve was reported; `Void` keeps the rest quiet.
             let resolved = action.input.flatMap { resolver.resolve($0, diagnostics: &diagnostics) }
             if action.inputIsMalformed || (action.input != nil && resolved == nil) { unresolvedInputs.insert(name) }
             let input = resolved ?? .void
             actions.append(ActionPlan(name: name, input: input, trigger: nil, enabled: enabled, executing: executing, elements: elements,
-                                      errors: errors, service: -1, argumentNames: [], arguments: []))
+                                      errors: errors, completions: completions, service: -1, argumentNames: [], arguments: []))
         }
     }
 
@@ -287,7 +313,7 @@ struct Checker {
                 if symbol.hasCurrentValue {
                     diagnostics.error("invalid-trigger", "'\(trigger.value)' is an \(symbol.what); a trigger must be an event or a stream",
                                       at: trigger.range, notes: [DiagnosticNote("declare an input as 'name: event' for a tap")])
-                } else if symbol.node == plan.elements || symbol.node == plan.errors {
+                } else if symbol.node == plan.elements || symbol.node == plan.errors || symbol.node == plan.completions {
                     diagnostics.error("cycle", "action '\(action.name.value)' cannot be triggered by its own results", at: trigger.range)
                 } else if poisoned.contains(trigger.value) {
                     // Its type is unknown: 'with:' reading it stays quiet (the name is poisoned).

@@ -90,6 +90,7 @@ package enum DiagnosticCatalog {
         ("missing-param", "a service call or navigation leaves out a declared parameter"),
         ("unknown-param", "a value for a parameter the screen does not declare"),
         ("cases-without-params", "results chosen by argument need the service's 'params:'"),
+        ("echo-without-params", "a service that echoes an argument needs its 'params:'"),
         ("invalid-screen", "a navigation to a screen whose spec has errors"),
         ("duplicate-screen", "two specs of a folder declare the same screen"),
         ("unordered-sequence", "a service sequence's events are not in time order"),

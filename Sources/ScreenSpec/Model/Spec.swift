@@ -150,6 +150,8 @@ public struct ResultDecl: Sendable {
         case failure(YAMLNode)
         /// `sequence: [ { at: 100ms, value: 1 }, { at: 300ms, complete: true } ]`: an inner stream.
         case sequence(YAMLNode)
+        /// `echo: s`: the call answers its own argument `s`, as `Action { input in .just(input) }`.
+        case echo(Located<String>)
     }
 
     public var kind: Kind

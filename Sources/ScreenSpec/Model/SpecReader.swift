@@ -51,7 +51,7 @@ struct SpecReader {
                 if let decl = readAction(name, value) {
                     spec.actions.append(decl)
                 } else {
-                    spec.unreadable.formUnion([name.value] + ["enabled", "executing", "elements", "errors"].map { name.value + "." + $0 })
+                    spec.unreadable.formUnion([name.value] + ["enabled", "executing", "elements", "errors", "completions"].map { name.value + "." + $0 })
                 }
             }
         }
@@ -356,7 +356,7 @@ struct SpecReader {
     }
 
     mutating func readService(_ name: Located<String>, _ node: YAMLNode, isOverride: Bool = false) -> ServiceDecl? {
-        let keys = ["returns", "latency", "result", "results", "fails", "sequence", "params", "cases"]
+        let keys = ["returns", "latency", "result", "results", "fails", "sequence", "echo", "params", "cases"]
         guard let f = fields(node, of: "service '\(name.value)'", allowed: isOverride ? keys.filter { $0 != "returns" && $0 != "params" } : keys)
         else { return nil }
         let returnsFound: Located<String>? = isOverride ? Located("", name.range) : f["returns"].flatMap { typeName($0) }
@@ -372,9 +372,10 @@ struct SpecReader {
         if let r = f["result"] { results.append(ResultDecl(kind: .value(r), latency: nil, range: r.range)) }
         if let r = f["fails"] { results.append(ResultDecl(kind: .failure(r), latency: nil, range: r.range)) }
         if let r = f["sequence"] { results.append(ResultDecl(kind: .sequence(r), latency: nil, range: r.range)) }
+        if let r = f["echo"], let p = identifier(r, what: "parameter name") { results.append(ResultDecl(kind: .echo(p), latency: nil, range: r.range)) }
         if let list = f["results"] {
             for item in self.list(list, of: "results") {
-                guard let rf = fields(item, of: "a result", allowed: ["value", "fail", "sequence", "latency"]) else { continue }
+                guard let rf = fields(item, of: "a result", allowed: ["value", "fail", "sequence", "echo", "latency"]) else { continue }
                 let itemLatency = rf["latency"].flatMap { duration($0) }
                 if let v = rf["value"] {
                     results.append(ResultDecl(kind: .value(v), latency: itemLatency, range: item.range))
@@ -382,13 +383,15 @@ struct SpecReader {
                     results.append(ResultDecl(kind: .failure(e), latency: itemLatency, range: item.range))
                 } else if let q = rf["sequence"] {
                     results.append(ResultDecl(kind: .sequence(q), latency: itemLatency, range: item.range))
+                } else if let q = rf["echo"] {
+                    if let p = identifier(q, what: "parameter name") { results.append(ResultDecl(kind: .echo(p), latency: itemLatency, range: item.range)) }
                 } else {
-                    diagnostics.error("missing-key", "a result needs 'value:', 'fail:' or 'sequence:'", at: item.range)
+                    diagnostics.error("missing-key", "a result needs 'value:', 'fail:', 'sequence:' or 'echo:'", at: item.range)
                 }
             }
         }
-        if ["result", "results", "fails", "sequence"].filter({ f[$0] != nil }).count > 1 {
-            diagnostics.error("conflicting-keys", "service '\(name.value)' takes one of 'result:', 'results:', 'fails:' or 'sequence:'", at: node.range)
+        if ["result", "results", "fails", "sequence", "echo"].filter({ f[$0] != nil }).count > 1 {
+            diagnostics.error("conflicting-keys", "service '\(name.value)' takes one of 'result:', 'results:', 'fails:', 'sequence:' or 'echo:'", at: node.range)
         }
         var service = ServiceDecl(name: name, returns: returns, latency: latency, results: results, range: node.range)
         if let p = f["params"] {
@@ -404,7 +407,7 @@ struct SpecReader {
 
     /// `{ when: { arg: value }, value: ... | fail: ..., latency: ... }`.
     mutating func readCase(_ node: YAMLNode) -> CaseDecl? {
-        guard let f = fields(node, of: "a case", allowed: ["when", "value", "fail", "sequence", "latency"]) else { return nil }
+        guard let f = fields(node, of: "a case", allowed: ["when", "value", "fail", "sequence", "echo", "latency"]) else { return nil }
         guard let whenNode = f["when"] else {
             diagnostics.error("missing-key", "a case needs 'when:' with the arguments it matches, as in 'when: { page: 1 }'", at: node.range)
             return nil
@@ -419,15 +422,18 @@ struct SpecReader {
         }
         let latency = f["latency"].flatMap { duration($0) }
         let result: ResultDecl
-        let given = ["value", "fail", "sequence"].filter { f[$0] != nil }
+        let given = ["value", "fail", "sequence", "echo"].filter { f[$0] != nil }
         if given == ["value"], let v = f["value"] {
             result = ResultDecl(kind: .value(v), latency: latency, range: node.range)
         } else if given == ["fail"], let e = f["fail"] {
             result = ResultDecl(kind: .failure(e), latency: latency, range: node.range)
         } else if given == ["sequence"], let q = f["sequence"] {
             result = ResultDecl(kind: .sequence(q), latency: latency, range: node.range)
+        } else if given == ["echo"], let q = f["echo"] {
+            guard let p = identifier(q, what: "parameter name") else { return nil }
+            result = ResultDecl(kind: .echo(p), latency: latency, range: node.range)
         } else {
-            diagnostics.error("missing-key", "a case needs one of 'value:', 'fail:' or 'sequence:'", at: node.range)
+            diagnostics.error("missing-key", "a case needs one of 'value:', 'fail:', 'sequence:' or 'echo:'", at: node.range)
             return nil
         }
         return CaseDecl(when: when, result: result, range: node.range)

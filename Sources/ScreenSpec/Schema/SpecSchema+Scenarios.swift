@@ -9,7 +9,7 @@ extension SpecSchema {
             ("send", "Fires an input event ('send: confirm'), a value stream ('send: { row: 2 }'), or executes an action ('send: login').",
              ifString("What to fire.", ref("dottedName"), else: ["type": "object", "propertyNames": ref("dottedName"), "minProperties": 1, "maxProperties": 1])),
             ("wait", "Advances the virtual clock, running everything due up to and including its end.", ref("duration")),
-            ("expect", "Compares current values (for streams, 'elements' and 'errors', the latest emission); a failure is printed with the step's line and makes 'run' exit 1.",
+            ("expect", "Compares current values (for streams, 'elements', 'errors' and 'completions', the latest emission); a failure is printed with the step's line and makes 'run' exit 1.",
              map("Names to expected values.", of: ref("value"), names: "dottedName")),
             ("complete", "Ends an input stream with completion: 'complete: results'.", ref("dottedName")),
             ("fail", "Ends an input stream with an error: 'fail: { results: http(404) }'.",

@@ -14,7 +14,7 @@ extension SpecSchema {
              map("State by name.", of: ref("state"))),
             ("outputs", "What the view observes: an expression over current values (a 'Driver'), a stream of operators ('stream:', 'ops:'), or a navigation ('navigate:', 'on:').",
              map("Outputs by name.", of: ref("output"))),
-            ("actions", "Asynchronous work with enabled, executing, elements and errors, like RxSwiftCommunity/Action.",
+            ("actions", "Asynchronous work with enabled, executing, elements, errors and completions, like RxSwiftCommunity/Action.",
              map("Actions by name.", of: ref("action"))),
             ("handlers", "On an event, set state: '- on: loadMore.elements' with 'set: { page: page + 1 }'.",
              list("Handlers, run in order.", of: ref("handler"))),
@@ -66,7 +66,7 @@ extension SpecSchema {
                 choose("A stream, a navigation or a derived output's long form.",
                        ["type": "object", "anyOf": [["required": ["stream"]], ["required": ["interval"]], ["required": ["timer"]]]],
                     object("A stream output: a pipeline of RxSwift operators from a source: 'stream:', or a timer.", [
-                        ("stream", describe(ref("dottedName"), "The source: an input, state, another output, an action's 'elements' or 'errors'.")),
+                        ("stream", describe(ref("dottedName"), "The source: an input, state, another output, an action's 'elements', 'errors' or 'completions'.")),
                         ("interval", describe(ref("duration"), "A timer source emitting 0, 1, 2, ... every period, as 'Observable.interval'.")),
                         ("timer", describe(ref("duration"), "A timer source emitting 0 after this due time (then every 'period:'), as 'Observable.timer'.")),
                         ("period", describe(ref("duration"), "With 'timer:', the period of the following elements.")),
@@ -79,7 +79,7 @@ extension SpecSchema {
                             ("on", describe(ref("dottedName"), "The event or stream that opens the screen; '$0' is its element.")),
                         ], required: ["navigate", "on"]),
                         else: object("A derived output, long form.", [("value", describe(ref("expression"), "The expression."))], required: ["value"]))))),
-            (key: "action", value: object("An action: asynchronous work with 'enabled', 'executing', 'elements' and 'errors'.", [
+            (key: "action", value: object("An action: asynchronous work with 'enabled', 'executing', 'elements', 'errors' and 'completions' ('()' each time the work completes).", [
                 ("input", describe(ref("type"), "The type every execution takes ('Action<Input, Element>'): 'send: { action: value }' or a trigger carrying it; the work reads it as '$0'. Without it the action takes no input, like a 'CocoaAction'.")),
                 ("trigger", describe(ref("dottedName"), "An event or stream that executes it.")),
                 ("enabledIf", describe(ref("expression"), "A Bool expression; 'enabled' is this and not executing. Default: true.")),
@@ -96,7 +96,7 @@ extension SpecSchema {
                 ("failures", describe(["enum": ["pass", "end"]], "In a stream's request: 'pass' (the default) sends a failure to '<name>.errors' and goes on; 'end' ends the output, as in RxSwift.")),
             ], required: ["call"])),
             (key: "handler", value: object("A handler: on an emission, set state or input properties; all values are computed before any is written.", [
-                ("on", describe(ref("dottedName"), "What it handles: an event, a value stream, an action's 'elements' or 'errors', a stream or derived output. Its name reads the emitted value.")),
+                ("on", describe(ref("dottedName"), "What it handles: an event, a value stream, an action's 'elements', 'errors' or 'completions', a stream or derived output. Its name reads the emitted value.")),
                 ("set", map("Targets to expressions.", of: ref("expression"), names: "dottedName")),
             ], required: ["on", "set"])),
             (key: "service", value: object("A fake backend.", serviceKeys(override: false), required: ["returns"])),
@@ -106,6 +106,7 @@ extension SpecSchema {
                 ("value", describe(ref("value"), "The value returned.")),
                 ("fail", describe(ref("failure"), "The failure.")),
                 ("sequence", describe(ref("value"), "A sequence of events over time instead of one value.")),
+                ("echo", describe(ref("name"), "Answers the call's argument of this parameter, as 'Observable.just(input)'.")),
                 ("latency", describe(ref("duration"), "This call's latency.")),
             ])),
             (key: "case", value: object("A result for calls whose arguments match 'when:'; the first match wins.", [
@@ -113,6 +114,7 @@ extension SpecSchema {
                 ("value", describe(ref("value"), "The value returned.")),
                 ("fail", describe(ref("failure"), "The failure.")),
                 ("sequence", describe(ref("value"), "A sequence of events over time instead of one value.")),
+                ("echo", describe(ref("name"), "Answers the call's argument of this parameter, as 'Observable.just(input)'.")),
                 ("latency", describe(ref("duration"), "This case's latency.")),
             ], required: ["when"])),
             (key: "explore", value: object("What 'specrun explore' tries at each step; every key is optional.", [
@@ -146,6 +148,7 @@ extension SpecSchema {
             ("results", list("One entry per successive call, the last repeating.", of: ref("result"))),
             ("fails", describe(ref("failure"), "Every call fails with this.")),
             ("sequence", describe(ref("value"), "Every call answers with a sequence of events over time (elements, then an end) instead of one value.")),
+            ("echo", describe(ref("name"), "Every call answers its argument of this parameter (declared in 'params:', of the 'returns:' type), as 'Action { input in .just(input) }'.")),
         ]
         if !override { keys.append(("params", map("Parameters every call must pass in 'with:': name to type.", of: ref("type")))) }
         keys.append(("cases", list("Results chosen by the call's arguments.", of: ref("case"))))

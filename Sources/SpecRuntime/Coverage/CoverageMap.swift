@@ -128,15 +128,36 @@ public struct CoverageMap: Sendable {
                     nodeItems[i].isFalse = add(.output, "'\(name)' is false", node.range)
                 }
             }
-        case .actionElements:
+        case .actionElements(let a):
+            // Work that never answers an element (a `CompletableAction`'s `Observable.empty()`)
+            // leaves nothing to cover here; its `completions` say that it succeeded.
+            guard Self.canAnswerAnElement(spec, service: spec.actions[a].service) else { break }
             nodeItems[i].emitted = add(.action, "'\(name)' emits (the work succeeds)", node.range)
         case .actionErrors:
             nodeItems[i].failed = add(.action, "'\(name)' emits a failure of the work", node.range)
             nodeItems[i].refused = add(.action, "'\(name)' emits 'notEnabled' (triggered while disabled)", node.range)
+        case .actionCompletions(let a):
+            // Only when the spec reads it: otherwise it is never fed (see `ActionPlan.completions`).
+            if spec.actions[a].completions != nil { nodeItems[i].emitted = add(.action, "'\(name)' emits (the work completes)", node.range) }
         case .component:
             if case .stream = node.kind, listened.contains(i) { nodeItems[i].emitted = add(.event, "component event '\(name)' fires", node.range) }
         case .input, .state, .param, .actionEnabled, .actionExecuting:
             break
+        }
+    }
+
+    /// Whether some answer of the service, as declared or as a scenario replaces it, has an element.
+    static func canAnswerAnElement(_ spec: CheckedSpec, service: Int) -> Bool {
+        guard spec.services.indices.contains(service) else { return true }
+        let plans = [spec.services[service]] + spec.scenarios.flatMap { $0.services.filter { $0.index == service }.map(\.plan) }
+        return plans.contains { plan in
+            (plan.results + plan.cases.map(\.result)).contains { result in
+                switch result.outcome {
+                case .success: return true
+                case .failure: return false
+                case .sequence(let events): return events.contains { if case .next = $0.event { return true } else { return false } }
+                }
+            }
         }
     }
 

@@ -122,7 +122,10 @@ struct DataflowGraphBuilder {
                 } else {
                     add(i, caption: "output · \(node.type)", shape: .output, group: .viewModel)
                 }
-            case .actionEnabled(let a), .actionExecuting(let a), .actionElements(let a), .actionErrors(let a):
+            case .actionCompletions(let a) where spec.actions[a].completions == nil:
+                // Never fed: nothing in the spec reads it.
+                continue
+            case .actionEnabled(let a), .actionExecuting(let a), .actionElements(let a), .actionErrors(let a), .actionCompletions(let a):
                 let cluster = "act\(a)"
                 if !graph.clusters.contains(where: { $0.id == cluster }) {
                     graph.clusters.append(.init(id: cluster, title: "action \(spec.actions[a].name)", group: .viewModel))
@@ -230,6 +233,7 @@ struct DataflowGraphBuilder {
             connect(id, Self.nodeID(action.executing), .sets)
             connect(id, Self.nodeID(action.elements), .feeds)
             connect(id, Self.nodeID(action.errors), .feeds)
+            if let completions = action.completions { connect(id, Self.nodeID(completions), .feeds) }
         }
     }
 

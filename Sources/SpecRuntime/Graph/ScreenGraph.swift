@@ -664,7 +664,18 @@ public final class ScreenGraph {
             pendingWrite[action.executing] = .bool(false)
             enqueue(action.executing)
             propagate()
+            if case .success = outcome { completed(action) }
         }
+    }
+
+    /// `CompletableAction.completions`: `()` once the work completed, after `executing` turned
+    /// false, as the library's subscription made after the action's own. Only when the spec reads it.
+    @inline(__always)
+    private func completed(_ action: ActionPlan) {
+        guard let node = action.completions else { return }
+        inbox[node].append(.void)
+        enqueue(node)
+        propagate()
     }
 
     /// Work answering a `sequence:`: each element on `elements` at its time, an error on
@@ -686,6 +697,7 @@ public final class ScreenGraph {
                     pendingWrite[action.executing] = .bool(false)
                     enqueue(action.executing)
                     propagate()
+                    if case .completed = end { completed(action) }
                 }
             }
         }
@@ -700,7 +712,7 @@ public final class ScreenGraph {
         if let override = serviceChoice, let chosen = override(index, names, arguments, count) { return chosen }
         let choice = spec.services[index].choose(arguments: names, arguments, count: count)
         coverage?.answered(spec.services[index], choice)
-        return spec.services[index].answer(choice)
+        return spec.services[index].answer(choice, arguments: names, arguments)
     }
 
     // MARK: exploration (Exploration/)

@@ -95,6 +95,9 @@ enum MutantGenerator {
             case .sequence:
                 out.append(Mutant(declaration: name, change: "sequence -> fails: unknown", range: result.range,
                                   edit: .replaceResult(service: s, result: r, case: c, .failure(unknown))))
+            case .echo(let parameter):
+                out.append(Mutant(declaration: name, change: "echo: \(parameter.value) -> fails: unknown", range: result.range,
+                                  edit: .replaceResult(service: s, result: r, case: c, .failure(unknown))))
             case .value(let node):
                 let written = draft.text(node.range)
                 out.append(Mutant(declaration: name, change: "result \(written.isEmpty ? "()" : written) -> fails: unknown", range: result.range,
