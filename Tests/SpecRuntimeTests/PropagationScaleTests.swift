@@ -85,8 +85,20 @@ import ScreenSpec
         #expect(box.seen == [.int(0), .int(1)])
     }
 
+    @Test func theTimerQueuePopsByTimeThenSchedulingOrder() {
+        var queue = TimerQueue()
+        for (time, sequence) in [(5, 0), (3, 1), (5, 2), (1, 3), (3, 4), (9, 5)] {
+            queue.insert(TimerQueue.Entry(time: time, sequence: sequence, tag: 0, work: {}))
+        }
+        #expect(queue.nextTime == 1)
+        var popped: [Int] = []
+        while let e = queue.popMin(dueBy: 5) { popped.append(e.sequence) }
+        #expect(popped == [3, 1, 4, 0, 2])
+        #expect(queue.count == 1 && queue.nextTime == 9)
+    }
+
     @Test func theRankQueuePopsInIncreasingOrder() {
-        var queue = RankQueue()
+        var queue = MinHeap<Int>()
         let ranks = [5, 3, 9, 1, 7, 3, 0, 8, 2]
         for r in ranks { queue.insert(r) }
         var popped: [Int] = []

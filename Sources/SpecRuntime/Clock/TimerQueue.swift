@@ -1,10 +1,6 @@
-/// What the clock has scheduled: entries in a binary min-heap ordered by (time, sequence).
-///
-/// Not ScreenSpec's generic `Heap<Element>`: called from here it ran unspecialised, with a generic
-/// metadata lookup on every read of the next due time, which every step of an exploration makes
-/// (as ``RankQueue`` replaced it for the dirty set).
+/// What the clock has scheduled: entries ordered by (time, sequence), in a ``MinHeap``.
 struct TimerQueue {
-    struct Entry {
+    struct Entry: HeapOrdered {
         var time: Int
         var sequence: Int
         /// What the work is, for exploration's state hash (0: unknown); see
@@ -18,43 +14,22 @@ struct TimerQueue {
         }
     }
 
-    private(set) var entries: [Entry] = []
+    private var heap = MinHeap<Entry>()
 
-    var count: Int { entries.count }
+    /// Every entry, in heap order (not sorted).
+    var entries: [Entry] { heap.items }
+    var count: Int { heap.count }
 
     /// When the first entry is due, nil when nothing is scheduled.
-    var nextTime: Int? { entries.isEmpty ? nil : entries[0].time }
+    var nextTime: Int? { heap.isEmpty ? nil : heap.items[0].time }
 
-    mutating func insert(_ entry: Entry) {
-        entries.append(entry)
-        var child = entries.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard entries[child].precedes(entries[parent]) else { break }
-            entries.swapAt(child, parent)
-            child = parent
-        }
-    }
+    mutating func insert(_ entry: Entry) { heap.insert(entry) }
 
     /// Removes and returns the first entry if it is due by `time`.
     mutating func popMin(dueBy time: Int) -> Entry? {
-        guard let first = entries.first, first.time <= time else { return nil }
-        let last = entries.removeLast()
-        guard !entries.isEmpty else { return first }
-        entries[0] = last
-        var parent = 0
-        let n = entries.count
-        while true {
-            let left = 2 * parent + 1
-            guard left < n else { break }
-            let right = left + 1
-            let child = right < n && entries[right].precedes(entries[left]) ? right : left
-            guard entries[child].precedes(entries[parent]) else { break }
-            entries.swapAt(child, parent)
-            parent = child
-        }
-        return first
+        guard let next = nextTime, next <= time else { return nil }
+        return heap.popMin()
     }
 
-    mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
+    mutating func removeAll() { heap.removeAll() }
 }

@@ -93,7 +93,7 @@ public final class ScreenGraph {
     @exclusivity(unchecked) private var pendingAppend: [Value?]
     @exclusivity(unchecked) private var inbox: [[Value]]
     @exclusivity(unchecked) private var queued: [Bool]
-    @exclusivity(unchecked) private var queue = RankQueue()
+    @exclusivity(unchecked) private var queue = MinHeap<Int>()
     /// Storage lent to a stream while it delivers its inbox and to a handler for its results, kept
     /// across transactions so that steady-state propagation allocates nothing.
     @exclusivity(unchecked) private var spareInbox: [Value] = []
