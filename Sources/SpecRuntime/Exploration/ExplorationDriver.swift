@@ -226,14 +226,12 @@ final class ExplorationDriver {
     /// not fail before (a seen state's values were computed without a finding), so a predicted
     /// state already seen needs no step at all.
     func predictedHash(_ m: Int) -> UInt64? {
-        guard predicts, let p = predictions[m] else { return nil }
+        guard var h = predictedWrite(m) else { return nil }
         let wait = alphabet.waitOf[m]
-        var h = expansion.digest
         if wait > 0, let untilDue = expansion.untilDue {
             guard untilDue > wait else { return nil }
             h = h &- expansion.pending &+ expansion.pendingAfter[waitIndex[m]]
         }
-        if p.node >= 0 && (p.enabled < 0 || !expansion.disabled[p.enabled]) { h = h &- expansion.terms[p.node] &+ p.term }
         return h
     }
 

@@ -812,17 +812,16 @@ public final class ScreenGraph {
     }
 
     /// The nodes whose values ``stateDigest()`` covers: every node until
-    /// ``digestOnlyCells(writtenByMoves:)``.
+    /// ``digestOnlyCells(writtenByMoves:gestures:)``.
     private var digestNodes: [Int] = []
     /// Per service, the most calls that can change what its next call answers (see
     /// ``ServicePlan/choose(arguments:_:count:)``).
     private let serviceCallsCounted: [Int]
-    /// Per node, the node it mirrors (see ``digestOnlyCells(writtenByMoves:)``), or -1.
+    /// Per node, the node it mirrors (see ``digestOnlyCells(writtenByMoves:gestures:)``), or -1.
     private var mirrorOf: [Int] = []
 
     /// Narrows ``stateDigest()`` to what a state is, for exploration, whose steps write the
-    /// nodes in `written` (`set` steps) and `byGestures` (the nodes view gestures write or clear)
-    /// and nothing else. Without stream outputs, a state is its cells (inputs with a current value
+    /// nodes in `written` (`set` steps) and those `gestures` write or clear, and nothing else. Without stream outputs, a state is its cells (inputs with a current value
     /// and state) that something writes: a step, a gesture, a handler or an action. A derived
     /// value is a function of the cells: an expression reads only nodes with a current value, and
     /// a failing expression is a finding that ends the exploration. A cell a binding alone writes
@@ -924,11 +923,6 @@ public final class ScreenGraph {
     /// term with it).
     package func storedValue(of node: Int) -> Value { context.values[node] }
 
-    /// True when writing `node` can change nothing but derived values and the cells mirroring
-    /// them, none of which ``stateDigest()`` covers: no handler (but a binding into a mirror),
-    /// action or stream operator listens to it or to anything computed from it. Such a write's
-    /// state is the old one with `node`'s term replaced. False until
-    /// ``digestOnlyCells(writtenByMoves:)``.
     /// The cell a gesture amounts to writing with its payload, when that is all it does: it
     /// writes only cells mirroring that cell, fires only events whose handlers forward the payload
     /// into it or its mirrors, runs no action, clears nothing, and the cell itself changes only
@@ -949,6 +943,11 @@ public final class ScreenGraph {
         return root
     }
 
+    /// True when writing `node` can change nothing but derived values and the cells mirroring
+    /// them, none of which ``stateDigest()`` covers: no handler (but a binding into a mirror),
+    /// action or stream operator listens to it or to anything computed from it. Such a write's
+    /// state is the old one with `node`'s term replaced. False until
+    /// ``digestOnlyCells(writtenByMoves:gestures:)``.
     package func changesOnlyDerivedValues(_ node: Int) -> Bool {
         guard case .source = behaviours[node], pipelines.isEmpty, mirrorOf.indices.contains(node), mirrorOf[node] < 0 else { return false }
         var seen = Set([node])
