@@ -155,6 +155,8 @@ public struct ServicePlan: Sendable {
     public var params: [(name: String, type: SpecType)]? = nil
     /// Results chosen by the call's arguments, tried in order before ``results``.
     public var cases: [Case] = []
+    /// `http:`: how the real backend answers (`specrun run --live`); nil for a fake only.
+    public var http: HTTPPlan? = nil
 
     /// A result for calls whose named arguments equal ``when`` (other arguments are free).
     public struct Case: Sendable {

@@ -263,6 +263,7 @@ struct Checker {
                 }
                 plan.results.append(.init(outcome: .success(type == .void ? .void : .none), latency: nil))
             }
+            plan.http = checkHTTP(service, plan)
             serviceIndex[service.name.value] = services.count
             services.append(plan)
         }

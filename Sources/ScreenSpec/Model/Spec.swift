@@ -135,6 +135,8 @@ public struct ServiceDecl: Sendable {
     public var params: [ParamDecl]? = nil
     /// `cases:` results chosen by the call's arguments; the first match wins.
     public var cases: [CaseDecl] = []
+    /// `http:`: how the real backend is called (`specrun run --live`, an embedder's provider).
+    public var http: HTTPDecl? = nil
 }
 
 /// `{ when: { page: 1 }, value: ... }`: a result for calls whose arguments match `when`.

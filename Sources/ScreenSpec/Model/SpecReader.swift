@@ -356,8 +356,8 @@ struct SpecReader {
     }
 
     mutating func readService(_ name: Located<String>, _ node: YAMLNode, isOverride: Bool = false) -> ServiceDecl? {
-        let keys = ["returns", "latency", "result", "results", "fails", "sequence", "echo", "params", "cases"]
-        guard let f = fields(node, of: "service '\(name.value)'", allowed: isOverride ? keys.filter { $0 != "returns" && $0 != "params" } : keys)
+        let keys = ["returns", "latency", "result", "results", "fails", "sequence", "echo", "params", "cases", "http"]
+        guard let f = fields(node, of: "service '\(name.value)'", allowed: isOverride ? keys.filter { !["returns", "params", "http"].contains($0) } : keys)
         else { return nil }
         let returnsFound: Located<String>? = isOverride ? Located("", name.range) : f["returns"].flatMap { typeName($0) }
         guard let returns = returnsFound else {
@@ -402,6 +402,7 @@ struct SpecReader {
         if let c = f["cases"] {
             service.cases = list(c, of: "cases").compactMap { readCase($0) }
         }
+        if let h = f["http"] { service.http = readHTTP(h, service: name.value) }
         return service
     }
 
