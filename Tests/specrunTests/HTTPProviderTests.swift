@@ -41,11 +41,11 @@ struct HTTPProviderTests {
         return HTTPServiceClient(spec: checked, baseURL: base, environment: Self.environment, maximumBodySize: maximumBodySize)
     }
 
-    func outcome(_ client: HTTPServiceClient, _ service: String, _ names: [String] = [], _ arguments: [Value] = []) async -> Result<Value, HTTPCallFailure> {
+    func outcome(_ client: HTTPServiceClient, _ service: String, _ names: [String] = [], _ arguments: [Value] = []) async -> Result<Value, ServiceFailure> {
         do { return .success(try await client.call(service, names: names, arguments: arguments)) } catch { return .failure(error) }
     }
 
-    func failure(_ result: Result<Value, HTTPCallFailure>) -> ErrorValue? {
+    func failure(_ result: Result<Value, ServiceFailure>) -> ErrorValue? {
         if case .failure(let f) = result { return f.error }
         return nil
     }

@@ -54,26 +54,26 @@ public struct HTTPServiceClient: Sendable {
     public func calls(_ service: String) -> Bool { plans[service] != nil }
 
     /// The answer of the backend to a call of `service` with these named arguments.
-    public func call(_ service: String, names: [String], arguments: [Value]) async throws(HTTPCallFailure) -> Value {
+    public func call(_ service: String, names: [String], arguments: [Value]) async throws(ServiceFailure) -> Value {
         guard let plan = plans[service], let type = returns[service] else {
-            throw HTTPCallFailure(ErrorValue(.unknown, message: "service '\(service)' has no 'http:' section"))
+            throw ServiceFailure(ErrorValue(.unknown, message: "service '\(service)' has no 'http:' section"))
         }
         let request: PreparedRequest
         do {
             request = try HTTPRequestBuilder(plan: plan, baseURL: baseURL, environment: environment).build(names: names, arguments: arguments)
         } catch {
-            throw HTTPCallFailure(ErrorValue(.unknown, message: redact(error.reason)))
+            throw ServiceFailure(ErrorValue(.unknown, message: redact(error.reason)))
         }
         switch await HTTPTransport.send(request, timeout: plan.timeout, maximumBodySize: maximumBodySize) {
         case .failure(let failure):
-            throw HTTPCallFailure(ErrorValue(.unknown, message: redact(failure.reason)))
+            throw ServiceFailure(ErrorValue(.unknown, message: redact(failure.reason)))
         case .success(let response) where response.status >= 400:
             let status = ErrorValue.httpStatuses.contains(response.status) ? response.status : 0
-            throw HTTPCallFailure(ErrorValue(.http, status: status, message: "\(request.label): HTTP status \(response.status)"))
+            throw ServiceFailure(ErrorValue(.http, status: status, message: "\(request.label): HTTP status \(response.status)"))
         case .success(let response):
             let value: Value
             do { value = try JSONAnswerDecoder(types: types).decode(response.body, as: type) } catch {
-                throw HTTPCallFailure(ErrorValue(.decode, message: redact("\(request.label): \(error.reason)")))
+                throw ServiceFailure(ErrorValue(.decode, message: redact("\(request.label): \(error.reason)")))
             }
             return redact(value)
         }
@@ -98,12 +98,4 @@ public struct HTTPServiceClient: Sendable {
         default: return value
         }
     }
-}
-
-/// Why a backend call gave no value: the spec's error value (`http(STATUS)`, `decode`, `unknown`)
-/// with the reason in its message.
-public struct HTTPCallFailure: Error, Sendable {
-    public var error: ErrorValue
-
-    public init(_ error: ErrorValue) { self.error = error }
 }
