@@ -19,8 +19,8 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "ScreenSpec", dependencies: ["CYaml"]),
-        .target(name: "SpecRuntime", dependencies: ["ScreenSpec"]),
+        .target(name: "ScreenSpec", dependencies: ["CYaml", "SpecRuntime"]),
+        .target(name: "SpecRuntime"),
         .target(name: "SpecTools", dependencies: ["ScreenSpec", "SpecRuntime"]),
         .executableTarget(
             name: "specrun",
@@ -29,7 +29,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "ScreenSpecTests", dependencies: ["ScreenSpec"]),
+        .testTarget(name: "ScreenSpecTests", dependencies: ["ScreenSpec", "SpecRuntime"]),
         .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools"]),
         // Plays every spec under specs/ against its committed snapshot, one test per scenario.
         .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools"]),
