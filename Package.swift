@@ -27,14 +27,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "ScreenSpecTests", dependencies: ["ScreenSpec"]),
-        .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "ScreenSpec"]),
+        // What every test target uses: the CLI runner, package paths, external tools, recorded
+        // timelines, diagnostics assertions and the fixtures under Tests/Fixtures.
+        .target(name: "SpecTesting", dependencies: ["ScreenSpec", "SpecRuntime"]),
+        .testTarget(name: "ScreenSpecTests", dependencies: ["ScreenSpec", "SpecTesting"]),
+        .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTesting"]),
         // Plays every spec under specs/ against its committed snapshot, one test per scenario.
-        .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec"]),
-        .testTarget(
-            name: "specrunTests",
-            dependencies: ["specrun", "SpecRuntime", "ScreenSpec"],
-            exclude: ["Fixtures"]
-        ),
+        .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTesting"]),
+        .testTarget(name: "specrunTests", dependencies: ["specrun", "SpecRuntime", "ScreenSpec", "SpecTesting"]),
+        // Tests that drive external tools (Chromium, Graphviz, tmux, lcov, check-jsonschema):
+        // skipped with the reason when a tool is missing, failed instead when `CI` is set.
+        .testTarget(name: "IntegrationTests", dependencies: ["specrun", "SpecRuntime", "ScreenSpec", "SpecTesting"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenSpec
 @testable import SpecRuntime
+import SpecTesting
 import Testing
 
 @Suite("Coverage")
@@ -108,7 +109,7 @@ struct CoverageTests {
     }
 
     @Test func probesLeaveEveryShippedTimelineUnchanged() throws {
-        let root = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        let root = PackagePaths.root
         for path in SpecFinder.specs(in: [root + "/specs"]) {
             let spec = try #require(SpecLoader.load(path: path).spec)
             let map = CoverageMap(spec)
