@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "ScreenSpec", targets: ["ScreenSpec"]),
         .library(name: "SpecRuntime", targets: ["SpecRuntime"]),
+        .library(name: "SpecTools", targets: ["SpecTools"]),
         .executable(name: "specrun", targets: ["specrun"]),
     ],
     dependencies: [
@@ -20,10 +21,11 @@ let package = Package(
         ),
         .target(name: "ScreenSpec", dependencies: ["CYaml"]),
         .target(name: "SpecRuntime", dependencies: ["ScreenSpec"]),
+        .target(name: "SpecTools", dependencies: ["ScreenSpec", "SpecRuntime"]),
         .executableTarget(
             name: "specrun",
             dependencies: [
-                "ScreenSpec", "SpecRuntime",
+                "ScreenSpec", "SpecRuntime", "SpecTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -31,12 +33,15 @@ let package = Package(
         // timelines, diagnostics assertions and the fixtures under Tests/Fixtures.
         .target(name: "SpecTesting", dependencies: ["ScreenSpec", "SpecRuntime"]),
         .testTarget(name: "ScreenSpecTests", dependencies: ["ScreenSpec", "SpecTesting"]),
-        .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTesting"]),
+        .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
         // Plays every spec under specs/ against its committed snapshot, one test per scenario.
-        .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTesting"]),
-        .testTarget(name: "specrunTests", dependencies: ["specrun", "SpecRuntime", "ScreenSpec", "SpecTesting"]),
+        .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
+        .testTarget(name: "specrunTests", dependencies: ["specrun", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
         // Tests that drive external tools (Chromium, Graphviz, tmux, lcov, check-jsonschema):
         // skipped with the reason when a tool is missing, failed instead when `CI` is set.
-        .testTarget(name: "IntegrationTests", dependencies: ["specrun", "SpecRuntime", "ScreenSpec", "SpecTesting"]),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["specrun", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]
+        ),
     ]
 )

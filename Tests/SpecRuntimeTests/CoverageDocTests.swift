@@ -1,5 +1,6 @@
 import Foundation
 import SpecRuntime
+import SpecTools
 import SpecTesting
 import Testing
 

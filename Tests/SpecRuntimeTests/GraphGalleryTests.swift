@@ -3,6 +3,7 @@ import SpecTesting
 import Testing
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 
 /// docs/graphs.md is generated from specs/: this fails when a spec changed and the page did not.
 @Suite struct GraphGalleryTests {

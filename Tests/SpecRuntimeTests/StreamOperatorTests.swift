@@ -1,5 +1,6 @@
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 import SpecTesting
 import Testing
 
