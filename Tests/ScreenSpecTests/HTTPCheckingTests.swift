@@ -1,5 +1,6 @@
 import Testing
 @testable import ScreenSpec
+import SpecRuntime
 
 private func diagnose(_ yaml: String) -> String {
     SpecLoader.load(text: yaml, path: "t.yaml").renderDiagnostics()

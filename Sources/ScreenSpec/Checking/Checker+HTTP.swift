@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// A service's `http:` section: the method and URL, `{param}` placeholders, the body, query and
 /// headers typed over the service's parameters, `env.NAME` where it may be read, the timeout.
 /// The result is the service's ``HTTPPlan``.

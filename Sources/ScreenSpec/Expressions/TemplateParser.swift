@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// Parses a template: text taken as written, with expressions in `\( )`, as in an `http:` header
 /// `'Bearer \(env.TOKEN)'`. Unlike a string literal, the text needs no quotes and has no escapes
 /// (a `\` not followed by `(` is itself), so a header reads as it is sent.

@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// A service's `http:` section, as written: how `specrun run --live` and an embedder's HTTP
 /// provider call the real backend instead of the fake (which scenarios keep using).
 ///

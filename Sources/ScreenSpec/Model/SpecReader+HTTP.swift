@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// Reading a service's `http:` section (see ``HTTPDecl``). Types, names and URLs are checked
 /// later (`Checker+HTTP.swift`); here only the shape.
 extension SpecReader {

@@ -1,5 +1,4 @@
 import Foundation
-import ScreenSpec
 
 /// Serves a service with another provider and records, per call, where the backend's answer
 /// differs from what the service's fake would have answered to the same call (see

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// Checks the fakes against the backend: what a service's fake would have answered to a call,
 /// beside what the backend answered, when they differ (as a contract test does with its pacts).
 ///

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// Calls the real backend of every service whose spec has an `http:` section: builds the request
 /// from the call's arguments and the environment, sends it, and reads the answer into the
 /// service's `returns:` type. Always answers, with a value or the spec's error value:

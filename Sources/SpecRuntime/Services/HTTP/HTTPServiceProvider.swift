@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// The ``ServiceProvider`` of a service with an `http:` section: each call is a request to the
 /// backend (see ``HTTPServiceClient``), its answer the decoded JSON or the spec's error value.
 public struct HTTPServiceProvider: ServiceProvider {

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// Reads a JSON answer into the service's `returns:` type: records by field name (a missing or
 /// null field is nil for an optional field), lists, optionals (`null`), enums by their case name
 /// as a string, `Int` (a JSON integer, or a double with no fraction), `Double` (any number),
@@ -15,12 +13,12 @@ struct JSONAnswerDecoder {
     func decode(_ body: [UInt8], as type: SpecType) throws(Failure) -> Value {
         if type == .void { return .void }
         if type.isOptional, body.allSatisfy({ $0 == 0x20 || $0 == 0x0a || $0 == 0x0d || $0 == 0x09 }) { return .none }
-        let json: JSONValue
+        let json: JSONAnswer
         do { json = try JSONReader.read(body) } catch { throw Failure(reason: "the body is not JSON: \(error.reason)") }
         return try decode(json, as: type, at: "$")
     }
 
-    func decode(_ json: JSONValue, as type: SpecType, at path: String) throws(Failure) -> Value {
+    func decode(_ json: JSONAnswer, as type: SpecType, at path: String) throws(Failure) -> Value {
         switch (type, json) {
         case (.void, _): return .void
         case (.optional, .null): return .none
@@ -72,7 +70,7 @@ struct JSONAnswerDecoder {
         }
     }
 
-    private static func describe(_ json: JSONValue) -> String {
+    private static func describe(_ json: JSONAnswer) -> String {
         switch json {
         case .null: return "null"
         case .bool: return "a Bool"

@@ -1,6 +1,28 @@
-import ScreenSpec
+/// A JSON document as read from an answer: integers kept apart from doubles.
+indirect enum JSONAnswer: Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONAnswer])
+    case object([(key: String, value: JSONAnswer)])
 
-/// Reads a JSON answer (RFC 8259) into a ``JSONValue``, keeping integers apart from doubles and
+    static func == (a: JSONAnswer, b: JSONAnswer) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.int(let x), .int(let y)): return x == y
+        case (.double(let x), .double(let y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        case (.array(let x), .array(let y)): return x == y
+        case (.object(let x), .object(let y)): return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: return false
+        }
+    }
+}
+
+/// Reads a JSON answer (RFC 8259) into a ``JSONAnswer``, keeping integers apart from doubles and
 /// `true` apart from `1`, which Foundation's `JSONSerialization` blurs on Linux.
 ///
 /// Bounded: nesting deeper than ``maximumDepth`` is an error, not a stack overflow. Errors say
@@ -16,7 +38,7 @@ struct JSONReader {
     private var i = 0
     private var depth = 0
 
-    static func read(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+    static func read(_ bytes: [UInt8]) throws(Failure) -> JSONAnswer {
         var reader = JSONReader(bytes: bytes)
         reader.skipSpace()
         let value = try reader.value()
@@ -40,7 +62,7 @@ struct JSONReader {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0a || bytes[i] == 0x0d || bytes[i] == 0x09 { i += 1 }
     }
 
-    private mutating func value() throws(Failure) -> JSONValue {
+    private mutating func value() throws(Failure) -> JSONAnswer {
         guard i < bytes.count else { throw fail("expected a JSON value, found the end of the body") }
         switch bytes[i] {
         case UInt8(ascii: "{"): return try object()
@@ -66,11 +88,11 @@ struct JSONReader {
         if depth > Self.maximumDepth { throw fail("the JSON nests deeper than \(Self.maximumDepth) levels") }
     }
 
-    private mutating func object() throws(Failure) -> JSONValue {
+    private mutating func object() throws(Failure) -> JSONAnswer {
         try enter()
         defer { depth -= 1 }
         i += 1
-        var pairs: [(key: String, value: JSONValue)] = []
+        var pairs: [(key: String, value: JSONAnswer)] = []
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(pairs) }
         while true {
@@ -90,11 +112,11 @@ struct JSONReader {
         }
     }
 
-    private mutating func array() throws(Failure) -> JSONValue {
+    private mutating func array() throws(Failure) -> JSONAnswer {
         try enter()
         defer { depth -= 1 }
         i += 1
-        var items: [JSONValue] = []
+        var items: [JSONAnswer] = []
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
         while true {
@@ -108,7 +130,7 @@ struct JSONReader {
         }
     }
 
-    private mutating func number() throws(Failure) -> JSONValue {
+    private mutating func number() throws(Failure) -> JSONAnswer {
         let start = i
         var isInteger = true
         if bytes[i] == UInt8(ascii: "-") { i += 1 }

@@ -15,10 +15,10 @@ import Darwin
 /// // ... call server.baseURL ...
 /// #expect(server.requests.first?.method == "POST")
 /// ```
-final class LocalHTTPServer: @unchecked Sendable {
+public final class LocalHTTPServer: @unchecked Sendable {
     /// What a path answers.
-    struct Route: Sendable {
-        enum Behaviour: Sendable {
+    public struct Route: Sendable {
+        public enum Behaviour: Sendable {
             /// The whole answer at once.
             case normal
             /// Headers, then nothing for this long (then the body).
@@ -33,40 +33,48 @@ final class LocalHTTPServer: @unchecked Sendable {
             case huge(bytes: Int)
         }
 
-        var status: Int
-        var headers: [(String, String)]
-        var body: [UInt8]
-        var behaviour: Behaviour = .normal
+        public var status: Int
+        public var headers: [(String, String)]
+        public var body: [UInt8]
+        public var behaviour: Behaviour = .normal
         /// Wait this long before answering at all.
-        var delay: Double = 0
+        public var delay: Double = 0
 
-        static func json(_ status: Int = 200, _ body: String, delay: Double = 0) -> Route {
+        public init(status: Int, headers: [(String, String)], body: [UInt8], behaviour: Behaviour = .normal, delay: Double = 0) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.behaviour = behaviour
+            self.delay = delay
+        }
+
+        public static func json(_ status: Int = 200, _ body: String, delay: Double = 0) -> Route {
             Route(status: status, headers: [("Content-Type", "application/json")], body: Array(body.utf8), delay: delay)
         }
 
-        static func text(_ status: Int = 200, _ body: String) -> Route {
+        public static func text(_ status: Int = 200, _ body: String) -> Route {
             Route(status: status, headers: [("Content-Type", "text/plain")], body: Array(body.utf8))
         }
 
-        static func fault(_ behaviour: Behaviour, body: String = #"{"id": 1, "status": "active"}"#) -> Route {
+        public static func fault(_ behaviour: Behaviour, body: String = #"{"id": 1, "status": "active"}"#) -> Route {
             Route(status: 200, headers: [("Content-Type", "application/json")], body: Array(body.utf8), behaviour: behaviour)
         }
     }
 
     /// A request as it arrived.
-    struct Request: Sendable {
-        var method: String
+    public struct Request: Sendable {
+        public var method: String
         /// Path and query, as sent.
-        var target: String
-        var headers: [(name: String, value: String)]
-        var body: String
+        public var target: String
+        public var headers: [(name: String, value: String)]
+        public var body: String
 
-        func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
-        var path: String { String(target.prefix { $0 != "?" }) }
+        public func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
+        public var path: String { String(target.prefix { $0 != "?" }) }
     }
 
-    let port: Int
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    public let port: Int
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     private let listener: Int32
     private let routes: [String: Route]
@@ -76,7 +84,7 @@ final class LocalHTTPServer: @unchecked Sendable {
     private var open: Set<Int32> = []
 
     /// `routes` by path (`/items`) or by method and path (`POST /items`); anything else is 404.
-    init(routes: [String: Route]) throws {
+    public init(routes: [String: Route]) throws {
         self.routes = routes
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
@@ -100,7 +108,7 @@ final class LocalHTTPServer: @unchecked Sendable {
     }
 
     /// A port on 127.0.0.1 where nothing listens: connecting is refused.
-    static func refusingPort() -> Int {
+    public static func refusingPort() -> Int {
         guard let server = try? LocalHTTPServer(routes: [:]) else { return 9 }
         let port = server.port
         server.stop()
@@ -108,14 +116,14 @@ final class LocalHTTPServer: @unchecked Sendable {
     }
 
     /// The requests seen so far, in arrival order.
-    var requests: [Request] {
+    public var requests: [Request] {
         lock.lock()
         defer { lock.unlock() }
         return seen
     }
 
     /// Closes the listener and every open connection; stalled answers end.
-    func stop() {
+    public func stop() {
         lock.lock()
         stopped = true
         let connections = open

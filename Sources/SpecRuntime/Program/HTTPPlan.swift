@@ -45,6 +45,14 @@ public struct HTTPPlan: Sendable {
     /// The `http:` section.
     public var range: SpecRange
 
+    public init(method: Method, url: [URLPart], isAbsolute: Bool, serviceRange: SpecRange, range: SpecRange) {
+        self.method = method
+        self.url = url
+        self.isAbsolute = isAbsolute
+        self.serviceRange = serviceRange
+        self.range = range
+    }
+
     /// The path or URL as written, `{param}` placeholders included, for messages.
     public var target: String {
         url.map { part in
@@ -53,22 +61,5 @@ public struct HTTPPlan: Sendable {
             case .parameter(let k): return "{\(parameterNames.indices.contains(k) ? parameterNames[k] : "?")}"
             }
         }.joined()
-    }
-}
-
-extension CheckedSpec {
-    /// Before a live run: one located error per `env.NAME` an `http:` section reads that
-    /// `environment` does not hold (the value itself is never shown, only the name).
-    public func missingEnvironment(in environment: [String: String]) -> [Diagnostic] {
-        var out: [Diagnostic] = []
-        for service in services {
-            guard let http = service.http else { continue }
-            for variable in http.environment where environment[variable.name] == nil {
-                out.append(Diagnostic(.error, id: "missing-environment",
-                                      "the environment variable '\(variable.name)' is not set; service '\(service.name)' reads it",
-                                      at: variable.range, notes: [DiagnosticNote("set it before running live, as in '\(variable.name)=… specrun run --live …'")]))
-            }
-        }
-        return out
     }
 }
