@@ -125,6 +125,11 @@ public final class LocalHTTPServer: @unchecked Sendable {
     /// Closes the listener and every open connection; stalled answers end.
     public func stop() {
         lock.lock()
+        // Once only: closing the listener twice could close a descriptor reused meanwhile.
+        guard !stopped else {
+            lock.unlock()
+            return
+        }
         stopped = true
         let connections = open
         lock.unlock()

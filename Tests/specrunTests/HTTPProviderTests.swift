@@ -105,7 +105,7 @@ struct HTTPProviderTests {
     @Test(arguments: [
         ("a server that never answers", LocalHTTPServer.Route.json(200, "[1]", delay: 30)),
         ("headers then nothing", .fault(.stall(seconds: 30), body: "[1]")),
-        ("a body byte by byte", .fault(.byteByByte(delay: 0.2), body: "[" + (1...20).map(String.init).joined(separator: ", ") + "]")),
+        ("a body byte by byte", .fault(.byteByByte(delay: 0.5), body: "[" + (1...20).map(String.init).joined(separator: ", ") + "]")),
     ])
     func slowAnswersEndAtTheTimeout(_ name: String, _ route: LocalHTTPServer.Route) async throws {
         let server = try LocalHTTPServer(routes: ["/items": route])
@@ -115,8 +115,9 @@ struct HTTPProviderTests {
         let elapsed = ContinuousClock.now - started
         #expect(error?.kind == .unknown, "\(name): \(String(describing: error))")
         #expect(error?.message == "GET /items: no complete answer within 700ms", "\(name)")
-        // Far below what the server would take (30 s, or 0.2 s a byte for 60 bytes).
-        #expect(elapsed < .seconds(5), "\(name): took \(elapsed)")
+        // Below what the server would take (30 s, or 0.5 s a byte for 60 bytes), with room for a
+        // machine whose test threads are all busy (the CLI tests time it precisely).
+        #expect(elapsed < .seconds(25), "\(name): took \(elapsed)")
         #expect(elapsed >= .milliseconds(650), "\(name): took \(elapsed)")
     }
 
@@ -166,6 +167,6 @@ struct HTTPProviderTests {
         let error = failure(await task.value)
         #expect(error?.message == "GET /items: cancelled")
         // The server would answer after 30 s.
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(25))
     }
 }
