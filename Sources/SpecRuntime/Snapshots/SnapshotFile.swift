@@ -24,9 +24,21 @@ public enum SnapshotFile {
     /// Reads a snapshot, with `\r\n` read as `\n` so a checkout that converted line endings still
     /// matches. Nil when the file does not exist or cannot be read. Bytes that are not UTF-8 read
     /// as U+FFFD, so a damaged snapshot is reported as different rather than silently replaced as
-    /// if it were missing.
+    /// if it were missing. Only a regular file is read (a link to one is followed): a FIFO at a
+    /// snapshot path would block the read forever and a device could be endless, so those read as
+    /// nil, and a write to the path then says what is in the way (see `SnapshotTree`).
     public static func read(_ path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        // Opened without blocking (a FIFO with no writer would block `open` itself), then checked
+        // on the descriptor, so the file cannot be swapped between the check and the read.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        let data: Data
+        do { data = try FileHandle(fileDescriptor: fd, closeOnDealloc: true).readToEnd() ?? Data() } catch { return nil }
         return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
     }
 
