@@ -1,5 +1,5 @@
 import Foundation
-import SpecRuntime
+import SpecTools
 import Testing
 
 /// Issue 25, part A: a hostile repository (specs named `...yaml`, links inside `__snapshots__`,

@@ -45,8 +45,9 @@ public enum SnapshotFile {
 
     /// Writes a whole output file with ``OutputFile/write(_:to:)``'s semantics: a regular or new
     /// file is replaced atomically, a FIFO, device or link target is written into, and a missing
-    /// folder is an error. The one entry point for "write a whole output file" (snapshots,
-    /// `--output` reports).
+    /// folder is an error. The entry point for "write a whole output file" the user names
+    /// (`--output` reports); snapshot and pending files go through `SnapshotTree.write(_:to:)`,
+    /// which never follows a link out of the snapshot tree.
     public static func writeAtomically(_ text: String, to path: String) throws {
         try OutputFile.write(text, to: path)
     }

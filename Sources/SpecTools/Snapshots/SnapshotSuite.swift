@@ -81,7 +81,7 @@ public enum SnapshotSuite {
         let stem = SnapshotLayout.stem(of: specPath)
         let twins = SpecFinder.specExtensions.map { stem + "." + $0 }.filter { $0 != name }
             .map { SnapshotLayout.join(SnapshotLayout.parent(of: specPath), $0) }
-            .filter { SnapshotTree.kind($0) != .missing }
+            .filter(SpecFinder.isRegularFile)
         guard let twin = twins.first else { return loaded }
         let folder = SnapshotLayout.directory(forSpec: specPath)
         let range = loaded.screen?.range ?? SpecRange(file: specPath, at: SpecLocation(line: 1, column: 1))
