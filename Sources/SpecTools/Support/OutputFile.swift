@@ -98,6 +98,17 @@ public enum OutputFile {
         return true
     }
 
+    /// Whether `path` is a temporary file a run holds locked while writing it (see
+    /// ``removeIfAbandoned(_:)``), so it is no leftover; false for any other file.
+    public static func isBeingWritten(_ path: String) -> Bool {
+        guard isTemporary((path as NSString).lastPathComponent) else { return false }
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        // A shared lock is released at `close`; a writer waiting for its exclusive one waits that long.
+        return flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK
+    }
+
     /// Whether `path` still names the file open as `fd`.
     private static func isSameFile(_ fd: Int32, _ path: String) -> Bool {
         var open = stat(), named = stat()

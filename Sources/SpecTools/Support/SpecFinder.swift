@@ -155,12 +155,13 @@ public enum SpecFinder {
     }
 
     /// The `.timeline` files directly in a folder, and the temporary files a killed write of one
-    /// left behind (`.NAME.timeline.XXXXXXXX.tmp`), sorted; empty when it does not exist.
+    /// left behind (`.NAME.timeline.XXXXXXXX.tmp`, but not one a run is still writing), sorted;
+    /// empty when it does not exist.
     static func snapshotFiles(in folder: String) -> [String] {
         entries(folder)
             .filter { isSnapshotFile($0) }
             .map { SnapshotLayout.join(folder, $0) }
-            .filter { !isDirectory($0) }
+            .filter { !isDirectory($0) && !OutputFile.isBeingWritten($0) }
     }
 
     /// A snapshot file's name, or one of the temporary files written on the way to one.
