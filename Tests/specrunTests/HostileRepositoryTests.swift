@@ -158,6 +158,10 @@ struct HostileRepositoryTests {
         try FileManager.default.createSymbolicLink(atPath: root + "/specs/__snapshots__/b", withDestinationPath: "../../outside")
         try FileManager.default.createSymbolicLink(atPath: root + "/specs/__snapshots__/a/old.timeline", withDestinationPath: "../../../outside/target.timeline")
         try FileManager.default.createSymbolicLink(atPath: root + "/specs/__snapshots__/a/one.timeline.new", withDestinationPath: "../../../outside/one.timeline.new")
+        // A dangling link where a snapshot belongs: writing through it would create a file outside.
+        try Self.write(Self.spec("C"), root + "/specs/c.yaml")
+        try FileManager.default.createDirectory(atPath: root + "/specs/__snapshots__/c", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/specs/__snapshots__/c/one.timeline", withDestinationPath: "../../../outside/created.timeline")
         let before = Self.tree(root)
         for arguments in [["test", "specs"], ["test", "--prune", "specs"], ["test", "--accept", "specs"], ["test", "--reject", "specs"],
                           ["test", "--update", "--prune", "specs"]] {
@@ -278,9 +282,11 @@ struct HostileRepositoryTests {
             let result = try Self.run(arguments, in: root, limit: 10)
             #expect(!result.timedOut, "\(arguments) blocked on the FIFO")
         }
-        let result = try Self.run(["test", "specs"], in: root, limit: 10)
-        #expect(result.status == 1)
-        #expect(result.stdout.contains("'specs/__snapshots__/s/one.timeline' is a FIFO, not a regular file"), "\(result.stdout)")
+        for arguments in [["test", "specs"], ["test", "--ci", "specs"]] {
+            let result = try Self.run(arguments, in: root, limit: 10)
+            #expect(result.status == 1)
+            #expect(result.stdout.contains("'specs/__snapshots__/s/one.timeline' is a FIFO, not a regular file"), "\(arguments): \(result.stdout)")
+        }
     }
 
     // MARK: 14. A name that is not UTF-8

@@ -112,6 +112,9 @@ public enum SnapshotSuite {
             }
         } else {
             outcome.comparison = .missing
+            // A FIFO, device, folder or link where the snapshot belongs reads as none; say what is
+            // in the way, in CI too, rather than only "missing".
+            if SnapshotTree.kind(path) != .missing { outcome.writeError = SnapshotTree.refusal(for: path) }
         }
         let shouldWrite = (stored == nil && mode.writesNew) || (outcome.comparison == .differed && mode.writesChanged)
         if shouldWrite && timeline.stoppedByLimit {
