@@ -43,7 +43,7 @@ struct HostileRepositoryTests {
         FileManager.default.createFile(atPath: err, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: out); try? FileManager.default.removeItem(atPath: err) }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.executableURL = URL(fileURLWithPath: try CLI.binary)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var env = ProcessInfo.processInfo.environment
