@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "ScreenSpec", targets: ["ScreenSpec"]),
         .library(name: "SpecRuntime", targets: ["SpecRuntime"]),
+        .library(name: "SpecTools", targets: ["SpecTools"]),
         .executable(name: "specrun", targets: ["specrun"]),
     ],
     dependencies: [
@@ -20,20 +21,21 @@ let package = Package(
         ),
         .target(name: "ScreenSpec", dependencies: ["CYaml"]),
         .target(name: "SpecRuntime", dependencies: ["ScreenSpec"]),
+        .target(name: "SpecTools", dependencies: ["ScreenSpec", "SpecRuntime"]),
         .executableTarget(
             name: "specrun",
             dependencies: [
-                "ScreenSpec", "SpecRuntime",
+                "ScreenSpec", "SpecRuntime", "SpecTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "ScreenSpecTests", dependencies: ["ScreenSpec"]),
-        .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "ScreenSpec"]),
+        .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools"]),
         // Plays every spec under specs/ against its committed snapshot, one test per scenario.
-        .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec"]),
+        .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools"]),
         .testTarget(
             name: "specrunTests",
-            dependencies: ["specrun", "SpecRuntime", "ScreenSpec"],
+            dependencies: ["specrun", "SpecRuntime", "ScreenSpec", "SpecTools"],
             exclude: ["Fixtures"]
         ),
     ]

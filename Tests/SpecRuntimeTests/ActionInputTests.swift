@@ -1,5 +1,6 @@
 import ScreenSpec
 @testable import SpecRuntime
+@testable import SpecTools
 import Testing
 
 /// An `Action<String, String>` whose work answers each input with itself, at once

@@ -1,5 +1,6 @@
 import ScreenSpec
 @testable import SpecRuntime
+@testable import SpecTools
 import Testing
 
 private let spec = """

@@ -1,5 +1,6 @@
 import Foundation
 import SpecRuntime
+import SpecTools
 import Testing
 
 /// docs/coverage.md shows what `specrun coverage` and `specrun mutate` print for its worked

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenSpec
 @testable import SpecRuntime
+@testable import SpecTools
 import Testing
 
 /// Issue 25, fault 12: a screen name over 16,384 characters gave DOT that Graphviz refuses, so

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 import Testing
 
 /// A fenced ```yaml block of a doc page: a complete spec that must load and whose expectations

@@ -1,5 +1,6 @@
 import ScreenSpec
 @testable import SpecRuntime
+@testable import SpecTools
 import Testing
 
 /// Errors as values at run time: members, literals and equality, on an action's `errors`.

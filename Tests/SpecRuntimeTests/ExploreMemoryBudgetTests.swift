@@ -1,6 +1,7 @@
 import Foundation
 import ScreenSpec
 @testable import SpecRuntime
+@testable import SpecTools
 import Testing
 
 /// Issue 25, fault 9: `--max-states` bounded the number of states, not their bytes: states with

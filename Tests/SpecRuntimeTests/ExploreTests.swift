@@ -1,6 +1,7 @@
 import Foundation
 import ScreenSpec
 @testable import SpecRuntime
+@testable import SpecTools
 import Testing
 
 /// Specs with a seeded race, written the way a screen's author would, and what `explore` must find.

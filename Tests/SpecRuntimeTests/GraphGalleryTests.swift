@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 
 /// docs/graphs.md is generated from specs/: this fails when a spec changed and the page did not.
 @Suite struct GraphGalleryTests {

@@ -1,5 +1,6 @@
 import ScreenSpec
 @testable import SpecRuntime
+@testable import SpecTools
 import Testing
 
 /// A graph over a spec written inline, recording each visible node's emissions as (time, value).

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 import Testing
 
 /// Issue 25, fault 15: `explore --write` on a CRLF spec added a second `scenarios:` (a Swift

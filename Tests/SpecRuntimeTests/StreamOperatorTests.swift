@@ -1,5 +1,6 @@
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 import Testing
 
 /// One recorded emission: RxTest's `Recorded<Event<T>>` with virtual time in milliseconds

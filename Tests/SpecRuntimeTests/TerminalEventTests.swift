@@ -1,5 +1,6 @@
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 import Testing
 
 /// One recorded event of an output, as RxTest's `Recorded<Event<T>>`: ticks read as milliseconds.

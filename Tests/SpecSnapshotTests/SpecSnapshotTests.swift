@@ -1,6 +1,7 @@
 import Foundation
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 import Testing
 
 /// Every spec committed under `specs/`, found from this file's path so the test does not depend

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 import Testing
 
 /// Renders the Mermaid graph of every seed spec with Mermaid itself (the library GitHub and GitLab

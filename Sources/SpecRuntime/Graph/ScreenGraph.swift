@@ -1025,7 +1025,7 @@ struct Digest {
 
 extension TypedExpr {
     /// The graph nodes this expression reads, each once.
-    func nodeReads() -> [Int] {
+    package func nodeReads() -> [Int] {
         var out: [Int] = []
         collectReads(into: &out)
         return out

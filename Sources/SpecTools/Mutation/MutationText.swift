@@ -1,0 +1,56 @@
+import ScreenSpec
+import SpecRuntime
+
+/// The readable report: each survivor with its place, change and the scenarios that should have
+/// caught it; a score line per spec and for the run.
+public enum MutationText {
+    public static func render(_ report: MutationReport, colors: Bool = false) -> String {
+        let red = colors ? "\u{1B}[31m" : "", green = colors ? "\u{1B}[32m" : "", bold = colors ? "\u{1B}[1m" : ""
+        let reset = colors ? "\u{1B}[0m" : ""
+        var out = ""
+        for spec in report.specs {
+            out += "\(bold)\(spec.specPath)\(reset) (\(spec.screen))\n"
+            for name in spec.staleSnapshots {
+                out += "  warning: scenario '\(name)' does not match its snapshot; run 'specrun test' first\n"
+            }
+            for s in spec.survivors {
+                out += "  \(s.mutant.range.file):\(s.mutant.range.start): \(red)survived\(reset) in '\(s.mutant.declaration)': \(s.mutant.change)\n"
+                out += s.shouldCatch.isEmpty
+                    ? "      no scenario exercises '\(s.mutant.declaration)'\n"
+                    : "      should have been caught by: " + s.shouldCatch.map { "'\($0)'" }.joined(separator: ", ") + "\n"
+            }
+            for e in spec.outcomes where e.status == .equivalent {
+                out += "  \(e.mutant.range.file):\(e.mutant.range.start): equivalent in '\(e.mutant.declaration)': \(e.mutant.change) (\(e.mutant.equivalentBecause ?? ""))\n"
+            }
+            let colour = spec.survivors.isEmpty ? green : red
+            let invalid = spec.outcomes.filter { $0.status == .invalid }.count
+            out += "  \(colour)score \(formatPercent(spec.score)): \(spec.killed) of \(spec.scored) mutants killed\(reset)"
+            var extras: [String] = []
+            if spec.equivalent > 0 { extras.append("\(spec.equivalent) equivalent") }
+            if invalid > 0 { extras.append("\(invalid) not type-correct, skipped") }
+            if spec.notPlayed > 0 { extras.append("\(spec.notPlayed) not played (time budget)") }
+            out += (extras.isEmpty ? "" : ", " + extras.joined(separator: ", ")) + "\n\n"
+        }
+        out += "\(bold)total: score \(formatPercent(report.score)): \(report.killed) of \(report.scored) mutants killed in \(report.specs.count) spec"
+        out += "\(report.specs.count == 1 ? "" : "s")\(reset)"
+        if !report.invalid.isEmpty { out += ", \(report.invalid.count) invalid" }
+        out += "\n"
+        if let stop = stopLine(report) { out += stop + "\n" }
+        return out
+    }
+
+    /// What the time budget left out, when it ran out; the same line goes to standard error.
+    public static func stopLine(_ report: MutationReport) -> String? {
+        guard let budget = report.timeBudget else { return nil }
+        let seconds = budget == budget.rounded() && budget < 1e9 ? "\(Int(budget))" : ExploreReport.format1(budget)
+        var out = "stopped: the time budget (--max-seconds \(seconds)) was used up "
+        out += "after \(ExploreReport.format1(report.seconds)) s: \(report.mutants - report.notPlayed) of \(report.mutants) mutants played"
+        out += " in \(report.specs.count + report.invalid.count) of \(report.specs.count + report.invalid.count + report.specsNotStarted.count) specs"
+        if !report.specsNotStarted.isEmpty {
+            let named = report.specsNotStarted.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+            out += "; not started: " + named + (report.specsNotStarted.count > 3 ? " and \(report.specsNotStarted.count - 3) more" : "")
+        }
+        out += "; the score counts the mutants played (raise --max-seconds to play them all)"
+        return out
+    }
+}
