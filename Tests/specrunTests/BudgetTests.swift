@@ -8,9 +8,10 @@ import Testing
 struct BudgetTests {
     /// Runs the built binary like `CLI.run`, but kills it after `seconds`: a budget that does not
     /// work must fail the test, not hang it.
-    static func run(_ arguments: [String], environment: [String: String] = [:], within seconds: Double = 60) throws -> (result: CLI.Result, seconds: Double) {
+    static func run(_ arguments: [String], executable: String = CLI.binary, environment: [String: String] = [:],
+                    within seconds: Double = 60) throws -> (result: CLI.Result, seconds: Double) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: CLI.root)
         var env = ProcessInfo.processInfo.environment
@@ -114,6 +115,24 @@ struct BudgetTests {
         #expect(object?["timeBudget"] as? Double == 1)
         #expect((object?["notPlayed"] as? Int ?? 0) > 0)
         #expect(try Self.run(["mutate", path, "--max-seconds", "0"]).result.status == 64)
+    }
+
+    /// util-linux's `script` gives the command a terminal: the progress line shows there, and only
+    /// there (the tests above see none when piped).
+    @Test func progressShowsOnATerminal() throws {
+        guard let script = ["/usr/bin/script", "/bin/script"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            let message = "'script' (util-linux) is not installed, so the terminal progress line was not checked"
+            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record(Comment(rawValue: message)) }
+            return
+        }
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/wide.yaml"
+        try Self.wide(300).write(toFile: path, atomically: true, encoding: .utf8)
+        let command = "'\(CLI.binary)' mutate '\(path)' --max-seconds 1 > /dev/null"
+        let (result, _) = try Self.run(["-qec", command, "/dev/null"], executable: script)
+        #expect(result.stdout.contains("\r\u{1B}[Kmutate: spec 1 of 1: "), "\(result.stdout.prefix(300).debugDescription)")
+        #expect(result.stdout.contains("stopped: the time budget (--max-seconds 1)"))
     }
 
     /// A `dot` that never finishes stands for a graph too large to lay out; no Graphviz needed.
