@@ -70,10 +70,4 @@ struct DiagramLabelTests {
         #expect(mermaid.contains(String(Self.longName.prefix(DiagramLabel.maximum - 1)) + "…"))
         #expect(mermaid.split(separator: "\n").allSatisfy { $0.count < 400 })
     }
-
-    @Test func graphvizDrawsIt() throws {
-        guard ExternalTool.find("dot", install: "apt-get install graphviz") != nil else { return }
-        let svg = try Graphviz.svg(fromDOT: DotRenderer.render(try Self.graph()), timeout: 60)
-        #expect(svg.contains("<svg"))
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpecTesting
 import Testing
 
 /// Issue 25, faults 9 and 10: `explore` kept states until memory ran out, and `mutate` and
@@ -6,47 +7,17 @@ import Testing
 /// message saying what was done.
 @Suite("Budgets of explore, mutate and graph")
 struct BudgetTests {
-    /// Runs the built binary like `CLI.run`, but kills it after `seconds`: a budget that does not
-    /// work must fail the test, not hang it.
-    static func run(_ arguments: [String], executable: String = CLI.binary, environment: [String: String] = [:],
-                    within seconds: Double = 60) throws -> (result: CLI.Result, seconds: Double) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: CLI.root)
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        env["CI"] = nil
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("budget-out-\(UUID().uuidString)")
-        let err = FileManager.default.temporaryDirectory.appendingPathComponent("budget-err-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: out)
-            try? FileManager.default.removeItem(at: err)
-        }
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
+    /// Runs `specrun arguments`, killed after `seconds`: a budget that does not work must fail
+    /// the test, not hang it. Also returns how long it took.
+    static func run(_ arguments: [String], environment: [String: String] = [:], within seconds: Double = 60) throws -> (result: CommandResult, seconds: Double) {
         let started = Date()
-        try process.run()
-        while process.isRunning && Date().timeIntervalSince(started) < seconds { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            Issue.record("specrun \(arguments.joined(separator: " ")) ran past \(seconds) s")
-        }
-        process.waitUntilExit()
-        let elapsed = Date().timeIntervalSince(started)
-        return (CLI.Result(status: process.terminationStatus, stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-                           stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? ""), elapsed)
+        let result = try CLI.run(arguments, environment: environment, timeout: seconds)
+        #expect(!result.timedOut, "specrun \(arguments.joined(separator: " ")) ran past \(seconds) s")
+        return (result, Date().timeIntervalSince(started))
     }
 
     static func folder() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("budgets-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
+        try PackagePaths.temporaryFolder("budgets")
     }
 
     /// A chain of `outputs` outputs, each its predecessor plus a constant, and one scenario that
@@ -115,24 +86,6 @@ struct BudgetTests {
         #expect(object?["timeBudget"] as? Double == 1)
         #expect((object?["notPlayed"] as? Int ?? 0) > 0)
         #expect(try Self.run(["mutate", path, "--max-seconds", "0"]).result.status == 64)
-    }
-
-    /// util-linux's `script` gives the command a terminal: the progress line shows there, and only
-    /// there (the tests above see none when piped).
-    @Test func progressShowsOnATerminal() throws {
-        guard let script = ["/usr/bin/script", "/bin/script"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            let message = "'script' (util-linux) is not installed, so the terminal progress line was not checked"
-            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record(Comment(rawValue: message)) }
-            return
-        }
-        let dir = try Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let path = dir + "/wide.yaml"
-        try Self.wide(300).write(toFile: path, atomically: true, encoding: .utf8)
-        let command = "'\(CLI.binary)' mutate '\(path)' --max-seconds 1 > /dev/null"
-        let (result, _) = try Self.run(["-qec", command, "/dev/null"], executable: script)
-        #expect(result.stdout.contains("\r\u{1B}[Kmutate: spec 1 of 1: "), "\(result.stdout.prefix(300).debugDescription)")
-        #expect(result.stdout.contains("stopped: the time budget (--max-seconds 1)"))
     }
 
     /// A `dot` that never finishes stands for a graph too large to lay out; no Graphviz needed.
