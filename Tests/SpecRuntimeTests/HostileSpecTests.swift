@@ -1,5 +1,6 @@
 import Foundation
 import ScreenSpec
+import SpecRuntime
 @testable import SpecRuntime
 @testable import SpecTools
 import Testing
@@ -79,12 +80,12 @@ struct HostileSpecTests {
         // Expression level.
         Case(name: "brackets 70 deep",
              text: "screen: A\ninputs:\n  n: { type: Int, default: 0 }\noutputs:\n  o: " + repeated("(", 70) + "n" + repeated(")", 70) + "\n",
-             outcome: .invalid(line: 5, column: 70, message: "expression nests deeper than 64 levels")),
+             outcome: .invalid(line: 5, column: 71, message: "expression nests deeper than 64 levels")),
         Case(name: "600 operators in a flat chain",
              text: "screen: A\ninputs:\n  n: { type: Int, default: 0 }\noutputs:\n  o: " + Array(repeating: "n", count: 600).joined(separator: " + ") + "\n",
              outcome: .invalid(line: 5, column: 2056, message: "expression has more than 512 operators")),
         Case(name: "70 nested string interpolations", text: interpolations(70),
-             outcome: .invalid(line: 5, column: 263, message: "expression nests deeper than 64 levels")),
+             outcome: .invalid(line: 5, column: 267, message: "expression nests deeper than 64 levels")),
         Case(name: "a duration past 1e12 ms",
              text: "screen: A\nscenarios:\n  - name: a\n    steps:\n      - wait: 2000000000000ms\n",
              outcome: .invalid(line: 5, column: 15, message: "is longer than the longest allowed (1000000000000ms)")),

@@ -56,14 +56,11 @@ public final class RealTimePacing {
     private func blockingCall(_ service: String, _ names: [String], _ arguments: [Value]) -> ServicePlan.Outcome {
         let box = OutcomeBox()
         let done = DispatchSemaphore(value: 0)
-        let client = self.client
-        Task.detached {
-            do {
-                box.outcome = .success(try await client.call(service, names: names, arguments: arguments))
-            } catch let failure as ServiceFailure {
-                box.outcome = .failure(failure.error)
-            } catch {
-                box.outcome = .failure(ServiceFailure.errorValue(for: error))
+        // The answer comes on a URLSession or Dispatch thread: waiting here needs no other thread.
+        client.start(service, names: names, arguments: arguments) { result in
+            switch result {
+            case .success(let value): box.outcome = .success(value)
+            case .failure(let failure): box.outcome = .failure(failure.error)
             }
             done.signal()
         }

@@ -53,27 +53,50 @@ public struct HTTPServiceClient: Sendable {
 
     /// The answer of the backend to a call of `service` with these named arguments.
     public func call(_ service: String, names: [String], arguments: [Value]) async throws(ServiceFailure) -> Value {
+        let cancel = HTTPCancellation()
+        let result: Result<Value, ServiceFailure> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                cancel.set(start(service, names: names, arguments: arguments) { continuation.resume(returning: $0) })
+            }
+        } onCancel: {
+            cancel.run()
+        }
+        return try result.get()
+    }
+
+    /// Starts a call; `completion` gets its answer exactly once, on a thread of URLSession's or
+    /// Dispatch's, so that a caller that waits for it needs no Swift concurrency thread (a live
+    /// run blocks on it). Returns what cancels the call.
+    @discardableResult
+    public func start(_ service: String, names: [String], arguments: [Value],
+                      completion: @escaping @Sendable (Result<Value, ServiceFailure>) -> Void) -> @Sendable () -> Void {
         guard let plan = plans[service], let type = returns[service] else {
-            throw ServiceFailure(ErrorValue(.unknown, message: "service '\(service)' has no 'http:' section"))
+            completion(.failure(ServiceFailure(ErrorValue(.unknown, message: "service '\(service)' has no 'http:' section"))))
+            return {}
         }
         let request: PreparedRequest
         do {
             request = try HTTPRequestBuilder(plan: plan, baseURL: baseURL, environment: environment).build(names: names, arguments: arguments)
         } catch {
-            throw ServiceFailure(ErrorValue(.unknown, message: redact(error.reason)))
+            completion(.failure(ServiceFailure(ErrorValue(.unknown, message: redact(error.reason)))))
+            return {}
         }
-        switch await HTTPTransport.send(request, timeout: plan.timeout, maximumBodySize: maximumBodySize) {
-        case .failure(let failure):
-            throw ServiceFailure(ErrorValue(.unknown, message: redact(failure.reason)))
-        case .success(let response) where response.status >= 400:
-            let status = ErrorValue.httpStatuses.contains(response.status) ? response.status : 0
-            throw ServiceFailure(ErrorValue(.http, status: status, message: "\(request.label): HTTP status \(response.status)"))
-        case .success(let response):
-            let value: Value
-            do { value = try JSONAnswerDecoder(types: types).decode(response.body, as: type) } catch {
-                throw ServiceFailure(ErrorValue(.decode, message: redact("\(request.label): \(error.reason)")))
+        let client = self
+        return HTTPTransport.send(request, timeout: plan.timeout, maximumBodySize: maximumBodySize) { result in
+            switch result {
+            case .failure(let failure):
+                completion(.failure(ServiceFailure(ErrorValue(.unknown, message: client.redact(failure.reason)))))
+            case .success(let response) where response.status >= 400:
+                let status = ErrorValue.httpStatuses.contains(response.status) ? response.status : 0
+                completion(.failure(ServiceFailure(ErrorValue(.http, status: status, message: "\(request.label): HTTP status \(response.status)"))))
+            case .success(let response):
+                do throws(JSONAnswerDecoder.Failure) {
+                    let value = try JSONAnswerDecoder(types: client.types).decode(response.body, as: type)
+                    completion(.success(client.redact(value)))
+                } catch {
+                    completion(.failure(ServiceFailure(ErrorValue(.decode, message: client.redact("\(request.label): \(error.reason)")))))
+                }
             }
-            return redact(value)
         }
     }
 

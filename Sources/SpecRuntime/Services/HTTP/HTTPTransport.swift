@@ -25,8 +25,24 @@ enum HTTPTransport {
     }
 
     static func send(_ request: PreparedRequest, timeout milliseconds: Int, maximumBodySize: Int) async -> Result<HTTPResponse, Failure> {
+        let cancel = HTTPCancellation()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                cancel.set(send(request, timeout: milliseconds, maximumBodySize: maximumBodySize) { continuation.resume(returning: $0) })
+            }
+        } onCancel: {
+            cancel.run()
+        }
+    }
+
+    /// Starts the exchange; `deliver` is called exactly once, on a thread of URLSession's or
+    /// Dispatch's (never waiting for a Swift concurrency thread). Returns what cancels it.
+    @discardableResult
+    static func send(_ request: PreparedRequest, timeout milliseconds: Int, maximumBodySize: Int,
+                     deliver: @escaping @Sendable (Result<HTTPResponse, Failure>) -> Void) -> @Sendable () -> Void {
         guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-            return .failure(Failure(reason: "\(request.label): the URL is not a valid http or https URL"))
+            deliver(.failure(Failure(reason: "\(request.label): the URL is not a valid http or https URL")))
+            return {}
         }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method
@@ -36,7 +52,7 @@ enum HTTPTransport {
         // a fraction rounds to an immediate time-out) is only a backstop a second later.
         let seconds = (Double(milliseconds) / 1000).rounded(.up) + 1
         urlRequest.timeoutInterval = seconds
-        let exchange = HTTPExchange(label: request.label, origin: url, timeout: milliseconds, maximumBodySize: maximumBodySize)
+        let exchange = HTTPExchange(label: request.label, origin: url, timeout: milliseconds, maximumBodySize: maximumBodySize, deliver: deliver)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = seconds
         configuration.timeoutIntervalForResource = seconds
@@ -44,14 +60,32 @@ enum HTTPTransport {
         configuration.httpCookieStorage = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
         let session = URLSession(configuration: configuration, delegate: exchange, delegateQueue: nil)
-        let task = session.dataTask(with: urlRequest)
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                exchange.start(session: session, task: task, continuation: continuation)
-            }
-        } onCancel: {
-            exchange.finish(.failure(Failure(reason: "\(request.label): cancelled")))
-        }
+        exchange.start(session: session, task: session.dataTask(with: urlRequest))
+        return { exchange.finish(.failure(Failure(reason: "\(request.label): cancelled"))) }
+    }
+}
+
+/// What cancels an exchange, set once it started; a cancellation that comes first runs when it is set.
+final class HTTPCancellation: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var cancel: (@Sendable () -> Void)?
+    private var cancelled = false
+
+    func set(_ cancel: @escaping @Sendable () -> Void) {
+        lock.lock()
+        self.cancel = cancel
+        let now = cancelled
+        lock.unlock()
+        if now { cancel() }
+    }
+
+    func run() {
+        lock.lock()
+        cancelled = true
+        let cancel = self.cancel
+        lock.unlock()
+        cancel?()
     }
 }
 
@@ -61,7 +95,7 @@ private final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked S
     // Guarded by `lock`: URLSession calls the delegate on its own queue, the deadline fires on
     // another and a cancellation comes from the caller's task.
     private let lock = NSLock()
-    private var continuation: CheckedContinuation<Result<HTTPResponse, HTTPTransport.Failure>, Never>?
+    private let deliver: @Sendable (Result<HTTPResponse, HTTPTransport.Failure>) -> Void
     private var result: Result<HTTPResponse, HTTPTransport.Failure>?
     private var session: URLSession?
     private var task: URLSessionDataTask?
@@ -76,23 +110,22 @@ private final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked S
     private let timeout: Int
     private let maximumBodySize: Int
 
-    init(label: String, origin: URL, timeout: Int, maximumBodySize: Int) {
+    init(label: String, origin: URL, timeout: Int, maximumBodySize: Int, deliver: @escaping @Sendable (Result<HTTPResponse, HTTPTransport.Failure>) -> Void) {
+        self.deliver = deliver
         self.label = label
         self.origin = origin
         self.timeout = timeout
         self.maximumBodySize = maximumBodySize
     }
 
-    func start(session: URLSession, task: URLSessionDataTask, continuation: CheckedContinuation<Result<HTTPResponse, HTTPTransport.Failure>, Never>) {
+    func start(session: URLSession, task: URLSessionDataTask) {
         lock.lock()
-        if let result {
+        if result != nil {
             // Cancelled before it started.
             lock.unlock()
             session.invalidateAndCancel()
-            continuation.resume(returning: result)
             return
         }
-        self.continuation = continuation
         self.session = session
         self.task = task
         lock.unlock()
@@ -103,7 +136,7 @@ private final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked S
         task.resume()
     }
 
-    /// Resumes the caller with `result` unless it was resumed already, and tears the session down
+    /// Delivers `result` unless one was delivered already, and tears the session down
     /// (after the delegate callback under way, if any: URLSession on Linux traps when a task is
     /// cancelled between a callback and its completion handler).
     func finish(_ result: Result<HTTPResponse, HTTPTransport.Failure>) {
@@ -113,13 +146,11 @@ private final class HTTPExchange: NSObject, URLSessionDataDelegate, @unchecked S
             return
         }
         self.result = result
-        let continuation = self.continuation
-        self.continuation = nil
         body = []
         let deferred = inCallback
         lock.unlock()
         if !deferred { tearDown() }
-        continuation?.resume(returning: result)
+        deliver(result)
     }
 
     private func tearDown() {
