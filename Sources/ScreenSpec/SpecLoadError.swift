@@ -1,4 +1,5 @@
 import Foundation
+import SpecRuntime
 
 /// A spec that could not be loaded or did not pass its checks, for APIs that throw: every
 /// diagnostic (errors and warnings, in order), and their rendering as `specrun check` prints them.

@@ -1,6 +1,8 @@
 import Foundation
 import ScreenSpec
+import SpecRuntime
 @testable import SpecRuntime
+@testable import SpecTools
 import Testing
 
 /// Specs that are valid but misbehave at run time: they must stop with a located runtime error,

@@ -1,6 +1,8 @@
 import Foundation
 import ScreenSpec
+import SpecRuntime
 @testable import SpecRuntime
+@testable import SpecTools
 import Testing
 
 @Suite("Marble report")

@@ -1,5 +1,7 @@
 import ScreenSpec
+import SpecRuntime
 @testable import SpecRuntime
+@testable import SpecTools
 import Testing
 
 /// One emission of one node: what runtime tests compare.

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// What exploration needs of the graph: its state saved and restored, and digests of it.
 extension ScreenGraph {
     /// Everything a step changes, between transactions: values, which nodes emitted, service-call

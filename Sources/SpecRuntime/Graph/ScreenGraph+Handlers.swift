@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// Handlers: `set:` writes when something emits, bindings, and appends applied in place.
 extension ScreenGraph {
     func runHandler(_ index: Int, payload: Value) {

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// Stream outputs: what their operators may use of the graph, and `interval:`/`timer:` sources.
 extension ScreenGraph {
     func makeEnvironment(_ p: Int, _ stream: StreamPlan) -> PipelineEnvironment {

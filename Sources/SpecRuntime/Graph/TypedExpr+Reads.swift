@@ -1,8 +1,6 @@
-import ScreenSpec
-
 extension TypedExpr {
     /// The graph nodes this expression reads, each once.
-    func nodeReads() -> [Int] {
+    package func nodeReads() -> [Int] {
         var out: [Int] = []
         collectReads(into: &out)
         return out

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// Invariants on the graph: evaluated on demand against the current values, never propagated.
 extension ScreenGraph {
     /// Out of line, so that `value(of:)` stays a read: nil, or an invariant's value.

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// One observer of a node: what to call with each value, and when the observation ends.
 final class LiveObserver {
     let id: Int

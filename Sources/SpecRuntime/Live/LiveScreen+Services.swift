@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// Services answered for real: a provider per service name, from its next call on. A service
 /// with none keeps answering from the spec's fake, on the live clock.
 extension LiveScreen {

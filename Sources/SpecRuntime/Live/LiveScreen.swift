@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// A spec's view model running for real: a live clock on real time, services answered by Swift
 /// closures (or any ``ServiceProvider``), the spec's fakes for the rest.
 ///

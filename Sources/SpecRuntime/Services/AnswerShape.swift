@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// Checks a live provider's answer against the service's `returns:` type before it enters the
 /// graph, where every value is assumed to have its node's type: a value of another shape would
 /// otherwise make an expression read a field that is not there.

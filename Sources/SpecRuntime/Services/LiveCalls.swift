@@ -1,5 +1,4 @@
 import Foundation
-import ScreenSpec
 
 /// The live half of the service seam: which services a live provider answers, the calls in
 /// flight, and how an answer gets back into the graph.

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// The service seam on the graph's side: the spec's fakes answer on the clock; a service with a
 /// live provider (``LiveCalls``, installed by a live host) is called in a task and answers as a job
 /// of the host's executor.

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// An error a ``ServiceProvider`` throws to give the spec a specific error value: what
 /// `<action>.errors` or a stream's failure carries, as a fake's `fail:` does.
 public struct ServiceFailure: Error, Sendable, Equatable, CustomStringConvertible {

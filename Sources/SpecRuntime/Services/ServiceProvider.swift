@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// Answers the calls of one spec service for a live screen (Swift closures, HTTP).
 ///
 /// The runtime calls ``call(_:)`` in a `Task` of its own for each call the graph makes, from any

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// One call of a spec service, as the graph makes it: the service's name, its named arguments and
 /// the type its answer must have.
 ///

@@ -1,5 +1,4 @@
 import Foundation
-import ScreenSpec
 
 /// `Codable` in and out of spec values, through JSON: a spec's records are JSON objects with
 /// their fields by name, enums their case names, lists arrays, `nil` and `()` null — the shapes

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SpecRuntime
+import SpecTools
 
 /// `specrun test --accept` and `--reject`: settles every pending change under the paths at once.
 struct PendingSettlement {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SpecRuntime
+import SpecTools
 
 /// The interactive part of `specrun review`: shows one pending change at a time and settles it
 /// by the key pressed.

@@ -1,5 +1,6 @@
 import Foundation
 import SpecRuntime
+import SpecTools
 
 /// The human report: one labelled line per scenario, failures and diffs indented under it,
 /// obsolete snapshots, then the summary line last.
