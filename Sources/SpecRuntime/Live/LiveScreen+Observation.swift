@@ -28,8 +28,8 @@ public final class ObservationToken: Sendable {
 }
 
 extension LiveScreen {
-    /// Calls `onValue` with the node's value now (when the screen started and the node has one),
-    /// then with every value it emits: each change of an output or state, each element of a
+    /// Calls `onValue` with the node's value now (when the screen started and the node has one:
+    /// an input, state or output, not a stream's past element), then with every value it emits: each change of an output or state, each element of a
     /// stream. Called as graph work (see ``LiveScreen``'s threads); until ``ObservationToken/cancel()``
     /// or ``stop()``.
     @discardableResult
@@ -40,7 +40,7 @@ extension LiveScreen {
     }
 
     /// The node's values as an `AsyncSequence`: its value now (when the screen started and the
-    /// node has one), then every value it emits, in order, none dropped. It finishes when the
+    /// node has one: an input, state or output, not a stream's past element), then every value it emits, in order, none dropped. It finishes when the
     /// node's stream ends (`completed` or an error), or the screen stops; cancelling the
     /// iterating task ends the observation.
     public func values(of name: String) throws -> AsyncStream<Value> {
@@ -76,7 +76,9 @@ extension LiveScreen {
             }
             observers[node.index].append(LiveObserver(id: id, onValue: onValue, onEnd: onEnd))
             // The value now, under the lock: no emission can come between it and the next ones.
-            if hasStarted, let value = graph.value(of: node.index) { onValue(value) }
+            // A stream's latest element is not replayed: an event that happened before the
+            // observation is not one it sees (a `PublishSubject`, not a `BehaviorRelay`).
+            if hasStarted, spec.nodes[node.index].hasCurrentValue, let value = graph.value(of: node.index) { onValue(value) }
             if graph.streamEnd(of: node.index) != nil { finishObservers(of: node.index) }
             return id
         }

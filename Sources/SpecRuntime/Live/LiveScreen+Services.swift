@@ -16,7 +16,7 @@ extension LiveScreen {
 
     /// Serves `service` with a closure taking its arguments as a `Decodable` struct (one property
     /// per parameter, by name) and answering an `Encodable` value of its `returns:` shape.
-    public func provide<Arguments: Decodable, Answer: Encodable>(
+    public func provide<Arguments: Decodable & SendableMetatype, Answer: Encodable & SendableMetatype>(
         _ service: String, _ body: @escaping @Sendable (Arguments) async throws -> Answer
     ) throws {
         try provide(service, ClosureServiceProvider { request in
@@ -27,7 +27,7 @@ extension LiveScreen {
 
     /// Serves a service that answers nothing (`returns: Void`) with a closure taking its arguments
     /// as a `Decodable` struct.
-    public func provide<Arguments: Decodable>(_ service: String, _ body: @escaping @Sendable (Arguments) async throws -> Void) throws {
+    public func provide<Arguments: Decodable & SendableMetatype>(_ service: String, _ body: @escaping @Sendable (Arguments) async throws -> Void) throws {
         try provide(service, ClosureServiceProvider { request in
             try await body(try Self.arguments(of: request))
             return .void
@@ -35,7 +35,7 @@ extension LiveScreen {
     }
 
     /// Serves a service that takes no arguments with a closure answering an `Encodable` value.
-    public func provide<Answer: Encodable>(_ service: String, _ body: @escaping @Sendable () async throws -> Answer) throws {
+    public func provide<Answer: Encodable & SendableMetatype>(_ service: String, _ body: @escaping @Sendable () async throws -> Answer) throws {
         try provide(service, ClosureServiceProvider { request in
             try Value(encoding: try await body(), as: request.returns, types: request.types)
         })

@@ -210,6 +210,23 @@ struct LiveScreenTests {
         #expect(throws: LiveScreenError.stopped) { try screen.send("query", .string("f")) }
     }
 
+    @Test func stopBreaksTheCyclesClosuresMake() async throws {
+        weak var weakScreen: LiveScreen?
+        do {
+            let screen = try LiveScreen(spec: liveSpec(Self.login))
+            weakScreen = screen
+            // Both closures hold the screen that holds them: cycles until stop() lets go.
+            try screen.provide("auth.signIn") { (_: SignIn) async -> Int in screen.milliseconds }
+            try screen.observe("canLogin") { _ in _ = screen.milliseconds }
+            screen.start()
+            try screen.set("email", to: "ann")
+            try screen.send("confirm")
+            #expect(await eventually { (try? screen.value(of: "login.executing")) == .bool(false) })
+            screen.stop()
+        }
+        #expect(await eventually { weakScreen == nil })
+    }
+
     @Test func flatMapLatestCancelsTheCallItLeaves() async throws {
         let spec = try liveSpec("""
             screen: Search
@@ -315,6 +332,20 @@ struct LiveScreenTests {
         try screen.set("email", to: "cy")
         #expect(emails.all == [.string("an"), .string("bob")])
         #expect(screen.observers[try screen.node("email").index].isEmpty)
+    }
+
+    @Test func aStreamsPastElementsAreNotReplayedToANewObserver() async throws {
+        let (screen, seen) = try started { screen in
+            try screen.provide("auth.signIn") { (_: SignIn) async throws -> Int in throw ServiceFailure.http(500) }
+        }
+        defer { screen.stop() }
+        try screen.send("confirm")
+        #expect(await eventually { seen.all.count == 1 })
+        let later = Collected<Value>()
+        try screen.observe("login.errors") { later.append($0) }
+        #expect(later.all.isEmpty)
+        // The latest element stays readable.
+        #expect(try screen.value(of: "login.errors") == .error(ErrorValue(.http, status: 500)))
     }
 
     @Test func aWriteFromAnObserverIsItsOwnTransactionAfterTheCurrentOne() async throws {
