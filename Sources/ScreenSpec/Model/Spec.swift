@@ -139,6 +139,9 @@ public struct ServiceDecl: Sendable {
     public var cases: [CaseDecl] = []
     /// `http:`: how the real backend is called (`specrun run --live`, an embedder's provider).
     public var http: HTTPDecl? = nil
+    /// `timeout:` how long a live provider may take to answer before the call fails with
+    /// `unknown`; nil waits as long as it takes. Fakes ignore it.
+    public var timeout: Located<Int>? = nil
 }
 
 /// `{ when: { page: 1 }, value: ... }`: a result for calls whose arguments match `when`.

@@ -177,7 +177,10 @@ extension SpecSchema {
             ("sequence", describe(ref("value"), "Every call answers with a sequence of events over time (elements, then an end) instead of one value.")),
             ("echo", describe(ref("name"), "Every call answers its argument of this parameter (declared in 'params:', of the 'returns:' type), as 'Action { input in .just(input) }'.")),
         ]
-        if !override { keys.append(("params", map("Parameters every call must pass in 'with:': name to type.", of: ref("type")))) }
+        if !override {
+            keys.append(("params", map("Parameters every call must pass in 'with:': name to type.", of: ref("type"))))
+            keys.append(("timeout", describe(ref("duration"), "How long a live provider (a closure, HTTP) may take before the call fails with 'unknown'; the fake ignores it.")))
+        }
         keys.append(("cases", list("Results chosen by the call's arguments.", of: ref("case"))))
         if !override { keys.append(("http", describe(ref("http"), "How the real backend is called ('specrun run --live'): a method with a path or URL, and optionally 'body:', 'query:', 'headers:', 'timeout:'."))) }
         return keys

@@ -4,9 +4,10 @@
 enum AnswerShape {
     /// `value` as a value of `type`: records with their fields in declaration order, an `Int`
     /// where a `Double` is expected widened. Throws `decode` with the path and what was found.
-    static func conformed(_ value: Value, to type: SpecType, types: TypeTable) throws(ServiceFailure) -> Value {
+    /// `path` names the value in the reason ("the answer", "the value").
+    static func conformed(_ value: Value, to type: SpecType, types: TypeTable, path: String = "the answer") throws(ServiceFailure) -> Value {
         var depth = 0
-        return try conformed(value, to: type, types: types, path: "the answer", depth: &depth)
+        return try conformed(value, to: type, types: types, path: path, depth: &depth)
     }
 
     private static func conformed(_ value: Value, to type: SpecType, types: TypeTable, path: String, depth: inout Int) throws(ServiceFailure) -> Value {

@@ -27,10 +27,25 @@ final class LiveCalls {
     private var inFlight: [Int: Call] = [:]
     private var nextID = 0
     private(set) var stopped = false
+    /// The provider tasks still running, answered or not: a test hook for "`stop()` leaves no task".
+    let tasks = LiveTaskCount()
 
-    init(services: Int, submit: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
+    /// The graph's clock: a service's `timeout:` is an entry of its queue.
+    private let clock: VirtualClock
+    /// Each service's `timeout:` in milliseconds, nil for none.
+    private var timeouts: [Int?]
+
+    init(services: Int, clock: VirtualClock, submit: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
         providers = Array(repeating: nil, count: services)
+        timeouts = Array(repeating: nil, count: services)
+        self.clock = clock
         self.submit = submit
+    }
+
+    /// Service `index` fails with `unknown` when a live call takes longer than `milliseconds`.
+    func setTimeout(_ milliseconds: Int?, for index: Int) {
+        guard timeouts.indices.contains(index) else { return }
+        timeouts[index] = milliseconds
     }
 
     /// The provider of service `index`, nil when its fake answers.
@@ -45,12 +60,17 @@ final class LiveCalls {
         providers[index] = provider
     }
 
+    /// `1500ms` as `1.5s`: how a spec writes a duration.
+    static func duration(_ ms: Int) -> String {
+        ms % 1000 == 0 ? "\(ms / 1000)s" : "\(ms)ms"
+    }
+
     /// How many calls are in flight.
     var count: Int { inFlight.count }
 
     /// Starts `provider.call(request)` in a task of its own; `deliver` gets the answer (checked
     /// against `request.returns`) as graph work, unless the call is cancelled first.
-    func start(_ provider: any ServiceProvider, _ request: ServiceRequest, deliver: @escaping (ServicePlan.Outcome) -> Void) -> Call {
+    func start(_ provider: any ServiceProvider, service index: Int, _ request: ServiceRequest, deliver: @escaping (ServicePlan.Outcome) -> Void) -> Call {
         let call = Call(id: nextID, deliver: deliver)
         nextID &+= 1
         guard !stopped else { return call }
@@ -58,9 +78,10 @@ final class LiveCalls {
         let id = call.id
         let submit = self.submit
         let me = UncheckedBox(self)
+        let tasks = self.tasks
+        tasks.add(1)
         call.task = Task {
-            LiveTaskCount.shared.add(1)
-            defer { LiveTaskCount.shared.add(-1) }
+            defer { tasks.add(-1) }
             let outcome: ServicePlan.Outcome
             do {
                 let value = try await provider.call(request)
@@ -75,6 +96,13 @@ final class LiveCalls {
             // A cancelled call's answer is dropped in `finish`; not submitting it at all would
             // race with a cancellation that happens after this check.
             submit { me.value.finish(id, outcome) }
+        }
+        if let timeout = timeouts[index] {
+            clock.schedule(after: timeout) { [weak self] in
+                guard let self, let call = inFlight.removeValue(forKey: id), !stopped else { return }
+                call.task?.cancel()
+                call.deliver(.failure(ErrorValue(.unknown, message: "'\(request.service)' did not answer within \(Self.duration(timeout))")))
+            }
         }
         return call
     }
@@ -95,6 +123,8 @@ final class LiveCalls {
     /// Cancels every call in flight and refuses new ones: the host stopped.
     func stopAll() {
         stopped = true
+        // A closure provider may hold the screen that holds this: let go of them all.
+        for i in providers.indices { providers[i] = nil }
         let calls = inFlight.values
         inFlight.removeAll()
         for call in calls { call.task?.cancel() }
@@ -108,14 +138,13 @@ struct UncheckedBox<T>: @unchecked Sendable {
     init(_ value: T) { self.value = value }
 }
 
-/// How many provider tasks are running in this process, for tests that check `stop()` leaves none.
-package final class LiveTaskCount: @unchecked Sendable {
-    package static let shared = LiveTaskCount()
+/// How many provider tasks of one screen are running, for tests that check `stop()` leaves none.
+final class LiveTaskCount: @unchecked Sendable {
     private let lock = NSLock()
     private var running = 0
 
     /// The tasks running now.
-    package var count: Int {
+    var count: Int {
         lock.lock()
         defer { lock.unlock() }
         return running
