@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScreenSpec
 import SpecRuntime
 
 /// The interactive part of `specrun review`: shows one pending change at a time and settles it
@@ -42,12 +43,14 @@ struct ReviewSession {
     /// The header, the summary of what changed and the diff of one pending change.
     func render(_ change: PendingSnapshot, number: Int) -> String {
         let (diff, summary) = change.changes()
-        let spec = change.specPath ?? "(spec file not found)"
+        // The header line of a pending file and the snapshot's lines are anyone's text: escaped.
+        func safe(_ s: String) -> String { TerminalText.escaped(s) }
+        let spec = change.specPath.map(safe) ?? "(spec file not found)"
         var out = paint("Pending \(number) of \(pending.count)", "1") + "\n"
         out += "  spec      \(spec)\n"
-        out += "  scenario  \(change.scenario ?? "(unknown: the file has no '# scenario:' line)")\n"
-        out += "  snapshot  \(change.snapshotPath)\n"
-        out += "  changes   \(summary)\n\n"
+        out += "  scenario  \(change.scenario.map(safe) ?? "(unknown: the file has no '# scenario:' line)")\n"
+        out += "  snapshot  \(safe(change.snapshotPath))\n"
+        out += "  changes   \(safe(summary))\n\n"
         out += diff.render(colors: colors) + "\n"
         return out
     }
