@@ -28,7 +28,7 @@ struct WatchLoop {
     }
 
     func run() throws -> Never {
-        Self.stopOnSignals()
+        StopSignals.stopByDefault()
         let watcher: FileWatcher
         do {
             watcher = try FileWatcher()
@@ -95,18 +95,6 @@ struct WatchLoop {
             let stale = known.contains { FileManager.default.contents(atPath: $0.key) != $0.value }
             if again == specs, !stale, Self.folders(roots: roots, specs: specs) == folders { watcher.waitForChange() }
         }
-    }
-
-    /// A parent may have started us with SIGINT or SIGTERM blocked or ignored (a test harness's
-    /// thread mask is inherited); a watch loop that never exits on its own must stop on them.
-    private static func stopOnSignals() {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
-            sigaddset(&set, signal)
-            Foundation.signal(signal, SIG_DFL)
-        }
-        sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 
     static func describe(_ changed: [String], removed: Set<String>) -> String {
