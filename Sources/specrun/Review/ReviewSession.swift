@@ -55,16 +55,30 @@ struct ReviewSession {
         return out
     }
 
+    /// The keys that act, as the one-line hint shows them.
+    static let hint = "keys: a accept, r reject, s skip, q quit"
+
+    /// Asks until a key that acts: `a`, `r`, `s`, or `q` (also Ctrl-C, Ctrl-D and the end of
+    /// the input). Only those exact keys act: `A` is not `a`, and an arrow's escape sequence is
+    /// read whole and ignored, so that no part of it is taken for a choice. Any other key gets
+    /// the hint.
     private func ask() -> Character {
+        let prompt = paint("a", "1;32") + " accept  " + paint("r", "1;31") + " reject  " + paint("s", "1;33") + " skip  "
+            + paint("q", "1") + " quit > "
+        Output.write(prompt)
         while true {
-            Output.write(paint("a", "1;32") + " accept  " + paint("r", "1;31") + " reject  " + paint("s", "1;33") + " skip  "
-                + paint("q", "1") + " quit > ")
-            let key = KeyReader.next()
-            if "arsq".contains(key) {
+            switch KeyReader.next() {
+            case .character(let key) where "arsq".contains(key):
                 Output.write("\(key)\n")
                 return key
+            case .interrupt, .endOfInput:
+                Output.write("q\n")
+                return "q"
+            case .escapeSequence:
+                continue
+            default:
+                Output.write("\n" + Self.hint + "\n" + prompt)
             }
-            Output.write("\n")
         }
     }
 
