@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "ScreenSpec", targets: ["ScreenSpec"]),
         .library(name: "SpecRuntime", targets: ["SpecRuntime"]),
+        .library(name: "SpecTools", targets: ["SpecTools"]),
         .executable(name: "specrun", targets: ["specrun"]),
     ],
     dependencies: [
@@ -18,23 +19,29 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "ScreenSpec", dependencies: ["CYaml"]),
-        .target(name: "SpecRuntime", dependencies: ["ScreenSpec"]),
+        .target(name: "ScreenSpec", dependencies: ["CYaml", "SpecRuntime"]),
+        .target(name: "SpecRuntime"),
+        .target(name: "SpecTools", dependencies: ["ScreenSpec", "SpecRuntime"]),
         .executableTarget(
             name: "specrun",
             dependencies: [
-                "ScreenSpec", "SpecRuntime",
+                "ScreenSpec", "SpecRuntime", "SpecTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "ScreenSpecTests", dependencies: ["ScreenSpec"]),
-        .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "ScreenSpec"]),
+        // What every test target uses: the CLI runner, package paths, external tools, recorded
+        // timelines, diagnostics assertions and the fixtures under Tests/Fixtures.
+        .target(name: "SpecTesting", dependencies: ["ScreenSpec", "SpecRuntime"]),
+        .testTarget(name: "ScreenSpecTests", dependencies: ["ScreenSpec", "SpecRuntime", "SpecTesting"]),
+        .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
         // Plays every spec under specs/ against its committed snapshot, one test per scenario.
-        .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec"]),
+        .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
+        .testTarget(name: "specrunTests", dependencies: ["specrun", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
+        // Tests that drive external tools (Chromium, Graphviz, tmux, lcov, check-jsonschema):
+        // skipped with the reason when a tool is missing, failed instead when `CI` is set.
         .testTarget(
-            name: "specrunTests",
-            dependencies: ["specrun", "SpecRuntime", "ScreenSpec"],
-            exclude: ["Fixtures"]
+            name: "IntegrationTests",
+            dependencies: ["specrun", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]
         ),
     ]
 )

@@ -21,6 +21,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ScreenSpec", package: specrun),
                 .product(name: "SpecRuntime", package: specrun),
+                .product(name: "SpecTools", package: specrun),
             ]
         ),
         // Runs one workload once, for callgrind and quick checks outside the harness.
@@ -34,6 +35,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "ScreenSpec", package: specrun),
                 .product(name: "SpecRuntime", package: specrun),
+                .product(name: "SpecTools", package: specrun),
             ],
             path: "Benchmarks/SpecBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 
 struct Explore: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 
 struct Graph: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpecRuntime
+import SpecTools
 
 struct Mutate: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 
 /// Writes to standard output and error, choosing colour once for the process.
 ///

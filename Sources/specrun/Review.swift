@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpecRuntime
+import SpecTools
 
 struct Review: ParsableCommand {
     static let configuration = CommandConfiguration(

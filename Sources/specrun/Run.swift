@@ -1,6 +1,7 @@
 import ArgumentParser
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import Foundation
 import SpecRuntime
+import SpecTools
 
 extension SpecFinder {
     /// The paths a subcommand was given, or the `specs` folder when none; a usage error when

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpecRuntime
+import SpecTools
 
 /// One run of `specrun test` over a list of specs: play, compare, prune, report. `--watch`
 /// repeats it for the specs a change touches.

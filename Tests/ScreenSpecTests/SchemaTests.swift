@@ -1,12 +1,19 @@
 import Foundation
 @testable import ScreenSpec
+import SpecTesting
 import Testing
+@testable import SpecRuntime
 
 /// The JSON Schema against the reader's own lists, so that syntax added to the reader without
 /// the schema (or the other way round) fails here.
 @Suite("JSON Schema")
 struct SchemaTests {
     let schema = SpecSchema.document
+
+    @Test func shippedSchemaIsTheGeneratedOne() throws {
+        let shipped = try String(contentsOfFile: PackagePaths.path("schema/spec.schema.json"), encoding: .utf8)
+        #expect(shipped == SpecSchema.text, "schema/spec.schema.json is stale: run 'swift run specrun schema > schema/spec.schema.json'")
+    }
 
     func at(_ path: [String]) -> JSONValue? {
         var current: JSONValue? = schema

@@ -1,6 +1,8 @@
 import Foundation
 import ScreenSpec
 @testable import SpecRuntime
+@testable import SpecTools
+import SpecTesting
 import Testing
 
 @Suite("Coverage")
@@ -108,7 +110,7 @@ struct CoverageTests {
     }
 
     @Test func probesLeaveEveryShippedTimelineUnchanged() throws {
-        let root = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        let root = PackagePaths.root
         for path in SpecFinder.specs(in: [root + "/specs"]) {
             let spec = try #require(SpecLoader.load(path: path).spec)
             let map = CoverageMap(spec)

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenSpec
 @testable import SpecRuntime
+@testable import SpecTools
 import Testing
 
 /// A table of generated hostile specs, one or more per class of attack: each must end in a

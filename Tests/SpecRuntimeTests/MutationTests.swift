@@ -1,6 +1,7 @@
 import Foundation
 import ScreenSpec
 @testable import SpecRuntime
+@testable import SpecTools
 import Testing
 
 @Suite("Mutation")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SpecRuntime
+@testable import SpecTools
 
 @Suite struct PendingSnapshotTests {
     let folder: String

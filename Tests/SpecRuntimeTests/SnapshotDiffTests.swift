@@ -1,5 +1,6 @@
 import Testing
 @testable import SpecRuntime
+@testable import SpecTools
 
 @Suite struct SnapshotDiffTests {
     private func render(_ old: [String], _ new: [String], context: Int = 3) -> String {

@@ -1,5 +1,6 @@
 import Testing
 @testable import SpecRuntime
+@testable import SpecTools
 
 @Suite struct SnapshotLayoutTests {
     @Test(arguments: [

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SpecRuntime
+@testable import SpecTools
 
 /// Snapshot storage against real files in a fresh temporary folder per test.
 @Suite struct SnapshotStoreTests {

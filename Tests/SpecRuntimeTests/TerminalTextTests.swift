@@ -1,6 +1,7 @@
 import Testing
 @testable import ScreenSpec
 @testable import SpecRuntime
+import SpecTools
 
 /// Text that reaches a terminal (timelines, diagnostics, snapshot diffs) shows control
 /// characters as escapes instead of sending them: issue 25, item 17.

@@ -1,4 +1,5 @@
 import Foundation
+import SpecTesting
 import Testing
 
 /// Stopping `specrun graph --format svg` while `dot` runs leaves neither `dot` nor a temporary
@@ -28,34 +29,35 @@ import Testing
 
     @Test(arguments: [SIGTERM, SIGINT, SIGKILL])
     func stoppingGraphEndsDotAndLeavesNoTemporaryFile(_ signal: Int32) throws {
-        let cli = try LoopBinary()
+        let cli = try Workspace()
         try cli.write("bin/dot", "#!/bin/sh\nexec sleep 300\n")
         chmod(cli.path("bin/dot"), 0o755)
         try FileManager.default.createDirectory(atPath: cli.path("tmp"), withIntermediateDirectories: true)
-        let (process, _, err) = try cli.start(["graph", "specs/login.yaml", "--format", "svg"],
-                                              environment: ["PATH": cli.path("bin") + ":/usr/bin:/bin", "TMPDIR": cli.path("tmp")])
+        let command = try cli.start(["graph", "specs/login.yaml", "--format", "svg"],
+                                    environment: ["PATH": cli.path("bin") + ":/usr/bin:/bin", "TMPDIR": cli.path("tmp")])
+        let process = command.process
         var dot: Int32 = 0
         defer {
             if dot > 0 && Self.isRunning(dot) { kill(dot, SIGKILL) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            command.kill()
         }
-        try #require(LoopBinary.eventually(within: 20) {
+        try #require(Workspace.eventually(within: 20) {
             dot = Self.children(of: process.processIdentifier).first ?? 0
             return dot > 0
-        }, "'dot' never started; stderr: \((try? String(contentsOfFile: err, encoding: .utf8)) ?? "")")
+        }, "'dot' never started; stderr: \(command.stderrSoFar)")
 
         kill(process.processIdentifier, signal)
-        try #require(LoopBinary.eventually(within: 10) { !process.isRunning }, "specrun did not stop on signal \(signal)")
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
+        try #require(Workspace.eventually(within: 10) { !process.isRunning }, "specrun did not stop on signal \(signal)")
+        #expect(process.terminationReason == Process.TerminationReason.uncaughtSignal && process.terminationStatus == signal,
                 "specrun should die of the signal, as a command that is stopped does")
-        #expect(LoopBinary.eventually(within: 10) { !Self.isRunning(dot) }, "'dot' (pid \(dot)) outlived specrun")
+        #expect(Workspace.eventually(within: 10) { !Self.isRunning(dot) }, "'dot' (pid \(dot)) outlived specrun")
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.path("tmp")) == [], "temporary files were left behind")
     }
     #endif
 
     /// `dot` that fails: its message and status are reported, and nothing is left behind.
     @Test func aFailingDotIsReportedWithItsMessage() throws {
-        let cli = try LoopBinary()
+        let cli = try Workspace()
         try cli.write("bin/dot", "#!/bin/sh\ncat > /dev/null\necho 'Error: syntax error in line 1' >&2\nexit 3\n")
         chmod(cli.path("bin/dot"), 0o755)
         try FileManager.default.createDirectory(atPath: cli.path("tmp"), withIntermediateDirectories: true)

@@ -1,6 +1,8 @@
 import Foundation
+import SpecTesting
 import Testing
 import SpecRuntime
+import SpecTools
 
 /// `specrun test --shard i/n` over the shipped specs: the shards are disjoint, together they are
 /// the whole suite, their sizes differ by at most one, and the same arguments give the same shard.

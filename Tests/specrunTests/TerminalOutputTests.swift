@@ -1,4 +1,5 @@
 import Foundation
+import SpecTesting
 import Testing
 
 /// What `run`, `test` and `check` print for a hostile spec, named and written to act on the
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func runTestAndCheckPrintNoControlCharacter() throws {
-        let cli = try LoopBinary(withLogin: false)
+        let cli = try Workspace(withLogin: false)
         let name = "specs/x\u{1B}]0;owned\u{07}.yaml"
         try cli.write(name, Self.hostile)
         try cli.write("specs/bad\u{1B}[2J.yaml", "screen: Bad\noutputs:\n  a: b\n")
@@ -43,7 +44,7 @@ import Testing
     /// A committed snapshot that someone edited to hold escape sequences: its lines in the diff
     /// of `specrun test` are escaped too.
     @Test func aHostileCommittedSnapshotIsEscapedInTheDiff() throws {
-        let cli = try LoopBinary()
+        let cli = try Workspace()
         #expect(try cli.run(["test"]).status == 0)
         let snapshot = PendingReviewTests.valid
         try cli.edit(snapshot, "login.executing", "login.executing\u{1B}[2J\u{9B}0m")

@@ -1,4 +1,5 @@
 import Foundation
+import SpecTesting
 import Testing
 
 /// `--watch` keeps watching what a hostile or careless user does to its folders: a folder
@@ -6,11 +7,11 @@ import Testing
 @Suite struct WatchRecoveryTests {
     typealias Watching = WatchTests.Watching
 
-    static let login = LoopBinary.root + "/Tests/specrunTests/Fixtures/login.yaml"
+    static let login = Fixtures.path("login.yaml")
 
     @Test(arguments: ["specs/login.yaml", "specs"])
     func aFolderRemovedAndMadeAgainIsWatchedAgain(_ root: String) throws {
-        let cli = try LoopBinary()
+        let cli = try Workspace()
         let watching = try Watching(cli, ["run", "--watch", root])
         try watching.waitForPasses(1)
         #expect(watching.stdout.hasPrefix("Login › "))
@@ -31,14 +32,14 @@ import Testing
         try cli.edit("specs/login.yaml", "latency: 5s", "latency: 4s")
         try watching.waitForOutput("the changed timeline") { $0.contains("4000ms  login.executing") }
         #expect(watching.passes > before)
-        #expect(watching.process.isRunning)
+        #expect(watching.command.isRunning)
     }
 
     #if os(Linux) || os(macOS)
     /// A navigating spec's siblings and a spec's snapshots are inputs the loop reads; a FIFO
     /// among them would block the loop until someone writes to it.
     @Test func aFIFONamedLikeASpecOrASnapshotNeverBlocksTheLoop() throws {
-        let cli = try LoopBinary(withLogin: false)
+        let cli = try Workspace(withLogin: false)
         try cli.write("specs/list.yaml", """
             screen: List
             inputs:
@@ -66,7 +67,7 @@ import Testing
         try cli.edit("specs/list.yaml", "pick: a", "pick: b")
         try watching.waitForPasses(2)
         #expect(watching.stderr.contains("specrun test --watch: changed specs/list.yaml\n"), "\(watching.stderr)")
-        #expect(watching.process.isRunning)
+        #expect(watching.command.isRunning)
     }
     #endif
 }

@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 import SpecWorkloads
 
 // The benchmarks of issue 6, each measuring the same work side by side. Run with

@@ -1,5 +1,6 @@
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 
 /// `Benchmarks/Specs/counter.yaml`: every `tap` runs a handler (`count: count + step`) and two
 /// outputs follow: an event stream, a handler, Int and Bool cells. Used to count allocations per event.

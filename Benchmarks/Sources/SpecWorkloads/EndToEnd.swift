@@ -1,6 +1,7 @@
 import Foundation
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 
 /// What `specrun run SPEC > FILE` does, through the same library calls as `Run.run()`:
 /// load and check the file, play every scenario, format the text timeline, write it out.

@@ -1,5 +1,6 @@
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 
 /// `specrun explore` on `specs/login.yaml` (issue 15): seeded random walks, and breadth-first
 /// search over a wider set of inputs than the spec's own `explore:` (whose 144 states are all

@@ -1,6 +1,7 @@
 import Observation
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 
 /// The login form's work, written three ways over the same inputs: change `i` writes the email when
 /// `i` is even and the password when it is odd, cycling through four values so that every change is

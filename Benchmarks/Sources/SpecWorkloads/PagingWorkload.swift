@@ -1,5 +1,6 @@
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 
 /// `Benchmarks/Specs/paging.yaml` driven through its load-more action: each `loadMore` calls the
 /// feed service (300ms, a page of 20) and a handler appends the page to `items`.

@@ -1,5 +1,6 @@
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 
 /// `specrun mutate` and `specrun coverage` as library calls: the cost of mutation testing a spec,
 /// and of playing scenarios with a coverage recorder against playing them without.

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 import SpecWorkloads
 
 // Runs one workload once, outside the benchmark harness: for callgrind's instruction counts

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// A checked spec compiled into indexed nodes, propagating changes glitch-free on a virtual clock.
 ///
 /// One external change (``set(_:to:)``, ``send(_:_:)``, a service answering) is one transaction:
@@ -1006,7 +1004,7 @@ struct Digest {
 
 extension TypedExpr {
     /// The graph nodes this expression reads, each once.
-    func nodeReads() -> [Int] {
+    package func nodeReads() -> [Int] {
         var out: [Int] = []
         collectReads(into: &out)
         return out

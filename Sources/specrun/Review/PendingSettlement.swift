@@ -1,6 +1,7 @@
 import ArgumentParser
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 
 /// `specrun test --accept` and `--reject`: settles every pending change under the paths at once.
 struct PendingSettlement {

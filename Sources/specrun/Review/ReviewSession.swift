@@ -1,6 +1,7 @@
 import ArgumentParser
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 
 /// The interactive part of `specrun review`: shows one pending change at a time and settles it
 /// by the key pressed.

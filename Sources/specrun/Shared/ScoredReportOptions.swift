@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 
 /// What `coverage` and `mutate` share: the specs to play, a minimum percentage for CI, an output
 /// file and colour. Each command adds its own `--format`.

@@ -2,6 +2,7 @@ import Foundation
 import ArgumentParser
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 
 /// The spec paths a subcommand was given, expanded: files kept as given, folders searched
 /// recursively for `*.yaml` and `*.yml`, and `-` for a spec read from standard input.

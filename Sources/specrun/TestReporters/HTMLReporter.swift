@@ -1,4 +1,5 @@
 import SpecRuntime
+import SpecTools
 
 /// `--reporter html`: every scenario of the run as marble diagrams, failing ones with their
 /// snapshot diff beside them (see ``MarbleReport``).

@@ -1,5 +1,6 @@
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 
 /// One JSON object per line, each with its `type`: one `scenario` per result (`status` is
 /// `pass`, `fail`, `new`, `missing` or `updated`), one `invalid` per invalid spec, one `obsolete`

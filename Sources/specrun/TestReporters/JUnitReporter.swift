@@ -1,4 +1,5 @@
 import SpecRuntime
+import SpecTools
 
 /// JUnit XML as CI systems read it: a `testsuite` per spec file, a `testcase` per scenario
 /// (classname = the spec path), `failure` with the expect failures and the diff, `skipped` for

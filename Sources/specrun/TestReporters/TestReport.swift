@@ -1,5 +1,6 @@
 import ArgumentParser
 import SpecRuntime
+import SpecTools
 
 /// What `specrun test` found, in the stable order every reporter prints: specs sorted by path,
 /// scenarios in declaration order, then obsolete snapshots.

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 
 /// The human report: one labelled line per scenario, failures and diffs indented under it,
 /// obsolete snapshots, then the summary line last. Names, paths and messages are escaped for the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SpecRuntime
+import SpecTools
 
 /// `--watch`: runs a pass over the specs, then again over the specs a saved file changed, until
 /// interrupted. A spec changed when its own text did, one of its snapshots did (for `test`), or

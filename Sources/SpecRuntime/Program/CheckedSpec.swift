@@ -1,0 +1,411 @@
+/// A spec that passed every check: the runtime's only input.
+///
+/// Every observable thing is a graph node, indexed by position in ``nodes``; ``rank`` orders them
+/// so that each node comes after everything it reads or is written by. Nothing here is looked up
+/// by name at run time.
+public struct CheckedSpec: Sendable {
+    public var screen: String
+    public var file: String
+    public var types: TypeTable
+    public var nodes: [NodeDecl]
+    /// The topological position of each node: propagation runs in increasing rank.
+    public var rank: [Int]
+    public var actions: [ActionPlan]
+    public var handlers: [HandlerPlan]
+    public var services: [ServicePlan]
+    public var scenarios: [ScenarioPlan]
+    /// The nodes of `params:`, in declaration order.
+    public var params: [Int]
+    /// Stream outputs: operator pipelines, each feeding its output node.
+    public var streams: [StreamPlan] = []
+    /// `unreachable:` marks, for `specrun coverage`.
+    public var coverageMarks: [CoverageMark] = []
+    /// The view's components (`view:`) and how each is wired, in declaration order.
+    public var components: [ComponentPlan] = []
+    /// `invariants:`, each a hidden Bool node evaluated after each step (not during propagation),
+    /// in declaration order.
+    public var invariants: [InvariantPlan] = []
+    /// `explore:` with its defaults.
+    public var explore = ExplorePlan()
+
+    /// The node declared with `name`, for tools and tests; the runtime itself uses indices.
+    public func node(named name: String) -> Int? { nodes.firstIndex { $0.name == name } }
+
+    /// The longest name the timeline shows, to align its columns.
+    public var longestVisibleName: Int { nodes.filter(\.visible).map(\.name.count).max() ?? 0 }
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(
+        screen: String,
+        file: String,
+        types: TypeTable,
+        nodes: [NodeDecl],
+        rank: [Int],
+        actions: [ActionPlan],
+        handlers: [HandlerPlan],
+        services: [ServicePlan],
+        scenarios: [ScenarioPlan],
+        params: [Int],
+        streams: [StreamPlan] = [],
+        coverageMarks: [CoverageMark] = [],
+        components: [ComponentPlan] = [],
+        invariants: [InvariantPlan] = [],
+        explore: ExplorePlan = ExplorePlan()
+    ) {
+        self.screen = screen
+        self.file = file
+        self.types = types
+        self.nodes = nodes
+        self.rank = rank
+        self.actions = actions
+        self.handlers = handlers
+        self.services = services
+        self.scenarios = scenarios
+        self.params = params
+        self.streams = streams
+        self.coverageMarks = coverageMarks
+        self.components = components
+        self.invariants = invariants
+        self.explore = explore
+    }
+}
+
+public struct NodeDecl: Sendable {
+    public enum Kind: Sendable {
+        /// An input property: the view writes it; it has a current value.
+        case property(initial: Value)
+        /// An event or value stream: no current value, it fires.
+        case stream
+        /// State the view model writes.
+        case state(initial: Value)
+        /// A screen parameter: set once when the screen is built.
+        case param
+        /// An expression over current values.
+        case derived(TypedExpr)
+    }
+
+    public enum Role: Sendable {
+        case input, state, output, param
+        case actionEnabled(Int), actionExecuting(Int), actionElements(Int), actionErrors(Int), actionCompletions(Int)
+        /// A view component's property, event or delegate callback (`view:`).
+        case component
+    }
+
+    public var name: String
+    public var type: SpecType
+    public var kind: Kind
+    public var role: Role
+    /// Whether the timeline shows its emissions.
+    public var visible: Bool
+    public var range: SpecRange
+
+    public var hasCurrentValue: Bool {
+        if case .stream = kind { return false }
+        return true
+    }
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(name: String, type: SpecType, kind: Kind, role: Role, visible: Bool, range: SpecRange) {
+        self.name = name
+        self.type = type
+        self.kind = kind
+        self.role = role
+        self.visible = visible
+        self.range = range
+    }
+}
+
+public struct ActionPlan: Sendable {
+    public var name: String
+    /// The type of value each execution takes (`Action<Input, Element>`'s `Input`); `Void` for none.
+    public var input: SpecType = .void
+    public var trigger: Int?
+    public var enabled: Int
+    public var executing: Int
+    public var elements: Int
+    public var errors: Int
+    /// `<name>.completions`: `()` each time the work completes (not when it fails or is refused),
+    /// as `CompletableAction.completions`. Nil when nothing in the spec reads it: its node
+    /// exists (the name resolves) but is hidden and never fed.
+    public var completions: Int?
+    public var service: Int
+    public var argumentNames: [String]
+    public var arguments: [TypedExpr]
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(
+        name: String,
+        input: SpecType = .void,
+        trigger: Int? = nil,
+        enabled: Int,
+        executing: Int,
+        elements: Int,
+        errors: Int,
+        completions: Int? = nil,
+        service: Int,
+        argumentNames: [String],
+        arguments: [TypedExpr]
+    ) {
+        self.name = name
+        self.input = input
+        self.trigger = trigger
+        self.enabled = enabled
+        self.executing = executing
+        self.elements = elements
+        self.errors = errors
+        self.completions = completions
+        self.service = service
+        self.argumentNames = argumentNames
+        self.arguments = arguments
+    }
+}
+
+public struct HandlerPlan: Sendable {
+    public var on: Int
+    public var targets: [Int]
+    public var values: [TypedExpr]
+    /// How runtime errors name it; nil: `handler on 'name'`. Bindings say where they are written.
+    public var label: String? = nil
+    /// A binding from a source with a current value applies it when the screen starts, as an Rx
+    /// subscription to a `BehaviorRelay` or a `ControlProperty` receives the current value.
+    public var startValue: Int? = nil
+    /// Per target, the values it can take; a value outside them is a runtime binding error.
+    public var constraints: [ValueConstraint?] = []
+    /// Where the author wrote it (a `handlers:` or `bindings:` entry), for coverage; nil for the
+    /// wiring the checker derives from `view:` (binders, two-way properties, action buttons).
+    public var written: SpecRange? = nil
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(
+        on: Int,
+        targets: [Int],
+        values: [TypedExpr],
+        label: String? = nil,
+        startValue: Int? = nil,
+        constraints: [ValueConstraint?] = [],
+        written: SpecRange? = nil
+    ) {
+        self.on = on
+        self.targets = targets
+        self.values = values
+        self.label = label
+        self.startValue = startValue
+        self.constraints = constraints
+        self.written = written
+    }
+}
+
+public struct ServicePlan: Sendable {
+    public enum Outcome: Sendable, Hashable {
+        case success(Value)
+        case failure(ErrorValue)
+        /// Several events over time after the call (`sequence:`); times are ms after the call.
+        case sequence([SequenceEvent])
+    }
+
+    /// One event of a service's answer sequence, like an RxTest recorded event of a cold observable.
+    public struct SequenceEvent: Sendable, Hashable {
+        /// Milliseconds after the call.
+        public var time: Int
+        /// `.next` for an element; a terminal event ends the sequence.
+        public var event: SequenceEventKind
+
+        public init(time: Int, event: SequenceEventKind) {
+            self.time = time
+            self.event = event
+        }
+    }
+
+    public enum SequenceEventKind: Sendable, Hashable {
+        case next(Value)
+        case end(StreamEnd)
+    }
+
+    public struct Result: Sendable {
+        public var outcome: Outcome
+        /// Milliseconds; nil uses the service's latency.
+        public var latency: Int?
+        /// Where it is written; nil for the `()` a Void service answers when it lists no result.
+        public var range: SpecRange? = nil
+        /// `echo: s`: the call answers its argument `s` (``outcome`` is then unused).
+        public var echo: String? = nil
+
+        /// What a call with these arguments gets.
+        public func outcome(arguments names: [String], _ values: [Value]) -> Outcome {
+            guard let echo else { return outcome }
+            return .success(names.firstIndex(of: echo).map { values[$0] } ?? .none)
+        }
+
+        /// Memberwise, at `package` access: the front end builds the program.
+        package init(outcome: Outcome, latency: Int? = nil, range: SpecRange? = nil, echo: String? = nil) {
+            self.outcome = outcome
+            self.latency = latency
+            self.range = range
+            self.echo = echo
+        }
+    }
+
+    public var name: String
+    public var returns: SpecType
+    public var latency: Int
+    /// Successive calls take successive results; the last one repeats.
+    public var results: [Result]
+    /// The declared `params:` a call passes; nil when the service declares none.
+    public var params: [(name: String, type: SpecType)]? = nil
+    /// Results chosen by the call's arguments, tried in order before ``results``.
+    public var cases: [Case] = []
+
+    /// A result for calls whose named arguments equal ``when`` (other arguments are free).
+    public struct Case: Sendable {
+        public var when: [(name: String, value: Value)]
+        public var result: Result
+        /// Where the case is written, for coverage.
+        public var range: SpecRange? = nil
+
+        /// Memberwise, at `package` access: the front end builds the program.
+        package init(when: [(name: String, value: Value)], result: Result, range: SpecRange? = nil) {
+            self.when = when
+            self.result = result
+            self.range = range
+        }
+    }
+
+    /// Which of a service's answers a call takes.
+    public enum Choice: Sendable, Hashable {
+        /// ``cases``[i].
+        case matchingCase(Int)
+        /// ``results``[i].
+        case result(Int)
+        /// No result is declared: `()`.
+        case implicitVoid
+    }
+
+    /// The answer a call takes: the first matching case, else the next of ``results``.
+    /// `count` is how many calls came before this one.
+    public func choose(arguments names: [String], _ values: [Value], count: Int) -> Choice {
+        for (i, c) in cases.enumerated() where c.when.allSatisfy({ w in names.firstIndex(of: w.name).map { values[$0] == w.value } ?? false }) {
+            return .matchingCase(i)
+        }
+        guard !results.isEmpty else { return .implicitVoid }
+        return .result(min(max(count, 0), results.count - 1))
+    }
+
+    /// The answer to a call: the first matching case, else the next of ``results``.
+    /// `count` is how many calls came before this one.
+    public func answer(arguments names: [String], _ values: [Value], count: Int) -> (Outcome, Int) {
+        answer(choose(arguments: names, values, count: count), arguments: names, values)
+    }
+
+    /// The outcome and latency of a chosen answer to a call with these arguments.
+    public func answer(_ choice: Choice, arguments names: [String], _ values: [Value]) -> (Outcome, Int) {
+        switch choice {
+        case .matchingCase(let i): return (cases[i].result.outcome(arguments: names, values), cases[i].result.latency ?? latency)
+        case .result(let i): return (results[i].outcome(arguments: names, values), results[i].latency ?? latency)
+        case .implicitVoid: return (.success(.void), latency)
+        }
+    }
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(
+        name: String,
+        returns: SpecType,
+        latency: Int,
+        results: [Result],
+        params: [(name: String, type: SpecType)]? = nil,
+        cases: [Case] = []
+    ) {
+        self.name = name
+        self.returns = returns
+        self.latency = latency
+        self.results = results
+        self.params = params
+        self.cases = cases
+    }
+}
+
+public struct ScenarioPlan: Sendable {
+    public var name: String
+    public var range: SpecRange
+    public var steps: [StepPlan]
+    /// The screen's parameters for this scenario, in the order of ``CheckedSpec/params``.
+    public var params: [Value] = []
+    /// Services this scenario replaces: index into ``CheckedSpec/services`` and the new plan.
+    public var services: [(index: Int, plan: ServicePlan)] = []
+
+    /// The spec with this scenario's service overrides applied.
+    public func applying(to spec: CheckedSpec) -> CheckedSpec {
+        guard !services.isEmpty else { return spec }
+        var copy = spec
+        for (index, plan) in services where copy.services.indices.contains(index) { copy.services[index] = plan }
+        return copy
+    }
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(
+        name: String,
+        range: SpecRange,
+        steps: [StepPlan],
+        params: [Value] = [],
+        services: [(index: Int, plan: ServicePlan)] = []
+    ) {
+        self.name = name
+        self.range = range
+        self.steps = steps
+        self.params = params
+        self.services = services
+    }
+}
+
+public struct StepPlan: Sendable {
+    public enum Kind: Sendable {
+        /// Write an input property (or state).
+        case set(node: Int, value: Value)
+        /// Fire an event or value input.
+        case send(node: Int, value: Value)
+        /// Execute an action directly with an input.
+        case execute(action: Int, value: Value)
+        case wait(milliseconds: Int)
+        /// The node's latest value must equal `value`.
+        case expect(node: Int, value: Value)
+        /// The node's stream must have ended so (`expect: { out: completed }`).
+        case expectEnd(node: Int, end: StreamEnd)
+        /// End an input event or value stream (`complete:`, `fail:`).
+        case end(node: Int, end: StreamEnd)
+        /// `complete:` or `fail:` on an action: its inputs ignore ends, as the `Action` library's
+        /// `InputSubject` does; the step is shown and nothing happens.
+        case endAction(action: Int, end: StreamEnd)
+        /// A person acting on a component (`tap:`, `type:`, `slide:` ...).
+        case gesture(GesturePlan)
+    }
+
+    public var kind: Kind
+    /// How the step reads in a timeline, such as `set email = "a@b.c"`.
+    public var text: String
+    public var range: SpecRange
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(kind: Kind, text: String, range: SpecRange) {
+        self.kind = kind
+        self.text = text
+        self.range = range
+    }
+}
+
+/// The records and enums a spec declares.
+public struct TypeTable: Sendable {
+    public var records: [String: [(name: String, type: SpecType)]] = [:]
+    public var enums: [String: [String]] = [:]
+    /// Types whose declarations failed (reported once): naming them fails quietly.
+    public var failed: Set<String> = []
+
+    /// Whether `type` is or contains a type whose declaration failed.
+    package func mentionsFailed(_ type: SpecType) -> Bool {
+        switch type {
+        case .record(let name), .enumeration(let name): return failed.contains(name)
+        case .optional(let t), .list(let t): return mentionsFailed(t)
+        default: return false
+        }
+    }
+
+    public init() {}
+}

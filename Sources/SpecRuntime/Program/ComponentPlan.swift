@@ -1,0 +1,51 @@
+/// A view component as the checker wired it, for tools that draw or list the view; the runtime
+/// itself reads component nodes through handlers and gestures only.
+public struct ComponentPlan: Sendable {
+    /// A property cell, such as `email.text`.
+    public struct Property: Sendable {
+        public var name: String
+        public var node: Int
+        /// The hidden stream of the person's edits (a `ControlProperty`'s values); nil when only
+        /// bindings write the property.
+        public var edits: Int?
+
+        /// Memberwise, at `package` access: the front end builds the program.
+        package init(name: String, node: Int, edits: Int? = nil) {
+            self.name = name
+            self.node = node
+            self.edits = edits
+        }
+    }
+
+    /// An event or delegate callback, such as `confirm.tap`, and what it feeds.
+    public struct Event: Sendable {
+        public var name: String
+        public var node: Int
+        /// Input events and value streams it fires.
+        public var feeds: [Int]
+        /// Indices into ``CheckedSpec/actions`` it executes.
+        public var actions: [Int]
+
+        /// Memberwise, at `package` access: the front end builds the program.
+        package init(name: String, node: Int, feeds: [Int], actions: [Int]) {
+            self.name = name
+            self.node = node
+            self.feeds = feeds
+            self.actions = actions
+        }
+    }
+
+    public var name: String
+    /// The kind as written: `textField`, `button`, `component` ...
+    public var kind: String
+    public var properties: [Property]
+    public var events: [Event]
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(name: String, kind: String, properties: [Property], events: [Event]) {
+        self.name = name
+        self.kind = kind
+        self.properties = properties
+        self.events = events
+    }
+}

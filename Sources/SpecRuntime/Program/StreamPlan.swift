@@ -1,0 +1,157 @@
+/// A checked stream output: its source, its operators in order, and the nodes it feeds.
+public struct StreamPlan: Sendable {
+    /// The output node the pipeline emits on.
+    public var output: Int
+    /// `<name>.errors`, where failed requests not caught downstream come out; nil without requests.
+    public var errors: Int?
+    /// The node whose elements (or, for a node with a current value, whose value and changes) enter
+    /// the pipeline; -1 when a ``timer`` is the source.
+    public var source: Int
+    /// `interval:` or `timer:` as the source, on the virtual clock.
+    public var timer: TimerPlan? = nil
+    public var operators: [OperatorPlan]
+    /// Whether the output holds a current value (`initial:`), emitting only when it changes.
+    public var holdsValue: Bool
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(
+        output: Int,
+        errors: Int? = nil,
+        source: Int,
+        timer: TimerPlan? = nil,
+        operators: [OperatorPlan],
+        holdsValue: Bool
+    ) {
+        self.output = output
+        self.errors = errors
+        self.source = source
+        self.timer = timer
+        self.operators = operators
+        self.holdsValue = holdsValue
+    }
+}
+
+/// One checked operator. Expressions read `$0` (and `$1`) as ``TypedExpr/operatorArgument(_:)``.
+public struct OperatorPlan: Sendable {
+    public enum Kind: Sendable {
+        case map(TypedExpr)
+        case filter(TypedExpr)
+        /// With a key, elements are compared by the key over `$0`.
+        case distinctUntilChanged(key: TypedExpr?)
+        case startWith([TypedExpr])
+        case skip(Int)
+        /// Milliseconds from subscription.
+        case skipFor(Int)
+        case take(Int)
+        /// Milliseconds from subscription.
+        case takeFor(Int)
+        case scan(seed: TypedExpr, accumulator: TypedExpr)
+        case merge([Int])
+        /// After the upstream completes, these streams in turn.
+        case concat([Int])
+        /// Each element (an index) chooses which of these streams to follow.
+        case switchLatest([Int])
+        /// `$0` the upstream's latest element, `$1`, `$2`, … the others' in order.
+        case combineLatest([Int], combine: TypedExpr)
+        case withLatestFrom(Int, combine: TypedExpr?)
+        case sample(Int, defaultValue: TypedExpr?)
+        case request(RequestPlan)
+        case debounce(Int)
+        case throttle(Int, latest: Bool)
+        case delay(Int)
+        /// `catch: EXPR`, `catchAndReturn: EXPR`: the element instead of a failure or an error.
+        case catchError(TypedExpr)
+        /// `catch: { stream: other }`: follow `other` after the first failure or error.
+        case catchToStream(Int)
+        case takeUntil(Int)
+        /// Resubscribes after an error, at most this many times (nil: without limit). Inner ops only.
+        case retry(Int?)
+    }
+
+    public var kind: Kind
+    /// The operator's name as written, for messages.
+    public var name: String
+
+    /// The other nodes this operator listens to (merge, combineLatest, withLatestFrom, sample).
+    public var secondarySources: [Int] {
+        switch kind {
+        case .merge(let nodes), .switchLatest(let nodes), .concat(let nodes), .combineLatest(let nodes, _): return nodes
+        case .withLatestFrom(let n, _), .sample(let n, _), .catchToStream(let n), .takeUntil(let n): return [n]
+        default: return []
+        }
+    }
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(kind: Kind, name: String) {
+        self.kind = kind
+        self.name = name
+    }
+}
+
+/// How a request operator treats the inner stream of each element.
+public enum RequestStrategy: Sendable {
+    /// `flatMapLatest`: a new element cancels the inner stream in flight.
+    case latest
+    /// `flatMap`: every inner stream runs; their elements interleave as they come.
+    case merge
+    /// `concatMap`: one inner stream at a time; the others wait their turn in order.
+    case concat
+}
+
+/// A request operator: the call per element, how inner streams combine, and the inner stream's
+/// own operators.
+public struct RequestPlan: Sendable {
+    public var call: ServiceCall
+    public var strategy: RequestStrategy
+    /// Operators applied to each inner stream (`ops:` inside the request).
+    public var inner: [OperatorPlan]
+    /// With `failures: end`, an inner error ends the output (RxSwift's default); otherwise it
+    /// travels as a failure and the output goes on (the seeds' `Result` style).
+    public var failuresEnd: Bool
+    /// The operator's name, for messages and cancellation records.
+    public var name: String
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(
+        call: ServiceCall,
+        strategy: RequestStrategy,
+        inner: [OperatorPlan],
+        failuresEnd: Bool,
+        name: String
+    ) {
+        self.call = call
+        self.strategy = strategy
+        self.inner = inner
+        self.failuresEnd = failuresEnd
+        self.name = name
+    }
+}
+
+/// `interval: 1s` (0, 1, 2, … every period) or `timer: 2s` (0 once, then completed; with
+/// `period:`, 0, 1, 2, … from the due time every period), on the virtual clock.
+public struct TimerPlan: Sendable {
+    /// Milliseconds from the screen's start to the first element.
+    public var dueTime: Int
+    /// Milliseconds between elements; nil: one element, then completed.
+    public var period: Int?
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(dueTime: Int, period: Int? = nil) {
+        self.dueTime = dueTime
+        self.period = period
+    }
+}
+
+/// A call of service ``service`` with named arguments, evaluated per element.
+public struct ServiceCall: Sendable {
+    public var service: Int
+    public var argumentNames: [String]
+    public var arguments: [TypedExpr]
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(service: Int, argumentNames: [String], arguments: [TypedExpr]) {
+        self.service = service
+        self.argumentNames = argumentNames
+        self.arguments = arguments
+    }
+}

@@ -1,0 +1,108 @@
+/// The values a component property can take, such as a slider's `0.0...1.0` or a segmented
+/// control's `-1...2`: a binding that delivers anything else is a binding error.
+public struct ValueConstraint: Sendable, Hashable {
+    public var minimum: Double
+    public var maximum: Double
+    /// Whether the bounds are integers (a segment index) or not (a slider value).
+    public var integral: Bool
+    /// A day written `YYYY-MM-DD` (a date picker's date) instead of a number in bounds.
+    public var isDay = false
+
+    public init(minimum: Double, maximum: Double, integral: Bool) {
+        self.minimum = minimum
+        self.maximum = maximum
+        self.integral = integral
+    }
+
+    /// A day of the proleptic Gregorian calendar, written `YYYY-MM-DD`.
+    public static let day: ValueConstraint = {
+        var c = ValueConstraint(minimum: 0, maximum: 0, integral: true)
+        c.isDay = true
+        return c
+    }()
+
+    /// `0.0...1.0` or `-1...2`.
+    public var range: String {
+        if isDay { return "a day written YYYY-MM-DD" }
+        return integral ? "\(Int(minimum))...\(Int(maximum))" : "\(ValueFormatter.formatDouble(minimum))...\(ValueFormatter.formatDouble(maximum))"
+    }
+
+    /// Whether `value` lies within the bounds; values of other types are not this check's business.
+    public func allows(_ value: Value) -> Bool {
+        switch value {
+        case .string(let s) where isDay: return Self.isDay(s)
+        case .int(let i): return isDay || Double(i) >= minimum && Double(i) <= maximum
+        case .double(let d): return isDay || d >= minimum && d <= maximum
+        default: return true
+        }
+    }
+
+    static func isDay(_ s: String) -> Bool {
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), (1...12).contains(m), d >= 1 else { return false }
+        let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        return d <= days[m - 1]
+    }
+}
+
+/// A person acting on a component in a scenario: one transaction that shows the new value,
+/// fires the component's streams and the inputs they feed, and executes the actions they trigger.
+public struct GesturePlan: Sendable {
+    public enum Payload: Sendable {
+        case value(Value)
+        /// Row `index` of the list in node `rows`, looked up when the step runs.
+        case row(rows: Int, index: Int)
+    }
+
+    /// The component's name and kind, for the timeline.
+    public var component: String
+    public var kind: String
+    public var payload: Payload
+    /// The component's `enabled` node: while it is false the gesture does nothing, as UIKit
+    /// sends no events from a disabled control.
+    public var enabled: Int?
+    /// Nodes that show the new value (the property the person changed).
+    public var writes: [Int]
+    /// Streams fired with the payload.
+    public var events: [Int]
+    public var actions: [Int]
+    /// Nodes set to nil by the gesture: choosing an alert's button dismisses it.
+    public var clears: [Int] = []
+    /// A node that must not be nil for the gesture to reach the component (an alert's message:
+    /// a person cannot choose a button of an alert that is not shown).
+    public var shownWhile: Int?
+    /// The step's verb and target as written (`tap`, `confirm`; `type`, `email`), so that
+    /// `specrun explore` can write the gesture back as a step.
+    public var verb: String = ""
+    public var target: String = ""
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(
+        component: String,
+        kind: String,
+        payload: Payload,
+        enabled: Int? = nil,
+        writes: [Int],
+        events: [Int],
+        actions: [Int],
+        clears: [Int] = [],
+        shownWhile: Int? = nil,
+        verb: String = "",
+        target: String = ""
+    ) {
+        self.component = component
+        self.kind = kind
+        self.payload = payload
+        self.enabled = enabled
+        self.writes = writes
+        self.events = events
+        self.actions = actions
+        self.clears = clears
+        self.shownWhile = shownWhile
+        self.verb = verb
+        self.target = target
+    }
+}

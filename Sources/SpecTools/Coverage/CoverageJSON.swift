@@ -1,0 +1,58 @@
+import Foundation
+import ScreenSpec
+import SpecRuntime
+
+/// The coverage report as one JSON document: per spec every item with `covered`, and totals.
+public enum CoverageJSON {
+    struct Document: Encodable {
+        var specs: [Spec]
+        var invalid: [String]
+        var covered: Int
+        var total: Int
+        var percent: Double
+    }
+
+    struct Spec: Encodable {
+        var path: String
+        var screen: String
+        var covered: Int
+        var total: Int
+        var percent: Double
+        var items: [Item]
+        var stoppedScenarios: [String]
+    }
+
+    struct Item: Encodable {
+        var kind: String
+        var what: String
+        var line: Int
+        var column: Int
+        var covered: Bool
+        var coveredBy: [String]
+        var declaration: String
+        var unreachable: String?
+    }
+
+    public static func render(_ report: CoverageReport) -> String {
+        let document = Document(
+            specs: report.specs.map { s in
+                Spec(path: s.specPath, screen: s.screen, covered: s.covered, total: s.total, percent: round1(s.percent),
+                     items: s.items.map { Item(kind: $0.kind.rawValue, what: $0.what, line: $0.range.start.line,
+                                               column: $0.range.start.column, covered: $0.covered, coveredBy: $0.coveredBy, declaration: $0.declaration,
+                                               unreachable: $0.unreachableBecause) },
+                     stoppedScenarios: s.stoppedScenarios)
+            },
+            invalid: report.invalid.map(\.source.path), covered: report.covered, total: report.total, percent: round1(report.percent))
+        return encode(document)
+    }
+
+    static func round1(_ p: Double) -> Double { (p * 10).rounded(.down) / 10 }
+}
+
+/// Deterministic JSON: keys sorted, pretty printed, a final line break.
+func encode<T: Encodable>(_ value: T) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else { return "{}\n" }
+    return text + "\n"
+}

@@ -1,0 +1,94 @@
+import ScreenSpec
+import SpecRuntime
+
+/// What the scenarios of one spec exercised: every item, covered or not, in source order.
+public struct SpecCoverage: Sendable {
+    public var specPath: String
+    public var screen: String
+    public var items: [CoverageItem]
+    /// Scenarios stopped by a runaway limit: what they would have covered later is missing.
+    public var stoppedScenarios: [String] = []
+
+    /// Items marked in `unreachable:` count neither as covered nor in the total.
+    public var covered: Int { items.filter { $0.covered && $0.unreachableBecause == nil }.count }
+    public var total: Int { items.filter { $0.unreachableBecause == nil }.count }
+    public var missed: [CoverageItem] { items.filter(\.missed) }
+    public var unreachable: [CoverageItem] { items.filter { $0.unreachableBecause != nil } }
+    /// Covered items in percent; 100 for a spec with nothing to cover.
+    public var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
+}
+
+/// The coverage of a run over several specs, and the specs that did not load.
+public struct CoverageReport: Sendable {
+    public var specs: [SpecCoverage]
+    /// Specs that did not load or check, with their diagnostics.
+    public var invalid: [LoadedSpec]
+
+    public var covered: Int { specs.map(\.covered).reduce(0, +) }
+    public var total: Int { specs.map(\.total).reduce(0, +) }
+    public var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
+
+    /// Plays every scenario of every spec with a coverage recorder, scenarios in parallel.
+    public static func measure(specPaths: [String]) -> CoverageReport {
+        let loaded = parallelMap(specPaths) { SpecLoader.load(path: $0) }
+        var jobs: [(spec: Int, scenario: Int)] = []
+        var maps: [CoverageMap?] = []
+        for (i, spec) in loaded.enumerated() {
+            maps.append(spec.spec.map(CoverageMap.init))
+            for j in spec.spec?.scenarios.indices ?? 0..<0 { jobs.append((i, j)) }
+        }
+        let frozenMaps = maps
+        let results = parallelMap(jobs) { job -> (hits: [Bool], stopped: String?) in
+            let spec = loaded[job.spec].spec!
+            let recorder = CoverageRecorder(map: frozenMaps[job.spec]!)
+            let timeline = ScenarioRunner.run(spec, scenario: job.scenario, coverage: recorder)
+            return (recorder.hits, timeline.stoppedByLimit ? timeline.scenario : nil)
+        }
+        var specs: [SpecCoverage?] = loaded.enumerated().map { i, l in
+            guard let checked = l.spec, let map = maps[i] else { return nil }
+            return SpecCoverage(specPath: specPaths[i], screen: checked.screen, items: map.items)
+        }
+        for (job, result) in zip(jobs, results) {
+            let name = loaded[job.spec].spec!.scenarios[job.scenario].name
+            for (k, hit) in result.hits.enumerated() where hit {
+                specs[job.spec]!.items[k].covered = true
+                specs[job.spec]!.items[k].coveredBy.append(name)
+            }
+            if let stopped = result.stopped { specs[job.spec]!.stoppedScenarios.append(stopped) }
+        }
+        var invalid = loaded.filter { $0.spec == nil }
+        var ordered: [SpecCoverage] = []
+        for (i, spec) in specs.enumerated() {
+            guard var s = spec, let checked = loaded[i].spec else { continue }
+            s.items = s.items.enumerated().sorted { a, b in
+                (a.element.range.start, a.offset) < (b.element.range.start, b.offset)
+            }.map(\.element)
+            let problems = apply(checked.coverageMarks, to: &s.items)
+            if problems.isEmpty {
+                ordered.append(s)
+            } else {
+                invalid.append(LoadedSpec(source: loaded[i].source, spec: nil, diagnostics: loaded[i].diagnostics + problems))
+            }
+        }
+        return CoverageReport(specs: ordered, invalid: invalid)
+    }
+
+    /// Marks the items `unreachable:` names; a mark that names no item is a diagnostic.
+    static func apply(_ marks: [CoverageMark], to items: inout [CoverageItem]) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        for mark in marks {
+            let matching = items.indices.filter { items[$0].declaration == mark.declaration && items[$0].what == mark.item }
+            guard !matching.isEmpty else {
+                let candidates = items.filter { $0.declaration == mark.declaration }.map(\.what)
+                problems.append(Diagnostic(id: "unknown-coverage-item", "'\(mark.declaration)' has no coverage item '\(mark.item)'",
+                                           at: mark.itemRange,
+                                           notes: candidates.isEmpty ? [DiagnosticNote("'specrun coverage' counts nothing in '\(mark.declaration)'")]
+                                               : [DiagnosticNote("its items are: " + candidates.prefix(12).map { "\"\($0)\"" }.joined(separator: ", "))],
+                                           fixIt: candidates.first.map { "\"\($0)\"" }))
+                continue
+            }
+            for i in matching { items[i].unreachableBecause = mark.reason }
+        }
+        return problems
+    }
+}

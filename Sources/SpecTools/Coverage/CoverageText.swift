@@ -1,0 +1,31 @@
+import ScreenSpec
+import SpecRuntime
+
+/// The readable coverage report: per spec, each item never exercised at `file:line:col`, then a
+/// summary line per spec and one for the run.
+public enum CoverageText {
+    public static func render(_ report: CoverageReport, colors: Bool = false) -> String {
+        let red = colors ? "\u{1B}[31m" : "", green = colors ? "\u{1B}[32m" : "", bold = colors ? "\u{1B}[1m" : ""
+        let reset = colors ? "\u{1B}[0m" : ""
+        var out = ""
+        for spec in report.specs {
+            out += "\(bold)\(spec.specPath)\(reset) (\(spec.screen))\n"
+            for item in spec.items where item.missed || item.unreachableBecause != nil {
+                if let reason = item.unreachableBecause {
+                    out += "  \(item.range.file):\(item.range.start): unreachable: \(item.what) (\(reason))\n"
+                } else {
+                    out += "  \(item.range.file):\(item.range.start): \(red)never\(reset) \(item.what)\n"
+                }
+            }
+            for name in spec.stoppedScenarios {
+                out += "  note: scenario '\(name)' was stopped by a runaway limit; what it would have done later is not counted\n"
+            }
+            let colour = spec.covered == spec.total ? green : red
+            out += "  \(colour)\(spec.covered)/\(spec.total) covered (\(formatPercent(spec.percent)))\(reset)\n\n"
+        }
+        out += "\(bold)total: \(report.covered)/\(report.total) covered (\(formatPercent(report.percent))) in \(report.specs.count) spec"
+        out += "\(report.specs.count == 1 ? "" : "s")\(reset)"
+        if !report.invalid.isEmpty { out += ", \(report.invalid.count) invalid" }
+        return out + "\n"
+    }
+}

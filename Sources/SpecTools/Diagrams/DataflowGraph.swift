@@ -1,0 +1,81 @@
+import ScreenSpec
+import SpecRuntime
+
+/// A checked spec as a picture: every named node, operator, action, service, component and
+/// screen it opens, grouped by kind, each edge a dependency the runtime follows.
+///
+/// Built from ``CheckedSpec`` alone, so it shows what runs, not what was written: a binding is an
+/// edge into a component property, a two-way binding a pair of edges, a stream output a chain of
+/// its operators in order. Hidden helper nodes (a binding's computed source, a property's edit
+/// stream) are folded into the edges they stand for.
+public struct DataflowGraph: Sendable {
+    public enum Group: String, Sendable, CaseIterable {
+        case view = "View"
+        case viewModel = "View model"
+        case services = "Services"
+        case screens = "Other screens"
+    }
+
+    public enum Shape: Sendable {
+        case input, state, param, output, streamOutput, operatorStep, action, actionState
+        case service, componentProperty, componentEvent, screen
+    }
+
+    public struct Node: Sendable, Hashable {
+        /// An identifier safe in Mermaid and DOT: letters, digits and `_`.
+        public var id: String
+        /// The name as the spec and the timeline write it, such as `login.enabled`.
+        public var name: String
+        /// What it is, such as `input property · String`.
+        public var caption: String
+        public var shape: Shape
+        public var group: Group
+        /// The cluster inside the group (a component, an action), nil for none.
+        public var cluster: String?
+    }
+
+    public struct Cluster: Sendable, Hashable {
+        public var id: String
+        public var title: String
+        public var group: Group
+    }
+
+    public enum EdgeKind: Sendable, Hashable {
+        /// Each emission or change flows along: the target reacts.
+        case feeds
+        /// The target reads the latest value when something else makes it run.
+        case reads
+        /// A handler or binding writes the target.
+        case sets
+        /// A request or action work calls a service.
+        case calls
+        /// A navigation output opens another screen.
+        case opens
+    }
+
+    public struct Edge: Sendable, Hashable {
+        public var from: String
+        public var to: String
+        public var kind: EdgeKind
+        public var label: String?
+    }
+
+    public var screen: String
+    public var nodes: [Node] = []
+    public var clusters: [Cluster] = []
+    public var edges: [Edge] = []
+
+    /// The nodes of `group` outside any cluster, then each cluster of the group with its nodes.
+    public func layout(of group: Group) -> (loose: [Node], clusters: [(Cluster, [Node])]) {
+        let loose = nodes.filter { $0.group == group && $0.cluster == nil }
+        let inside = clusters.filter { $0.group == group }.map { c in (c, nodes.filter { $0.cluster == c.id }) }
+        return (loose, inside)
+    }
+
+    public init(spec: CheckedSpec) {
+        var builder = DataflowGraphBuilder(spec: spec)
+        self = builder.build()
+    }
+
+    init(screen: String) { self.screen = screen }
+}

@@ -1,0 +1,72 @@
+import SpecRuntime
+
+/// Renders a ``DataflowGraph`` in Graphviz's DOT language: groups and clusters are `cluster_`
+/// subgraphs, edge kinds are line styles.
+public enum DotRenderer {
+    public static func render(_ graph: DataflowGraph) -> String {
+        var out = "digraph \(quote(graph.screen)) {\n"
+        out += "  graph [rankdir=LR, fontname=\"Helvetica\", fontsize=12, label=\(quote(graph.screen + " — dataflow")), labelloc=t];\n"
+        out += "  node [fontname=\"Helvetica\", fontsize=10, style=filled, fillcolor=white];\n"
+        out += "  edge [fontname=\"Helvetica\", fontsize=9];\n"
+        for (g, group) in DataflowGraph.Group.allCases.enumerated() {
+            let (loose, clusters) = graph.layout(of: group)
+            guard !loose.isEmpty || !clusters.isEmpty else { continue }
+            out += "  subgraph cluster_g\(g) {\n    label=\(quote(group.rawValue)); style=rounded; color=\"#888888\";\n"
+            for node in loose { out += "    " + declaration(node) + "\n" }
+            for (cluster, nodes) in clusters {
+                out += "    subgraph cluster_\(cluster.id) {\n      label=\(quote(cluster.title)); style=\"rounded,dashed\"; color=\"#aaaaaa\";\n"
+                for node in nodes { out += "      " + declaration(node) + "\n" }
+                out += "    }\n"
+            }
+            out += "  }\n"
+        }
+        for edge in graph.edges {
+            var attributes: [String] = []
+            switch edge.kind {
+            case .feeds: break
+            case .reads: attributes.append("style=dashed")
+            case .sets: attributes.append("penwidth=2")
+            case .calls: attributes.append("color=\"#666666\"")
+            case .opens: attributes += ["style=dotted", "arrowhead=empty"]
+            }
+            if let label = edge.label { attributes.append("label=\(quote(label))") }
+            out += "  \(edge.from) -> \(edge.to)" + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]") + ";\n"
+        }
+        out += "}\n"
+        return out
+    }
+
+    private static func declaration(_ node: DataflowGraph.Node) -> String {
+        let (shape, fill): (String, String)
+        switch node.shape {
+        case .input: (shape, fill) = ("ellipse", "#e8f1ff")
+        case .state: (shape, fill) = ("cylinder", "#fff4dc")
+        case .param: (shape, fill) = ("parallelogram", "#ffffff")
+        case .output: (shape, fill) = ("box", "#e9f7ec")
+        case .streamOutput: (shape, fill) = ("box3d", "#e9f7ec")
+        case .operatorStep: (shape, fill) = ("hexagon", "#f4ecff")
+        case .action: (shape, fill) = ("cds", "#ffe9e6")
+        case .actionState: (shape, fill) = ("box", "#ffffff")
+        case .service: (shape, fill) = ("component", "#eeeeee")
+        case .componentProperty: (shape, fill) = ("box", "#ffffff")
+        case .componentEvent: (shape, fill) = ("oval", "#ffffff")
+        case .screen: (shape, fill) = ("tab", "#ffffff")
+        }
+        return "\(node.id) [label=\(quote(node.name + "\n" + node.caption)), shape=\(shape), fillcolor=\"\(fill)\"];"
+    }
+
+    /// A DOT string: quotes and backslashes escaped, line breaks as `\n`.
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for c in s {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": break
+            default: out.append(c)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,122 @@
+import ScreenSpec
+import SpecRuntime
+
+/// Turns a failing sequence into a scenario in the spec's own YAML: its steps as `set`, `send` and
+/// `wait`, the outcomes the explored services gave as a `services:` override (one result per call,
+/// in order), and a last step showing what broke.
+struct CounterexampleWriter {
+    let driver: ExplorationDriver
+
+    func write(_ path: [PathStep], foundSteps: Int) -> Counterexample? {
+        let spec = driver.spec
+        driver.recordCalls = true
+        defer { driver.recordCalls = false }
+        guard let (finding, _) = driver.replay(path) else { return nil }
+        let calls = driver.recordedCalls
+        let names = spec.nodes.map(\.name)
+
+        let title: String
+        var closing: [String] = []
+        switch finding.kind {
+        case .invariant(let k):
+            let name = spec.invariants[k].name
+            title = "invariant '\(name)'"
+            closing.append("- expect: { \(name): true }")
+        case .stuckAction(let a):
+            title = "action '\(spec.actions[a].name)' never stops executing"
+            closing.append("- expect: { \(spec.actions[a].name).executing: false }")
+        default:
+            title = finding.kind.title
+        }
+        closing.insert("# " + finding.message.replacingOccurrences(of: "\n", with: " "), at: 0)
+
+        var scenarioName = "explore: \(title) broken"
+        if case .invariant = finding.kind {} else { scenarioName = "explore: \(title)" }
+        let taken = Set(spec.scenarios.map(\.name))
+        var n = 2
+        let base = scenarioName
+        while taken.contains(scenarioName) {
+            scenarioName = "\(base) \(n)"
+            n += 1
+        }
+
+        var lines: [String] = []
+        var name = ""
+        ValueFormatter.quote(scenarioName, into: &name)
+        lines.append("- name: \(name)")
+        if !spec.params.isEmpty, let first = spec.scenarios.first, !first.params.isEmpty {
+            let given = zip(spec.params, first.params).map { "\(names[$0]): \(YAMLValueText.text($1))" }
+            lines.append("  params: { \(given.joined(separator: ", ")) }")
+        }
+        // A service's calls as one result each; a `sequence:` answer has no such form, so a
+        // service that gave one answers as the spec declares it.
+        var order: [Int] = []
+        for call in calls where !order.contains(call.service) { order.append(call.service) }
+        order.removeAll { s in calls.contains { c in
+            if c.service == s, case .sequence = c.outcome { return true }
+            return false
+        } }
+        if !order.isEmpty {
+            lines.append("  services:")
+            for s in order {
+                lines.append("    \(spec.services[s].name):")
+                lines.append("      results:")
+                for call in calls where call.service == s {
+                    var item: String
+                    switch call.outcome {
+                    case .success(let v): item = "value: \(YAMLValueText.text(v))"
+                    case .failure(let e): item = "fail: \(YAMLValueText.text(.error(e)))"
+                    case .sequence: continue
+                    }
+                    // Always written, so the override does not depend on the spec's latency.
+                    item += ", latency: \(YAMLValueText.duration(call.latency))"
+                    lines.append("        - { \(item) }")
+                }
+            }
+        }
+        lines.append("  steps:")
+        var waited = 0
+        func flushWait() {
+            if waited > 0 { lines.append("    - wait: \(YAMLValueText.duration(waited))") }
+            waited = 0
+        }
+        for step in path {
+            let move = driver.alphabet.moves[Int(step.move)]
+            switch move.input {
+            case .none: break
+            case .set(let node, let value):
+                flushWait()
+                lines.append("    - set: { \(names[node]): \(YAMLValueText.text(value)) }")
+            case .send(let node, .void):
+                flushWait()
+                lines.append("    - send: \(names[node])")
+            case .execute(let action, .void):
+                flushWait()
+                lines.append("    - send: \(spec.actions[action].name)")
+            case .execute(let action, let input):
+                flushWait()
+                lines.append("    - send: { \(spec.actions[action].name): \(YAMLValueText.text(input)) }")
+            case .send(let node, let value):
+                flushWait()
+                lines.append("    - send: { \(names[node]): \(YAMLValueText.text(value)) }")
+            case .gesture(let k):
+                flushWait()
+                let g = driver.alphabet.gestures[k].gesture
+                switch g.payload {
+                case .value(.void): lines.append("    - \(g.verb): \(g.target)")
+                case .value(let v): lines.append("    - \(g.verb): { \(g.target): \(YAMLValueText.text(v)) }")
+                case .row(_, let index): lines.append("    - \(g.verb): { \(g.target): \(index) }")
+                }
+            }
+            // Consecutive waits add up: the clock runs the same events either way.
+            waited += move.wait
+        }
+        flushWait()
+        for line in closing { lines.append("    " + line) }
+        if path.isEmpty && lines.last?.hasPrefix("    #") == true {
+            lines.append("    - wait: 0ms")
+        }
+        return Counterexample(title: title, message: finding.message, scenarioYAML: lines.map { "  " + $0 }.joined(separator: "\n") + "\n",
+                              scenarioName: scenarioName, steps: path.count, foundSteps: foundSteps)
+    }
+}

@@ -1,0 +1,313 @@
+import ScreenSpec
+import SpecRuntime
+
+/// Owns the graph an exploration runs on: takes moves, notices what went wrong after each, and
+/// goes back to an earlier state.
+///
+/// A graph without stream outputs is restored from ``ScreenGraph/State`` values (arrays of values
+/// and the clock's queue, copied on write), so going back costs a few array assignments. Stream
+/// operators keep state the graph cannot copy, so a graph with stream outputs is rebuilt from the
+/// already-compiled spec and the path replayed instead.
+final class ExplorationDriver {
+    let spec: CheckedSpec
+    let alphabet: MoveAlphabet
+    let monitor: InvariantMonitor
+    private let params: [Value]
+    private let maxEventsPerStep: Int
+    private(set) var graph: ScreenGraph
+    private(set) var clock: VirtualClock
+    /// What the graph reported during the current step, first one wins.
+    @exclusivity(unchecked) private var problem: Finding?
+    /// The outcome choice of the current step and how many explored-service calls it made.
+    @exclusivity(unchecked) private var choice = 0
+    @exclusivity(unchecked) private(set) var exploredCalls = 0
+    /// When set, every explored-service call's outcome, in order: (service, result).
+    @exclusivity(unchecked) var recordCalls = false
+    private(set) var recordedCalls: [(service: Int, outcome: ServicePlan.Outcome, latency: Int)] = []
+    /// The finding of the initial state, if it already breaks something.
+    private(set) var startFinding: Finding?
+
+    var canRestore: Bool { initialStorage != nil }
+
+    /// What a move's step does to the state digest when that is known without taking it: a wait
+    /// alone (node -1), or a write of an input that only derived values follow, whose new term is
+    /// `term`. Nil for other moves, and for all moves of a graph that cannot be restored.
+    struct Prediction {
+        var node: Int
+        var term: UInt64
+        /// For a gesture, the control's `enabled` node (-1: none): while it is false the gesture
+        /// does nothing.
+        var enabled: Int = -1
+    }
+    /// Per move of the alphabet.
+    let predictions: [Prediction?]
+    /// Off, every move is taken; tests compare the two.
+    var predicts = true
+
+    /// An action still executing with nothing due within this many milliseconds never stops: a
+    /// service that takes a day of virtual time is one that never answers.
+    static let neverHorizon = 86_400_000
+
+    init(spec: CheckedSpec, maxEventsPerStep: Int) {
+        self.spec = spec
+        self.alphabet = MoveAlphabet(spec: spec)
+        self.monitor = InvariantMonitor(spec: spec)
+        self.params = spec.scenarios.first?.params ?? []
+        executingNodes = spec.actions.map(\.executing)
+        self.maxEventsPerStep = maxEventsPerStep
+        let clock = VirtualClock()
+        self.clock = clock
+        self.graph = ScreenGraph(spec: spec, clock: clock, params: params)
+        let canRestore = graph.canRestoreState
+        let graph = self.graph
+        graph.digestOnlyCells(writtenByMoves: Set(alphabet.moves.compactMap { move in
+            if case .set(let node, _) = move.input { return node }
+            return nil
+        }), gestures: alphabet.gestures.map(\.gesture))
+        var quiet: [Int: Bool] = [:]
+        let alphabet = self.alphabet
+        predictions = alphabet.moves.map { move in
+            guard canRestore else { return nil }
+            switch move.input {
+            case .none: return Prediction(node: -1, term: 0)
+            case .set(let node, let value):
+                if quiet[node] == nil { quiet[node] = graph.changesOnlyDerivedValues(node) }
+                return quiet[node]! ? Prediction(node: node, term: ScreenGraph.digestTerm(of: node, value)) : nil
+            case .gesture(let k):
+                let g = alphabet.gestures[k].gesture
+                guard let cell = graph.cellWritten(by: g), case .value(let v) = g.payload else { return nil }
+                return Prediction(node: cell, term: ScreenGraph.digestTerm(of: cell, v), enabled: g.enabled ?? -1)
+            case .send, .execute: return nil
+            }
+        }
+        let waits = Array(Set(alphabet.waitOf)).sorted()
+        self.waits = waits
+        waitIndex = alphabet.waitOf.map { wait in waits.firstIndex(of: wait) ?? 0 }
+        predictedNodes = Array(Set(predictions.compactMap { $0.flatMap { $0.node >= 0 ? $0.node : nil } })).sorted()
+        enabledNodes = Array(Set(predictions.compactMap { $0.flatMap { $0.enabled >= 0 ? $0.enabled : nil } })).sorted()
+        var inputPredictions = [Prediction?](repeating: nil, count: alphabet.inputs.count)
+        for (m, k) in alphabet.inputOf.enumerated() where k >= 0 { inputPredictions[k] = predictions[m] }
+        self.inputPredictions = inputPredictions
+        graph.tagsTimers = true
+        unstarted = graph.state
+        startGraph()
+        if canRestore {
+            // Captured after the start: every restore goes back to the started screen.
+            self.initialStorage = graph.state
+        }
+        startFinding = check()
+    }
+
+    private var initialStorage: ScreenGraph.State?
+    /// The graph's state before its start, to rewind to when it cannot be restored.
+    private var unstarted: ScreenGraph.State?
+    /// With stream outputs, the answers of service calls not yet delivered: their due time and
+    /// a key of the service and outcome. A stream operator's timer carries no tag the clock could
+    /// hash, so without these two states that differ only in an answer on its way would look
+    /// the same and one of them would never be explored.
+    @exclusivity(unchecked) private var pendingAnswers: [(due: Int, key: Int)] = []
+    /// The time the clock last advanced to: everything due by then has run.
+    @exclusivity(unchecked) private var advancedTo = -1
+
+    private func startGraph() {
+        graph.onRuntimeError = { [unowned self] time, message in
+            if problem == nil { problem = Finding(kind: .runtimeError, message: "\(message) (at \(time)ms)") }
+        }
+        graph.onUnhandledError = { [unowned self] output, error in
+            if problem == nil {
+                problem = Finding(kind: .unhandledError,
+                                  message: "'\(output)' failed with \(ValueFormatter.text(.error(error))) and nothing handles its error (at \(clock.now)ms)")
+            }
+        }
+        let tracksAnswers = !graph.canRestoreState
+        graph.serviceChoice = { [unowned self] service, names, arguments, count in
+            let outcomes = alphabet.outcomes[service]
+            guard !outcomes.isEmpty else {
+                guard tracksAnswers else { return nil }
+                let declared = spec.services[service].answer(arguments: names, arguments, count: count)
+                pendingAnswers.append((clock.now &+ declared.1, service &* 1_000_003 &+ declared.0.hashValue))
+                return declared
+            }
+            exploredCalls &+= 1
+            let chosen = outcomes[choice % outcomes.count]
+            let declared = spec.services[service].answer(arguments: names, arguments, count: count)
+            let answer = (chosen.outcome ?? declared.0, chosen.latency ?? (chosen.outcome == nil ? declared.1 : spec.services[service].latency))
+            if recordCalls { recordedCalls.append((service, answer.0, answer.1)) }
+            if tracksAnswers { pendingAnswers.append((clock.now &+ answer.1, service &* 1_000_003 &+ answer.0.hashValue)) }
+            return answer
+        }
+        problem = nil
+        graph.start()
+    }
+
+    /// Back to the started screen.
+    func reset() {
+        recordedCalls.removeAll(keepingCapacity: true)
+        if let initialStorage {
+            graph.state = initialStorage
+            return
+        }
+        pendingAnswers.removeAll(keepingCapacity: true)
+        advancedTo = -1
+        if let unstarted { graph.rewind(to: unstarted) }
+        problem = nil
+        graph.start()
+    }
+
+    /// The current state, to restore with ``restore(_:)``; nil when the graph cannot be restored.
+    func save() -> ScreenGraph.State? { initialStorage == nil ? nil : graph.state }
+
+    func restore(_ state: ScreenGraph.State) { graph.state = state }
+
+    /// The digest of the current state: values, emitted flags, service-call counters, timers,
+    /// and with stream outputs the answers on their way.
+    func stateHash() -> UInt64 {
+        var h = graph.stateDigest()
+        if !pendingAnswers.isEmpty {
+            pendingAnswers.removeAll { $0.due <= advancedTo }
+            var sum: UInt64 = 0
+            for answer in pendingAnswers {
+                var x = UInt64(bitPattern: Int64(answer.due &- clock.now)) &* 0x9E37_79B9_7F4A_7C15
+                x ^= UInt64(bitPattern: Int64(answer.key))
+                x = (x ^ x >> 31) &* 0xBF58_476D_1CE4_E5B9
+                sum = sum &+ (x ^ x >> 29)
+            }
+            h = (h ^ sum) &* 0x94D0_49BB_1331_11EB
+        }
+        return h
+    }
+
+    /// What ``predictedHash(_:)`` needs of the state being expanded, taken by
+    /// ``prepareExpansion()`` while the graph holds it (steps taken since change the graph).
+    private struct Expansion {
+        var digest: UInt64 = 0
+        /// Milliseconds to the next timer; nil when nothing is scheduled.
+        var untilDue: Int?
+        var pending: UInt64 = 0
+        /// Per distinct wait of the alphabet (`waits`), the pending digest after it.
+        var pendingAfter: [UInt64] = []
+        /// Per node a prediction writes, its term now.
+        var terms: [UInt64] = []
+        /// Per `enabled` node of a predicted gesture, whether it is false now.
+        var disabled: [Bool] = []
+    }
+    @exclusivity(unchecked) private var expansion = Expansion()
+    /// The distinct waits of the alphabet, and per move the index of its wait among them.
+    private let waits: [Int]
+    private let waitIndex: [Int]
+    private let predictedNodes: [Int]
+    /// The `enabled` nodes of predicted gestures.
+    private let enabledNodes: [Int]
+    /// Per input of the alphabet, the prediction of its moves (all its moves share it).
+    private let inputPredictions: [Prediction?]
+    /// The actions' `executing` nodes, for the check that one never stops.
+    private let executingNodes: [Int]
+
+    /// Notes what the predictions of moves from the current state need.
+    func prepareExpansion() {
+        expansion.digest = stateHash()
+        expansion.untilDue = clock.nextDue.map { $0 &- clock.now }
+        expansion.pending = expansion.untilDue == nil ? 0 : clock.pendingDigest()
+        if expansion.pendingAfter.count != waits.count { expansion.pendingAfter = Array(repeating: 0, count: waits.count) }
+        if expansion.untilDue != nil {
+            for (k, w) in waits.enumerated() { expansion.pendingAfter[k] = clock.pendingDigest(after: w) }
+        }
+        if expansion.terms.count != graph.spec.nodes.count {
+            expansion.terms = Array(repeating: 0, count: graph.spec.nodes.count)
+            expansion.disabled = Array(repeating: false, count: graph.spec.nodes.count)
+        }
+        for node in predictedNodes { expansion.terms[node] = ScreenGraph.digestTerm(of: node, graph.storedValue(of: node)) }
+        for node in enabledNodes { expansion.disabled[node] = graph.value(of: node) == .bool(false) }
+    }
+
+    /// The digest move `m` reaches from the state of the last ``prepareExpansion()``, when that
+    /// is known without taking it: its prediction says what an input write changes, and its wait
+    /// ends before anything scheduled comes due, so only the timers' delays change. Nothing runs in
+    /// such a step but derived values recomputed from the cells, which cannot fail where they did
+    /// not fail before (a seen state's values were computed without a finding), so a predicted
+    /// state already seen needs no step at all.
+    func predictedHash(_ m: Int) -> UInt64? {
+        guard var h = predictedWrite(m) else { return nil }
+        let wait = alphabet.waitOf[m]
+        if wait > 0, let untilDue = expansion.untilDue {
+            guard untilDue > wait else { return nil }
+            h = h &- expansion.pending &+ expansion.pendingAfter[waitIndex[m]]
+        }
+        return h
+    }
+
+    /// The digest move `m`'s input alone reaches from the state of the last
+    /// ``prepareExpansion()``, when its prediction knows it, whatever its wait.
+    func predictedWrite(_ m: Int) -> UInt64? {
+        guard predicts, let p = predictions[m] else { return nil }
+        return p.node >= 0 && (p.enabled < 0 || !expansion.disabled[p.enabled]) ? expansion.digest &- expansion.terms[p.node] &+ p.term : expansion.digest
+    }
+
+    /// Per input of the alphabet (``MoveAlphabet/inputs``), true when it cannot change the state:
+    /// a `set` of the value the input already has. A move with it reaches the same state as the
+    /// wait alone. Written into `noOps`, storage the caller keeps.
+    func noOpInputs(into noOps: inout [Bool]) {
+        if noOps.count != alphabet.inputs.count { noOps = Array(repeating: false, count: alphabet.inputs.count) }
+        for k in alphabet.inputs.indices {
+            if predicts, let p = inputPredictions[k], p.enabled < 0 {
+                // The same term is the same value (``prepareExpansion()`` took the terms).
+                noOps[k] = p.term == expansion.terms[p.node]
+            } else if case .set(let node, let value) = alphabet.inputs[k] {
+                noOps[k] = graph.value(of: node) == value
+            } else {
+                noOps[k] = false
+            }
+        }
+    }
+
+    /// Takes one step and returns what it broke, if anything.
+    func apply(_ step: PathStep) -> Finding? {
+        let move = alphabet.moves[Int(step.move)]
+        choice = Int(step.choice)
+        exploredCalls = 0
+        problem = nil
+        switch move.input {
+        case .none: break
+        case .set(let node, let value): graph.set(node, to: value)
+        case .send(let node, let value): graph.send(node, value)
+        case .execute(let action, let input): graph.execute(action: action, input: input)
+        case .gesture(let k): graph.explore(alphabet.gestures[k].gesture)
+        }
+        if move.wait > 0 {
+            let (limit, overflow) = clock.executed.addingReportingOverflow(maxEventsPerStep)
+            clock.limit = overflow ? Int.max : limit
+            do {
+                try graph.advance(by: move.wait)
+                advancedTo = clock.now
+            } catch {
+                return Finding(kind: .runaway, message: "more than \(maxEventsPerStep) scheduled events ran in one step (at \(error.time)ms): "
+                               + "a stream that feeds itself through a service with no latency or a 'delay' does this")
+            }
+        }
+        return check()
+    }
+
+    /// Replays `path` from the start; the first finding, with the index of the step that found it.
+    func replay(_ path: [PathStep]) -> (finding: Finding, at: Int)? {
+        reset()
+        if let startFinding { return (startFinding, -1) }
+        for (i, step) in path.enumerated() {
+            if let f = apply(step) { return (f, i) }
+        }
+        return nil
+    }
+
+    /// What is wrong now: a problem the graph reported during the step, then a broken invariant,
+    /// then an action that can never stop executing.
+    private func check() -> Finding? {
+        if let problem { return problem }
+        if let k = monitor.firstBroken(in: graph) {
+            return Finding(kind: .invariant(k), message: monitor.message(k, after: nil, in: graph))
+        }
+        for (a, executing) in executingNodes.enumerated() where graph.storedValue(of: executing) == .bool(true) {
+            guard clock.nextDue.map({ $0 &- clock.now > Self.neverHorizon }) ?? true else { break }
+            return Finding(kind: .stuckAction(a), message: "action '\(spec.actions[a].name)' is executing and nothing scheduled within a day of virtual time could end it")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,95 @@
+import ScreenSpec
+import SpecRuntime
+
+/// The summary `specrun explore` prints: text for people, one JSON object with `--format json`.
+public enum ExploreReport {
+    public static func text(_ r: ExploreResult, specPath: String) -> String {
+        var out = ""
+        if let cx = r.counterexample {
+            let verb = cx.title.hasPrefix("invariant") ? " broken" : ""
+            out += "\(specPath): \(cx.title)\(verb) after \(cx.steps) step\(cx.steps == 1 ? "" : "s")"
+            out += cx.foundSteps != cx.steps ? " (shrunk from \(cx.foundSteps))\n" : "\n"
+            out += "  \(cx.message)\n\n"
+            out += "A scenario that reproduces it (append it to 'scenarios:', or run again with --write):\n\n"
+            out += cx.scenarioYAML + "\n"
+        } else {
+            out += "\(specPath): no invariant broken and no always-bug found within the bounds\n"
+        }
+        out += summary(r)
+        return out
+    }
+
+    public static func summary(_ r: ExploreResult) -> String {
+        var out = "strategy \(r.strategy.rawValue)"
+        if r.strategy == .random { out += ", seed \(r.seed)" }
+        out += ", depth \(r.depthLimit), \(r.moves) moves per state\n"
+        let statesLabel = r.strategy == .bfs ? "distinct states" : "states visited"
+        out += "\(grouped(r.transitions)) transitions, \(grouped(r.distinctStates)) \(statesLabel), depth reached \(r.depthReached), "
+        out += String(format1(r.seconds)) + " s"
+        if r.seconds > 0 { out += " (\(grouped(Int(Double(r.strategy == .bfs ? r.distinctStates : r.transitions) / r.seconds)))/s)" }
+        out += "\n"
+        out += "stopped: \(stopText(r))\n"
+        return out
+    }
+
+    static func stopText(_ r: ExploreResult) -> String {
+        switch r.stop {
+        case .exhausted: return "every reachable state was explored"
+        case .depth: return "every distinct state up to depth \(r.depthLimit) was explored (raise --depth to go deeper)"
+        case .maxSteps: return "the step budget (--max-steps) was used up"
+        case .maxSeconds: return "the time budget (--max-seconds) was used up"
+        case .maxStates: return "the state budget (--max-states \(r.distinctStates)) was reached; memory is bounded by it, raise it to explore further"
+        case .violation: return "a violation was found"
+        }
+    }
+
+    public static func json(_ r: ExploreResult, specPath: String) -> String {
+        var out = "{\"spec\":"
+        ValueFormatter.quote(specPath, into: &out)
+        out += ",\"strategy\":\"\(r.strategy.rawValue)\",\"seed\":\(r.seed),\"depth\":\(r.depthLimit),\"moves\":\(r.moves)"
+        out += ",\"transitions\":\(r.transitions),\"distinct_states\":\(r.distinctStates),\"depth_reached\":\(r.depthReached)"
+        out += ",\"seconds\":\(format3(r.seconds)),\"stop\":\"\(r.stop.rawValue)\",\"violated\":\(r.violated)"
+        if let cx = r.counterexample {
+            out += ",\"violation\":{\"title\":"
+            ValueFormatter.quote(cx.title, into: &out)
+            out += ",\"message\":"
+            ValueFormatter.quote(cx.message, into: &out)
+            out += ",\"steps\":\(cx.steps),\"found_steps\":\(cx.foundSteps),\"scenario_name\":"
+            ValueFormatter.quote(cx.scenarioName, into: &out)
+            out += ",\"scenario\":"
+            ValueFormatter.quote(cx.scenarioYAML, into: &out)
+            out += "}"
+        }
+        return out + "}\n"
+    }
+
+    /// `12,345`.
+    static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            out.append(c)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+
+    static func format1(_ d: Double) -> String { fixed(d, 1) }
+    static func format3(_ d: Double) -> String { fixed(d, 3) }
+
+    private static func fixed(_ d: Double, _ places: Int) -> String {
+        guard d.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let n = Int((d * scale).rounded())
+        let whole = n / Int(scale)
+        let frac = String(n % Int(scale))
+        return "\(whole)." + String(repeating: "0", count: places - frac.count) + frac
+    }
+
+    /// The progress line: states, depth, rate.
+    public static func progressLine(_ p: ExploreProgress) -> String {
+        let rate = p.seconds > 0 ? Int(Double(p.transitions) / p.seconds) : 0
+        return "\(grouped(p.distinctStates)) states, depth \(p.depth), \(grouped(p.transitions)) transitions, \(grouped(rate)) transitions/s, \(format1(p.seconds)) s"
+    }
+}

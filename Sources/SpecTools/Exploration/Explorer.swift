@@ -1,0 +1,243 @@
+import ScreenSpec
+import SpecRuntime
+
+/// Where an exploration is, for a progress line.
+public struct ExploreProgress: Sendable {
+    public var distinctStates: Int
+    public var transitions: Int
+    public var depth: Int
+    public var seconds: Double
+}
+
+/// Explores a screen's reachable states (see docs/explore.md): breadth-first over distinct states
+/// or by seeded random walks, checking the invariants and the always-bugs after every step, and
+/// shrinks what it finds to a shortest failing sequence printed as a scenario.
+public enum Explorer {
+    /// How often (in transitions) the time bound is read and progress reported.
+    static let checkInterval = 512
+
+    public static func explore(_ spec: CheckedSpec, options: ExploreOptions,
+                               progress: ((ExploreProgress) -> Void)? = nil) -> ExploreResult {
+        let driver = ExplorationDriver(spec: spec, maxEventsPerStep: max(1, options.maxEventsPerStep))
+        driver.predicts = options.predicts
+        var result = ExploreResult(strategy: options.strategy, seed: options.seed, depthLimit: max(0, options.depth(planned: spec.explore.depth)))
+        result.moves = driver.alphabet.moves.count
+        let started = ContinuousClock.now
+        var search = Search(driver: driver, options: options, started: started, progress: progress)
+        let found: [PathStep]?
+        switch options.strategy {
+        case .bfs: found = search.breadthFirst(&result)
+        case .random: found = search.randomWalks(&result)
+        }
+        var shrinker = Shrinker(driver: driver)
+        shrinker.deadline = ContinuousClock.now + .milliseconds(Int(min(options.maxSeconds, 86_400) * 1000))
+        if let found, var (path, kind) = shrinker.shrink(found) {
+            result.stop = .violation
+            // A random walk is rarely shortest: search breadth-first below its length for the
+            // same failure, within the same budgets.
+            if options.strategy == .random && path.count > 1 {
+                var shorter = Search(driver: driver, options: options, started: ContinuousClock.now, progress: progress)
+                var scratch = ExploreResult(strategy: .bfs, seed: options.seed, depthLimit: path.count - 1)
+                if let again = shorter.breadthFirst(&scratch, target: kind), let (p, k) = shrinker.shrink(again), k == kind {
+                    path = p
+                    kind = k
+                }
+            }
+            result.counterexample = CounterexampleWriter(driver: driver).write(path, foundSteps: found.count)
+        }
+        result.seconds = seconds(since: started)
+        return result
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let d = ContinuousClock.now - start
+        return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+}
+
+/// The two strategies over one driver, with the shared bounds.
+private struct Search {
+    let driver: ExplorationDriver
+    let options: ExploreOptions
+    let started: ContinuousClock.Instant
+    let progress: ((ExploreProgress) -> Void)?
+    private var nextCheck = Explorer.checkInterval
+
+    init(driver: ExplorationDriver, options: ExploreOptions, started: ContinuousClock.Instant, progress: ((ExploreProgress) -> Void)?) {
+        self.driver = driver
+        self.options = options
+        self.started = started
+        self.progress = progress
+    }
+
+    /// Checks the step and time bounds every ``Explorer/checkInterval`` transitions; the reason to
+    /// stop, if one was reached. Inlined, the common case is two comparisons.
+    @inline(__always)
+    private mutating func bound(_ result: ExploreResult, depth: Int) -> ExploreResult.Stop? {
+        let transitions = result.transitions
+        if transitions >= options.maxSteps { return .maxSteps }
+        guard transitions >= nextCheck else { return nil }
+        return check(transitions: transitions, distinctStates: result.distinctStates, depth: depth)
+    }
+
+    private mutating func check(transitions: Int, distinctStates: Int, depth: Int) -> ExploreResult.Stop? {
+        nextCheck = transitions + Explorer.checkInterval
+        let elapsed = Explorer.seconds(since: started)
+        progress?(ExploreProgress(distinctStates: distinctStates, transitions: transitions, depth: depth, seconds: elapsed))
+        return elapsed >= options.maxSeconds ? .maxSeconds : nil
+    }
+
+    /// Breadth-first over distinct states; the first failing sequence found is a shortest one.
+    /// With a `target`, only a failure of that kind counts; states with another failure are not
+    /// expanded.
+    mutating func breadthFirst(_ result: inout ExploreResult, target: FindingKind? = nil) -> [PathStep]? {
+        if let f = driver.startFinding, target == nil || f.kind == target { return [] }
+        let limit = result.depthLimit
+        let alphabet = driver.alphabet
+        let moves = alphabet.moves.count
+        let choices = alphabet.choices
+        var noOps: [Bool] = []
+        // Nodes in the order found, which is the queue: parent, the step from it, depth.
+        var parents: [Int32] = [-1]
+        var steps: [PathStep] = [PathStep(move: 0, choice: 0)]
+        var depths: [Int32] = [0]
+        var states: [ScreenGraph.State?] = [driver.save()]
+        var seen = DigestSet(capacity: 1024)
+        var memo = WaitMemo(capacity: min(options.maxStates, 1 << 20) * 2)
+        _ = seen.insert(driver.stateHash())
+        result.distinctStates = 1
+        var next = 0
+
+        func path(to node: Int) -> [PathStep] {
+            var out: [PathStep] = []
+            var n = node
+            while n > 0 {
+                out.append(steps[n])
+                n = Int(parents[n])
+            }
+            return out.reversed()
+        }
+
+        result.stop = .exhausted
+        while next < parents.count {
+            let depth = Int(depths[next])
+            if depth >= limit {
+                result.stop = .depth
+                break
+            }
+            result.depthReached = max(result.depthReached, depth + 1)
+            let saved = states[next]
+            states[next] = nil
+            let prefix = saved == nil ? path(to: next) : []
+            if let saved { driver.restore(saved) } else { _ = driver.replay(prefix) }
+            // What a move reaches, when that is known without taking it (see
+            // `ExplorationDriver.predictedHash`): such a move already seen is not taken.
+            if saved != nil { driver.prepareExpansion() }
+            // Which inputs only set an input to the value it has: the same state as the wait alone.
+            driver.noOpInputs(into: &noOps)
+            // Absolute time is not part of a state, so with nothing scheduled a wait changes
+            // nothing: a wait alone from an idle state, or a wait after an input step that left
+            // nothing scheduled (its 0 ms move was just tried), reaches a state already reached.
+            let idle = driver.clock.pendingCount == 0
+            var idleAfter = -2
+            // Whether the graph still holds the state being expanded (no step taken since).
+            var holdsSaved = saved != nil
+            for m in 0..<moves {
+                let input = alphabet.inputOf[m]
+                if input >= 0 && noOps[input] { continue }
+                let wait = alphabet.waitOf[m]
+                if wait > 0 && (input < 0 ? idle : input == idleAfter) { continue }
+                let predicted = saved == nil ? nil : driver.predictedHash(m)
+                // A write then a wait that runs something: what the wait reached from the state
+                // the write alone reaches, if that was taken before.
+                let written = predicted == nil && wait > 0 && saved != nil ? driver.predictedWrite(m) : nil
+                if let known = predicted ?? written.flatMap({ memo.reached(from: $0, waiting: wait) }), seen.contains(known) {
+                    result.transitions += 1
+                    if wait == 0 && idle { idleAfter = input }
+                    if let stop = bound(result, depth: depth + 1) {
+                        result.stop = stop
+                        return nil
+                    }
+                    continue
+                }
+                for c in 0..<choices {
+                    if let saved {
+                        if !holdsSaved { driver.restore(saved) }
+                        holdsSaved = false
+                    } else {
+                        _ = driver.replay(prefix)
+                        result.transitions += prefix.count
+                    }
+                    let step = PathStep(move: m, choice: c)
+                    result.transitions += 1
+                    if let f = driver.apply(step) {
+                        if target == nil || f.kind == target { return path(to: next) + [step] }
+                        if bound(result, depth: depth + 1) != nil { return nil }
+                        if driver.exploredCalls == 0 { break }
+                        continue
+                    }
+                    let calls = driver.exploredCalls
+                    if wait == 0 && driver.clock.pendingCount == 0 { idleAfter = input }
+                    let digest = driver.stateHash()
+                    assert(predicted == nil || predicted == digest, "a predicted state digest differs from the state reached")
+                    if let written, calls == 0 { memo.remember(from: written, waiting: wait, reached: digest) }
+                    if seen.insert(digest) {
+                        parents.append(Int32(next))
+                        steps.append(step)
+                        depths.append(Int32(depth + 1))
+                        states.append(depth + 1 < limit ? driver.save() : nil)
+                        result.distinctStates += 1
+                        memo.fit(states: result.distinctStates)
+                        if result.distinctStates >= options.maxStates {
+                            result.stop = .maxStates
+                            return nil
+                        }
+                    }
+                    if let stop = bound(result, depth: depth + 1) {
+                        result.stop = stop
+                        return nil
+                    }
+                    // Choices differ only in what explored services answer: none was called.
+                    if calls == 0 { break }
+                }
+            }
+            next += 1
+        }
+        return nil
+    }
+
+    /// Seeded random walks from the start, each at most the depth long.
+    mutating func randomWalks(_ result: inout ExploreResult) -> [PathStep]? {
+        if driver.startFinding != nil { return [] }
+        let limit = result.depthLimit
+        let moves = driver.alphabet.moves.count
+        let choices = driver.alphabet.choices
+        guard limit > 0, moves > 0 else {
+            result.stop = .exhausted
+            return nil
+        }
+        var rng = SplitMix64(seed: options.seed)
+        var path: [PathStep] = []
+        path.reserveCapacity(limit)
+        while true {
+            driver.reset()
+            path.removeAll(keepingCapacity: true)
+            for _ in 0..<limit {
+                let step = PathStep(move: rng.below(moves), choice: choices > 1 ? rng.below(choices) : 0)
+                path.append(step)
+                result.transitions += 1
+                result.distinctStates += 1
+                if driver.apply(step) != nil {
+                    result.depthReached = max(result.depthReached, path.count)
+                    return path
+                }
+                if let stop = bound(result, depth: path.count) {
+                    result.depthReached = max(result.depthReached, path.count)
+                    result.stop = stop
+                    return nil
+                }
+            }
+            result.depthReached = limit
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import ScreenSpec
+import SpecRuntime
+
+/// Whether each `equivalentMutants:` mark names a mutant `specrun mutate` makes and each
+/// `unreachable:` mark a coverage item `specrun coverage` counts: a mark that marks nothing (a
+/// typo, or a spec edited since) is a located error, for `specrun check` as for both commands.
+public enum MarkCheck {
+    /// `loaded` with a diagnostic for each mark that marks nothing (and no spec when there is one).
+    public static func check(_ loaded: LoadedSpec) -> LoadedSpec {
+        guard let checked = loaded.spec, let draft = SpecDraft(text: loaded.source.text, path: loaded.source.path),
+              !draft.spec.equivalentMutants.isEmpty || !checked.coverageMarks.isEmpty else { return loaded }
+        var mutants = MutantGenerator.mutants(of: draft)
+        var items = CoverageMap(checked).items
+        let problems = mark(&mutants, draft.spec.equivalentMutants) + CoverageReport.apply(checked.coverageMarks, to: &items)
+        return problems.isEmpty ? loaded : LoadedSpec(source: loaded.source, spec: nil, diagnostics: loaded.diagnostics + problems)
+    }
+
+    /// Sets the reason of each mutant an `equivalentMutants:` mark names; one diagnostic per mark
+    /// that names none.
+    static func mark(_ mutants: inout [Mutant], _ marks: [EquivalentMutantDecl]) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        for mark in marks {
+            let matching = mutants.indices.filter { mutants[$0].declaration == mark.declaration.value && mutants[$0].change == mark.change.value }
+            guard !matching.isEmpty else {
+                let candidates = mutants.filter { $0.declaration == mark.declaration.value }.map(\.change)
+                problems.append(Diagnostic(id: "unknown-mutant", "no mutant of '\(mark.declaration.value)' makes the change '\(mark.change.value)'",
+                                           at: mark.change.range,
+                                           notes: candidates.isEmpty ? [DiagnosticNote("'specrun mutate' makes no change in '\(mark.declaration.value)'")]
+                                               : [DiagnosticNote("its mutants are: " + candidates.prefix(12).map { "\"\($0)\"" }.joined(separator: ", "))],
+                                           fixIt: candidates.first.map { "\"\($0)\"" }))
+                continue
+            }
+            for i in matching { mutants[i].equivalentBecause = mark.reason.value }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,148 @@
+import ScreenSpec
+import SpecRuntime
+
+/// One small change to a spec that a scenario should notice, such as `email.count >= 10` becoming
+/// `email.count >= 11`. Made on the spec model in memory; ``apply(to:)`` gives the changed model.
+public struct Mutant: Sendable {
+    /// The declaration the change is in: an output, action, service, handler event or component.
+    public var declaration: String
+    /// The change as `equivalentMutants:` quotes it: `before -> after`.
+    public var change: String
+    public var range: SpecRange
+    /// The reason given in `equivalentMutants:`, when the spec marks this mutant as equivalent.
+    public var equivalentBecause: String?
+    let edit: MutationEdit
+
+    /// The spec with this change made.
+    func apply(to spec: Spec) -> Spec {
+        var copy = spec
+        edit.apply(to: &copy)
+        return copy
+    }
+}
+
+/// Where and how a mutant changes the model.
+enum MutationEdit: Sendable {
+    /// Replace the `node`-th sub-expression (pre-order) of expression slot `slot` (see `Spec.rewriteExpressions`).
+    case expression(slot: Int, node: Int, replacement: Expr)
+    case dropEnabledIf(action: Int)
+    /// Remove operator `op` of stream output `output` (an index into `spec.outputs`).
+    case removeOperator(output: Int, op: Int)
+    case replaceOperator(output: Int, op: Int, OperatorDecl.Kind)
+    case serviceLatency(service: Int, Int)
+    /// The `latency:` of result `result` (`case` >= 0: of that case's result instead).
+    case resultLatency(service: Int, result: Int, case: Int, Int)
+    /// Replace result `result` of service `service` (`case` >= 0: the result of that case instead).
+    case replaceResult(service: Int, result: Int, case: Int, ResultDecl.Kind)
+    /// Give a service with no declared result a single one.
+    case addResult(service: Int, ResultDecl)
+    /// Remove row `row` of the `table:` of binding `binding`: its key falls to the default.
+    case removeTableRow(binding: Int, row: Int)
+
+    func apply(to spec: inout Spec) {
+        switch self {
+        case .expression(let slot, let node, let replacement):
+            spec.rewriteExpressions { s, _, expr in
+                guard s == slot else { return }
+                var counter = 0
+                expr = expr.replacing(node: node, with: replacement, counter: &counter)
+            }
+        case .dropEnabledIf(let a):
+            spec.actions[a].enabledIf = nil
+        case .removeOperator(let o, let op):
+            guard case .stream(var stream) = spec.outputs[o].kind else { return }
+            stream.operators.remove(at: op)
+            spec.outputs[o].kind = .stream(stream)
+        case .replaceOperator(let o, let op, let kind):
+            guard case .stream(var stream) = spec.outputs[o].kind else { return }
+            stream.operators[op].kind = kind
+            spec.outputs[o].kind = .stream(stream)
+        case .serviceLatency(let s, let ms):
+            spec.services[s].latency?.value = ms
+        case .resultLatency(let s, let r, let c, let ms):
+            if c >= 0 { spec.services[s].cases[c].result.latency?.value = ms } else { spec.services[s].results[r].latency?.value = ms }
+        case .replaceResult(let s, let r, let c, let kind):
+            if c >= 0 { spec.services[s].cases[c].result.kind = kind } else { spec.services[s].results[r].kind = kind }
+        case .addResult(let s, let result):
+            spec.services[s].results = [result]
+        case .removeTableRow(let b, let row):
+            guard case .table(var rows, let fallback, let range) = spec.bindings[b].transform else { return }
+            rows.remove(at: row)
+            spec.bindings[b].transform = .table(rows, default: fallback, range: range)
+        }
+    }
+}
+
+extension Expr {
+    /// This expression with its `node`-th sub-expression (pre-order, counted from `counter`) replaced.
+    func replacing(node target: Int, with replacement: Expr, counter: inout Int) -> Expr {
+        if counter == target { counter += 1; return replacement }
+        counter += 1
+        var copy = self
+        func r(_ e: Expr) -> Expr { e.replacing(node: target, with: replacement, counter: &counter) }
+        switch kind {
+        case .int, .double, .bool, .string, .null, .name, .closureArgument, .implicitMember, .invalid: break
+        case .interpolation(let parts):
+            copy.kind = .interpolation(parts.map { if case .expr(let e) = $0 { return .expr(r(e)) } else { return $0 } })
+        case .construct(let callee, let args):
+            let c = r(callee)
+            copy.kind = .construct(c, args.map { var a = $0; a.value = r(a.value); return a })
+        case .unary(let op, let a): copy.kind = .unary(op, r(a))
+        case .binary(let op, let a, let b): let x = r(a); copy.kind = .binary(op, x, r(b))
+        case .ternary(let c, let a, let b): let x = r(c); let y = r(a); copy.kind = .ternary(x, y, r(b))
+        case .member(let base, let name, let optional, let nameRange): copy.kind = .member(r(base), name, optional: optional, nameRange: nameRange)
+        case .call(let callee, let args): let c = r(callee); copy.kind = .call(c, args.map { r($0) })
+        case .closure(let body): copy.kind = .closure(r(body))
+        case .list(let items): copy.kind = .list(items.map { r($0) })
+        }
+        return copy
+    }
+
+    /// For each sub-expression in pre-order, the pre-order index of its parent (nil for the root).
+    func preorderParents() -> [Int?] {
+        var out: [Int?] = []
+        func walk(_ e: Expr, _ parent: Int?) {
+            let me = out.count
+            out.append(parent)
+            switch e.kind {
+            case .int, .double, .bool, .string, .null, .name, .closureArgument, .implicitMember, .invalid: break
+            case .interpolation(let parts): for case .expr(let x) in parts { walk(x, me) }
+            case .construct(let callee, let args): walk(callee, me); args.forEach { walk($0.value, me) }
+            case .unary(_, let a), .closure(let a), .member(let a, _, _, _): walk(a, me)
+            case .binary(_, let a, let b): walk(a, me); walk(b, me)
+            case .ternary(let c, let a, let b): walk(c, me); walk(a, me); walk(b, me)
+            case .call(let callee, let args): walk(callee, me); args.forEach { walk($0, me) }
+            case .list(let items): items.forEach { walk($0, me) }
+            }
+        }
+        walk(self, nil)
+        return out
+    }
+
+    var isConstant: Bool {
+        switch kind {
+        case .int, .double, .bool, .string, .null: return true
+        default: return false
+        }
+    }
+
+    /// Every sub-expression in pre-order (the numbering ``replacing(node:with:counter:)`` uses).
+    func preorder() -> [Expr] {
+        var out: [Expr] = []
+        func walk(_ e: Expr) {
+            out.append(e)
+            switch e.kind {
+            case .int, .double, .bool, .string, .null, .name, .closureArgument, .implicitMember, .invalid: break
+            case .interpolation(let parts): for case .expr(let x) in parts { walk(x) }
+            case .construct(let callee, let args): walk(callee); args.forEach { walk($0.value) }
+            case .unary(_, let a), .closure(let a), .member(let a, _, _, _): walk(a)
+            case .binary(_, let a, let b): walk(a); walk(b)
+            case .ternary(let c, let a, let b): walk(c); walk(a); walk(b)
+            case .call(let callee, let args): walk(callee); args.forEach(walk)
+            case .list(let items): items.forEach(walk)
+            }
+        }
+        walk(self)
+        return out
+    }
+}

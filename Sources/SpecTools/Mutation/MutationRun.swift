@@ -1,0 +1,94 @@
+import ScreenSpec
+import SpecRuntime
+
+/// Plays every scenario of a spec against each of its mutants, in process and in parallel.
+/// A mutant is killed when some scenario's timeline — its `expect` failures included — differs
+/// from the unmutated spec's, which is what its snapshot holds when `specrun test` passes.
+public enum MutationRun {
+    /// Scheduled events one mutant's scenario may run; a mutant that loops forever stops here.
+    public static let eventLimit = 1_000_000
+
+    public static func run(specPaths: [String]) -> MutationReport {
+        var specs: [SpecMutation] = []
+        var invalid: [LoadedSpec] = []
+        for path in specPaths {
+            switch run(specPath: path) {
+            case .success(let s): specs.append(s)
+            case .failure(let problem): invalid.append(problem.loaded)
+            }
+        }
+        return MutationReport(specs: specs, invalid: invalid)
+    }
+
+    /// A spec that did not load, or whose `equivalentMutants:` marks a change no mutant makes.
+    public struct Invalid: Error {
+        public var loaded: LoadedSpec
+    }
+
+    public static func run(specPath: String) -> Result<SpecMutation, Invalid> {
+        let loaded = SpecLoader.load(path: specPath)
+        guard let original = loaded.spec, var warming = SpecDraft(text: loaded.source.text, path: loaded.source.path) else {
+            return .failure(Invalid(loaded: loaded))
+        }
+        // Checked once here, the draft has read its sibling specs (navigation targets): each
+        // mutant's copy starts from that and checks only itself.
+        _ = warming.check(warming.spec)
+        let draft = warming
+        var mutants = MutantGenerator.mutants(of: draft)
+        let problems = MarkCheck.mark(&mutants, draft.spec.equivalentMutants)
+        if !problems.isEmpty {
+            return .failure(Invalid(loaded: LoadedSpec(source: loaded.source, spec: nil, diagnostics: loaded.diagnostics + problems)))
+        }
+
+        // The original plays once per scenario with a coverage recorder (its timelines are the same
+        // as without), to name the scenarios that call a service a surviving mutant changed.
+        let map = CoverageMap(original)
+        let recorders = original.scenarios.indices.map { _ in CoverageRecorder(map: map) }
+        let baseline = original.scenarios.indices.map { ScenarioRunner.run(original, scenario: $0, coverage: recorders[$0]) }
+        let calling: [String: [String]] = map.serviceItems.mapValues { items in
+            original.scenarios.indices.filter { s in items.contains { recorders[s].hits[$0] } }.map { original.scenarios[$0].name }
+        }
+        let expected = baseline.map { SnapshotFile.text(for: $0, specPath: specPath) }
+        let stale = zip(baseline, expected).compactMap { timeline, text -> String? in
+            let file = SnapshotLayout.fileNames(forScenarios: original.scenarios.map(\.name))[original.scenarios.firstIndex { $0.name == timeline.scenario } ?? 0]
+            let path = SnapshotLayout.join(SnapshotLayout.directory(forSpec: specPath, snapshotsDirectory: nil), file)
+            guard let stored = SnapshotFile.read(path), stored != text else { return nil }
+            return timeline.scenario
+        }
+        // A mutant's timeline ten times longer than the original's already differs from it.
+        let entryLimits = baseline.map { max($0.entries.count * 10, 10_000) }
+        let outcomes = parallelMap(mutants) { mutant -> MutantOutcome in
+            if mutant.equivalentBecause != nil { return MutantOutcome(mutant: mutant, status: .equivalent) }
+            var local = draft
+            guard let checked = local.check(mutant.apply(to: draft.spec)).spec else { return MutantOutcome(mutant: mutant, status: .invalid) }
+            for s in checked.scenarios.indices {
+                let timeline = ScenarioRunner.run(checked, scenario: s, entryLimit: entryLimits[s], eventLimit: eventLimit)
+                if timeline.stoppedByLimit || SnapshotFile.text(for: timeline, specPath: specPath) != expected[s] {
+                    return MutantOutcome(mutant: mutant, status: .killed, killedBy: checked.scenarios[s].name)
+                }
+            }
+            let catching = calling[mutant.declaration] ?? showing(mutant.declaration, in: baseline)
+            return MutantOutcome(mutant: mutant, status: .survived, shouldCatch: catching)
+        }
+        return .success(SpecMutation(specPath: specPath, screen: original.screen, outcomes: outcomes, staleSnapshots: stale))
+    }
+
+    /// The scenarios whose timeline shows `declaration` (or one of its parts, `login.executing`)
+    /// changing after the screen started, or a step acting on it.
+    static func showing(_ declaration: String, in timelines: [Timeline]) -> [String] {
+        timelines.filter { timeline in
+            var afterStart = false
+            for entry in timeline.entries {
+                switch entry {
+                case .step(_, let text):
+                    afterStart = true
+                    if text.contains(declaration) { return true }
+                case .emission(_, let name, _):
+                    if afterStart && (name == declaration || name.hasPrefix(declaration + ".")) { return true }
+                default: break
+                }
+            }
+            return false
+        }.map(\.scenario)
+    }
+}

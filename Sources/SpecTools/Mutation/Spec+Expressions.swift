@@ -1,0 +1,87 @@
+import ScreenSpec
+import SpecRuntime
+
+extension Spec {
+    /// Calls `body` on every expression the author wrote outside scenarios, in a fixed order, with
+    /// the slot's number and the declaration it belongs to; `body` may change it.
+    mutating func rewriteExpressions(_ body: (_ slot: Int, _ declaration: String, inout Expr) -> Void) {
+        var slot = 0
+        func visit(_ declaration: String, _ e: inout Expr) { body(slot, declaration, &e); slot += 1 }
+        func visitArguments(_ declaration: String, _ args: inout [(name: Located<String>, value: Expr)]) {
+            for k in args.indices { visit(declaration, &args[k].value) }
+        }
+        func visitRequest(_ name: String, _ request: inout RequestDecl) {
+            visitArguments(name, &request.arguments)
+            visitOperators(name, &request.operators)
+        }
+        func visitOperators(_ name: String, _ operators: inout [OperatorDecl]) {
+            for k in operators.indices {
+                switch operators[k].kind {
+                case .map(var e): visit(name, &e); operators[k].kind = .map(e)
+                case .filter(var e): visit(name, &e); operators[k].kind = .filter(e)
+                case .catchError(var e): visit(name, &e); operators[k].kind = .catchError(e)
+                case .catchAndReturn(var e): visit(name, &e); operators[k].kind = .catchAndReturn(e)
+                case .distinctUntilChanged(var key):
+                    if var e = key { visit(name, &e); key = e }
+                    operators[k].kind = .distinctUntilChanged(key)
+                case .startWith(var es):
+                    for j in es.indices { visit(name, &es[j]) }
+                    operators[k].kind = .startWith(es)
+                case .scan(var seed, var acc):
+                    visit(name, &seed); visit(name, &acc)
+                    operators[k].kind = .scan(seed: seed, accumulator: acc)
+                case .combineLatest(let others, var combine):
+                    if var e = combine { visit(name, &e); combine = e }
+                    operators[k].kind = .combineLatest(with: others, combine: combine)
+                case .withLatestFrom(let other, var combine):
+                    if var e = combine { visit(name, &e); combine = e }
+                    operators[k].kind = .withLatestFrom(other, combine: combine)
+                case .sample(let other, var defaultValue):
+                    if var e = defaultValue { visit(name, &e); defaultValue = e }
+                    operators[k].kind = .sample(other, defaultValue: defaultValue)
+                case .flatMapLatest(var request): visitRequest(name, &request); operators[k].kind = .flatMapLatest(request)
+                case .flatMap(var request): visitRequest(name, &request); operators[k].kind = .flatMap(request)
+                case .concatMap(var request): visitRequest(name, &request); operators[k].kind = .concatMap(request)
+                case .navigate(var navigate):
+                    visitArguments(name, &navigate.params)
+                    operators[k].kind = .navigate(navigate)
+                default: break  // operators without expressions
+                }
+            }
+        }
+        for o in outputs.indices {
+            let name = outputs[o].name.value
+            switch outputs[o].kind {
+            case .derived(var e):
+                visit(name, &e)
+                outputs[o].kind = .derived(e)
+            case .stream(var stream):
+                visitOperators(name, &stream.operators)
+                outputs[o].kind = .stream(stream)
+            }
+        }
+        for a in actions.indices {
+            let name = actions[a].name.value
+            if var e = actions[a].enabledIf { visit(name, &e); actions[a].enabledIf = e }
+            visitArguments(name, &actions[a].work.arguments)
+        }
+        for h in handlers.indices {
+            let name = handlers[h].on.value
+            for k in handlers[h].assignments.indices { visit(name, &handlers[h].assignments[k].value) }
+        }
+        for c in view.indices {
+            let name = view[c].name.value
+            for p in view[c].properties.indices {
+                if var e = view[c].properties[p].value { visit(name, &e); view[c].properties[p].value = e }
+                if var e = view[c].properties[p].get { visit(name, &e); view[c].properties[p].get = e }
+                if var e = view[c].properties[p].set { visit(name, &e); view[c].properties[p].set = e }
+            }
+        }
+        for b in bindings.indices {
+            guard case .map(var es, let perTarget) = bindings[b].transform else { continue }
+            let name = bindings[b].source.value
+            for k in es.indices { visit(name, &es[k]) }
+            bindings[b].transform = .map(es, perTarget: perTarget)
+        }
+    }
+}

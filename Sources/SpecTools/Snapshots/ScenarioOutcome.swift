@@ -1,0 +1,113 @@
+import ScreenSpec
+import SpecRuntime
+
+/// The result of playing one scenario and comparing its timeline with its snapshot.
+public struct ScenarioOutcome: Sendable {
+    /// The overall verdict: `passed`, `failed`, `new` (snapshot written), `missing` (snapshot
+    /// absent and not written: a failure) or `updated` (snapshot rewritten under `.update`).
+    public struct Status: Sendable, Hashable, CustomStringConvertible {
+        enum Kind: Sendable, Hashable { case passed, failed, new, missing, updated }
+        let kind: Kind
+
+        public static let passed = Status(kind: .passed)
+        public static let failed = Status(kind: .failed)
+        public static let new = Status(kind: .new)
+        public static let missing = Status(kind: .missing)
+        public static let updated = Status(kind: .updated)
+
+        /// `failed` and `missing` fail a run.
+        public var isFailure: Bool { kind == .failed || kind == .missing }
+
+        /// The report label: `PASS`, `FAIL`, `NEW` (written, or missing and not written) or `UPDATED`.
+        public var description: String {
+            switch kind {
+            case .passed: return "PASS"
+            case .failed: return "FAIL"
+            case .new, .missing: return "NEW"
+            case .updated: return "UPDATED"
+            }
+        }
+    }
+
+    /// What was found on disk before anything was written.
+    public struct Comparison: Sendable, Hashable {
+        enum Kind: Sendable, Hashable { case matched, differed, missing }
+        let kind: Kind
+
+        public static let matched = Comparison(kind: .matched)
+        public static let differed = Comparison(kind: .differed)
+        public static let missing = Comparison(kind: .missing)
+    }
+
+    public var specPath: String
+    public var scenario: String
+    public var snapshotPath: String
+    public var timeline: Timeline
+    /// The snapshot text this run produced.
+    public var actual: String
+    public var comparison: Comparison
+    /// Whether this run wrote the snapshot file.
+    public var wrote: Bool
+    /// Failed `expect:` steps and runtime errors, as `file:line: message (at 500ms)`.
+    public var expectFailures: [String]
+    /// The diff from the stored snapshot to the actual timeline, when they differ.
+    public var diff: UnifiedDiff?
+    /// One line naming the outputs that changed and when, when the snapshot differs.
+    public var changeSummary: String?
+    /// Why writing the snapshot failed, if it did.
+    public var writeError: String?
+    /// The pending file holding the new timeline, when this run wrote one (`SnapshotMode.review`).
+    public var pendingPath: String?
+    /// How long playing and comparing the scenario took, in wall time (for test reports only).
+    public var duration: Duration = .zero
+
+    public var status: Status {
+        if !expectFailures.isEmpty || writeError != nil { return .failed }
+        switch comparison.kind {
+        case .matched: return .passed
+        case .differed: return wrote ? .updated : .failed
+        case .missing: return wrote ? .new : .missing
+        }
+    }
+
+    /// Every problem of this scenario as readable text, empty when it passed.
+    public var failureDescription: String? {
+        guard status.isFailure else { return nil }
+        var lines = ["\(specPath) › \(scenario)"]
+        lines += expectFailures
+        if let writeError { lines.append("cannot write the snapshot: \(writeError)") }
+        if comparison == .missing && !wrote {
+            lines.append("snapshot missing: \(snapshotPath) (run 'specrun test' to record it, then commit it)")
+        }
+        if comparison == .differed && !wrote {
+            lines.append("snapshot differs: \(changeSummary ?? "")")
+            if let diff { lines.append(diff.render().trimmingSuffixNewline) }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    var trimmingSuffixNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
+}
+
+/// The result of checking every scenario of one spec file.
+public struct SpecOutcome: Sendable {
+    public var specPath: String
+    /// The loaded spec with its diagnostics; `loaded.spec` is nil when the spec is invalid.
+    public var loaded: LoadedSpec
+    /// The scenarios that ran, in declaration order.
+    public var scenarios: [ScenarioOutcome]
+    /// Scenarios left out by a filter.
+    public var skipped: Int
+    /// Snapshot files of this spec that match no current scenario (renamed or removed).
+    public var obsoleteSnapshots: [String]
+
+    public var isValid: Bool { loaded.spec != nil }
+
+    /// Readable failures: the diagnostics of an invalid spec, or one entry per failing scenario.
+    public var failures: [String] {
+        if !isValid { return ["\(specPath) is invalid:\n" + loaded.renderDiagnostics().trimmingSuffixNewline] }
+        return scenarios.compactMap(\.failureDescription)
+    }
+}

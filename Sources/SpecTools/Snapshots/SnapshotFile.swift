@@ -1,0 +1,75 @@
+import Foundation
+import SpecRuntime
+
+/// The text of a snapshot file and its storage. The text is a two-line header naming the spec
+/// (by file name, so it does not depend on the working folder) and the exact scenario name,
+/// then the scenario's timeline exactly as `specrun run` prints it, minus `expect:` failure
+/// lines (those are reported as failures, not recorded as behaviour):
+///
+/// ```
+/// # spec: login.yaml
+/// # scenario: signs in once the form is valid
+/// Login › signs in once the form is valid
+///      0ms  canLogin          false
+/// ```
+public enum SnapshotFile {
+    /// The snapshot text recorded for a timeline.
+    public static func text(for timeline: Timeline, specPath: String) -> String {
+        var recorded = timeline
+        recorded.entries = timeline.entries.filter { if case .failure = $0 { return false } else { return true } }
+        return "# spec: \(oneLine((specPath as NSString).lastPathComponent))\n"
+            + "# scenario: \(oneLine(timeline.scenario))\n"
+            + TimelineFormatter.text(recorded)
+    }
+
+    /// Reads a snapshot, with `\r\n` read as `\n` so a checkout that converted line endings still
+    /// matches. Nil when the file does not exist or cannot be read. Bytes that are not UTF-8 read
+    /// as U+FFFD, so a damaged snapshot is reported as different rather than silently replaced as
+    /// if it were missing.
+    public static func read(_ path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+    }
+
+    /// Writes a whole output file with ``OutputFile/write(_:to:)``'s semantics: a regular or new
+    /// file is replaced atomically, a FIFO, device or link target is written into, and a missing
+    /// folder is an error. The one entry point for "write a whole output file" (snapshots,
+    /// `--output` reports).
+    public static func writeAtomically(_ text: String, to path: String) throws {
+        try OutputFile.write(text, to: path)
+    }
+
+    /// Creates the folder a snapshot file goes into, with its parents.
+    static func createFolder(of path: String) throws {
+        let folder = SnapshotLayout.parent(of: path)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw SnapshotError("cannot create the folder '\(folder)'" + (fileInTheWay(of: folder).map { ": '\($0)' is a file, not a folder" } ?? ""))
+        }
+    }
+
+    /// The first existing non-folder along `folder`'s path, which stops its creation.
+    private static func fileInTheWay(of folder: String) -> String? {
+        var prefix = folder.hasPrefix("/") ? "/" : ""
+        for part in folder.split(separator: "/") {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: prefix, isDirectory: &isFolder), !isFolder.boolValue { return prefix }
+        }
+        return nil
+    }
+
+    /// Escapes line breaks so the header stays one line per field.
+    private static func oneLine(_ s: String) -> String {
+        s.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "\r", with: "\\r")
+            .replacingOccurrences(of: "\n", with: "\\n")
+    }
+}
+
+/// A snapshot file could not be written or removed.
+public struct SnapshotError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,96 @@
+import SpecRuntime
+
+/// Renders a `LineDiff` in the unified format of `diff -u` and `git diff`: `---`/`+++` headers,
+/// then `@@ -start,count +start,count @@` hunks with `context` unchanged lines around changes.
+/// Hunk numbers are 1-based lines; a count of 1 is left out and an empty side names the line
+/// before it, as GNU diff does.
+///
+/// Lines and labels are escaped for the terminal (`TerminalText`): a committed snapshot is a
+/// file anyone could have edited, and its lines must not act on the terminal that shows them.
+public struct UnifiedDiff: Sendable {
+    public var diff: LineDiff
+    public var oldLabel: String
+    public var newLabel: String
+    /// Unchanged lines shown before and after each change.
+    public var context: Int
+
+    public init(_ diff: LineDiff, oldLabel: String, newLabel: String, context: Int = 3) {
+        self.diff = diff
+        self.oldLabel = oldLabel
+        self.newLabel = newLabel
+        self.context = max(0, context)
+    }
+
+    /// The diff text, every line ending in a newline; empty when nothing changed. With `colors`,
+    /// removed lines are red, added lines green and hunk headers cyan (ANSI escapes).
+    public func render(colors: Bool = false) -> String {
+        let hunks = self.hunks()
+        guard !hunks.isEmpty else { return "" }
+        func paint(_ s: String, _ code: String) -> String { colors ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
+        func safe(_ s: String) -> String { TerminalText.escaped(s) }
+        var out = paint("--- \(safe(oldLabel))", "1") + "\n" + paint("+++ \(safe(newLabel))", "1") + "\n"
+        for hunk in hunks {
+            out += paint("@@ -\(range(hunk.oldStart, hunk.oldCount)) +\(range(hunk.newStart, hunk.newCount)) @@", "36") + "\n"
+            for edit in diff.edits[hunk.edits] {
+                switch edit {
+                case .keep(let o, _): out += " " + safe(diff.old[o]) + "\n"
+                case .delete(let o): out += paint("-" + safe(diff.old[o]), "31") + "\n"
+                case .insert(let n): out += paint("+" + safe(diff.new[n]), "32") + "\n"
+                }
+            }
+        }
+        return out
+    }
+
+    struct Hunk {
+        /// A slice of `diff.edits`.
+        var edits: Range<Int>
+        /// Lines of the old text before the hunk, and lines in it.
+        var oldStart: Int
+        var oldCount: Int
+        var newStart: Int
+        var newCount: Int
+    }
+
+    func hunks() -> [Hunk] {
+        let edits = diff.edits
+        let changes = edits.indices.filter { if case .keep = edits[$0] { return false } else { return true } }
+        guard !changes.isEmpty else { return [] }
+        // Group changes whose gap of kept lines is small enough for their contexts to touch.
+        var groups: [(first: Int, last: Int)] = []
+        for i in changes {
+            if let last = groups.last, i - last.last - 1 <= 2 * context {
+                groups[groups.count - 1].last = i
+            } else {
+                groups.append((i, i))
+            }
+        }
+        // Lines of each side consumed before every edit index.
+        var oldBefore = [Int](repeating: 0, count: edits.count + 1)
+        var newBefore = [Int](repeating: 0, count: edits.count + 1)
+        for (i, edit) in edits.enumerated() {
+            oldBefore[i + 1] = oldBefore[i]
+            newBefore[i + 1] = newBefore[i]
+            switch edit {
+            case .keep: oldBefore[i + 1] += 1; newBefore[i + 1] += 1
+            case .delete: oldBefore[i + 1] += 1
+            case .insert: newBefore[i + 1] += 1
+            }
+        }
+        return groups.map { group in
+            let start = max(0, group.first - context)
+            let end = min(edits.count, group.last + 1 + context)
+            return Hunk(edits: start..<end,
+                        oldStart: oldBefore[start], oldCount: oldBefore[end] - oldBefore[start],
+                        newStart: newBefore[start], newCount: newBefore[end] - newBefore[start])
+        }
+    }
+
+    private func range(_ before: Int, _ count: Int) -> String {
+        switch count {
+        case 0: return "\(before),0"
+        case 1: return "\(before + 1)"
+        default: return "\(before + 1),\(count)"
+        }
+    }
+}
