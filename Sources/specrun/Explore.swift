@@ -12,7 +12,7 @@ struct Explore: ParsableCommand {
             breadth-first or by seeded random walks, checking the 'invariants:' and what is always a bug \
             after every step, and prints a shortest failing sequence as a scenario. See docs/explore.md. \
             Exit status: 0 when nothing was violated within the bounds, 1 on a violation, 2 when the spec \
-            is invalid, 64 for a usage error.
+            is invalid, 64 for a usage error, 66 when a path does not exist.
             """
     )
 
@@ -63,6 +63,7 @@ struct Explore: ParsableCommand {
 
     func run() throws {
         display.apply()
+        try SpecArguments.requireExistingOrExit([spec])
         let loaded = SpecLoader.load(path: spec)
         Output.reportDiagnostics(loaded)
         guard let checked = loaded.spec else { throw ExitCodes.invalidSpec }

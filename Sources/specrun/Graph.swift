@@ -10,7 +10,7 @@ struct Graph: ParsableCommand {
             mermaid renders inside GitHub and GitLab markdown; dot feeds Graphviz; svg runs Graphviz's \
             'dot' (Debian package 'graphviz'). Exit status: 0 when the graph was written, 2 when the spec \
             is invalid (nothing is written), 69 when 'dot' is not installed, 1 when the output cannot be \
-            written, 64 for a usage error.
+            written, 64 for a usage error, 66 when a path does not exist.
             """
     )
 
@@ -31,6 +31,8 @@ struct Graph: ParsableCommand {
 
     func run() throws {
         display.apply()
+        try SpecArguments.requireExistingOrExit([spec])
+        try Output.refuseInput(output, inputs: [spec])
         let loaded = SpecLoader.load(path: spec)
         Output.reportDiagnostics(loaded)
         guard let checked = loaded.spec else { throw ExitCodes.invalidSpec }

@@ -13,7 +13,7 @@ struct Mutate: ParsableCommand {
             and back) plays every scenario of its spec in process; it is killed when an 'expect' fails or \
             a timeline differs from its snapshot. Mark a mutant no scenario could tell apart under \
             'equivalentMutants:' with a reason (see docs/coverage.md). Exit status: 0, 1 below '--min', \
-            2 when a spec is invalid, 64 for a usage error.
+            2 when a spec is invalid, 64 for a usage error, 66 when a path does not exist.
             """
     )
 

@@ -14,7 +14,7 @@ struct Review: ParsableCommand {
             (it stays pending), q (or Ctrl-C) stops. Only these lowercase keys act; arrows and \
             other keys are ignored or answered with a hint. It needs a terminal; 'specrun test --accept' or \
             '--reject' settle every change at once. Exit status: 0, 1 when a file could not be \
-            settled, 64 for a usage error.
+            settled, 64 for a usage error, 66 when a path does not exist.
             """
     )
 
@@ -25,6 +25,7 @@ struct Review: ParsableCommand {
 
     func run() throws {
         display.apply()
+        try SpecArguments.requireExistingOrExit(paths)
         let roots = paths.isEmpty ? ["specs"] : paths
         let pending = PendingSnapshot.find(in: roots)
         guard !pending.isEmpty else {
