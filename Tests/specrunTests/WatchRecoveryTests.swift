@@ -69,5 +69,17 @@ import Testing
         #expect(watching.stderr.contains("specrun test --watch: changed specs/list.yaml\n"), "\(watching.stderr)")
         #expect(watching.command.isRunning)
     }
+
+    /// A FIFO named like a spec appearing in a watched folder: the folder walk skips it (see
+    /// `SpecFinder`), and the loop goes on running what changes.
+    @Test func aFIFOSpecAppearingInAWatchedFolderIsSkipped() throws {
+        let cli = try Workspace()
+        let watching = try Watching(cli, ["run", "--watch", "specs"])
+        try watching.waitForPasses(1)
+        #expect(mkfifo(cli.path("specs/zz-fifo.yaml"), 0o644) == 0)
+        try cli.edit("specs/login.yaml", "latency: 5s", "latency: 4s")
+        try watching.waitForOutput("the changed timeline") { $0.contains("4000ms  login.executing") }
+        #expect(watching.command.isRunning)
+    }
     #endif
 }
