@@ -112,8 +112,10 @@ package struct ChildProcess {
 
     /// Waits until the child ends or `timeout` seconds pass: its exit status (128 + the signal
     /// when a signal ended it), or nil when the time ran out and the child was killed.
-    package func wait(timeout: Double) -> Int32? {
-        let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout) * 1000))
+    /// `progress` hears the seconds spent, every 20 ms.
+    package func wait(timeout: Double, progress: ((Double) -> Void)? = nil) -> Int32? {
+        let started = ContinuousClock.now
+        let deadline = started + .milliseconds(Int64(min(max(0, timeout), 1e12) * 1000))
         var status: Int32 = 0
         while true {
             let r = waitpid(pid, &status, WNOHANG)
@@ -121,6 +123,10 @@ package struct ChildProcess {
             if r < 0 && errno != EINTR { return 127 }
             if ContinuousClock.now >= deadline { break }
             usleep(20_000)
+            if let progress {
+                let spent = ContinuousClock.now - started
+                progress(Double(spent.components.seconds) + Double(spent.components.attoseconds) / 1e18)
+            }
         }
         kill(pid, SIGKILL)
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

@@ -23,19 +23,23 @@ public enum Graphviz {
         return nil
     }
 
-    /// The SVG `dot -Tsvg` draws for `dot` text; `dot` is stopped after `timeout` seconds (a
-    /// graph of tens of thousands of nodes can take Graphviz that long). `dot` reads and writes
-    /// files without a name (see `ScratchFile`) and dies with specrun (see `ChildProcess`), so
-    /// stopping specrun leaves neither a process nor a file behind.
-    public static func svg(fromDOT text: String, timeout: Double = 300, executable: String? = dotExecutable()) throws(Failure) -> String {
+    /// The SVG `dot -Tsvg` draws for `dot` text; `dot` is killed after `timeout` seconds (a
+    /// graph of tens of thousands of nodes can take Graphviz that long). `progress` hears the
+    /// seconds spent while it runs. `dot` reads and writes files without a name (see
+    /// `ScratchFile`) and dies with specrun (see `ChildProcess`), so stopping specrun leaves
+    /// neither a process nor a file behind.
+    public static func svg(fromDOT text: String, timeout: Double = 120, executable: String? = dotExecutable(),
+                           progress: ((Double) -> Void)? = nil) throws(Failure) -> String {
         guard let executable else { throw Failure(description: installHint, notInstalled: true) }
         do {
             let input = try ScratchFile(), output = try ScratchFile(), errors = try ScratchFile()
             try input.write(text)
             let child = try ChildProcess.start(executable, ["-Tsvg"], input: input.fd, output: output.fd, errors: errors.fd)
-            guard let status = child.wait(timeout: timeout) else {
-                throw Failure(description: "'\(executable)' did not finish within \(Int(timeout)) seconds; the graph is too large "
-                              + "to lay out, so write '--format dot' or '--format mermaid' instead", notInstalled: false)
+            guard let status = child.wait(timeout: timeout, progress: progress) else {
+                let seconds = timeout == timeout.rounded() && timeout < 1e9 ? "\(Int(timeout))" : "\(timeout)"
+                throw Failure(description: "the time budget (--max-seconds \(seconds)) was used up: '\(executable)' was still laying out "
+                              + "the graph and was stopped; raise --max-seconds, or write '--format dot' or '--format mermaid' instead",
+                              notInstalled: false)
             }
             guard status == 0 else {
                 let message = errors.contents().trimmingCharacters(in: .whitespacesAndNewlines)
