@@ -19,8 +19,8 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "ScreenSpec", dependencies: ["CYaml"]),
-        .target(name: "SpecRuntime", dependencies: ["ScreenSpec"]),
+        .target(name: "ScreenSpec", dependencies: ["CYaml", "SpecRuntime"]),
+        .target(name: "SpecRuntime"),
         .target(name: "SpecTools", dependencies: ["ScreenSpec", "SpecRuntime"]),
         .executableTarget(
             name: "specrun",
@@ -32,8 +32,8 @@ let package = Package(
         // What every test target uses: the CLI runner, package paths, external tools, recorded
         // timelines, diagnostics assertions and the fixtures under Tests/Fixtures.
         .target(name: "SpecTesting", dependencies: ["ScreenSpec", "SpecRuntime"]),
-        .testTarget(name: "SpecTestingTests", dependencies: ["ScreenSpec", "SpecTesting"]),
-        .testTarget(name: "ScreenSpecTests", dependencies: ["ScreenSpec", "SpecTesting"]),
+        .testTarget(name: "SpecTestingTests", dependencies: ["ScreenSpec", "SpecRuntime", "SpecTesting"]),
+        .testTarget(name: "ScreenSpecTests", dependencies: ["ScreenSpec", "SpecRuntime", "SpecTesting"]),
         .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
         // Plays every spec under specs/ against its committed snapshot, one test per scenario.
         .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),

@@ -11,12 +11,13 @@ sanitize="fuzzer"
 if [ "${1:-}" = "--asan" ]; then sanitize="fuzzer,address"; fi
 flags="-O -g -sanitize=$sanitize -parse-as-library -package-name specrun -I $root/Sources/CYaml -I $out"
 
-# ScreenSpec and SpecRuntime are compiled as the package compiles them (two modules, `package`
-# access between them), into static libraries, then linked with the entry point.
-swiftc $flags -module-name ScreenSpec -emit-module -emit-module-path "$out/ScreenSpec.swiftmodule" \
-    -emit-library -static -o "$out/libScreenSpec.a" $(find "$root/Sources/ScreenSpec" -name '*.swift' | sort)
+# SpecRuntime (the engine, Foundation only) and ScreenSpec (the front end, on libyaml and the
+# engine's program) are compiled as the package compiles them (two modules, `package` access
+# between them), into static libraries, then linked with the entry point.
 swiftc $flags -module-name SpecRuntime -emit-module -emit-module-path "$out/SpecRuntime.swiftmodule" \
     -emit-library -static -o "$out/libSpecRuntime.a" $(find "$root/Sources/SpecRuntime" -name '*.swift' | sort)
+swiftc $flags -module-name ScreenSpec -emit-module -emit-module-path "$out/ScreenSpec.swiftmodule" \
+    -emit-library -static -o "$out/libScreenSpec.a" $(find "$root/Sources/ScreenSpec" -name '*.swift' | sort)
 swiftc $flags -module-name SpecRunFuzz -o "$out/specrun-fuzz" "$here/Sources/FuzzEntry.swift" \
-    -L "$out" -lSpecRuntime -lScreenSpec -lyaml
+    -L "$out" -lScreenSpec -lSpecRuntime -lyaml
 echo "built $out/specrun-fuzz"

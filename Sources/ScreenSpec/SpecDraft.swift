@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// A spec read from its text but not yet checked, for tools that change the model and check each
 /// variant (`specrun mutate`). Checking a variant reuses what the first check read of sibling
 /// specs (navigation targets), so that only the variant itself is checked again.

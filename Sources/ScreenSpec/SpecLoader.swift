@@ -1,4 +1,5 @@
 import Foundation
+import SpecRuntime
 
 /// The outcome of loading a spec: the checked spec when there were no errors, and every
 /// diagnostic found on the way.

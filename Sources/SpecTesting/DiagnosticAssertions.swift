@@ -1,4 +1,5 @@
 import ScreenSpec
+import SpecRuntime
 import Testing
 
 /// A diagnostic a test expects at a location marker of its spec text, in the style of

@@ -1,5 +1,6 @@
 import Foundation
 import ScreenSpec
+import SpecRuntime
 import Testing
 
 /// The spec fixtures shared between test files, kept as files under `Tests/Fixtures/` so each has

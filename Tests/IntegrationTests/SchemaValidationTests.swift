@@ -1,5 +1,6 @@
 import Foundation
 import ScreenSpec
+import SpecRuntime
 import SpecTesting
 import Testing
 

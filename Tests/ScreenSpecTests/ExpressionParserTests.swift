@@ -1,5 +1,6 @@
 import Testing
 @testable import ScreenSpec
+@testable import SpecRuntime
 
 /// Prints an expression fully parenthesised, to assert the parse tree's shape.
 private func shape(_ e: Expr) -> String {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ScreenSpec
+@testable import SpecRuntime
 
 /// Loading stays linear and iterative at scale (issue 6): large collections, long dependency
 /// chains, and the duplicate-key diagnostic that the indexed YAML builder now finds by lookup.

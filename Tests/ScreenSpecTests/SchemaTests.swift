@@ -2,6 +2,7 @@ import Foundation
 @testable import ScreenSpec
 import SpecTesting
 import Testing
+@testable import SpecRuntime
 
 /// The JSON Schema against the reader's own lists, so that syntax added to the reader without
 /// the schema (or the other way round) fails here.

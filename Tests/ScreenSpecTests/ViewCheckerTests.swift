@@ -1,5 +1,6 @@
 import Testing
 @testable import ScreenSpec
+@testable import SpecRuntime
 
 /// Loads `yaml` as `v.yaml` and renders its diagnostics without colour.
 private func viewDiagnostics(_ yaml: String) -> String {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ScreenSpec
+@testable import SpecRuntime
 
 @Suite("YAML loading")
 struct YAMLParserTests {

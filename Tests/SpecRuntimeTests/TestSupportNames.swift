@@ -1,4 +1,5 @@
 import ScreenSpec
+import SpecRuntime
 import SpecTesting
 
 // The names these tests used before SpecTesting, kept so that branches written against them

@@ -1,4 +1,5 @@
 import ScreenSpec
+import SpecRuntime
 import SpecTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import ScreenSpec
+import SpecRuntime
 
 public enum Specs {
     /// Loads a spec file, stopping with its diagnostics if it does not check.

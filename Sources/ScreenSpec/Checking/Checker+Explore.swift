@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// `invariants:` and `explore:`: invariants become hidden Bool nodes; `explore:` is resolved against
 /// the inputs and services, with defaults taken from the rest of the spec.
 extension Checker {

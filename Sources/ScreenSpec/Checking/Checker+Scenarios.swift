@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// A scenario's setup: the screen's parameter values and the services it overrides.
 extension Checker {
     mutating func checkScenarioSetup(_ plans: inout [ScenarioPlan], _ resolver: TypeResolver, _ values: ValueReader) {

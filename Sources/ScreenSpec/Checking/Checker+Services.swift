@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// Services: declared `params:` that calls are checked against, `cases:` chosen by argument, and
 /// the calls themselves (an action's `work:`, a stream's `flatMapLatest`/`flatMap`).
 extension Checker {

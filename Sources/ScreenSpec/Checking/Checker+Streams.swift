@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// A stream output waiting for its types: its node, its declaration and its errors node.
 struct PendingStream {
     var node: Int

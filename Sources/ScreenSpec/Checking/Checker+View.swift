@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// The components of `view:` as the checker resolved them: the nodes behind each property and
 /// event, for `bindings:` and for the scenario steps that act on components.
 struct ViewRegistry {

@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// Resolves and type-checks a ``Spec`` into a ``CheckedSpec``, reporting every problem it finds
 /// (not only the first) before anything runs.
 struct Checker {

@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// Colour functions and members: `gray(0.5)`, `gray(0.5, 0.8)`, `rgb(1, 0, 0)`, `rgba(1, 0, 0, 0.5)`,
 /// `c.white`, `c.alpha`; named colours (`red`, `black` ...) read as constants when no declaration
 /// has that name.

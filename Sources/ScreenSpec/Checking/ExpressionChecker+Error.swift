@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// Errors as values: the members `error.kind` (an `ErrorKind`), `error.status` (`Int?`, set for
 /// `http`) and `error.message` (`String`), and the literals `.notEnabled`, `.unknown`, `.decode` and
 /// `.http(409)` where an `Error` is expected, so that `$0 == .http(409)` reads as in Swift.

@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// A name an expression can refer to.
 struct Symbol {
     var node: Int

@@ -1,4 +1,5 @@
 import Foundation
+import SpecRuntime
 
 /// The screens declared by the spec files of a folder, read as far as their `params:`, so that a
 /// navigation can be checked against its target without checking the target itself (two screens

@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// Reads type names such as `String`, `Int?`, `[Repo]` and `[Repo]?` against the declared types.
 struct TypeResolver {
     let table: TypeTable

@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// Reads YAML data (defaults, step values, service results) as a value of an expected type.
 struct ValueReader {
     let table: TypeTable

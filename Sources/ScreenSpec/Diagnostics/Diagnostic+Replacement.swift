@@ -1,3 +1,5 @@
+import SpecRuntime
+
 extension Diagnostic {
     /// The exact text that fixes the diagnostic's range, when there is one: the nearest name of a
     /// "did you mean" (every such message comes from ``Suggestion/didYouMean(_:in:)``), provided

@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// How serious a diagnostic is.
 public enum Severity: String, Sendable, Hashable {
     case error

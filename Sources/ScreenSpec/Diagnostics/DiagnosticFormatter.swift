@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// Renders diagnostics as `path:line:col: error: message`, the source line with a gutter and a
 /// caret under the range, then notes and a `help:` line for a fix-it.
 public struct DiagnosticFormatter: Sendable {

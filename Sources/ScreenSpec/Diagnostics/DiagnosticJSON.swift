@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// Diagnostics for machines: one JSON object per line, per diagnostic (`specrun check --format json`).
 ///
 /// Keys: `file`, `line`, `column`, `endLine`, `endColumn` (1-based; columns in Unicode scalars;

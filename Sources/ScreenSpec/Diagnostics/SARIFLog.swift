@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// Diagnostics as a SARIF 2.1.0 log (`specrun check --format sarif`), the format code-review
 /// tools read to show findings inline on a pull request.
 ///

@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// The text of a spec file, kept to render diagnostics and to locate expressions inside scalars.
 public struct SourceFile: Sendable {
     /// The path as the user named it; diagnostics print it unchanged.

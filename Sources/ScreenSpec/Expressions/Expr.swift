@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// An expression as written, before names are resolved and types checked.
 public struct Expr: Sendable {
     public indirect enum Kind: Sendable {

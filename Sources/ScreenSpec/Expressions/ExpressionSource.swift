@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// The text of one expression and where each of its Unicode scalars stands in the spec file, so
 /// that a diagnostic inside a YAML scalar points at its true column, not at the scalar's start.
 public struct ExpressionSource: Sendable {

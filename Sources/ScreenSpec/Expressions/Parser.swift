@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// Parses expression text into an ``Expr`` by recursive descent, one function per rule.
 ///
 /// The grammar, loosest first; precedence follows Swift:

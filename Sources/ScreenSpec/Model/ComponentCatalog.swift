@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// The kinds of view component a spec can declare, after UIKit's controls.
 public enum ComponentKind: String, CaseIterable, Sendable {
     /// A plain view, such as the screen's root; it has a `backgroundColor`.

@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// `equivalentMutants:` — a change `specrun mutate` makes that no scenario could ever tell apart
 /// from the spec as written, with the reason, so that its report stays honest:
 ///

@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// `invariants:` — a named Bool expression over inputs, state, outputs and action outputs that
 /// must hold after every step of every scenario and of every explored sequence.
 public struct InvariantDecl: Sendable {

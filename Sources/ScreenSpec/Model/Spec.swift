@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// A value with the range it was written at. The range takes no part in equality.
 public struct Located<T: Sendable>: Sendable {
     public var value: T

@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// Reads `view:`, `bindings:` and the scenario steps that act on components.
 extension SpecReader {
     /// `name: kind` or `name: { kind: { property: ..., event: ..., setting: ... } }`.

@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// Walks the YAML tree into a ``Spec``, reporting every structural problem (unknown or missing
 /// keys, wrong node kinds) with its location. Expressions are parsed here, once.
 struct SpecReader {

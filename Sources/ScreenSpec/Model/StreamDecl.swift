@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// `outputs: name: { stream: source, ops: [...] }` — a pipeline of operators from a source.
 public struct StreamDecl: Sendable {
     /// The input, output, or action result (`save.elements`) the pipeline starts from.

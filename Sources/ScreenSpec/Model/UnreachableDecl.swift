@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// `unreachable:` — a coverage item no scenario can ever exercise, with the reason, so that
 /// `specrun coverage` counts it as explained instead of missed:
 ///
@@ -16,20 +18,4 @@ public struct UnreachableDecl: Sendable {
     public var item: Located<String>
     public var reason: Located<String>
     public var range: SpecRange
-}
-
-/// A checked `unreachable:` mark, for `specrun coverage`.
-public struct CoverageMark: Sendable {
-    public var declaration: String
-    public var item: String
-    public var reason: String
-    /// Where `item:` is written, for the diagnostic when it marks nothing.
-    public var itemRange: SpecRange
-
-    public init(declaration: String, item: String, reason: String, itemRange: SpecRange) {
-        self.declaration = declaration
-        self.item = item
-        self.reason = reason
-        self.itemRange = itemRange
-    }
 }

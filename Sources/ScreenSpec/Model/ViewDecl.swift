@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// `view:` — the screen's components and how each is wired to the view model, as written.
 public struct ComponentDecl: Sendable {
     public var name: Located<String>

@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// A YAML node with its place in the file. Locations take no part in equality.
 public struct YAMLNode: Sendable, CustomStringConvertible {
     public enum ScalarStyle: Sendable, Hashable {

@@ -1,4 +1,5 @@
 internal import CYaml
+import SpecRuntime
 
 /// Reads YAML text into ``YAMLNode`` trees. The only file that touches libyaml.
 ///

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// Virtual time in whole milliseconds. A single-owner priority queue ordered by (time, sequence):
 /// ties run in the order they were scheduled, time never moves backwards, and nothing reads the
 /// wall clock.

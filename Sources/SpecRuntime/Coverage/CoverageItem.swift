@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// One thing a spec's scenarios should make happen at least once — an output changing, a branch
 /// taken, a service result answered — with where it is written.
 public struct CoverageItem: Sendable, Hashable {

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// The coverage items of one checked spec and, for each place the runtime reports from, the items
 /// it covers. Built once per spec; every scenario's recorder shares it.
 public struct CoverageMap: Sendable {

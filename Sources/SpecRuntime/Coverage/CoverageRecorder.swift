@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// Counts what one scenario exercised. A graph built while a recorder is ``compiling`` inserts
 /// probes that report here; a graph built without one has no probes at all, so coverage costs
 /// nothing unless it is asked for.

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 extension ExpressionCompiler {
     /// `inner` compiled with a probe that records which way it went. Only called while a
     /// ``CoverageRecorder`` is compiling; otherwise a probe compiles to `inner` alone.

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// One value a node emitted, at a virtual time in milliseconds.
 public struct Emission: Sendable, Hashable {
     public var time: Int

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// What an expression reads while it runs: the graph's current values, the event being handled
 /// and the arguments of enclosing closures.
 final class EvalContext {

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// One value a handler writes: the node's new value, or with `appends` the list to append to it.
 struct HandlerWrite {
     var target: Int

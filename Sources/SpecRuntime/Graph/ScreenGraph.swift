@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// A checked spec compiled into indexed nodes, propagating changes glitch-free on a virtual clock.
 ///
 /// One external change (``set(_:to:)``, ``send(_:_:)``, a service answering) is one transaction:

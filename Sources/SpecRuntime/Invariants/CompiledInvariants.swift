@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// A spec's invariants, compiled for checking between steps.
 ///
 /// An invariant must hold after every step, and nothing inside a transaction reads it, so the graph

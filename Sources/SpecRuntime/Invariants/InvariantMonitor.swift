@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// Checks a spec's `invariants:` on a running graph, between steps. The graph does not keep an
 /// invariant up to date (see `CompiledInvariants`): a check runs its compiled expression on the
 /// current values, which allocates nothing for the usual Bool and Int reads.

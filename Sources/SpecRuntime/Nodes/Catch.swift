@@ -1,5 +1,3 @@
-import ScreenSpec
-
 extension StreamOperators {
     /// `catch: EXPR` and `catchAndReturn: EXPR`: the element `fallback` (over `$0`, the error)
     /// instead of a failure or an error.

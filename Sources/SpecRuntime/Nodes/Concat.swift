@@ -1,5 +1,3 @@
-import ScreenSpec
-
 extension StreamOperators {
     /// The upstream's elements, then, once it completes, each of `others` in turn, each followed
     /// from the moment the one before completed (RxSwift's `concat`): a stream with a current

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 extension StreamOperators {
     /// Emits an element once `dueTime` ms pass without a newer one. On completion the pending
     /// element is sent at once, then the completion; an error drops it (RxSwift's `debounce`).

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 extension StreamOperators {
     /// Emits each element and the completion `dueTime` ms later; failures pass at once, and an
     /// error passes at once and drops the elements still waiting (RxSwift's `delay`).

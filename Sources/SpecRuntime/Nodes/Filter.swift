@@ -1,5 +1,3 @@
-import ScreenSpec
-
 extension StreamOperators {
     /// Passes the elements for which `predicate` over `$0` is true.
     static func filter(_ predicate: @escaping CompiledExpr, _ env: PipelineEnvironment) -> StreamOperator {

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 extension StreamOperators {
     /// Each element calls the service; every inner stream runs and their elements land in the
     /// order they come (RxSwift's `flatMap`). See ``RequestSink``.

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// One subscription to a service's answer, through a request's own `ops:`: the inner stream of
 /// `flatMapLatest`, `flatMap` and `concatMap`, cold as an RxTest cold observable — each
 /// subscription calls the service and replays its answer from the call's time.

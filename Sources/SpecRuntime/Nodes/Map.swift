@@ -1,5 +1,3 @@
-import ScreenSpec
-
 extension StreamOperators {
     /// Each element becomes `transform` over `$0`; an element whose expression fails is dropped.
     static func map(_ transform: @escaping CompiledExpr, _ env: PipelineEnvironment, name: String = "map") -> StreamOperator {

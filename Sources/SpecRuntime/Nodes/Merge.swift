@@ -1,5 +1,3 @@
-import ScreenSpec
-
 extension StreamOperators {
     /// Elements of the upstream and of every other source, in the order they come. Completes
     /// when the upstream and every other source have completed; the first error ends it.

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 extension StreamOperators {
     /// On an error, resubscribes to its upstream — calls the service again — until `maxAttempts`
     /// subscriptions in all have failed, then passes the error (RxSwift's `retry(_:)`); nil

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 extension StreamOperators {
     /// Emits each new accumulator: `accumulator` over `$0` (the previous one, first `seed`) and `$1` (the element).
     static func scan(seed: @escaping CompiledExpr, accumulator: @escaping CompiledExpr, _ env: PipelineEnvironment) -> StreamOperator {

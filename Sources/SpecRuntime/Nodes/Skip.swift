@@ -1,5 +1,3 @@
-import ScreenSpec
-
 extension StreamOperators {
     /// Drops the first `count` elements.
     static func skip(_ count: Int) -> StreamOperator { SkipSink(count) }

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 extension StreamOperators {
     /// Emits `values` when the pipeline is subscribed, before any element of the source.
     static func startWith(_ values: [CompiledExpr], _ env: PipelineEnvironment) -> StreamOperator { StartWithSink(values, env) }

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// The event grammar inside a pipeline, as RxSwift's `Event`: `next* (error | completed)`, with
 /// failures among the elements.
 ///

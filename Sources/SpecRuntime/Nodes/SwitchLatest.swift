@@ -1,5 +1,3 @@
-import ScreenSpec
-
 extension StreamOperators {
     /// Each element, an index, chooses which of the streams to follow from then on; the stream
     /// followed before is left (RxSwift's `map { streams[$0] }.switchLatest()`). A stream with a

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 extension StreamOperators {
     /// Passes the first `count` elements, then completes (RxSwift's `take(_:)`); `take: 0`
     /// completes when the pipeline is subscribed.

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 extension StreamOperators {
     /// Passes elements until `other` sends an element, then completes (RxSwift's
     /// `take(until:)`, formerly `takeUntil`). An error of `other` ends it; its completion does not.

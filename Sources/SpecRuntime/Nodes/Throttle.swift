@@ -1,5 +1,3 @@
-import ScreenSpec
-
 extension StreamOperators {
     /// Emits an element at once if `dueTime` ms passed since the last one sent; otherwise, with
     /// `latest` (RxSwift's default), the newest element is sent when the window ends. A completion

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 extension StreamOperators {
     /// Each upstream element with the other source's latest value: that value, or `combine` over
     /// `$0` (the element) and `$1` (the value). Nothing until the other source has a value.

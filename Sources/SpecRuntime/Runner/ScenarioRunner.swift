@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// Plays scenarios of a checked spec on a fresh graph and virtual clock each, recording the
 /// timeline. Deterministic: two runs give equal timelines.
 public enum ScenarioRunner {

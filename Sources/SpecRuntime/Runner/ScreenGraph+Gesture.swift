@@ -1,5 +1,3 @@
-import ScreenSpec
-
 extension ScreenGraph {
     /// Why a person cannot make a gesture now.
     private enum GestureRefusal: Error {

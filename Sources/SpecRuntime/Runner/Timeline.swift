@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// What a scenario produced, in order: emissions, the steps between them, failed expectations
 /// and runtime errors.
 public struct Timeline: Sendable, Hashable {

@@ -1,5 +1,3 @@
-import ScreenSpec
-
 /// Renders timelines as readable text (the snapshot format) or as JSON lines.
 public enum TimelineFormatter {
     /// ```

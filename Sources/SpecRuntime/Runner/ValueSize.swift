@@ -1,5 +1,3 @@
-import ScreenSpec
-
 extension Value {
     /// The value's size for the runtime's budgets: one per value, plus the UTF-8 bytes of every
     /// string in it, counted through lists, records, navigation parameters and error messages.

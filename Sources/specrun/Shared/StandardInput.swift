@@ -1,5 +1,6 @@
 import Foundation
 import ScreenSpec
+import SpecRuntime
 
 /// Reads a spec from standard input (`specrun run -`, `specrun check -`).
 enum StandardInput {

@@ -33,6 +33,41 @@ public struct CheckedSpec: Sendable {
 
     /// The longest name the timeline shows, to align its columns.
     public var longestVisibleName: Int { nodes.filter(\.visible).map(\.name.count).max() ?? 0 }
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(
+        screen: String,
+        file: String,
+        types: TypeTable,
+        nodes: [NodeDecl],
+        rank: [Int],
+        actions: [ActionPlan],
+        handlers: [HandlerPlan],
+        services: [ServicePlan],
+        scenarios: [ScenarioPlan],
+        params: [Int],
+        streams: [StreamPlan] = [],
+        coverageMarks: [CoverageMark] = [],
+        components: [ComponentPlan] = [],
+        invariants: [InvariantPlan] = [],
+        explore: ExplorePlan = ExplorePlan()
+    ) {
+        self.screen = screen
+        self.file = file
+        self.types = types
+        self.nodes = nodes
+        self.rank = rank
+        self.actions = actions
+        self.handlers = handlers
+        self.services = services
+        self.scenarios = scenarios
+        self.params = params
+        self.streams = streams
+        self.coverageMarks = coverageMarks
+        self.components = components
+        self.invariants = invariants
+        self.explore = explore
+    }
 }
 
 public struct NodeDecl: Sendable {
@@ -68,6 +103,16 @@ public struct NodeDecl: Sendable {
         if case .stream = kind { return false }
         return true
     }
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(name: String, type: SpecType, kind: Kind, role: Role, visible: Bool, range: SpecRange) {
+        self.name = name
+        self.type = type
+        self.kind = kind
+        self.role = role
+        self.visible = visible
+        self.range = range
+    }
 }
 
 public struct ActionPlan: Sendable {
@@ -86,6 +131,33 @@ public struct ActionPlan: Sendable {
     public var service: Int
     public var argumentNames: [String]
     public var arguments: [TypedExpr]
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(
+        name: String,
+        input: SpecType = .void,
+        trigger: Int? = nil,
+        enabled: Int,
+        executing: Int,
+        elements: Int,
+        errors: Int,
+        completions: Int? = nil,
+        service: Int,
+        argumentNames: [String],
+        arguments: [TypedExpr]
+    ) {
+        self.name = name
+        self.input = input
+        self.trigger = trigger
+        self.enabled = enabled
+        self.executing = executing
+        self.elements = elements
+        self.errors = errors
+        self.completions = completions
+        self.service = service
+        self.argumentNames = argumentNames
+        self.arguments = arguments
+    }
 }
 
 public struct HandlerPlan: Sendable {
@@ -102,6 +174,25 @@ public struct HandlerPlan: Sendable {
     /// Where the author wrote it (a `handlers:` or `bindings:` entry), for coverage; nil for the
     /// wiring the checker derives from `view:` (binders, two-way properties, action buttons).
     public var written: SpecRange? = nil
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(
+        on: Int,
+        targets: [Int],
+        values: [TypedExpr],
+        label: String? = nil,
+        startValue: Int? = nil,
+        constraints: [ValueConstraint?] = [],
+        written: SpecRange? = nil
+    ) {
+        self.on = on
+        self.targets = targets
+        self.values = values
+        self.label = label
+        self.startValue = startValue
+        self.constraints = constraints
+        self.written = written
+    }
 }
 
 public struct ServicePlan: Sendable {
@@ -144,6 +235,14 @@ public struct ServicePlan: Sendable {
             guard let echo else { return outcome }
             return .success(names.firstIndex(of: echo).map { values[$0] } ?? .none)
         }
+
+        /// Memberwise, at `package` access: the front end builds the program.
+        package init(outcome: Outcome, latency: Int? = nil, range: SpecRange? = nil, echo: String? = nil) {
+            self.outcome = outcome
+            self.latency = latency
+            self.range = range
+            self.echo = echo
+        }
     }
 
     public var name: String
@@ -162,6 +261,13 @@ public struct ServicePlan: Sendable {
         public var result: Result
         /// Where the case is written, for coverage.
         public var range: SpecRange? = nil
+
+        /// Memberwise, at `package` access: the front end builds the program.
+        package init(when: [(name: String, value: Value)], result: Result, range: SpecRange? = nil) {
+            self.when = when
+            self.result = result
+            self.range = range
+        }
     }
 
     /// Which of a service's answers a call takes.
@@ -198,6 +304,23 @@ public struct ServicePlan: Sendable {
         case .implicitVoid: return (.success(.void), latency)
         }
     }
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(
+        name: String,
+        returns: SpecType,
+        latency: Int,
+        results: [Result],
+        params: [(name: String, type: SpecType)]? = nil,
+        cases: [Case] = []
+    ) {
+        self.name = name
+        self.returns = returns
+        self.latency = latency
+        self.results = results
+        self.params = params
+        self.cases = cases
+    }
 }
 
 public struct ScenarioPlan: Sendable {
@@ -215,6 +338,21 @@ public struct ScenarioPlan: Sendable {
         var copy = spec
         for (index, plan) in services where copy.services.indices.contains(index) { copy.services[index] = plan }
         return copy
+    }
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(
+        name: String,
+        range: SpecRange,
+        steps: [StepPlan],
+        params: [Value] = [],
+        services: [(index: Int, plan: ServicePlan)] = []
+    ) {
+        self.name = name
+        self.range = range
+        self.steps = steps
+        self.params = params
+        self.services = services
     }
 }
 
@@ -244,6 +382,13 @@ public struct StepPlan: Sendable {
     /// How the step reads in a timeline, such as `set email = "a@b.c"`.
     public var text: String
     public var range: SpecRange
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(kind: Kind, text: String, range: SpecRange) {
+        self.kind = kind
+        self.text = text
+        self.range = range
+    }
 }
 
 /// The records and enums a spec declares.
@@ -254,7 +399,7 @@ public struct TypeTable: Sendable {
     public var failed: Set<String> = []
 
     /// Whether `type` is or contains a type whose declaration failed.
-    func mentionsFailed(_ type: SpecType) -> Bool {
+    package func mentionsFailed(_ type: SpecType) -> Bool {
         switch type {
         case .record(let name), .enumeration(let name): return failed.contains(name)
         case .optional(let t), .list(let t): return mentionsFailed(t)

@@ -5,6 +5,13 @@ public struct InvariantPlan: Sendable {
     /// The Bool node holding the invariant's value.
     public var node: Int
     public var range: SpecRange
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(name: String, node: Int, range: SpecRange) {
+        self.name = name
+        self.node = node
+        self.range = range
+    }
 }
 
 /// One outcome a call of an explored service may have.

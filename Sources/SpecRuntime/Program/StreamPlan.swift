@@ -12,6 +12,23 @@ public struct StreamPlan: Sendable {
     public var operators: [OperatorPlan]
     /// Whether the output holds a current value (`initial:`), emitting only when it changes.
     public var holdsValue: Bool
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(
+        output: Int,
+        errors: Int? = nil,
+        source: Int,
+        timer: TimerPlan? = nil,
+        operators: [OperatorPlan],
+        holdsValue: Bool
+    ) {
+        self.output = output
+        self.errors = errors
+        self.source = source
+        self.timer = timer
+        self.operators = operators
+        self.holdsValue = holdsValue
+    }
 }
 
 /// One checked operator. Expressions read `$0` (and `$1`) as ``TypedExpr/operatorArgument(_:)``.
@@ -63,6 +80,12 @@ public struct OperatorPlan: Sendable {
         default: return []
         }
     }
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(kind: Kind, name: String) {
+        self.kind = kind
+        self.name = name
+    }
 }
 
 /// How a request operator treats the inner stream of each element.
@@ -87,6 +110,21 @@ public struct RequestPlan: Sendable {
     public var failuresEnd: Bool
     /// The operator's name, for messages and cancellation records.
     public var name: String
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(
+        call: ServiceCall,
+        strategy: RequestStrategy,
+        inner: [OperatorPlan],
+        failuresEnd: Bool,
+        name: String
+    ) {
+        self.call = call
+        self.strategy = strategy
+        self.inner = inner
+        self.failuresEnd = failuresEnd
+        self.name = name
+    }
 }
 
 /// `interval: 1s` (0, 1, 2, … every period) or `timer: 2s` (0 once, then completed; with
@@ -96,6 +134,12 @@ public struct TimerPlan: Sendable {
     public var dueTime: Int
     /// Milliseconds between elements; nil: one element, then completed.
     public var period: Int?
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(dueTime: Int, period: Int? = nil) {
+        self.dueTime = dueTime
+        self.period = period
+    }
 }
 
 /// A call of service ``service`` with named arguments, evaluated per element.
@@ -103,4 +147,11 @@ public struct ServiceCall: Sendable {
     public var service: Int
     public var argumentNames: [String]
     public var arguments: [TypedExpr]
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(service: Int, argumentNames: [String], arguments: [TypedExpr]) {
+        self.service = service
+        self.argumentNames = argumentNames
+        self.arguments = arguments
+    }
 }

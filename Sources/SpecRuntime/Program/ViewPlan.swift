@@ -78,4 +78,31 @@ public struct GesturePlan: Sendable {
     /// `specrun explore` can write the gesture back as a step.
     public var verb: String = ""
     public var target: String = ""
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(
+        component: String,
+        kind: String,
+        payload: Payload,
+        enabled: Int? = nil,
+        writes: [Int],
+        events: [Int],
+        actions: [Int],
+        clears: [Int] = [],
+        shownWhile: Int? = nil,
+        verb: String = "",
+        target: String = ""
+    ) {
+        self.component = component
+        self.kind = kind
+        self.payload = payload
+        self.enabled = enabled
+        self.writes = writes
+        self.events = events
+        self.actions = actions
+        self.clears = clears
+        self.shownWhile = shownWhile
+        self.verb = verb
+        self.target = target
+    }
 }

@@ -8,6 +8,13 @@ public struct ComponentPlan: Sendable {
         /// The hidden stream of the person's edits (a `ControlProperty`'s values); nil when only
         /// bindings write the property.
         public var edits: Int?
+
+        /// Memberwise, at `package` access: the front end builds the program.
+        package init(name: String, node: Int, edits: Int? = nil) {
+            self.name = name
+            self.node = node
+            self.edits = edits
+        }
     }
 
     /// An event or delegate callback, such as `confirm.tap`, and what it feeds.
@@ -18,6 +25,14 @@ public struct ComponentPlan: Sendable {
         public var feeds: [Int]
         /// Indices into ``CheckedSpec/actions`` it executes.
         public var actions: [Int]
+
+        /// Memberwise, at `package` access: the front end builds the program.
+        package init(name: String, node: Int, feeds: [Int], actions: [Int]) {
+            self.name = name
+            self.node = node
+            self.feeds = feeds
+            self.actions = actions
+        }
     }
 
     public var name: String
@@ -25,4 +40,12 @@ public struct ComponentPlan: Sendable {
     public var kind: String
     public var properties: [Property]
     public var events: [Event]
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(name: String, kind: String, properties: [Property], events: [Event]) {
+        self.name = name
+        self.kind = kind
+        self.properties = properties
+        self.events = events
+    }
 }
