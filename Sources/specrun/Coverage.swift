@@ -12,7 +12,7 @@ struct Coverage: ParsableCommand {
             service results and cases never answered, actions that never succeeded, failed or refused, \
             handlers and bindings never run, navigations never emitted, component events never fired \
             (see docs/coverage.md). Exit status: 0, 1 below '--min', 2 when a spec is invalid, 64 for \
-            a usage error.
+            a usage error, 66 when a path does not exist.
             """
     )
 

@@ -13,7 +13,7 @@ struct Review: ParsableCommand {
             new timeline becomes the snapshot), r rejects (the pending file is deleted), s skips \
             (it stays pending), q stops. It needs a terminal; 'specrun test --accept' or \
             '--reject' settle every change at once. Exit status: 0, 1 when a file could not be \
-            settled, 64 for a usage error.
+            settled, 64 for a usage error, 66 when a path does not exist.
             """
     )
 
@@ -24,6 +24,7 @@ struct Review: ParsableCommand {
 
     func run() throws {
         display.apply()
+        try SpecArguments.requireExistingOrExit(paths)
         let roots = paths.isEmpty ? ["specs"] : paths
         let pending = PendingSnapshot.find(in: roots)
         guard !pending.isEmpty else {

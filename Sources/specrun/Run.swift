@@ -9,7 +9,7 @@ struct Run: ParsableCommand {
         discussion: """
             Each path is a spec file, a folder searched recursively for *.yaml and *.yml, or '-' for \
             a spec read from standard input. Exit status: 0 when every expectation held, 1 when an \
-            'expect' failed, 2 when a spec is invalid, 64 for a usage error.
+            'expect' failed, 2 when a spec is invalid, 64 for a usage error, 66 when a path does not exist.
             """
     )
 

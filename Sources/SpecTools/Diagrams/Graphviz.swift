@@ -23,9 +23,11 @@ public enum Graphviz {
         return nil
     }
 
-    /// The SVG `dot -Tsvg` draws for `dot` text; `dot` is stopped after `timeout` seconds (a
-    /// graph of tens of thousands of nodes can take Graphviz that long).
-    public static func svg(fromDOT text: String, timeout: Double = 300, executable: String? = dotExecutable()) throws(Failure) -> String {
+    /// The SVG `dot -Tsvg` draws for `dot` text; `dot` is killed after `timeout` seconds (a
+    /// graph of tens of thousands of nodes can take Graphviz that long) and its temporary folder
+    /// removed. `progress` hears the seconds spent while it runs.
+    public static func svg(fromDOT text: String, timeout: Double = 120, executable: String? = dotExecutable(),
+                           progress: ((Double) -> Void)? = nil) throws(Failure) -> String {
         guard let executable else { throw Failure(description: installHint, notInstalled: true) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-dot-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -43,13 +45,19 @@ public enum Graphviz {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = try FileHandle(forWritingTo: errors)
             try process.run()
-            let deadline = Date().addingTimeInterval(timeout)
-            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            let started = Date()
+            let deadline = started.addingTimeInterval(timeout)
+            while process.isRunning && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.02)
+                progress?(Date().timeIntervalSince(started))
+            }
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
-                throw Failure(description: "'\(executable)' did not finish within \(Int(timeout)) seconds; the graph is too large "
-                              + "to lay out, so write '--format dot' or '--format mermaid' instead", notInstalled: false)
+                let seconds = timeout == timeout.rounded() && timeout < 1e9 ? "\(Int(timeout))" : "\(timeout)"
+                throw Failure(description: "the time budget (--max-seconds \(seconds)) was used up: '\(executable)' was still laying out "
+                              + "the graph and was stopped; raise --max-seconds, or write '--format dot' or '--format mermaid' instead",
+                              notInstalled: false)
             }
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
