@@ -31,6 +31,8 @@ import Testing
     @Test func theBinaryRunsWithoutCIAndColor() throws {
         let result = try CLI.run(["check", "specs/login.yaml"], environment: [:])
         #expect(result.status == 0, "\(result)")
-        try assertExecuteCommand(["check", "/nonexistent/spec.yaml"], exitCode: 2)
+        let invalid = try CLI.temporarySpec("screen: S\noutputs:\n  a: b\n")
+        let checked = try assertExecuteCommand(["check", invalid], stdout: "", exitCode: 2)
+        #expect(!checked.stderr.contains("\u{1B}["), "NO_COLOR is set for every run")
     }
 }
