@@ -29,14 +29,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "ScreenSpecTests", dependencies: ["ScreenSpec", "SpecRuntime"]),
-        .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools"]),
+        // What every test target uses: the CLI runner, package paths, external tools, recorded
+        // timelines, diagnostics assertions and the fixtures under Tests/Fixtures.
+        .target(name: "SpecTesting", dependencies: ["ScreenSpec", "SpecRuntime"]),
+        .testTarget(name: "ScreenSpecTests", dependencies: ["ScreenSpec", "SpecRuntime", "SpecTesting"]),
+        .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
         // Plays every spec under specs/ against its committed snapshot, one test per scenario.
-        .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools"]),
+        .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
+        .testTarget(name: "specrunTests", dependencies: ["specrun", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
+        // Tests that drive external tools (Chromium, Graphviz, tmux, lcov, check-jsonschema):
+        // skipped with the reason when a tool is missing, failed instead when `CI` is set.
         .testTarget(
-            name: "specrunTests",
-            dependencies: ["specrun", "SpecRuntime", "ScreenSpec", "SpecTools"],
-            exclude: ["Fixtures"]
+            name: "IntegrationTests",
+            dependencies: ["specrun", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]
         ),
     ]
 )

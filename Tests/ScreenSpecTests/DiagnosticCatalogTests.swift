@@ -1,17 +1,16 @@
 import Foundation
 @testable import ScreenSpec
+import SpecTesting
 import Testing
 
 /// The ids the sources report, the catalogue (SARIF rules) and docs/diagnostics.md list the same
 /// set, so a new diagnostic cannot ship undocumented.
 @Suite("Diagnostic ids")
 struct DiagnosticCatalogTests {
-    static let root = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
-
     /// Ids written in the sources as `error("id", ...)` or `Diagnostic(... id: "id", ...)`.
     static func idsInSources() throws -> Set<String> {
         var ids: Set<String> = []
-        let folder = root + "/Sources/ScreenSpec"
+        let folder = PackagePaths.root + "/Sources/ScreenSpec"
         let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
         for file in files {
             let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
@@ -35,7 +34,7 @@ struct DiagnosticCatalogTests {
     }
 
     @Test func everyIdIsDocumentedWithAMessage() throws {
-        let doc = try String(contentsOfFile: Self.root + "/docs/diagnostics.md", encoding: .utf8)
+        let doc = try String(contentsOfFile: PackagePaths.root + "/docs/diagnostics.md", encoding: .utf8)
         for (id, _) in DiagnosticCatalog.entries {
             let row = doc.split(separator: "\n").first { $0.hasPrefix("| <a id=\"\(id)\"></a>`\(id)` |") }
             #expect(row != nil, "docs/diagnostics.md has no row for '\(id)'")

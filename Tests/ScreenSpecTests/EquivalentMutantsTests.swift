@@ -1,4 +1,5 @@
 import ScreenSpec
+import SpecRuntime
 import Testing
 
 /// `equivalentMutants:` is read and checked like every other section: located diagnostics for

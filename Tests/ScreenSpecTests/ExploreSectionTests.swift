@@ -1,4 +1,5 @@
 import ScreenSpec
+import SpecRuntime
 import Testing
 
 /// `invariants:` and `explore:`: what they check into, and every mistake located.

@@ -1,4 +1,5 @@
 import ScreenSpec
+import SpecRuntime
 import Testing
 
 /// Mistaken and hostile specs: each problem is reported once, where it is, and nothing else is

@@ -1,5 +1,7 @@
 import Foundation
 import ScreenSpec
+import SpecRuntime
+import SpecTesting
 import Testing
 
 /// Every name of the shipped login and list specs misspelt in turn (one token, one letter added):
@@ -8,11 +10,9 @@ import Testing
 /// a cascade about something else (a made-up type, a missing key, a component that vanished).
 @Suite("Misspellings do not cascade")
 struct MutationTests {
-    static let root = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
-
     @Test(arguments: ["login.yaml", "list.yaml"])
     func everyMisspeltNameIsTheOnlyThingReported(_ file: String) throws {
-        let path = Self.root + "/specs/" + file
+        let path = PackagePaths.root + "/specs/" + file
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let scalars = Array(text.unicodeScalars)
         var single = 0, mutations = 0

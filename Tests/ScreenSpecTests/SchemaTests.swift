@@ -1,5 +1,6 @@
 import Foundation
 @testable import ScreenSpec
+import SpecTesting
 import Testing
 @testable import SpecRuntime
 
@@ -8,6 +9,11 @@ import Testing
 @Suite("JSON Schema")
 struct SchemaTests {
     let schema = SpecSchema.document
+
+    @Test func shippedSchemaIsTheGeneratedOne() throws {
+        let shipped = try String(contentsOfFile: PackagePaths.path("schema/spec.schema.json"), encoding: .utf8)
+        #expect(shipped == SpecSchema.text, "schema/spec.schema.json is stale: run 'swift run specrun schema > schema/spec.schema.json'")
+    }
 
     func at(_ path: [String]) -> JSONValue? {
         var current: JSONValue? = schema

@@ -1,4 +1,5 @@
 import ScreenSpec
+import SpecRuntime
 import Testing
 
 /// Loads `yaml` and returns its errors as `line:col: message`, in order.

@@ -1,6 +1,8 @@
 import ScreenSpec
+import SpecRuntime
 @testable import SpecRuntime
 @testable import SpecTools
+import SpecTesting
 import Testing
 
 private let a = Value.string("a"), b = Value.string("b")
@@ -14,8 +16,8 @@ struct ActionCompletionsTests {
     enum Via: CaseIterable { case inputsSubject, execute }
 
     /// Plays `inputs` at 10 and 20 into action `name`, recording every call of the work.
-    private func run(_ yaml: String, _ name: String, via: Via, inputs: [Value] = [a, b]) throws -> (Recorder, calls: [[Value]]) {
-        let r = try Recorder(yaml)
+    private func run(_ yaml: String, _ name: String, via: Via, inputs: [Value] = [a, b]) throws -> (TimelineRecorder, calls: [[Value]]) {
+        let r = try TimelineRecorder(yaml)
         let action = try #require(r.spec.actions.firstIndex { $0.name == name })
         var calls: [[Value]] = []
         r.graph.serviceChoice = { _, _, arguments, _ in
@@ -62,8 +64,8 @@ struct ActionCompletionsTests {
         let (r, calls) = try run(completable, "store", via: via)
         #expect(calls == [[a], [b]])
         #expect(r.recorded("store.elements") == [])
-        #expect(r.recorded("store.completions") == [Pair(10, .void), Pair(20, .void)])
-        #expect(r.recorded("done") == [Pair(0, .int(0)), Pair(10, .int(1)), Pair(20, .int(2))])
+        #expect(r.recorded("store.completions") == [next(10, .void), next(20, .void)])
+        #expect(r.recorded("done") == [next(0, .int(0)), next(10, .int(1)), next(20, .int(2))])
     }
 
     /// "completable action finished with error": "emits no errors on `completions`". The library's
@@ -95,14 +97,14 @@ struct ActionCompletionsTests {
                   - expect: { store.completions: () }
 
             """, "store", via: via, inputs: [.bool(true), .bool(false)])
-        #expect(r.recorded("store.completions") == [Pair(20, .void)])
-        #expect(r.recorded("store.errors") == [Pair(10, .error(ErrorValue(.unknown)))])
+        #expect(r.recorded("store.completions") == [next(20, .void)])
+        #expect(r.recorded("store.errors") == [next(10, .error(ErrorValue(.unknown)))])
     }
 
     /// As the library's `completions`, subscribed after the action's own `executing`: the element,
     /// then `executing` false and `enabled` true, then `()` on `completions`.
     @Test func completionsComeAfterExecutingTurnsFalse() throws {
-        let r = try Recorder("""
+        let r = try TimelineRecorder("""
             screen: S
             inputs:
               go: event
@@ -123,7 +125,7 @@ struct ActionCompletionsTests {
     /// Work answering several elements: `()` once, after the last element, when the sequence completes;
     /// a sequence that never ends never completes.
     @Test func severalElementsThenOneCompletion() throws {
-        let r = try Recorder("""
+        let r = try TimelineRecorder("""
             screen: S
             inputs:
               go: event
@@ -148,15 +150,15 @@ struct ActionCompletionsTests {
         r.send("go")
         r.send("forever")
         try r.wait(1000)
-        #expect(r.recorded("letters.elements") == [Pair(100, a), Pair(200, b)])
-        #expect(r.recorded("letters.completions") == [Pair(300, .void)])
-        #expect(r.recorded("endless.elements") == [Pair(100, a)])
+        #expect(r.recorded("letters.elements") == [next(100, a), next(200, b)])
+        #expect(r.recorded("letters.completions") == [next(300, .void)])
+        #expect(r.recorded("endless.elements") == [next(100, a)])
         #expect(r.recorded("endless.completions") == [])
     }
 
     /// A refused execution (disabled, or still executing) runs nothing, so nothing completes.
     @Test func aRefusedExecutionDoesNotComplete() throws {
-        let r = try Recorder("""
+        let r = try TimelineRecorder("""
             screen: S
             inputs:
               go: event
@@ -176,8 +178,8 @@ struct ActionCompletionsTests {
         try r.wait(10)
         r.send("go")
         try r.wait(100)
-        #expect(r.recorded("save.errors") == [Pair(10, .error(ErrorValue(.notEnabled)))])
-        #expect(r.recorded("save.completions") == [Pair(20, .void)])
+        #expect(r.recorded("save.errors") == [next(10, .error(ErrorValue(.notEnabled)))])
+        #expect(r.recorded("save.completions") == [next(20, .void)])
         #expect(r.recorded("never.errors").count == 2)
         #expect(r.recorded("never.completions") == [])
     }
@@ -185,7 +187,7 @@ struct ActionCompletionsTests {
     /// Nothing reads `completions`: its node exists but is hidden, never fed, and the timeline is
     /// the one it was before `completions` existed.
     @Test func unreadCompletionsAreNotFed() throws {
-        let r = try Recorder("""
+        let r = try TimelineRecorder("""
             screen: S
             inputs:
               go: event
@@ -228,13 +230,13 @@ struct ActionCompletionsTests {
         } else {
             yaml += reading + "\n"
         }
-        let r = try Recorder(yaml)
+        let r = try TimelineRecorder(yaml)
         let load = try #require(r.spec.actions.first { $0.name == "load" })
         let node = try #require(load.completions)
         #expect(r.spec.nodes[node].visible)
         r.graph.execute(action: r.spec.actions.firstIndex { $0.name == "load" }!)
         try r.wait(0)
-        #expect(r.recorded("load.completions") == [Pair(0, .void)])
+        #expect(r.recorded("load.completions") == [next(0, .void)])
     }
 
     /// Coverage asks for a completion only of an action whose `completions` the spec reads.
@@ -305,16 +307,16 @@ struct ActionCompletionsTests {
 
             """, "echo", via: via, inputs: [a, b, .string("anything")])
         #expect(calls == [[a], [b], [.string("anything")]])
-        #expect(r.recorded("echo.elements") == [Pair(10, a), Pair(20, b), Pair(30, .string("anything"))])
-        #expect(r.recorded("echo.completions") == [Pair(10, .void), Pair(20, .void), Pair(30, .void)])
-        #expect(r.recorded("echo.executing") == [Pair(0, .bool(false)), Pair(10, .bool(true)), Pair(10, .bool(false)),
-                                                 Pair(20, .bool(true)), Pair(20, .bool(false)), Pair(30, .bool(true)), Pair(30, .bool(false))])
+        #expect(r.recorded("echo.elements") == [next(10, a), next(20, b), next(30, .string("anything"))])
+        #expect(r.recorded("echo.completions") == [next(10, .void), next(20, .void), next(30, .void)])
+        #expect(r.recorded("echo.executing") == [next(0, .bool(false)), next(10, .bool(true)), next(10, .bool(false)),
+                                                 next(20, .bool(true)), next(20, .bool(false)), next(30, .bool(true)), next(30, .bool(false))])
     }
 
     /// `echo:` in a case, in successive results and in a stream's request; an optional
     /// parameter left out echoes `nil`.
     @Test func echoWhereverAResultIsWritten() throws {
-        let r = try Recorder("""
+        let r = try TimelineRecorder("""
             screen: S
             inputs:
               name: String
@@ -353,10 +355,10 @@ struct ActionCompletionsTests {
         r.send("id", .int(1))
         r.send("id", .int(2))
         try r.wait(0)
-        #expect(r.recorded("greeting") == [Pair(0, .string("?")), Pair(5, .string("ada")), Pair(5, .string("hello"))])
-        #expect(r.recorded("ids.errors") == [Pair(5, .error(ErrorValue(.http, status: 500)))])
-        #expect(r.recorded("ids") == [Pair(5, .int(2))])
-        #expect(r.recorded("maybe") == [Pair(5, .none), Pair(5, .none)])
+        #expect(r.recorded("greeting") == [next(0, .string("?")), next(5, .string("ada")), next(5, .string("hello"))])
+        #expect(r.recorded("ids.errors") == [next(5, .error(ErrorValue(.http, status: 500)))])
+        #expect(r.recorded("ids") == [next(5, .int(2))])
+        #expect(r.recorded("maybe") == [next(5, .none), next(5, .none)])
     }
 
     /// A scenario may replace a service's answers with an echo, and exploration's declared

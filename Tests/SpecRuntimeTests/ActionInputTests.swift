@@ -1,6 +1,8 @@
 import ScreenSpec
+import SpecRuntime
 @testable import SpecRuntime
 @testable import SpecTools
+import SpecTesting
 import Testing
 
 /// An `Action<String, String>` whose work answers each input with itself, at once
@@ -34,8 +36,8 @@ private let a = Value.string("a"), b = Value.string("b")
 struct ActionInputTests {
     enum Via: CaseIterable { case inputsSubject, execute }
 
-    private func run(_ yaml: String, via: Via) throws -> Recorder {
-        let r = try Recorder(yaml)
+    private func run(_ yaml: String, via: Via) throws -> TimelineRecorder {
+        let r = try TimelineRecorder(yaml)
         let action = try #require(r.spec.actions.firstIndex { $0.name == "echo" })
         for (time, value) in [(10, a), (20, b)] {
             try r.wait(time - r.graph.clock.now)
@@ -51,19 +53,19 @@ struct ActionInputTests {
     @Test(arguments: Via.allCases)
     func singleElementAction(_ via: Via) throws {
         let r = try run(echo(), via: via)
-        #expect(r.recorded("echo.elements") == [Pair(10, a), Pair(20, b)])
+        #expect(r.recorded("echo.elements") == [next(10, a), next(20, b)])
         #expect(r.recorded("echo.errors") == [])
-        #expect(r.recorded("echo.enabled") == [Pair(0, .bool(true)), Pair(10, .bool(false)), Pair(10, .bool(true)),
-                                               Pair(20, .bool(false)), Pair(20, .bool(true))])
-        #expect(r.recorded("echo.executing") == [Pair(0, .bool(false)), Pair(10, .bool(true)), Pair(10, .bool(false)),
-                                                 Pair(20, .bool(true)), Pair(20, .bool(false))])
+        #expect(r.recorded("echo.enabled") == [next(0, .bool(true)), next(10, .bool(false)), next(10, .bool(true)),
+                                               next(20, .bool(false)), next(20, .bool(true))])
+        #expect(r.recorded("echo.executing") == [next(0, .bool(false)), next(10, .bool(true)), next(10, .bool(false)),
+                                                 next(20, .bool(true)), next(20, .bool(false))])
     }
 
     @Test(arguments: Via.allCases)
     func errorAction(_ via: Via) throws {
         let r = try run(echo(fails: true), via: via)
         #expect(r.recorded("echo.elements") == [])
-        #expect(r.recorded("echo.errors") == [Pair(10, .error(ErrorValue(.unknown))), Pair(20, .error(ErrorValue(.unknown)))])
+        #expect(r.recorded("echo.errors") == [next(10, .error(ErrorValue(.unknown))), next(20, .error(ErrorValue(.unknown)))])
         #expect(r.recorded("echo.executing").map(\.time) == [0, 10, 10, 20, 20])
         #expect(r.recorded("echo.enabled").map(\.time) == [0, 10, 10, 20, 20])
     }
@@ -72,22 +74,22 @@ struct ActionInputTests {
     func disabledAction(_ via: Via) throws {
         let r = try run(echo(enabledIf: "false"), via: via)
         #expect(r.recorded("echo.elements") == [])
-        #expect(r.recorded("echo.errors") == [Pair(10, .error(ErrorValue(.notEnabled))), Pair(20, .error(ErrorValue(.notEnabled)))])
-        #expect(r.recorded("echo.enabled") == [Pair(0, .bool(false))])
-        #expect(r.recorded("echo.executing") == [Pair(0, .bool(false))])
+        #expect(r.recorded("echo.errors") == [next(10, .error(ErrorValue(.notEnabled))), next(20, .error(ErrorValue(.notEnabled)))])
+        #expect(r.recorded("echo.enabled") == [next(0, .bool(false))])
+        #expect(r.recorded("echo.executing") == [next(0, .bool(false))])
     }
 
     /// "execute while executing": the first execution ends at 30, so the second is refused.
     @Test func executeWhileExecuting() throws {
         let r = try run(echo(latency: "20ms"), via: .execute)
-        #expect(r.recorded("echo.elements") == [Pair(30, a)])
-        #expect(r.recorded("echo.errors") == [Pair(20, .error(ErrorValue(.notEnabled)))])
-        #expect(r.recorded("echo.executing") == [Pair(0, .bool(false)), Pair(10, .bool(true)), Pair(30, .bool(false))])
+        #expect(r.recorded("echo.elements") == [next(30, a)])
+        #expect(r.recorded("echo.errors") == [next(20, .error(ErrorValue(.notEnabled)))])
+        #expect(r.recorded("echo.executing") == [next(0, .bool(false)), next(10, .bool(true)), next(30, .bool(false))])
     }
 
     /// A `CompletableAction`: a work without elements; `elements` of a `Void` work is its completion.
     @Test func completableAction() throws {
-        let r = try Recorder("""
+        let r = try TimelineRecorder("""
             screen: S
             actions:
               store:
@@ -103,13 +105,13 @@ struct ActionInputTests {
         try r.wait(10)
         r.graph.execute(action: store, input: b)
         try r.wait(10)
-        #expect(r.recorded("store.elements") == [Pair(10, .void), Pair(20, .void)])
+        #expect(r.recorded("store.elements") == [next(10, .void), next(20, .void)])
     }
 
     /// The input reaches the work's arguments, whether it came from the trigger or `execute`, and
     /// the trigger's name reads the same value; a refused execution's input reaches nothing.
     @Test func theWorkReadsTheInput() throws {
-        let r = try Recorder("""
+        let r = try TimelineRecorder("""
             screen: S
             inputs:
               row: Int
@@ -136,13 +138,13 @@ struct ActionInputTests {
         try r.wait(5)
         r.graph.execute(action: double, input: .int(4))
         try r.wait(5)
-        #expect(r.recorded("double.elements") == [Pair(5, .int(2)), Pair(10, .int(8))])
-        #expect(r.recorded("double.errors") == [Pair(0, .error(ErrorValue(.notEnabled)))])
+        #expect(r.recorded("double.elements") == [next(5, .int(2)), next(10, .int(8))])
+        #expect(r.recorded("double.errors") == [next(0, .error(ErrorValue(.notEnabled)))])
     }
 
     /// A segmented control's `valueChanged` executes an action taking its `Int`.
     @Test func aControlEventPassesItsValue() throws {
-        let r = try Recorder("""
+        let r = try TimelineRecorder("""
             screen: S
             state:
               picked: { type: Int, initial: -1 }
@@ -170,6 +172,6 @@ struct ActionInputTests {
         }
         r.graph.perform(writes: gesture.writes, events: gesture.events, actions: gesture.actions, payload: v)
         try r.wait(0)
-        #expect(r.recorded("picked") == [Pair(0, .int(-1)), Pair(0, .int(20))])
+        #expect(r.recorded("picked") == [next(0, .int(-1)), next(0, .int(20))])
     }
 }

@@ -1,6 +1,8 @@
 import ScreenSpec
+import SpecRuntime
 @testable import SpecRuntime
 @testable import SpecTools
+import SpecTesting
 import Testing
 
 private let spec = """
@@ -31,8 +33,8 @@ private let spec = """
 /// `notEnabled` on `errors` when triggered while disabled, work errors on `errors`.
 @Suite("Actions")
 struct ActionTests {
-    private func ready() throws -> Recorder {
-        let r = try Recorder(spec)
+    private func ready() throws -> TimelineRecorder {
+        let r = try TimelineRecorder(spec)
         r.set("email", .string("someone@example.com"))
         r.set("password", .string("hunter2"))
         return r
@@ -51,11 +53,11 @@ struct ActionTests {
     }
 
     @Test func triggeringWhileDisabledEmitsNotEnabledAndRunsNothing() throws {
-        let r = try Recorder(spec)
+        let r = try TimelineRecorder(spec)
         r.send("confirm")
         try r.wait(10_000)
-        #expect(r.recorded("login.errors") == [Pair(0, .error(ErrorValue(.notEnabled)))])
-        #expect(r.recorded("login.executing") == [Pair(0, .bool(false))])
+        #expect(r.recorded("login.errors") == [next(0, .error(ErrorValue(.notEnabled)))])
+        #expect(r.recorded("login.executing") == [next(0, .bool(false))])
         #expect(r.recorded("login.elements").isEmpty)
     }
 
@@ -65,8 +67,8 @@ struct ActionTests {
         try r.wait(1000)
         r.send("confirm")
         try r.wait(4000)
-        #expect(r.recorded("login.errors") == [Pair(1000, .error(ErrorValue(.notEnabled)))])
-        #expect(r.recorded("login.elements") == [Pair(5000, .string("token-1"))])
+        #expect(r.recorded("login.errors") == [next(1000, .error(ErrorValue(.notEnabled)))])
+        #expect(r.recorded("login.elements") == [next(5000, .string("token-1"))])
     }
 
     @Test func workErrorsComeOutOnErrorsAndTheActionRecovers() throws {
@@ -75,8 +77,8 @@ struct ActionTests {
             r.send("confirm")
             try r.wait(5000)
         }
-        #expect(r.recorded("login.elements") == [Pair(5000, .string("token-1")), Pair(11000, .string("token-3"))])
-        #expect(r.recorded("login.errors") == [Pair(10000, .error(ErrorValue(.http, status: 401)))])
+        #expect(r.recorded("login.elements") == [next(5000, .string("token-1")), next(11000, .string("token-3"))])
+        #expect(r.recorded("login.errors") == [next(10000, .error(ErrorValue(.http, status: 401)))])
         #expect(r.recorded("login.executing").map(\.time) == [0, 0, 5000, 5000, 10000, 10000, 11000])
     }
 
@@ -85,13 +87,13 @@ struct ActionTests {
         r.send("confirm")
         r.set("password", .string("x"))
         try r.wait(5000)
-        #expect(r.recorded("login.enabled") == [Pair(0, .bool(false)), Pair(0, .bool(true)), Pair(0, .bool(false))])
+        #expect(r.recorded("login.enabled") == [next(0, .bool(false)), next(0, .bool(true)), next(0, .bool(false))])
     }
 
     // RxSwiftCommunity/Action ActionTests "multiple element action": work answering several
     // elements puts each on `elements`; `executing` turns false only when the work completes.
     @Test func multipleElementWork() throws {
-        let r = try Recorder("""
+        let r = try TimelineRecorder("""
             screen: Multi
             inputs:
               go: event
@@ -109,16 +111,16 @@ struct ActionTests {
         try r.wait(10)
         r.send("go")
         try r.wait(10)
-        #expect(r.recorded("letters.elements") == [Pair(10, .string("a")), Pair(10, .string("b")), Pair(10, .string("c")),
-                                                   Pair(20, .string("a")), Pair(20, .string("b")), Pair(20, .string("c"))])
-        #expect(r.recorded("letters.executing") == [Pair(0, .bool(false)), Pair(10, .bool(true)), Pair(10, .bool(false)),
-                                                    Pair(20, .bool(true)), Pair(20, .bool(false))])
-        #expect(r.recorded("letters.enabled") == [Pair(0, .bool(true)), Pair(10, .bool(false)), Pair(10, .bool(true)),
-                                                  Pair(20, .bool(false)), Pair(20, .bool(true))])
+        #expect(r.recorded("letters.elements") == [next(10, .string("a")), next(10, .string("b")), next(10, .string("c")),
+                                                   next(20, .string("a")), next(20, .string("b")), next(20, .string("c"))])
+        #expect(r.recorded("letters.executing") == [next(0, .bool(false)), next(10, .bool(true)), next(10, .bool(false)),
+                                                    next(20, .bool(true)), next(20, .bool(false))])
+        #expect(r.recorded("letters.enabled") == [next(0, .bool(true)), next(10, .bool(false)), next(10, .bool(true)),
+                                                  next(20, .bool(false)), next(20, .bool(true))])
     }
 
     @Test func sequenceWorkThatFailsEndsExecutingWithTheError() throws {
-        let r = try Recorder("""
+        let r = try TimelineRecorder("""
             screen: Multi
             actions:
               load: { work: { call: api.pages } }

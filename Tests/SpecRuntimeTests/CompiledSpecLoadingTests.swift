@@ -1,16 +1,14 @@
 import Foundation
 import ScreenSpec
 import SpecRuntime
+import SpecTesting
 import Testing
 
 /// A compiled spec is input from outside: whatever its bytes, loading it either gives a program
 /// the engine can play or a one-line reason, never a trap.
 @Suite struct CompiledSpecLoadingTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-
     static func compiledLogin() throws -> String {
-        let loaded = SpecLoader.load(path: root + "/specs/login.yaml")
+        let loaded = SpecLoader.load(path: PackagePaths.specs + "/login.yaml")
         return try CompiledSpec.json(try #require(loaded.spec))
     }
 

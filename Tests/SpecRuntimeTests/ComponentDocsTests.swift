@@ -1,4 +1,5 @@
 @testable import ScreenSpec
+import SpecTesting
 import Testing
 
 /// Every component kind, property, event, setting and gesture appears in a complete example of

@@ -1,6 +1,7 @@
 import Foundation
 import SpecRuntime
 import SpecTools
+import SpecTesting
 import Testing
 
 /// docs/coverage.md shows what `specrun coverage` and `specrun mutate` print for its worked
@@ -8,7 +9,7 @@ import Testing
 @Suite("Coverage documentation")
 struct CoverageDocTests {
     @Test func theWorkedExampleShowsRealOutput() throws {
-        let text = try String(contentsOfFile: packageRoot + "/docs/coverage.md", encoding: .utf8)
+        let text = try String(contentsOfFile: PackagePaths.root + "/docs/coverage.md", encoding: .utf8)
         var lastSpec: String?
         var block: (fence: String, lines: [Substring])?
         var checked = 0

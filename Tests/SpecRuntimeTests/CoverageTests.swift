@@ -1,7 +1,9 @@
 import Foundation
 import ScreenSpec
+import SpecRuntime
 @testable import SpecRuntime
 @testable import SpecTools
+import SpecTesting
 import Testing
 
 @Suite("Coverage")
@@ -109,7 +111,7 @@ struct CoverageTests {
     }
 
     @Test func probesLeaveEveryShippedTimelineUnchanged() throws {
-        let root = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        let root = PackagePaths.root
         for path in SpecFinder.specs(in: [root + "/specs"]) {
             let spec = try #require(SpecLoader.load(path: path).spec)
             let map = CoverageMap(spec)

@@ -1,15 +1,15 @@
 import Foundation
 import ScreenSpec
+import SpecRuntime
 @testable import SpecRuntime
 @testable import SpecTools
+import SpecTesting
 import Testing
 
 @Suite("Dataflow graph")
 struct DataflowGraphTests {
-    static let root = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
-
     private func graph(_ file: String) throws -> DataflowGraph {
-        let loaded = SpecLoader.load(path: Self.root + "/specs/" + file)
+        let loaded = SpecLoader.load(path: PackagePaths.root + "/specs/" + file)
         let spec = try #require(loaded.spec, "\(loaded.renderDiagnostics())")
         return DataflowGraph(spec: spec)
     }
@@ -69,7 +69,7 @@ struct DataflowGraphTests {
     @Test(arguments: ["colorpicker.yaml", "completion-review.yaml", "completion.yaml", "events.yaml", "list.yaml",
                       "location.yaml", "login.yaml", "repository.yaml", "user.yaml", "weather.yaml"])
     func everyNodeIsNamedAndEveryEdgeJoinsDeclaredNodes(_ file: String) throws {
-        let loaded = SpecLoader.load(path: Self.root + "/specs/" + file)
+        let loaded = SpecLoader.load(path: PackagePaths.root + "/specs/" + file)
         let spec = try #require(loaded.spec)
         let g = DataflowGraph(spec: spec)
         let ids = Set(g.nodes.map(\.id))

@@ -2,46 +2,8 @@ import Foundation
 import ScreenSpec
 import SpecRuntime
 import SpecTools
+import SpecTesting
 import Testing
-
-/// A fenced ```yaml block of a doc page: a complete spec that must load and whose expectations
-/// must hold, or, fenced ```yaml invalid, a spec that must be rejected.
-struct DocExample: CustomTestStringConvertible, Sendable {
-    var page: String
-    var line: Int
-    var text: String
-    var invalid: Bool
-    var fragment = false
-
-    var testDescription: String { "\(page):\(line)\(invalid ? " (invalid)" : fragment ? " (fragment)" : "")" }
-
-    static func all() -> [DocExample] {
-        let docs = packageRoot + "/docs"
-        let pages = ((try? FileManager.default.contentsOfDirectory(atPath: docs)) ?? []).filter { $0.hasSuffix(".md") }.sorted()
-        var examples: [DocExample] = []
-        for page in pages {
-            guard let text = try? String(contentsOfFile: docs + "/" + page, encoding: .utf8) else { continue }
-            var current: DocExample?
-            var body: [Substring] = []
-            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                if var example = current {
-                    if line.hasPrefix("```") {
-                        example.text = body.joined(separator: "\n") + "\n"
-                        examples.append(example)
-                        current = nil
-                    } else {
-                        body.append(line)
-                    }
-                } else if line == "```yaml" || line == "```yaml invalid" || line == "```yaml fragment" {
-                    current = DocExample(page: "docs/" + page, line: n + 1, text: "", invalid: line.hasSuffix("invalid"),
-                                         fragment: line.hasSuffix("fragment"))
-                    body = []
-                }
-            }
-        }
-        return examples
-    }
-}
 
 @Suite("Documentation examples")
 struct DocExamplesTests {
@@ -54,7 +16,7 @@ struct DocExamplesTests {
     @Test(arguments: DocExample.all())
     func exampleBehavesAsDocumented(_ example: DocExample) {
         // A path in docs/, which holds no specs: a navigating example can only open itself.
-        let path = packageRoot + "/docs/example-at-line-\(example.line).yaml"
+        let path = PackagePaths.root + "/docs/example-at-line-\(example.line).yaml"
         if example.fragment {
             var diagnostics = DiagnosticBag()
             let node = YAMLParser.parse(SourceFile(path: path, text: example.text), diagnostics: &diagnostics)

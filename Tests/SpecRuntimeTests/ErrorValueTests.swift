@@ -1,6 +1,8 @@
 import ScreenSpec
+import SpecRuntime
 @testable import SpecRuntime
 @testable import SpecTools
+import SpecTesting
 import Testing
 
 /// Errors as values at run time: members, literals and equality, on an action's `errors`.
@@ -39,52 +41,52 @@ struct ErrorValueTests {
 
         """
 
-    private func execute(_ r: Recorder, _ input: Int) throws {
+    private func execute(_ r: TimelineRecorder, _ input: Int) throws {
         r.graph.execute(action: try #require(r.spec.actions.firstIndex { $0.name == "save" }), input: .int(input))
         try r.wait(0)
     }
 
-    private func state(_ r: Recorder) -> [Value?] {
-        ["kind", "status", "message", "conflict", "sameAsCode"].map { r.graph.value(of: r.node($0)) }
+    private func state(_ r: TimelineRecorder) throws -> [Value?] {
+        try ["kind", "status", "message", "conflict", "sameAsCode"].map { r.graph.value(of: try r.node($0)) }
     }
 
     private func kind(_ k: ErrorValue.Kind) -> Value { .enumCase(EnumValue(type: "ErrorKind", caseName: k.rawValue)) }
 
     @Test func anHTTPFailure() throws {
-        let r = try Recorder(spec)
+        let r = try TimelineRecorder(spec)
         try execute(r, 1)
-        #expect(state(r) == [kind(.http), .int(409), .string("HTTP status 409"), .bool(true), .bool(true)])
+        #expect(try state(r) == [kind(.http), .int(409), .string("HTTP status 409"), .bool(true), .bool(true)])
         r.set("code", .int(500))
         try execute(r, 7)
-        #expect(state(r) == [kind(.http), .int(500), .string("HTTP status 500"), .bool(false), .bool(true)])
+        #expect(try state(r) == [kind(.http), .int(500), .string("HTTP status 500"), .bool(false), .bool(true)])
     }
 
     @Test func aFailureWithoutStatus() throws {
-        let r = try Recorder(spec)
+        let r = try TimelineRecorder(spec)
         try execute(r, 2)
-        #expect(state(r) == [kind(.decode), Value.none, .string("the response could not be decoded"), .bool(false), .bool(false)])
+        #expect(try state(r) == [kind(.decode), Value.none, .string("the response could not be decoded"), .bool(false), .bool(false)])
     }
 
     /// An action's `with:` that overflows fails the execution with an `evaluation` error carrying
     /// the expression's message.
     @Test func anEvaluationFailureCarriesItsMessage() throws {
-        let r = try Recorder(spec)
+        let r = try TimelineRecorder(spec)
         try execute(r, Int.max)
-        #expect(state(r) == [kind(.evaluation), Value.none, .string("integer overflow in arithmetic on \(Int.max) and 2"), .bool(false), .bool(false)])
+        #expect(try state(r) == [kind(.evaluation), Value.none, .string("integer overflow in arithmetic on \(Int.max) and 2"), .bool(false), .bool(false)])
     }
 
     /// `.http(code)` with a status computed at run time: outside 100...999 it is a runtime error
     /// and the handler writes nothing.
     @Test func aComputedStatusOutOfRangeIsARuntimeError() throws {
-        let r = try Recorder(spec)
+        let r = try TimelineRecorder(spec)
         r.set("code", .int(42))
         try execute(r, 1)
         #expect(r.errors.map(\.message) == ["handler on 'save.errors': '.http(42)': an HTTP status is from 100 to 999"])
-        #expect(r.graph.value(of: r.node("status")) == Value.none)
+        #expect(r.graph.value(of: try r.node("status")) == Value.none)
     }
 
     @Test func notEnabledIsALiteralToo() throws {
-        let r = try Recorder("""
+        let r = try TimelineRecorder("""
             screen: S
             state:
               refused: { type: Int, initial: 0 }
@@ -103,7 +105,7 @@ struct ErrorValueTests {
     }
 
     @Test func catchReadsTheErrorAsDollarZero() throws {
-        let r = try Recorder("""
+        let r = try TimelineRecorder("""
             screen: S
             inputs:
               id: Int

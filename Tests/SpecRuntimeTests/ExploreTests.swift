@@ -1,7 +1,9 @@
 import Foundation
 import ScreenSpec
+import SpecRuntime
 @testable import SpecRuntime
 @testable import SpecTools
+import SpecTesting
 import Testing
 
 /// Specs with a seeded race, written the way a screen's author would, and what `explore` must find.
@@ -54,35 +56,7 @@ enum RaceSpecs {
 
     /// A busy flag that any error clears, including the `notEnabled` of a second tap, while the
     /// charge it guards is still running.
-    static let checkout = """
-        screen: Checkout
-        inputs:
-          pay: event
-        state:
-          busy: { type: Bool, initial: false }
-        actions:
-          charge:
-            trigger: pay
-            enabledIf: "!busy"
-            work: { call: payments.charge }
-        invariants:
-          busyWhileCharging: "!charge.executing || busy"
-        handlers:
-          - on: pay
-            set: { busy: true }
-          - on: charge.errors
-            set: { busy: false }
-          - on: charge.elements
-            set: { busy: false }
-        services:
-          payments.charge: { returns: Void, latency: 2s }
-        scenarios:
-          - name: one payment
-            steps:
-              - send: pay
-              - wait: 2s
-              - expect: { busy: false, charge.executing: false }
-        """
+    static var checkout: String { Fixtures.checkout }
 
     /// Driven only through its view: a stepper-like pair of buttons and a text field, whose
     /// handler lets the count pass its limit when the field says "boost".
@@ -358,7 +332,7 @@ struct ExploreTests {
     }
 
     /// A bounded exploration of every shipped spec: each keeps its promises.
-    @Test(arguments: SpecFinder.specs(in: [packageRoot + "/specs"]))
+    @Test(arguments: SpecFinder.specs(in: [PackagePaths.root + "/specs"]))
     func shippedSpecsKeepTheirInvariants(_ path: String) throws {
         let spec = try #require(SpecLoader.load(path: path).spec)
         for strategy in ExploreOptions.Strategy.allCases {
@@ -377,7 +351,7 @@ struct ExploreTests {
 /// reaches). Taking every move instead must explore exactly the same.
 @Suite("Predicted moves")
 struct PredictedMoveTests {
-    static let specs: [(String, String)] = SpecFinder.specs(in: [packageRoot + "/specs"]).map { ($0, (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "") }
+    static let specs: [(String, String)] = SpecFinder.specs(in: [PackagePaths.root + "/specs"]).map { ($0, (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "") }
         + [("race: search", RaceSpecs.search), ("race: checkout", RaceSpecs.checkout), ("race: taps", RaceSpecs.taps)]
 
     private func both(_ spec: CheckedSpec, depth: Int, states: Int = 1_000) -> (ExploreResult, ExploreResult) {
@@ -411,7 +385,7 @@ struct PredictedMoveTests {
     /// Login with many values per input: most moves are predicted, and a request's end comes
     /// due within most waits.
     @Test func aWideLoginExploresTheSame() throws {
-        let login = try #require(SpecLoader.load(path: packageRoot + "/specs/login.yaml").spec)
+        let login = try #require(SpecLoader.load(path: PackagePaths.root + "/specs/login.yaml").spec)
         var spec = login
         var plan = ExplorePlan()
         let email = try #require(spec.node(named: "email")), password = try #require(spec.node(named: "password"))
@@ -469,7 +443,7 @@ struct SpecAppenderTests {
 @Suite("docs/explore.md")
 struct ExploreDocTests {
     @Test func theWorkedExampleIsFoundAndFixed() throws {
-        let page = try String(contentsOfFile: packageRoot + "/docs/explore.md", encoding: .utf8)
+        let page = try String(contentsOfFile: PackagePaths.root + "/docs/explore.md", encoding: .utf8)
         let searches = DocExample.all().filter { $0.page == "docs/explore.md" && $0.text.hasPrefix("screen: Search\n") }
         try #require(searches.count == 2)
         let before = try RaceSpecs.load(searches[0].text, path: "search.yaml")

@@ -1,4 +1,5 @@
 import Foundation
+import SpecTesting
 import Testing
 import ScreenSpec
 import SpecRuntime
@@ -6,15 +7,13 @@ import SpecTools
 
 /// docs/graphs.md is generated from specs/: this fails when a spec changed and the page did not.
 @Suite struct GraphGalleryTests {
-    static let root = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
-
     @Test func docsGraphsMatchTheSpecs() throws {
-        let specs = try FileManager.default.contentsOfDirectory(atPath: Self.root + "/specs")
+        let specs = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.root + "/specs")
             .filter { $0.hasSuffix(".yaml") }.sorted().map { "specs/" + $0 }
         #expect(specs.count >= 8)
-        let (page, diagnostics) = GraphGallery.markdown(specPaths: specs, root: Self.root)
+        let (page, diagnostics) = GraphGallery.markdown(specPaths: specs, root: PackagePaths.root)
         let text = try #require(page, "a seed spec is invalid:\n\(diagnostics)")
-        let path = Self.root + "/docs/graphs.md"
+        let path = PackagePaths.root + "/docs/graphs.md"
         if ProcessInfo.processInfo.environment["SPECRUN_UPDATE_DOCS"] == "1" {
             try SnapshotFile.writeAtomically(text, to: path)
         }
@@ -25,7 +24,7 @@ import SpecTools
 
     /// docs/pictures.md shows a spec and, below it, its graph: the graph must be what `specrun graph` draws.
     @Test func theGraphInPicturesMdIsTheGraphOfTheSpecAboveIt() throws {
-        let page = try String(contentsOfFile: Self.root + "/docs/pictures.md", encoding: .utf8)
+        let page = try String(contentsOfFile: PackagePaths.root + "/docs/pictures.md", encoding: .utf8)
         func block(_ fence: String) throws -> String {
             let start = try #require(page.range(of: "```" + fence + "\n"))
             let end = try #require(page.range(of: "\n```\n", range: start.upperBound..<page.endIndex))

@@ -1,12 +1,14 @@
 import ScreenSpec
+import SpecRuntime
 @testable import SpecRuntime
 @testable import SpecTools
+import SpecTesting
 import Testing
 
 @Suite("Graph propagation")
 struct GraphTests {
     @Test func derivedEmitsAtStartThenOnlyOnChange() throws {
-        let r = try Recorder("""
+        let r = try TimelineRecorder("""
             screen: S
             inputs:
               n: { type: Int, default: 0 }
@@ -17,11 +19,11 @@ struct GraphTests {
         r.set("n", .int(2))
         try r.wait(100)
         r.set("n", .int(-1))
-        #expect(r.recorded("positive") == [Pair(0, .bool(false)), Pair(0, .bool(true)), Pair(100, .bool(false))])
+        #expect(r.recorded("positive") == [next(0, .bool(false)), next(0, .bool(true)), next(100, .bool(false))])
     }
 
     @Test func diamondUpdatesOnceAndNeverShowsAnIntermediateCombination() throws {
-        let r = try Recorder("""
+        let r = try TimelineRecorder("""
             screen: S
             inputs:
               a: { type: Int, default: 0 }
@@ -33,9 +35,9 @@ struct GraphTests {
             """)
         r.set("a", .int(1))
         r.set("a", .int(5))
-        #expect(r.recorded("d") == [Pair(0, .string("1,0")), Pair(0, .string("2,2")), Pair(0, .string("6,10"))])
+        #expect(r.recorded("d") == [next(0, .string("1,0")), next(0, .string("2,2")), next(0, .string("6,10"))])
         // An intermediate combination (new b with old c) would have flipped this to false.
-        #expect(r.recorded("consistent") == [Pair(0, .bool(true))])
+        #expect(r.recorded("consistent") == [next(0, .bool(true))])
     }
 
     /// `.count` counts Characters, as Swift's `String.count` does, ASCII text by a byte loop.
@@ -43,7 +45,7 @@ struct GraphTests {
                       "👍🏽 ok", "🇫🇷🇩🇪", "e\u{301}\r\n", String(repeating: "x", count: 100)])
     func countIsTheNumberOfCharacters(_ text: String) throws {
         #expect(ExpressionCompiler.characterCount(text) == text.count)
-        let r = try Recorder("""
+        let r = try TimelineRecorder("""
             screen: S
             inputs:
               s: { type: String, default: "" }
@@ -51,11 +53,11 @@ struct GraphTests {
               n: s.count
             """)
         r.set("s", .string(text))
-        #expect(r.recorded("n").last == Pair(0, .int(text.count)))
+        #expect(r.recorded("n").last == next(0, .int(text.count)))
     }
 
     @Test func handlersSetStateFromTheEventPayload() throws {
-        let r = try Recorder("""
+        let r = try TimelineRecorder("""
             screen: S
             inputs:
               add: Int
@@ -71,12 +73,12 @@ struct GraphTests {
         r.send("add", .int(4))
         try r.wait(10)
         r.send("add", .int(8))
-        #expect(r.recorded("total") == [Pair(0, .int(0)), Pair(0, .int(4)), Pair(10, .int(12))])
-        #expect(r.recorded("average") == [Pair(0, .int(0)), Pair(0, .int(4)), Pair(10, .int(6))])
+        #expect(r.recorded("total") == [next(0, .int(0)), next(0, .int(4)), next(10, .int(12))])
+        #expect(r.recorded("average") == [next(0, .int(0)), next(0, .int(4)), next(10, .int(6))])
     }
 
     @Test func integerOverflowIsARuntimeErrorNotATrap() throws {
-        let r = try Recorder("""
+        let r = try TimelineRecorder("""
             screen: S
             inputs:
               n: { type: Int, default: 1 }
@@ -87,8 +89,8 @@ struct GraphTests {
         r.set("n", .int(Int.max))
         r.set("n", .int(0))
         r.set("n", .int(3))
-        #expect(r.recorded("doubled") == [Pair(0, .int(2)), Pair(0, .int(0)), Pair(0, .int(6))])
-        #expect(r.recorded("ratio") == [Pair(0, .int(100)), Pair(0, .int(0)), Pair(0, .int(33))])
+        #expect(r.recorded("doubled") == [next(0, .int(2)), next(0, .int(0)), next(0, .int(6))])
+        #expect(r.recorded("ratio") == [next(0, .int(100)), next(0, .int(0)), next(0, .int(33))])
         #expect(r.errors.map(\.message) == [
             "'doubled': integer overflow in arithmetic on 9223372036854775807 and 2",
             "'ratio': division by zero in '100 / 0'",
@@ -96,7 +98,7 @@ struct GraphTests {
     }
 
     @Test func listAndStringFunctions() throws {
-        let r = try Recorder("""
+        let r = try TimelineRecorder("""
             screen: S
             types:
               Repo: { name: String, stars: Int }
@@ -111,9 +113,9 @@ struct GraphTests {
             .record(RecordValue(type: "Repo", fieldNames: ["name", "stars"], fields: [.string("a"), .int(3)])),
             .record(RecordValue(type: "Repo", fieldNames: ["name", "stars"], fields: [.string("b"), .int(1)])),
         ]))
-        #expect(r.recorded("names") == [Pair(0, .string("")), Pair(0, .string("a"))])
-        #expect(r.recorded("top") == [Pair(0, .string("none")), Pair(0, .string("a"))])
-        #expect(r.recorded("total") == [Pair(0, .int(0)), Pair(0, .int(2))])
+        #expect(r.recorded("names") == [next(0, .string("")), next(0, .string("a"))])
+        #expect(r.recorded("top") == [next(0, .string("none")), next(0, .string("a"))])
+        #expect(r.recorded("total") == [next(0, .int(0)), next(0, .int(2))])
     }
 }
 

@@ -1,4 +1,5 @@
 import ScreenSpec
+import SpecRuntime
 @testable import SpecRuntime
 @testable import SpecTools
 import Testing

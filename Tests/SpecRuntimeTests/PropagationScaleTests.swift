@@ -1,5 +1,6 @@
 import Testing
 import ScreenSpec
+import SpecRuntime
 @testable import SpecRuntime
 @testable import SpecTools
 

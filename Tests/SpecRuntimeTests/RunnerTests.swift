@@ -1,6 +1,8 @@
 import ScreenSpec
+import SpecRuntime
 @testable import SpecRuntime
 @testable import SpecTools
+import SpecTesting
 import Testing
 
 @Suite("Scenario runner")
@@ -42,7 +44,7 @@ struct RunnerTests {
     }
 
     @Test func twoRunsAreIdentical() throws {
-        let spec = try #require(SpecLoader.load(path: packageRoot + "/specs/login.yaml").spec)
+        let spec = try #require(SpecLoader.load(path: PackagePaths.root + "/specs/login.yaml").spec)
         #expect(ScenarioRunner.runAll(spec) == ScenarioRunner.runAll(spec))
     }
 
@@ -101,9 +103,3 @@ struct RunnerTests {
         #expect(json.contains(#"{"type":"cancelled","scenario":"ends","time_ms":0,"output":"slow","cancelled":"api.slow(n: 1), subscribed at 0ms"}"#))
     }
 }
-
-let packageRoot: String = {
-    var url = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
-    url = "/" + url
-    return url
-}()

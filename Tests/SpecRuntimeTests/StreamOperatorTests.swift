@@ -1,49 +1,20 @@
 import ScreenSpec
 import SpecRuntime
 import SpecTools
+import SpecTesting
 import Testing
-
-/// One recorded emission: RxTest's `Recorded<Event<T>>` with virtual time in milliseconds
-/// (RxTest's ticks read as milliseconds; the subscription at tick 200 is the graph's start, and
-/// hot events before it are never sent).
-private struct Recorded: Equatable, CustomStringConvertible {
-    var time: Int
-    var value: Value
-
-    init(_ time: Int, _ value: Value) {
-        self.time = time
-        self.value = value
-    }
-
-    var description: String { "(\(time), \(value))" }
-}
-
-private func next(_ time: Int, _ v: Int) -> Recorded { Recorded(time, .int(v)) }
-private func next(_ time: Int, _ s: String) -> Recorded { Recorded(time, .string(s)) }
 
 /// Loads `yaml`, schedules the hot `events` (time, input name, value) on the virtual clock up
 /// front as RxTest's hot observables do, runs to `until` and records every emission of `output`.
-private func record(_ yaml: String, output: String, events: [(Int, String, Value)], until: Int = 1000) throws -> [Recorded] {
-    let loaded = SpecLoader.load(text: yaml, path: "test.yaml")
-    guard let spec = loaded.spec else {
-        Issue.record("spec did not load:\n\(loaded.renderDiagnostics())")
-        return []
-    }
-    let clock = VirtualClock()
-    let graph = ScreenGraph(spec: spec, clock: clock)
-    let target = try #require(spec.node(named: output))
-    var recorded: [Recorded] = []
-    graph.onEmit = { if $0.node == target { recorded.append(Recorded($0.time, $0.value)) } }
-    var errors: [String] = []
-    graph.onRuntimeError = { errors.append("\($0): \($1)") }
-    graph.start()
+private func record(_ yaml: String, output: String, events: [(Int, String, Value)], until: Int = 1000,
+                    sourceLocation: SourceLocation = #_sourceLocation) throws -> [Recorded] {
+    let recorder = try TimelineRecorder(yaml, path: "test.yaml", sourceLocation: sourceLocation)
     for (time, name, value) in events {
-        let node = try #require(spec.node(named: name))
-        clock.schedule(after: time) { graph.send(node, value) }
+        try recorder.hot(name, [next(time, value)], sourceLocation: sourceLocation)
     }
-    try graph.advance(by: until)
-    #expect(errors.isEmpty)
-    return recorded
+    try recorder.wait(until)
+    #expect(recorder.errors.isEmpty, "\(recorder.errors)", sourceLocation: sourceLocation)
+    return recorder.recorded(output)
 }
 
 /// A spec with Int input streams `xs` and `ys` and one stream output `res`.
@@ -95,7 +66,7 @@ private func hot(_ name: String, _ items: [(Int, Int)]) -> [(Int, String, Value)
     @Test func scanCollectsIntoAList() throws {
         let res = try record(spec("- scan: { seed: \"[]\", accumulator: \"$0 + [$1]\" }"), output: "res",
                              events: hot("xs", [(210, 1), (220, 2)]))
-        #expect(res == [Recorded(210, .list([.int(1)])), Recorded(220, .list([.int(1), .int(2)]))])
+        #expect(res == [next(210, .list([.int(1)])), next(220, .list([.int(1), .int(2)]))])
     }
 
     // Observable+StartWithTests: startWith emits at subscription, before the source; the outer
@@ -109,7 +80,7 @@ private func hot(_ name: String, _ items: [(Int, Int)]) -> [(Int, String, Value)
     @Test func skipAndTake() throws {
         let xs = hot("xs", [(210, 9), (230, 13), (270, 7), (280, 1), (300, -1), (310, 3)])
         #expect(try record(spec("- skip: 3"), output: "res", events: xs) == [next(280, 1), next(300, -1), next(310, 3)])
-        #expect(try record(spec("- take: 2"), output: "res", events: xs) == [next(210, 9), next(230, 13)])
+        #expect(try record(spec("- take: 2"), output: "res", events: xs) == [next(210, 9), next(230, 13), completed(230)])
     }
 
     // Observable+MergeTests: two hot sources interleaved.
@@ -210,7 +181,7 @@ private func hot(_ name: String, _ items: [(Int, Int)]) -> [(Int, String, Value)
     @Test func failedRequestsGoToErrorsOrCatch() throws {
         let xs = hot("xs", [(210, 5), (300, 3)])
         let plain = spec("- flatMapLatest: { call: api.square, with: { n: \"$0\" } }", extra: Self.requests)
-        #expect(try record(plain, output: "res.errors", events: xs) == [Recorded(260, .error(ErrorValue(.http, status: 500)))])
+        #expect(try record(plain, output: "res.errors", events: xs) == [next(260, .error(ErrorValue(.http, status: 500)))])
         #expect(try record(plain, output: "res", events: xs) == [next(320, 9)])
         let caught = spec("- flatMapLatest: { call: api.square, with: { n: \"$0\" } }\n- catch: \"-1\"", extra: Self.requests)
         #expect(try record(caught, output: "res", events: xs) == [next(260, -1), next(320, 9)])

@@ -1,92 +1,36 @@
 import ScreenSpec
 import SpecRuntime
 import SpecTools
+import SpecTesting
 import Testing
-
-/// One recorded event of an output, as RxTest's `Recorded<Event<T>>`: ticks read as milliseconds.
-private enum Rx: Equatable, CustomStringConvertible {
-    case next(Int, Value)
-    case completed(Int)
-    case error(Int, ErrorValue)
-
-    var description: String {
-        switch self {
-        case .next(let t, let v): return ".next(\(t), \(v))"
-        case .completed(let t): return ".completed(\(t))"
-        case .error(let t, let e): return ".error(\(t), \(Value.error(e)))"
-        }
-    }
-}
 
 /// RxTest's `testError`: here `http(500)`.
 private let testError = ErrorValue(.http, status: 500)
 
-private func next(_ t: Int, _ v: Int) -> Rx { .next(t, .int(v)) }
-private func next(_ t: Int, _ s: String) -> Rx { .next(t, .string(s)) }
-private func completed(_ t: Int) -> Rx { .completed(t) }
-private func error(_ t: Int) -> Rx { .error(t, testError) }
+/// RxTest's `error(t, testError)`.
+private func error(_ t: Int) -> Recorded { .error(t, testError) }
 
-/// A hot event for an input: RxTest's `createHotObservable` entries.
-private enum Hot {
-    case next(Int, Value)
-    case completed(Int)
-    case error(Int)
-
-    var time: Int {
-        switch self {
-        case .next(let t, _), .completed(let t), .error(let t): return t
-        }
-    }
-}
-
-private func hot(_ items: [(Int, Int)], completed: Int? = nil, error: Int? = nil) -> [Hot] {
-    items.map { Hot.next($0.0, .int($0.1)) } + (completed.map { [Hot.completed($0)] } ?? []) + (error.map { [Hot.error($0)] } ?? [])
+/// RxTest's `createHotObservable` entries: Int elements, then a completion or a failure.
+private func hot(_ items: [(Int, Int)], completed: Int? = nil, error: Int? = nil) -> [Recorded] {
+    items.map { next($0.0, $0.1) } + (completed.map { [.completed($0)] } ?? []) + (error.map { [.error($0, testError)] } ?? [])
 }
 
 /// Plays RxTest's `scheduler.start`: the graph subscribes at 200, hot events after 200 are sent
 /// (those before are never seen), and recording stops before 1000. Returns the output's events and
 /// the cancellation records of its inner streams ("time call").
-private func record(_ yaml: String, output: String = "res", inputs: [String: [Hot]] = [:], order: [String] = ["xs", "ys", "zs"],
-                    sourceLocation: SourceLocation = #_sourceLocation) throws -> (events: [Rx], cancels: [String]) {
-    let loaded = SpecLoader.load(text: yaml, path: "t.yaml")
-    #expect(loaded.diagnostics.isEmpty, "\(loaded.renderDiagnostics())", sourceLocation: sourceLocation)
-    let spec = try #require(loaded.spec, sourceLocation: sourceLocation)
-    let clock = VirtualClock()
-    try clock.advance(to: 200)
-    let graph = ScreenGraph(spec: spec, clock: clock)
-    let target = try #require(spec.node(named: output), sourceLocation: sourceLocation)
-    var events: [Rx] = []
-    var cancels: [String] = []
-    var errors: [String] = []
-    graph.onEmit = { if $0.node == target { events.append(.next($0.time, $0.value)) } }
-    graph.onEnd = { time, node, end in
-        guard node == target else { return }
-        switch end {
-        case .completed: events.append(.completed(time))
-        case .error(let e): events.append(.error(time, e))
-        }
-    }
-    graph.onCancel = { time, node, call in if node == target { cancels.append("\(time) \(call)") } }
-    graph.onRuntimeError = { errors.append("\($0): \($1)") }
-    graph.start()
+private func record(_ yaml: String, output: String = "res", inputs: [String: [Recorded]] = [:], order: [String] = ["xs", "ys", "zs"],
+                    sourceLocation: SourceLocation = #_sourceLocation) throws -> (events: [Recorded], cancels: [String]) {
+    let recorder = try TimelineRecorder(yaml, subscribedAt: 200, sourceLocation: sourceLocation)
+    _ = try recorder.node(output, sourceLocation: sourceLocation)
     // Hot observables are created before the subscription: at equal times, the first declared runs first.
     for name in order {
         guard let items = inputs[name] else { continue }
-        let node = try #require(spec.node(named: name), sourceLocation: sourceLocation)
-        for item in items where item.time > 200 {
-            clock.schedule(after: item.time - 200) {
-                switch item {
-                case .next(_, let v): graph.send(node, v)
-                case .completed: graph.end(node, .completed)
-                case .error: graph.end(node, .error(testError))
-                }
-            }
-        }
+        try recorder.hot(name, items, sourceLocation: sourceLocation)
     }
     // RxTest disposes the subscription at 1000, before anything else due then.
-    try graph.advance(by: 799)
-    #expect(errors.isEmpty, "\(errors)", sourceLocation: sourceLocation)
-    return (events, cancels)
+    try recorder.wait(799)
+    #expect(recorder.errors.isEmpty, "\(recorder.errors)", sourceLocation: sourceLocation)
+    return (recorder.recorded(output), recorder.cancellations(output))
 }
 
 /// A spec with Int inputs `xs`, `ys`, `zs` and the stream output `res` over `xs` with `ops`.
@@ -327,7 +271,7 @@ struct TerminalEventTests {
               res: { stream: xs, ops: [ { withLatestFrom: { with: ys, combine: '"\($0)\($1)"' } } ] }
             """#
         let xs: [(Int, Int)] = [(90, 1), (180, 2), (250, 3), (260, 4), (310, 5), (340, 6), (410, 7), (420, 8), (470, 9), (550, 10)]
-        let ys: [Hot] = [.next(255, .string("bar")), .next(330, .string("foo")), .next(350, .string("qux")), .completed(400)]
+        let ys: [Recorded] = [.next(255, .string("bar")), .next(330, .string("foo")), .next(350, .string("qux")), .completed(400)]
         let expected = [next(260, "4bar"), next(310, "5bar"), next(340, "6foo"), next(410, "7qux"), next(420, "8qux"), next(470, "9qux"),
                         next(550, "10qux")]
         #expect(try record(yaml, inputs: ["xs": hot(xs, completed: 590), "ys": ys]).events == expected + [completed(590)])
@@ -458,7 +402,7 @@ struct TerminalEventTests {
     // by recursion. The first inner stream waits for its answer; once `armed`, each later one
     // ends at subscription (startWith, then take: 1).
     @Test func concatMapDrainsManyWaitingInnerStreams() throws {
-        let r = try Recorder("""
+        let r = try TimelineRecorder("""
             screen: T
             inputs:
               xs: Int
@@ -473,10 +417,11 @@ struct TerminalEventTests {
             """)
         for n in 0...5_000 { r.send("xs", .int(n)) }
         r.set("armed", .bool(true))
-        r.graph.end(r.node("xs"), .completed)
+        r.graph.end(try r.node("xs"), .completed)
         try r.wait(10)
-        #expect(r.recorded("res").count == 5_001)
-        #expect(r.graph.streamEnd(of: r.node("res")) == .completed)
+        #expect(r.recorded("res").compactMap(\.value).count == 5_001)
+        #expect(r.recorded("res").last == completed(10))
+        #expect(r.graph.streamEnd(of: try r.node("res")) == .completed)
     }
 
     // Observable+CatchTests testRetryCount_Basic: three subscriptions, then the error.
@@ -548,7 +493,7 @@ struct TerminalEventTests {
     // MARK: the grammar
 
     @Test func nothingAfterAnEndAndSendsToAnEndedInputAreIgnored() throws {
-        let r = try record(spec("- map: \"$0 + 1\""), inputs: ["xs": hot([(210, 1)], completed: 220) + [.next(230, .int(5)), .error(240)]])
+        let r = try record(spec("- map: \"$0 + 1\""), inputs: ["xs": hot([(210, 1)], completed: 220) + [.next(230, .int(5)), error(240)]])
         #expect(r.events == [next(210, 2), completed(220)])
     }
 }

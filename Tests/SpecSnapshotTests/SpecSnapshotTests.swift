@@ -2,14 +2,13 @@ import Foundation
 import ScreenSpec
 import SpecRuntime
 import SpecTools
+import SpecTesting
 import Testing
 
 /// Every spec committed under `specs/`, found from this file's path so the test does not depend
 /// on the working folder.
 enum PackageSpecs {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-    static let folder = root + "/specs"
+    static let folder = PackagePaths.root + "/specs"
 
     /// One case per scenario, or one per spec that does not load (so that it fails too).
     struct Case: Sendable, CustomTestStringConvertible {
@@ -17,7 +16,7 @@ enum PackageSpecs {
         var scenario: String?
 
         var testDescription: String {
-            let relative = specPath.hasPrefix(root + "/") ? String(specPath.dropFirst(root.count + 1)) : specPath
+            let relative = specPath.hasPrefix(PackagePaths.root + "/") ? String(specPath.dropFirst(PackagePaths.root.count + 1)) : specPath
             return scenario.map { "\(relative) › \($0)" } ?? "\(relative) (invalid)"
         }
     }

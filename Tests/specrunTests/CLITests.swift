@@ -1,103 +1,11 @@
 import Foundation
+import SpecTesting
 import Testing
-
-/// Runs the built `specrun` binary and captures its output and exit status.
-struct CLI {
-    static let root: String = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
-
-    /// The binary next to the test bundle (the same build products directory), else `.build/debug`.
-    static let binary: String = {
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for dir in [here, here.deletingLastPathComponent(), URL(fileURLWithPath: root + "/.build/debug")] {
-            let candidate = dir.appendingPathComponent("specrun").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return root + "/.build/debug/specrun"
-    }()
-
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    static func run(_ arguments: [String], in directory: String = root, environment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        // A test says when it wants CI mode; CI's own `CI=true` must not turn every run into one.
-        env["CI"] = nil
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes at once: a child blocked writing one would never close the other.
-        nonisolated(unsafe) var stderr = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            stderr = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
-    /// Writes `text` to a fresh temporary file and returns its path.
-    static func temporarySpec(_ text: String, name: String = "spec.yaml") throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let path = dir.appendingPathComponent(name).path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-}
 
 @Suite("Command line")
 struct CLITests {
-    /// The login example of the design sketch, verbatim.
-    static let sketchLogin = """
-        screen: Login
-
-        inputs:
-          email:    { type: String, default: "" }     # a property: has a current value, two-way
-          password: { type: String, default: "" }
-          confirm:  event                            # a trigger: no value
-
-        outputs:
-          canLogin: email.count >= 10 && password.count >= 4
-
-        actions:
-          login:
-            trigger: confirm
-            enabledIf: canLogin
-            work: { call: auth.signIn, with: { email: email, password: password } }
-
-        services:
-          auth.signIn:
-            returns: Void
-            latency: 5s
-
-        scenarios:
-          - name: signs in once the form is valid
-            steps:
-              - set: { email: "someone@example.com" }
-              - expect: { canLogin: false }
-              - set: { password: "hunter2" }
-              - expect: { canLogin: true }
-              - send: confirm
-              - expect: { login.executing: true }
-              - wait: 5s
-              - expect: { login.executing: false }
-        """
+    /// The login example of the design sketch, verbatim (a fixture file: other suites use it too).
+    static var sketchLogin: String { Fixtures.sketchLogin }
 
     @Test func runPrintsTheSketchTimeline() throws {
         let result = try CLI.run(["run", try CLI.temporarySpec(Self.sketchLogin)])
@@ -198,7 +106,7 @@ struct CLITests {
     }
 
     @Test func checkAcceptsEveryShippedSpec() throws {
-        let specs = try FileManager.default.contentsOfDirectory(atPath: CLI.root + "/specs").filter { $0.hasSuffix(".yaml") }.sorted()
+        let specs = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.root + "/specs").filter { $0.hasSuffix(".yaml") }.sorted()
         #expect(!specs.isEmpty)
         let result = try CLI.run(["check"] + specs.map { "specs/" + $0 })
         #expect(result.status == 0, "\(result.stderr)")

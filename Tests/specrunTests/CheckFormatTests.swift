@@ -1,4 +1,5 @@
 import Foundation
+import SpecTesting
 import Testing
 
 /// `specrun check --format json|sarif` and `specrun schema`, run as a tool would.
@@ -49,7 +50,7 @@ struct CheckFormatTests {
     @Test func schemaPrintsTheShippedFile() throws {
         let result = try CLI.run(["schema"])
         #expect(result.status == 0)
-        let shipped = try String(contentsOfFile: CLI.root + "/schema/spec.schema.json", encoding: .utf8)
+        let shipped = try String(contentsOfFile: PackagePaths.root + "/schema/spec.schema.json", encoding: .utf8)
         #expect(result.stdout == shipped)
     }
 }

@@ -1,12 +1,12 @@
 import Foundation
+import SpecTesting
 import Testing
 
 /// `specrun compile` writes a spec's checked program as JSON, and `specrun run FILE.json` plays it
 /// as it plays the YAML (docs/compiled-specs.md).
 @Suite struct CompileCommandTests {
     @Test func aCompiledSpecRunsWithTheOutputOfItsYAML() throws {
-        let folder = try CLI.temporarySpec("", name: "unused.yaml")
-        let compiled = (folder as NSString).deletingLastPathComponent + "/login.json"
+        let compiled = try PackagePaths.temporaryFolder("specrun-compile") + "/login.json"
         let compile = try CLI.run(["compile", "specs/login.yaml", "--output", compiled])
         #expect(compile.status == 0)
         #expect(compile.stdout.isEmpty)

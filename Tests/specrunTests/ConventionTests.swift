@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import SpecTesting
 import Testing
 @testable import specrun
 
@@ -22,7 +23,7 @@ import Testing
         """
 
     @Test func aDashReadsTheSpecFromStandardInput() throws {
-        let cli = try LoopBinary()
+        let cli = try Workspace()
         let run = try cli.run(["run", "-"], input: Self.tiny)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("Tiny › doubles\n"))
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func runAndCheckTakeSeveralFilesAndFolders() throws {
-        let cli = try LoopBinary()
+        let cli = try Workspace()
         try cli.write("more/tiny.yaml", Self.tiny)
         try cli.write("more/deeper/other.yml", Self.tiny.replacingOccurrences(of: "Tiny", with: "Other"))
         let run = try cli.run(["run", "specs/login.yaml", "more"])
@@ -69,7 +70,7 @@ import Testing
     }
 
     @Test func aFolderWithoutSpecsIsAnErrorAndYmlIsFound() throws {
-        let cli = try LoopBinary(withLogin: false)
+        let cli = try Workspace(withLogin: false)
         try FileManager.default.createDirectory(atPath: cli.path("empty/sub"), withIntermediateDirectories: true)
         try cli.write("empty/notes.txt", "not a spec")
         for command in ["run", "check", "test"] {
@@ -90,7 +91,7 @@ import Testing
     }
 
     @Test func aMistypedSubcommandGetsDidYouMean() throws {
-        let cli = try LoopBinary()
+        let cli = try Workspace()
         let run = try cli.run(["rnu", "specs/login.yaml"])
         #expect(run.status == 64)
         #expect(run.stderr.hasPrefix("error: unknown subcommand 'rnu'; did you mean 'run'?\n"))
@@ -104,7 +105,7 @@ import Testing
     }
 
     @Test func completionScriptsCompleteSpecPathsAsFiles() throws {
-        let cli = try LoopBinary()
+        let cli = try Workspace()
         let bash = try cli.run(["--generate-completion-script", "bash"]).stdout
         // Files ending in .yaml or .yml, plus folders, for the spec arguments of every subcommand
         // that takes specs: run, check, test, review, graph, coverage, mutate, explore and compile.
@@ -123,8 +124,8 @@ import Testing
         ([], [:], false),
     ])
     func colourFollowsTheFlagThenTheEnvironment(flags: [String], environment: [String: String], coloured: Bool) throws {
-        let cli = try LoopBinary()
-        // LoopBinary sets NO_COLOR=1 and output goes to a file: colour only when forced.
+        let cli = try Workspace()
+        // Workspace sets NO_COLOR=1 and output goes to a file: colour only when forced.
         let result = try cli.run(["test"] + flags, environment: environment)
         #expect(result.stdout.contains("\u{1B}[") == coloured, "\(flags) \(environment)")
     }
@@ -143,7 +144,7 @@ import Testing
     }
 
     @Test func formatIsTheSpellingAndReporterItsAlias() throws {
-        let cli = try LoopBinary()
+        let cli = try Workspace()
         #expect(try cli.run(["test"]).status == 0)
         let format = try cli.run(["test", "--format", "json"])
         let reporter = try cli.run(["test", "--reporter", "json"])
@@ -160,7 +161,7 @@ import Testing
     }
 
     @Test func junitHasTimeAttributes() throws {
-        let cli = try LoopBinary()
+        let cli = try Workspace()
         let result = try cli.run(["test", "--format", "junit", "--filter", "too-short"])
         #expect(result.status == 0)
         let document = try XMLDocument(data: Data(result.stdout.utf8))
@@ -176,7 +177,7 @@ import Testing
     }
 
     @Test func theReadmeSampleOutputIsWhatRunPrints() throws {
-        let readme = try String(contentsOfFile: LoopBinary.root + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: PackagePaths.root + "/README.md", encoding: .utf8)
         let start = try #require(readme.range(of: "The first prints, among others:\n\n```text\n"))
         let block = readme[start.upperBound...].prefix { _ in true }
         let end = try #require(block.range(of: "```"))

@@ -1,37 +1,11 @@
 import Foundation
+import SpecTesting
 import Testing
 
 /// `specrun explore` as a person runs it: exit status, the printed scenario, `--write`, JSON.
 @Suite("specrun explore")
 struct ExploreCommandTests {
-    private static let checkout = """
-        screen: Checkout
-        inputs:
-          pay: event
-        state:
-          busy: { type: Bool, initial: false }
-        actions:
-          charge:
-            trigger: pay
-            enabledIf: "!busy"
-            work: { call: payments.charge }
-        invariants:
-          busyWhileCharging: "!charge.executing || busy"
-        handlers:
-          - on: pay
-            set: { busy: true }
-          - on: charge.errors
-            set: { busy: false }
-          - on: charge.elements
-            set: { busy: false }
-        services:
-          payments.charge: { returns: Void, latency: 2s }
-        scenarios:
-          - name: one payment
-            steps:
-              - send: pay
-              - wait: 2s
-        """
+    private static var checkout: String { Fixtures.checkout }
 
     @Test func aViolationExitsOneWithAScenarioThatWriteAppendsAndRunFails() throws {
         let path = try CLI.temporarySpec(Self.checkout)

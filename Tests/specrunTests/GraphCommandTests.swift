@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import SpecTesting
 import Testing
 
 @Suite("specrun graph")
@@ -24,23 +25,8 @@ struct GraphCommandTests {
         for group in ["View", "View model", "Services"] { #expect(result.stdout.contains("label=\"\(group)\"")) }
     }
 
-    @Test(.enabled(if: ExternalTools.dot != nil || ExternalTools.inCI, Comment(rawValue: ExternalTools.missingDot)))
-    func svgIsValidXMLDrawnByGraphviz() throws {
-        try #require(ExternalTools.dot != nil, Comment(rawValue: ExternalTools.missingDot))
-        let folder = try ExternalTools.temporaryFolder()
-        let file = folder + "/events.svg"
-        let result = try CLI.run(["graph", "specs/events.yaml", "--format", "svg", "--output", file])
-        #expect(result.status == 0, "\(result.stderr)")
-        let data = try Data(contentsOf: URL(fileURLWithPath: file))
-        let parser = XMLParser(data: data)
-        #expect(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))")
-        let text = String(decoding: data, as: UTF8.self)
-        #expect(text.contains("<svg"))
-        #expect(text.contains("segmentSelection"))
-    }
-
     @Test func withoutGraphvizSVGSaysHowToInstallItAndWritesNothing() throws {
-        let folder = try ExternalTools.temporaryFolder()
+        let folder = try PackagePaths.temporaryFolder("specrun-graph")
         let file = folder + "/out.svg"
         let result = try CLI.run(["graph", "specs/login.yaml", "--format", "svg", "--output", file], environment: ["PATH": folder])
         #expect(result.status == 69)
@@ -74,7 +60,7 @@ struct GraphCommandTests {
     }
 
     @Test func graphWritesItsOutputFileWhole() throws {
-        let folder = try ExternalTools.temporaryFolder()
+        let folder = try PackagePaths.temporaryFolder("specrun-graph")
         let file = folder + "/deeper/login.mmd"
         // A missing folder is an error (issue 10: `--output` creates nothing on the way).
         let missing = try CLI.run(["graph", "specs/login.yaml", "--output", file])

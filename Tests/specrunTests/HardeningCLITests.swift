@@ -1,4 +1,5 @@
 import Foundation
+import SpecTesting
 import Testing
 
 /// Faults around the edges, on the built binary: output that cannot be written, `--output`
@@ -6,35 +7,14 @@ import Testing
 /// interrupted run, and the empty path.
 @Suite("Hardening: output faults, --output targets, link loops, leftovers", .serialized)
 struct HardeningCLITests {
-    struct Shell {
-        var status: Int32
-        var stderr: String
-    }
-
-    /// Runs `script` with `sh -c`, `$SPECRUN` naming the binary; standard output is discarded
-    /// unless the script redirects it, and standard error is captured.
-    static func shell(_ script: String, in directory: String) throws -> Shell {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var env = ProcessInfo.processInfo.environment
-        env["SPECRUN"] = CLI.binary
-        env["NO_COLOR"] = "1"
-        env.removeValue(forKey: "CI")
-        process.environment = env
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Shell(status: process.terminationStatus, stderr: String(decoding: data, as: UTF8.self))
+    /// Runs `script` with `sh -c`, `$SPECRUN` naming the binary.
+    static func shell(_ script: String, in directory: String) throws -> CommandResult {
+        try CLI.shell(script, in: directory)
     }
 
     /// A fresh folder holding `specs/a.yaml`, a spec whose timeline is long enough to fill a pipe.
     static func workspace(scenarios: Int = 1) throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-harden-\(UUID().uuidString)").path
+        let root = try PackagePaths.temporaryFolder("specrun-output-faults")
         try FileManager.default.createDirectory(atPath: root + "/specs", withIntermediateDirectories: true)
         var text = "screen: A\ninputs:\n  n: { type: Int, default: 0 }\noutputs:\n  twice: n * 2\nscenarios:\n"
         for i in 0..<scenarios { text += "  - name: scenario \(i)\n    steps:\n      - set: { n: \(i + 1) }\n" }

@@ -1,4 +1,5 @@
 import Foundation
+import SpecTesting
 import Testing
 
 /// The insta-style loop: a changed timeline is kept as a pending `.timeline.new`, reviewed one
@@ -10,15 +11,15 @@ import Testing
     static let tooShort = snapshots + "a-too-short-form-keeps-the-button-disabled.timeline"
 
     /// Records the fixture's snapshots, then makes sign-in one second faster: two scenarios change.
-    private func changed() throws -> LoopBinary {
-        let cli = try LoopBinary()
+    private static func changed() throws -> Workspace {
+        let cli = try Workspace()
         #expect(try cli.run(["test"]).status == 0)
         try cli.edit("specs/login.yaml", "latency: 5s", "latency: 4s")
         return cli
     }
 
     @Test func aChangedTimelineIsKeptAsPendingAndTheReportSaysHowToReview() throws {
-        let cli = try changed()
+        let cli = try Self.changed()
         let old = try #require(cli.read(Self.valid))
         let result = try cli.run(["test"])
         #expect(result.status == 1)
@@ -36,7 +37,7 @@ import Testing
 
     @Test(arguments: [["CI": "true"], [:]])
     func ciNeverWritesPendingFiles(_ environment: [String: String]) throws {
-        let cli = try changed()
+        let cli = try Self.changed()
         let arguments = environment.isEmpty ? ["test", "--ci"] : ["test"]
         let result = try cli.run(arguments, environment: environment)
         #expect(result.status == 1)
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func acceptSettlesEveryPendingChange() throws {
-        let cli = try changed()
+        let cli = try Self.changed()
         _ = try cli.run(["test"])
         let pending = try #require(cli.read(Self.valid + ".new"))
         let accept = try cli.run(["test", "--accept"])
@@ -58,7 +59,7 @@ import Testing
     }
 
     @Test func rejectDeletesThePendingFilesAndKeepsTheSnapshots() throws {
-        let cli = try changed()
+        let cli = try Self.changed()
         let old = try #require(cli.read(Self.valid))
         _ = try cli.run(["test"])
         let reject = try cli.run(["test", "--reject", "--filter", "second tap"])
@@ -70,7 +71,7 @@ import Testing
     }
 
     @Test func aPendingFileGoesAwayWhenItsScenarioMatchesAgainOrIsUpdated() throws {
-        let cli = try changed()
+        let cli = try Self.changed()
         _ = try cli.run(["test"])
         try cli.edit("specs/login.yaml", "latency: 4s", "latency: 5s")
         #expect(try cli.run(["test", "--filter", "valid"]).status == 0)
@@ -83,7 +84,7 @@ import Testing
     }
 
     @Test func pruneRemovesOrphanedPendingFiles() throws {
-        let cli = try changed()
+        let cli = try Self.changed()
         _ = try cli.run(["test"])
         try cli.edit("specs/login.yaml", "name: signs in once the form is valid", "name: signs in with a valid form")
         let listed = try cli.run(["test"])
@@ -102,7 +103,7 @@ import Testing
     }
 
     @Test func settlingFlagsAreUsageErrorsWithPlayingFlags() throws {
-        let cli = try LoopBinary()
+        let cli = try Workspace()
         for extra in [["--reject"], ["--update"], ["--prune"], ["--shard", "1/2"], ["--watch"], ["--format", "json"]] {
             #expect(try cli.run(["test", "--accept"] + extra).status == 64, "\(extra)")
         }
@@ -112,7 +113,7 @@ import Testing
     }
 
     @Test func reviewNeedsATerminal() throws {
-        let cli = try changed()
+        let cli = try Self.changed()
         #expect(try cli.run(["review"]).stdout.hasPrefix("no pending snapshot changes in specs"))
         _ = try cli.run(["test"])
         let result = try cli.run(["review"], input: "a\n")
@@ -120,153 +121,4 @@ import Testing
         #expect(result.stderr.contains("settle all 2 pending changes with 'specrun test --accept' or 'specrun test --reject'"))
         #expect(cli.exists(Self.valid + ".new"))
     }
-
-    /// `specrun review` on a real terminal (tmux): the spec, scenario, summary and diff are on the
-    /// screen, and the keys a, r and s do what they say.
-    @Test func reviewOnATerminalAcceptsRejectsAndSkips() throws {
-        guard let tmux = Tmux.find() else {
-            let message = "tmux is not installed: the interactive review test did not run (apt-get install tmux; .ci/run installs it)"
-            if ProcessInfo.processInfo.environment["CI"].map({ !$0.isEmpty && $0 != "false" && $0 != "0" }) ?? false {
-                Issue.record(Comment(rawValue: message))
-            } else {
-                FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
-            }
-            return
-        }
-        let cli = try changed()
-        try cli.edit("specs/login.yaml", "- set: { email: \"a@b.co\" }", "- set: { email: \"a@b.cx\" }")
-        _ = try cli.run(["test"])
-        let pendingFiles = [Self.secondTap, Self.tooShort, Self.valid].filter { cli.exists($0 + ".new") }
-        try #require(pendingFiles.count == 3, "the fixture edit should change all three scenarios")
-        let valid = try #require(cli.read(Self.valid + ".new"))
-        let tooShortBefore = try #require(cli.read(Self.tooShort))
-
-        let session = try tmux.start(command: "NO_COLOR=1 \(try cli.binary) review; echo \"review exited $?\"; sleep 120", in: cli.folder)
-        defer { session.kill() }
-        // 1 of 3: a second tap (sorted by path) — accept.
-        try #require(LoopBinary.eventually { session.screen().contains("quit >") }, "no prompt:\n\(session.screen())")
-        let first = session.screen()
-        #expect(first.contains("Pending 1 of 3"))
-        #expect(first.contains("spec      specs/login.yaml"))
-        #expect(first.contains("scenario  a second tap while signing in is refused"))
-        #expect(first.contains("changes   outputs changed: login.elements at 4000ms, 5000ms"))
-        #expect(first.contains("-  5000ms  login.elements    ()"))
-        #expect(first.contains("+  4000ms  login.elements    ()"))
-        session.send("x")   // not a choice: asked again
-        session.send("a")
-        try #require(LoopBinary.eventually { session.screen().contains("Pending 2 of 3") }, "\(session.screen())")
-        #expect(cli.read(Self.secondTap)?.contains("  4000ms  login.elements") == true)
-        #expect(!cli.exists(Self.secondTap + ".new"))
-        // 2 of 3: a too-short form — reject.
-        try #require(LoopBinary.eventually { session.screen().contains("scenario  a too-short form keeps the button disabled") }, "\(session.screen())")
-        session.send("r")
-        try #require(LoopBinary.eventually { session.screen().contains("Pending 3 of 3") }, "\(session.screen())")
-        #expect(cli.read(Self.tooShort) == tooShortBefore)
-        #expect(!cli.exists(Self.tooShort + ".new"))
-        // 3 of 3: signs in — skip.
-        session.send("s")
-        try #require(LoopBinary.eventually { session.screen().contains("review exited") }, "\(session.screen())")
-        let last = session.screen()
-        #expect(last.contains("1 accepted, 1 rejected, 1 skipped; run 'specrun review' again for the skipped ones"))
-        #expect(last.contains("review exited 0"))
-        #expect(cli.read(Self.valid + ".new") == valid)
-    }
-}
-
-/// A detached tmux session on its own server socket, driven with send-keys and read with
-/// capture-pane.
-struct Tmux {
-    let executable: String
-
-    static func find() -> Tmux? {
-        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let path = folder + "/tmux"
-            if FileManager.default.isExecutableFile(atPath: String(path)) { return Tmux(executable: String(path)) }
-        }
-        return nil
-    }
-
-    struct Session {
-        let tmux: Tmux
-        let socket: String
-        let name = "review"
-
-        func send(_ keys: String) {
-            _ = tmux.run(["-S", socket, "send-keys", "-t", name, "-l", keys])
-        }
-
-        func screen() -> String {
-            tmux.run(["-S", socket, "capture-pane", "-p", "-J", "-S", "-200", "-t", name])
-        }
-
-        /// Stops the server (and so what runs in it) and removes its socket.
-        func kill() {
-            let pid = Int32(tmux.run(["-S", socket, "display-message", "-p", "#{pid}"]).trimmingCharacters(in: .whitespacesAndNewlines))
-            _ = tmux.run(["-S", socket, "kill-server"])
-            #if canImport(Glibc)
-            if let pid, pid > 0 { Glibc.kill(pid, SIGKILL) }
-            #elseif canImport(Darwin)
-            if let pid, pid > 0 { Darwin.kill(pid, SIGKILL) }
-            #endif
-            try? FileManager.default.removeItem(atPath: socket)
-        }
-    }
-
-    func start(command: String, in folder: String) throws -> Session {
-        let socket = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-tmux-\(UUID().uuidString.prefix(8))").path
-        let session = Session(tmux: self, socket: socket)
-        // The server this starts outlives the client: it must not inherit a pipe we read to its end.
-        run(["-S", socket, "new-session", "-d", "-s", session.name, "-x", "200", "-y", "80", "-c", folder, command], capture: false)
-        return session
-    }
-
-    /// Runs tmux to its exit with posix_spawn and waitpid, its output through a file: the server
-    /// a client forks must not inherit a pipe we read to its end (that would wait for the
-    /// server), and Foundation's `Process` did not notice a `new-session -d` client's exit.
-    #if os(Linux)
-    @discardableResult
-    func run(_ arguments: [String], capture: Bool = true) -> String {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-tmux-out-\(UUID().uuidString.prefix(8))").path
-        defer { unlink(output) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, capture ? output : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // The test runner's threads block signals and a child inherits the mask: tmux's server
-        // would then ignore SIGTERM and even 'kill-server'. Start it with none blocked.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, executable, &actions, &attributes, argv, environ) == 0 else { return "" }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return capture ? ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "") : ""
-    }
-    #else
-    @discardableResult
-    func run(_ arguments: [String], capture: Bool = true) -> String {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-tmux-out-\(UUID().uuidString.prefix(8))").path
-        defer { try? FileManager.default.removeItem(atPath: output) }
-        FileManager.default.createFile(atPath: output, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = capture ? FileHandle(forWritingAtPath: output) : FileHandle(forWritingAtPath: "/dev/null")
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        guard (try? process.run()) != nil else { return "" }
-        process.waitUntilExit()
-        return capture ? ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "") : ""
-    }
-    #endif
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpecTesting
 import Testing
 import SpecRuntime
 import SpecTools

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import SpecTesting
 import Testing
 @testable import specrun
 
@@ -9,37 +10,11 @@ import Testing
 /// the fixture `Fixtures/login.yaml` (the three-scenario login screen, frozen so that these tests
 /// do not change whenever the shipped example grows).
 @Suite struct SnapshotCommandTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-
-    /// The binary beside this test bundle (the build products folder, whatever `--build-path`
-    /// was), or `.build/debug/specrun` under the package root.
-    static let binary: String? = {
-        var folders: [String] = []
-        for path in [Bundle.main.executablePath, CommandLine.arguments.first].compactMap({ $0 }) {
-            var url = URL(fileURLWithPath: path).deletingLastPathComponent()
-            for _ in 0..<4 {
-                folders.append(url.path)
-                url.deleteLastPathComponent()
-            }
-        }
-        folders.append(root + "/.build/debug")
-        return folders.map { $0 + "/specrun" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
-
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var lastLine: String { stdout.split(separator: "\n").last.map(String.init) ?? "" }
-    }
-
-    let folder: String
+    let workspace: Workspace
+    var folder: String { workspace.folder }
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-test-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder + "/specs", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Self.root + "/Tests/specrunTests/Fixtures/login.yaml", toPath: folder + "/specs/login.yaml")
+        workspace = try Workspace()
     }
 
     private var snapshots: String { folder + "/specs/__snapshots__/login" }
@@ -47,28 +22,8 @@ import Testing
     private let tooShort = "a-too-short-form-keeps-the-button-disabled.timeline"
     private let secondTap = "a-second-tap-while-signing-in-is-refused.timeline"
 
-    private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        let binary = try #require(Self.binary, "build the specrun binary first (swift build)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        var env = ProcessInfo.processInfo.environment
-        env["CI"] = nil
-        env["NO_COLOR"] = "1"
-        env.merge(environment) { $1 }
-        process.environment = env
-        // Files rather than pipes: nothing can block on a full pipe buffer.
-        let out = folder + "/.stdout", err = folder + "/.stderr"
-        FileManager.default.createFile(atPath: out, contents: nil)
-        FileManager.default.createFile(atPath: err, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-        try process.run()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: try String(contentsOfFile: out, encoding: .utf8),
-                      stderr: try String(contentsOfFile: err, encoding: .utf8))
+    private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
+        try workspace.run(arguments, environment: environment)
     }
 
     private func inode(_ name: String) throws -> Int {

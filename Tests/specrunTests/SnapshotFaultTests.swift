@@ -1,4 +1,5 @@
 import Foundation
+import SpecTesting
 import Testing
 
 /// `specrun test --update` killed with SIGKILL at random moments, many times: every snapshot is
@@ -33,7 +34,7 @@ struct SnapshotFaultTests {
     }
 
     static func workspace(factor: Int) throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-fault-\(UUID().uuidString)").path
+        let root = try PackagePaths.temporaryFolder("specrun-fault")
         try FileManager.default.createDirectory(atPath: root + "/specs", withIntermediateDirectories: true)
         try spec(factor: factor).write(toFile: root + "/specs/fault.yaml", atomically: true, encoding: .utf8)
         return root
@@ -65,20 +66,11 @@ struct SnapshotFaultTests {
             for (name, text) in oldTexts {
                 try text.write(toFile: root + "/specs/__snapshots__/fault/" + name, atomically: true, encoding: .utf8)
             }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: CLI.binary)
-            process.arguments = ["test", "--update"]
-            process.currentDirectoryURL = URL(fileURLWithPath: root)
-            var env = ProcessInfo.processInfo.environment
-            env.removeValue(forKey: "CI")
-            process.environment = env
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let running = try CLI.start(["test", "--update"], in: root)
             // A moment anywhere in a full run, start-up included.
             usleep(useconds_t(Double(random.next() % 1000) / 1000 * fullRun * 1_000_000))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            running.kill()
+            _ = running.wait()
             let texts = try Self.snapshots(in: root)
             #expect(Set(texts.keys) == Set(oldTexts.keys))
             for (name, text) in texts {

@@ -1,4 +1,5 @@
 import Foundation
+import SpecTesting
 import Testing
 
 /// Replays docs/tutorial.md: each ```yaml block becomes the tutorial's `signup.yaml`, each ```sh
@@ -15,7 +16,7 @@ struct TutorialTests {
     }
 
     static func steps() throws -> [Step] {
-        let text = try String(contentsOfFile: CLI.root + "/docs/tutorial.md", encoding: .utf8)
+        let text = try String(contentsOfFile: PackagePaths.root + "/docs/tutorial.md", encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var steps: [Step] = []
         var spec = ""

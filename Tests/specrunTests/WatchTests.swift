@@ -1,29 +1,29 @@
 import Foundation
+import SpecTesting
 import Testing
 
 /// `--watch` from the built binary: it runs once, then again for exactly what a save changed.
 @Suite struct WatchTests {
     /// A watching process with its output files; stopped when the test ends.
     final class Watching {
-        let process: Process
-        let out: String, err: String
+        let command: RunningCommand
 
-        init(_ cli: LoopBinary, _ arguments: [String]) throws {
-            (process, out, err) = try cli.start(arguments, tag: "-watch")
+        init(_ cli: Workspace, _ arguments: [String]) throws {
+            command = try cli.start(arguments)
         }
 
         deinit {
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
+            command.terminate()
+            _ = command.wait(timeout: 30)
         }
 
-        var stdout: String { (try? String(contentsOfFile: out, encoding: .utf8)) ?? "" }
-        var stderr: String { (try? String(contentsOfFile: err, encoding: .utf8)) ?? "" }
+        var stdout: String { command.stdoutSoFar }
+        var stderr: String { command.stderrSoFar }
         /// How many passes have finished.
         var passes: Int { stderr.components(separatedBy: "] watching ").count - 1 }
 
         func waitForPasses(_ n: Int) throws {
-            try #require(LoopBinary.eventually { passes >= n }, "expected \(n) passes; stderr:\n\(stderr)")
+            try #require(Workspace.eventually { passes >= n }, "expected \(n) passes; stderr:\n\(stderr)")
         }
 
         /// Waits until a finished pass printed what `expected` wants. For a change that is not one
@@ -31,13 +31,13 @@ import Testing
         /// written), the watcher may run on a halfway state and then again on the final one: how
         /// many passes that takes depends on timing, what the last one prints does not.
         func waitForOutput(_ expected: String, _ condition: @escaping (String) -> Bool) throws {
-            try #require(LoopBinary.eventually { stderr.hasSuffix("Ctrl-C stops\n") && condition(stdout) },
+            try #require(Workspace.eventually { stderr.hasSuffix("Ctrl-C stops\n") && condition(stdout) },
                          "expected a pass printing \(expected); stdout:\n\(stdout)\nstderr:\n\(stderr)")
         }
     }
 
     @Test func testWatchRerunsTheSavedSpecAndKeepsThePendingChange() throws {
-        let cli = try LoopBinary()
+        let cli = try Workspace()
         #expect(try cli.run(["test"]).status == 0)
         let watching = try Watching(cli, ["test", "--watch"])
         try watching.waitForPasses(1)
@@ -61,11 +61,11 @@ import Testing
         #expect(try cli.run(["test", "--accept"]).status == 0)
         try watching.waitForPasses(3)
         try watching.waitForOutput("3 passed, 0 failed") { $0.hasSuffix("3 passed, 0 failed\n") }
-        #expect(watching.process.isRunning)
+        #expect(watching.command.isRunning)
     }
 
     @Test func runWatchFollowsNavigationTargetsAndNewSpecs() throws {
-        let cli = try LoopBinary(withLogin: false)
+        let cli = try Workspace(withLogin: false)
         try cli.write("specs/list.yaml", """
             screen: List
             inputs:
@@ -108,13 +108,13 @@ import Testing
     }
 
     @Test func checkWatchReportsAnInvalidSaveAndKeepsWatching() throws {
-        let cli = try LoopBinary()
+        let cli = try Workspace()
         let watching = try Watching(cli, ["check", "--watch", "specs/login.yaml"])
         try watching.waitForPasses(1)
         #expect(watching.stdout == "1 spec checked, no errors\n")
         try cli.edit("specs/login.yaml", "canLogin:", "canLogin: nope &&")
         try watching.waitForPasses(2)
         #expect(watching.stderr.contains("[exit 2 in "))
-        #expect(watching.process.isRunning)
+        #expect(watching.command.isRunning)
     }
 }

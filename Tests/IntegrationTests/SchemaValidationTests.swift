@@ -1,26 +1,22 @@
 import Foundation
 import ScreenSpec
+import SpecRuntime
+import SpecTesting
 import Testing
 
 /// The JSON Schema against real files with a real validator (`check-jsonschema`, installed by
 /// `.ci/run`): every spec in specs/ and every complete example of the docs validates, and wrong
 /// specs are rejected with the place and the reason.
-@Suite("JSON Schema with check-jsonschema")
+@Suite("JSON Schema with check-jsonschema", .requires(.checkJSONSchema))
 struct SchemaValidationTests {
-    static let schemaPath = packageRoot + "/schema/spec.schema.json"
-    static let install = "pip install check-jsonschema (.ci/run does it in CI)"
-
-    @Test func shippedSchemaIsTheGeneratedOne() throws {
-        let shipped = try String(contentsOfFile: Self.schemaPath, encoding: .utf8)
-        #expect(shipped == SpecSchema.text, "schema/spec.schema.json is stale: run 'swift run specrun schema > schema/spec.schema.json'")
-    }
+    static let schemaPath = PackagePaths.path("schema/spec.schema.json")
 
     @Test func everySpecAndDocExampleValidates() throws {
-        guard let validator = ExternalTool.find("check-jsonschema", install: Self.install) else { return }
-        let specs = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/specs")
-            .filter { $0.hasSuffix(".yaml") }.sorted().map { packageRoot + "/specs/" + $0 }
+        let validator = ExternalTool.checkJSONSchema
+        let specs = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.specs)
+            .filter { $0.hasSuffix(".yaml") }.sorted().map { PackagePaths.specs + "/" + $0 }
         #expect(specs.count >= 5)
-        let folder = try temporaryFolder("specrun-schema-docs")
+        let folder = try PackagePaths.temporaryFolder("specrun-schema-docs")
         var examples: [String] = []
         for example in DocExample.all() where !example.invalid && !example.fragment {
             let name = example.page.replacingOccurrences(of: "/", with: "_") + "-line-\(example.line).yaml"
@@ -50,8 +46,8 @@ struct SchemaValidationTests {
     ]
 
     @Test func wrongSpecsAreRejected() throws {
-        guard let validator = ExternalTool.find("check-jsonschema", install: Self.install) else { return }
-        let folder = try temporaryFolder("specrun-schema-wrong")
+        let validator = ExternalTool.checkJSONSchema
+        let folder = try PackagePaths.temporaryFolder("specrun-schema-wrong")
         var paths: [String] = []
         for (name, text, _) in Self.wrongSpecs {
             // The checker rejects it too: the schema is no stricter than the language here.

@@ -1,13 +1,13 @@
 import Foundation
+import SpecTesting
 import Testing
 
 /// Opens the HTML reports in headless Chromium and checks the DOM the browser built against the
 /// JSON timeline: a lane per output, a marble per emission, failures marked. Screenshots go to
 /// `.build/browser-tests/`.
-@Suite("HTML report in Chromium", .serialized,
-       .enabled(if: ExternalTools.chromium != nil || ExternalTools.inCI, Comment(rawValue: ExternalTools.missingChromium)))
+@Suite("HTML report in Chromium", .serialized, .requires(.chromium))
 struct MarbleReportBrowserTests {
-    static let artifacts = CLI.root + "/.build/browser-tests"
+    static let artifacts = PackagePaths.root + "/.build/browser-tests"
 
     /// What the JSON timeline says one scenario must show.
     struct Expected {
@@ -86,13 +86,13 @@ struct MarbleReportBrowserTests {
         """
 
     /// Chromium without network: the page must not need any.
-    static func chromium(_ extra: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try ExternalTools.runChromium(["--hide-scrollbars", "--virtual-time-budget=5000"] + extra)
+    static func chromium(_ extra: [String]) throws -> CommandResult {
+        try Chromium.run(["--hide-scrollbars", "--virtual-time-budget=5000"] + extra)
     }
 
     /// Keeps what a failed check needs: the page Chromium opened, the DOM it dumped and its stderr,
     /// under `.build/browser-tests/failed-<name>.*`.
-    static func keepForDiagnosis(_ name: String, page: String, result: (status: Int32, stdout: String, stderr: String)) -> String {
+    static func keepForDiagnosis(_ name: String, page: String, result: CommandResult) -> String {
         let base = artifacts + "/failed-" + name.replacingOccurrences(of: "/", with: "_")
         try? FileManager.default.createDirectory(atPath: artifacts, withIntermediateDirectories: true)
         try? page.write(toFile: base + ".html", atomically: true, encoding: .utf8)
@@ -116,7 +116,7 @@ struct MarbleReportBrowserTests {
 
     /// The DOM facts of `page` in Chromium; `name` names the kept files when a check fails.
     static func domCheck(_ page: String, name: String) throws -> (seen: Seen, diagnosis: () -> String) {
-        let folder = try ExternalTools.temporaryFolder()
+        let folder = try PackagePaths.temporaryFolder("specrun-pictures")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let probe = folder + "/probe.html"
         try page.replacingOccurrences(of: "</body>", with: checker + "\n</body>").write(toFile: probe, atomically: true, encoding: .utf8)
@@ -188,7 +188,7 @@ struct MarbleReportBrowserTests {
     }
 
     static let specs: [String] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: CLI.root + "/specs")) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: PackagePaths.root + "/specs")) ?? []
         return names.filter { $0.hasSuffix(".yaml") }.sorted()
     }()
 
@@ -207,8 +207,8 @@ struct MarbleReportBrowserTests {
             let png = try Self.screenshot(html.stdout, name: "weather")
             // The screenshot in docs/pictures.md; regenerate it with SPECRUN_UPDATE_DOCS=1.
             if ProcessInfo.processInfo.environment["SPECRUN_UPDATE_DOCS"] == "1" {
-                let docs = CLI.root + "/docs/images/weather-marbles.png"
-                try FileManager.default.createDirectory(atPath: CLI.root + "/docs/images", withIntermediateDirectories: true)
+                let docs = PackagePaths.root + "/docs/images/weather-marbles.png"
+                try FileManager.default.createDirectory(atPath: PackagePaths.root + "/docs/images", withIntermediateDirectories: true)
                 try? FileManager.default.removeItem(atPath: docs)
                 try FileManager.default.copyItem(atPath: png, toPath: docs)
             }
@@ -218,7 +218,7 @@ struct MarbleReportBrowserTests {
     /// `specrun test` over all of specs/: every scenario of every spec on one page, each with a
     /// marble per emission of its JSON timeline, all passing.
     @Test func testReportOfAllSeedSpecs() throws {
-        let folder = try ExternalTools.temporaryFolder()
+        let folder = try PackagePaths.temporaryFolder("specrun-pictures")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let report = folder + "/report.html"
         let result = try CLI.run(["test", "--ci", "--reporter", "html", "--output", report])
@@ -235,15 +235,15 @@ struct MarbleReportBrowserTests {
     /// A run of `specrun test` with one changed snapshot and one failing `expect`: both are marked,
     /// the changed one with its diff.
     @Test func testReportMarksFailuresAndShowsTheSnapshotDiff() throws {
-        let folder = try ExternalTools.temporaryFolder()
+        let folder = try PackagePaths.temporaryFolder("specrun-pictures")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        var spec = try String(contentsOfFile: CLI.root + "/specs/weather.yaml", encoding: .utf8)
+        var spec = try String(contentsOfFile: PackagePaths.root + "/specs/weather.yaml", encoding: .utf8)
         spec = spec.replacingOccurrences(of: "      - expect: { cityName: Paris }\n      - wait: 3s", with: "      - expect: { cityName: Lyon }\n      - wait: 3s")
         try spec.write(toFile: folder + "/weather.yaml", atomically: true, encoding: .utf8)
         let snapshots = folder + "/__snapshots__/weather"
         try FileManager.default.createDirectory(atPath: snapshots, withIntermediateDirectories: true)
-        for file in try FileManager.default.contentsOfDirectory(atPath: CLI.root + "/specs/__snapshots__/weather") {
-            var text = try String(contentsOfFile: CLI.root + "/specs/__snapshots__/weather/" + file, encoding: .utf8)
+        for file in try FileManager.default.contentsOfDirectory(atPath: PackagePaths.root + "/specs/__snapshots__/weather") {
+            var text = try String(contentsOfFile: PackagePaths.root + "/specs/__snapshots__/weather/" + file, encoding: .utf8)
             if file.hasPrefix("each-text") { text = text.replacingOccurrences(of: "\"59.0°F\"", with: "\"59.1°F\"") }
             try text.write(toFile: snapshots + "/" + file, atomically: true, encoding: .utf8)
         }

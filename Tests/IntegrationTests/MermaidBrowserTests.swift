@@ -2,14 +2,14 @@ import Foundation
 import ScreenSpec
 import SpecRuntime
 import SpecTools
+import SpecTesting
 import Testing
 
 /// Renders the Mermaid graph of every seed spec with Mermaid itself (the library GitHub and GitLab
 /// use) in headless Chromium: no syntax error, and one drawn node per graph node. Mermaid comes
 /// from the PyPI package `mermaidx`, which ships it as one file; .ci/run installs it under
 /// `.build/ci-tools/`.
-@Suite("Mermaid graphs in Chromium", .serialized,
-       .enabled(if: (ExternalTools.chromium != nil && MermaidAsset.path != nil) || ExternalTools.inCI, Comment(rawValue: MermaidAsset.missing)))
+@Suite("Mermaid graphs in Chromium", .serialized, .requires(.chromium, .mermaid))
 struct MermaidBrowserTests {
     struct Rendered: Decodable {
         var ok: Bool
@@ -18,16 +18,16 @@ struct MermaidBrowserTests {
     }
 
     @Test func everySeedGraphRendersWithMermaid() throws {
-        let script = try #require(MermaidAsset.path, Comment(rawValue: MermaidAsset.missing))
+        let script = try ExternalTool.mermaid.path()
         var graphs: [(spec: String, text: String, nodes: Int)] = []
         for spec in MarbleReportBrowserTests.specs {
-            let loaded = SpecLoader.load(path: CLI.root + "/specs/" + spec)
+            let loaded = SpecLoader.load(path: PackagePaths.root + "/specs/" + spec)
             let checked = try #require(loaded.spec, "\(loaded.renderDiagnostics())")
             let graph = DataflowGraph(spec: checked)
             graphs.append((spec, MermaidRenderer.render(graph), graph.nodes.count))
         }
         let texts = try String(decoding: JSONSerialization.data(withJSONObject: graphs.map(\.text)), as: UTF8.self)
-        let folder = try ExternalTools.temporaryFolder()
+        let folder = try PackagePaths.temporaryFolder("specrun-pictures")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let page = """
             <!DOCTYPE html><html><head><meta charset="utf-8"></head><body>
@@ -51,7 +51,7 @@ struct MermaidBrowserTests {
             </script></body></html>
             """
         try page.write(toFile: folder + "/graphs.html", atomically: true, encoding: .utf8)
-        let run = try ExternalTools.runChromium(["--allow-file-access-from-files", "--virtual-time-budget=60000",
+        let run = try Chromium.run(["--allow-file-access-from-files", "--virtual-time-budget=60000",
                                                  "--dump-dom", "file://\(folder)/graphs.html"])
         guard let start = run.stdout.range(of: "<pre id=\"result\">"),
               let end = run.stdout.range(of: "</pre>", range: start.upperBound..<run.stdout.endIndex) else {
@@ -68,17 +68,4 @@ struct MermaidBrowserTests {
             #expect(result.nodes == graph.nodes, "specs/\(graph.spec): Mermaid drew \(result.nodes ?? 0) nodes of \(graph.nodes)")
         }
     }
-}
-
-/// Where Mermaid's JavaScript is.
-enum MermaidAsset {
-    static let missing = "Mermaid's JavaScript or Chromium is missing, so the Mermaid graphs were NOT rendered; install them as .ci/run does "
-        + "(apt-get install chromium; pip install --no-deps --target .build/ci-tools/mermaidx mermaidx==0.10.1). "
-        + "In CI a missing one fails this test"
-
-    /// `SPECRUN_MERMAID_JS`, else the copy .ci/run installs.
-    static let path: String? = {
-        let candidates = [ProcessInfo.processInfo.environment["SPECRUN_MERMAID_JS"], CLI.root + "/.build/ci-tools/mermaidx/mermaidx/assets/mermaid.js"]
-        return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0) }
-    }()
 }

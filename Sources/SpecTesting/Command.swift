@@ -1,0 +1,119 @@
+import Foundation
+
+/// What a finished process left: its exit status and both output streams.
+public struct CommandResult: Sendable, CustomStringConvertible {
+    /// The exit status, or -1 when the process was killed at its deadline.
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+    /// Whether the process outlived its deadline and was killed.
+    public var timedOut: Bool
+
+    public init(status: Int32, stdout: String, stderr: String, timedOut: Bool = false) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+        self.timedOut = timedOut
+    }
+
+    /// The last line of standard output, without its newline.
+    public var lastLine: String { stdout.split(separator: "\n").last.map(String.init) ?? "" }
+
+    /// Standard output followed by standard error, for a failure message.
+    public var output: String { stdout + stderr }
+
+    public var description: String { "exit \(status)\(timedOut ? " (timed out)" : "")\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+}
+
+/// A started process; the caller waits for it or kills it.
+///
+/// Its streams go to files, not pipes: nothing can block on a full pipe buffer, and a grandchild
+/// that inherits a stream (a server the process forks) cannot keep a reader waiting.
+public final class RunningCommand: @unchecked Sendable {
+    public let process: Process
+    private let folder: String
+    private let exited = DispatchSemaphore(value: 0)
+    private var finished: CommandResult?
+
+    fileprivate init(_ executable: String, _ arguments: [String], directory: String?, input: String?, environment: [String: String]) throws {
+        folder = try PackagePaths.temporaryFolder("specrun-command")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        process.environment = environment
+        _ = FileManager.default.createFile(atPath: folder + "/stdout", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/stderr", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/stdin", contents: Data((input ?? "").utf8))
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/stdout"))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/stderr"))
+        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: folder + "/stdin"))
+        process.terminationHandler = { [exited] _ in exited.signal() }
+        try process.run()
+    }
+
+    /// The process id.
+    public var pid: Int32 { process.processIdentifier }
+
+    /// Whether the process still runs.
+    public var isRunning: Bool { process.isRunning }
+
+    /// What the process has written to standard output so far.
+    public var stdoutSoFar: String { finished?.stdout ?? (try? String(contentsOfFile: folder + "/stdout", encoding: .utf8)) ?? "" }
+
+    /// What the process has written to standard error so far.
+    public var stderrSoFar: String { finished?.stderr ?? (try? String(contentsOfFile: folder + "/stderr", encoding: .utf8)) ?? "" }
+
+    /// Asks the process to stop with SIGTERM, as Ctrl-C's neighbour; `wait` then collects it.
+    public func terminate() {
+        if process.isRunning { process.terminate() }
+    }
+
+    /// Waits for the exit, at most `timeout` seconds, then kills the process.
+    public func wait(timeout: TimeInterval = 300) -> CommandResult {
+        if let finished { return finished }
+        var timedOut = false
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
+            timedOut = true
+            kill()
+        }
+        let result = CommandResult(status: timedOut ? -1 : process.terminationStatus,
+                                   stdout: (try? String(contentsOfFile: folder + "/stdout", encoding: .utf8)) ?? "",
+                                   stderr: (try? String(contentsOfFile: folder + "/stderr", encoding: .utf8)) ?? "",
+                                   timedOut: timedOut)
+        finished = result
+        try? FileManager.default.removeItem(atPath: folder)
+        return result
+    }
+
+    /// Kills the process with SIGKILL (a child of the test runner may inherit a signal mask that
+    /// blocks SIGTERM) and waits for it to go.
+    public func kill() {
+        guard process.isRunning else { return }
+        #if canImport(Glibc)
+        _ = Glibc.kill(process.processIdentifier, SIGKILL)
+        #elseif canImport(Darwin)
+        _ = Darwin.kill(process.processIdentifier, SIGKILL)
+        #endif
+        exited.wait()
+        exited.signal()
+    }
+}
+
+/// Runs processes for tests: the one process runner every test target uses, the `specrun`
+/// binary (`CLI`) and external tools (`ExternalTool`) alike.
+public enum Command {
+    /// Starts `executable` with `arguments` in `directory`, `input` on its standard input (empty
+    /// when nil) and exactly `environment`.
+    public static func start(_ executable: String, _ arguments: [String], in directory: String? = nil, input: String? = nil,
+                             environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RunningCommand {
+        try RunningCommand(executable, arguments, directory: directory, input: input, environment: environment)
+    }
+
+    /// Runs `executable` to its exit, killing it after `timeout` seconds.
+    public static func run(_ executable: String, _ arguments: [String], in directory: String? = nil, input: String? = nil,
+                           environment: [String: String] = ProcessInfo.processInfo.environment,
+                           timeout: TimeInterval = 300) throws -> CommandResult {
+        try start(executable, arguments, in: directory, input: input, environment: environment).wait(timeout: timeout)
+    }
+}
