@@ -93,9 +93,10 @@ struct Run: ParsableCommand {
     /// other path is a YAML spec, loaded and checked.
     static func load(_ paths: [String]) -> [(path: String, spec: Result<CheckedSpec, ExitCode>)] {
         let yaml = paths.filter { !CompiledSpec.isCompiledSpecPath($0) }
-        var loadedYAML = Dictionary(uniqueKeysWithValues: zip(yaml, SpecArguments.loadAll(yaml)))
+        // In the order of `paths`: the YAML ones loaded together, as `loadAll` checks them together.
+        var loadedYAML = SpecArguments.loadAll(yaml)[...]
         return paths.map { path in
-            guard let loaded = loadedYAML.removeValue(forKey: path) else {
+            guard !CompiledSpec.isCompiledSpecPath(path), let loaded = loadedYAML.popFirst() else {
                 do {
                     return (path, .success(try CompiledSpec.load(path: path)))
                 } catch {
