@@ -75,4 +75,20 @@ import Testing
         #expect(refused > 0)
         #expect(played > 0)
     }
+
+    /// The decoder and the engine recurse over expressions: a program nested far deeper than any
+    /// checked spec (whose expressions nest at most 64 levels) is refused, not a stack overflow.
+    @Test func aDeeplyNestedExpressionIsRefusedNotAStackOverflow() throws {
+        let login = try Self.compiledLogin()
+        let read = #"{"node":{"_0":0}}"#
+        let at = try #require(login.range(of: read))
+        let nested = { (depth: Int) in
+            login.replacingCharacters(in: at, with: String(repeating: #"{"not":{"_0":"#, count: depth) + read + String(repeating: "}}", count: depth))
+        }
+        // As deep as the JSON reader takes, it plays; far deeper, it is refused.
+        let loaded = try CompiledSpec.load(json: Data(nested(200).utf8))
+        for s in loaded.scenarios.indices { _ = ScenarioRunner.run(loaded, scenario: s) }
+        let deep = nested(100_000)
+        #expect(Self.reason(String(deep)) == "not a compiled spec: the file is not a JSON object")
+    }
 }
