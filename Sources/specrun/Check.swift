@@ -9,7 +9,7 @@ struct Check: ParsableCommand {
         discussion: """
             Each path is a spec file, a folder searched recursively for *.yaml and *.yml, or '-' for \
             a spec read from standard input. Exit status: 0 when every spec is valid, 2 when any is \
-            invalid, 64 for a usage error.
+            invalid, 64 for a usage error, 66 when a path does not exist.
             """
     )
 

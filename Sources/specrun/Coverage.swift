@@ -12,7 +12,7 @@ struct Coverage: ParsableCommand {
             service results and cases never answered, actions that never succeeded, failed or refused, \
             handlers and bindings never run, navigations never emitted, component events never fired \
             (see docs/coverage.md). Exit status: 0, 1 below '--min', 2 when a spec is invalid, 64 for \
-            a usage error.
+            a usage error, 66 when a path does not exist.
             """
     )
 
@@ -27,10 +27,17 @@ struct Coverage: ParsableCommand {
 
     func run() throws {
         let measured = CoverageReport.measure(specPaths: try report.specs())
-        let text: String = switch format {
-        case .text: CoverageText.render(measured, colors: report.colors)
-        case .json: CoverageJSON.render(measured)
-        case .lcov: CoverageLcov.render(measured)
+        let text: String
+        switch format {
+        case .text: text = CoverageText.render(measured, colors: report.colors)
+        case .json: text = CoverageJSON.render(measured)
+        case .lcov:
+            do {
+                text = try CoverageLcov.render(measured)
+            } catch {
+                Output.error("error: \(error)\n")
+                throw ExitCodes.usage
+            }
         }
         try report.finish(text, invalid: measured.invalid, percent: measured.percent, measure: "coverage")
     }

@@ -8,6 +8,8 @@ enum ExitCodes {
     static let failure = ExitCode(1)
     /// A spec is invalid: it did not load or check.
     static let invalidSpec = ExitCode(2)
+    /// A path given does not exist, or a spec's file name cannot be read (sysexits' `EX_NOINPUT`).
+    static let noInput = ExitCode(66)
     /// A tool the command needs is not installed (sysexits' EX_UNAVAILABLE), such as Graphviz for `graph --format svg`.
     static let unavailable = ExitCode(69)
     /// Standard output or standard error could not be written (sysexits' `EX_IOERR`).

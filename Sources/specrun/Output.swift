@@ -64,10 +64,26 @@ enum Output {
         }
     }
 
+    /// A usage error (64) naming the file when `output` is one of the input specs (by file identity,
+    /// so a link or another spelling of the path is caught too): the report would replace the spec.
+    static func refuseInput(_ output: String?, inputs: [String]) throws {
+        guard let output else { return }
+        var target = stat()
+        guard stat(output, &target) == 0 else { return }
+        for input in inputs where input != "-" {
+            var info = stat()
+            if stat(input, &info) == 0 && info.st_dev == target.st_dev && info.st_ino == target.st_ino {
+                let same = input == output ? "" : " (the same file as '\(output)')"
+                error("error: '--output' names the input spec '\(input)'\(same); the report would replace it\n")
+                throw ExitCodes.usage
+            }
+        }
+    }
+
     static func reportDiagnostics(_ loaded: LoadedSpec) {
         guard !loaded.diagnostics.isEmpty else { return }
         error(loaded.renderDiagnostics(colors: useColor(for: STDERR_FILENO)))
         let count = loaded.diagnostics.filter { $0.severity == .error }.count
-        if count > 0 { error("\(count) error\(count == 1 ? "" : "s") in \(loaded.source.path)\n") }
+        if count > 0 { error("\(count) error\(count == 1 ? "" : "s") in \(TerminalText.escaped(loaded.source.path))\n") }
     }
 }

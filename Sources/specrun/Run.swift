@@ -9,7 +9,7 @@ struct Run: ParsableCommand {
         discussion: """
             Each path is a spec file, a folder searched recursively for *.yaml and *.yml, or '-' for \
             a spec read from standard input. Exit status: 0 when every expectation held, 1 when an \
-            'expect' failed, 2 when a spec is invalid, 64 for a usage error.
+            'expect' failed, 2 when a spec is invalid, 64 for a usage error, 66 when a path does not exist.
             """
     )
 
@@ -63,9 +63,10 @@ struct Run: ParsableCommand {
         if let scenario, selected.allSatisfy({ $0.indices.isEmpty }), !selected.isEmpty {
             var names = ""
             for (path, checked) in checkedSpecs {
-                names += "\(SpecArguments.displayName(path)):\n" + checked.scenarios.map { "  \($0.name)\n" }.joined()
+                names += "\(TerminalText.escaped(SpecArguments.displayName(path))):\n"
+                    + checked.scenarios.map { "  \(TerminalText.escaped($0.name))\n" }.joined()
             }
-            Output.error("error: no scenario named '\(scenario)'; the scenarios are:\n\(names)")
+            Output.error("error: no scenario named '\(TerminalText.escaped(scenario))'; the scenarios are:\n\(names)")
             return ExitCodes.usage
         }
         var played: [MarbleReport.Scenario] = []

@@ -6,7 +6,10 @@ extension SpecFinder {
     /// The paths a subcommand was given, or the `specs` folder when none; a usage error when
     /// none were given and there is no `specs` folder here.
     static func rootsOrUsageError(_ paths: [String]) throws -> [String] {
-        guard paths.isEmpty else { return paths }
+        guard paths.isEmpty else {
+            try SpecArguments.requireExistingOrExit(paths)
+            return paths
+        }
         guard FileManager.default.fileExists(atPath: "specs") else {
             Output.error("error: there is no 'specs' folder here; name the spec files or folders\n")
             throw ExitCodes.usage

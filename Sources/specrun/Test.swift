@@ -13,7 +13,7 @@ struct Test: ParsableCommand {
             'specrun review' (or '--accept' / '--reject'). CI mode ('--ci', or the CI environment \
             variable set to anything but 'false' or '0') never writes and fails instead. Exit \
             status: 0 when everything passed, 1 when a scenario failed, 2 when a spec is invalid, \
-            64 for a usage error.
+            64 for a usage error, 66 when a path does not exist.
             """
     )
 
@@ -44,7 +44,7 @@ struct Test: ParsableCommand {
     var filter: String?
 
     @Option(help: ArgumentHelp("Play only shard I of N (such as 2/4) of the scenarios, for a CI matrix; the shards together play each once.",
-                               valueName: "i/n"))
+                               valueName: "i/n"), transform: Shard.parsed)
     var shard: Shard?
 
     @Option(name: [.customLong("format"), .customLong("reporter")],
@@ -96,6 +96,7 @@ struct Test: ParsableCommand {
             Output.error("note: CI is set, so nothing is written or deleted; '--update' and '--prune' are ignored\n")
         }
         let specs = try SpecArguments.expandOrExit(roots, allowStandardInput: false).paths
+        try Output.refuseInput(output, inputs: specs)
         let pass = TestPass(roots: roots, inCI: inCI, update: update, prune: prune, filter: filter, shard: shard,
                             format: format, output: output)
         if watch {
@@ -105,8 +106,15 @@ struct Test: ParsableCommand {
     }
 }
 
-extension Shard: ExpressibleByArgument {
-    public init?(argument: String) {
-        self.init(argument)
+extension Shard {
+    /// Reads `--shard i/n`, saying why a value is refused.
+    static func parsed(_ text: String) throws -> Shard {
+        if let shard = Shard(text) { return shard }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
+            throw ValidationError("a shard is written i/n, such as 2/4")
+        }
+        if count < 1 { throw ValidationError("the number of shards n must be at least 1, found \(count)") }
+        throw ValidationError("the shard index i must be 1...\(count) (i/n is shard i of n), found \(index)")
     }
 }

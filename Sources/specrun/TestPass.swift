@@ -29,7 +29,7 @@ struct TestPass {
         var pruned: [String] = []
         if prune && !inCI && !obsolete.isEmpty {
             let problems = SnapshotSuite.prune(obsolete)
-            for problem in problems { Output.error("error: \(problem)\n") }
+            for problem in problems { Output.error(problem + "\n") }
             pruned = obsolete.filter { !FileManager.default.fileExists(atPath: $0) }
         }
         let report = TestReport(outcomes: outcomes, obsolete: obsolete, pruned: Set(pruned), ci: inCI, shard: shard, filter: filter)

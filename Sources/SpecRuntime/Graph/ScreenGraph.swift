@@ -724,6 +724,25 @@ public final class ScreenGraph {
         fileprivate var serviceCalls: [Int]
         fileprivate var ends: [StreamEnd?]
         fileprivate var clock: VirtualClock.State
+
+        /// The bytes of the arrays this state alone owns (``state`` copies them), freed with it;
+        /// exploration's memory budget counts them (see `HeldBytes`).
+        package var ownBytes: Int {
+            4 * HeldBytes.header + values.count * MemoryLayout<Value>.stride + hasEmitted.count
+                + serviceCalls.count * MemoryLayout<Int>.stride + ends.count * MemoryLayout<StreamEnd?>.stride
+        }
+
+        /// The heap bytes of the values and the clock's queue that `parent`, the state this one was
+        /// reached from, does not share: a value a step did not replace is the parent's storage.
+        package func addedBytes(beyond parent: State?) -> Int {
+            var bytes = clock.bytes(beyond: parent?.clock)
+            guard let parent, parent.values.count == values.count else {
+                for value in values { bytes += HeldBytes.of(value) }
+                return bytes
+            }
+            for i in values.indices { bytes += HeldBytes.added(values[i], over: parent.values[i]) }
+            return bytes
+        }
     }
 
     /// True when ``state`` captures everything: the graph has no stream outputs.

@@ -33,7 +33,7 @@ public struct PendingSnapshot: Sendable, Hashable, Comparable {
         let specFolder = SnapshotLayout.parent(of: path)
         let snapshots = SnapshotLayout.parent(of: specFolder)
         guard (snapshots as NSString).lastPathComponent == SnapshotLayout.folderName else { return nil }
-        let stem = (specFolder as NSString).lastPathComponent
+        guard let stem = SnapshotLayout.stem(ofFolder: (specFolder as NSString).lastPathComponent) else { return nil }
         let folder = SnapshotLayout.parent(of: snapshots)
         return SpecFinder.specExtensions.map { SnapshotLayout.join(folder, stem + "." + $0) }
             .first { FileManager.default.fileExists(atPath: $0) }
@@ -61,15 +61,22 @@ public struct PendingSnapshot: Sendable, Hashable, Comparable {
         return (diff, summary)
     }
 
-    /// Makes the pending text the snapshot: an atomic rename over it.
+    /// Makes the pending text the snapshot: an atomic rename over it. Both must be regular files
+    /// (the snapshot may be missing) in real folders, never a link (see `SnapshotTree`).
     public func accept() throws {
+        if let refusal = SnapshotTree.refusal(for: path, mustExist: true) ?? SnapshotTree.refusal(for: snapshotPath) {
+            throw SnapshotError("skipped '\(path)': \(refusal)")
+        }
         if rename(path, snapshotPath) != 0 {
             throw SnapshotError("cannot rename '\(path)' to '\(snapshotPath)': \(String(cString: strerror(errno)))")
         }
     }
 
-    /// Deletes the pending file; the snapshot stays as it is.
+    /// Deletes the pending file; the snapshot stays as it is. Only a regular file in real folders
+    /// is deleted, never through a link (see `SnapshotTree`).
     public func reject() throws {
+        if SnapshotTree.kind(path) == .missing { return }
+        if let refusal = SnapshotTree.refusal(for: path, mustExist: true) { throw SnapshotError("skipped '\(path)': \(refusal)") }
         if unlink(path) != 0 && errno != ENOENT {
             throw SnapshotError("cannot delete '\(path)': \(String(cString: strerror(errno)))")
         }

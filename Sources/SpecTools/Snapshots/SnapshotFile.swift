@@ -25,16 +25,29 @@ public enum SnapshotFile {
     /// Reads a snapshot, with `\r\n` read as `\n` so a checkout that converted line endings still
     /// matches. Nil when the file does not exist or cannot be read. Bytes that are not UTF-8 read
     /// as U+FFFD, so a damaged snapshot is reported as different rather than silently replaced as
-    /// if it were missing.
+    /// if it were missing. Only a regular file is read (a link to one is followed): a FIFO at a
+    /// snapshot path would block the read forever and a device could be endless, so those read as
+    /// nil, and a write to the path then says what is in the way (see `SnapshotTree`).
     public static func read(_ path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        // Opened without blocking (a FIFO with no writer would block `open` itself), then checked
+        // on the descriptor, so the file cannot be swapped between the check and the read.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        let data: Data
+        do { data = try FileHandle(fileDescriptor: fd, closeOnDealloc: true).readToEnd() ?? Data() } catch { return nil }
         return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
     }
 
     /// Writes a whole output file with ``OutputFile/write(_:to:)``'s semantics: a regular or new
     /// file is replaced atomically, a FIFO, device or link target is written into, and a missing
-    /// folder is an error. The one entry point for "write a whole output file" (snapshots,
-    /// `--output` reports).
+    /// folder is an error. The entry point for "write a whole output file" the user names
+    /// (`--output` reports); snapshot and pending files go through `SnapshotTree.write(_:to:)`,
+    /// which never follows a link out of the snapshot tree.
     public static func writeAtomically(_ text: String, to path: String) throws {
         try OutputFile.write(text, to: path)
     }

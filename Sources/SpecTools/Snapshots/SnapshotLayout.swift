@@ -2,7 +2,8 @@ import Foundation
 import SpecRuntime
 
 /// Where snapshots live: one file per scenario,
-/// `<spec folder>/__snapshots__/<spec file stem>/<scenario slug>.timeline`, so
+/// `<spec folder>/__snapshots__/<spec file stem>/<scenario slug>.timeline` (the stem escaped as
+/// ``folderName(forStem:)`` says), so
 /// `specs/login.yaml`'s scenario "signs in once the form is valid" is kept in
 /// `specs/__snapshots__/login/signs-in-once-the-form-is-valid.timeline`.
 public enum SnapshotLayout {
@@ -18,9 +19,42 @@ public enum SnapshotLayout {
         join(parent(of: specPath), folderName)
     }
 
-    /// The folder holding one spec's snapshot files, inside `snapshotsDirectory`.
+    /// The folder holding one spec's snapshot files, inside `snapshotsDirectory`: always a real
+    /// child of it, named by ``folderName(forStem:)``.
     public static func directory(forSpec specPath: String, snapshotsDirectory: String? = nil) -> String {
-        join(snapshotsDirectory ?? self.snapshotsDirectory(forSpec: specPath), stem(of: specPath))
+        join(snapshotsDirectory ?? self.snapshotsDirectory(forSpec: specPath), folderName(forStem: stem(of: specPath)))
+    }
+
+    /// The name of a spec's snapshot folder: its stem, except that `%`, a leading `.` and control
+    /// characters are written `%XX` (the byte in hex), so `...yaml` (stem `..`) keeps its
+    /// snapshots in `__snapshots__/%2E./`, not in the spec's own folder, and no stem's folder is
+    /// hidden. One-to-one: ``stem(ofFolder:)`` reads the name back.
+    public static func folderName(forStem stem: String) -> String {
+        var out = ""
+        for (i, scalar) in stem.unicodeScalars.enumerated() {
+            let escaped = scalar == "%" || (i == 0 && scalar == ".") || scalar.value < 0x20 || scalar.value == 0x7F
+            if escaped {
+                out += "%" + String(format: "%02X", scalar.value)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out.isEmpty ? "%" : out
+    }
+
+    /// The spec stem a snapshot folder name stands for (see ``folderName(forStem:)``); nil when
+    /// the name is not one that `folderName` makes.
+    public static func stem(ofFolder name: String) -> String? {
+        var out = String.UnicodeScalarView()
+        var scalars = name.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "%" else { out.append(scalar); continue }
+            guard let high = scalars.next(), let low = scalars.next(),
+                  let value = UInt8(String(high) + String(low), radix: 16) else { return nil }
+            out.append(Unicode.Scalar(value))
+        }
+        let stem = String(out)
+        return folderName(forStem: stem) == name ? stem : nil
     }
 
     /// A spec file's name without its extension: `specs/login.yaml` -> `login`.

@@ -15,7 +15,7 @@ public enum SnapshotSuite {
     /// - Parameter snapshotsDirectory: the `__snapshots__` folder; nil uses the one beside the spec.
     public static func verify(specPath: String, snapshotsDirectory: String? = nil, mode: SnapshotMode = .verify,
                               filter: String? = nil) -> SpecOutcome {
-        let loaded = SpecLoader.load(path: specPath)
+        let loaded = sharingSnapshots(SpecLoader.load(path: specPath), specPath: specPath)
         return verify(loaded, specPath: specPath, snapshotsDirectory: snapshotsDirectory, mode: mode, filter: filter)
     }
 
@@ -26,6 +26,7 @@ public enum SnapshotSuite {
     public static func verify(specPaths: [String], mode: SnapshotMode = .verify, filter: String? = nil,
                               shard: Shard? = nil) -> [SpecOutcome] {
         let loaded = SpecLoader.load(paths: specPaths) { paths in parallelMap(paths) { SpecLoader.load(path: $0) } }
+            .enumerated().map { sharingSnapshots($1, specPath: specPaths[$0]) }
         var jobs: [(spec: Int, scenario: Int)] = []
         var skipped = [Int](repeating: 0, count: specPaths.count)
         var inShard = [Bool](repeating: shard == nil, count: specPaths.count)
@@ -71,6 +72,23 @@ public enum SnapshotSuite {
         return outcome
     }
 
+    /// The spec with a `shared-snapshots` error when another spec file beside it has the same
+    /// stem (`a.yaml` and `a.yml`): both would keep their snapshots in `__snapshots__/a/`, each
+    /// overwriting the other's and calling them obsolete. Each of the pair gets the error, so
+    /// neither writes nor prunes there until one is renamed.
+    static func sharingSnapshots(_ loaded: LoadedSpec, specPath: String) -> LoadedSpec {
+        let name = (specPath as NSString).lastPathComponent
+        let stem = SnapshotLayout.stem(of: specPath)
+        let twins = SpecFinder.specExtensions.map { stem + "." + $0 }.filter { $0 != name }
+            .map { SnapshotLayout.join(SnapshotLayout.parent(of: specPath), $0) }
+            .filter(SpecFinder.isRegularFile)
+        guard let twin = twins.first else { return loaded }
+        let folder = SnapshotLayout.directory(forSpec: specPath)
+        let range = loaded.screen?.range ?? SpecRange(file: specPath, at: SpecLocation(line: 1, column: 1))
+        return loaded.adding(Diagnostic(id: "shared-snapshots", "'\(twin)' keeps its snapshots in '\(folder)' too", at: range,
+                                        notes: [DiagnosticNote("a spec's snapshot folder is named after its file name without the extension; rename one of the two")]))
+    }
+
     /// Plays one scenario and compares it with its snapshot. Writes only under `.recordNew` (a
     /// missing snapshot) or `.update` (a missing or different one), atomically, and never a file
     /// whose text is already right.
@@ -94,14 +112,16 @@ public enum SnapshotSuite {
             }
         } else {
             outcome.comparison = .missing
+            // A FIFO, device, folder or link where the snapshot belongs reads as none; say what is
+            // in the way, in CI too, rather than only "missing".
+            if SnapshotTree.kind(path) != .missing { outcome.writeError = SnapshotTree.refusal(for: path) }
         }
         let shouldWrite = (stored == nil && mode.writesNew) || (outcome.comparison == .differed && mode.writesChanged)
         if shouldWrite && timeline.stoppedByLimit {
             outcome.writeError = "the scenario was stopped by a runaway limit, so its timeline is not recorded"
         } else if shouldWrite {
             do {
-                try SnapshotFile.createFolder(of: path)
-                try SnapshotFile.writeAtomically(actual, to: path)
+                try SnapshotTree.write(actual, to: path)
                 outcome.wrote = true
             } catch {
                 outcome.writeError = "\(error)"
@@ -120,7 +140,7 @@ public enum SnapshotSuite {
         if outcome.comparison == .differed && !outcome.wrote && mode.writesPending && !stoppedByLimit {
             if SnapshotFile.read(pending) != outcome.actual {
                 do {
-                    try SnapshotFile.writeAtomically(outcome.actual, to: pending)
+                    try SnapshotTree.write(outcome.actual, to: pending)
                 } catch {
                     outcome.writeError = "cannot write the pending snapshot: \(error)"
                     return
@@ -143,22 +163,30 @@ public enum SnapshotSuite {
     }
 
     /// Deletes snapshot files (only `.timeline` files, pending `.timeline.new` ones and the
-    /// temporary files a killed write left), then their folder if that left it empty. Returns one
-    /// message per file that could not be deleted.
+    /// temporary files a killed write left), then their folder if that left it empty. Only regular
+    /// files in real folders are deleted (see `SnapshotTree`), and a temporary file only when no
+    /// run is still writing it. Returns one line per file left alone, each starting with `note:`
+    /// (skipped on purpose) or `error:` (could not be deleted).
     public static func prune(_ snapshotPaths: [String]) -> [String] {
         var problems: [String] = []
         var folders: Set<String> = []
         for path in snapshotPaths where SpecFinder.isSnapshotFile((path as NSString).lastPathComponent) || PendingSnapshot(path: path) != nil {
+            if let refusal = SnapshotTree.refusal(for: path, mustExist: true) {
+                problems.append("note: skipped '\(path)': \(refusal)")
+                continue
+            }
             do {
-                try FileManager.default.removeItem(atPath: path)
-                folders.insert(SnapshotLayout.parent(of: path))
+                if try SnapshotTree.remove(path) {
+                    folders.insert(SnapshotLayout.parent(of: path))
+                } else {
+                    problems.append("note: skipped '\(path)': another run is still writing it")
+                }
             } catch {
-                problems.append("cannot delete '\(path)': \(error.localizedDescription)")
+                problems.append("error: \(error)")
             }
         }
-        for folder in folders.sorted() where (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {
-            try? FileManager.default.removeItem(atPath: folder)
-        }
+        // `rmdir` removes only an empty folder, and never through a link.
+        for folder in folders.sorted() where SnapshotTree.kind(folder) == .folder { rmdir(folder) }
         return problems
     }
 

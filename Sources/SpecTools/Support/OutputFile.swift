@@ -16,7 +16,8 @@ public enum OutputFile {
     static let maximumLinks = 40
 
     /// The suffix of the temporary files, `.NAME.XXXXXXXX.tmp`; a run killed between creating one
-    /// and renaming it leaves it behind (`specrun test` reports those, `--prune` deletes them).
+    /// and renaming it leaves it behind (`specrun test` reports those, `--prune` deletes those no
+    /// run still holds locked).
     public static let temporarySuffix = ".tmp"
 
     public static func write(_ text: String, to path: String) throws {
@@ -77,13 +78,66 @@ public enum OutputFile {
         throw SnapshotError("cannot write '\(path)': more than \(maximumLinks) symbolic links (a loop?)")
     }
 
-    private static func replace(_ path: String, with text: String, mode: mode_t?) throws {
+    /// Deletes a temporary file left by a killed write, unless a run is still writing it: a writer
+    /// holds an exclusive `flock` on its temporary file from creation to rename, so a lock that
+    /// cannot be taken means the file is live. Returns whether it was deleted (or already gone).
+    public static func removeIfAbandoned(_ path: String) throws -> Bool {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            if errno == ENOENT { return true }
+            throw SnapshotError("cannot open '\(path)': \(reason())")
+        }
+        defer { close(fd) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            if errno == EWOULDBLOCK { return false }
+            throw SnapshotError("cannot lock '\(path)': \(reason())")
+        }
+        // Still the file that was locked: a writer may have renamed it into place meanwhile.
+        guard isSameFile(fd, path) else { return true }
+        if unlink(path) != 0 && errno != ENOENT { throw SnapshotError("cannot delete '\(path)': \(reason())") }
+        return true
+    }
+
+    /// Whether `path` is a temporary file a run holds locked while writing it (see
+    /// ``removeIfAbandoned(_:)``), so it is no leftover; false for any other file.
+    public static func isBeingWritten(_ path: String) -> Bool {
+        guard isTemporary((path as NSString).lastPathComponent) else { return false }
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        // A shared lock is released at `close`; a writer waiting for its exclusive one waits that long.
+        return flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK
+    }
+
+    /// Whether `path` still names the file open as `fd`.
+    private static func isSameFile(_ fd: Int32, _ path: String) -> Bool {
+        var open = stat(), named = stat()
+        return fstat(fd, &open) == 0 && lstat(path, &named) == 0 && open.st_dev == named.st_dev && open.st_ino == named.st_ino
+    }
+
+    /// Creates `.NAME.XXXXXXXX.tmp` beside `path` and locks it (see ``removeIfAbandoned(_:)``).
+    /// A `--prune` of another run may delete it between its creation and the lock; then it is
+    /// made again under a new name.
+    private static func createTemporary(for path: String, mode: mode_t?) throws -> (fd: Int32, path: String) {
         let folder = SnapshotLayout.parent(of: path)
         let name = (path as NSString).lastPathComponent
-        let tag = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        let temporary = SnapshotLayout.join(folder, ".\(name).\(String(repeating: "0", count: 8 - tag.count) + tag)\(temporarySuffix)")
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o666)
-        guard fd >= 0 else { throw SnapshotError("cannot create a file in '\(folder)': \(reason())") }
+        for _ in 0..<8 {
+            let tag = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+            let temporary = SnapshotLayout.join(folder, ".\(name).\(String(repeating: "0", count: 8 - tag.count) + tag)\(temporarySuffix)")
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o666)
+            guard fd >= 0 else {
+                if errno == EEXIST { continue }
+                throw SnapshotError("cannot create a file in '\(folder)': \(reason())")
+            }
+            if flock(fd, LOCK_EX) == 0, isSameFile(fd, temporary) { return (fd, temporary) }
+            close(fd)
+        }
+        throw SnapshotError("cannot create a temporary file in '\(folder)': it was deleted again and again")
+    }
+
+    private static func replace(_ path: String, with text: String, mode: mode_t?) throws {
+        // The lock is held until `close`, after the rename.
+        let (fd, temporary) = try createTemporary(for: path, mode: mode)
         // The creation mode is filtered by the umask; an existing file keeps its own permissions.
         if let mode { _ = fchmod(fd, mode) }
         if let failure = writeAll(fd, text) ?? (fsync(fd) == 0 ? nil : reason()) {
@@ -91,12 +145,14 @@ public enum OutputFile {
             unlink(temporary)
             throw SnapshotError("cannot write '\(temporary)': \(failure)")
         }
-        close(fd)
+        // Renamed while still open and locked, so a `--prune` never sees it unlocked before.
         if rename(temporary, path) != 0 {
             let failure = reason()
             unlink(temporary)
+            close(fd)
             throw SnapshotError("cannot rename '\(temporary)' to '\(path)': \(failure)")
         }
+        close(fd)
     }
 
     private static func writeInto(_ path: String, _ text: String) throws {

@@ -25,7 +25,9 @@ struct ScoredReportOptions: ParsableArguments {
     /// The spec files to play, once the colour choice is made.
     func specs() throws -> [String] {
         display.apply()
-        return try SpecFinder.specsOrUsageError(paths)
+        let specs = try SpecFinder.specsOrUsageError(paths)
+        try Output.refuseInput(output, inputs: specs)
+        return specs
     }
 
     /// Whether a text report is coloured: on a terminal, never into a file.
