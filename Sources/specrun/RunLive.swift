@@ -33,16 +33,23 @@ struct LiveRun {
 
     /// The located errors of a spec that cannot run live here: an environment variable it reads
     /// is not set. Printed like any diagnostic; the spec then counts as invalid (exit 2).
-    func refusal(_ loaded: LoadedSpec, _ spec: CheckedSpec) -> String? {
+    func refusal(_ spec: CheckedSpec) -> String? {
         let missing = spec.missingEnvironment(in: environment)
         guard !missing.isEmpty else { return nil }
-        let text = DiagnosticFormatter(colors: Output.useColor(for: STDERR_FILENO)).render(missing, sources: [loaded.source.path: loaded.source])
-        return text + "\(missing.count) error\(missing.count == 1 ? "" : "s") in \(loaded.source.path)\n"
+        let text = DiagnosticFormatter(colors: Output.useColor(for: STDERR_FILENO)).render(missing, sources: Self.sources(spec))
+        return text + "\(missing.count) error\(missing.count == 1 ? "" : "s") in \(spec.file)\n"
+    }
+
+    /// The spec's text, to show the source line under a message; none when it cannot be read
+    /// again (standard input, a compiled spec whose YAML moved).
+    static func sources(_ spec: CheckedSpec) -> [String: SourceFile] {
+        guard let text = try? String(contentsOfFile: spec.file, encoding: .utf8) else { return [:] }
+        return [spec.file: SourceFile(path: spec.file, text: text)]
     }
 
     /// Plays one scenario; its timeline and the notes about fakes that differ from the backend,
     /// both already redacted by the returned `redact`.
-    func play(_ loaded: LoadedSpec, _ spec: CheckedSpec, scenario: Int) -> (timeline: Timeline, notes: String, redact: (String) -> String) {
+    func play(_ spec: CheckedSpec, scenario: Int) -> (timeline: Timeline, notes: String, redact: (String) -> String) {
         let client = HTTPServiceClient(spec: spec, baseURL: baseURL, environment: environment)
         let pacing = RealTimePacing(client: client)
         let timeline = ScenarioRunner.run(spec, scenario: scenario, pacing: pacing)
@@ -50,7 +57,7 @@ struct LiveRun {
             Diagnostic(.note, id: "fake-differs", difference.message, at: difference.range)
         }
         let text = notes.isEmpty ? "" : DiagnosticFormatter(colors: Output.useColor(for: STDERR_FILENO))
-            .render(notes, sources: [loaded.source.path: loaded.source])
+            .render(notes, sources: Self.sources(spec))
         return (timeline, client.redact(text), client.redact)
     }
 }
