@@ -113,7 +113,6 @@ extension ScreenGraph {
         return sum &+ clock.pendingDigest()
     }
 
-
     /// Narrows ``stateDigest()`` to what a state is, for exploration, whose steps write the
     /// nodes in `written` (`set` steps) and those `gestures` write or clear, and nothing else. Without stream outputs, a state is its cells (inputs with a current value
     /// and state) that something writes: a step, a gesture, a handler or an action. A derived
