@@ -11,8 +11,9 @@ struct Explore: ParsableCommand {
             Tries the moves of the spec's 'explore:' section (inputs, events, waits, service outcomes) \
             breadth-first or by seeded random walks, checking the 'invariants:' and what is always a bug \
             after every step, and prints a shortest failing sequence as a scenario. See docs/explore.md. \
-            Exit status: 0 when nothing was violated within the bounds, 1 on a violation, 2 when the spec \
-            is invalid, 64 for a usage error, 66 when a path does not exist.
+            A search stopped by a budget (--max-steps, --max-seconds, --max-states, --max-memory) says \
+            which, and what it explored. Exit status: 0 when nothing was violated within the bounds, 1 on \
+            a violation, 2 when the spec is invalid, 64 for a usage error, 66 when a path does not exist.
             """
     )
 
@@ -38,8 +39,13 @@ struct Explore: ParsableCommand {
     @Option(name: .customLong("max-seconds"), help: "Most seconds spent searching.")
     var maxSeconds: Double = 30
 
-    @Option(name: .customLong("max-states"), help: "Most distinct states kept (bounds memory).")
+    @Option(name: .customLong("max-states"), help: "Most distinct states seen (bfs).")
     var maxStates: Int = 200_000
+
+    @Option(name: .customLong("max-memory"),
+            help: ArgumentHelp("Most memory the search keeps (bfs): states to expand, digests, the queue and tables, as 512MB, 1GiB or bytes.",
+                               valueName: "size"))
+    var maxMemory: String = "1GiB"
 
     @Option(name: .long, help: "Output format: text or json (one object).")
     var format: Format = .text
@@ -57,6 +63,9 @@ struct Explore: ParsableCommand {
             throw ValidationError("--max-seconds takes a number of seconds above 0 and at most 86400, found \(maxSeconds)")
         }
         guard (1...100_000_000).contains(maxStates) else { throw ValidationError("--max-states takes 1 to 100000000, found \(maxStates)") }
+        guard ByteCount.parse(maxMemory) != nil else {
+            throw ValidationError("--max-memory takes a size such as 512MB, 1GiB or a number of bytes, found '\(maxMemory)'")
+        }
     }
 
     @OptionGroup var display: DisplayOptions
@@ -74,9 +83,12 @@ struct Explore: ParsableCommand {
         options.maxSteps = maxSteps
         options.maxSeconds = maxSeconds
         options.maxStates = maxStates
-        let progress = progressPrinter()
+        options.maxMemory = ByteCount.parse(maxMemory) ?? ExploreOptions.defaultMaxMemory
+        let line = ProgressLine.onTerminal(format == .text)
+        var progress: ((ExploreProgress) -> Void)?
+        if let line { progress = { p in line.show(ExploreReport.progressLine(p), at: p.seconds) } }
         let result = Explorer.explore(checked, options: options, progress: progress)
-        if progress != nil { Output.error("\r\u{1B}[K") }
+        line?.clear()
         switch format {
         case .text: Output.write(ExploreReport.text(result, specPath: spec))
         case .json: Output.write(ExploreReport.json(result, specPath: spec))
@@ -92,16 +104,5 @@ struct Explore: ParsableCommand {
             }
         }
         throw ExitCodes.failure
-    }
-
-    /// A progress line on standard error, rewritten in place, only on a terminal.
-    private func progressPrinter() -> ((ExploreProgress) -> Void)? {
-        guard format == .text, isatty(STDERR_FILENO) == 1 else { return nil }
-        var last = -1.0
-        return { p in
-            guard p.seconds - last >= 0.25 else { return }
-            last = p.seconds
-            Output.error("\r\u{1B}[K" + ExploreReport.progressLine(p))
-        }
     }
 }

@@ -10,7 +10,8 @@ struct Graph: ParsableCommand {
             mermaid renders inside GitHub and GitLab markdown; dot feeds Graphviz; svg runs Graphviz's \
             'dot' (Debian package 'graphviz'). Exit status: 0 when the graph was written, 2 when the spec \
             is invalid (nothing is written), 69 when 'dot' is not installed, 1 when the output cannot be \
-            written, 64 for a usage error, 66 when a path does not exist.
+            written or 'dot' fails or takes longer than --max-seconds (it is stopped), 64 for a usage error, \
+            66 when a path does not exist.
             """
     )
 
@@ -27,6 +28,15 @@ struct Graph: ParsableCommand {
     @Option(name: .long, help: "Write the graph to this file (whole or not at all) instead of standard output.")
     var output: String?
 
+    @Option(name: .customLong("max-seconds"), help: "Most seconds 'dot' may take to lay out an svg before it is stopped.")
+    var maxSeconds: Double = 120
+
+    func validate() throws {
+        guard maxSeconds.isFinite, maxSeconds > 0, maxSeconds <= 86_400 else {
+            throw ValidationError("--max-seconds takes a number of seconds above 0 and at most 86400, found \(maxSeconds)")
+        }
+    }
+
     @OptionGroup var display: DisplayOptions
 
     func run() throws {
@@ -42,8 +52,14 @@ struct Graph: ParsableCommand {
         case .mermaid: text = MermaidRenderer.render(graph)
         case .dot: text = DotRenderer.render(graph)
         case .svg:
+            // `dot` can run for minutes; SIGINT and SIGTERM must stop it (it dies with us).
+            StopSignals.unblock()
+            let line = ProgressLine.onTerminal()
+            defer { line?.clear() }
+            var progress: ((Double) -> Void)?
+            if let line { progress = { seconds in line.show("dot is laying out the graph: \(ExploreReport.format1(seconds)) s", at: seconds) } }
             do {
-                text = try Graphviz.svg(fromDOT: DotRenderer.render(graph))
+                text = try Graphviz.svg(fromDOT: DotRenderer.render(graph), timeout: maxSeconds, progress: progress)
             } catch {
                 Output.error("error: \(error)\n")
                 throw error.notInstalled ? ExitCodes.unavailable : ExitCodes.failure

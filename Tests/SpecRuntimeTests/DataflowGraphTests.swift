@@ -130,7 +130,7 @@ struct GraphvizTests {
         #expect(Graphviz.dotExecutable(path: "/nonexistent:") == nil)
         #expect {
             _ = try Graphviz.svg(fromDOT: "digraph {}", timeout: 0.5, executable: folder + "/dot")
-        } throws: { ($0 as? Graphviz.Failure)?.description.contains("did not finish within 0 seconds") == true }
+        } throws: { ($0 as? Graphviz.Failure)?.description.contains("the time budget (--max-seconds 0.5) was used up") == true }
     }
 
     @Test func aFailingDotIsReportedWithItsMessage() throws {

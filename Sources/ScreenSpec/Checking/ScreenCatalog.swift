@@ -190,10 +190,31 @@ extension Checker {
         let folder = (spec.file as NSString).deletingLastPathComponent
         let dir = folder.isEmpty ? "." : folder
         if let file = navigate.file {
-            let path = file.value.hasPrefix("/") ? file.value : dir + "/" + file.value
-            let screen: ScreenCatalog.Screen
-            switch ScreenCatalog.read(path: path) {
-            case .success(let read): screen = read
+            let path = dir + "/" + file.value
+            // Only inside the spec's project: a spec from someone else must not learn, through
+            // its diagnostics, whether a file exists elsewhere, its size or what it holds.
+            let real: String
+            switch ProjectFolder.resolve(file.value, from: dir) {
+            case .success(let resolved): real = resolved
+            case .failure(.absolute):
+                diagnostics.error("unknown-screen", "'file:' is a path from the spec's folder, found the absolute path '\(file.value)'", at: file.range,
+                                  notes: [DiagnosticNote("a navigation opens a spec of the same project; write the path from this spec's folder")])
+                return nil
+            case .failure(.outside(let root)):
+                diagnostics.error("unknown-screen", "'\(file.value)' leads out of the project folder '\(root)'", at: file.range,
+                                  notes: [DiagnosticNote("a navigation opens a spec of the same project: the nearest folder above the spec "
+                                                         + "holding 'specs/', 'Package.swift' or '.git'")])
+                return nil
+            case .failure(.notInside(let root)):
+                diagnostics.error("unknown-screen", "cannot read a spec at '\(path)': no such file in the project folder '\(root)' "
+                                  + "(or a link that leads out of it)", at: file.range)
+                return nil
+            }
+            var screen: ScreenCatalog.Screen
+            switch ScreenCatalog.read(path: real) {
+            case .success(let read):
+                screen = read
+                screen.file = path
             case .failure(let problem):
                 diagnostics.error("unknown-screen", "cannot read a spec at '\(path)': \(problem.reason)", at: file.range)
                 return nil

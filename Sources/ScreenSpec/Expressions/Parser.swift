@@ -150,8 +150,11 @@ public struct ExpressionParser {
         return false
     }
 
+    /// The whole expression is one call deeper than the text around it, so `depth` runs one past
+    /// the levels docs/limits.md counts (brackets, operators, interpolations): `x` is at depth 1
+    /// and 0 levels, and 64 levels are allowed.
     private mutating func nested(_ body: (inout ExpressionParser) -> Expr) -> Expr {
-        guard depth < Self.maximumDepth else {
+        guard depth <= Self.maximumDepth else {
             let token = current
             diagnostics.append(Diagnostic(id: "too-deep", "expression nests deeper than \(Self.maximumDepth) levels", at: range(token)))
             // Skip the rest so that the same limit is not reported again for every level.
@@ -227,7 +230,9 @@ public struct ExpressionParser {
 
     private mutating func postfix() -> Expr {
         var expr = primary()
-        while countOperator() {
+        // Counted only when a postfix step follows: counting first and taking it back at the end
+        // made the 512th operator of an expression count as the 513th.
+        while isSymbol(".") || isSymbol("?.") || isSymbol("(") || isSymbol("{"), countOperator() {
             if isSymbol(".") || isSymbol("?.") {
                 let dot = advance()
                 guard case .identifier(let name) = current.kind else {
@@ -272,9 +277,6 @@ public struct ExpressionParser {
                 } else {
                     expr = Expr(.call(expr, [closure]), expr.range.union(closure.range))
                 }
-            } else {
-                operatorCount -= 1
-                return expr
             }
         }
         return expr
@@ -365,7 +367,7 @@ public struct ExpressionParser {
                 // The interpolated expression is one level deeper through its own `expression()`.
                 var inner = ExpressionParser(source: source, start: start, end: end, depth: depth, closureDepth: closureDepth)
                 let expr: Expr
-                if inner.depth < Self.maximumDepth {
+                if inner.depth <= Self.maximumDepth {
                     expr = inner.parseAll()
                 } else {
                     expr = Expr(.invalid, source.range(start, end))

@@ -32,4 +32,9 @@ struct TimerQueue {
     }
 
     mutating func removeAll() { heap.removeAll() }
+
+    /// Whether `other` is a copy of this queue not yet written to.
+    func sharesStorage(with other: TimerQueue) -> Bool {
+        heap.items.withUnsafeBufferPointer { a in other.heap.items.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+    }
 }

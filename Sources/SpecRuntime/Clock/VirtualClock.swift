@@ -48,6 +48,14 @@ public final class VirtualClock {
         fileprivate var now: Int
         fileprivate var sequence: Int
         fileprivate var queue: TimerQueue
+
+        /// The bytes of the queue when it is not `parent`'s (shared until written), for
+        /// exploration's memory budget: a closure's context is a fixed estimate.
+        package func bytes(beyond parent: State?) -> Int {
+            guard queue.count > 0 else { return 0 }
+            if let parent, parent.queue.sharesStorage(with: queue) { return 0 }
+            return HeldBytes.header + queue.count * (MemoryLayout<TimerQueue.Entry>.stride + HeldBytes.closure)
+        }
     }
 
     package var state: State {

@@ -9,6 +9,25 @@ extension ScreenGraph {
         var serviceCalls: [Int]
         var ends: [StreamEnd?]
         var clock: VirtualClock.State
+
+        /// The bytes of the arrays this state alone owns (``state`` copies them), freed with it;
+        /// exploration's memory budget counts them (see `HeldBytes`).
+        package var ownBytes: Int {
+            4 * HeldBytes.header + values.count * MemoryLayout<Value>.stride + hasEmitted.count
+                + serviceCalls.count * MemoryLayout<Int>.stride + ends.count * MemoryLayout<StreamEnd?>.stride
+        }
+
+        /// The heap bytes of the values and the clock's queue that `parent`, the state this one was
+        /// reached from, does not share: a value a step did not replace is the parent's storage.
+        package func addedBytes(beyond parent: State?) -> Int {
+            var bytes = clock.bytes(beyond: parent?.clock)
+            guard let parent, parent.values.count == values.count else {
+                for value in values { bytes += HeldBytes.of(value) }
+                return bytes
+            }
+            for i in values.indices { bytes += HeldBytes.added(values[i], over: parent.values[i]) }
+            return bytes
+        }
     }
 
     /// True when ``state`` captures everything: the graph has no stream outputs.
@@ -93,7 +112,6 @@ extension ScreenGraph {
         }
         return sum &+ clock.pendingDigest()
     }
-
 
     /// Narrows ``stateDigest()`` to what a state is, for exploration, whose steps write the
     /// nodes in `written` (`set` steps) and those `gestures` write or clear, and nothing else. Without stream outputs, a state is its cells (inputs with a current value

@@ -57,7 +57,7 @@ public enum ScenarioRunner {
         // The graph keeps the callbacks below, so they must not keep the graph.
         unowned let watched = graph
         func budget() {
-            if entries.count >= entryLimit { stop("the timeline has more than \(entryLimit) entries") }
+            if entries.count > entryLimit { stop("the timeline has more than \(entryLimit) entries") }
             if let reason = watched.limitExceeded { stop(reason) }
         }
         func record(_ emission: Emission) {

@@ -1,11 +1,13 @@
 import SpecRuntime
 
 /// Renders a ``DataflowGraph`` in Graphviz's DOT language: groups and clusters are `cluster_`
-/// subgraphs, edge kinds are line styles.
+/// subgraphs, edge kinds are line styles. Every label is cut to ``DiagramLabel/maximum``
+/// characters; a node whose name was cut keeps more of it as its tooltip.
 public enum DotRenderer {
     public static func render(_ graph: DataflowGraph) -> String {
-        var out = "digraph \(quote(graph.screen)) {\n"
-        out += "  graph [rankdir=LR, fontname=\"Helvetica\", fontsize=12, label=\(quote(graph.screen + " — dataflow")), labelloc=t];\n"
+        let screen = DiagramLabel.short(graph.screen)
+        var out = "digraph \(quote(screen)) {\n"
+        out += "  graph [rankdir=LR, fontname=\"Helvetica\", fontsize=12, label=\(quote(screen + " — dataflow")), labelloc=t];\n"
         out += "  node [fontname=\"Helvetica\", fontsize=10, style=filled, fillcolor=white];\n"
         out += "  edge [fontname=\"Helvetica\", fontsize=9];\n"
         for (g, group) in DataflowGraph.Group.allCases.enumerated() {
@@ -14,7 +16,7 @@ public enum DotRenderer {
             out += "  subgraph cluster_g\(g) {\n    label=\(quote(group.rawValue)); style=rounded; color=\"#888888\";\n"
             for node in loose { out += "    " + declaration(node) + "\n" }
             for (cluster, nodes) in clusters {
-                out += "    subgraph cluster_\(cluster.id) {\n      label=\(quote(cluster.title)); style=\"rounded,dashed\"; color=\"#aaaaaa\";\n"
+                out += "    subgraph cluster_\(cluster.id) {\n      label=\(quote(DiagramLabel.short(cluster.title))); style=\"rounded,dashed\"; color=\"#aaaaaa\";\n"
                 for node in nodes { out += "      " + declaration(node) + "\n" }
                 out += "    }\n"
             }
@@ -29,7 +31,7 @@ public enum DotRenderer {
             case .calls: attributes.append("color=\"#666666\"")
             case .opens: attributes += ["style=dotted", "arrowhead=empty"]
             }
-            if let label = edge.label { attributes.append("label=\(quote(label))") }
+            if let label = edge.label { attributes.append("label=\(quote(DiagramLabel.short(label)))") }
             out += "  \(edge.from) -> \(edge.to)" + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]") + ";\n"
         }
         out += "}\n"
@@ -52,7 +54,9 @@ public enum DotRenderer {
         case .componentEvent: (shape, fill) = ("oval", "#ffffff")
         case .screen: (shape, fill) = ("tab", "#ffffff")
         }
-        return "\(node.id) [label=\(quote(node.name + "\n" + node.caption)), shape=\(shape), fillcolor=\"\(fill)\"];"
+        let tooltip = DiagramLabel.isCut(node.name) ? ", tooltip=\(quote(DiagramLabel.short(node.name, DiagramLabel.tooltipMaximum)))" : ""
+        return "\(node.id) [label=\(quote(DiagramLabel.short(node.name) + "\n" + DiagramLabel.short(node.caption))), shape=\(shape), "
+            + "fillcolor=\"\(fill)\"\(tooltip)];"
     }
 
     /// A DOT string: quotes and backslashes escaped, line breaks as `\n`.

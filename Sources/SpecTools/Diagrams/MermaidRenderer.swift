@@ -1,7 +1,7 @@
 import SpecRuntime
 
 /// Renders a ``DataflowGraph`` as a Mermaid flowchart, which GitHub and GitLab draw inside
-/// markdown (a ```` ```mermaid ```` block).
+/// markdown (a ```` ```mermaid ```` block). Every label is cut to ``DiagramLabel/maximum`` characters.
 public enum MermaidRenderer {
     public static func render(_ graph: DataflowGraph) -> String {
         var out = "flowchart LR\n"
@@ -11,14 +11,14 @@ public enum MermaidRenderer {
             out += "  subgraph \(groupID(group))[\"\(escape(group.rawValue))\"]\n"
             for node in loose { out += "    " + declaration(node) + "\n" }
             for (cluster, nodes) in clusters {
-                out += "    subgraph \(cluster.id)[\"\(escape(cluster.title))\"]\n"
+                out += "    subgraph \(cluster.id)[\"\(escape(DiagramLabel.short(cluster.title)))\"]\n"
                 for node in nodes { out += "      " + declaration(node) + "\n" }
                 out += "    end\n"
             }
             out += "  end\n"
         }
         for edge in graph.edges {
-            let label = edge.label.map { "|\(escape($0))|" } ?? ""
+            let label = edge.label.map { "|\(escape(DiagramLabel.short($0)))|" } ?? ""
             out += "  \(edge.from) \(arrow(edge.kind))\(label) \(edge.to)\n"
         }
         for (shape, style) in styles {
@@ -40,7 +40,7 @@ public enum MermaidRenderer {
     }
 
     private static func declaration(_ node: DataflowGraph.Node) -> String {
-        let text = "\"\(escape(node.name))<br/><small>\(escape(node.caption))</small>\""
+        let text = "\"\(escape(DiagramLabel.short(node.name)))<br/><small>\(escape(DiagramLabel.short(node.caption)))</small>\""
         switch node.shape {
         case .input: return "\(node.id)([\(text)])"
         case .state: return "\(node.id)[(\(text))]"

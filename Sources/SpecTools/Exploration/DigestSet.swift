@@ -6,6 +6,8 @@ struct DigestSet {
     private var slots: [UInt64]
     private var mask: Int
     private(set) var count = 0
+    /// The table's size in memory.
+    var bytes: Int { slots.count * MemoryLayout<UInt64>.stride }
 
     init(capacity: Int) {
         var size = 16

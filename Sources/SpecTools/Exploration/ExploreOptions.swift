@@ -19,6 +19,10 @@ public struct ExploreOptions: Sendable {
     public var maxSeconds: Double = 30
     /// Distinct states kept (for `bfs`); the search stops when it has seen this many.
     public var maxStates: Int = 200_000
+    /// Bytes the search may keep (for `bfs`): the states still to expand, the digests of the
+    /// states seen, the queue and the wait table, estimated as it goes (see `HeldBytes`).
+    public var maxMemory: Int = Self.defaultMaxMemory
+    public static let defaultMaxMemory = 1 << 30
     /// Scheduled events one step may run before it counts as a runaway.
     public var maxEventsPerStep: Int = 100_000
     /// Whether breadth-first search may know a move's state without taking it (see

@@ -38,7 +38,10 @@ public enum ExploreReport {
         case .depth: return "every distinct state up to depth \(r.depthLimit) was explored (raise --depth to go deeper)"
         case .maxSteps: return "the step budget (--max-steps) was used up"
         case .maxSeconds: return "the time budget (--max-seconds) was used up"
-        case .maxStates: return "the state budget (--max-states \(r.distinctStates)) was reached; memory is bounded by it, raise it to explore further"
+        case .maxStates: return "the state budget (--max-states \(r.distinctStates)) was reached; raise it to explore further"
+        case .maxMemory:
+            return "the memory budget (--max-memory \(ByteCount.text(r.memoryLimit))) was reached: the states still to expand, the digests "
+                + "of those seen and the search's tables held about \(ByteCount.text(r.memoryBytes)); raise it, or lower --depth to explore less"
         case .violation: return "a violation was found"
         }
     }
@@ -48,6 +51,7 @@ public enum ExploreReport {
         ValueFormatter.quote(specPath, into: &out)
         out += ",\"strategy\":\"\(r.strategy.rawValue)\",\"seed\":\(r.seed),\"depth\":\(r.depthLimit),\"moves\":\(r.moves)"
         out += ",\"transitions\":\(r.transitions),\"distinct_states\":\(r.distinctStates),\"depth_reached\":\(r.depthReached)"
+        out += ",\"memory_bytes\":\(r.memoryBytes)"
         out += ",\"seconds\":\(format3(r.seconds)),\"stop\":\"\(r.stop.rawValue)\",\"violated\":\(r.violated)"
         if let cx = r.counterexample {
             out += ",\"violation\":{\"title\":"
@@ -74,7 +78,7 @@ public enum ExploreReport {
         return (n < 0 ? "-" : "") + out
     }
 
-    static func format1(_ d: Double) -> String { fixed(d, 1) }
+    public static func format1(_ d: Double) -> String { fixed(d, 1) }
     static func format3(_ d: Double) -> String { fixed(d, 3) }
 
     private static func fixed(_ d: Double, _ places: Int) -> String {

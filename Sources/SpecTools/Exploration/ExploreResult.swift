@@ -10,6 +10,7 @@ public struct ExploreResult: Sendable {
         case maxSteps
         case maxSeconds
         case maxStates
+        case maxMemory
         case violation
     }
 
@@ -25,6 +26,9 @@ public struct ExploreResult: Sendable {
     public var stop: Stop = .exhausted
     /// How many moves are tried from each state, before outcome choices.
     public var moves = 0
+    /// The bytes the search kept when it stopped (estimated, see `HeldBytes`), and its budget.
+    public var memoryBytes = 0
+    public var memoryLimit = ExploreOptions.defaultMaxMemory
     /// The violation, shrunk, when one was found.
     public var counterexample: Counterexample?
 

@@ -21,6 +21,7 @@ public enum Explorer {
         let driver = ExplorationDriver(spec: spec, maxEventsPerStep: max(1, options.maxEventsPerStep))
         driver.predicts = options.predicts
         var result = ExploreResult(strategy: options.strategy, seed: options.seed, depthLimit: max(0, options.depth(planned: spec.explore.depth)))
+        result.memoryLimit = options.maxMemory
         result.moves = driver.alphabet.moves.count
         let started = ContinuousClock.now
         var search = Search(driver: driver, options: options, started: started, progress: progress)
@@ -107,6 +108,17 @@ private struct Search {
         _ = seen.insert(driver.stateHash())
         result.distinctStates = 1
         var next = 0
+        // The bytes of the saved states, counted once when saved (see `HeldBytes`): what a state
+        // alone owns is taken off when it is expanded and dropped; what it may share with the
+        // states reached from it stays counted, so this is never below what is held.
+        var stateBytes = states[0].map { $0.ownBytes + $0.addedBytes(beyond: nil) } ?? 0
+        /// Everything the search keeps: the saved states, the queue's arrays, the tables.
+        func held() -> Int {
+            stateBytes + parents.capacity * MemoryLayout<Int32>.stride + steps.capacity * MemoryLayout<PathStep>.stride
+                + depths.capacity * MemoryLayout<Int32>.stride + states.capacity * MemoryLayout<ScreenGraph.State?>.stride
+                + seen.bytes + memo.bytes
+        }
+        defer { result.memoryBytes = max(result.memoryBytes, held()) }
 
         func path(to node: Int) -> [PathStep] {
             var out: [PathStep] = []
@@ -128,6 +140,7 @@ private struct Search {
             result.depthReached = max(result.depthReached, depth + 1)
             let saved = states[next]
             states[next] = nil
+            if let saved { stateBytes -= saved.ownBytes }
             let prefix = saved == nil ? path(to: next) : []
             if let saved { driver.restore(saved) } else { _ = driver.replay(prefix) }
             // What a move reaches, when that is known without taking it (see
@@ -185,11 +198,17 @@ private struct Search {
                         parents.append(Int32(next))
                         steps.append(step)
                         depths.append(Int32(depth + 1))
-                        states.append(depth + 1 < limit ? driver.save() : nil)
+                        let state = depth + 1 < limit ? driver.save() : nil
+                        if let state { stateBytes += state.ownBytes + state.addedBytes(beyond: saved) }
+                        states.append(state)
                         result.distinctStates += 1
                         memo.fit(states: result.distinctStates)
                         if result.distinctStates >= options.maxStates {
                             result.stop = .maxStates
+                            return nil
+                        }
+                        if held() >= options.maxMemory {
+                            result.stop = .maxMemory
                             return nil
                         }
                     }

@@ -12,9 +12,18 @@ public enum SpecAppender {
 
     /// The spec's text with `scenarioYAML` (an item indented two spaces) at the end of its block
     /// `scenarios:` list, indented as its other items; a `scenarios:` section is added if missing.
+    /// The new lines end as most of the file's lines do (`\r\n` or `\n`); the others keep theirs.
     public static func inserting(_ scenarioYAML: String, into text: String) -> Result<String, Failure> {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
+        // Split on the scalar: a Swift `Character` holds "\r\n" whole, so splitting Characters on
+        // "\n" would leave a CRLF file as one line, with no `scenarios:` key found in it.
+        var raw = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
+        if raw.last == "" { raw.removeLast() }
+        let crlf = raw.filter { $0.hasSuffix("\r") }.count * 2 > raw.count
+        let ending = crlf ? "\r" : ""
+        // A last line without a line break gets the file's own.
+        if crlf, let last = raw.indices.last, !raw[last].hasSuffix("\r") { raw[last] += "\r" }
+        // Each line without its "\r", to read; `raw` keeps it, to write back as it was.
+        let lines = raw.map { $0.hasSuffix("\r") ? String($0.unicodeScalars.dropLast()) : $0 }
         func isTopLevelKey(_ line: String) -> Bool {
             guard let c = line.first else { return false }
             return c != " " && c != "\t" && c != "#" && c != "-"
@@ -22,7 +31,7 @@ public enum SpecAppender {
         let item = scenarioYAML.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
         guard let start = lines.firstIndex(where: { $0.hasPrefix("scenarios:") }) else {
             let body = ["", "scenarios:"] + item
-            return .success((lines + body).joined(separator: "\n") + "\n")
+            return .success((raw + body.map { $0 + ending }).joined(separator: "\n") + "\n")
         }
         let rest = lines[start].dropFirst("scenarios:".count).trimmingCharacters(in: .whitespaces)
         guard rest.isEmpty || rest.hasPrefix("#") else {
@@ -34,13 +43,13 @@ public enum SpecAppender {
             .map { $0.prefix { $0 == " " }.count } ?? 2
         let shifted = item.map { line -> String in
             let body = line.hasPrefix("  ") ? String(line.dropFirst(2)) : line
-            return String(repeating: " ", count: indent) + body
+            return String(repeating: " ", count: indent) + body + ending
         }
         // After the section's last non-blank line, so the blank lines before the next section stay.
         var insertAt = end
         while insertAt > start + 1 && lines[insertAt - 1].trimmingCharacters(in: .whitespaces).isEmpty { insertAt -= 1 }
-        lines.insert(contentsOf: [""] + shifted, at: insertAt)
-        return .success(lines.joined(separator: "\n") + "\n")
+        raw.insert(contentsOf: [ending] + shifted, at: insertAt)
+        return .success(raw.joined(separator: "\n") + "\n")
     }
 
     /// Inserts the scenario into the spec file at `path` after checking that the result loads and

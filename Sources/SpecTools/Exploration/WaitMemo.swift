@@ -14,6 +14,8 @@ struct WaitMemo {
     private var reached: [UInt64]
     private var mask: Int
     private let largest: Int
+    /// The table's size in memory.
+    var bytes: Int { keys.count * 2 * MemoryLayout<UInt64>.stride }
 
     /// A table of at most `capacity` entries (rounded up to a power of two, at least 1,024).
     init(capacity: Int) {

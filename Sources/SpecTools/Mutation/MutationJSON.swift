@@ -9,6 +9,10 @@ public enum MutationJSON {
         var killed: Int
         var scored: Int
         var score: Double
+        /// Only when the time budget ran out.
+        var timeBudget: Double?
+        var notPlayed: Int?
+        var specsNotStarted: [String]?
     }
 
     struct Spec: Encodable {
@@ -45,6 +49,8 @@ public enum MutationJSON {
                      },
                      staleSnapshots: s.staleSnapshots)
             },
-            invalid: report.invalid.map(\.source.path), killed: report.killed, scored: report.scored, score: CoverageJSON.round1(report.score)))
+            invalid: report.invalid.map(\.source.path), killed: report.killed, scored: report.scored, score: CoverageJSON.round1(report.score),
+            timeBudget: report.timeBudget, notPlayed: report.timeBudget == nil ? nil : report.notPlayed,
+            specsNotStarted: report.timeBudget == nil ? nil : report.specsNotStarted))
     }
 }

@@ -13,6 +13,8 @@ public struct MutantOutcome: Sendable {
         case equivalent
         /// The changed spec does not check (a type error): nothing to play.
         case invalid
+        /// The time budget (`--max-seconds`) ran out before it was played: not scored.
+        case notPlayed
     }
 
     public var mutant: Mutant
@@ -35,6 +37,7 @@ public struct SpecMutation: Sendable {
     public var killed: Int { outcomes.filter { $0.status == .killed }.count }
     public var survivors: [MutantOutcome] { outcomes.filter { $0.status == .survived } }
     public var equivalent: Int { outcomes.filter { $0.status == .equivalent }.count }
+    public var notPlayed: Int { outcomes.filter { $0.status == .notPlayed }.count }
     /// Mutants a scenario could notice: all but equivalent and invalid ones.
     public var scored: Int { outcomes.filter { $0.status == .killed || $0.status == .survived }.count }
     /// Killed mutants in percent of ``scored``; 100 when there are none.
@@ -46,6 +49,20 @@ public struct MutationReport: Sendable {
     public var specs: [SpecMutation]
     /// Specs that did not load, and equivalent-mutant marks that mark nothing, as diagnostics.
     public var invalid: [LoadedSpec]
+    /// Set when the time budget ran out: its seconds, and the specs not even started.
+    public var timeBudget: Double?
+    public var specsNotStarted: [String] = []
+    /// Seconds the run took.
+    public var seconds = 0.0
+
+    public init(specs: [SpecMutation], invalid: [LoadedSpec]) {
+        self.specs = specs
+        self.invalid = invalid
+    }
+
+    public var notPlayed: Int { specs.map(\.notPlayed).reduce(0, +) }
+    /// Mutants of the specs started, played or not.
+    public var mutants: Int { specs.map(\.outcomes.count).reduce(0, +) }
 
     public var killed: Int { specs.map(\.killed).reduce(0, +) }
     public var scored: Int { specs.map(\.scored).reduce(0, +) }

@@ -8,16 +8,32 @@ public enum MutationRun {
     /// Scheduled events one mutant's scenario may run; a mutant that loops forever stops here.
     public static let eventLimit = 1_000_000
 
-    public static func run(specPaths: [String]) -> MutationReport {
+    /// Plays the mutants of each spec within `maxSeconds` (checked before each scenario a mutant
+    /// plays): when it runs out, the mutants not yet played are `notPlayed` and the specs not
+    /// started are listed, and the report says so. `progress` hears of every mutant done.
+    public static func run(specPaths: [String], maxSeconds: Double = .infinity,
+                           progress: (@Sendable (MutationProgress) -> Void)? = nil) -> MutationReport {
+        let budget = MutationBudget(seconds: maxSeconds, progress: progress)
         var specs: [SpecMutation] = []
         var invalid: [LoadedSpec] = []
-        for path in specPaths {
-            switch run(specPath: path) {
+        var notStarted: [String] = []
+        for (i, path) in specPaths.enumerated() {
+            if budget.expired {
+                notStarted.append(path)
+                continue
+            }
+            switch run(specPath: path, budget: budget, index: i, of: specPaths.count) {
             case .success(let s): specs.append(s)
             case .failure(let problem): invalid.append(problem.loaded)
             }
         }
-        return MutationReport(specs: specs, invalid: invalid)
+        var report = MutationReport(specs: specs, invalid: invalid)
+        if budget.ranOut {
+            report.timeBudget = maxSeconds
+            report.specsNotStarted = notStarted
+        }
+        report.seconds = budget.elapsed
+        return report
     }
 
     /// A spec that did not load, or whose `equivalentMutants:` marks a change no mutant makes.
@@ -26,6 +42,10 @@ public enum MutationRun {
     }
 
     public static func run(specPath: String) -> Result<SpecMutation, Invalid> {
+        run(specPath: specPath, budget: MutationBudget(seconds: .infinity, progress: nil), index: 0, of: 1)
+    }
+
+    static func run(specPath: String, budget: MutationBudget, index: Int, of count: Int) -> Result<SpecMutation, Invalid> {
         let loaded = SpecLoader.load(path: specPath)
         guard let original = loaded.spec, var warming = SpecDraft(text: loaded.source.text, path: loaded.source.path) else {
             return .failure(Invalid(loaded: loaded))
@@ -57,11 +77,16 @@ public enum MutationRun {
         }
         // A mutant's timeline ten times longer than the original's already differs from it.
         let entryLimits = baseline.map { max($0.entries.count * 10, 10_000) }
+        budget.begin(spec: index, of: count, mutants: mutants.count)
         let outcomes = parallelMap(mutants) { mutant -> MutantOutcome in
+            defer { budget.finishedMutant() }
             if mutant.equivalentBecause != nil { return MutantOutcome(mutant: mutant, status: .equivalent) }
+            if budget.expired { return MutantOutcome(mutant: mutant, status: .notPlayed) }
             var local = draft
             guard let checked = local.check(mutant.apply(to: draft.spec)).spec else { return MutantOutcome(mutant: mutant, status: .invalid) }
             for s in checked.scenarios.indices {
+                // A mutant cut short is not played: what it played so far says nothing.
+                if budget.expired { return MutantOutcome(mutant: mutant, status: .notPlayed) }
                 let timeline = ScenarioRunner.run(checked, scenario: s, entryLimit: entryLimits[s], eventLimit: eventLimit)
                 if timeline.stoppedByLimit || SnapshotFile.text(for: timeline, specPath: specPath) != expected[s] {
                     return MutantOutcome(mutant: mutant, status: .killed, killedBy: checked.scenarios[s].name)

@@ -28,11 +28,29 @@ public enum MutationText {
             var extras: [String] = []
             if spec.equivalent > 0 { extras.append("\(spec.equivalent) equivalent") }
             if invalid > 0 { extras.append("\(invalid) not type-correct, skipped") }
+            if spec.notPlayed > 0 { extras.append("\(spec.notPlayed) not played (time budget)") }
             out += (extras.isEmpty ? "" : ", " + extras.joined(separator: ", ")) + "\n\n"
         }
         out += "\(bold)total: score \(formatPercent(report.score)): \(report.killed) of \(report.scored) mutants killed in \(report.specs.count) spec"
         out += "\(report.specs.count == 1 ? "" : "s")\(reset)"
         if !report.invalid.isEmpty { out += ", \(report.invalid.count) invalid" }
-        return out + "\n"
+        out += "\n"
+        if let stop = stopLine(report) { out += stop + "\n" }
+        return out
+    }
+
+    /// What the time budget left out, when it ran out; the same line goes to standard error.
+    public static func stopLine(_ report: MutationReport) -> String? {
+        guard let budget = report.timeBudget else { return nil }
+        let seconds = budget == budget.rounded() && budget < 1e9 ? "\(Int(budget))" : ExploreReport.format1(budget)
+        var out = "stopped: the time budget (--max-seconds \(seconds)) was used up "
+        out += "after \(ExploreReport.format1(report.seconds)) s: \(report.mutants - report.notPlayed) of \(report.mutants) mutants played"
+        out += " in \(report.specs.count + report.invalid.count) of \(report.specs.count + report.invalid.count + report.specsNotStarted.count) specs"
+        if !report.specsNotStarted.isEmpty {
+            let named = report.specsNotStarted.prefix(3).map { "'\($0)'" }.joined(separator: ", ")
+            out += "; not started: " + named + (report.specsNotStarted.count > 3 ? " and \(report.specsNotStarted.count - 3) more" : "")
+        }
+        out += "; the score counts the mutants played (raise --max-seconds to play them all)"
+        return out
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Where a `specrun mutate` run is, for a progress line.
+public struct MutationProgress: Sendable {
+    /// The spec being mutated (0-based) and how many there are.
+    public var spec: Int
+    public var specs: Int
+    /// Its mutants done (played or not) and in all.
+    public var done: Int
+    public var mutants: Int
+    public var seconds: Double
+
+    public var line: String {
+        "spec \(spec + 1) of \(specs): \(done) of \(mutants) mutants, \(ExploreReport.format1(seconds)) s"
+    }
+}
+
+/// The time budget of a mutation run: a deadline every mutant checks before each scenario it
+/// plays, and a progress report. Mutants run in parallel, so the count is shared under a lock.
+final class MutationBudget: @unchecked Sendable {
+    let seconds: Double
+    private let started = ContinuousClock.now
+    private let deadline: ContinuousClock.Instant
+    private let progress: (@Sendable (MutationProgress) -> Void)?
+    private let lock = NSLock()
+    private var current = MutationProgress(spec: 0, specs: 0, done: 0, mutants: 0, seconds: 0)
+    private(set) var ranOut = false
+
+    init(seconds: Double, progress: (@Sendable (MutationProgress) -> Void)?) {
+        self.seconds = seconds
+        // Past a day the budget is none (and `.seconds` of an infinite Double would trap).
+        self.deadline = started + .milliseconds(Int(min(max(seconds, 0), 86_400) * 1000))
+        self.progress = progress
+    }
+
+    var elapsed: Double { Explorer.seconds(since: started) }
+
+    /// True once the deadline has passed; remembered, so the report can say so.
+    var expired: Bool {
+        guard ContinuousClock.now >= deadline else { return false }
+        lock.withLock { ranOut = true }
+        return true
+    }
+
+    func begin(spec: Int, of specs: Int, mutants: Int) {
+        let p = lock.withLock {
+            current = MutationProgress(spec: spec, specs: specs, done: 0, mutants: mutants, seconds: elapsed)
+            return current
+        }
+        progress?(p)
+    }
+
+    func finishedMutant() {
+        guard progress != nil else { return }
+        let p = lock.withLock {
+            current.done += 1
+            current.seconds = elapsed
+            return current
+        }
+        progress?(p)
+    }
+}

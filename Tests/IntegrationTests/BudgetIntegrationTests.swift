@@ -1,0 +1,41 @@
+import Foundation
+import SpecTesting
+import Testing
+
+extension ExternalTool {
+    /// util-linux's `script`, which runs a command on a terminal of its own.
+    static let script = ExternalTool(name: "script", install: "apt-get install bsdutils", location: onPath(["script"]))
+}
+
+/// Issue 25, faults 10 and 12, where they need a real terminal or Graphviz.
+@Suite("Budgets and labels with a terminal and Graphviz")
+struct BudgetIntegrationTests {
+    /// A chain of `outputs` outputs, each its predecessor plus a constant: many mutants.
+    static func wide(_ outputs: Int) -> String {
+        var text = "screen: Wide\ninputs:\n  n: { type: Int, default: 0 }\noutputs:\n"
+        for i in 0..<outputs { text += "  o\(i): \(i == 0 ? "n" : "o\(i - 1)") + \(i % 7 + 1)\n" }
+        return text + "scenarios:\n  - name: counts\n    steps:\n      - set: { n: 1 }\n"
+    }
+
+    /// On a terminal the progress line shows (piped, `BudgetTests` sees none).
+    @Test(.requires(.script))
+    func mutateShowsProgressOnATerminal() throws {
+        let path = try CLI.temporarySpec(Self.wide(300), name: "wide.yaml")
+        let command = "'\(try CLI.binary)' mutate '\(path)' --max-seconds 1 > /dev/null"
+        let result = try ExternalTool.script.run(["-qec", command, "/dev/null"], timeout: 60)
+        #expect(!result.timedOut)
+        #expect(result.stdout.contains("\r\u{1B}[Kmutate: spec 1 of 1: "), "\(result.stdout.prefix(300).debugDescription)")
+        #expect(result.stdout.contains("stopped: the time budget (--max-seconds 1)"))
+    }
+
+    /// A screen name of 20,000 characters: Graphviz refused the DOT before labels were cut.
+    @Test(.requires(.dot))
+    func graphvizDrawsAScreenWithAVeryLongName() throws {
+        let name = "Screen" + String(repeating: "x", count: 20_000)
+        let path = try CLI.temporarySpec("screen: \(name)\ninputs:\n  go: event\noutputs:\n  again:\n    navigate: { to: \(name) }\n    on: go\n",
+                                         name: "long.yaml")
+        let result = try CLI.run(["graph", path, "--format", "svg"], timeout: 120)
+        #expect(result.status == 0, "\(result.stderr.prefix(500))")
+        #expect(result.stdout.contains("<svg"))
+    }
+}
