@@ -1,5 +1,10 @@
 import Dispatch
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The live clock: runs a graph's work one job at a time, on real time.
 ///
@@ -19,52 +24,81 @@ final class LiveClock: @unchecked Sendable {
     // Recursive, so that an observer may read current values inside a job; writes inside a job
     // are queued (`later`), never run nested in a transaction.
     private let lock = NSRecursiveLock()
-    private var busy = false
-    private var later: [() -> Void] = []
-    private var origin = ContinuousClock.now
+    // Performance: each access to a class's `var` is checked for exclusivity at run time, which
+    // cost more than the lock itself per input; every access below is under `lock`, and none spans
+    // a call into other code but `later`'s, which is swapped out before its jobs run.
+    @exclusivity(unchecked) private var busy = false
+    @exclusivity(unchecked) private var later: [() -> Void] = []
+    /// Nanoseconds of ``now()`` at ``start()``.
+    @exclusivity(unchecked) private var origin: Int64 = 0
     private let wakeQueue = DispatchQueue(label: "specrun.live-clock")
-    private var timer: DispatchSourceTimer?
+    @exclusivity(unchecked) private var timer: DispatchSourceTimer?
     /// The virtual time the timer is set for, nil when it sleeps without end.
-    private var armedFor: Int?
-    private(set) var stopped = false
+    @exclusivity(unchecked) private var armedFor: Int?
+    @exclusivity(unchecked) private(set) var stopped = false
 
     init(clock: VirtualClock) {
         self.clock = clock
+        origin = Self.now()
         // Real time cannot loop the way a scenario's virtual time can: no limit on timers run.
         clock.limit = .max
     }
 
     /// Milliseconds of real time since ``start()``, rounded down.
-    var elapsed: Int {
-        let (seconds, attoseconds) = (ContinuousClock.now - origin).components
-        return Int(seconds) &* 1000 &+ Int(attoseconds / 1_000_000_000_000_000)
+    @inline(__always)
+    var elapsed: Int { Int((Self.now() &- origin) / 1_000_000) }
+
+    /// Nanoseconds of the clock `ContinuousClock` reads (it keeps counting while the device
+    /// sleeps), read directly: `ContinuousClock.now - origin` and its `components` go through
+    /// 128-bit arithmetic, several hundred instructions per input.
+    @inline(__always)
+    static func now() -> Int64 {
+        #if canImport(Darwin)
+        return Int64(clock_gettime_nsec_np(CLOCK_MONOTONIC_RAW))
+        #else
+        var t = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &t)
+        return Int64(t.tv_sec) &* 1_000_000_000 &+ Int64(t.tv_nsec)
+        #endif
     }
 
-    /// Time 0 is now; the timer starts.
+    /// Time 0 is now; the timer starts. Call before the first job.
     func start() {
         lock.lock()
         defer { lock.unlock() }
-        origin = .now
+        guard timer == nil, !stopped else { return }
+        origin = Self.now()
         let timer = DispatchSource.makeTimerSource(queue: wakeQueue)
-        timer.setEventHandler { [weak self] in self?.wake() }
+        // Strong, not weak (a weak reference slows every retain of the clock): the cycle through
+        // the timer lasts until `stop()`, which the screen's `deinit` calls.
+        timer.setEventHandler { [self] in wake() }
         timer.resume()
         self.timer = timer
     }
 
-    /// Runs `job` now on this thread, as the only graph work running; false (nothing run) when this
-    /// thread is already running a job or the clock stopped: then queue it with ``runLater(_:)``.
+    /// What ``runNow(_:)`` did.
+    enum Outcome {
+        case ran
+        /// This thread is running a job (an observer writes): queue it with ``run(_:)``.
+        case busy
+        case stopped
+    }
+
+    /// Runs `job` now on this thread, as the only graph work running, unless this thread is already
+    /// running a job or the clock stopped. Takes a non-escaping job: nothing is allocated.
     @inline(__always)
-    func runNow(_ job: () -> Void) -> Bool {
+    func runNow(_ job: () -> Void) -> Outcome {
         lock.lock()
         guard !busy, !stopped else {
+            let outcome: Outcome = stopped ? .stopped : .busy
             lock.unlock()
-            return false
+            return outcome
         }
         busy = true
         catchUp()
         job()
         finishJob()
-        return true
+        return .ran
     }
 
     /// Runs `job` as graph work: at once when no job runs, else after the running one.
@@ -129,11 +163,11 @@ final class LiveClock: @unchecked Sendable {
         }
     }
 
-    /// After a job: what it made due, the jobs queued meanwhile, then the timer for what is next;
-    /// releases the lock.
+    /// After a job: what it made due (at the job's time: no need to read the clock again), the jobs
+    /// queued meanwhile, then the timer for what is next; releases the lock.
     @inline(__always)
     private func finishJob() {
-        catchUp()
+        if let due = clock.nextDue, due <= clock.now { try? clock.advance(to: clock.now) }
         if !later.isEmpty { drainLater() }
         busy = false
         if let due = clock.nextDue, due != armedFor, !stopped { arm(due) }
@@ -158,8 +192,7 @@ final class LiveClock: @unchecked Sendable {
     private func arm(_ due: Int) {
         armedFor = due
         // `elapsed` rounds down: wake just past the millisecond the entry is due in.
-        let (seconds, attoseconds) = ((origin + .milliseconds(due)) - ContinuousClock.now).components
-        let micros = max(Int(seconds) &* 1_000_000 &+ Int(attoseconds / 1_000_000_000_000) &+ 1, 0)
+        let micros = max(Int((origin &+ Int64(due) &* 1_000_000 &- Self.now()) / 1000) &+ 1, 0)
         timer?.schedule(deadline: .now() + .microseconds(micros), leeway: .microseconds(200))
     }
 }

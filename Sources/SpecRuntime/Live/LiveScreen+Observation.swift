@@ -1,3 +1,17 @@
+/// The observers of each node; touched only under the live clock's lock.
+final class LiveObservers: @unchecked Sendable {
+    // Unchecked: read for every emission, and every access is under the clock's lock.
+    @exclusivity(unchecked) var lists: [[LiveObserver]]
+
+    init(nodes: Int) {
+        lists = Array(repeating: [], count: nodes)
+    }
+
+    func remove(_ id: Int, of node: Int) {
+        lists[node].removeAll { $0.id == id }
+    }
+}
+
 /// One observer of a node: what to call with each value, and when the observation ends.
 final class LiveObserver {
     let id: Int
@@ -36,7 +50,8 @@ extension LiveScreen {
     public func observe(_ name: String, _ onValue: @escaping @Sendable (Value) -> Void) throws -> ObservationToken {
         let node = try node(name)
         let id = addObserver(node, onValue: onValue, onEnd: {})
-        return ObservationToken { [weak self] in self?.removeObserver(id, of: node.index) }
+        let (table, clock) = (self.table, self.clock)
+        return ObservationToken { clock.read { table.remove(id, of: node.index) } }
     }
 
     /// The node's values as an `AsyncSequence`: its value now (when the screen started and the
@@ -47,7 +62,8 @@ extension LiveScreen {
         let node = try node(name)
         let (stream, continuation) = AsyncStream<Value>.makeStream(bufferingPolicy: .unbounded)
         let id = addObserver(node, onValue: { continuation.yield($0) }, onEnd: { continuation.finish() })
-        continuation.onTermination = { [weak self] _ in self?.removeObserver(id, of: node.index) }
+        let (table, clock) = (self.table, self.clock)
+        continuation.onTermination = { _ in clock.read { table.remove(id, of: node.index) } }
         return stream
     }
 
@@ -63,7 +79,8 @@ extension LiveScreen {
                 continuation.finish(throwing: error)
             }
         }, onEnd: { continuation.finish() })
-        continuation.onTermination = { [weak self] _ in self?.removeObserver(id, of: node.index) }
+        let (table, clock) = (self.table, self.clock)
+        continuation.onTermination = { _ in clock.read { table.remove(id, of: node.index) } }
         return stream
     }
 
@@ -74,7 +91,7 @@ extension LiveScreen {
                 onEnd()
                 return id
             }
-            observers[node.index].append(LiveObserver(id: id, onValue: onValue, onEnd: onEnd))
+            table.lists[node.index].append(LiveObserver(id: id, onValue: onValue, onEnd: onEnd))
             // The value now, under the lock: no emission can come between it and the next ones.
             // A stream's latest element is not replayed: an event that happened before the
             // observation is not one it sees (a `PublishSubject`, not a `BehaviorRelay`).
@@ -84,15 +101,11 @@ extension LiveScreen {
         }
     }
 
-    func removeObserver(_ id: Int, of node: Int) {
-        clock.read { [self] in observers[node].removeAll { $0.id == id } }
-    }
-
     /// The node's stream ended, or the screen stops: every observation of it ends.
     func finishObservers(of node: Int) {
-        let ending = observers[node]
+        let ending = table.lists[node]
         guard !ending.isEmpty else { return }
-        observers[node] = []
+        table.lists[node] = []
         for o in ending { o.onEnd() }
     }
 }

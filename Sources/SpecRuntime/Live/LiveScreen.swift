@@ -25,9 +25,15 @@ public final class LiveScreen: @unchecked Sendable {
     let graph: ScreenGraph
     let clock: LiveClock
     let calls: LiveCalls
-    var observers: [[LiveObserver]]
+    /// The observers of each node, in a class of its own: tokens and sequences hold it (and the
+    /// clock) strongly, never the screen weakly. A weak reference gives an object a side table,
+    /// and every retain and release of it then takes a slow path: for the screen and the clock,
+    /// several hundred instructions per input.
+    let table: LiveObservers
+    /// The observers of each node (read under the clock's lock).
+    var observers: [[LiveObserver]] { table.lists }
     private var nextObserverID = 0
-    private var started = false
+    @exclusivity(unchecked) private var started = false
     /// Whether ``start()`` ran (read under the clock's lock).
     var hasStarted: Bool { started }
     private var runtimeErrorHandler: (@Sendable (_ milliseconds: Int, _ message: String) -> Void)?
@@ -55,15 +61,20 @@ public final class LiveScreen: @unchecked Sendable {
         graph = ScreenGraph(spec: spec, clock: VirtualClock(), params: values, everyNode: true)
         let clock = LiveClock(clock: graph.clock)
         self.clock = clock
-        calls = LiveCalls(services: spec.services.count, clock: graph.clock) { [weak clock] job in clock?.run(job) }
-        observers = Array(repeating: [], count: spec.nodes.count)
+        // Strong: a task in flight keeps the clock (not the screen) until it answers; the clock
+        // ignores jobs once stopped.
+        calls = LiveCalls(services: spec.services.count, clock: graph.clock) { job in clock.run(job) }
+        let table = LiveObservers(nodes: spec.nodes.count)
+        self.table = table
         graph.liveCalls = calls
         for (i, service) in spec.services.enumerated() { calls.setTimeout(service.timeout, for: i) }
         // The graph is this screen's own: unowned references make no cycle and cost no
         // reference counting per emission.
-        graph.onEmit = { [unowned self] emission in
-            let list = observers[emission.node]
-            if !list.isEmpty { for o in list { o.onValue(emission.value) } }
+        graph.onEmit = { emission in
+            guard !table.lists[emission.node].isEmpty else { return }
+            // A copy: an observer may cancel itself or another while the list is walked.
+            let list = table.lists[emission.node]
+            for o in list { o.onValue(emission.value) }
         }
         graph.onEnd = { [unowned self] _, node, _ in finishObservers(of: node) }
         graph.onRuntimeError = { [unowned self] time, message in runtimeErrorHandler?(time, message) }
@@ -76,10 +87,11 @@ public final class LiveScreen: @unchecked Sendable {
     /// Starts the clock (time 0 is now) and computes and emits every initial value. Once; later
     /// calls do nothing.
     public func start() {
+        // The clock first, so that the first job's time is 0.
+        clock.start()
         clock.run { [self] in
             guard !started else { return }
             started = true
-            clock.start()
             graph.start()
         }
     }
@@ -134,8 +146,7 @@ public final class LiveScreen: @unchecked Sendable {
         guard node.role == .cell else { throw LiveScreenError("'\(node.name)' is \(node.role.article); only inputs and state can be set") }
         let value = try Self.conformed(value, to: node.type, of: node.name, spec.types)
         let (graph, index) = (self.graph, node.index)
-        try checkStarted()
-        if !clock.runNow({ graph.set(index, to: value) }) { clock.run { graph.set(index, to: value) } }
+        if try !ranNow({ graph.set(index, to: value) }) { clock.run { graph.set(index, to: value) } }
     }
 
     /// Fires an event or value input (`send`), with its value (`()` for an event).
@@ -154,8 +165,7 @@ public final class LiveScreen: @unchecked Sendable {
         guard node.role == .event else { throw LiveScreenError("'\(node.name)' is \(node.role.article); only event and value inputs can be sent") }
         let value = try Self.conformed(value, to: node.type, of: node.name, spec.types)
         let (graph, index) = (self.graph, node.index)
-        try checkStarted()
-        if !clock.runNow({ graph.send(index, value) }) { clock.run { graph.send(index, value) } }
+        if try !ranNow({ graph.send(index, value) }) { clock.run { graph.send(index, value) } }
     }
 
     /// Executes an action by name, as its trigger would, with its input (`()` for none).
@@ -165,8 +175,7 @@ public final class LiveScreen: @unchecked Sendable {
         }
         let value = try Self.conformed(input, to: spec.actions[index].input, of: action, spec.types)
         let graph = self.graph
-        try checkStarted()
-        if !clock.runNow({ graph.execute(action: index, input: value) }) { clock.run { graph.execute(action: index, input: value) } }
+        if try !ranNow({ graph.execute(action: index, input: value) }) { clock.run { graph.execute(action: index, input: value) } }
     }
 
     // MARK: reading
@@ -194,14 +203,29 @@ public final class LiveScreen: @unchecked Sendable {
         return nextObserverID
     }
 
-    private func checkStarted() throws {
-        // Read without the lock: `started` only ever turns true, and a write racing with it is
-        // the caller's own ordering problem, as with any object started on another thread.
-        guard clock.read({ started }) else { throw LiveScreenError("the screen has not started; call 'start()' first") }
-        guard !clock.stopped else { throw LiveScreenError.stopped }
+    /// Runs an input as a job now, on this thread, when no job runs: the usual case, with nothing
+    /// allocated. False when an observer on this thread makes it: the caller queues it to run after
+    /// the current job (jobs run only once started, so that one is too).
+    @inline(__always)
+    private func ranNow(_ job: () -> Void) throws -> Bool {
+        var notStarted = false
+        switch clock.runNow({ if started { job() } else { notStarted = true } }) {
+        case .ran:
+            if notStarted { throw LiveScreenError("the screen has not started; call 'start()' first") }
+            return true
+        case .busy:
+            return false
+        case .stopped:
+            throw LiveScreenError.stopped
+        }
     }
 
     static func conformed(_ value: Value, to type: SpecType, of name: String, _ types: TypeTable) throws -> Value {
+        // The usual inputs, a string or a number of that type, need no walk.
+        switch (type, value) {
+        case (.string, .string), (.int, .int), (.bool, .bool), (.double, .double): return value
+        default: break
+        }
         do throws(ServiceFailure) {
             return try AnswerShape.conformed(value, to: type, types: types, path: "the value")
         } catch {
