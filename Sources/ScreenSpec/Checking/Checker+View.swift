@@ -481,7 +481,7 @@ extension Checker {
                 return
             } else {
                 let properties = view.components.flatMap { c in c.properties.map { c.name + "." + $0.name } }
-                diagnostics.error("unknown-name", "unknown component property '\(target.value)'\(Suggestion.didYouMean(target.value, in: properties))",
+                diagnostics.error("unknown-name", "unknown component property '\(target.value)'\(diagnostics.didYouMean(target.value, in: properties))",
                                   at: target.range)
             }
         }
@@ -500,7 +500,7 @@ extension Checker {
             notes = [DiagnosticNote("'\(member)' is an event; bind from it with 'bind: \(component.name).\(member)'")]
         }
         diagnostics.error("unknown-member", "\(component.kind.rawValue) '\(component.name)' has no \(propertiesOnly ? "property" : "property or event") '\(member)'"
-                          + Suggestion.didYouMean(member, in: names), at: range, notes: notes)
+                          + diagnostics.didYouMean(member, in: names), at: range, notes: notes)
     }
 
     /// One typed value per target, reading the source by its name.
@@ -655,7 +655,7 @@ extension Checker {
             if verb.value == "fire" {
                 guard let split = view.split(target.value) else {
                     let callbacks = view.components.flatMap { c in c.events.filter { $0.verb == "fire" }.map { c.name + "." + $0.name } }
-                    diagnostics.error("unknown-name", "unknown delegate callback '\(target.value)' in 'fire:'\(Suggestion.didYouMean(target.value, in: callbacks))",
+                    diagnostics.error("unknown-name", "unknown delegate callback '\(target.value)' in 'fire:'\(diagnostics.didYouMean(target.value, in: callbacks))",
                                       at: target.range)
                     continue
                 }
@@ -663,7 +663,7 @@ extension Checker {
             } else {
                 guard let index = view.index[target.value] else {
                     let able = view.components.filter { $0.verbs.contains(verb.value) }.map(\.name)
-                    diagnostics.error("unknown-name", "unknown component '\(target.value)' in '\(verb.value):'\(Suggestion.didYouMean(target.value, in: able))",
+                    diagnostics.error("unknown-name", "unknown component '\(target.value)' in '\(verb.value):'\(diagnostics.didYouMean(target.value, in: able))",
                                       at: target.range)
                     continue
                 }
@@ -738,7 +738,7 @@ extension Checker {
                     }
                     guard let v = reader.read(value, as: event.payload, diagnostics: &diagnostics) else { continue }
                     if let titles = buttons[component.name], case .string(let title) = v, !titles.contains(title) {
-                        diagnostics.error("binding-range", "alert '\(component.name)' has no button '\(title)'\(Suggestion.didYouMean(title, in: titles))",
+                        diagnostics.error("binding-range", "alert '\(component.name)' has no button '\(title)'\(diagnostics.didYouMean(title, in: titles))",
                                           at: value.range, notes: [DiagnosticNote("its buttons are " + titles.map { "'\($0)'" }.joined(separator: ", "))])
                         continue
                     }

@@ -29,7 +29,7 @@ struct Checker {
     private var unresolvedInputs: Set<String> = []
 
     func expressionChecker(payload: (name: String, type: SpecType)? = nil, quiet: Bool = false) -> ExpressionChecker {
-        var checker = ExpressionChecker(symbols: symbols, table: table, payload: payload, diagnostics: quiet ? DiagnosticBag() : diagnostics)
+        var checker = ExpressionChecker(symbols: symbols, table: table, payload: payload, diagnostics: quiet ? diagnostics.scratch : diagnostics)
         checker.poisoned = poisoned
         return checker
     }
@@ -37,15 +37,17 @@ struct Checker {
     var pendingStreams: [PendingStream] = []
     var streams: [StreamPlan] = []
     /// Sibling specs read to check navigation targets, by file path.
-    var catalog = ScreenCatalog()
+    var catalog: ScreenCatalog
     /// What each navigation output opens, to read expected navigation values in scenarios.
     var navigationShapes: [Int: NavigationShape] = [:]
     /// The components of `view:`, for bindings and scenario steps (Checker+View.swift).
     var view = ViewRegistry()
 
-    init(spec: Spec, diagnostics: DiagnosticBag) {
+    /// `catalog` reads the other specs navigations open (see ``SpecResolver``).
+    init(spec: Spec, diagnostics: DiagnosticBag, catalog: ScreenCatalog = ScreenCatalog(resolver: nil)) {
         self.spec = spec
         self.diagnostics = diagnostics
+        self.catalog = catalog
         poisoned = spec.unreadable
         unreadableComponents = spec.unreadableComponents
         table.failed = spec.unreadableTypes
@@ -372,7 +374,7 @@ struct Checker {
     }
 
     mutating func unknownName(_ name: Located<String>, what: String, candidates: [String]) {
-        diagnostics.error("unknown-name", "unknown \(what) '\(name.value)'\(Suggestion.didYouMean(name.value, in: candidates))", at: name.range)
+        diagnostics.error("unknown-name", "unknown \(what) '\(name.value)'\(diagnostics.didYouMean(name.value, in: candidates))", at: name.range)
     }
 
     /// Checks derived outputs so that each is checked after the outputs it names, whatever the
@@ -415,7 +417,7 @@ struct Checker {
             // The bag moves into the checker and back, so that appending to it never copies it
             // (a copy per output made a spec with many errors quadratic to check).
             let quiet = inCycle.contains(k)
-            var bag = DiagnosticBag()
+            var bag = diagnostics.scratch
             if !quiet { swap(&bag, &diagnostics) }
             let (typed, reads, found) = {
                 var checker = expressionChecker(quiet: true)
@@ -674,7 +676,7 @@ struct Checker {
             + actions.map(\.name)
         default: Array(symbols.keys)
         }
-        diagnostics.error("unknown-name", "unknown name '\(target.value)' in '\(verb):'\(Suggestion.didYouMean(target.value, in: candidates))",
+        diagnostics.error("unknown-name", "unknown name '\(target.value)' in '\(verb):'\(diagnostics.didYouMean(target.value, in: candidates))",
                           at: target.range)
         return nil
     }

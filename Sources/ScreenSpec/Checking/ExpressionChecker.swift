@@ -187,7 +187,7 @@ struct ExpressionChecker {
             return error("implicit-member-context", "'.\(name)' needs an enum type from its context, as in 'segment == .\(name)'", range)
         }
         guard cases.contains(name) else {
-            return error("unknown-case", "'\(type)' has no case '\(name)'\(Suggestion.didYouMean(name, in: cases))", range,
+            return error("unknown-case", "'\(type)' has no case '\(name)'\(diagnostics.didYouMean(name, in: cases))", range,
                          notes: [DiagnosticNote("its cases are " + cases.map { "'\($0)'" }.joined(separator: ", "))])
         }
         return (.constant(.enumCase(EnumValue(type: type, caseName: name))), .enumeration(type))
@@ -213,14 +213,14 @@ struct ExpressionChecker {
         if case .name(let type) = callee.kind, table.failed.contains(type) { return nil }
         guard case .name(let type) = callee.kind, let fields = table.records[type] else {
             let written: String = if case .name(let n) = callee.kind { n } else { "this expression" }
-            return error("not-a-record", "'\(written)' is not a record type declared under 'types:'\(Suggestion.didYouMean(written, in: Array(table.records.keys)))",
+            return error("not-a-record", "'\(written)' is not a record type declared under 'types:'\(diagnostics.didYouMean(written, in: Array(table.records.keys)))",
                          callee.range)
         }
         var values: [TypedExpr?] = Array(repeating: nil, count: fields.count)
         var ok = true
         for argument in arguments {
             guard let i = fields.firstIndex(where: { $0.name == argument.label }) else {
-                diagnostics.error("unknown-field", "'\(type)' has no field '\(argument.label)'\(Suggestion.didYouMean(argument.label, in: fields.map(\.name)))",
+                diagnostics.error("unknown-field", "'\(type)' has no field '\(argument.label)'\(diagnostics.didYouMean(argument.label, in: fields.map(\.name)))",
                                   at: argument.labelRange)
                 ok = false
                 continue
@@ -272,7 +272,7 @@ struct ExpressionChecker {
                                   fixIt: "write '\(dotted)'")
                 return nil
             }
-            let suggestion = Suggestion.didYouMean(name, in: (payload.map { [$0.name] } ?? []) + symbols.keys.prefix(Suggestion.maximumCandidates))
+            let suggestion = diagnostics.didYouMean(name, in: (payload.map { [$0.name] } ?? []) + symbols.keys.prefix(Suggestion.maximumCandidates))
             let notes = suggestion.isEmpty && quoted
                 ? [DiagnosticNote("to write text, put quotes inside the YAML value, as in '\"\(name)\"'")] : []
             return error("unknown-name", "unknown name '\(name)'\(suggestion)", range, notes: notes)
@@ -407,7 +407,7 @@ struct ExpressionChecker {
             let prefix = baseName + "."
             let members = symbols.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
             if !members.isEmpty {
-                return error("unknown-member", "'\(baseName)' has no member '\(name)'\(Suggestion.didYouMean(name, in: members))", nameRange,
+                return error("unknown-member", "'\(baseName)' has no member '\(name)'\(diagnostics.didYouMean(name, in: members))", nameRange,
                              notes: [DiagnosticNote("its members are " + members.sorted().map { "'\($0)'" }.joined(separator: ", "))])
             }
         }
@@ -451,7 +451,7 @@ struct ExpressionChecker {
             if let i = fields.firstIndex(where: { $0.name == name }) {
                 result = (.field(i), fields[i].type)
             } else {
-                return error("unknown-member", "'\(record)' has no field '\(name)'\(Suggestion.didYouMean(name, in: fields.map(\.name)))", nameRange)
+                return error("unknown-member", "'\(record)' has no field '\(name)'\(diagnostics.didYouMean(name, in: fields.map(\.name)))", nameRange)
             }
         default:
             result = nil
@@ -464,7 +464,7 @@ struct ExpressionChecker {
             case .error: Self.errorMembers
             default: []
             }
-            return error("unknown-member", "'\(type)' has no member '\(name)'\(Suggestion.didYouMean(name, in: known))", nameRange)
+            return error("unknown-member", "'\(type)' has no member '\(name)'\(diagnostics.didYouMean(name, in: known))", nameRange)
         }
         return (.member(b.expr, member, chained: chained), chained ? .makeOptional(memberType) : memberType)
     }
@@ -497,7 +497,7 @@ struct ExpressionChecker {
                                   notes: [DiagnosticNote("an 'Error' literal starts with a dot, as an enum case does in Swift")], fixIt: "write '\(literal)'")
                 return nil
             }
-            return error("unknown-function", "unknown function '\(name)'\(Suggestion.didYouMean(name, in: Self.functions))", nameRange,
+            return error("unknown-function", "unknown function '\(name)'\(diagnostics.didYouMean(name, in: Self.functions))", nameRange,
                          notes: [DiagnosticNote("functions are " + Self.functions.map { "'\($0)'" }.joined(separator: ", "))])
         }
         if Self.colorFunctions.contains(name) { return colorFunction(name, arguments, range) }
@@ -593,7 +593,7 @@ struct ExpressionChecker {
                 return (.call(.contains, [b.expr, a]), .bool)
             }
             let known = ["map", "filter", "contains", "first", "allSatisfy"] + (element == .string ? ["joined"] : [])
-            return error("unknown-member", "'\(b.type)' has no function '\(name)'\(Suggestion.didYouMean(name, in: known))", nameRange,
+            return error("unknown-member", "'\(b.type)' has no function '\(name)'\(diagnostics.didYouMean(name, in: known))", nameRange,
                          notes: [DiagnosticNote("list functions take a closure over '$0', as in 'items.map { $0.name }'")])
         default:
             return error("unknown-member", "'\(b.type)' has no function '\(name)'", nameRange)

@@ -117,7 +117,7 @@ struct SpecReader {
                 continue
             }
             guard allowed.contains(name) else {
-                let meant = Suggestion.nearest(to: name, in: allowed)
+                let meant = diagnostics.nearest(to: name, in: allowed)
                 diagnostics.error("unknown-key", "unknown key '\(name)' in \(what)\(meant.map { Suggestion.didYouMeanPrefix + $0 + "'?" } ?? "")", at: key.range,
                                   notes: [DiagnosticNote("expected one of: " + allowed.map { "'\($0)'" }.joined(separator: ", "))])
                 if let meant { misspelt.append((meant, value)) }
@@ -517,7 +517,7 @@ struct SpecReader {
             }
             return StepDecl(kind: .fail(target, pairs[0].value), range: node.range)
         default:
-            diagnostics.error("unknown-step", "unknown step '\(key)'\(Suggestion.didYouMean(key, in: Self.stepKinds + ComponentCatalog.verbs.map(\.verb)))", at: pairs[0].key.range,
+            diagnostics.error("unknown-step", "unknown step '\(key)'\(diagnostics.didYouMean(key, in: Self.stepKinds + ComponentCatalog.verbs.map(\.verb)))", at: pairs[0].key.range,
                               notes: [DiagnosticNote("a step is one of 'set:', 'send:', 'wait:', 'expect:', 'complete:' or 'fail:'")])
             return nil
         }

@@ -97,8 +97,8 @@ public final class ScreenGraph {
     @exclusivity(unchecked) private var spareInbox: [Value] = []
     @exclusivity(unchecked) private var handlerWriteBuffer: [HandlerWrite] = []
     @exclusivity(unchecked) private var serviceCalls: [Int]
-    /// The coverage recorder this graph was built for (see ``CoverageRecorder/compiling(_:)``);
-    /// nil, the usual case, means no probes anywhere.
+    /// The coverage recorder this graph was built for (its `instrumentation`); nil, the usual
+    /// case, means no probes anywhere.
     private let coverage: CoverageRecorder?
     private var started = false
     // Unchecked as the state above: both are filled in `init` only, then only read per change.
@@ -112,10 +112,12 @@ public final class ScreenGraph {
     /// state above: `send` reads it on every event.
     @exclusivity(unchecked) private var ends: [StreamEnd?]
 
-    public init(spec: CheckedSpec, clock: VirtualClock = VirtualClock(), params: [Value] = []) {
+    /// `instrumentation`, when given, is the recorder the graph's coverage probes report to.
+    public init(spec: CheckedSpec, clock: VirtualClock = VirtualClock(), params: [Value] = [],
+                instrumentation: CoverageRecorder? = nil) {
         self.spec = spec
         self.clock = clock
-        let coverage = CoverageRecorder.compiling
+        let coverage = instrumentation
         self.coverage = coverage
         let n = spec.nodes.count
         var values = [Value](repeating: .none, count: n)
@@ -135,7 +137,7 @@ public final class ScreenGraph {
             case .stream:
                 behaviours.append(.stream)
             case .derived(let expr):
-                behaviours.append(.derived(ExpressionCompiler.compile(expr)))
+                behaviours.append(.derived(ExpressionCompiler.compile(expr, coverage: coverage)))
                 // nodeReads() lists each node once and `i` only grows, so no reader repeats.
                 reads[i] = expr.nodeReads()
                 // An invariant is no node's reader: propagation never schedules it; it is
@@ -176,7 +178,7 @@ public final class ScreenGraph {
             // Every handler takes the general path, its first value reporting that it ran.
             self.handlerValues = spec.handlers.enumerated().map { h, handler in
                 handler.values.enumerated().map { k, expr in
-                    let f = ExpressionCompiler.compile(expr)
+                    let f = ExpressionCompiler.compile(expr, coverage: coverage)
                     guard k == 0 else { return f }
                     return { ctx throws(EvalError) in coverage.handlerRan(h); return try f(ctx) }
                 }
@@ -191,7 +193,7 @@ public final class ScreenGraph {
         var actionsOn = [[Int]](repeating: [], count: n)
         for (a, action) in spec.actions.enumerated() { if let t = action.trigger { actionsOn[t].append(a) } }
         self.actionsOn = actionsOn
-        self.actionArguments = spec.actions.map { $0.arguments.map(ExpressionCompiler.compile) }
+        self.actionArguments = spec.actions.map { $0.arguments.map { ExpressionCompiler.compile($0, coverage: coverage) } }
         self.context = EvalContext(values: values, names: spec.nodes.map(\.name))
         // An invariant's value is never stored: reading it evaluates it (see `value(of:)`).
         self.hasEmitted = spec.nodes.indices.map { spec.nodes[$0].hasCurrentValue && !isInvariant[$0] }
@@ -216,6 +218,7 @@ public final class ScreenGraph {
 
     private func makeEnvironment(_ p: Int, _ stream: StreamPlan) -> PipelineEnvironment {
         let env = PipelineEnvironment(context: context, clock: clock, name: spec.nodes[stream.output].name)
+        env.coverage = coverage
         env.schedule = { [unowned self] delay, work in
             clock.schedule(after: delay) { [unowned self] in
                 pipelines[p].inbox.append(work)
