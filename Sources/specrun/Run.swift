@@ -60,9 +60,10 @@ struct Run: ParsableCommand {
             var names = ""
             for (path, spec) in loaded {
                 guard let checked = spec.spec else { continue }
-                names += "\(SpecArguments.displayName(path)):\n" + checked.scenarios.map { "  \($0.name)\n" }.joined()
+                names += "\(TerminalText.escaped(SpecArguments.displayName(path))):\n"
+                    + checked.scenarios.map { "  \(TerminalText.escaped($0.name))\n" }.joined()
             }
-            Output.error("error: no scenario named '\(scenario)'; the scenarios are:\n\(names)")
+            Output.error("error: no scenario named '\(TerminalText.escaped(scenario))'; the scenarios are:\n\(names)")
             return ExitCodes.usage
         }
         var played: [MarbleReport.Scenario] = []

@@ -123,14 +123,14 @@ import Testing
         ([], ["FORCE_COLOR": "0"], false),
         ([], [:], false),
     ])
-    func colourFollowsTheFlagThenTheEnvironment(flags: [String], environment: [String: String], coloured: Bool) throws {
+    func colorFollowsTheFlagThenTheEnvironment(flags: [String], environment: [String: String], colored: Bool) throws {
         let cli = try Workspace()
         // Workspace sets NO_COLOR=1 and output goes to a file: colour only when forced.
         let result = try cli.run(["test"] + flags, environment: environment)
-        #expect(result.stdout.contains("\u{1B}[") == coloured, "\(flags) \(environment)")
+        #expect(result.stdout.contains("\u{1B}[") == colored, "\(flags) \(environment)")
     }
 
-    @Test func colourChoiceInProcess() {
+    @Test func colorChoiceInProcess() {
         #expect(ColorChoice.auto.enabled(isTerminal: true, environment: [:]))
         #expect(!ColorChoice.auto.enabled(isTerminal: false, environment: [:]))
         #expect(!ColorChoice.auto.enabled(isTerminal: true, environment: ["NO_COLOR": "1"]))
