@@ -386,28 +386,17 @@ struct Checker {
         var pendingIndex = Dictionary(uniqueKeysWithValues: pendingDerived.enumerated().map { (nodes[$0.element.node].name, $0.offset) })
         for (k, s) in pendingStreams.enumerated() { pendingIndex[nodes[s.node].name] = derivedCount + k }
         var dependents = [[Int]](repeating: [], count: total)
-        var incoming = [Int](repeating: 0, count: total)
         for k in 0..<total {
             let names = k < derivedCount ? pendingDerived[k].expr.referencedNames() : pendingStreams[k - derivedCount].decl.referencedNames()
             for name in names {
                 guard let j = pendingIndex[name], j != k || k < derivedCount, !dependents[j].contains(k) else { continue }
                 dependents[j].append(k)
-                incoming[k] += 1
             }
         }
-        var ready = Heap<Int>()
-        for k in incoming.indices where incoming[k] == 0 { ready.insert(k) }
-        var order: [Int] = []
-        while let k = ready.popMin() {
-            order.append(k)
-            for d in dependents[k] {
-                incoming[d] -= 1
-                if incoming[d] == 0 { ready.insert(d) }
-            }
-        }
+        let sorted = TopologicalOrder(count: total, successors: dependents)
         // Outputs in a cycle are checked last and quietly: the cycle is the error to report.
-        let inCycle = Set(incoming.indices.filter { incoming[$0] > 0 })
-        for k in order + inCycle.sorted() {
+        let inCycle = Set(sorted.unresolved.indices.filter { sorted.unresolved[$0] > 0 })
+        for k in sorted.order + inCycle.sorted() {
             guard k < derivedCount else {
                 checkStream(pendingStreams[k - derivedCount], quietly: inCycle.contains(k))
                 continue
@@ -481,24 +470,13 @@ struct Checker {
         return false
     }
 
-    /// Kahn's algorithm, ties broken by declaration order; a cycle is reported with its path.
+    /// Each node's rank: a topological order of the dataflow `edges`, ties broken by declaration
+    /// order; a cycle is reported with its path.
     private mutating func order() -> [Int]? {
-        let n = nodes.count
-        var incoming = [Int](repeating: 0, count: n)
-        for targets in edges { for t in targets { incoming[t] += 1 } }
-        var ready = Heap<Int>()
-        for i in 0..<n where incoming[i] == 0 { ready.insert(i) }
-        var rank = [Int](repeating: -1, count: n)
-        var next = 0
-        while let i = ready.popMin() {
-            rank[i] = next
-            next += 1
-            for t in edges[i] {
-                incoming[t] -= 1
-                if incoming[t] == 0 { ready.insert(t) }
-            }
-        }
-        guard next < n else { return rank }
+        let sorted = TopologicalOrder(count: nodes.count, successors: edges)
+        var rank = [Int](repeating: -1, count: nodes.count)
+        for (position, node) in sorted.order.enumerated() { rank[node] = position }
+        guard !sorted.isComplete else { return rank }
         reportCycle(rank: rank)
         return nil
     }
