@@ -241,3 +241,12 @@ public enum ValueFormatter {
         out += "}"
     }
 }
+
+// Codable is synthesised here, in the types' own file (Swift requires it): the JSON of a
+// compiled spec (see `CompiledSpec`).
+extension Value: Codable {}
+extension RecordValue: Codable {}
+extension EnumValue: Codable {}
+extension ErrorValue: Codable {}
+extension ErrorValue.Kind: Codable {}
+extension NavigationValue: Codable {}

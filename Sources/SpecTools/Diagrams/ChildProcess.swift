@@ -66,7 +66,8 @@ package struct ChildProcess {
                 var failure: Int32 = 0
                 if dup2(input, 0) >= 0 && dup2(output, 1) >= 0 && dup2(errors, 2) >= 0 {
                     // No other descriptor of ours goes along (the report pipe closes on exec).
-                    if linuxCloseRange(3, UInt32.max, 4 /* CLOSE_RANGE_CLOEXEC */) != 0 {
+                    // 4: CLOSE_RANGE_CLOEXEC.
+                    if linuxCloseRange(3, UInt32.max, 4) != 0 {
                         var fd: Int32 = 3
                         while fd < openLimit { if fd != writer { close(fd) }; fd += 1 }
                     }
