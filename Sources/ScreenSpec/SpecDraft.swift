@@ -6,10 +6,11 @@ import SpecRuntime
 package struct SpecDraft: Sendable {
     package let source: SourceFile
     package let spec: Spec
-    private var catalog = ScreenCatalog()
+    private var catalog: ScreenCatalog
 
     /// Reads `text`; nil when it does not even parse or read (`SpecLoader.load` reports why).
-    package init?(text: String, path: String) {
+    /// Navigation targets are read through `resolver` (see ``SpecResolver``).
+    package init?(text: String, path: String, resolver: (any SpecResolver)?) {
         let source = SourceFile(path: path, text: text)
         var diagnostics = DiagnosticBag()
         guard !text.utf8.contains(0), let root = YAMLParser.parse(source, diagnostics: &diagnostics) else { return nil }
@@ -18,12 +19,12 @@ package struct SpecDraft: Sendable {
         guard !reader.diagnostics.hasErrors else { return nil }
         self.source = source
         self.spec = spec
+        self.catalog = ScreenCatalog(resolver: resolver)
     }
 
     /// Checks `variant` (this draft's spec, changed); nil with its diagnostics when it does not check.
     package mutating func check(_ variant: Spec) -> (spec: CheckedSpec?, diagnostics: [Diagnostic]) {
-        var checker = Checker(spec: variant, diagnostics: DiagnosticBag())
-        checker.catalog = catalog
+        var checker = Checker(spec: variant, diagnostics: DiagnosticBag(), catalog: catalog)
         let checked = checker.check()
         catalog = checker.catalog
         return (checked, checker.diagnostics.all)

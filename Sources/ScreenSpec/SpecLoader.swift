@@ -82,7 +82,7 @@ public enum SpecLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             return LoadedSpec(source: empty, spec: nil, diagnostics: [Diagnostic(id: "encoding", "the file is not valid UTF-8 text", at: origin)])
         }
-        return load(text: text, path: path)
+        return load(text: text, path: path, resolver: FileSystemSpecResolver())
     }
 
     /// Loads several specs (see ``load(path:)``), then reports specs of one folder that declare
@@ -114,14 +114,18 @@ public enum SpecLoader {
         return errno == ENOENT ? "no such file" : String(cString: strerror(errno)).lowercased()
     }
 
-    public static func load(text: String, path: String) -> LoadedSpec {
-        // One spec's "did you mean" searches share one budget, so checking stays linear.
-        Suggestion.$budget.withValue(Suggestion.Budget()) { loadChecked(text: text, path: path) }
+    /// Loads a spec from its text; `path` names it in diagnostics. The other specs its navigations
+    /// open are read through `resolver`; without one nothing is read (a navigation to another
+    /// screen is an error saying so).
+    public static func load(text: String, path: String, resolver: (any SpecResolver)? = nil) -> LoadedSpec {
+        load(text: text, path: path, catalog: ScreenCatalog(resolver: resolver))
     }
 
-    private static func loadChecked(text: String, path: String) -> LoadedSpec {
+    /// Loads a spec from its text, reading the other specs through `catalog`.
+    static func load(text: String, path: String, catalog: ScreenCatalog) -> LoadedSpec {
         let source = SourceFile(path: path, text: text)
-        var diagnostics = DiagnosticBag()
+        // One spec's "did you mean" searches share one budget, so checking stays linear.
+        var diagnostics = DiagnosticBag(suggestionBudget: Suggestion.Budget())
         if text.utf8.contains(0) {
             diagnostics.error("encoding", "the file contains a NUL byte; a spec is text", at: SpecRange(file: path, at: SpecLocation(line: 1, column: 1)))
             return LoadedSpec(source: source, spec: nil, diagnostics: diagnostics.all)
@@ -131,7 +135,7 @@ public enum SpecLoader {
         }
         var reader = SpecReader(source: source, diagnostics: diagnostics)
         let spec = reader.read(root)
-        var checker = Checker(spec: spec, diagnostics: reader.diagnostics)
+        var checker = Checker(spec: spec, diagnostics: reader.diagnostics, catalog: catalog)
         let checked = checker.check()
         return LoadedSpec(source: source, spec: checked, diagnostics: checker.diagnostics.sorted, screen: spec.screen)
     }

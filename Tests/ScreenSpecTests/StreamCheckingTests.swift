@@ -83,7 +83,7 @@ private func errors(_ yaml: String) -> [String] {
         #expect(errors(yaml) == [
             "14:51: parameter 'goal' of screen 'T' is 'Goal', found 'Int'",
             "15:24: screen 'T' needs parameter 'goal' of type 'Goal'",
-            "16:32: no spec in '/nonexistent-folder' declares 'screen: Nowhere'",
+            "16:32: cannot look for screen 'Nowhere' beside this spec: it was loaded from text, with no resolver to read other specs",
         ])
     }
 

@@ -91,7 +91,8 @@ enum RaceSpecs {
         """
 
     static func load(_ text: String, path: String = "/nonexistent/race.yaml") throws -> CheckedSpec {
-        let loaded = SpecLoader.load(text: text, path: path)
+        // Shipped specs navigate to their siblings, read from the disk.
+        let loaded = SpecLoader.load(text: text, path: path, resolver: FileSystemSpecResolver())
         return try #require(loaded.spec, "\(loaded.renderDiagnostics())")
     }
 }

@@ -100,7 +100,7 @@ struct MutationTests {
               - name: nothing
                 steps: []
             """)
-        let draft = try #require(SpecDraft(text: try String(contentsOfFile: path, encoding: .utf8), path: path))
+        let draft = try #require(SpecDraft(text: try String(contentsOfFile: path, encoding: .utf8), path: path, resolver: FileSystemSpecResolver()))
         #expect(MutantGenerator.mutants(of: draft).map { "\($0.range.start) \($0.declaration): \($0.change)" } == [
             "7:7 a: text == \"x\" ? 1 : 2 -> text == \"x\" ? 2 : 1",
             "7:7 a: text == \"x\" -> text != \"x\"",

@@ -26,10 +26,10 @@ struct Checker {
     /// Components whose declarations could not be read: steps and bindings naming them stay quiet.
     var unreadableComponents: Set<String> = []
     /// Actions whose `input:` is not a type (reported already): `$0` and `send:` values stay quiet.
-    private var unresolvedInputs: Set<String> = []
+    var unresolvedInputs: Set<String> = []
 
     func expressionChecker(payload: (name: String, type: SpecType)? = nil, quiet: Bool = false) -> ExpressionChecker {
-        var checker = ExpressionChecker(symbols: symbols, table: table, payload: payload, diagnostics: quiet ? DiagnosticBag() : diagnostics)
+        var checker = ExpressionChecker(symbols: symbols, table: table, payload: payload, diagnostics: quiet ? diagnostics.scratch : diagnostics)
         checker.poisoned = poisoned
         return checker
     }
@@ -37,15 +37,17 @@ struct Checker {
     var pendingStreams: [PendingStream] = []
     var streams: [StreamPlan] = []
     /// Sibling specs read to check navigation targets, by file path.
-    var catalog = ScreenCatalog()
+    var catalog: ScreenCatalog
     /// What each navigation output opens, to read expected navigation values in scenarios.
     var navigationShapes: [Int: NavigationShape] = [:]
     /// The components of `view:`, for bindings and scenario steps (Checker+View.swift).
     var view = ViewRegistry()
 
-    init(spec: Spec, diagnostics: DiagnosticBag) {
+    /// `catalog` reads the other specs navigations open (see ``SpecResolver``).
+    init(spec: Spec, diagnostics: DiagnosticBag, catalog: ScreenCatalog = ScreenCatalog(resolver: nil)) {
         self.spec = spec
         self.diagnostics = diagnostics
+        self.catalog = catalog
         poisoned = spec.unreadable
         unreadableComponents = spec.unreadableComponents
         table.failed = spec.unreadableTypes
@@ -381,7 +383,7 @@ struct Checker {
     }
 
     mutating func unknownName(_ name: Located<String>, what: String, candidates: [String]) {
-        diagnostics.error("unknown-name", "unknown \(what) '\(name.value)'\(Suggestion.didYouMean(name.value, in: candidates))", at: name.range)
+        diagnostics.error("unknown-name", "unknown \(what) '\(name.value)'\(diagnostics.didYouMean(name.value, in: candidates))", at: name.range)
     }
 
     /// Checks derived outputs so that each is checked after the outputs it names, whatever the
@@ -393,28 +395,17 @@ struct Checker {
         var pendingIndex = Dictionary(uniqueKeysWithValues: pendingDerived.enumerated().map { (nodes[$0.element.node].name, $0.offset) })
         for (k, s) in pendingStreams.enumerated() { pendingIndex[nodes[s.node].name] = derivedCount + k }
         var dependents = [[Int]](repeating: [], count: total)
-        var incoming = [Int](repeating: 0, count: total)
         for k in 0..<total {
             let names = k < derivedCount ? pendingDerived[k].expr.referencedNames() : pendingStreams[k - derivedCount].decl.referencedNames()
             for name in names {
                 guard let j = pendingIndex[name], j != k || k < derivedCount, !dependents[j].contains(k) else { continue }
                 dependents[j].append(k)
-                incoming[k] += 1
             }
         }
-        var ready = Heap<Int>()
-        for k in incoming.indices where incoming[k] == 0 { ready.insert(k) }
-        var order: [Int] = []
-        while let k = ready.popMin() {
-            order.append(k)
-            for d in dependents[k] {
-                incoming[d] -= 1
-                if incoming[d] == 0 { ready.insert(d) }
-            }
-        }
+        let sorted = TopologicalOrder(count: total, successors: dependents)
         // Outputs in a cycle are checked last and quietly: the cycle is the error to report.
-        let inCycle = Set(incoming.indices.filter { incoming[$0] > 0 })
-        for k in order + inCycle.sorted() {
+        let inCycle = Set(sorted.unresolved.indices.filter { sorted.unresolved[$0] > 0 })
+        for k in sorted.order + inCycle.sorted() {
             guard k < derivedCount else {
                 checkStream(pendingStreams[k - derivedCount], quietly: inCycle.contains(k))
                 continue
@@ -424,7 +415,7 @@ struct Checker {
             // The bag moves into the checker and back, so that appending to it never copies it
             // (a copy per output made a spec with many errors quadratic to check).
             let quiet = inCycle.contains(k)
-            var bag = DiagnosticBag()
+            var bag = diagnostics.scratch
             if !quiet { swap(&bag, &diagnostics) }
             let (typed, reads, found) = {
                 var checker = expressionChecker(quiet: true)
@@ -488,24 +479,13 @@ struct Checker {
         return false
     }
 
-    /// Kahn's algorithm, ties broken by declaration order; a cycle is reported with its path.
+    /// Each node's rank: a topological order of the dataflow `edges`, ties broken by declaration
+    /// order; a cycle is reported with its path.
     private mutating func order() -> [Int]? {
-        let n = nodes.count
-        var incoming = [Int](repeating: 0, count: n)
-        for targets in edges { for t in targets { incoming[t] += 1 } }
-        var ready = Heap<Int>()
-        for i in 0..<n where incoming[i] == 0 { ready.insert(i) }
-        var rank = [Int](repeating: -1, count: n)
-        var next = 0
-        while let i = ready.popMin() {
-            rank[i] = next
-            next += 1
-            for t in edges[i] {
-                incoming[t] -= 1
-                if incoming[t] == 0 { ready.insert(t) }
-            }
-        }
-        guard next < n else { return rank }
+        let sorted = TopologicalOrder(count: nodes.count, successors: edges)
+        var rank = [Int](repeating: -1, count: nodes.count)
+        for (position, node) in sorted.order.enumerated() { rank[node] = position }
+        guard !sorted.isComplete else { return rank }
         reportCycle(rank: rank)
         return nil
     }
@@ -527,185 +507,5 @@ struct Checker {
         let names = cycle.map { nodes[$0].name } + [nodes[cycle[0]].name]
         diagnostics.error("cycle", "dependency cycle: " + names.map { "'\($0)'" }.joined(separator: " -> "), at: nodes[cycle[0]].range,
                           notes: cycle.dropFirst().map { DiagnosticNote("'\(nodes[$0].name)' is part of the cycle", at: nodes[$0].range) })
-    }
-
-    // MARK: scenarios
-
-    private mutating func checkScenario(_ scenario: ScenarioDecl, _ values: ValueReader) -> ScenarioPlan {
-        var steps: [StepPlan] = []
-        for step in scenario.steps {
-            switch step.kind {
-            case .wait(let ms):
-                steps.append(StepPlan(kind: .wait(milliseconds: ms.value), text: "wait \(ms.value)ms", range: step.range))
-            case .set(let assignments):
-                for (target, node) in assignments {
-                    guard let symbol = stepTarget(target, verb: "set") else { continue }
-                    guard case .property = nodes[symbol.node].kind else {
-                        diagnostics.error("invalid-step-target", "'set:' writes an input property, but '\(target.value)' is an \(symbol.what)",
-                                          at: target.range, notes: stepNote(symbol))
-                        continue
-                    }
-                    guard !poisoned.contains(target.value), let value = values.read(node, as: symbol.type, diagnostics: &diagnostics) else { continue }
-                    steps.append(StepPlan(kind: .set(node: symbol.node, value: value), text: "set \(target.value) = \(value)", range: target.range))
-                }
-            case .send(let target, let node):
-                if let action = actions.firstIndex(where: { $0.name == target.value }) {
-                    if let step = executeStep(action, target, node, values) { steps.append(step) }
-                    continue
-                }
-                guard let symbol = stepTarget(target, verb: "send") else { continue }
-                guard case .stream = nodes[symbol.node].kind, case .input = nodes[symbol.node].role else {
-                    diagnostics.error("invalid-step-target", "'send:' fires an input event or value, but '\(target.value)' is an \(symbol.what)",
-                                      at: target.range, notes: stepNote(symbol))
-                    continue
-                }
-                if poisoned.contains(target.value) { continue }
-                if symbol.type == .void {
-                    if let node, !node.isNull, node.string != "()" {
-                        diagnostics.error("unexpected-value", "'\(target.value)' is an event and carries no value", at: node.range,
-                                          fixIt: "write 'send: \(target.value)'")
-                        continue
-                    }
-                    steps.append(StepPlan(kind: .send(node: symbol.node, value: .void), text: "send \(target.value)", range: target.range))
-                } else {
-                    guard let node else {
-                        diagnostics.error("missing-value", "'\(target.value)' carries a value of type '\(symbol.type)'", at: target.range,
-                                          fixIt: "write 'send: { \(target.value): ... }'")
-                        continue
-                    }
-                    guard let value = values.read(node, as: symbol.type, diagnostics: &diagnostics) else { continue }
-                    steps.append(StepPlan(kind: .send(node: symbol.node, value: value), text: "send \(target.value) = \(value)", range: target.range))
-                }
-            case .complete(let target):
-                if let plan = checkEndStep(target, verb: "complete", end: .completed) { steps.append(plan) }
-            case .fail(let target, let node):
-                guard case .error(let error)? = values.readError(node, diagnostics: &diagnostics) else { continue }
-                if let plan = checkEndStep(target, verb: "fail", end: .error(error)) { steps.append(plan) }
-            case .expect(let expectations):
-                for (target, node) in expectations {
-                    guard let symbol = stepTarget(target, verb: "expect"), !poisoned.contains(target.value) else { continue }
-                    if let end = expectedEnd(node, for: symbol, values) {
-                        guard let end = end else { continue }
-                        steps.append(StepPlan(kind: .expectEnd(node: symbol.node, end: end), text: "expect \(target.value) \(end.text)",
-                                              range: target.range))
-                        continue
-                    }
-                    guard let value = readExpected(node, for: symbol, values) else { continue }
-                    steps.append(StepPlan(kind: .expect(node: symbol.node, value: value), text: "expect \(target.value) == \(value)",
-                                          range: target.range))
-                }
-            case .gesture(let verb, let targets):
-                steps.append(contentsOf: checkGesture(verb, targets))
-            }
-        }
-        return ScenarioPlan(name: scenario.name.value, range: scenario.range, steps: steps)
-    }
-
-    /// `complete: name` and `fail: { name: kind }`: only an input event or value stream ends from a
-    /// scenario; an output ends when its source or an operator ends it.
-    private mutating func checkEndStep(_ target: Located<String>, verb: String, end: StreamEnd) -> StepPlan? {
-        if let action = actions.firstIndex(where: { $0.name == target.value }) {
-            return StepPlan(kind: .endAction(action: action, end: end),
-                            text: "\(verb) \(target.value) — ignored, an action's inputs never end", range: target.range)
-        }
-        guard let symbol = stepTarget(target, verb: verb) else { return nil }
-        guard case .stream = nodes[symbol.node].kind, case .input = nodes[symbol.node].role else {
-            let why = if case .output = nodes[symbol.node].role {
-                "; an output ends when its source or one of its operators ends it"
-            } else if symbol.hasCurrentValue {
-                "; a property always has a value and never ends"
-            } else { "" }
-            diagnostics.error("invalid-step-target", "'\(verb):' ends an input event or value stream, but '\(target.value)' is an \(symbol.what)\(why)",
-                              at: target.range, notes: stepNote(symbol))
-            return nil
-        }
-        let text = switch end {
-        case .completed: "complete \(target.value)"
-        case .error(let e): "fail \(target.value) with \(ValueFormatter.text(.error(e)))"
-        }
-        return StepPlan(kind: .end(node: symbol.node, end: end), text: text, range: target.range)
-    }
-
-    /// An expected end of a stream: the plain word `completed`, or `{ error: kind }`. Nil when the node is not written as an end (a value);
-    /// `.some(nil)` when it was, but wrongly (reported).
-    private mutating func expectedEnd(_ node: YAMLNode, for symbol: Symbol, _ values: ValueReader) -> StreamEnd?? {
-        let isStream = if case .stream = nodes[symbol.node].kind { true } else { pendingStreams.contains { $0.node == symbol.node } }
-        guard isStream else { return nil }
-        if node.scalar?.style == .plain, node.string == "completed" {
-            if case .enumeration(let name) = symbol.type, table.enums[name]?.contains("completed") == true { return nil }
-            return .some(.completed)
-        }
-        if let pairs = node.mapping, pairs.count == 1, pairs[0].key.string == "error" {
-            if case .record(let name) = symbol.type, table.records[name] != nil { return nil }
-            guard case .error(let e)? = values.readError(pairs[0].value, diagnostics: &diagnostics) else { return .some(nil) }
-            return .some(.error(e))
-        }
-        return nil
-    }
-
-    /// `send: save` executes an action taking no input, `send: { deleteItem: 42 }` one taking an
-    /// `Int`, as `action.execute(42)` does.
-    private mutating func executeStep(_ action: Int, _ target: Located<String>, _ node: YAMLNode?, _ values: ValueReader) -> StepPlan? {
-        guard !unresolvedInputs.contains(target.value) else { return nil }
-        let input = actions[action].input
-        let declared = spec.actions.first { $0.name.value == target.value }.map { [DiagnosticNote("'\(target.value)' is declared here", at: $0.name.range)] } ?? []
-        guard input != .void else {
-            if let node, !node.isNull, node.string != "()" {
-                diagnostics.error("unexpected-value", "action '\(target.value)' takes no input", at: node.range,
-                                  notes: declared + [DiagnosticNote("to pass a value, declare its type with 'input:' on the action")],
-                                  fixIt: "write 'send: \(target.value)'")
-                return nil
-            }
-            return StepPlan(kind: .execute(action: action, value: .void), text: "send \(target.value)", range: target.range)
-        }
-        guard let node, !(node.isNull && !input.isOptional) else {
-            diagnostics.error("missing-value", "action '\(target.value)' takes an input of type '\(input)'", at: node?.range ?? target.range,
-                              notes: declared, fixIt: "write 'send: { \(target.value): ... }'")
-            return nil
-        }
-        guard let value = values.read(node, as: input, diagnostics: &diagnostics) else { return nil }
-        return StepPlan(kind: .execute(action: action, value: value), text: "send \(target.value) = \(value)", range: target.range)
-    }
-
-    private func stepNote(_ symbol: Symbol) -> [DiagnosticNote] {
-        [DiagnosticNote("'\(nodes[symbol.node].name)' is declared here", at: nodes[symbol.node].range)]
-    }
-
-    /// The symbol a step names. A name whose declaration failed is still checked for what it is
-    /// (an output cannot be 'set:'), but callers read no value as its type, which is unknown.
-    private mutating func stepTarget(_ target: Located<String>, verb: String) -> Symbol? {
-        if let symbol = symbols[target.value] { return symbol }
-        if poisoned.contains(target.value) { return nil }
-        if let dot = target.value.firstIndex(of: "."), unreadableComponents.contains(String(target.value[..<dot])) { return nil }
-        let candidates: [String] = switch verb {
-        case "set": symbols.filter { if case .property = nodes[$0.value.node].kind { return true } else { return false } }.map(\.key)
-        case "send", "complete", "fail": symbols.filter { if case .input = nodes[$0.value.node].role, !$0.value.hasCurrentValue { return true } else { return false } }.map(\.key)
-            + actions.map(\.name)
-        default: Array(symbols.keys)
-        }
-        diagnostics.error("unknown-name", "unknown name '\(target.value)' in '\(verb):'\(Suggestion.didYouMean(target.value, in: candidates))",
-                          at: target.range)
-        return nil
-    }
-
-    /// `equivalentMutants:` and `unreachable:` must name a declaration of this spec; whether a
-    /// mark's change or item exists is checked by `specrun mutate` or `specrun coverage`, which make them.
-    private mutating func checkEquivalentMutants() {
-        let names = Set(symbols.keys).union(spec.services.map(\.name.value)).union(spec.view.map(\.name.value))
-            .union(spec.bindings.map(\.source.value)).union(spec.handlers.map(\.on.value)).union(spec.actions.map(\.name.value))
-        for mark in spec.equivalentMutants.map(\.declaration) + spec.unreachable.map(\.declaration) where !names.contains(mark.value) {
-            unknownName(mark, what: "declaration", candidates: Array(names))
-        }
-    }
-
-    private mutating func checkDuplicateScenarioNames() {
-        var seen: [String: SpecRange] = [:]
-        for scenario in spec.scenarios {
-            if let first = seen[scenario.name.value] {
-                diagnostics.error("duplicate-scenario", "two scenarios are named '\(scenario.name.value)'", at: scenario.name.range,
-                                  notes: [DiagnosticNote("first named here", at: first)])
-            }
-            seen[scenario.name.value] = scenario.name.range
-        }
     }
 }

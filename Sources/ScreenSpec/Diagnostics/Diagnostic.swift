@@ -46,8 +46,18 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
 /// Collects diagnostics across the phases of loading a spec.
 public struct DiagnosticBag: Sendable {
     public private(set) var all: [Diagnostic] = []
+    /// The comparison steps the "did you mean" searches of one spec share, so that checking stays
+    /// linear (see ``Suggestion``); a reference, shared by every copy of the bag and by its
+    /// ``scratch`` bags. Nil: only the bounds of each search apply.
+    package let suggestionBudget: Suggestion.Budget?
 
-    public init() {}
+    public init() { suggestionBudget = nil }
+
+    package init(suggestionBudget: Suggestion.Budget?) { self.suggestionBudget = suggestionBudget }
+
+    /// An empty bag for diagnostics that may be dropped (a quiet check), charging its suggestions
+    /// to this bag's budget.
+    package var scratch: DiagnosticBag { DiagnosticBag(suggestionBudget: suggestionBudget) }
 
     public var hasErrors: Bool { all.contains { $0.severity == .error } }
 

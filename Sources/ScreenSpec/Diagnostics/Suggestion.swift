@@ -13,22 +13,20 @@ package enum Suggestion {
     static let maximumCandidates = 2_000
     static let maximumCellsPerSpec = 10_000_000
 
-    /// The comparison steps left to the searches of the spec being loaded (see
-    /// ``SpecLoader/load(text:path:)``); nil: no shared budget, only the per-search bounds.
-    @TaskLocal static var budget: Budget?
-
-    final class Budget: @unchecked Sendable {
+    /// The comparison steps left to the searches of one spec being loaded, shared by every copy
+    /// of its ``DiagnosticBag`` (see ``DiagnosticBag/suggestionBudget``).
+    package final class Budget: @unchecked Sendable {
         // Only the thread loading one spec uses its budget.
         var cells: Int
-        init(cells: Int = Suggestion.maximumCellsPerSpec) { self.cells = cells }
+        package init(cells: Int = Suggestion.maximumCellsPerSpec) { self.cells = cells }
     }
 
     /// The closest candidate within an edit distance that scales with the name's length; of
     /// equally close ones, the first in alphabetical order.
     /// `candidates` is only evaluated when a search is made: a caller that builds the list per
-    /// unknown name costs nothing once the budget is spent.
-    package static func nearest<S: Sequence<String>>(to name: String, in candidates: @autoclosure () -> S) -> String? {
-        let budget = Self.budget
+    /// unknown name costs nothing once the budget is spent. Without a `budget` only the bounds of
+    /// one search apply.
+    package static func nearest<S: Sequence<String>>(to name: String, in candidates: @autoclosure () -> S, budget: Budget?) -> String? {
         if let budget, budget.cells <= 0 { return nil }
         let target = Array(name.lowercased().unicodeScalars)
         guard target.count >= 3, target.count <= maximumNameLength else { return nil }
@@ -42,7 +40,7 @@ package enum Suggestion {
             let allowed = shorter <= 3 ? 1 : max(2, shorter / 3)
             // The distance is at least the difference in length.
             guard abs(c.count - target.count) <= min(allowed, best?.1 ?? allowed) else { continue }
-            guard let d = distance(target, c, within: min(allowed, best?.1 ?? allowed)) else { continue }
+            guard let d = distance(target, c, within: min(allowed, best?.1 ?? allowed), budget: budget) else { continue }
             if let (bestName, bestDistance) = best, d > bestDistance || (d == bestDistance && candidate >= bestName) { continue }
             best = (candidate, d)
         }
@@ -50,8 +48,8 @@ package enum Suggestion {
     }
 
     /// A "did you mean" phrase or an empty string.
-    static func didYouMean<S: Sequence<String>>(_ name: String, in candidates: @autoclosure () -> S) -> String {
-        nearest(to: name, in: candidates()).map { didYouMeanPrefix + $0 + "'?" } ?? ""
+    static func didYouMean<S: Sequence<String>>(_ name: String, in candidates: @autoclosure () -> S, budget: Budget?) -> String {
+        nearest(to: name, in: candidates(), budget: budget).map { didYouMeanPrefix + $0 + "'?" } ?? ""
     }
 
     /// How a "did you mean" phrase starts; ``Diagnostic/replacement`` reads the name after it.
@@ -60,7 +58,7 @@ package enum Suggestion {
     /// Optimal string alignment distance (a swap of two neighbours counts as one edit) when it is
     /// at most `limit`, else nil. Only cells within `limit` of the diagonal are computed, and
     /// the search stops at the first row whose every cell is past `limit`.
-    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], within limit: Int) -> Int? {
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], within limit: Int, budget: Budget? = nil) -> Int? {
         if a.isEmpty { return b.count <= limit ? b.count : nil }
         if b.isEmpty { return a.count <= limit ? a.count : nil }
         let far = limit + 1
@@ -95,5 +93,19 @@ package enum Suggestion {
         budget?.cells -= cells
         let d = previous[b.count]
         return d <= limit ? d : nil
+    }
+}
+
+extension DiagnosticBag {
+    /// A "did you mean" phrase or an empty string (see ``Suggestion/didYouMean(_:in:budget:)``),
+    /// the search charged to this spec's suggestion budget.
+    func didYouMean<S: Sequence<String>>(_ name: String, in candidates: @autoclosure () -> S) -> String {
+        Suggestion.didYouMean(name, in: candidates(), budget: suggestionBudget)
+    }
+
+    /// The candidate nearest to `name` (see ``Suggestion/nearest(to:in:budget:)``), the search
+    /// charged to this spec's suggestion budget.
+    func nearest<S: Sequence<String>>(to name: String, in candidates: @autoclosure () -> S) -> String? {
+        Suggestion.nearest(to: name, in: candidates(), budget: suggestionBudget)
     }
 }

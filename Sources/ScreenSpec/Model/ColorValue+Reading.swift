@@ -34,7 +34,8 @@ extension ColorValue {
             return make(components)
         }
         let names = named.map(\.name) + ["grey"]
-        return .failure(ColorError("unknown colour '\(text)'\(Suggestion.didYouMean(text, in: names))",
+        // A fixed list of a few names: each search costs a bounded amount, so no spec-wide budget.
+        return .failure(ColorError("unknown colour '\(text)'\(Suggestion.didYouMean(text, in: names, budget: nil))",
                                    note: "a colour is one of " + named.map { "'\($0.name)'" }.joined(separator: ", ")
                                        + ", 'gray(0.5)', 'Color(white: 0.5, alpha: 1)' or 'Color(red: 1, green: 0, blue: 0, alpha: 1)'"))
     }
@@ -43,7 +44,7 @@ extension ColorValue {
         var values: [String: Double] = [:]
         for (label, text) in components {
             guard ["white", "red", "green", "blue", "alpha"].contains(label) else {
-                return .failure(ColorError("a colour has no component '\(label)'\(Suggestion.didYouMean(label, in: ["white", "red", "green", "blue", "alpha"]))"))
+                return .failure(ColorError("a colour has no component '\(label)'\(Suggestion.didYouMean(label, in: ["white", "red", "green", "blue", "alpha"], budget: nil))"))
             }
             guard let d = Double(text), d.isFinite, (0...1).contains(d) else {
                 return .failure(ColorError("colour component '\(label)' must be a number from 0 to 1, found '\(text)'"))

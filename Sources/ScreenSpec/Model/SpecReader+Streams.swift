@@ -12,7 +12,8 @@ extension SpecReader {
         node.mapping?.contains { pair in
             guard let key = pair.key.string else { return false }
             return ["stream", "navigate", "interval", "timer", "ops", "on", "initial", "period"].contains(key)
-                || Suggestion.nearest(to: key, in: ["stream", "navigate", "interval", "timer"]) != nil
+                // Four short candidates: a bounded search, needing no spec-wide budget.
+                || Suggestion.nearest(to: key, in: ["stream", "navigate", "interval", "timer"], budget: nil) != nil
         } ?? false
     }
 
@@ -134,12 +135,12 @@ extension SpecReader {
         }
         let written = key.string ?? ""
         if !Self.operatorNames.contains(written) {
-            diagnostics.error("unknown-operator", "unknown operator '\(written)'\(Suggestion.didYouMean(written, in: Self.operatorNames))", at: key.range,
+            diagnostics.error("unknown-operator", "unknown operator '\(written)'\(diagnostics.didYouMean(written, in: Self.operatorNames))", at: key.range,
                               notes: [DiagnosticNote("operators are " + Self.operatorNames.map { "'\($0)'" }.joined(separator: ", "))])
         }
         // A misspelt operator is read as the one it nearly is, so the rest of the pipeline is
         // checked with the right types; the spec stays invalid. Otherwise nothing after it is.
-        guard let name = Self.operatorNames.contains(written) ? written : Suggestion.nearest(to: written, in: Self.operatorNames) else {
+        guard let name = Self.operatorNames.contains(written) ? written : diagnostics.nearest(to: written, in: Self.operatorNames) else {
             return nil
         }
         func argument(_ what: String) -> YAMLNode? {

@@ -25,12 +25,12 @@ extension SpecReader {
         }
         let known = ComponentKind(rawValue: kindName)
         if known == nil {
-            diagnostics.error("unknown-component-kind", "unknown kind of component '\(kindName)'\(Suggestion.didYouMean(kindName, in: kinds))",
+            diagnostics.error("unknown-component-kind", "unknown kind of component '\(kindName)'\(diagnostics.didYouMean(kindName, in: kinds))",
                               at: kindNode.range, notes: [DiagnosticNote("kinds are " + kinds.map { "'\($0)'" }.joined(separator: ", "))])
         }
         // A misspelt kind is read as the kind it nearly is, so its wiring and the steps on it
         // are checked and do not cascade; the spec stays invalid.
-        guard let kind = known ?? Suggestion.nearest(to: kindName, in: kinds).flatMap(ComponentKind.init(rawValue:)) else { return nil }
+        guard let kind = known ?? diagnostics.nearest(to: kindName, in: kinds).flatMap(ComponentKind.init(rawValue:)) else { return nil }
         var decl = ComponentDecl(name: name, kind: Located(kind, kindNode.range), range: node.range)
         guard let body else { return decl }
         guard let pairs = body.mapping else {
@@ -67,10 +67,10 @@ extension SpecReader {
                 if !properties.isEmpty { notes.append(DiagnosticNote("properties of a \(kind.rawValue): " + properties.map { "'\($0)'" }.joined(separator: ", "))) }
                 if !events.isEmpty { notes.append(DiagnosticNote("events of a \(kind.rawValue): " + events.map { "'\($0)'" }.joined(separator: ", "))) }
                 if !settings.isEmpty { notes.append(DiagnosticNote("settings of a \(kind.rawValue): " + settings.map { "'\($0)'" }.joined(separator: ", "))) }
-                diagnostics.error("unknown-member", "a \(kind.rawValue) has no property or event '\(keyName.value)'\(Suggestion.didYouMean(keyName.value, in: allowed))",
+                diagnostics.error("unknown-member", "a \(kind.rawValue) has no property or event '\(keyName.value)'\(diagnostics.didYouMean(keyName.value, in: allowed))",
                                   at: key.range, notes: notes)
                 // Read as the member it nearly is (unless that one is written too), so nothing cascades.
-                guard let meant = Suggestion.nearest(to: keyName.value, in: allowed),
+                guard let meant = diagnostics.nearest(to: keyName.value, in: allowed),
                       !pairs.contains(where: { $0.key.string == meant }) else { continue }
                 keyName = Located(meant, keyName.range)
             }

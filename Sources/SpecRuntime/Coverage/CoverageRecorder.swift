@@ -1,13 +1,10 @@
-/// Counts what one scenario exercised. A graph built while a recorder is ``compiling`` inserts
-/// probes that report here; a graph built without one has no probes at all, so coverage costs
-/// nothing unless it is asked for.
+/// Counts what one scenario exercised. A graph built with a recorder as its `instrumentation`
+/// inserts probes that report here; a graph built without one has no probes at all, so coverage
+/// costs nothing unless it is asked for.
 public final class CoverageRecorder: @unchecked Sendable {
     // Unchecked Sendable: a recorder belongs to the one graph (one thread) that plays a scenario.
     public let map: CoverageMap
     @exclusivity(unchecked) public private(set) var hits: [Bool]
-
-    /// The recorder that `ScreenGraph.init` and the expression compiler attach probes for.
-    @TaskLocal static var compiling: CoverageRecorder?
 
     public init(map: CoverageMap) {
         self.map = map
@@ -47,10 +44,5 @@ public final class CoverageRecorder: @unchecked Sendable {
 
     func handlerRan(_ handler: Int) {
         if handler < map.handlerItems.count, let i = map.handlerItems[handler] { hit(i) }
-    }
-
-    /// Runs `body` (which builds a graph) with probes reporting to this recorder.
-    public func compiling<R>(_ body: () throws -> R) rethrows -> R {
-        try CoverageRecorder.$compiling.withValue(self, operation: body)
     }
 }

@@ -1,7 +1,9 @@
 extension ExpressionCompiler {
-    /// `inner` compiled with a probe that records which way it went. Only called while a
-    /// ``CoverageRecorder`` is compiling; otherwise a probe compiles to `inner` alone.
+    /// `inner` compiled with a probe that records which way it went. Only called when compiling
+    /// with a ``CoverageRecorder``; otherwise a probe compiles to `inner` alone.
     static func probe(_ site: ProbeSite, _ inner: TypedExpr, _ recorder: CoverageRecorder) -> CompiledExpr {
+        // Nested probes report to the same recorder.
+        func compile(_ e: TypedExpr) -> CompiledExpr { ExpressionCompiler.compile(e, coverage: recorder) }
         let ids = recorder.probeItems(site)
         guard !ids.isEmpty else { return compile(inner) }
         switch (site.kind, inner) {

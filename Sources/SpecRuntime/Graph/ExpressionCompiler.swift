@@ -92,7 +92,14 @@ enum ExpressionCompiler {
         return ascii ?? s.count
     }
 
-    static func compile(_ expr: TypedExpr) -> CompiledExpr {
+    /// `expr` compiled without instrumentation: a probe compiles to what it wraps.
+    static func compile(_ expr: TypedExpr) -> CompiledExpr { compile(expr, coverage: nil) }
+
+    /// `expr` compiled; with `coverage`, each probe reports to it which way it went (see
+    /// ``CoverageRecorder``), without, a probe costs nothing.
+    static func compile(_ expr: TypedExpr, coverage: CoverageRecorder?) -> CompiledExpr {
+        // Sub-expressions compile with the same instrumentation as the whole.
+        func compile(_ e: TypedExpr) -> CompiledExpr { ExpressionCompiler.compile(e, coverage: coverage) }
         switch expr {
         case .constant(let v):
             return { _ in v }
@@ -214,7 +221,7 @@ enum ExpressionCompiler {
                 return .record(RecordValue(type: type, fieldNames: names, fields: out))
             }
         case .probe(let site, let inner):
-            guard let recorder = CoverageRecorder.compiling else { return compile(inner) }
+            guard let recorder = coverage else { return compile(inner) }
             return probe(site, inner, recorder)
         case .makeNavigation(let screen, let names, let params):
             let fs = params.map(compile)

@@ -2,6 +2,7 @@
 extension ScreenGraph {
     func makeEnvironment(_ p: Int, _ stream: StreamPlan) -> PipelineEnvironment {
         let env = PipelineEnvironment(context: context, clock: clock, name: spec.nodes[stream.output].name)
+        env.coverage = coverage
         env.schedule = { [unowned self] delay, work in
             clock.schedule(after: delay) { [unowned self] in
                 pipelines[p].inbox.append(work)

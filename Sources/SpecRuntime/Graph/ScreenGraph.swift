@@ -102,8 +102,8 @@ public final class ScreenGraph {
     @exclusivity(unchecked) var spareInbox: [Value] = []
     @exclusivity(unchecked) var handlerWriteBuffer: [HandlerWrite] = []
     @exclusivity(unchecked) var serviceCalls: [Int]
-    /// The coverage recorder this graph was built for (see ``CoverageRecorder/compiling(_:)``);
-    /// nil, the usual case, means no probes anywhere.
+    /// The coverage recorder this graph was built for (its `instrumentation`); nil, the usual
+    /// case, means no probes anywhere.
     let coverage: CoverageRecorder?
     var started = false
     // Unchecked as the state above: both are filled in `init` only, then only read per change.
@@ -126,17 +126,19 @@ public final class ScreenGraph {
     /// Per node, the node it mirrors (see ``digestOnlyCells(writtenByMoves:gestures:)``), or -1.
     var mirrorOf: [Int] = []
 
-    /// A graph of `spec` on `clock`, with the values of its `params:` in declaration order.
-    public convenience init(spec: CheckedSpec, clock: VirtualClock = VirtualClock(), params: [Value] = []) {
-        self.init(spec: spec, clock: clock, params: params, everyNode: false)
+    /// A graph of `spec` on `clock`, with the values of its `params:` in declaration order;
+    /// `instrumentation`, when given, is the recorder the graph's coverage probes report to.
+    public convenience init(spec: CheckedSpec, clock: VirtualClock = VirtualClock(), params: [Value] = [],
+                            instrumentation: CoverageRecorder? = nil) {
+        self.init(spec: spec, clock: clock, params: params, everyNode: false, instrumentation: instrumentation)
     }
 
     /// `everyNode`: ``onEmit`` reports every node but the invariants, not only those the timeline
     /// shows (a live screen's observers may watch an input).
-    init(spec: CheckedSpec, clock: VirtualClock, params: [Value], everyNode: Bool) {
+    init(spec: CheckedSpec, clock: VirtualClock, params: [Value], everyNode: Bool, instrumentation: CoverageRecorder? = nil) {
         self.spec = spec
         self.clock = clock
-        let coverage = CoverageRecorder.compiling
+        let coverage = instrumentation
         self.coverage = coverage
         let n = spec.nodes.count
         var values = [Value](repeating: .none, count: n)
@@ -156,7 +158,7 @@ public final class ScreenGraph {
             case .stream:
                 behaviours.append(.stream)
             case .derived(let expr):
-                behaviours.append(.derived(ExpressionCompiler.compile(expr)))
+                behaviours.append(.derived(ExpressionCompiler.compile(expr, coverage: coverage)))
                 // nodeReads() lists each node once and `i` only grows, so no reader repeats.
                 reads[i] = expr.nodeReads()
                 // An invariant is no node's reader: propagation never schedules it; it is
@@ -197,7 +199,7 @@ public final class ScreenGraph {
             // Every handler takes the general path, its first value reporting that it ran.
             self.handlerValues = spec.handlers.enumerated().map { h, handler in
                 handler.values.enumerated().map { k, expr in
-                    let f = ExpressionCompiler.compile(expr)
+                    let f = ExpressionCompiler.compile(expr, coverage: coverage)
                     guard k == 0 else { return f }
                     return { ctx throws(EvalError) in coverage.handlerRan(h); return try f(ctx) }
                 }
@@ -212,7 +214,7 @@ public final class ScreenGraph {
         var actionsOn = [[Int]](repeating: [], count: n)
         for (a, action) in spec.actions.enumerated() { if let t = action.trigger { actionsOn[t].append(a) } }
         self.actionsOn = actionsOn
-        self.actionArguments = spec.actions.map { $0.arguments.map(ExpressionCompiler.compile) }
+        self.actionArguments = spec.actions.map { $0.arguments.map { ExpressionCompiler.compile($0, coverage: coverage) } }
         self.context = EvalContext(values: values, names: spec.nodes.map(\.name))
         // An invariant's value is never stored: reading it evaluates it (see `value(of:)`).
         self.hasEmitted = spec.nodes.indices.map { spec.nodes[$0].hasCurrentValue && !isInvariant[$0] }

@@ -42,26 +42,28 @@ final class StreamPipeline {
     }
 
     static func make(_ op: OperatorPlan, _ env: PipelineEnvironment) -> StreamOperator {
+        let coverage = env.coverage
+        func compile(_ e: TypedExpr) -> CompiledExpr { ExpressionCompiler.compile(e, coverage: coverage) }
         switch op.kind {
-        case .map(let e): return StreamOperators.map(ExpressionCompiler.compile(e), env, name: op.name)
-        case .filter(let e): return StreamOperators.filter(ExpressionCompiler.compile(e), env)
-        case .distinctUntilChanged(let key): return StreamOperators.distinctUntilChanged(key: key.map(ExpressionCompiler.compile), env)
-        case .startWith(let es): return StreamOperators.startWith(es.map(ExpressionCompiler.compile), env)
+        case .map(let e): return StreamOperators.map(compile(e), env, name: op.name)
+        case .filter(let e): return StreamOperators.filter(compile(e), env)
+        case .distinctUntilChanged(let key): return StreamOperators.distinctUntilChanged(key: key.map(compile), env)
+        case .startWith(let es): return StreamOperators.startWith(es.map(compile), env)
         case .skip(let n): return StreamOperators.skip(n)
         case .skipFor(let ms): return StreamOperators.skip(for: ms, env)
         case .take(let n): return StreamOperators.take(n)
         case .takeFor(let ms): return StreamOperators.take(for: ms, env)
         case .scan(let seed, let acc):
-            return StreamOperators.scan(seed: ExpressionCompiler.compile(seed), accumulator: ExpressionCompiler.compile(acc), env)
+            return StreamOperators.scan(seed: compile(seed), accumulator: compile(acc), env)
         case .merge(let others): return StreamOperators.merge(sources: others.count)
         case .switchLatest(let nodes): return StreamOperators.switchLatest(nodes, env)
         case .concat(let nodes): return StreamOperators.concat(nodes, env)
-        case .combineLatest(let others, let combine): return StreamOperators.combineLatest(ExpressionCompiler.compile(combine), sources: others.count + 1, env)
+        case .combineLatest(let others, let combine): return StreamOperators.combineLatest(compile(combine), sources: others.count + 1, env)
         case .withLatestFrom(let other, let combine):
-            return StreamOperators.withLatestFrom(other, combine: combine.map(ExpressionCompiler.compile), env)
-        case .sample(_, let defaultValue): return StreamOperators.sample(defaultValue: defaultValue.map(ExpressionCompiler.compile), env)
+            return StreamOperators.withLatestFrom(other, combine: combine.map(compile), env)
+        case .sample(_, let defaultValue): return StreamOperators.sample(defaultValue: defaultValue.map(compile), env)
         case .request(let plan):
-            let arguments = plan.call.arguments.map(ExpressionCompiler.compile)
+            let arguments = plan.call.arguments.map(compile)
             let innerPlans = plan.inner
             let inner = { innerPlans.map { Self.make($0, env) } }
             switch plan.strategy {
@@ -72,7 +74,7 @@ final class StreamPipeline {
         case .debounce(let ms): return StreamOperators.debounce(ms, env)
         case .throttle(let ms, let latest): return StreamOperators.throttle(ms, latest: latest, env)
         case .delay(let ms): return StreamOperators.delay(ms, env)
-        case .catchError(let e): return StreamOperators.catchAndReturn(ExpressionCompiler.compile(e), env)
+        case .catchError(let e): return StreamOperators.catchAndReturn(compile(e), env)
         case .catchToStream(let other): return StreamOperators.catchToStream(other, env)
         case .takeUntil: return StreamOperators.takeUntil()
         case .retry(let n): return StreamOperators.retry(n)

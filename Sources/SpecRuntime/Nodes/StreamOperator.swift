@@ -90,6 +90,9 @@ final class PipelineEnvironment {
     var serviceName: (_ service: Int) -> String = { "service \($0)" }
     /// The output's name, for runtime error messages.
     let name: String
+    /// Where the probes of operator expressions report, nil (the usual case) for none; set by the
+    /// graph from its `instrumentation`.
+    var coverage: CoverageRecorder?
 
     init(context: EvalContext, clock: VirtualClock, name: String) {
         self.context = context

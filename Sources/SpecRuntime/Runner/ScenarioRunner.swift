@@ -39,8 +39,8 @@ public enum ScenarioRunner {
         var timeline = Timeline(screen: spec.screen, scenario: scenario.name, nameWidth: spec.longestVisibleName)
         let clock = VirtualClock(limit: eventLimit)
         // A scenario's own `params:` and `services:` overrides apply unless the caller passes params.
-        let build = { ScreenGraph(spec: scenario.applying(to: spec), clock: clock, params: params.isEmpty ? scenario.params : params) }
-        let graph = coverage.map { $0.compiling(build) } ?? build()
+        let graph = ScreenGraph(spec: scenario.applying(to: spec), clock: clock, params: params.isEmpty ? scenario.params : params,
+                                instrumentation: coverage)
         graph.maximumValueSize = valueSizeLimit
         if let pacing { graph.serviceChoice = pacing.answer(scenario.applying(to: spec), clock) }
         graph.maximumWork = workLimit

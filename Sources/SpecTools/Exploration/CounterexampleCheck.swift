@@ -9,7 +9,7 @@ public enum CounterexampleCheck {
         guard case .success(let text) = SpecAppender.inserting(counterexample.scenarioYAML, into: specText) else {
             return "the spec's 'scenarios:' is not a block list, so the scenario could not be added to check it"
         }
-        let loaded = SpecLoader.load(text: text, path: path)
+        let loaded = SpecLoader.load(text: text, path: path, resolver: FileSystemSpecResolver())
         guard let spec = loaded.spec, let index = spec.scenarios.firstIndex(where: { $0.name == counterexample.scenarioName }) else {
             return "the spec with the scenario added does not check:\n" + loaded.renderDiagnostics()
         }

@@ -64,7 +64,7 @@ public enum SpecAppender {
         case .failure(let f): return .failure(f)
         case .success(let t): updated = t
         }
-        let loaded = SpecLoader.load(text: updated, path: path)
+        let loaded = SpecLoader.load(text: updated, path: path, resolver: FileSystemSpecResolver())
         guard let spec = loaded.spec, spec.scenarios.contains(where: { $0.name == counterexample.scenarioName }) else {
             return .failure(Failure(message: "the spec with the new scenario would not check, so '\(path)' was left unchanged:\n"
                                     + loaded.renderDiagnostics()))

@@ -7,7 +7,7 @@ import SpecRuntime
 public enum MarkCheck {
     /// `loaded` with a diagnostic for each mark that marks nothing (and no spec when there is one).
     public static func check(_ loaded: LoadedSpec) -> LoadedSpec {
-        guard let checked = loaded.spec, let draft = SpecDraft(text: loaded.source.text, path: loaded.source.path),
+        guard let checked = loaded.spec, let draft = SpecDraft(text: loaded.source.text, path: loaded.source.path, resolver: FileSystemSpecResolver()),
               !draft.spec.equivalentMutants.isEmpty || !checked.coverageMarks.isEmpty else { return loaded }
         var mutants = MutantGenerator.mutants(of: draft)
         var items = CoverageMap(checked).items

@@ -47,7 +47,7 @@ public enum MutationRun {
 
     static func run(specPath: String, budget: MutationBudget, index: Int, of count: Int) -> Result<SpecMutation, Invalid> {
         let loaded = SpecLoader.load(path: specPath)
-        guard let original = loaded.spec, var warming = SpecDraft(text: loaded.source.text, path: loaded.source.path) else {
+        guard let original = loaded.spec, var warming = SpecDraft(text: loaded.source.text, path: loaded.source.path, resolver: FileSystemSpecResolver()) else {
             return .failure(Invalid(loaded: loaded))
         }
         // Checked once here, the draft has read its sibling specs (navigation targets): each

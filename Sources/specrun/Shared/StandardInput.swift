@@ -27,7 +27,7 @@ enum StandardInput {
         guard let text = String(data: data, encoding: .utf8) else {
             return failed(name, Diagnostic(id: "encoding", "standard input is not valid UTF-8 text", at: origin))
         }
-        return SpecLoader.load(text: text, path: name)
+        return SpecLoader.load(text: text, path: name, resolver: FileSystemSpecResolver())
     }
 
     private static func failed(_ name: String, _ diagnostic: Diagnostic) -> LoadedSpec {

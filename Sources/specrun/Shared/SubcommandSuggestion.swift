@@ -7,7 +7,7 @@ enum SubcommandSuggestion {
     static func problem(in arguments: [String], known: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-"), !known.contains(first) else { return nil }
         var message = "unknown subcommand '\(first)'"
-        if let nearest = Suggestion.nearest(to: first, in: known) {
+        if let nearest = Suggestion.nearest(to: first, in: known, budget: nil) {
             message += "; did you mean '\(nearest)'?"
         } else {
             message += "; the subcommands are " + known.filter { $0 != "help" }.map { "'\($0)'" }.joined(separator: ", ")

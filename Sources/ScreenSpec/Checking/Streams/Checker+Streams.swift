@@ -115,7 +115,7 @@ extension Checker {
 
     mutating func checkStream(_ pending: PendingStream, quietly: Bool) {
         let saved = diagnostics
-        if quietly { diagnostics = DiagnosticBag() }
+        if quietly { diagnostics = diagnostics.scratch }
         defer { if quietly { diagnostics = saved } }
         let node = pending.node
         // Until it checks whole, the output has no type: what reads it stays quiet.

@@ -10,6 +10,8 @@ package struct ScreenCatalog: Sendable {
         var file: String
         var table: TypeTable
         var params: [(name: String, type: SpecType)]
+        /// Where the resolver finds the spec again, to check it whole: a path from `folder`.
+        var source: (file: String, folder: String)
     }
 
     /// The spec files of a folder: the screens read, and why each other file could not be.
@@ -18,26 +20,37 @@ package struct ScreenCatalog: Sendable {
         var unreadable: [(file: String, reason: String)] = []
     }
 
-    package init() {}
+    /// Reads the other specs; nil: none are read (a spec loaded from a string, unless a resolver
+    /// is given), and a navigation to another screen is reported as such.
+    let resolver: (any SpecResolver)?
+    /// True while a navigation target is checked, so that its own targets are not checked whole
+    /// (two screens may open each other).
+    let checkingTarget: Bool
+
+    package init(resolver: (any SpecResolver)?, checkingTarget: Bool = false) {
+        self.resolver = resolver
+        self.checkingTarget = checkingTarget
+    }
 
     private var folders: [String: Folder] = [:]
     /// Whether each target spec file checked without errors, and its first error if not.
     private var validity: [String: String?] = [:]
 
-    /// Set while a navigation target is checked, so that its own targets are not (two screens
-    /// may open each other).
-    @TaskLocal static var checkingTarget = false
-
     /// The screens of the spec files in `folder`, in file-name order, and the files that could
     /// not be read with the reason.
     mutating func folder(_ folder: String) -> Folder {
         if let cached = folders[folder] { return cached }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        let files = names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
         var found = Folder()
-        for file in files {
-            switch Self.read(path: folder + "/" + file) {
-            case .success(let screen): found.screens.append(screen)
+        guard let resolver else { return found }
+        for file in resolver.specFiles(in: folder).sorted() {
+            switch resolver.text(of: file, from: folder) {
+            case .success(let text):
+                switch Self.read(text: text, path: folder + "/" + file) {
+                case .success(var screen):
+                    screen.source = (file, folder)
+                    found.screens.append(screen)
+                case .failure(let problem): found.unreadable.append((file, problem.reason))
+                }
             case .failure(let problem): found.unreadable.append((file, problem.reason))
             }
         }
@@ -47,12 +60,22 @@ package struct ScreenCatalog: Sendable {
 
     mutating func screens(in folder: String) -> [Screen] { self.folder(folder).screens }
 
-    /// Nil when the spec at `path` checks without errors, else its first error, rendered.
-    mutating func firstError(ofTarget path: String) -> String? {
-        if let cached = validity[path] { return cached }
-        let loaded = ScreenCatalog.$checkingTarget.withValue(true) { SpecLoader.load(path: path) }
+    /// Nil when the spec of `screen` checks without errors, else its first error, rendered.
+    mutating func firstError(of screen: Screen) -> String? {
+        if let cached = validity[screen.file] { return cached }
+        let loaded: LoadedSpec
+        switch resolver?.text(of: screen.source.file, from: screen.source.folder) {
+        case .success(let text):
+            loaded = SpecLoader.load(text: text, path: screen.file, catalog: ScreenCatalog(resolver: resolver, checkingTarget: true))
+        case .failure(let problem):
+            loaded = LoadedSpec(source: SourceFile(path: screen.file, text: ""), spec: nil, diagnostics: [
+                Diagnostic(id: "io", "cannot read '\(screen.file)': \(problem.reason)", at: SpecRange(file: screen.file, at: SpecLocation(line: 1, column: 1))),
+            ])
+        case nil:
+            return nil
+        }
         let first = loaded.diagnostics.first { $0.severity == .error }.map { "\($0.range): \($0.message)" }
-        validity[path] = .some(first)
+        validity[screen.file] = .some(first)
         return first
     }
 
@@ -60,35 +83,21 @@ package struct ScreenCatalog: Sendable {
         var reason: String
     }
 
-    /// Reads one spec file's screen name, types and parameter types, ignoring its other problems;
-    /// why not when the file cannot be read that far.
-    static func read(path: String) -> Result<Screen, Unreadable> {
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: path)
-        } catch {
-            return .failure(Unreadable(reason: "it does not exist or cannot be read"))
-        }
-        if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory { return .failure(Unreadable(reason: "it is a folder")) }
-        // A FIFO would block every check of a navigation, a device could be read without end.
-        guard attributes[.type] as? FileAttributeType == .typeRegular else { return .failure(Unreadable(reason: "it is not a regular file")) }
-        guard (attributes[.size] as? Int ?? 0) <= SpecLoader.maximumFileSize else {
-            return .failure(Unreadable(reason: "it is larger than \(SpecLoader.maximumFileSize) bytes"))
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(Unreadable(reason: "it cannot be read"))
-        }
-        guard let text = String(data: data, encoding: .utf8) else { return .failure(Unreadable(reason: "it is not UTF-8 text")) }
+    /// Reads one spec's screen name, types and parameter types from its text, ignoring its other
+    /// problems; why not when it cannot be read that far.
+    static func read(text: String, path: String) -> Result<Screen, Unreadable> {
         let source = SourceFile(path: path, text: text)
-        var bag = DiagnosticBag()
+        // Each spec read gets its own suggestion budget: what it finds is dropped, but the
+        // searches must stay bounded all the same.
+        var bag = DiagnosticBag(suggestionBudget: Suggestion.Budget())
         guard let root = YAMLParser.parse(source, diagnostics: &bag) else {
             let first = bag.all.first.map { "\($0.range): \($0.message)" } ?? "invalid YAML"
             return .failure(Unreadable(reason: "its YAML is invalid (\(first))"))
         }
-        var reader = SpecReader(source: source, diagnostics: DiagnosticBag())
+        var reader = SpecReader(source: source, diagnostics: bag.scratch)
         let spec = reader.read(root)
         guard !spec.screen.value.isEmpty else { return .failure(Unreadable(reason: "it declares no 'screen:'")) }
-        var checker = Checker(spec: spec, diagnostics: DiagnosticBag())
+        var checker = Checker(spec: spec, diagnostics: bag.scratch)
         checker.declareTypes()
         let resolver = TypeResolver(table: checker.table)
         var params: [(name: String, type: SpecType)] = []
@@ -98,7 +107,7 @@ package struct ScreenCatalog: Sendable {
             }
             params.append((p.name.value, t))
         }
-        return .success(Screen(name: spec.screen.value, file: path, table: checker.table, params: params))
+        return .success(Screen(name: spec.screen.value, file: path, table: checker.table, params: params, source: ((path as NSString).lastPathComponent, ".")))
     }
 
     /// Whether a value of `a` (declared in `ta`) can be passed where `b` (declared in `tb`) is
@@ -137,11 +146,11 @@ extension Checker {
         var standIns: Set<String> = []
         for (name, value) in navigate.params {
             guard let p = target.params.first(where: { $0.name == name.value }) else {
-                if let meant = Suggestion.nearest(to: name.value, in: target.params.map(\.name)),
+                if let meant = checker.diagnostics.nearest(to: name.value, in: target.params.map(\.name)),
                    !navigate.params.contains(where: { $0.name.value == meant }) {
                     standIns.insert(meant)
                 }
-                checker.diagnostics.error("unknown-param", "screen '\(target.name)' has no parameter '\(name.value)'\(Suggestion.didYouMean(name.value, in: target.params.map(\.name)))",
+                checker.diagnostics.error("unknown-param", "screen '\(target.name)' has no parameter '\(name.value)'\(checker.diagnostics.didYouMean(name.value, in: target.params.map(\.name)))",
                                           at: name.range, notes: [DiagnosticNote(target.params.isEmpty ? "it declares no 'params:'"
                                               : "its parameters are " + target.params.map { "'\($0.name): \($0.type)'" }.joined(separator: ", "))])
                 continue
@@ -179,6 +188,8 @@ extension Checker {
         return (.makeNavigation(screen: target.name, paramNames: target.params.map(\.name), exprs), shape)
     }
 
+    private static let noResolverNote = DiagnosticNote("load the spec from its file, or give 'SpecLoader.load(text:path:resolver:)' a resolver")
+
     private static func sameTable(_ a: TypeTable, _ b: TypeTable) -> Bool {
         a.records.keys.sorted() == b.records.keys.sorted() && a.enums == b.enums
             && a.records.allSatisfy { name, fields in b.records[name].map { $0.map(\.name) == fields.map(\.name) && $0.map(\.type) == fields.map(\.type) } ?? false }
@@ -191,32 +202,35 @@ extension Checker {
         let dir = folder.isEmpty ? "." : folder
         if let file = navigate.file {
             let path = dir + "/" + file.value
-            // Only inside the spec's project: a spec from someone else must not learn, through
-            // its diagnostics, whether a file exists elsewhere, its size or what it holds.
-            let real: String
-            switch ProjectFolder.resolve(file.value, from: dir) {
-            case .success(let resolved): real = resolved
-            case .failure(.absolute):
-                diagnostics.error("unknown-screen", "'file:' is a path from the spec's folder, found the absolute path '\(file.value)'", at: file.range,
-                                  notes: [DiagnosticNote("a navigation opens a spec of the same project; write the path from this spec's folder")])
-                return nil
-            case .failure(.outside(let root)):
-                diagnostics.error("unknown-screen", "'\(file.value)' leads out of the project folder '\(root)'", at: file.range,
-                                  notes: [DiagnosticNote("a navigation opens a spec of the same project: the nearest folder above the spec "
-                                                         + "holding 'specs/', 'Package.swift' or '.git'")])
-                return nil
-            case .failure(.notInside(let root)):
-                diagnostics.error("unknown-screen", "cannot read a spec at '\(path)': no such file in the project folder '\(root)' "
-                                  + "(or a link that leads out of it)", at: file.range)
+            guard let resolver = catalog.resolver else {
+                diagnostics.error("unknown-screen", "cannot read a spec at '\(path)': this spec was loaded from text, with no resolver to read other specs",
+                                  at: file.range, notes: [Self.noResolverNote])
                 return nil
             }
             var screen: ScreenCatalog.Screen
-            switch ScreenCatalog.read(path: real) {
-            case .success(let read):
-                screen = read
-                screen.file = path
+            switch resolver.text(of: file.value, from: dir) {
+            case .success(let text):
+                switch ScreenCatalog.read(text: text, path: path) {
+                case .success(let read):
+                    screen = read
+                    screen.source = (file.value, dir)
+                case .failure(let problem):
+                    diagnostics.error("unknown-screen", "cannot read a spec at '\(path)': \(problem.reason)", at: file.range)
+                    return nil
+                }
+            // Only inside the spec's project (see FileSystemSpecResolver).
             case .failure(let problem):
-                diagnostics.error("unknown-screen", "cannot read a spec at '\(path)': \(problem.reason)", at: file.range)
+                switch problem.kind {
+                case .absolute:
+                    diagnostics.error("unknown-screen", "'file:' is a path from the spec's folder, found the absolute path '\(file.value)'", at: file.range,
+                                      notes: [DiagnosticNote("a navigation opens a spec of the same project; write the path from this spec's folder")])
+                case .outside(let root):
+                    diagnostics.error("unknown-screen", "'\(file.value)' leads out of the project folder '\(root)'", at: file.range,
+                                      notes: [DiagnosticNote("a navigation opens a spec of the same project: the nearest folder above the spec "
+                                                             + "holding 'specs/', 'Package.swift' or '.git'")])
+                case .notInside, .unreadable:
+                    diagnostics.error("unknown-screen", "cannot read a spec at '\(path)': \(problem.reason)", at: file.range)
+                }
                 return nil
             }
             guard screen.name == name else {
@@ -227,7 +241,13 @@ extension Checker {
         }
         if name == spec.screen.value {
             return ScreenCatalog.Screen(name: name, file: spec.file, table: table,
-                                        params: self.params.map { (nodes[$0].name, nodes[$0].type) })
+                                        params: self.params.map { (nodes[$0].name, nodes[$0].type) },
+                                        source: ((spec.file as NSString).lastPathComponent, dir))
+        }
+        guard catalog.resolver != nil else {
+            diagnostics.error("unknown-screen", "cannot look for screen '\(name)' beside this spec: it was loaded from text, with no resolver to read other specs",
+                              at: navigate.screen.range, notes: [Self.noResolverNote])
+            return nil
         }
         let siblings = catalog.folder(dir)
         let screens = siblings.screens.filter { $0.file != spec.file }
@@ -241,7 +261,7 @@ extension Checker {
         }
         if let screen = declaring.first { return validTarget(screen, navigate) }
         let unreadable = siblings.unreadable.filter { $0.file != (spec.file as NSString).lastPathComponent }
-        diagnostics.error("unknown-screen", "no spec in '\(dir)' declares 'screen: \(name)'\(Suggestion.didYouMean(name, in: screens.map(\.name) + [spec.screen.value]))",
+        diagnostics.error("unknown-screen", "no spec in '\(dir)' declares 'screen: \(name)'\(diagnostics.didYouMean(name, in: screens.map(\.name) + [spec.screen.value]))",
                           at: navigate.screen.range,
                           notes: [DiagnosticNote("a navigation opens the screen of a sibling spec file; name another file with 'file:'")]
                             + unreadable.prefix(10).map { DiagnosticNote("'\($0.file)' was not read: \($0.reason)") }
@@ -252,7 +272,7 @@ extension Checker {
     /// The target, unless its spec has errors: a navigation to a screen that cannot run is an
     /// error here too, naming the target's first one.
     private mutating func validTarget(_ screen: ScreenCatalog.Screen, _ navigate: NavigateDecl) -> ScreenCatalog.Screen? {
-        guard !ScreenCatalog.checkingTarget, screen.file != spec.file, let first = catalog.firstError(ofTarget: screen.file) else { return screen }
+        guard !catalog.checkingTarget, screen.file != spec.file, let first = catalog.firstError(of: screen) else { return screen }
         diagnostics.error("invalid-screen", "screen '\(screen.name)' is declared by '\(screen.file)', which has errors",
                           at: navigate.screen.range,
                           notes: [DiagnosticNote("its first error: \(first)"), DiagnosticNote("'specrun check \(screen.file)' lists them all")])

@@ -14,8 +14,8 @@ extension Checker {
                 }
                 guard params.contains(where: { nodes[$0].name == name.value }) else {
                     // One mistake: the misspelt name stands for the parameter it nearly is.
-                    if let meant = Suggestion.nearest(to: name.value, in: params.map { nodes[$0].name }) { misspelt.insert(meant) }
-                    diagnostics.error("unknown-param", "the screen has no parameter '\(name.value)'\(Suggestion.didYouMean(name.value, in: params.map { nodes[$0].name }))",
+                    if let meant = diagnostics.nearest(to: name.value, in: params.map { nodes[$0].name }) { misspelt.insert(meant) }
+                    diagnostics.error("unknown-param", "the screen has no parameter '\(name.value)'\(diagnostics.didYouMean(name.value, in: params.map { nodes[$0].name }))",
                                       at: name.range)
                     continue
                 }

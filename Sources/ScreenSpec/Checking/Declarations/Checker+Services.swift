@@ -40,7 +40,7 @@ extension Checker {
                         ok = false
                         continue
                     }
-                    diagnostics.error("unknown-argument", "service '\(service)' has no parameter '\(name.value)'\(Suggestion.didYouMean(name.value, in: params.map(\.name)))",
+                    diagnostics.error("unknown-argument", "service '\(service)' has no parameter '\(name.value)'\(diagnostics.didYouMean(name.value, in: params.map(\.name)))",
                                       at: name.range)
                     ok = false
                     continue
@@ -82,7 +82,7 @@ extension Checker {
         guard let p = params.first(where: { $0.name == name.value }) else {
             // A parameter whose type failed was reported.
             if failedParams[service.name]?.contains(name.value) == true { return nil }
-            diagnostics.error("unknown-argument", "service '\(service.name)' has no parameter '\(name.value)' to echo\(Suggestion.didYouMean(name.value, in: params.map(\.name)))",
+            diagnostics.error("unknown-argument", "service '\(service.name)' has no parameter '\(name.value)' to echo\(diagnostics.didYouMean(name.value, in: params.map(\.name)))",
                               at: name.range, notes: [DiagnosticNote(params.isEmpty ? "it declares no parameters"
                                   : "its parameters are " + params.map { "'\($0.name): \($0.type)'" }.joined(separator: ", "))])
             return nil
@@ -140,7 +140,7 @@ extension Checker {
                     if case .error(let e)? = values.readError(value, diagnostics: &diagnostics) { kind = .end(.error(e)) } else { ok = false }
                 default:
                     let written = key.string ?? ""
-                    diagnostics.error("unknown-key", "unknown key '\(written)' in a sequence event\(Suggestion.didYouMean(written, in: ["at", "value", "complete", "fail"]))",
+                    diagnostics.error("unknown-key", "unknown key '\(written)' in a sequence event\(diagnostics.didYouMean(written, in: ["at", "value", "complete", "fail"]))",
                                       at: key.range, notes: [DiagnosticNote("an event has 'at:' and one of 'value:', 'complete:' or 'fail:'")])
                     ok = false
                 }
@@ -185,7 +185,7 @@ extension Checker {
         // not also a missing argument.
         var standIns: [String: String] = [:]
         for (name, _) in arguments where !params.contains(where: { $0.name == name.value }) {
-            if let meant = Suggestion.nearest(to: name.value, in: params.map(\.name)), !arguments.contains(where: { $0.name.value == meant }) {
+            if let meant = diagnostics.nearest(to: name.value, in: params.map(\.name)), !arguments.contains(where: { $0.name.value == meant }) {
                 standIns[meant] = name.value
             }
         }
@@ -200,7 +200,7 @@ extension Checker {
                 if let meant = standIns.first(where: { $0.value == name.value })?.key, let p = params.first(where: { $0.name == meant }) {
                     _ = checker.check(value, expecting: p.type)
                 }
-                checker.diagnostics.error("unknown-argument", "service '\(serviceName.value)' has no parameter '\(name.value)'\(Suggestion.didYouMean(name.value, in: params.map(\.name)))",
+                checker.diagnostics.error("unknown-argument", "service '\(serviceName.value)' has no parameter '\(name.value)'\(diagnostics.didYouMean(name.value, in: params.map(\.name)))",
                                           at: name.range, notes: [DiagnosticNote(params.isEmpty ? "it takes no arguments"
                                               : "its parameters are " + params.map { "'\($0.name): \($0.type)'" }.joined(separator: ", "))])
                 continue

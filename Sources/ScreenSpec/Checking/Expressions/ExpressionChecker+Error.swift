@@ -34,7 +34,7 @@ extension ExpressionChecker {
             diagnostics.error("no-literal", "an evaluation failure carries its run-time message, so it has no literal", at: range,
                               notes: [DiagnosticNote("compare the kind instead: 'error.kind == .evaluation'")])
         default:
-            diagnostics.error("unknown-case", "'Error' has no case '\(name)'\(Suggestion.didYouMean(name, in: Self.errorLiterals + ["evaluation"]))",
+            diagnostics.error("unknown-case", "'Error' has no case '\(name)'\(diagnostics.didYouMean(name, in: Self.errorLiterals + ["evaluation"]))",
                               at: range, notes: [DiagnosticNote("an 'Error' literal is " + Self.literalList)])
         }
         return nil
@@ -46,7 +46,7 @@ extension ExpressionChecker {
             if Self.errorLiterals.contains(name) || name == "evaluation" {
                 diagnostics.error("wrong-arity", "'.\(name)' takes no arguments; write '.\(name)'", at: range)
             } else {
-                diagnostics.error("unknown-case", "'Error' has no case '\(name)'\(Suggestion.didYouMean(name, in: Self.errorLiterals))",
+                diagnostics.error("unknown-case", "'Error' has no case '\(name)'\(diagnostics.didYouMean(name, in: Self.errorLiterals))",
                                   at: range, notes: [DiagnosticNote("an 'Error' literal is " + Self.literalList)])
             }
             return nil

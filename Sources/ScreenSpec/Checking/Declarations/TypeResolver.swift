@@ -36,7 +36,7 @@ struct TypeResolver {
         if table.failed.contains(text) { return nil }
         if table.records[text] != nil { return .record(text) }
         if table.enums[text] != nil { return .enumeration(text) }
-        let suggestion = Suggestion.didYouMean(text, in: knownNames)
+        let suggestion = diagnostics.didYouMean(text, in: knownNames)
         diagnostics.error("unknown-type", "unknown type '\(text)'\(suggestion)", at: range,
                           notes: suggestion.isEmpty ? [DiagnosticNote("types are Bool, Int, Double, String, Void, a type declared under 'types:', '[T]' for a list and 'T?' for an optional")] : [])
         return nil

@@ -42,7 +42,7 @@ extension Checker {
                         diagnostics.error("explore-target", "'\(name.value)' is an input event, which carries no value", at: name.range,
                                           fixIt: "list it under 'events:' instead")
                     } else {
-                        diagnostics.error("explore-target", "'explore: inputs:' lists property and value inputs; '\(name.value)' is \(symbols[name.value].map { article($0.what) } ?? "not declared")\(Suggestion.didYouMean(name.value, in: valueInputs.map { nodes[$0].name }))",
+                        diagnostics.error("explore-target", "'explore: inputs:' lists property and value inputs; '\(name.value)' is \(symbols[name.value].map { article($0.what) } ?? "not declared")\(diagnostics.didYouMean(name.value, in: valueInputs.map { nodes[$0].name }))",
                                           at: name.range)
                     }
                     continue
@@ -80,7 +80,7 @@ extension Checker {
                     continue
                 }
                 guard let symbol = symbols[name.value], eventInputs.contains(symbol.node) else {
-                    diagnostics.error("explore-target", "'explore: events:' lists input events and actions; '\(name.value)' is \(symbols[name.value].map { article($0.what) } ?? "not declared")\(Suggestion.didYouMean(name.value, in: eventInputs.map { nodes[$0].name }))",
+                    diagnostics.error("explore-target", "'explore: events:' lists input events and actions; '\(name.value)' is \(symbols[name.value].map { article($0.what) } ?? "not declared")\(diagnostics.didYouMean(name.value, in: eventInputs.map { nodes[$0].name }))",
                                       at: name.range)
                     continue
                 }

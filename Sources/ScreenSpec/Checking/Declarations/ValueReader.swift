@@ -67,7 +67,7 @@ struct ValueReader {
             var ok = true
             for (key, value) in pairs {
                 guard let k = key.string, let i = fields.firstIndex(where: { $0.name == k }) else {
-                    diagnostics.error("unknown-field", "'\(name)' has no field '\(key.string ?? "")'\(Suggestion.didYouMean(key.string ?? "", in: fields.map(\.name)))",
+                    diagnostics.error("unknown-field", "'\(name)' has no field '\(key.string ?? "")'\(diagnostics.didYouMean(key.string ?? "", in: fields.map(\.name)))",
                                       at: key.range)
                     ok = false
                     continue
@@ -89,7 +89,7 @@ struct ValueReader {
             guard let cases = table.enums[name], let s = node.string else { return mismatch(node, type, &diagnostics) }
             let caseName = s.hasPrefix(".") ? String(s.dropFirst()) : s
             guard cases.contains(caseName) else {
-                diagnostics.error("unknown-case", "'\(name)' has no case '\(caseName)'\(Suggestion.didYouMean(caseName, in: cases))", at: node.range,
+                diagnostics.error("unknown-case", "'\(name)' has no case '\(caseName)'\(diagnostics.didYouMean(caseName, in: cases))", at: node.range,
                                   notes: [DiagnosticNote("its cases are " + cases.map { "'\($0)'" }.joined(separator: ", "))])
                 return nil
             }
@@ -129,7 +129,7 @@ struct ValueReader {
         case "decode": return .error(ErrorValue(.decode))
         case "notEnabled": return .error(ErrorValue(.notEnabled))
         default:
-            diagnostics.error("invalid-error", "unknown failure '\(text)'\(Suggestion.didYouMean(text, in: names))", at: node.range,
+            diagnostics.error("invalid-error", "unknown failure '\(text)'\(diagnostics.didYouMean(text, in: names))", at: node.range,
                               notes: [DiagnosticNote("a failure is 'unknown', 'decode', 'notEnabled' or 'http(STATUS)'")])
             return nil
         }

@@ -112,7 +112,7 @@ extension Checker {
                     diagnostics.error("type-mismatch", "placeholder '{\(name)}' is '\(params[k].type)'; a path takes text, a number, a 'Bool' or an enum", at: range)
                 }
             } else if !failed.contains(name) {
-                diagnostics.error("unknown-argument", "service '\(service)' has no parameter '\(name)'\(Suggestion.didYouMean(name, in: params.map(\.name)))",
+                diagnostics.error("unknown-argument", "service '\(service)' has no parameter '\(name)'\(diagnostics.didYouMean(name, in: params.map(\.name)))",
                                   at: range, notes: [DiagnosticNote(params.isEmpty ? "it declares no 'params:'"
                                       : "its parameters are " + params.map { "'\($0.name): \($0.type)'" }.joined(separator: ", "))])
             }

@@ -1,0 +1,366 @@
+import SpecRuntime
+
+/// `view:`, `bindings:` and the scenario steps that act on components.
+///
+/// Every component property is a visible cell `<component>.<property>`; every event a hidden
+/// stream. A binding is a handler on its source that writes the targets; one from a source with a
+/// current value also applies at start. A two-way binding is two handlers: the person's edits (a
+/// hidden stream, not the cell) write the view-model property, and the property writes the cell,
+/// so the view model writing it never echoes back. Components are declared after the view model
+/// is checked, and view-model expressions cannot read them: a view model does not read its view.
+extension Checker {
+    mutating func declareView() {
+        guard !spec.view.isEmpty || !spec.bindings.isEmpty else { return }
+        let viewModel = symbols
+        for decl in spec.view { declareComponent(decl, viewModel) }
+        for decl in spec.view {
+            if let c = view.index[decl.name.value], view.components[c].kind == decl.kind.value { wireComponent(decl, c, viewModel) }
+        }
+        for binding in spec.bindings { checkBinding(binding, viewModel) }
+    }
+
+    // MARK: components
+
+    private mutating func declareComponent(_ decl: ComponentDecl, _ viewModel: [String: Symbol]) {
+        if view.index[decl.name.value] != nil {
+            let first = spec.view.first { $0.name.value == decl.name.value }?.name.range
+            diagnostics.error("duplicate-name", "component '\(decl.name.value)' is declared twice", at: decl.name.range,
+                              notes: first.map { [DiagnosticNote("first declared here", at: $0)] } ?? [])
+            return
+        }
+        let kind = decl.kind.value
+        var component = ViewRegistry.Component(name: decl.name.value, kind: kind)
+        let values = ValueReader(table: table)
+        let resolver = TypeResolver(table: table)
+        var catalog = ComponentCatalog.properties(kind)
+        for declared in decl.declaredProperties {
+            guard let type = resolver.resolve(declared.type, diagnostics: &diagnostics) else { continue }
+            let hasInitial = decl.properties.contains { $0.name.value == declared.name.value && ($0.initial != nil || $0.twoWay != nil) }
+            guard let empty = Self.emptyValue(type) ?? (hasInitial ? Value.none : nil) else {
+                diagnostics.error("missing-initial", "property '\(declared.name.value)' of type '\(type)' has no empty value to start from",
+                                  at: declared.name.range, fixIt: "give it one with '\(declared.name.value): { initial: ... }' in the wiring")
+                continue
+            }
+            catalog.append(.init(name: declared.name.value, type: type, initial: empty, verb: nil))
+        }
+        for property in catalog {
+            let wiring = decl.properties.first { $0.name.value == property.name }
+            let name = decl.name.value + "." + property.name
+            let range = wiring?.name.range ?? decl.name.range
+            var type = property.type
+            if type == nil {
+                // A table's rows take their type from what they are bound to.
+                guard let expr = wiring?.value else {
+                    diagnostics.error("missing-key", "\(kind.rawValue) '\(decl.name.value)' needs '\(property.name):' bound to a list", at: decl.name.range,
+                                      fixIt: "'\(decl.name.value): { \(kind.rawValue): { \(property.name): items } }'")
+                    continue
+                }
+                var checker = viewModelChecker(viewModel, diagnostics: diagnostics)
+                let inferred = checker.infer(expr)
+                diagnostics = checker.diagnostics
+                guard let typed = inferred else { continue }
+                guard case .list = typed.type else {
+                    diagnostics.error("type-mismatch", "a \(kind.rawValue)'s '\(property.name)' must be a list, found '\(typed.type)'", at: expr.range)
+                    continue
+                }
+                type = typed.type
+            }
+            guard let type else { continue }
+            var constraint: ValueConstraint?
+            var initial = property.initial
+            switch (kind, property.name) {
+            case (.slider, "value"), (.stepper, "value"):
+                let defaults = ComponentCatalog.defaultBounds(kind)
+                let minimum = decl.numbers["minimumValue"]?.value ?? defaults.minimum
+                let maximum = decl.numbers["maximumValue"]?.value ?? defaults.maximum
+                guard minimum < maximum else {
+                    let at = decl.numbers["maximumValue"]?.range ?? decl.numbers["minimumValue"]?.range ?? decl.name.range
+                    diagnostics.error("invalid-range", "\(kind.rawValue) '\(decl.name.value)' goes from \(ValueFormatter.formatDouble(minimum)) to \(ValueFormatter.formatDouble(maximum)); the minimum must be below the maximum",
+                                      at: at)
+                    continue
+                }
+                constraint = ValueConstraint(minimum: minimum, maximum: maximum, integral: false)
+                // UIKit clamps the value into the new bounds.
+                initial = .double(min(max(0, minimum), maximum))
+            case (.progressView, "progress"):
+                constraint = ValueConstraint(minimum: 0, maximum: 1, integral: false)
+            case (.datePicker, "date"):
+                constraint = .day
+            case (.pageControl, "currentPage"):
+                if let pages = decl.numbers["numberOfPages"] {
+                    constraint = ValueConstraint(minimum: 0, maximum: max(0, pages.value - 1), integral: true)
+                } else {
+                    diagnostics.error("missing-key", "page control '\(decl.name.value)' needs 'numberOfPages:'", at: decl.name.range,
+                                      fixIt: "'\(decl.name.value): { pageControl: { numberOfPages: 3 } }'")
+                }
+            case (.segmentedControl, "selectedIndex"):
+                if let segments = decl.segments {
+                    constraint = ValueConstraint(minimum: -1, maximum: Double(segments.value - 1), integral: true)
+                } else if !decl.segmentsWritten {
+                    diagnostics.error("missing-key", "segmented control '\(decl.name.value)' needs 'segments:', a count or a list of titles",
+                                      at: decl.name.range, fixIt: "'\(decl.name.value): { segmentedControl: { segments: [Red, Green, Blue] } }'")
+                }
+            default:
+                break
+            }
+            if let node = wiring?.initial, let value = values.read(node, as: type, diagnostics: &diagnostics) {
+                if let constraint, !constraint.allows(value) {
+                    rangeError(value, name, constraint, at: node.range)
+                } else {
+                    initial = value
+                }
+            }
+            guard isFree(name, at: range) else { continue }
+            // The timeline shows what the screen uses: what the person changes and what is bound;
+            // a property nothing writes keeps its first value and would only add noise.
+            let node = addNode(name, type, .state(initial: initial), role: .component, visible: property.verb != nil || wiring != nil,
+                               range: range, what: "component property")
+            var userStream: Int?
+            if property.verb != nil { userStream = hiddenNode(name + " (edited)", type, .stream, range: range) }
+            component.properties.append(.init(name: property.name, node: node, type: type, userStream: userStream, verb: property.verb,
+                                              constraint: constraint))
+        }
+        for event in ComponentCatalog.events(kind) {
+            var payload = SpecType.void
+            var userProperty: String?
+            switch event.payload {
+            case .void: break
+            case .property(let p):
+                guard let i = component.property(p) else { continue }
+                payload = component.properties[i].type
+                userProperty = p
+            case .row:
+                guard let rows = ComponentCatalog.rowsProperty(kind), let i = component.property(rows),
+                      case .list(let element) = component.properties[i].type else { continue }
+                payload = element
+            case .value(let type):
+                payload = type
+            }
+            let name = decl.name.value + "." + event.name
+            guard isFree(name, at: decl.name.range) else { continue }
+            let node = addNode(name, payload, .stream, role: .component, visible: false, range: decl.name.range, what: "component event")
+            var entry = ViewRegistry.Event(name: event.name, node: node, payload: payload, verb: event.verb, userProperty: userProperty)
+            if case .row = event.payload { entry.isRow = true }
+            component.events.append(entry)
+        }
+        for callback in decl.callbacks {
+            var parameters: [(name: String, type: SpecType)] = []
+            for parameter in callback.parameters {
+                if let type = resolver.resolve(parameter.type, diagnostics: &diagnostics) { parameters.append((parameter.name.value, type)) }
+            }
+            guard parameters.count == callback.parameters.count else { continue }
+            let name = decl.name.value + "." + callback.name.value
+            let payload: SpecType
+            switch parameters.count {
+            case 0: payload = .void
+            case 1: payload = parameters[0].type
+            default:
+                // Several parameters arrive together, as one record named after the callback.
+                table.records[name] = parameters
+                payload = .record(name)
+            }
+            guard isFree(name, at: callback.name.range) else { continue }
+            let node = addNode(name, payload, .stream, role: .component, visible: false, range: callback.name.range, what: "delegate callback")
+            component.events.append(.init(name: callback.name.value, node: node, payload: payload, verb: "fire", userProperty: nil))
+        }
+        view.index[decl.name.value] = view.components.count
+        view.components.append(component)
+    }
+
+    /// The value a declared component property starts from when the spec gives none.
+    private static func emptyValue(_ type: SpecType) -> Value? {
+        switch type {
+        case .void: return .void
+        case .bool: return .bool(false)
+        case .int: return .int(0)
+        case .double: return .double(0)
+        case .string: return .string("")
+        case .optional: return Value.none
+        case .list: return .list([])
+        case .color: return .color(.white(0, alpha: 0))
+        default: return nil
+        }
+    }
+
+    /// Checks expressions over the view model; names whose declarations failed stay quiet.
+    func viewModelChecker(_ viewModel: [String: Symbol], payload: (name: String, type: SpecType)? = nil,
+                                  diagnostics: DiagnosticBag) -> ExpressionChecker {
+        var checker = ExpressionChecker(symbols: viewModel, table: table, payload: payload, diagnostics: diagnostics)
+        checker.poisoned = poisoned
+        return checker
+    }
+
+    private mutating func isFree(_ name: String, at range: SpecRange) -> Bool {
+        guard let existing = symbols[name] else { return true }
+        diagnostics.error("duplicate-name", "'\(name)' is already declared", at: range,
+                          notes: [DiagnosticNote("'\(name)' is declared here", at: nodes[existing.node].range)])
+        return false
+    }
+
+    /// A node no name reaches: a property's edit stream, a binding's computed source.
+    private mutating func hiddenNode(_ name: String, _ type: SpecType, _ kind: NodeDecl.Kind, range: SpecRange) -> Int {
+        let node = addNode(name, type, kind, role: .component, visible: false, range: range, what: "binding")
+        symbols[name] = nil
+        return node
+    }
+
+    mutating func rangeError(_ value: Value, _ name: String, _ constraint: ValueConstraint, at range: SpecRange) {
+        diagnostics.error("binding-range", "'\(name)' cannot take \(value); it takes \(constraint.range)", at: range)
+    }
+
+    func label(_ what: String, _ range: SpecRange) -> String {
+        "\(what) at \(range.file):\(range.start)"
+    }
+
+    // MARK: wiring inside a component
+
+    private mutating func wireComponent(_ decl: ComponentDecl, _ c: Int, _ viewModel: [String: Symbol]) {
+        for wiring in decl.properties {
+            guard let p = view.components[c].property(wiring.name.value) else { continue }
+            let property = view.components[c].properties[p]
+            if let expr = wiring.value {
+                var checker = viewModelChecker(viewModel, diagnostics: diagnostics)
+                let typed = checker.check(expr, expecting: property.type)
+                diagnostics = checker.diagnostics
+                guard let typed else { continue }
+                bind(typed, reads: checker.reads, to: property, label: label("binding of '\(nodes[property.node].name)'", expr.range), at: expr.range)
+            } else if let name = wiring.twoWay {
+                wireTwoWay(wiring, name, property, viewModel)
+            }
+        }
+        for wiring in decl.events {
+            guard let e = view.components[c].event(wiring.name.value) else { continue }
+            var event = view.components[c].events[e]
+            for target in wiring.targets { route(&event, to: target, viewModel) }
+            view.components[c].events[e] = event
+        }
+        if let actionName = decl.action { wireAction(decl, c, actionName) }
+    }
+
+    /// A binder from a view-model expression: a computed source unless it is one node already.
+    private mutating func bind(_ typed: TypedExpr, reads: [Int], to property: ViewRegistry.Property, label: String, at range: SpecRange) {
+        if case .constant(let value) = typed, let constraint = property.constraint, !constraint.allows(value) {
+            rangeError(value, nodes[property.node].name, constraint, at: range)
+            return
+        }
+        let source: Int
+        if case .node(let n) = typed {
+            source = n
+        } else {
+            source = hiddenNode(nodes[property.node].name + " (bound)", property.type, .derived(typed), range: range)
+            for read in reads { edges[read].append(source) }
+        }
+        handlers.append(HandlerPlan(on: source, targets: [property.node], values: [.eventPayload], label: label, startValue: source,
+                                    constraints: [property.constraint]))
+        edges[source].append(property.node)
+    }
+
+    private mutating func wireTwoWay(_ wiring: PropertyWiring, _ name: Located<String>, _ property: ViewRegistry.Property,
+                                     _ viewModel: [String: Symbol]) {
+        let propertyName = nodes[property.node].name
+        guard let userStream = property.userStream else {
+            diagnostics.error("not-user-writable", "'\(propertyName)' is not changed by the person using the screen, so it cannot be two-way",
+                              at: name.range, fixIt: "bind it one-way: '\(wiring.name.value): \(name.value)'")
+            return
+        }
+        guard !poisoned.contains(name.value) else { return }
+        let properties = viewModel.filter { if case .property = nodes[$0.value.node].kind { return true } else { return false } }
+        guard let symbol = viewModel[name.value] else {
+            unknownName(name, what: "view-model property", candidates: Array(properties.keys))
+            return
+        }
+        guard case .property = nodes[symbol.node].kind else {
+            diagnostics.error("invalid-two-way", "'\(name.value)' is an \(symbol.what); a two-way binding writes an input property (one with a 'default:')",
+                              at: name.range, notes: [DiagnosticNote("'\(name.value)' is declared here", at: nodes[symbol.node].range)])
+            return
+        }
+        var getter = viewModelChecker(viewModel, diagnostics: diagnostics)
+        var get: TypedExpr?
+        if let expr = wiring.get {
+            get = getter.check(expr, expecting: property.type)
+        } else if property.type.accepts(symbol.type) {
+            get = .node(symbol.node)
+        }
+        diagnostics = getter.diagnostics
+        var setter = viewModelChecker(viewModel, payload: (propertyName, property.type), diagnostics: diagnostics)
+        var set: TypedExpr?
+        if let expr = wiring.set {
+            set = setter.check(expr, expecting: symbol.type)
+        } else if symbol.type.accepts(property.type) {
+            set = .eventPayload
+        }
+        diagnostics = setter.diagnostics
+        if (wiring.get == nil && get == nil) || (wiring.set == nil && set == nil) {
+            let missing = [wiring.get == nil && get == nil ? "'get:'" : nil, wiring.set == nil && set == nil ? "'set:'" : nil].compactMap { $0 }
+            diagnostics.error("type-mismatch", "'\(propertyName)' is '\(property.type)' but '\(name.value)' is '\(symbol.type)'", at: name.range,
+                              notes: [DiagnosticNote("convert between them with " + missing.joined(separator: " and "))])
+            return
+        }
+        guard let get, let set else { return }
+        bind(get, reads: getter.reads, to: property, label: label("two-way binding of '\(propertyName)'", wiring.range), at: wiring.range)
+        handlers.append(HandlerPlan(on: userStream, targets: [symbol.node], values: [set], label: label("two-way binding of '\(propertyName)'", wiring.range),
+                                    constraints: [nil]))
+        edges[userStream].append(symbol.node)
+    }
+
+    /// An event feeding an input (event or value stream) or executing an action.
+    private mutating func route(_ event: inout ViewRegistry.Event, to target: Located<String>, _ viewModel: [String: Symbol]) {
+        if let a = actions.firstIndex(where: { $0.name == target.value }) {
+            // An action taking no input drops the event's value, as binding to a `CocoaAction` does.
+            let input = actions[a].input
+            guard input == .void || input.accepts(event.payload) else {
+                let carries = event.payload == .void ? "carries no value" : "carries '\(event.payload)'"
+                diagnostics.error("type-mismatch", "action '\(target.value)' takes an input of type '\(input)', but '\(event.name)' \(carries)",
+                                  at: target.range)
+                return
+            }
+            event.actions.append(a)
+            return
+        }
+        guard !poisoned.contains(target.value) else { return }
+        guard let symbol = viewModel[target.value] else {
+            let inputs = viewModel.filter { if case .input = nodes[$0.value.node].role, !$0.value.hasCurrentValue { return true } else { return false } }
+            unknownName(target, what: "input or action", candidates: Array(inputs.keys) + actions.map(\.name))
+            return
+        }
+        guard case .stream = nodes[symbol.node].kind, case .input = nodes[symbol.node].role else {
+            diagnostics.error("invalid-event-target", "'\(target.value)' is an \(symbol.what); an event feeds an input event or value, or an action",
+                              at: target.range, notes: [DiagnosticNote("'\(target.value)' is declared here", at: nodes[symbol.node].range)])
+            return
+        }
+        // An input event (Void) takes any event, dropping its value, as `.map { _ in () }` would.
+        guard symbol.type == .void || symbol.type.accepts(event.payload) else {
+            diagnostics.error("type-mismatch", "input '\(target.value)' takes '\(symbol.type)', but '\(event.name)' carries '\(event.payload)'",
+                              at: target.range)
+            return
+        }
+        event.feeds.append(symbol.node)
+    }
+
+    /// `button: { action: login }`: the tap executes the action, and `enabled` mirrors the
+    /// action's, as RxSwiftCommunity/Action's `button.rx.action = login` does.
+    private mutating func wireAction(_ decl: ComponentDecl, _ c: Int, _ name: Located<String>) {
+        guard let a = actions.firstIndex(where: { $0.name == name.value }) else {
+            unknownName(name, what: "action", candidates: actions.map(\.name))
+            return
+        }
+        guard actions[a].input == .void else {
+            diagnostics.error("type-mismatch", "a button's tap carries no value, but action '\(name.value)' takes an input of type '\(actions[a].input)'",
+                              at: name.range, notes: [DiagnosticNote("'button: { action: ... }' executes an action without input, as a 'CocoaAction'")])
+            return
+        }
+        if let tap = view.components[c].event("tap") { view.components[c].events[tap].actions.append(a) }
+        if let stray = decl.properties.first(where: { $0.name.value == "enabled" }) {
+            diagnostics.error("conflicting-keys", "button '\(decl.name.value)' is enabled exactly when action '\(name.value)' is, so it takes no 'enabled:'",
+                              at: stray.name.range)
+            return
+        }
+        guard let p = view.components[c].property("enabled") else { return }
+        let enabled = view.components[c].properties[p].node
+        nodes[enabled].visible = true
+        handlers.append(HandlerPlan(on: actions[a].enabled, targets: [enabled], values: [.eventPayload],
+                                    label: label("action binding of '\(decl.name.value)'", name.range), startValue: actions[a].enabled,
+                                    constraints: [nil]))
+        edges[actions[a].enabled].append(enabled)
+    }
+}

@@ -1,0 +1,62 @@
+import SpecRuntime
+
+/// The components of `view:` as the checker resolved them: the nodes behind each property and
+/// event, for `bindings:` and for the scenario steps that act on components.
+struct ViewRegistry {
+    struct Property {
+        var name: String
+        /// What the component shows: a visible cell named `<component>.<property>`.
+        var node: Int
+        var type: SpecType
+        /// Fires when the person changes the property (a `ControlProperty`'s values); nil when
+        /// only bindings write it.
+        var userStream: Int?
+        var verb: String?
+        var constraint: ValueConstraint?
+    }
+
+    struct Event {
+        var name: String
+        var node: Int
+        var payload: SpecType
+        var verb: String?
+        /// The property whose user change fires it (`valueChanged`, `editingChanged`).
+        var userProperty: String?
+        var isRow = false
+        var feeds: [Int] = []
+        var actions: [Int] = []
+    }
+
+    struct Component {
+        var name: String
+        var kind: ComponentKind
+        var properties: [Property] = []
+        var events: [Event] = []
+
+        func property(_ name: String) -> Int? { properties.firstIndex { $0.name == name } }
+        func event(_ name: String) -> Int? { events.firstIndex { $0.name == name } }
+        var memberNames: [String] { properties.map(\.name) + events.map(\.name) }
+        var plan: ComponentPlan {
+            ComponentPlan(name: name, kind: kind.rawValue,
+                          properties: properties.map { .init(name: $0.name, node: $0.node, edits: $0.userStream) },
+                          events: events.map { .init(name: $0.name, node: $0.node, feeds: $0.feeds, actions: $0.actions) })
+        }
+        var verbs: [String] { (properties.compactMap(\.verb) + events.compactMap(\.verb)).reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
+    }
+
+    var components: [Component] = []
+    var index: [String: Int] = [:]
+
+    /// `colorPicker.selectedIndex` split into a declared component and a member name.
+    func split(_ name: String) -> (component: Int, member: String)? {
+        guard let dot = name.firstIndex(of: "."), let c = index[String(name[..<dot])] else { return nil }
+        return (c, String(name[name.index(after: dot)...]))
+    }
+}
+
+extension NodeDecl.Role {
+    var isComponent: Bool {
+        if case .component = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,87 @@
+import SpecRuntime
+
+/// Reads `scenarios:`: each scenario's name, `params:`, `services:` overrides and steps (the steps
+/// that act on components are read in SpecReader+View.swift).
+extension SpecReader {
+    mutating func readScenario(_ node: YAMLNode) -> ScenarioDecl? {
+        guard let f = fields(node, of: "a scenario", allowed: ["name", "params", "services", "steps"]) else { return nil }
+        guard let nameNode = f["name"], let name = nameNode.string, !nameNode.isNull else {
+            diagnostics.error("missing-key", "a scenario needs a 'name:'", at: node.range)
+            return nil
+        }
+        var steps: [StepDecl] = []
+        if let stepsNode = f["steps"] {
+            for item in list(stepsNode, of: "steps") {
+                if let step = readStep(item) { steps.append(step) }
+            }
+        }
+        var scenario = ScenarioDecl(name: Located(name, nameNode.range), steps: steps, range: node.range)
+        if let p = f["params"] {
+            guard let pairs = p.mapping else {
+                diagnostics.error("expected-mapping", "a scenario's 'params:' maps parameter names to values, found \(p.kindName)", at: p.range)
+                return scenario
+            }
+            for (k, v) in pairs {
+                if let paramName = identifier(k, what: "parameter name") { scenario.params.append((paramName, v)) }
+            }
+        }
+        if let s = f["services"] {
+            scenario.services = entries(s, of: "services").compactMap { readService($0.0, $0.1, isOverride: true) }
+        }
+        return scenario
+    }
+
+    static let stepKinds = ["set", "send", "wait", "expect", "complete", "fail"]
+
+    mutating func readStep(_ node: YAMLNode) -> StepDecl? {
+        guard let pairs = node.mapping, pairs.count == 1, let key = pairs[0].key.string else {
+            if let text = node.string, Self.stepKinds.contains(text) {
+                diagnostics.error("invalid-step", "step '\(text)' needs a value, as in '\(text): ...'", at: node.range)
+            } else {
+                diagnostics.error("invalid-step", "a step is one of 'set:', 'send:', 'wait:', 'expect:', 'complete:' or 'fail:', found \(node.kindName)", at: node.range)
+            }
+            return nil
+        }
+        let value = pairs[0].value
+        if ComponentCatalog.verbs.contains(where: { $0.verb == key }) { return readGesture(pairs[0].key, value, node) }
+        switch key {
+        case "set", "expect":
+            var assignments: [(target: Located<String>, value: YAMLNode)] = []
+            guard let entries = value.mapping else {
+                diagnostics.error("invalid-step", "'\(key):' takes a mapping such as '{ email: \"a@b.c\" }', found \(value.kindName)", at: value.range)
+                return nil
+            }
+            for (k, v) in entries {
+                if let target = identifier(k, what: "name", allowDots: true) { assignments.append((target, v)) }
+            }
+            return StepDecl(kind: key == "set" ? .set(assignments) : .expect(assignments), range: node.range)
+        case "send":
+            if let pairs = value.mapping {
+                guard pairs.count == 1, let target = identifier(pairs[0].key, what: "input name", allowDots: true) else {
+                    diagnostics.error("invalid-step", "'send:' takes one input, as in 'send: confirm' or 'send: { selected: 2 }'", at: value.range)
+                    return nil
+                }
+                return StepDecl(kind: .send(target, value: pairs[0].value), range: node.range)
+            }
+            guard let target = identifier(value, what: "input name", allowDots: true) else { return nil }
+            return StepDecl(kind: .send(target, value: nil), range: node.range)
+        case "wait":
+            return duration(value).map { StepDecl(kind: .wait($0), range: node.range) }
+        case "complete":
+            guard let target = identifier(value, what: "input name", allowDots: true) else { return nil }
+            return StepDecl(kind: .complete(target), range: node.range)
+        case "fail":
+            guard let pairs = value.mapping, pairs.count == 1, let target = identifier(pairs[0].key, what: "input name", allowDots: true) else {
+                let name = value.mapping == nil ? value.string.flatMap { $0.isEmpty ? nil : $0 } : nil
+                diagnostics.error("invalid-step", "'fail:' ends one input with an error, as in 'fail: { results: http(404) }', found \(value.kindName)",
+                                  at: value.range, fixIt: name.map { "write 'fail: { \($0): unknown }' (or 'http(404)', 'decode')" })
+                return nil
+            }
+            return StepDecl(kind: .fail(target, pairs[0].value), range: node.range)
+        default:
+            diagnostics.error("unknown-step", "unknown step '\(key)'\(diagnostics.didYouMean(key, in: Self.stepKinds + ComponentCatalog.verbs.map(\.verb)))", at: pairs[0].key.range,
+                              notes: [DiagnosticNote("a step is one of 'set:', 'send:', 'wait:', 'expect:', 'complete:' or 'fail:'")])
+            return nil
+        }
+    }
+}
