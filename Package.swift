@@ -40,6 +40,7 @@ let package = Package(
         // What every test target uses: the CLI runner, package paths, external tools, recorded
         // timelines, diagnostics assertions and the fixtures under Tests/Fixtures.
         .target(name: "SpecTesting", dependencies: ["ScreenSpec", "SpecRuntime"]),
+        .testTarget(name: "SpecTestingTests", dependencies: ["ScreenSpec", "SpecRuntime", "SpecTesting"]),
         .testTarget(name: "ScreenSpecTests", dependencies: ["ScreenSpec", "SpecRuntime", "SpecTesting"]),
         .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
         // Plays every spec under specs/ against its committed snapshot, one test per scenario.

@@ -99,12 +99,12 @@ public func lineDiff(expected: String, actual: String) -> String {
         if i < a.count && j < b.count && a[i] == b[j] {
             lines.append("  " + a[i])
             (i, j) = (i + 1, j + 1)
-        } else if j < b.count && (i == a.count || common[i][j + 1] >= common[i + 1][j]) {
-            lines.append("+ " + b[j])
-            j += 1
-        } else {
+        } else if i < a.count && (j == b.count || common[i + 1][j] >= common[i][j + 1]) {
             lines.append("- " + a[i])
             i += 1
+        } else {
+            lines.append("+ " + b[j])
+            j += 1
         }
     }
     return lines.joined(separator: "\n")

@@ -86,14 +86,21 @@ public final class RunningCommand: @unchecked Sendable {
         return result
     }
 
-    /// Kills the process with SIGKILL (a child of the test runner may inherit a signal mask that
-    /// blocks SIGTERM) and waits for it to go.
+    /// Kills the process and everything it started with SIGKILL (a child of the test runner may
+    /// inherit a signal mask that blocks SIGTERM) and waits for it to go.
+    ///
+    /// Foundation starts each process in a process group of its own, and on Linux reports the exit
+    /// only once every holder of an inherited descriptor is gone: killing the process alone would
+    /// leave a grandchild (the `sleep` of a shell script) and the wait with it.
     public func kill() {
         guard process.isRunning else { return }
+        let pid = process.processIdentifier
         #if canImport(Glibc)
-        _ = Glibc.kill(process.processIdentifier, SIGKILL)
+        _ = Glibc.kill(-pid, SIGKILL)
+        _ = Glibc.kill(pid, SIGKILL)
         #elseif canImport(Darwin)
-        _ = Darwin.kill(process.processIdentifier, SIGKILL)
+        _ = Darwin.kill(-pid, SIGKILL)
+        _ = Darwin.kill(pid, SIGKILL)
         #endif
         exited.wait()
         exited.signal()

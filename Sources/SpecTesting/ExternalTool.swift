@@ -60,6 +60,9 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
     /// A missing tool, as the error that fails a test in CI.
     public struct Missing: Error, CustomStringConvertible {
         public var tools: [ExternalTool]
+
+        public init(tools: [ExternalTool]) { self.tools = tools }
+
         public var description: String {
             tools.map { "\($0.name) not found (CI is set, so this fails instead of skipping); install it with: \($0.install)" }
                 .joined(separator: "\n")

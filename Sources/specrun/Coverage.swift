@@ -27,10 +27,17 @@ struct Coverage: ParsableCommand {
 
     func run() throws {
         let measured = CoverageReport.measure(specPaths: try report.specs())
-        let text: String = switch format {
-        case .text: CoverageText.render(measured, colors: report.colors)
-        case .json: CoverageJSON.render(measured)
-        case .lcov: CoverageLcov.render(measured)
+        let text: String
+        switch format {
+        case .text: text = CoverageText.render(measured, colors: report.colors)
+        case .json: text = CoverageJSON.render(measured)
+        case .lcov:
+            do {
+                text = try CoverageLcov.render(measured)
+            } catch {
+                Output.error("error: \(error)\n")
+                throw ExitCodes.usage
+            }
         }
         try report.finish(text, invalid: measured.invalid, percent: measured.percent, measure: "coverage")
     }

@@ -52,6 +52,8 @@ struct Graph: ParsableCommand {
         case .mermaid: text = MermaidRenderer.render(graph)
         case .dot: text = DotRenderer.render(graph)
         case .svg:
+            // `dot` can run for minutes; SIGINT and SIGTERM must stop it (it dies with us).
+            StopSignals.unblock()
             let line = ProgressLine.onTerminal()
             defer { line?.clear() }
             var progress: ((Double) -> Void)?

@@ -84,6 +84,6 @@ enum Output {
         guard !loaded.diagnostics.isEmpty else { return }
         error(loaded.renderDiagnostics(colors: useColor(for: STDERR_FILENO)))
         let count = loaded.diagnostics.filter { $0.severity == .error }.count
-        if count > 0 { error("\(count) error\(count == 1 ? "" : "s") in \(loaded.source.path)\n") }
+        if count > 0 { error("\(count) error\(count == 1 ? "" : "s") in \(TerminalText.escaped(loaded.source.path))\n") }
     }
 }

@@ -11,7 +11,8 @@ struct Review: ParsableCommand {
             snapshot as <scenario>.timeline.new. 'specrun review' shows each: its spec and \
             scenario, a summary of what changed and the diff, and reads one key: a accepts (the \
             new timeline becomes the snapshot), r rejects (the pending file is deleted), s skips \
-            (it stays pending), q stops. It needs a terminal; 'specrun test --accept' or \
+            (it stays pending), q (or Ctrl-C) stops. Only these lowercase keys act; arrows and \
+            other keys are ignored or answered with a hint. It needs a terminal; 'specrun test --accept' or \
             '--reject' settle every change at once. Exit status: 0, 1 when a file could not be \
             settled, 64 for a usage error, 66 when a path does not exist.
             """
@@ -35,6 +36,7 @@ struct Review: ParsableCommand {
             Output.error("error: 'specrun review' reads keys from a terminal; settle all \(pending.count) pending change\(pending.count == 1 ? "" : "s") with 'specrun test --accept' or 'specrun test --reject'\n")
             throw ExitCodes.usage
         }
+        KeyReader.restoreOnStop()
         var session = ReviewSession(pending: pending, colors: Output.useColor(for: STDOUT_FILENO))
         if let code = session.run() { throw code }
     }

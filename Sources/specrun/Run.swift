@@ -47,22 +47,26 @@ struct Run: ParsableCommand {
 
     /// Plays the scenarios of `paths` and prints their timelines; the exit code when not 0.
     func play(_ paths: [String]) -> ExitCode? {
-        let loaded = Array(zip(paths, SpecArguments.loadAll(paths)))
         var invalid = false, failed = false, printed = 0
+        var checkedSpecs: [(path: String, spec: CheckedSpec)] = []
+        for (path, loaded) in Self.load(paths) {
+            switch loaded {
+            case .success(let checked): checkedSpecs.append((path, checked))
+            case .failure: invalid = true
+            }
+        }
         var selected: [(path: String, spec: CheckedSpec, indices: [Int])] = []
-        for (path, spec) in loaded {
-            Output.reportDiagnostics(spec)
-            guard let checked = spec.spec else { invalid = true; continue }
+        for (path, checked) in checkedSpecs {
             let indices = checked.scenarios.indices.filter { scenario == nil || checked.scenarios[$0].name == scenario }
             selected.append((path, checked, indices))
         }
-        if let scenario, !loaded.isEmpty, selected.allSatisfy({ $0.indices.isEmpty }), !selected.isEmpty {
+        if let scenario, selected.allSatisfy({ $0.indices.isEmpty }), !selected.isEmpty {
             var names = ""
-            for (path, spec) in loaded {
-                guard let checked = spec.spec else { continue }
-                names += "\(SpecArguments.displayName(path)):\n" + checked.scenarios.map { "  \($0.name)\n" }.joined()
+            for (path, checked) in checkedSpecs {
+                names += "\(TerminalText.escaped(SpecArguments.displayName(path))):\n"
+                    + checked.scenarios.map { "  \(TerminalText.escaped($0.name))\n" }.joined()
             }
-            Output.error("error: no scenario named '\(scenario)'; the scenarios are:\n\(names)")
+            Output.error("error: no scenario named '\(TerminalText.escaped(scenario))'; the scenarios are:\n\(names)")
             return ExitCodes.usage
         }
         var played: [MarbleReport.Scenario] = []
@@ -83,5 +87,27 @@ struct Run: ParsableCommand {
         }
         if invalid { return ExitCodes.invalidSpec }
         return failed ? ExitCodes.failure : nil
+    }
+
+    /// The checked program of each path, in order, reporting what is wrong with the others: a
+    /// `.json` path is a compiled spec (`specrun compile`), loaded without checking again; any
+    /// other path is a YAML spec, loaded and checked.
+    static func load(_ paths: [String]) -> [(path: String, spec: Result<CheckedSpec, ExitCode>)] {
+        let yaml = paths.filter { !CompiledSpec.isCompiledSpecPath($0) }
+        // In the order of `paths`: the YAML ones loaded together, as `loadAll` checks them together.
+        var loadedYAML = SpecArguments.loadAll(yaml)[...]
+        return paths.map { path in
+            guard !CompiledSpec.isCompiledSpecPath(path), let loaded = loadedYAML.popFirst() else {
+                do {
+                    return (path, .success(try CompiledSpec.load(path: path)))
+                } catch {
+                    Output.error("error: \(path): \(error)\n")
+                    return (path, .failure(ExitCodes.invalidSpec))
+                }
+            }
+            Output.reportDiagnostics(loaded)
+            guard let checked = loaded.spec else { return (path, .failure(ExitCodes.invalidSpec)) }
+            return (path, .success(checked))
+        }
     }
 }

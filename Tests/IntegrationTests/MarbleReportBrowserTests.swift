@@ -22,7 +22,7 @@ struct MarbleReportBrowserTests {
             var name: String
             var marbles: Int
             var drawn: Int
-            var labelled: Int
+            var labeled: Int
         }
 
         struct Scenario: Decodable {
@@ -61,7 +61,7 @@ struct MarbleReportBrowserTests {
               var marbles = l.querySelectorAll('.mark.marble');
               return { name: l.getAttribute('data-output'), marbles: marbles.length,
                        drawn: Array.prototype.filter.call(marbles, function (m) { var r = m.getBoundingClientRect(); return r.width > 0 && r.height > 0; }).length,
-                       labelled: Array.prototype.filter.call(marbles, function (m) { return m.tabIndex === 0 && (m.getAttribute('aria-label') || '').length > 0; }).length };
+                       labeled: Array.prototype.filter.call(marbles, function (m) { return m.tabIndex === 0 && (m.getAttribute('aria-label') || '').length > 0; }).length };
             });
             result.scenarios.push({ title: s.querySelector('h2').textContent, failed: s.classList.contains('failed'),
               failureMarks: s.querySelectorAll('.mark.failure, .mark.runtime-error').length, diff: !!s.querySelector('aside.diff pre'), lanes: lanes,
@@ -180,7 +180,7 @@ struct MarbleReportBrowserTests {
             for lane in s.lanes {
                 #expect(lane.marbles == e.marbles[lane.name], "\(what) › \(e.scenario) › \(lane.name): marbles vs emissions; \(diagnosis())")
                 #expect(lane.drawn == lane.marbles, "\(what) › \(e.scenario) › \(lane.name): marbles without a size; \(diagnosis())")
-                #expect(lane.labelled == lane.marbles, "\(what) › \(e.scenario) › \(lane.name): marbles not focusable or unlabelled; \(diagnosis())")
+                #expect(lane.labeled == lane.marbles, "\(what) › \(e.scenario) › \(lane.name): marbles not focusable or unlabelled; \(diagnosis())")
             }
             #expect(s.failed == e.failed, "\(what) › \(e.scenario): failure marking; \(diagnosis())")
             if e.failed { #expect(s.failureMarks > 0, "\(what) › \(e.scenario): no failure mark; \(diagnosis())") }

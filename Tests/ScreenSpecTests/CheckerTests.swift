@@ -1,5 +1,6 @@
-import Testing
 @testable import ScreenSpec
+import SpecTesting
+import Testing
 
 /// Loads `yaml` as `t.yaml` and renders its diagnostics without colour.
 private func diagnose(_ yaml: String) -> String {
@@ -42,8 +43,8 @@ struct CheckerTests {
     }
 
     @Test func unknownNameWithSuggestionRenderedWhole() {
-        let text = login.replacingOccurrences(of: "email.count >= 10", with: "emial.count >= 10")
-        #expect(diagnose(text) == """
+        let text = login.replacingOccurrences(of: "email.count >= 10", with: "1️⃣emial.count >= 10")
+        assertDiagnostics(text, [DiagnosticSpec(message: "unknown name 'emial'; did you mean 'email'?", id: "unknown-name")], rendered: """
             t.yaml:7:13: error: unknown name 'emial'; did you mean 'email'?
               |
             7 |   canLogin: emial.count >= 10 && password.count >= 4
@@ -53,8 +54,8 @@ struct CheckerTests {
     }
 
     @Test func typeMismatchSaysExpectedAndFound() {
-        let text = login.replacingOccurrences(of: "enabledIf: canLogin", with: "enabledIf: email.count")
-        #expect(diagnose(text) == """
+        let text = login.replacingOccurrences(of: "enabledIf: canLogin", with: "enabledIf: 1️⃣email.count")
+        assertDiagnostics(text, [DiagnosticSpec(message: "expected 'Bool', found 'Int'")], rendered: """
             t.yaml:11:16: error: expected 'Bool', found 'Int'
                |
             11 |     enabledIf: email.count
@@ -64,32 +65,30 @@ struct CheckerTests {
     }
 
     @Test func reportsEveryErrorAtOnceInFileOrder() {
-        let text = """
+        assertDiagnostics("""
             screen: S
             inputs:
               a: { type: Int, default: 1 }
               tap: event
             outputs:
-              b: a + "x"
+              b: 1️⃣a + "x"
               c: d
-              d: c
+              2️⃣d: c
             scenarios:
               - name: s
                 steps:
-                  - set: { b: 2 }
-                  - send: { tap: 3 }
-                  - expect: { a: "one" }
-                  - jump: 1
-            """
-        let messages = SpecLoader.load(text: text, path: "t.yaml").diagnostics.map(\.description)
-        #expect(messages == [
-            "t.yaml:6:6: error: '+' cannot combine 'Int' and 'String'",
-            "t.yaml:8:3: error: dependency cycle: 'd' -> 'c' -> 'd'",
-            "t.yaml:12:16: error: 'set:' writes an input property, but 'b' is an output",
-            "t.yaml:13:22: error: 'tap' is an event and carries no value",
-            "t.yaml:14:22: error: expected a value of type 'Int', found 'one'",
-            "t.yaml:15:9: error: unknown step 'jump'",
-        ])
+                  - set: { 3️⃣b: 2 }
+                  - send: { tap: 4️⃣3 }
+                  - expect: { a: 5️⃣"one" }
+                  - 6️⃣jump: 1
+            """, [
+                DiagnosticSpec("1️⃣", message: "'+' cannot combine 'Int' and 'String'"),
+                DiagnosticSpec("2️⃣", message: "dependency cycle: 'd' -> 'c' -> 'd'"),
+                DiagnosticSpec("3️⃣", message: "'set:' writes an input property, but 'b' is an output"),
+                DiagnosticSpec("4️⃣", message: "'tap' is an event and carries no value"),
+                DiagnosticSpec("5️⃣", message: "expected a value of type 'Int', found 'one'"),
+                DiagnosticSpec("6️⃣", message: "unknown step 'jump'"),
+            ])
     }
 
     @Test func unknownKeysAreLocatedWithTheNearestKnownKey() {

@@ -24,13 +24,13 @@ struct DiagnosticCatalogTests {
         return ids
     }
 
-    @Test func everyReportedIdIsCatalogued() throws {
-        let catalogued = Set(DiagnosticCatalog.entries.map(\.id))
+    @Test func everyReportedIdIsCataloged() throws {
+        let cataloged = Set(DiagnosticCatalog.entries.map(\.id))
         let reported = try Self.idsInSources()
         #expect(reported.count > 80)
-        #expect(reported.subtracting(catalogued).isEmpty, "add to DiagnosticCatalog: \(reported.subtracting(catalogued).sorted())")
-        #expect(catalogued.subtracting(reported).isEmpty, "no longer reported: \(catalogued.subtracting(reported).sorted())")
-        #expect(catalogued.count == DiagnosticCatalog.entries.count, "an id is listed twice")
+        #expect(reported.subtracting(cataloged).isEmpty, "add to DiagnosticCatalog: \(reported.subtracting(cataloged).sorted())")
+        #expect(cataloged.subtracting(reported).isEmpty, "no longer reported: \(cataloged.subtracting(reported).sorted())")
+        #expect(cataloged.count == DiagnosticCatalog.entries.count, "an id is listed twice")
     }
 
     @Test func everyIdIsDocumentedWithAMessage() throws {

@@ -136,7 +136,7 @@ struct CoverageTests {
                   - expect: { label: "off" }
             """, name: "tiny.yaml")
         let report = CoverageReport(specs: [spec], invalid: [])
-        #expect(CoverageLcov.render(report) == """
+        #expect(try CoverageLcov.render(report) == """
             TN:
             SF:tiny.yaml
             BRDA:5,0,0,-

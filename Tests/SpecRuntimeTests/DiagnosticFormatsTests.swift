@@ -45,7 +45,7 @@ struct DiagnosticFormatsTests {
         #expect(misspelt.range.end.column - misspelt.range.start.column == "emial".count)
     }
 
-    @Test func everyIdIsCatalogued() {
+    @Test func everyIdIsCataloged() {
         for d in Self.diagnostics() { #expect(DiagnosticCatalog.summary(d.id) != nil, "\(d.id)") }
     }
 

@@ -72,7 +72,7 @@ struct MutationTests {
         #expect(result.score == 100 && result.scored == result.outcomes.count)
     }
 
-    @Test func theCatalogueMakesEachKindOfMutant() throws {
+    @Test func theCatalogMakesEachKindOfMutant() throws {
         let path = try write("""
             screen: All
             inputs:

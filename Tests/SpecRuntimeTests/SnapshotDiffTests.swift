@@ -92,7 +92,7 @@ import Testing
         #expect(UnifiedDiff(diff, oldLabel: "old", newLabel: "new").render() == "")
     }
 
-    @Test func coloursOnlyWhenAsked() {
+    @Test func colorsOnlyWhenAsked() {
         let colored = render(["a"], ["b"]).contains("\u{1B}[")
         #expect(!colored)
         let text = UnifiedDiff(LineDiff(old: ["a"], new: ["b"]), oldLabel: "old", newLabel: "new").render(colors: true)

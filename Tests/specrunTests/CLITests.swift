@@ -8,9 +8,7 @@ struct CLITests {
     static var sketchLogin: String { Fixtures.sketchLogin }
 
     @Test func runPrintsTheSketchTimeline() throws {
-        let result = try CLI.run(["run", try CLI.temporarySpec(Self.sketchLogin)])
-        #expect(result.status == 0)
-        #expect(result.stdout == """
+        try assertExecuteCommand(["run", try CLI.temporarySpec(Self.sketchLogin)], stdout: """
             Login › signs in once the form is valid
                  0ms  canLogin          false
                  0ms  login.enabled     false
@@ -69,9 +67,7 @@ struct CLITests {
               a: b + 1
               c: 1 +
             """)
-        let result = try CLI.run(["check", path])
-        #expect(result.status == 2)
-        #expect(result.stderr == """
+        try assertExecuteCommand(["check", path], stdout: "", stderr: """
             \(path):3:6: error: unknown name 'b'
               |
             3 |   a: b + 1
@@ -83,7 +79,7 @@ struct CLITests {
               |         ^
             2 errors in \(path)
 
-            """)
+            """, exitCode: 2)
         #expect(try CLI.run(["run", path]).status == 2)
     }
 

@@ -108,8 +108,8 @@ import Testing
         let cli = try Workspace()
         let bash = try cli.run(["--generate-completion-script", "bash"]).stdout
         // Files ending in .yaml or .yml, plus folders, for the spec arguments of every subcommand
-        // that takes specs: run, check, test, review, graph, coverage, mutate and explore.
-        #expect(bash.components(separatedBy: "-o plusdirs -fX '!*.@(yaml|yml)'").count - 1 == 8)
+        // that takes specs: run, check, test, review, graph, coverage, mutate, explore and compile.
+        #expect(bash.components(separatedBy: "-o plusdirs -fX '!*.@(yaml|yml)'").count - 1 == 9)
         let zsh = try cli.run(["--generate-completion-script", "zsh"]).stdout
         #expect(zsh.contains("_files -g '\\''*.yaml *.yml'\\''"))
         let fish = try cli.run(["--generate-completion-script", "fish"]).stdout
@@ -123,14 +123,14 @@ import Testing
         ([], ["FORCE_COLOR": "0"], false),
         ([], [:], false),
     ])
-    func colourFollowsTheFlagThenTheEnvironment(flags: [String], environment: [String: String], coloured: Bool) throws {
+    func colorFollowsTheFlagThenTheEnvironment(flags: [String], environment: [String: String], colored: Bool) throws {
         let cli = try Workspace()
         // Workspace sets NO_COLOR=1 and output goes to a file: colour only when forced.
         let result = try cli.run(["test"] + flags, environment: environment)
-        #expect(result.stdout.contains("\u{1B}[") == coloured, "\(flags) \(environment)")
+        #expect(result.stdout.contains("\u{1B}[") == colored, "\(flags) \(environment)")
     }
 
-    @Test func colourChoiceInProcess() {
+    @Test func colorChoiceInProcess() {
         #expect(ColorChoice.auto.enabled(isTerminal: true, environment: [:]))
         #expect(!ColorChoice.auto.enabled(isTerminal: false, environment: [:]))
         #expect(!ColorChoice.auto.enabled(isTerminal: true, environment: ["NO_COLOR": "1"]))

@@ -1,4 +1,5 @@
 import Foundation
+import SpecTesting
 import SpecTools
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 struct HostileRepositoryTests {
     /// A fresh folder holding `specs/` and `outside/`, a folder no run may touch.
     static func repository() throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-hostile-\(UUID().uuidString)").path
+        let root = try PackagePaths.temporaryFolder("specrun-hostile")
         for folder in ["specs", "outside"] {
             try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
         }
@@ -27,43 +28,11 @@ struct HostileRepositoryTests {
         try text.write(toFile: path, atomically: false, encoding: .utf8)
     }
 
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        /// The run was still going after its time limit and was killed.
-        var timedOut: Bool
-    }
-
     /// Runs the binary with a time limit, so a run that blocks (on a FIFO) fails instead of hanging
-    /// the suite. Output goes through files, which never fill up as a pipe would.
-    static func run(_ arguments: [String], in directory: String, limit: Double = 20) throws -> Result {
-        let out = directory + "/../" + UUID().uuidString + ".out", err = out + ".err"
-        FileManager.default.createFile(atPath: out, contents: nil)
-        FileManager.default.createFile(atPath: err, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: out); try? FileManager.default.removeItem(atPath: err) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try CLI.binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var env = ProcessInfo.processInfo.environment
-        env["NO_COLOR"] = "1"
-        env["CI"] = nil
-        process.environment = env
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
-        let done = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in done.signal() }
-        try process.run()
-        let timedOut = done.wait(timeout: .now() + limit) == .timedOut
-        if timedOut {
-            // SIGKILL: a child of the test runner may start with SIGTERM blocked.
-            kill(process.processIdentifier, SIGKILL)
-            done.wait()
-        }
-        return Result(status: process.terminationStatus, stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
-                      stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "", timedOut: timedOut)
+    /// the suite (`timedOut`); SpecTesting's runner writes the output to files outside the
+    /// repository, which never fill up as a pipe would.
+    static func run(_ arguments: [String], in directory: String, limit: Double = 20) throws -> CommandResult {
+        try CLI.run(arguments, in: directory, timeout: limit)
     }
 
     /// Every entry under `root` by relative path (names as raw bytes, shown lossily), without

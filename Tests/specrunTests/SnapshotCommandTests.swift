@@ -70,7 +70,7 @@ import Testing
         #expect(try [valid, tooShort, secondTap].map(inode) == inodes)
     }
 
-    @Test func changedBehaviourFailsWithADiffAndUpdateAcceptsOnlyThat() throws {
+    @Test func changedBehaviorFailsWithADiffAndUpdateAcceptsOnlyThat() throws {
         _ = try run(["test"])
         let before = try String(contentsOfFile: snapshots + "/" + valid, encoding: .utf8)
         let untouched = try inode(tooShort)

@@ -1,7 +1,9 @@
 import SpecRuntime
 
 /// Renders diagnostics as `path:line:col: error: message`, the source line with a gutter and a
-/// caret under the range, then notes and a `help:` line for a fix-it.
+/// caret under the range, then notes and a `help:` line for a fix-it. File names, messages and
+/// source lines come from the user, so what a terminal could act on in them is escaped
+/// (`TerminalText`); tabs in a source line are kept so that the caret lines up.
 public struct DiagnosticFormatter: Sendable {
     public var colors: Bool
 
@@ -21,18 +23,18 @@ public struct DiagnosticFormatter: Sendable {
         case .warning: label = paint("warning:", "1;35")
         case .note: label = paint("note:", "1;36")
         }
-        out += paint("\(d.range.file):\(d.range.start.line):\(d.range.start.column):", "1") + " \(label) " + paint(d.message, "1") + "\n"
+        out += paint("\(safe(d.range.file)):\(d.range.start.line):\(d.range.start.column):", "1") + " \(label) " + paint(safe(d.message), "1") + "\n"
         if let source { out += excerpt(d.range, source: source) }
         for note in d.notes {
             if let r = note.range, r != d.range {
-                out += "\(r.file):\(r.start.line):\(r.start.column): " + paint("note:", "1;36") + " \(note.message)\n"
+                out += "\(safe(r.file)):\(r.start.line):\(r.start.column): " + paint("note:", "1;36") + " \(safe(note.message))\n"
                 if let src = r.file == d.range.file ? source : nil { out += excerpt(r, source: src) }
             } else {
-                out += paint("note:", "1;36") + " \(note.message)\n"
+                out += paint("note:", "1;36") + " \(safe(note.message))\n"
             }
         }
         if let fix = d.fixIt {
-            out += paint("help:", "1;32") + " \(fix)\n"
+            out += paint("help:", "1;32") + " \(safe(fix))\n"
         }
         return out
     }
@@ -61,17 +63,22 @@ public struct DiagnosticFormatter: Sendable {
         }
         var text = String.UnicodeScalarView()
         text.append(contentsOf: scalars)
-        // Keep tabs so the caret lines up under them.
+        // Keep tabs so the caret lines up under them; a scalar shown escaped takes its escape's
+        // width ("\u001b": 6 columns).
+        func columns(_ scalar: Unicode.Scalar) -> Int { TerminalText.isUnsafe(scalar, keeping: .tabs) ? 6 : 1 }
         var pad = prefix.isEmpty ? "" : " "
-        for scalar in scalars.prefix(max(0, startColumn - 1 - prefix.count)) {
-            pad.append(scalar == "\t" ? "\t" : " ")
+        let before = max(0, startColumn - 1 - prefix.count)
+        for scalar in scalars.prefix(before) {
+            pad += scalar == "\t" ? "\t" : String(repeating: " ", count: columns(scalar))
         }
-        if pad.unicodeScalars.count < startColumn - 1 {
-            pad += String(repeating: " ", count: startColumn - 1 - pad.unicodeScalars.count)
-        }
-        return "\(gutter) |\n\(number) | \(prefix)\(String(text))\(suffix)\n\(gutter) | \(pad)"
-            + paint("^" + String(repeating: "~", count: max(0, width - 1)), "1;32") + "\n"
+        if before > scalars.count { pad += String(repeating: " ", count: before - scalars.count) }
+        let underlined = scalars.dropFirst(before).prefix(width)
+        let caretWidth = underlined.reduce(0) { $0 + columns($1) } + max(0, width - underlined.count)
+        return "\(gutter) |\n\(number) | \(prefix)\(TerminalText.escaped(String(text), keeping: .tabs))\(suffix)\n\(gutter) | \(pad)"
+            + paint("^" + String(repeating: "~", count: max(0, caretWidth - 1)), "1;32") + "\n"
     }
+
+    private func safe(_ s: String) -> String { TerminalText.escaped(s) }
 
     private func paint(_ s: String, _ code: String) -> String {
         colors ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s

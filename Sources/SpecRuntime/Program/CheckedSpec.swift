@@ -409,3 +409,18 @@ public struct TypeTable: Sendable {
 
     public init() {}
 }
+
+// Codable is synthesised here, in the types' own file (Swift requires it): the JSON of a
+// compiled spec (see `CompiledSpec`).
+extension CheckedSpec: Codable {}
+extension NodeDecl: Codable {}
+extension NodeDecl.Kind: Codable {}
+extension NodeDecl.Role: Codable {}
+extension ActionPlan: Codable {}
+extension HandlerPlan: Codable {}
+extension ServicePlan.Outcome: Codable {}
+extension ServicePlan.SequenceEvent: Codable {}
+extension ServicePlan.SequenceEventKind: Codable {}
+extension ServicePlan.Result: Codable {}
+extension StepPlan: Codable {}
+extension StepPlan.Kind: Codable {}

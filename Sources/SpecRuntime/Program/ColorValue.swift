@@ -61,3 +61,8 @@ public struct ColorValue: Hashable, Sendable {
         }
     }
 }
+
+// Codable is synthesised here, in the types' own file (Swift requires it): the JSON of a
+// compiled spec (see `CompiledSpec`).
+extension ColorValue: Codable {}
+extension ColorValue.Space: Codable {}

@@ -49,3 +49,9 @@ public struct ComponentPlan: Sendable {
         self.events = events
     }
 }
+
+// Codable is synthesised here, in the types' own file (Swift requires it): the JSON of a
+// compiled spec (see `CompiledSpec`).
+extension ComponentPlan: Codable {}
+extension ComponentPlan.Property: Codable {}
+extension ComponentPlan.Event: Codable {}

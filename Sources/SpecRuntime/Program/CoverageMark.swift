@@ -13,3 +13,7 @@ public struct CoverageMark: Sendable {
         self.itemRange = itemRange
     }
 }
+
+// Codable is synthesised here, in the types' own file (Swift requires it): the JSON of a
+// compiled spec (see `CompiledSpec`).
+extension CoverageMark: Codable {}

@@ -53,3 +53,8 @@ public struct ExplorePlan: Sendable {
 
     public init() {}
 }
+
+// Codable is synthesised here, in the types' own file (Swift requires it): the JSON of a
+// compiled spec (see `CompiledSpec`).
+extension InvariantPlan: Codable {}
+extension ExploreOutcome: Codable {}

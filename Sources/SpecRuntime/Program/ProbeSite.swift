@@ -25,3 +25,8 @@ public struct ProbeSite: Sendable, Hashable {
         self.range = range
     }
 }
+
+// Codable is synthesised here, in the types' own file (Swift requires it): the JSON of a
+// compiled spec (see `CompiledSpec`).
+extension ProbeSite: Codable {}
+extension ProbeSite.Kind: Codable {}

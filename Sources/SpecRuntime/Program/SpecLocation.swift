@@ -42,3 +42,8 @@ public struct SpecRange: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(file):\(start)" }
 }
+
+// Codable is synthesised here, in the types' own file (Swift requires it): the JSON of a
+// compiled spec (see `CompiledSpec`).
+extension SpecLocation: Codable {}
+extension SpecRange: Codable {}

@@ -59,3 +59,7 @@ public indirect enum SpecType: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 }
+
+// Codable is synthesised here, in the types' own file (Swift requires it): the JSON of a
+// compiled spec (see `CompiledSpec`).
+extension SpecType: Codable {}

@@ -15,3 +15,7 @@ public enum StreamEnd: Sendable, Hashable {
         }
     }
 }
+
+// Codable is synthesised here, in the types' own file (Swift requires it): the JSON of a
+// compiled spec (see `CompiledSpec`).
+extension StreamEnd: Codable {}

@@ -155,3 +155,13 @@ public struct ServiceCall: Sendable {
         self.arguments = arguments
     }
 }
+
+// Codable is synthesised here, in the types' own file (Swift requires it): the JSON of a
+// compiled spec (see `CompiledSpec`).
+extension StreamPlan: Codable {}
+extension TimerPlan: Codable {}
+extension OperatorPlan: Codable {}
+extension OperatorPlan.Kind: Codable {}
+extension RequestStrategy: Codable {}
+extension RequestPlan: Codable {}
+extension ServiceCall: Codable {}

@@ -76,3 +76,14 @@ extension TypedExpr {
         return self
     }
 }
+
+// Codable is synthesised here, in the types' own file (Swift requires it): the JSON of a
+// compiled spec (see `CompiledSpec`).
+extension TypedExpr: Codable {}
+extension TypedExpr.NumericKind: Codable {}
+extension TypedExpr.ArithmeticOperator: Codable {}
+extension TypedExpr.OrderOperator: Codable {}
+extension TypedExpr.Member: Codable {}
+extension TypedExpr.Builtin: Codable {}
+extension TypedExpr.ClosureBuiltin: Codable {}
+extension TypedInterpolationPart: Codable {}

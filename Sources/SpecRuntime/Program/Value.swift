@@ -165,7 +165,9 @@ public enum ValueFormatter {
         return s
     }
 
-    /// A JSON string literal, escaping what JSON requires.
+    /// A JSON string literal, escaping what JSON requires and what a terminal could act on
+    /// (DEL, C1 controls, bidirectional overrides: see `TerminalText`), so that a timeline or
+    /// JSON line printed on a terminal shows the value instead of obeying it.
     public static func quote(_ s: String, into out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
@@ -176,9 +178,8 @@ public enum ValueFormatter {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                if TerminalText.isUnsafe(scalar) {
+                    TerminalText.appendEscape(scalar, to: &out)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -240,3 +241,12 @@ public enum ValueFormatter {
         out += "}"
     }
 }
+
+// Codable is synthesised here, in the types' own file (Swift requires it): the JSON of a
+// compiled spec (see `CompiledSpec`).
+extension Value: Codable {}
+extension RecordValue: Codable {}
+extension EnumValue: Codable {}
+extension ErrorValue: Codable {}
+extension ErrorValue.Kind: Codable {}
+extension NavigationValue: Codable {}

@@ -106,3 +106,9 @@ public struct GesturePlan: Sendable {
         self.target = target
     }
 }
+
+// Codable is synthesised here, in the types' own file (Swift requires it): the JSON of a
+// compiled spec (see `CompiledSpec`).
+extension ValueConstraint: Codable {}
+extension GesturePlan: Codable {}
+extension GesturePlan.Payload: Codable {}

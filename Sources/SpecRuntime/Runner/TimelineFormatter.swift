@@ -5,23 +5,28 @@ public enum TimelineFormatter {
     ///      0ms  canLogin          false
     ///      0ms  ▶ set email = "someone@example.com"
     /// ```
+    ///
+    /// Names, steps and messages come from the spec, so whatever a terminal could act on in them
+    /// is escaped as in values (`TerminalText`): the text is safe to print, and a name cannot
+    /// break a line of the snapshot.
     public static func text(_ timeline: Timeline) -> String {
-        var out = "\(timeline.screen) › \(timeline.scenario)\n"
+        func safe(_ s: String) -> String { TerminalText.escaped(s) }
+        var out = "\(safe(timeline.screen)) › \(safe(timeline.scenario))\n"
         let width = max(16, timeline.nameWidth) + 2
         for entry in timeline.entries {
             switch entry {
             case .emission(let time, let name, let value):
-                out += timeColumn(time) + "  " + pad(name, width) + ValueFormatter.text(value) + "\n"
+                out += timeColumn(time) + "  " + pad(safe(name), width) + ValueFormatter.text(value) + "\n"
             case .step(let time, let text):
-                out += timeColumn(time) + "  ▶ " + text + "\n"
+                out += timeColumn(time) + "  ▶ " + safe(text) + "\n"
             case .failure(let time, let message, let file, let line):
-                out += timeColumn(time) + "  ✗ " + message + "  (\(file):\(line))\n"
+                out += timeColumn(time) + "  ✗ " + safe(message) + "  (\(safe(file)):\(line))\n"
             case .runtimeError(let time, let message):
-                out += timeColumn(time) + "  ! runtime error: " + message + "\n"
+                out += timeColumn(time) + "  ! runtime error: " + safe(message) + "\n"
             case .end(let time, let name, let end):
-                out += timeColumn(time) + "  " + pad(name, width) + (end == .completed ? "✓ " : "✗ ") + end.text + "\n"
+                out += timeColumn(time) + "  " + pad(safe(name), width) + (end == .completed ? "✓ " : "✗ ") + safe(end.text) + "\n"
             case .cancel(let time, let name, let call):
-                out += timeColumn(time) + "  " + pad(name, width) + "⊘ cancelled " + call + "\n"
+                out += timeColumn(time) + "  " + pad(safe(name), width) + "⊘ cancelled " + safe(call) + "\n"
             }
         }
         return out

@@ -4,8 +4,25 @@ import SpecRuntime
 /// The coverage report in lcov's tracefile format, so that CI coverage viewers (genhtml, Codecov,
 /// Coveralls) show the spec's YAML lines hit and missed. Each item is a branch (`BRDA`) of its
 /// line; a line is hit when any of its items is covered.
+///
+/// An lcov record is one line: a spec path holding a line break would end its `SF:` record and
+/// start records of its own (`DA:`, `end_of_record`), and lcov has no escape for it. Such a path
+/// is refused (`UnrepresentablePath`) rather than changed, since a changed path would name
+/// another file (issue 25, item 18).
 public enum CoverageLcov {
-    public static func render(_ report: CoverageReport) -> String {
+    /// A spec path the lcov format cannot carry.
+    public struct UnrepresentablePath: Error, CustomStringConvertible, Sendable {
+        public var path: String
+        public var description: String {
+            "the spec path '\(TerminalText.escaped(path))' holds a line break, which an lcov file cannot carry "
+                + "(its 'SF:' record is one line); rename the file, or write '--format json'"
+        }
+    }
+
+    public static func render(_ report: CoverageReport) throws(UnrepresentablePath) -> String {
+        if let path = report.specs.map(\.specPath).first(where: { $0.contains(where: \.isNewline) }) {
+            throw UnrepresentablePath(path: path)
+        }
         var out = ""
         for spec in report.specs {
             out += "TN:\n"

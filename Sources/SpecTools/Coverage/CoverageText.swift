@@ -20,8 +20,8 @@ public enum CoverageText {
             for name in spec.stoppedScenarios {
                 out += "  note: scenario '\(name)' was stopped by a runaway limit; what it would have done later is not counted\n"
             }
-            let colour = spec.covered == spec.total ? green : red
-            out += "  \(colour)\(spec.covered)/\(spec.total) covered (\(formatPercent(spec.percent)))\(reset)\n\n"
+            let color = spec.covered == spec.total ? green : red
+            out += "  \(color)\(spec.covered)/\(spec.total) covered (\(formatPercent(spec.percent)))\(reset)\n\n"
         }
         out += "\(bold)total: \(report.covered)/\(report.total) covered (\(formatPercent(report.percent))) in \(report.specs.count) spec"
         out += "\(report.specs.count == 1 ? "" : "s")\(reset)"

@@ -14,8 +14,10 @@ final class ExplorationDriver {
     let monitor: InvariantMonitor
     private let params: [Value]
     private let maxEventsPerStep: Int
-    private(set) var graph: ScreenGraph
-    private(set) var clock: VirtualClock
+    // Constants, not `var`s: a class's `var` read from here, across the module boundary from the
+    // graph's code it calls, keeps a run-time exclusivity check on every read (three per step).
+    let graph: ScreenGraph
+    let clock: VirtualClock
     /// What the graph reported during the current step, first one wins.
     @exclusivity(unchecked) private var problem: Finding?
     /// The outcome choice of the current step and how many explored-service calls it made.

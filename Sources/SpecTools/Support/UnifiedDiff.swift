@@ -1,7 +1,12 @@
+import SpecRuntime
+
 /// Renders a `LineDiff` in the unified format of `diff -u` and `git diff`: `---`/`+++` headers,
 /// then `@@ -start,count +start,count @@` hunks with `context` unchanged lines around changes.
 /// Hunk numbers are 1-based lines; a count of 1 is left out and an empty side names the line
 /// before it, as GNU diff does.
+///
+/// Lines and labels are escaped for the terminal (`TerminalText`): a committed snapshot is a
+/// file anyone could have edited, and its lines must not act on the terminal that shows them.
 public struct UnifiedDiff: Sendable {
     public var diff: LineDiff
     public var oldLabel: String
@@ -22,14 +27,15 @@ public struct UnifiedDiff: Sendable {
         let hunks = self.hunks()
         guard !hunks.isEmpty else { return "" }
         func paint(_ s: String, _ code: String) -> String { colors ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
-        var out = paint("--- \(oldLabel)", "1") + "\n" + paint("+++ \(newLabel)", "1") + "\n"
+        func safe(_ s: String) -> String { TerminalText.escaped(s) }
+        var out = paint("--- \(safe(oldLabel))", "1") + "\n" + paint("+++ \(safe(newLabel))", "1") + "\n"
         for hunk in hunks {
             out += paint("@@ -\(range(hunk.oldStart, hunk.oldCount)) +\(range(hunk.newStart, hunk.newCount)) @@", "36") + "\n"
             for edit in diff.edits[hunk.edits] {
                 switch edit {
-                case .keep(let o, _): out += " " + diff.old[o] + "\n"
-                case .delete(let o): out += paint("-" + diff.old[o], "31") + "\n"
-                case .insert(let n): out += paint("+" + diff.new[n], "32") + "\n"
+                case .keep(let o, _): out += " " + safe(diff.old[o]) + "\n"
+                case .delete(let o): out += paint("-" + safe(diff.old[o]), "31") + "\n"
+                case .insert(let n): out += paint("+" + safe(diff.new[n]), "32") + "\n"
                 }
             }
         }

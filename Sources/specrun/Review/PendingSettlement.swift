@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScreenSpec
 import SpecRuntime
 import SpecTools
 
@@ -24,10 +25,10 @@ struct PendingSettlement {
             do {
                 if accept {
                     try p.accept()
-                    Output.write("accepted \(p.snapshotPath)\n")
+                    Output.write("accepted \(TerminalText.escaped(p.snapshotPath))\n")
                 } else {
                     try p.reject()
-                    Output.write("rejected \(p.path)\n")
+                    Output.write("rejected \(TerminalText.escaped(p.path))\n")
                 }
                 settled += 1
             } catch {

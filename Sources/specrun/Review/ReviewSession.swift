@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScreenSpec
 import SpecRuntime
 import SpecTools
 
@@ -43,26 +44,42 @@ struct ReviewSession {
     /// The header, the summary of what changed and the diff of one pending change.
     func render(_ change: PendingSnapshot, number: Int) -> String {
         let (diff, summary) = change.changes()
-        let spec = change.specPath ?? "(spec file not found)"
+        // The header line of a pending file and the snapshot's lines are anyone's text: escaped.
+        func safe(_ s: String) -> String { TerminalText.escaped(s) }
+        let spec = change.specPath.map(safe) ?? "(spec file not found)"
         var out = paint("Pending \(number) of \(pending.count)", "1") + "\n"
         out += "  spec      \(spec)\n"
-        out += "  scenario  \(change.scenario ?? "(unknown: the file has no '# scenario:' line)")\n"
-        out += "  snapshot  \(change.snapshotPath)\n"
-        out += "  changes   \(summary)\n\n"
+        out += "  scenario  \(change.scenario.map(safe) ?? "(unknown: the file has no '# scenario:' line)")\n"
+        out += "  snapshot  \(safe(change.snapshotPath))\n"
+        out += "  changes   \(safe(summary))\n\n"
         out += diff.render(colors: colors) + "\n"
         return out
     }
 
+    /// The keys that act, as the one-line hint shows them.
+    static let hint = "keys: a accept, r reject, s skip, q quit"
+
+    /// Asks until a key that acts: `a`, `r`, `s`, or `q` (also Ctrl-C, Ctrl-D and the end of
+    /// the input). Only those exact keys act: `A` is not `a`, and an arrow's escape sequence is
+    /// read whole and ignored, so that no part of it is taken for a choice. Any other key gets
+    /// the hint.
     private func ask() -> Character {
+        let prompt = paint("a", "1;32") + " accept  " + paint("r", "1;31") + " reject  " + paint("s", "1;33") + " skip  "
+            + paint("q", "1") + " quit > "
+        Output.write(prompt)
         while true {
-            Output.write(paint("a", "1;32") + " accept  " + paint("r", "1;31") + " reject  " + paint("s", "1;33") + " skip  "
-                + paint("q", "1") + " quit > ")
-            let key = KeyReader.next()
-            if "arsq".contains(key) {
+            switch KeyReader.next() {
+            case .character(let key) where "arsq".contains(key):
                 Output.write("\(key)\n")
                 return key
+            case .interrupt, .endOfInput:
+                Output.write("q\n")
+                return "q"
+            case .escapeSequence:
+                continue
+            default:
+                Output.write("\n" + Self.hint + "\n" + prompt)
             }
-            Output.write("\n")
         }
     }
 

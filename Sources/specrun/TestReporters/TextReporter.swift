@@ -1,9 +1,11 @@
 import Foundation
+import ScreenSpec
 import SpecRuntime
 import SpecTools
 
 /// The human report: one labelled line per scenario, failures and diffs indented under it,
-/// obsolete snapshots, then the summary line last.
+/// obsolete snapshots, then the summary line last. Names, paths and messages are escaped for the
+/// terminal (`TerminalText`).
 struct TextReporter {
     var report: TestReport
     var colors: Bool
@@ -19,7 +21,7 @@ struct TextReporter {
         for outcome in report.outcomes {
             guard outcome.isValid else {
                 Output.reportDiagnostics(outcome.loaded)
-                Output.write(label("INVALID", "1;31") + outcome.specPath + " (its diagnostics are on standard error)\n")
+                Output.write(label("INVALID", "1;31") + safe(outcome.specPath) + " (its diagnostics are on standard error)\n")
                 continue
             }
             for scenario in outcome.scenarios { Output.write(render(scenario)) }
@@ -29,7 +31,7 @@ struct TextReporter {
             for path in report.obsolete {
                 let what = OutputFile.isTemporary((path as NSString).lastPathComponent)
                     ? "temporary file left by an interrupted write" : "obsolete snapshot"
-                tail += report.pruned.contains(path) ? "deleted \(what) \(path)\n" : "\(what) \(path)\n"
+                tail += report.pruned.contains(path) ? "deleted \(what) \(safe(path))\n" : "\(what) \(safe(path))\n"
             }
             let remaining = report.obsolete.filter { !report.pruned.contains($0) }
             let temporary = remaining.filter { OutputFile.isTemporary(($0 as NSString).lastPathComponent) }.count
@@ -61,28 +63,30 @@ struct TextReporter {
         case .updated: code = "36"
         default: code = status.isFailure ? "1;31" : "33"
         }
-        var out = label(status.description, code) + "\(scenario.specPath) › \(scenario.scenario)\n"
-        for failure in scenario.expectFailures { out += indent + failure + "\n" }
-        if let error = scenario.writeError { out += indent + "cannot write the snapshot: \(error)\n" }
+        var out = label(status.description, code) + "\(safe(scenario.specPath)) › \(safe(scenario.scenario))\n"
+        for failure in scenario.expectFailures { out += indent + safe(failure) + "\n" }
+        if let error = scenario.writeError { out += indent + "cannot write the snapshot: \(safe("\(error)"))\n" }
         if scenario.comparison == .missing {
             out += scenario.wrote
-                ? indent + "wrote \(scenario.snapshotPath)\n"
-                : indent + "missing \(scenario.snapshotPath); \(report.ci ? "CI never writes snapshots: run 'specrun test' locally and commit it" : "not written")\n"
+                ? indent + "wrote \(safe(scenario.snapshotPath))\n"
+                : indent + "missing \(safe(scenario.snapshotPath)); \(report.ci ? "CI never writes snapshots: run 'specrun test' locally and commit it" : "not written")\n"
         }
         if scenario.comparison == .differed {
             if scenario.wrote {
-                out += indent + "\(scenario.changeSummary ?? "")\n" + indent + "wrote \(scenario.snapshotPath)\n"
+                out += indent + "\(safe(scenario.changeSummary ?? ""))\n" + indent + "wrote \(safe(scenario.snapshotPath))\n"
             } else {
-                out += indent + "snapshot differs; \(scenario.changeSummary ?? "")\n"
+                out += indent + "snapshot differs; \(safe(scenario.changeSummary ?? ""))\n"
                 let diff = scenario.diff?.render(colors: colors) ?? ""
                 for line in diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
                     out += indent + line + "\n"
                 }
-                if let pending = scenario.pendingPath { out += indent + "new timeline kept for review in \(pending)\n" }
+                if let pending = scenario.pendingPath { out += indent + "new timeline kept for review in \(safe(pending))\n" }
             }
         }
         return out
     }
+
+    private func safe(_ s: String) -> String { TerminalText.escaped(s) }
 
     private func label(_ text: String, _ code: String) -> String {
         let padded = text + String(repeating: " ", count: max(1, indent.count - text.count))

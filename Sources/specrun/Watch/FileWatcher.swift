@@ -23,7 +23,6 @@ final class FileWatcher {
     #if os(Linux)
     private let fd: Int32
     private var descriptors: [String: Int32] = [:]
-    private var folders: [Int32: String] = [:]
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ATTRIB)
 
     init() throws(Failure) {
@@ -33,21 +32,20 @@ final class FileWatcher {
 
     deinit { close(fd) }
 
-    /// Watches exactly `wanted` from now on: new folders are added, others dropped. A folder
-    /// that cannot be watched (gone, or the inotify watch limit reached) is left out.
+    /// Watches exactly `wanted` from now on, each folder as it is now: a folder removed and
+    /// made again is a new folder that the old watch no longer sees, so every call arms each
+    /// folder afresh (for a folder already watched the kernel returns the same watch) and drops
+    /// the watches no longer wanted. A folder that cannot be watched (gone, or the inotify watch
+    /// limit reached) is left out.
     func watch(_ wanted: Set<String>) {
-        for folder in wanted where descriptors[folder] == nil {
+        var armed: [String: Int32] = [:]
+        for folder in wanted {
             let wd = inotify_add_watch(fd, folder, Self.mask)
-            if wd >= 0 {
-                descriptors[folder] = wd
-                folders[wd] = folder
-            }
+            if wd >= 0 { armed[folder] = wd }
         }
-        for (folder, wd) in descriptors where !wanted.contains(folder) {
-            inotify_rm_watch(fd, wd)
-            descriptors[folder] = nil
-            folders[wd] = nil
-        }
+        let kept = Set(armed.values)
+        for wd in Set(descriptors.values) where !kept.contains(wd) { inotify_rm_watch(fd, wd) }
+        descriptors = armed
     }
 
     /// Blocks until something changes, then until the changes settle.
@@ -63,8 +61,8 @@ final class FileWatcher {
     /// caller compares contents afterwards for anything else that happened before.
     func discardPending() { drain() }
 
-    /// Reads every queued event; a folder the kernel stopped watching (deleted) is forgotten so
-    /// that `watch(_:)` adds it again if it comes back.
+    /// Reads every queued event. Which folder changed does not matter: the loop compares
+    /// contents, and arms its watches again before it waits.
     private func drain() {
         let size = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
@@ -73,18 +71,6 @@ final class FileWatcher {
             let n = read(fd, buffer, size)
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { return }
-            var offset = 0
-            let header = MemoryLayout<inotify_event>.size
-            while offset + header <= n {
-                let wd = buffer.loadUnaligned(fromByteOffset: offset, as: Int32.self)
-                let mask = buffer.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
-                let length = Int(buffer.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                if mask & UInt32(IN_IGNORED) != 0, let folder = folders[wd] {
-                    descriptors[folder] = nil
-                    folders[wd] = nil
-                }
-                offset += header + length
-            }
         }
     }
     #else

@@ -29,7 +29,7 @@ struct WatchLoop {
     }
 
     func run() throws -> Never {
-        Self.stopOnSignals()
+        StopSignals.stopByDefault()
         let watcher: FileWatcher
         do {
             watcher = try FileWatcher()
@@ -40,6 +40,7 @@ struct WatchLoop {
         let clearScreen = isatty(STDOUT_FILENO) == 1
         var known: [String: Data?] = [:]
         var previous: Set<String> = []
+        var previousProblem: String?
         var first = true
         while true {
             var specs: [String] = []
@@ -57,12 +58,14 @@ struct WatchLoop {
             var inputs: [String: [String]] = [:]
             for spec in specs { inputs[spec] = Self.inputs(of: spec, snapshots: command == "test") }
             var now: [String: Data?] = [:]
-            for file in Set(inputs.values.joined()) { now[file] = FileManager.default.contents(atPath: file) }
+            for file in Set(inputs.values.joined()) { now[file] = Self.contents(of: file) }
             let changed = specs.filter { spec in
                 first || !previous.contains(spec) || inputs[spec, default: []].contains { known[$0] != now[$0] }
             }
             let removed = previous.subtracting(specs)
-            if first || !changed.isEmpty || !removed.isEmpty || problem != nil {
+            // A problem already shown (a root still missing) is not shown again for every change
+            // in the folder watched in its place.
+            if first || !changed.isEmpty || !removed.isEmpty || (problem != nil && problem != previousProblem) {
                 if clearScreen { Output.write("\u{1B}[H\u{1B}[2J\u{1B}[3J") }
                 let what = first ? "\(specs.count) spec\(specs.count == 1 ? "" : "s")" : Self.describe(changed, removed: removed)
                 Output.error("specrun \(command) --watch: \(what)\n")
@@ -76,7 +79,7 @@ struct WatchLoop {
                 for spec in changed where command == "test" {
                     for file in Self.inputs(of: spec, snapshots: true) where file != spec {
                         if !rewritesSnapshots, case .some(.some) = now[file] { continue }
-                        now[file] = FileManager.default.contents(atPath: file)
+                        now[file] = Self.contents(of: file)
                     }
                 }
                 // The events of this pass's own writes are dropped, so that "watching" below
@@ -87,27 +90,20 @@ struct WatchLoop {
             }
             known = now
             previous = Set(specs)
+            previousProblem = problem
             first = false
+            // Arm the watches again: a folder removed and made again while the pass ran (its
+            // events dropped above) is a new folder the old watch does not see.
+            let foldersNow = Self.folders(roots: roots, specs: specs)
+            watcher.watch(foldersNow)
             // A spec created in a new folder before that folder was watched sent no event: look
             // once more now that the watches are in place.
             // Likewise a file saved while the pass ran (its event may have been dropped above),
             // or a folder created then.
             let again = (try? SpecArguments.expand(roots, allowStandardInput: false).paths) ?? []
-            let stale = known.contains { FileManager.default.contents(atPath: $0.key) != $0.value }
-            if again == specs, !stale, Self.folders(roots: roots, specs: specs) == folders { watcher.waitForChange() }
+            let stale = known.contains { Self.contents(of: $0.key) != $0.value }
+            if again == specs, !stale, foldersNow == folders { watcher.waitForChange() }
         }
-    }
-
-    /// A parent may have started us with SIGINT or SIGTERM blocked or ignored (a test harness's
-    /// thread mask is inherited); a watch loop that never exits on its own must stop on them.
-    private static func stopOnSignals() {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
-            sigaddset(&set, signal)
-            Foundation.signal(signal, SIG_DFL)
-        }
-        sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 
     static func describe(_ changed: [String], removed: Set<String>) -> String {
@@ -130,7 +126,7 @@ struct WatchLoop {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             files += names.filter { !$0.hasPrefix(".") && $0.hasSuffix("." + SnapshotLayout.fileExtension) }.sorted().map { folder + "/" + $0 }
         }
-        if let text = FileManager.default.contents(atPath: spec), text.range(of: Data("navigate".utf8)) != nil {
+        if let text = contents(of: spec), text.range(of: Data("navigate".utf8)) != nil {
             let folder = (spec as NSString).deletingLastPathComponent
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
             files += names.filter { SpecFinder.isSpecFileName($0) && !$0.hasPrefix(".") }.sorted()
@@ -140,7 +136,9 @@ struct WatchLoop {
     }
 
     /// Every folder under a folder root (hidden ones skipped), and for each spec its folder,
-    /// `__snapshots__` and its own snapshot folder.
+    /// `__snapshots__` and its own snapshot folder. A root or a spec folder that does not exist
+    /// (removed, or not made yet) is watched through its nearest existing ancestor, so that the
+    /// loop sees it come back.
     static func folders(roots: [String], specs: [String]) -> Set<String> {
         var out: Set<String> = []
         func walk(_ folder: String, depth: Int) {
@@ -150,15 +148,41 @@ struct WatchLoop {
                 if SpecFinder.isDirectory(path) { walk(path, depth: depth + 1) }
             }
         }
-        for root in roots where SpecFinder.isDirectory(root) { walk(root, depth: 0) }
+        for root in roots {
+            if SpecFinder.isDirectory(root) { walk(root, depth: 0) } else { out.insert(nearestFolder(root)) }
+        }
         for spec in specs {
             let folder = (spec as NSString).deletingLastPathComponent
-            out.insert(folder.isEmpty ? "." : folder)
+            out.insert(nearestFolder(folder.isEmpty ? "." : folder))
             let snapshots = SnapshotLayout.snapshotsDirectory(forSpec: spec)
             if SpecFinder.isDirectory(snapshots) { out.insert(snapshots) }
             let own = SnapshotLayout.directory(forSpec: spec)
             if SpecFinder.isDirectory(own) { out.insert(own) }
         }
         return out
+    }
+
+    /// `path` when it is a folder, else the nearest folder above it that exists.
+    static func nearestFolder(_ path: String) -> String {
+        var folder = path
+        while !SpecFinder.isDirectory(folder) {
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent.isEmpty { return folder.hasPrefix("/") ? "/" : "." }
+            if parent == folder { return folder }
+            folder = parent
+        }
+        return folder
+    }
+
+    /// The contents of a regular file, nil for anything else: reading a FIFO named like a spec
+    /// or a snapshot would block the loop until someone writes to it, so it is opened without
+    /// blocking and checked before a byte is read; a device is never read at all.
+    static func contents(of path: String) -> Data? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return (try? FileHandle(fileDescriptor: fd, closeOnDealloc: false).readToEnd()).map { $0 ?? Data() }
     }
 }

@@ -5,7 +5,7 @@ import Testing
 /// `specrun coverage` and `specrun mutate` as a person runs them: exit codes, formats, `--min`,
 /// `--output`, invalid specs.
 @Suite("Coverage and mutate commands")
-struct TrustCommandTests {
+struct CoverageAndMutateCommandTests {
     @Test func mutateListsTheThresholdSurvivorOfTheWeakLogin() throws {
         let path = try CLI.temporarySpec(Fixtures.sketchLogin, name: "login.yaml")
         let result = try CLI.run(["mutate", path])
@@ -18,7 +18,7 @@ struct TrustCommandTests {
         #expect((object["scored"] as? Int ?? 0) > (object["killed"] as? Int ?? 0))
     }
 
-    @Test func coverageWritesLcovToAFileAndHonoursMin() throws {
+    @Test func coverageWritesLcovToAFileAndHonorsMin() throws {
         let path = try CLI.temporarySpec(Fixtures.sketchLogin, name: "login.yaml")
         let report = (path as NSString).deletingLastPathComponent + "/coverage.lcov"
         let result = try CLI.run(["coverage", path, "--format", "lcov", "--output", report])

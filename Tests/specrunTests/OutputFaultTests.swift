@@ -5,8 +5,8 @@ import Testing
 /// Faults around the edges, on the built binary: output that cannot be written, `--output`
 /// paths that are not plain files, symbolic link loops in spec folders, leftovers of an
 /// interrupted run, and the empty path.
-@Suite("Hardening: output faults, --output targets, link loops, leftovers", .serialized)
-struct HardeningCLITests {
+@Suite("Output faults, --output targets, link loops, leftovers", .serialized)
+struct OutputFaultTests {
     /// Runs `script` with `sh -c`, `$SPECRUN` naming the binary.
     static func shell(_ script: String, in directory: String) throws -> CommandResult {
         try CLI.shell(script, in: directory)

@@ -1,0 +1,107 @@
+import Foundation
+
+/// A checked spec as versioned JSON: what `specrun compile` writes and what an app that links
+/// SpecRuntime alone loads and plays, with no YAML parser and no checker.
+///
+/// The file is one object: `{"format": "specrun-program", "version": 1, "program": {...}}`, the
+/// program being ``CheckedSpec`` as its Codable conformances write it. A reader accepts exactly
+/// its own ``version``: the program's shape follows the engine's, so a file from another version
+/// is compiled again rather than guessed at.
+public enum CompiledSpec {
+    /// The value of the top-level `format` key.
+    public static let format = "specrun-program"
+    /// The one version of the format this engine writes and reads.
+    public static let version = 1
+
+    /// The compiled form of `spec`, as JSON text ending in a newline. Keys are sorted, so the
+    /// same spec compiles to the same bytes.
+    public static func json(_ spec: CheckedSpec) throws -> String {
+        let encoder = JSONEncoder()
+        // Infinities and NaN, which JSON has no numbers for, are written as strings.
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        let data = try encoder.encode(Envelope(format: format, version: version, program: spec))
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// The program of a compiled spec's JSON. A file that is not JSON, not a compiled spec, of
+    /// another version, or whose program refers to nodes, actions or services it does not have
+    /// is refused with a one-line reason; nothing in `data` can make this trap.
+    public static func load(json data: Data) throws(CompiledSpecError) -> CheckedSpec {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        let header: Header
+        do {
+            header = try decoder.decode(Header.self, from: data)
+        } catch {
+            // Only the two keys are read here, so this fails only for text that is not a JSON object.
+            throw CompiledSpecError("not a compiled spec: the file is not a JSON object")
+        }
+        guard header.format == format else {
+            throw CompiledSpecError("not a compiled spec: expected \"format\": \"\(format)\" at the top level (write one with 'specrun compile')")
+        }
+        guard header.version == version else {
+            let found = header.version.map(String.init) ?? "none"
+            throw CompiledSpecError("compiled spec version \(found) is not supported: this engine reads version \(version); compile the spec again")
+        }
+        let program: CheckedSpec
+        do {
+            program = try decoder.decode(Envelope.self, from: data).program
+        } catch {
+            throw CompiledSpecError("malformed compiled spec: " + Self.reason(error))
+        }
+        try ProgramValidator(program).validate()
+        return program
+    }
+
+    /// ``load(json:)`` of the file at `path`.
+    public static func load(path: String) throws(CompiledSpecError) -> CheckedSpec {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CompiledSpecError("cannot read '\(path)': \(error.localizedDescription)")
+        }
+        return try load(json: data)
+    }
+
+    /// Whether `path` names a compiled spec rather than a YAML one: by its extension, `.json`.
+    public static func isCompiledSpecPath(_ path: String) -> Bool {
+        path.lowercased().hasSuffix(".json")
+    }
+
+    private struct Envelope: Codable {
+        var format: String
+        var version: Int
+        var program: CheckedSpec
+    }
+
+    private struct Header: Decodable {
+        var format: String?
+        var version: Int?
+    }
+
+    /// A decoding error as one line: where in the JSON, and what was wrong.
+    private static func reason(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return String(describing: error) }
+        let context: DecodingError.Context
+        switch error {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c): context = c
+        @unknown default: return String(describing: error)
+        }
+        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        var message = context.debugDescription
+        if case .keyNotFound(let key, _) = error { message = "no key '\(key.stringValue)'" }
+        if let underlying = context.underlyingError as NSError?, message.isEmpty { message = underlying.localizedDescription }
+        return path.isEmpty ? message : "at \(path.hasPrefix(".") ? String(path.dropFirst()) : path): \(message)"
+    }
+}
+
+/// Why a compiled spec was refused: one line, lowercase, as the command line prints it.
+public struct CompiledSpecError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}

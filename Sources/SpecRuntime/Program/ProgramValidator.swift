@@ -1,0 +1,202 @@
+/// Checks that a program read from outside (a compiled spec's JSON) holds together before the
+/// engine runs it: every node, action, service and component an index names exists, counts and
+/// durations are not negative, `rank` orders the nodes, and each node a plan expects to compute
+/// (an invariant, a derived value) is one. The checker guarantees all of this for the programs it
+/// builds; a JSON file guarantees nothing, and the engine indexes its tables without checking.
+struct ProgramValidator {
+    let spec: CheckedSpec
+
+    init(_ spec: CheckedSpec) { self.spec = spec }
+
+    func validate() throws(CompiledSpecError) {
+        let nodeCount = spec.nodes.count
+        guard spec.rank.count == nodeCount, Set(spec.rank).count == nodeCount, spec.rank.allSatisfy({ (0..<nodeCount).contains($0) }) else {
+            throw fail("'rank' is not an order of the \(nodeCount) nodes")
+        }
+        for (i, node) in spec.nodes.enumerated() {
+            let at = "nodes[\(i)]"
+            if case .derived(let e) = node.kind {
+                try expression(e, at)
+                for read in e.nodeReads() where spec.rank[read] >= spec.rank[i] {
+                    throw fail("\(at) reads node \(read), which does not come before it in 'rank'")
+                }
+            }
+            switch node.role {
+            case .actionEnabled(let a), .actionExecuting(let a), .actionElements(let a), .actionErrors(let a), .actionCompletions(let a):
+                try index(a, spec.actions.count, "action", at)
+            case .input, .state, .output, .param, .component: break
+            }
+        }
+        for (i, action) in spec.actions.enumerated() {
+            let at = "actions[\(i)]"
+            try optionalNode(action.trigger, at)
+            for n in [action.enabled, action.executing, action.elements, action.errors] { try node(n, at) }
+            try optionalNode(action.completions, at)
+            try index(action.service, spec.services.count, "service", at)
+            guard action.argumentNames.count == action.arguments.count else { throw fail("\(at) has \(action.argumentNames.count) argument names for \(action.arguments.count) arguments") }
+            for e in action.arguments { try expression(e, at) }
+        }
+        for (i, handler) in spec.handlers.enumerated() {
+            let at = "handlers[\(i)]"
+            try node(handler.on, at)
+            guard handler.targets.count == handler.values.count else { throw fail("\(at) has \(handler.targets.count) targets for \(handler.values.count) values") }
+            guard handler.constraints.isEmpty || handler.constraints.count == handler.targets.count else { throw fail("\(at) has \(handler.constraints.count) constraints for \(handler.targets.count) targets") }
+            for t in handler.targets { try node(t, at) }
+            for e in handler.values { try expression(e, at) }
+            try optionalNode(handler.startValue, at)
+        }
+        for (i, service) in spec.services.enumerated() { try self.service(service, "services[\(i)]") }
+        for (i, scenario) in spec.scenarios.enumerated() {
+            let at = "scenarios[\(i)]"
+            guard scenario.params.count == spec.params.count else { throw fail("\(at) gives \(scenario.params.count) parameters for \(spec.params.count)") }
+            for (index, plan) in scenario.services {
+                try self.index(index, spec.services.count, "service", at)
+                try service(plan, at)
+            }
+            for (j, step) in scenario.steps.enumerated() { try self.step(step.kind, "\(at).steps[\(j)]") }
+        }
+        for p in spec.params { try node(p, "params") }
+        for (i, stream) in spec.streams.enumerated() {
+            let at = "streams[\(i)]"
+            try node(stream.output, at)
+            try optionalNode(stream.errors, at)
+            try node(stream.source, at)
+            if let timer = stream.timer {
+                guard timer.dueTime >= 0, (timer.period ?? 1) > 0 else { throw fail("\(at) has a timer with a negative time") }
+            }
+            try operators(stream.operators, at)
+        }
+        for (i, component) in spec.components.enumerated() {
+            let at = "components[\(i)]"
+            for p in component.properties {
+                try node(p.node, at)
+                try optionalNode(p.edits, at)
+            }
+            for e in component.events {
+                try node(e.node, at)
+                for f in e.feeds { try node(f, at) }
+                for a in e.actions { try index(a, spec.actions.count, "action", at) }
+            }
+        }
+        for (i, invariant) in spec.invariants.enumerated() {
+            try node(invariant.node, "invariants[\(i)]")
+            guard case .derived = spec.nodes[invariant.node].kind else { throw fail("invariants[\(i)] names node \(invariant.node), which computes no value") }
+        }
+        try explore(spec.explore)
+    }
+
+    private func step(_ kind: StepPlan.Kind, _ at: String) throws(CompiledSpecError) {
+        switch kind {
+        case .set(let n, _), .send(let n, _), .expect(let n, _), .expectEnd(let n, _), .end(let n, _): try node(n, at)
+        case .execute(let a, _), .endAction(let a, _): try index(a, spec.actions.count, "action", at)
+        case .wait(let ms): try nonNegative(ms, "a wait", at)
+        case .gesture(let g): try gesture(g, at)
+        }
+    }
+
+    private func gesture(_ g: GesturePlan, _ at: String) throws(CompiledSpecError) {
+        try optionalNode(g.enabled, at)
+        try optionalNode(g.shownWhile, at)
+        for n in g.writes + g.events + g.clears { try node(n, at) }
+        for a in g.actions { try index(a, spec.actions.count, "action", at) }
+        if case .row(let rows, let index) = g.payload {
+            try node(rows, at)
+            try nonNegative(index, "a row", at)
+        }
+    }
+
+    private func service(_ service: ServicePlan, _ at: String) throws(CompiledSpecError) {
+        try nonNegative(service.latency, "a latency", at)
+        let results = service.results.map(\.self) + service.cases.map(\.result)
+        for result in results {
+            try nonNegative(result.latency ?? 0, "a latency", at)
+            if case .sequence(let events) = result.outcome {
+                for e in events { try nonNegative(e.time, "a time", at) }
+            }
+        }
+    }
+
+    private func operators(_ list: [OperatorPlan], _ at: String) throws(CompiledSpecError) {
+        for op in list {
+            let here = "\(at) '\(op.name)'"
+            for n in op.secondarySources { try node(n, here) }
+            switch op.kind {
+            case .map(let e), .filter(let e), .catchError(let e): try expression(e, here)
+            case .distinctUntilChanged(let key): if let key { try expression(key, here) }
+            case .startWith(let es): for e in es { try expression(e, here) }
+            case .scan(let seed, let accumulator):
+                try expression(seed, here)
+                try expression(accumulator, here)
+            case .combineLatest(_, let combine): try expression(combine, here)
+            case .withLatestFrom(_, let combine): if let combine { try expression(combine, here) }
+            case .sample(_, let d): if let d { try expression(d, here) }
+            case .skip(let n), .skipFor(let n), .take(let n), .takeFor(let n), .debounce(let n), .throttle(let n, _), .delay(let n):
+                try nonNegative(n, "a count or time", here)
+            case .retry(let n): try nonNegative(n ?? 0, "a count", here)
+            case .request(let plan):
+                try index(plan.call.service, spec.services.count, "service", here)
+                guard plan.call.argumentNames.count == plan.call.arguments.count else { throw fail("\(here) has \(plan.call.argumentNames.count) argument names for \(plan.call.arguments.count) arguments") }
+                for e in plan.call.arguments { try expression(e, here) }
+                try operators(plan.inner, here)
+            case .merge, .concat, .switchLatest, .catchToStream, .takeUntil: break
+            }
+        }
+    }
+
+    private func explore(_ plan: ExplorePlan) throws(CompiledSpecError) {
+        for input in plan.inputs { try node(input.node, "explore.inputs") }
+        for e in plan.events { try node(e, "explore.events") }
+        for a in plan.actions { try index(a, spec.actions.count, "action", "explore.actions") }
+        guard plan.actionInputs.count == plan.actions.count else { throw fail("explore has \(plan.actionInputs.count) action inputs for \(plan.actions.count) actions") }
+        for g in plan.gestures { try gesture(g.gesture, "explore.gestures") }
+        for w in plan.waits { try nonNegative(w, "a wait", "explore.waits") }
+        for s in plan.services { try index(s.index, spec.services.count, "service", "explore.services") }
+        try nonNegative(plan.depth ?? 0, "a depth", "explore")
+    }
+
+    /// Every node an expression reads exists, and every record field it picks is not negative.
+    private func expression(_ e: TypedExpr, _ at: String) throws(CompiledSpecError) {
+        switch e {
+        case .node(let n): try node(n, at)
+        case .operatorArgument(let i): try nonNegative(i, "an operator argument", at)
+        case .constant, .eventPayload, .closureArgument: break
+        case .not(let a), .negate(let a, _): try expression(a, at)
+        case .member(let a, let member, _):
+            if case .field(let i) = member { try nonNegative(i, "a field", at) }
+            try expression(a, at)
+        case .arithmetic(_, _, let a, let b), .concatenate(let a, let b, _), .equal(let a, let b, _), .order(_, let a, let b),
+             .and(let a, let b), .or(let a, let b), .coalesce(let a, let b), .closureCall(_, let a, let b):
+            try expression(a, at)
+            try expression(b, at)
+        case .conditional(let c, let a, let b):
+            try expression(c, at)
+            try expression(a, at)
+            try expression(b, at)
+        case .call(_, let args), .list(let args), .makeRecord(_, _, let args), .makeNavigation(_, _, let args):
+            for a in args { try expression(a, at) }
+        case .interpolation(let parts):
+            for case .value(let a) in parts { try expression(a, at) }
+        case .probe(_, let a): try expression(a, at)
+        }
+    }
+
+    private func node(_ n: Int, _ at: String) throws(CompiledSpecError) {
+        try index(n, spec.nodes.count, "node", at)
+    }
+
+    private func optionalNode(_ n: Int?, _ at: String) throws(CompiledSpecError) {
+        if let n { try node(n, at) }
+    }
+
+    private func index(_ i: Int, _ count: Int, _ what: String, _ at: String) throws(CompiledSpecError) {
+        guard (0..<count).contains(i) else { throw fail("\(at) names \(what) \(i), but the program has \(count) \(what)s") }
+    }
+
+    private func nonNegative(_ n: Int, _ what: String, _ at: String) throws(CompiledSpecError) {
+        guard n >= 0 else { throw fail("\(at) has \(what) of \(n)") }
+    }
+
+    private func fail(_ message: String) -> CompiledSpecError {
+        CompiledSpecError("inconsistent compiled spec: " + message)
+    }
+}
