@@ -1,6 +1,9 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import ScreenSpec
 import SpecPreview
 import SpecTools
@@ -28,6 +31,13 @@ struct Preview: ParsableCommand {
 
     @Flag(help: "Do not open a browser.")
     var noOpen = false
+
+    func validate() throws {
+        var address = in_addr()
+        if inet_pton(AF_INET, host, &address) != 1 {
+            throw ValidationError("'--host' takes an IPv4 address such as 127.0.0.1, not '\(host)'")
+        }
+    }
 
     func run() throws {
         let arguments = try SpecArguments.expandOrExit([path], allowStandardInput: false)
