@@ -29,11 +29,20 @@ struct Run: ParsableCommand {
     @Flag(help: "Keep running: play again whatever a saved file changes (a spec, a spec it navigates to).")
     var watch = false
 
+    @Flag(help: "Play on real time: services with an 'http:' section call the backend, the others stay fakes; a note for each answer the fake would not have given.")
+    var live = false
+
+    @Option(name: .customLong("base-url"), help: "With --live: the URL that the paths of 'http:' sections follow, such as http://127.0.0.1:8080.")
+    var baseURL: String?
+
     @OptionGroup var display: DisplayOptions
 
     func validate() throws {
         if specs.isEmpty { throw ValidationError("name at least one spec file or folder ('-' reads standard input)") }
         if watch && specs.contains("-") { throw ValidationError("'--watch' cannot watch standard input; name spec files or folders") }
+        if baseURL != nil && !live { throw ValidationError("'--base-url' is for '--live' runs; add '--live'") }
+        if live && watch { throw ValidationError("'--live' plays once against the backend; it cannot be combined with '--watch'") }
+        if let baseURL, let problem = LiveRun.problem(withBaseURL: baseURL) { throw ValidationError(problem) }
     }
 
     func run() throws {
@@ -70,20 +79,40 @@ struct Run: ParsableCommand {
             return ExitCodes.usage
         }
         var played: [MarbleReport.Scenario] = []
+        let liveRun = live ? LiveRun(baseURL: baseURL) : nil
+        var redactions: [(String) -> String] = []
         for (path, checked, indices) in selected {
+            var redact: (String) -> String = { $0 }
+            if let liveRun {
+                if let refusal = liveRun.refusal(checked) {
+                    Output.error(refusal)
+                    invalid = true
+                    continue
+                }
+                redact = { HTTPServiceClient(spec: checked, baseURL: nil, environment: liveRun.environment).redact($0) }
+                redactions.append(redact)
+            }
             for i in indices {
-                let timeline = ScenarioRunner.run(checked, scenario: i)
+                var timeline: Timeline
+                if let liveRun {
+                    let run = liveRun.play(checked, scenario: i)
+                    timeline = run.timeline
+                    if !run.notes.isEmpty { Output.error(run.notes) }
+                } else {
+                    timeline = ScenarioRunner.run(checked, scenario: i)
+                }
                 failed = failed || !timeline.passed
                 switch format {
-                case .text: Output.write((printed > 0 ? "\n" : "") + TimelineFormatter.text(timeline))
-                case .json: Output.write(TimelineFormatter.jsonLines(timeline))
+                case .text: Output.write(redact((printed > 0 ? "\n" : "") + TimelineFormatter.text(timeline)))
+                case .json: Output.write(redact(TimelineFormatter.jsonLines(timeline)))
                 case .html: played.append(MarbleReport.Scenario(played: timeline, specPath: SpecArguments.displayName(path)))
                 }
                 printed += 1
             }
         }
         if format == .html && !selected.isEmpty {
-            Output.write(MarbleReport.html(title: selected.map(\.spec.screen).joined(separator: ", "), scenarios: played))
+            let page = MarbleReport.html(title: selected.map(\.spec.screen).joined(separator: ", "), scenarios: played)
+            Output.write(redactions.reduce(page) { text, redact in redact(text) })
         }
         if invalid { return ExitCodes.invalidSpec }
         return failed ? ExitCodes.failure : nil

@@ -66,6 +66,7 @@ struct SchemaTests {
         ("screen: A\nservices:\n  s: { returns: Int, zzz: 1 }\n", [["$defs", "service", "properties"]]),
         ("screen: A\nservices:\n  s: { returns: Int, results: [ { value: 1, zzz: 1 } ] }\n", [["$defs", "result", "properties"]]),
         ("screen: A\nservices:\n  s: { returns: Int, cases: [ { when: {}, value: 1, zzz: 1 } ] }\n", [["$defs", "case", "properties"]]),
+        ("screen: A\nservices:\n  s: { returns: Int, result: 1, http: { get: /x, zzz: 1 } }\n", [["$defs", "http", "properties"]]),
         ("screen: A\nscenarios:\n  - { name: s, zzz: 1 }\n", [["$defs", "scenario", "properties"]]),
         ("screen: A\nscenarios:\n  - { name: s, services: { s: { zzz: 1 } } }\n", [["$defs", "serviceOverride", "properties"]]),
         ("screen: A\noutputs:\n  x: { navigate: { to: A, zzz: 1 }, on: q }\n", [["$defs", "navigate", "properties"]]),

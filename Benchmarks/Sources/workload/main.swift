@@ -8,6 +8,8 @@ import SpecWorkloads
 // (`valgrind --tool=callgrind .build/release/workload chain 20000`) and quick checks.
 //
 //   workload login-graph|login-observation|login-closures CHANGES
+//   workload live-login CHANGES          the login graph through a LiveScreen (live clock, observers)
+//   workload live-latency SAMPLES        input to observed output on a LiveScreen: p50, p99, max
 //   workload paging ITEMS                Benchmarks/Specs/paging.yaml
 //   workload list-paging ITEMS           specs/list.yaml, a page of 20 every time
 //   workload wide|chain OUTPUTS          parse + check + compile
@@ -38,6 +40,19 @@ case "login-graph":
     let login = InterpretedLogin(spec: spec)
     let start = ContinuousClock.now
     report("emissions", login.run(changes: size), start)
+case "live-login":
+    let spec = Specs.load(path: RepositoryPaths.loginSpec)
+    let login = LiveLogin(spec: spec)
+    let start = ContinuousClock.now
+    report("emissions", login.run(changes: size), start)
+case "live-latency":
+    let spec = Specs.load(path: RepositoryPaths.loginSpec)
+    let login = LiveLogin(spec: spec)
+    _ = login.latencies(samples: min(size, 10_000)) // warm-up
+    let sorted = login.latencies(samples: size).sorted()
+    func at(_ q: Double) -> Duration { sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] }
+    func ns(_ d: Duration) -> Int { Int(d.components.seconds) * 1_000_000_000 + Int(d.components.attoseconds / 1_000_000_000) }
+    print("live-latency \(sorted.count) samples: p50 \(ns(at(0.5))) ns, p99 \(ns(at(0.99))) ns, p99.9 \(ns(at(0.999))) ns, max \(ns(sorted.last ?? .zero)) ns")
 case "login-observation":
     let login = ObservationLogin()
     let start = ContinuousClock.now

@@ -254,6 +254,14 @@ struct Checker {
             // Parameters first: an `echo:` result answers one of them.
             var plan = ServicePlan(name: service.name.value, returns: type, latency: service.latency?.value ?? 0, results: [])
             checkServiceParams(service, into: &plan, resolver, values)
+            if let timeout = service.timeout {
+                if timeout.value > 0 {
+                    plan.timeout = timeout.value
+                } else {
+                    diagnostics.error("invalid-duration", "a service's 'timeout:' must be longer than 0ms", at: timeout.range,
+                                      fixIt: "write a time such as '5s', or leave 'timeout:' out to wait as long as it takes")
+                }
+            }
             for result in service.results {
                 if let r = readResult(result, of: plan, values) { plan.results.append(r) }
             }
@@ -265,6 +273,7 @@ struct Checker {
                 }
                 plan.results.append(.init(outcome: .success(type == .void ? .void : .none), latency: nil))
             }
+            plan.http = checkHTTP(service, plan)
             serviceIndex[service.name.value] = services.count
             services.append(plan)
         }

@@ -51,6 +51,16 @@ public struct ExpressionParser {
         return expr
     }
 
+    /// Parses the scalars `start..<end` of `source` as one expression: a `\( )` part of a
+    /// template (``TemplateParser``), reported at its true columns.
+    static func parse(_ source: ExpressionSource, from start: Int, to end: Int, diagnostics: inout DiagnosticBag) -> Expr {
+        var parser = ExpressionParser(source: source, start: start, end: end, depth: 1)
+        let expr = parser.parseAll()
+        diagnostics.append(contentsOf: parser.diagnostics)
+        if parser.diagnostics.contains(where: { $0.severity == .error }) { return Expr(.invalid, source.range(start, end)) }
+        return expr
+    }
+
     private init(source: ExpressionSource, start: Int, end: Int, depth: Int = 0, closureDepth: Int = 0) {
         self.source = source
         var lexer = Lexer(scalars: source.scalars, start: start, end: end)

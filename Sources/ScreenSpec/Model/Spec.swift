@@ -137,6 +137,11 @@ public struct ServiceDecl: Sendable {
     public var params: [ParamDecl]? = nil
     /// `cases:` results chosen by the call's arguments; the first match wins.
     public var cases: [CaseDecl] = []
+    /// `http:`: how the real backend is called (`specrun run --live`, an embedder's provider).
+    public var http: HTTPDecl? = nil
+    /// `timeout:` how long a live provider may take to answer before the call fails with
+    /// `unknown`; nil waits as long as it takes. Fakes ignore it.
+    public var timeout: Located<Int>? = nil
 }
 
 /// `{ when: { page: 1 }, value: ... }`: a result for calls whose arguments match `when`.

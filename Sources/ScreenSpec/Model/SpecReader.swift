@@ -358,8 +358,8 @@ struct SpecReader {
     }
 
     mutating func readService(_ name: Located<String>, _ node: YAMLNode, isOverride: Bool = false) -> ServiceDecl? {
-        let keys = ["returns", "latency", "result", "results", "fails", "sequence", "echo", "params", "cases"]
-        guard let f = fields(node, of: "service '\(name.value)'", allowed: isOverride ? keys.filter { $0 != "returns" && $0 != "params" } : keys)
+        let keys = ["returns", "latency", "result", "results", "fails", "sequence", "echo", "params", "cases", "timeout", "http"]
+        guard let f = fields(node, of: "service '\(name.value)'", allowed: isOverride ? keys.filter { !["returns", "params", "timeout", "http"].contains($0) } : keys)
         else { return nil }
         let returnsFound: Located<String>? = isOverride ? Located("", name.range) : f["returns"].flatMap { typeName($0) }
         guard let returns = returnsFound else {
@@ -396,6 +396,7 @@ struct SpecReader {
             diagnostics.error("conflicting-keys", "service '\(name.value)' takes one of 'result:', 'results:', 'fails:', 'sequence:' or 'echo:'", at: node.range)
         }
         var service = ServiceDecl(name: name, returns: returns, latency: latency, results: results, range: node.range)
+        service.timeout = f["timeout"].flatMap { duration($0) }
         if let p = f["params"] {
             service.params = entries(p, of: "params").compactMap { paramName, value in
                 typeName(value).map { ParamDecl(name: paramName, type: $0) }
@@ -404,6 +405,7 @@ struct SpecReader {
         if let c = f["cases"] {
             service.cases = list(c, of: "cases").compactMap { readCase($0) }
         }
+        if let h = f["http"] { service.http = readHTTP(h, service: name.value) }
         return service
     }
 

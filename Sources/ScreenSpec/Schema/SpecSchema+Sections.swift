@@ -131,12 +131,39 @@ extension SpecSchema {
                 ("fail", describe(ref("failure"), "The failure.")),
                 ("latency", describe(ref("duration"), "The call's latency.")),
             ])),
+            (key: "http", value: http),
+            (key: "httpBody", value: anyOf("A JSON value: a mapping is an object, a list an array, a scalar an expression over the params.", [
+                map("A JSON object: keys to values.", of: ref("httpBody"), names: "httpKey"),
+                ["type": "array", "items": ref("httpBody")],
+                ref("expression"),
+            ])),
+            (key: "httpKey", value: ["description": "A JSON key, a query name or a header name.", "type": "string", "minLength": 1]),
             (key: "navigate", value: object("Opens another screen, found by its 'screen:' among the specs of the same folder.", [
                 ("to", describe(ref("name"), "The screen to open.")),
                 ("params", map("The opened screen's parameters: expressions, '$0' the element.", of: ref("expression"))),
                 ("file", describe(["type": "string", "minLength": 1], "The spec file to open, relative to this one.")),
             ], required: ["to"])),
         ]
+    }
+
+    /// A service's `http:` section: exactly one method key.
+    private static var http: JSONValue {
+        let target = describe(["type": "string", "pattern": "^(/|[hH][tT][tT][pP][sS]?://)"],
+                              "A path such as '/items/{id}' (it follows the base URL given at run time) or a full URL; '{param}' is replaced by that parameter's value.")
+        let methods = ["get", "post", "put", "patch", "delete"]
+        var properties: [(String, JSONValue)] = methods.map { ($0, describe(target, "The \($0.uppercased()) request's path or URL.")) }
+        properties += [
+            ("body", describe(ref("httpBody"), "The JSON body built from the params (not for 'get'); 'env.NAME' is not readable here.")),
+            ("query", map("Query items: names to expressions over the params and 'env.NAME'; nil leaves an item out, a list repeats it.", of: ref("expression"), names: "httpKey")),
+            ("headers", map("Headers: names to text with '\\( )' interpolations of the params and 'env.NAME', as in 'Bearer \\(env.TOKEN)'.", of: ["type": "string"], names: "httpKey")),
+            ("timeout", describe(ref("duration"), "From the call to the last byte of the answer; default 30s.")),
+        ]
+        var schema = object("How the real backend is called: one method key with its path or URL.", properties)
+        if case .object(var pairs) = schema {
+            pairs.append((key: "oneOf", value: .array(methods.map { ["required": [.string($0)]] })))
+            schema = .object(pairs)
+        }
+        return schema
     }
 
     private static func serviceKeys(override: Bool) -> [(String, JSONValue)] {
@@ -150,8 +177,12 @@ extension SpecSchema {
             ("sequence", describe(ref("value"), "Every call answers with a sequence of events over time (elements, then an end) instead of one value.")),
             ("echo", describe(ref("name"), "Every call answers its argument of this parameter (declared in 'params:', of the 'returns:' type), as 'Action { input in .just(input) }'.")),
         ]
-        if !override { keys.append(("params", map("Parameters every call must pass in 'with:': name to type.", of: ref("type")))) }
+        if !override {
+            keys.append(("params", map("Parameters every call must pass in 'with:': name to type.", of: ref("type"))))
+            keys.append(("timeout", describe(ref("duration"), "How long a live provider (a closure, HTTP) may take before the call fails with 'unknown'; the fake ignores it.")))
+        }
         keys.append(("cases", list("Results chosen by the call's arguments.", of: ref("case"))))
+        if !override { keys.append(("http", describe(ref("http"), "How the real backend is called ('specrun run --live'): a method with a path or URL, and optionally 'body:', 'query:', 'headers:', 'timeout:'."))) }
         return keys
     }
 }

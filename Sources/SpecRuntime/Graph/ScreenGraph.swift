@@ -48,13 +48,16 @@ public final class ScreenGraph {
     package var serviceChoice: ((_ service: Int, _ names: [String], _ arguments: [Value], _ count: Int) -> (ServicePlan.Outcome, Int)?)?
     /// Whether an action's end on the clock carries a tag for ``stateDigest()``; exploration sets it.
     package var tagsTimers = false
+    /// The live providers and calls in flight, when a live host runs this graph (see
+    /// ``LiveCalls``); nil, the usual case, means the spec's fakes answer every call.
+    var liveCalls: LiveCalls?
     /// Called when a visible stream ends (`completed` or an error); it emits nothing after.
     public var onEnd: ((_ time: Int, _ node: Int, _ end: StreamEnd) -> Void)?
     /// Called when a stream output's inner stream is cancelled before it ended (a request
     /// `flatMapLatest` switched away from, or the output ending), with the call it made.
     public var onCancel: ((_ time: Int, _ node: Int, _ call: String) -> Void)?
 
-    private enum Behaviour {
+    enum Behaviour {
         case source
         case stream
         case derived(CompiledExpr)
@@ -62,57 +65,75 @@ public final class ScreenGraph {
         case pipeline(Int)
     }
 
-    private let context: EvalContext
-    private let behaviours: [Behaviour]
-    private let visible: [Bool]
-    private let rank: [Int]
-    private let nodeAtRank: [Int]
+    let context: EvalContext
+    let behaviours: [Behaviour]
+    /// Whether ``onEmit`` is called for each node: the timeline's nodes, or every node but the
+    /// invariants for coverage and for a live screen's observers (`everyNode`).
+    let visible: [Bool]
+    let rank: [Int]
+    let nodeAtRank: [Int]
     /// Derived nodes that read each node.
-    private let readers: [[Int]]
+    let readers: [[Int]]
     /// The nodes each derived node reads (empty for other nodes).
-    private let reads: [[Int]]
+    let reads: [[Int]]
     /// Whether each node is an invariant, which is no node's reader (see `CompiledInvariants`).
-    private let isInvariant: [Bool]
-    private let invariants: CompiledInvariants
-    private let handlersOn: [[Int]]
-    private let actionsOn: [[Int]]
-    private let handlerValues: [[CompiledExpr]]
+    let isInvariant: [Bool]
+    let invariants: CompiledInvariants
+    let handlersOn: [[Int]]
+    let actionsOn: [[Int]]
+    let handlerValues: [[CompiledExpr]]
     /// For each handler write of the form `x: x + list`, the compiled `list`: the write becomes an
     /// append applied in place when `x` is written (see `appendPending`). Nil for other writes.
-    private let handlerAppends: [[CompiledExpr?]]
+    let handlerAppends: [[CompiledExpr?]]
     /// For each handler that only forwards its event (`target: $event`, as a binding does), the
     /// target: the run writes the payload without evaluating anything. Nil for other handlers.
-    private let handlerForwards: [Int?]
-    private let actionArguments: [[CompiledExpr]]
-    @exclusivity(unchecked) private var hasEmitted: [Bool]
-    @exclusivity(unchecked) private var pendingWrite: [Value?]
+    let handlerForwards: [Int?]
+    let actionArguments: [[CompiledExpr]]
+    @exclusivity(unchecked) var hasEmitted: [Bool]
+    @exclusivity(unchecked) var pendingWrite: [Value?]
     /// The list a handler appends to a node, written when the node is processed; exclusive with
     /// `pendingWrite` (the later write of a transaction replaces the earlier one).
-    @exclusivity(unchecked) private var pendingAppend: [Value?]
-    @exclusivity(unchecked) private var inbox: [[Value]]
-    @exclusivity(unchecked) private var queued: [Bool]
-    @exclusivity(unchecked) private var queue = MinHeap<Int>()
+    @exclusivity(unchecked) var pendingAppend: [Value?]
+    @exclusivity(unchecked) var inbox: [[Value]]
+    @exclusivity(unchecked) var queued: [Bool]
+    @exclusivity(unchecked) var queue = MinHeap<Int>()
     /// Storage lent to a stream while it delivers its inbox and to a handler for its results, kept
     /// across transactions so that steady-state propagation allocates nothing.
-    @exclusivity(unchecked) private var spareInbox: [Value] = []
-    @exclusivity(unchecked) private var handlerWriteBuffer: [HandlerWrite] = []
-    @exclusivity(unchecked) private var serviceCalls: [Int]
+    @exclusivity(unchecked) var spareInbox: [Value] = []
+    @exclusivity(unchecked) var handlerWriteBuffer: [HandlerWrite] = []
+    @exclusivity(unchecked) var serviceCalls: [Int]
     /// The coverage recorder this graph was built for (see ``CoverageRecorder/compiling(_:)``);
     /// nil, the usual case, means no probes anywhere.
-    private let coverage: CoverageRecorder?
-    private var started = false
+    let coverage: CoverageRecorder?
+    var started = false
     // Unchecked as the state above: both are filled in `init` only, then only read per change.
-    @exclusivity(unchecked) private var pipelines: [StreamPipeline] = []
+    @exclusivity(unchecked) var pipelines: [StreamPipeline] = []
     /// For each node, the pipelines it feeds: `op` -1 for the main source, else the operator index.
-    @exclusivity(unchecked) private var pipelineInputs: [[(pipeline: Int, op: Int, index: Int)]]
+    @exclusivity(unchecked) var pipelineInputs: [[(pipeline: Int, op: Int, index: Int)]]
     /// For each node, the pipelines its end is delivered to (as ``pipelineInputs``, and also
     /// sources read only for their latest value).
-    private var pipelineEndInputs: [[(pipeline: Int, op: Int, index: Int)]]
+    var pipelineEndInputs: [[(pipeline: Int, op: Int, index: Int)]]
     /// How each node's stream ended; nil while it runs (always nil for cells). Unchecked as the
     /// state above: `send` reads it on every event.
-    @exclusivity(unchecked) private var ends: [StreamEnd?]
+    @exclusivity(unchecked) var ends: [StreamEnd?]
+    // Exploration (Exploration/ScreenGraph+Exploration.swift).
+    /// The nodes whose values ``stateDigest()`` covers: every node until
+    /// ``digestOnlyCells(writtenByMoves:gestures:)``.
+    var digestNodes: [Int] = []
+    /// Per service, the most calls that can change what its next call answers (see
+    /// ``ServicePlan/choose(arguments:_:count:)``).
+    let serviceCallsCounted: [Int]
+    /// Per node, the node it mirrors (see ``digestOnlyCells(writtenByMoves:gestures:)``), or -1.
+    var mirrorOf: [Int] = []
 
-    public init(spec: CheckedSpec, clock: VirtualClock = VirtualClock(), params: [Value] = []) {
+    /// A graph of `spec` on `clock`, with the values of its `params:` in declaration order.
+    public convenience init(spec: CheckedSpec, clock: VirtualClock = VirtualClock(), params: [Value] = []) {
+        self.init(spec: spec, clock: clock, params: params, everyNode: false)
+    }
+
+    /// `everyNode`: ``onEmit`` reports every node but the invariants, not only those the timeline
+    /// shows (a live screen's observers may watch an input).
+    init(spec: CheckedSpec, clock: VirtualClock, params: [Value], everyNode: Bool) {
         self.spec = spec
         self.clock = clock
         let coverage = CoverageRecorder.compiling
@@ -164,7 +185,7 @@ public final class ScreenGraph {
         }, reads: { reads[$0] })
         // Coverage observes every node through `onEmit`, but an invariant, which never emits; the
         // runner shows only the visible ones.
-        self.visible = coverage == nil ? spec.nodes.map(\.visible) : isInvariant.map { !$0 }
+        self.visible = coverage == nil && !everyNode ? spec.nodes.map(\.visible) : isInvariant.map { !$0 }
         self.rank = spec.rank
         var nodeAtRank = [Int](repeating: 0, count: n)
         for (node, r) in spec.rank.enumerated() { nodeAtRank[r] = node }
@@ -212,25 +233,6 @@ public final class ScreenGraph {
             pipelines.append(pipeline)
         }
         digestNodes = Array(spec.nodes.indices)
-    }
-
-    private func makeEnvironment(_ p: Int, _ stream: StreamPlan) -> PipelineEnvironment {
-        let env = PipelineEnvironment(context: context, clock: clock, name: spec.nodes[stream.output].name)
-        env.schedule = { [unowned self] delay, work in
-            clock.schedule(after: delay) { [unowned self] in
-                pipelines[p].inbox.append(work)
-                enqueue(stream.output)
-                propagate()
-            }
-        }
-        env.call = { [unowned self] service, names, arguments in call(service: service, names: names, arguments: arguments) }
-        env.latest = { [unowned self] node in value(of: node) }
-        env.current = { [unowned self] node in spec.nodes[node].hasCurrentValue ? context.values[node] : nil }
-        env.end = { [unowned self] node in ends[node] }
-        env.report = { [unowned self] message in report(message) }
-        env.cancelled = { [unowned self] call in onCancel?(clock.now, stream.output, call) }
-        env.serviceName = { [unowned self] service in spec.services.indices.contains(service) ? spec.services[service].name : "?" }
-        return env
     }
 
     // MARK: public API
@@ -285,23 +287,6 @@ public final class ScreenGraph {
             enqueue(spec.streams[p].output)
         }
         propagate()
-    }
-
-    /// `interval:` and `timer:` sources: element `n` after `delay`, then the next one a period
-    /// later, or the completion for a one-shot timer. Stops once the output ended.
-    private func tick(_ p: Int, _ n: Int, after delay: Int, _ timer: TimerPlan) {
-        clock.schedule(after: delay) { [unowned self] in
-            let pipeline = pipelines[p]
-            guard !pipeline.ended else { return }
-            pipeline.receive(.int(n))
-            if let period = timer.period {
-                if n < Int.max { tick(p, n + 1, after: period, timer) }
-            } else {
-                pipeline.receiveEnd(op: -1, index: 0, .completed)
-            }
-            enqueue(spec.streams[p].output)
-            propagate()
-        }
     }
 
     /// Ends an input event or value stream (`complete:`, `fail:` steps), as `onCompleted()` or
@@ -366,26 +351,6 @@ public final class ScreenGraph {
         hasEmitted[node] ? context.values[node] : unemittedValue(of: node)
     }
 
-    /// Out of line, so that `value(of:)` stays a read: nil, or an invariant's value.
-    @inline(never)
-    private func unemittedValue(of node: Int) -> Value? {
-        guard isInvariant[node], let k = spec.invariants.firstIndex(where: { $0.node == node }) else { return nil }
-        return try? evaluateInvariant(k)
-    }
-
-    /// The value of invariant `k` (of ``CheckedSpec/invariants``) now: its compiled expression run
-    /// on the current values; propagation never computes it (see `CompiledInvariants`). Throws
-    /// when the expression fails or reads a node with no value.
-    func evaluateInvariant(_ k: Int) throws(EvalError) -> Value {
-        try invariants.evaluate(k, context)
-    }
-
-    /// The first invariant that does not hold now (false, or its expression fails), nil when all
-    /// hold.
-    package func firstBrokenInvariant() -> Int? {
-        invariants.isEmpty ? nil : invariants.firstBroken(context)
-    }
-
     /// Advances virtual time, running services and timers that come due.
     public func advance(by milliseconds: Int) throws(RuntimeLimitError) {
         let (target, overflow) = clock.now.addingReportingOverflow(max(milliseconds, 0))
@@ -395,14 +360,14 @@ public final class ScreenGraph {
     // MARK: propagation
 
     @inline(__always)
-    private func enqueue(_ node: Int) {
+    func enqueue(_ node: Int) {
         if !queued[node] {
             queued[node] = true
             queue.insert(rank[node])
         }
     }
 
-    private func propagate() {
+    func propagate() {
         while let r = queue.popMin() {
             let node = nodeAtRank[r]
             queued[node] = false
@@ -463,7 +428,7 @@ public final class ScreenGraph {
     }
 
     /// Records the node's end, reports it and delivers it to the pipelines it feeds.
-    private func ended(_ node: Int, _ streamEnd: StreamEnd) {
+    func ended(_ node: Int, _ streamEnd: StreamEnd) {
         guard ends[node] == nil else { return }
         ends[node] = streamEnd
         if visible[node] { onEnd?(clock.now, node, streamEnd) }
@@ -477,21 +442,21 @@ public final class ScreenGraph {
     /// start), or it reads such a node. It emits nothing and feeds nothing, and reading it fails,
     /// until an input change lets it compute a value: nothing downstream sees a value outside its
     /// type. (A node that had a value keeps it when its expression fails.)
-    private func markValueless(_ node: Int) {
+    func markValueless(_ node: Int) {
         if context.valueless.isEmpty { context.valueless = Array(repeating: false, count: spec.nodes.count) }
         context.values[node] = .none
         context.valueless[node] = true
         hasEmitted[node] = false
     }
 
-    private func isValueless(_ node: Int) -> Bool {
+    func isValueless(_ node: Int) -> Bool {
         !context.valueless.isEmpty && context.valueless[node]
     }
 
     /// A derived node's turn in `propagate` while some node has no value: it waits while a node
     /// it reads has none, and emits its first value once it computes one.
     @inline(never)
-    private func evaluateAmongValueless(_ node: Int, _ f: CompiledExpr) {
+    func evaluateAmongValueless(_ node: Int, _ f: CompiledExpr) {
         if reads[node].contains(where: isValueless) { return }
         do throws(EvalError) {
             let value = try f(context)
@@ -507,7 +472,7 @@ public final class ScreenGraph {
     }
 
     /// Records the node's new value, emits it and notifies what depends on it.
-    private func changed(_ node: Int, _ value: Value) {
+    func changed(_ node: Int, _ value: Value) {
         context.values[node] = value
         hasEmitted[node] = true
         if visible[node] { onEmit?(Emission(time: clock.now, node: node, value: value)) }
@@ -524,533 +489,8 @@ public final class ScreenGraph {
         }
     }
 
-    private func runHandler(_ index: Int, payload: Value) {
-        if let target = handlerForwards[index] {
-            // What the general path below does for `target: $event` with no constraint.
-            context.payload = payload
-            pendingWrite[target] = payload
-            pendingAppend[target] = nil
-            enqueue(target)
-            return
-        }
-        var writes: [HandlerWrite] = []
-        swap(&writes, &handlerWriteBuffer)
-        defer {
-            writes.removeAll(keepingCapacity: true)
-            swap(&writes, &handlerWriteBuffer)
-        }
-        guard handlerWrites(index, payload: payload, into: &writes) else { return }
-        for write in writes {
-            if write.appends {
-                pendingWrite[write.target] = nil
-                pendingAppend[write.target] = write.value
-            } else {
-                pendingWrite[write.target] = write.value
-                pendingAppend[write.target] = nil
-            }
-            enqueue(write.target)
-        }
-    }
-
-    /// Writes `x: x + tail` as `x` + `tail`, appending in place: the node's value is taken out of
-    /// the context first, so unless something else (a recorded emission) still holds the list,
-    /// the append copies only `tail`. This is the value the handler's expression would have
-    /// computed: `x` cannot change between the handler run and this write, since only processing
-    /// `x` changes it. `x + []` equals `x`, so an empty tail emits nothing.
-    private func appendPending(_ node: Int, _ tail: Value) {
-        guard case .list(let tail) = tail, case .list(var items) = context.values[node] else {
-            // As `+` evaluates when either side is not a list (the checker rules it out).
-            if context.values[node] != .none { changed(node, .none) }
-            return
-        }
-        guard !tail.isEmpty else { return }
-        guard items.count + tail.count <= context.maximumValueSize else {
-            report("'\(spec.nodes[node].name)': \(context.tooLarge("list", items.count + tail.count).message)")
-            return
-        }
-        context.values[node] = .void
-        items.append(contentsOf: tail)
-        changed(node, .list(items))
-    }
-
-    /// Every value is computed before any is written, so assignments read the old state. A value
-    /// its target cannot take (a binding error) is reported and not written.
-    /// Computes a handler's writes into `writes` (storage the caller reuses, so a handler run
-    /// allocates nothing). Every value is computed before any is written, so assignments read the
-    /// old state. False when an expression failed.
-    private func handlerWrites(_ index: Int, payload: Value, into writes: inout [HandlerWrite]) -> Bool {
-        let handler = spec.handlers[index]
-        context.payload = payload
-        for (k, f) in handlerValues[index].enumerated() {
-            let value: Value
-            do throws(EvalError) {
-                if let tail = handlerAppends[index][k] {
-                    // `x: x + tail`, written as an append; a tail that is not a list makes `+`
-                    // give none, as the whole expression would.
-                    let t = try tail(context)
-                    if case .list = t, case .list = context.values[handler.targets[k]] {
-                        writes.append(HandlerWrite(target: handler.targets[k], value: t, appends: true))
-                        continue
-                    }
-                    value = .none
-                } else {
-                    value = try f(context)
-                }
-            } catch {
-                report("\(handler.label ?? "handler on '\(spec.nodes[handler.on].name)'"): \(error.message)")
-                return false
-            }
-            let target = handler.targets[k]
-            if k < handler.constraints.count, let constraint = handler.constraints[k], !constraint.allows(value) {
-                report("\(handler.label ?? "handler"): '\(spec.nodes[target].name)' cannot take \(value); it takes \(constraint.range)")
-                continue
-            }
-            writes.append(HandlerWrite(target: target, value: value, appends: false))
-        }
-        return true
-    }
-
-    private func report(_ message: String) {
+    func report(_ message: String) {
         onRuntimeError?(clock.now, message)
     }
 
-    // MARK: actions
-
-    /// The `Action` library's execute: a disabled action emits `notEnabled` on `errors` and runs
-    /// nothing; an enabled one becomes executing (and so disabled) until its work ends.
-    private func trigger(_ index: Int, input: Value) {
-        let action = spec.actions[index]
-        guard context.values[action.enabled].boolValue, pendingWrite[action.executing] != .bool(true) else {
-            inbox[action.errors].append(.error(ErrorValue(.notEnabled)))
-            enqueue(action.errors)
-            return
-        }
-        context.payload = input
-        var arguments: [Value] = []
-        for f in actionArguments[index] {
-            do throws(EvalError) {
-                arguments.append(try f(context))
-            } catch {
-                report("action '\(action.name)': \(error.message)")
-                inbox[action.errors].append(.error(ErrorValue(.evaluation, message: error.message)))
-                enqueue(action.errors)
-                return
-            }
-        }
-        pendingWrite[action.executing] = .bool(true)
-        enqueue(action.executing)
-        let (outcome, latency) = call(service: action.service, names: action.argumentNames, arguments: arguments)
-        if case .sequence(let events) = outcome {
-            return playSequence(events, of: action)
-        }
-        // The tag tells the explorer's state digest which action ends with which outcome; hashing
-        // the outcome is work a scenario does not need.
-        let tag = tagsTimers ? index &* 1_000_003 &+ outcome.hashValue | 1 : 0
-        clock.schedule(after: latency, tag: tag) { [unowned self] in
-            // The work's element (or error), then its completion: two steps, as in Rx.
-            switch outcome {
-            case .success(let value):
-                inbox[action.elements].append(value)
-                enqueue(action.elements)
-            case .failure(let error):
-                inbox[action.errors].append(.error(error))
-                enqueue(action.errors)
-            case .sequence:
-                break
-            }
-            propagate()
-            pendingWrite[action.executing] = .bool(false)
-            enqueue(action.executing)
-            propagate()
-            if case .success = outcome { completed(action) }
-        }
-    }
-
-    /// `CompletableAction.completions`: `()` once the work completed, after `executing` turned
-    /// false, as the library's subscription made after the action's own. Only when the spec reads it.
-    @inline(__always)
-    private func completed(_ action: ActionPlan) {
-        guard let node = action.completions else { return }
-        inbox[node].append(.void)
-        enqueue(node)
-        propagate()
-    }
-
-    /// Work answering a `sequence:`: each element on `elements` at its time, an error on
-    /// `errors`; `executing` turns false when the sequence ends (never, if it does not).
-    private func playSequence(_ events: [ServicePlan.SequenceEvent], of action: ActionPlan) {
-        for e in events {
-            clock.schedule(after: e.time) { [unowned self] in
-                switch e.event {
-                case .next(let value):
-                    inbox[action.elements].append(value)
-                    enqueue(action.elements)
-                    propagate()
-                case .end(let end):
-                    if case .error(let error) = end {
-                        inbox[action.errors].append(.error(error))
-                        enqueue(action.errors)
-                        propagate()
-                    }
-                    pendingWrite[action.executing] = .bool(false)
-                    enqueue(action.executing)
-                    propagate()
-                    if case .completed = end { completed(action) }
-                }
-            }
-        }
-    }
-
-    /// The fake service's answer to its next call: the first case matching the arguments, else
-    /// successive results, the last one repeating.
-    private func call(service index: Int, names: [String], arguments: [Value]) -> (ServicePlan.Outcome, Int) {
-        guard spec.services.indices.contains(index) else { return (.success(.void), 0) }
-        let count = serviceCalls[index]
-        serviceCalls[index] = count &+ 1
-        if let override = serviceChoice, let chosen = override(index, names, arguments, count) { return chosen }
-        let choice = spec.services[index].choose(arguments: names, arguments, count: count)
-        coverage?.answered(spec.services[index], choice)
-        return spec.services[index].answer(choice, arguments: names, arguments)
-    }
-
-    // MARK: exploration (Exploration/)
-
-    /// Everything a step changes, between transactions: values, which nodes emitted, service-call
-    /// counters and the clock. Stream operators keep state of their own that this does not hold,
-    /// so a graph with stream outputs cannot be restored (see ``canRestoreState``).
-    package struct State {
-        fileprivate var values: [Value]
-        fileprivate var hasEmitted: [Bool]
-        fileprivate var serviceCalls: [Int]
-        fileprivate var ends: [StreamEnd?]
-        fileprivate var clock: VirtualClock.State
-
-        /// The bytes of the arrays this state alone owns (``state`` copies them), freed with it;
-        /// exploration's memory budget counts them (see `HeldBytes`).
-        package var ownBytes: Int {
-            4 * HeldBytes.header + values.count * MemoryLayout<Value>.stride + hasEmitted.count
-                + serviceCalls.count * MemoryLayout<Int>.stride + ends.count * MemoryLayout<StreamEnd?>.stride
-        }
-
-        /// The heap bytes of the values and the clock's queue that `parent`, the state this one was
-        /// reached from, does not share: a value a step did not replace is the parent's storage.
-        package func addedBytes(beyond parent: State?) -> Int {
-            var bytes = clock.bytes(beyond: parent?.clock)
-            guard let parent, parent.values.count == values.count else {
-                for value in values { bytes += HeldBytes.of(value) }
-                return bytes
-            }
-            for i in values.indices { bytes += HeldBytes.added(values[i], over: parent.values[i]) }
-            return bytes
-        }
-    }
-
-    /// True when ``state`` captures everything: the graph has no stream outputs.
-    package var canRestoreState: Bool { pipelines.isEmpty }
-
-    /// The graph's state between transactions; setting it restores one taken from this graph.
-    ///
-    /// Both directions copy element by element, so the graph's arrays never share storage with a
-    /// saved state: restoring then stepping, as exploration does for every move it tries, writes
-    /// into storage the graph owns instead of allocating a copy of every array on its first write.
-    package var state: State {
-        get {
-            State(values: context.values.withUnsafeBufferPointer { Array($0) }, hasEmitted: hasEmitted.withUnsafeBufferPointer { Array($0) },
-                  serviceCalls: serviceCalls.withUnsafeBufferPointer { Array($0) }, ends: ends.withUnsafeBufferPointer { Array($0) },
-                  clock: clock.state)
-        }
-        set {
-            Self.copy(newValue.values, into: &context.values)
-            Self.copy(newValue.hasEmitted, into: &hasEmitted)
-            Self.copy(newValue.serviceCalls, into: &serviceCalls)
-            Self.copy(newValue.ends, into: &ends)
-            clock.state = newValue.clock
-        }
-    }
-
-    private static func copy<T>(_ source: [T], into target: inout [T]) {
-        guard source.count == target.count else {
-            target = source
-            return
-        }
-        target.withUnsafeMutableBufferPointer { dst in
-            source.withUnsafeBufferPointer { src in
-                for i in src.indices { dst[i] = src[i] }
-            }
-        }
-    }
-
-    /// Back to how `init` left the graph, with fresh stream operators built from the compiled
-    /// plans, so that ``start()`` runs again: `unstarted` must be a ``state`` taken before the
-    /// first start. Cheaper than a new graph: only the pipelines are built again.
-    package func rewind(to unstarted: State) {
-        state = unstarted
-        pipelines = spec.streams.enumerated().map { p, stream in StreamPipeline(plan: stream, environment: makeEnvironment(p, stream)) }
-        started = false
-    }
-
-    /// A 64-bit digest of the state: the values of the nodes in ``digestNodes``, service-call
-    /// counters, how streams ended and the pending timers relative to now. Not `Hasher`: this
-    /// runs once per explored transition, and a multiply-xor mix of the values' words costs a
-    /// fraction of SipHash through `Value`'s generic `hash(into:)`. Strings mix their UTF-8 bytes
-    /// (canonically equal strings with other bytes only count as two states); rare kinds of values
-    /// go through `Hasher`.
-    ///
-    /// The digest is a sum of one term per node (``digestTerm(of:_:)``), per counter, per end and
-    /// per timer, so exploration can tell what a step that changes one input (and only derived
-    /// values after it) reaches without taking it: the digest minus the input's old term plus its
-    /// new one (see ``changesOnlyDerivedValues(_:)``).
-    package func stateDigest() -> UInt64 {
-        var sum: UInt64 = 0
-        for i in digestNodes { sum &+= Self.digestTerm(of: i, context.values[i]) }
-        if !pipelines.isEmpty {
-            // Operators read streams' latest values (`withLatestFrom`), so with stream outputs
-            // every node counts, and which nodes emitted.
-            var bits: UInt64 = 0
-            for i in hasEmitted.indices {
-                if hasEmitted[i] { bits |= 1 << UInt64(i & 63) }
-                if i & 63 == 63 || i == hasEmitted.count - 1 {
-                    sum &+= Self.mixed(bits, UInt64(i >> 6) &+ 0x2_0000_0000)
-                    bits = 0
-                }
-            }
-        }
-        for (k, c) in serviceCalls.enumerated() {
-            // A fake answers its n-th call with result n, the last one repeating: calls past
-            // the last result change nothing.
-            let counted = min(c, serviceCallsCounted[k])
-            if counted != 0 { sum &+= Self.mixed(UInt64(bitPattern: Int64(counted)), UInt64(k) &+ 0x3_0000_0000) }
-        }
-        for i in ends.indices {
-            guard let end = ends[i] else { continue }
-            sum &+= Self.mixed(UInt64(bitPattern: Int64(end.hashValue)), UInt64(i) &+ 0x1_0000_0000)
-        }
-        return sum &+ clock.pendingDigest()
-    }
-
-    /// The nodes whose values ``stateDigest()`` covers: every node until
-    /// ``digestOnlyCells(writtenByMoves:gestures:)``.
-    private var digestNodes: [Int] = []
-    /// Per service, the most calls that can change what its next call answers (see
-    /// ``ServicePlan/choose(arguments:_:count:)``).
-    private let serviceCallsCounted: [Int]
-    /// Per node, the node it mirrors (see ``digestOnlyCells(writtenByMoves:gestures:)``), or -1.
-    private var mirrorOf: [Int] = []
-
-    /// Narrows ``stateDigest()`` to what a state is, for exploration, whose steps write the
-    /// nodes in `written` (`set` steps) and those `gestures` write or clear, and nothing else. Without stream outputs, a state is its cells (inputs with a current value
-    /// and state) that something writes: a step, a gesture, a handler or an action. A derived
-    /// value is a function of the cells: an expression reads only nodes with a current value, and
-    /// a failing expression is a finding that ends the exploration. A cell a binding alone writes
-    /// from a node with a current value (a button's `enabled` mirroring `login.enabled`) always
-    /// holds that node's value, and so does one a gesture writes too when it binds back (a text
-    /// field's text and the `email` it is bound to both ways). An event's or a stream's latest
-    /// value is read by nothing but stream operators, and a cell nothing writes never changes.
-    /// With stream outputs every node counts, and which nodes emitted.
-    package func digestOnlyCells(writtenByMoves written: Set<Int>, gestures: [GesturePlan] = []) {
-        var gestured = Set<Int>()
-        for g in gestures { gestured.formUnion(g.writes + g.clears) }
-        let n = spec.nodes.count
-        var writers = [[Int]](repeating: [], count: n)
-        for (h, handler) in spec.handlers.enumerated() {
-            for t in handler.targets { writers[t].append(h) }
-        }
-        var byAction = [Bool](repeating: false, count: n)
-        for action in spec.actions { byAction[action.executing] = true }
-        var mirror = [Int](repeating: -1, count: n)
-        for c in 0..<n {
-            guard case .source = behaviours[c], !written.contains(c), !byAction[c], writers[c].count == 1 else { continue }
-            let h = writers[c][0]
-            let handler = spec.handlers[h]
-            let m = handler.on
-            guard handlerForwards[h] == c, handler.startValue == m, spec.nodes[m].hasCurrentValue else { continue }
-            if gestured.contains(c) {
-                // A gesture writes `c` and, through the binding back (from `c` or from the
-                // edit the gesture fires), `m` with the same value, in one transaction: still equal.
-                guard case .source = behaviours[m] else { continue }
-                let forwardsToM = { (node: Int) in self.handlersOn[node].contains { self.handlerForwards[$0] == m } }
-                let balanced = gestures.allSatisfy { g in
-                    guard g.writes.contains(c) || g.clears.contains(c) else { return true }
-                    guard case .value = g.payload, !g.clears.contains(c) else { return false }
-                    return forwardsToM(c) || g.events.contains(where: forwardsToM)
-                }
-                guard balanced else { continue }
-            }
-            mirror[c] = m
-        }
-        // Cells mirroring each other in a ring hold whatever they started with: not mirrors.
-        for c in 0..<n where mirror[c] >= 0 {
-            var m = mirror[c]
-            var steps = 0
-            while m >= 0 && m != c && steps <= n {
-                m = mirror[m]
-                steps += 1
-            }
-            if m == c { mirror[c] = -1 }
-        }
-        mirrorOf = mirror
-        guard pipelines.isEmpty else { return }
-        digestNodes = (0..<n).filter { c in
-            guard case .source = behaviours[c], mirror[c] < 0 else { return false }
-            return written.contains(c) || gestured.contains(c) || byAction[c] || !writers[c].isEmpty
-        }
-    }
-
-    /// The node a mirror cell finally mirrors: `node` itself when it mirrors nothing.
-    private func mirrorRoot(_ node: Int) -> Int {
-        var m = node
-        var steps = 0
-        while mirrorOf.indices.contains(m), mirrorOf[m] >= 0, steps <= mirrorOf.count {
-            m = mirrorOf[m]
-            steps += 1
-        }
-        return m
-    }
-
-    /// Node `node`'s term of ``stateDigest()`` when its value is `value`.
-    package static func digestTerm(of node: Int, _ value: Value) -> UInt64 {
-        var d = Digest()
-        d.mix(UInt64(node))
-        switch value {
-        case .bool(let b): d.mix(b ? 1 : 2)
-        case .int(let n):
-            d.mix(3)
-            d.mix(UInt64(bitPattern: Int64(n)))
-        case .void: d.mix(4)
-        case .none: d.mix(5)
-        case .string(var s):
-            d.mix(6)
-            s.withUTF8 { d.mix(bytes: UnsafeRawBufferPointer($0)) }
-        default:
-            var hasher = Hasher()
-            hasher.combine(value)
-            d.mix(UInt64(bitPattern: Int64(hasher.finalize())))
-        }
-        return d.finished
-    }
-
-    private static func mixed(_ x: UInt64, _ salt: UInt64) -> UInt64 {
-        var d = Digest()
-        d.mix(salt)
-        d.mix(x)
-        return d.finished
-    }
-
-    /// The current value of a node ``stateDigest()`` covers (exploration reads an input's old
-    /// term with it).
-    package func storedValue(of node: Int) -> Value { context.values[node] }
-
-    /// The cell a gesture amounts to writing with its payload, when that is all it does: it
-    /// writes only cells mirroring that cell, fires only events whose handlers forward the payload
-    /// into it or its mirrors, runs no action, clears nothing, and the cell itself changes only
-    /// derived values (``changesOnlyDerivedValues(_:)``). Typing into a text field bound both ways
-    /// to `email` amounts to writing `email`. Nil for any other gesture.
-    package func cellWritten(by gesture: GesturePlan) -> Int? {
-        guard pipelines.isEmpty, gesture.actions.isEmpty, gesture.clears.isEmpty, gesture.shownWhile == nil, !gesture.writes.isEmpty,
-              case .value = gesture.payload else { return nil }
-        let root = mirrorRoot(gesture.writes[0])
-        guard root != gesture.writes[0], changesOnlyDerivedValues(root) else { return nil }
-        for w in gesture.writes where mirrorRoot(w) != root || w == root { return nil }
-        for e in gesture.events {
-            guard actionsOn[e].isEmpty, pipelineInputs[e].isEmpty else { return nil }
-            for h in handlersOn[e] {
-                guard let target = handlerForwards[h], mirrorRoot(target) == root else { return nil }
-            }
-        }
-        return root
-    }
-
-    /// True when writing `node` can change nothing but derived values and the cells mirroring
-    /// them, none of which ``stateDigest()`` covers: no handler (but a binding into a mirror),
-    /// action or stream operator listens to it or to anything computed from it. Such a write's
-    /// state is the old one with `node`'s term replaced. False until
-    /// ``digestOnlyCells(writtenByMoves:gestures:)``.
-    package func changesOnlyDerivedValues(_ node: Int) -> Bool {
-        guard case .source = behaviours[node], pipelines.isEmpty, mirrorOf.indices.contains(node), mirrorOf[node] < 0 else { return false }
-        var seen = Set([node])
-        var stack = [node]
-        while let n = stack.popLast() {
-            guard actionsOn[n].isEmpty, pipelineInputs[n].isEmpty else { return false }
-            for h in handlersOn[n] {
-                guard let target = handlerForwards[h] else { return false }
-                if mirrorOf[target] >= 0 {
-                    if seen.insert(target).inserted { stack.append(target) }
-                } else if mirrorRoot(n) != target {
-                    // A binding back into the cell `n` mirrors writes the value it has; into
-                    // another cell, it changes a cell.
-                    return false
-                }
-            }
-            for r in readers[n] where seen.insert(r).inserted { stack.append(r) }
-        }
-        return true
-    }
-}
-
-/// A multiply-xor mix of 64-bit words, for ``ScreenGraph/stateDigest()``.
-struct Digest {
-    private(set) var value: UInt64 = 0x243F_6A88_85A3_08D3
-
-    /// The value with a final avalanche, so that sums of digests stay well mixed.
-    var finished: UInt64 {
-        var x = value
-        x = (x ^ x >> 31) &* 0xBF58_476D_1CE4_E5B9
-        return x ^ x >> 29
-    }
-
-    @inline(__always)
-    mutating func mix(_ x: UInt64) {
-        value = (value ^ x) &* 0x9E37_79B9_7F4A_7C15
-        value ^= value >> 29
-    }
-
-    /// Eight bytes at a time, then the rest with the length in the top byte.
-    @inline(__always)
-    mutating func mix(bytes raw: UnsafeRawBufferPointer) {
-        var at = 0
-        while at + 8 <= raw.count {
-            mix(raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-            at += 8
-        }
-        var tail: UInt64 = 0
-        while at < raw.count {
-            tail = tail << 8 | UInt64(raw[at])
-            at += 1
-        }
-        mix(tail ^ UInt64(raw.count & 0xFF) << 56)
-    }
-}
-
-extension TypedExpr {
-    /// The graph nodes this expression reads, each once.
-    package func nodeReads() -> [Int] {
-        var out: [Int] = []
-        collectReads(into: &out)
-        return out
-    }
-
-    private func collectReads(into out: inout [Int]) {
-        switch self {
-        case .node(let i): if !out.contains(i) { out.append(i) }
-        case .constant, .eventPayload, .closureArgument, .operatorArgument: break
-        case .not(let e), .negate(let e, _), .member(let e, _, _): e.collectReads(into: &out)
-        case .arithmetic(_, _, let a, let b), .concatenate(let a, let b, _), .equal(let a, let b, _), .order(_, let a, let b),
-             .and(let a, let b), .or(let a, let b), .coalesce(let a, let b):
-            a.collectReads(into: &out)
-            b.collectReads(into: &out)
-        case .conditional(let c, let a, let b):
-            c.collectReads(into: &out)
-            a.collectReads(into: &out)
-            b.collectReads(into: &out)
-        case .call(_, let args), .list(let args), .makeRecord(_, _, let args), .makeNavigation(_, _, let args):
-            for a in args { a.collectReads(into: &out) }
-        case .closureCall(_, let list, let body):
-            list.collectReads(into: &out)
-            body.collectReads(into: &out)
-        case .interpolation(let parts):
-            for case .value(let e) in parts { e.collectReads(into: &out) }
-        case .probe(_, let e):
-            e.collectReads(into: &out)
-        }
-    }
 }

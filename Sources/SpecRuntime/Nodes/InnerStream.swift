@@ -16,6 +16,8 @@ final class InnerStream {
     private var epoch = 0
     private var done = false
     private let subscribedAt: Int
+    /// The live call in flight for the current subscription, cancelled with it.
+    private var liveCall: LiveCalls.Call?
 
     init(service: Int, names: [String], arguments: [Value], operators: @escaping () -> [StreamOperator],
          env: PipelineEnvironment, deliver: @escaping (StreamEvent) -> Void) {
@@ -69,13 +71,29 @@ final class InnerStream {
     private func play(into first: StreamSink) {
         epoch &+= 1
         let mine = epoch
-        let (outcome, latency) = env.call(service, names, arguments)
         func at(_ delay: Int, _ events: [StreamEvent]) {
             env.schedule(delay) { [weak self] in
                 guard let self, mine == epoch else { return }
                 for event in events { first.on(event) }
             }
         }
+        if let previous = liveCall {
+            // A `retry` resubscribes after the previous call answered; nothing is left to cancel.
+            env.cancelLive(previous)
+            liveCall = nil
+        }
+        liveCall = env.callLive(service, names, arguments) { [weak self] outcome in
+            // Graph work, at the answer's time: into the pipeline as the fake's answer would go.
+            guard let self, mine == epoch else { return }
+            liveCall = nil
+            switch outcome {
+            case .success(let value): at(0, [.next(value), .completed])
+            case .failure(let error): at(0, [.error(error)])
+            case .sequence: break
+            }
+        }
+        if liveCall != nil { return }
+        let (outcome, latency) = env.call(service, names, arguments)
         switch outcome {
         case .success(let value): at(latency, [.next(value), .completed])
         case .failure(let error): at(latency, [.error(error)])
@@ -94,6 +112,10 @@ final class InnerStream {
         guard !done else { return }
         done = true
         epoch &+= 1
+        if let call = liveCall {
+            env.cancelLive(call)
+            liveCall = nil
+        }
         for op in operators { op.dispose() }
         let call = env.serviceName(service) + "(" + zip(names, arguments).map { "\($0): \(ValueFormatter.text($1))" }.joined(separator: ", ") + ")"
         env.cancelled("\(call), subscribed at \(subscribedAt)ms")

@@ -70,6 +70,12 @@ final class PipelineEnvironment {
     var schedule: (_ delay: Int, _ work: @escaping () -> Void) -> Void = { _, _ in }
     /// The outcome and latency of the next call of a service with named arguments.
     var call: (_ service: Int, _ names: [String], _ arguments: [Value]) -> (ServicePlan.Outcome, Int) = { _, _, _ in (.success(.void), 0) }
+    /// Starts a live call when a live provider serves the service, else nil: the fake answers
+    /// through ``call``. The answer is delivered as graph work, unless the call is cancelled.
+    var callLive: (_ service: Int, _ names: [String], _ arguments: [Value],
+                   _ deliver: @escaping (ServicePlan.Outcome) -> Void) -> LiveCalls.Call? = { _, _, _, _ in nil }
+    /// Cancels a live call: its task is cancelled and its answer dropped.
+    var cancelLive: (_ call: LiveCalls.Call) -> Void = { _ in }
     /// The latest value of a node, nil before it emitted.
     var latest: (_ node: Int) -> Value? = { _ in nil }
     /// The current value of a node that has one (a property, state, a derived output), else nil:

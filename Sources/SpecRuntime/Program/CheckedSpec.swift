@@ -254,6 +254,11 @@ public struct ServicePlan: Sendable {
     public var params: [(name: String, type: SpecType)]? = nil
     /// Results chosen by the call's arguments, tried in order before ``results``.
     public var cases: [Case] = []
+    /// `http:`: how the real backend answers (`specrun run --live`); nil for a fake only.
+    public var http: HTTPPlan? = nil
+    /// Milliseconds a live provider may take before the call fails with `unknown` (`timeout:`);
+    /// nil for no limit. The fake ignores it.
+    public var timeout: Int? = nil
 
     /// A result for calls whose named arguments equal ``when`` (other arguments are free).
     public struct Case: Sendable {

@@ -1,0 +1,33 @@
+extension TypedExpr {
+    /// The graph nodes this expression reads, each once.
+    package func nodeReads() -> [Int] {
+        var out: [Int] = []
+        collectReads(into: &out)
+        return out
+    }
+
+    private func collectReads(into out: inout [Int]) {
+        switch self {
+        case .node(let i): if !out.contains(i) { out.append(i) }
+        case .constant, .eventPayload, .closureArgument, .operatorArgument: break
+        case .not(let e), .negate(let e, _), .member(let e, _, _): e.collectReads(into: &out)
+        case .arithmetic(_, _, let a, let b), .concatenate(let a, let b, _), .equal(let a, let b, _), .order(_, let a, let b),
+             .and(let a, let b), .or(let a, let b), .coalesce(let a, let b):
+            a.collectReads(into: &out)
+            b.collectReads(into: &out)
+        case .conditional(let c, let a, let b):
+            c.collectReads(into: &out)
+            a.collectReads(into: &out)
+            b.collectReads(into: &out)
+        case .call(_, let args), .list(let args), .makeRecord(_, _, let args), .makeNavigation(_, _, let args):
+            for a in args { a.collectReads(into: &out) }
+        case .closureCall(_, let list, let body):
+            list.collectReads(into: &out)
+            body.collectReads(into: &out)
+        case .interpolation(let parts):
+            for case .value(let e) in parts { e.collectReads(into: &out) }
+        case .probe(_, let e):
+            e.collectReads(into: &out)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+/// The observers of each node; touched only under the live clock's lock.
+final class LiveObservers: @unchecked Sendable {
+    // Unchecked: read for every emission, and every access is under the clock's lock.
+    @exclusivity(unchecked) var lists: [[LiveObserver]]
+
+    init(nodes: Int) {
+        lists = Array(repeating: [], count: nodes)
+    }
+
+    func remove(_ id: Int, of node: Int) {
+        lists[node].removeAll { $0.id == id }
+    }
+}
+
+/// One observer of a node: what to call with each value, and when the observation ends.
+final class LiveObserver {
+    let id: Int
+    let onValue: (Value) -> Void
+    let onEnd: () -> Void
+
+    init(id: Int, onValue: @escaping (Value) -> Void, onEnd: @escaping () -> Void) {
+        self.id = id
+        self.onValue = onValue
+        self.onEnd = onEnd
+    }
+}
+
+/// Ends an observation made with ``LiveScreen/observe(_:_:)``. Dropping the token does not end
+/// it: call ``cancel()``.
+public final class ObservationToken: Sendable {
+    private let cancellation: @Sendable () -> Void
+
+    init(_ cancellation: @escaping @Sendable () -> Void) {
+        self.cancellation = cancellation
+    }
+
+    /// Stops the calls; the callback is not called after this returns (unless it runs on another
+    /// thread at this moment). Cancelling twice does nothing.
+    public func cancel() {
+        cancellation()
+    }
+}
+
+extension LiveScreen {
+    /// Calls `onValue` with the node's value now (when the screen started and the node has one:
+    /// an input, state or output, not a stream's past element), then with every value it emits: each change of an output or state, each element of a
+    /// stream. Called as graph work (see ``LiveScreen``'s threads); until ``ObservationToken/cancel()``
+    /// or ``stop()``.
+    @discardableResult
+    public func observe(_ name: String, _ onValue: @escaping @Sendable (Value) -> Void) throws -> ObservationToken {
+        let node = try node(name)
+        let id = addObserver(node, onValue: onValue, onEnd: {})
+        let (table, clock) = (self.table, self.clock)
+        return ObservationToken { clock.read { table.remove(id, of: node.index) } }
+    }
+
+    /// The node's values as an `AsyncSequence`: its value now (when the screen started and the
+    /// node has one: an input, state or output, not a stream's past element), then every value it emits, in order, none dropped. It finishes when the
+    /// node's stream ends (`completed` or an error), or the screen stops; cancelling the
+    /// iterating task ends the observation.
+    public func values(of name: String) throws -> AsyncStream<Value> {
+        let node = try node(name)
+        let (stream, continuation) = AsyncStream<Value>.makeStream(bufferingPolicy: .unbounded)
+        let id = addObserver(node, onValue: { continuation.yield($0) }, onEnd: { continuation.finish() })
+        let (table, clock) = (self.table, self.clock)
+        continuation.onTermination = { _ in clock.read { table.remove(id, of: node.index) } }
+        return stream
+    }
+
+    /// The node's values (as ``values(of:)``) decoded as a `Codable` type of its shape; a value
+    /// that does not decode ends the sequence with that error.
+    public func values<T: Decodable & Sendable>(of name: String, as type: T.Type) throws -> AsyncThrowingStream<T, any Error> {
+        let node = try node(name)
+        let (stream, continuation) = AsyncThrowingStream<T, any Error>.makeStream(bufferingPolicy: .unbounded)
+        let id = addObserver(node, onValue: { value in
+            do {
+                continuation.yield(try value.decoded(as: T.self))
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }, onEnd: { continuation.finish() })
+        let (table, clock) = (self.table, self.clock)
+        continuation.onTermination = { _ in clock.read { table.remove(id, of: node.index) } }
+        return stream
+    }
+
+    private func addObserver(_ node: ScreenNode, onValue: @escaping (Value) -> Void, onEnd: @escaping () -> Void) -> Int {
+        clock.read { [self] in
+            let id = nextObserverIDAndIncrement()
+            guard !clock.stopped else {
+                onEnd()
+                return id
+            }
+            table.lists[node.index].append(LiveObserver(id: id, onValue: onValue, onEnd: onEnd))
+            // The value now, under the lock: no emission can come between it and the next ones.
+            // A stream's latest element is not replayed: an event that happened before the
+            // observation is not one it sees (a `PublishSubject`, not a `BehaviorRelay`).
+            if hasStarted, spec.nodes[node.index].hasCurrentValue, let value = graph.value(of: node.index) { onValue(value) }
+            if graph.streamEnd(of: node.index) != nil { finishObservers(of: node.index) }
+            return id
+        }
+    }
+
+    /// The node's stream ended, or the screen stops: every observation of it ends.
+    func finishObservers(of node: Int) {
+        let ending = table.lists[node]
+        guard !ending.isEmpty else { return }
+        table.lists[node] = []
+        for o in ending { o.onEnd() }
+    }
+}

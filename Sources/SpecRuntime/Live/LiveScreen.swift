@@ -1,0 +1,274 @@
+/// A spec's view model running for real: a live clock on real time, services answered by Swift
+/// closures (or any ``ServiceProvider``), the spec's fakes for the rest.
+///
+/// ```swift
+/// let screen = try LiveScreen(path: "specs/login.yaml")
+/// try screen.provide("auth.signIn") { (form: SignIn) async throws in try await api.signIn(form.email) }
+/// screen.start()
+/// try screen.set("email", to: "someone@example.com")
+/// for await enabled in try screen.values(of: "login.enabled", as: Bool.self) { ... }
+/// screen.stop()
+/// ```
+///
+/// Threads: every method may be called from any thread or task. The graph's work — inputs,
+/// timers, service answers and the observers it calls — runs one job at a time (the screen's
+/// serial executor), each input or answer one glitch-free transaction. A job runs on the thread
+/// that submits it when no other job runs, so observers are called on that thread, with the
+/// screen's lock held: an observer must not block waiting for another thread that uses the
+/// screen. An observer that sets an input starts a transaction that runs right after the current
+/// one. Names are checked when called (an unknown name or a value of the wrong type throws
+/// ``LiveScreenError``); resolve a name once with ``node(_:)`` to skip the lookup.
+public final class LiveScreen: @unchecked Sendable {
+    /// The checked spec this screen runs.
+    public let spec: CheckedSpec
+    // Everything below is touched only by graph work, under `clock`'s lock.
+    let graph: ScreenGraph
+    let clock: LiveClock
+    let calls: LiveCalls
+    /// The observers of each node, in a class of its own: tokens and sequences hold it (and the
+    /// clock) strongly, never the screen weakly. A weak reference gives an object a side table,
+    /// and every retain and release of it then takes a slow path: for the screen and the clock,
+    /// several hundred instructions per input.
+    let table: LiveObservers
+    /// The observers of each node (read under the clock's lock).
+    var observers: [[LiveObserver]] { table.lists }
+    private var nextObserverID = 0
+    @exclusivity(unchecked) private var started = false
+    /// Whether ``start()`` ran (read under the clock's lock).
+    var hasStarted: Bool { started }
+    private var runtimeErrorHandler: (@Sendable (_ milliseconds: Int, _ message: String) -> Void)?
+
+    /// A screen running `spec`, with the values of its `params:` by name (each required one, of
+    /// its declared type). Nothing runs before ``start()``.
+    public init(spec: CheckedSpec, params: [String: Value] = [:]) throws {
+        var values: [Value] = []
+        for p in spec.params {
+            let node = spec.nodes[p]
+            guard let given = params[node.name] else {
+                if node.type.isOptional {
+                    values.append(.none)
+                    continue
+                }
+                throw LiveScreenError("the screen needs its parameter '\(node.name)' of type '\(node.type)'")
+            }
+            values.append(try Self.conformed(given, to: node.type, of: node.name, spec.types))
+        }
+        let names = spec.params.map { spec.nodes[$0].name }
+        for name in params.keys.sorted() where !names.contains(name) {
+            throw LiveScreenError.unknown("parameter", name, among: names)
+        }
+        self.spec = spec
+        graph = ScreenGraph(spec: spec, clock: VirtualClock(), params: values, everyNode: true)
+        let clock = LiveClock(clock: graph.clock)
+        self.clock = clock
+        // Strong: a task in flight keeps the clock (not the screen) until it answers; the clock
+        // ignores jobs once stopped.
+        calls = LiveCalls(services: spec.services.count, clock: graph.clock) { job in clock.run(job) }
+        let table = LiveObservers(nodes: spec.nodes.count)
+        self.table = table
+        graph.liveCalls = calls
+        for (i, service) in spec.services.enumerated() { calls.setTimeout(service.timeout, for: i) }
+        // The graph is this screen's own: unowned references make no cycle and cost no
+        // reference counting per emission.
+        graph.onEmit = { emission in
+            guard !table.lists[emission.node].isEmpty else { return }
+            // A copy: an observer may cancel itself or another while the list is walked.
+            let list = table.lists[emission.node]
+            for o in list { o.onValue(emission.value) }
+        }
+        graph.onEnd = { [unowned self] _, node, _ in finishObservers(of: node) }
+        graph.onRuntimeError = { [unowned self] time, message in runtimeErrorHandler?(time, message) }
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Starts the clock (time 0 is now) and computes and emits every initial value. Once; later
+    /// calls do nothing.
+    public func start() {
+        // The clock first, so that the first job's time is 0.
+        clock.start()
+        clock.run { [self] in
+            guard !started else { return }
+            started = true
+            graph.start()
+        }
+    }
+
+    /// Stops for good: timers are dropped, calls in flight cancelled (their answers dropped),
+    /// every observation ends (``values(of:)`` sequences finish), the providers are released.
+    /// Nothing of the screen runs after it returns, except a provider's closure that ignores its
+    /// task's cancellation, whose answer is dropped.
+    public func stop() {
+        clock.stop { [self] in
+            calls.stopAll()
+            for node in observers.indices { finishObservers(of: node) }
+            runtimeErrorHandler = nil
+        }
+    }
+
+    /// Called with the milliseconds since ``start()`` and a message when an expression fails at run
+    /// time (an overflow, a division by zero): the node keeps its previous value and the screen
+    /// goes on. Called as observers are (see the type's documentation); nil stops it.
+    public func onRuntimeError(_ handler: (@Sendable (_ milliseconds: Int, _ message: String) -> Void)?) {
+        clock.run { [self] in runtimeErrorHandler = handler }
+    }
+
+    /// Milliseconds of real time since ``start()``, as the screen's timers count them.
+    public var milliseconds: Int { clock.read { graph.clock.now } }
+
+    // MARK: inputs
+
+    /// A node of the screen by name (an input, state, an output, an action's `login.enabled`...),
+    /// resolved once, for the methods that take a ``ScreenNode``.
+    public func node(_ name: String) throws -> ScreenNode {
+        guard let index = spec.node(named: name) else {
+            throw LiveScreenError.unknown("input, state or output", name, among: spec.nodes.map(\.name))
+        }
+        return ScreenNode(spec: spec, index: index)
+    }
+
+    /// Writes an input property or state, as the view would: one transaction. Throws for a
+    /// node that is not an input or state, or a value that is not of its type.
+    public func set(_ name: String, to value: Value) throws {
+        try set(node(name), to: value)
+    }
+
+    /// Writes an input property or state, given as a `Codable` value of its type.
+    public func set<T: Encodable>(_ name: String, to value: T) throws {
+        let node = try node(name)
+        try set(node, to: Value(encoding: value, as: node.type, types: spec.types))
+    }
+
+    /// Writes an input property or state resolved with ``node(_:)``.
+    public func set(_ node: ScreenNode, to value: Value) throws {
+        guard node.role == .cell else { throw LiveScreenError("'\(node.name)' is \(node.role.article); only inputs and state can be set") }
+        let value = try Self.conformed(value, to: node.type, of: node.name, spec.types)
+        let (graph, index) = (self.graph, node.index)
+        if try !ranNow({ graph.set(index, to: value) }) { clock.run { graph.set(index, to: value) } }
+    }
+
+    /// Fires an event or value input (`send`), with its value (`()` for an event).
+    public func send(_ name: String, _ value: Value = .void) throws {
+        try send(node(name), value)
+    }
+
+    /// Fires a value input with a `Codable` value of its type.
+    public func send<T: Encodable>(_ name: String, _ value: T) throws {
+        let node = try node(name)
+        try send(node, Value(encoding: value, as: node.type, types: spec.types))
+    }
+
+    /// Fires an event or value input resolved with ``node(_:)``.
+    public func send(_ node: ScreenNode, _ value: Value = .void) throws {
+        guard node.role == .event else { throw LiveScreenError("'\(node.name)' is \(node.role.article); only event and value inputs can be sent") }
+        let value = try Self.conformed(value, to: node.type, of: node.name, spec.types)
+        let (graph, index) = (self.graph, node.index)
+        if try !ranNow({ graph.send(index, value) }) { clock.run { graph.send(index, value) } }
+    }
+
+    /// Executes an action by name, as its trigger would, with its input (`()` for none).
+    public func execute(_ action: String, input: Value = .void) throws {
+        guard let index = spec.actions.firstIndex(where: { $0.name == action }) else {
+            throw LiveScreenError.unknown("action", action, among: spec.actions.map(\.name))
+        }
+        let value = try Self.conformed(input, to: spec.actions[index].input, of: action, spec.types)
+        let graph = self.graph
+        if try !ranNow({ graph.execute(action: index, input: value) }) { clock.run { graph.execute(action: index, input: value) } }
+    }
+
+    // MARK: reading
+
+    /// The node's current value (its latest emission for a stream); nil before it has one.
+    public func value(of name: String) throws -> Value? {
+        try value(of: node(name))
+    }
+
+    /// The current value of a node resolved with ``node(_:)``.
+    public func value(of node: ScreenNode) -> Value? {
+        let graph = self.graph
+        return clock.read { graph.value(of: node.index) }
+    }
+
+    /// The node's current value as a `Codable` type of its shape; nil before it has one.
+    public func value<T: Decodable>(of name: String, as type: T.Type) throws -> T? {
+        try value(of: name).map { try $0.decoded(as: T.self) }
+    }
+
+    // MARK: helpers
+
+    func nextObserverIDAndIncrement() -> Int {
+        defer { nextObserverID += 1 }
+        return nextObserverID
+    }
+
+    /// Runs an input as a job now, on this thread, when no job runs: the usual case, with nothing
+    /// allocated. False when an observer on this thread makes it: the caller queues it to run after
+    /// the current job (jobs run only once started, so that one is too).
+    @inline(__always)
+    private func ranNow(_ job: () -> Void) throws -> Bool {
+        var notStarted = false
+        switch clock.runNow({ if started { job() } else { notStarted = true } }) {
+        case .ran:
+            if notStarted { throw LiveScreenError("the screen has not started; call 'start()' first") }
+            return true
+        case .busy:
+            return false
+        case .stopped:
+            throw LiveScreenError.stopped
+        }
+    }
+
+    static func conformed(_ value: Value, to type: SpecType, of name: String, _ types: TypeTable) throws -> Value {
+        // The usual inputs, a string or a number of that type, need no walk.
+        switch (type, value) {
+        case (.string, .string), (.int, .int), (.bool, .bool), (.double, .double): return value
+        default: break
+        }
+        do throws(ServiceFailure) {
+            return try AnswerShape.conformed(value, to: type, types: types, path: "the value")
+        } catch {
+            throw LiveScreenError.wrongType(name, type, error.error.message ?? "")
+        }
+    }
+}
+
+/// A node of a ``LiveScreen`` resolved by name once: its name, type and what may be done to it.
+public struct ScreenNode: Sendable, Hashable {
+    /// The node's name in the spec, such as `email` or `login.enabled`.
+    public let name: String
+    /// The node's type.
+    public let type: SpecType
+    let index: Int
+    let role: Role
+
+    enum Role: Sendable, Hashable {
+        /// An input property or state: `set`.
+        case cell
+        /// An event or value input: `send`.
+        case event
+        /// Anything else: read and observe only.
+        case other
+
+        var article: String {
+            switch self {
+            case .cell: return "an input"
+            case .event: return "an event"
+            case .other: return "not an input"
+            }
+        }
+    }
+
+    init(spec: CheckedSpec, index: Int) {
+        let node = spec.nodes[index]
+        name = node.name
+        type = node.type
+        self.index = index
+        switch (node.role, node.kind) {
+        case (.input, .property), (.state, .state), (.component, .property): role = .cell
+        case (.input, .stream), (.component, .stream): role = .event
+        default: role = .other
+        }
+    }
+}

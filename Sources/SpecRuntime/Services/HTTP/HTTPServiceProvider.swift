@@ -1,0 +1,21 @@
+/// The ``ServiceProvider`` of a service with an `http:` section: each call is a request to the
+/// backend (see ``HTTPServiceClient``), its answer the decoded JSON or the spec's error value.
+public struct HTTPServiceProvider: ServiceProvider {
+    public let client: HTTPServiceClient
+
+    public init(client: HTTPServiceClient) {
+        self.client = client
+    }
+
+    /// Every service of `spec` with an `http:` section, by name, served by one client.
+    public static func providers(for spec: CheckedSpec, baseURL: String?, environment: [String: String]) -> [String: HTTPServiceProvider] {
+        let client = HTTPServiceClient(spec: spec, baseURL: baseURL, environment: environment)
+        var out: [String: HTTPServiceProvider] = [:]
+        for service in spec.services where client.calls(service.name) { out[service.name] = HTTPServiceProvider(client: client) }
+        return out
+    }
+
+    public func call(_ request: ServiceRequest) async throws -> Value {
+        try await client.call(request.service, names: request.parameters, arguments: request.arguments)
+    }
+}

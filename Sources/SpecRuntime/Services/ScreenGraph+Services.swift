@@ -1,0 +1,31 @@
+/// The service seam on the graph's side: the spec's fakes answer on the clock; a service with a
+/// live provider (``LiveCalls``, installed by a live host) is called in a task and answers as a job
+/// of the host's executor.
+extension ScreenGraph {
+    /// The fake service's answer to its next call: the first case matching the arguments, else
+    /// successive results, the last one repeating.
+    func call(service index: Int, names: [String], arguments: [Value]) -> (ServicePlan.Outcome, Int) {
+        guard spec.services.indices.contains(index) else { return (.success(.void), 0) }
+        let count = serviceCalls[index]
+        serviceCalls[index] = count &+ 1
+        if let override = serviceChoice, let chosen = override(index, names, arguments, count) { return chosen }
+        let choice = spec.services[index].choose(arguments: names, arguments, count: count)
+        coverage?.answered(spec.services[index], choice)
+        return spec.services[index].answer(choice, arguments: names, arguments)
+    }
+
+    /// The request a live provider gets for a call of service `index`.
+    func request(_ index: Int, _ names: [String], _ arguments: [Value]) -> ServiceRequest {
+        let plan = spec.services[index]
+        return ServiceRequest(service: plan.name, parameters: names, arguments: arguments, returns: plan.returns, types: spec.types)
+    }
+
+    /// Starts a live call of service `index` when a live provider serves it, else nil (the fake
+    /// answers). `deliver` runs as graph work with the answer, unless the call is cancelled first.
+    func callLive(service index: Int, names: [String], arguments: [Value],
+                  deliver: @escaping (ServicePlan.Outcome) -> Void) -> LiveCalls.Call? {
+        guard let calls = liveCalls, let provider = calls.provider(index) else { return nil }
+        serviceCalls[index] = serviceCalls[index] &+ 1
+        return calls.start(provider, service: index, request(index, names, arguments), deliver: deliver)
+    }
+}

@@ -1,0 +1,280 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A small HTTP/1.1 server on 127.0.0.1 for tests: scripted answers per path, faults on demand,
+/// and a record of every request it saw. One thread per connection; every answer closes the
+/// connection. Never listens beyond the loopback interface.
+///
+/// ```swift
+/// let server = try LocalHTTPServer(routes: ["/subscriptions": .json(201, #"{"id": 7, "status": "active"}"#)])
+/// defer { server.stop() }
+/// // ... call server.baseURL ...
+/// #expect(server.requests.first?.method == "POST")
+/// ```
+public final class LocalHTTPServer: @unchecked Sendable {
+    /// What a path answers.
+    public struct Route: Sendable {
+        public enum Behaviour: Sendable {
+            /// The whole answer at once.
+            case normal
+            /// Headers, then nothing for this long (then the body).
+            case stall(seconds: Double)
+            /// The body one byte at a time, `delay` apart.
+            case byteByByte(delay: Double)
+            /// Announces the whole body's length, sends half of it and closes.
+            case closeMidBody
+            /// `302` to itself, forever.
+            case redirectLoop
+            /// Announces `bytes` bytes and sends them (zeros inside a JSON string), for the cap.
+            case huge(bytes: Int)
+        }
+
+        public var status: Int
+        public var headers: [(String, String)]
+        public var body: [UInt8]
+        public var behaviour: Behaviour = .normal
+        /// Wait this long before answering at all.
+        public var delay: Double = 0
+
+        public init(status: Int, headers: [(String, String)], body: [UInt8], behaviour: Behaviour = .normal, delay: Double = 0) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.behaviour = behaviour
+            self.delay = delay
+        }
+
+        public static func json(_ status: Int = 200, _ body: String, delay: Double = 0) -> Route {
+            Route(status: status, headers: [("Content-Type", "application/json")], body: Array(body.utf8), delay: delay)
+        }
+
+        public static func text(_ status: Int = 200, _ body: String) -> Route {
+            Route(status: status, headers: [("Content-Type", "text/plain")], body: Array(body.utf8))
+        }
+
+        public static func fault(_ behaviour: Behaviour, body: String = #"{"id": 1, "status": "active"}"#) -> Route {
+            Route(status: 200, headers: [("Content-Type", "application/json")], body: Array(body.utf8), behaviour: behaviour)
+        }
+    }
+
+    /// A request as it arrived.
+    public struct Request: Sendable {
+        public var method: String
+        /// Path and query, as sent.
+        public var target: String
+        public var headers: [(name: String, value: String)]
+        public var body: String
+
+        public func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
+        public var path: String { String(target.prefix { $0 != "?" }) }
+    }
+
+    public let port: Int
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    private let listener: Int32
+    private let routes: [String: Route]
+    private let lock = NSLock()
+    private var seen: [Request] = []
+    private var stopped = false
+    private var open: Set<Int32> = []
+
+    /// `routes` by path (`/items`) or by method and path (`POST /items`); anything else is 404.
+    public init(routes: [String: Route]) throws {
+        self.routes = routes
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard bound == 0, listen(fd, 64) == 0 else {
+            close(fd)
+            throw POSIXError(.EADDRINUSE)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        listener = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    /// A port on 127.0.0.1 where nothing listens: connecting is refused.
+    public static func refusingPort() -> Int {
+        guard let server = try? LocalHTTPServer(routes: [:]) else { return 9 }
+        let port = server.port
+        server.stop()
+        return port
+    }
+
+    /// The requests seen so far, in arrival order.
+    public var requests: [Request] {
+        lock.lock()
+        defer { lock.unlock() }
+        return seen
+    }
+
+    /// Closes the listener and every open connection; stalled answers end.
+    public func stop() {
+        lock.lock()
+        // Once only: closing the listener twice could close a descriptor reused meanwhile.
+        guard !stopped else {
+            lock.unlock()
+            return
+        }
+        stopped = true
+        let connections = open
+        lock.unlock()
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        for fd in connections { shutdown(fd, Int32(SHUT_RDWR)) }
+    }
+
+    deinit { stop() }
+
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    private func acceptLoop() {
+        while !isStopped {
+            let fd = accept(listener, nil, nil)
+            guard fd >= 0 else {
+                if isStopped { return }
+                continue
+            }
+            lock.lock()
+            open.insert(fd)
+            lock.unlock()
+            let thread = Thread { [self] in
+                serve(fd)
+                lock.lock()
+                open.remove(fd)
+                lock.unlock()
+                close(fd)
+            }
+            thread.start()
+        }
+    }
+
+    private func serve(_ fd: Int32) {
+        guard let request = readRequest(fd) else { return }
+        lock.lock()
+        seen.append(request)
+        lock.unlock()
+        let route = routes[request.method + " " + request.path] ?? routes[request.path] ?? .text(404, "not found")
+        if route.delay > 0, !sleep(route.delay) { return }
+        var head = "HTTP/1.1 \(route.status) \(Self.reason(route.status))\r\nConnection: close\r\n"
+        for (name, value) in route.headers { head += "\(name): \(value)\r\n" }
+        switch route.behaviour {
+        case .normal:
+            head += "Content-Length: \(route.body.count)\r\n\r\n"
+            send(fd, Array(head.utf8) + route.body)
+        case .stall(let seconds):
+            head += "Content-Length: \(route.body.count)\r\n\r\n"
+            send(fd, Array(head.utf8))
+            if sleep(seconds) { send(fd, route.body) }
+        case .byteByByte(let delay):
+            head += "Content-Length: \(route.body.count)\r\n\r\n"
+            send(fd, Array(head.utf8))
+            for byte in route.body {
+                guard sleep(delay), send(fd, [byte]) else { return }
+            }
+        case .closeMidBody:
+            head += "Content-Length: \(route.body.count)\r\n\r\n"
+            send(fd, Array(head.utf8) + route.body.prefix(route.body.count / 2))
+        case .redirectLoop:
+            send(fd, Array("HTTP/1.1 302 Found\r\nConnection: close\r\nLocation: \(request.path)\r\nContent-Length: 0\r\n\r\n".utf8))
+        case .huge(let bytes):
+            head += "Content-Length: \(bytes)\r\n\r\n"
+            guard send(fd, Array(head.utf8) + Array("\"".utf8)) else { return }
+            let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 64 * 1024)
+            var sent = 1
+            while sent < bytes - 1 {
+                let n = min(chunk.count, bytes - 1 - sent)
+                guard send(fd, Array(chunk.prefix(n))) else { return }
+                sent += n
+            }
+            send(fd, Array("\"".utf8))
+        }
+    }
+
+    /// Sleeps in short steps; false when the server stopped meanwhile.
+    private func sleep(_ seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if isStopped { return false }
+            usleep(10_000)
+        }
+        return !isStopped
+    }
+
+    @discardableResult
+    private func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return false }
+            offset += n
+        }
+        return true
+    }
+
+    private func readRequest(_ fd: Int32) -> Request? {
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var headEnd: Int?
+        while headEnd == nil {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n <= 0 { return nil }
+            data += buffer[0..<n]
+            if data.count > 1_000_000 { return nil }
+            headEnd = Self.find([13, 10, 13, 10], in: data)
+        }
+        guard let headEnd else { return nil }
+        let head = String(decoding: data[0..<headEnd], as: UTF8.self)
+        var lines = head.components(separatedBy: "\r\n")
+        let requestLine = lines.removeFirst().split(separator: " ")
+        guard requestLine.count >= 2 else { return nil }
+        let headers: [(name: String, value: String)] = lines.compactMap { line in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        let length = headers.first { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) } ?? 0
+        var body = Array(data[(headEnd + 4)...])
+        while body.count < length {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n <= 0 { break }
+            body += buffer[0..<n]
+        }
+        return Request(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: String(decoding: body, as: UTF8.self))
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        for i in 0...(haystack.count - needle.count) where Array(haystack[i..<(i + needle.count)]) == needle { return i }
+        return nil
+    }
+
+    private static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: return "OK"
+        case 201: return "Created"
+        case 302: return "Found"
+        case 404: return "Not Found"
+        case 409: return "Conflict"
+        case 500: return "Internal Server Error"
+        default: return "Status"
+        }
+    }
+}

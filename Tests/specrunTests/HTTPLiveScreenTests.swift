@@ -1,0 +1,49 @@
+import Foundation
+import ScreenSpec
+import SpecRuntime
+import SpecTesting
+import Testing
+
+/// The HTTP provider plugged into the embedding API's live screen: a service with an `http:`
+/// section answered by a real server on 127.0.0.1, through the provider seam.
+@Suite("HTTPServiceProvider in a LiveScreen")
+struct HTTPLiveScreenTests {
+    @Test func aLiveScreenGetsTheServersAnswer() async throws {
+        let server = try LocalHTTPServer(routes: ["GET /items": .json(200, "[4, 5, 6]", delay: 0.1)])
+        defer { server.stop() }
+        let loaded = SpecLoader.load(text: """
+            screen: Items
+            inputs:
+              load: event
+            state:
+              items: { type: "[Int]", initial: [] }
+            actions:
+              fetch: { trigger: load, work: { call: api.items } }
+            handlers:
+              - on: fetch.elements
+                set: { items: fetch.elements }
+            services:
+              api.items:
+                returns: "[Int]"
+                result: [1]
+                http: { get: /items, timeout: 2s }
+
+            """, path: "items.yaml")
+        let spec = try #require(loaded.spec, "\(loaded.renderDiagnostics())")
+        let screen = try LiveScreen(spec: spec)
+        for (name, provider) in HTTPServiceProvider.providers(for: spec, baseURL: server.baseURL, environment: [:]) {
+            try screen.provide(name, provider)
+        }
+        screen.start()
+        defer { screen.stop() }
+        try screen.send("load")
+        // Generous: the provider runs in a Task, which waits for a free thread while other suites
+        // of a parallel test run block theirs.
+        let deadline = ContinuousClock.now + .seconds(240)
+        while try screen.value(of: "items") != .list([.int(4), .int(5), .int(6)]), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(try screen.value(of: "items") == .list([.int(4), .int(5), .int(6)]))
+        #expect(server.requests.map(\.target) == ["/items"])
+    }
+}
