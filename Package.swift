@@ -12,6 +12,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `specrun preview`'s HTTP and WebSocket server (docs/preview.md says why this one).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -22,10 +24,16 @@ let package = Package(
         .target(name: "ScreenSpec", dependencies: ["CYaml", "SpecRuntime"]),
         .target(name: "SpecRuntime"),
         .target(name: "SpecTools", dependencies: ["ScreenSpec", "SpecRuntime"]),
+        // `specrun preview`: the screen in a browser, over one WebSocket (docs/preview.md).
+        .target(
+            name: "SpecPreview",
+            dependencies: ["ScreenSpec", "SpecRuntime", "SpecTools", .product(name: "FlyingFox", package: "FlyingFox")],
+            resources: [.copy("Page")]
+        ),
         .executableTarget(
             name: "specrun",
             dependencies: [
-                "ScreenSpec", "SpecRuntime", "SpecTools",
+                "ScreenSpec", "SpecRuntime", "SpecTools", "SpecPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -37,6 +45,7 @@ let package = Package(
         .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
         // Plays every spec under specs/ against its committed snapshot, one test per scenario.
         .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
+        .testTarget(name: "SpecPreviewTests", dependencies: ["SpecPreview", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
         .testTarget(name: "specrunTests", dependencies: ["specrun", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
         // Tests that drive external tools (Chromium, Graphviz, tmux, lcov, check-jsonschema):
         // skipped with the reason when a tool is missing, failed instead when `CI` is set.

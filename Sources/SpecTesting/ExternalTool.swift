@@ -109,6 +109,17 @@ extension ExternalTool {
         location: [ProcessInfo.processInfo.environment["SPECRUN_MERMAID_JS"],
                    PackagePaths.root + "/.build/ci-tools/mermaidx/mermaidx/assets/mermaid.js"]
             .compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0) })
+
+    /// Playwright for Python, driving the system's Chromium (no browser download): the
+    /// `python3` that imports it. `specrun preview`'s end-to-end tests use it.
+    public static let playwright = ExternalTool(
+        name: "playwright", install: "pip install playwright==1.65.2 (.ci/run installs it)",
+        location: {
+            guard let python = onPath(["python3"]),
+                  let found = try? Command.run(python, ["-c", "import playwright.sync_api"], timeout: 60),
+                  found.status == 0 else { return nil }
+            return python
+        }())
 }
 
 extension Trait where Self == ConditionTrait {

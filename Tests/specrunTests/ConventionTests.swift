@@ -108,8 +108,8 @@ import Testing
         let cli = try Workspace()
         let bash = try cli.run(["--generate-completion-script", "bash"]).stdout
         // Files ending in .yaml or .yml, plus folders, for the spec arguments of every subcommand
-        // that takes specs: run, check, test, review, graph, coverage, mutate, explore and compile.
-        #expect(bash.components(separatedBy: "-o plusdirs -fX '!*.@(yaml|yml)'").count - 1 == 9)
+        // that takes specs: run, check, test, review, graph, coverage, mutate, explore, compile and preview.
+        #expect(bash.components(separatedBy: "-o plusdirs -fX '!*.@(yaml|yml)'").count - 1 == 10)
         let zsh = try cli.run(["--generate-completion-script", "zsh"]).stdout
         #expect(zsh.contains("_files -g '\\''*.yaml *.yml'\\''"))
         let fish = try cli.run(["--generate-completion-script", "fish"]).stdout

@@ -26,7 +26,7 @@ extension ScreenGraph {
     /// transaction. A disabled control ignores it, as UIKit sends no events from one, and so does
     /// an alert that is not shown; a row that does not exist is a runtime error; none stops the
     /// scenario.
-    func play(_ gesture: GesturePlan, text: String, range: SpecRange, record: (Timeline.Entry) -> Void) {
+    package func play(_ gesture: GesturePlan, text: String, range: SpecRange, record: (Timeline.Entry) -> Void) {
         switch payload(of: gesture) {
         case .failure(.disabled):
             record(.step(time: clock.now, text: "\(text) — ignored, the \(gesture.kind) is disabled"))

@@ -3,8 +3,8 @@ import SpecRuntime
 
 /// Writes a value as YAML flow text that a spec reads back as the same value (the inverse of the
 /// checker's value reader), for scenarios written by `specrun explore`.
-enum YAMLValueText {
-    static func text(_ value: Value) -> String {
+package enum YAMLValueText {
+    package static func text(_ value: Value) -> String {
         var out = ""
         write(value, into: &out)
         return out
@@ -47,7 +47,7 @@ enum YAMLValueText {
     }
 
     /// `300ms`, `5s`, `2m`, `48h`, `1500ms`: the largest unit that divides it.
-    static func duration(_ ms: Int) -> String {
+    package static func duration(_ ms: Int) -> String {
         guard ms > 0 else { return "0ms" }
         if ms % 3_600_000 == 0 { return "\(ms / 3_600_000)h" }
         if ms % 60_000 == 0 { return "\(ms / 60_000)m" }

@@ -1,0 +1,158 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+
+/// The preview's HTTP server: the page's own three files and one WebSocket, each request
+/// checked by a ``RequestGuard``. Nothing else is served: no file of the spec's folder, no
+/// listing, no proxy.
+public final class PreviewServer: Sendable {
+    /// One session per spec served; the page picks one with `?spec=N`.
+    public let sessions: [PreviewSession]
+    public let port: UInt16
+    public let host: String
+    public let token: String
+    private let server: HTTPServer
+    private let task: Task<Void, Error>
+
+    /// Starts serving `session` on `host` (an IPv4 address) and `port` (0: a free one) and returns
+    /// once it listens.
+    public init(sessions: [PreviewSession], host: String = "127.0.0.1", port: UInt16 = 0, token: String = RequestGuard.makeToken()) async throws {
+        let address: sockaddr_in
+        do {
+            address = try .inet(ip4: host, port: port)
+        } catch {
+            throw PreviewError(message: "'\(host)' is not an IPv4 address to listen on")
+        }
+        let box = GuardBox()
+        let handler = PreviewHandler(sessions: sessions, guardBox: box)
+        let server = HTTPServer(address: address, timeout: 60, logger: .disabled, handler: handler)
+        self.server = server
+        task = Task { try await server.run() }
+        do {
+            try await server.waitUntilListening(timeout: 10)
+        } catch {
+            task.cancel()
+            throw PreviewError(message: "cannot listen on \(host):\(port): \(error)")
+        }
+        guard case .ip4(_, let bound)? = await server.listeningAddress else {
+            task.cancel()
+            throw PreviewError(message: "cannot listen on \(host):\(port)")
+        }
+        self.sessions = sessions
+        self.port = bound
+        self.host = host
+        self.token = token
+        box.set(RequestGuard(token: token, port: bound, host: host))
+    }
+
+    /// The address to open, with the token.
+    public var url: String { "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/?token=\(token)" }
+
+    public func stop() async {
+        await server.stop(timeout: 1)
+        task.cancel()
+    }
+
+    /// Runs until the server stops (the CLI's foreground).
+    public func wait() async {
+        _ = try? await task.value
+    }
+}
+
+/// The guard, set once the port is known; read by every request.
+final class GuardBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: RequestGuard?
+
+    func set(_ g: RequestGuard) { lock.withLock { value = g } }
+    func get() -> RequestGuard? { lock.withLock { value } }
+}
+
+struct PreviewHandler: HTTPHandler {
+    let sessions: [PreviewSession]
+    let guardBox: GuardBox
+
+    /// The page's files, the only paths served besides `/` and the socket.
+    static let assets: [String: String] = [
+        "/preview.css": "text/css; charset=utf-8",
+        "/preview.js": "text/javascript; charset=utf-8",
+    ]
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard let requestGuard = guardBox.get() else { return Self.plain(.serviceUnavailable, "starting") }
+        let verdict = requestGuard.check(tokenParameter: request.query["token"], host: request.headers[.host],
+                                         origin: request.headers[HTTPHeader("Origin")], cookie: request.headers[.cookie])
+        guard case .allow(let fromQuery) = verdict else {
+            if case .deny(let reason) = verdict { return Self.plain(.forbidden, "forbidden: \(reason)\n") }
+            return Self.plain(.forbidden, "forbidden\n")
+        }
+        var response: HTTPResponse
+        switch (request.method, request.path) {
+        case (.GET, "/socket"):
+            let index = request.query["spec"].flatMap { Int($0) } ?? 0
+            guard sessions.indices.contains(index) else { return Self.plain(.notFound, "no spec \(index)\n") }
+            let socket = SessionSocket(session: sessions[index], catalog: PageMessages.catalog(sessions, current: index))
+            return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: socket)).handleRequest(request)
+        case (.GET, "/favicon.ico"):
+            // Browsers ask for it; an empty answer keeps a 404 out of the console.
+            response = Self.secured(HTTPResponse(statusCode: .noContent))
+        case (.GET, "/"), (.GET, "/index.html"):
+            response = Self.asset("index.html", type: "text/html; charset=utf-8")
+        case (.GET, let path) where Self.assets[path] != nil:
+            response = Self.asset(String(path.dropFirst()), type: Self.assets[path]!)
+        default:
+            response = Self.plain(.notFound, "not found\n")
+        }
+        if fromQuery { response.headers[.setCookie] = requestGuard.setCookie }
+        return response
+    }
+
+    static func secured(_ response: HTTPResponse) -> HTTPResponse {
+        var r = response
+        r.headers[HTTPHeader("Content-Security-Policy")] = "default-src 'self'"
+        r.headers[HTTPHeader("X-Content-Type-Options")] = "nosniff"
+        r.headers[HTTPHeader("Referrer-Policy")] = "no-referrer"
+        r.headers[.cacheControl] = "no-store"
+        return r
+    }
+
+    static func plain(_ status: HTTPStatusCode, _ text: String) -> HTTPResponse {
+        secured(HTTPResponse(statusCode: status, headers: [.contentType: "text/plain; charset=utf-8"], body: Data(text.utf8)))
+    }
+
+    static func asset(_ name: String, type: String) -> HTTPResponse {
+        guard let data = PageAssets.data(name) else { return plain(.notFound, "not found\n") }
+        return secured(HTTPResponse(statusCode: .ok, headers: [.contentType: type], body: data))
+    }
+}
+
+/// The page's HTML, CSS and JavaScript, shipped as the module's resources.
+enum PageAssets {
+    static func data(_ name: String) -> Data? {
+        guard let folder = Bundle.module.url(forResource: "Page", withExtension: nil) else { return nil }
+        return FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
+    }
+}
+
+/// One page's WebSocket: its messages go to the session, the session's to it.
+struct SessionSocket: WSMessageHandler {
+    let session: PreviewSession
+    /// The specs served, sent first so the page can list them.
+    let catalog: String
+
+    func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
+        let id = UUID()
+        let (out, continuation) = AsyncStream<WSMessage>.makeStream(bufferingPolicy: .bufferingNewest(256))
+        continuation.yield(.text(catalog))
+        session.connect(id) { continuation.yield(.text($0)) }
+        let session = self.session
+        Task {
+            for await message in client {
+                if case .text(let text) = message { session.receive(text) }
+            }
+            session.disconnect(id)
+            continuation.finish()
+        }
+        return out
+    }
+}

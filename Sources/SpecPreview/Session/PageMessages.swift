@@ -1,0 +1,108 @@
+import Foundation
+import SpecRuntime
+
+/// The JSON the page receives over its WebSocket: the layout once (what to draw), then the state
+/// after every change (values, invariants, new timeline lines). Every text in them is data: the
+/// page puts it in the DOM with `textContent`, never as markup.
+enum PageMessages {
+    /// The specs the server previews, for the page's list of screens.
+    static func catalog(_ sessions: [PreviewSession], current: Int) -> String {
+        json(["type": "specs", "current": current,
+              "specs": sessions.map { ["screen": $0.spec.screen, "file": $0.path] as [String: Any] }])
+    }
+
+    static func layout(_ spec: CheckedSpec) -> String {
+        let components: [[String: Any]] = spec.components.map { c in
+            ["name": c.name, "kind": c.kind, "properties": c.properties.map(\.name), "events": c.events.map(\.name)]
+        }
+        // Without `view:`, a generated form: a control per input by its type, a button per event.
+        // An action without a trigger input gets its own button (`send: action` in a scenario).
+        func field(_ name: String, _ type: SpecType, stream: Bool) -> [String: Any] {
+            var field: [String: Any] = ["name": name, "type": type.description, "stream": stream, "control": control(type)]
+            if case .enumeration(let e) = type { field["cases"] = spec.types.enums[e] ?? [] }
+            return field
+        }
+        var form: [[String: Any]] = []
+        if spec.components.isEmpty {
+            for node in spec.nodes {
+                if case .input = node.role { form.append(field(node.name, node.type, stream: !node.hasCurrentValue)) }
+            }
+            for action in spec.actions where action.trigger == nil {
+                form.append(field(action.name, action.input, stream: true))
+            }
+        }
+        let message: [String: Any] = [
+            "type": "layout", "screen": spec.screen, "file": spec.file,
+            "components": components, "form": form,
+            "values": shownNodes(spec).map { spec.nodes[$0].name },
+            "invariants": spec.invariants.map(\.name),
+        ]
+        return json(message)
+    }
+
+    /// The kind of control a generated form uses for an input of `type`.
+    private static func control(_ type: SpecType) -> String {
+        switch type {
+        case .void: return "button"
+        case .bool: return "checkbox"
+        case .int, .double: return "number"
+        case .enumeration: return "select"
+        default: return "text"
+        }
+    }
+
+    /// Every input, state cell, output and action output, in declaration order: what the panel
+    /// beside the screen lists.
+    static func shownNodes(_ spec: CheckedSpec) -> [Int] {
+        spec.nodes.indices.filter { i in
+            switch spec.nodes[i].role {
+            case .component, .param: return false
+            default: return spec.nodes[i].visible
+            }
+        }
+    }
+
+    static func state(_ session: PreviewSession, from: Int, lines: [String]) -> String {
+        let spec = session.spec
+        var components: [String: Any] = [:]
+        for c in spec.components {
+            var props: [String: Any] = [:]
+            for p in c.properties { props[p.name] = session.value(of: p.node).map(jsonValue) ?? NSNull() }
+            components[c.name] = props
+        }
+        var values: [String: Any] = [:]
+        for i in shownNodes(spec) {
+            values[spec.nodes[i].name] = session.value(of: i).map(ValueFormatter.text) ?? "no value yet"
+        }
+        let invariants: [[String: Any]] = spec.invariants.indices.map { k in
+            ["name": spec.invariants[k].name, "broken": session.brokenInvariants[k] ?? NSNull()]
+        }
+        let message: [String: Any] = [
+            "type": "state", "now": session.now, "paused": session.driver.paused, "speed": session.driver.speed,
+            "recording": session.recorder.recording, "recordedSteps": session.recorder.stepCount,
+            "error": session.error ?? NSNull(),
+            "components": components, "values": values, "invariants": invariants,
+            "timeline": ["from": from, "lines": lines],
+        ]
+        return json(message)
+    }
+
+    /// A property's value for a control: scalars as JSON, a list as its rows' texts, anything
+    /// else as the timeline writes it.
+    static func jsonValue(_ value: Value) -> Any {
+        switch value {
+        case .bool(let b): return b
+        case .int(let i): return i
+        case .double(let d): return d.isFinite ? d : ValueFormatter.text(value)
+        case .string(let s): return s
+        case .none: return NSNull()
+        case .list(let items): return items.map(ValueFormatter.text)
+        default: return ValueFormatter.text(value)
+        }
+    }
+
+    static func json(_ object: [String: Any]) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import ScreenSpec
+import SpecRuntime
+import SpecTools
+
+/// Keeps what a person does while recording as scenario steps: each step's YAML as the checker
+/// compiled it, the virtual time between steps as `wait:`, and "Expect this" as `expect:`. A
+/// recording starts on a fresh screen at time zero (the session restarts), so the scenario
+/// replays from where a scenario starts.
+final class Recorder {
+    private(set) var recording = false
+    private var lines: [String] = []
+    private var last = 0
+
+    func start() {
+        recording = true
+        lines = []
+        last = 0
+    }
+
+    /// The time waited since the last recorded step, as a `wait:` before the next one.
+    private func waitUntil(_ now: Int) {
+        if now > last { lines.append("- wait: \(YAMLValueText.duration(now - last))") }
+        last = now
+    }
+
+    func step(_ line: String, at now: Int) {
+        guard recording else { return }
+        waitUntil(now)
+        lines.append(line)
+    }
+
+    func expect(_ name: String, _ value: Value, at now: Int) {
+        guard recording else { return }
+        waitUntil(now)
+        lines.append("- expect: { \(name): \(YAMLValueText.text(value)) }")
+    }
+
+    var stepCount: Int { lines.count }
+
+    /// The scenario as an item of `scenarios:`, named `name` (made unique among `taken`).
+    /// `params` is the screen's `params:` line body (`repository: { ... }`), when it has some.
+    func scenarioYAML(name: String, taken: Set<String>, params: String? = nil) -> (name: String, yaml: String) {
+        var unique = name
+        var n = 2
+        while taken.contains(unique) {
+            unique = "\(name) \(n)"
+            n += 1
+        }
+        var quoted = ""
+        ValueFormatter.quote(unique, into: &quoted)
+        // Indented as an item of `scenarios:`, as `SpecAppender` takes it.
+        var out = "  - name: \(quoted)\n"
+        if let params { out += "    params: { \(params) }\n" }
+        out += "    steps:\n"
+        for line in lines { out += "      \(line)\n" }
+        return (unique, out)
+    }
+
+    /// Appends the recording to the spec at `specPath` as `explore --write` does (the text is
+    /// checked with the scenario before the file is replaced whole), then writes its snapshot.
+    /// Returns the scenario's name.
+    func save(name: String, at now: Int, specPath: String, params: String? = nil) -> Result<String, PreviewError> {
+        guard recording else { return .failure(PreviewError(message: "nothing is being recorded; press Record first")) }
+        guard !lines.isEmpty else { return .failure(PreviewError(message: "the recording has no steps yet")) }
+        guard let data = FileManager.default.contents(atPath: specPath) else {
+            return .failure(PreviewError(message: "cannot read '\(specPath)'"))
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let taken = Set(SpecLoader.load(text: text, path: specPath).spec?.scenarios.map(\.name) ?? [])
+        let (unique, yaml) = scenarioYAML(name: name, taken: taken, params: params)
+        let updated: String
+        switch SpecAppender.inserting(yaml, into: text) {
+        case .failure(let f): return .failure(PreviewError(message: f.message))
+        case .success(let t): updated = t
+        }
+        let loaded = SpecLoader.load(text: updated, path: specPath)
+        guard let spec = loaded.spec, spec.scenarios.contains(where: { $0.name == unique }) else {
+            return .failure(PreviewError(message: "the spec with the recording would not check, so '\(specPath)' was left unchanged:\n"
+                                  + loaded.renderDiagnostics()))
+        }
+        do {
+            try SnapshotFile.writeAtomically(updated, to: specPath)
+        } catch {
+            return .failure(PreviewError(message: "\(error)"))
+        }
+        let outcome = SnapshotSuite.verify(specPath: specPath, mode: .recordNew, filter: unique)
+        recording = false
+        if let failed = outcome.scenarios.first(where: { $0.scenario == unique && $0.status.isFailure }) {
+            let why = failed.writeError ?? failed.expectFailures.joined(separator: "; ")
+            return .failure(PreviewError(message: "saved '\(unique)' to '\(specPath)', but it does not pass: \(why)"))
+        }
+        return .success(unique)
+    }
+}

@@ -1,0 +1,90 @@
+import ScreenSpec
+import SpecRuntime
+import SpecTools
+
+/// Turns what a person did in the page into a scenario step, through the checker that compiles
+/// the spec's own scenarios: the step is written as YAML (`- type: { email: "a@b.c" }`), added to
+/// the spec's text as a scenario of its own and the whole text checked. So a gesture in the
+/// browser is exactly the `type:`, `tap:`, `slide:` ... step a scenario would hold, with the same
+/// checks (a disabled control, a value out of range, an unknown component), and the YAML is what
+/// a recording keeps.
+struct StepCompiler {
+    /// The spec's text and path as loaded; the step is checked against it.
+    let text: String
+    let path: String
+    /// The spec the session's graph was built from: a step compiled against a spec whose nodes
+    /// differ would address the wrong nodes.
+    let spec: CheckedSpec
+
+    /// A value the page sent, as JSON gives it.
+    enum Scalar: Decodable, Equatable, Sendable {
+        case bool(Bool), int(Int), double(Double), string(String)
+
+        init(from decoder: Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let b = try? c.decode(Bool.self) { self = .bool(b) }
+            else if let i = try? c.decode(Int.self) { self = .int(i) }
+            else if let d = try? c.decode(Double.self) { self = .double(d) }
+            else { self = .string(try c.decode(String.self)) }
+        }
+    }
+
+    struct Failure: Error, Equatable {
+        var message: String
+    }
+
+    /// The verbs a person may use from the page: the gestures on components, and `set`/`send`
+    /// for a spec without `view:`.
+    static let verbs: Set<String> = ["type", "slide", "step", "pick", "toggle", "tap", "focus", "blur", "select", "refresh",
+                                     "scrollToEnd", "search", "cancel", "page", "choose", "back", "set", "send"]
+
+    /// The step's YAML line, `- verb: target` or `- verb: { target: value }`.
+    func yaml(verb: String, target: String, value: Scalar?) throws(Failure) -> String {
+        guard Self.verbs.contains(verb) else { throw Failure(message: "unknown step '\(verb)'") }
+        // A name is a plain YAML key: letters, digits, '_' and '.', so no text from the page
+        // becomes YAML syntax.
+        guard !target.isEmpty, target.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else {
+            throw Failure(message: "'\(target)' is not a name of this spec")
+        }
+        guard let value else { return "- \(verb): \(target)" }
+        return "- \(verb): { \(target): \(try yamlValue(value, for: target)) }"
+    }
+
+    /// A value as YAML: strings double-quoted, but an enum input's case bare, as a spec writes it.
+    private func yamlValue(_ value: Scalar, for target: String) throws(Failure) -> String {
+        switch value {
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let i): return String(i)
+        case .double(let d):
+            guard d.isFinite else { throw Failure(message: "\(d) is not a number a step can give") }
+            return ValueFormatter.formatDouble(d)
+        case .string(let s):
+            if let node = spec.node(named: target), case .enumeration = spec.nodes[node].type,
+               !s.isEmpty, s.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                return s
+            }
+            var out = ""
+            ValueFormatter.quote(s, into: &out)
+            return out
+        }
+    }
+
+    /// The step the checker makes of `line`, or its diagnostics as one message.
+    func compile(_ line: String) throws(Failure) -> StepPlan {
+        let name = "preview step"
+        let item = "  - name: \"\(name)\"\n    steps:\n      \(line)\n"
+        guard case .success(let withStep) = SpecAppender.inserting(item, into: text) else {
+            throw Failure(message: "the spec's 'scenarios:' is not a block list, so the preview cannot add steps to it")
+        }
+        let loaded = SpecLoader.load(text: withStep, path: path)
+        guard let checked = loaded.spec, let scenario = checked.scenarios.last, scenario.name == name,
+              let step = scenario.steps.first else {
+            let errors = loaded.diagnostics.filter { $0.severity == .error }.map(\.message)
+            throw Failure(message: errors.isEmpty ? "the step '\(line)' does not check" : errors.joined(separator: "; "))
+        }
+        guard checked.nodes.count == spec.nodes.count, checked.actions.count == spec.actions.count else {
+            throw Failure(message: "the spec changed on disk; reload the page")
+        }
+        return step
+    }
+}

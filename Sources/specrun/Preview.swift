@@ -1,0 +1,94 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import ScreenSpec
+import SpecPreview
+import SpecTools
+
+struct Preview: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Use a spec's screen in a browser, live, and record what you do as a scenario.",
+        discussion: """
+            Serves the specs under PATH (a spec file or a folder) as a local web page and prints its \
+            address, with the session's token, as the first line of standard output. Only requests \
+            with the token, naming this server in 'Host' and coming from its own page are answered \
+            (docs/preview.md). Runs until interrupted. Exit status: 2 when no spec under PATH checks, \
+            64 for a usage error, 66 when PATH does not exist, 69 when the port cannot be listened on.
+            """
+    )
+
+    @Argument(help: "A spec file or a folder of specs.", completion: SpecArguments.completion)
+    var path: String
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port: UInt16 = 0
+
+    @Option(help: "The IPv4 address to listen on. Another address than 127.0.0.1 lets other machines reach the preview (with the token).")
+    var host = "127.0.0.1"
+
+    @Flag(help: "Do not open a browser.")
+    var noOpen = false
+
+    func validate() throws {
+        var address = in_addr()
+        if inet_pton(AF_INET, host, &address) != 1 {
+            throw ValidationError("'--host' takes an IPv4 address such as 127.0.0.1, not '\(host)'")
+        }
+    }
+
+    func run() throws {
+        let arguments = try SpecArguments.expandOrExit([path], allowStandardInput: false)
+        var sessions: [PreviewSession] = []
+        for file in arguments.paths {
+            do {
+                sessions.append(try PreviewSession(path: file))
+            } catch {
+                Output.error(error.message.hasSuffix("\n") ? error.message : error.message + "\n")
+            }
+        }
+        guard !sessions.isEmpty else {
+            Output.error("error: no spec under '\(path)' checks, so there is nothing to preview\n")
+            throw ExitCodes.invalidSpec
+        }
+        let (host, port, noOpen) = (self.host, self.port, self.noOpen)
+        let ready = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var failure: String?
+        nonisolated(unsafe) var started: PreviewServer?
+        Task.detached {
+            do {
+                started = try await PreviewServer(sessions: sessions, host: host, port: port)
+            } catch {
+                failure = "\(error)"
+            }
+            ready.signal()
+        }
+        ready.wait()
+        guard let server = started else {
+            Output.error("error: \(failure ?? "the server did not start")\n")
+            throw ExitCodes.unavailable
+        }
+        // The first line, alone, so a script or a test can read the address before anything else.
+        Output.write(server.url + "\n")
+        if !noOpen, let opener = ExternalOpener.path {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: opener)
+            process.arguments = [server.url]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try? process.run()
+        }
+        Output.error("previewing \(sessions.count) spec\(sessions.count == 1 ? "" : "s"); press Ctrl-C to stop\n")
+        withExtendedLifetime(server) { dispatchMain() }
+    }
+}
+
+/// `xdg-open`, when installed; otherwise the preview opens nothing and the printed address is the way in.
+enum ExternalOpener {
+    static var path: String? {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return folders.map { "\($0)/xdg-open" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
