@@ -148,21 +148,7 @@ public final class PreviewSession: @unchecked Sendable {
 
     /// Plays a step as ``ScenarioRunner`` does, then checks the invariants after it.
     private func play(_ step: StepPlan) {
-        switch step.kind {
-        case .set(let node, let value):
-            entries.append(.step(time: clock.now, text: step.text))
-            graph.set(node, to: value)
-        case .send(let node, let value):
-            entries.append(.step(time: clock.now, text: step.text))
-            graph.send(node, value)
-        case .execute(let action, let value):
-            entries.append(.step(time: clock.now, text: step.text))
-            graph.execute(action: action, input: value)
-        case .gesture(let gesture):
-            graph.play(gesture, text: step.text, range: step.range) { entries.append($0) }
-        default:
-            return
-        }
+        guard graph.act(step, record: { entries.append($0) }) else { return }
         checkInvariants(after: "'\(step.text)'")
     }
 

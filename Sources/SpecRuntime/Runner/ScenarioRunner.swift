@@ -121,42 +121,30 @@ public enum ScenarioRunner {
         }
         if !invariants.isEmpty { checkInvariants(after: "the start", line: scenario.range.start.line) }
         steps: for step in scenario.steps {
-            switch step.kind {
-            case .set(let node, let value):
-                entries.append(.step(time: clock.now, text: step.text))
-                graph.set(node, to: value)
-            case .send(let node, let value):
-                entries.append(.step(time: clock.now, text: step.text))
-                graph.send(node, value)
-            case .end(let node, let end):
-                entries.append(.step(time: clock.now, text: step.text))
-                graph.end(node, end)
-            case .endAction:
-                entries.append(.step(time: clock.now, text: step.text))
-            case .expectEnd(let node, let expected):
-                let actual = graph.streamEnd(of: node)
-                if actual != expected {
-                    let got = actual.map(\.text) ?? "still running"
-                    entries.append(.failure(time: clock.now, message: "expected \(names[node]) \(expected.text), got \(got)",
-                                            file: step.range.file, line: step.range.start.line))
-                }
-            case .execute(let action, let value):
-                entries.append(.step(time: clock.now, text: step.text))
-                graph.execute(action: action, input: value)
-            case .gesture(let gesture):
-                graph.play(gesture, text: step.text, range: step.range) { entries.append($0) }
-            case .wait(let ms):
-                do {
-                    if let pacing { try pacing.advance(clock, by: ms) } else { try graph.advance(by: ms) }
-                } catch {
-                    stop("more than \(error.limit) scheduled events ran")
-                }
-            case .expect(let node, let expected):
-                let actual = graph.value(of: node)
-                if actual != expected && !Self.sameFailure(actual, expected) {
-                    let got = actual.map(ValueFormatter.text) ?? "no value yet"
-                    entries.append(.failure(time: clock.now, message: "expected \(names[node]) == \(ValueFormatter.text(expected)), got \(got)",
-                                            file: step.range.file, line: step.range.start.line))
+            // A step that acts on the screen is played by the graph; the rest wait or judge.
+            if !graph.act(step, record: { entries.append($0) }) {
+                switch step.kind {
+                case .expectEnd(let node, let expected):
+                    let actual = graph.streamEnd(of: node)
+                    if actual != expected {
+                        let got = actual.map(\.text) ?? "still running"
+                        entries.append(.failure(time: clock.now, message: "expected \(names[node]) \(expected.text), got \(got)",
+                                                file: step.range.file, line: step.range.start.line))
+                    }
+                case .wait(let ms):
+                    do {
+                        if let pacing { try pacing.advance(clock, by: ms) } else { try graph.advance(by: ms) }
+                    } catch {
+                        stop("more than \(error.limit) scheduled events ran")
+                    }
+                case .expect(let node, let expected):
+                    let actual = graph.value(of: node)
+                    if actual != expected && !Self.sameFailure(actual, expected) {
+                        let got = actual.map(ValueFormatter.text) ?? "no value yet"
+                        entries.append(.failure(time: clock.now, message: "expected \(names[node]) == \(ValueFormatter.text(expected)), got \(got)",
+                                                file: step.range.file, line: step.range.start.line))
+                    }
+                default: break
                 }
             }
             if exceeded != nil {

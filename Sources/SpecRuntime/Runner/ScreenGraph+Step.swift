@@ -1,0 +1,29 @@
+extension ScreenGraph {
+    /// Plays a step that acts on the screen — `set`, `send`, `complete:`/`fail:`, an action's
+    /// execution or a gesture — recording it as a scenario's timeline shows it. Returns false,
+    /// doing nothing, for a step that only waits or judges (`wait:`, `expect:`), which each host
+    /// (the scenario runner, the preview) handles its own way.
+    package func act(_ step: StepPlan, record: (Timeline.Entry) -> Void) -> Bool {
+        switch step.kind {
+        case .set(let node, let value):
+            record(.step(time: clock.now, text: step.text))
+            set(node, to: value)
+        case .send(let node, let value):
+            record(.step(time: clock.now, text: step.text))
+            send(node, value)
+        case .end(let node, let end):
+            record(.step(time: clock.now, text: step.text))
+            self.end(node, end)
+        case .endAction:
+            record(.step(time: clock.now, text: step.text))
+        case .execute(let action, let value):
+            record(.step(time: clock.now, text: step.text))
+            execute(action: action, input: value)
+        case .gesture(let gesture):
+            play(gesture, text: step.text, range: step.range, record: record)
+        case .wait, .expect, .expectEnd:
+            return false
+        }
+        return true
+    }
+}
