@@ -5,18 +5,18 @@ import Foundation
 /// The preview's HTTP server: the page's own three files and one WebSocket, each request
 /// checked by a ``RequestGuard``. Nothing else is served: no file of the spec's folder, no
 /// listing, no proxy.
-public final class PreviewServer: Sendable {
+package final class PreviewServer: Sendable {
     /// One session per spec served; the page picks one with `?spec=N`.
-    public let sessions: [PreviewSession]
-    public let port: UInt16
-    public let host: String
-    public let token: String
+    package let sessions: [PreviewSession]
+    package let port: UInt16
+    package let host: String
+    package let token: String
     private let server: HTTPServer
     private let task: Task<Void, Error>
 
     /// Starts serving `session` on `host` (an IPv4 address) and `port` (0: a free one) and returns
     /// once it listens.
-    public init(sessions: [PreviewSession], host: String = "127.0.0.1", port: UInt16 = 0, token: String = RequestGuard.makeToken()) async throws {
+    package init(sessions: [PreviewSession], host: String = "127.0.0.1", port: UInt16 = 0, token: String = RequestGuard.makeToken()) async throws {
         let address: sockaddr_in
         do {
             address = try .inet(ip4: host, port: port)
@@ -46,15 +46,15 @@ public final class PreviewServer: Sendable {
     }
 
     /// The address to open, with the token.
-    public var url: String { "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/?token=\(token)" }
+    package var url: String { "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/?token=\(token)" }
 
-    public func stop() async {
+    package func stop() async {
         await server.stop(timeout: 1)
         task.cancel()
     }
 
     /// Runs until the server stops (the CLI's foreground).
-    public func wait() async {
+    package func wait() async {
         _ = try? await task.value
     }
 }

@@ -5,14 +5,14 @@ import Foundation
 /// rebinding: a page on `evil.example` resolved to 127.0.0.1 sends its own name), and, when it
 /// has an `Origin`, the server's own (no other site's page opening the WebSocket). After
 /// Jupyter's server, the usual guard of a local web app.
-public struct RequestGuard: Sendable {
-    public static let cookieName = "specrun_preview"
+package struct RequestGuard: Sendable {
+    package static let cookieName = "specrun_preview"
 
-    public let token: String
+    package let token: String
     /// `host:port` values a request may name in `Host`.
-    public let hosts: Set<String>
+    package let hosts: Set<String>
 
-    public init(token: String, port: UInt16, host: String) {
+    package init(token: String, port: UInt16, host: String) {
         self.token = token
         var names: Set<String> = ["127.0.0.1", "localhost"]
         if !host.isEmpty { names.insert(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host) }
@@ -20,19 +20,19 @@ public struct RequestGuard: Sendable {
     }
 
     /// 32 random bytes as 64 hex digits.
-    public static func makeToken() -> String {
+    package static func makeToken() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
     }
 
-    public enum Verdict: Equatable, Sendable {
+    package enum Verdict: Equatable, Sendable {
         /// Allowed; `fromQuery` when the token came in the URL, so the answer sets the cookie.
         case allow(fromQuery: Bool)
         case deny(String)
     }
 
     /// `query` is the request's `token` parameter, `headers` its headers by lowercase name.
-    public func check(tokenParameter: String?, host: String?, origin: String?, cookie: String?) -> Verdict {
+    package func check(tokenParameter: String?, host: String?, origin: String?, cookie: String?) -> Verdict {
         guard let host, hosts.contains(host.lowercased()) else { return .deny("the Host header does not name this server") }
         if let origin, !hosts.contains(where: { origin.lowercased() == "http://\($0)" }) {
             return .deny("the request comes from another origin")
@@ -61,5 +61,5 @@ public struct RequestGuard: Sendable {
     }
 
     /// The `Set-Cookie` value once the token came in the URL.
-    public var setCookie: String { "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict" }
+    package var setCookie: String { "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict" }
 }

@@ -11,8 +11,8 @@ import SpecTools
 /// All graph work runs on one serial queue (``queue``): ticks, steps and clock controls are each
 /// one transaction, as on the virtual clock of a scenario. The graph is not thread-safe, hence
 /// `@unchecked Sendable` with every member touched only on that queue.
-public final class PreviewSession: @unchecked Sendable {
-    public let path: String
+package final class PreviewSession: @unchecked Sendable {
+    package let path: String
     let queue = DispatchQueue(label: "specrun.preview.session")
     private let text: String
     let spec: CheckedSpec
@@ -35,7 +35,7 @@ public final class PreviewSession: @unchecked Sendable {
     }
 
     /// Loads the spec at `path`; its diagnostics when it does not check.
-    public init(path: String) throws(PreviewError) {
+    package init(path: String) throws(PreviewError) {
         let loaded = SpecLoader.load(path: path)
         guard let spec = loaded.spec else { throw PreviewError(message: loaded.renderDiagnostics()) }
         self.path = path
@@ -215,14 +215,14 @@ public final class PreviewSession: @unchecked Sendable {
     var brokenInvariants: [String?] { broken }
 
     /// Runs `body` on the session's queue and returns its result: for tests and the CLI.
-    public func sync<T>(_ body: (PreviewSession) -> T) -> T { queue.sync { body(self) } }
+    package func sync<T>(_ body: (PreviewSession) -> T) -> T { queue.sync { body(self) } }
 }
 
 /// Why the preview cannot start: the spec's diagnostics, or a server error.
-public struct PreviewError: Error, CustomStringConvertible, Sendable {
-    public var message: String
-    public var description: String { message }
-    public init(message: String) { self.message = message }
+package struct PreviewError: Error, CustomStringConvertible, Sendable {
+    package var message: String
+    package var description: String { message }
+    package init(message: String) { self.message = message }
 }
 
 /// A message from the page.
