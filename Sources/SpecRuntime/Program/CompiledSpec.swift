@@ -99,9 +99,12 @@ public enum CompiledSpec {
 
 /// Why a compiled spec was refused: one line, lowercase, as the command line prints it.
 public struct CompiledSpecError: Error, CustomStringConvertible, Sendable {
+    /// The reason, one line.
     public var message: String
 
+    /// An error with `message`.
     public init(_ message: String) { self.message = message }
 
+    /// The message.
     public var description: String { message }
 }

@@ -16,6 +16,7 @@ public struct ComparingProvider: ServiceProvider {
         private var found: [FakeComparison.Difference] = []
         private var calls: [String: Int] = [:]
 
+        /// An empty log.
         public init() {}
 
         /// The differences so far, in the order the answers came.
@@ -56,6 +57,7 @@ public struct ComparingProvider: ServiceProvider {
         self.log = log
     }
 
+    /// Calls the wrapped provider and logs where its answer differs from the fake's.
     public func call(_ request: ServiceRequest) async throws -> Value {
         let count = log.nextCall(of: plan.name)
         let outcome: ServicePlan.Outcome

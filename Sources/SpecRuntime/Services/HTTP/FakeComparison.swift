@@ -6,9 +6,13 @@
 public enum FakeComparison {
     /// One difference, at the service's declaration.
     public struct Difference: Sendable, Equatable {
+        /// The service's name.
         public var service: String
+        /// The service's declaration in the spec.
         public var range: SpecRange
+        /// What the fake would have answered, as the timeline prints it.
         public var fake: String
+        /// What the backend answered, as the timeline prints it.
         public var live: String
 
         /// `the fake answers …, the service answered …`.

@@ -1,8 +1,10 @@
 /// The ``ServiceProvider`` of a service with an `http:` section: each call is a request to the
 /// backend (see ``HTTPServiceClient``), its answer the decoded JSON or the spec's error value.
 public struct HTTPServiceProvider: ServiceProvider {
+    /// The client making the requests; one client serves every service of a spec.
     public let client: HTTPServiceClient
 
+    /// A provider whose calls `client` makes.
     public init(client: HTTPServiceClient) {
         self.client = client
     }
@@ -15,6 +17,7 @@ public struct HTTPServiceProvider: ServiceProvider {
         return out
     }
 
+    /// Calls the backend for `request`; throws ``ServiceFailure`` with the spec's error value.
     public func call(_ request: ServiceRequest) async throws -> Value {
         try await client.call(request.service, names: request.parameters, arguments: request.arguments)
     }
