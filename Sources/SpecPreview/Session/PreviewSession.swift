@@ -16,6 +16,8 @@ package final class PreviewSession: @unchecked Sendable {
     let queue = DispatchQueue(label: "specrun.preview.session")
     private let text: String
     let spec: CheckedSpec
+    /// The spec compiled once: every restart runs it on a fresh graph.
+    private let program: ScreenProgram
     private var compiler: StepCompiler
     private var graph: ScreenGraph
     private var clock: VirtualClock
@@ -41,9 +43,11 @@ package final class PreviewSession: @unchecked Sendable {
         self.path = path
         self.text = loaded.source.text
         self.spec = spec
+        let program = ScreenProgram(spec)
+        self.program = program
         compiler = StepCompiler(text: loaded.source.text, path: path, spec: spec)
         clock = VirtualClock()
-        graph = ScreenGraph(spec: spec, clock: clock)
+        graph = ScreenGraph(program: program, clock: clock)
         invariants = InvariantMonitor(spec: spec)
         broken = Array(repeating: nil, count: spec.invariants.count)
         driver = ClockDriver()
@@ -60,7 +64,7 @@ package final class PreviewSession: @unchecked Sendable {
     /// A fresh graph at time zero: the screen as a scenario starts it.
     private func restart() {
         clock = VirtualClock()
-        graph = ScreenGraph(spec: spec, clock: clock, params: params)
+        graph = ScreenGraph(program: program, clock: clock, params: params)
         entries = []
         lastEmitted = [:]
         broken = Array(repeating: nil, count: spec.invariants.count)
