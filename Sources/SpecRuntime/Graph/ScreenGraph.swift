@@ -114,14 +114,12 @@ public final class ScreenGraph {
     /// state above: `send` reads it on every event.
     @exclusivity(unchecked) var ends: [StreamEnd?]
     // Exploration (Exploration/ScreenGraph+Exploration.swift).
-    /// The nodes whose values ``stateDigest()`` covers: every node until
-    /// ``digestOnlyCells(writtenByMoves:gestures:)``.
-    var digestNodes: [Int] = []
+    /// The nodes whose values ``stateDigest()`` covers: every node unless the explorer narrows
+    /// it to the cells a state is (see `DigestCells` in SpecTools).
+    package var digestNodes: [Int] = []
     /// Per service, the most calls that can change what its next call answers (see
     /// ``ServicePlan/choose(arguments:_:count:)``).
     let serviceCallsCounted: [Int]
-    /// Per node, the node it mirrors (see ``digestOnlyCells(writtenByMoves:gestures:)``), or -1.
-    var mirrorOf: [Int] = []
 
     /// A graph of `spec` on `clock`, with the values of its `params:` in declaration order;
     /// `instrumentation`, when given, is the recorder the graph's coverage probes report to.

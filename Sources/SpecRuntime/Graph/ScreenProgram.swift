@@ -22,7 +22,7 @@ package final class ScreenProgram: @unchecked Sendable {
 
     /// A node's input to a stream output's pipeline: `op` -1 for the main source, else the
     /// operator, and `index` the operator's source.
-    typealias Port = (pipeline: Int, op: Int, index: Int)
+    package typealias Port = (pipeline: Int, op: Int, index: Int)
 
     package let spec: CheckedSpec
     /// The coverage recorder the probes report to; nil, the usual case, means no probes.
@@ -40,21 +40,23 @@ package final class ScreenProgram: @unchecked Sendable {
     let rank: [Int]
     let nodeAtRank: [Int]
     /// Derived nodes that read each node.
-    let readers: [[Int]]
+    package let readers: [[Int]]
     /// The nodes each derived node reads (empty for other nodes).
     let reads: [[Int]]
-    let handlersOn: [[Int]]
-    let actionsOn: [[Int]]
+    /// The handlers each node's emissions run.
+    package let handlersOn: [[Int]]
+    /// The actions each node triggers.
+    package let actionsOn: [[Int]]
     let handlerValues: [[CompiledExpr]]
     /// For each handler write of the form `x: x + list`, the compiled `list`: the write becomes an
     /// append applied in place when `x` is written (see `appendPending`). Nil for other writes.
     let handlerAppends: [[CompiledExpr?]]
     /// For each handler that only forwards its event (`target: $event`, as a binding does), the
     /// target: the run writes the payload without evaluating anything. Nil for other handlers.
-    let handlerForwards: [Int?]
+    package let handlerForwards: [Int?]
     let actionArguments: [[CompiledExpr]]
     /// For each node, the pipelines it feeds (its events and values).
-    let pipelineInputs: [[Port]]
+    package let pipelineInputs: [[Port]]
     /// For each node, the pipelines its end is delivered to (as ``pipelineInputs``, and also
     /// sources read only for their latest value).
     let pipelineEndInputs: [[Port]]
@@ -152,5 +154,12 @@ package final class ScreenProgram: @unchecked Sendable {
         for (a, action) in spec.actions.enumerated() { if let t = action.trigger { actionsOn[t].append(a) } }
         self.actionsOn = actionsOn
         actionArguments = spec.actions.map { $0.arguments.map { ExpressionCompiler.compile($0, coverage: coverage) } }
+    }
+
+    /// Whether `node` is a cell written from outside propagation: a param, an input property or
+    /// state (its value changes only when something writes it).
+    package func isSource(_ node: Int) -> Bool {
+        if case .source = behaviours[node] { return true }
+        return false
     }
 }
