@@ -24,4 +24,15 @@ public enum TrustWorkloads {
         }
         return entries
     }
+
+    /// Plays every scenario of `spec` `rounds` times on one program compiled once, as the
+    /// runner, snapshots, `specrun run` and mutation now do: the cost of a play without compiling.
+    public static func playCompiledOnce(_ spec: CheckedSpec, rounds: Int) -> Int {
+        let program = ScreenProgram(spec)
+        var entries = 0
+        for _ in 0..<rounds {
+            for s in spec.scenarios.indices { entries += ScenarioRunner.run(program, scenario: s).entries.count }
+        }
+        return entries
+    }
 }
