@@ -8,7 +8,7 @@ public struct LoadedSpec: Sendable {
     public let spec: CheckedSpec?
     public let diagnostics: [Diagnostic]
     /// The `screen:` name as written, once the file was read that far.
-    public internal(set) var screen: Located<String>? = nil
+    package internal(set) var screen: Located<String>? = nil
 
     package init(source: SourceFile, spec: CheckedSpec?, diagnostics: [Diagnostic], screen: Located<String>? = nil) {
         self.source = source
@@ -27,7 +27,7 @@ public struct LoadedSpec: Sendable {
 
 extension LoadedSpec {
     /// The same spec with one more diagnostic; an error makes it invalid.
-    public func adding(_ diagnostic: Diagnostic) -> LoadedSpec {
+    package func adding(_ diagnostic: Diagnostic) -> LoadedSpec {
         var all = diagnostics
         all.append(diagnostic)
         return LoadedSpec(source: source, spec: diagnostic.severity == .error ? nil : spec, diagnostics: all, screen: screen)
@@ -88,7 +88,7 @@ public enum SpecLoader {
     /// Loads several specs (see ``load(path:)``), then reports specs of one folder that declare
     /// the same `screen:` name: a navigation finds a screen by its name among its folder's specs,
     /// so each but the first (in the given order) gets a `duplicate-screen` error.
-    public static func load(paths: [String], loader: ([String]) -> [LoadedSpec] = { $0.map(SpecLoader.load(path:)) }) -> [LoadedSpec] {
+    package static func load(paths: [String], loader: ([String]) -> [LoadedSpec] = { $0.map(SpecLoader.load(path:)) }) -> [LoadedSpec] {
         var loaded = loader(paths)
         var first: [String: Int] = [:]
         for (i, spec) in loaded.enumerated() {

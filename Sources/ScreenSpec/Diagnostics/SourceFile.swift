@@ -29,7 +29,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The text of a 1-based line, or nil past the end.
-    public func line(_ number: Int) -> String? {
+    package func line(_ number: Int) -> String? {
         guard number >= 1, number <= lines.count else { return nil }
         var s = String.UnicodeScalarView()
         s.append(contentsOf: lines[number - 1])

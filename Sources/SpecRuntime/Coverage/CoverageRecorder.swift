@@ -3,8 +3,8 @@
 /// costs nothing unless it is asked for.
 public final class CoverageRecorder: @unchecked Sendable {
     // Unchecked Sendable: a recorder belongs to the one graph (one thread) that plays a scenario.
-    public let map: CoverageMap
-    @exclusivity(unchecked) public private(set) var hits: [Bool]
+    package let map: CoverageMap
+    @exclusivity(unchecked) package private(set) var hits: [Bool]
 
     public init(map: CoverageMap) {
         self.map = map

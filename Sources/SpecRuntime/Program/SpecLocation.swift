@@ -5,7 +5,7 @@ public struct SpecLocation: Hashable, Sendable, Comparable, CustomStringConverti
     public var line: Int
     public var column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
@@ -24,19 +24,19 @@ public struct SpecRange: Hashable, Sendable, CustomStringConvertible {
     public var start: SpecLocation
     public var end: SpecLocation
 
-    public init(file: String, start: SpecLocation, end: SpecLocation) {
+    package init(file: String, start: SpecLocation, end: SpecLocation) {
         self.file = file
         self.start = start
         self.end = max(start, end)
     }
 
     /// A range covering a single position.
-    public init(file: String, at location: SpecLocation, length: Int = 1) {
+    package init(file: String, at location: SpecLocation, length: Int = 1) {
         self.init(file: file, start: location, end: SpecLocation(line: location.line, column: location.column + max(length, 1)))
     }
 
     /// The smallest range covering both.
-    public func union(_ other: SpecRange) -> SpecRange {
+    package func union(_ other: SpecRange) -> SpecRange {
         SpecRange(file: file, start: min(start, other.start), end: max(end, other.end))
     }
 

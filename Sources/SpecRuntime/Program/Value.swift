@@ -53,7 +53,7 @@ public struct EnumValue: Hashable, Sendable {
 
 /// A typed failure, as the seeds' `APIError` and the `Action` library's `ActionError`.
 public struct ErrorValue: Hashable, Sendable {
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         /// The action was triggered while disabled (`ActionError.notEnabled`).
         case notEnabled
         case unknown
@@ -63,26 +63,26 @@ public struct ErrorValue: Hashable, Sendable {
         case evaluation
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The status of an `http` failure.
     public var status: Int?
     public var message: String?
 
-    public init(_ kind: Kind, status: Int? = nil, message: String? = nil) {
+    package init(_ kind: Kind, status: Int? = nil, message: String? = nil) {
         self.kind = kind
         self.status = status
         self.message = message
     }
 
     /// The name of the built-in enum that `error.kind` reads as.
-    public static let kindTypeName = "ErrorKind"
+    package static let kindTypeName = "ErrorKind"
 
     /// The statuses an `http` failure may have.
-    public static let httpStatuses = 100...999
+    package static let httpStatuses = 100...999
 
     /// What `error.message` reads in an expression: the message the failure carries, else a
     /// sentence for its kind.
-    public var messageText: String {
+    package var messageText: String {
         if let message { return message }
         switch kind {
         case .notEnabled: return "the action is not enabled"
@@ -108,8 +108,8 @@ public struct NavigationValue: Hashable, Sendable {
 }
 
 /// Renders values for timelines (text) and for `--format json`.
-public enum ValueFormatter {
-    public static func text(_ value: Value) -> String {
+package enum ValueFormatter {
+    package static func text(_ value: Value) -> String {
         var out = ""
         text(value, into: &out)
         return out
@@ -158,7 +158,7 @@ public enum ValueFormatter {
     }
 
     /// Shortest round-tripping form, always with a decimal point or exponent.
-    public static func formatDouble(_ d: Double) -> String {
+    package static func formatDouble(_ d: Double) -> String {
         if d.isNaN { return "nan" }
         if d.isInfinite { return d < 0 ? "-inf" : "inf" }
         let s = "\(d)"
@@ -168,7 +168,7 @@ public enum ValueFormatter {
     /// A JSON string literal, escaping what JSON requires and what a terminal could act on
     /// (DEL, C1 controls, bidirectional overrides: see `TerminalText`), so that a timeline or
     /// JSON line printed on a terminal shows the value instead of obeying it.
-    public static func quote(_ s: String, into out: inout String) {
+    package static func quote(_ s: String, into out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -188,13 +188,13 @@ public enum ValueFormatter {
         out += "\""
     }
 
-    public static func json(_ value: Value) -> String {
+    package static func json(_ value: Value) -> String {
         var out = ""
         json(value, into: &out)
         return out
     }
 
-    public static func json(_ value: Value, into out: inout String) {
+    package static func json(_ value: Value, into out: inout String) {
         switch value {
         case .void, .none: out += "null"
         case .bool(let b): out += b ? "true" : "false"

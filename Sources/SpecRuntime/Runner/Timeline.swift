@@ -1,7 +1,7 @@
 /// What a scenario produced, in order: emissions, the steps between them, failed expectations
 /// and runtime errors.
 public struct Timeline: Sendable, Hashable {
-    public enum Entry: Sendable, Hashable {
+    package enum Entry: Sendable, Hashable {
         case emission(time: Int, name: String, value: Value)
         case step(time: Int, text: String)
         /// An `expect:` that did not hold; `line` is the step's line in the spec.
@@ -15,20 +15,20 @@ public struct Timeline: Sendable, Hashable {
 
     public var screen: String
     public var scenario: String
-    public var entries: [Entry] = []
+    package var entries: [Entry] = []
     /// The width of the name column in text form: the spec's longest visible name.
-    public var nameWidth: Int
+    package var nameWidth: Int
     /// True when a runaway limit stopped the scenario before its last step; such a timeline is
     /// reported, never recorded as a snapshot.
     public var stoppedByLimit = false
 
-    public init(screen: String, scenario: String, nameWidth: Int) {
+    package init(screen: String, scenario: String, nameWidth: Int) {
         self.screen = screen
         self.scenario = scenario
         self.nameWidth = nameWidth
     }
 
-    public var failures: [Entry] {
+    package var failures: [Entry] {
         entries.filter {
             switch $0 {
             case .failure, .runtimeError: return true

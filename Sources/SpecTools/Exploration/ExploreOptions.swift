@@ -1,40 +1,40 @@
 import SpecRuntime
 
 /// How `specrun explore` searches and where it stops. Every bound is enforced.
-public struct ExploreOptions: Sendable {
-    public enum Strategy: String, Sendable, CaseIterable {
+package struct ExploreOptions: Sendable {
+    package enum Strategy: String, Sendable, CaseIterable {
         /// Every distinct state up to the depth, shortest sequences first.
         case bfs
         /// Seeded random walks of at most the depth, restarted from the initial state.
         case random
     }
 
-    public var strategy: Strategy = .bfs
+    package var strategy: Strategy = .bfs
     /// Steps per sequence; nil takes the spec's `explore: depth:` or the strategy's default.
-    public var depth: Int?
-    public var seed: UInt64 = 0
+    package var depth: Int?
+    package var seed: UInt64 = 0
     /// Steps taken in all (transitions tried, for `bfs`).
-    public var maxSteps: Int = 2_000_000
+    package var maxSteps: Int = 2_000_000
     /// Wall-clock seconds the search may take (shrinking a found sequence is bounded separately).
-    public var maxSeconds: Double = 30
+    package var maxSeconds: Double = 30
     /// Distinct states kept (for `bfs`); the search stops when it has seen this many.
-    public var maxStates: Int = 200_000
+    package var maxStates: Int = 200_000
     /// Bytes the search may keep (for `bfs`): the states still to expand, the digests of the
     /// states seen, the queue and the wait table, estimated as it goes (see `HeldBytes`).
-    public var maxMemory: Int = Self.defaultMaxMemory
-    public static let defaultMaxMemory = 1 << 30
+    package var maxMemory: Int = Self.defaultMaxMemory
+    package static let defaultMaxMemory = 1 << 30
     /// Scheduled events one step may run before it counts as a runaway.
-    public var maxEventsPerStep: Int = 100_000
+    package var maxEventsPerStep: Int = 100_000
     /// Whether breadth-first search may know a move's state without taking it (see
     /// ``ExplorationDriver/predictedHash(_:)``); off, every move is taken. Tests compare the two.
     package var predicts = true
 
-    public static let defaultDepth: [Strategy: Int] = [.bfs: 6, .random: 20]
+    package static let defaultDepth: [Strategy: Int] = [.bfs: 6, .random: 20]
 
-    public init() {}
+    package init() {}
 
     /// The depth used for `spec`'s explore plan depth `planned`.
-    public func depth(planned: Int?) -> Int {
+    package func depth(planned: Int?) -> Int {
         depth ?? planned ?? Self.defaultDepth[strategy] ?? 6
     }
 }

@@ -2,21 +2,21 @@ import ScreenSpec
 import SpecRuntime
 
 /// Where an exploration is, for a progress line.
-public struct ExploreProgress: Sendable {
-    public var distinctStates: Int
-    public var transitions: Int
-    public var depth: Int
-    public var seconds: Double
+package struct ExploreProgress: Sendable {
+    package var distinctStates: Int
+    package var transitions: Int
+    package var depth: Int
+    package var seconds: Double
 }
 
 /// Explores a screen's reachable states (see docs/explore.md): breadth-first over distinct states
 /// or by seeded random walks, checking the invariants and the always-bugs after every step, and
 /// shrinks what it finds to a shortest failing sequence printed as a scenario.
-public enum Explorer {
+package enum Explorer {
     /// How often (in transitions) the time bound is read and progress reported.
     static let checkInterval = 512
 
-    public static func explore(_ spec: CheckedSpec, options: ExploreOptions,
+    package static func explore(_ spec: CheckedSpec, options: ExploreOptions,
                                progress: ((ExploreProgress) -> Void)? = nil) -> ExploreResult {
         let driver = ExplorationDriver(spec: spec, maxEventsPerStep: max(1, options.maxEventsPerStep))
         driver.predicts = options.predicts

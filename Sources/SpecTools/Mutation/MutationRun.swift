@@ -4,14 +4,14 @@ import SpecRuntime
 /// Plays every scenario of a spec against each of its mutants, in process and in parallel.
 /// A mutant is killed when some scenario's timeline — its `expect` failures included — differs
 /// from the unmutated spec's, which is what its snapshot holds when `specrun test` passes.
-public enum MutationRun {
+package enum MutationRun {
     /// Scheduled events one mutant's scenario may run; a mutant that loops forever stops here.
-    public static let eventLimit = 1_000_000
+    package static let eventLimit = 1_000_000
 
     /// Plays the mutants of each spec within `maxSeconds` (checked before each scenario a mutant
     /// plays): when it runs out, the mutants not yet played are `notPlayed` and the specs not
     /// started are listed, and the report says so. `progress` hears of every mutant done.
-    public static func run(specPaths: [String], maxSeconds: Double = .infinity,
+    package static func run(specPaths: [String], maxSeconds: Double = .infinity,
                            progress: (@Sendable (MutationProgress) -> Void)? = nil) -> MutationReport {
         let budget = MutationBudget(seconds: maxSeconds, progress: progress)
         var specs: [SpecMutation] = []
@@ -37,11 +37,11 @@ public enum MutationRun {
     }
 
     /// A spec that did not load, or whose `equivalentMutants:` marks a change no mutant makes.
-    public struct Invalid: Error {
-        public var loaded: LoadedSpec
+    package struct Invalid: Error {
+        package var loaded: LoadedSpec
     }
 
-    public static func run(specPath: String) -> Result<SpecMutation, Invalid> {
+    package static func run(specPath: String) -> Result<SpecMutation, Invalid> {
         run(specPath: specPath, budget: MutationBudget(seconds: .infinity, progress: nil), index: 0, of: 1)
     }
 
