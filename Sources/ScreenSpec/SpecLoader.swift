@@ -4,8 +4,11 @@ import SpecRuntime
 /// The outcome of loading a spec: the checked spec when there were no errors, and every
 /// diagnostic found on the way.
 public struct LoadedSpec: Sendable {
+    /// The spec's text and path, for rendering the diagnostics.
     public let source: SourceFile
+    /// The checked spec, nil when any diagnostic is an error.
     public let spec: CheckedSpec?
+    /// Every diagnostic, errors and warnings, in the order the checker found them.
     public let diagnostics: [Diagnostic]
     /// The `screen:` name as written, once the file was read that far.
     package internal(set) var screen: Located<String>? = nil
@@ -17,6 +20,7 @@ public struct LoadedSpec: Sendable {
         self.screen = screen
     }
 
+    /// Whether a diagnostic is an error (then ``spec`` is nil).
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// The diagnostics rendered for a terminal or a log.
@@ -39,6 +43,8 @@ public enum SpecLoader {
     /// Files larger than this are refused before parsing.
     public static let maximumFileSize = 8 * 1024 * 1024
 
+    /// Reads, parses and checks the spec at `path`; the other specs its navigations open are read
+    /// from its project folder. Never throws: a file that cannot be read is a diagnostic.
     public static func load(path: String) -> LoadedSpec {
         guard !path.isEmpty else {
             // Named so that the diagnostic does not start with a bare ':1:1:'.

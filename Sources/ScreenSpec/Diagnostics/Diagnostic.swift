@@ -9,7 +9,9 @@ public enum Severity: String, Sendable, Hashable {
 
 /// A secondary message attached to a diagnostic, optionally at its own place.
 public struct DiagnosticNote: Hashable, Sendable {
+    /// The note's text: lowercase, code quoted as 'name'.
     public var message: String
+    /// Where the note points, when it points somewhere.
     public var range: SpecRange?
 
     package init(_ message: String, at range: SpecRange? = nil) {
@@ -20,12 +22,15 @@ public struct DiagnosticNote: Hashable, Sendable {
 
 /// One problem found in a spec: a value, collected across every phase and reported together.
 public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
+    /// Error, warning or note.
     public var severity: Severity
     /// A stable identifier of the kind of problem, such as `unknown-name`.
     public var id: String
     /// Lowercase, no final period, code quoted as `'name'`.
     public var message: String
+    /// Where in the spec the problem is.
     public var range: SpecRange
+    /// Secondary messages, such as where a clashing name was first declared.
     public var notes: [DiagnosticNote]
     /// A suggested replacement text for `range`, shown as `help:`.
     public var fixIt: String?
@@ -40,6 +45,7 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
         self.fixIt = fixIt
     }
 
+    /// `file:line:column: severity: message`, on one line.
     public var description: String { "\(range.file):\(range.start): \(severity.rawValue): \(message)" }
 }
 

@@ -5,6 +5,7 @@ public final class VirtualClock {
     /// The current virtual time in milliseconds.
     // Unchecked: the graph reads it on every emission, and each read of a class's `var` is otherwise
     // checked for exclusivity at run time; every access is a plain read or write of an Int.
+    /// Virtual milliseconds since the graph started.
     @exclusivity(unchecked) public private(set) var now: Int = 0
     // Unchecked as `now`: exploration reads the queue in every step, and no access spans a call
     // into other code (`advance` pops an entry, then runs its work, which may schedule more).
@@ -14,6 +15,7 @@ public final class VirtualClock {
     @exclusivity(unchecked) package private(set) var executed = 0
     package var limit: Int
 
+    /// A clock at 0 that runs at most `limit` scheduled events (a runaway spec stops, it does not hang).
     public init(limit: Int = 5_000_000) {
         self.limit = limit
     }

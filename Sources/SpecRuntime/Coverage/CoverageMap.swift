@@ -26,6 +26,7 @@ public struct CoverageMap: Sendable {
         var failed: Int?
     }
 
+    /// The coverage items of `spec`: every branch, handler, service case and stream operator a scenario can exercise.
     public init(_ spec: CheckedSpec) {
         nodeItems = Array(repeating: NodeItems(), count: spec.nodes.count)
         handlerItems = Array(repeating: nil, count: spec.handlers.count)

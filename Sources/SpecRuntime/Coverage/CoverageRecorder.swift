@@ -6,6 +6,7 @@ public final class CoverageRecorder: @unchecked Sendable {
     package let map: CoverageMap
     @exclusivity(unchecked) package private(set) var hits: [Bool]
 
+    /// A recorder of `map`'s items, none hit yet; hand it to ``ScenarioRunner`` as `coverage:`.
     public init(map: CoverageMap) {
         self.map = map
         self.hits = Array(repeating: false, count: map.items.count)

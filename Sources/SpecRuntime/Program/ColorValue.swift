@@ -4,16 +4,22 @@
 /// space: `Color(white: 0.5, alpha: 1.0)` and an RGB colour with three equal halves are different
 /// colours, and so compare unequal.
 public struct ColorValue: Hashable, Sendable {
+    /// How the colour was written: white and alpha, or red, green and blue.
     public enum Space: Sendable, Hashable {
         /// Greyscale: `red`, `green` and `blue` hold the same white level.
         case white
         case rgb
     }
 
+    /// The colour space it was written in.
     public var space: Space
+    /// Red, 0 to 1 (the white level for a white colour).
     public var red: Double
+    /// Green, 0 to 1.
     public var green: Double
+    /// Blue, 0 to 1.
     public var blue: Double
+    /// Opacity, 0 to 1.
     public var alpha: Double
 
     package static func white(_ white: Double, alpha: Double = 1) -> ColorValue {

@@ -2,7 +2,9 @@
 ///
 /// Lines are 1-based; columns are 1-based and counted in Unicode scalars (libyaml's unit).
 public struct SpecLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1, in characters.
     public var column: Int
 
     package init(line: Int, column: Int) {
@@ -10,10 +12,12 @@ public struct SpecLocation: Hashable, Sendable, Comparable, CustomStringConverti
         self.column = column
     }
 
+    /// Earlier in the file.
     public static func < (lhs: SpecLocation, rhs: SpecLocation) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 
+    /// `line:column`.
     public var description: String { "\(line):\(column)" }
 }
 
@@ -21,7 +25,9 @@ public struct SpecLocation: Hashable, Sendable, Comparable, CustomStringConverti
 public struct SpecRange: Hashable, Sendable, CustomStringConvertible {
     /// The path of the file as the user named it.
     public var file: String
+    /// The first character.
     public var start: SpecLocation
+    /// Just past the last character.
     public var end: SpecLocation
 
     package init(file: String, start: SpecLocation, end: SpecLocation) {
@@ -40,6 +46,7 @@ public struct SpecRange: Hashable, Sendable, CustomStringConvertible {
         SpecRange(file: file, start: min(start, other.start), end: max(end, other.end))
     }
 
+    /// `file:line:column` of the start.
     public var description: String { "\(file):\(start)" }
 }
 

@@ -14,6 +14,7 @@ public indirect enum SpecType: Hashable, Sendable, CustomStringConvertible {
     /// A colour, white/alpha or RGB (``ColorValue``).
     case color
 
+    /// The type as a spec writes it: `String`, `[Repo]`, `Int?`.
     public var description: String {
         switch self {
         case .void: return "Void"

@@ -13,14 +13,16 @@ public struct Timeline: Sendable, Hashable {
         case cancel(time: Int, name: String, call: String)
     }
 
-    public var screen: String
-    public var scenario: String
+    /// The screen's name (`screen:`).
+    public package(set) var screen: String
+    /// The scenario's name.
+    public package(set) var scenario: String
     package var entries: [Entry] = []
     /// The width of the name column in text form: the spec's longest visible name.
     package var nameWidth: Int
     /// True when a runaway limit stopped the scenario before its last step; such a timeline is
     /// reported, never recorded as a snapshot.
-    public var stoppedByLimit = false
+    public package(set) var stoppedByLimit = false
 
     package init(screen: String, scenario: String, nameWidth: Int) {
         self.screen = screen
@@ -37,5 +39,10 @@ public struct Timeline: Sendable, Hashable {
         }
     }
 
+    /// Whether every expectation held and no expression failed at run time.
     public var passed: Bool { failures.isEmpty }
+
+    /// How many entries the scenario recorded (emissions, steps, failures, ends, cancellations);
+    /// ``TimelineFormatter`` prints them.
+    public var entryCount: Int { entries.count }
 }

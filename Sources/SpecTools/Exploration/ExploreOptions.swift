@@ -1,24 +1,27 @@
 import SpecRuntime
 
 /// How `specrun explore` searches and where it stops. Every bound is enforced.
-package struct ExploreOptions: Sendable {
-    package enum Strategy: String, Sendable, CaseIterable {
+public struct ExploreOptions: Sendable {
+    /// How the states are searched: breadth-first, or seeded random walks.
+    public enum Strategy: String, Sendable, CaseIterable {
         /// Every distinct state up to the depth, shortest sequences first.
         case bfs
         /// Seeded random walks of at most the depth, restarted from the initial state.
         case random
     }
 
-    package var strategy: Strategy = .bfs
+    /// The search: `bfs` (the default) or `random`.
+    public var strategy: Strategy = .bfs
     /// Steps per sequence; nil takes the spec's `explore: depth:` or the strategy's default.
-    package var depth: Int?
-    package var seed: UInt64 = 0
+    public var depth: Int?
+    /// The seed of the random walks: the same seed walks the same way.
+    public var seed: UInt64 = 0
     /// Steps taken in all (transitions tried, for `bfs`).
-    package var maxSteps: Int = 2_000_000
+    public var maxSteps: Int = 2_000_000
     /// Wall-clock seconds the search may take (shrinking a found sequence is bounded separately).
-    package var maxSeconds: Double = 30
+    public var maxSeconds: Double = 30
     /// Distinct states kept (for `bfs`); the search stops when it has seen this many.
-    package var maxStates: Int = 200_000
+    public var maxStates: Int = 200_000
     /// Bytes the search may keep (for `bfs`): the states still to expand, the digests of the
     /// states seen, the queue and the wait table, estimated as it goes (see `HeldBytes`).
     package var maxMemory: Int = Self.defaultMaxMemory
@@ -31,7 +34,8 @@ package struct ExploreOptions: Sendable {
 
     package static let defaultDepth: [Strategy: Int] = [.bfs: 6, .random: 20]
 
-    package init() {}
+    /// The defaults of `specrun explore`.
+    public init() {}
 
     /// The depth used for `spec`'s explore plan depth `planned`.
     package func depth(planned: Int?) -> Int {

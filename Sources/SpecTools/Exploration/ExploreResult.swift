@@ -2,8 +2,9 @@ import ScreenSpec
 import SpecRuntime
 
 /// What an exploration did and found.
-package struct ExploreResult: Sendable {
-    package enum Stop: String, Sendable {
+public struct ExploreResult: Sendable {
+    /// Why the search stopped: every state seen, or which bound it reached.
+    public enum Stop: String, Sendable {
         /// Every distinct state up to the depth was visited (bfs).
         case exhausted
         case depth
@@ -18,12 +19,13 @@ package struct ExploreResult: Sendable {
     package var seed: UInt64
     package var depthLimit: Int
     /// Transitions taken (steps applied), including those replayed to reach a state.
-    package var transitions = 0
+    public var transitions = 0
     /// Distinct states seen (bfs), or states visited (random).
-    package var distinctStates = 0
+    public var distinctStates = 0
     package var depthReached = 0
     package var seconds = 0.0
-    package var stop: Stop = .exhausted
+    /// Why the search stopped.
+    public var stop: Stop = .exhausted
     /// How many moves are tried from each state, before outcome choices.
     package var moves = 0
     /// The bytes the search kept when it stopped (estimated, see `HeldBytes`), and its budget.

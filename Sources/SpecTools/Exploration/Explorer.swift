@@ -2,21 +2,26 @@ import ScreenSpec
 import SpecRuntime
 
 /// Where an exploration is, for a progress line.
-package struct ExploreProgress: Sendable {
-    package var distinctStates: Int
-    package var transitions: Int
-    package var depth: Int
-    package var seconds: Double
+public struct ExploreProgress: Sendable {
+    /// Distinct states seen so far.
+    public var distinctStates: Int
+    /// Transitions taken so far.
+    public var transitions: Int
+    /// The depth reached.
+    public var depth: Int
+    /// Seconds since the search began.
+    public var seconds: Double
 }
 
 /// Explores a screen's reachable states (see docs/explore.md): breadth-first over distinct states
 /// or by seeded random walks, checking the invariants and the always-bugs after every step, and
 /// shrinks what it finds to a shortest failing sequence printed as a scenario.
-package enum Explorer {
+public enum Explorer {
     /// How often (in transitions) the time bound is read and progress reported.
     static let checkInterval = 512
 
-    package static func explore(_ spec: CheckedSpec, options: ExploreOptions,
+    /// Explores `spec` as `specrun explore` does, within `options`' bounds; `progress` hears from it now and then.
+    public static func explore(_ spec: CheckedSpec, options: ExploreOptions,
                                progress: ((ExploreProgress) -> Void)? = nil) -> ExploreResult {
         let driver = ExplorationDriver(spec: spec, maxEventsPerStep: max(1, options.maxEventsPerStep))
         driver.predicts = options.predicts

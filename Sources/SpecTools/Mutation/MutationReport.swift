@@ -27,19 +27,20 @@ package struct MutantOutcome: Sendable {
 }
 
 /// The mutants of one spec and their outcomes, in source order.
-package struct SpecMutation: Sendable {
+public struct SpecMutation: Sendable {
     package var specPath: String
     package var screen: String
     package var outcomes: [MutantOutcome]
     /// Scenarios whose timeline differs from their committed snapshot before any mutation.
     package var staleSnapshots: [String] = []
 
-    package var killed: Int { outcomes.filter { $0.status == .killed }.count }
+    /// Mutants some scenario noticed.
+    public var killed: Int { outcomes.filter { $0.status == .killed }.count }
     package var survivors: [MutantOutcome] { outcomes.filter { $0.status == .survived } }
     package var equivalent: Int { outcomes.filter { $0.status == .equivalent }.count }
     package var notPlayed: Int { outcomes.filter { $0.status == .notPlayed }.count }
     /// Mutants a scenario could notice: all but equivalent and invalid ones.
-    package var scored: Int { outcomes.filter { $0.status == .killed || $0.status == .survived }.count }
+    public var scored: Int { outcomes.filter { $0.status == .killed || $0.status == .survived }.count }
     /// Killed mutants in percent of ``scored``; 100 when there are none.
     package var score: Double { scored == 0 ? 100 : Double(killed) * 100 / Double(scored) }
 }

@@ -4,7 +4,7 @@ import SpecRuntime
 /// Plays every scenario of a spec against each of its mutants, in process and in parallel.
 /// A mutant is killed when some scenario's timeline — its `expect` failures included — differs
 /// from the unmutated spec's, which is what its snapshot holds when `specrun test` passes.
-package enum MutationRun {
+public enum MutationRun {
     /// Scheduled events one mutant's scenario may run; a mutant that loops forever stops here.
     package static let eventLimit = 1_000_000
 
@@ -37,11 +37,13 @@ package enum MutationRun {
     }
 
     /// A spec that did not load, or whose `equivalentMutants:` marks a change no mutant makes.
-    package struct Invalid: Error {
-        package var loaded: LoadedSpec
+    public struct Invalid: Error {
+        /// The spec as loaded, with its diagnostics.
+        public var loaded: LoadedSpec
     }
 
-    package static func run(specPath: String) -> Result<SpecMutation, Invalid> {
+    /// Mutates the spec at `specPath` and plays its scenarios against every mutant, as `specrun mutate` does for one spec.
+    public static func run(specPath: String) -> Result<SpecMutation, Invalid> {
         run(specPath: specPath, budget: MutationBudget(seconds: .infinity, progress: nil), index: 0, of: 1)
     }
 
