@@ -29,7 +29,8 @@ public struct DiagnosticFormatter: Sendable {
         case .note: label = paint("note:", "1;36")
         }
         out += paint("\(safe(d.range.file)):\(d.range.start.line):\(d.range.start.column):", "1") + " \(label) " + paint(safe(d.message), "1") + "\n"
-        if let source { out += excerpt(d.range, source: source) }
+        // A file with no text (a folder, a device, an unreadable or empty file) has no line to show.
+        if let source, !source.text.isEmpty { out += excerpt(d.range, source: source) }
         for note in d.notes {
             if let r = note.range, r != d.range {
                 out += "\(safe(r.file)):\(r.start.line):\(r.start.column): " + paint("note:", "1;36") + " \(safe(note.message))\n"
