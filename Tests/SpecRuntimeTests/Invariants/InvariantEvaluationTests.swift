@@ -2,6 +2,7 @@ import ScreenSpec
 import SpecRuntime
 @testable import SpecRuntime
 @testable import SpecTools
+import SpecTesting
 import Testing
 
 /// Invariants are evaluated between steps, never while a change propagates: a change costs the
@@ -27,7 +28,7 @@ struct InvariantEvaluationTests {
         """
 
     @Test func aChangeDoesNotEvaluateInvariants() throws {
-        let spec = try RaceSpecs.load(Self.overflowing, path: "square.yaml")
+        let spec = try Fixtures.checked(Self.overflowing, path: "square.yaml")
         let graph = ScreenGraph(spec: spec)
         var errors: [String] = []
         graph.onRuntimeError = { _, message in errors.append(message) }
@@ -44,7 +45,7 @@ struct InvariantEvaluationTests {
     }
 
     @Test func anInvariantWhoseExpressionFailsDoesNotHoldAndSaysWhy() throws {
-        let spec = try RaceSpecs.load(Self.overflowing, path: "square.yaml")
+        let spec = try Fixtures.checked(Self.overflowing, path: "square.yaml")
         let timeline = ScenarioRunner.run(spec, scenario: 0)
         #expect(timeline.failures == [
             .failure(time: 0, message: "invariant 'squareIsPositive' does not hold after 'send tap': n = 3037000500 "
@@ -53,7 +54,7 @@ struct InvariantEvaluationTests {
     }
 
     @Test func anInvariantReadsTheCurrentValuesAndEarlierInvariants() throws {
-        let spec = try RaceSpecs.load("""
+        let spec = try Fixtures.checked("""
             screen: Counter
             inputs:
               tap: event
@@ -86,7 +87,7 @@ struct InvariantEvaluationTests {
     }
 
     @Test func checkingInvariantsLeavesTheExploredStateAsItWas() throws {
-        let spec = try RaceSpecs.load("""
+        let spec = try Fixtures.checked("""
             screen: Counter
             inputs:
               tap: event
