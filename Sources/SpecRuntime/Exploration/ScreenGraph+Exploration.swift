@@ -135,7 +135,7 @@ extension ScreenGraph {
         for action in spec.actions { byAction[action.executing] = true }
         var mirror = [Int](repeating: -1, count: n)
         for c in 0..<n {
-            guard case .source = behaviours[c], !written.contains(c), !byAction[c], writers[c].count == 1 else { continue }
+            guard case .source = behaviors[c], !written.contains(c), !byAction[c], writers[c].count == 1 else { continue }
             let h = writers[c][0]
             let handler = spec.handlers[h]
             let m = handler.on
@@ -143,7 +143,7 @@ extension ScreenGraph {
             if gestured.contains(c) {
                 // A gesture writes `c` and, through the binding back (from `c` or from the
                 // edit the gesture fires), `m` with the same value, in one transaction: still equal.
-                guard case .source = behaviours[m] else { continue }
+                guard case .source = behaviors[m] else { continue }
                 let forwardsToM = { (node: Int) in self.handlersOn[node].contains { self.handlerForwards[$0] == m } }
                 let balanced = gestures.allSatisfy { g in
                     guard g.writes.contains(c) || g.clears.contains(c) else { return true }
@@ -167,7 +167,7 @@ extension ScreenGraph {
         mirrorOf = mirror
         guard pipelines.isEmpty else { return }
         digestNodes = (0..<n).filter { c in
-            guard case .source = behaviours[c], mirror[c] < 0 else { return false }
+            guard case .source = behaviors[c], mirror[c] < 0 else { return false }
             return written.contains(c) || gestured.contains(c) || byAction[c] || !writers[c].isEmpty
         }
     }
@@ -242,7 +242,7 @@ extension ScreenGraph {
     /// state is the old one with `node`'s term replaced. False until
     /// ``digestOnlyCells(writtenByMoves:gestures:)``.
     package func changesOnlyDerivedValues(_ node: Int) -> Bool {
-        guard case .source = behaviours[node], pipelines.isEmpty, mirrorOf.indices.contains(node), mirrorOf[node] < 0 else { return false }
+        guard case .source = behaviors[node], pipelines.isEmpty, mirrorOf.indices.contains(node), mirrorOf[node] < 0 else { return false }
         var seen = Set([node])
         var stack = [node]
         while let n = stack.popLast() {

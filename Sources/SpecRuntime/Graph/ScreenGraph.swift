@@ -57,7 +57,7 @@ public final class ScreenGraph {
     /// `flatMapLatest` switched away from, or the output ending), with the call it made.
     public var onCancel: ((_ time: Int, _ node: Int, _ call: String) -> Void)?
 
-    enum Behaviour {
+    enum Behavior {
         case source
         case stream
         case derived(CompiledExpr)
@@ -66,7 +66,7 @@ public final class ScreenGraph {
     }
 
     let context: EvalContext
-    let behaviours: [Behaviour]
+    let behaviors: [Behavior]
     /// Whether ``onEmit`` is called for each node: the timeline's nodes, or every node but the
     /// invariants for coverage and for a live screen's observers (`everyNode`).
     let visible: [Bool]
@@ -142,23 +142,23 @@ public final class ScreenGraph {
         self.coverage = coverage
         let n = spec.nodes.count
         var values = [Value](repeating: .none, count: n)
-        var behaviours: [Behaviour] = []
+        var behaviors: [Behavior] = []
         var readers = [[Int]](repeating: [], count: n)
         var reads = [[Int]](repeating: [], count: n)
         var isInvariant = [Bool](repeating: false, count: n)
         for plan in spec.invariants { isInvariant[plan.node] = true }
-        behaviours.reserveCapacity(n)
+        behaviors.reserveCapacity(n)
         for (i, node) in spec.nodes.enumerated() {
             switch node.kind {
             case .property(let initial), .state(let initial):
                 values[i] = initial
-                behaviours.append(.source)
+                behaviors.append(.source)
             case .param:
-                behaviours.append(.source)
+                behaviors.append(.source)
             case .stream:
-                behaviours.append(.stream)
+                behaviors.append(.stream)
             case .derived(let expr):
-                behaviours.append(.derived(ExpressionCompiler.compile(expr, coverage: coverage)))
+                behaviors.append(.derived(ExpressionCompiler.compile(expr, coverage: coverage)))
                 // nodeReads() lists each node once and `i` only grows, so no reader repeats.
                 reads[i] = expr.nodeReads()
                 // An invariant is no node's reader: propagation never schedules it; it is
@@ -172,17 +172,17 @@ public final class ScreenGraph {
         var pipelineInputs = [[(pipeline: Int, op: Int, index: Int)]](repeating: [], count: n)
         var pipelineEndInputs = [[(pipeline: Int, op: Int, index: Int)]](repeating: [], count: n)
         for (p, stream) in spec.streams.enumerated() {
-            behaviours[stream.output] = .pipeline(p)
+            behaviors[stream.output] = .pipeline(p)
             guard stream.timer == nil else { continue }
             pipelineInputs[stream.source].append((p, -1, 0))
             pipelineEndInputs[stream.source].append((p, -1, 0))
         }
-        self.behaviours = behaviours
+        self.behaviors = behaviors
         self.readers = readers
         self.reads = reads
         self.isInvariant = isInvariant
         self.invariants = CompiledInvariants(spec.invariants, expression: { node in
-            guard case .derived(let f) = behaviours[node] else { preconditionFailure("an invariant is a derived node") }
+            guard case .derived(let f) = behaviors[node] else { preconditionFailure("an invariant is a derived node") }
             return f
         }, reads: { reads[$0] })
         // Coverage observes every node through `onEmit`, but an invariant, which never emits; the
@@ -245,7 +245,7 @@ public final class ScreenGraph {
         guard !started else { return }
         started = true
         for node in nodeAtRank where !isInvariant[node] {
-            if case .derived(let f) = behaviours[node] {
+            if case .derived(let f) = behaviors[node] {
                 if reads[node].contains(where: isValueless) {
                     markValueless(node)
                     continue
@@ -373,7 +373,7 @@ public final class ScreenGraph {
         while let r = queue.popMin() {
             let node = nodeAtRank[r]
             queued[node] = false
-            switch behaviours[node] {
+            switch behaviors[node] {
             case .source:
                 if let tail = pendingAppend[node] {
                     pendingAppend[node] = nil

@@ -193,7 +193,7 @@ struct CascadeTests {
 
     /// A misspelt required key is one mistake, not also a missing key; the declaration it
     /// leaves unread (a service, a state) stays quiet where it is used.
-    @Test func aMisspeltRequiredKeyIsOneDiagnostic() {
+    @Test func aMisspelledRequiredKeyIsOneDiagnostic() {
         let spec = """
             screen: S
             state:

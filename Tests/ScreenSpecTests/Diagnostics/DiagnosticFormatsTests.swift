@@ -33,16 +33,16 @@ struct DiagnosticFormatsTests {
         }
         #expect(all.contains { $0.fixIt != nil } && all.contains { $0.notes.contains { $0.range != nil } })
         // 'emial' at its own range, with 'email' to put there.
-        let misspelt = try #require(all.first { $0.message.hasPrefix("unknown name 'emial'") })
-        #expect(misspelt.replacement(in: sources[misspelt.range.file]) == "email")
-        #expect(misspelt.replacement(in: nil) == nil)
+        let misspelled = try #require(all.first { $0.message.hasPrefix("unknown name 'emial'") })
+        #expect(misspelled.replacement(in: sources[misspelled.range.file]) == "email")
+        #expect(misspelled.replacement(in: nil) == nil)
         // An unknown type is reported over the whole type: no replacement by the nearest name.
         let type = try #require(all.first { $0.id == "unknown-type" })
         #expect(type.message.contains("did you mean") && type.replacement(in: sources[type.range.file]) == "String")
         let listed = SpecLoader.load(text: "screen: A\ninputs:\n  xs: { type: \"[Strng]\", default: [] }\n", path: "l.yaml")
         let listError = try #require(listed.diagnostics.first)
         #expect(listError.message.contains("did you mean") && listError.replacement(in: listed.source) == nil)
-        #expect(misspelt.range.end.column - misspelt.range.start.column == "emial".count)
+        #expect(misspelled.range.end.column - misspelled.range.start.column == "emial".count)
     }
 
     @Test func everyIdIsCataloged() {

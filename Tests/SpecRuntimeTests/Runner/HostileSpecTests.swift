@@ -250,7 +250,7 @@ struct HostileSpecTests {
 
     /// Hundreds of kilobytes of long misspelt names: every unknown name is still reported, and
     /// the suggestion search stops at its budget (checking stays linear).
-    @Test func manyLongMisspeltNamesAreAllReportedWithinTheSuggestionBudget() {
+    @Test func manyLongMisspelledNamesAreAllReportedWithinTheSuggestionBudget() {
         var generator = SplitMix(seed: 7)
         let letters = Array("abcdefghij")
         let names = (0..<1500).map { _ in "n" + String((0..<40).map { _ in letters[Int(generator.next() % 10)] }) }

@@ -9,9 +9,9 @@ import Testing
 /// diagnostic; misspelling a declaration gives one per use of the old name (each names it), never
 /// a cascade about something else (a made-up type, a missing key, a component that vanished).
 @Suite("Misspellings do not cascade")
-struct MutationTests {
+struct MisspellingTests {
     @Test(arguments: ["login.yaml", "list.yaml"])
-    func everyMisspeltNameIsTheOnlyThingReported(_ file: String) throws {
+    func everyMisspelledNameIsTheOnlyThingReported(_ file: String) throws {
         let path = PackagePaths.root + "/specs/" + file
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let scalars = Array(text.unicodeScalars)

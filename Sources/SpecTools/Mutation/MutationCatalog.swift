@@ -4,7 +4,7 @@ import SpecRuntime
 /// The mutations `specrun mutate` makes. Each entry looks at one expression node, or one
 /// declaration, and returns its variants with the change as the report prints it; adding a
 /// mutation is adding an entry.
-enum MutationCatalogue {
+enum MutationCatalog {
     /// A variant of one expression node: the replacement and its text as written.
     typealias ExprVariant = (replacement: Expr, text: String)
     typealias ExprMutation = @Sendable (_ expr: Expr, _ text: (Expr) -> String) -> [ExprVariant]
