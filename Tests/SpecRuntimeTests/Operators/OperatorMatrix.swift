@@ -9,9 +9,10 @@ import Testing
 // - Each file `Operators/<Operator>Tests.swift` holds one suite conforming to `OperatorTests`. It
 //   plays the six rows of `MatrixSource.all` as the hot input `xs` through the operator and
 //   writes down the timeline RxSwift gives for each, one `@Test` a row, named as the row:
-//   `never`, `empty`, `elements`, `elementsThenError`, `disposedEarly`,
-//   `errorAtOnce`, e.g.
+//   `never`, `empty`, `elements`, `elementsThenError`, `disposedEarly`, `errorAtOnce`, e.g.
 //   `#expect(try play("- map: \"$0 * 2\"", .elements) == [next(210, 4), …, completed(300)])`.
+//   The source: 1 at 150 (before the subscription, never seen), 2, 3, 3, 5 at 210, 220, 230,
+//   240, the end at 300. (Name no test `error` or `completed`: it would hide the helpers.)
 // - An operator over other streams takes their timelines, fixed for the file:
 //   `play(ops, .elements, with: ["ys": hot([(215, 10)], completed: 250)])`; `types:` gives an
 //   input another type than Int; `extra:` appends sections (services) to the spec.
