@@ -2,7 +2,6 @@ import Testing
 import ScreenSpec
 import SpecRuntime
 @testable import SpecRuntime
-@testable import SpecTools
 
 /// The runtime's hot-path changes of issue 6 (a non-generic rank queue, reused stream and handler
 /// storage) keep the recorded timelines exact.

@@ -1,7 +1,6 @@
 import ScreenSpec
 import SpecRuntime
 @testable import SpecRuntime
-@testable import SpecTools
 import Testing
 
 /// One emission of one node: what runtime tests compare.

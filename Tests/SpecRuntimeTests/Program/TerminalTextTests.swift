@@ -1,7 +1,6 @@
 import Testing
 @testable import ScreenSpec
 @testable import SpecRuntime
-import SpecTools
 
 /// Text that reaches a terminal (timelines, diagnostics, snapshot diffs) shows control
 /// characters as escapes instead of sending them: issue 25, item 17.
@@ -74,19 +73,5 @@ import SpecTools
         // The caret stands under 'b', after the six columns that '\u202e' takes.
         let b = try #require(lines[source].lastIndex(of: "b"))
         #expect(lines[source + 1] == "  | " + String(repeating: " ", count: lines[source].distance(from: lines[source].startIndex, to: b) - 4) + "^")
-    }
-
-    @Test func aSnapshotDiffEscapesItsLinesAndLabels() {
-        let diff = UnifiedDiff(LineDiff(old: ["same", "old \u{1B}[2J\u{9B}"], new: ["same", "new"]),
-                               oldLabel: "a\u{1B}.timeline", newLabel: "b.timeline")
-        #expect(diff.render() == """
-            --- a\\u001b.timeline
-            +++ b.timeline
-            @@ -1,2 +1,2 @@
-             same
-            -old \\u001b[2J\\u009b
-            +new
-
-            """)
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import ScreenSpec
 import SpecRuntime
-import SpecTools
 import SpecTesting
 import Testing
 

@@ -2,7 +2,6 @@ import Foundation
 import ScreenSpec
 import SpecRuntime
 @testable import SpecRuntime
-@testable import SpecTools
 import Testing
 
 /// Specs that are valid but misbehave at run time: they must stop with a located runtime error,
@@ -51,33 +50,6 @@ struct HostileRuntimeTests {
         // The scenario stopped at the wait: its later expectation did not run.
         #expect(!t.entries.contains { if case .failure = $0 { return true } else { return false } })
         #expect(t.stoppedByLimit)
-    }
-
-    /// `--update` must not record a runaway timeline as the expected behaviour.
-    @Test func aStoppedScenarioIsNeverRecordedAsASnapshot() throws {
-        let yaml = """
-            screen: R
-            outputs:
-              again: { stream: load.elements, ops: [ { delay: 0ms } ] }
-            actions:
-              load:
-                trigger: again
-                work: { call: api.get }
-            services:
-              api.get: { returns: Int, latency: 0ms, result: 1 }
-            scenarios:
-              - name: a
-                steps:
-                  - send: load
-                  - wait: 1s
-            """
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runaway-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let spec = try #require(SpecLoader.load(text: yaml, path: folder + "/r.yaml").spec)
-        let outcome = SnapshotSuite.check(spec, specPath: folder + "/r.yaml", scenario: 0, mode: .update)
-        #expect(!outcome.wrote)
-        #expect(outcome.writeError == "the scenario was stopped by a runaway limit, so its timeline is not recorded")
-        #expect(!FileManager.default.fileExists(atPath: outcome.snapshotPath))
     }
 
     /// The same loop with `delay: 1ms` and a wait of 31 years would run 10^12 transactions.

@@ -2,7 +2,6 @@ import Foundation
 import ScreenSpec
 import SpecRuntime
 @testable import SpecRuntime
-@testable import SpecTools
 import Testing
 
 /// A table of generated hostile specs, one or more per class of attack: each must end in a

@@ -1,7 +1,6 @@
 import ScreenSpec
 import SpecRuntime
 @testable import SpecRuntime
-@testable import SpecTools
 import SpecTesting
 import Testing
 

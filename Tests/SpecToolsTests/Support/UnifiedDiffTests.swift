@@ -153,4 +153,19 @@ import Testing
         }
         return table[0][0]
     }
+
+    /// The diff shows a snapshot's lines and labels escaped, as the terminal prints them.
+    @Test func aSnapshotDiffEscapesItsLinesAndLabels() {
+        let diff = UnifiedDiff(LineDiff(old: ["same", "old \u{1B}[2J\u{9B}"], new: ["same", "new"]),
+                               oldLabel: "a\u{1B}.timeline", newLabel: "b.timeline")
+        #expect(diff.render() == """
+            --- a\\u001b.timeline
+            +++ b.timeline
+            @@ -1,2 +1,2 @@
+             same
+            -old \\u001b[2J\\u009b
+            +new
+
+            """)
+    }
 }
