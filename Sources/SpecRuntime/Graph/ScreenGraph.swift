@@ -65,7 +65,7 @@ public final class ScreenGraph {
     // The tables below are the program's, shared (an array is copied by reference): propagation
     // reads them from the graph's own constants, one load nearer than through `program`.
     let context: EvalContext
-    let behaviours: [ScreenProgram.Behaviour]
+    let behaviors: [ScreenProgram.Behavior]
     /// Whether ``onEmit`` is called for each node: the timeline's nodes, or every node but the
     /// invariants for coverage and for a live screen's observers (`everyNode`).
     let visible: [Bool]
@@ -147,7 +147,7 @@ public final class ScreenGraph {
         self.clock = clock
         self.services = services ?? spec.services
         coverage = program.coverage
-        behaviours = program.behaviours
+        behaviors = program.behaviors
         readers = program.readers
         reads = program.reads
         isInvariant = program.isInvariant
@@ -191,7 +191,7 @@ public final class ScreenGraph {
         guard !started else { return }
         started = true
         for node in nodeAtRank where !isInvariant[node] {
-            if case .derived(let f) = behaviours[node] {
+            if case .derived(let f) = behaviors[node] {
                 if reads[node].contains(where: isValueless) {
                     markValueless(node)
                     continue
@@ -319,7 +319,7 @@ public final class ScreenGraph {
         while let r = queue.popMin() {
             let node = nodeAtRank[r]
             queued[node] = false
-            switch behaviours[node] {
+            switch behaviors[node] {
             case .source:
                 if let tail = pendingAppend[node] {
                     pendingAppend[node] = nil

@@ -12,7 +12,7 @@ package final class ScreenProgram: @unchecked Sendable {
     // state. An instrumented program's probes write to its recorder, which locks.
 
     /// How a node is processed in a transaction.
-    enum Behaviour {
+    enum Behavior {
         case source
         case stream
         case derived(CompiledExpr)
@@ -27,7 +27,7 @@ package final class ScreenProgram: @unchecked Sendable {
     package let spec: CheckedSpec
     /// The coverage recorder the probes report to; nil, the usual case, means no probes.
     package let coverage: CoverageRecorder?
-    let behaviours: [Behaviour]
+    let behaviors: [Behavior]
     /// Each node's value before the start: the initial values of state and properties.
     let initialValues: [Value]
     /// Whether the timeline shows each node.
@@ -71,23 +71,23 @@ package final class ScreenProgram: @unchecked Sendable {
         self.coverage = coverage
         let n = spec.nodes.count
         var values = [Value](repeating: .none, count: n)
-        var behaviours: [Behaviour] = []
+        var behaviors: [Behavior] = []
         var readers = [[Int]](repeating: [], count: n)
         var reads = [[Int]](repeating: [], count: n)
         var isInvariant = [Bool](repeating: false, count: n)
         for plan in spec.invariants { isInvariant[plan.node] = true }
-        behaviours.reserveCapacity(n)
+        behaviors.reserveCapacity(n)
         for (i, node) in spec.nodes.enumerated() {
             switch node.kind {
             case .property(let initial), .state(let initial):
                 values[i] = initial
-                behaviours.append(.source)
+                behaviors.append(.source)
             case .param:
-                behaviours.append(.source)
+                behaviors.append(.source)
             case .stream:
-                behaviours.append(.stream)
+                behaviors.append(.stream)
             case .derived(let expr):
-                behaviours.append(.derived(ExpressionCompiler.compile(expr, coverage: coverage)))
+                behaviors.append(.derived(ExpressionCompiler.compile(expr, coverage: coverage)))
                 // nodeReads() lists each node once and `i` only grows, so no reader repeats.
                 reads[i] = expr.nodeReads()
                 // An invariant is no node's reader: propagation never schedules it; it is
@@ -102,7 +102,7 @@ package final class ScreenProgram: @unchecked Sendable {
         var pipelineEndInputs = [[Port]](repeating: [], count: n)
         var secondaryPorts: [[StreamPipeline.Port]] = []
         for (p, stream) in spec.streams.enumerated() {
-            behaviours[stream.output] = .pipeline(p)
+            behaviors[stream.output] = .pipeline(p)
             guard stream.timer == nil else { continue }
             pipelineInputs[stream.source].append((p, -1, 0))
             pipelineEndInputs[stream.source].append((p, -1, 0))
@@ -117,12 +117,12 @@ package final class ScreenProgram: @unchecked Sendable {
         self.pipelineInputs = pipelineInputs
         self.pipelineEndInputs = pipelineEndInputs
         self.secondaryPorts = secondaryPorts
-        self.behaviours = behaviours
+        self.behaviors = behaviors
         self.readers = readers
         self.reads = reads
         self.isInvariant = isInvariant
         self.invariants = CompiledInvariants(spec.invariants, expression: { node in
-            guard case .derived(let f) = behaviours[node] else { preconditionFailure("an invariant is a derived node") }
+            guard case .derived(let f) = behaviors[node] else { preconditionFailure("an invariant is a derived node") }
             return f
         }, reads: { reads[$0] })
         shown = spec.nodes.map(\.visible)
@@ -159,7 +159,7 @@ package final class ScreenProgram: @unchecked Sendable {
     /// Whether `node` is a cell written from outside propagation: a param, an input property or
     /// state (its value changes only when something writes it).
     package func isSource(_ node: Int) -> Bool {
-        if case .source = behaviours[node] { return true }
+        if case .source = behaviors[node] { return true }
         return false
     }
 }
