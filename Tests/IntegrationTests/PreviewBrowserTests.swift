@@ -5,8 +5,10 @@ import Testing
 /// `specrun preview` in Debian's Chromium, driven by Playwright (Tests/Browser/preview_e2e.py):
 /// the login screen typed into and tapped through its `data-component` controls, `executing`
 /// then the answer seen in its `data-output` values, a recording appended and then passing
-/// `specrun test`, and every shipped spec opened with no console error. The screenshot it takes
-/// is docs/images/preview-login.png.
+/// `specrun test`, and every shipped spec opened with no console error; the clock controls, the
+/// services panel, `--live` against a local server with its cassette, the scenario player and
+/// scrubbing, segment titles and alert buttons, a spec's markup shown as text. The screenshot it
+/// takes is docs/images/preview-login.png.
 @Suite("specrun preview in Chromium", .serialized, .requires(.chromium, .playwright))
 struct PreviewBrowserTests {
     @Test func loginRecordAndEverySpec() throws {
@@ -18,7 +20,7 @@ struct PreviewBrowserTests {
         try FileManager.default.copyItem(atPath: PackagePaths.specs, toPath: specs)
         let screenshot = folder + "/preview-login.png"
         let result = try Command.run(python, [PackagePaths.path("Tests/Browser/preview_e2e.py"), try CLI.binary, specs, screenshot],
-                                     environment: CLI.environment(["CHROMIUM": try ExternalTool.chromium.path()]), timeout: 300)
+                                     environment: CLI.environment(["CHROMIUM": try ExternalTool.chromium.path()]), timeout: 600)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("ok: recording appended and passing specrun test"), "\(result.stdout)")
         #expect(FileManager.default.fileExists(atPath: screenshot))

@@ -14,8 +14,10 @@ struct PreviewServerSecurityTests {
           name: { type: String, default: "<script>alert(1)</script>" }
         outputs:
           greeting: '"<img src=x onerror=alert(2)> " + name'
+        view:
+          pick: { segmentedControl: { segments: ["<i>one</i>", two] } }
         scenarios:
-          - name: starts
+          - name: "<b>starts</b>"
             steps:
               - expect: { greeting: "<img src=x onerror=alert(2)> <script>alert(1)</script>" }
         """
@@ -77,8 +79,10 @@ struct PreviewServerSecurityTests {
     @Test func onlyTheAssetsAreServed() async throws {
         try await withServer { server in
             let headers = ["Host": "127.0.0.1:\(server.port)", "Cookie": "specrun_preview=\(server.token)"]
-            for asset in ["/", "/preview.js", "/preview.css"] {
+            for asset in ["/", "/preview.js", "/preview.css", "/services.js", "/player.js"] {
                 #expect((try? RawHTTP.get(port: server.port, target: asset, headers: headers))?.status == 200, "\(asset)")
+                // Each behind the same guard: no token, no file.
+                #expect((try? RawHTTP.get(port: server.port, target: asset, headers: ["Host": headers["Host"]!]))?.status == 403, "\(asset)")
             }
             for other in ["/hostile.yaml", "/../hostile.yaml", "/Page/index.html", "/etc/passwd"] {
                 #expect((try? RawHTTP.get(port: server.port, target: other, headers: headers))?.status == 404, "\(other)")
@@ -94,13 +98,19 @@ struct PreviewServerSecurityTests {
             let frames = try RawHTTP.webSocketText(port: server.port, target: "/socket?token=\(server.token)", host: host, count: 3)
             let joined = frames.joined(separator: "\n")
             #expect(joined.contains(#"<script>alert(1)<\/script>"#) || joined.contains("<script>alert(1)</script>"))
+            // Segment titles and scenario names are spec text too: data in the JSON, not markup.
+            #expect(joined.contains(#"<i>one<\/i>"#) || joined.contains("<i>one</i>"))
+            #expect(joined.contains(#"<b>starts<\/b>"#) || joined.contains("<b>starts</b>"))
             for frame in frames {
                 #expect((try? JSONSerialization.jsonObject(with: Data(frame.utf8))) != nil, "not JSON: \(frame)")
             }
-            let script = try RawHTTP.get(port: server.port, target: "/preview.js", headers: ["Host": host, "Cookie": "specrun_preview=\(server.token)"])
-            #expect(!script.body.contains("innerHTML"))
-            #expect(!script.body.contains("insertAdjacentHTML"))
-            #expect(!script.body.contains("document.write"))
+            for file in ["/preview.js", "/services.js", "/player.js"] {
+                let script = try RawHTTP.get(port: server.port, target: file, headers: ["Host": host, "Cookie": "specrun_preview=\(server.token)"])
+                #expect(script.status == 200, "\(file)")
+                #expect(!script.body.contains("innerHTML"), "\(file)")
+                #expect(!script.body.contains("insertAdjacentHTML"), "\(file)")
+                #expect(!script.body.contains("document.write"), "\(file)")
+            }
         }
     }
 }

@@ -12,6 +12,8 @@ public struct ComponentDecl: Sendable {
     public var segments: Located<Int>?
     /// Whether `segments:` was written, even when it was invalid (and reported): no second report.
     public var segmentsWritten = false
+    /// The titles of `segments: [Red, Green, Blue]`; nil for a count.
+    public var segmentTitles: [String]?
     /// Numeric settings: `minimumValue:`, `maximumValue:` (slider, stepper), `numberOfPages:`
     /// (page control).
     public var numbers: [String: Located<Double>] = [:]
