@@ -26,6 +26,7 @@
       select.replaceChildren(...names.map((name, i) => el("option", { value: i }, name)));
       if (kept && Number(kept) < names.length) select.value = kept;
     }
+    byId("play").disabled = names.length === 0;
     const p = s.playback;
     const playing = p !== null && p !== undefined;
     for (const id of ["forward", "continue", "scrub"]) byId(id).disabled = !playing;

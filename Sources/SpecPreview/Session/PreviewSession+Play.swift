@@ -24,7 +24,14 @@ extension PreviewSession {
     /// The page's `play` request: scenario `k` loaded at its start, the clock paused.
     func play(scenario k: Int) throws(StepCompiler.Failure) {
         guard playable.indices.contains(k) else { throw StepCompiler.Failure(message: "there is no scenario \(k) to play") }
+        try refuseWhileRecording()
         load(k)
+    }
+
+    /// A recording keeps what the person does on one screen from its start; a scenario played
+    /// meanwhile would replace that screen under it.
+    private func refuseWhileRecording() throws(StepCompiler.Failure) {
+        if recorder.recording { throw StepCompiler.Failure(message: "stop recording before playing a scenario") }
     }
 
     private func load(_ k: Int) {
@@ -87,6 +94,7 @@ extension PreviewSession {
     /// The page's `explore` request: `specrun explore` on the spec, briefly; a counterexample it
     /// finds becomes a scenario to play (not written to the spec) and is loaded.
     func exploreFromPage() throws(StepCompiler.Failure) {
+        try refuseWhileRecording()
         var options = ExploreOptions()
         options.maxSeconds = 5
         options.maxMemory = 256 << 20

@@ -111,5 +111,11 @@ struct PreviewPlayerTests {
         #expect(session.sync { $0.error } == "no scenario is being played")
         session.receive(#"{"op":"play","scenario":99}"#)
         #expect(session.sync { $0.error } == "there is no scenario 99 to play")
+        session.receive(#"{"op":"record"}"#)
+        session.receive(#"{"op":"play","scenario":0}"#)
+        #expect(session.sync { $0.error } == "stop recording before playing a scenario")
+        #expect(position(session) == nil)
+        session.receive(#"{"op":"explore"}"#)
+        #expect(session.sync { $0.error } == "stop recording before playing a scenario")
     }
 }
