@@ -84,7 +84,7 @@ extension PreviewSession {
         let plan = spec.services[index]
         var text: String
         switch choice.outcome {
-        case nil: text = "as declared"
+        case nil: text = isLive(index) ? "the fake, as declared" : "as declared"
         case .success(let value)?: text = "value: " + ValueFormatter.text(value)
         case .failure(let error)?: text = "fail: " + ValueFormatter.text(.error(error))
         case .sequence(let events)?: text = "sequence of \(events.count) event\(events.count == 1 ? "" : "s")"

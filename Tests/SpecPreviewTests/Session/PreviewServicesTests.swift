@@ -103,6 +103,30 @@ struct PreviewServicesTests {
         #expect(verified.scenarios.allSatisfy { !$0.status.isFailure }, "\(verified.scenarios.map(\.expectFailures))")
     }
 
+    @Test func aChosenSequenceIsRecordedAsASequenceResult() throws {
+        let text = Self.orders.replacingOccurrences(
+            of: "      - { fail: http(503), latency: 200ms }\n",
+            with: "      - { fail: http(503), latency: 200ms }\n      - sequence: [{ at: 100ms, value: 5 }, { at: 300ms, value: 6 }, { at: 400ms, complete: true }]\n")
+        let (session, path) = try session(text)
+        let labels = session.sync { s in s.choices(0).map { s.label($0, of: 0) } }
+        let k = try #require(labels.firstIndex(of: "sequence of 3 events, after 1s"), "\(labels)")
+        session.receive(#"{"op":"pause"}"#)
+        session.receive(#"{"op":"record"}"#)
+        session.receive(#"{"op":"answer","name":"shop.order","choice":\#(k)}"#)
+        session.receive(#"{"op":"step","verb":"send","target":"place"}"#)
+        session.receive(#"{"op":"wait","ms":400}"#)
+        #expect(value(session, "placed") == "6")
+        session.receive(#"{"op":"expect","name":"placed"}"#)
+        session.receive(#"{"op":"expect","name":"order.executing"}"#)
+        session.receive(#"{"op":"stop","name":"a sequence"}"#)
+        #expect(session.sync { $0.error } == nil)
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(saved.contains("- { sequence: [{ at: 100ms, value: 5 }, { at: 300ms, value: 6 }, { at: 400ms, complete: true }] }"), "\(saved)")
+        let verified = SnapshotSuite.verify(specPath: path, filter: "a sequence")
+        #expect(verified.scenarios.count == 1)
+        #expect(verified.scenarios.allSatisfy { !$0.status.isFailure }, "\(verified.scenarios.map(\.expectFailures))")
+    }
+
     @Test func aBadChoiceIsReported() throws {
         let (session, _) = try session(Self.orders)
         session.receive(#"{"op":"answer","name":"shop.order","choice":9}"#)
