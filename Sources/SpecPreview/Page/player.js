@@ -15,7 +15,7 @@
     byId("forward").addEventListener("click", () => preview.send({ op: "forward" }));
     byId("continue").addEventListener("click", () => preview.send({ op: "continue" }));
     byId("explore").addEventListener("click", () => preview.send({ op: "explore" }));
-    byId("scrub").addEventListener("change", () => preview.send({ op: "seek", position: parseInt(byId("scrub").value, 10) }));
+    byId("scrub").addEventListener("input", () => preview.send({ op: "seek", position: parseInt(byId("scrub").value, 10) }));
   });
 
   preview.stateHooks.push((s) => {
