@@ -137,28 +137,14 @@ public enum ScenarioRunner {
         steps: for step in scenario.steps {
             // A step that acts on the screen is played by the graph; the rest wait or judge.
             if !graph.act(step, record: { entries.append($0) }) {
-                switch step.kind {
-                case .expectEnd(let node, let expected):
-                    let actual = graph.streamEnd(of: node)
-                    if actual != expected {
-                        let got = actual.map(\.text) ?? "still running"
-                        entries.append(.failure(time: clock.now, message: "expected \(names[node]) \(expected.text), got \(got)",
-                                                file: step.range.file, line: step.range.start.line))
-                    }
-                case .wait(let ms):
+                if case .wait(let ms) = step.kind {
                     do {
                         if let pacing { try pacing.advance(clock, by: ms) } else { try graph.advance(by: ms) }
                     } catch {
                         stop("more than \(error.limit) scheduled events ran")
                     }
-                case .expect(let node, let expected):
-                    let actual = graph.value(of: node)
-                    if actual != expected && !Self.sameFailure(actual, expected) {
-                        let got = actual.map(ValueFormatter.text) ?? "no value yet"
-                        entries.append(.failure(time: clock.now, message: "expected \(names[node]) == \(ValueFormatter.text(expected)), got \(got)",
-                                                file: step.range.file, line: step.range.start.line))
-                    }
-                default: break
+                } else if let failure = graph.judge(step) {
+                    entries.append(.failure(time: clock.now, message: failure, file: step.range.file, line: step.range.start.line))
                 }
             }
             if exceeded != nil {

@@ -134,7 +134,7 @@ final class ExplorationDriver {
             exploredCalls &+= 1
             let chosen = outcomes[choice % outcomes.count]
             let declared = spec.services[service].answer(arguments: names, arguments, count: count)
-            let answer = (chosen.outcome ?? declared.0, chosen.latency ?? (chosen.outcome == nil ? declared.1 : spec.services[service].latency))
+            let answer = chosen.answer(declared: declared, serviceLatency: spec.services[service].latency)
             if recordCalls { recordedCalls.append((service, answer.0, answer.1)) }
             if tracksAnswers { pendingAnswers.append((clock.now &+ answer.1, service &* 1_000_003 &+ answer.0.hashValue)) }
             return answer

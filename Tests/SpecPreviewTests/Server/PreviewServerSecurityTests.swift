@@ -14,8 +14,10 @@ struct PreviewServerSecurityTests {
           name: { type: String, default: "<script>alert(1)</script>" }
         outputs:
           greeting: '"<img src=x onerror=alert(2)> " + name'
+        view:
+          pick: { segmentedControl: { segments: ["<i>one</i>", two] } }
         scenarios:
-          - name: starts
+          - name: "<b>starts</b>"
             steps:
               - expect: { greeting: "<img src=x onerror=alert(2)> <script>alert(1)</script>" }
         """
@@ -34,16 +36,16 @@ struct PreviewServerSecurityTests {
     @Test func theTokenIsRequired() async throws {
         try await withServer { server in
             let host = "127.0.0.1:\(server.port)"
-            let bare = try RawHTTP.get(port: server.port, target: "/", headers: ["Host": host])
+            let bare = try await RawHTTP.get(port: server.port, target: "/", headers: ["Host": host])
             #expect(bare.status == 403, "\(bare)")
-            #expect((try? RawHTTP.get(port: server.port, target: "/?token=\(String(repeating: "0", count: 64))", headers: ["Host": host]))?.status == 403)
-            let ok = try RawHTTP.get(port: server.port, target: "/?token=\(server.token)", headers: ["Host": host])
+            #expect((try? await RawHTTP.get(port: server.port, target: "/?token=\(String(repeating: "0", count: 64))", headers: ["Host": host]))?.status == 403)
+            let ok = try await RawHTTP.get(port: server.port, target: "/?token=\(server.token)", headers: ["Host": host])
             #expect(ok.status == 200)
             #expect(ok.header("Set-Cookie")?.contains("HttpOnly; SameSite=Strict") == true)
             #expect(ok.header("Content-Security-Policy") == "default-src 'self'")
             #expect(ok.header("X-Content-Type-Options") == "nosniff")
             // The cookie alone, as the page's later requests carry it.
-            let css = try RawHTTP.get(port: server.port, target: "/preview.css",
+            let css = try await RawHTTP.get(port: server.port, target: "/preview.css",
                                       headers: ["Host": host, "Cookie": "specrun_preview=\(server.token)"])
             #expect(css.status == 200)
             #expect(css.header("Content-Type")?.hasPrefix("text/css") == true)
@@ -52,9 +54,9 @@ struct PreviewServerSecurityTests {
 
     @Test func aForeignHostIsRefused() async throws {
         try await withServer { server in
-            let rebound = try RawHTTP.get(port: server.port, target: "/?token=\(server.token)", headers: ["Host": "evil.example:\(server.port)"])
+            let rebound = try await RawHTTP.get(port: server.port, target: "/?token=\(server.token)", headers: ["Host": "evil.example:\(server.port)"])
             #expect(rebound.status == 403)
-            let local = try RawHTTP.get(port: server.port, target: "/?token=\(server.token)", headers: ["Host": "localhost:\(server.port)"])
+            let local = try await RawHTTP.get(port: server.port, target: "/?token=\(server.token)", headers: ["Host": "localhost:\(server.port)"])
             #expect(local.status == 200)
         }
     }
@@ -66,22 +68,24 @@ struct PreviewServerSecurityTests {
                            "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13"]
             var foreign = upgrade
             foreign["Origin"] = "http://evil.example"
-            #expect((try? RawHTTP.get(port: server.port, target: "/socket?token=\(server.token)", headers: foreign))?.status == 403)
+            #expect((try? await RawHTTP.get(port: server.port, target: "/socket?token=\(server.token)", headers: foreign))?.status == 403)
             var own = upgrade
             own["Origin"] = "http://\(host)"
-            #expect((try? RawHTTP.get(port: server.port, target: "/socket?token=\(server.token)", headers: own))?.status == 101)
-            #expect((try? RawHTTP.get(port: server.port, target: "/socket", headers: own))?.status == 403)
+            #expect((try? await RawHTTP.get(port: server.port, target: "/socket?token=\(server.token)", headers: own))?.status == 101)
+            #expect((try? await RawHTTP.get(port: server.port, target: "/socket", headers: own))?.status == 403)
         }
     }
 
     @Test func onlyTheAssetsAreServed() async throws {
         try await withServer { server in
             let headers = ["Host": "127.0.0.1:\(server.port)", "Cookie": "specrun_preview=\(server.token)"]
-            for asset in ["/", "/preview.js", "/preview.css"] {
-                #expect((try? RawHTTP.get(port: server.port, target: asset, headers: headers))?.status == 200, "\(asset)")
+            for asset in ["/", "/preview.js", "/preview.css", "/services.js", "/player.js"] {
+                #expect((try? await RawHTTP.get(port: server.port, target: asset, headers: headers))?.status == 200, "\(asset)")
+                // Each behind the same guard: no token, no file.
+                #expect((try? await RawHTTP.get(port: server.port, target: asset, headers: ["Host": headers["Host"]!]))?.status == 403, "\(asset)")
             }
             for other in ["/hostile.yaml", "/../hostile.yaml", "/Page/index.html", "/etc/passwd"] {
-                #expect((try? RawHTTP.get(port: server.port, target: other, headers: headers))?.status == 404, "\(other)")
+                #expect((try? await RawHTTP.get(port: server.port, target: other, headers: headers))?.status == 404, "\(other)")
             }
         }
     }
@@ -91,16 +95,22 @@ struct PreviewServerSecurityTests {
     @Test func specStringsAreDataNotMarkup() async throws {
         try await withServer { server in
             let host = "127.0.0.1:\(server.port)"
-            let frames = try RawHTTP.webSocketText(port: server.port, target: "/socket?token=\(server.token)", host: host, count: 3)
+            let frames = try await RawHTTP.webSocketText(port: server.port, target: "/socket?token=\(server.token)", host: host, count: 3)
             let joined = frames.joined(separator: "\n")
             #expect(joined.contains(#"<script>alert(1)<\/script>"#) || joined.contains("<script>alert(1)</script>"))
+            // Segment titles and scenario names are spec text too: data in the JSON, not markup.
+            #expect(joined.contains(#"<i>one<\/i>"#) || joined.contains("<i>one</i>"))
+            #expect(joined.contains(#"<b>starts<\/b>"#) || joined.contains("<b>starts</b>"))
             for frame in frames {
                 #expect((try? JSONSerialization.jsonObject(with: Data(frame.utf8))) != nil, "not JSON: \(frame)")
             }
-            let script = try RawHTTP.get(port: server.port, target: "/preview.js", headers: ["Host": host, "Cookie": "specrun_preview=\(server.token)"])
-            #expect(!script.body.contains("innerHTML"))
-            #expect(!script.body.contains("insertAdjacentHTML"))
-            #expect(!script.body.contains("document.write"))
+            for file in ["/preview.js", "/services.js", "/player.js"] {
+                let script = try await RawHTTP.get(port: server.port, target: file, headers: ["Host": host, "Cookie": "specrun_preview=\(server.token)"])
+                #expect(script.status == 200, "\(file)")
+                #expect(!script.body.contains("innerHTML"), "\(file)")
+                #expect(!script.body.contains("insertAdjacentHTML"), "\(file)")
+                #expect(!script.body.contains("document.write"), "\(file)")
+            }
         }
     }
 }

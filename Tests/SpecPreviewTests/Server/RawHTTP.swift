@@ -6,7 +6,7 @@ import Glibc
 /// HTTP over a plain socket, so a test sends exactly the headers it means (URLSession would set
 /// `Host` and `Origin` itself).
 enum RawHTTP {
-    struct Response {
+    struct Response: Sendable {
         var status: Int
         var headers: [(String, String)]
         var body: String
@@ -39,7 +39,20 @@ enum RawHTTP {
     }
 
     /// Reads until the headers and `Content-Length` bytes of body are in (or the peer closes).
-    static func get(port: UInt16, target: String, headers: [String: String]) throws -> Response {
+    /// ``getBlocking(port:target:headers:)`` on a thread of its own: the test waits without
+    /// holding a thread of the cooperative pool, which the server under test answers on (two
+    /// threads on two cores, and other tests block some).
+    static func get(port: UInt16, target: String, headers: [String: String]) async throws -> Response {
+        try await offThePool { try getBlocking(port: port, target: target, headers: headers) }
+    }
+
+    static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    static func getBlocking(port: UInt16, target: String, headers: [String: String]) throws -> Response {
         let fd = try connect(port: port)
         defer { close(fd) }
         send(fd, target: target, headers: headers)
@@ -71,7 +84,11 @@ enum RawHTTP {
     }
 
     /// Opens a WebSocket and returns the text of its first `count` frames (unmasked server frames).
-    static func webSocketText(port: UInt16, target: String, host: String, count: Int) throws -> [String] {
+    static func webSocketText(port: UInt16, target: String, host: String, count: Int) async throws -> [String] {
+        try await offThePool { try webSocketTextBlocking(port: port, target: target, host: host, count: count) }
+    }
+
+    static func webSocketTextBlocking(port: UInt16, target: String, host: String, count: Int) throws -> [String] {
         let fd = try connect(port: port)
         defer { close(fd) }
         send(fd, target: target, headers: ["Host": host, "Upgrade": "websocket", "Connection": "Upgrade",

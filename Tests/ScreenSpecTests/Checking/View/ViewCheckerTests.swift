@@ -208,3 +208,33 @@ struct ViewCheckerTests {
         #expect(ValueFormatter.json(.color(.rgb(1, 0, 0, alpha: 0.5))) == #"{"red":1.0,"green":0.0,"blue":0.0,"alpha":0.5}"#)
     }
 }
+
+/// What tools that draw the view read of a component: titles and bounds as the spec gives them.
+@Suite("Component plans carry titles and bounds")
+struct ComponentPlanSettingsTests {
+    @Test func segmentTitlesAlertButtonsAndBounds() throws {
+        let spec = try #require(SpecLoader.load(text: form + """
+            state:
+              message: { type: String?, initial: null }
+            view:
+              theme: { segmentedControl: { segments: [Light, Dark] } }
+              count: { segmentedControl: { segments: 3 } }
+              size: { slider: { minimumValue: 12, maximumValue: 24 } }
+              volume: { slider: {} }
+              repeats: { stepper: { maximumValue: 5, stepValue: 0.5 } }
+              confirmDelete: { alert: { message: message, buttons: [Cancel, Delete] } }
+            """, path: "v.yaml").spec)
+        func plan(_ name: String) throws -> ComponentPlan { try #require(spec.components.first { $0.name == name }) }
+        #expect(try plan("theme").titles == ["Light", "Dark"])
+        #expect(try plan("count").titles == nil)
+        #expect(try plan("size").minimum == 12)
+        #expect(try plan("size").maximum == 24)
+        #expect(try plan("size").step == nil)
+        #expect(try plan("volume").minimum == 0)
+        #expect(try plan("volume").maximum == 1)
+        #expect(try plan("repeats").minimum == 0)
+        #expect(try plan("repeats").maximum == 5)
+        #expect(try plan("repeats").step == 0.5)
+        #expect(try plan("confirmDelete").titles == ["Cancel", "Delete"])
+    }
+}
