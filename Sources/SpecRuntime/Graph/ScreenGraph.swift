@@ -72,6 +72,10 @@ public final class ScreenGraph {
     let visible: [Bool]
     let rank: [Int]
     let nodeAtRank: [Int]
+    /// Whether each node is an input property: a `BehaviorRelay`, whose `accept` reaches its
+    /// subscribers even with an equal value (a re-tapped row, a re-entered search). State and
+    /// derived outputs emit only on a change.
+    let acceptsEqual: [Bool]
     /// Derived nodes that read each node.
     let readers: [[Int]]
     /// The nodes each derived node reads (empty for other nodes).
@@ -189,6 +193,7 @@ public final class ScreenGraph {
         // runner shows only the visible ones.
         self.visible = coverage == nil && !everyNode ? spec.nodes.map(\.visible) : isInvariant.map { !$0 }
         self.rank = spec.rank
+        self.acceptsEqual = spec.nodes.map { if case .property = $0.kind { return true } else { return false } }
         var nodeAtRank = [Int](repeating: 0, count: n)
         for (node, r) in spec.rank.enumerated() { nodeAtRank[r] = node }
         self.nodeAtRank = nodeAtRank
@@ -382,7 +387,7 @@ public final class ScreenGraph {
                 }
                 guard let value = pendingWrite[node] else { continue }
                 pendingWrite[node] = nil
-                if value != context.values[node] { changed(node, value) }
+                if acceptsEqual[node] || value != context.values[node] { changed(node, value) }
             case .derived(let f):
                 // Nodes with no value are rare (an expression failed at the start): handled out of
                 // line, so that the usual evaluation is only this.
