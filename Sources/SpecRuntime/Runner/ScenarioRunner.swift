@@ -144,6 +144,10 @@ public enum ScenarioRunner {
                         entries.append(.failure(time: clock.now, message: "expected \(names[node]) == \(ValueFormatter.text(expected)), got \(got)",
                                                 file: step.range.file, line: step.range.start.line))
                     }
+                case .expectThat(let expr):
+                    if let failure = graph.failure(of: expr, written: String(step.text.dropFirst("expect ".count))) {
+                        entries.append(.failure(time: clock.now, message: failure, file: step.range.file, line: step.range.start.line))
+                    }
                 default: break
                 }
             }
@@ -152,7 +156,7 @@ public enum ScenarioRunner {
                 break steps
             }
             switch step.kind {
-            case .expect, .expectEnd: break
+            case .expect, .expectEnd, .expectThat: break
             default: if !invariants.isEmpty { checkInvariants(after: "'\(step.text)'", line: step.range.start.line) }
             }
         }

@@ -21,7 +21,7 @@ extension ScreenGraph {
             execute(action: action, input: value)
         case .gesture(let gesture):
             play(gesture, text: step.text, range: step.range, record: record)
-        case .wait, .expect, .expectEnd:
+        case .wait, .expect, .expectEnd, .expectThat:
             return false
         }
         return true

@@ -66,6 +66,12 @@ extension Checker {
                     steps.append(StepPlan(kind: .expect(node: symbol.node, value: value), text: "expect \(target.value) == \(value)",
                                           range: target.range))
                 }
+            case .expectThat(let expr, let text):
+                var checker = expressionChecker()
+                let typed = checker.check(expr, expecting: .bool)
+                diagnostics = checker.diagnostics
+                guard let typed else { continue }
+                steps.append(StepPlan(kind: .expectThat(typed), text: "expect \(text)", range: step.range))
             case .gesture(let verb, let targets):
                 steps.append(contentsOf: checkGesture(verb, targets))
             }
