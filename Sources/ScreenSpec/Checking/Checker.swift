@@ -28,6 +28,12 @@ struct Checker {
     /// Actions whose `input:` is not a type (reported already): `$0` and `send:` values stay quiet.
     var unresolvedInputs: Set<String> = []
 
+    /// The nodes of the dependency cycle reported, in order, and a rank for drawing the spec anyway.
+    var cycleNodes: [Int] = []
+    var drawingRank: [Int] = []
+    /// The spec as far as it loads when its only error is a dependency cycle (see ``CycleDrawing``).
+    var drawing: CycleDrawing?
+
     func expressionChecker(payload: (name: String, type: SpecType)? = nil, quiet: Bool = false) -> ExpressionChecker {
         var checker = ExpressionChecker(symbols: symbols, table: table, payload: payload, diagnostics: quiet ? diagnostics.scratch : diagnostics)
         checker.poisoned = poisoned
@@ -74,7 +80,17 @@ struct Checker {
         checkDuplicateScenarioNames()
         checkEquivalentMutants()
         let explore = checkExplore(scenarios, values)
-        guard !diagnostics.hasErrors, let rank else { return nil }
+        guard !diagnostics.hasErrors, let rank else {
+            // A spec whose only errors are one dependency cycle can still be drawn (`specrun graph`).
+            if rank == nil, !cycleNodes.isEmpty, diagnostics.all.allSatisfy({ $0.severity != .error || $0.id == "cycle" }) {
+                drawing = CycleDrawing(spec: build(rank: drawingRank, scenarios, invariants, explore), cycle: cycleNodes)
+            }
+            return nil
+        }
+        return build(rank: rank, scenarios, invariants, explore)
+    }
+
+    private mutating func build(rank: [Int], _ scenarios: [ScenarioPlan], _ invariants: [InvariantPlan], _ explore: ExplorePlan) -> CheckedSpec {
         markReadCompletions(scenarios)
         var checked = CheckedSpec(screen: spec.screen.value, file: spec.file, types: table, nodes: nodes, rank: rank,
                                   actions: actions, handlers: handlers, services: services, scenarios: scenarios, params: params)
@@ -414,9 +430,20 @@ struct Checker {
         var rank = [Int](repeating: -1, count: nodes.count)
         for (position, node) in sorted.order.enumerated() { rank[node] = position }
         guard !sorted.isComplete else { return rank }
+        // For a drawing only: the nodes in or after the cycle ranked last, in declaration order.
+        drawingRank = rank
+        var next = sorted.order.count
+        for node in rank.indices where rank[node] < 0 {
+            drawingRank[node] = next
+            next += 1
+        }
         reportCycle(rank: rank)
         return nil
     }
+
+    /// How to break a cycle: every value in it is computed from the others in the same instant.
+    static let breakCycleHelp = "each value here is computed from the others at the same instant; break the loop by keeping one "
+        + "of them in 'state:' that a handler sets, or by reading it in a stream with 'withLatestFrom', which sees the value before the change"
 
     private mutating func reportCycle(rank: [Int]) {
         // Walk backwards along unranked dependencies until a node repeats: that loop is a cycle.
@@ -432,8 +459,10 @@ struct Checker {
             current = p
         }
         let cycle = Array(path[seenAt[current]!...].reversed())
+        cycleNodes = cycle
         let names = cycle.map { nodes[$0].name } + [nodes[cycle[0]].name]
         diagnostics.error("cycle", "dependency cycle: " + names.map { "'\($0)'" }.joined(separator: " -> "), at: nodes[cycle[0]].range,
-                          notes: cycle.dropFirst().map { DiagnosticNote("'\(nodes[$0].name)' is part of the cycle", at: nodes[$0].range) })
+                          notes: cycle.dropFirst().map { DiagnosticNote("'\(nodes[$0].name)' is part of the cycle", at: nodes[$0].range) },
+                          fixIt: Self.breakCycleHelp)
     }
 }

@@ -161,8 +161,12 @@ extension Checker {
             + actions.map(\.name)
         default: Array(symbols.keys)
         }
+        let accepts: [DiagnosticNote] = verb == "expect"
+            ? [DiagnosticNote("'expect:' names what has a value or emits — an input property, state, an output, an action's 'enabled', "
+                + "'executing', 'elements', 'errors' or 'completions' — or is a Bool expression, as in 'expect: messages.count == 2'")]
+            : []
         diagnostics.error("unknown-name", "unknown name '\(target.value)' in '\(verb):'\(diagnostics.didYouMean(target.value, in: candidates))",
-                          at: target.range)
+                          at: target.range, notes: accepts)
         return nil
     }
 
