@@ -28,6 +28,9 @@ struct Checker {
     /// Actions whose `input:` is not a type (reported already): `$0` and `send:` values stay quiet.
     var unresolvedInputs: Set<String> = []
 
+    /// Edges of reads that sample (`withLatestFrom`, a node read in an operator's expression): a
+    /// loop through one of them and a handler's write is feedback, run in order (see `order()`).
+    var samplingEdges: [(from: Int, to: Int)] = []
     /// The nodes of the dependency cycle reported, in order, and a rank for drawing the spec anyway.
     var cycleNodes: [Int] = []
     var drawingRank: [Int] = []
@@ -426,7 +429,14 @@ struct Checker {
     /// Each node's rank: a topological order of the dataflow `edges`, ties broken by declaration
     /// order; a cycle is reported with its path.
     private mutating func order() -> [Int]? {
-        let sorted = TopologicalOrder(count: nodes.count, successors: edges)
+        var sorted = TopologicalOrder(count: nodes.count, successors: edges)
+        if !sorted.isComplete {
+            // Feedback is not a cycle: a loop that passes through a sampling read runs in order,
+            // the read first (it sees the value before the write). Only the loops left without
+            // those reads are instantaneous cycles.
+            edges = FeedbackLoops.withoutSamplingReadsInLoops(edges, sampling: samplingEdges, unresolved: sorted.unresolved)
+            sorted = TopologicalOrder(count: nodes.count, successors: edges)
+        }
         var rank = [Int](repeating: -1, count: nodes.count)
         for (position, node) in sorted.order.enumerated() { rank[node] = position }
         guard !sorted.isComplete else { return rank }

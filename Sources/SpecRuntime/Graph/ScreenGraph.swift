@@ -76,6 +76,13 @@ public final class ScreenGraph {
     /// subscribers even with an equal value (a re-tapped row, a re-entered search). State and
     /// derived outputs emit only on a change.
     let acceptsEqual: [Bool]
+    /// Feedback (ScreenGraph+Feedback.swift): the nodes each pipeline samples, whether a node is
+    /// sampled, which pending writes a handler made, and the values sampled nodes had before a
+    /// handler's write in the current transaction.
+    let samples: [[Int]]
+    let isSampled: [Bool]
+    @exclusivity(unchecked) var handlerWrote: [Bool]
+    @exclusivity(unchecked) var priors: [(node: Int, value: Value)] = []
     /// Derived nodes that read each node.
     let readers: [[Int]]
     /// The nodes each derived node reads (empty for other nodes).
@@ -194,6 +201,12 @@ public final class ScreenGraph {
         self.visible = coverage == nil && !everyNode ? spec.nodes.map(\.visible) : isInvariant.map { !$0 }
         self.rank = spec.rank
         self.acceptsEqual = spec.nodes.map { if case .property = $0.kind { return true } else { return false } }
+        let samples = spec.streams.map(\.sampledNodes)
+        var isSampled = [Bool](repeating: false, count: n)
+        for node in samples.joined() { isSampled[node] = true }
+        self.samples = samples
+        self.isSampled = isSampled
+        self.handlerWrote = Array(repeating: false, count: n)
         var nodeAtRank = [Int](repeating: 0, count: n)
         for (node, r) in spec.rank.enumerated() { nodeAtRank[r] = node }
         self.nodeAtRank = nodeAtRank
@@ -375,11 +388,13 @@ public final class ScreenGraph {
     }
 
     func propagate() {
+        defer { if !priors.isEmpty { priors.removeAll(keepingCapacity: true) } }
         while let r = queue.popMin() {
             let node = nodeAtRank[r]
             queued[node] = false
             switch behaviours[node] {
             case .source:
+                if handlerWrote[node] { keepPrior(node) }
                 if let tail = pendingAppend[node] {
                     pendingAppend[node] = nil
                     appendPending(node, tail)
@@ -412,7 +427,7 @@ public final class ScreenGraph {
                 swap(&events, &spareInbox)
             case .pipeline(let p):
                 let stream = spec.streams[p]
-                for event in pipelines[p].process() {
+                for event in processSampling(p) {
                     switch event {
                     case .next(let value):
                         if !stream.holdsValue || value != context.values[node] { changed(node, value) }
