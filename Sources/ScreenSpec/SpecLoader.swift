@@ -23,6 +23,10 @@ public struct LoadedSpec: Sendable {
     /// Whether a diagnostic is an error (then ``spec`` is nil).
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
+    /// When the spec's only error is a dependency cycle: the program as far as it loads, to be
+    /// drawn (never played), and the cycle. Nil otherwise.
+    package var cycleDrawing: CycleDrawing?
+
     /// The diagnostics rendered for a terminal or a log.
     public func renderDiagnostics(colors: Bool = false) -> String {
         DiagnosticFormatter(colors: colors).render(diagnostics, sources: [source.path: source])
@@ -143,6 +147,8 @@ public enum SpecLoader {
         let spec = reader.read(root)
         var checker = Checker(spec: spec, diagnostics: reader.diagnostics, catalog: catalog)
         let checked = checker.check()
-        return LoadedSpec(source: source, spec: checked, diagnostics: checker.diagnostics.sorted, screen: spec.screen)
+        var loaded = LoadedSpec(source: source, spec: checked, diagnostics: checker.diagnostics.sorted, screen: spec.screen)
+        loaded.cycleDrawing = checker.drawing
+        return loaded
     }
 }

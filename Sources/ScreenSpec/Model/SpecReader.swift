@@ -189,6 +189,13 @@ struct SpecReader {
                               fixIt: "quote the expression: \"\(written)\"")
             return nil
         }
+        if node.isNull, let written = node.scalar?.value, !written.isEmpty {
+            // `set: { note: ~ }`: YAML's nil is data; an expression says `nil`.
+            diagnostics.error("expected-expression", "expected an expression, found YAML's nil '\(written)'", at: node.range,
+                              notes: [DiagnosticNote("handler and output values are expressions; '~' and 'null' are nil only in data (defaults, scenario steps)")],
+                              fixIt: "write 'nil'")
+            return nil
+        }
         guard node.scalar != nil, !node.isNull else {
             diagnostics.error("expected-expression", "expected an expression, found \(node.kindName)", at: node.range)
             return nil

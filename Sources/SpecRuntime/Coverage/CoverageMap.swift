@@ -113,10 +113,9 @@ public struct CoverageMap: Sendable {
                     nodeItems[i].afterStartOnly = true
                 }
             } else if node.type == .error {
-                // A `catch:` after the last request handles every failure before it gets here.
-                if let stream = spec.streams.first(where: { $0.errors == i }),
-                   let request = stream.operators.lastIndex(where: { if case .request = $0.kind { return true } else { return false } }),
-                   stream.operators[request...].contains(where: { if case .catchError = $0.kind { return true } else { return false } }) {
+                // Every failure is handled before it gets here when each request is caught: by a
+                // `catch:` after it, or by a `catchAndReturn` in its own `ops:`.
+                if let stream = spec.streams.first(where: { $0.errors == i }), Self.catchesEveryFailure(stream.operators) {
                     return
                 }
                 nodeItems[i].emitted = add(.output, "'\(name)' emits (a request fails)", node.range)
@@ -178,6 +177,16 @@ public struct CoverageMap: Sendable {
             }
             answerItems[range] = add(.service, what, range)
             serviceItems[service.name, default: []].append(answerItems[range]!)
+        }
+    }
+
+    /// Whether no request's failure can reach the end of `operators`: each request has a
+    /// `catch` after it or inside its own `ops:`.
+    static func catchesEveryFailure(_ operators: [OperatorPlan]) -> Bool {
+        func isCatch(_ op: OperatorPlan) -> Bool { if case .catchError = op.kind { return true } else { return false } }
+        return operators.indices.allSatisfy { k in
+            guard case .request(let request) = operators[k].kind else { return true }
+            return request.inner.contains(where: isCatch) || operators[(k + 1)...].contains(where: isCatch)
         }
     }
 
