@@ -172,7 +172,13 @@ struct ProgramValidator {
             try expression(c, at)
             try expression(a, at)
             try expression(b, at)
-        case .call(_, let args), .list(let args), .makeRecord(_, _, let args), .makeNavigation(_, _, let args):
+        case .call(let builtin, let args):
+            guard let entry = BuiltinCatalogue.entry(builtin) else { throw fail("\(at) calls builtin '\(builtin.id)', which this engine does not have") }
+            guard entry.argumentCounts.contains(args.count) else {
+                throw fail("\(at) calls builtin '\(builtin.id)' with \(args.count) arguments, which takes \(entry.argumentCounts.sorted().map(String.init).joined(separator: " or "))")
+            }
+            for a in args { try expression(a, at) }
+        case .list(let args), .makeRecord(_, _, let args), .makeNavigation(_, _, let args):
             for a in args { try expression(a, at) }
         case .interpolation(let parts):
             for case .value(let a) in parts { try expression(a, at) }

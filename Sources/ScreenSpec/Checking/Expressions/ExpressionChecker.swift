@@ -428,20 +428,11 @@ struct ExpressionChecker {
         }
         let result: (TypedExpr.Member, SpecType)?
         switch type {
-        case .string:
-            result = switch name {
-            case "count": (.stringCount, .int)
-            case "isEmpty": (.stringIsEmpty, .bool)
-            default: nil
-            }
-        case .list(let element):
-            result = switch name {
-            case "count": (.listCount, .int)
-            case "isEmpty": (.listIsEmpty, .bool)
-            case "first": (.listFirst, .makeOptional(element))
-            case "last": (.listLast, .makeOptional(element))
-            default: nil
-            }
+        case .string, .list:
+            result = BuiltinCatalogue.properties.lazy.compactMap { p -> (TypedExpr.Member, SpecType)? in
+                guard p.name == name, let element = p.receiver.bind(type, element: nil), let t = p.type.resolved(element: element) else { return nil }
+                return (p.member, t)
+            }.first
         case .color:
             result = Self.colorMember(name).map { ($0, .double) }
         case .error:
@@ -458,8 +449,7 @@ struct ExpressionChecker {
         }
         guard let (member, memberType) = result else {
             let known: [String] = switch type {
-            case .string: ["count", "isEmpty"]
-            case .list: ["count", "isEmpty", "first", "last"]
+            case .string, .list: BuiltinCatalogue.properties.filter { $0.receiver.bind(type, element: nil) != nil }.map(\.name)
             case .color: ["white", "red", "green", "blue", "alpha"]
             case .error: Self.errorMembers
             default: []
