@@ -1,9 +1,10 @@
+import SpecRuntime
+
 /// Reading stream outputs: `{ stream: source, ops: [...], initial: value }` and the navigation
 /// shorthand `{ navigate: { to: Screen, params: {...} }, on: source }`.
 extension SpecReader {
-    static let operatorNames = ["map", "filter", "distinctUntilChanged", "startWith", "skip", "take", "scan", "merge",
-                                "combineLatest", "withLatestFrom", "sample", "flatMapLatest", "flatMap", "concatMap", "switchLatest", "concat",
-                                "debounce", "throttle", "delay", "catch", "catchAndReturn", "takeUntil", "retry", "navigate"]
+    /// Every operator name, from `OperatorCatalogue`.
+    static var operatorNames: [String] { OperatorCatalogue.names }
 
     /// Whether an output mapping declares a stream rather than a derived value.
     static func isStreamOutput(_ node: YAMLNode) -> Bool {
@@ -151,6 +152,12 @@ extension SpecReader {
             return value
         }
         let kind: OperatorDecl.Kind
+        if let entry = OperatorCatalogue.entry(named: name), entry.isCatalogued {
+            guard let arguments = readArguments(entry, value, at: node) else { return nil }
+            var op = OperatorDecl(name: name, kind: .catalogued(arguments), range: node.range)
+            op.written = value.flatMap(Self.shortText)
+            return op
+        }
         switch name {
         case "distinctUntilChanged":
             if let value, !value.isNull {
@@ -330,7 +337,70 @@ extension SpecReader {
             guard let v = argument("'{ to: Screen, params: { ... } }'"), let n = readNavigate(v) else { return nil }
             kind = .navigate(n)
         }
-        return OperatorDecl(name: name, kind: kind, range: node.range)
+        var op = OperatorDecl(name: name, kind: kind, range: node.range)
+        op.written = value.flatMap(Self.shortText)
+        return op
+    }
+
+    /// The argument of a catalogued operator, in the shape its entry gives.
+    private mutating func readArguments(_ entry: OperatorEntry, _ value: YAMLNode?, at node: YAMLNode) -> OperatorArgumentsDecl? {
+        let name = entry.name
+        var arguments = OperatorArgumentsDecl()
+        guard entry.argument != .none else {
+            if let value, !value.isNull {
+                diagnostics.error("invalid-operator", "'\(name)' takes no argument", at: value.range, fixIt: "write '- \(name)'")
+                return nil
+            }
+            return arguments
+        }
+        guard let value, !value.isNull else {
+            diagnostics.error("missing-argument", "'\(name)' needs \(entry.argument.example), as in '\(name): ...'", at: node.range)
+            return nil
+        }
+        switch entry.argument {
+        case .expression:
+            guard let e = expression(value) else { return nil }
+            arguments.expressions = [e]
+        case .count:
+            guard let text = value.string, value.scalar?.style == .plain, let n = Int(text), n >= 0 else {
+                diagnostics.error("invalid-count", "'\(name)' needs a count of 0 or more, found \(value.scalar.map { "'\($0.value)'" } ?? value.kindName)",
+                                  at: value.range)
+                return nil
+            }
+            arguments.count = Located(n, value.range)
+        case .stream:
+            guard let other = identifier(value, what: "stream name", allowDots: true) else { return nil }
+            arguments.sources = [other]
+        case .seedAndAccumulator:
+            guard let f = fields(value, of: "'\(name)'", allowed: ["seed", "accumulator"]) else { return nil }
+            guard let seedNode = f["seed"], let accNode = f["accumulator"] else {
+                diagnostics.error("missing-key", "'\(name)' needs 'seed:' (the first accumulator) and 'accumulator:' (over '$0' the accumulator and '$1' the element)",
+                                  at: value.range)
+                return nil
+            }
+            guard let seed = expression(seedNode), let acc = expression(accNode) else { return nil }
+            arguments.expressions = [seed, acc]
+        case .dedicated, .none:
+            break
+        }
+        return arguments
+    }
+
+    /// An operator's argument as one short line for diagrams: `$0.count > 3`, `[a, b]`,
+    /// `{ seed: 0, accumulator: $0 + $1 }`, cut at 32 characters.
+    static func shortText(_ node: YAMLNode) -> String? {
+        func text(_ node: YAMLNode, depth: Int) -> String {
+            if let scalar = node.scalar { return node.isNull ? "" : scalar.value }
+            guard depth < 3 else { return "…" }
+            if let items = node.sequence { return "[" + items.map { text($0, depth: depth + 1) }.joined(separator: ", ") + "]" }
+            if let pairs = node.mapping {
+                return "{ " + pairs.map { "\(text($0.key, depth: depth + 1)): \(text($0.value, depth: depth + 1))" }.joined(separator: ", ") + " }"
+            }
+            return ""
+        }
+        let whole = text(node, depth: 0).split(whereSeparator: \.isNewline).joined(separator: " ")
+        guard !whole.isEmpty else { return nil }
+        return whole.count > 32 ? String(whole.prefix(31)) + "…" : whole
     }
 
     mutating func readRequest(_ node: YAMLNode, of what: String) -> RequestDecl? {

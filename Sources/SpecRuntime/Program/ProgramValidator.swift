@@ -139,8 +139,24 @@ struct ProgramValidator {
                 for e in plan.call.arguments { try expression(e, here) }
                 try operators(plan.inner, here)
             case .merge, .concat, .switchLatest, .catchToStream, .takeUntil: break
+            case .catalogued(let arguments): try catalogued(op.name, arguments, here)
             }
         }
+    }
+
+    /// A catalogued operator's arguments have the shape its entry reads and its node indexes.
+    private func catalogued(_ name: String, _ arguments: OperatorArguments, _ at: String) throws(CompiledSpecError) {
+        guard let entry = OperatorCatalogue.entry(named: name), entry.isCatalogued else {
+            throw fail("\(at) is not an operator this engine has")
+        }
+        let shape = entry.argument
+        guard arguments.expressions.count == shape.expressionCount else {
+            throw fail("\(at) has \(arguments.expressions.count) expressions, but takes \(shape.expressionCount)")
+        }
+        guard (arguments.count != nil) == (shape == .count) else { throw fail("\(at) has \(shape == .count ? "no" : "a") count") }
+        try nonNegative(arguments.count ?? 0, "a count", at)
+        guard arguments.sources.count == (shape == .stream ? 1 : 0) else { throw fail("\(at) has \(arguments.sources.count) other streams") }
+        for e in arguments.expressions { try expression(e, at) }
     }
 
     private func explore(_ plan: ExplorePlan) throws(CompiledSpecError) {

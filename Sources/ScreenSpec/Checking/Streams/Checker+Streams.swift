@@ -47,6 +47,9 @@ extension OperatorDecl {
                 for a in r.arguments { names += a.value.referencedNames() }
                 names += referencedNames(r.operators)
             case .navigate(let n): for p in n.params { names += p.value.referencedNames() }
+            case .catalogued(let a):
+                for e in a.expressions { names += e.referencedNames() }
+                names += a.sources.map(\.value)
             case .skip, .skipFor, .take, .takeFor, .debounce, .throttle, .delay, .retry: break
             }
         }
@@ -75,7 +78,7 @@ extension Checker {
     }
 
     /// The symbol a pipeline reads from; any node may feed a stream.
-    private mutating func streamSource(_ name: Located<String>, for node: Int) -> Symbol? {
+    mutating func streamSource(_ name: Located<String>, for node: Int) -> Symbol? {
         if poisoned.contains(name.value) {
             // Keep the dependency so that a cycle through a failed output is still found.
             if let symbol = symbols[name.value], symbol.node != node { edges[symbol.node].append(node) }
@@ -94,7 +97,7 @@ extension Checker {
     }
 
     /// Checks one operator expression with `$0` (and `$1`) typed as `arguments`; records what it reads.
-    private mutating func operatorExpression(_ expr: Expr, arguments: [SpecType], expecting expected: SpecType?, node: Int,
+    mutating func operatorExpression(_ expr: Expr, arguments: [SpecType], expecting expected: SpecType?, node: Int,
                                              infer: Bool = false) -> (expr: TypedExpr, type: SpecType)? {
         var checker = expressionChecker()
         checker.operatorArguments = arguments
@@ -161,14 +164,13 @@ extension Checker {
         for op in operators {
             var kind: OperatorPlan.Kind
             if inner {
-                switch op.kind {
-                case .merge, .concat, .combineLatest, .withLatestFrom, .sample, .switchLatest, .catchToStream, .takeUntil, .navigate,
-                     .flatMap, .flatMapLatest, .concatMap:
+                var readsOthers = OperatorCatalogue.entry(named: op.name)?.insideRequest == false
+                if case .catchToStream = op.kind { readsOthers = true }
+                if readsOthers {
                     diagnostics.error("unsupported-inner-operator", "'\(op.name)' cannot be used inside a request's 'ops:'; there an operator works on "
                                       + "the inner stream alone", at: op.range,
                                       notes: [DiagnosticNote("move it after the request, into the output's 'ops:'")])
                     return nil
-                default: break
                 }
             } else if case .retry = op.kind {
                 diagnostics.error("retry-needs-cold-source", "'retry' resubscribes to its upstream, which only a request's inner stream can replay; "
@@ -327,8 +329,11 @@ extension Checker {
                 kind = .map(t.expr)
                 navigationShape = t.shape
                 element = .navigation
+            case .catalogued(let arguments):
+                guard let checked = checkCatalogued(op, arguments, element: &element, node: node) else { return nil }
+                kind = .catalogued(checked)
             }
-            plans.append(OperatorPlan(kind: kind, name: op.name))
+            plans.append(OperatorPlan(kind: kind, name: op.name, written: op.written))
         }
         return plans
     }
