@@ -2,5 +2,8 @@
 /// the reader, checker, validator, pipeline, schema, mutation and diagrams need nothing more.
 extension OperatorCatalogue {
     static let catalogued: [OperatorEntry] = [
+        OperatorEntry("takeWhile", .expression, .predicate, insideRequest: true,
+                      "Passes elements while the Bool expression over '$0' holds, then completes (RxSwift's 'take(while:)').",
+                      mutations: [.remove]) { StreamOperators.takeWhile($0.expressions[0], $0.environment) },
     ]
 }
