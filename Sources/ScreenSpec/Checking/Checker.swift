@@ -114,7 +114,7 @@ struct Checker {
 
     mutating func declareName(_ name: Located<String>) -> Bool {
         if let first = declared[name.value] {
-            diagnostics.error("duplicate-name", "'\(name.value)' is declared twice", at: name.range,
+            diagnostics.error(.duplicateName, "'\(name.value)' is declared twice", at: name.range,
                               notes: [DiagnosticNote("first declared here", at: first)])
             return false
         }
@@ -138,7 +138,7 @@ struct Checker {
         for decl in spec.types {
             let builtin = TypeResolver.builtins[decl.name.value] != nil || TypeResolver.builtinEnums[decl.name.value] != nil
             if let first = seen[decl.name.value] ?? (builtin ? decl.name.range : nil) {
-                diagnostics.error("duplicate-type", "type '\(decl.name.value)' is already declared", at: decl.name.range,
+                diagnostics.error(.duplicateType, "type '\(decl.name.value)' is already declared", at: decl.name.range,
                                   notes: first == decl.name.range ? [] : [DiagnosticNote("first declared here", at: first)])
                 continue
             }
@@ -149,7 +149,7 @@ struct Checker {
                 var names: [String] = []
                 for c in cases {
                     if names.contains(c.value) {
-                        diagnostics.error("duplicate-case", "case '\(c.value)' is listed twice", at: c.range)
+                        diagnostics.error(.duplicateCase, "case '\(c.value)' is listed twice", at: c.range)
                     } else {
                         names.append(c.value)
                     }
@@ -163,7 +163,7 @@ struct Checker {
             var resolved: [(name: String, type: SpecType)] = []
             for field in fields {
                 if resolved.contains(where: { $0.name == field.name.value }) {
-                    diagnostics.error("duplicate-field", "field '\(field.name.value)' is listed twice", at: field.name.range)
+                    diagnostics.error(.duplicateField, "field '\(field.name.value)' is listed twice", at: field.name.range)
                     continue
                 }
                 if let t = resolver.resolve(field.type, diagnostics: &diagnostics) {
@@ -248,7 +248,7 @@ struct Checker {
     private mutating func declareServices(_ resolver: TypeResolver, _ values: ValueReader) {
         for service in spec.services {
             if let index = serviceIndex[service.name.value] {
-                diagnostics.error("duplicate-name", "service '\(service.name.value)' is declared twice", at: service.name.range,
+                diagnostics.error(.duplicateName, "service '\(service.name.value)' is declared twice", at: service.name.range,
                                   notes: [DiagnosticNote("first declared here", at: spec.services[index].name.range)])
                 continue
             }
@@ -260,7 +260,7 @@ struct Checker {
                 if timeout.value > 0 {
                     plan.timeout = timeout.value
                 } else {
-                    diagnostics.error("invalid-duration", "a service's 'timeout:' must be longer than 0ms", at: timeout.range,
+                    diagnostics.error(.invalidDuration, "a service's 'timeout:' must be longer than 0ms", at: timeout.range,
                                       fixIt: "write a time such as '5s', or leave 'timeout:' out to wait as long as it takes")
                 }
             }
@@ -269,7 +269,7 @@ struct Checker {
             }
             if service.results.isEmpty {
                 guard type == .void || type.isOptional else {
-                    diagnostics.error("missing-result", "service '\(service.name.value)' returns '\(type)' but declares no 'result:'",
+                    diagnostics.error(.missingResult, "service '\(service.name.value)' returns '\(type)' but declares no 'result:'",
                                       at: service.name.range, fixIt: "add 'result:' with a value, 'results:' for successive calls, or 'echo:' with a parameter")
                     continue
                 }
@@ -311,7 +311,7 @@ struct Checker {
     }
 
     mutating func unknownName(_ name: Located<String>, what: String, candidates: [String]) {
-        diagnostics.error("unknown-name", "unknown \(what) '\(name.value)'\(diagnostics.didYouMean(name.value, in: candidates))", at: name.range)
+        diagnostics.error(.unknownName, "unknown \(what) '\(name.value)'\(diagnostics.didYouMean(name.value, in: candidates))", at: name.range)
     }
 
     /// Checks derived outputs so that each is checked after the outputs it names, whatever the
@@ -382,7 +382,7 @@ struct Checker {
                     continue
                 }
                 guard isWritable(symbol.node) else {
-                    checker.diagnostics.error("not-writable", "'\(target.value)' is an \(symbol.what); a handler sets state or input properties",
+                    checker.diagnostics.error(.notWritable, "'\(target.value)' is an \(symbol.what); a handler sets state or input properties",
                                               at: target.range)
                     continue
                 }
@@ -433,7 +433,7 @@ struct Checker {
         }
         let cycle = Array(path[seenAt[current]!...].reversed())
         let names = cycle.map { nodes[$0].name } + [nodes[cycle[0]].name]
-        diagnostics.error("cycle", "dependency cycle: " + names.map { "'\($0)'" }.joined(separator: " -> "), at: nodes[cycle[0]].range,
+        diagnostics.error(.cycle, "dependency cycle: " + names.map { "'\($0)'" }.joined(separator: " -> "), at: nodes[cycle[0]].range,
                           notes: cycle.dropFirst().map { DiagnosticNote("'\(nodes[$0].name)' is part of the cycle", at: nodes[$0].range) })
     }
 }

@@ -80,7 +80,7 @@ public struct CoverageReport: Sendable {
             let matching = items.indices.filter { items[$0].declaration == mark.declaration && items[$0].what == mark.item }
             guard !matching.isEmpty else {
                 let candidates = items.filter { $0.declaration == mark.declaration }.map(\.what)
-                problems.append(Diagnostic(id: "unknown-coverage-item", "'\(mark.declaration)' has no coverage item '\(mark.item)'",
+                problems.append(Diagnostic(id: .unknownCoverageItem, "'\(mark.declaration)' has no coverage item '\(mark.item)'",
                                            at: mark.itemRange,
                                            notes: candidates.isEmpty ? [DiagnosticNote("'specrun coverage' counts nothing in '\(mark.declaration)'")]
                                                : [DiagnosticNote("its items are: " + candidates.prefix(12).map { "\"\($0)\"" }.joined(separator: ", "))],

@@ -13,7 +13,7 @@ extension ExpressionChecker {
         case .member(let base, let name, _, let nameRange):
             return method(base, name, nameRange, arguments, range)
         default:
-            return error("not-callable", "this expression cannot be called", callee.range)
+            return error(.notCallable, "this expression cannot be called", callee.range)
         }
     }
 
@@ -23,12 +23,12 @@ extension ExpressionChecker {
             if let dotted = missingDot(name, expected: .error), symbols[name] == nil {
                 var literal = dotted
                 if arguments.count == 1, case .int(let status) = arguments[0].kind { literal = ".\(name)(\(status))" }
-                diagnostics.error("unknown-function", "unknown function '\(name)'; did you mean '\(literal)'?", at: nameRange,
+                diagnostics.error(.unknownFunction, "unknown function '\(name)'; did you mean '\(literal)'?", at: nameRange,
                                   notes: [DiagnosticNote("an 'Error' literal starts with a dot, as an enum case does in Swift")], fixIt: "write '\(literal)'")
                 return nil
             }
             let functions = BuiltinCatalogue.functionNames
-            return error("unknown-function", "unknown function '\(name)'\(diagnostics.didYouMean(name, in: functions))", nameRange,
+            return error(.unknownFunction, "unknown function '\(name)'\(diagnostics.didYouMean(name, in: functions))", nameRange,
                          notes: [DiagnosticNote("functions are " + functions.map { "'\($0)'" }.joined(separator: ", "))])
         }
         return resolve(name, candidates, receiver: nil, arguments, range)
@@ -45,7 +45,7 @@ extension ExpressionChecker {
             let wanted = counts.map(String.init).joined(separator: " or ")
             let noun = counts == [1] ? "argument" : "arguments"
             let written = receiver == nil ? "'\(name)'" : "'\(name)()'"
-            return error("wrong-arity", counts == [0] ? "\(written) takes no arguments" : "\(written) takes \(wanted) \(noun), found \(arguments.count)", range)
+            return error(.wrongArity, counts == [0] ? "\(written) takes no arguments" : "\(written) takes \(wanted) \(noun), found \(arguments.count)", range)
         }
         // Where every candidate takes one type, the argument is checked against it (so `gray(1)`
         // reads 1 as a Double); elsewhere its type chooses the candidate.
@@ -79,7 +79,7 @@ extension ExpressionChecker {
         else {
             let takes = fitting.map { c in c.spelling.parameters.map { "'\($0.resolved(element: element).map { "\($0)" } ?? "\($0)")'" }.joined(separator: " and ") }
             let found = typed.map { "'\($0.type)'" }.joined(separator: " and ")
-            return error("type-mismatch", "'\(name)' takes \(takes.joined(separator: " or ")), found \(found)", arguments.count == 1 ? arguments[0].range : range)
+            return error(.typeMismatch, "'\(name)' takes \(takes.joined(separator: " or ")), found \(found)", arguments.count == 1 ? arguments[0].range : range)
         }
         let result = spelling.result.resolved(element: element) ?? .void
         if entry.builtin == .identity { return (args[0], result) }
@@ -120,10 +120,10 @@ extension ExpressionChecker {
         if case .list = b.type {
             var known = Self.closureMethods
             for m in BuiltinCatalogue.methodNames(on: b.type) where !known.contains(m) { known.append(m) }
-            return error("unknown-member", "'\(b.type)' has no function '\(name)'\(diagnostics.didYouMean(name, in: known))", nameRange,
+            return error(.unknownMember, "'\(b.type)' has no function '\(name)'\(diagnostics.didYouMean(name, in: known))", nameRange,
                          notes: [DiagnosticNote("list functions take a closure over '$0', as in 'items.map { $0.name }'")])
         }
         let known = BuiltinCatalogue.methodNames(on: b.type)
-        return error("unknown-member", "'\(b.type)' has no function '\(name)'\(known.isEmpty ? "" : diagnostics.didYouMean(name, in: known))", nameRange)
+        return error(.unknownMember, "'\(b.type)' has no function '\(name)'\(known.isEmpty ? "" : diagnostics.didYouMean(name, in: known))", nameRange)
     }
 }

@@ -21,7 +21,7 @@ extension Checker {
             guard let transform = arguments.expressions.first,
                   let t = operatorExpression(transform, arguments: [element], expecting: nil, node: node, infer: true) else { return nil }
             guard case .optional(let wrapped) = t.type else {
-                diagnostics.error("type-mismatch", "'\(op.name)' keeps the values of an optional and drops nil, but '\(t.type)' is not optional",
+                diagnostics.error(.typeMismatch, "'\(op.name)' keeps the values of an optional and drops nil, but '\(t.type)' is not optional",
                                   at: transform.range, fixIt: "use 'map' for a transform that always has a value")
                 return nil
             }

@@ -89,7 +89,7 @@ extension Checker {
             return nil
         }
         if symbol.node == node {
-            diagnostics.error("cycle", "'\(name.value)' cannot be its own source", at: name.range)
+            diagnostics.error(.cycle, "'\(name.value)' cannot be its own source", at: name.range)
             return nil
         }
         edges[symbol.node].append(node)
@@ -110,7 +110,7 @@ extension Checker {
         diagnostics = checker.diagnostics
         for read in checker.reads where read != node { edges[read].append(node) }
         if checker.reads.contains(node) {
-            diagnostics.error("cycle", "an operator of '\(nodes[node].name)' cannot read the output itself", at: expr.range)
+            diagnostics.error(.cycle, "an operator of '\(nodes[node].name)' cannot read the output itself", at: expr.range)
             return nil
         }
         return result
@@ -167,13 +167,13 @@ extension Checker {
                 var readsOthers = OperatorCatalogue.entry(named: op.name)?.insideRequest == false
                 if case .catchToStream = op.kind { readsOthers = true }
                 if readsOthers {
-                    diagnostics.error("unsupported-inner-operator", "'\(op.name)' cannot be used inside a request's 'ops:'; there an operator works on "
+                    diagnostics.error(.unsupportedInnerOperator, "'\(op.name)' cannot be used inside a request's 'ops:'; there an operator works on "
                                       + "the inner stream alone", at: op.range,
                                       notes: [DiagnosticNote("move it after the request, into the output's 'ops:'")])
                     return nil
                 }
             } else if case .retry = op.kind {
-                diagnostics.error("retry-needs-cold-source", "'retry' resubscribes to its upstream, which only a request's inner stream can replay; "
+                diagnostics.error(.retryNeedsColdSource, "'retry' resubscribes to its upstream, which only a request's inner stream can replay; "
                                   + "a screen's inputs and outputs are hot", at: op.range,
                                   fixIt: "put it in the request's own 'ops:', as in 'flatMap: { call: ..., ops: [ { retry: 3 } ] }'")
                 return nil
@@ -223,7 +223,7 @@ extension Checker {
                 for other in others {
                     guard let symbol = streamSource(other, for: node) else { return nil }
                     guard symbol.type == element else {
-                        diagnostics.error("type-mismatch", "'\(op.name)' needs streams of one type: '\(sourceName)' carries '\(element)' here, '\(other.value)' carries '\(symbol.type)'",
+                        diagnostics.error(.typeMismatch, "'\(op.name)' needs streams of one type: '\(sourceName)' carries '\(element)' here, '\(other.value)' carries '\(symbol.type)'",
                                           at: other.range, notes: [DiagnosticNote("map one of them first, as in '- map: \"...\"'")])
                         return nil
                     }
@@ -232,7 +232,7 @@ extension Checker {
                 if case .concat = op.kind { kind = .concat(sources) } else { kind = .merge(sources) }
             case .switchLatest(let others):
                 guard element == .int else {
-                    diagnostics.error("type-mismatch", "'switchLatest' chooses a stream by the index each element carries, so it needs elements of type 'Int', found '\(element)'",
+                    diagnostics.error(.typeMismatch, "'switchLatest' chooses a stream by the index each element carries, so it needs elements of type 'Int', found '\(element)'",
                                       at: op.range, notes: [DiagnosticNote("map the elements to an index first, as in '- map: \"$0 ? 1 : 0\"'")])
                     return nil
                 }
@@ -241,7 +241,7 @@ extension Checker {
                 for other in others {
                     guard let symbol = streamSource(other, for: node) else { return nil }
                     if let innerType, innerType != symbol.type {
-                        diagnostics.error("type-mismatch", "'switchLatest' needs streams of one type: '\(others[0].value)' carries '\(innerType)', '\(other.value)' carries '\(symbol.type)'",
+                        diagnostics.error(.typeMismatch, "'switchLatest' needs streams of one type: '\(others[0].value)' carries '\(innerType)', '\(other.value)' carries '\(symbol.type)'",
                                           at: other.range)
                         return nil
                     }
@@ -282,7 +282,7 @@ extension Checker {
             case .catchToStream(let other):
                 guard let symbol = streamSource(other, for: node) else { return nil }
                 guard symbol.type == element else {
-                    diagnostics.error("type-mismatch", "'catch' falls back to a stream of the same type: the stream carries '\(element)' here, '\(other.value)' carries '\(symbol.type)'",
+                    diagnostics.error(.typeMismatch, "'catch' falls back to a stream of the same type: the stream carries '\(element)' here, '\(other.value)' carries '\(symbol.type)'",
                                       at: other.range)
                     return nil
                 }
