@@ -9,16 +9,24 @@
 ///   with `failures: end` ends the output with that error, as in RxSwift.
 /// - A cancelled inner stream (`flatMapLatest`'s switch, the output ending) is reported to the
 ///   timeline, as RxTest records a subscription's end.
+/// - The screen's nodes the request's `ops:` listen to (`takeUntil: cancel`) arrive here as
+///   secondary sources, numbered as ``RequestPlan/innerSources``, and go to every running inner
+///   stream: each one subscribed to them when it started.
 final class RequestSink: StreamOperator {
     var sink: StreamSink?
     private let plan: RequestPlan
     private let arguments: [CompiledExpr]
-    private let makeInner: () -> [StreamOperator]
+    private let makeInner: InnerOperators
     private let env: PipelineEnvironment
+    private let sources: [(op: Int, index: Int, node: Int)]
+    /// Whether an inner operator emits at the end of a transaction (`combineLatest`); only then
+    /// are the running inner streams flushed, so that a plain request costs nothing per transaction.
+    private let innerFlushes: Bool
     /// Running inner streams by id, in subscription order.
     private var active: [(id: Int, stream: InnerStream)] = []
-    /// `concatMap`: argument values waiting for the inner stream before them, from `waitingHead`.
-    private var waiting: [[Value]] = []
+    /// `concatMap`: argument values (and the outer element, read by `as:`) waiting for the inner
+    /// stream before them, from `waitingHead`.
+    private var waiting: [(arguments: [Value], env: PipelineEnvironment)] = []
     private var waitingHead = 0
     private var hasWaiting: Bool { waitingHead < waiting.count }
     private var nextID = 0
@@ -26,16 +34,41 @@ final class RequestSink: StreamOperator {
     /// `concatMap` is subscribing waiting elements in a loop.
     private var draining = false
 
-    init(_ plan: RequestPlan, _ arguments: [CompiledExpr], _ makeInner: @escaping () -> [StreamOperator], _ env: PipelineEnvironment) {
+    init(_ plan: RequestPlan, _ arguments: [CompiledExpr], _ makeInner: @escaping InnerOperators, _ env: PipelineEnvironment) {
         self.plan = plan
         self.arguments = arguments
         self.makeInner = makeInner
         self.env = env
+        self.sources = plan.innerSources
+        self.innerFlushes = plan.inner.contains {
+            switch $0.kind {
+            case .combineLatest, .catalogued: return true
+            default: return false
+            }
+        }
+    }
+
+    func onSecondary(_ index: Int, _ value: Value) {
+        // A snapshot: an inner stream may end (and leave `active`) on this element.
+        for (_, stream) in active { stream.receive(index, value) }
+    }
+
+    /// Not the default (an error ending the output): the end reaches each inner stream, whose
+    /// operator decides (`takeUntil` ignores a completion, `combineLatest` ends on an error).
+    func onSecondaryEnd(_ index: Int, _ end: StreamEnd) {
+        for (_, stream) in active { stream.receiveEnd(index, end) }
+    }
+
+    func flush() {
+        guard innerFlushes else { return }
+        for (_, stream) in active { stream.flush() }
     }
 
     func on(_ event: StreamEvent) {
         switch event {
         case .next(let value):
+            // With `as:`, `with:` and the inner stream's operators read the element by that name.
+            let env = plan.bindsElement ? env.binding(element: value) : env
             var values: [Value] = []
             for f in arguments {
                 guard let v = env.evaluate(f, [value], operator: plan.name) else {
@@ -47,11 +80,11 @@ final class RequestSink: StreamOperator {
             switch plan.strategy {
             case .latest:
                 cancelAll()
-                subscribe(values)
+                subscribe(values, env)
             case .merge:
-                subscribe(values)
+                subscribe(values, env)
             case .concat:
-                if active.isEmpty && !hasWaiting { subscribe(values) } else { waiting.append(values) }
+                if active.isEmpty && !hasWaiting { subscribe(values, env) } else { waiting.append((values, env)) }
             }
         case .failure:
             forward(event)
@@ -70,11 +103,14 @@ final class RequestSink: StreamOperator {
         dropWaiting()
     }
 
-    private func subscribe(_ values: [Value]) {
+    /// `env`: the request's, or with `as:` one binding the outer element.
+    private func subscribe(_ values: [Value], _ env: PipelineEnvironment) {
         let id = nextID
         nextID &+= 1
-        let stream = InnerStream(service: plan.call.service, names: plan.call.argumentNames, arguments: values,
-                                 operators: makeInner, env: env) { [weak self] event in self?.inner(id, event) }
+        let stream = InnerStream(service: plan.call.service, names: plan.call.argumentNames, arguments: values, operators: makeInner,
+                                 sources: sources, env: env) { [weak self] event in
+            self?.inner(id, event)
+        }
         active.append((id, stream))
         stream.subscribe()
     }
@@ -106,7 +142,10 @@ final class RequestSink: StreamOperator {
             // rather than recurse, so thousands of waiting elements cannot overflow the stack.
             guard !draining else { return }
             draining = true
-            while active.isEmpty, hasWaiting { subscribe(nextWaiting()) }
+            while active.isEmpty, hasWaiting {
+                let next = nextWaiting()
+                subscribe(next.arguments, next.env)
+            }
             draining = false
         }
         finishIfDone()
@@ -117,7 +156,7 @@ final class RequestSink: StreamOperator {
     }
 
     /// The oldest waiting arguments; the queue's storage is compacted once half of it is spent.
-    private func nextWaiting() -> [Value] {
+    private func nextWaiting() -> (arguments: [Value], env: PipelineEnvironment) {
         let values = waiting[waitingHead]
         waitingHead += 1
         if waitingHead == waiting.count {
