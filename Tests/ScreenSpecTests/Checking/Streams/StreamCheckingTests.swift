@@ -153,7 +153,7 @@ private func errors(_ yaml: String) -> [String] {
         """
         #expect(errors(yaml) == [
             "14:128: '+' cannot combine 'Int' and 'Segment'",
-            "16:91: 'merge'' needs streams of one type: 'api.get' carries 'Int' here, 'seg' carries 'Segment'",
+            "16:91: 'merge' needs streams of one type: 'api.get' carries 'Int' here, 'seg' carries 'Segment'",
         ])
     }
 
