@@ -5,26 +5,48 @@ import Testing
 /// `specrun preview` in Debian's Chromium, driven by Playwright (Tests/Browser/preview_e2e.py):
 /// the login screen typed into and tapped through its `data-component` controls, `executing`
 /// then the answer seen in its `data-output` values, a recording appended and then passing
-/// `specrun test`, and every shipped spec opened with no console error. The screenshot it takes
-/// is docs/images/preview-login.png.
+/// `specrun test`; the authoring loop (a save reloads the screen, a broken save shows its
+/// diagnostics over the last good screen, a fix brings it back); a navigation opening its
+/// screen, and Back; no token, a rebound `Host` and another origin's WebSocket refused; and
+/// every shipped spec opened with no console error, each one's screenshot taken. Those are
+/// docs/images/preview-*.png: `SPECRUN_PREVIEW_SCREENSHOTS=docs/images swift test --filter
+/// PreviewBrowserTests` takes them again.
 @Suite("specrun preview in Chromium", .serialized, .requires(.chromium, .playwright))
 struct PreviewBrowserTests {
-    @Test func loginRecordAndEverySpec() throws {
+    @Test func loginRecordingAuthoringNavigationRefusalsAndEverySpec() throws {
         let python = try ExternalTool.playwright.path()
         let folder = try PackagePaths.temporaryFolder("specrun-preview")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        // A copy of specs/: the recording writes to login.yaml and its snapshots.
+        // A copy of specs/: the recording writes to login.yaml and its snapshots, the authoring
+        // loop edits login.yaml.
         let specs = folder + "/specs"
         try FileManager.default.copyItem(atPath: PackagePaths.specs, toPath: specs)
-        let screenshot = folder + "/preview-login.png"
-        let result = try Command.run(python, [PackagePaths.path("Tests/Browser/preview_e2e.py"), try CLI.binary, specs, screenshot],
-                                     environment: CLI.environment(["CHROMIUM": try ExternalTool.chromium.path()]), timeout: 300)
+        let shots = folder + "/shots"
+        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        let result = try Command.run(python, [PackagePaths.path("Tests/Browser/preview_e2e.py"), try CLI.binary, specs, shots],
+                                     environment: CLI.environment(["CHROMIUM": try ExternalTool.chromium.path()]), timeout: 600)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
-        #expect(result.stdout.contains("ok: recording appended and passing specrun test"), "\(result.stdout)")
-        #expect(FileManager.default.fileExists(atPath: screenshot))
-        if let keep = ProcessInfo.processInfo.environment["SPECRUN_PREVIEW_SCREENSHOT"] {
-            try? FileManager.default.removeItem(atPath: keep)
-            try FileManager.default.copyItem(atPath: screenshot, toPath: keep)
+        for line in ["ok: recording appended and passing specrun test", "ok: a save reloads the screen in place",
+                     "ok: a broken save shows its diagnostics over the last good screen", "ok: fixing it brings the screen back",
+                     "ok: a navigation opens its screen with its parameters, and Back returns",
+                     "ok: no token, a rebound Host and another origin's WebSocket refused"] {
+            #expect(result.stdout.contains(line), "\(result.stdout)")
+        }
+        #expect(result.stdout.contains("specs opened with no console error, each one's screenshot taken"), "\(result.stdout)")
+        // A picture of every shipped spec, and of the login signing in.
+        let names = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.specs).filter { $0.hasSuffix(".yaml") }
+        #expect(!names.isEmpty)
+        let pictures = ["preview-login-signing-in.png"] + names.map { "preview-" + $0.dropLast(".yaml".count) + ".png" }
+        for picture in pictures {
+            let size = (try? FileManager.default.attributesOfItem(atPath: shots + "/" + picture)[.size] as? Int) ?? 0
+            #expect(size > 10_000, "\(picture): \(size) bytes")
+        }
+        if let keep = ProcessInfo.processInfo.environment["SPECRUN_PREVIEW_SCREENSHOTS"] {
+            let target = keep.hasPrefix("/") ? keep : PackagePaths.path(keep)
+            for picture in pictures {
+                try? FileManager.default.removeItem(atPath: target + "/" + picture)
+                try FileManager.default.copyItem(atPath: shots + "/" + picture, toPath: target + "/" + picture)
+            }
         }
     }
 }

@@ -3,6 +3,9 @@
 "use strict";
 
 const state = { layout: null, socket: null, recording: false, controls: {} };
+// Features in files of their own (authoring.js, navigation.js …) hook in here: a handler per
+// message type of theirs, and functions run after a layout or a state is drawn.
+const hooks = { messages: {}, layout: [], state: [] };
 
 function el(tag, attrs, text) {
   const node = document.createElement(tag);
@@ -180,7 +183,12 @@ function formField(f) {
     wrap.append(node);
     return { node: wrap, update() {} };
   }
-  if (f.control === "checkbox") { node = el("input", { type: "checkbox", role: "switch" }); read = () => node.checked; }
+  if (f.control === "value") {
+    // A record or a list, written as in a scenario; the server checks it is one YAML value.
+    node = el("input", { type: "text", class: "flow", spellcheck: "false" });
+    node.value = f.example || "";
+    read = () => node.value;
+  } else if (f.control === "checkbox") { node = el("input", { type: "checkbox", role: "switch" }); read = () => node.checked; }
   else if (f.control === "number") { node = el("input", { type: "number", step: f.type === "Int" ? 1 : "any" }); read = () => f.type === "Int" ? parseInt(node.value, 10) : Number(node.value); }
   else if (f.control === "select") {
     node = el("select");
@@ -189,18 +197,21 @@ function formField(f) {
   } else { node = el("input", { type: "text" }); read = () => node.value; }
   node.setAttribute("data-component", f.name);
   node.setAttribute("aria-label", f.name);
+  const act = (verb) => f.control === "value" ? send({ op: "step", verb: verb, target: f.name, yaml: read() }) : step(verb, f.name, read());
   if (f.stream) {
     const go = el("button", { type: "button" }, "Send");
-    go.addEventListener("click", () => step("send", f.name, read()));
+    go.addEventListener("click", () => act("send"));
     wrap.append(node, go);
   } else {
-    node.addEventListener(f.control === "text" ? "input" : "change", () => step("set", f.name, read()));
+    node.addEventListener(f.control === "text" ? "input" : "change", () => act("set"));
     wrap.append(node);
   }
   return { node: wrap, update(v) {
     if (f.stream || v === undefined || document.activeElement === node) return;
     if (f.control === "checkbox") node.checked = v === "true";
     else if (f.control === "text") { try { node.value = JSON.parse(v); } catch (e) { node.value = v; } }
+    else if (f.control === "value") return;
+    else if (f.control === "select") node.value = v.replace(/^\./, "");  // a case reads `.name`
     else node.value = v;
   } };
 }
@@ -241,6 +252,7 @@ function drawLayout(layout) {
   const invariants = document.getElementById("invariants");
   invariants.replaceChildren(...layout.invariants.map((name) => el("li", { "data-invariant": name }, name)));
   document.getElementById("timeline").textContent = "";
+  for (const h of hooks.layout) h(layout);
 }
 
 function drawState(s) {
@@ -275,6 +287,7 @@ function drawState(s) {
     timeline.textContent += s.timeline.lines.join("\n") + "\n";
     timeline.scrollTop = timeline.scrollHeight;
   }
+  for (const h of hooks.state) h(s);
 }
 
 // The specs under the previewed path: links to each one's screen (the cookie carries the token).
@@ -304,6 +317,7 @@ function connect() {
     if (message.type === "specs") drawSpecs(message);
     else if (message.type === "layout") drawLayout(message);
     else if (message.type === "state") drawState(message);
+    else if (hooks.messages[message.type]) hooks.messages[message.type](message);
   });
 }
 

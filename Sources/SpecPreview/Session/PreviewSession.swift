@@ -14,60 +14,104 @@ import SpecTools
 package final class PreviewSession: @unchecked Sendable {
     package let path: String
     let queue = DispatchQueue(label: "specrun.preview.session")
-    private let text: String
-    let spec: CheckedSpec
-    private var compiler: StepCompiler
+    /// The text the screen runs (the last one that checked) and the spec it checked as: a save
+    /// that checks replaces both (``reloadIfChanged()``), one that does not leaves them.
+    var text: String
+    var spec: CheckedSpec
+    var compiler: StepCompiler
     private var graph: ScreenGraph
     private var clock: VirtualClock
-    private var invariants: InvariantMonitor
+    var invariants: InvariantMonitor
     private var broken: [String?]
-    private var entries: [Timeline.Entry] = []
+    var entries: [Timeline.Entry] = []
     /// The last value of each stream node, which has no current value to read.
     private var lastEmitted: [Int: Value] = [:]
     let driver: ClockDriver
     let recorder = Recorder()
-    private var clients: [UUID: Client] = [:]
+    var clients: [UUID: Client] = [:]
     private var lastError: String?
+    /// The steps played since the screen started, with their times: a save that checks plays
+    /// them again on the new spec, so the screen comes back as the person left it.
+    var played: [(time: Int, line: String)] = []
+    /// The file's text as last read, checked or not, and its diagnostics when it does not check
+    /// (shown over the last good screen).
+    var diskText: String
+    var diagnostics: String?
+    /// Navigation values the screen emitted in the current transaction, for the pages to open.
+    private var navigations: [NavigationValue] = []
+    /// Parameters a navigation gave this screen by name, instead of the first scenario's.
+    let givenParams: [String: Value]?
+    /// The screen's name, readable off the queue (the page's list of specs).
+    private let titleBox = TitleBox()
 
     struct Client {
         var send: @Sendable (String) -> Void
+        /// Where a navigation the screen emits goes: the page's ``Navigator``.
+        var navigate: (@Sendable (NavigationValue) -> Void)?
         var sentLines = 0
     }
 
-    /// Loads the spec at `path`; its diagnostics when it does not check.
-    package init(path: String) throws(PreviewError) {
+    /// Loads the spec at `path`; its diagnostics when it does not check. `params`, when given,
+    /// are the screen's parameters by name (a navigation's; one left out is `nil`).
+    package init(path: String, params: [String: Value]? = nil) throws(PreviewError) {
         let loaded = SpecLoader.load(path: path)
         guard let spec = loaded.spec else { throw PreviewError(message: loaded.renderDiagnostics()) }
         self.path = path
         self.text = loaded.source.text
+        self.diskText = loaded.source.text
         self.spec = spec
+        givenParams = params
         compiler = StepCompiler(text: loaded.source.text, path: path, spec: spec)
         clock = VirtualClock()
         graph = ScreenGraph(spec: spec, clock: clock)
         invariants = InvariantMonitor(spec: spec)
         broken = Array(repeating: nil, count: spec.invariants.count)
         driver = ClockDriver()
+        titleBox.set(spec.screen)
         queue.sync { restart() }
         driver.start(on: queue) { [weak self] target in self?.advance(to: target) }
+        LiveSessions.add(self)
     }
 
     deinit { driver.stop() }
 
-    /// The screen's parameters: the first scenario's that gives them, as the runner gives a
-    /// scenario its own (a recording on such a screen then needs the same `params:` to replay).
-    private var params: [Value] { spec.scenarios.first { !$0.params.isEmpty }?.params ?? [] }
+    /// Stops the screen's clock: a screen a page navigated back from.
+    func close() { driver.stop() }
+
+    /// The screen's name, from any thread.
+    package var screen: String { titleBox.get() }
+
+    /// The screen's parameters: a navigation's, else the first scenario's that gives them, as
+    /// the runner gives a scenario its own (a recording on such a screen then needs the same
+    /// `params:` to replay).
+    var params: [Value] {
+        if let givenParams { return spec.params.map { givenParams[spec.nodes[$0].name] ?? .none } }
+        return spec.scenarios.first { !$0.params.isEmpty }?.params ?? []
+    }
+
+    /// The screen's parameters as the body of a scenario's `params:` (`user: { login: a }`), or
+    /// nil without any: a step is checked, and a recording saved, in a scenario that gives them.
+    var paramsYAML: String? {
+        let given = zip(spec.params, params).map { "\(spec.nodes[$0].name): \(YAMLValueText.text($1))" }
+        return given.isEmpty ? nil : given.joined(separator: ", ")
+    }
 
     /// A fresh graph at time zero: the screen as a scenario starts it.
-    private func restart() {
+    func restart() {
+        titleBox.set(spec.screen)
         clock = VirtualClock()
         graph = ScreenGraph(spec: spec, clock: clock, params: params)
         entries = []
+        formatted = []
+        played = []
+        navigations = []
         lastEmitted = [:]
         broken = Array(repeating: nil, count: spec.invariants.count)
         let names = spec.nodes.map(\.name)
         let visible = spec.nodes.map(\.visible)
         graph.onEmit = { [unowned self] emission in
             lastEmitted[emission.node] = emission.value
+            if case .navigation(let n) = emission.value { navigations.append(n) }
             if visible[emission.node] { entries.append(.emission(time: emission.time, name: names[emission.node], value: emission.value)) }
         }
         graph.onRuntimeError = { [unowned self] in entries.append(.runtimeError(time: $0, message: $1)) }
@@ -82,9 +126,9 @@ package final class PreviewSession: @unchecked Sendable {
     // MARK: the page's requests
 
     /// Registers a page; it gets the layout and the whole state at once.
-    func connect(_ id: UUID, send: @escaping @Sendable (String) -> Void) {
+    func connect(_ id: UUID, send: @escaping @Sendable (String) -> Void, navigate: (@Sendable (NavigationValue) -> Void)? = nil) {
         queue.async { [self] in
-            clients[id] = Client(send: send)
+            clients[id] = Client(send: send, navigate: navigate)
             send(PageMessages.layout(spec))
             broadcast()
         }
@@ -113,9 +157,10 @@ package final class PreviewSession: @unchecked Sendable {
     private func handle(_ message: ClientMessage) throws {
         switch message.op {
         case "step":
-            let line = try compiler.yaml(verb: message.verb ?? "", target: message.target ?? "", value: message.value)
-            let step = try compiler.compile(line)
+            let line = try compiler.yaml(verb: message.verb ?? "", target: message.target ?? "", value: message.value, flow: message.yaml)
+            let step = try compiler.compile(line, params: paramsYAML)
             recorder.step(line, at: clock.now)
+            played.append((clock.now, line))
             play(step)
         case "pause": driver.pause(at: clock.now)
         case "resume": driver.resume(at: clock.now)
@@ -131,9 +176,10 @@ package final class PreviewSession: @unchecked Sendable {
             recorder.start()
         case "stop":
             let name = message.name.flatMap { $0.isEmpty ? nil : $0 } ?? "recorded in the preview"
-            let given = zip(spec.params, params).map { "\(spec.nodes[$0].name): \(YAMLValueText.text($1))" }
-            switch recorder.save(name: name, at: clock.now, specPath: path, params: given.isEmpty ? nil : given.joined(separator: ", ")) {
-            case .success(let saved): entries.append(.step(time: clock.now, text: "saved scenario '\(saved)' to \(path)"))
+            switch recorder.save(name: name, at: clock.now, specPath: path, params: paramsYAML) {
+            case .success(let saved):
+                adoptSaved(saved.text)
+                entries.append(.step(time: clock.now, text: "saved scenario '\(saved.name)' to \(path)"))
             case .failure(let f): throw StepCompiler.Failure(message: f.message)
             }
         case "expect":
@@ -147,13 +193,13 @@ package final class PreviewSession: @unchecked Sendable {
     }
 
     /// Plays a step as ``ScenarioRunner`` does, then checks the invariants after it.
-    private func play(_ step: StepPlan) {
+    func play(_ step: StepPlan) {
         guard graph.act(step, record: { entries.append($0) }) else { return }
         checkInvariants(after: "'\(step.text)'")
     }
 
     /// Runs the clock to `target` (the ticker's real time, or a control), then checks invariants.
-    private func advance(to target: Int) {
+    func advance(to target: Int) {
         guard target > clock.now else { return }
         let before = entries.count
         do {
@@ -175,6 +221,8 @@ package final class PreviewSession: @unchecked Sendable {
     }
 
     private var lastTimeBroadcast: UInt64 = 0
+    /// The timeline's entries as `specrun run` prints them, as far as formatted.
+    private var formatted: [String] = []
 
     private func checkInvariants(after what: String) {
         for k in broken.indices {
@@ -190,9 +238,21 @@ package final class PreviewSession: @unchecked Sendable {
 
     // MARK: what the page shows
 
-    private func broadcast() {
+    func broadcast() {
+        // A navigation opens its screen in each page showing this one, after the step that
+        // emitted it has been shown.
+        let opened = navigations
+        navigations = []
         guard !clients.isEmpty else { return }
-        let lines = entries.map(line)
+        defer {
+            for n in opened {
+                for client in clients.values { client.navigate?(n) }
+            }
+        }
+        // Entries are only appended (or all dropped by a restart): each is formatted once.
+        if formatted.count > entries.count { formatted = [] }
+        while formatted.count < entries.count { formatted.append(line(entries[formatted.count])) }
+        let lines = formatted
         for (id, client) in clients {
             let fresh = Array(lines[min(client.sentLines, lines.count)...])
             client.send(PageMessages.state(self, from: client.sentLines, lines: fresh))
@@ -208,6 +268,10 @@ package final class PreviewSession: @unchecked Sendable {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
         return lines.dropFirst().joined(separator: "\n")
     }
+
+    /// Forgets navigations emitted while replaying steps after a reload: they were opened, or
+    /// not, when the person made them.
+    func dropNavigations() { navigations = [] }
 
     var now: Int { clock.now }
     var error: String? { lastError }
@@ -231,6 +295,8 @@ struct ClientMessage: Decodable {
     var verb: String?
     var target: String?
     var value: StepCompiler.Scalar?
+    /// A value written as YAML flow text (a record or a list).
+    var yaml: String?
     var ms: Int?
     var speed: Double?
     var name: String?
