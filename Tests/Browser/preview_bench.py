@@ -156,15 +156,15 @@ def many_pages(browser, specrun, count):
         for page in pages:
             page.locator('input[data-component="email"]').fill("someone@example.com")
             page.locator('input[data-component="password"]').fill("hunter2")
-        for page in pages:
-            page.locator('button[data-component="confirm"]').click()
         executing = 0
         for page in pages:
+            page.locator('button[data-component="confirm"]').click()
+            # Within the 5 s the sign-in takes, counted from this page's own tap.
             try:
-                expect(page.locator('[data-output="login.executing"]')).to_have_text("true", timeout=2000)
+                expect(page.locator('[data-output="login.executing"]')).to_have_text("true", timeout=4000)
                 executing += 1
             except AssertionError:
-                pass  # a page that missed the 5 s window is not an error; the answer below is
+                errors.append("page %d: executing not seen within 4 s of the tap" % pages.index(page))
         answered = 0
         for i, page in enumerate(pages):
             try:

@@ -4,7 +4,8 @@ Run by Tests/IntegrationTests/PreviewBrowserTests.swift:
     python3 preview_e2e.py SPECRUN WORKDIR SHOTS
 
 WORKDIR holds a copy of specs/ (login.yaml is written to by the recording and edited by the
-authoring loop). SHOTS is a folder for the screenshots: preview-login-signing-in.png and
+authoring loop). SHOTS is a folder for the screenshots: preview-login-signing-in.png,
+preview-diagnostics.png (a broken save), preview-navigation.png (Events -> Repository) and
 preview-NAME.png for every spec NAME.yaml, as docs/preview.md shows them. Prints one line per
 check and exits non-zero on the first failure, naming it.
 """
@@ -184,6 +185,7 @@ def authoring_loop(browser):
         expect(page.locator('[data-component="title"]')).to_have_text("Welcome back")
         page.locator('input[data-component="password"]').fill("hunter2")
         expect(page.locator('[data-output="canLogin"]')).to_have_text("true")
+        page.screenshot(path=os.path.join(SHOTS, "preview-diagnostics.png"))
         print("ok: a broken save shows its diagnostics over the last good screen")
 
         write(spec, original)
@@ -230,6 +232,7 @@ def navigation(browser):
         expect(page.locator('[data-output="navigationTitle"]')).to_have_text('"ReactiveX/RxSwift"')
         expect(page.locator('[data-output="starsText"]')).to_have_text('"24000 stars"')
         expect(page.locator("#stack")).to_contain_text("Events › Repository")
+        page.screenshot(path=os.path.join(SHOTS, "preview-navigation.png"))
         page.locator("#navigateBack").click()
         expect(page.locator("#screen")).to_have_text("Events")
         expect(page.locator("#stack")).to_be_hidden()

@@ -33,10 +33,10 @@ struct PreviewBrowserTests {
             #expect(result.stdout.contains(line), "\(result.stdout)")
         }
         #expect(result.stdout.contains("specs opened with no console error, each one's screenshot taken"), "\(result.stdout)")
-        // A picture of every shipped spec, and of the login signing in.
+        // A picture of every shipped spec, of the login signing in, of a broken save and of a navigation.
         let names = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.specs).filter { $0.hasSuffix(".yaml") }
         #expect(!names.isEmpty)
-        let pictures = ["preview-login-signing-in.png"] + names.map { "preview-" + $0.dropLast(".yaml".count) + ".png" }
+        let pictures = ["preview-login-signing-in.png", "preview-diagnostics.png", "preview-navigation.png"] + names.map { "preview-" + $0.dropLast(".yaml".count) + ".png" }
         for picture in pictures {
             let size = (try? FileManager.default.attributesOfItem(atPath: shots + "/" + picture)[.size] as? Int) ?? 0
             #expect(size > 10_000, "\(picture): \(size) bytes")

@@ -77,7 +77,7 @@ struct PreviewServerSecurityTests {
     @Test func onlyTheAssetsAreServed() async throws {
         try await withServer { server in
             let headers = ["Host": "127.0.0.1:\(server.port)", "Cookie": "specrun_preview=\(server.token)"]
-            for asset in ["/", "/preview.js", "/preview.css"] {
+            for asset in ["/", "/preview.js", "/preview.css", "/authoring.js", "/navigation.js"] {
                 #expect((try? RawHTTP.get(port: server.port, target: asset, headers: headers))?.status == 200, "\(asset)")
             }
             for other in ["/hostile.yaml", "/../hostile.yaml", "/Page/index.html", "/etc/passwd"] {
@@ -91,16 +91,21 @@ struct PreviewServerSecurityTests {
     @Test func specStringsAreDataNotMarkup() async throws {
         try await withServer { server in
             let host = "127.0.0.1:\(server.port)"
-            let frames = try RawHTTP.webSocketText(port: server.port, target: "/socket?token=\(server.token)", host: host, count: 3)
+            let frames = try RawHTTP.webSocketText(port: server.port, target: "/socket?token=\(server.token)", host: host, count: 4)
             let joined = frames.joined(separator: "\n")
             #expect(joined.contains(#"<script>alert(1)<\/script>"#) || joined.contains("<script>alert(1)</script>"))
             for frame in frames {
                 #expect((try? JSONSerialization.jsonObject(with: Data(frame.utf8))) != nil, "not JSON: \(frame)")
             }
-            let script = try RawHTTP.get(port: server.port, target: "/preview.js", headers: ["Host": host, "Cookie": "specrun_preview=\(server.token)"])
-            #expect(!script.body.contains("innerHTML"))
-            #expect(!script.body.contains("insertAdjacentHTML"))
-            #expect(!script.body.contains("document.write"))
+            // The specs list, the stack of screens, the layout and the state.
+            #expect(frames.count == 4)
+            for name in ["/preview.js", "/authoring.js", "/navigation.js"] {
+                let script = try RawHTTP.get(port: server.port, target: name, headers: ["Host": host, "Cookie": "specrun_preview=\(server.token)"])
+                #expect(script.status == 200, "\(name)")
+                #expect(!script.body.contains("innerHTML"), "\(name)")
+                #expect(!script.body.contains("insertAdjacentHTML"), "\(name)")
+                #expect(!script.body.contains("document.write"), "\(name)")
+            }
         }
     }
 }
