@@ -142,6 +142,15 @@ struct PreviewAuthoringTests {
         // The screen beneath as it was left.
         #expect(page.last("state") { ($0["values"] as? [String: String])?["isPerformed"] == "true" } != nil)
         #expect(value(events, "isPerformed") == "true")
+        // A save plays the steps again, the selection among them; its navigation is not opened
+        // again (the person already went there and came back).
+        let path = folder + "/specs/events.yaml"
+        try (String(contentsOfFile: path, encoding: .utf8) + "\n# saved again\n").write(toFile: path, atomically: true, encoding: .utf8)
+        events.reloadIfChanged()
+        settle(events)
+        #expect(page.last("state") { ($0["timeline"] as? [String: Any]).map { "\($0["lines"] ?? "")".contains("2 of 2 steps played again") } ?? false } != nil)
+        #expect(page.last("stack")?["screens"] as? [String] == ["Events"])
+        #expect(value(events, "isPerformed") == "true")
     }
 
     @Test func aValueThatWouldBeMoreThanOneIsRefused() throws {

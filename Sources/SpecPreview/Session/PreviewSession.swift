@@ -37,6 +37,8 @@ package final class PreviewSession: @unchecked Sendable {
     /// (shown over the last good screen).
     var diskText: String
     var diagnostics: String?
+    /// True while a reload plays the person's steps again.
+    var replaying = false
     /// Navigation values the screen emitted in the current transaction, for the pages to open.
     private var navigations: [NavigationValue] = []
     /// Parameters a navigation gave this screen by name, instead of the first scenario's.
@@ -239,6 +241,8 @@ package final class PreviewSession: @unchecked Sendable {
     // MARK: what the page shows
 
     func broadcast() {
+        // Steps played again after a reload are not shown one by one, nor their navigations opened.
+        guard !replaying else { return }
         // A navigation opens its screen in each page showing this one, after the step that
         // emitted it has been shown.
         let opened = navigations

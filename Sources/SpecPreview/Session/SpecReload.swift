@@ -52,6 +52,8 @@ extension PreviewSession {
         diagnostics = nil
         restart()
         var replayed = 0
+        replaying = true
+        defer { replaying = false }
         for (time, line) in steps {
             advance(to: time)
             guard let step = try? compiler.compile(line, params: paramsYAML) else { break }
@@ -62,6 +64,7 @@ extension PreviewSession {
         advance(to: reached)
         driver.reset(virtual: now)
         dropNavigations()
+        replaying = false
         let file = (path as NSString).lastPathComponent
         let note = steps.isEmpty ? "" : ", \(replayed) of \(steps.count) steps played again"
         entries.append(.step(time: now, text: "reloaded \(file)\(note)"))
