@@ -9,6 +9,10 @@ let package = Package(
         .library(name: "SpecRuntime", targets: ["SpecRuntime"]),
         .library(name: "SpecTools", targets: ["SpecTools"]),
         .executable(name: "specrun", targets: ["specrun"]),
+        // `swift package specrun …` and `swift package specrun-write …` in an app's package
+        // (docs/install.md).
+        .plugin(name: "SpecrunCommand", targets: ["SpecrunCommand"]),
+        .plugin(name: "SpecrunWriteCommand", targets: ["SpecrunWriteCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,6 +40,24 @@ let package = Package(
                 "ScreenSpec", "SpecRuntime", "SpecTools", "SpecPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The command plugins: the tool built from source, run in the app's package; the first
+        // never writes there, the second asks for permission to (snapshots, --write, review).
+        .plugin(
+            name: "SpecrunCommand",
+            capability: .command(
+                intent: .custom(verb: "specrun", description: "Check, test, cover, mutate, explore or draw the package's screen specs."),
+                permissions: []
+            ),
+            dependencies: ["specrun"]
+        ),
+        .plugin(
+            name: "SpecrunWriteCommand",
+            capability: .command(
+                intent: .custom(verb: "specrun-write", description: "Run a specrun command that writes into the package: snapshots, explore --write, review."),
+                permissions: [.writeToPackageDirectory(reason: "specrun writes snapshots and scenarios beside the specs")]
+            ),
+            dependencies: ["specrun"]
         ),
         // What every test target uses: the CLI runner, package paths, external tools, recorded
         // timelines, diagnostics assertions and the fixtures under Tests/Fixtures.

@@ -17,9 +17,9 @@ public enum TrustWorkloads {
         let map = coverage ? CoverageMap(spec) : nil
         var entries = 0
         for _ in 0..<rounds {
-            for s in spec.scenarios.indices {
+            for s in spec.scenarioNames.indices {
                 let recorder = map.map(CoverageRecorder.init)
-                entries += ScenarioRunner.run(spec, scenario: s, coverage: recorder).entries.count
+                entries += ScenarioRunner.run(spec, scenario: s, coverage: recorder).entryCount
             }
         }
         return entries

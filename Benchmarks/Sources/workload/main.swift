@@ -71,7 +71,7 @@ case "explore-random":
     let start = ContinuousClock.now
     report("steps", ExploreWorkload.random(spec, steps: size).transitions, start)
 case "explore-bfs":
-    let spec = ExploreWorkload.wideLogin(Specs.load(path: RepositoryPaths.loginSpec), values: Int(ProcessInfo.processInfo.environment["VALUES"] ?? "") ?? 40)
+    let spec = ExploreWorkload.wideLogin(values: Int(ProcessInfo.processInfo.environment["VALUES"] ?? "") ?? 40)
     let start = ContinuousClock.now
     let r = ExploreWorkload.breadthFirst(spec, depth: 20, states: size)
     report("distinct states (\(r.transitions) transitions, stop \(r.stop))", r.distinctStates, start)
@@ -93,7 +93,7 @@ case "wide", "chain":
     let start = ContinuousClock.now
     let spec = Specs.load(text: text, path: "\(name)-\(size).yaml")
     let graph = ScreenGraph(spec: spec)
-    report("nodes", spec.nodes.count, start)
+    report("nodes", spec.nodeNames.count, start)
     withExtendedLifetime(graph) {}
 case "end-to-end":
     let folder = RepositoryPaths.temporaryFolder("workload")

@@ -6,11 +6,11 @@ import SpecRuntime
 /// libyaml's 0-based marks become 1-based ``SpecLocation``s here, once. Anchors and aliases are
 /// refused (they let a small file expand without bound), as are documents nested deeper than
 /// ``maximumDepth``.
-public enum YAMLParser {
-    public static let maximumDepth = 200
+package enum YAMLParser {
+    package static let maximumDepth = 200
 
     /// Parses the first document of `source`. Returns nil and appends diagnostics on failure.
-    public static func parse(_ source: SourceFile, diagnostics: inout DiagnosticBag) -> YAMLNode? {
+    package static func parse(_ source: SourceFile, diagnostics: inout DiagnosticBag) -> YAMLNode? {
         if let tooDeep = flowNestingError(source) {
             diagnostics.append(tooDeep)
             return nil

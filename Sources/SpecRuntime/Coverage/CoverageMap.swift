@@ -1,7 +1,7 @@
 /// The coverage items of one checked spec and, for each place the runtime reports from, the items
 /// it covers. Built once per spec; every scenario's recorder shares it.
 public struct CoverageMap: Sendable {
-    public private(set) var items: [CoverageItem] = []
+    package private(set) var items: [CoverageItem] = []
     /// The items of a probe site, in the order the probe's ways are numbered (see `ExpressionCompiler`).
     var probes: [ProbeSite: [Int]] = [:]
     /// Per node: changed (or, for a stream, emitted), seen true, seen false.
@@ -11,7 +11,7 @@ public struct CoverageMap: Sendable {
     /// Service results and cases by where they are written (overrides of scenarios included).
     var answerItems: [SpecRange: Int] = [:]
     /// The items of each service's results and cases, by service name.
-    public private(set) var serviceItems: [String: [Int]] = [:]
+    package private(set) var serviceItems: [String: [Int]] = [:]
     private var canChange: [Bool] = []
     private var listened: Set<Int> = []
 
@@ -26,6 +26,7 @@ public struct CoverageMap: Sendable {
         var failed: Int?
     }
 
+    /// The coverage items of `spec`: every branch, handler, service case and stream operator a scenario can exercise.
     public init(_ spec: CheckedSpec) {
         nodeItems = Array(repeating: NodeItems(), count: spec.nodes.count)
         handlerItems = Array(repeating: nil, count: spec.handlers.count)

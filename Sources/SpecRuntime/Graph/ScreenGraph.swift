@@ -5,8 +5,8 @@
 /// output sees every input already updated and emits once, only when its value changed.
 /// Event nodes deliver every event they received in the transaction, in order.
 public final class ScreenGraph {
-    public let spec: CheckedSpec
-    public let clock: VirtualClock
+    package let spec: CheckedSpec
+    package let clock: VirtualClock
 
     // Performance: the per-node state below is read and written several times per node in every
     // transaction. Each access to a class's `var` is checked for exclusivity at run time, which cost
@@ -19,7 +19,7 @@ public final class ScreenGraph {
     @exclusivity(unchecked) public var onEmit: ((Emission) -> Void)?
     /// The most characters (UTF-8 bytes) of a string or elements of a list an expression or a
     /// handler's append may build; past it the expression fails and ``limitExceeded`` says why.
-    public var maximumValueSize: Int {
+    package var maximumValueSize: Int {
         get { context.maximumValueSize }
         set { context.maximumValueSize = newValue }
     }
@@ -27,18 +27,18 @@ public final class ScreenGraph {
     /// The most list elements and characters the expressions of one graph may go through in all
     /// (copying, mapping, searching, comparing, printing); past it every such expression fails
     /// and ``limitExceeded`` says why.
-    public var maximumWork: Int {
+    package var maximumWork: Int {
         get { context.maximumWork }
         set { context.maximumWork = newValue }
     }
 
     /// Why a value went past ``maximumValueSize``, once one did: the owner should stop the scenario
     /// (the graph itself goes on, each such expression failing as an overflow does).
-    public var limitExceeded: String? { context.exceeded }
+    package var limitExceeded: String? { context.exceeded }
 
     /// Called when an expression fails at run time (overflow, division by zero); the node keeps
     /// its previous value and the graph goes on.
-    public var onRuntimeError: ((_ time: Int, _ message: String) -> Void)?
+    package var onRuntimeError: ((_ time: Int, _ message: String) -> Void)?
     /// Called when an error reaches the end of a stream output with nothing to take it (no
     /// `catch`, no `errors` node), ending the output as RxSwift's unhandled error ends a stream.
     /// Exploration reports it.
@@ -52,10 +52,10 @@ public final class ScreenGraph {
     /// ``LiveCalls``); nil, the usual case, means the spec's fakes answer every call.
     var liveCalls: LiveCalls?
     /// Called when a visible stream ends (`completed` or an error); it emits nothing after.
-    public var onEnd: ((_ time: Int, _ node: Int, _ end: StreamEnd) -> Void)?
+    package var onEnd: ((_ time: Int, _ node: Int, _ end: StreamEnd) -> Void)?
     /// Called when a stream output's inner stream is cancelled before it ended (a request
     /// `flatMapLatest` switched away from, or the output ending), with the call it made.
-    public var onCancel: ((_ time: Int, _ node: Int, _ call: String) -> Void)?
+    package var onCancel: ((_ time: Int, _ node: Int, _ call: String) -> Void)?
 
     enum Behaviour {
         case source
@@ -293,18 +293,18 @@ public final class ScreenGraph {
 
     /// Ends an input event or value stream (`complete:`, `fail:` steps), as `onCompleted()` or
     /// `onError(_:)` on a subject; a stream that already ended ignores it, as a subject does.
-    public func end(_ node: Int, _ streamEnd: StreamEnd) {
+    package func end(_ node: Int, _ streamEnd: StreamEnd) {
         ended(node, streamEnd)
         propagate()
     }
 
     /// How the node's stream ended, nil while it runs.
-    public func streamEnd(of node: Int) -> StreamEnd? {
+    package func streamEnd(of node: Int) -> StreamEnd? {
         ends[node]
     }
 
     /// Writes an input property or state, as the view or a handler would, and propagates.
-    public func set(_ node: Int, to value: Value) {
+    package func set(_ node: Int, to value: Value) {
         pendingWrite[node] = value
         pendingAppend[node] = nil
         enqueue(node)
@@ -312,7 +312,7 @@ public final class ScreenGraph {
     }
 
     /// Fires an event or value stream and propagates.
-    public func send(_ node: Int, _ value: Value = .void) {
+    package func send(_ node: Int, _ value: Value = .void) {
         guard ends[node] == nil else { return }
         inbox[node].append(value)
         enqueue(node)
@@ -320,14 +320,14 @@ public final class ScreenGraph {
     }
 
     /// Executes action `action` as its trigger would.
-    public func execute(action: Int, input: Value = .void) {
+    package func execute(action: Int, input: Value = .void) {
         trigger(action, input: input)
         propagate()
     }
 
     /// One gesture on a view component as one transaction: `writes` show `payload`, `events`
     /// fire with it, `actions` execute with it.
-    public func perform(writes: [Int], events: [Int], actions: [Int], payload: Value, clears: [Int] = []) {
+    package func perform(writes: [Int], events: [Int], actions: [Int], payload: Value, clears: [Int] = []) {
         for node in writes {
             pendingWrite[node] = payload
             pendingAppend[node] = nil
@@ -349,7 +349,7 @@ public final class ScreenGraph {
 
     /// The node's current value, or its latest emission for a stream; nil before it emitted. An
     /// invariant's value is its expression evaluated now, nil when that fails.
-    public func value(of node: Int) -> Value? {
+    package func value(of node: Int) -> Value? {
         hasEmitted[node] ? context.values[node] : unemittedValue(of: node)
     }
 

@@ -170,7 +170,7 @@ public final class LiveScreen: @unchecked Sendable {
 
     /// Executes an action by name, as its trigger would, with its input (`()` for none).
     public func execute(_ action: String, input: Value = .void) throws {
-        guard let index = spec.actions.firstIndex(where: { $0.name == action }) else {
+        guard let index = spec.actionIndex(named: action) else {
             throw LiveScreenError.unknown("action", action, among: spec.actions.map(\.name))
         }
         let value = try Self.conformed(input, to: spec.actions[index].input, of: action, spec.types)

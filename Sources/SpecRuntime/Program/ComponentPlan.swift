@@ -1,13 +1,13 @@
 /// A view component as the checker wired it, for tools that draw or list the view; the runtime
 /// itself reads component nodes through handlers and gestures only.
-public struct ComponentPlan: Sendable {
+package struct ComponentPlan: Sendable {
     /// A property cell, such as `email.text`.
-    public struct Property: Sendable {
-        public var name: String
-        public var node: Int
+    package struct Property: Sendable {
+        package var name: String
+        package var node: Int
         /// The hidden stream of the person's edits (a `ControlProperty`'s values); nil when only
         /// bindings write the property.
-        public var edits: Int?
+        package var edits: Int?
 
         /// Memberwise, at `package` access: the front end builds the program.
         package init(name: String, node: Int, edits: Int? = nil) {
@@ -18,13 +18,13 @@ public struct ComponentPlan: Sendable {
     }
 
     /// An event or delegate callback, such as `confirm.tap`, and what it feeds.
-    public struct Event: Sendable {
-        public var name: String
-        public var node: Int
+    package struct Event: Sendable {
+        package var name: String
+        package var node: Int
         /// Input events and value streams it fires.
-        public var feeds: [Int]
+        package var feeds: [Int]
         /// Indices into ``CheckedSpec/actions`` it executes.
-        public var actions: [Int]
+        package var actions: [Int]
 
         /// Memberwise, at `package` access: the front end builds the program.
         package init(name: String, node: Int, feeds: [Int], actions: [Int]) {
@@ -35,11 +35,11 @@ public struct ComponentPlan: Sendable {
         }
     }
 
-    public var name: String
+    package var name: String
     /// The kind as written: `textField`, `button`, `component` ...
-    public var kind: String
-    public var properties: [Property]
-    public var events: [Event]
+    package var kind: String
+    package var properties: [Property]
+    package var events: [Event]
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(name: String, kind: String, properties: [Property], events: [Event]) {

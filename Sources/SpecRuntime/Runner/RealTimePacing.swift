@@ -12,9 +12,9 @@ public final class RealTimePacing {
     private let client: HTTPServiceClient
     private let started = ContinuousClock.now
     /// Per service call where the backend's answer is not the fake's, in call order.
-    public private(set) var differences: [FakeComparison.Difference] = []
+    package private(set) var differences: [FakeComparison.Difference] = []
 
-    public init(client: HTTPServiceClient) {
+    package init(client: HTTPServiceClient) {
         self.client = client
     }
 

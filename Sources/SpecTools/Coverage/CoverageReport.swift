@@ -2,34 +2,34 @@ import ScreenSpec
 import SpecRuntime
 
 /// What the scenarios of one spec exercised: every item, covered or not, in source order.
-public struct SpecCoverage: Sendable {
-    public var specPath: String
-    public var screen: String
-    public var items: [CoverageItem]
+package struct SpecCoverage: Sendable {
+    package var specPath: String
+    package var screen: String
+    package var items: [CoverageItem]
     /// Scenarios stopped by a runaway limit: what they would have covered later is missing.
-    public var stoppedScenarios: [String] = []
+    package var stoppedScenarios: [String] = []
 
     /// Items marked in `unreachable:` count neither as covered nor in the total.
-    public var covered: Int { items.filter { $0.covered && $0.unreachableBecause == nil }.count }
-    public var total: Int { items.filter { $0.unreachableBecause == nil }.count }
-    public var missed: [CoverageItem] { items.filter(\.missed) }
-    public var unreachable: [CoverageItem] { items.filter { $0.unreachableBecause != nil } }
+    package var covered: Int { items.filter { $0.covered && $0.unreachableBecause == nil }.count }
+    package var total: Int { items.filter { $0.unreachableBecause == nil }.count }
+    package var missed: [CoverageItem] { items.filter(\.missed) }
+    package var unreachable: [CoverageItem] { items.filter { $0.unreachableBecause != nil } }
     /// Covered items in percent; 100 for a spec with nothing to cover.
-    public var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
+    package var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
 }
 
 /// The coverage of a run over several specs, and the specs that did not load.
-public struct CoverageReport: Sendable {
-    public var specs: [SpecCoverage]
+package struct CoverageReport: Sendable {
+    package var specs: [SpecCoverage]
     /// Specs that did not load or check, with their diagnostics.
-    public var invalid: [LoadedSpec]
+    package var invalid: [LoadedSpec]
 
-    public var covered: Int { specs.map(\.covered).reduce(0, +) }
-    public var total: Int { specs.map(\.total).reduce(0, +) }
-    public var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
+    package var covered: Int { specs.map(\.covered).reduce(0, +) }
+    package var total: Int { specs.map(\.total).reduce(0, +) }
+    package var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
 
     /// Plays every scenario of every spec with a coverage recorder, scenarios in parallel.
-    public static func measure(specPaths: [String]) -> CoverageReport {
+    package static func measure(specPaths: [String]) -> CoverageReport {
         let loaded = parallelMap(specPaths) { SpecLoader.load(path: $0) }
         var jobs: [(spec: Int, scenario: Int)] = []
         var maps: [CoverageMap?] = []

@@ -3,8 +3,8 @@ import SpecRuntime
 /// Renders a ``DataflowGraph`` in Graphviz's DOT language: groups and clusters are `cluster_`
 /// subgraphs, edge kinds are line styles. Every label is cut to ``DiagramLabel/maximum``
 /// characters; a node whose name was cut keeps more of it as its tooltip.
-public enum DotRenderer {
-    public static func render(_ graph: DataflowGraph) -> String {
+package enum DotRenderer {
+    package static func render(_ graph: DataflowGraph) -> String {
         let screen = DiagramLabel.short(graph.screen)
         var out = "digraph \(quote(screen)) {\n"
         out += "  graph [rankdir=LR, fontname=\"Helvetica\", fontsize=12, label=\(quote(screen + " — dataflow")), labelloc=t];\n"

@@ -2,8 +2,8 @@ import SpecRuntime
 
 /// Renders a ``DataflowGraph`` as a Mermaid flowchart, which GitHub and GitLab draw inside
 /// markdown (a ```` ```mermaid ```` block). Every label is cut to ``DiagramLabel/maximum`` characters.
-public enum MermaidRenderer {
-    public static func render(_ graph: DataflowGraph) -> String {
+package enum MermaidRenderer {
+    package static func render(_ graph: DataflowGraph) -> String {
         var out = "flowchart LR\n"
         for group in DataflowGraph.Group.allCases {
             let (loose, clusters) = graph.layout(of: group)

@@ -3,8 +3,8 @@ import SpecRuntime
 
 /// The readable report: each survivor with its place, change and the scenarios that should have
 /// caught it; a score line per spec and for the run.
-public enum MutationText {
-    public static func render(_ report: MutationReport, colors: Bool = false) -> String {
+package enum MutationText {
+    package static func render(_ report: MutationReport, colors: Bool = false) -> String {
         let red = colors ? "\u{1B}[31m" : "", green = colors ? "\u{1B}[32m" : "", bold = colors ? "\u{1B}[1m" : ""
         let reset = colors ? "\u{1B}[0m" : ""
         var out = ""
@@ -40,7 +40,7 @@ public enum MutationText {
     }
 
     /// What the time budget left out, when it ran out; the same line goes to standard error.
-    public static func stopLine(_ report: MutationReport) -> String? {
+    package static func stopLine(_ report: MutationReport) -> String? {
         guard let budget = report.timeBudget else { return nil }
         let seconds = budget == budget.rounded() && budget < 1e9 ? "\(Int(budget))" : ExploreReport.format1(budget)
         var out = "stopped: the time budget (--max-seconds \(seconds)) was used up "
