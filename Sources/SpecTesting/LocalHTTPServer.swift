@@ -18,7 +18,7 @@ import Darwin
 package final class LocalHTTPServer: @unchecked Sendable {
     /// What a path answers.
     package struct Route: Sendable {
-        package enum Behaviour: Sendable {
+        package enum Behavior: Sendable {
             /// The whole answer at once.
             case normal
             /// Headers, then nothing for this long (then the body).
@@ -36,15 +36,15 @@ package final class LocalHTTPServer: @unchecked Sendable {
         package var status: Int
         package var headers: [(String, String)]
         package var body: [UInt8]
-        package var behaviour: Behaviour = .normal
+        package var behavior: Behavior = .normal
         /// Wait this long before answering at all.
         package var delay: Double = 0
 
-        package init(status: Int, headers: [(String, String)], body: [UInt8], behaviour: Behaviour = .normal, delay: Double = 0) {
+        package init(status: Int, headers: [(String, String)], body: [UInt8], behavior: Behavior = .normal, delay: Double = 0) {
             self.status = status
             self.headers = headers
             self.body = body
-            self.behaviour = behaviour
+            self.behavior = behavior
             self.delay = delay
         }
 
@@ -56,8 +56,8 @@ package final class LocalHTTPServer: @unchecked Sendable {
             Route(status: status, headers: [("Content-Type", "text/plain")], body: Array(body.utf8))
         }
 
-        package static func fault(_ behaviour: Behaviour, body: String = #"{"id": 1, "status": "active"}"#) -> Route {
-            Route(status: 200, headers: [("Content-Type", "application/json")], body: Array(body.utf8), behaviour: behaviour)
+        package static func fault(_ behavior: Behavior, body: String = #"{"id": 1, "status": "active"}"#) -> Route {
+            Route(status: 200, headers: [("Content-Type", "application/json")], body: Array(body.utf8), behavior: behavior)
         }
     }
 
@@ -176,7 +176,7 @@ package final class LocalHTTPServer: @unchecked Sendable {
         if route.delay > 0, !sleep(route.delay) { return }
         var head = "HTTP/1.1 \(route.status) \(Self.reason(route.status))\r\nConnection: close\r\n"
         for (name, value) in route.headers { head += "\(name): \(value)\r\n" }
-        switch route.behaviour {
+        switch route.behavior {
         case .normal:
             head += "Content-Length: \(route.body.count)\r\n\r\n"
             send(fd, Array(head.utf8) + route.body)

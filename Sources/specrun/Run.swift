@@ -92,6 +92,8 @@ struct Run: ParsableCommand {
                 redact = { HTTPServiceClient(spec: checked, baseURL: nil, environment: liveRun.environment).redact($0) }
                 redactions.append(redact)
             }
+            // Compiled once for all its scenarios.
+            let program = ScreenProgram(checked)
             for i in indices {
                 var timeline: Timeline
                 if let liveRun {
@@ -99,7 +101,7 @@ struct Run: ParsableCommand {
                     timeline = run.timeline
                     if !run.notes.isEmpty { Output.error(run.notes) }
                 } else {
-                    timeline = ScenarioRunner.run(checked, scenario: i)
+                    timeline = ScenarioRunner.run(program, scenario: i)
                 }
                 failed = failed || !timeline.passed
                 switch format {

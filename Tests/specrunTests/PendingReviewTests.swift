@@ -114,7 +114,7 @@ import Testing
         _ = try cli.run(["test"])
         #expect(cli.exists(Self.secondTap + ".new"))
         try FileManager.default.moveItem(atPath: cli.path("specs/login.yaml"), toPath: cli.path("login.yaml.bak"))
-        try cli.write("specs/other.yaml", ConventionTests.tiny)
+        try cli.write("specs/other.yaml", Fixtures.tiny)
         #expect(try cli.run(["test", "--prune"]).stdout.contains("deleted obsolete snapshot \(Self.secondTap).new"))
         #expect(!cli.exists(Self.snapshots))
     }

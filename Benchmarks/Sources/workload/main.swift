@@ -17,6 +17,7 @@ import SpecWorkloads
 //   workload check                       the three login variants emit equally
 //   workload mutate ROUNDS               specrun mutate specs/login.yaml, ROUNDS times
 //   workload play|play-coverage ROUNDS   every login scenario, without and with a coverage recorder
+//   workload play-all ROUNDS             every login scenario through ScenarioRunner.runAll
 //   workload explore-random STEPS        random walks on specs/login.yaml
 //   workload explore-bfs STATES          breadth-first on specs/login.yaml, 40 values per input
 //                                        (VALUES=N in the environment for another number)
@@ -111,6 +112,11 @@ case "play", "play-coverage":
     let spec = Specs.load(path: RepositoryPaths.loginSpec)
     let start = ContinuousClock.now
     report("timeline entries", TrustWorkloads.play(spec, rounds: size, coverage: name == "play-coverage"), start)
+case "play-all":
+    // As `play`, through `ScenarioRunner.runAll`: one compilation per round.
+    let spec = Specs.load(path: RepositoryPaths.loginSpec)
+    let start = ContinuousClock.now
+    report("timeline entries", TrustWorkloads.playAll(spec, rounds: size), start)
 default:
     FileHandle.standardError.write(Data("unknown workload '\(name)'\n".utf8))
     exit(64)

@@ -12,6 +12,8 @@ package struct ComponentDecl: Sendable {
     package var segments: Located<Int>?
     /// Whether `segments:` was written, even when it was invalid (and reported): no second report.
     package var segmentsWritten = false
+    /// The titles of `segments: [Red, Green, Blue]`; nil for a count.
+    package var segmentTitles: [String]?
     /// Numeric settings: `minimumValue:`, `maximumValue:` (slider, stepper), `numberOfPages:`
     /// (page control).
     package var numbers: [String: Located<Double>] = [:]

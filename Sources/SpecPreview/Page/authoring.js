@@ -4,15 +4,20 @@
 // Text from the server goes into the DOM with textContent only.
 "use strict";
 
-hooks.state.push((s) => {
-  const device = document.getElementById("device");
-  let box = document.getElementById("diagnostics");
-  if (!box) {
-    box = el("div", { id: "diagnostics", role: "alert", hidden: true });
-    box.append(el("strong", {}, "The saved spec does not check; the last good screen runs beneath."), el("pre"));
-    device.append(box);
-  }
-  box.hidden = !s.diagnostics;
-  box.querySelector("pre").textContent = s.diagnostics || "";
-  device.classList.toggle("stale", Boolean(s.diagnostics));
-});
+(function () {
+  const preview = window.specrunPreview;
+  const el = preview.el;
+
+  preview.stateHooks.push((s) => {
+    const device = document.getElementById("device");
+    let box = document.getElementById("diagnostics");
+    if (!box) {
+      box = el("div", { id: "diagnostics", role: "alert", hidden: true });
+      box.append(el("strong", {}, "The saved spec does not check; the last good screen runs beneath."), el("pre"));
+      device.append(box);
+    }
+    box.hidden = !s.diagnostics;
+    box.querySelector("pre").textContent = s.diagnostics || "";
+    device.classList.toggle("stale", Boolean(s.diagnostics));
+  });
+})();

@@ -3,26 +3,31 @@
 // screen beneath as it was. Text from the server goes into the DOM with textContent only.
 "use strict";
 
-function stackBar() {
-  let bar = document.getElementById("stack");
-  if (!bar) {
-    bar = el("nav", { id: "stack", "aria-label": "screens opened", hidden: true });
-    document.querySelector("main").before(bar);
+(function () {
+  const preview = window.specrunPreview;
+  const el = preview.el;
+
+  function stackBar() {
+    let bar = document.getElementById("stack");
+    if (!bar) {
+      bar = el("nav", { id: "stack", "aria-label": "screens opened", hidden: true });
+      document.querySelector("main").before(bar);
+    }
+    return bar;
   }
-  return bar;
-}
 
-hooks.messages.stack = (m) => {
-  const bar = stackBar();
-  bar.hidden = m.screens.length < 2;
-  if (m.screens.length < 2) { bar.replaceChildren(); return; }
-  const back = el("button", { type: "button", id: "navigateBack" }, "‹ Back to " + m.screens[m.screens.length - 2]);
-  back.addEventListener("click", () => send({ op: "navigateBack" }));
-  bar.replaceChildren(back, el("span", { class: "path" }, m.screens.join(" › ")));
-};
+  preview.messageHooks.stack = (m) => {
+    const bar = stackBar();
+    bar.hidden = m.screens.length < 2;
+    if (m.screens.length < 2) { bar.replaceChildren(); return; }
+    const back = el("button", { type: "button", id: "navigateBack" }, "‹ Back to " + m.screens[m.screens.length - 2]);
+    back.addEventListener("click", () => preview.send({ op: "navigateBack" }));
+    bar.replaceChildren(back, el("span", { class: "path" }, m.screens.join(" › ")));
+  };
 
-hooks.messages.navigationFailed = (m) => {
-  const bar = stackBar();
-  bar.hidden = false;
-  bar.append(el("span", { role: "alert", class: "failed" }, m.message));
-};
+  preview.messageHooks.navigationFailed = (m) => {
+    const bar = stackBar();
+    bar.hidden = false;
+    bar.append(el("span", { role: "alert", class: "failed" }, m.message));
+  };
+})();

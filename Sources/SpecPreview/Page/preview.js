@@ -3,9 +3,6 @@
 "use strict";
 
 const state = { layout: null, socket: null, recording: false, controls: {} };
-// Features in files of their own (authoring.js, navigation.js …) hook in here: a handler per
-// message type of theirs, and functions run after a layout or a state is drawn.
-const hooks = { messages: {}, layout: [], state: [] };
 
 function el(tag, attrs, text) {
   const node = document.createElement(tag);
@@ -26,6 +23,12 @@ function step(verb, target, value) {
   if (value !== undefined) m.value = value;
   send(m);
 }
+
+// The hooks the page's other files (services.js, player.js, authoring.js, navigation.js) draw
+// their parts through: each layout or state message is passed to every hook after this file drew
+// its own part, and a message of a type of theirs to its handler.
+const preview = { send: send, el: el, layoutHooks: [], stateHooks: [], messageHooks: {} };
+window.specrunPreview = preview;
 
 // One renderer per catalogue component: the control, its role, and how a gesture maps to a step.
 // Each returns { node, update(props) }.
@@ -68,7 +71,7 @@ const renderers = {
     return { node, update(p) { node.textContent = p.title || c.name; node.disabled = p.enabled === false; } };
   },
   slider(c) {
-    const node = el("input", { type: "range", min: 0, max: 1, step: "any", "aria-label": c.name });
+    const node = el("input", { type: "range", min: c.minimum ?? 0, max: c.maximum ?? 1, step: "any", "aria-label": c.name });
     node.addEventListener("change", () => step("slide", c.name, Number(node.value)));
     return { node, update(p) {
       const v = Number(p.value ?? 0);
@@ -79,11 +82,24 @@ const renderers = {
     } };
   },
   stepper(c) {
-    const node = el("input", { type: "number", step: 1, "aria-label": c.name });
+    const node = el("input", { type: "number", min: c.minimum ?? 0, max: c.maximum ?? 100, step: c.step ?? 1, "aria-label": c.name });
     node.addEventListener("change", () => step("step", c.name, Number(node.value)));
     return { node, update(p) { if (document.activeElement !== node) node.value = p.value ?? 0; node.disabled = p.enabled === false; } };
   },
   segmentedControl(c) {
+    if (Array.isArray(c.titles)) {
+      // The segments' titles from the spec: one radio button each, picking its index.
+      const node = el("div", { class: "segments", role: "radiogroup", "aria-label": c.name });
+      const buttons = c.titles.map((title, i) => {
+        const b = el("button", { type: "button", role: "radio", "aria-checked": "false", "data-segment": i }, title);
+        b.addEventListener("click", () => step("pick", c.name, i));
+        node.append(b);
+        return b;
+      });
+      return { node, update(p) {
+        buttons.forEach((b, i) => { b.setAttribute("aria-checked", p.selectedIndex === i ? "true" : "false"); b.disabled = p.enabled === false; });
+      } };
+    }
     const node = el("input", { type: "number", min: -1, step: 1, "aria-label": c.name + " selected segment" });
     node.addEventListener("change", () => step("pick", c.name, parseInt(node.value, 10)));
     return { node, update(p) { if (document.activeElement !== node) node.value = p.selectedIndex ?? -1; node.disabled = p.enabled === false; } };
@@ -124,10 +140,20 @@ const renderers = {
   },
   alert(c) {
     const node = el("div", { role: "alertdialog", "aria-label": c.name });
-    const title = el("strong"), message = el("p"), answer = el("input", { type: "text", "aria-label": c.name + " button title", value: "OK" });
-    const choose = el("button", { type: "button" }, "Choose");
-    choose.addEventListener("click", () => step("choose", c.name, answer.value));
-    node.append(title, message, answer, choose);
+    const title = el("strong"), message = el("p");
+    node.append(title, message);
+    // The alert's buttons from the spec, each choosing its title.
+    for (const name of Array.isArray(c.titles) ? c.titles : []) {
+      const b = el("button", { type: "button", "data-button": name }, name);
+      b.addEventListener("click", () => step("choose", c.name, name));
+      node.append(b);
+    }
+    if (!Array.isArray(c.titles)) {
+      const answer = el("input", { type: "text", "aria-label": c.name + " button title", value: "OK" });
+      const choose = el("button", { type: "button" }, "Choose");
+      choose.addEventListener("click", () => step("choose", c.name, answer.value));
+      node.append(answer, choose);
+    }
     return { node, update(p) {
       node.hidden = p.message === null || p.message === undefined;
       title.textContent = p.title ?? ""; message.textContent = p.message ?? "";
@@ -252,7 +278,7 @@ function drawLayout(layout) {
   const invariants = document.getElementById("invariants");
   invariants.replaceChildren(...layout.invariants.map((name) => el("li", { "data-invariant": name }, name)));
   document.getElementById("timeline").textContent = "";
-  for (const h of hooks.layout) h(layout);
+  for (const hook of preview.layoutHooks) hook(layout);
 }
 
 function drawState(s) {
@@ -287,7 +313,7 @@ function drawState(s) {
     timeline.textContent += s.timeline.lines.join("\n") + "\n";
     timeline.scrollTop = timeline.scrollHeight;
   }
-  for (const h of hooks.state) h(s);
+  for (const hook of preview.stateHooks) hook(s);
 }
 
 // The specs under the previewed path: links to each one's screen (the cookie carries the token).
@@ -317,7 +343,7 @@ function connect() {
     if (message.type === "specs") drawSpecs(message);
     else if (message.type === "layout") drawLayout(message);
     else if (message.type === "state") drawState(message);
-    else if (hooks.messages[message.type]) hooks.messages[message.type](message);
+    else if (preview.messageHooks[message.type]) preview.messageHooks[message.type](message);
   });
 }
 

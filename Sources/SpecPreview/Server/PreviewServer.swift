@@ -78,6 +78,8 @@ struct PreviewHandler: HTTPHandler {
         "/preview.js": "text/javascript; charset=utf-8",
         "/authoring.js": "text/javascript; charset=utf-8",
         "/navigation.js": "text/javascript; charset=utf-8",
+        "/services.js": "text/javascript; charset=utf-8",
+        "/player.js": "text/javascript; charset=utf-8",
     ]
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {

@@ -117,7 +117,7 @@ final class Navigator: @unchecked Sendable {
         var params: [String: Value] = [:]
         for (name, value) in zip(navigation.paramNames, navigation.params) { params[name] = value }
         do {
-            return .success(try PreviewSession(path: path, params: params))
+            return .success(try PreviewSession(path: path, params: params, live: parent.live))
         } catch {
             return .failure(PreviewError(message: "cannot open '\(navigation.screen)':\n" + error.message))
         }

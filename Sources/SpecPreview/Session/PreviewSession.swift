@@ -8,9 +8,9 @@ import SpecTools
 /// person's steps played through the same code scenarios use, and what the page shows (values,
 /// invariants, timeline) sent to every connected page after each change.
 ///
-/// All graph work runs on one serial queue (``queue``): ticks, steps and clock controls are each
-/// one transaction, as on the virtual clock of a scenario. The graph is not thread-safe, hence
-/// `@unchecked Sendable` with every member touched only on that queue.
+/// All graph work runs on one serial queue (``queue``): ticks, steps, clock controls and live
+/// answers are each one transaction, as on the virtual clock of a scenario. The graph is not
+/// thread-safe, hence `@unchecked Sendable` with every member touched only on that queue.
 package final class PreviewSession: @unchecked Sendable {
     package let path: String
     let queue = DispatchQueue(label: "specrun.preview.session")
@@ -18,9 +18,11 @@ package final class PreviewSession: @unchecked Sendable {
     /// that checks replaces both (``reloadIfChanged()``), one that does not leaves them.
     var text: String
     var spec: CheckedSpec
+    /// The spec compiled once (again on a reload): every restart runs it on a fresh graph.
+    var program: ScreenProgram
     var compiler: StepCompiler
-    private var graph: ScreenGraph
-    private var clock: VirtualClock
+    private(set) var graph: ScreenGraph
+    private(set) var clock: VirtualClock
     var invariants: InvariantMonitor
     private var broken: [String?]
     var entries: [Timeline.Entry] = []
@@ -29,7 +31,7 @@ package final class PreviewSession: @unchecked Sendable {
     let driver: ClockDriver
     let recorder = Recorder()
     var clients: [UUID: Client] = [:]
-    private var lastError: String?
+    var lastError: String?
     /// The steps played since the screen started, with their times: a save that checks plays
     /// them again on the new spec, so the screen comes back as the person left it.
     var played: [(time: Int, line: String)] = []
@@ -45,6 +47,18 @@ package final class PreviewSession: @unchecked Sendable {
     let givenParams: [String: Value]?
     /// The screen's name, readable off the queue (the page's list of specs).
     private let titleBox = TitleBox()
+    /// What `--live` was given (nil without it): a reload and a navigated screen build their
+    /// backend from it.
+    let live: PreviewLive?
+    /// `--live`: the backend the `http:` services call; nil: every service is the spec's fake.
+    var backend: LiveBackend?
+    /// The answer the person chose for each service's next call, by service index (see
+    /// PreviewSession+Services.swift).
+    var chosen: [Int: ExploreOutcome] = [:]
+    /// The scenario being played (PreviewSession+Play.swift); nil while the person drives.
+    var playback: Playback?
+    /// Scenarios to play beyond the spec's own: counterexamples `explore` found from the page.
+    var found: [ScenarioPlan] = []
 
     struct Client {
         var send: @Sendable (String) -> Void
@@ -53,9 +67,10 @@ package final class PreviewSession: @unchecked Sendable {
         var sentLines = 0
     }
 
-    /// Loads the spec at `path`; its diagnostics when it does not check. `params`, when given,
-    /// are the screen's parameters by name (a navigation's; one left out is `nil`).
-    package init(path: String, params: [String: Value]? = nil) throws(PreviewError) {
+    /// Loads the spec at `path`; its diagnostics when it does not check, or, with `live`, when an
+    /// environment variable its `http:` sections read is not set. `params`, when given, are the
+    /// screen's parameters by name (a navigation's; one left out is `nil`).
+    package init(path: String, params: [String: Value]? = nil, live: PreviewLive? = nil) throws(PreviewError) {
         let loaded = SpecLoader.load(path: path)
         guard let spec = loaded.spec else { throw PreviewError(message: loaded.renderDiagnostics()) }
         self.path = path
@@ -63,9 +78,13 @@ package final class PreviewSession: @unchecked Sendable {
         self.diskText = loaded.source.text
         self.spec = spec
         givenParams = params
+        let program = ScreenProgram(spec)
+        self.program = program
+        self.live = live
+        backend = try live.map { live throws(PreviewError) in try LiveBackend(spec: spec, text: loaded.source.text, live: live) }
         compiler = StepCompiler(text: loaded.source.text, path: path, spec: spec)
         clock = VirtualClock()
-        graph = ScreenGraph(spec: spec, clock: clock)
+        graph = ScreenGraph(program: program, clock: clock)
         invariants = InvariantMonitor(spec: spec)
         broken = Array(repeating: nil, count: spec.invariants.count)
         driver = ClockDriver()
@@ -75,10 +94,16 @@ package final class PreviewSession: @unchecked Sendable {
         LiveSessions.add(self)
     }
 
-    deinit { driver.stop() }
+    deinit {
+        driver.stop()
+        graph.stopLiveCalls()
+    }
 
-    /// Stops the screen's clock: a screen a page navigated back from.
-    func close() { driver.stop() }
+    /// Stops the screen's clock and its live calls: a screen a page navigated back from.
+    func close() {
+        driver.stop()
+        queue.async { [self] in graph.stopLiveCalls() }
+    }
 
     /// The screen's name, from any thread.
     package var screen: String { titleBox.get() }
@@ -98,11 +123,15 @@ package final class PreviewSession: @unchecked Sendable {
         return given.isEmpty ? nil : given.joined(separator: ", ")
     }
 
-    /// A fresh graph at time zero: the screen as a scenario starts it.
-    func restart() {
+    /// A fresh graph at time zero: the screen as a scenario starts it. Playing `scenario`, the
+    /// graph is that scenario's (its `params:` and `services:` overrides) and nothing is live.
+    func restart(playing scenario: ScenarioPlan? = nil) {
         titleBox.set(spec.screen)
+        graph.stopLiveCalls()
         clock = VirtualClock()
-        graph = ScreenGraph(spec: spec, clock: clock, params: params)
+        let given = scenario.flatMap { $0.params.isEmpty ? nil : $0.params } ?? params
+        let services = scenario.flatMap { $0.services.isEmpty ? nil : $0.applying(to: spec).services }
+        graph = ScreenGraph(program: program, clock: clock, params: given, services: services)
         entries = []
         formatted = []
         played = []
@@ -119,6 +148,8 @@ package final class PreviewSession: @unchecked Sendable {
         graph.onRuntimeError = { [unowned self] in entries.append(.runtimeError(time: $0, message: $1)) }
         graph.onEnd = { [unowned self] in entries.append(.end(time: $0, name: names[$1], end: $2)) }
         graph.onCancel = { [unowned self] in entries.append(.cancel(time: $0, name: names[$1], call: $2)) }
+        graph.serviceChoice = { [unowned self] service, names, arguments, count in answer(service, names, arguments, count) }
+        if scenario == nil, let backend { serveLive(backend) }
         graph.start()
         driver.reset(virtual: 0)
         checkInvariants(after: "the start")
@@ -131,7 +162,7 @@ package final class PreviewSession: @unchecked Sendable {
     func connect(_ id: UUID, send: @escaping @Sendable (String) -> Void, navigate: (@Sendable (NavigationValue) -> Void)? = nil) {
         queue.async { [self] in
             clients[id] = Client(send: send, navigate: navigate)
-            send(PageMessages.layout(spec))
+            send(PageMessages.layout(self))
             broadcast()
         }
     }
@@ -161,11 +192,15 @@ package final class PreviewSession: @unchecked Sendable {
         case "step":
             let line = try compiler.yaml(verb: message.verb ?? "", target: message.target ?? "", value: message.value, flow: message.yaml)
             let step = try compiler.compile(line, params: paramsYAML)
+            // The person takes over from a scenario being played, where it stands.
+            playback = nil
             recorder.step(line, at: clock.now)
             played.append((clock.now, line))
             play(step)
         case "pause": driver.pause(at: clock.now)
-        case "resume": driver.resume(at: clock.now)
+        case "resume":
+            playback = nil
+            driver.resume(at: clock.now)
         case "speed": driver.setSpeed(message.speed ?? 1, at: clock.now)
         case "next":
             if let due = clock.nextDue { advance(to: due); driver.reset(virtual: clock.now) }
@@ -174,11 +209,13 @@ package final class PreviewSession: @unchecked Sendable {
             advance(to: clock.now + ms)
             driver.reset(virtual: clock.now)
         case "record":
-            restart()
+            // Started before the screen restarts, so the calls its start makes are in the log.
+            playback = nil
             recorder.start()
+            restart()
         case "stop":
             let name = message.name.flatMap { $0.isEmpty ? nil : $0 } ?? "recorded in the preview"
-            switch recorder.save(name: name, at: clock.now, specPath: path, params: paramsYAML) {
+            switch recorder.save(name: name, at: clock.now, specPath: path, spec: spec, params: paramsYAML) {
             case .success(let saved):
                 adoptSaved(saved.text)
                 entries.append(.step(time: clock.now, text: "saved scenario '\(saved.name)' to \(path)"))
@@ -189,7 +226,15 @@ package final class PreviewSession: @unchecked Sendable {
                 throw StepCompiler.Failure(message: "'\(message.name ?? "")' has no value to expect yet")
             }
             recorder.expect(name, value, at: clock.now)
-        case "restart": restart()
+        case "restart":
+            playback = nil
+            restart()
+        case "answer": try choose(service: message.name ?? "", choice: message.choice ?? 0)
+        case "play": try play(scenario: message.scenario ?? -1)
+        case "seek": try seek(to: message.position ?? 0)
+        case "forward": try forward()
+        case "continue": try continuePlaying()
+        case "explore": try exploreFromPage()
         default: throw StepCompiler.Failure(message: "unknown request '\(message.op)'")
         }
     }
@@ -200,16 +245,22 @@ package final class PreviewSession: @unchecked Sendable {
         checkInvariants(after: "'\(step.text)'")
     }
 
-    /// Runs the clock to `target` (the ticker's real time, or a control), then checks invariants.
-    func advance(to target: Int) {
+    /// Runs the clock to `target`; past the scheduled-event limit, the clock stops and says so.
+    func runClock(to target: Int) {
         guard target > clock.now else { return }
-        let before = entries.count
         do {
             try clock.advance(to: target)
         } catch {
             entries.append(.runtimeError(time: clock.now, message: "more than \(error.limit) scheduled events ran; the clock stopped"))
             driver.pause(at: clock.now)
         }
+    }
+
+    /// Runs the clock to `target` (the ticker's real time, or a control), then checks invariants.
+    func advance(to target: Int) {
+        guard target > clock.now else { return }
+        let before = entries.count
+        runClock(to: target)
         // The page hears of every change at once, and of time alone a few times a second: an
         // idle screen costs next to nothing.
         let wall = DispatchTime.now().uptimeNanoseconds
@@ -226,7 +277,7 @@ package final class PreviewSession: @unchecked Sendable {
     /// The timeline's entries as `specrun run` prints them, as far as formatted.
     private var formatted: [String] = []
 
-    private func checkInvariants(after what: String) {
+    func checkInvariants(after what: String) {
         for k in broken.indices {
             if invariants.holds(k, in: graph) {
                 broken[k] = nil
@@ -264,13 +315,14 @@ package final class PreviewSession: @unchecked Sendable {
         }
     }
 
-    /// An entry as `specrun run` prints it.
+    /// An entry as `specrun run` prints it; with `--live`, secrets redacted.
     private func line(_ entry: Timeline.Entry) -> String {
         var one = Timeline(screen: spec.screen, scenario: "", nameWidth: spec.longestVisibleName)
         one.entries = [entry]
         let text = TimelineFormatter.text(one)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
-        return lines.dropFirst().joined(separator: "\n")
+        let shown = lines.dropFirst().joined(separator: "\n")
+        return backend?.client.redact(shown) ?? shown
     }
 
     /// Forgets navigations emitted while replaying steps after a reload: they were opened, or
@@ -304,4 +356,10 @@ struct ClientMessage: Decodable {
     var ms: Int?
     var speed: Double?
     var name: String?
+    /// `answer`: the index of the chosen answer among the service's choices.
+    var choice: Int?
+    /// `play`: the index of the scenario among the playable ones.
+    var scenario: Int?
+    /// `seek`: how many of the scenario's steps to have played.
+    var position: Int?
 }

@@ -36,20 +36,47 @@ extension PreviewSession {
             broadcast()
             return
         }
-        adopt(text: newText, spec: newSpec)
+        // With `--live`, a new `http:` section may read a variable that is not set: refused as
+        // the start refuses it, over the last good screen.
+        var newBackend: LiveBackend?
+        if let live {
+            do {
+                newBackend = try LiveBackend(spec: newSpec, text: newText, live: live)
+            } catch {
+                diagnostics = error.message
+                broadcast()
+                return
+            }
+        }
+        adopt(text: newText, spec: newSpec, backend: newBackend)
     }
 
     /// Runs `newSpec` from time zero and plays the steps made so far again, at their times, up to
     /// the first one the new spec refuses (a component renamed, say), then runs the clock to
-    /// where it was.
-    func adopt(text newText: String, spec newSpec: CheckedSpec) {
+    /// where it was. A scenario being played is played again, from the new spec, to the step it
+    /// had reached.
+    func adopt(text newText: String, spec newSpec: CheckedSpec, backend newBackend: LiveBackend? = nil) {
         let steps = played
         let reached = now
+        let playing = playback.flatMap { p in p.index < spec.scenarios.count ? (name: p.scenario.name, position: p.position) : nil }
         text = newText
         spec = newSpec
+        program = ScreenProgram(newSpec)
+        backend = newBackend
         compiler = StepCompiler(text: newText, path: path, spec: newSpec)
         invariants = InvariantMonitor(spec: newSpec)
         diagnostics = nil
+        // Answers chosen, counterexamples found and the scenario played were the old spec's
+        // (its service and node numbers).
+        chosen = [:]
+        found = []
+        playback = nil
+        if let playing, let k = newSpec.scenarios.firstIndex(where: { $0.name == playing.name }) {
+            replayScenario(k, to: playing.position)
+            return
+        }
+        // The steps played again call the services again: a recording logs those calls afresh.
+        recorder.calls.reset()
         restart()
         var replayed = 0
         replaying = true
@@ -68,11 +95,26 @@ extension PreviewSession {
         let file = (path as NSString).lastPathComponent
         let note = steps.isEmpty ? "" : ", \(replayed) of \(steps.count) steps played again"
         entries.append(.step(time: now, text: "reloaded \(file)\(note)"))
+        relayout()
+    }
+
+    /// Sends every page the new layout and the whole state.
+    private func relayout() {
         for id in clients.keys {
             clients[id]?.sentLines = 0
-            clients[id]?.send(PageMessages.layout(spec))
+            clients[id]?.send(PageMessages.layout(self))
         }
         broadcast()
+    }
+
+    /// The scenario `k` of the new spec played again to `position` (as the slider seeks), with a
+    /// note in the timeline.
+    private func replayScenario(_ k: Int, to position: Int) {
+        try? play(scenario: k)
+        try? seek(to: position)
+        let file = (path as NSString).lastPathComponent
+        entries.append(.step(time: now, text: "reloaded \(file), '\(spec.scenarios[k].name)' played again"))
+        relayout()
     }
 
     /// After the preview appended a recording to the spec: the new text runs the same screen
@@ -84,6 +126,7 @@ extension PreviewSession {
         guard let newSpec = loaded.spec, newSpec.nodes.count == spec.nodes.count, newSpec.actions.count == spec.actions.count else { return }
         text = newText
         spec = newSpec
+        program = ScreenProgram(newSpec)
         compiler = StepCompiler(text: newText, path: path, spec: newSpec)
     }
 }

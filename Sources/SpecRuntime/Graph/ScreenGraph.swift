@@ -57,16 +57,15 @@ public final class ScreenGraph {
     /// `flatMapLatest` switched away from, or the output ending), with the call it made.
     package var onCancel: ((_ time: Int, _ node: Int, _ call: String) -> Void)?
 
-    enum Behaviour {
-        case source
-        case stream
-        case derived(CompiledExpr)
-        /// A stream output: its pipeline runs when the node is processed.
-        case pipeline(Int)
-    }
+    /// The compiled spec this graph runs; other graphs may run it too.
+    package let program: ScreenProgram
+    /// The services' fakes: the spec's, or a scenario's overrides of some of them.
+    let services: [ServicePlan]
 
+    // The tables below are the program's, shared (an array is copied by reference): propagation
+    // reads them from the graph's own constants, one load nearer than through `program`.
     let context: EvalContext
-    let behaviours: [Behaviour]
+    let behaviors: [ScreenProgram.Behavior]
     /// Whether ``onEmit`` is called for each node: the timeline's nodes, or every node but the
     /// invariants for coverage and for a live screen's observers (`everyNode`).
     let visible: [Bool]
@@ -82,11 +81,9 @@ public final class ScreenGraph {
     let handlersOn: [[Int]]
     let actionsOn: [[Int]]
     let handlerValues: [[CompiledExpr]]
-    /// For each handler write of the form `x: x + list`, the compiled `list`: the write becomes an
-    /// append applied in place when `x` is written (see `appendPending`). Nil for other writes.
+    /// See ``ScreenProgram/handlerAppends``.
     let handlerAppends: [[CompiledExpr?]]
-    /// For each handler that only forwards its event (`target: $event`, as a binding does), the
-    /// target: the run writes the payload without evaluating anything. Nil for other handlers.
+    /// See ``ScreenProgram/handlerForwards``.
     let handlerForwards: [Int?]
     let actionArguments: [[CompiledExpr]]
     @exclusivity(unchecked) var hasEmitted: [Bool]
@@ -106,134 +103,83 @@ public final class ScreenGraph {
     /// case, means no probes anywhere.
     let coverage: CoverageRecorder?
     var started = false
-    // Unchecked as the state above: both are filled in `init` only, then only read per change.
+    // Unchecked as the state above: filled in `init` (and `rewind`) only, then only read per change.
     @exclusivity(unchecked) var pipelines: [StreamPipeline] = []
     /// For each node, the pipelines it feeds: `op` -1 for the main source, else the operator index.
-    @exclusivity(unchecked) var pipelineInputs: [[(pipeline: Int, op: Int, index: Int)]]
+    let pipelineInputs: [[ScreenProgram.Port]]
     /// For each node, the pipelines its end is delivered to (as ``pipelineInputs``, and also
     /// sources read only for their latest value).
-    var pipelineEndInputs: [[(pipeline: Int, op: Int, index: Int)]]
+    let pipelineEndInputs: [[ScreenProgram.Port]]
     /// How each node's stream ended; nil while it runs (always nil for cells). Unchecked as the
     /// state above: `send` reads it on every event.
     @exclusivity(unchecked) var ends: [StreamEnd?]
     // Exploration (Exploration/ScreenGraph+Exploration.swift).
-    /// The nodes whose values ``stateDigest()`` covers: every node until
-    /// ``digestOnlyCells(writtenByMoves:gestures:)``.
-    var digestNodes: [Int] = []
+    /// The nodes whose values ``stateDigest()`` covers: every node unless the explorer narrows
+    /// it to the cells a state is (see `DigestCells` in SpecTools).
+    package var digestNodes: [Int] = []
     /// Per service, the most calls that can change what its next call answers (see
     /// ``ServicePlan/choose(arguments:_:count:)``).
     let serviceCallsCounted: [Int]
-    /// Per node, the node it mirrors (see ``digestOnlyCells(writtenByMoves:gestures:)``), or -1.
-    var mirrorOf: [Int] = []
 
     /// A graph of `spec` on `clock`, with the values of its `params:` in declaration order;
     /// `instrumentation`, when given, is the recorder the graph's coverage probes report to.
+    /// Compiles the spec; to run it more than once, compile it once (``ScreenProgram``) and use
+    /// ``init(program:clock:params:services:)``.
     public convenience init(spec: CheckedSpec, clock: VirtualClock = VirtualClock(), params: [Value] = [],
                             instrumentation: CoverageRecorder? = nil) {
-        self.init(spec: spec, clock: clock, params: params, everyNode: false, instrumentation: instrumentation)
+        self.init(program: ScreenProgram(spec, instrumentation: instrumentation), clock: clock, params: params, everyNode: false)
+    }
+
+    /// A run of `program` on `clock`, with the values of its `params:` in declaration order;
+    /// `services`, when given, replaces the spec's fakes (a scenario's `services:`, see
+    /// ``ScenarioPlan/applying(to:)``).
+    package convenience init(program: ScreenProgram, clock: VirtualClock = VirtualClock(), params: [Value] = [],
+                             services: [ServicePlan]? = nil) {
+        self.init(program: program, clock: clock, params: params, everyNode: false, services: services)
     }
 
     /// `everyNode`: ``onEmit`` reports every node but the invariants, not only those the timeline
     /// shows (a live screen's observers may watch an input).
-    init(spec: CheckedSpec, clock: VirtualClock, params: [Value], everyNode: Bool, instrumentation: CoverageRecorder? = nil) {
+    init(program: ScreenProgram, clock: VirtualClock, params: [Value], everyNode: Bool, services: [ServicePlan]? = nil) {
+        let spec = program.spec
+        self.program = program
         self.spec = spec
         self.clock = clock
-        let coverage = instrumentation
-        self.coverage = coverage
-        let n = spec.nodes.count
-        var values = [Value](repeating: .none, count: n)
-        var behaviours: [Behaviour] = []
-        var readers = [[Int]](repeating: [], count: n)
-        var reads = [[Int]](repeating: [], count: n)
-        var isInvariant = [Bool](repeating: false, count: n)
-        for plan in spec.invariants { isInvariant[plan.node] = true }
-        behaviours.reserveCapacity(n)
-        for (i, node) in spec.nodes.enumerated() {
-            switch node.kind {
-            case .property(let initial), .state(let initial):
-                values[i] = initial
-                behaviours.append(.source)
-            case .param:
-                behaviours.append(.source)
-            case .stream:
-                behaviours.append(.stream)
-            case .derived(let expr):
-                behaviours.append(.derived(ExpressionCompiler.compile(expr, coverage: coverage)))
-                // nodeReads() lists each node once and `i` only grows, so no reader repeats.
-                reads[i] = expr.nodeReads()
-                // An invariant is no node's reader: propagation never schedules it; it is
-                // evaluated between steps (see `CompiledInvariants`).
-                if !isInvariant[i] {
-                    for read in reads[i] { readers[read].append(i) }
-                }
-            }
-        }
-        for (k, p) in spec.params.enumerated() where k < params.count { values[p] = params[k] }
-        var pipelineInputs = [[(pipeline: Int, op: Int, index: Int)]](repeating: [], count: n)
-        var pipelineEndInputs = [[(pipeline: Int, op: Int, index: Int)]](repeating: [], count: n)
-        for (p, stream) in spec.streams.enumerated() {
-            behaviours[stream.output] = .pipeline(p)
-            guard stream.timer == nil else { continue }
-            pipelineInputs[stream.source].append((p, -1, 0))
-            pipelineEndInputs[stream.source].append((p, -1, 0))
-        }
-        self.behaviours = behaviours
-        self.readers = readers
-        self.reads = reads
-        self.isInvariant = isInvariant
-        self.invariants = CompiledInvariants(spec.invariants, expression: { node in
-            guard case .derived(let f) = behaviours[node] else { preconditionFailure("an invariant is a derived node") }
-            return f
-        }, reads: { reads[$0] })
+        self.services = services ?? spec.services
+        coverage = program.coverage
+        behaviors = program.behaviors
+        readers = program.readers
+        reads = program.reads
+        isInvariant = program.isInvariant
+        invariants = program.invariants
         // Coverage observes every node through `onEmit`, but an invariant, which never emits; the
         // runner shows only the visible ones.
-        self.visible = coverage == nil && !everyNode ? spec.nodes.map(\.visible) : isInvariant.map { !$0 }
-        self.rank = spec.rank
-        var nodeAtRank = [Int](repeating: 0, count: n)
-        for (node, r) in spec.rank.enumerated() { nodeAtRank[r] = node }
-        self.nodeAtRank = nodeAtRank
-        var handlersOn = [[Int]](repeating: [], count: n)
-        for (h, handler) in spec.handlers.enumerated() { handlersOn[handler.on].append(h) }
-        self.handlersOn = handlersOn
-        if let coverage {
-            // Every handler takes the general path, its first value reporting that it ran.
-            self.handlerValues = spec.handlers.enumerated().map { h, handler in
-                handler.values.enumerated().map { k, expr in
-                    let f = ExpressionCompiler.compile(expr, coverage: coverage)
-                    guard k == 0 else { return f }
-                    return { ctx throws(EvalError) in coverage.handlerRan(h); return try f(ctx) }
-                }
-            }
-            self.handlerAppends = spec.handlers.map { $0.values.map { _ in nil } }
-            self.handlerForwards = spec.handlers.map { _ in nil }
-        } else {
-            self.handlerValues = spec.handlers.map { $0.values.map(ExpressionCompiler.compile) }
-            self.handlerAppends = spec.handlers.map(ExpressionCompiler.appends)
-            self.handlerForwards = spec.handlers.map(ExpressionCompiler.forwardTarget)
-        }
-        var actionsOn = [[Int]](repeating: [], count: n)
-        for (a, action) in spec.actions.enumerated() { if let t = action.trigger { actionsOn[t].append(a) } }
-        self.actionsOn = actionsOn
-        self.actionArguments = spec.actions.map { $0.arguments.map { ExpressionCompiler.compile($0, coverage: coverage) } }
-        self.context = EvalContext(values: values, names: spec.nodes.map(\.name))
+        visible = program.coverage == nil && !everyNode ? program.shown : program.isInvariant.map { !$0 }
+        rank = program.rank
+        nodeAtRank = program.nodeAtRank
+        handlersOn = program.handlersOn
+        actionsOn = program.actionsOn
+        handlerValues = program.handlerValues
+        handlerAppends = program.handlerAppends
+        handlerForwards = program.handlerForwards
+        actionArguments = program.actionArguments
+        pipelineInputs = program.pipelineInputs
+        pipelineEndInputs = program.pipelineEndInputs
+        let n = spec.nodes.count
+        var values = program.initialValues
+        for (k, p) in spec.params.enumerated() where k < params.count { values[p] = params[k] }
+        context = EvalContext(values: values, names: program.names)
         // An invariant's value is never stored: reading it evaluates it (see `value(of:)`).
-        self.hasEmitted = spec.nodes.indices.map { spec.nodes[$0].hasCurrentValue && !isInvariant[$0] }
-        self.pendingWrite = Array(repeating: nil, count: n)
-        self.pendingAppend = Array(repeating: nil, count: n)
-        self.inbox = Array(repeating: [], count: n)
-        self.queued = Array(repeating: false, count: n)
-        self.serviceCalls = Array(repeating: 0, count: spec.services.count)
-        self.serviceCallsCounted = spec.services.map { max($0.results.count - 1, 0) }
-        self.pipelineInputs = pipelineInputs
-        self.pipelineEndInputs = pipelineEndInputs
-        self.ends = Array(repeating: nil, count: n)
+        hasEmitted = spec.nodes.indices.map { spec.nodes[$0].hasCurrentValue && !program.isInvariant[$0] }
+        pendingWrite = Array(repeating: nil, count: n)
+        pendingAppend = Array(repeating: nil, count: n)
+        inbox = Array(repeating: [], count: n)
+        queued = Array(repeating: false, count: n)
+        serviceCalls = Array(repeating: 0, count: self.services.count)
+        serviceCallsCounted = self.services.map { max($0.results.count - 1, 0) }
+        ends = Array(repeating: nil, count: n)
         queue.reserveCapacity(n)
-        for (p, stream) in spec.streams.enumerated() {
-            let pipeline = StreamPipeline(plan: stream, environment: makeEnvironment(p, stream))
-            for port in pipeline.secondaryPorts { self.pipelineInputs[port.node].append((p, port.op, port.index)) }
-            for port in pipeline.endPorts { self.pipelineEndInputs[port.node].append((p, port.op, port.index)) }
-            pipelines.append(pipeline)
-        }
+        pipelines = spec.streams.enumerated().map { p, stream in StreamPipeline(plan: stream, environment: makeEnvironment(p, stream)) }
         digestNodes = Array(spec.nodes.indices)
     }
 
@@ -245,7 +191,7 @@ public final class ScreenGraph {
         guard !started else { return }
         started = true
         for node in nodeAtRank where !isInvariant[node] {
-            if case .derived(let f) = behaviours[node] {
+            if case .derived(let f) = behaviors[node] {
                 if reads[node].contains(where: isValueless) {
                     markValueless(node)
                     continue
@@ -278,7 +224,7 @@ public final class ScreenGraph {
         // observing a `BehaviorRelay` does.
         for (p, pipeline) in pipelines.enumerated() {
             pipeline.start()
-            for port in pipeline.secondaryPorts where spec.nodes[port.node].hasCurrentValue && !isValueless(port.node) {
+            for port in program.secondaryPorts[p] where spec.nodes[port.node].hasCurrentValue && !isValueless(port.node) {
                 pipeline.receive(op: port.op, index: port.index, context.values[port.node])
             }
             if let timer = pipeline.plan.timer {
@@ -373,7 +319,7 @@ public final class ScreenGraph {
         while let r = queue.popMin() {
             let node = nodeAtRank[r]
             queued[node] = false
-            switch behaviours[node] {
+            switch behaviors[node] {
             case .source:
                 if let tail = pendingAppend[node] {
                     pendingAppend[node] = nil

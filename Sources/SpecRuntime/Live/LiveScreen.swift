@@ -58,7 +58,7 @@ public final class LiveScreen: @unchecked Sendable {
             throw LiveScreenError.unknown("parameter", name, among: names)
         }
         self.spec = spec
-        graph = ScreenGraph(spec: spec, clock: VirtualClock(), params: values, everyNode: true)
+        graph = ScreenGraph(program: ScreenProgram(spec), clock: VirtualClock(), params: values, everyNode: true)
         let clock = LiveClock(clock: graph.clock)
         self.clock = clock
         // Strong: a task in flight keeps the clock (not the screen) until it answers; the clock

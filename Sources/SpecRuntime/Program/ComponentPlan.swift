@@ -40,13 +40,26 @@ package struct ComponentPlan: Sendable {
     package var kind: String
     package var properties: [Property]
     package var events: [Event]
+    /// The titles the spec gives: a segmented control's segments (`segments: [Red, Green]`), an
+    /// alert's buttons (`buttons:`); nil when it gives none (a segment count).
+    package var titles: [String]?
+    /// A slider's or stepper's `minimumValue:` and `maximumValue:` (the defaults when not
+    /// written) and a stepper's `stepValue:`; nil for other components.
+    package var minimum: Double?
+    package var maximum: Double?
+    package var step: Double?
 
     /// Memberwise, at `package` access: the front end builds the program.
-    package init(name: String, kind: String, properties: [Property], events: [Event]) {
+    package init(name: String, kind: String, properties: [Property], events: [Event], titles: [String]? = nil,
+                 minimum: Double? = nil, maximum: Double? = nil, step: Double? = nil) {
         self.name = name
         self.kind = kind
         self.properties = properties
         self.events = events
+        self.titles = titles
+        self.minimum = minimum
+        self.maximum = maximum
+        self.step = step
     }
 }
 

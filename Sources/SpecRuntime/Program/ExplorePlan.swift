@@ -25,6 +25,13 @@ package struct ExploreOutcome: Sendable {
         self.outcome = outcome
         self.latency = latency
     }
+
+    /// The outcome and latency a call gets when this outcome is chosen for it: `declared` is what
+    /// the spec's fake answers that call, `serviceLatency` the service's own `latency:`. A chosen
+    /// outcome without a latency takes the service's; the declared answer keeps its own.
+    package func answer(declared: (ServicePlan.Outcome, Int), serviceLatency: Int) -> (ServicePlan.Outcome, Int) {
+        (outcome ?? declared.0, latency ?? (outcome == nil ? declared.1 : serviceLatency))
+    }
 }
 
 /// What `specrun explore` tries from each state, defaults filled in: a move is an input step

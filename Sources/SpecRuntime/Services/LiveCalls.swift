@@ -34,6 +34,9 @@ final class LiveCalls {
     private let clock: VirtualClock
     /// Each service's `timeout:` in milliseconds, nil for none.
     private var timeouts: [Int?]
+    /// Told, as graph work, of each call as it starts and as its answer is applied or dropped:
+    /// the preview keeps a recording's live answers with it (a cassette).
+    var observer: ((LiveCallEvent) -> Void)?
 
     init(services: Int, clock: VirtualClock, submit: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
         providers = Array(repeating: nil, count: services)
@@ -76,6 +79,7 @@ final class LiveCalls {
         guard !stopped else { return call }
         inFlight[call.id] = call
         let id = call.id
+        observer?(.started(call: id, service: index, time: clock.now))
         let submit = self.submit
         let me = UncheckedBox(self)
         let tasks = self.tasks
@@ -101,7 +105,9 @@ final class LiveCalls {
             clock.schedule(after: timeout) { [weak self] in
                 guard let self, let call = inFlight.removeValue(forKey: id), !stopped else { return }
                 call.task?.cancel()
-                call.deliver(.failure(ErrorValue(.unknown, message: "'\(request.service)' did not answer within \(Self.duration(timeout))")))
+                let failure = ServicePlan.Outcome.failure(ErrorValue(.unknown, message: "'\(request.service)' did not answer within \(Self.duration(timeout))"))
+                observer?(.answered(call: id, outcome: failure, time: clock.now))
+                call.deliver(failure)
             }
         }
         return call
@@ -110,6 +116,7 @@ final class LiveCalls {
     /// Applies the answer of call `id`, if it is still wanted.
     func finish(_ id: Int, _ outcome: ServicePlan.Outcome) {
         guard !stopped, let call = inFlight.removeValue(forKey: id) else { return }
+        observer?(.answered(call: id, outcome: outcome, time: clock.now))
         call.deliver(outcome)
     }
 
@@ -117,6 +124,7 @@ final class LiveCalls {
     /// any answer dropped.
     func cancel(_ call: Call) {
         guard inFlight.removeValue(forKey: call.id) != nil else { return }
+        observer?(.dropped(call: call.id))
         call.task?.cancel()
     }
 
@@ -129,6 +137,16 @@ final class LiveCalls {
         inFlight.removeAll()
         for call in calls { call.task?.cancel() }
     }
+}
+
+/// What ``LiveCalls/observer`` hears of a live call; `call` tells the calls apart.
+package enum LiveCallEvent {
+    /// Service `service` (an index) was called at `time` (ms on the graph's clock).
+    case started(call: Int, service: Int, time: Int)
+    /// Its answer (or its `timeout:` failure) was applied at `time`.
+    case answered(call: Int, outcome: ServicePlan.Outcome, time: Int)
+    /// The graph no longer needed it: no answer will be applied.
+    case dropped(call: Int)
 }
 
 /// Holds a value that is only touched on the host's serial executor, so it may cross into the

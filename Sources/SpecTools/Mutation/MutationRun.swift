@@ -86,10 +86,12 @@ public enum MutationRun {
             if budget.expired { return MutantOutcome(mutant: mutant, status: .notPlayed) }
             var local = draft
             guard let checked = local.check(mutant.apply(to: draft.spec)).spec else { return MutantOutcome(mutant: mutant, status: .invalid) }
+            // Compiled once for all its scenarios.
+            let program = ScreenProgram(checked)
             for s in checked.scenarios.indices {
                 // A mutant cut short is not played: what it played so far says nothing.
                 if budget.expired { return MutantOutcome(mutant: mutant, status: .notPlayed) }
-                let timeline = ScenarioRunner.run(checked, scenario: s, entryLimit: entryLimits[s], eventLimit: eventLimit)
+                let timeline = ScenarioRunner.run(program, scenario: s, entryLimit: entryLimits[s], eventLimit: eventLimit)
                 if timeline.stoppedByLimit || SnapshotFile.text(for: timeline, specPath: specPath) != expected[s] {
                     return MutantOutcome(mutant: mutant, status: .killed, killedBy: checked.scenarios[s].name)
                 }

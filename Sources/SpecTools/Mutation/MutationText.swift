@@ -22,9 +22,9 @@ package enum MutationText {
             for e in spec.outcomes where e.status == .equivalent {
                 out += "  \(e.mutant.range.file):\(e.mutant.range.start): equivalent in '\(e.mutant.declaration)': \(e.mutant.change) (\(e.mutant.equivalentBecause ?? ""))\n"
             }
-            let colour = spec.survivors.isEmpty ? green : red
+            let color = spec.survivors.isEmpty ? green : red
             let invalid = spec.outcomes.filter { $0.status == .invalid }.count
-            out += "  \(colour)score \(formatPercent(spec.score)): \(spec.killed) of \(spec.scored) mutants killed\(reset)"
+            out += "  \(color)score \(formatPercent(spec.score)): \(spec.killed) of \(spec.scored) mutants killed\(reset)"
             var extras: [String] = []
             if spec.equivalent > 0 { extras.append("\(spec.equivalent) equivalent") }
             if invalid > 0 { extras.append("\(invalid) not type-correct, skipped") }

@@ -48,9 +48,12 @@ package enum SnapshotSuite {
                 }
             }
         }
+        // Each spec compiles once, for all its scenarios (which may play on other cores).
+        let withJobs = Set(jobs.map(\.spec))
+        let programs = parallelMap(Array(loaded.indices)) { i in withJobs.contains(i) ? loaded[i].spec.map { ScreenProgram($0) } : nil }
         let results = parallelMap(jobs) { job -> ScenarioOutcome in
             // `jobs` only holds specs that loaded.
-            check(loaded[job.spec].spec!, specPath: specPaths[job.spec], scenario: job.scenario, mode: mode)
+            check(programs[job.spec]!, specPath: specPaths[job.spec], scenario: job.scenario, mode: mode)
         }
         var outcomes = specPaths.indices.map { i in
             SpecOutcome(specPath: specPaths[i], loaded: loaded[i], scenarios: [], skipped: skipped[i],
@@ -64,9 +67,10 @@ package enum SnapshotSuite {
                        filter: String?) -> SpecOutcome {
         var outcome = SpecOutcome(specPath: specPath, loaded: loaded, scenarios: [], skipped: 0, obsoleteSnapshots: [])
         guard let checked = loaded.spec else { return outcome }
+        let program = ScreenProgram(checked)
         for (i, scenario) in checked.scenarios.enumerated() {
             guard matches(scenario.name, filter) else { outcome.skipped += 1; continue }
-            outcome.scenarios.append(check(checked, specPath: specPath, scenario: i, snapshotsDirectory: snapshotsDirectory, mode: mode))
+            outcome.scenarios.append(check(program, specPath: specPath, scenario: i, snapshotsDirectory: snapshotsDirectory, mode: mode))
         }
         outcome.obsoleteSnapshots = obsoleteSnapshots(of: checked, specPath: specPath, snapshotsDirectory: snapshotsDirectory)
         return outcome
@@ -94,8 +98,15 @@ package enum SnapshotSuite {
     /// whose text is already right.
     package static func check(_ spec: CheckedSpec, specPath: String, scenario index: Int,
                              snapshotsDirectory: String? = nil, mode: SnapshotMode = .verify) -> ScenarioOutcome {
+        check(ScreenProgram(spec), specPath: specPath, scenario: index, snapshotsDirectory: snapshotsDirectory, mode: mode)
+    }
+
+    /// ``check(_:specPath:scenario:snapshotsDirectory:mode:)`` for a spec compiled once for all its scenarios.
+    package static func check(_ program: ScreenProgram, specPath: String, scenario index: Int,
+                              snapshotsDirectory: String? = nil, mode: SnapshotMode = .verify) -> ScenarioOutcome {
+        let spec = program.spec
         let started = ContinuousClock.now
-        let timeline = ScenarioRunner.run(spec, scenario: index)
+        let timeline = ScenarioRunner.run(program, scenario: index)
         let fileName = SnapshotLayout.fileNames(forScenarios: spec.scenarios.map(\.name))[index]
         let path = SnapshotLayout.join(SnapshotLayout.directory(forSpec: specPath, snapshotsDirectory: snapshotsDirectory), fileName)
         let actual = SnapshotFile.text(for: timeline, specPath: specPath)
