@@ -59,6 +59,9 @@ package final class PreviewSession: @unchecked Sendable {
     var playback: Playback?
     /// Scenarios to play beyond the spec's own: counterexamples `explore` found from the page.
     var found: [ScenarioPlan] = []
+    /// The services' fakes the graph runs with: the spec's, or a played scenario's overrides.
+    /// The graph's service hook answers from them (an answer not chosen is the fake's).
+    var fakes: [ServicePlan] = []
 
     struct Client {
         var send: @Sendable (String) -> Void
@@ -132,6 +135,7 @@ package final class PreviewSession: @unchecked Sendable {
         let given = scenario.flatMap { $0.params.isEmpty ? nil : $0.params } ?? params
         let services = scenario.flatMap { $0.services.isEmpty ? nil : $0.applying(to: spec).services }
         graph = ScreenGraph(program: program, clock: clock, params: given, services: services)
+        fakes = services ?? spec.services
         entries = []
         formatted = []
         played = []

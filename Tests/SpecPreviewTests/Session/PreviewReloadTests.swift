@@ -8,7 +8,8 @@ import Testing
 /// A save meeting the person's other controls: a scenario being played is played again on the
 /// new spec to the step it had reached, answers chosen for the old spec's services are forgotten,
 /// the new spec is compiled and run (not the old program), and with `--live` a save whose `http:`
-/// section reads a variable that is not set is refused over the last good screen.
+/// section reads a variable that is not set is refused over the last good screen; a recording
+/// just saved plays from the player with its `services:` override answering.
 @Suite(.serialized)
 struct PreviewReloadTests {
     func value(_ session: PreviewSession, _ name: String) -> String? {
@@ -56,6 +57,27 @@ struct PreviewReloadTests {
         #expect(value(session, "failure") == "nil")
         session.receive(#"{"op":"wait","ms":1000}"#)
         #expect(value(session, "placed") == "1")
+    }
+
+    @Test func aRecordingJustSavedPlaysAtOnceWithItsOverride() throws {
+        let path = try CLI.temporarySpec(PreviewServicesTests.orders, name: "screen.yaml")
+        let session = try PreviewSession(path: path)
+        session.receive(#"{"op":"pause"}"#)
+        session.receive(#"{"op":"record"}"#)
+        session.receive(#"{"op":"answer","name":"shop.order","choice":4}"#)
+        session.receive(#"{"op":"step","verb":"send","target":"place"}"#)
+        session.receive(#"{"op":"wait","ms":200}"#)
+        session.receive(#"{"op":"expect","name":"failure"}"#)
+        session.receive(#"{"op":"stop","name":"down"}"#)
+        #expect(session.sync { $0.error } == nil)
+        // The saved text is the screen's own now: its new scenario is in the player's list, and
+        // plays green with the chosen answer as its override.
+        let k = try #require(session.sync { $0.playable.firstIndex { $0.name == "down" } })
+        session.receive(#"{"op":"play","scenario":\#(k)}"#)
+        session.receive(#"{"op":"continue"}"#)
+        #expect(session.sync { $0.playback.map { $0.position == $0.scenario.steps.count } } == true)
+        #expect(session.sync { $0.playback?.failures.allSatisfy { $0 == nil } } == true)
+        #expect(value(session, "failure") == "http(503)")
     }
 
     @Test func aLiveSaveReadingAnUnsetVariableIsRefusedOverTheLastGoodScreen() throws {
