@@ -54,7 +54,7 @@ struct LiveRun {
         let pacing = RealTimePacing(client: client)
         let timeline = ScenarioRunner.run(spec, scenario: scenario, pacing: pacing)
         let notes = pacing.differences.map { difference in
-            Diagnostic(.note, id: "fake-differs", difference.message, at: difference.range)
+            Diagnostic(.note, id: .fakeDiffers, difference.message, at: difference.range)
         }
         let text = notes.isEmpty ? "" : DiagnosticFormatter(colors: Output.useColor(for: STDERR_FILENO))
             .render(notes, sources: Self.sources(spec))

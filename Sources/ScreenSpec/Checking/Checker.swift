@@ -29,6 +29,12 @@ struct Checker {
     /// Actions whose `input:` is not a type (reported already): `$0` and `send:` values stay quiet.
     var unresolvedInputs: Set<String> = []
 
+    /// Edges of reads that sample (`withLatestFrom`, a node read in an operator's expression): a
+    /// loop through one of them and a handler's write is feedback, run in order (see ``NodeRanking``).
+    var samplingEdges: [(from: Int, to: Int)] = []
+    /// The spec as far as it loads when its only error is a dependency cycle (see ``CycleDrawing``).
+    var drawing: CycleDrawing?
+
     func expressionChecker(payload: (name: String, type: SpecType)? = nil, quiet: Bool = false) -> ExpressionChecker {
         var checker = ExpressionChecker(symbols: symbols, table: table, payload: payload, diagnostics: quiet ? diagnostics.scratch : diagnostics)
         checker.poisoned = poisoned
@@ -69,13 +75,24 @@ struct Checker {
         checkHandlers()
         declareView()
         let invariants = checkInvariants()
-        let rank = NodeRanking.rank(nodes, edges: edges, diagnostics: &diagnostics)
+        let ranking = NodeRanking.rank(nodes, edges: &edges, sampling: samplingEdges, diagnostics: &diagnostics)
+        let rank = ranking.rank
         var scenarios = spec.scenarios.map { checkScenario($0, values) }
         checkScenarioSetup(&scenarios, resolver, values)
         checkDuplicateScenarioNames()
         checkEquivalentMutants()
         let explore = checkExplore(scenarios, values)
-        guard !diagnostics.hasErrors, let rank else { return nil }
+        guard !diagnostics.hasErrors, let rank else {
+            // A spec whose only errors are one dependency cycle can still be drawn (`specrun graph`).
+            if rank == nil, !ranking.cycle.isEmpty, diagnostics.all.allSatisfy({ $0.severity != .error || $0.id == "cycle" }) {
+                drawing = CycleDrawing(spec: build(rank: ranking.drawingRank, scenarios, invariants, explore), cycle: ranking.cycle)
+            }
+            return nil
+        }
+        return build(rank: rank, scenarios, invariants, explore)
+    }
+
+    private mutating func build(rank: [Int], _ scenarios: [ScenarioPlan], _ invariants: [InvariantPlan], _ explore: ExplorePlan) -> CheckedSpec {
         markReadCompletions(scenarios)
         var checked = CheckedSpec(screen: spec.screen.value, file: spec.file, types: table, nodes: nodes, rank: rank,
                                   actions: actions, handlers: handlers, services: services, scenarios: scenarios, params: params)
@@ -90,6 +107,6 @@ struct Checker {
     }
 
     mutating func unknownName(_ name: Located<String>, what: String, candidates: [String]) {
-        diagnostics.error("unknown-name", "unknown \(what) '\(name.value)'\(diagnostics.didYouMean(name.value, in: candidates))", at: name.range)
+        diagnostics.error(.unknownName, "unknown \(what) '\(name.value)'\(diagnostics.didYouMean(name.value, in: candidates))", at: name.range)
     }
 }

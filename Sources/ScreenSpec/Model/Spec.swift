@@ -189,6 +189,8 @@ package struct StepDecl: Sendable {
         case send(Located<String>, value: YAMLNode?)
         case wait(Located<Int>)
         case expect([(target: Located<String>, value: YAMLNode)])
+        /// `expect: messages.count == 4`: a `Bool` expression over current values must hold.
+        case expectThat(Expr, text: String)
         /// `complete: name` ends an input stream with `completed`.
         case complete(Located<String>)
         /// `fail: { name: http(404) }` ends an input stream with an error.

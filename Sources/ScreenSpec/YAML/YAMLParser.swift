@@ -41,7 +41,7 @@ package enum YAMLParser {
                         return nil
                     case .success(let next):
                         guard case .documentStart = next.kind else { return builder.root }
-                        diagnostics.append(Diagnostic(id: "yaml-documents", "a spec file holds one YAML document; a second one starts here",
+                        diagnostics.append(Diagnostic(id: .yamlDocuments, "a spec file holds one YAML document; a second one starts here",
                                                       at: SpecRange(file: source.path, start: next.start, end: next.end),
                                                       notes: [DiagnosticNote("put each screen in its own file, or remove the '---' or '...' line and what follows")]))
                         return nil
@@ -81,7 +81,7 @@ extension YAMLParser {
             } else if scalar == "[" || scalar == "{" {
                 depth += 1
                 if depth > maximumDepth {
-                    return Diagnostic(id: "yaml-depth", "the document nests deeper than \(maximumDepth) levels",
+                    return Diagnostic(id: .yamlDepth, "the document nests deeper than \(maximumDepth) levels",
                                       at: SpecRange(file: source.path, at: SpecLocation(line: line, column: column)))
                 }
             } else if scalar == "]" || scalar == "}" {
@@ -213,11 +213,20 @@ private final class EventReader {
             notes.append(DiagnosticNote("YAML reads backslashes inside \"...\" before the expression does, so '\\(' interpolation must be protected from it"))
             fixIt = Self.singleQuoted(lineText).map { "quote the expression with single quotes: \($0) (or write '\\\\(' inside double quotes)" }
                 ?? "quote the expression with single quotes, as in 'text: '\"Font size: \\(size) pt\"'' (or write '\\\\(' inside double quotes)"
+        } else if problem.contains("did not find expected ',' or '}'"), parser.context.map({ String(cString: $0) }) == "while parsing a flow mapping",
+                  source.scalar(at: mark) == "[", let quoted = Self.quotedFlowValue(lineText, at: mark.column) {
+            // `set: { messages: messages + [post] }`: YAML reads the `[` as the start of a list.
+            message = "invalid YAML: '[' inside '{ ... }' starts a YAML list, so the expression stops before it"
+            fixIt = "quote the expression: \(quoted)"
+        } else if parser.context.map({ String(cString: $0) }) == "while scanning an anchor", let quoted = Self.quotedBangValue(lineText) {
+            // `both: !a && b`: YAML reads `!a` as a tag, then `&&` as an anchor.
+            message = "invalid YAML: YAML reads '!' at the start as a tag and '&' as an anchor, not as the operators"
+            fixIt = "quote the expression: \(quoted)"
         } else if problem.contains("found unexpected end of stream") || problem.contains("did not find expected") && lineText.contains("\"") {
             notes.append(DiagnosticNote("a quote may be left open"))
         }
         let range = SpecRange(file: source.path, at: mark)
-        return Diagnostic(.error, id: "yaml-syntax", message, at: range, notes: notes, fixIt: fixIt)
+        return Diagnostic(.error, id: .yamlSyntax, message, at: range, notes: notes, fixIt: fixIt)
     }
 
     /// The text on `line` from its indentation (and any '- ') up to `column` (1-based, in characters).
@@ -243,6 +252,31 @@ private final class EventReader {
             body = "\"" + body + "\""
         }
         return "\(key): '\(body.replacingOccurrences(of: "'", with: "''"))'"
+    }
+
+    /// `set: { xs: xs + [x] }` with the error at the `[` (1-based `column`) -> `set: { xs: "xs + [x]" }`:
+    /// the value of the flow mapping's entry holding that column, quoted; nil when there is none.
+    static func quotedFlowValue(_ line: String, at column: Int) -> String? {
+        let chars = Array(line)
+        guard column - 1 < chars.count, let open = chars[..<(column - 1)].lastIndex(of: "{"),
+              let close = chars.lastIndex(of: "}"), close > column - 1, column - 2 > open + 1 else { return nil }
+        // The entry's value starts after the last ": " before the column.
+        guard let colon = (open + 1..<(column - 2)).last(where: { chars[$0] == ":" && chars[$0 + 1] == " " }) else { return nil }
+        let valueStart = colon + 2
+        let value = String(chars[valueStart..<close]).trimmingCharacters(in: " ")
+        guard !value.isEmpty else { return nil }
+        let quote = value.contains("\"") ? "'" : "\""
+        let prefix = String(chars[..<valueStart]).drop { $0 == " " || $0 == "-" }
+        return "\(prefix)\(quote)\(value)\(quote) }"
+    }
+
+    /// `key: !a && b` -> `key: "!a && b"`, or nil when the value does not start with `!`.
+    static func quotedBangValue(_ line: String) -> String? {
+        guard let colon = line.range(of: ": ") else { return nil }
+        let value = line[colon.upperBound...].trimmingCharacters(in: " ")
+        guard value.hasPrefix("!"), !value.contains("\"") else { return nil }
+        let key = line[..<colon.lowerBound].trimmingCharacters(in: " ").drop { $0 == "-" || $0 == " " }
+        return "\(key): \"\(value)\""
     }
 
     /// `key: a ? b : c` -> `key: "a ? b : c"`, or nil when the line does not look like that.
@@ -307,15 +341,15 @@ private struct TreeBuilder {
             documentEnded = true
             return nil
         case .alias:
-            return Diagnostic(id: "yaml-alias", "YAML aliases are not supported in specs; write the value out", at: range)
+            return Diagnostic(id: .yamlAlias, "YAML aliases are not supported in specs; write the value out", at: range)
         case .scalar(let scalar, let anchor):
             if anchor { return anchorError(range) }
             return add(YAMLNode(.scalar(scalar), range: range))
         case .sequenceStart(let anchor, let tag), .mappingStart(let anchor, let tag):
             if anchor { return anchorError(range) }
-            if let tag { return Diagnostic(id: "yaml-tag", "YAML tags such as '\(tag)' are not supported in specs", at: range) }
+            if let tag { return Diagnostic(id: .yamlTag, "YAML tags such as '\(tag)' are not supported in specs", at: range) }
             guard stack.count < YAMLParser.maximumDepth else {
-                return Diagnostic(id: "yaml-depth", "the document nests deeper than \(YAMLParser.maximumDepth) levels", at: range)
+                return Diagnostic(id: .yamlDepth, "the document nests deeper than \(YAMLParser.maximumDepth) levels", at: range)
             }
             var isMapping = false
             if case .mappingStart = event.kind { isMapping = true }
@@ -329,7 +363,7 @@ private struct TreeBuilder {
     }
 
     private func anchorError(_ range: SpecRange) -> Diagnostic {
-        Diagnostic(id: "yaml-anchor", "YAML anchors are not supported in specs; write the value out", at: range)
+        Diagnostic(id: .yamlAnchor, "YAML anchors are not supported in specs; write the value out", at: range)
     }
 
     private mutating func add(_ node: YAMLNode) -> Diagnostic? {
@@ -349,7 +383,7 @@ private struct TreeBuilder {
         stack[top].pendingKey = nil
         if let text = key.string {
             if let first = stack[top].keys[text] {
-                return Diagnostic(id: "duplicate-key", "duplicate key '\(text)'", at: key.range,
+                return Diagnostic(id: .duplicateKey, "duplicate key '\(text)'", at: key.range,
                                   notes: [DiagnosticNote("first written here", at: stack[top].pairs[first].key.range)])
             }
             stack[top].keys[text] = stack[top].pairs.count

@@ -113,10 +113,9 @@ public struct CoverageMap: Sendable {
                     nodeItems[i].afterStartOnly = true
                 }
             } else if node.type == .error {
-                // A `catch:` after the last request handles every failure before it gets here.
-                if let stream = spec.streams.first(where: { $0.errors == i }),
-                   let request = stream.operators.lastIndex(where: { if case .request = $0.kind { return true } else { return false } }),
-                   stream.operators[request...].contains(where: { if case .catchError = $0.kind { return true } else { return false } }) {
+                // Every failure is handled before it gets here when each request is caught: by a
+                // `catch:` after it, or by a `catchAndReturn` in its own `ops:`.
+                if let stream = spec.streams.first(where: { $0.errors == i }), Self.catchesEveryFailure(stream.operators) {
                     return
                 }
                 nodeItems[i].emitted = add(.output, "'\(name)' emits (a request fails)", node.range)
@@ -181,6 +180,16 @@ public struct CoverageMap: Sendable {
         }
     }
 
+    /// Whether no request's failure can reach the end of `operators`: each request has a
+    /// `catch` after it or inside its own `ops:`.
+    static func catchesEveryFailure(_ operators: [OperatorPlan]) -> Bool {
+        func isCatch(_ op: OperatorPlan) -> Bool { if case .catchError = op.kind { return true } else { return false } }
+        return operators.indices.allSatisfy { k in
+            guard case .request(let request) = operators[k].kind else { return true }
+            return request.inner.contains(where: isCatch) || operators[(k + 1)...].contains(where: isCatch)
+        }
+    }
+
     private mutating func addProbes(_ op: OperatorPlan) {
         switch op.kind {
         case .map(let e), .filter(let e), .catchError(let e): addProbes(e)
@@ -192,6 +201,7 @@ public struct CoverageMap: Sendable {
         case .request(let request):
             for e in request.call.arguments { addProbes(e) }
             for inner in request.inner { addProbes(inner) }
+        case .catalogued(let arguments): for e in arguments.expressions { addProbes(e) }
         default: break  // operators without expressions
         }
     }

@@ -71,6 +71,17 @@ public final class ScreenGraph {
     let visible: [Bool]
     let rank: [Int]
     let nodeAtRank: [Int]
+    /// Whether each node is an input property: a `BehaviorRelay`, whose `accept` reaches its
+    /// subscribers even with an equal value (a re-tapped row, a re-entered search). State and
+    /// derived outputs emit only on a change.
+    let acceptsEqual: [Bool]
+    /// Feedback (ScreenGraph+Feedback.swift): the nodes each pipeline samples, whether a node is
+    /// sampled, which pending writes a handler made, and the values sampled nodes had before a
+    /// handler's write in the current transaction.
+    let samples: [[Int]]
+    let isSampled: [Bool]
+    @exclusivity(unchecked) var handlerWrote: [Bool]
+    @exclusivity(unchecked) var priors: [(node: Int, value: Value)] = []
     /// Derived nodes that read each node.
     let readers: [[Int]]
     /// The nodes each derived node reads (empty for other nodes).
@@ -156,6 +167,9 @@ public final class ScreenGraph {
         // runner shows only the visible ones.
         visible = program.coverage == nil && !everyNode ? program.shown : program.isInvariant.map { !$0 }
         rank = program.rank
+        acceptsEqual = program.acceptsEqual
+        samples = program.samples
+        isSampled = program.isSampled
         nodeAtRank = program.nodeAtRank
         handlersOn = program.handlersOn
         actionsOn = program.actionsOn
@@ -166,6 +180,7 @@ public final class ScreenGraph {
         pipelineInputs = program.pipelineInputs
         pipelineEndInputs = program.pipelineEndInputs
         let n = spec.nodes.count
+        handlerWrote = Array(repeating: false, count: n)
         var values = program.initialValues
         for (k, p) in spec.params.enumerated() where k < params.count { values[p] = params[k] }
         context = EvalContext(values: values, names: program.names)
@@ -316,11 +331,13 @@ public final class ScreenGraph {
     }
 
     func propagate() {
+        defer { if !priors.isEmpty { priors.removeAll(keepingCapacity: true) } }
         while let r = queue.popMin() {
             let node = nodeAtRank[r]
             queued[node] = false
             switch behaviors[node] {
             case .source:
+                if handlerWrote[node] { keepPrior(node) }
                 if let tail = pendingAppend[node] {
                     pendingAppend[node] = nil
                     appendPending(node, tail)
@@ -328,7 +345,7 @@ public final class ScreenGraph {
                 }
                 guard let value = pendingWrite[node] else { continue }
                 pendingWrite[node] = nil
-                if value != context.values[node] { changed(node, value) }
+                if acceptsEqual[node] || value != context.values[node] { changed(node, value) }
             case .derived(let f):
                 // Nodes with no value are rare (an expression failed at the start): handled out of
                 // line, so that the usual evaluation is only this.
@@ -353,7 +370,7 @@ public final class ScreenGraph {
                 swap(&events, &spareInbox)
             case .pipeline(let p):
                 let stream = spec.streams[p]
-                for event in pipelines[p].process() {
+                for event in processSampling(p) {
                     switch event {
                     case .next(let value):
                         if !stream.holdsValue || value != context.values[node] { changed(node, value) }

@@ -39,6 +39,12 @@ package final class ScreenProgram: @unchecked Sendable {
     let invariants: CompiledInvariants
     let rank: [Int]
     let nodeAtRank: [Int]
+    /// Whether each node is an input property, which accepts an equal value (a `BehaviorRelay`).
+    let acceptsEqual: [Bool]
+    /// The nodes each pipeline samples, and whether each node is sampled (feedback, see
+    /// ScreenGraph+Feedback.swift).
+    let samples: [[Int]]
+    let isSampled: [Bool]
     /// Derived nodes that read each node.
     package let readers: [[Int]]
     /// The nodes each derived node reads (empty for other nodes).
@@ -128,6 +134,12 @@ package final class ScreenProgram: @unchecked Sendable {
         shown = spec.nodes.map(\.visible)
         names = spec.nodes.map(\.name)
         rank = spec.rank
+        acceptsEqual = spec.nodes.map { if case .property = $0.kind { return true } else { return false } }
+        let samples = spec.streams.map(\.sampledNodes)
+        var isSampled = [Bool](repeating: false, count: n)
+        for node in samples.joined() { isSampled[node] = true }
+        self.samples = samples
+        self.isSampled = isSampled
         var nodeAtRank = [Int](repeating: 0, count: n)
         for (node, r) in spec.rank.enumerated() { nodeAtRank[r] = node }
         self.nodeAtRank = nodeAtRank

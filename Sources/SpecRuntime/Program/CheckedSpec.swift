@@ -387,6 +387,8 @@ package struct StepPlan: Sendable {
         case expect(node: Int, value: Value)
         /// The node's stream must have ended so (`expect: { out: completed }`).
         case expectEnd(node: Int, end: StreamEnd)
+        /// A `Bool` expression over current values must hold (`expect: messages.count == 4`).
+        case expectThat(TypedExpr)
         /// End an input event or value stream (`complete:`, `fail:`).
         case end(node: Int, end: StreamEnd)
         /// `complete:` or `fail:` on an action: its inputs ignore ends, as the `Action` library's

@@ -152,7 +152,7 @@ public enum ScenarioRunner {
                 break steps
             }
             switch step.kind {
-            case .expect, .expectEnd: break
+            case .expect, .expectEnd, .expectThat: break
             default: if !invariants.isEmpty { checkInvariants(after: "'\(step.text)'", line: step.range.start.line) }
             }
         }

@@ -21,7 +21,7 @@ extension ScreenGraph {
             execute(action: action, input: value)
         case .gesture(let gesture):
             play(gesture, text: step.text, range: step.range, record: record)
-        case .wait, .expect, .expectEnd:
+        case .wait, .expect, .expectEnd, .expectThat:
             return false
         }
         return true
@@ -40,6 +40,8 @@ extension ScreenGraph {
             let actual = value(of: node)
             guard actual != expected && !ScenarioRunner.sameFailure(actual, expected) else { return nil }
             return "expected \(spec.nodes[node].name) == \(ValueFormatter.text(expected)), got \(actual.map(ValueFormatter.text) ?? "no value yet")"
+        case .expectThat(let expr):
+            return failure(of: expr, written: String(step.text.dropFirst("expect ".count)))
         default:
             return nil
         }

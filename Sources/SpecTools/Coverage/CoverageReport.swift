@@ -77,14 +77,17 @@ package struct CoverageReport: Sendable {
     static func apply(_ marks: [CoverageMark], to items: inout [CoverageItem]) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         for mark in marks {
-            let matching = items.indices.filter { items[$0].declaration == mark.declaration && items[$0].what == mark.item }
+            // An item copied from the report's line ("never the 'then' branch") names the item too.
+            let item = mark.item.hasPrefix("never ") ? String(mark.item.dropFirst("never ".count)) : mark.item
+            let matching = items.indices.filter { items[$0].declaration == mark.declaration && items[$0].what == item }
             guard !matching.isEmpty else {
                 let candidates = items.filter { $0.declaration == mark.declaration }.map(\.what)
-                problems.append(Diagnostic(id: "unknown-coverage-item", "'\(mark.declaration)' has no coverage item '\(mark.item)'",
+                let nearest = Suggestion.nearest(to: item, in: candidates, budget: nil) ?? candidates.first
+                problems.append(Diagnostic(id: .unknownCoverageItem, "'\(mark.declaration)' has no coverage item '\(mark.item)'",
                                            at: mark.itemRange,
                                            notes: candidates.isEmpty ? [DiagnosticNote("'specrun coverage' counts nothing in '\(mark.declaration)'")]
                                                : [DiagnosticNote("its items are: " + candidates.prefix(12).map { "\"\($0)\"" }.joined(separator: ", "))],
-                                           fixIt: candidates.first.map { "\"\($0)\"" }))
+                                           fixIt: nearest.map { "\"\($0)\"" }))
                 continue
             }
             for i in matching { items[i].unreachableBecause = mark.reason }

@@ -64,6 +64,12 @@ package struct DataflowGraph: Sendable {
     package var nodes: [Node] = []
     package var clusters: [Cluster] = []
     package var edges: [Edge] = []
+    /// The ids of the nodes of a dependency cycle, drawn marked (a spec that does not load because
+    /// of it); empty for a spec that loads.
+    package var cycle: Set<String> = []
+
+    /// Whether the edge joins two nodes of the cycle.
+    package func isInCycle(_ edge: Edge) -> Bool { cycle.contains(edge.from) && cycle.contains(edge.to) }
 
     /// The nodes of `group` outside any cluster, then each cluster of the group with its nodes.
     package func layout(of group: Group) -> (loose: [Node], clusters: [(Cluster, [Node])]) {
@@ -75,6 +81,20 @@ package struct DataflowGraph: Sendable {
     package init(spec: CheckedSpec) {
         var builder = DataflowGraphBuilder(spec: spec)
         self = builder.build()
+    }
+
+    /// A spec that does not load because of one dependency cycle, drawn as far as it loads, the
+    /// cycle's nodes and edges marked.
+    package init(drawing: CycleDrawing) {
+        self.init(spec: drawing.spec)
+        let ids = drawing.cycle.map(DataflowGraphBuilder.nodeID)
+        cycle = Set(ids)
+        // An output in the cycle has no checked expression to draw its reads from: the cycle's
+        // own links stand for them, each from the value read to its reader.
+        for (k, from) in ids.enumerated() {
+            let to = ids[(k + 1) % ids.count]
+            if !edges.contains(where: { $0.from == from && $0.to == to }) { edges.append(Edge(from: from, to: to, kind: .feeds)) }
+        }
     }
 
     init(screen: String) { self.screen = screen }

@@ -27,6 +27,14 @@ package enum MermaidRenderer {
             out += "  classDef \(className(shape)) \(style)\n"
             out += "  class \(ids.joined(separator: ",")) \(className(shape))\n"
         }
+        if !graph.cycle.isEmpty {
+            // The dependency cycle that keeps the spec from loading, in red.
+            out += "  classDef cycle stroke:#d00000,stroke-width:3px\n"
+            out += "  class \(graph.nodes.map(\.id).filter(graph.cycle.contains).joined(separator: ",")) cycle\n"
+            for (k, edge) in graph.edges.enumerated() where graph.isInCycle(edge) {
+                out += "  linkStyle \(k) stroke:#d00000,stroke-width:3px\n"
+            }
+        }
         return out
     }
 
