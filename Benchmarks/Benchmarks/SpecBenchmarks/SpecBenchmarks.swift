@@ -36,6 +36,8 @@ let benchmarks: @Sendable () -> Void = {
     require(small.allSatisfy { $0 == LoginWorkload.expectedEmissions(10_000) }, "login variants emitted \(small)")
 
     let login: Benchmark.Configuration = .init(scalingFactor: .mega)
+    let liveLogin = LiveLogin(spec: loginSpec)
+    liveLogin.flipBack()   // it starts with the long email: the first flip must be a change
 
     Benchmark("login graph: interpreted spec", configuration: login) { benchmark in
         let graph = InterpretedLogin(spec: loginSpec)
@@ -59,6 +61,22 @@ let benchmarks: @Sendable () -> Void = {
         let emitted = closures.run(changes: benchmark.scaledIterations.count)
         benchmark.stopMeasurement()
         require(emitted == expected, "closure login emitted \(emitted), expected \(expected)")
+    }
+
+    // MARK: live screen: an input to its observed output, within one process (issue 19: p99 < 100 µs)
+
+    // One sample per iteration: an email change that flips `canLogin`, from just before `set` to
+    // the return of `set`, by which the `canLogin` observer has run (an input runs its transaction
+    // and calls the observers on the caller's thread). The change back is not measured.
+    Benchmark("live login: input to observed output", configuration: .init(
+        metrics: [.wallClock], warmupIterations: 1000, scalingFactor: .one, maxDuration: .seconds(30), maxIterations: 100_000
+    )) { benchmark in
+        let live = liveLogin
+        benchmark.startMeasurement()
+        let seen = live.flip()
+        benchmark.stopMeasurement()
+        require(seen, "the canLogin observer did not see the change")
+        live.flipBack()
     }
 
     // MARK: allocations per event: a tap stream, a handler, Int and Bool cells

@@ -67,9 +67,11 @@ public final class ScreenGraph {
 
     let context: EvalContext
     let behaviours: [Behaviour]
-    /// Whether ``onEmit`` is called for each node: the timeline's nodes, or every node but the
-    /// invariants for coverage and for a live screen's observers (`everyNode`).
-    let visible: [Bool]
+    /// Whether ``onEmit`` (and ``onEnd``) is called for each node: the timeline's nodes, every
+    /// node but the invariants for coverage, or for a live screen the nodes someone observes (it
+    /// turns a node on when it gains an observer and off when its last one goes, so that what a
+    /// live screen reports costs in proportion to what is observed). Unchecked as the state below.
+    @exclusivity(unchecked) var visible: [Bool]
     let rank: [Int]
     let nodeAtRank: [Int]
     /// Derived nodes that read each node.
@@ -130,12 +132,12 @@ public final class ScreenGraph {
     /// `instrumentation`, when given, is the recorder the graph's coverage probes report to.
     public convenience init(spec: CheckedSpec, clock: VirtualClock = VirtualClock(), params: [Value] = [],
                             instrumentation: CoverageRecorder? = nil) {
-        self.init(spec: spec, clock: clock, params: params, everyNode: false, instrumentation: instrumentation)
+        self.init(spec: spec, clock: clock, params: params, reportsNone: false, instrumentation: instrumentation)
     }
 
-    /// `everyNode`: ``onEmit`` reports every node but the invariants, not only those the timeline
-    /// shows (a live screen's observers may watch an input).
-    init(spec: CheckedSpec, clock: VirtualClock, params: [Value], everyNode: Bool, instrumentation: CoverageRecorder? = nil) {
+    /// `reportsNone`: ``onEmit`` reports no node until its ``visible`` flag is set (a live screen
+    /// sets it for the nodes that gain observers), not the nodes the timeline shows.
+    init(spec: CheckedSpec, clock: VirtualClock, params: [Value], reportsNone: Bool, instrumentation: CoverageRecorder? = nil) {
         self.spec = spec
         self.clock = clock
         let coverage = instrumentation
@@ -187,7 +189,11 @@ public final class ScreenGraph {
         }, reads: { reads[$0] })
         // Coverage observes every node through `onEmit`, but an invariant, which never emits; the
         // runner shows only the visible ones.
-        self.visible = coverage == nil && !everyNode ? spec.nodes.map(\.visible) : isInvariant.map { !$0 }
+        if reportsNone {
+            self.visible = Array(repeating: false, count: n)
+        } else {
+            self.visible = coverage == nil ? spec.nodes.map(\.visible) : isInvariant.map { !$0 }
+        }
         self.rank = spec.rank
         var nodeAtRank = [Int](repeating: 0, count: n)
         for (node, r) in spec.rank.enumerated() { nodeAtRank[r] = node }

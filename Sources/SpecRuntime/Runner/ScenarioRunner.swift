@@ -34,7 +34,7 @@ public enum ScenarioRunner {
     public static func run(_ spec: CheckedSpec, scenario index: Int, params: [Value] = [], entryLimit: Int = maximumEntries,
                            eventLimit: Int = maximumScheduledEvents, valueSizeLimit: Int = maximumValueSize,
                            recordedSizeLimit: Int = maximumRecordedSize, workLimit: Int = maximumWork,
-                           coverage: CoverageRecorder? = nil, pacing: RealTimePacing? = nil) -> Timeline {
+                           coverage: CoverageRecorder? = nil) -> Timeline {
         let scenario = spec.scenarios[index]
         var timeline = Timeline(screen: spec.screen, scenario: scenario.name, nameWidth: spec.longestVisibleName)
         let clock = VirtualClock(limit: eventLimit)
@@ -42,7 +42,6 @@ public enum ScenarioRunner {
         let graph = ScreenGraph(spec: scenario.applying(to: spec), clock: clock, params: params.isEmpty ? scenario.params : params,
                                 instrumentation: coverage)
         graph.maximumValueSize = valueSizeLimit
-        if let pacing { graph.serviceChoice = pacing.answer(scenario.applying(to: spec), clock) }
         graph.maximumWork = workLimit
         let names = spec.nodes.map(\.name)
         var entries: [Timeline.Entry] = []
@@ -133,7 +132,7 @@ public enum ScenarioRunner {
                     }
                 case .wait(let ms):
                     do {
-                        if let pacing { try pacing.advance(clock, by: ms) } else { try graph.advance(by: ms) }
+                        try graph.advance(by: ms)
                     } catch {
                         stop("more than \(error.limit) scheduled events ran")
                     }
