@@ -9,6 +9,10 @@ let package = Package(
         .library(name: "SpecRuntime", targets: ["SpecRuntime"]),
         .library(name: "SpecTools", targets: ["SpecTools"]),
         .executable(name: "specrun", targets: ["specrun"]),
+        // `swift package specrun …` and `swift package specrun-write …` in an app's package
+        // (docs/install.md).
+        .plugin(name: "SpecrunCommand", targets: ["SpecrunCommand"]),
+        .plugin(name: "SpecrunWriteCommand", targets: ["SpecrunWriteCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -37,12 +41,32 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The command plugins: the tool built from source, run in the app's package; the first
+        // never writes there, the second asks for permission to (snapshots, --write, review).
+        .plugin(
+            name: "SpecrunCommand",
+            capability: .command(
+                intent: .custom(verb: "specrun", description: "Check, test, cover, mutate, explore or draw the package's screen specs."),
+                permissions: []
+            ),
+            dependencies: ["specrun"]
+        ),
+        .plugin(
+            name: "SpecrunWriteCommand",
+            capability: .command(
+                intent: .custom(verb: "specrun-write", description: "Run a specrun command that writes into the package: snapshots, explore --write, review."),
+                permissions: [.writeToPackageDirectory(reason: "specrun writes snapshots and scenarios beside the specs")]
+            ),
+            dependencies: ["specrun"]
+        ),
         // What every test target uses: the CLI runner, package paths, external tools, recorded
         // timelines, diagnostics assertions and the fixtures under Tests/Fixtures.
         .target(name: "SpecTesting", dependencies: ["ScreenSpec", "SpecRuntime"]),
         .testTarget(name: "SpecTestingTests", dependencies: ["ScreenSpec", "SpecRuntime", "SpecTesting"]),
         .testTarget(name: "ScreenSpecTests", dependencies: ["ScreenSpec", "SpecRuntime", "SpecTesting"]),
-        .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
+        // Test folders mirror their module's source folders (docs/architecture.md, "Tests").
+        .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTesting"]),
+        .testTarget(name: "SpecToolsTests", dependencies: ["SpecTools", "SpecRuntime", "ScreenSpec", "SpecTesting"]),
         // Plays every spec under specs/ against its committed snapshot, one test per scenario.
         .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
         .testTarget(name: "SpecPreviewTests", dependencies: ["SpecPreview", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),

@@ -4,11 +4,14 @@ import SpecRuntime
 /// The outcome of loading a spec: the checked spec when there were no errors, and every
 /// diagnostic found on the way.
 public struct LoadedSpec: Sendable {
+    /// The spec's text and path, for rendering the diagnostics.
     public let source: SourceFile
+    /// The checked spec, nil when any diagnostic is an error.
     public let spec: CheckedSpec?
+    /// Every diagnostic, errors and warnings, in the order the checker found them.
     public let diagnostics: [Diagnostic]
     /// The `screen:` name as written, once the file was read that far.
-    public internal(set) var screen: Located<String>? = nil
+    package internal(set) var screen: Located<String>? = nil
 
     package init(source: SourceFile, spec: CheckedSpec?, diagnostics: [Diagnostic], screen: Located<String>? = nil) {
         self.source = source
@@ -17,7 +20,12 @@ public struct LoadedSpec: Sendable {
         self.screen = screen
     }
 
+    /// Whether a diagnostic is an error (then ``spec`` is nil).
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// When the spec's only error is a dependency cycle: the program as far as it loads, to be
+    /// drawn (never played), and the cycle. Nil otherwise.
+    package var cycleDrawing: CycleDrawing?
 
     /// The diagnostics rendered for a terminal or a log.
     public func renderDiagnostics(colors: Bool = false) -> String {
@@ -27,7 +35,7 @@ public struct LoadedSpec: Sendable {
 
 extension LoadedSpec {
     /// The same spec with one more diagnostic; an error makes it invalid.
-    public func adding(_ diagnostic: Diagnostic) -> LoadedSpec {
+    package func adding(_ diagnostic: Diagnostic) -> LoadedSpec {
         var all = diagnostics
         all.append(diagnostic)
         return LoadedSpec(source: source, spec: diagnostic.severity == .error ? nil : spec, diagnostics: all, screen: screen)
@@ -39,6 +47,8 @@ public enum SpecLoader {
     /// Files larger than this are refused before parsing.
     public static let maximumFileSize = 8 * 1024 * 1024
 
+    /// Reads, parses and checks the spec at `path`; the other specs its navigations open are read
+    /// from its project folder. Never throws: a file that cannot be read is a diagnostic.
     public static func load(path: String) -> LoadedSpec {
         guard !path.isEmpty else {
             // Named so that the diagnostic does not start with a bare ':1:1:'.
@@ -88,7 +98,7 @@ public enum SpecLoader {
     /// Loads several specs (see ``load(path:)``), then reports specs of one folder that declare
     /// the same `screen:` name: a navigation finds a screen by its name among its folder's specs,
     /// so each but the first (in the given order) gets a `duplicate-screen` error.
-    public static func load(paths: [String], loader: ([String]) -> [LoadedSpec] = { $0.map(SpecLoader.load(path:)) }) -> [LoadedSpec] {
+    package static func load(paths: [String], loader: ([String]) -> [LoadedSpec] = { $0.map(SpecLoader.load(path:)) }) -> [LoadedSpec] {
         var loaded = loader(paths)
         var first: [String: Int] = [:]
         for (i, spec) in loaded.enumerated() {
@@ -137,6 +147,8 @@ public enum SpecLoader {
         let spec = reader.read(root)
         var checker = Checker(spec: spec, diagnostics: reader.diagnostics, catalog: catalog)
         let checked = checker.check()
-        return LoadedSpec(source: source, spec: checked, diagnostics: checker.diagnostics.sorted, screen: spec.screen)
+        var loaded = LoadedSpec(source: source, spec: checked, diagnostics: checker.diagnostics.sorted, screen: spec.screen)
+        loaded.cycleDrawing = checker.drawing
+        return loaded
     }
 }

@@ -7,17 +7,17 @@ import Testing
 /// Every run gets `NO_COLOR=1` and no `CI` (CI's own `CI=true` must not turn every run into a CI
 /// run: a test says when it wants one through `environment`), an empty standard input unless
 /// `input` is given, and a deadline after which the process is killed.
-public enum CLI {
+package enum CLI {
     /// The package root, where a run starts unless told otherwise.
-    public static var root: String { PackagePaths.root }
+    package static var root: String { PackagePaths.root }
 
     /// The built binary's path; a test that runs it fails when it was not built.
-    public static var binary: String {
+    package static var binary: String {
         get throws { try #require(PackagePaths.binary, "build the specrun binary first (swift build)") }
     }
 
     /// The environment of a run: this process's, without `CI` and colour, plus `environment`.
-    public static func environment(_ environment: [String: String] = [:]) -> [String: String] {
+    package static func environment(_ environment: [String: String] = [:]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["CI"] = nil
         env["FORCE_COLOR"] = nil
@@ -27,20 +27,20 @@ public enum CLI {
     }
 
     /// Runs `specrun arguments` in `directory` to its exit.
-    public static func run(_ arguments: [String], in directory: String = PackagePaths.root, input: String? = nil,
+    package static func run(_ arguments: [String], in directory: String = PackagePaths.root, input: String? = nil,
                            environment: [String: String] = [:], timeout: TimeInterval = 300) throws -> CommandResult {
         try Command.run(try binary, arguments, in: directory, input: input, environment: Self.environment(environment), timeout: timeout)
     }
 
     /// Starts `specrun arguments` in `directory`; the caller waits for it or kills it.
-    public static func start(_ arguments: [String], in directory: String = PackagePaths.root, input: String? = nil,
+    package static func start(_ arguments: [String], in directory: String = PackagePaths.root, input: String? = nil,
                              environment: [String: String] = [:]) throws -> RunningCommand {
         try Command.start(try binary, arguments, in: directory, input: input, environment: Self.environment(environment))
     }
 
     /// Runs `script` with `/bin/sh -c` in `directory`, `$SPECRUN` naming the binary, for tests of
     /// what the shell does around a run (closed or full streams, pipes, FIFOs).
-    public static func shell(_ script: String, in directory: String = PackagePaths.root, environment: [String: String] = [:],
+    package static func shell(_ script: String, in directory: String = PackagePaths.root, environment: [String: String] = [:],
                              timeout: TimeInterval = 300) throws -> CommandResult {
         var env = Self.environment(environment)
         env["SPECRUN"] = try binary
@@ -48,7 +48,7 @@ public enum CLI {
     }
 
     /// Writes `text` to a file `name` in a fresh temporary folder and returns its path.
-    public static func temporarySpec(_ text: String, name: String = "spec.yaml") throws -> String {
+    package static func temporarySpec(_ text: String, name: String = "spec.yaml") throws -> String {
         let path = try PackagePaths.temporaryFolder("specrun-cli") + "/" + name
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
@@ -58,7 +58,7 @@ public enum CLI {
 /// Runs `specrun arguments` and checks its exit status and, when given, its whole standard output
 /// and standard error, showing a line diff on a mismatch. Returns the result for further checks.
 @discardableResult
-public func assertExecuteCommand(_ arguments: [String], in directory: String = PackagePaths.root, input: String? = nil,
+package func assertExecuteCommand(_ arguments: [String], in directory: String = PackagePaths.root, input: String? = nil,
                                  environment: [String: String] = [:], stdout: String? = nil, stderr: String? = nil,
                                  exitCode: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandResult {
     let result = try CLI.run(arguments, in: directory, input: input, environment: environment)
@@ -75,7 +75,7 @@ public func assertExecuteCommand(_ arguments: [String], in directory: String = P
 
 /// Checks that `actual` is `expected`; on a mismatch the failure shows a line diff (`-` expected,
 /// `+` actual) rather than two long strings.
-public func assertLinesEqual(_ actual: String, _ expected: String, _ what: String = "text",
+package func assertLinesEqual(_ actual: String, _ expected: String, _ what: String = "text",
                              sourceLocation: SourceLocation = #_sourceLocation) {
     guard actual != expected else { return }
     Issue.record(Comment(rawValue: "\(what) differs (- expected, + actual):\n" + lineDiff(expected: expected, actual: actual)),
@@ -84,7 +84,7 @@ public func assertLinesEqual(_ actual: String, _ expected: String, _ what: Strin
 
 /// A line diff of two texts: common lines indented, `-` lines only in `expected`, `+` lines only in
 /// `actual` (a longest common subsequence, which is plenty for test output).
-public func lineDiff(expected: String, actual: String) -> String {
+package func lineDiff(expected: String, actual: String) -> String {
     let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
     let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
     var common = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)

@@ -1,15 +1,15 @@
 import Foundation
 
 /// What a finished process left: its exit status and both output streams.
-public struct CommandResult: Sendable, CustomStringConvertible {
+package struct CommandResult: Sendable, CustomStringConvertible {
     /// The exit status, or -1 when the process was killed at its deadline.
-    public var status: Int32
-    public var stdout: String
-    public var stderr: String
+    package var status: Int32
+    package var stdout: String
+    package var stderr: String
     /// Whether the process outlived its deadline and was killed.
-    public var timedOut: Bool
+    package var timedOut: Bool
 
-    public init(status: Int32, stdout: String, stderr: String, timedOut: Bool = false) {
+    package init(status: Int32, stdout: String, stderr: String, timedOut: Bool = false) {
         self.status = status
         self.stdout = stdout
         self.stderr = stderr
@@ -17,20 +17,20 @@ public struct CommandResult: Sendable, CustomStringConvertible {
     }
 
     /// The last line of standard output, without its newline.
-    public var lastLine: String { stdout.split(separator: "\n").last.map(String.init) ?? "" }
+    package var lastLine: String { stdout.split(separator: "\n").last.map(String.init) ?? "" }
 
     /// Standard output followed by standard error, for a failure message.
-    public var output: String { stdout + stderr }
+    package var output: String { stdout + stderr }
 
-    public var description: String { "exit \(status)\(timedOut ? " (timed out)" : "")\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+    package var description: String { "exit \(status)\(timedOut ? " (timed out)" : "")\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
 }
 
 /// A started process; the caller waits for it or kills it.
 ///
 /// Its streams go to files, not pipes: nothing can block on a full pipe buffer, and a grandchild
 /// that inherits a stream (a server the process forks) cannot keep a reader waiting.
-public final class RunningCommand: @unchecked Sendable {
-    public let process: Process
+package final class RunningCommand: @unchecked Sendable {
+    package let process: Process
     private let folder: String
     private let exited = DispatchSemaphore(value: 0)
     private var finished: CommandResult?
@@ -53,24 +53,24 @@ public final class RunningCommand: @unchecked Sendable {
     }
 
     /// The process id.
-    public var pid: Int32 { process.processIdentifier }
+    package var pid: Int32 { process.processIdentifier }
 
     /// Whether the process still runs.
-    public var isRunning: Bool { process.isRunning }
+    package var isRunning: Bool { process.isRunning }
 
     /// What the process has written to standard output so far.
-    public var stdoutSoFar: String { finished?.stdout ?? (try? String(contentsOfFile: folder + "/stdout", encoding: .utf8)) ?? "" }
+    package var stdoutSoFar: String { finished?.stdout ?? (try? String(contentsOfFile: folder + "/stdout", encoding: .utf8)) ?? "" }
 
     /// What the process has written to standard error so far.
-    public var stderrSoFar: String { finished?.stderr ?? (try? String(contentsOfFile: folder + "/stderr", encoding: .utf8)) ?? "" }
+    package var stderrSoFar: String { finished?.stderr ?? (try? String(contentsOfFile: folder + "/stderr", encoding: .utf8)) ?? "" }
 
     /// Asks the process to stop with SIGTERM, as Ctrl-C's neighbour; `wait` then collects it.
-    public func terminate() {
+    package func terminate() {
         if process.isRunning { process.terminate() }
     }
 
     /// Waits for the exit, at most `timeout` seconds, then kills the process.
-    public func wait(timeout: TimeInterval = 300) -> CommandResult {
+    package func wait(timeout: TimeInterval = 300) -> CommandResult {
         if let finished { return finished }
         var timedOut = false
         if exited.wait(timeout: .now() + timeout) == .timedOut {
@@ -92,7 +92,7 @@ public final class RunningCommand: @unchecked Sendable {
     /// Foundation starts each process in a process group of its own, and on Linux reports the exit
     /// only once every holder of an inherited descriptor is gone: killing the process alone would
     /// leave a grandchild (the `sleep` of a shell script) and the wait with it.
-    public func kill() {
+    package func kill() {
         guard process.isRunning else { return }
         let pid = process.processIdentifier
         #if canImport(Glibc)
@@ -109,16 +109,16 @@ public final class RunningCommand: @unchecked Sendable {
 
 /// Runs processes for tests: the one process runner every test target uses, the `specrun`
 /// binary (`CLI`) and external tools (`ExternalTool`) alike.
-public enum Command {
+package enum Command {
     /// Starts `executable` with `arguments` in `directory`, `input` on its standard input (empty
     /// when nil) and exactly `environment`.
-    public static func start(_ executable: String, _ arguments: [String], in directory: String? = nil, input: String? = nil,
+    package static func start(_ executable: String, _ arguments: [String], in directory: String? = nil, input: String? = nil,
                              environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RunningCommand {
         try RunningCommand(executable, arguments, directory: directory, input: input, environment: environment)
     }
 
     /// Runs `executable` to its exit, killing it after `timeout` seconds.
-    public static func run(_ executable: String, _ arguments: [String], in directory: String? = nil, input: String? = nil,
+    package static func run(_ executable: String, _ arguments: [String], in directory: String? = nil, input: String? = nil,
                            environment: [String: String] = ProcessInfo.processInfo.environment,
                            timeout: TimeInterval = 300) throws -> CommandResult {
         try start(executable, arguments, in: directory, input: input, environment: environment).wait(timeout: timeout)

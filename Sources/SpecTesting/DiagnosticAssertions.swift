@@ -4,15 +4,15 @@ import Testing
 
 /// A diagnostic a test expects at a location marker of its spec text, in the style of
 /// swift-syntax's `DiagnosticSpec`.
-public struct DiagnosticSpec: Sendable {
+package struct DiagnosticSpec: Sendable {
     /// The marker in the spec text where the diagnostic must start, such as `1️⃣`.
-    public var marker: String
-    public var message: String
+    package var marker: String
+    package var message: String
     /// The stable id, checked when given.
-    public var id: String?
-    public var severity: Severity
+    package var id: String?
+    package var severity: Severity
 
-    public init(_ marker: String = "1️⃣", message: String, id: String? = nil, severity: Severity = .error) {
+    package init(_ marker: String = "1️⃣", message: String, id: String? = nil, severity: Severity = .error) {
         self.marker = marker
         self.message = message
         self.id = id
@@ -21,11 +21,11 @@ public struct DiagnosticSpec: Sendable {
 }
 
 /// The location markers a test may put in a spec text: 1️⃣ to 9️⃣ and 🔟.
-public let locationMarkers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣", "🔟"]
+package let locationMarkers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣", "🔟"]
 
 /// `text` without its location markers, and where each marker stood in that text (1-based line,
 /// 1-based column in Unicode scalars, as `SpecLocation`).
-public func extractMarkers(_ text: String) -> (source: String, markers: [String: SpecLocation]) {
+package func extractMarkers(_ text: String) -> (source: String, markers: [String: SpecLocation]) {
     var source = ""
     var markers: [String: SpecLocation] = [:]
     var (line, column) = (1, 1)
@@ -51,7 +51,7 @@ public func extractMarkers(_ text: String) -> (source: String, markers: [String:
 /// `expected`, in order, each starting at its marker with its message, then that the whole
 /// rendered output is `rendered` when given (a line diff on a mismatch). Returns the loaded spec.
 @discardableResult
-public func assertDiagnostics(_ marked: String, path: String = "t.yaml", _ expected: [DiagnosticSpec], rendered: String? = nil,
+package func assertDiagnostics(_ marked: String, path: String = "t.yaml", _ expected: [DiagnosticSpec], rendered: String? = nil,
                               sourceLocation: SourceLocation = #_sourceLocation) -> LoadedSpec {
     let (source, markers) = extractMarkers(marked)
     let loaded = SpecLoader.load(text: source, path: path)

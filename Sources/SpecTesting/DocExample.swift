@@ -3,14 +3,14 @@ import Testing
 
 /// A fenced ```yaml block of a doc page: a complete spec that must load and whose expectations
 /// must hold, or, fenced ```yaml invalid, a spec that must be rejected.
-public struct DocExample: CustomTestStringConvertible, Sendable {
-    public var page: String
-    public var line: Int
-    public var text: String
-    public var invalid: Bool
-    public var fragment = false
+package struct DocExample: CustomTestStringConvertible, Sendable {
+    package var page: String
+    package var line: Int
+    package var text: String
+    package var invalid: Bool
+    package var fragment = false
 
-    public init(page: String, line: Int, text: String, invalid: Bool, fragment: Bool = false) {
+    package init(page: String, line: Int, text: String, invalid: Bool, fragment: Bool = false) {
         self.page = page
         self.line = line
         self.text = text
@@ -18,10 +18,10 @@ public struct DocExample: CustomTestStringConvertible, Sendable {
         self.fragment = fragment
     }
 
-    public var testDescription: String { "\(page):\(line)\(invalid ? " (invalid)" : fragment ? " (fragment)" : "")" }
+    package var testDescription: String { "\(page):\(line)\(invalid ? " (invalid)" : fragment ? " (fragment)" : "")" }
 
     /// Every fenced example of every page under `docs/`.
-    public static func all() -> [DocExample] {
+    package static func all() -> [DocExample] {
         let docs = PackagePaths.root + "/docs"
         let pages = ((try? FileManager.default.contentsOfDirectory(atPath: docs)) ?? []).filter { $0.hasSuffix(".md") }.sorted()
         var examples: [DocExample] = []

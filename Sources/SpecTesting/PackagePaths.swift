@@ -4,22 +4,22 @@ import Foundation
 ///
 /// The root is found from this file's own path (`Sources/SpecTesting/PackagePaths.swift`), so it
 /// holds whatever the working directory of the test process is.
-public enum PackagePaths {
+package enum PackagePaths {
     /// The package root: the folder holding `Package.swift`.
-    public static let root: String = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+    package static let root: String = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
 
     /// The shipped specs, `specs/` under the root.
-    public static let specs = root + "/specs"
+    package static let specs = root + "/specs"
 
     /// The shared test fixtures, `Tests/Fixtures/` under the root.
-    public static let fixtures = root + "/Tests/Fixtures"
+    package static let fixtures = root + "/Tests/Fixtures"
 
     /// A path under the root; `relative` has no leading slash.
-    public static func path(_ relative: String) -> String { root + "/" + relative }
+    package static func path(_ relative: String) -> String { root + "/" + relative }
 
     /// The built `specrun` binary: beside the running test bundle (the build products folder,
     /// whatever `--build-path` was), else under `.build/debug`; nil when it was not built.
-    public static let binary: String? = {
+    package static let binary: String? = {
         var folders: [String] = []
         for path in [Bundle.main.executablePath, CommandLine.arguments.first].compactMap({ $0 }) {
             var url = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -33,7 +33,7 @@ public enum PackagePaths {
     }()
 
     /// A fresh, empty temporary folder whose name starts with `prefix`.
-    public static func temporaryFolder(_ prefix: String = "specrun-test") throws -> String {
+    package static func temporaryFolder(_ prefix: String = "specrun-test") throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return folder

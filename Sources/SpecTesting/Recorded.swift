@@ -5,38 +5,38 @@ import SpecRuntime
 /// milliseconds of the virtual clock, and an element, the completion or the failure of a stream.
 ///
 /// Tests compare whole arrays of them: `#expect(recorded == [next(210, 2), completed(250)])`.
-public struct Recorded: Equatable, Sendable, CustomStringConvertible {
+package struct Recorded: Equatable, Sendable, CustomStringConvertible {
     /// What happened, after RxSwift's `Event`: `next* (error | completed)`.
-    public enum Event: Equatable, Sendable {
+    package enum Event: Equatable, Sendable {
         case next(Value)
         case completed
         case error(ErrorValue)
     }
 
-    public var time: Int
-    public var event: Event
+    package var time: Int
+    package var event: Event
 
-    public init(_ time: Int, _ event: Event) {
+    package init(_ time: Int, _ event: Event) {
         self.time = time
         self.event = event
     }
 
     /// The element when this is a `next`.
-    public var value: Value? {
+    package var value: Value? {
         if case .next(let value) = event { return value }
         return nil
     }
 
     /// An element at `time`, for array literals: `[.next(210, .int(2)), .completed(250)]`.
-    public static func next(_ time: Int, _ value: Value) -> Recorded { Recorded(time, .next(value)) }
+    package static func next(_ time: Int, _ value: Value) -> Recorded { Recorded(time, .next(value)) }
 
     /// The completion at `time`.
-    public static func completed(_ time: Int) -> Recorded { Recorded(time, .completed) }
+    package static func completed(_ time: Int) -> Recorded { Recorded(time, .completed) }
 
     /// The failure `error` at `time`.
-    public static func error(_ time: Int, _ error: ErrorValue) -> Recorded { Recorded(time, .error(error)) }
+    package static func error(_ time: Int, _ error: ErrorValue) -> Recorded { Recorded(time, .error(error)) }
 
-    public var description: String {
+    package var description: String {
         switch event {
         case .next(let value): return ".next(\(time), \(value))"
         case .completed: return ".completed(\(time))"
@@ -46,19 +46,19 @@ public struct Recorded: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// An element at `time`.
-public func next(_ time: Int, _ value: Value) -> Recorded { Recorded(time, .next(value)) }
+package func next(_ time: Int, _ value: Value) -> Recorded { Recorded(time, .next(value)) }
 
 /// An `Int` element at `time`.
-public func next(_ time: Int, _ value: Int) -> Recorded { Recorded(time, .next(.int(value))) }
+package func next(_ time: Int, _ value: Int) -> Recorded { Recorded(time, .next(.int(value))) }
 
 /// A `String` element at `time`.
-public func next(_ time: Int, _ value: String) -> Recorded { Recorded(time, .next(.string(value))) }
+package func next(_ time: Int, _ value: String) -> Recorded { Recorded(time, .next(.string(value))) }
 
 /// A `Bool` element at `time`.
-public func next(_ time: Int, _ value: Bool) -> Recorded { Recorded(time, .next(.bool(value))) }
+package func next(_ time: Int, _ value: Bool) -> Recorded { Recorded(time, .next(.bool(value))) }
 
 /// The completion at `time`.
-public func completed(_ time: Int) -> Recorded { Recorded(time, .completed) }
+package func completed(_ time: Int) -> Recorded { Recorded(time, .completed) }
 
 /// The failure `error` at `time`.
-public func error(_ time: Int, _ error: ErrorValue) -> Recorded { Recorded(time, .error(error)) }
+package func error(_ time: Int, _ error: ErrorValue) -> Recorded { Recorded(time, .error(error)) }

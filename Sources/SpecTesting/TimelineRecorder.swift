@@ -5,20 +5,20 @@ import Testing
 /// A graph over a spec written in the test, on its own virtual clock, recording every event of
 /// every node as `Recorded` values: the runtime tests' one recorder (RxTest's `TestScheduler` with
 /// its observer).
-public final class TimelineRecorder {
-    public let spec: CheckedSpec
-    public let clock: VirtualClock
-    public let graph: ScreenGraph
+package final class TimelineRecorder {
+    package let spec: CheckedSpec
+    package let clock: VirtualClock
+    package let graph: ScreenGraph
     /// Every event in order, with the name of its node.
-    public private(set) var events: [(node: String, recorded: Recorded)] = []
+    package private(set) var events: [(node: String, recorded: Recorded)] = []
     /// Every cancellation of an inner stream, as "time call", with the name of its node.
-    public private(set) var cancellations: [(node: String, text: String)] = []
+    package private(set) var cancellations: [(node: String, text: String)] = []
     /// Every runtime error, at its time.
-    public private(set) var errors: [(time: Int, message: String)] = []
+    package private(set) var errors: [(time: Int, message: String)] = []
 
     /// Loads `yaml` (failing the test with the rendered diagnostics when it does not check),
     /// advances the clock to `subscribedAt`, then starts the graph: RxTest subscribes at 200.
-    public init(_ yaml: String, path: String = "t.yaml", subscribedAt: Int = 0, start: Bool = true,
+    package init(_ yaml: String, path: String = "t.yaml", subscribedAt: Int = 0, start: Bool = true,
                 sourceLocation: SourceLocation = #_sourceLocation) throws {
         let loaded = SpecLoader.load(text: yaml, path: path)
         #expect(loaded.diagnostics.isEmpty, "\(loaded.renderDiagnostics())", sourceLocation: sourceLocation)
@@ -40,22 +40,22 @@ public final class TimelineRecorder {
     }
 
     /// The node named `name`; a name the spec lacks fails the test.
-    public func node(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+    package func node(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
         try #require(spec.node(named: name), "no node '\(name)'", sourceLocation: sourceLocation)
     }
 
     /// Sets a property input now.
-    public func set(_ name: String, _ value: Value) { graph.set(spec.node(named: name)!, to: value) }
+    package func set(_ name: String, _ value: Value) { graph.set(spec.node(named: name)!, to: value) }
 
     /// Sends a value (an event: `.void`) to an input now.
-    public func send(_ name: String, _ value: Value = .void) { graph.send(spec.node(named: name)!, value) }
+    package func send(_ name: String, _ value: Value = .void) { graph.send(spec.node(named: name)!, value) }
 
     /// Advances the virtual clock by `milliseconds`, running everything due.
-    public func wait(_ milliseconds: Int) throws { try graph.advance(by: milliseconds) }
+    package func wait(_ milliseconds: Int) throws { try graph.advance(by: milliseconds) }
 
     /// Schedules RxTest's hot observable for the input `name`: each event at its absolute time,
     /// those at or before the subscription never sent.
-    public func hot(_ name: String, _ items: [Recorded], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    package func hot(_ name: String, _ items: [Recorded], sourceLocation: SourceLocation = #_sourceLocation) throws {
         let input = try node(name, sourceLocation: sourceLocation)
         for item in items where item.time > clock.now {
             clock.schedule(after: item.time - clock.now) { [graph] in
@@ -69,13 +69,13 @@ public final class TimelineRecorder {
     }
 
     /// The events of the node `name`, in order.
-    public func recorded(_ name: String) -> [Recorded] { events.filter { $0.node == name }.map(\.recorded) }
+    package func recorded(_ name: String) -> [Recorded] { events.filter { $0.node == name }.map(\.recorded) }
 
     /// The cancellations of the node `name`'s inner streams, as "time call".
-    public func cancellations(_ name: String) -> [String] { cancellations.filter { $0.node == name }.map(\.text) }
+    package func cancellations(_ name: String) -> [String] { cancellations.filter { $0.node == name }.map(\.text) }
 
     /// Every element, in order, as "time name value" (completions and failures are left out).
-    public var log: [String] {
+    package var log: [String] {
         events.compactMap { event in event.recorded.value.map { "\(event.recorded.time) \(event.node) \($0)" } }
     }
 }

@@ -9,7 +9,8 @@ struct Graph: ParsableCommand {
         discussion: """
             mermaid renders inside GitHub and GitLab markdown; dot feeds Graphviz; svg runs Graphviz's \
             'dot' (Debian package 'graphviz'). Exit status: 0 when the graph was written, 2 when the spec \
-            is invalid (nothing is written), 69 when 'dot' is not installed, 1 when the output cannot be \
+            is invalid (nothing is written, except for a spec whose only error is a dependency cycle: it is \
+            drawn as far as it loads, the cycle in red), 69 when 'dot' is not installed, 1 when the output cannot be \
             written or 'dot' fails or takes longer than --max-seconds (it is stopped), 64 for a usage error, \
             66 when a path does not exist.
             """
@@ -45,8 +46,11 @@ struct Graph: ParsableCommand {
         try Output.refuseInput(output, inputs: [spec])
         let loaded = SpecLoader.load(path: spec)
         Output.reportDiagnostics(loaded)
-        guard let checked = loaded.spec else { throw ExitCodes.invalidSpec }
-        let graph = DataflowGraph(spec: checked)
+        // A spec whose only error is a dependency cycle is drawn as far as it loads, the cycle in
+        // red, so that the author sees the loop; it is still invalid (exit 2).
+        guard let graph = loaded.spec.map(DataflowGraph.init(spec:)) ?? loaded.cycleDrawing.map(DataflowGraph.init(drawing:)) else {
+            throw ExitCodes.invalidSpec
+        }
         let text: String
         switch format {
         case .mermaid: text = MermaidRenderer.render(graph)
@@ -66,5 +70,6 @@ struct Graph: ParsableCommand {
             }
         }
         try Output.deliver(text, to: output)
+        if loaded.spec == nil { throw ExitCodes.invalidSpec }
     }
 }

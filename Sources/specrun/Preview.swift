@@ -32,11 +32,19 @@ struct Preview: ParsableCommand {
     @Flag(help: "Do not open a browser.")
     var noOpen = false
 
+    @Flag(help: "Services with an 'http:' section call the backend; a recording keeps their answers as the scenario's overrides (docs/preview.md).")
+    var live = false
+
+    @Option(name: .customLong("base-url"), help: "With --live: the URL that the paths of 'http:' sections follow, such as http://127.0.0.1:8080.")
+    var baseURL: String?
+
     func validate() throws {
         var address = in_addr()
         if inet_pton(AF_INET, host, &address) != 1 {
             throw ValidationError("'--host' takes an IPv4 address such as 127.0.0.1, not '\(host)'")
         }
+        if baseURL != nil && !live { throw ValidationError("'--base-url' is for '--live' previews; add '--live'") }
+        if let baseURL, let problem = LiveRun.problem(withBaseURL: baseURL) { throw ValidationError(problem) }
     }
 
     func run() throws {
@@ -44,7 +52,8 @@ struct Preview: ParsableCommand {
         var sessions: [PreviewSession] = []
         for file in arguments.paths {
             do {
-                sessions.append(try PreviewSession(path: file))
+                let backend = live ? PreviewLive(baseURL: baseURL, environment: ProcessInfo.processInfo.environment) : nil
+                sessions.append(try PreviewSession(path: file, live: backend))
             } catch {
                 Output.error(error.message.hasSuffix("\n") ? error.message : error.message + "\n")
             }

@@ -28,16 +28,17 @@ struct Review: ParsableCommand {
         try SpecArguments.requireExistingOrExit(paths)
         let roots = paths.isEmpty ? ["specs"] : paths
         let pending = PendingSnapshot.find(in: roots)
+        let hintPaths = paths.isEmpty ? "" : TerminalText.escaped(paths.map { " " + ShellWord.quoted($0) }.joined())
         guard !pending.isEmpty else {
             Output.write("no pending snapshot changes in \(roots.joined(separator: ", ")); 'specrun test' writes them when a timeline changes\n")
             return
         }
         guard KeyReader.isTerminal else {
-            Output.error("error: 'specrun review' reads keys from a terminal; settle all \(pending.count) pending change\(pending.count == 1 ? "" : "s") with 'specrun test --accept' or 'specrun test --reject'\n")
+            Output.error("error: 'specrun review' reads keys from a terminal; settle all \(pending.count) pending change\(pending.count == 1 ? "" : "s") with 'specrun test --accept\(hintPaths)' or 'specrun test --reject\(hintPaths)'\n")
             throw ExitCodes.usage
         }
         KeyReader.restoreOnStop()
-        var session = ReviewSession(pending: pending, colors: Output.useColor(for: STDOUT_FILENO))
+        var session = ReviewSession(pending: pending, colors: Output.useColor(for: STDOUT_FILENO), hintPaths: hintPaths)
         if let code = session.run() { throw code }
     }
 }

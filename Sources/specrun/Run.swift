@@ -8,8 +8,10 @@ struct Run: ParsableCommand {
         abstract: "Play specs' scenarios and print every emission as a timeline.",
         discussion: """
             Each path is a spec file, a folder searched recursively for *.yaml and *.yml, or '-' for \
-            a spec read from standard input. Exit status: 0 when every expectation held, 1 when an \
-            'expect' failed, 2 when a spec is invalid, 64 for a usage error, 66 when a path does not exist.
+            a spec read from standard input. Exit status: 0 when every expectation held and no expression \
+            failed, 1 when an 'expect' failed or a run-time error happened (a '! runtime error:' line: \
+            an overflow, a division by zero, a value a component cannot take), 2 when a spec is invalid, \
+            64 for a usage error, 66 when a path does not exist.
             """
     )
 
@@ -92,6 +94,8 @@ struct Run: ParsableCommand {
                 redact = { HTTPServiceClient(spec: checked, baseURL: nil, environment: liveRun.environment).redact($0) }
                 redactions.append(redact)
             }
+            // Compiled once for all its scenarios.
+            let program = ScreenProgram(checked)
             for i in indices {
                 var timeline: Timeline
                 if let liveRun {
@@ -99,7 +103,7 @@ struct Run: ParsableCommand {
                     timeline = run.timeline
                     if !run.notes.isEmpty { Output.error(run.notes) }
                 } else {
-                    timeline = ScenarioRunner.run(checked, scenario: i)
+                    timeline = ScenarioRunner.run(program, scenario: i)
                 }
                 failed = failed || !timeline.passed
                 switch format {

@@ -7,7 +7,7 @@ struct SpecRun: ParsableCommand {
         commandName: "specrun",
         abstract: "Plays declarative screen specs on a virtual clock and prints what they emit.",
         version: "0.1.0",
-        subcommands: [Run.self, Check.self, Test.self, Review.self, Graph.self, Coverage.self, Mutate.self, Explore.self, Schema.self, Compile.self, Preview.self]
+        subcommands: [Run.self, Check.self, Test.self, Review.self, Graph.self, Coverage.self, Mutate.self, Explore.self, Schema.self, Compile.self, Preview.self, Init.self]
     )
 
     /// argument-parser's own `main`, with help, version and usage errors written through

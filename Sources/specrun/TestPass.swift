@@ -32,7 +32,7 @@ struct TestPass {
             for problem in problems { Output.error(problem + "\n") }
             pruned = obsolete.filter { !FileManager.default.fileExists(atPath: $0) }
         }
-        let report = TestReport(outcomes: outcomes, obsolete: obsolete, pruned: Set(pruned), ci: inCI, shard: shard, filter: filter)
+        let report = TestReport(outcomes: outcomes, obsolete: obsolete, pruned: Set(pruned), ci: inCI, shard: shard, filter: filter, roots: roots)
 
         switch (format, output) {
         case (.text, _):

@@ -28,6 +28,15 @@ struct SchemaValidationTests {
         #expect(result.status == 0, "\(result.output)")
     }
 
+    /// `specrun init`'s first spec validates against the schema it writes beside it.
+    @Test func theSpecInitWritesValidates() throws {
+        let folder = try PackagePaths.temporaryFolder("specrun-schema-init")
+        let initialized = try CLI.run(["init", folder, "--screen", "Start"])
+        #expect(initialized.status == 0, "\(initialized)")
+        let result = try ExternalTool.checkJSONSchema.run(["--schemafile", folder + "/schema/spec.schema.json", folder + "/specs/start.yaml"])
+        #expect(result.status == 0, "\(result.output)")
+    }
+
     /// Mistakes an editor must underline: each spec is rejected by the validator, which names the
     /// place and, where it can, the offending key or value.
     static let wrongSpecs: [(name: String, text: String, mentions: String)] = [

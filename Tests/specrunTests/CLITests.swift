@@ -42,6 +42,29 @@ struct CLITests {
         }
     }
 
+    /// Issue 27 item 10: a run-time error alone fails the run, and the help and README say so.
+    @Test func aRuntimeErrorAloneExitsOneAsDocumented() throws {
+        let path = try CLI.temporarySpec("""
+            screen: S
+            inputs:
+              n: { type: Int, default: 1 }
+            outputs:
+              ratio: 10 / n
+            scenarios:
+              - name: s
+                steps:
+                  - set: { n: 0 }
+            """)
+        let result = try CLI.run(["run", path])
+        #expect(result.stdout.contains("! runtime error:"))
+        #expect(!result.stdout.contains("✗"))
+        #expect(result.status == 1)
+        let help = try CLI.run(["run", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("1 when an 'expect' failed or a run-time error happened"))
+        let readme = try String(contentsOfFile: PackagePaths.root + "/README.md", encoding: .utf8)
+        #expect(readme.contains("1 an `expect` failed or a run-time error happened"))
+    }
+
     @Test func aFailedExpectationExitsOneAndNamesFileLineOutputAndValues() throws {
         let path = try CLI.temporarySpec("""
             screen: S

@@ -9,26 +9,13 @@ import Testing
 /// The command line behaves like its peers: standard input, several specs, folders, `.yml`,
 /// "did you mean", completion, colour, one spelling of `--format`, JUnit times.
 @Suite struct ConventionTests {
-    static let tiny = """
-        screen: Tiny
-        inputs:
-          n: { type: Int, default: 1 }
-        outputs:
-          twice: n * 2
-        scenarios:
-          - name: doubles
-            steps:
-              - set: { n: 4 }
-              - expect: { twice: 8 }
-        """
-
     @Test func aDashReadsTheSpecFromStandardInput() throws {
         let cli = try Workspace()
-        let run = try cli.run(["run", "-"], input: Self.tiny)
+        let run = try cli.run(["run", "-"], input: Fixtures.tiny)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("Tiny › doubles\n"))
         #expect(run.stdout.contains("twice             8"))
-        let check = try cli.run(["check", "-"], input: Self.tiny)
+        let check = try cli.run(["check", "-"], input: Fixtures.tiny)
         #expect(check.status == 0)
         #expect(check.stdout == "1 spec checked, no errors\n")
 
@@ -38,8 +25,8 @@ import Testing
         let notUTF8 = try cli.run(["run", "-"], input: String(decoding: [0x73, 0xFF, 0xFE], as: UTF8.self).replacingOccurrences(of: "\u{FFFD}", with: "\u{1}"))
         #expect(notUTF8.status == 2)
 
-        #expect(try cli.run(["check", "-", "-"], input: Self.tiny).status == 64)
-        let test = try cli.run(["test", "-"], input: Self.tiny)
+        #expect(try cli.run(["check", "-", "-"], input: Fixtures.tiny).status == 64)
+        let test = try cli.run(["test", "-"], input: Fixtures.tiny)
         #expect(test.status == 64)
         #expect(test.stderr.contains("'-' (a spec on standard input) cannot be used here"))
         #expect(try cli.run(["run", "--watch", "-"]).status == 64)
@@ -47,8 +34,8 @@ import Testing
 
     @Test func runAndCheckTakeSeveralFilesAndFolders() throws {
         let cli = try Workspace()
-        try cli.write("more/tiny.yaml", Self.tiny)
-        try cli.write("more/deeper/other.yml", Self.tiny.replacingOccurrences(of: "Tiny", with: "Other"))
+        try cli.write("more/tiny.yaml", Fixtures.tiny)
+        try cli.write("more/deeper/other.yml", Fixtures.tiny.replacingOccurrences(of: "Tiny", with: "Other"))
         let run = try cli.run(["run", "specs/login.yaml", "more"])
         #expect(run.status == 0, "\(run.stderr)")
         let titles = run.stdout.split(separator: "\n").filter { $0.contains(" › ") }
@@ -83,7 +70,7 @@ import Testing
         #expect(emptyDefault.status == 64)
         #expect(emptyDefault.stderr.contains("no specs"))
 
-        try cli.write("specs/tiny.yml", Self.tiny)
+        try cli.write("specs/tiny.yml", Fixtures.tiny)
         let test = try cli.run(["test"])
         #expect(test.status == 0, "\(test.stdout)")
         #expect(test.stdout.contains("NEW      specs/tiny.yml › doubles"))

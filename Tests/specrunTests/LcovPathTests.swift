@@ -8,8 +8,8 @@ import Testing
     @Test(arguments: ["specs/a\nDA:1,1\nend_of_record\nSF:/etc/passwd\n.yaml", "specs/cr\r.yaml"])
     func aSpecPathWithALineBreakIsRefused(_ name: String) throws {
         let cli = try Workspace(withLogin: false)
-        try cli.write(name, ConventionTests.tiny)
-        try cli.write("specs/plain.yaml", ConventionTests.tiny.replacingOccurrences(of: "Tiny", with: "Plain"))
+        try cli.write(name, Fixtures.tiny)
+        try cli.write("specs/plain.yaml", Fixtures.tiny.replacingOccurrences(of: "Tiny", with: "Plain"))
         let result = try cli.run(["coverage", "specs", "--format", "lcov", "--output", "coverage.lcov"])
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr.contains("holds a line break, which an lcov file cannot carry"), "\(result.stderr)")

@@ -157,6 +157,16 @@ struct OutputFaultTests {
         #expect((result.stdout + result.stderr).contains(located), "\(result.stderr)")
     }
 
+    /// A folder given where one spec file is expected is one located line, with no empty excerpt.
+    @Test func aFolderWhereASpecFileGoesIsOneLine() throws {
+        let root = try Self.workspace()
+        for command in ["explore", "graph"] {
+            let result = try CLI.run([command, "specs"], in: root)
+            #expect(result.status == 2)
+            #expect(result.stderr == "specs:1:1: error: 'specs' is a folder, not a spec file\n1 error in specs\n", "\(command): \(result.stderr)")
+        }
+    }
+
     /// A device would be read without end, and a FIFO among the siblings would block every
     /// navigation check; a spec piped through /dev/stdin is read.
     @Test func devicesAreRefusedAndPipesRead() throws {

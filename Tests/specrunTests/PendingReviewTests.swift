@@ -35,6 +35,23 @@ import Testing
         #expect(json.stdout.contains("\"pending\":\"\(Self.valid).new\""))
     }
 
+    /// Every hint names the paths the command was given, so it runs as printed: after
+    /// `specrun test .`, `specrun review .` finds what `specrun review` (reading specs/) would not.
+    @Test func hintsNameThePathsTheCommandWasGiven() throws {
+        let cli = try Self.changed()
+        let result = try cli.run(["test", "."])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("2 snapshots changed; review them one by one with 'specrun review .', or settle all with 'specrun test --accept .' or '--reject'"), "\(result.stdout)")
+        let review = try cli.run(["review", "."])
+        #expect(review.stderr.contains("settle all 2 pending changes with 'specrun test --accept .' or 'specrun test --reject .'"), "\(review)")
+        // A path a shell would split is quoted in the hint.
+        try FileManager.default.createDirectory(atPath: cli.path("my specs"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: cli.path("specs/login.yaml"), toPath: cli.path("my specs/login.yaml"))
+        #expect(try cli.run(["test", "my specs"]).status == 0)
+        try cli.edit("my specs/login.yaml", "latency: 4s", "latency: 3s")
+        #expect(try cli.run(["test", "my specs"]).stdout.contains("with 'specrun review 'my specs''"))
+    }
+
     @Test(arguments: [["CI": "true"], [:]])
     func ciNeverWritesPendingFiles(_ environment: [String: String]) throws {
         let cli = try Self.changed()
@@ -97,7 +114,7 @@ import Testing
         _ = try cli.run(["test"])
         #expect(cli.exists(Self.secondTap + ".new"))
         try FileManager.default.moveItem(atPath: cli.path("specs/login.yaml"), toPath: cli.path("login.yaml.bak"))
-        try cli.write("specs/other.yaml", ConventionTests.tiny)
+        try cli.write("specs/other.yaml", Fixtures.tiny)
         #expect(try cli.run(["test", "--prune"]).stdout.contains("deleted obsolete snapshot \(Self.secondTap).new"))
         #expect(!cli.exists(Self.snapshots))
     }

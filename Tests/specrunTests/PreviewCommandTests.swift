@@ -27,4 +27,30 @@ import Testing
         #expect(broken.status == 2, "\(broken)")
         #expect(broken.stderr.contains("nothing to preview"))
     }
+
+    @Test func liveTakesABaseURLAndTheSecretsItReads() throws {
+        let base = try CLI.run(["preview", "specs/login.yaml", "--no-open", "--base-url", "http://127.0.0.1:9"])
+        #expect(base.status == 64 && base.stderr.contains("'--base-url' is for '--live' previews"), "\(base)")
+        let scheme = try CLI.run(["preview", "specs/login.yaml", "--no-open", "--live", "--base-url", "ftp://127.0.0.1"])
+        #expect(scheme.status == 64 && scheme.stderr.contains("takes an http or https URL"), "\(scheme)")
+        let spec = try CLI.temporarySpec("""
+            screen: Secret
+            inputs:
+              go: event
+            actions:
+              fetch:
+                trigger: go
+                work: { call: api.fetch }
+            services:
+              api.fetch:
+                returns: Void
+                http:
+                  get: /things
+                  headers: { Authorization: 'Bearer \\(env.PREVIEW_TEST_TOKEN)' }
+
+            """, name: "secret.yaml")
+        let missing = try CLI.run(["preview", spec, "--no-open", "--live", "--base-url", "http://127.0.0.1:9"])
+        #expect(missing.status == 2, "\(missing)")
+        #expect(missing.stderr.contains("PREVIEW_TEST_TOKEN") && missing.stderr.contains("nothing to preview"), "\(missing)")
+    }
 }

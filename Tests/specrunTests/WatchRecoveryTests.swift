@@ -40,24 +40,8 @@ import Testing
     /// among them would block the loop until someone writes to it.
     @Test func aFIFONamedLikeASpecOrASnapshotNeverBlocksTheLoop() throws {
         let cli = try Workspace(withLogin: false)
-        try cli.write("specs/list.yaml", """
-            screen: List
-            inputs:
-              pick: String
-            outputs:
-              opened: { navigate: { to: Detail, params: { name: $0 } }, on: pick }
-            scenarios:
-              - name: picking opens the detail
-                steps:
-                  - send: { pick: a }
-            """)
-        try cli.write("specs/detail.yaml", """
-            screen: Detail
-            params:
-              name: String
-            outputs:
-              title: name
-            """)
+        try cli.write("specs/list.yaml", Fixtures.navigatingList)
+        try cli.write("specs/detail.yaml", Fixtures.navigatedDetail)
         #expect(try cli.run(["test", "specs/list.yaml"]).status == 0)
         #expect(mkfifo(cli.path("specs/zz-fifo.yaml"), 0o644) == 0)
         #expect(mkfifo(cli.path("specs/__snapshots__/list/zz-fifo.timeline"), 0o644) == 0)

@@ -66,29 +66,9 @@ import Testing
 
     @Test func runWatchFollowsNavigationTargetsAndNewSpecs() throws {
         let cli = try Workspace(withLogin: false)
-        try cli.write("specs/list.yaml", """
-            screen: List
-            inputs:
-              pick: String
-            outputs:
-              opened: { navigate: { to: Detail, params: { name: $0 } }, on: pick }
-            scenarios:
-              - name: picking opens the detail
-                steps:
-                  - send: { pick: a }
-            """)
-        try cli.write("specs/detail.yaml", """
-            screen: Detail
-            params:
-              name: String
-            outputs:
-              title: name
-            scenarios:
-              - name: shows its name
-                params: { name: x }
-                steps: []
-            """)
-        try cli.write("specs/alone.yaml", ConventionTests.tiny)
+        try cli.write("specs/list.yaml", Fixtures.navigatingList)
+        try cli.write("specs/detail.yaml", Fixtures.navigatedDetail)
+        try cli.write("specs/alone.yaml", Fixtures.tiny)
         let watching = try Watching(cli, ["run", "--watch", "specs"])
         try watching.waitForPasses(1)
         #expect(watching.stderr.hasPrefix("specrun run --watch: 3 specs\n"))
@@ -100,7 +80,7 @@ import Testing
         #expect(watching.stderr.contains("specs/list.yaml:"))
         #expect(!watching.stderr.contains("alone.yaml"))
 
-        try cli.write("specs/more/new.yaml", ConventionTests.tiny.replacingOccurrences(of: "Tiny", with: "Fresh"))
+        try cli.write("specs/more/new.yaml", Fixtures.tiny.replacingOccurrences(of: "Tiny", with: "Fresh"))
         try watching.waitForPasses(3)
         #expect(watching.stderr.contains("specrun run --watch: changed specs/more/new.yaml\n"))
         try watching.waitForOutput("the new spec's timeline") { $0.hasSuffix("Fresh › doubles\n     0ms  twice             2\n     0ms  ▶ set n = 4\n     0ms  twice             8\n") }

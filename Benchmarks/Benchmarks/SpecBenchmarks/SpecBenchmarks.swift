@@ -103,7 +103,7 @@ let benchmarks: @Sendable () -> Void = {
     // The first 10,000 distinct states of login.yaml with 40 values per input (10,086 in all;
     // the spec's own `explore:` reaches all its 144 states within depth 6): one search per
     // iteration; states per second is 10,000 / its time.
-    let wideLogin = ExploreWorkload.wideLogin(loginSpec, values: 40)
+    let wideLogin = ExploreWorkload.wideLogin(values: 40)
     Benchmark("explore login: breadth-first, 10,000 distinct states", configuration: .init(maxIterations: 10)) { benchmark in
         benchmark.startMeasurement()
         let result = ExploreWorkload.breadthFirst(wideLogin, depth: 20, states: 10_000)

@@ -6,14 +6,14 @@ import SpecTools
 /// outputs follow: an event stream, a handler, Int and Bool cells. Used to count allocations per event.
 public final class CounterWorkload {
     public let graph: ScreenGraph
-    private let tap: Int
+    private let tap: InputHandle
     private let counter = Counter()
 
     final class Counter { var count = 0 }
 
     public init(spec: CheckedSpec) {
         graph = ScreenGraph(spec: spec)
-        guard let tap = spec.node(named: "tap") else { preconditionFailure("the counter spec has no 'tap'") }
+        guard let tap = spec.input(named: "tap") else { preconditionFailure("the counter spec has no 'tap'") }
         self.tap = tap
         let counter = self.counter
         graph.onEmit = { _ in counter.count += 1 }

@@ -18,7 +18,7 @@ public enum EndToEnd {
         defer { try? file.close() }
         try? file.truncate(atOffset: 0)
         var written = 0
-        for (n, i) in checked.scenarios.indices.enumerated() {
+        for (n, i) in checked.scenarioNames.indices.enumerated() {
             let timeline = ScenarioRunner.run(checked, scenario: i)
             precondition(timeline.passed, "scenario '\(timeline.scenario)' failed")
             let data = Data(((n > 0 ? "\n" : "") + TimelineFormatter.text(timeline)).utf8)

@@ -1,3 +1,4 @@
+import Foundation
 import ScreenSpec
 import SpecRuntime
 import SpecTools
@@ -8,19 +9,27 @@ import SpecTools
 public enum ExploreWorkload {
     /// login.yaml with `explore:` trying `values` emails and `values` passwords (half of each too
     /// short to sign in, all at most 15 UTF-8 bytes) and waits of 0, 1 s, 2 s and 5 s.
-    public static func wideLogin(_ spec: CheckedSpec, values: Int) -> CheckedSpec {
-        var spec = spec
-        guard let email = spec.node(named: "email"), let password = spec.node(named: "password"),
-              let confirm = spec.node(named: "confirm") else { return spec }
-        var plan = ExplorePlan()
-        plan.inputs = [
-            (email, [.string("")] + (0..<values).map { .string($0.isMultiple(of: 2) ? "u\($0)@x.co" : "user\($0)@ex.com") }),
-            (password, [.string("")] + (0..<values).map { .string($0.isMultiple(of: 2) ? "p\($0)" : "pass\($0)") }),
-        ]
-        plan.events = [confirm]
-        plan.waits = [0, 1000, 2000, 5000]
-        spec.explore = plan
-        return spec
+    ///
+    /// The `explore:` section is added to the spec's text before it is checked: a checked spec
+    /// is opaque outside the package.
+    public static func wideLogin(values: Int) -> CheckedSpec {
+        guard let text = try? String(contentsOfFile: RepositoryPaths.loginSpec, encoding: .utf8), !text.contains("\nexplore:") else {
+            preconditionFailure("specs/login.yaml cannot be read, or has an 'explore:' of its own")
+        }
+        func quoted(_ strings: [String]) -> String { "[" + strings.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
+        let emails = [""] + (0..<values).map { $0.isMultiple(of: 2) ? "u\($0)@x.co" : "user\($0)@ex.com" }
+        let passwords = [""] + (0..<values).map { $0.isMultiple(of: 2) ? "p\($0)" : "pass\($0)" }
+        let explore = """
+
+            explore:
+              inputs:
+                email: \(quoted(emails))
+                password: \(quoted(passwords))
+              events: [confirm]
+              waits: [0ms, 1s, 2s, 5s]
+
+            """
+        return Specs.load(text: text + explore, path: RepositoryPaths.loginSpec)
     }
 
     /// Random walks of depth 20 until `steps` steps: returns the steps taken (must be `steps`).

@@ -48,8 +48,8 @@ public enum LoginWorkload {
 /// `specs/login.yaml` compiled into a ``ScreenGraph``, fed through the runtime API.
 public final class InterpretedLogin {
     public let graph: ScreenGraph
-    private let email: Int
-    private let password: Int
+    private let email: InputHandle
+    private let password: InputHandle
     private let inputs: [Value]
     private let counter = Counter()
 
@@ -57,7 +57,8 @@ public final class InterpretedLogin {
 
     public init(spec: CheckedSpec) {
         graph = ScreenGraph(spec: spec)
-        guard let email = spec.node(named: "email"), let password = spec.node(named: "password") else {
+        // Handles looked up once: every change below is an index, never a name.
+        guard let email = spec.input(named: "email"), let password = spec.input(named: "password") else {
             preconditionFailure("the login spec has no 'email' or 'password' input")
         }
         self.email = email
@@ -66,11 +67,11 @@ public final class InterpretedLogin {
         // Since the spec gained its view, the inputs and the view's components emit too (the text
         // fields echo each change, the button follows `login.enabled`); the graph still does all
         // that work, but only the two outputs the hand-written variants also have are counted.
-        guard let canLogin = spec.node(named: "canLogin"), let enabled = spec.node(named: "login.enabled") else {
+        guard let canLogin = spec.handle(named: "canLogin"), let enabled = spec.handle(named: "login.enabled") else {
             preconditionFailure("the login spec has no 'canLogin' or 'login.enabled'")
         }
         let counter = self.counter
-        graph.onEmit = { if $0.node == canLogin || $0.node == enabled { counter.count += 1 } }
+        graph.onEmit = { if $0.source == canLogin || $0.source == enabled { counter.count += 1 } }
         graph.start()
         graph.set(email, to: .string(LoginWorkload.longEmail))
         graph.set(password, to: .string(LoginWorkload.password))

@@ -18,6 +18,7 @@ import SpecWorkloads
 //   workload check                       the three login variants emit equally
 //   workload mutate ROUNDS               specrun mutate specs/login.yaml, ROUNDS times
 //   workload play|play-coverage ROUNDS   every login scenario, without and with a coverage recorder
+//   workload play-all ROUNDS             every login scenario through ScenarioRunner.runAll
 //   workload explore-random STEPS        random walks on specs/login.yaml
 //   workload explore-bfs STATES          breadth-first on specs/login.yaml, 40 values per input
 //                                        (VALUES=N in the environment for another number)
@@ -78,7 +79,7 @@ case "explore-random":
     let start = ContinuousClock.now
     report("steps", ExploreWorkload.random(spec, steps: size).transitions, start)
 case "explore-bfs":
-    let spec = ExploreWorkload.wideLogin(Specs.load(path: RepositoryPaths.loginSpec), values: Int(ProcessInfo.processInfo.environment["VALUES"] ?? "") ?? 40)
+    let spec = ExploreWorkload.wideLogin(values: Int(ProcessInfo.processInfo.environment["VALUES"] ?? "") ?? 40)
     let start = ContinuousClock.now
     let r = ExploreWorkload.breadthFirst(spec, depth: 20, states: size)
     report("distinct states (\(r.transitions) transitions, stop \(r.stop))", r.distinctStates, start)
@@ -100,7 +101,7 @@ case "wide", "chain":
     let start = ContinuousClock.now
     let spec = Specs.load(text: text, path: "\(name)-\(size).yaml")
     let graph = ScreenGraph(spec: spec)
-    report("nodes", spec.nodes.count, start)
+    report("nodes", spec.nodeNames.count, start)
     withExtendedLifetime(graph) {}
 case "end-to-end":
     let folder = RepositoryPaths.temporaryFolder("workload")
@@ -118,6 +119,11 @@ case "play", "play-coverage":
     let spec = Specs.load(path: RepositoryPaths.loginSpec)
     let start = ContinuousClock.now
     report("timeline entries", TrustWorkloads.play(spec, rounds: size, coverage: name == "play-coverage"), start)
+case "play-all":
+    // As `play`, through `ScenarioRunner.runAll`: one compilation per round.
+    let spec = Specs.load(path: RepositoryPaths.loginSpec)
+    let start = ContinuousClock.now
+    report("timeline entries", TrustWorkloads.playAll(spec, rounds: size), start)
 default:
     FileHandle.standardError.write(Data("unknown workload '\(name)'\n".utf8))
     exit(64)

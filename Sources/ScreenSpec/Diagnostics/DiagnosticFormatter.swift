@@ -5,16 +5,21 @@ import SpecRuntime
 /// source lines come from the user, so what a terminal could act on in them is escaped
 /// (`TerminalText`); tabs in a source line are kept so that the caret lines up.
 public struct DiagnosticFormatter: Sendable {
+    /// Whether to colour the output with ANSI escapes (for a terminal).
     public var colors: Bool
 
+    /// A formatter, without colours unless asked.
     public init(colors: Bool = false) {
         self.colors = colors
     }
 
+    /// Every diagnostic, each with its source line and a caret, as `specrun check` prints them;
+    /// `sources` maps a path to its text.
     public func render(_ diagnostics: [Diagnostic], sources: [String: SourceFile]) -> String {
         diagnostics.map { render($0, source: sources[$0.range.file]) }.joined(separator: "\n")
     }
 
+    /// One diagnostic with its source line and a caret under the range.
     public func render(_ d: Diagnostic, source: SourceFile?) -> String {
         var out = ""
         let label: String
@@ -24,7 +29,8 @@ public struct DiagnosticFormatter: Sendable {
         case .note: label = paint("note:", "1;36")
         }
         out += paint("\(safe(d.range.file)):\(d.range.start.line):\(d.range.start.column):", "1") + " \(label) " + paint(safe(d.message), "1") + "\n"
-        if let source { out += excerpt(d.range, source: source) }
+        // A file with no text (a folder, a device, an unreadable or empty file) has no line to show.
+        if let source, !source.text.isEmpty { out += excerpt(d.range, source: source) }
         for note in d.notes {
             if let r = note.range, r != d.range {
                 out += "\(safe(r.file)):\(r.start.line):\(r.start.column): " + paint("note:", "1;36") + " \(safe(note.message))\n"

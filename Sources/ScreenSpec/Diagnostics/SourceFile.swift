@@ -4,10 +4,12 @@ import SpecRuntime
 public struct SourceFile: Sendable {
     /// The path as the user named it; diagnostics print it unchanged.
     public let path: String
+    /// The whole text of the file.
     public let text: String
     /// Each line's Unicode scalars, without the line break.
     let lines: [[Unicode.Scalar]]
 
+    /// The file at `path` holding `text`, with its lines indexed.
     public init(path: String, text: String) {
         self.path = path
         self.text = text
@@ -29,7 +31,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The text of a 1-based line, or nil past the end.
-    public func line(_ number: Int) -> String? {
+    package func line(_ number: Int) -> String? {
         guard number >= 1, number <= lines.count else { return nil }
         var s = String.UnicodeScalarView()
         s.append(contentsOf: lines[number - 1])

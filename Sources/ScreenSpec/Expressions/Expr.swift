@@ -1,8 +1,8 @@
 import SpecRuntime
 
 /// An expression as written, before names are resolved and types checked.
-public struct Expr: Sendable {
-    public indirect enum Kind: Sendable {
+package struct Expr: Sendable {
+    package indirect enum Kind: Sendable {
         case int(Int)
         case double(Double)
         case bool(Bool)
@@ -29,41 +29,41 @@ public struct Expr: Sendable {
         case invalid
     }
 
-    public var kind: Kind
-    public var range: SpecRange
+    package var kind: Kind
+    package var range: SpecRange
     /// Set on a name whose YAML scalar was quoted: `title: "Hello"` is the name `Hello`, and the
     /// author most likely meant the text.
-    public var yamlQuoted = false
+    package var yamlQuoted = false
 
-    public init(_ kind: Kind, _ range: SpecRange) {
+    package init(_ kind: Kind, _ range: SpecRange) {
         self.kind = kind
         self.range = range
     }
 }
 
-public struct LabeledExpr: Sendable {
-    public var label: String
-    public var labelRange: SpecRange
-    public var value: Expr
+package struct LabeledExpr: Sendable {
+    package var label: String
+    package var labelRange: SpecRange
+    package var value: Expr
 }
 
-public enum InterpolationPart: Sendable {
+package enum InterpolationPart: Sendable {
     case text(String)
     case expr(Expr)
 }
 
-public enum UnaryOperator: String, Sendable {
+package enum UnaryOperator: String, Sendable {
     case not = "!"
     case negate = "-"
 }
 
-public enum BinaryOperator: String, Sendable, CaseIterable {
+package enum BinaryOperator: String, Sendable, CaseIterable {
     case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
     case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
     case and = "&&", or = "||"
     case coalesce = "??"
 
-    public var isComparison: Bool {
+    package var isComparison: Bool {
         switch self {
         case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: return true
         default: return false

@@ -2,19 +2,19 @@ import SpecRuntime
 
 /// The text of one expression and where each of its Unicode scalars stands in the spec file, so
 /// that a diagnostic inside a YAML scalar points at its true column, not at the scalar's start.
-public struct ExpressionSource: Sendable {
-    public let text: String
+package struct ExpressionSource: Sendable {
+    package let text: String
     let scalars: [Unicode.Scalar]
     let locations: [SpecLocation]
-    public let file: String
+    package let file: String
     /// The whole scalar's range in the file.
-    public let range: SpecRange
+    package let range: SpecRange
     /// Whether YAML quotes surrounded the expression, so that `"Hello"` reached us as `Hello`.
-    public let wasQuotedInYAML: Bool
+    package let wasQuotedInYAML: Bool
 
     /// Maps the scalar's value onto the raw file text. Exact for plain and quoted scalars on one
     /// line; for escapes and folded lines each value scalar is matched to the nearest raw one.
-    public init(node: YAMLNode, source: SourceFile) {
+    package init(node: YAMLNode, source: SourceFile) {
         let text = node.string ?? ""
         self.text = text
         self.file = node.range.file
@@ -59,7 +59,7 @@ public struct ExpressionSource: Sendable {
     }
 
     /// A source for text made by the program (tests, generated specs), starting at `start`.
-    public init(text: String, file: String = "<expr>", start: SpecLocation = SpecLocation(line: 1, column: 1)) {
+    package init(text: String, file: String = "<expr>", start: SpecLocation = SpecLocation(line: 1, column: 1)) {
         self.text = text
         self.file = file
         self.scalars = Array(text.unicodeScalars)

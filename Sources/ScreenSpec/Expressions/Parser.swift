@@ -21,11 +21,11 @@ import SpecRuntime
 ///
 /// Every loop consumes a token or stops. Nesting deeper than ``maximumDepth`` is an error, so
 /// hostile input cannot exhaust the stack.
-public struct ExpressionParser {
-    public static let maximumDepth = 64
+package struct ExpressionParser {
+    package static let maximumDepth = 64
     /// Operators and postfix steps in one expression. A flat chain such as `a + a + ...` builds
     /// a tree as deep as it is long, and later passes walk it recursively.
-    public static let maximumOperators = 512
+    package static let maximumOperators = 512
 
     private let source: ExpressionSource
     private var tokens: [Token]
@@ -36,7 +36,7 @@ public struct ExpressionParser {
     private(set) var diagnostics: [Diagnostic] = []
 
     /// Parses the whole of `source`; problems are appended to `diagnostics`.
-    public static func parse(_ source: ExpressionSource, diagnostics: inout DiagnosticBag) -> Expr {
+    package static func parse(_ source: ExpressionSource, diagnostics: inout DiagnosticBag) -> Expr {
         var parser = ExpressionParser(source: source, start: 0, end: source.scalars.count)
         let expr = parser.parseAll()
         // Past the depth limit every open bracket would report its missing partner: keep the one

@@ -1,7 +1,7 @@
 import SpecRuntime
 
 /// The kinds of view component a spec can declare, after UIKit's controls.
-public enum ComponentKind: String, CaseIterable, Sendable {
+package enum ComponentKind: String, CaseIterable, Sendable {
     /// A plain view, such as the screen's root; it has a `backgroundColor`.
     case view
     case label, textField, textView, searchBar, button, slider, stepper, segmentedControl, datePicker, table, collectionView

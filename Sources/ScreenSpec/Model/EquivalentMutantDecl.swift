@@ -12,9 +12,9 @@ import SpecRuntime
 ///
 /// `in:` names the declaration the change is in (an output, action, service, state, handler
 /// event or component); `change:` is the change exactly as the mutation report prints it.
-public struct EquivalentMutantDecl: Sendable {
-    public var declaration: Located<String>
-    public var change: Located<String>
-    public var reason: Located<String>
-    public var range: SpecRange
+package struct EquivalentMutantDecl: Sendable {
+    package var declaration: Located<String>
+    package var change: Located<String>
+    package var reason: Located<String>
+    package var range: SpecRange
 }

@@ -2,33 +2,33 @@ import SpecRuntime
 
 /// `invariants:` — a named Bool expression over inputs, state, outputs and action outputs that
 /// must hold after every step of every scenario and of every explored sequence.
-public struct InvariantDecl: Sendable {
-    public var name: Located<String>
-    public var expr: Expr
+package struct InvariantDecl: Sendable {
+    package var name: Located<String>
+    package var expr: Expr
 }
 
 /// One outcome of `explore: services:`: `{ value: ... }` or `{ fail: ... }` with an optional
 /// `latency:`, or `{ latency: 2s }` alone for the service's own answer arriving at another time.
-public struct ExploreOutcomeDecl: Sendable {
+package struct ExploreOutcomeDecl: Sendable {
     /// Nil: the answer the service declares for the call.
-    public var result: ResultDecl?
-    public var latency: Located<Int>?
-    public var range: SpecRange
+    package var result: ResultDecl?
+    package var latency: Located<Int>?
+    package var range: SpecRange
 }
 
 /// `explore:` — what `specrun explore` tries. A key left out takes its default (see
 /// docs/explore.md): nil ``inputs`` tries the scenario literals of every property and value input,
 /// nil ``events`` every event input, nil ``waits`` the spec's latencies and operator times.
-public struct ExploreDecl: Sendable {
+package struct ExploreDecl: Sendable {
     /// Per property or value input, the values to set or send.
-    public var inputs: [(name: Located<String>, values: [YAMLNode])]?
+    package var inputs: [(name: Located<String>, values: [YAMLNode])]?
     /// Event inputs to send.
-    public var events: [Located<String>]?
+    package var events: [Located<String>]?
     /// Waits taken after each input step, in milliseconds.
-    public var waits: [Located<Int>]?
+    package var waits: [Located<Int>]?
     /// Per service, the outcomes a call may have; the explorer chooses one at each step that calls.
-    public var services: [(name: Located<String>, outcomes: [ExploreOutcomeDecl])] = []
+    package var services: [(name: Located<String>, outcomes: [ExploreOutcomeDecl])] = []
     /// How many steps a sequence may have, unless `--depth` says otherwise.
-    public var depth: Located<Int>?
-    public var range: SpecRange
+    package var depth: Located<Int>?
+    package var range: SpecRange
 }

@@ -11,29 +11,29 @@ import SpecRuntime
 ///   headers: { Authorization: 'Bearer \(env.TOKEN)' }   # text with \( ) interpolations
 ///   timeout: 5s
 /// ```
-public struct HTTPDecl: Sendable {
+package struct HTTPDecl: Sendable {
     /// The method key as written (`get`, `post` ...).
-    public var method: Located<String>
+    package var method: Located<String>
     /// The path or URL as written, `{param}` placeholders included (with where each character
     /// stands, to locate a mistake inside it).
-    public var target: ExpressionSource
-    public var body: HTTPBodyDecl?
+    package var target: ExpressionSource
+    package var body: HTTPBodyDecl?
     /// `query:` names and their expressions, in order.
-    public var query: [(name: Located<String>, value: Expr)] = []
+    package var query: [(name: Located<String>, value: Expr)] = []
     /// `headers:` names and their templates (text with `\( )`), in order.
-    public var headers: [(name: Located<String>, value: Expr)] = []
-    public var timeout: Located<Int>?
-    public var range: SpecRange
+    package var headers: [(name: Located<String>, value: Expr)] = []
+    package var timeout: Located<Int>?
+    package var range: SpecRange
 }
 
 /// `body:`: a JSON value built from expressions. A mapping is an object, a list an array, a
 /// scalar an expression whose value is encoded as JSON.
-public indirect enum HTTPBodyDecl: Sendable {
+package indirect enum HTTPBodyDecl: Sendable {
     case object([(name: Located<String>, value: HTTPBodyDecl)], SpecRange)
     case array([HTTPBodyDecl], SpecRange)
     case expression(Expr)
 
-    public var range: SpecRange {
+    package var range: SpecRange {
         switch self {
         case .object(_, let r), .array(_, let r): return r
         case .expression(let e): return e.range

@@ -45,10 +45,14 @@ extension SpecReader {
         let value = pairs[0].value
         if ComponentCatalog.verbs.contains(where: { $0.verb == key }) { return readGesture(pairs[0].key, value, node) }
         switch key {
+        case "expect" where value.scalar != nil && !value.isNull:
+            // `expect: messages.count == 4`: an expression, as `XCTAssert` takes one.
+            guard let expr = expression(value) else { return nil }
+            return StepDecl(kind: .expectThat(expr, text: (value.string ?? "").trimmingWhitespace()), range: node.range)
         case "set", "expect":
             var assignments: [(target: Located<String>, value: YAMLNode)] = []
             guard let entries = value.mapping else {
-                diagnostics.error("invalid-step", "'\(key):' takes a mapping such as '{ email: \"a@b.c\" }', found \(value.kindName)", at: value.range)
+                diagnostics.error("invalid-step", "'\(key):' takes a mapping such as '{ email: \"a@b.c\" }'\(key == "expect" ? " or a Bool expression such as 'messages.count == 4'" : ""), found \(value.kindName)", at: value.range)
                 return nil
             }
             for (k, v) in entries {

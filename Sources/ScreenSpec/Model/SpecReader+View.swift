@@ -81,7 +81,11 @@ extension SpecReader {
             } else if settings.contains(keyName.value) {
                 switch keyName.value {
                 case "action": decl.action = identifier(value, what: "action name")
-                case "segments": decl.segments = readSegments(value); decl.segmentsWritten = true
+                case "segments":
+                    decl.segments = readSegments(value)
+                    decl.segmentsWritten = true
+                    // Titles as written; a title that is not text is shown as its position.
+                    decl.segmentTitles = value.sequence?.enumerated().map { i, item in item.scalar != nil ? item.string ?? "\(i)" : "\(i)" }
                 case "minimumValue", "maximumValue":
                     if let number = readNumber(value, setting: keyName.value, integral: false) { decl.numbers[keyName.value] = number }
                 case "stepValue":

@@ -70,7 +70,7 @@ struct SpecReader {
         }
         if let node = top["bindings"] { spec.bindings = list(node, of: "bindings").compactMap { readBinding($0) } }
         if let node = top["scenarios"] { spec.scenarios = list(node, of: "scenarios").compactMap { readScenario($0) } }
-        dropMissingKeysThatAreMisspelt()
+        dropMissingKeysThatAreMisspelled()
         if let node = top["equivalentMutants"] {
             spec.equivalentMutants = list(node, of: "equivalentMutants").compactMap { readEquivalentMutant($0) }
         }
@@ -88,7 +88,7 @@ struct SpecReader {
 
     /// `retuns: Int` is one mistake: the unknown key 'retuns' (did you mean 'returns'?) explains
     /// why 'returns:' is missing from the same mapping, so that second report goes.
-    private mutating func dropMissingKeysThatAreMisspelt() {
+    private mutating func dropMissingKeysThatAreMisspelled() {
         let misspellings = diagnostics.all.compactMap { d -> (range: SpecRange, meant: String)? in
             guard d.id == "unknown-key", let start = d.message.range(of: Suggestion.didYouMeanPrefix, options: .backwards) else { return nil }
             return (d.range, String(d.message[start.upperBound...].dropLast(2)))
@@ -110,7 +110,7 @@ struct SpecReader {
             return nil
         }
         var result: [String: YAMLNode] = [:]
-        var misspelt: [(meant: String, value: YAMLNode)] = []
+        var misspelled: [(meant: String, value: YAMLNode)] = []
         for (key, value) in pairs {
             guard let name = key.string else {
                 diagnostics.error("expected-key", "a key must be a plain name, found \(key.kindName)", at: key.range)
@@ -120,7 +120,7 @@ struct SpecReader {
                 let meant = diagnostics.nearest(to: name, in: allowed)
                 diagnostics.error("unknown-key", "unknown key '\(name)' in \(what)\(meant.map { Suggestion.didYouMeanPrefix + $0 + "'?" } ?? "")", at: key.range,
                                   notes: [DiagnosticNote("expected one of: " + allowed.map { "'\($0)'" }.joined(separator: ", "))])
-                if let meant { misspelt.append((meant, value)) }
+                if let meant { misspelled.append((meant, value)) }
                 continue
             }
             result[name] = value
@@ -128,7 +128,7 @@ struct SpecReader {
         // Recover as a compiler does: read a misspelt key as the key it nearly is (unless that key
         // is also written), so that what it declares exists and nothing that uses it cascades.
         // The spec stays invalid: the misspelling was reported.
-        for (meant, value) in misspelt where result[meant] == nil && !misspelt.contains(where: { $0.meant == meant && $0.value.range != value.range }) {
+        for (meant, value) in misspelled where result[meant] == nil && !misspelled.contains(where: { $0.meant == meant && $0.value.range != value.range }) {
             result[meant] = value
         }
         return result
@@ -187,6 +187,13 @@ struct SpecReader {
             let written = tag + (node.string.map { $0.isEmpty ? "" : " " + $0 } ?? "")
             diagnostics.error("yaml-tag", "YAML reads '\(tag)' as a tag, not as the operator '!'", at: node.range,
                               fixIt: "quote the expression: \"\(written)\"")
+            return nil
+        }
+        if node.isNull, let written = node.scalar?.value, !written.isEmpty {
+            // `set: { note: ~ }`: YAML's nil is data; an expression says `nil`.
+            diagnostics.error("expected-expression", "expected an expression, found YAML's nil '\(written)'", at: node.range,
+                              notes: [DiagnosticNote("handler and output values are expressions; '~' and 'null' are nil only in data (defaults, scenario steps)")],
+                              fixIt: "write 'nil'")
             return nil
         }
         guard node.scalar != nil, !node.isNull else {

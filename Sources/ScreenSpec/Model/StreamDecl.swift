@@ -1,29 +1,29 @@
 import SpecRuntime
 
 /// `outputs: name: { stream: source, ops: [...] }` — a pipeline of operators from a source.
-public struct StreamDecl: Sendable {
+package struct StreamDecl: Sendable {
     /// The input, output, or action result (`save.elements`) the pipeline starts from.
-    public var source: Located<String>
-    public var operators: [OperatorDecl]
+    package var source: Located<String>
+    package var operators: [OperatorDecl]
     /// `interval:` or `timer:` in place of `stream:`; `source` is then empty.
-    public var timer: TimerDecl? = nil
+    package var timer: TimerDecl? = nil
     /// When given, the output holds a current value (as a `BehaviorRelay`) starting here.
-    public var initial: YAMLNode?
-    public var range: SpecRange
+    package var initial: YAMLNode?
+    package var range: SpecRange
     /// When an operator could not be read (and was reported), how many were read before it:
     /// only those are checked, and the output gets no type, so nothing that reads it cascades.
-    public var readOperators: Int? = nil
+    package var readOperators: Int? = nil
 }
 
 /// `interval: 1s`, or `timer: 2s` with an optional `period:`, as a stream's source.
-public struct TimerDecl: Sendable {
-    public var dueTime: Located<Int>
-    public var period: Located<Int>?
+package struct TimerDecl: Sendable {
+    package var dueTime: Located<Int>
+    package var period: Located<Int>?
 }
 
 /// One operator of a stream pipeline, as written.
-public struct OperatorDecl: Sendable {
-    public enum Kind: Sendable {
+package struct OperatorDecl: Sendable {
+    package enum Kind: Sendable {
         case map(Expr)
         case filter(Expr)
         /// With a key expression over `$0`, elements are compared by their keys.
@@ -66,27 +66,27 @@ public struct OperatorDecl: Sendable {
         case navigate(NavigateDecl)
     }
 
-    public var name: String
-    public var kind: Kind
-    public var range: SpecRange
+    package var name: String
+    package var kind: Kind
+    package var range: SpecRange
 }
 
 /// A service call per element: `{ call: service, with: { arg: expr } }`, `$0` the element.
-public struct RequestDecl: Sendable {
-    public var service: Located<String>
-    public var arguments: [(name: Located<String>, value: Expr)]
-    public var range: SpecRange
+package struct RequestDecl: Sendable {
+    package var service: Located<String>
+    package var arguments: [(name: Located<String>, value: Expr)]
+    package var range: SpecRange
     /// Operators applied to each inner stream (`ops:` inside the request).
-    public var operators: [OperatorDecl] = []
+    package var operators: [OperatorDecl] = []
     /// `failures: end`: an inner error ends the output, as in RxSwift; default `pass`.
-    public var failuresEnd = false
+    package var failuresEnd = false
 }
 
 /// `navigate: { to: Screen, params: { name: expr } }`, `$0` the element.
-public struct NavigateDecl: Sendable {
-    public var screen: Located<String>
+package struct NavigateDecl: Sendable {
+    package var screen: Located<String>
     /// An explicit spec file, relative to this spec's folder.
-    public var file: Located<String>?
-    public var params: [(name: Located<String>, value: Expr)]
-    public var range: SpecRange
+    package var file: Located<String>?
+    package var params: [(name: Located<String>, value: Expr)]
+    package var range: SpecRange
 }

@@ -13,9 +13,9 @@ import SpecRuntime
 /// `in:` names the declaration the item belongs to (an output, action, component or service;
 /// for `login.errors` it is `login`); `item:` is the item as the coverage report prints it after
 /// `never`. A mark applies to every item of that declaration with that text.
-public struct UnreachableDecl: Sendable {
-    public var declaration: Located<String>
-    public var item: Located<String>
-    public var reason: Located<String>
-    public var range: SpecRange
+package struct UnreachableDecl: Sendable {
+    package var declaration: Located<String>
+    package var item: Located<String>
+    package var reason: Located<String>
+    package var range: SpecRange
 }

@@ -1,17 +1,17 @@
 import SpecRuntime
 
 /// A YAML node with its place in the file. Locations take no part in equality.
-public struct YAMLNode: Sendable, CustomStringConvertible {
-    public enum ScalarStyle: Sendable, Hashable {
+package struct YAMLNode: Sendable, CustomStringConvertible {
+    package enum ScalarStyle: Sendable, Hashable {
         case plain, singleQuoted, doubleQuoted, literal, folded
     }
 
-    public struct Scalar: Sendable, Hashable {
-        public var value: String
-        public var style: ScalarStyle
+    package struct Scalar: Sendable, Hashable {
+        package var value: String
+        package var style: ScalarStyle
         /// A tag written in the file (`!foo`), which specs never use: it usually means an
         /// unquoted expression that starts with `!`.
-        public var tag: String?
+        package var tag: String?
 
         package init(value: String, style: ScalarStyle = .plain, tag: String? = nil) {
             self.value = value
@@ -20,46 +20,46 @@ public struct YAMLNode: Sendable, CustomStringConvertible {
         }
     }
 
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         case scalar(Scalar)
         case mapping([(key: YAMLNode, value: YAMLNode)])
         case sequence([YAMLNode])
     }
 
-    public var kind: Kind
-    public var range: SpecRange
+    package var kind: Kind
+    package var range: SpecRange
 
-    public init(_ kind: Kind, range: SpecRange) {
+    package init(_ kind: Kind, range: SpecRange) {
         self.kind = kind
         self.range = range
     }
 
-    public var scalar: Scalar? {
+    package var scalar: Scalar? {
         if case .scalar(let s) = kind { return s }
         return nil
     }
 
     /// The scalar's text, or nil for a mapping or sequence.
-    public var string: String? { scalar?.value }
+    package var string: String? { scalar?.value }
 
-    public var mapping: [(key: YAMLNode, value: YAMLNode)]? {
+    package var mapping: [(key: YAMLNode, value: YAMLNode)]? {
         if case .mapping(let m) = kind { return m }
         return nil
     }
 
-    public var sequence: [YAMLNode]? {
+    package var sequence: [YAMLNode]? {
         if case .sequence(let s) = kind { return s }
         return nil
     }
 
     /// A YAML null: `~`, `null` or nothing, unquoted.
-    public var isNull: Bool {
+    package var isNull: Bool {
         guard let s = scalar, s.style == .plain, s.tag == nil else { return false }
         return s.value.isEmpty || s.value == "~" || s.value == "null" || s.value == "Null" || s.value == "NULL"
     }
 
     /// What a user would call this node in a message.
-    public var kindName: String {
+    package var kindName: String {
         switch kind {
         case .scalar: return isNull ? "nothing" : "a scalar"
         case .mapping: return "a mapping"
@@ -67,7 +67,7 @@ public struct YAMLNode: Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch kind {
         case .scalar(let s): return s.value
         case .mapping(let m): return "{" + m.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"

@@ -6,11 +6,11 @@ import SpecRuntime
 /// libyaml's 0-based marks become 1-based ``SpecLocation``s here, once. Anchors and aliases are
 /// refused (they let a small file expand without bound), as are documents nested deeper than
 /// ``maximumDepth``.
-public enum YAMLParser {
-    public static let maximumDepth = 200
+package enum YAMLParser {
+    package static let maximumDepth = 200
 
     /// Parses the first document of `source`. Returns nil and appends diagnostics on failure.
-    public static func parse(_ source: SourceFile, diagnostics: inout DiagnosticBag) -> YAMLNode? {
+    package static func parse(_ source: SourceFile, diagnostics: inout DiagnosticBag) -> YAMLNode? {
         if let tooDeep = flowNestingError(source) {
             diagnostics.append(tooDeep)
             return nil
@@ -213,6 +213,15 @@ private final class EventReader {
             notes.append(DiagnosticNote("YAML reads backslashes inside \"...\" before the expression does, so '\\(' interpolation must be protected from it"))
             fixIt = Self.singleQuoted(lineText).map { "quote the expression with single quotes: \($0) (or write '\\\\(' inside double quotes)" }
                 ?? "quote the expression with single quotes, as in 'text: '\"Font size: \\(size) pt\"'' (or write '\\\\(' inside double quotes)"
+        } else if problem.contains("did not find expected ',' or '}'"), parser.context.map({ String(cString: $0) }) == "while parsing a flow mapping",
+                  source.scalar(at: mark) == "[", let quoted = Self.quotedFlowValue(lineText, at: mark.column) {
+            // `set: { messages: messages + [post] }`: YAML reads the `[` as the start of a list.
+            message = "invalid YAML: '[' inside '{ ... }' starts a YAML list, so the expression stops before it"
+            fixIt = "quote the expression: \(quoted)"
+        } else if parser.context.map({ String(cString: $0) }) == "while scanning an anchor", let quoted = Self.quotedBangValue(lineText) {
+            // `both: !a && b`: YAML reads `!a` as a tag, then `&&` as an anchor.
+            message = "invalid YAML: YAML reads '!' at the start as a tag and '&' as an anchor, not as the operators"
+            fixIt = "quote the expression: \(quoted)"
         } else if problem.contains("found unexpected end of stream") || problem.contains("did not find expected") && lineText.contains("\"") {
             notes.append(DiagnosticNote("a quote may be left open"))
         }
@@ -243,6 +252,31 @@ private final class EventReader {
             body = "\"" + body + "\""
         }
         return "\(key): '\(body.replacingOccurrences(of: "'", with: "''"))'"
+    }
+
+    /// `set: { xs: xs + [x] }` with the error at the `[` (1-based `column`) -> `set: { xs: "xs + [x]" }`:
+    /// the value of the flow mapping's entry holding that column, quoted; nil when there is none.
+    static func quotedFlowValue(_ line: String, at column: Int) -> String? {
+        let chars = Array(line)
+        guard column - 1 < chars.count, let open = chars[..<(column - 1)].lastIndex(of: "{"),
+              let close = chars.lastIndex(of: "}"), close > column - 1, column - 2 > open + 1 else { return nil }
+        // The entry's value starts after the last ": " before the column.
+        guard let colon = (open + 1..<(column - 2)).last(where: { chars[$0] == ":" && chars[$0 + 1] == " " }) else { return nil }
+        let valueStart = colon + 2
+        let value = String(chars[valueStart..<close]).trimmingCharacters(in: " ")
+        guard !value.isEmpty else { return nil }
+        let quote = value.contains("\"") ? "'" : "\""
+        let prefix = String(chars[..<valueStart]).drop { $0 == " " || $0 == "-" }
+        return "\(prefix)\(quote)\(value)\(quote) }"
+    }
+
+    /// `key: !a && b` -> `key: "!a && b"`, or nil when the value does not start with `!`.
+    static func quotedBangValue(_ line: String) -> String? {
+        guard let colon = line.range(of: ": ") else { return nil }
+        let value = line[colon.upperBound...].trimmingCharacters(in: " ")
+        guard value.hasPrefix("!"), !value.contains("\"") else { return nil }
+        let key = line[..<colon.lowerBound].trimmingCharacters(in: " ").drop { $0 == "-" || $0 == " " }
+        return "\(key): \"\(value)\""
     }
 
     /// `key: a ? b : c` -> `key: "a ? b : c"`, or nil when the line does not look like that.

@@ -24,6 +24,11 @@ function step(verb, target, value) {
   send(m);
 }
 
+// The hooks the page's other files (services.js, player.js ...) draw their parts through: each
+// layout or state message is passed to every hook after this file drew its own part.
+const preview = { send: send, el: el, layoutHooks: [], stateHooks: [] };
+window.specrunPreview = preview;
+
 // One renderer per catalogue component: the control, its role, and how a gesture maps to a step.
 // Each returns { node, update(props) }.
 const renderers = {
@@ -65,7 +70,7 @@ const renderers = {
     return { node, update(p) { node.textContent = p.title || c.name; node.disabled = p.enabled === false; } };
   },
   slider(c) {
-    const node = el("input", { type: "range", min: 0, max: 1, step: "any", "aria-label": c.name });
+    const node = el("input", { type: "range", min: c.minimum ?? 0, max: c.maximum ?? 1, step: "any", "aria-label": c.name });
     node.addEventListener("change", () => step("slide", c.name, Number(node.value)));
     return { node, update(p) {
       const v = Number(p.value ?? 0);
@@ -76,11 +81,24 @@ const renderers = {
     } };
   },
   stepper(c) {
-    const node = el("input", { type: "number", step: 1, "aria-label": c.name });
+    const node = el("input", { type: "number", min: c.minimum ?? 0, max: c.maximum ?? 100, step: c.step ?? 1, "aria-label": c.name });
     node.addEventListener("change", () => step("step", c.name, Number(node.value)));
     return { node, update(p) { if (document.activeElement !== node) node.value = p.value ?? 0; node.disabled = p.enabled === false; } };
   },
   segmentedControl(c) {
+    if (Array.isArray(c.titles)) {
+      // The segments' titles from the spec: one radio button each, picking its index.
+      const node = el("div", { class: "segments", role: "radiogroup", "aria-label": c.name });
+      const buttons = c.titles.map((title, i) => {
+        const b = el("button", { type: "button", role: "radio", "aria-checked": "false", "data-segment": i }, title);
+        b.addEventListener("click", () => step("pick", c.name, i));
+        node.append(b);
+        return b;
+      });
+      return { node, update(p) {
+        buttons.forEach((b, i) => { b.setAttribute("aria-checked", p.selectedIndex === i ? "true" : "false"); b.disabled = p.enabled === false; });
+      } };
+    }
     const node = el("input", { type: "number", min: -1, step: 1, "aria-label": c.name + " selected segment" });
     node.addEventListener("change", () => step("pick", c.name, parseInt(node.value, 10)));
     return { node, update(p) { if (document.activeElement !== node) node.value = p.selectedIndex ?? -1; node.disabled = p.enabled === false; } };
@@ -121,10 +139,20 @@ const renderers = {
   },
   alert(c) {
     const node = el("div", { role: "alertdialog", "aria-label": c.name });
-    const title = el("strong"), message = el("p"), answer = el("input", { type: "text", "aria-label": c.name + " button title", value: "OK" });
-    const choose = el("button", { type: "button" }, "Choose");
-    choose.addEventListener("click", () => step("choose", c.name, answer.value));
-    node.append(title, message, answer, choose);
+    const title = el("strong"), message = el("p");
+    node.append(title, message);
+    // The alert's buttons from the spec, each choosing its title.
+    for (const name of Array.isArray(c.titles) ? c.titles : []) {
+      const b = el("button", { type: "button", "data-button": name }, name);
+      b.addEventListener("click", () => step("choose", c.name, name));
+      node.append(b);
+    }
+    if (!Array.isArray(c.titles)) {
+      const answer = el("input", { type: "text", "aria-label": c.name + " button title", value: "OK" });
+      const choose = el("button", { type: "button" }, "Choose");
+      choose.addEventListener("click", () => step("choose", c.name, answer.value));
+      node.append(answer, choose);
+    }
     return { node, update(p) {
       node.hidden = p.message === null || p.message === undefined;
       title.textContent = p.title ?? ""; message.textContent = p.message ?? "";
@@ -241,6 +269,7 @@ function drawLayout(layout) {
   const invariants = document.getElementById("invariants");
   invariants.replaceChildren(...layout.invariants.map((name) => el("li", { "data-invariant": name }, name)));
   document.getElementById("timeline").textContent = "";
+  for (const hook of preview.layoutHooks) hook(layout);
 }
 
 function drawState(s) {
@@ -275,6 +304,7 @@ function drawState(s) {
     timeline.textContent += s.timeline.lines.join("\n") + "\n";
     timeline.scrollTop = timeline.scrollHeight;
   }
+  for (const hook of preview.stateHooks) hook(s);
 }
 
 // The specs under the previewed path: links to each one's screen (the cookie carries the token).

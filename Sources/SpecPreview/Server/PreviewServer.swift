@@ -76,6 +76,8 @@ struct PreviewHandler: HTTPHandler {
     static let assets: [String: String] = [
         "/preview.css": "text/css; charset=utf-8",
         "/preview.js": "text/javascript; charset=utf-8",
+        "/services.js": "text/javascript; charset=utf-8",
+        "/player.js": "text/javascript; charset=utf-8",
     ]
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {

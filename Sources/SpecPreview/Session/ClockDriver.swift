@@ -30,7 +30,7 @@ final class ClockDriver: @unchecked Sendable {
     func stop() { timer?.cancel() }
 
     /// The virtual time real time has reached.
-    private var target: Int {
+    var target: Int {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - anchorWall) / 1_000_000
         return anchorVirtual + Int(elapsed * speed)
     }

@@ -11,9 +11,19 @@ enum PageMessages {
               "specs": sessions.map { ["screen": $0.spec.screen, "file": $0.path] as [String: Any] }])
     }
 
-    static func layout(_ spec: CheckedSpec) -> String {
+    static func layout(_ session: PreviewSession) -> String {
+        let spec = session.spec
         let components: [[String: Any]] = spec.components.map { c in
-            ["name": c.name, "kind": c.kind, "properties": c.properties.map(\.name), "events": c.events.map(\.name)]
+            var component: [String: Any] = ["name": c.name, "kind": c.kind, "properties": c.properties.map(\.name), "events": c.events.map(\.name)]
+            // Titles and bounds as the spec gives them: a segment's title, an alert's buttons.
+            if let titles = c.titles { component["titles"] = titles }
+            if let minimum = c.minimum { component["minimum"] = minimum }
+            if let maximum = c.maximum { component["maximum"] = maximum }
+            if let step = c.step { component["step"] = step }
+            return component
+        }
+        let services: [[String: Any]] = spec.services.indices.map { k in
+            ["name": spec.services[k].name, "live": session.isLive(k), "choices": session.choices(k).map { session.label($0, of: k) }]
         }
         // Without `view:`, a generated form: a control per input by its type, a button per event.
         // An action without a trigger input gets its own button (`send: action` in a scenario).
@@ -36,6 +46,7 @@ enum PageMessages {
             "components": components, "form": form,
             "values": shownNodes(spec).map { spec.nodes[$0].name },
             "invariants": spec.invariants.map(\.name),
+            "services": services,
         ]
         return json(message)
     }
@@ -77,8 +88,22 @@ enum PageMessages {
         let invariants: [[String: Any]] = spec.invariants.indices.map { k in
             ["name": spec.invariants[k].name, "broken": session.brokenInvariants[k] ?? NSNull()]
         }
+        var playback: Any = NSNull()
+        if let p = session.playback {
+            playback = [
+                "index": p.index, "name": p.scenario.name, "position": p.position,
+                "steps": p.scenario.steps.indices.map { k -> [String: Any] in
+                    let step = p.scenario.steps[k]
+                    var shown: [String: Any] = ["text": step.text, "line": step.range.start.line]
+                    if k < p.failures.count { shown["failure"] = p.failures[k] ?? NSNull() }
+                    return shown
+                },
+            ] as [String: Any]
+        }
         let message: [String: Any] = [
-            "type": "state", "now": session.now, "paused": session.driver.paused, "speed": session.driver.speed,
+            "type": "state", "now": session.now,
+            "services": spec.services.indices.map { ["name": spec.services[$0].name, "chosen": session.chosenIndex($0)] as [String: Any] },
+            "scenarios": session.playable.map(\.name), "playback": playback, "paused": session.driver.paused, "speed": session.driver.speed,
             "recording": session.recorder.recording, "recordedSteps": session.recorder.stepCount,
             "error": session.error ?? NSNull(),
             "components": components, "values": values, "invariants": invariants,

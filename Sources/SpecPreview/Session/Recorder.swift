@@ -11,11 +11,15 @@ final class Recorder {
     private(set) var recording = false
     private var lines: [String] = []
     private var last = 0
+    /// The service calls made meanwhile: the answers chosen and live become the scenario's
+    /// `services:` override.
+    var calls = CallLog()
 
     func start() {
         recording = true
         lines = []
         last = 0
+        calls.reset()
     }
 
     /// The time waited since the last recorded step, as a `wait:` before the next one.
@@ -40,7 +44,7 @@ final class Recorder {
 
     /// The scenario as an item of `scenarios:`, named `name` (made unique among `taken`).
     /// `params` is the screen's `params:` line body (`repository: { ... }`), when it has some.
-    func scenarioYAML(name: String, taken: Set<String>, params: String? = nil) -> (name: String, yaml: String) {
+    func scenarioYAML(name: String, taken: Set<String>, params: String? = nil, services: [String] = []) -> (name: String, yaml: String) {
         var unique = name
         var n = 2
         while taken.contains(unique) {
@@ -52,6 +56,7 @@ final class Recorder {
         // Indented as an item of `scenarios:`, as `SpecAppender` takes it.
         var out = "  - name: \(quoted)\n"
         if let params { out += "    params: { \(params) }\n" }
+        for line in services { out += line + "\n" }
         out += "    steps:\n"
         for line in lines { out += "      \(line)\n" }
         return (unique, out)
@@ -60,15 +65,18 @@ final class Recorder {
     /// Appends the recording to the spec at `specPath` as `explore --write` does (the text is
     /// checked with the scenario before the file is replaced whole), then writes its snapshot.
     /// Returns the scenario's name.
-    func save(name: String, at now: Int, specPath: String, params: String? = nil) -> Result<String, PreviewError> {
+    func save(name: String, at now: Int, specPath: String, spec: CheckedSpec, params: String? = nil) -> Result<String, PreviewError> {
         guard recording else { return .failure(PreviewError(message: "nothing is being recorded; press Record first")) }
         guard !lines.isEmpty else { return .failure(PreviewError(message: "the recording has no steps yet")) }
+        // The time up to the stop is part of what happened: an answer that came meanwhile (a live
+        // one, kept in the cassette) replays within the scenario.
+        waitUntil(now)
         guard let data = FileManager.default.contents(atPath: specPath) else {
             return .failure(PreviewError(message: "cannot read '\(specPath)'"))
         }
         let text = String(decoding: data, as: UTF8.self)
         let taken = Set(SpecLoader.load(text: text, path: specPath).spec?.scenarios.map(\.name) ?? [])
-        let (unique, yaml) = scenarioYAML(name: name, taken: taken, params: params)
+        let (unique, yaml) = scenarioYAML(name: name, taken: taken, params: params, services: calls.overrideLines(spec))
         let updated: String
         switch SpecAppender.inserting(yaml, into: text) {
         case .failure(let f): return .failure(PreviewError(message: f.message))

@@ -5,27 +5,29 @@ public final class VirtualClock {
     /// The current virtual time in milliseconds.
     // Unchecked: the graph reads it on every emission, and each read of a class's `var` is otherwise
     // checked for exclusivity at run time; every access is a plain read or write of an Int.
+    /// Virtual milliseconds since the graph started.
     @exclusivity(unchecked) public private(set) var now: Int = 0
     // Unchecked as `now`: exploration reads the queue in every step, and no access spans a call
     // into other code (`advance` pops an entry, then runs its work, which may schedule more).
     @exclusivity(unchecked) private var queue = TimerQueue()
     @exclusivity(unchecked) private var sequence = 0
     /// How many scheduled items have run, to stop a spec that schedules work forever.
-    @exclusivity(unchecked) public private(set) var executed = 0
-    public var limit: Int
+    @exclusivity(unchecked) package private(set) var executed = 0
+    package var limit: Int
 
+    /// A clock at 0 that runs at most `limit` scheduled events (a runaway spec stops, it does not hang).
     public init(limit: Int = 5_000_000) {
         self.limit = limit
     }
 
-    public var pendingCount: Int { queue.count }
+    package var pendingCount: Int { queue.count }
 
     /// When the next scheduled item is due, nil when nothing is scheduled.
     package var nextDue: Int? { queue.nextTime }
 
     /// Runs `work` `delay` milliseconds from now (0: after everything already due now). `tag`
     /// identifies what the work does (two entries with equal tags do the same), for exploration.
-    public func schedule(after delay: Int, tag: Int = 0, _ work: @escaping () -> Void) {
+    package func schedule(after delay: Int, tag: Int = 0, _ work: @escaping () -> Void) {
         let (time, overflow) = now.addingReportingOverflow(max(delay, 0))
         queue.insert(TimerQueue.Entry(time: overflow ? Int.max : time, sequence: sequence, tag: tag, work: work))
         sequence &+= 1
@@ -33,7 +35,7 @@ public final class VirtualClock {
 
     /// Runs everything due up to `target`, in order, then sets the time to `target`.
     /// Throws ``RuntimeLimitError`` when more than ``limit`` items have run.
-    public func advance(to target: Int) throws(RuntimeLimitError) {
+    package func advance(to target: Int) throws(RuntimeLimitError) {
         while let next = queue.popMin(dueBy: target) {
             now = next.time
             executed += 1
@@ -88,7 +90,7 @@ public final class VirtualClock {
     }
 
     /// Drops everything scheduled.
-    public func reset() {
+    package func reset() {
         queue.removeAll()
         now = 0
         executed = 0
@@ -97,6 +99,6 @@ public final class VirtualClock {
 
 /// A scenario scheduled more work than a screen plausibly needs: most likely a loop.
 public struct RuntimeLimitError: Error, Sendable {
-    public var time: Int
-    public var limit: Int
+    package var time: Int
+    package var limit: Int
 }

@@ -1,24 +1,24 @@
 /// One thing a spec's scenarios should make happen at least once — an output changing, a branch
 /// taken, a service result answered — with where it is written.
-public struct CoverageItem: Sendable, Hashable {
+package struct CoverageItem: Sendable, Hashable {
     /// What kind of construct it belongs to, for grouping and for JSON.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         case output, branch, service, action, handler, navigation, binding, event
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// What must happen, such as `'canLogin' is false` or `the 'else' branch of '? :' is taken`.
-    public var what: String
-    public var range: SpecRange
+    package var what: String
+    package var range: SpecRange
     /// The declaration it belongs to, as `unreachable:` names it: an output, action, component
     /// (the part of a name before its first `.`) or service.
-    public var declaration: String
-    public var covered = false
+    package var declaration: String
+    package var covered = false
     /// The scenarios that exercised it, in declaration order.
-    public var coveredBy: [String] = []
+    package var coveredBy: [String] = []
     /// The reason given in `unreachable:`, when the spec marks it as never reachable.
-    public var unreachableBecause: String? = nil
+    package var unreachableBecause: String? = nil
 
     /// Neither covered nor explained.
-    public var missed: Bool { !covered && unreachableBecause == nil }
+    package var missed: Bool { !covered && unreachableBecause == nil }
 }

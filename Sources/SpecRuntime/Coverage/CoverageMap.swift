@@ -1,7 +1,7 @@
 /// The coverage items of one checked spec and, for each place the runtime reports from, the items
 /// it covers. Built once per spec; every scenario's recorder shares it.
 public struct CoverageMap: Sendable {
-    public private(set) var items: [CoverageItem] = []
+    package private(set) var items: [CoverageItem] = []
     /// The items of a probe site, in the order the probe's ways are numbered (see `ExpressionCompiler`).
     var probes: [ProbeSite: [Int]] = [:]
     /// Per node: changed (or, for a stream, emitted), seen true, seen false.
@@ -11,7 +11,7 @@ public struct CoverageMap: Sendable {
     /// Service results and cases by where they are written (overrides of scenarios included).
     var answerItems: [SpecRange: Int] = [:]
     /// The items of each service's results and cases, by service name.
-    public private(set) var serviceItems: [String: [Int]] = [:]
+    package private(set) var serviceItems: [String: [Int]] = [:]
     private var canChange: [Bool] = []
     private var listened: Set<Int> = []
 
@@ -26,6 +26,7 @@ public struct CoverageMap: Sendable {
         var failed: Int?
     }
 
+    /// The coverage items of `spec`: every branch, handler, service case and stream operator a scenario can exercise.
     public init(_ spec: CheckedSpec) {
         nodeItems = Array(repeating: NodeItems(), count: spec.nodes.count)
         handlerItems = Array(repeating: nil, count: spec.handlers.count)
@@ -112,10 +113,9 @@ public struct CoverageMap: Sendable {
                     nodeItems[i].afterStartOnly = true
                 }
             } else if node.type == .error {
-                // A `catch:` after the last request handles every failure before it gets here.
-                if let stream = spec.streams.first(where: { $0.errors == i }),
-                   let request = stream.operators.lastIndex(where: { if case .request = $0.kind { return true } else { return false } }),
-                   stream.operators[request...].contains(where: { if case .catchError = $0.kind { return true } else { return false } }) {
+                // Every failure is handled before it gets here when each request is caught: by a
+                // `catch:` after it, or by a `catchAndReturn` in its own `ops:`.
+                if let stream = spec.streams.first(where: { $0.errors == i }), Self.catchesEveryFailure(stream.operators) {
                     return
                 }
                 nodeItems[i].emitted = add(.output, "'\(name)' emits (a request fails)", node.range)
@@ -177,6 +177,16 @@ public struct CoverageMap: Sendable {
             }
             answerItems[range] = add(.service, what, range)
             serviceItems[service.name, default: []].append(answerItems[range]!)
+        }
+    }
+
+    /// Whether no request's failure can reach the end of `operators`: each request has a
+    /// `catch` after it or inside its own `ops:`.
+    static func catchesEveryFailure(_ operators: [OperatorPlan]) -> Bool {
+        func isCatch(_ op: OperatorPlan) -> Bool { if case .catchError = op.kind { return true } else { return false } }
+        return operators.indices.allSatisfy { k in
+            guard case .request(let request) = operators[k].kind else { return true }
+            return request.inner.contains(where: isCatch) || operators[(k + 1)...].contains(where: isCatch)
         }
     }
 

@@ -3,9 +3,10 @@
 /// costs nothing unless it is asked for.
 public final class CoverageRecorder: @unchecked Sendable {
     // Unchecked Sendable: a recorder belongs to the one graph (one thread) that plays a scenario.
-    public let map: CoverageMap
-    @exclusivity(unchecked) public private(set) var hits: [Bool]
+    package let map: CoverageMap
+    @exclusivity(unchecked) package private(set) var hits: [Bool]
 
+    /// A recorder of `map`'s items, none hit yet; hand it to ``ScenarioRunner`` as `coverage:`.
     public init(map: CoverageMap) {
         self.map = map
         self.hits = Array(repeating: false, count: map.items.count)

@@ -1,4 +1,6 @@
-/// What exploration needs of the graph: its state saved and restored, and digests of it.
+/// What exploration needs of the graph's internals: its state saved and restored, and a digest
+/// of it. What a state is (which cells count, which mirror others, which moves can be predicted)
+/// is the explorer's analysis of the program, in SpecTools (`DigestCells`).
 extension ScreenGraph {
     /// Everything a step changes, between transactions: values, which nodes emitted, service-call
     /// counters and the clock. Stream operators keep state of their own that this does not hold,
@@ -84,7 +86,7 @@ extension ScreenGraph {
     /// The digest is a sum of one term per node (``digestTerm(of:_:)``), per counter, per end and
     /// per timer, so exploration can tell what a step that changes one input (and only derived
     /// values after it) reaches without taking it: the digest minus the input's old term plus its
-    /// new one (see ``changesOnlyDerivedValues(_:)``).
+    /// new one (see `DigestCells.changesOnlyDerivedValues(_:)` in SpecTools).
     package func stateDigest() -> UInt64 {
         var sum: UInt64 = 0
         for i in digestNodes { sum &+= Self.digestTerm(of: i, context.values[i]) }
@@ -111,76 +113,6 @@ extension ScreenGraph {
             sum &+= Self.mixed(UInt64(bitPattern: Int64(end.hashValue)), UInt64(i) &+ 0x1_0000_0000)
         }
         return sum &+ clock.pendingDigest()
-    }
-
-    /// Narrows ``stateDigest()`` to what a state is, for exploration, whose steps write the
-    /// nodes in `written` (`set` steps) and those `gestures` write or clear, and nothing else. Without stream outputs, a state is its cells (inputs with a current value
-    /// and state) that something writes: a step, a gesture, a handler or an action. A derived
-    /// value is a function of the cells: an expression reads only nodes with a current value, and
-    /// a failing expression is a finding that ends the exploration. A cell a binding alone writes
-    /// from a node with a current value (a button's `enabled` mirroring `login.enabled`) always
-    /// holds that node's value, and so does one a gesture writes too when it binds back (a text
-    /// field's text and the `email` it is bound to both ways). An event's or a stream's latest
-    /// value is read by nothing but stream operators, and a cell nothing writes never changes.
-    /// With stream outputs every node counts, and which nodes emitted.
-    package func digestOnlyCells(writtenByMoves written: Set<Int>, gestures: [GesturePlan] = []) {
-        var gestured = Set<Int>()
-        for g in gestures { gestured.formUnion(g.writes + g.clears) }
-        let n = spec.nodes.count
-        var writers = [[Int]](repeating: [], count: n)
-        for (h, handler) in spec.handlers.enumerated() {
-            for t in handler.targets { writers[t].append(h) }
-        }
-        var byAction = [Bool](repeating: false, count: n)
-        for action in spec.actions { byAction[action.executing] = true }
-        var mirror = [Int](repeating: -1, count: n)
-        for c in 0..<n {
-            guard case .source = behaviours[c], !written.contains(c), !byAction[c], writers[c].count == 1 else { continue }
-            let h = writers[c][0]
-            let handler = spec.handlers[h]
-            let m = handler.on
-            guard handlerForwards[h] == c, handler.startValue == m, spec.nodes[m].hasCurrentValue else { continue }
-            if gestured.contains(c) {
-                // A gesture writes `c` and, through the binding back (from `c` or from the
-                // edit the gesture fires), `m` with the same value, in one transaction: still equal.
-                guard case .source = behaviours[m] else { continue }
-                let forwardsToM = { (node: Int) in self.handlersOn[node].contains { self.handlerForwards[$0] == m } }
-                let balanced = gestures.allSatisfy { g in
-                    guard g.writes.contains(c) || g.clears.contains(c) else { return true }
-                    guard case .value = g.payload, !g.clears.contains(c) else { return false }
-                    return forwardsToM(c) || g.events.contains(where: forwardsToM)
-                }
-                guard balanced else { continue }
-            }
-            mirror[c] = m
-        }
-        // Cells mirroring each other in a ring hold whatever they started with: not mirrors.
-        for c in 0..<n where mirror[c] >= 0 {
-            var m = mirror[c]
-            var steps = 0
-            while m >= 0 && m != c && steps <= n {
-                m = mirror[m]
-                steps += 1
-            }
-            if m == c { mirror[c] = -1 }
-        }
-        mirrorOf = mirror
-        guard pipelines.isEmpty else { return }
-        digestNodes = (0..<n).filter { c in
-            guard case .source = behaviours[c], mirror[c] < 0 else { return false }
-            return written.contains(c) || gestured.contains(c) || byAction[c] || !writers[c].isEmpty
-        }
-    }
-
-    /// The node a mirror cell finally mirrors: `node` itself when it mirrors nothing.
-    func mirrorRoot(_ node: Int) -> Int {
-        var m = node
-        var steps = 0
-        while mirrorOf.indices.contains(m), mirrorOf[m] >= 0, steps <= mirrorOf.count {
-            m = mirrorOf[m]
-            steps += 1
-        }
-        return m
     }
 
     /// Node `node`'s term of ``stateDigest()`` when its value is `value`.
@@ -215,52 +147,6 @@ extension ScreenGraph {
     /// The current value of a node ``stateDigest()`` covers (exploration reads an input's old
     /// term with it).
     package func storedValue(of node: Int) -> Value { context.values[node] }
-
-    /// The cell a gesture amounts to writing with its payload, when that is all it does: it
-    /// writes only cells mirroring that cell, fires only events whose handlers forward the payload
-    /// into it or its mirrors, runs no action, clears nothing, and the cell itself changes only
-    /// derived values (``changesOnlyDerivedValues(_:)``). Typing into a text field bound both ways
-    /// to `email` amounts to writing `email`. Nil for any other gesture.
-    package func cellWritten(by gesture: GesturePlan) -> Int? {
-        guard pipelines.isEmpty, gesture.actions.isEmpty, gesture.clears.isEmpty, gesture.shownWhile == nil, !gesture.writes.isEmpty,
-              case .value = gesture.payload else { return nil }
-        let root = mirrorRoot(gesture.writes[0])
-        guard root != gesture.writes[0], changesOnlyDerivedValues(root) else { return nil }
-        for w in gesture.writes where mirrorRoot(w) != root || w == root { return nil }
-        for e in gesture.events {
-            guard actionsOn[e].isEmpty, pipelineInputs[e].isEmpty else { return nil }
-            for h in handlersOn[e] {
-                guard let target = handlerForwards[h], mirrorRoot(target) == root else { return nil }
-            }
-        }
-        return root
-    }
-
-    /// True when writing `node` can change nothing but derived values and the cells mirroring
-    /// them, none of which ``stateDigest()`` covers: no handler (but a binding into a mirror),
-    /// action or stream operator listens to it or to anything computed from it. Such a write's
-    /// state is the old one with `node`'s term replaced. False until
-    /// ``digestOnlyCells(writtenByMoves:gestures:)``.
-    package func changesOnlyDerivedValues(_ node: Int) -> Bool {
-        guard case .source = behaviours[node], pipelines.isEmpty, mirrorOf.indices.contains(node), mirrorOf[node] < 0 else { return false }
-        var seen = Set([node])
-        var stack = [node]
-        while let n = stack.popLast() {
-            guard actionsOn[n].isEmpty, pipelineInputs[n].isEmpty else { return false }
-            for h in handlersOn[n] {
-                guard let target = handlerForwards[h] else { return false }
-                if mirrorOf[target] >= 0 {
-                    if seen.insert(target).inserted { stack.append(target) }
-                } else if mirrorRoot(n) != target {
-                    // A binding back into the cell `n` mirrors writes the value it has; into
-                    // another cell, it changes a cell.
-                    return false
-                }
-            }
-            for r in readers[n] where seen.insert(r).inserted { stack.append(r) }
-        }
-        return true
-    }
 }
 
 /// A multiply-xor mix of 64-bit words, for ``ScreenGraph/stateDigest()``.

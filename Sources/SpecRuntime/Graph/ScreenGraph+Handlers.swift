@@ -6,6 +6,7 @@ extension ScreenGraph {
             context.payload = payload
             pendingWrite[target] = payload
             pendingAppend[target] = nil
+            handlerWrote[target] = true
             enqueue(target)
             return
         }
@@ -24,6 +25,7 @@ extension ScreenGraph {
                 pendingWrite[write.target] = write.value
                 pendingAppend[write.target] = nil
             }
+            handlerWrote[write.target] = true
             enqueue(write.target)
         }
     }

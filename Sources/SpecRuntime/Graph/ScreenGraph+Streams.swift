@@ -20,7 +20,7 @@ extension ScreenGraph {
         env.end = { [unowned self] node in ends[node] }
         env.report = { [unowned self] message in report(message) }
         env.cancelled = { [unowned self] call in onCancel?(clock.now, stream.output, call) }
-        env.serviceName = { [unowned self] service in spec.services.indices.contains(service) ? spec.services[service].name : "?" }
+        env.serviceName = { [unowned self] service in services.indices.contains(service) ? services[service].name : "?" }
         return env
     }
 

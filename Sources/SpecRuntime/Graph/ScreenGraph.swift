@@ -5,8 +5,8 @@
 /// output sees every input already updated and emits once, only when its value changed.
 /// Event nodes deliver every event they received in the transaction, in order.
 public final class ScreenGraph {
-    public let spec: CheckedSpec
-    public let clock: VirtualClock
+    package let spec: CheckedSpec
+    package let clock: VirtualClock
 
     // Performance: the per-node state below is read and written several times per node in every
     // transaction. Each access to a class's `var` is checked for exclusivity at run time, which cost
@@ -19,7 +19,7 @@ public final class ScreenGraph {
     @exclusivity(unchecked) public var onEmit: ((Emission) -> Void)?
     /// The most characters (UTF-8 bytes) of a string or elements of a list an expression or a
     /// handler's append may build; past it the expression fails and ``limitExceeded`` says why.
-    public var maximumValueSize: Int {
+    package var maximumValueSize: Int {
         get { context.maximumValueSize }
         set { context.maximumValueSize = newValue }
     }
@@ -27,18 +27,18 @@ public final class ScreenGraph {
     /// The most list elements and characters the expressions of one graph may go through in all
     /// (copying, mapping, searching, comparing, printing); past it every such expression fails
     /// and ``limitExceeded`` says why.
-    public var maximumWork: Int {
+    package var maximumWork: Int {
         get { context.maximumWork }
         set { context.maximumWork = newValue }
     }
 
     /// Why a value went past ``maximumValueSize``, once one did: the owner should stop the scenario
     /// (the graph itself goes on, each such expression failing as an overflow does).
-    public var limitExceeded: String? { context.exceeded }
+    package var limitExceeded: String? { context.exceeded }
 
     /// Called when an expression fails at run time (overflow, division by zero); the node keeps
     /// its previous value and the graph goes on.
-    public var onRuntimeError: ((_ time: Int, _ message: String) -> Void)?
+    package var onRuntimeError: ((_ time: Int, _ message: String) -> Void)?
     /// Called when an error reaches the end of a stream output with nothing to take it (no
     /// `catch`, no `errors` node), ending the output as RxSwift's unhandled error ends a stream.
     /// Exploration reports it.
@@ -52,21 +52,20 @@ public final class ScreenGraph {
     /// ``LiveCalls``); nil, the usual case, means the spec's fakes answer every call.
     var liveCalls: LiveCalls?
     /// Called when a visible stream ends (`completed` or an error); it emits nothing after.
-    public var onEnd: ((_ time: Int, _ node: Int, _ end: StreamEnd) -> Void)?
+    package var onEnd: ((_ time: Int, _ node: Int, _ end: StreamEnd) -> Void)?
     /// Called when a stream output's inner stream is cancelled before it ended (a request
     /// `flatMapLatest` switched away from, or the output ending), with the call it made.
-    public var onCancel: ((_ time: Int, _ node: Int, _ call: String) -> Void)?
+    package var onCancel: ((_ time: Int, _ node: Int, _ call: String) -> Void)?
 
-    enum Behaviour {
-        case source
-        case stream
-        case derived(CompiledExpr)
-        /// A stream output: its pipeline runs when the node is processed.
-        case pipeline(Int)
-    }
+    /// The compiled spec this graph runs; other graphs may run it too.
+    package let program: ScreenProgram
+    /// The services' fakes: the spec's, or a scenario's overrides of some of them.
+    let services: [ServicePlan]
 
+    // The tables below are the program's, shared (an array is copied by reference): propagation
+    // reads them from the graph's own constants, one load nearer than through `program`.
     let context: EvalContext
-    let behaviours: [Behaviour]
+    let behaviors: [ScreenProgram.Behavior]
     /// Whether ``onEmit`` (and ``onEnd``) is called for each node: the timeline's nodes, every
     /// node but the invariants for coverage, or for a live screen the nodes someone observes (it
     /// turns a node on when it gains an observer and off when its last one goes, so that what a
@@ -74,6 +73,17 @@ public final class ScreenGraph {
     @exclusivity(unchecked) var visible: [Bool]
     let rank: [Int]
     let nodeAtRank: [Int]
+    /// Whether each node is an input property: a `BehaviorRelay`, whose `accept` reaches its
+    /// subscribers even with an equal value (a re-tapped row, a re-entered search). State and
+    /// derived outputs emit only on a change.
+    let acceptsEqual: [Bool]
+    /// Feedback (ScreenGraph+Feedback.swift): the nodes each pipeline samples, whether a node is
+    /// sampled, which pending writes a handler made, and the values sampled nodes had before a
+    /// handler's write in the current transaction.
+    let samples: [[Int]]
+    let isSampled: [Bool]
+    @exclusivity(unchecked) var handlerWrote: [Bool]
+    @exclusivity(unchecked) var priors: [(node: Int, value: Value)] = []
     /// Derived nodes that read each node.
     let readers: [[Int]]
     /// The nodes each derived node reads (empty for other nodes).
@@ -84,11 +94,9 @@ public final class ScreenGraph {
     let handlersOn: [[Int]]
     let actionsOn: [[Int]]
     let handlerValues: [[CompiledExpr]]
-    /// For each handler write of the form `x: x + list`, the compiled `list`: the write becomes an
-    /// append applied in place when `x` is written (see `appendPending`). Nil for other writes.
+    /// See ``ScreenProgram/handlerAppends``.
     let handlerAppends: [[CompiledExpr?]]
-    /// For each handler that only forwards its event (`target: $event`, as a binding does), the
-    /// target: the run writes the payload without evaluating anything. Nil for other handlers.
+    /// See ``ScreenProgram/handlerForwards``.
     let handlerForwards: [Int?]
     let actionArguments: [[CompiledExpr]]
     @exclusivity(unchecked) var hasEmitted: [Bool]
@@ -108,138 +116,91 @@ public final class ScreenGraph {
     /// case, means no probes anywhere.
     let coverage: CoverageRecorder?
     var started = false
-    // Unchecked as the state above: both are filled in `init` only, then only read per change.
+    // Unchecked as the state above: filled in `init` (and `rewind`) only, then only read per change.
     @exclusivity(unchecked) var pipelines: [StreamPipeline] = []
     /// For each node, the pipelines it feeds: `op` -1 for the main source, else the operator index.
-    @exclusivity(unchecked) var pipelineInputs: [[(pipeline: Int, op: Int, index: Int)]]
+    let pipelineInputs: [[ScreenProgram.Port]]
     /// For each node, the pipelines its end is delivered to (as ``pipelineInputs``, and also
     /// sources read only for their latest value).
-    var pipelineEndInputs: [[(pipeline: Int, op: Int, index: Int)]]
+    let pipelineEndInputs: [[ScreenProgram.Port]]
     /// How each node's stream ended; nil while it runs (always nil for cells). Unchecked as the
     /// state above: `send` reads it on every event.
     @exclusivity(unchecked) var ends: [StreamEnd?]
     // Exploration (Exploration/ScreenGraph+Exploration.swift).
-    /// The nodes whose values ``stateDigest()`` covers: every node until
-    /// ``digestOnlyCells(writtenByMoves:gestures:)``.
-    var digestNodes: [Int] = []
+    /// The nodes whose values ``stateDigest()`` covers: every node unless the explorer narrows
+    /// it to the cells a state is (see `DigestCells` in SpecTools).
+    package var digestNodes: [Int] = []
     /// Per service, the most calls that can change what its next call answers (see
     /// ``ServicePlan/choose(arguments:_:count:)``).
     let serviceCallsCounted: [Int]
-    /// Per node, the node it mirrors (see ``digestOnlyCells(writtenByMoves:gestures:)``), or -1.
-    var mirrorOf: [Int] = []
 
     /// A graph of `spec` on `clock`, with the values of its `params:` in declaration order;
     /// `instrumentation`, when given, is the recorder the graph's coverage probes report to.
+    /// Compiles the spec; to run it more than once, compile it once (``ScreenProgram``) and use
+    /// ``init(program:clock:params:services:)``.
     public convenience init(spec: CheckedSpec, clock: VirtualClock = VirtualClock(), params: [Value] = [],
                             instrumentation: CoverageRecorder? = nil) {
-        self.init(spec: spec, clock: clock, params: params, reportsNone: false, instrumentation: instrumentation)
+        self.init(program: ScreenProgram(spec, instrumentation: instrumentation), clock: clock, params: params, reportsNone: false)
+    }
+
+    /// A run of `program` on `clock`, with the values of its `params:` in declaration order;
+    /// `services`, when given, replaces the spec's fakes (a scenario's `services:`, see
+    /// ``ScenarioPlan/applying(to:)``).
+    package convenience init(program: ScreenProgram, clock: VirtualClock = VirtualClock(), params: [Value] = [],
+                             services: [ServicePlan]? = nil) {
+        self.init(program: program, clock: clock, params: params, reportsNone: false, services: services)
     }
 
     /// `reportsNone`: ``onEmit`` reports no node until its ``visible`` flag is set (a live screen
     /// sets it for the nodes that gain observers), not the nodes the timeline shows.
-    init(spec: CheckedSpec, clock: VirtualClock, params: [Value], reportsNone: Bool, instrumentation: CoverageRecorder? = nil) {
+    init(program: ScreenProgram, clock: VirtualClock, params: [Value], reportsNone: Bool, services: [ServicePlan]? = nil) {
+        let spec = program.spec
+        self.program = program
         self.spec = spec
         self.clock = clock
-        let coverage = instrumentation
-        self.coverage = coverage
-        let n = spec.nodes.count
-        var values = [Value](repeating: .none, count: n)
-        var behaviours: [Behaviour] = []
-        var readers = [[Int]](repeating: [], count: n)
-        var reads = [[Int]](repeating: [], count: n)
-        var isInvariant = [Bool](repeating: false, count: n)
-        for plan in spec.invariants { isInvariant[plan.node] = true }
-        behaviours.reserveCapacity(n)
-        for (i, node) in spec.nodes.enumerated() {
-            switch node.kind {
-            case .property(let initial), .state(let initial):
-                values[i] = initial
-                behaviours.append(.source)
-            case .param:
-                behaviours.append(.source)
-            case .stream:
-                behaviours.append(.stream)
-            case .derived(let expr):
-                behaviours.append(.derived(ExpressionCompiler.compile(expr, coverage: coverage)))
-                // nodeReads() lists each node once and `i` only grows, so no reader repeats.
-                reads[i] = expr.nodeReads()
-                // An invariant is no node's reader: propagation never schedules it; it is
-                // evaluated between steps (see `CompiledInvariants`).
-                if !isInvariant[i] {
-                    for read in reads[i] { readers[read].append(i) }
-                }
-            }
-        }
-        for (k, p) in spec.params.enumerated() where k < params.count { values[p] = params[k] }
-        var pipelineInputs = [[(pipeline: Int, op: Int, index: Int)]](repeating: [], count: n)
-        var pipelineEndInputs = [[(pipeline: Int, op: Int, index: Int)]](repeating: [], count: n)
-        for (p, stream) in spec.streams.enumerated() {
-            behaviours[stream.output] = .pipeline(p)
-            guard stream.timer == nil else { continue }
-            pipelineInputs[stream.source].append((p, -1, 0))
-            pipelineEndInputs[stream.source].append((p, -1, 0))
-        }
-        self.behaviours = behaviours
-        self.readers = readers
-        self.reads = reads
-        self.isInvariant = isInvariant
-        self.invariants = CompiledInvariants(spec.invariants, expression: { node in
-            guard case .derived(let f) = behaviours[node] else { preconditionFailure("an invariant is a derived node") }
-            return f
-        }, reads: { reads[$0] })
+        self.services = services ?? spec.services
+        coverage = program.coverage
+        behaviors = program.behaviors
+        readers = program.readers
+        reads = program.reads
+        isInvariant = program.isInvariant
+        invariants = program.invariants
         // Coverage observes every node through `onEmit`, but an invariant, which never emits; the
         // runner shows only the visible ones.
         if reportsNone {
-            self.visible = Array(repeating: false, count: n)
+            visible = Array(repeating: false, count: spec.nodes.count)
         } else {
-            self.visible = coverage == nil ? spec.nodes.map(\.visible) : isInvariant.map { !$0 }
+            visible = program.coverage == nil ? program.shown : program.isInvariant.map { !$0 }
         }
-        self.rank = spec.rank
-        var nodeAtRank = [Int](repeating: 0, count: n)
-        for (node, r) in spec.rank.enumerated() { nodeAtRank[r] = node }
-        self.nodeAtRank = nodeAtRank
-        var handlersOn = [[Int]](repeating: [], count: n)
-        for (h, handler) in spec.handlers.enumerated() { handlersOn[handler.on].append(h) }
-        self.handlersOn = handlersOn
-        if let coverage {
-            // Every handler takes the general path, its first value reporting that it ran.
-            self.handlerValues = spec.handlers.enumerated().map { h, handler in
-                handler.values.enumerated().map { k, expr in
-                    let f = ExpressionCompiler.compile(expr, coverage: coverage)
-                    guard k == 0 else { return f }
-                    return { ctx throws(EvalError) in coverage.handlerRan(h); return try f(ctx) }
-                }
-            }
-            self.handlerAppends = spec.handlers.map { $0.values.map { _ in nil } }
-            self.handlerForwards = spec.handlers.map { _ in nil }
-        } else {
-            self.handlerValues = spec.handlers.map { $0.values.map(ExpressionCompiler.compile) }
-            self.handlerAppends = spec.handlers.map(ExpressionCompiler.appends)
-            self.handlerForwards = spec.handlers.map(ExpressionCompiler.forwardTarget)
-        }
-        var actionsOn = [[Int]](repeating: [], count: n)
-        for (a, action) in spec.actions.enumerated() { if let t = action.trigger { actionsOn[t].append(a) } }
-        self.actionsOn = actionsOn
-        self.actionArguments = spec.actions.map { $0.arguments.map { ExpressionCompiler.compile($0, coverage: coverage) } }
-        self.context = EvalContext(values: values, names: spec.nodes.map(\.name))
+        rank = program.rank
+        acceptsEqual = program.acceptsEqual
+        samples = program.samples
+        isSampled = program.isSampled
+        nodeAtRank = program.nodeAtRank
+        handlersOn = program.handlersOn
+        actionsOn = program.actionsOn
+        handlerValues = program.handlerValues
+        handlerAppends = program.handlerAppends
+        handlerForwards = program.handlerForwards
+        actionArguments = program.actionArguments
+        pipelineInputs = program.pipelineInputs
+        pipelineEndInputs = program.pipelineEndInputs
+        let n = spec.nodes.count
+        handlerWrote = Array(repeating: false, count: n)
+        var values = program.initialValues
+        for (k, p) in spec.params.enumerated() where k < params.count { values[p] = params[k] }
+        context = EvalContext(values: values, names: program.names)
         // An invariant's value is never stored: reading it evaluates it (see `value(of:)`).
-        self.hasEmitted = spec.nodes.indices.map { spec.nodes[$0].hasCurrentValue && !isInvariant[$0] }
-        self.pendingWrite = Array(repeating: nil, count: n)
-        self.pendingAppend = Array(repeating: nil, count: n)
-        self.inbox = Array(repeating: [], count: n)
-        self.queued = Array(repeating: false, count: n)
-        self.serviceCalls = Array(repeating: 0, count: spec.services.count)
-        self.serviceCallsCounted = spec.services.map { max($0.results.count - 1, 0) }
-        self.pipelineInputs = pipelineInputs
-        self.pipelineEndInputs = pipelineEndInputs
-        self.ends = Array(repeating: nil, count: n)
+        hasEmitted = spec.nodes.indices.map { spec.nodes[$0].hasCurrentValue && !program.isInvariant[$0] }
+        pendingWrite = Array(repeating: nil, count: n)
+        pendingAppend = Array(repeating: nil, count: n)
+        inbox = Array(repeating: [], count: n)
+        queued = Array(repeating: false, count: n)
+        serviceCalls = Array(repeating: 0, count: self.services.count)
+        serviceCallsCounted = self.services.map { max($0.results.count - 1, 0) }
+        ends = Array(repeating: nil, count: n)
         queue.reserveCapacity(n)
-        for (p, stream) in spec.streams.enumerated() {
-            let pipeline = StreamPipeline(plan: stream, environment: makeEnvironment(p, stream))
-            for port in pipeline.secondaryPorts { self.pipelineInputs[port.node].append((p, port.op, port.index)) }
-            for port in pipeline.endPorts { self.pipelineEndInputs[port.node].append((p, port.op, port.index)) }
-            pipelines.append(pipeline)
-        }
+        pipelines = spec.streams.enumerated().map { p, stream in StreamPipeline(plan: stream, environment: makeEnvironment(p, stream)) }
         digestNodes = Array(spec.nodes.indices)
     }
 
@@ -251,7 +212,7 @@ public final class ScreenGraph {
         guard !started else { return }
         started = true
         for node in nodeAtRank where !isInvariant[node] {
-            if case .derived(let f) = behaviours[node] {
+            if case .derived(let f) = behaviors[node] {
                 if reads[node].contains(where: isValueless) {
                     markValueless(node)
                     continue
@@ -284,7 +245,7 @@ public final class ScreenGraph {
         // observing a `BehaviorRelay` does.
         for (p, pipeline) in pipelines.enumerated() {
             pipeline.start()
-            for port in pipeline.secondaryPorts where spec.nodes[port.node].hasCurrentValue && !isValueless(port.node) {
+            for port in program.secondaryPorts[p] where spec.nodes[port.node].hasCurrentValue && !isValueless(port.node) {
                 pipeline.receive(op: port.op, index: port.index, context.values[port.node])
             }
             if let timer = pipeline.plan.timer {
@@ -299,18 +260,18 @@ public final class ScreenGraph {
 
     /// Ends an input event or value stream (`complete:`, `fail:` steps), as `onCompleted()` or
     /// `onError(_:)` on a subject; a stream that already ended ignores it, as a subject does.
-    public func end(_ node: Int, _ streamEnd: StreamEnd) {
+    package func end(_ node: Int, _ streamEnd: StreamEnd) {
         ended(node, streamEnd)
         propagate()
     }
 
     /// How the node's stream ended, nil while it runs.
-    public func streamEnd(of node: Int) -> StreamEnd? {
+    package func streamEnd(of node: Int) -> StreamEnd? {
         ends[node]
     }
 
     /// Writes an input property or state, as the view or a handler would, and propagates.
-    public func set(_ node: Int, to value: Value) {
+    package func set(_ node: Int, to value: Value) {
         pendingWrite[node] = value
         pendingAppend[node] = nil
         enqueue(node)
@@ -318,7 +279,7 @@ public final class ScreenGraph {
     }
 
     /// Fires an event or value stream and propagates.
-    public func send(_ node: Int, _ value: Value = .void) {
+    package func send(_ node: Int, _ value: Value = .void) {
         guard ends[node] == nil else { return }
         inbox[node].append(value)
         enqueue(node)
@@ -326,14 +287,14 @@ public final class ScreenGraph {
     }
 
     /// Executes action `action` as its trigger would.
-    public func execute(action: Int, input: Value = .void) {
+    package func execute(action: Int, input: Value = .void) {
         trigger(action, input: input)
         propagate()
     }
 
     /// One gesture on a view component as one transaction: `writes` show `payload`, `events`
     /// fire with it, `actions` execute with it.
-    public func perform(writes: [Int], events: [Int], actions: [Int], payload: Value, clears: [Int] = []) {
+    package func perform(writes: [Int], events: [Int], actions: [Int], payload: Value, clears: [Int] = []) {
         for node in writes {
             pendingWrite[node] = payload
             pendingAppend[node] = nil
@@ -355,7 +316,7 @@ public final class ScreenGraph {
 
     /// The node's current value, or its latest emission for a stream; nil before it emitted. An
     /// invariant's value is its expression evaluated now, nil when that fails.
-    public func value(of node: Int) -> Value? {
+    package func value(of node: Int) -> Value? {
         hasEmitted[node] ? context.values[node] : unemittedValue(of: node)
     }
 
@@ -376,11 +337,13 @@ public final class ScreenGraph {
     }
 
     func propagate() {
+        defer { if !priors.isEmpty { priors.removeAll(keepingCapacity: true) } }
         while let r = queue.popMin() {
             let node = nodeAtRank[r]
             queued[node] = false
-            switch behaviours[node] {
+            switch behaviors[node] {
             case .source:
+                if handlerWrote[node] { keepPrior(node) }
                 if let tail = pendingAppend[node] {
                     pendingAppend[node] = nil
                     appendPending(node, tail)
@@ -388,7 +351,7 @@ public final class ScreenGraph {
                 }
                 guard let value = pendingWrite[node] else { continue }
                 pendingWrite[node] = nil
-                if value != context.values[node] { changed(node, value) }
+                if acceptsEqual[node] || value != context.values[node] { changed(node, value) }
             case .derived(let f):
                 // Nodes with no value are rare (an expression failed at the start): handled out of
                 // line, so that the usual evaluation is only this.
@@ -413,7 +376,7 @@ public final class ScreenGraph {
                 swap(&events, &spareInbox)
             case .pipeline(let p):
                 let stream = spec.streams[p]
-                for event in pipelines[p].process() {
+                for event in processSampling(p) {
                     switch event {
                     case .next(let value):
                         if !stream.holdsValue || value != context.values[node] { changed(node, value) }

@@ -11,34 +11,36 @@ final class StreamPipeline {
     private let end = PipelineEnd()
     /// Work to run in the next transaction of this pipeline's node.
     var inbox: [() -> Void] = []
-    /// For each secondary source node, the operators (and their source index) it feeds.
-    let secondaryPorts: [(node: Int, op: Int, index: Int)]
-    /// Every secondary source node, including those read only for their latest value
-    /// (`withLatestFrom`): each one's end is delivered.
-    let endPorts: [(node: Int, op: Int, index: Int)]
+    /// A secondary source node and the operator (and its source index) it feeds.
+    typealias Port = (node: Int, op: Int, index: Int)
 
     init(plan: StreamPlan, environment env: PipelineEnvironment) {
         self.plan = plan
         self.environment = env
-        var operators: [StreamOperator] = []
-        var ports: [(node: Int, op: Int, index: Int)] = []
-        var endPorts: [(node: Int, op: Int, index: Int)] = []
-        for (k, op) in plan.operators.enumerated() {
-            operators.append(Self.make(op, env))
-            for (i, node) in op.secondarySources.enumerated() {
-                endPorts.append((node, k, i))
-                if case .withLatestFrom = op.kind { continue } // reads the node's latest value itself
-                ports.append((node, k, i))
-            }
-        }
+        let operators = plan.operators.map { Self.make($0, env) }
         // A gate after each operator keeps the grammar `next* (error | completed)`: nothing passes
         // after a terminal event, whatever an operator's timers still do.
         for k in operators.indices {
             operators[k].sink = Gate(k + 1 < operators.count ? operators[k + 1] : end)
         }
         self.operators = operators
-        self.secondaryPorts = ports
-        self.endPorts = endPorts
+    }
+
+    /// The ports of `plan`'s secondary sources (compiled once, in ``ScreenProgram``): `values`, the
+    /// nodes whose events and values its operators receive; `ends`, every secondary source,
+    /// including those read only for their latest value (`withLatestFrom`): each one's end is
+    /// delivered.
+    static func ports(of plan: StreamPlan) -> (values: [Port], ends: [Port]) {
+        var ports: [Port] = []
+        var endPorts: [Port] = []
+        for (k, op) in plan.operators.enumerated() {
+            for (i, node) in op.secondarySources.enumerated() {
+                endPorts.append((node, k, i))
+                if case .withLatestFrom = op.kind { continue } // reads the node's latest value itself
+                ports.append((node, k, i))
+            }
+        }
+        return (ports, endPorts)
     }
 
     static func make(_ op: OperatorPlan, _ env: PipelineEnvironment) -> StreamOperator {

@@ -64,7 +64,7 @@ public final class LiveScreen: @unchecked Sendable {
     /// of their types (a scenario's, which the checker checked).
     package init(spec: CheckedSpec, paramValues values: [Value]) {
         self.spec = spec
-        graph = ScreenGraph(spec: spec, clock: VirtualClock(), params: values, reportsNone: true)
+        graph = ScreenGraph(program: ScreenProgram(spec), clock: VirtualClock(), params: values, reportsNone: true)
         let clock = LiveClock(clock: graph.clock)
         self.clock = clock
         // Strong: a task in flight keeps the clock (not the screen) until it answers; the clock
@@ -199,7 +199,7 @@ public final class LiveScreen: @unchecked Sendable {
 
     /// Executes an action by name, as its trigger would, with its input (`()` for none).
     public func execute(_ action: String, input: Value = .void) throws {
-        guard let index = spec.actions.firstIndex(where: { $0.name == action }) else {
+        guard let index = spec.actionIndex(named: action) else {
             throw LiveScreenError.unknown("action", action, among: spec.actions.map(\.name))
         }
         let value = try Self.conformed(input, to: spec.actions[index].input, of: action, spec.types)

@@ -4,35 +4,47 @@
 /// so that each node comes after everything it reads or is written by. Nothing here is looked up
 /// by name at run time.
 public struct CheckedSpec: Sendable {
-    public var screen: String
-    public var file: String
-    public var types: TypeTable
-    public var nodes: [NodeDecl]
+    package var screen: String
+    package var file: String
+    package var types: TypeTable
+    package var nodes: [NodeDecl]
     /// The topological position of each node: propagation runs in increasing rank.
-    public var rank: [Int]
-    public var actions: [ActionPlan]
-    public var handlers: [HandlerPlan]
-    public var services: [ServicePlan]
-    public var scenarios: [ScenarioPlan]
+    package var rank: [Int]
+    package var actions: [ActionPlan]
+    package var handlers: [HandlerPlan]
+    package var services: [ServicePlan]
+    package var scenarios: [ScenarioPlan]
     /// The nodes of `params:`, in declaration order.
-    public var params: [Int]
+    package var params: [Int]
     /// Stream outputs: operator pipelines, each feeding its output node.
-    public var streams: [StreamPlan] = []
+    package var streams: [StreamPlan] = []
     /// `unreachable:` marks, for `specrun coverage`.
-    public var coverageMarks: [CoverageMark] = []
+    package var coverageMarks: [CoverageMark] = []
     /// The view's components (`view:`) and how each is wired, in declaration order.
-    public var components: [ComponentPlan] = []
+    package var components: [ComponentPlan] = []
     /// `invariants:`, each a hidden Bool node evaluated after each step (not during propagation),
     /// in declaration order.
-    public var invariants: [InvariantPlan] = []
+    package var invariants: [InvariantPlan] = []
     /// `explore:` with its defaults.
-    public var explore = ExplorePlan()
+    package var explore = ExplorePlan()
+    /// Nodes and actions by name, built once with the program (see ``NameIndex``); not encoded.
+    package var names = NameIndex()
 
-    /// The node declared with `name`, for tools and tests; the runtime itself uses indices.
-    public func node(named name: String) -> Int? { nodes.firstIndex { $0.name == name } }
+    /// The encoded fields: everything but ``names``, which loading builds again.
+    private enum CodingKeys: String, CodingKey {
+        case screen, file, types, nodes, rank, actions, handlers, services, scenarios, params, streams
+        case coverageMarks, components, invariants, explore
+    }
+
+    /// The node declared with `name`, through the name index built once per program (a dictionary,
+    /// not a search); the runtime itself uses indices.
+    package func node(named name: String) -> Int? { names.node(name, in: self) }
+
+    /// The action declared with `name`, through the same index.
+    package func actionIndex(named name: String) -> Int? { names.action(name, in: self) }
 
     /// The longest name the timeline shows, to align its columns.
-    public var longestVisibleName: Int { nodes.filter(\.visible).map(\.name.count).max() ?? 0 }
+    package var longestVisibleName: Int { nodes.filter(\.visible).map(\.name.count).max() ?? 0 }
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(
@@ -67,11 +79,12 @@ public struct CheckedSpec: Sendable {
         self.components = components
         self.invariants = invariants
         self.explore = explore
+        names = NameIndex(self)
     }
 }
 
-public struct NodeDecl: Sendable {
-    public enum Kind: Sendable {
+package struct NodeDecl: Sendable {
+    package enum Kind: Sendable {
         /// An input property: the view writes it; it has a current value.
         case property(initial: Value)
         /// An event or value stream: no current value, it fires.
@@ -84,22 +97,22 @@ public struct NodeDecl: Sendable {
         case derived(TypedExpr)
     }
 
-    public enum Role: Sendable {
+    package enum Role: Sendable {
         case input, state, output, param
         case actionEnabled(Int), actionExecuting(Int), actionElements(Int), actionErrors(Int), actionCompletions(Int)
         /// A view component's property, event or delegate callback (`view:`).
         case component
     }
 
-    public var name: String
-    public var type: SpecType
-    public var kind: Kind
-    public var role: Role
+    package var name: String
+    package var type: SpecType
+    package var kind: Kind
+    package var role: Role
     /// Whether the timeline shows its emissions.
-    public var visible: Bool
-    public var range: SpecRange
+    package var visible: Bool
+    package var range: SpecRange
 
-    public var hasCurrentValue: Bool {
+    package var hasCurrentValue: Bool {
         if case .stream = kind { return false }
         return true
     }
@@ -115,22 +128,22 @@ public struct NodeDecl: Sendable {
     }
 }
 
-public struct ActionPlan: Sendable {
-    public var name: String
+package struct ActionPlan: Sendable {
+    package var name: String
     /// The type of value each execution takes (`Action<Input, Element>`'s `Input`); `Void` for none.
-    public var input: SpecType = .void
-    public var trigger: Int?
-    public var enabled: Int
-    public var executing: Int
-    public var elements: Int
-    public var errors: Int
+    package var input: SpecType = .void
+    package var trigger: Int?
+    package var enabled: Int
+    package var executing: Int
+    package var elements: Int
+    package var errors: Int
     /// `<name>.completions`: `()` each time the work completes (not when it fails or is refused),
     /// as `CompletableAction.completions`. Nil when nothing in the spec reads it: its node
     /// exists (the name resolves) but is hidden and never fed.
-    public var completions: Int?
-    public var service: Int
-    public var argumentNames: [String]
-    public var arguments: [TypedExpr]
+    package var completions: Int?
+    package var service: Int
+    package var argumentNames: [String]
+    package var arguments: [TypedExpr]
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(
@@ -160,20 +173,20 @@ public struct ActionPlan: Sendable {
     }
 }
 
-public struct HandlerPlan: Sendable {
-    public var on: Int
-    public var targets: [Int]
-    public var values: [TypedExpr]
+package struct HandlerPlan: Sendable {
+    package var on: Int
+    package var targets: [Int]
+    package var values: [TypedExpr]
     /// How runtime errors name it; nil: `handler on 'name'`. Bindings say where they are written.
-    public var label: String? = nil
+    package var label: String? = nil
     /// A binding from a source with a current value applies it when the screen starts, as an Rx
     /// subscription to a `BehaviorRelay` or a `ControlProperty` receives the current value.
-    public var startValue: Int? = nil
+    package var startValue: Int? = nil
     /// Per target, the values it can take; a value outside them is a runtime binding error.
-    public var constraints: [ValueConstraint?] = []
+    package var constraints: [ValueConstraint?] = []
     /// Where the author wrote it (a `handlers:` or `bindings:` entry), for coverage; nil for the
     /// wiring the checker derives from `view:` (binders, two-way properties, action buttons).
-    public var written: SpecRange? = nil
+    package var written: SpecRange? = nil
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(
@@ -195,8 +208,8 @@ public struct HandlerPlan: Sendable {
     }
 }
 
-public struct ServicePlan: Sendable {
-    public enum Outcome: Sendable, Hashable {
+package struct ServicePlan: Sendable {
+    package enum Outcome: Sendable, Hashable {
         case success(Value)
         case failure(ErrorValue)
         /// Several events over time after the call (`sequence:`); times are ms after the call.
@@ -204,34 +217,34 @@ public struct ServicePlan: Sendable {
     }
 
     /// One event of a service's answer sequence, like an RxTest recorded event of a cold observable.
-    public struct SequenceEvent: Sendable, Hashable {
+    package struct SequenceEvent: Sendable, Hashable {
         /// Milliseconds after the call.
-        public var time: Int
+        package var time: Int
         /// `.next` for an element; a terminal event ends the sequence.
-        public var event: SequenceEventKind
+        package var event: SequenceEventKind
 
-        public init(time: Int, event: SequenceEventKind) {
+        package init(time: Int, event: SequenceEventKind) {
             self.time = time
             self.event = event
         }
     }
 
-    public enum SequenceEventKind: Sendable, Hashable {
+    package enum SequenceEventKind: Sendable, Hashable {
         case next(Value)
         case end(StreamEnd)
     }
 
-    public struct Result: Sendable {
-        public var outcome: Outcome
+    package struct Result: Sendable {
+        package var outcome: Outcome
         /// Milliseconds; nil uses the service's latency.
-        public var latency: Int?
+        package var latency: Int?
         /// Where it is written; nil for the `()` a Void service answers when it lists no result.
-        public var range: SpecRange? = nil
+        package var range: SpecRange? = nil
         /// `echo: s`: the call answers its argument `s` (``outcome`` is then unused).
-        public var echo: String? = nil
+        package var echo: String? = nil
 
         /// What a call with these arguments gets.
-        public func outcome(arguments names: [String], _ values: [Value]) -> Outcome {
+        package func outcome(arguments names: [String], _ values: [Value]) -> Outcome {
             guard let echo else { return outcome }
             return .success(names.firstIndex(of: echo).map { values[$0] } ?? .none)
         }
@@ -245,27 +258,27 @@ public struct ServicePlan: Sendable {
         }
     }
 
-    public var name: String
-    public var returns: SpecType
-    public var latency: Int
+    package var name: String
+    package var returns: SpecType
+    package var latency: Int
     /// Successive calls take successive results; the last one repeats.
-    public var results: [Result]
+    package var results: [Result]
     /// The declared `params:` a call passes; nil when the service declares none.
-    public var params: [(name: String, type: SpecType)]? = nil
+    package var params: [(name: String, type: SpecType)]? = nil
     /// Results chosen by the call's arguments, tried in order before ``results``.
-    public var cases: [Case] = []
+    package var cases: [Case] = []
     /// `http:`: how the real backend answers (`specrun run --live`); nil for a fake only.
-    public var http: HTTPPlan? = nil
+    package var http: HTTPPlan? = nil
     /// Milliseconds a live provider may take before the call fails with `unknown` (`timeout:`);
     /// nil for no limit. The fake ignores it.
-    public var timeout: Int? = nil
+    package var timeout: Int? = nil
 
     /// A result for calls whose named arguments equal ``when`` (other arguments are free).
-    public struct Case: Sendable {
-        public var when: [(name: String, value: Value)]
-        public var result: Result
+    package struct Case: Sendable {
+        package var when: [(name: String, value: Value)]
+        package var result: Result
         /// Where the case is written, for coverage.
-        public var range: SpecRange? = nil
+        package var range: SpecRange? = nil
 
         /// Memberwise, at `package` access: the front end builds the program.
         package init(when: [(name: String, value: Value)], result: Result, range: SpecRange? = nil) {
@@ -276,7 +289,7 @@ public struct ServicePlan: Sendable {
     }
 
     /// Which of a service's answers a call takes.
-    public enum Choice: Sendable, Hashable {
+    package enum Choice: Sendable, Hashable {
         /// ``cases``[i].
         case matchingCase(Int)
         /// ``results``[i].
@@ -287,7 +300,7 @@ public struct ServicePlan: Sendable {
 
     /// The answer a call takes: the first matching case, else the next of ``results``.
     /// `count` is how many calls came before this one.
-    public func choose(arguments names: [String], _ values: [Value], count: Int) -> Choice {
+    package func choose(arguments names: [String], _ values: [Value], count: Int) -> Choice {
         for (i, c) in cases.enumerated() where c.when.allSatisfy({ w in names.firstIndex(of: w.name).map { values[$0] == w.value } ?? false }) {
             return .matchingCase(i)
         }
@@ -297,12 +310,12 @@ public struct ServicePlan: Sendable {
 
     /// The answer to a call: the first matching case, else the next of ``results``.
     /// `count` is how many calls came before this one.
-    public func answer(arguments names: [String], _ values: [Value], count: Int) -> (Outcome, Int) {
+    package func answer(arguments names: [String], _ values: [Value], count: Int) -> (Outcome, Int) {
         answer(choose(arguments: names, values, count: count), arguments: names, values)
     }
 
     /// The outcome and latency of a chosen answer to a call with these arguments.
-    public func answer(_ choice: Choice, arguments names: [String], _ values: [Value]) -> (Outcome, Int) {
+    package func answer(_ choice: Choice, arguments names: [String], _ values: [Value]) -> (Outcome, Int) {
         switch choice {
         case .matchingCase(let i): return (cases[i].result.outcome(arguments: names, values), cases[i].result.latency ?? latency)
         case .result(let i): return (results[i].outcome(arguments: names, values), results[i].latency ?? latency)
@@ -328,17 +341,17 @@ public struct ServicePlan: Sendable {
     }
 }
 
-public struct ScenarioPlan: Sendable {
-    public var name: String
-    public var range: SpecRange
-    public var steps: [StepPlan]
+package struct ScenarioPlan: Sendable {
+    package var name: String
+    package var range: SpecRange
+    package var steps: [StepPlan]
     /// The screen's parameters for this scenario, in the order of ``CheckedSpec/params``.
-    public var params: [Value] = []
+    package var params: [Value] = []
     /// Services this scenario replaces: index into ``CheckedSpec/services`` and the new plan.
-    public var services: [(index: Int, plan: ServicePlan)] = []
+    package var services: [(index: Int, plan: ServicePlan)] = []
 
     /// The spec with this scenario's service overrides applied.
-    public func applying(to spec: CheckedSpec) -> CheckedSpec {
+    package func applying(to spec: CheckedSpec) -> CheckedSpec {
         guard !services.isEmpty else { return spec }
         var copy = spec
         for (index, plan) in services where copy.services.indices.contains(index) { copy.services[index] = plan }
@@ -361,8 +374,8 @@ public struct ScenarioPlan: Sendable {
     }
 }
 
-public struct StepPlan: Sendable {
-    public enum Kind: Sendable {
+package struct StepPlan: Sendable {
+    package enum Kind: Sendable {
         /// Write an input property (or state).
         case set(node: Int, value: Value)
         /// Fire an event or value input.
@@ -374,6 +387,8 @@ public struct StepPlan: Sendable {
         case expect(node: Int, value: Value)
         /// The node's stream must have ended so (`expect: { out: completed }`).
         case expectEnd(node: Int, end: StreamEnd)
+        /// A `Bool` expression over current values must hold (`expect: messages.count == 4`).
+        case expectThat(TypedExpr)
         /// End an input event or value stream (`complete:`, `fail:`).
         case end(node: Int, end: StreamEnd)
         /// `complete:` or `fail:` on an action: its inputs ignore ends, as the `Action` library's
@@ -383,10 +398,10 @@ public struct StepPlan: Sendable {
         case gesture(GesturePlan)
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// How the step reads in a timeline, such as `set email = "a@b.c"`.
-    public var text: String
-    public var range: SpecRange
+    package var text: String
+    package var range: SpecRange
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(kind: Kind, text: String, range: SpecRange) {
@@ -397,11 +412,11 @@ public struct StepPlan: Sendable {
 }
 
 /// The records and enums a spec declares.
-public struct TypeTable: Sendable {
-    public var records: [String: [(name: String, type: SpecType)]] = [:]
-    public var enums: [String: [String]] = [:]
+package struct TypeTable: Sendable {
+    package var records: [String: [(name: String, type: SpecType)]] = [:]
+    package var enums: [String: [String]] = [:]
     /// Types whose declarations failed (reported once): naming them fails quietly.
-    public var failed: Set<String> = []
+    package var failed: Set<String> = []
 
     /// Whether `type` is or contains a type whose declaration failed.
     package func mentionsFailed(_ type: SpecType) -> Bool {
@@ -412,7 +427,7 @@ public struct TypeTable: Sendable {
         }
     }
 
-    public init() {}
+    package init() {}
 }
 
 // Codable is synthesised here, in the types' own file (Swift requires it): the JSON of a

@@ -4,46 +4,52 @@
 /// space: `Color(white: 0.5, alpha: 1.0)` and an RGB colour with three equal halves are different
 /// colours, and so compare unequal.
 public struct ColorValue: Hashable, Sendable {
+    /// How the colour was written: white and alpha, or red, green and blue.
     public enum Space: Sendable, Hashable {
         /// Greyscale: `red`, `green` and `blue` hold the same white level.
         case white
         case rgb
     }
 
+    /// The colour space it was written in.
     public var space: Space
+    /// Red, 0 to 1 (the white level for a white colour).
     public var red: Double
+    /// Green, 0 to 1.
     public var green: Double
+    /// Blue, 0 to 1.
     public var blue: Double
+    /// Opacity, 0 to 1.
     public var alpha: Double
 
-    public static func white(_ white: Double, alpha: Double = 1) -> ColorValue {
+    package static func white(_ white: Double, alpha: Double = 1) -> ColorValue {
         ColorValue(space: .white, red: white, green: white, blue: white, alpha: alpha)
     }
 
-    public static func rgb(_ red: Double, _ green: Double, _ blue: Double, alpha: Double = 1) -> ColorValue {
+    package static func rgb(_ red: Double, _ green: Double, _ blue: Double, alpha: Double = 1) -> ColorValue {
         ColorValue(space: .rgb, red: red, green: green, blue: blue, alpha: alpha)
     }
 
     /// The white level: a grey's own, an RGB colour's mean of its three components.
-    public var white: Double { space == .white ? red : (red + green + blue) / 3 }
+    package var white: Double { space == .white ? red : (red + green + blue) / 3 }
 
     /// UIKit's named colours (`UIColor.red` ...); `grey` reads as `gray`.
-    public static let named: [(name: String, color: ColorValue)] = [
+    package static let named: [(name: String, color: ColorValue)] = [
         ("black", .white(0)), ("white", .white(1)), ("gray", .white(0.5)), ("clear", .white(0, alpha: 0)),
         ("red", .rgb(1, 0, 0)), ("green", .rgb(0, 1, 0)), ("blue", .rgb(0, 0, 1)),
     ]
 
-    public static func named(_ name: String) -> ColorValue? {
+    package static func named(_ name: String) -> ColorValue? {
         let key = name == "grey" ? "gray" : name
         return named.first { $0.name == key }?.color
     }
 
     /// The name UIKit gives this colour, if it has one.
-    public var name: String? { Self.named.first { $0.color == self }?.name }
+    package var name: String? { Self.named.first { $0.color == self }?.name }
 
     /// `red`, `Color(white: 0.5, alpha: 1.0)` or `Color(red: 1.0, green: 0.5, blue: 0.0, alpha: 1.0)`:
     /// the text a spec can write back in `expect:`.
-    public var text: String {
+    package var text: String {
         if let name { return name }
         let f = ValueFormatter.formatDouble
         switch space {
@@ -53,7 +59,7 @@ public struct ColorValue: Hashable, Sendable {
     }
 
     /// `{"white":0.5,"alpha":1.0}` or `{"red":1.0,"green":0.0,"blue":0.0,"alpha":1.0}`.
-    public var json: String {
+    package var json: String {
         let f = ValueFormatter.formatDouble
         switch space {
         case .white: return "{\"white\":\(f(red)),\"alpha\":\(f(alpha))}"

@@ -44,13 +44,15 @@ public enum CompiledSpec {
             let found = header.version.map(String.init) ?? "none"
             throw CompiledSpecError("compiled spec version \(found) is not supported: this engine reads version \(version); compile the spec again")
         }
-        let program: CheckedSpec
+        var program: CheckedSpec
         do {
             program = try decoder.decode(Envelope.self, from: data).program
         } catch {
             throw CompiledSpecError("malformed compiled spec: " + Self.reason(error))
         }
         try ProgramValidator(program).validate()
+        // The name index is not encoded: built here once, as the front end builds it.
+        program.names = NameIndex(program)
         return program
     }
 

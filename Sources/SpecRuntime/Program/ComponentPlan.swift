@@ -1,13 +1,13 @@
 /// A view component as the checker wired it, for tools that draw or list the view; the runtime
 /// itself reads component nodes through handlers and gestures only.
-public struct ComponentPlan: Sendable {
+package struct ComponentPlan: Sendable {
     /// A property cell, such as `email.text`.
-    public struct Property: Sendable {
-        public var name: String
-        public var node: Int
+    package struct Property: Sendable {
+        package var name: String
+        package var node: Int
         /// The hidden stream of the person's edits (a `ControlProperty`'s values); nil when only
         /// bindings write the property.
-        public var edits: Int?
+        package var edits: Int?
 
         /// Memberwise, at `package` access: the front end builds the program.
         package init(name: String, node: Int, edits: Int? = nil) {
@@ -18,13 +18,13 @@ public struct ComponentPlan: Sendable {
     }
 
     /// An event or delegate callback, such as `confirm.tap`, and what it feeds.
-    public struct Event: Sendable {
-        public var name: String
-        public var node: Int
+    package struct Event: Sendable {
+        package var name: String
+        package var node: Int
         /// Input events and value streams it fires.
-        public var feeds: [Int]
+        package var feeds: [Int]
         /// Indices into ``CheckedSpec/actions`` it executes.
-        public var actions: [Int]
+        package var actions: [Int]
 
         /// Memberwise, at `package` access: the front end builds the program.
         package init(name: String, node: Int, feeds: [Int], actions: [Int]) {
@@ -35,18 +35,31 @@ public struct ComponentPlan: Sendable {
         }
     }
 
-    public var name: String
+    package var name: String
     /// The kind as written: `textField`, `button`, `component` ...
-    public var kind: String
-    public var properties: [Property]
-    public var events: [Event]
+    package var kind: String
+    package var properties: [Property]
+    package var events: [Event]
+    /// The titles the spec gives: a segmented control's segments (`segments: [Red, Green]`), an
+    /// alert's buttons (`buttons:`); nil when it gives none (a segment count).
+    package var titles: [String]?
+    /// A slider's or stepper's `minimumValue:` and `maximumValue:` (the defaults when not
+    /// written) and a stepper's `stepValue:`; nil for other components.
+    package var minimum: Double?
+    package var maximum: Double?
+    package var step: Double?
 
     /// Memberwise, at `package` access: the front end builds the program.
-    package init(name: String, kind: String, properties: [Property], events: [Event]) {
+    package init(name: String, kind: String, properties: [Property], events: [Event], titles: [String]? = nil,
+                 minimum: Double? = nil, maximum: Double? = nil, step: Double? = nil) {
         self.name = name
         self.kind = kind
         self.properties = properties
         self.events = events
+        self.titles = titles
+        self.minimum = minimum
+        self.maximum = maximum
+        self.step = step
     }
 }
 

@@ -1,12 +1,12 @@
 /// A checked `unreachable:` mark, for `specrun coverage`.
-public struct CoverageMark: Sendable {
-    public var declaration: String
-    public var item: String
-    public var reason: String
+package struct CoverageMark: Sendable {
+    package var declaration: String
+    package var item: String
+    package var reason: String
     /// Where `item:` is written, for the diagnostic when it marks nothing.
-    public var itemRange: SpecRange
+    package var itemRange: SpecRange
 
-    public init(declaration: String, item: String, reason: String, itemRange: SpecRange) {
+    package init(declaration: String, item: String, reason: String, itemRange: SpecRange) {
         self.declaration = declaration
         self.item = item
         self.reason = reason

@@ -1,10 +1,10 @@
 /// A checked invariant: a hidden Bool node with its expression, which the runtime evaluates after
 /// each step (it is no node's reader, so propagation never computes it).
-public struct InvariantPlan: Sendable {
-    public var name: String
+package struct InvariantPlan: Sendable {
+    package var name: String
     /// The Bool node holding the invariant's value.
-    public var node: Int
-    public var range: SpecRange
+    package var node: Int
+    package var range: SpecRange
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(name: String, node: Int, range: SpecRange) {
@@ -15,43 +15,50 @@ public struct InvariantPlan: Sendable {
 }
 
 /// One outcome a call of an explored service may have.
-public struct ExploreOutcome: Sendable {
+package struct ExploreOutcome: Sendable {
     /// Nil: the answer the service declares for the call (by its arguments or its results).
-    public var outcome: ServicePlan.Outcome?
+    package var outcome: ServicePlan.Outcome?
     /// Milliseconds; nil: the latency the answer would have had.
-    public var latency: Int?
+    package var latency: Int?
 
-    public init(outcome: ServicePlan.Outcome?, latency: Int?) {
+    package init(outcome: ServicePlan.Outcome?, latency: Int?) {
         self.outcome = outcome
         self.latency = latency
+    }
+
+    /// The outcome and latency a call gets when this outcome is chosen for it: `declared` is what
+    /// the spec's fake answers that call, `serviceLatency` the service's own `latency:`. A chosen
+    /// outcome without a latency takes the service's; the declared answer keeps its own.
+    package func answer(declared: (ServicePlan.Outcome, Int), serviceLatency: Int) -> (ServicePlan.Outcome, Int) {
+        (outcome ?? declared.0, latency ?? (outcome == nil ? declared.1 : serviceLatency))
     }
 }
 
 /// What `specrun explore` tries from each state, defaults filled in: a move is an input step
 /// (``inputs`` or ``events``) followed by one of ``waits``.
-public struct ExplorePlan: Sendable {
+package struct ExplorePlan: Sendable {
     /// A property input is set to each value; a value input is sent each value.
-    public var inputs: [(node: Int, values: [Value])] = []
+    package var inputs: [(node: Int, values: [Value])] = []
     /// Event inputs, sent.
-    public var events: [Int] = []
+    package var events: [Int] = []
     /// Actions executed directly (`send: action`), by index: those with no trigger, by default.
-    public var actions: [Int] = []
+    package var actions: [Int] = []
     /// Per action of ``actions``, the inputs it is executed with: `()` for an action without an
     /// input, else the values scenarios execute it with.
-    public var actionInputs: [[Value]] = []
+    package var actionInputs: [[Value]] = []
     /// Gestures on the view (`tap:`, `type:`, `slide:` ...), each as a scenario performs it: by
     /// default every distinct gesture step of the scenarios, when `explore:` lists no inputs and
     /// no events. The step's text (`tap confirm`) with each.
-    public var gestures: [(gesture: GesturePlan, text: String)] = []
+    package var gestures: [(gesture: GesturePlan, text: String)] = []
     /// Milliseconds waited after an input step; 0 is always first.
-    public var waits: [Int] = [0]
+    package var waits: [Int] = [0]
     /// Per service, the outcomes the explorer chooses among at a step that calls it; a service
     /// not listed answers as the spec declares.
-    public var services: [(index: Int, outcomes: [ExploreOutcome])] = []
+    package var services: [(index: Int, outcomes: [ExploreOutcome])] = []
     /// The depth the spec asks for, nil for the command's default.
-    public var depth: Int?
+    package var depth: Int?
 
-    public init() {}
+    package init() {}
 }
 
 // Codable is synthesised here, in the types' own file (Swift requires it): the JSON of a

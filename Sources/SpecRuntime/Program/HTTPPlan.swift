@@ -4,48 +4,48 @@
 /// Expressions read slots with ``TypedExpr/node(_:)``: slot `k < parameterNames.count` is the
 /// call's argument for ``parameterNames``[k]; slot `parameterNames.count + i` is the environment
 /// variable ``environment``[i] (readable only in headers and query, read at call time).
-public struct HTTPPlan: Sendable {
-    public enum Method: String, Sendable, CaseIterable {
+package struct HTTPPlan: Sendable {
+    package enum Method: String, Sendable, CaseIterable {
         case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
     }
 
     /// A piece of the path or URL: text as written, or a `{param}` placeholder (its slot), whose
     /// value is percent-encoded as one path segment.
-    public enum URLPart: Sendable, Hashable {
+    package enum URLPart: Sendable, Hashable {
         case text(String)
         case parameter(Int)
     }
 
     /// `body:` as a JSON value built from expressions.
-    public indirect enum Body: Sendable {
+    package indirect enum Body: Sendable {
         case object([(name: String, value: Body)])
         case array([Body])
         case value(TypedExpr)
     }
 
     /// The timeout of a request whose `http:` names none: 30 s.
-    public static let defaultTimeout = 30_000
+    package static let defaultTimeout = 30_000
 
-    public var method: Method
-    public var url: [URLPart]
+    package var method: Method
+    package var url: [URLPart]
     /// `https://…` or `http://…`: a full URL; otherwise a path that follows the base URL given
     /// at run time.
-    public var isAbsolute: Bool
-    public var body: Body?
-    public var query: [(name: String, value: TypedExpr)] = []
-    public var headers: [(name: String, value: TypedExpr)] = []
+    package var isAbsolute: Bool
+    package var body: Body?
+    package var query: [(name: String, value: TypedExpr)] = []
+    package var headers: [(name: String, value: TypedExpr)] = []
     /// Milliseconds from the call to the last byte of the answer.
-    public var timeout: Int = HTTPPlan.defaultTimeout
+    package var timeout: Int = HTTPPlan.defaultTimeout
     /// The service's parameters, the first slots (see the type's comment).
-    public var parameterNames: [String] = []
+    package var parameterNames: [String] = []
     /// The environment variables read, in first-read order, and where each is first read.
-    public var environment: [(name: String, range: SpecRange)] = []
+    package var environment: [(name: String, range: SpecRange)] = []
     /// Where the service is declared: runtime notes about it point here.
-    public var serviceRange: SpecRange
+    package var serviceRange: SpecRange
     /// The `http:` section.
-    public var range: SpecRange
+    package var range: SpecRange
 
-    public init(method: Method, url: [URLPart], isAbsolute: Bool, serviceRange: SpecRange, range: SpecRange) {
+    package init(method: Method, url: [URLPart], isAbsolute: Bool, serviceRange: SpecRange, range: SpecRange) {
         self.method = method
         self.url = url
         self.isAbsolute = isAbsolute
@@ -54,7 +54,7 @@ public struct HTTPPlan: Sendable {
     }
 
     /// The path or URL as written, `{param}` placeholders included, for messages.
-    public var target: String {
+    package var target: String {
         url.map { part in
             switch part {
             case .text(let t): return t

@@ -2,8 +2,8 @@
 /// side of `&&` or `||`, a `??` fallback, a row of a binding's `table:` — with where it is
 /// written. The checker marks these so that `specrun coverage` can tell which ways were taken;
 /// the runtime ignores them unless a coverage recorder is attached.
-public struct ProbeSite: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct ProbeSite: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// `c ? a : b`: the probed expression is the `.conditional`.
         case ternary
         /// `a && b`, `a || b`: the probed expression is the `.and` or `.or`.
@@ -16,11 +16,11 @@ public struct ProbeSite: Sendable, Hashable {
         case tableDefault
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Where the construct is written: the whole expression, or the row's key.
-    public var range: SpecRange
+    package var range: SpecRange
 
-    public init(_ kind: Kind, _ range: SpecRange) {
+    package init(_ kind: Kind, _ range: SpecRange) {
         self.kind = kind
         self.range = range
     }

@@ -17,7 +17,7 @@ private struct IndexedPair<T: Codable>: Codable {
 extension TypeTable: Codable {
     private enum CodingKeys: String, CodingKey { case records, enums, failed }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init()
         let records = try c.decode([String: [NamedPair<SpecType>]].self, forKey: .records)
@@ -26,7 +26,7 @@ extension TypeTable: Codable {
         failed = Set(try c.decode([String].self, forKey: .failed))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(records.mapValues { $0.map { NamedPair(name: $0.name, value: $0.type) } }, forKey: .records)
         try c.encode(enums, forKey: .enums)
@@ -38,7 +38,7 @@ extension TypeTable: Codable {
 extension ServicePlan: Codable {
     private enum CodingKeys: String, CodingKey { case name, returns, latency, results, params, cases }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let params = try c.decodeIfPresent([NamedPair<SpecType>].self, forKey: .params)
         self.init(
@@ -51,7 +51,7 @@ extension ServicePlan: Codable {
         )
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .name)
         try c.encode(returns, forKey: .returns)
@@ -65,7 +65,7 @@ extension ServicePlan: Codable {
 extension ServicePlan.Case: Codable {
     private enum CodingKeys: String, CodingKey { case when, result, range }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             when: try c.decode([NamedPair<Value>].self, forKey: .when).map { (name: $0.name, value: $0.value) },
@@ -74,7 +74,7 @@ extension ServicePlan.Case: Codable {
         )
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(when.map { NamedPair(name: $0.name, value: $0.value) }, forKey: .when)
         try c.encode(result, forKey: .result)
@@ -85,7 +85,7 @@ extension ServicePlan.Case: Codable {
 extension ScenarioPlan: Codable {
     private enum CodingKeys: String, CodingKey { case name, range, steps, params, services }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             name: try c.decode(String.self, forKey: .name),
@@ -96,7 +96,7 @@ extension ScenarioPlan: Codable {
         )
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .name)
         try c.encode(range, forKey: .range)
@@ -115,7 +115,7 @@ extension ExplorePlan: Codable {
         var text: String
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init()
         inputs = try c.decode([IndexedPair<[Value]>].self, forKey: .inputs).map { (node: $0.index, values: $0.value) }
@@ -128,7 +128,7 @@ extension ExplorePlan: Codable {
         depth = try c.decodeIfPresent(Int.self, forKey: .depth)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(inputs.map { IndexedPair(index: $0.node, value: $0.values) }, forKey: .inputs)
         try c.encode(events, forKey: .events)

@@ -90,6 +90,7 @@ struct ProgramValidator {
         case .set(let n, _), .send(let n, _), .expect(let n, _), .expectEnd(let n, _), .end(let n, _): try node(n, at)
         case .execute(let a, _), .endAction(let a, _): try index(a, spec.actions.count, "action", at)
         case .wait(let ms): try nonNegative(ms, "a wait", at)
+        case .expectThat(let e): try expression(e, at)
         case .gesture(let g): try gesture(g, at)
         }
     }

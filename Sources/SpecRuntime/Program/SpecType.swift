@@ -14,6 +14,7 @@ public indirect enum SpecType: Hashable, Sendable, CustomStringConvertible {
     /// A colour, white/alpha or RGB (``ColorValue``).
     case color
 
+    /// The type as a spec writes it: `String`, `[Repo]`, `Int?`.
     public var description: String {
         switch self {
         case .void: return "Void"
@@ -30,26 +31,26 @@ public indirect enum SpecType: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public static func makeOptional(_ t: SpecType) -> SpecType {
+    package static func makeOptional(_ t: SpecType) -> SpecType {
         if case .optional = t { return t }
         return .optional(t)
     }
 
-    public var isOptional: Bool {
+    package var isOptional: Bool {
         if case .optional = self { return true }
         return false
     }
 
     /// The wrapped type of an optional, or the type itself.
-    public var unwrapped: SpecType {
+    package var unwrapped: SpecType {
         if case .optional(let t) = self { return t }
         return self
     }
 
-    public var isNumeric: Bool { self == .int || self == .double }
+    package var isNumeric: Bool { self == .int || self == .double }
 
     /// Whether a value of `other` can be used where `self` is expected (a `T` where `T?` is).
-    public func accepts(_ other: SpecType) -> Bool {
+    package func accepts(_ other: SpecType) -> Bool {
         if self == other { return true }
         if case .optional(let wrapped) = self {
             if case .optional(let o) = other { return wrapped.accepts(o) }

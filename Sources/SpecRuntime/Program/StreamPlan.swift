@@ -1,17 +1,17 @@
 /// A checked stream output: its source, its operators in order, and the nodes it feeds.
-public struct StreamPlan: Sendable {
+package struct StreamPlan: Sendable {
     /// The output node the pipeline emits on.
-    public var output: Int
+    package var output: Int
     /// `<name>.errors`, where failed requests not caught downstream come out; nil without requests.
-    public var errors: Int?
+    package var errors: Int?
     /// The node whose elements (or, for a node with a current value, whose value and changes) enter
     /// the pipeline; -1 when a ``timer`` is the source.
-    public var source: Int
+    package var source: Int
     /// `interval:` or `timer:` as the source, on the virtual clock.
-    public var timer: TimerPlan? = nil
-    public var operators: [OperatorPlan]
+    package var timer: TimerPlan? = nil
+    package var operators: [OperatorPlan]
     /// Whether the output holds a current value (`initial:`), emitting only when it changes.
-    public var holdsValue: Bool
+    package var holdsValue: Bool
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(
@@ -32,8 +32,8 @@ public struct StreamPlan: Sendable {
 }
 
 /// One checked operator. Expressions read `$0` (and `$1`) as ``TypedExpr/operatorArgument(_:)``.
-public struct OperatorPlan: Sendable {
-    public enum Kind: Sendable {
+package struct OperatorPlan: Sendable {
+    package enum Kind: Sendable {
         case map(TypedExpr)
         case filter(TypedExpr)
         /// With a key, elements are compared by the key over `$0`.
@@ -68,12 +68,12 @@ public struct OperatorPlan: Sendable {
         case retry(Int?)
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The operator's name as written, for messages.
-    public var name: String
+    package var name: String
 
     /// The other nodes this operator listens to (merge, combineLatest, withLatestFrom, sample).
-    public var secondarySources: [Int] {
+    package var secondarySources: [Int] {
         switch kind {
         case .merge(let nodes), .switchLatest(let nodes), .concat(let nodes), .combineLatest(let nodes, _): return nodes
         case .withLatestFrom(let n, _), .sample(let n, _), .catchToStream(let n), .takeUntil(let n): return [n]
@@ -89,7 +89,7 @@ public struct OperatorPlan: Sendable {
 }
 
 /// How a request operator treats the inner stream of each element.
-public enum RequestStrategy: Sendable {
+package enum RequestStrategy: Sendable {
     /// `flatMapLatest`: a new element cancels the inner stream in flight.
     case latest
     /// `flatMap`: every inner stream runs; their elements interleave as they come.
@@ -100,16 +100,16 @@ public enum RequestStrategy: Sendable {
 
 /// A request operator: the call per element, how inner streams combine, and the inner stream's
 /// own operators.
-public struct RequestPlan: Sendable {
-    public var call: ServiceCall
-    public var strategy: RequestStrategy
+package struct RequestPlan: Sendable {
+    package var call: ServiceCall
+    package var strategy: RequestStrategy
     /// Operators applied to each inner stream (`ops:` inside the request).
-    public var inner: [OperatorPlan]
+    package var inner: [OperatorPlan]
     /// With `failures: end`, an inner error ends the output (RxSwift's default); otherwise it
     /// travels as a failure and the output goes on (the seeds' `Result` style).
-    public var failuresEnd: Bool
+    package var failuresEnd: Bool
     /// The operator's name, for messages and cancellation records.
-    public var name: String
+    package var name: String
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(
@@ -129,11 +129,11 @@ public struct RequestPlan: Sendable {
 
 /// `interval: 1s` (0, 1, 2, … every period) or `timer: 2s` (0 once, then completed; with
 /// `period:`, 0, 1, 2, … from the due time every period), on the virtual clock.
-public struct TimerPlan: Sendable {
+package struct TimerPlan: Sendable {
     /// Milliseconds from the screen's start to the first element.
-    public var dueTime: Int
+    package var dueTime: Int
     /// Milliseconds between elements; nil: one element, then completed.
-    public var period: Int?
+    package var period: Int?
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(dueTime: Int, period: Int? = nil) {
@@ -143,10 +143,10 @@ public struct TimerPlan: Sendable {
 }
 
 /// A call of service ``service`` with named arguments, evaluated per element.
-public struct ServiceCall: Sendable {
-    public var service: Int
-    public var argumentNames: [String]
-    public var arguments: [TypedExpr]
+package struct ServiceCall: Sendable {
+    package var service: Int
+    package var argumentNames: [String]
+    package var arguments: [TypedExpr]
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(service: Int, argumentNames: [String], arguments: [TypedExpr]) {

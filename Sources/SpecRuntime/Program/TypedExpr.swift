@@ -1,6 +1,6 @@
 /// An expression after checking: names resolved to node indices, every operation typed.
 /// The runtime compiles it once into closures; it never looks a name up again.
-public indirect enum TypedExpr: Sendable {
+package indirect enum TypedExpr: Sendable {
     case constant(Value)
     /// The current value of graph node `index`.
     case node(Int)
@@ -32,13 +32,13 @@ public indirect enum TypedExpr: Sendable {
     /// `expr`, whose ways of evaluating coverage counts at `site`; evaluates exactly as `expr`.
     case probe(ProbeSite, TypedExpr)
 
-    public enum NumericKind: Sendable { case int, double }
+    package enum NumericKind: Sendable { case int, double }
 
-    public enum ArithmeticOperator: Sendable { case add, subtract, multiply, divide, remainder }
+    package enum ArithmeticOperator: Sendable { case add, subtract, multiply, divide, remainder }
 
-    public enum OrderOperator: Sendable { case less, lessOrEqual, greater, greaterOrEqual }
+    package enum OrderOperator: Sendable { case less, lessOrEqual, greater, greaterOrEqual }
 
-    public enum Member: Sendable {
+    package enum Member: Sendable {
         case field(Int)
         case stringCount, stringIsEmpty
         case listCount, listIsEmpty, listFirst, listLast
@@ -47,7 +47,7 @@ public indirect enum TypedExpr: Sendable {
         case errorKind, errorStatus, errorMessage
     }
 
-    public enum Builtin: Sendable {
+    package enum Builtin: Sendable {
         case minInt, maxInt, minDouble, maxDouble, absInt, absDouble
         case intToDouble, doubleToInt
         case describe
@@ -61,17 +61,17 @@ public indirect enum TypedExpr: Sendable {
         case httpError
     }
 
-    public enum ClosureBuiltin: Sendable { case map, filter, containsWhere, firstWhere, allSatisfy }
+    package enum ClosureBuiltin: Sendable { case map, filter, containsWhere, firstWhere, allSatisfy }
 }
 
-public enum TypedInterpolationPart: Sendable {
+package enum TypedInterpolationPart: Sendable {
     case text(String)
     case value(TypedExpr)
 }
 
 extension TypedExpr {
     /// The expression without a coverage probe around it.
-    public var unprobed: TypedExpr {
+    package var unprobed: TypedExpr {
         if case .probe(_, let inner) = self { return inner.unprobed }
         return self
     }

@@ -14,37 +14,50 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     indirect case navigation(NavigationValue)
     indirect case color(ColorValue)
 
+    /// The value as the timeline prints it: `"text"`, `3`, `[1, 2]`, `Repo(name: "x")`, `http(503)`.
     public var description: String { ValueFormatter.text(self) }
 
+    /// The Bool inside, false for any other value.
     public var boolValue: Bool {
         if case .bool(let b) = self { return b }
         return false
     }
 }
 
+/// A value of a record type declared under `types:`: its fields in declaration order.
 public struct RecordValue: Hashable, Sendable {
+    /// The record type's name.
     public var type: String
+    /// The field names, in declaration order.
     public var fieldNames: [String]
+    /// The field values, in the order of ``fieldNames``.
     public var fields: [Value]
 
+    /// A record of `type` with `fields` named `fieldNames`.
     public init(type: String, fieldNames: [String], fields: [Value]) {
         self.type = type
         self.fieldNames = fieldNames
         self.fields = fields
     }
 
+    /// Equal when the type and the field values are; the names follow from the type.
     public static func == (a: RecordValue, b: RecordValue) -> Bool { a.type == b.type && a.fields == b.fields }
 
+    /// Hashes the type and the field values, as ``==`` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(type)
         hasher.combine(fields)
     }
 }
 
+/// A case of an enum declared under `types:`.
 public struct EnumValue: Hashable, Sendable {
+    /// The enum type's name.
     public var type: String
+    /// The case's name.
     public var caseName: String
 
+    /// The case `caseName` of `type`.
     public init(type: String, caseName: String) {
         self.type = type
         self.caseName = caseName
@@ -53,7 +66,11 @@ public struct EnumValue: Hashable, Sendable {
 
 /// A typed failure, as the seeds' `APIError` and the `Action` library's `ActionError`.
 public struct ErrorValue: Hashable, Sendable {
-    public enum Kind: String, Sendable, CaseIterable {
+    /// The kind as a spec writes it (`notEnabled`, `unknown`, `http`, `decode`, …): a string, so
+    /// that a new kind is no source break for an embedder.
+    public var kindName: String { kind.rawValue }
+
+    package enum Kind: String, Sendable, CaseIterable {
         /// The action was triggered while disabled (`ActionError.notEnabled`).
         case notEnabled
         case unknown
@@ -63,26 +80,27 @@ public struct ErrorValue: Hashable, Sendable {
         case evaluation
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The status of an `http` failure.
     public var status: Int?
+    /// The message of `decode` and `unknown` (why), nil for the others.
     public var message: String?
 
-    public init(_ kind: Kind, status: Int? = nil, message: String? = nil) {
+    package init(_ kind: Kind, status: Int? = nil, message: String? = nil) {
         self.kind = kind
         self.status = status
         self.message = message
     }
 
     /// The name of the built-in enum that `error.kind` reads as.
-    public static let kindTypeName = "ErrorKind"
+    package static let kindTypeName = "ErrorKind"
 
     /// The statuses an `http` failure may have.
-    public static let httpStatuses = 100...999
+    package static let httpStatuses = 100...999
 
     /// What `error.message` reads in an expression: the message the failure carries, else a
     /// sentence for its kind.
-    public var messageText: String {
+    package var messageText: String {
         if let message { return message }
         switch kind {
         case .notEnabled: return "the action is not enabled"
@@ -96,10 +114,14 @@ public struct ErrorValue: Hashable, Sendable {
 
 /// A request to open the screen `screen` with its parameters.
 public struct NavigationValue: Hashable, Sendable {
+    /// The screen the navigation opens (its `screen:` name).
     public var screen: String
+    /// The names of the parameters passed, in the order of ``params``.
     public var paramNames: [String]
+    /// The parameters' values.
     public var params: [Value]
 
+    /// A request to open `screen` with `params` named `paramNames`.
     public init(screen: String, paramNames: [String], params: [Value]) {
         self.screen = screen
         self.paramNames = paramNames
@@ -108,8 +130,8 @@ public struct NavigationValue: Hashable, Sendable {
 }
 
 /// Renders values for timelines (text) and for `--format json`.
-public enum ValueFormatter {
-    public static func text(_ value: Value) -> String {
+package enum ValueFormatter {
+    package static func text(_ value: Value) -> String {
         var out = ""
         text(value, into: &out)
         return out
@@ -158,7 +180,7 @@ public enum ValueFormatter {
     }
 
     /// Shortest round-tripping form, always with a decimal point or exponent.
-    public static func formatDouble(_ d: Double) -> String {
+    package static func formatDouble(_ d: Double) -> String {
         if d.isNaN { return "nan" }
         if d.isInfinite { return d < 0 ? "-inf" : "inf" }
         let s = "\(d)"
@@ -168,7 +190,7 @@ public enum ValueFormatter {
     /// A JSON string literal, escaping what JSON requires and what a terminal could act on
     /// (DEL, C1 controls, bidirectional overrides: see `TerminalText`), so that a timeline or
     /// JSON line printed on a terminal shows the value instead of obeying it.
-    public static func quote(_ s: String, into out: inout String) {
+    package static func quote(_ s: String, into out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -188,13 +210,13 @@ public enum ValueFormatter {
         out += "\""
     }
 
-    public static func json(_ value: Value) -> String {
+    package static func json(_ value: Value) -> String {
         var out = ""
         json(value, into: &out)
         return out
     }
 
-    public static func json(_ value: Value, into out: inout String) {
+    package static func json(_ value: Value, into out: inout String) {
         switch value {
         case .void, .none: out += "null"
         case .bool(let b): out += b ? "true" : "false"

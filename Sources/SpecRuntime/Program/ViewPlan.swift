@@ -1,34 +1,34 @@
 /// The values a component property can take, such as a slider's `0.0...1.0` or a segmented
 /// control's `-1...2`: a binding that delivers anything else is a binding error.
-public struct ValueConstraint: Sendable, Hashable {
-    public var minimum: Double
-    public var maximum: Double
+package struct ValueConstraint: Sendable, Hashable {
+    package var minimum: Double
+    package var maximum: Double
     /// Whether the bounds are integers (a segment index) or not (a slider value).
-    public var integral: Bool
+    package var integral: Bool
     /// A day written `YYYY-MM-DD` (a date picker's date) instead of a number in bounds.
-    public var isDay = false
+    package var isDay = false
 
-    public init(minimum: Double, maximum: Double, integral: Bool) {
+    package init(minimum: Double, maximum: Double, integral: Bool) {
         self.minimum = minimum
         self.maximum = maximum
         self.integral = integral
     }
 
     /// A day of the proleptic Gregorian calendar, written `YYYY-MM-DD`.
-    public static let day: ValueConstraint = {
+    package static let day: ValueConstraint = {
         var c = ValueConstraint(minimum: 0, maximum: 0, integral: true)
         c.isDay = true
         return c
     }()
 
     /// `0.0...1.0` or `-1...2`.
-    public var range: String {
+    package var range: String {
         if isDay { return "a day written YYYY-MM-DD" }
         return integral ? "\(Int(minimum))...\(Int(maximum))" : "\(ValueFormatter.formatDouble(minimum))...\(ValueFormatter.formatDouble(maximum))"
     }
 
     /// Whether `value` lies within the bounds; values of other types are not this check's business.
-    public func allows(_ value: Value) -> Bool {
+    package func allows(_ value: Value) -> Bool {
         switch value {
         case .string(let s) where isDay: return Self.isDay(s)
         case .int(let i): return isDay || Double(i) >= minimum && Double(i) <= maximum
@@ -50,34 +50,34 @@ public struct ValueConstraint: Sendable, Hashable {
 
 /// A person acting on a component in a scenario: one transaction that shows the new value,
 /// fires the component's streams and the inputs they feed, and executes the actions they trigger.
-public struct GesturePlan: Sendable {
-    public enum Payload: Sendable {
+package struct GesturePlan: Sendable {
+    package enum Payload: Sendable {
         case value(Value)
         /// Row `index` of the list in node `rows`, looked up when the step runs.
         case row(rows: Int, index: Int)
     }
 
     /// The component's name and kind, for the timeline.
-    public var component: String
-    public var kind: String
-    public var payload: Payload
+    package var component: String
+    package var kind: String
+    package var payload: Payload
     /// The component's `enabled` node: while it is false the gesture does nothing, as UIKit
     /// sends no events from a disabled control.
-    public var enabled: Int?
+    package var enabled: Int?
     /// Nodes that show the new value (the property the person changed).
-    public var writes: [Int]
+    package var writes: [Int]
     /// Streams fired with the payload.
-    public var events: [Int]
-    public var actions: [Int]
+    package var events: [Int]
+    package var actions: [Int]
     /// Nodes set to nil by the gesture: choosing an alert's button dismisses it.
-    public var clears: [Int] = []
+    package var clears: [Int] = []
     /// A node that must not be nil for the gesture to reach the component (an alert's message:
     /// a person cannot choose a button of an alert that is not shown).
-    public var shownWhile: Int?
+    package var shownWhile: Int?
     /// The step's verb and target as written (`tap`, `confirm`; `type`, `email`), so that
     /// `specrun explore` can write the gesture back as a step.
-    public var verb: String = ""
-    public var target: String = ""
+    package var verb: String = ""
+    package var target: String = ""
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(

@@ -25,22 +25,35 @@ public enum ScenarioRunner {
     /// records a list one longer each time, which grows quadratically.
     public static let maximumRecordedSize = 8_000_000
 
-    /// Plays every scenario, in declaration order.
+    /// Plays every scenario, in declaration order, compiling the spec once.
     public static func runAll(_ spec: CheckedSpec, params: [Value] = []) -> [Timeline] {
-        spec.scenarios.indices.map { run(spec, scenario: $0, params: params) }
+        let program = ScreenProgram(spec)
+        return spec.scenarios.indices.map { run(program, scenario: $0, params: params) }
     }
 
     /// Plays one scenario. `coverage`, when given, records what it exercised (see ``CoverageRecorder``).
+    /// Compiles the spec; to play more than one scenario, compile it once (``ScreenProgram``).
     public static func run(_ spec: CheckedSpec, scenario index: Int, params: [Value] = [], entryLimit: Int = maximumEntries,
                            eventLimit: Int = maximumScheduledEvents, valueSizeLimit: Int = maximumValueSize,
                            recordedSizeLimit: Int = maximumRecordedSize, workLimit: Int = maximumWork,
                            coverage: CoverageRecorder? = nil) -> Timeline {
+        run(ScreenProgram(spec, instrumentation: coverage), scenario: index, params: params, entryLimit: entryLimit, eventLimit: eventLimit,
+            valueSizeLimit: valueSizeLimit, recordedSizeLimit: recordedSizeLimit, workLimit: workLimit)
+    }
+
+    /// Plays one scenario of a compiled spec; a program compiled with a coverage recorder records
+    /// into it what the scenario exercised.
+    package static func run(_ program: ScreenProgram, scenario index: Int, params: [Value] = [], entryLimit: Int = maximumEntries,
+                            eventLimit: Int = maximumScheduledEvents, valueSizeLimit: Int = maximumValueSize,
+                            recordedSizeLimit: Int = maximumRecordedSize, workLimit: Int = maximumWork) -> Timeline {
+        let spec = program.spec
+        let coverage = program.coverage
         let scenario = spec.scenarios[index]
         var timeline = Timeline(screen: spec.screen, scenario: scenario.name, nameWidth: spec.longestVisibleName)
         let clock = VirtualClock(limit: eventLimit)
         // A scenario's own `params:` and `services:` overrides apply unless the caller passes params.
-        let graph = ScreenGraph(spec: scenario.applying(to: spec), clock: clock, params: params.isEmpty ? scenario.params : params,
-                                instrumentation: coverage)
+        let graph = ScreenGraph(program: program, clock: clock, params: params.isEmpty ? scenario.params : params,
+                                services: scenario.services.isEmpty ? nil : scenario.applying(to: spec).services)
         graph.maximumValueSize = valueSizeLimit
         graph.maximumWork = workLimit
         let names = spec.nodes.map(\.name)
@@ -122,28 +135,14 @@ public enum ScenarioRunner {
         steps: for step in scenario.steps {
             // A step that acts on the screen is played by the graph; the rest wait or judge.
             if !graph.act(step, record: { entries.append($0) }) {
-                switch step.kind {
-                case .expectEnd(let node, let expected):
-                    let actual = graph.streamEnd(of: node)
-                    if actual != expected {
-                        let got = actual.map(\.text) ?? "still running"
-                        entries.append(.failure(time: clock.now, message: "expected \(names[node]) \(expected.text), got \(got)",
-                                                file: step.range.file, line: step.range.start.line))
-                    }
-                case .wait(let ms):
+                if case .wait(let ms) = step.kind {
                     do {
                         try graph.advance(by: ms)
                     } catch {
                         stop("more than \(error.limit) scheduled events ran")
                     }
-                case .expect(let node, let expected):
-                    let actual = graph.value(of: node)
-                    if actual != expected && !Self.sameFailure(actual, expected) {
-                        let got = actual.map(ValueFormatter.text) ?? "no value yet"
-                        entries.append(.failure(time: clock.now, message: "expected \(names[node]) == \(ValueFormatter.text(expected)), got \(got)",
-                                                file: step.range.file, line: step.range.start.line))
-                    }
-                default: break
+                } else if let failure = graph.judge(step) {
+                    entries.append(.failure(time: clock.now, message: failure, file: step.range.file, line: step.range.start.line))
                 }
             }
             if exceeded != nil {
@@ -151,7 +150,7 @@ public enum ScenarioRunner {
                 break steps
             }
             switch step.kind {
-            case .expect, .expectEnd: break
+            case .expect, .expectEnd, .expectThat: break
             default: if !invariants.isEmpty { checkInvariants(after: "'\(step.text)'", line: step.range.start.line) }
             }
         }

@@ -21,9 +21,29 @@ extension ScreenGraph {
             execute(action: action, input: value)
         case .gesture(let gesture):
             play(gesture, text: step.text, range: step.range, record: record)
-        case .wait, .expect, .expectEnd:
+        case .wait, .expect, .expectEnd, .expectThat:
             return false
         }
         return true
+    }
+
+    /// Judges a step that judges (`expect:` a value or a stream's end) against the graph now: the
+    /// failure's message as a timeline writes it, nil when it holds or the step judges nothing. The
+    /// scenario runner and the preview's scenario player both judge through it.
+    package func judge(_ step: StepPlan) -> String? {
+        switch step.kind {
+        case .expectEnd(let node, let expected):
+            let actual = streamEnd(of: node)
+            guard actual != expected else { return nil }
+            return "expected \(spec.nodes[node].name) \(expected.text), got \(actual.map(\.text) ?? "still running")"
+        case .expect(let node, let expected):
+            let actual = value(of: node)
+            guard actual != expected && !ScenarioRunner.sameFailure(actual, expected) else { return nil }
+            return "expected \(spec.nodes[node].name) == \(ValueFormatter.text(expected)), got \(actual.map(ValueFormatter.text) ?? "no value yet")"
+        case .expectThat(let expr):
+            return failure(of: expr, written: String(step.text.dropFirst("expect ".count)))
+        default:
+            return nil
+        }
     }
 }

@@ -1,7 +1,7 @@
 /// What a scenario produced, in order: emissions, the steps between them, failed expectations
 /// and runtime errors.
 public struct Timeline: Sendable, Hashable {
-    public enum Entry: Sendable, Hashable {
+    package enum Entry: Sendable, Hashable {
         case emission(time: Int, name: String, value: Value)
         case step(time: Int, text: String)
         /// An `expect:` that did not hold; `line` is the step's line in the spec.
@@ -13,22 +13,24 @@ public struct Timeline: Sendable, Hashable {
         case cancel(time: Int, name: String, call: String)
     }
 
-    public var screen: String
-    public var scenario: String
-    public var entries: [Entry] = []
+    /// The screen's name (`screen:`).
+    public package(set) var screen: String
+    /// The scenario's name.
+    public package(set) var scenario: String
+    package var entries: [Entry] = []
     /// The width of the name column in text form: the spec's longest visible name.
-    public var nameWidth: Int
+    package var nameWidth: Int
     /// True when a runaway limit stopped the scenario before its last step; such a timeline is
     /// reported, never recorded as a snapshot.
-    public var stoppedByLimit = false
+    public package(set) var stoppedByLimit = false
 
-    public init(screen: String, scenario: String, nameWidth: Int) {
+    package init(screen: String, scenario: String, nameWidth: Int) {
         self.screen = screen
         self.scenario = scenario
         self.nameWidth = nameWidth
     }
 
-    public var failures: [Entry] {
+    package var failures: [Entry] {
         entries.filter {
             switch $0 {
             case .failure, .runtimeError: return true
@@ -37,5 +39,10 @@ public struct Timeline: Sendable, Hashable {
         }
     }
 
+    /// Whether every expectation held and no expression failed at run time.
     public var passed: Bool { failures.isEmpty }
+
+    /// How many entries the scenario recorded (emissions, steps, failures, ends, cancellations);
+    /// ``TimelineFormatter`` prints them.
+    public var entryCount: Int { entries.count }
 }

@@ -40,6 +40,9 @@ final class LiveCalls {
     private let clock: VirtualClock
     /// Each service's `timeout:` in milliseconds, nil for none.
     private var timeouts: [Int?]
+    /// Told, as graph work, of each call as it starts and as its answer is applied or dropped:
+    /// the preview keeps a recording's live answers with it (a cassette).
+    var observer: ((LiveCallEvent) -> Void)?
 
     init(services: Int, clock: VirtualClock, submit: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
         providers = Array(repeating: nil, count: services)
@@ -90,6 +93,7 @@ final class LiveCalls {
         }
         inFlight[call.id] = call
         let id = call.id
+        observer?(.started(call: id, service: index, time: clock.now))
         let submit = self.submit
         let me = UncheckedBox(self)
         let tasks = self.tasks
@@ -115,9 +119,11 @@ final class LiveCalls {
             clock.schedule(after: timeout) { [weak self] in
                 guard let self, let call = inFlight.removeValue(forKey: id), !stopped else { return }
                 call.task?.cancel()
+                let failure = ServicePlan.Outcome.failure(ErrorValue(.unknown, message: "'\(request.service)' did not answer within \(Self.duration(timeout))"))
+                observer?(.answered(call: id, outcome: failure, time: clock.now))
                 let deliver = call.deliver
                 call.deliver = nil
-                deliver?(.failure(ErrorValue(.unknown, message: "'\(request.service)' did not answer within \(Self.duration(timeout))")))
+                deliver?(failure)
             }
         }
         return call
@@ -126,6 +132,7 @@ final class LiveCalls {
     /// Applies the answer of call `id`, if it is still wanted.
     func finish(_ id: Int, _ outcome: ServicePlan.Outcome) {
         guard !stopped, let call = inFlight.removeValue(forKey: id) else { return }
+        observer?(.answered(call: id, outcome: outcome, time: clock.now))
         let deliver = call.deliver
         call.deliver = nil
         deliver?(outcome)
@@ -136,6 +143,7 @@ final class LiveCalls {
     func cancel(_ call: Call) {
         call.deliver = nil
         guard inFlight.removeValue(forKey: call.id) != nil else { return }
+        observer?(.dropped(call: call.id))
         call.task?.cancel()
     }
 
@@ -151,6 +159,16 @@ final class LiveCalls {
             call.deliver = nil
         }
     }
+}
+
+/// What ``LiveCalls/observer`` hears of a live call; `call` tells the calls apart.
+package enum LiveCallEvent {
+    /// Service `service` (an index) was called at `time` (ms on the graph's clock).
+    case started(call: Int, service: Int, time: Int)
+    /// Its answer (or its `timeout:` failure) was applied at `time`.
+    case answered(call: Int, outcome: ServicePlan.Outcome, time: Int)
+    /// The graph no longer needed it: no answer will be applied.
+    case dropped(call: Int)
 }
 
 /// Holds a value that is only touched on the host's serial executor, so it may cross into the

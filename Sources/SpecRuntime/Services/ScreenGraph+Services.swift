@@ -5,18 +5,18 @@ extension ScreenGraph {
     /// The fake service's answer to its next call: the first case matching the arguments, else
     /// successive results, the last one repeating.
     func call(service index: Int, names: [String], arguments: [Value]) -> (ServicePlan.Outcome, Int) {
-        guard spec.services.indices.contains(index) else { return (.success(.void), 0) }
+        guard services.indices.contains(index) else { return (.success(.void), 0) }
         let count = serviceCalls[index]
         serviceCalls[index] = count &+ 1
         if let override = serviceChoice, let chosen = override(index, names, arguments, count) { return chosen }
-        let choice = spec.services[index].choose(arguments: names, arguments, count: count)
-        coverage?.answered(spec.services[index], choice)
-        return spec.services[index].answer(choice, arguments: names, arguments)
+        let choice = services[index].choose(arguments: names, arguments, count: count)
+        coverage?.answered(services[index], choice)
+        return services[index].answer(choice, arguments: names, arguments)
     }
 
     /// The request a live provider gets for a call of service `index`.
     func request(_ index: Int, _ names: [String], _ arguments: [Value]) -> ServiceRequest {
-        let plan = spec.services[index]
+        let plan = services[index]
         return ServiceRequest(service: plan.name, parameters: names, arguments: arguments, returns: plan.returns, types: spec.types)
     }
 

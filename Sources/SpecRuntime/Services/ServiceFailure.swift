@@ -2,10 +2,10 @@
 /// `<action>.errors` or a stream's failure carries, as a fake's `fail:` does.
 public struct ServiceFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The spec's error value this failure becomes.
-    public let error: ErrorValue
+    package let error: ErrorValue
 
     /// A failure with any error value.
-    public init(_ error: ErrorValue) {
+    package init(_ error: ErrorValue) {
         self.error = error
     }
 
@@ -34,7 +34,7 @@ public struct ServiceFailure: Error, Sendable, Equatable, CustomStringConvertibl
 
     /// The error value the spec sees when a provider throws `thrown`: a ``ServiceFailure``'s own,
     /// `http(status)` for an ``HTTPStatusError``, else `unknown` with the error's description.
-    public static func errorValue(for thrown: any Error) -> ErrorValue {
+    package static func errorValue(for thrown: any Error) -> ErrorValue {
         if let failure = thrown as? ServiceFailure { return failure.error }
         if let status = thrown as? any HTTPStatusError {
             return ErrorValue(.http, status: status.httpStatus, message: String(describing: thrown))

@@ -16,16 +16,16 @@ public protocol ServiceProvider: Sendable {
 }
 
 /// A provider made of a closure: the `Value`-level way to serve a service.
-public struct ClosureServiceProvider: ServiceProvider {
+package struct ClosureServiceProvider: ServiceProvider {
     private let body: @Sendable (ServiceRequest) async throws -> Value
 
     /// A provider that answers each call with `body`.
-    public init(_ body: @escaping @Sendable (ServiceRequest) async throws -> Value) {
+    package init(_ body: @escaping @Sendable (ServiceRequest) async throws -> Value) {
         self.body = body
     }
 
     /// Runs the closure.
-    public func call(_ request: ServiceRequest) async throws -> Value {
+    package func call(_ request: ServiceRequest) async throws -> Value {
         try await body(request)
     }
 }

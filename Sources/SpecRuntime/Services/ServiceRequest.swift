@@ -14,10 +14,10 @@ public struct ServiceRequest: Sendable {
     /// The type the answer must have (the service's `returns:`).
     public let returns: SpecType
     /// The records and enums of the spec, to read or build values of ``returns``.
-    public let types: TypeTable
+    package let types: TypeTable
 
     /// A request; the runtime builds these, tests and providers may too.
-    public init(service: String, parameters: [String], arguments: [Value], returns: SpecType, types: TypeTable = TypeTable()) {
+    package init(service: String, parameters: [String], arguments: [Value], returns: SpecType, types: TypeTable = TypeTable()) {
         self.service = service
         self.parameters = parameters
         self.arguments = arguments

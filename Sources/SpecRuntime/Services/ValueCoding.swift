@@ -7,7 +7,7 @@ extension Value {
     /// A value of the spec type `type` made from any `Encodable` (a struct whose properties are the
     /// record's fields, a `String` for an enum case). Throws ``ServiceFailure/decode(_:)`` with the
     /// reason when it does not fit `type`.
-    public init<T: Encodable>(encoding value: T, as type: SpecType, types: TypeTable) throws {
+    package init<T: Encodable>(encoding value: T, as type: SpecType, types: TypeTable) throws {
         let data: Data
         do {
             data = try JSONEncoder().encode(value)
@@ -21,7 +21,7 @@ extension Value {
     /// become records by field name (a missing optional field is nil, unknown fields are
     /// ignored), strings become enum cases by name, an integral number fits `Int` or `Double`, and
     /// `Void` takes any document. Throws ``ServiceFailure/decode(_:)`` with the reason otherwise.
-    public init(json data: Data, as type: SpecType, types: TypeTable) throws(ServiceFailure) {
+    package init(json data: Data, as type: SpecType, types: TypeTable) throws(ServiceFailure) {
         guard type != .void else {
             self = .void
             return

@@ -3,7 +3,7 @@ import ScreenSpec
 import SpecRuntime
 
 /// The coverage report as one JSON document: per spec every item with `covered`, and totals.
-public enum CoverageJSON {
+package enum CoverageJSON {
     struct Document: Encodable {
         var specs: [Spec]
         var invalid: [String]
@@ -33,7 +33,7 @@ public enum CoverageJSON {
         var unreachable: String?
     }
 
-    public static func render(_ report: CoverageReport) -> String {
+    package static func render(_ report: CoverageReport) -> String {
         let document = Document(
             specs: report.specs.map { s in
                 Spec(path: s.specPath, screen: s.screen, covered: s.covered, total: s.total, percent: round1(s.percent),

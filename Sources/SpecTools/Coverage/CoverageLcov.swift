@@ -9,17 +9,17 @@ import SpecRuntime
 /// start records of its own (`DA:`, `end_of_record`), and lcov has no escape for it. Such a path
 /// is refused (`UnrepresentablePath`) rather than changed, since a changed path would name
 /// another file (issue 25, item 18).
-public enum CoverageLcov {
+package enum CoverageLcov {
     /// A spec path the lcov format cannot carry.
-    public struct UnrepresentablePath: Error, CustomStringConvertible, Sendable {
-        public var path: String
-        public var description: String {
+    package struct UnrepresentablePath: Error, CustomStringConvertible, Sendable {
+        package var path: String
+        package var description: String {
             "the spec path '\(TerminalText.escaped(path))' holds a line break, which an lcov file cannot carry "
                 + "(its 'SF:' record is one line); rename the file, or write '--format json'"
         }
     }
 
-    public static func render(_ report: CoverageReport) throws(UnrepresentablePath) -> String {
+    package static func render(_ report: CoverageReport) throws(UnrepresentablePath) -> String {
         if let path = report.specs.map(\.specPath).first(where: { $0.contains(where: \.isNewline) }) {
             throw UnrepresentablePath(path: path)
         }

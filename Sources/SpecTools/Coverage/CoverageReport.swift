@@ -2,34 +2,34 @@ import ScreenSpec
 import SpecRuntime
 
 /// What the scenarios of one spec exercised: every item, covered or not, in source order.
-public struct SpecCoverage: Sendable {
-    public var specPath: String
-    public var screen: String
-    public var items: [CoverageItem]
+package struct SpecCoverage: Sendable {
+    package var specPath: String
+    package var screen: String
+    package var items: [CoverageItem]
     /// Scenarios stopped by a runaway limit: what they would have covered later is missing.
-    public var stoppedScenarios: [String] = []
+    package var stoppedScenarios: [String] = []
 
     /// Items marked in `unreachable:` count neither as covered nor in the total.
-    public var covered: Int { items.filter { $0.covered && $0.unreachableBecause == nil }.count }
-    public var total: Int { items.filter { $0.unreachableBecause == nil }.count }
-    public var missed: [CoverageItem] { items.filter(\.missed) }
-    public var unreachable: [CoverageItem] { items.filter { $0.unreachableBecause != nil } }
+    package var covered: Int { items.filter { $0.covered && $0.unreachableBecause == nil }.count }
+    package var total: Int { items.filter { $0.unreachableBecause == nil }.count }
+    package var missed: [CoverageItem] { items.filter(\.missed) }
+    package var unreachable: [CoverageItem] { items.filter { $0.unreachableBecause != nil } }
     /// Covered items in percent; 100 for a spec with nothing to cover.
-    public var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
+    package var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
 }
 
 /// The coverage of a run over several specs, and the specs that did not load.
-public struct CoverageReport: Sendable {
-    public var specs: [SpecCoverage]
+package struct CoverageReport: Sendable {
+    package var specs: [SpecCoverage]
     /// Specs that did not load or check, with their diagnostics.
-    public var invalid: [LoadedSpec]
+    package var invalid: [LoadedSpec]
 
-    public var covered: Int { specs.map(\.covered).reduce(0, +) }
-    public var total: Int { specs.map(\.total).reduce(0, +) }
-    public var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
+    package var covered: Int { specs.map(\.covered).reduce(0, +) }
+    package var total: Int { specs.map(\.total).reduce(0, +) }
+    package var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
 
     /// Plays every scenario of every spec with a coverage recorder, scenarios in parallel.
-    public static func measure(specPaths: [String]) -> CoverageReport {
+    package static func measure(specPaths: [String]) -> CoverageReport {
         let loaded = parallelMap(specPaths) { SpecLoader.load(path: $0) }
         var jobs: [(spec: Int, scenario: Int)] = []
         var maps: [CoverageMap?] = []
@@ -77,14 +77,17 @@ public struct CoverageReport: Sendable {
     static func apply(_ marks: [CoverageMark], to items: inout [CoverageItem]) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         for mark in marks {
-            let matching = items.indices.filter { items[$0].declaration == mark.declaration && items[$0].what == mark.item }
+            // An item copied from the report's line ("never the 'then' branch") names the item too.
+            let item = mark.item.hasPrefix("never ") ? String(mark.item.dropFirst("never ".count)) : mark.item
+            let matching = items.indices.filter { items[$0].declaration == mark.declaration && items[$0].what == item }
             guard !matching.isEmpty else {
                 let candidates = items.filter { $0.declaration == mark.declaration }.map(\.what)
+                let nearest = Suggestion.nearest(to: item, in: candidates, budget: nil) ?? candidates.first
                 problems.append(Diagnostic(id: "unknown-coverage-item", "'\(mark.declaration)' has no coverage item '\(mark.item)'",
                                            at: mark.itemRange,
                                            notes: candidates.isEmpty ? [DiagnosticNote("'specrun coverage' counts nothing in '\(mark.declaration)'")]
                                                : [DiagnosticNote("its items are: " + candidates.prefix(12).map { "\"\($0)\"" }.joined(separator: ", "))],
-                                           fixIt: candidates.first.map { "\"\($0)\"" }))
+                                           fixIt: nearest.map { "\"\($0)\"" }))
                 continue
             }
             for i in matching { items[i].unreachableBecause = mark.reason }

@@ -3,8 +3,8 @@ import SpecRuntime
 
 /// The readable coverage report: per spec, each item never exercised at `file:line:col`, then a
 /// summary line per spec and one for the run.
-public enum CoverageText {
-    public static func render(_ report: CoverageReport, colors: Bool = false) -> String {
+package enum CoverageText {
+    package static func render(_ report: CoverageReport, colors: Bool = false) -> String {
         let red = colors ? "\u{1B}[31m" : "", green = colors ? "\u{1B}[32m" : "", bold = colors ? "\u{1B}[1m" : ""
         let reset = colors ? "\u{1B}[0m" : ""
         var out = ""

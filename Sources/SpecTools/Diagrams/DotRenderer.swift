@@ -3,8 +3,8 @@ import SpecRuntime
 /// Renders a ``DataflowGraph`` in Graphviz's DOT language: groups and clusters are `cluster_`
 /// subgraphs, edge kinds are line styles. Every label is cut to ``DiagramLabel/maximum``
 /// characters; a node whose name was cut keeps more of it as its tooltip.
-public enum DotRenderer {
-    public static func render(_ graph: DataflowGraph) -> String {
+package enum DotRenderer {
+    package static func render(_ graph: DataflowGraph) -> String {
         let screen = DiagramLabel.short(graph.screen)
         var out = "digraph \(quote(screen)) {\n"
         out += "  graph [rankdir=LR, fontname=\"Helvetica\", fontsize=12, label=\(quote(screen + " — dataflow")), labelloc=t];\n"
@@ -14,10 +14,10 @@ public enum DotRenderer {
             let (loose, clusters) = graph.layout(of: group)
             guard !loose.isEmpty || !clusters.isEmpty else { continue }
             out += "  subgraph cluster_g\(g) {\n    label=\(quote(group.rawValue)); style=rounded; color=\"#888888\";\n"
-            for node in loose { out += "    " + declaration(node) + "\n" }
+            for node in loose { out += "    " + declaration(node, inCycle: graph.cycle.contains(node.id)) + "\n" }
             for (cluster, nodes) in clusters {
                 out += "    subgraph cluster_\(cluster.id) {\n      label=\(quote(DiagramLabel.short(cluster.title))); style=\"rounded,dashed\"; color=\"#aaaaaa\";\n"
-                for node in nodes { out += "      " + declaration(node) + "\n" }
+                for node in nodes { out += "      " + declaration(node, inCycle: graph.cycle.contains(node.id)) + "\n" }
                 out += "    }\n"
             }
             out += "  }\n"
@@ -32,13 +32,14 @@ public enum DotRenderer {
             case .opens: attributes += ["style=dotted", "arrowhead=empty"]
             }
             if let label = edge.label { attributes.append("label=\(quote(DiagramLabel.short(label)))") }
+            if graph.isInCycle(edge) { attributes += ["color=\"#d00000\"", "penwidth=3"] }
             out += "  \(edge.from) -> \(edge.to)" + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]") + ";\n"
         }
         out += "}\n"
         return out
     }
 
-    private static func declaration(_ node: DataflowGraph.Node) -> String {
+    private static func declaration(_ node: DataflowGraph.Node, inCycle: Bool) -> String {
         let (shape, fill): (String, String)
         switch node.shape {
         case .input: (shape, fill) = ("ellipse", "#e8f1ff")
@@ -56,7 +57,7 @@ public enum DotRenderer {
         }
         let tooltip = DiagramLabel.isCut(node.name) ? ", tooltip=\(quote(DiagramLabel.short(node.name, DiagramLabel.tooltipMaximum)))" : ""
         return "\(node.id) [label=\(quote(DiagramLabel.short(node.name) + "\n" + DiagramLabel.short(node.caption))), shape=\(shape), "
-            + "fillcolor=\"\(fill)\"\(tooltip)];"
+            + "fillcolor=\"\(fill)\"\(tooltip)\(inCycle ? ", color=\"#d00000\", penwidth=3" : "")];"
     }
 
     /// A DOT string: quotes and backslashes escaped, line breaks as `\n`.

@@ -3,10 +3,10 @@ import SpecRuntime
 
 /// `docs/graphs.md`: the Mermaid graph of every seed screen, generated from the specs so the
 /// documentation never drifts from them (a test compares it with the committed file).
-public enum GraphGallery {
+package enum GraphGallery {
     /// The page for specs at `specPaths` (as written in the page, relative to the repository),
     /// loaded relative to `root`; nil with the diagnostics of the first invalid spec.
-    public static func markdown(specPaths: [String], root: String) -> (text: String?, diagnostics: String) {
+    package static func markdown(specPaths: [String], root: String) -> (text: String?, diagnostics: String) {
         var out = """
             # Dataflow graphs of the seed screens
 

@@ -2,20 +2,20 @@ import Foundation
 import SpecRuntime
 
 /// Runs Graphviz's `dot` to turn DOT text into SVG, when it is installed.
-public enum Graphviz {
+package enum Graphviz {
     /// Why no SVG came out.
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var description: String
+    package struct Failure: Error, CustomStringConvertible, Sendable {
+        package var description: String
         /// True when `dot` is not on the `PATH`: the message says how to install it.
-        public var notInstalled: Bool
+        package var notInstalled: Bool
     }
 
     /// How to get `dot` on the systems specrun runs on.
-    public static let installHint = "Graphviz's 'dot' is not installed (not found on PATH); install it with 'apt-get install graphviz' "
+    package static let installHint = "Graphviz's 'dot' is not installed (not found on PATH); install it with 'apt-get install graphviz' "
         + "(Debian, Ubuntu) or 'brew install graphviz' (macOS), or write '--format dot' and render it elsewhere"
 
     /// The full path of `dot` on the `PATH`, nil when there is none.
-    public static func dotExecutable(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
+    package static func dotExecutable(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
         for folder in (path ?? "").split(separator: ":") where !folder.isEmpty {
             let candidate = String(folder) + "/dot"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
@@ -28,7 +28,7 @@ public enum Graphviz {
     /// seconds spent while it runs. `dot` reads and writes files without a name (see
     /// `ScratchFile`) and dies with specrun (see `ChildProcess`), so stopping specrun leaves
     /// neither a process nor a file behind.
-    public static func svg(fromDOT text: String, timeout: Double = 120, executable: String? = dotExecutable(),
+    package static func svg(fromDOT text: String, timeout: Double = 120, executable: String? = dotExecutable(),
                            progress: ((Double) -> Void)? = nil) throws(Failure) -> String {
         guard let executable else { throw Failure(description: installHint, notInstalled: true) }
         do {

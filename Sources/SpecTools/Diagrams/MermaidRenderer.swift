@@ -2,8 +2,8 @@ import SpecRuntime
 
 /// Renders a ``DataflowGraph`` as a Mermaid flowchart, which GitHub and GitLab draw inside
 /// markdown (a ```` ```mermaid ```` block). Every label is cut to ``DiagramLabel/maximum`` characters.
-public enum MermaidRenderer {
-    public static func render(_ graph: DataflowGraph) -> String {
+package enum MermaidRenderer {
+    package static func render(_ graph: DataflowGraph) -> String {
         var out = "flowchart LR\n"
         for group in DataflowGraph.Group.allCases {
             let (loose, clusters) = graph.layout(of: group)
@@ -26,6 +26,14 @@ public enum MermaidRenderer {
             guard !ids.isEmpty else { continue }
             out += "  classDef \(className(shape)) \(style)\n"
             out += "  class \(ids.joined(separator: ",")) \(className(shape))\n"
+        }
+        if !graph.cycle.isEmpty {
+            // The dependency cycle that keeps the spec from loading, in red.
+            out += "  classDef cycle stroke:#d00000,stroke-width:3px\n"
+            out += "  class \(graph.nodes.map(\.id).filter(graph.cycle.contains).joined(separator: ",")) cycle\n"
+            for (k, edge) in graph.edges.enumerated() where graph.isInCycle(edge) {
+                out += "  linkStyle \(k) stroke:#d00000,stroke-width:3px\n"
+            }
         }
         return out
     }

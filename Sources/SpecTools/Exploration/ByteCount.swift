@@ -2,11 +2,11 @@ import Foundation
 
 /// A number of bytes as people write it on a command line (`512MB`, `1GiB`, `300000`) and as
 /// messages print it (`512 MiB`).
-public enum ByteCount {
+package enum ByteCount {
     /// `KB`, `MB`, `GB`, `TB` are powers of 1000 and `KiB`, `MiB`, `GiB`, `TiB` powers of 1024, as
     /// their standards say; `K`, `M`, `G`, `T` alone are powers of 1024, as `ulimit` and `docker`
     /// read them. Case does not matter. Nil for anything else, zero, or a size past `Int.max`.
-    public static func parse(_ text: String) -> Int? {
+    package static func parse(_ text: String) -> Int? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let digits = trimmed.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
         guard !digits.isEmpty, let number = Double(digits), number.isFinite, number > 0 else { return nil }
@@ -30,7 +30,7 @@ public enum ByteCount {
     }
 
     /// `1 GiB`, `1.5 GiB`, `300 KiB`, `12 bytes`: one decimal at most.
-    public static func text(_ bytes: Int) -> String {
+    package static func text(_ bytes: Int) -> String {
         let units = ["KiB", "MiB", "GiB", "TiB"]
         var value = Double(bytes)
         var unit = -1

@@ -3,9 +3,9 @@ import SpecRuntime
 
 /// Plays a counterexample as `specrun run` would, to confirm the printed scenario reproduces the
 /// failure: the spec's text with the scenario added must check, and the scenario must fail.
-public enum CounterexampleCheck {
+package enum CounterexampleCheck {
     /// Nil when the scenario, added to `specText`, checks and fails; otherwise why not.
-    public static func problem(_ counterexample: Counterexample, specText: String, path: String) -> String? {
+    package static func problem(_ counterexample: Counterexample, specText: String, path: String) -> String? {
         guard case .success(let text) = SpecAppender.inserting(counterexample.scenarioYAML, into: specText) else {
             return "the spec's 'scenarios:' is not a block list, so the scenario could not be added to check it"
         }

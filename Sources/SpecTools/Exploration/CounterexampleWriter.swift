@@ -62,15 +62,9 @@ struct CounterexampleWriter {
                 lines.append("    \(spec.services[s].name):")
                 lines.append("      results:")
                 for call in calls where call.service == s {
-                    var item: String
-                    switch call.outcome {
-                    case .success(let v): item = "value: \(YAMLValueText.text(v))"
-                    case .failure(let e): item = "fail: \(YAMLValueText.text(.error(e)))"
-                    case .sequence: continue
-                    }
-                    // Always written, so the override does not depend on the spec's latency.
-                    item += ", latency: \(YAMLValueText.duration(call.latency))"
-                    lines.append("        - { \(item) }")
+                    if case .sequence = call.outcome { continue }
+                    // The latency always written, so the override does not depend on the spec's.
+                    lines.append("        - " + YAMLValueText.result(call.outcome, latency: call.latency))
                 }
             }
         }

@@ -62,10 +62,11 @@ final class ExplorationDriver {
         self.graph = ScreenGraph(spec: spec, clock: clock, params: params)
         let canRestore = graph.canRestoreState
         let graph = self.graph
-        graph.digestOnlyCells(writtenByMoves: Set(alphabet.moves.compactMap { move in
+        let cells = DigestCells(graph.program, writtenByMoves: Set(alphabet.moves.compactMap { move in
             if case .set(let node, _) = move.input { return node }
             return nil
         }), gestures: alphabet.gestures.map(\.gesture))
+        if let nodes = cells.digestNodes { graph.digestNodes = nodes }
         var quiet: [Int: Bool] = [:]
         let alphabet = self.alphabet
         predictions = alphabet.moves.map { move in
@@ -73,11 +74,11 @@ final class ExplorationDriver {
             switch move.input {
             case .none: return Prediction(node: -1, term: 0)
             case .set(let node, let value):
-                if quiet[node] == nil { quiet[node] = graph.changesOnlyDerivedValues(node) }
+                if quiet[node] == nil { quiet[node] = cells.changesOnlyDerivedValues(node) }
                 return quiet[node]! ? Prediction(node: node, term: ScreenGraph.digestTerm(of: node, value)) : nil
             case .gesture(let k):
                 let g = alphabet.gestures[k].gesture
-                guard let cell = graph.cellWritten(by: g), case .value(let v) = g.payload else { return nil }
+                guard let cell = cells.cellWritten(by: g), case .value(let v) = g.payload else { return nil }
                 return Prediction(node: cell, term: ScreenGraph.digestTerm(of: cell, v), enabled: g.enabled ?? -1)
             case .send, .execute: return nil
             }
@@ -133,7 +134,7 @@ final class ExplorationDriver {
             exploredCalls &+= 1
             let chosen = outcomes[choice % outcomes.count]
             let declared = spec.services[service].answer(arguments: names, arguments, count: count)
-            let answer = (chosen.outcome ?? declared.0, chosen.latency ?? (chosen.outcome == nil ? declared.1 : spec.services[service].latency))
+            let answer = chosen.answer(declared: declared, serviceLatency: spec.services[service].latency)
             if recordCalls { recordedCalls.append((service, answer.0, answer.1)) }
             if tracksAnswers { pendingAnswers.append((clock.now &+ answer.1, service &* 1_000_003 &+ answer.0.hashValue)) }
             return answer

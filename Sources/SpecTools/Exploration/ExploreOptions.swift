@@ -2,6 +2,7 @@ import SpecRuntime
 
 /// How `specrun explore` searches and where it stops. Every bound is enforced.
 public struct ExploreOptions: Sendable {
+    /// How the states are searched: breadth-first, or seeded random walks.
     public enum Strategy: String, Sendable, CaseIterable {
         /// Every distinct state up to the depth, shortest sequences first.
         case bfs
@@ -9,9 +10,11 @@ public struct ExploreOptions: Sendable {
         case random
     }
 
+    /// The search: `bfs` (the default) or `random`.
     public var strategy: Strategy = .bfs
     /// Steps per sequence; nil takes the spec's `explore: depth:` or the strategy's default.
     public var depth: Int?
+    /// The seed of the random walks: the same seed walks the same way.
     public var seed: UInt64 = 0
     /// Steps taken in all (transitions tried, for `bfs`).
     public var maxSteps: Int = 2_000_000
@@ -21,20 +24,21 @@ public struct ExploreOptions: Sendable {
     public var maxStates: Int = 200_000
     /// Bytes the search may keep (for `bfs`): the states still to expand, the digests of the
     /// states seen, the queue and the wait table, estimated as it goes (see `HeldBytes`).
-    public var maxMemory: Int = Self.defaultMaxMemory
-    public static let defaultMaxMemory = 1 << 30
+    package var maxMemory: Int = Self.defaultMaxMemory
+    package static let defaultMaxMemory = 1 << 30
     /// Scheduled events one step may run before it counts as a runaway.
-    public var maxEventsPerStep: Int = 100_000
+    package var maxEventsPerStep: Int = 100_000
     /// Whether breadth-first search may know a move's state without taking it (see
     /// ``ExplorationDriver/predictedHash(_:)``); off, every move is taken. Tests compare the two.
     package var predicts = true
 
-    public static let defaultDepth: [Strategy: Int] = [.bfs: 6, .random: 20]
+    package static let defaultDepth: [Strategy: Int] = [.bfs: 6, .random: 20]
 
+    /// The defaults of `specrun explore`.
     public init() {}
 
     /// The depth used for `spec`'s explore plan depth `planned`.
-    public func depth(planned: Int?) -> Int {
+    package func depth(planned: Int?) -> Int {
         depth ?? planned ?? Self.defaultDepth[strategy] ?? 6
     }
 }

@@ -2,8 +2,8 @@ import ScreenSpec
 import SpecRuntime
 
 /// The summary `specrun explore` prints: text for people, one JSON object with `--format json`.
-public enum ExploreReport {
-    public static func text(_ r: ExploreResult, specPath: String) -> String {
+package enum ExploreReport {
+    package static func text(_ r: ExploreResult, specPath: String) -> String {
         var out = ""
         if let cx = r.counterexample {
             let verb = cx.title.hasPrefix("invariant") ? " broken" : ""
@@ -19,7 +19,7 @@ public enum ExploreReport {
         return out
     }
 
-    public static func summary(_ r: ExploreResult) -> String {
+    package static func summary(_ r: ExploreResult) -> String {
         var out = "strategy \(r.strategy.rawValue)"
         if r.strategy == .random { out += ", seed \(r.seed)" }
         out += ", depth \(r.depthLimit), \(r.moves) moves per state\n"
@@ -46,7 +46,7 @@ public enum ExploreReport {
         }
     }
 
-    public static func json(_ r: ExploreResult, specPath: String) -> String {
+    package static func json(_ r: ExploreResult, specPath: String) -> String {
         var out = "{\"spec\":"
         ValueFormatter.quote(specPath, into: &out)
         out += ",\"strategy\":\"\(r.strategy.rawValue)\",\"seed\":\(r.seed),\"depth\":\(r.depthLimit),\"moves\":\(r.moves)"
@@ -78,7 +78,7 @@ public enum ExploreReport {
         return (n < 0 ? "-" : "") + out
     }
 
-    public static func format1(_ d: Double) -> String { fixed(d, 1) }
+    package static func format1(_ d: Double) -> String { fixed(d, 1) }
     static func format3(_ d: Double) -> String { fixed(d, 3) }
 
     private static func fixed(_ d: Double, _ places: Int) -> String {
@@ -92,7 +92,7 @@ public enum ExploreReport {
     }
 
     /// The progress line: states, depth, rate.
-    public static func progressLine(_ p: ExploreProgress) -> String {
+    package static func progressLine(_ p: ExploreProgress) -> String {
         let rate = p.seconds > 0 ? Int(Double(p.transitions) / p.seconds) : 0
         return "\(grouped(p.distinctStates)) states, depth \(p.depth), \(grouped(p.transitions)) transitions, \(grouped(rate)) transitions/s, \(format1(p.seconds)) s"
     }

@@ -3,6 +3,7 @@ import SpecRuntime
 
 /// What an exploration did and found.
 public struct ExploreResult: Sendable {
+    /// Why the search stopped: every state seen, or which bound it reached.
     public enum Stop: String, Sendable {
         /// Every distinct state up to the depth was visited (bfs).
         case exhausted
@@ -14,36 +15,37 @@ public struct ExploreResult: Sendable {
         case violation
     }
 
-    public var strategy: ExploreOptions.Strategy
-    public var seed: UInt64
-    public var depthLimit: Int
+    package var strategy: ExploreOptions.Strategy
+    package var seed: UInt64
+    package var depthLimit: Int
     /// Transitions taken (steps applied), including those replayed to reach a state.
     public var transitions = 0
     /// Distinct states seen (bfs), or states visited (random).
     public var distinctStates = 0
-    public var depthReached = 0
-    public var seconds = 0.0
+    package var depthReached = 0
+    package var seconds = 0.0
+    /// Why the search stopped.
     public var stop: Stop = .exhausted
     /// How many moves are tried from each state, before outcome choices.
-    public var moves = 0
+    package var moves = 0
     /// The bytes the search kept when it stopped (estimated, see `HeldBytes`), and its budget.
-    public var memoryBytes = 0
-    public var memoryLimit = ExploreOptions.defaultMaxMemory
+    package var memoryBytes = 0
+    package var memoryLimit = ExploreOptions.defaultMaxMemory
     /// The violation, shrunk, when one was found.
-    public var counterexample: Counterexample?
+    package var counterexample: Counterexample?
 
-    public var violated: Bool { counterexample != nil }
+    package var violated: Bool { counterexample != nil }
 }
 
 /// A shortest failing sequence found by exploration, ready to print as a scenario.
-public struct Counterexample: Sendable {
+package struct Counterexample: Sendable {
     /// What broke: `invariant 'name'`, `run-time error` ...
-    public var title: String
-    public var message: String
+    package var title: String
+    package var message: String
     /// The scenario in the spec's YAML, indented as an item of `scenarios:`.
-    public var scenarioYAML: String
-    public var scenarioName: String
-    public var steps: Int
+    package var scenarioYAML: String
+    package var scenarioName: String
+    package var steps: Int
     /// Length of the sequence first found, before shrinking.
-    public var foundSteps: Int
+    package var foundSteps: Int
 }

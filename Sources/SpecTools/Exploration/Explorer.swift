@@ -3,9 +3,13 @@ import SpecRuntime
 
 /// Where an exploration is, for a progress line.
 public struct ExploreProgress: Sendable {
+    /// Distinct states seen so far.
     public var distinctStates: Int
+    /// Transitions taken so far.
     public var transitions: Int
+    /// The depth reached.
     public var depth: Int
+    /// Seconds since the search began.
     public var seconds: Double
 }
 
@@ -16,6 +20,7 @@ public enum Explorer {
     /// How often (in transitions) the time bound is read and progress reported.
     static let checkInterval = 512
 
+    /// Explores `spec` as `specrun explore` does, within `options`' bounds; `progress` hears from it now and then.
     public static func explore(_ spec: CheckedSpec, options: ExploreOptions,
                                progress: ((ExploreProgress) -> Void)? = nil) -> ExploreResult {
         let driver = ExplorationDriver(spec: spec, maxEventsPerStep: max(1, options.maxEventsPerStep))

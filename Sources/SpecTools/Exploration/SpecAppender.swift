@@ -5,15 +5,15 @@ import SpecRuntime
 /// Adds a counterexample scenario to the end of a spec's `scenarios:` (`specrun explore --write`).
 /// The new text must load, check and contain the scenario before anything is written, and the
 /// file is replaced whole (a temporary file renamed over it) or not at all.
-public enum SpecAppender {
-    public struct Failure: Error, Sendable {
-        public var message: String
+package enum SpecAppender {
+    package struct Failure: Error, Sendable {
+        package var message: String
     }
 
     /// The spec's text with `scenarioYAML` (an item indented two spaces) at the end of its block
     /// `scenarios:` list, indented as its other items; a `scenarios:` section is added if missing.
     /// The new lines end as most of the file's lines do (`\r\n` or `\n`); the others keep theirs.
-    public static func inserting(_ scenarioYAML: String, into text: String) -> Result<String, Failure> {
+    package static func inserting(_ scenarioYAML: String, into text: String) -> Result<String, Failure> {
         // Split on the scalar: a Swift `Character` holds "\r\n" whole, so splitting Characters on
         // "\n" would leave a CRLF file as one line, with no `scenarios:` key found in it.
         var raw = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
@@ -54,7 +54,7 @@ public enum SpecAppender {
 
     /// Inserts the scenario into the spec file at `path` after checking that the result loads and
     /// holds a scenario named `scenarioName`; writes the whole file or nothing.
-    public static func append(_ counterexample: Counterexample, toSpecAt path: String) -> Result<CheckedSpec, Failure> {
+    package static func append(_ counterexample: Counterexample, toSpecAt path: String) -> Result<CheckedSpec, Failure> {
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(Failure(message: "cannot read '\(path)'"))
         }

@@ -46,6 +46,25 @@ package enum YAMLValueText {
         }
     }
 
+    /// One entry of a service's `results:` giving exactly `outcome` after `latency` ms: a scenario
+    /// override that answers a call as it was answered once (a counterexample, a recording). A
+    /// `sequence:` keeps its events' own times.
+    package static func result(_ outcome: ServicePlan.Outcome, latency: Int) -> String {
+        switch outcome {
+        case .success(let value): return "{ value: \(text(value)), latency: \(duration(latency)) }"
+        case .failure(let error): return "{ fail: \(text(.error(error))), latency: \(duration(latency)) }"
+        case .sequence(let events):
+            let items = events.map { event -> String in
+                switch event.event {
+                case .next(let value): return "{ at: \(duration(event.time)), value: \(text(value)) }"
+                case .end(.completed): return "{ at: \(duration(event.time)), complete: true }"
+                case .end(.error(let error)): return "{ at: \(duration(event.time)), fail: \(text(.error(error))) }"
+                }
+            }
+            return "{ sequence: [\(items.joined(separator: ", "))] }"
+        }
+    }
+
     /// `300ms`, `5s`, `2m`, `48h`, `1500ms`: the largest unit that divides it.
     package static func duration(_ ms: Int) -> String {
         guard ms > 0 else { return "0ms" }

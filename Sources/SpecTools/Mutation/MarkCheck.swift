@@ -4,9 +4,9 @@ import SpecRuntime
 /// Whether each `equivalentMutants:` mark names a mutant `specrun mutate` makes and each
 /// `unreachable:` mark a coverage item `specrun coverage` counts: a mark that marks nothing (a
 /// typo, or a spec edited since) is a located error, for `specrun check` as for both commands.
-public enum MarkCheck {
+package enum MarkCheck {
     /// `loaded` with a diagnostic for each mark that marks nothing (and no spec when there is one).
-    public static func check(_ loaded: LoadedSpec) -> LoadedSpec {
+    package static func check(_ loaded: LoadedSpec) -> LoadedSpec {
         guard let checked = loaded.spec, let draft = SpecDraft(text: loaded.source.text, path: loaded.source.path, resolver: FileSystemSpecResolver()),
               !draft.spec.equivalentMutants.isEmpty || !checked.coverageMarks.isEmpty else { return loaded }
         var mutants = MutantGenerator.mutants(of: draft)

@@ -3,14 +3,14 @@ import SpecRuntime
 
 /// One small change to a spec that a scenario should notice, such as `email.count >= 10` becoming
 /// `email.count >= 11`. Made on the spec model in memory; ``apply(to:)`` gives the changed model.
-public struct Mutant: Sendable {
+package struct Mutant: Sendable {
     /// The declaration the change is in: an output, action, service, handler event or component.
-    public var declaration: String
+    package var declaration: String
     /// The change as `equivalentMutants:` quotes it: `before -> after`.
-    public var change: String
-    public var range: SpecRange
+    package var change: String
+    package var range: SpecRange
     /// The reason given in `equivalentMutants:`, when the spec marks this mutant as equivalent.
-    public var equivalentBecause: String?
+    package var equivalentBecause: String?
     let edit: MutationEdit
 
     /// The spec with this change made.

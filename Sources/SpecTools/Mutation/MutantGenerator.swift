@@ -1,7 +1,7 @@
 import ScreenSpec
 import SpecRuntime
 
-/// Makes every mutant of a spec, in source order, from ``MutationCatalogue``: expression
+/// Makes every mutant of a spec, in source order, from ``MutationCatalog``: expression
 /// mutations in every expression outside scenarios, operator mutations of stream outputs, an
 /// `enabledIf` dropped, a row of a binding's `table:` removed, a service's or a result's latency halved and
 /// doubled, a failure turned to success and a success to a failure.
@@ -16,7 +16,7 @@ enum MutantGenerator {
             let nodes = expr.preorder()
             let parents = expr.preorderParents()
             for (index, node) in nodes.enumerated() {
-                for mutation in MutationCatalogue.expressionMutations {
+                for mutation in MutationCatalog.expressionMutations {
                     for variant in mutation(node, text) {
                         // A constant reads in its comparison: `email.count >= 10 -> email.count >= 3`.
                         var change = "\(text(node)) -> \(variant.text)"
@@ -34,7 +34,7 @@ enum MutantGenerator {
         for (o, output) in spec.outputs.enumerated() {
             guard case .stream(let stream) = output.kind else { continue }
             for (k, op) in stream.operators.enumerated() {
-                for (edit, change) in MutationCatalogue.operatorVariants(op) {
+                for (edit, change) in MutationCatalog.operatorVariants(op) {
                     let e: MutationEdit = switch edit {
                     case .remove: .removeOperator(output: o, op: k)
                     case .replace(let kind): .replaceOperator(output: o, op: k, kind)
@@ -70,7 +70,7 @@ enum MutantGenerator {
         let name = service.name.value
         if let latency = service.latency, latency.value > 0 {
             for changed in [latency.value / 2, latency.value * 2] where latency.value <= Int.max / 2 {
-                out.append(Mutant(declaration: name, change: "latency: \(MutationCatalogue.durationText(latency.value)) -> \(MutationCatalogue.durationText(changed))",
+                out.append(Mutant(declaration: name, change: "latency: \(MutationCatalog.durationText(latency.value)) -> \(MutationCatalog.durationText(changed))",
                                   range: latency.range, edit: .serviceLatency(service: s, changed)))
             }
         }
@@ -84,7 +84,7 @@ enum MutantGenerator {
             if let latency = result.latency, latency.value > 0, latency.value <= Int.max / 2 {
                 for changed in [latency.value / 2, latency.value * 2] {
                     out.append(Mutant(declaration: name,
-                                      change: "latency: \(MutationCatalogue.durationText(latency.value)) -> \(MutationCatalogue.durationText(changed))",
+                                      change: "latency: \(MutationCatalog.durationText(latency.value)) -> \(MutationCatalog.durationText(changed))",
                                       range: latency.range, edit: .resultLatency(service: s, result: r, case: c, changed)))
                 }
             }

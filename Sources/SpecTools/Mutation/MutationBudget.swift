@@ -1,16 +1,16 @@
 import Foundation
 
 /// Where a `specrun mutate` run is, for a progress line.
-public struct MutationProgress: Sendable {
+package struct MutationProgress: Sendable {
     /// The spec being mutated (0-based) and how many there are.
-    public var spec: Int
-    public var specs: Int
+    package var spec: Int
+    package var specs: Int
     /// Its mutants done (played or not) and in all.
-    public var done: Int
-    public var mutants: Int
-    public var seconds: Double
+    package var done: Int
+    package var mutants: Int
+    package var seconds: Double
 
-    public var line: String {
+    package var line: String {
         "spec \(spec + 1) of \(specs): \(done) of \(mutants) mutants, \(ExploreReport.format1(seconds)) s"
     }
 }

@@ -2,7 +2,7 @@ import ScreenSpec
 import SpecRuntime
 
 /// The mutation report as one JSON document.
-public enum MutationJSON {
+package enum MutationJSON {
     struct Document: Encodable {
         var specs: [Spec]
         var invalid: [String]
@@ -37,7 +37,7 @@ public enum MutationJSON {
         var reason: String?
     }
 
-    public static func render(_ report: MutationReport) -> String {
+    package static func render(_ report: MutationReport) -> String {
         encode(Document(
             specs: report.specs.map { s in
                 Spec(path: s.specPath, screen: s.screen, killed: s.killed, scored: s.scored, equivalent: s.equivalent,

@@ -6,12 +6,12 @@ import SpecRuntime
 /// from the unmutated spec's, which is what its snapshot holds when `specrun test` passes.
 public enum MutationRun {
     /// Scheduled events one mutant's scenario may run; a mutant that loops forever stops here.
-    public static let eventLimit = 1_000_000
+    package static let eventLimit = 1_000_000
 
     /// Plays the mutants of each spec within `maxSeconds` (checked before each scenario a mutant
     /// plays): when it runs out, the mutants not yet played are `notPlayed` and the specs not
     /// started are listed, and the report says so. `progress` hears of every mutant done.
-    public static func run(specPaths: [String], maxSeconds: Double = .infinity,
+    package static func run(specPaths: [String], maxSeconds: Double = .infinity,
                            progress: (@Sendable (MutationProgress) -> Void)? = nil) -> MutationReport {
         let budget = MutationBudget(seconds: maxSeconds, progress: progress)
         var specs: [SpecMutation] = []
@@ -38,9 +38,11 @@ public enum MutationRun {
 
     /// A spec that did not load, or whose `equivalentMutants:` marks a change no mutant makes.
     public struct Invalid: Error {
+        /// The spec as loaded, with its diagnostics.
         public var loaded: LoadedSpec
     }
 
+    /// Mutates the spec at `specPath` and plays its scenarios against every mutant, as `specrun mutate` does for one spec.
     public static func run(specPath: String) -> Result<SpecMutation, Invalid> {
         run(specPath: specPath, budget: MutationBudget(seconds: .infinity, progress: nil), index: 0, of: 1)
     }
@@ -84,10 +86,12 @@ public enum MutationRun {
             if budget.expired { return MutantOutcome(mutant: mutant, status: .notPlayed) }
             var local = draft
             guard let checked = local.check(mutant.apply(to: draft.spec)).spec else { return MutantOutcome(mutant: mutant, status: .invalid) }
+            // Compiled once for all its scenarios.
+            let program = ScreenProgram(checked)
             for s in checked.scenarios.indices {
                 // A mutant cut short is not played: what it played so far says nothing.
                 if budget.expired { return MutantOutcome(mutant: mutant, status: .notPlayed) }
-                let timeline = ScenarioRunner.run(checked, scenario: s, entryLimit: entryLimits[s], eventLimit: eventLimit)
+                let timeline = ScenarioRunner.run(program, scenario: s, entryLimit: entryLimits[s], eventLimit: eventLimit)
                 if timeline.stoppedByLimit || SnapshotFile.text(for: timeline, specPath: specPath) != expected[s] {
                     return MutantOutcome(mutant: mutant, status: .killed, killedBy: checked.scenarios[s].name)
                 }

@@ -3,8 +3,8 @@ import SpecRuntime
 
 /// The readable report: each survivor with its place, change and the scenarios that should have
 /// caught it; a score line per spec and for the run.
-public enum MutationText {
-    public static func render(_ report: MutationReport, colors: Bool = false) -> String {
+package enum MutationText {
+    package static func render(_ report: MutationReport, colors: Bool = false) -> String {
         let red = colors ? "\u{1B}[31m" : "", green = colors ? "\u{1B}[32m" : "", bold = colors ? "\u{1B}[1m" : ""
         let reset = colors ? "\u{1B}[0m" : ""
         var out = ""
@@ -22,9 +22,9 @@ public enum MutationText {
             for e in spec.outcomes where e.status == .equivalent {
                 out += "  \(e.mutant.range.file):\(e.mutant.range.start): equivalent in '\(e.mutant.declaration)': \(e.mutant.change) (\(e.mutant.equivalentBecause ?? ""))\n"
             }
-            let colour = spec.survivors.isEmpty ? green : red
+            let color = spec.survivors.isEmpty ? green : red
             let invalid = spec.outcomes.filter { $0.status == .invalid }.count
-            out += "  \(colour)score \(formatPercent(spec.score)): \(spec.killed) of \(spec.scored) mutants killed\(reset)"
+            out += "  \(color)score \(formatPercent(spec.score)): \(spec.killed) of \(spec.scored) mutants killed\(reset)"
             var extras: [String] = []
             if spec.equivalent > 0 { extras.append("\(spec.equivalent) equivalent") }
             if invalid > 0 { extras.append("\(invalid) not type-correct, skipped") }
@@ -40,7 +40,7 @@ public enum MutationText {
     }
 
     /// What the time budget left out, when it ran out; the same line goes to standard error.
-    public static func stopLine(_ report: MutationReport) -> String? {
+    package static func stopLine(_ report: MutationReport) -> String? {
         guard let budget = report.timeBudget else { return nil }
         let seconds = budget == budget.rounded() && budget < 1e9 ? "\(Int(budget))" : ExploreReport.format1(budget)
         var out = "stopped: the time budget (--max-seconds \(seconds)) was used up "

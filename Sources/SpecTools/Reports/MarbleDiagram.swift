@@ -3,9 +3,9 @@ import SpecRuntime
 
 /// One scenario as a marble diagram: a lane per output with a mark per emission, and a lane of
 /// the scenario's steps with its failed expectations and runtime errors.
-public struct MarbleDiagram: Sendable, Hashable {
-    public struct Mark: Sendable, Hashable {
-        public enum Kind: Sendable, Hashable {
+package struct MarbleDiagram: Sendable, Hashable {
+    package struct Mark: Sendable, Hashable {
+        package enum Kind: Sendable, Hashable {
             /// An element or a new value; the text is the value as the timeline writes it.
             case emission
             /// A scenario step (`set`, `send`, `wait`, a gesture); the text is the step.
@@ -23,43 +23,43 @@ public struct MarbleDiagram: Sendable, Hashable {
         }
 
         /// Virtual milliseconds since the scenario started.
-        public var time: Int
-        public var kind: Kind
-        public var text: String
+        package var time: Int
+        package var kind: Kind
+        package var text: String
 
-        public init(time: Int, kind: Kind, text: String) {
+        package init(time: Int, kind: Kind, text: String) {
             self.time = time
             self.kind = kind
             self.text = text
         }
     }
 
-    public struct Lane: Sendable, Hashable {
+    package struct Lane: Sendable, Hashable {
         /// The output's name as the timeline writes it, such as `login.enabled`.
-        public var name: String
-        public var marks: [Mark]
+        package var name: String
+        package var marks: [Mark]
 
-        public init(name: String, marks: [Mark]) {
+        package init(name: String, marks: [Mark]) {
             self.name = name
             self.marks = marks
         }
 
-        public var emissionCount: Int { marks.filter { $0.kind == .emission }.count }
+        package var emissionCount: Int { marks.filter { $0.kind == .emission }.count }
     }
 
     /// Output lanes in the order of their first entry in the timeline.
-    public var lanes: [Lane]
+    package var lanes: [Lane]
     /// Steps, failed expectations and runtime errors, in timeline order.
-    public var steps: [Mark]
+    package var steps: [Mark]
 
     /// An emission: an output's value at an instant, such as `degrees` = `"59.0°F"` at 300ms.
-    public struct Moment: Sendable, Hashable {
-        public var output: String
-        public var time: Int
+    package struct Moment: Sendable, Hashable {
+        package var output: String
+        package var time: Int
         /// The value as the timeline writes it.
-        public var value: String
+        package var value: String
 
-        public init(output: String, time: Int, value: String) {
+        package init(output: String, time: Int, value: String) {
             self.output = output
             self.time = time
             self.value = value
@@ -67,13 +67,13 @@ public struct MarbleDiagram: Sendable, Hashable {
     }
 
     /// Emissions that differ from the stored snapshot: their marbles are marked as changed.
-    public var changed: Set<Moment> = []
+    package var changed: Set<Moment> = []
 
     /// For each lane whose value an `expect:` found wrong, the times it did: the lane is
     /// highlighted there as well as on the steps lane.
-    public var expectationFailures: [String: [Int]] = [:]
+    package var expectationFailures: [String: [Int]] = [:]
 
-    public init(lanes: [Lane], steps: [Mark]) {
+    package init(lanes: [Lane], steps: [Mark]) {
         self.lanes = lanes
         self.steps = steps
         // The runner words a failed expectation `expected NAME == VALUE, got ...`.
@@ -85,7 +85,7 @@ public struct MarbleDiagram: Sendable, Hashable {
     }
 
     /// The diagram of a timeline: every emission becomes exactly one marble on its output's lane.
-    public init(_ timeline: Timeline) {
+    package init(_ timeline: Timeline) {
         var lanes: [Lane] = []
         var laneIndex: [String: Int] = [:]
         var steps: [Mark] = []
@@ -122,5 +122,5 @@ public struct MarbleDiagram: Sendable, Hashable {
     var allMarks: [Mark] { steps + lanes.flatMap(\.marks) }
 
     /// The time of the last mark; 0 for an empty diagram.
-    public var endTime: Int { allMarks.map(\.time).max() ?? 0 }
+    package var endTime: Int { allMarks.map(\.time).max() ?? 0 }
 }

@@ -3,23 +3,23 @@ import SpecRuntime
 /// A self-contained HTML page of scenarios as marble diagrams: no network, no external file,
 /// styles and a small script inline. Written by `specrun run --format html` and
 /// `specrun test --format html`.
-public enum MarbleReport {
+package enum MarbleReport {
     /// One scenario on the page.
-    public struct Scenario: Sendable {
-        public var timeline: Timeline
+    package struct Scenario: Sendable {
+        package var timeline: Timeline
         /// The spec file it comes from.
-        public var specPath: String
+        package var specPath: String
         /// `PASS`, `FAIL`, `NEW`, `UPDATED`; for `run`, `PASS` or `FAIL` by its expectations.
-        public var status: String
-        public var failed: Bool
+        package var status: String
+        package var failed: Bool
         /// Problems beyond the timeline's own failures: a differing or missing snapshot, a write error.
-        public var problems: [String]
+        package var problems: [String]
         /// The unified diff from the stored snapshot to this run's timeline, shown beside the marbles.
-        public var snapshotDiff: String?
+        package var snapshotDiff: String?
         /// Emissions the snapshot does not have as they are now (the diff's added lines).
-        public var changed: Set<MarbleDiagram.Moment> = []
+        package var changed: Set<MarbleDiagram.Moment> = []
 
-        public init(timeline: Timeline, specPath: String, status: String, failed: Bool, problems: [String] = [], snapshotDiff: String? = nil) {
+        package init(timeline: Timeline, specPath: String, status: String, failed: Bool, problems: [String] = [], snapshotDiff: String? = nil) {
             self.timeline = timeline
             self.specPath = specPath
             self.status = status
@@ -29,12 +29,12 @@ public enum MarbleReport {
         }
 
         /// A scenario played by `run`: it fails when an expectation failed or a runtime error happened.
-        public init(played timeline: Timeline, specPath: String) {
+        package init(played timeline: Timeline, specPath: String) {
             self.init(timeline: timeline, specPath: specPath, status: timeline.passed ? "PASS" : "FAIL", failed: !timeline.passed)
         }
 
         /// A scenario checked by `test` against its snapshot.
-        public init(_ outcome: ScenarioOutcome) {
+        package init(_ outcome: ScenarioOutcome) {
             var problems: [String] = []
             if let error = outcome.writeError { problems.append("cannot write the snapshot: \(error)") }
             if outcome.comparison == .missing && !outcome.wrote {
@@ -58,7 +58,7 @@ public enum MarbleReport {
     }
 
     /// The most timeline entries one scenario's diagram shows.
-    public static let maximumEntries = 5000
+    package static let maximumEntries = 5000
 
     /// `   300ms  degrees           "59.0°F"` read back; nil for any other line.
     static func emission(inTimelineLine line: String) -> MarbleDiagram.Moment? {
@@ -69,7 +69,7 @@ public enum MarbleReport {
     }
 
     /// The whole page. `title` heads it, such as the spec's screen or `specrun test`.
-    public static func html(title: String, scenarios: [Scenario]) -> String {
+    package static func html(title: String, scenarios: [Scenario]) -> String {
         let failed = scenarios.filter(\.failed).count
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"

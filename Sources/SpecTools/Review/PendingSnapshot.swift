@@ -5,31 +5,31 @@ import SpecRuntime
 /// `specrun test` that finds a scenario's timeline different from its snapshot writes the new
 /// text beside it as `<scenario>.timeline.new`. Accepting renames it over the snapshot,
 /// rejecting deletes it; either way the snapshot folder is back to committed files only.
-public struct PendingSnapshot: Sendable, Hashable, Comparable {
+package struct PendingSnapshot: Sendable, Hashable, Comparable {
     /// What a pending file's name adds to its snapshot's: `x.timeline` -> `x.timeline.new`.
-    public static let suffix = ".new"
+    package static let suffix = ".new"
 
     /// The pending file, `…/__snapshots__/<spec stem>/<slug>.timeline.new`.
-    public var path: String
+    package var path: String
     /// The snapshot it would replace (which may not exist yet).
-    public var snapshotPath: String { String(path.dropLast(Self.suffix.count)) }
+    package var snapshotPath: String { String(path.dropLast(Self.suffix.count)) }
 
     /// Nil unless `path` ends in `.timeline.new`.
-    public init?(path: String) {
+    package init?(path: String) {
         guard path.hasSuffix("." + SnapshotLayout.fileExtension + Self.suffix) else { return nil }
         self.path = path
     }
 
     /// The pending file of a snapshot.
-    public static func path(forSnapshot snapshotPath: String) -> String {
+    package static func path(forSnapshot snapshotPath: String) -> String {
         snapshotPath + suffix
     }
 
-    public static func < (a: PendingSnapshot, b: PendingSnapshot) -> Bool { a.path < b.path }
+    package static func < (a: PendingSnapshot, b: PendingSnapshot) -> Bool { a.path < b.path }
 
     /// The spec file the snapshot belongs to: `<folder>/<stem>.yaml` (or `.yml`) for a pending
     /// file in `<folder>/__snapshots__/<stem>/`; nil when no such spec exists.
-    public var specPath: String? {
+    package var specPath: String? {
         let specFolder = SnapshotLayout.parent(of: path)
         let snapshots = SnapshotLayout.parent(of: specFolder)
         guard (snapshots as NSString).lastPathComponent == SnapshotLayout.folderName else { return nil }
@@ -40,10 +40,10 @@ public struct PendingSnapshot: Sendable, Hashable, Comparable {
     }
 
     /// The new snapshot text; nil when the file cannot be read.
-    public var text: String? { SnapshotFile.read(path) }
+    package var text: String? { SnapshotFile.read(path) }
 
     /// The scenario name from the text's `# scenario:` header line.
-    public var scenario: String? {
+    package var scenario: String? {
         guard let text else { return nil }
         for line in text.split(separator: "\n", maxSplits: 3) where line.hasPrefix("# scenario: ") {
             return String(line.dropFirst("# scenario: ".count))
@@ -53,7 +53,7 @@ public struct PendingSnapshot: Sendable, Hashable, Comparable {
 
     /// What accepting would change: the diff from the snapshot (empty when it is missing) to the
     /// pending text, and its one-line summary.
-    public func changes() -> (diff: UnifiedDiff, summary: String) {
+    package func changes() -> (diff: UnifiedDiff, summary: String) {
         let old = SnapshotFile.read(snapshotPath)
         let lineDiff = LineDiff(old: old.map(LineDiff.lines) ?? [], new: LineDiff.lines(text ?? ""))
         let diff = UnifiedDiff(lineDiff, oldLabel: "\(snapshotPath) (snapshot)", newLabel: "\(snapshotPath) (new)")
@@ -63,7 +63,7 @@ public struct PendingSnapshot: Sendable, Hashable, Comparable {
 
     /// Makes the pending text the snapshot: an atomic rename over it. Both must be regular files
     /// (the snapshot may be missing) in real folders, never a link (see `SnapshotTree`).
-    public func accept() throws {
+    package func accept() throws {
         if let refusal = SnapshotTree.refusal(for: path, mustExist: true) ?? SnapshotTree.refusal(for: snapshotPath) {
             throw SnapshotError("skipped '\(path)': \(refusal)")
         }
@@ -74,7 +74,7 @@ public struct PendingSnapshot: Sendable, Hashable, Comparable {
 
     /// Deletes the pending file; the snapshot stays as it is. Only a regular file in real folders
     /// is deleted, never through a link (see `SnapshotTree`).
-    public func reject() throws {
+    package func reject() throws {
         if SnapshotTree.kind(path) == .missing { return }
         if let refusal = SnapshotTree.refusal(for: path, mustExist: true) { throw SnapshotError("skipped '\(path)': \(refusal)") }
         if unlink(path) != 0 && errno != ENOENT {
@@ -85,7 +85,7 @@ public struct PendingSnapshot: Sendable, Hashable, Comparable {
     /// Every pending file that belongs to the given specs and folders: for a spec file, those in
     /// its snapshot folder; for a folder, those in every `__snapshots__/<stem>/` below it
     /// (hidden folders skipped). Sorted, without duplicates.
-    public static func find(in paths: [String]) -> [PendingSnapshot] {
+    package static func find(in paths: [String]) -> [PendingSnapshot] {
         var found: Set<PendingSnapshot> = []
         for path in paths {
             if SpecFinder.isDirectory(path) {

@@ -8,20 +8,20 @@ import SpecRuntime
 /// (0-based) belongs to shard `k % count + 1`. The same files and arguments give the same
 /// shards on every machine; together the shards run each scenario exactly once, and their sizes
 /// differ by at most one.
-public struct Shard: Sendable, Hashable, CustomStringConvertible {
+package struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// 1-based, at most `count`.
-    public let index: Int
-    public let count: Int
+    package let index: Int
+    package let count: Int
 
     /// Nil unless `1 <= index <= count`.
-    public init?(index: Int, count: Int) {
+    package init?(index: Int, count: Int) {
         guard count >= 1, index >= 1, index <= count else { return nil }
         self.index = index
         self.count = count
     }
 
     /// Reads `i/n`, such as `2/4`; nil for anything else.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]),
               parts.allSatisfy({ $0.allSatisfy(\.isASCII) && !$0.hasPrefix("+") }) else { return nil }
@@ -29,9 +29,9 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the item at `position` (0-based) of the suite's order is in this shard.
-    public func contains(position: Int) -> Bool {
+    package func contains(position: Int) -> Bool {
         position % count == index - 1
     }
 
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 }

@@ -2,24 +2,24 @@ import ScreenSpec
 import SpecRuntime
 
 /// The result of playing one scenario and comparing its timeline with its snapshot.
-public struct ScenarioOutcome: Sendable {
+package struct ScenarioOutcome: Sendable {
     /// The overall verdict: `passed`, `failed`, `new` (snapshot written), `missing` (snapshot
     /// absent and not written: a failure) or `updated` (snapshot rewritten under `.update`).
-    public struct Status: Sendable, Hashable, CustomStringConvertible {
+    package struct Status: Sendable, Hashable, CustomStringConvertible {
         enum Kind: Sendable, Hashable { case passed, failed, new, missing, updated }
         let kind: Kind
 
-        public static let passed = Status(kind: .passed)
-        public static let failed = Status(kind: .failed)
-        public static let new = Status(kind: .new)
-        public static let missing = Status(kind: .missing)
-        public static let updated = Status(kind: .updated)
+        package static let passed = Status(kind: .passed)
+        package static let failed = Status(kind: .failed)
+        package static let new = Status(kind: .new)
+        package static let missing = Status(kind: .missing)
+        package static let updated = Status(kind: .updated)
 
         /// `failed` and `missing` fail a run.
-        public var isFailure: Bool { kind == .failed || kind == .missing }
+        package var isFailure: Bool { kind == .failed || kind == .missing }
 
         /// The report label: `PASS`, `FAIL`, `NEW` (written, or missing and not written) or `UPDATED`.
-        public var description: String {
+        package var description: String {
             switch kind {
             case .passed: return "PASS"
             case .failed: return "FAIL"
@@ -30,38 +30,38 @@ public struct ScenarioOutcome: Sendable {
     }
 
     /// What was found on disk before anything was written.
-    public struct Comparison: Sendable, Hashable {
+    package struct Comparison: Sendable, Hashable {
         enum Kind: Sendable, Hashable { case matched, differed, missing }
         let kind: Kind
 
-        public static let matched = Comparison(kind: .matched)
-        public static let differed = Comparison(kind: .differed)
-        public static let missing = Comparison(kind: .missing)
+        package static let matched = Comparison(kind: .matched)
+        package static let differed = Comparison(kind: .differed)
+        package static let missing = Comparison(kind: .missing)
     }
 
-    public var specPath: String
-    public var scenario: String
-    public var snapshotPath: String
-    public var timeline: Timeline
+    package var specPath: String
+    package var scenario: String
+    package var snapshotPath: String
+    package var timeline: Timeline
     /// The snapshot text this run produced.
-    public var actual: String
-    public var comparison: Comparison
+    package var actual: String
+    package var comparison: Comparison
     /// Whether this run wrote the snapshot file.
-    public var wrote: Bool
+    package var wrote: Bool
     /// Failed `expect:` steps and runtime errors, as `file:line: message (at 500ms)`.
-    public var expectFailures: [String]
+    package var expectFailures: [String]
     /// The diff from the stored snapshot to the actual timeline, when they differ.
-    public var diff: UnifiedDiff?
+    package var diff: UnifiedDiff?
     /// One line naming the outputs that changed and when, when the snapshot differs.
-    public var changeSummary: String?
+    package var changeSummary: String?
     /// Why writing the snapshot failed, if it did.
-    public var writeError: String?
+    package var writeError: String?
     /// The pending file holding the new timeline, when this run wrote one (`SnapshotMode.review`).
-    public var pendingPath: String?
+    package var pendingPath: String?
     /// How long playing and comparing the scenario took, in wall time (for test reports only).
-    public var duration: Duration = .zero
+    package var duration: Duration = .zero
 
-    public var status: Status {
+    package var status: Status {
         if !expectFailures.isEmpty || writeError != nil { return .failed }
         switch comparison.kind {
         case .matched: return .passed
@@ -71,7 +71,7 @@ public struct ScenarioOutcome: Sendable {
     }
 
     /// Every problem of this scenario as readable text, empty when it passed.
-    public var failureDescription: String? {
+    package var failureDescription: String? {
         guard status.isFailure else { return nil }
         var lines = ["\(specPath) › \(scenario)"]
         lines += expectFailures
@@ -92,21 +92,21 @@ extension String {
 }
 
 /// The result of checking every scenario of one spec file.
-public struct SpecOutcome: Sendable {
-    public var specPath: String
+package struct SpecOutcome: Sendable {
+    package var specPath: String
     /// The loaded spec with its diagnostics; `loaded.spec` is nil when the spec is invalid.
-    public var loaded: LoadedSpec
+    package var loaded: LoadedSpec
     /// The scenarios that ran, in declaration order.
-    public var scenarios: [ScenarioOutcome]
+    package var scenarios: [ScenarioOutcome]
     /// Scenarios left out by a filter.
-    public var skipped: Int
+    package var skipped: Int
     /// Snapshot files of this spec that match no current scenario (renamed or removed).
-    public var obsoleteSnapshots: [String]
+    package var obsoleteSnapshots: [String]
 
-    public var isValid: Bool { loaded.spec != nil }
+    package var isValid: Bool { loaded.spec != nil }
 
     /// Readable failures: the diagnostics of an invalid spec, or one entry per failing scenario.
-    public var failures: [String] {
+    package var failures: [String] {
         if !isValid { return ["\(specPath) is invalid:\n" + loaded.renderDiagnostics().trimmingSuffixNewline] }
         return scenarios.compactMap(\.failureDescription)
     }

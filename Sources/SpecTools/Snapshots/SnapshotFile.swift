@@ -12,9 +12,9 @@ import SpecRuntime
 /// Login › signs in once the form is valid
 ///      0ms  canLogin          false
 /// ```
-public enum SnapshotFile {
+package enum SnapshotFile {
     /// The snapshot text recorded for a timeline.
-    public static func text(for timeline: Timeline, specPath: String) -> String {
+    package static func text(for timeline: Timeline, specPath: String) -> String {
         var recorded = timeline
         recorded.entries = timeline.entries.filter { if case .failure = $0 { return false } else { return true } }
         return "# spec: \(oneLine((specPath as NSString).lastPathComponent))\n"
@@ -28,7 +28,7 @@ public enum SnapshotFile {
     /// if it were missing. Only a regular file is read (a link to one is followed): a FIFO at a
     /// snapshot path would block the read forever and a device could be endless, so those read as
     /// nil, and a write to the path then says what is in the way (see `SnapshotTree`).
-    public static func read(_ path: String) -> String? {
+    package static func read(_ path: String) -> String? {
         // Opened without blocking (a FIFO with no writer would block `open` itself), then checked
         // on the descriptor, so the file cannot be swapped between the check and the read.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
@@ -48,7 +48,7 @@ public enum SnapshotFile {
     /// folder is an error. The entry point for "write a whole output file" the user names
     /// (`--output` reports); snapshot and pending files go through `SnapshotTree.write(_:to:)`,
     /// which never follows a link out of the snapshot tree.
-    public static func writeAtomically(_ text: String, to path: String) throws {
+    package static func writeAtomically(_ text: String, to path: String) throws {
         try OutputFile.write(text, to: path)
     }
 
@@ -82,7 +82,7 @@ public enum SnapshotFile {
 }
 
 /// A snapshot file could not be written or removed.
-public struct SnapshotError: Error, CustomStringConvertible, Sendable {
-    public var description: String
+package struct SnapshotError: Error, CustomStringConvertible, Sendable {
+    package var description: String
     init(_ description: String) { self.description = description }
 }

@@ -6,22 +6,22 @@ import SpecRuntime
 /// ``folderName(forStem:)`` says), so
 /// `specs/login.yaml`'s scenario "signs in once the form is valid" is kept in
 /// `specs/__snapshots__/login/signs-in-once-the-form-is-valid.timeline`.
-public enum SnapshotLayout {
+package enum SnapshotLayout {
     /// The folder beside the specs that holds their snapshots; spec discovery skips it.
-    public static let folderName = "__snapshots__"
+    package static let folderName = "__snapshots__"
     /// The extension of a snapshot file; other files in a snapshot folder are ignored.
-    public static let fileExtension = "timeline"
+    package static let fileExtension = "timeline"
     /// Slugs are cut to this many characters so file names stay well under file system limits.
     static let maximumSlugLength = 80
 
     /// The `__snapshots__` folder beside a spec file.
-    public static func snapshotsDirectory(forSpec specPath: String) -> String {
+    package static func snapshotsDirectory(forSpec specPath: String) -> String {
         join(parent(of: specPath), folderName)
     }
 
     /// The folder holding one spec's snapshot files, inside `snapshotsDirectory`: always a real
     /// child of it, named by ``folderName(forStem:)``.
-    public static func directory(forSpec specPath: String, snapshotsDirectory: String? = nil) -> String {
+    package static func directory(forSpec specPath: String, snapshotsDirectory: String? = nil) -> String {
         join(snapshotsDirectory ?? self.snapshotsDirectory(forSpec: specPath), folderName(forStem: stem(of: specPath)))
     }
 
@@ -29,7 +29,7 @@ public enum SnapshotLayout {
     /// characters are written `%XX` (the byte in hex), so `...yaml` (stem `..`) keeps its
     /// snapshots in `__snapshots__/%2E./`, not in the spec's own folder, and no stem's folder is
     /// hidden. One-to-one: ``stem(ofFolder:)`` reads the name back.
-    public static func folderName(forStem stem: String) -> String {
+    package static func folderName(forStem stem: String) -> String {
         var out = ""
         for (i, scalar) in stem.unicodeScalars.enumerated() {
             let escaped = scalar == "%" || (i == 0 && scalar == ".") || scalar.value < 0x20 || scalar.value == 0x7F
@@ -44,7 +44,7 @@ public enum SnapshotLayout {
 
     /// The spec stem a snapshot folder name stands for (see ``folderName(forStem:)``); nil when
     /// the name is not one that `folderName` makes.
-    public static func stem(ofFolder name: String) -> String? {
+    package static func stem(ofFolder name: String) -> String? {
         var out = String.UnicodeScalarView()
         var scalars = name.unicodeScalars.makeIterator()
         while let scalar = scalars.next() {
@@ -58,7 +58,7 @@ public enum SnapshotLayout {
     }
 
     /// A spec file's name without its extension: `specs/login.yaml` -> `login`.
-    public static func stem(of specPath: String) -> String {
+    package static func stem(of specPath: String) -> String {
         let name = (specPath as NSString).lastPathComponent
         let stem = (name as NSString).deletingPathExtension
         return stem.isEmpty ? name : stem
@@ -67,7 +67,7 @@ public enum SnapshotLayout {
     /// Lowercase ASCII letters and digits; every other run of characters becomes one `-`,
     /// none at either end; accents are folded first (`é` -> `e`). Never empty: a name with no
     /// letters or digits slugs to `scenario`.
-    public static func slug(_ name: String) -> String {
+    package static func slug(_ name: String) -> String {
         let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
         var out = ""
         var pendingDash = false
@@ -92,7 +92,7 @@ public enum SnapshotLayout {
     /// The snapshot file name of each scenario, in the order given. Scenarios whose slugs
     /// collide all get `-` and 8 hex digits of a hash of their exact name appended, so a name
     /// keeps its file whatever the order or number of the other scenarios.
-    public static func fileNames(forScenarios names: [String]) -> [String] {
+    package static func fileNames(forScenarios names: [String]) -> [String] {
         var slugs = names.map(slug)
         var counts: [String: Int] = [:]
         for s in slugs { counts[s, default: 0] += 1 }

@@ -9,11 +9,11 @@ import SpecRuntime
 /// let outcome = SnapshotSuite.verify(specPath: "specs/login.yaml")
 /// #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n\n"))")
 /// ```
-public enum SnapshotSuite {
+package enum SnapshotSuite {
     /// Plays every scenario of one spec (those whose name contains `filter`, when given) and
     /// compares each with its snapshot, writing only what `mode` allows.
     /// - Parameter snapshotsDirectory: the `__snapshots__` folder; nil uses the one beside the spec.
-    public static func verify(specPath: String, snapshotsDirectory: String? = nil, mode: SnapshotMode = .verify,
+    package static func verify(specPath: String, snapshotsDirectory: String? = nil, mode: SnapshotMode = .verify,
                               filter: String? = nil) -> SpecOutcome {
         let loaded = sharingSnapshots(SpecLoader.load(path: specPath), specPath: specPath)
         return verify(loaded, specPath: specPath, snapshotsDirectory: snapshotsDirectory, mode: mode, filter: filter)
@@ -23,7 +23,7 @@ public enum SnapshotSuite {
     /// the order of `specPaths`, scenarios in declaration order. With a `shard`, only its part of
     /// the scenarios left by `filter` runs (see `Shard`), and specs with nothing in it are left
     /// out of the result.
-    public static func verify(specPaths: [String], mode: SnapshotMode = .verify, filter: String? = nil,
+    package static func verify(specPaths: [String], mode: SnapshotMode = .verify, filter: String? = nil,
                               shard: Shard? = nil) -> [SpecOutcome] {
         let loaded = SpecLoader.load(paths: specPaths) { paths in parallelMap(paths) { SpecLoader.load(path: $0) } }
             .enumerated().map { sharingSnapshots($1, specPath: specPaths[$0]) }
@@ -48,9 +48,12 @@ public enum SnapshotSuite {
                 }
             }
         }
+        // Each spec compiles once, for all its scenarios (which may play on other cores).
+        let withJobs = Set(jobs.map(\.spec))
+        let programs = parallelMap(Array(loaded.indices)) { i in withJobs.contains(i) ? loaded[i].spec.map { ScreenProgram($0) } : nil }
         let results = parallelMap(jobs) { job -> ScenarioOutcome in
             // `jobs` only holds specs that loaded.
-            check(loaded[job.spec].spec!, specPath: specPaths[job.spec], scenario: job.scenario, mode: mode)
+            check(programs[job.spec]!, specPath: specPaths[job.spec], scenario: job.scenario, mode: mode)
         }
         var outcomes = specPaths.indices.map { i in
             SpecOutcome(specPath: specPaths[i], loaded: loaded[i], scenarios: [], skipped: skipped[i],
@@ -64,9 +67,10 @@ public enum SnapshotSuite {
                        filter: String?) -> SpecOutcome {
         var outcome = SpecOutcome(specPath: specPath, loaded: loaded, scenarios: [], skipped: 0, obsoleteSnapshots: [])
         guard let checked = loaded.spec else { return outcome }
+        let program = ScreenProgram(checked)
         for (i, scenario) in checked.scenarios.enumerated() {
             guard matches(scenario.name, filter) else { outcome.skipped += 1; continue }
-            outcome.scenarios.append(check(checked, specPath: specPath, scenario: i, snapshotsDirectory: snapshotsDirectory, mode: mode))
+            outcome.scenarios.append(check(program, specPath: specPath, scenario: i, snapshotsDirectory: snapshotsDirectory, mode: mode))
         }
         outcome.obsoleteSnapshots = obsoleteSnapshots(of: checked, specPath: specPath, snapshotsDirectory: snapshotsDirectory)
         return outcome
@@ -92,10 +96,17 @@ public enum SnapshotSuite {
     /// Plays one scenario and compares it with its snapshot. Writes only under `.recordNew` (a
     /// missing snapshot) or `.update` (a missing or different one), atomically, and never a file
     /// whose text is already right.
-    public static func check(_ spec: CheckedSpec, specPath: String, scenario index: Int,
+    package static func check(_ spec: CheckedSpec, specPath: String, scenario index: Int,
                              snapshotsDirectory: String? = nil, mode: SnapshotMode = .verify) -> ScenarioOutcome {
+        check(ScreenProgram(spec), specPath: specPath, scenario: index, snapshotsDirectory: snapshotsDirectory, mode: mode)
+    }
+
+    /// ``check(_:specPath:scenario:snapshotsDirectory:mode:)`` for a spec compiled once for all its scenarios.
+    package static func check(_ program: ScreenProgram, specPath: String, scenario index: Int,
+                              snapshotsDirectory: String? = nil, mode: SnapshotMode = .verify) -> ScenarioOutcome {
+        let spec = program.spec
         let started = ContinuousClock.now
-        let timeline = ScenarioRunner.run(spec, scenario: index)
+        let timeline = ScenarioRunner.run(program, scenario: index)
         let fileName = SnapshotLayout.fileNames(forScenarios: spec.scenarios.map(\.name))[index]
         let path = SnapshotLayout.join(SnapshotLayout.directory(forSpec: specPath, snapshotsDirectory: snapshotsDirectory), fileName)
         let actual = SnapshotFile.text(for: timeline, specPath: specPath)
@@ -153,7 +164,7 @@ public enum SnapshotSuite {
     }
 
     /// The snapshot files in a spec's snapshot folder that belong to none of its scenarios.
-    public static func obsoleteSnapshots(of spec: CheckedSpec, specPath: String, snapshotsDirectory: String? = nil) -> [String] {
+    package static func obsoleteSnapshots(of spec: CheckedSpec, specPath: String, snapshotsDirectory: String? = nil) -> [String] {
         let current = Set(SnapshotLayout.fileNames(forScenarios: spec.scenarios.map(\.name)))
         let folder = SnapshotLayout.directory(forSpec: specPath, snapshotsDirectory: snapshotsDirectory)
         let snapshots = SpecFinder.snapshotFiles(in: folder).filter { !current.contains(($0 as NSString).lastPathComponent) }
@@ -167,7 +178,7 @@ public enum SnapshotSuite {
     /// files in real folders are deleted (see `SnapshotTree`), and a temporary file only when no
     /// run is still writing it. Returns one line per file left alone, each starting with `note:`
     /// (skipped on purpose) or `error:` (could not be deleted).
-    public static func prune(_ snapshotPaths: [String]) -> [String] {
+    package static func prune(_ snapshotPaths: [String]) -> [String] {
         var problems: [String] = []
         var folders: Set<String> = []
         for path in snapshotPaths where SpecFinder.isSnapshotFile((path as NSString).lastPathComponent) || PendingSnapshot(path: path) != nil {
@@ -213,11 +224,11 @@ public enum SnapshotSuite {
 ///     #expect(SpecSnapshots.assertMatches("specs/login.yaml").isEmpty)
 /// }
 /// ```
-public enum SpecSnapshots {
+package enum SpecSnapshots {
     /// Plays every scenario of the spec and compares it with its committed snapshot, never
     /// writing. Returns one readable message per problem (invalid spec, failed `expect:`,
     /// missing or different snapshot with its diff); empty when everything matched.
-    public static func assertMatches(_ specPath: String, snapshotsDirectory: String? = nil) -> [String] {
+    package static func assertMatches(_ specPath: String, snapshotsDirectory: String? = nil) -> [String] {
         SnapshotSuite.verify(specPath: specPath, snapshotsDirectory: snapshotsDirectory, mode: .verify).failures
     }
 }

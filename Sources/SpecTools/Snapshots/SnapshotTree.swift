@@ -6,7 +6,7 @@ import Foundation
 /// write, rename and delete of a snapshot, pending or temporary file goes through
 /// ``refusal(for:)`` first: the file must be a regular file (or not exist yet, for a write) and
 /// both folders above it, `__snapshots__` and the spec's own folder, real folders rather than links.
-public enum SnapshotTree {
+package enum SnapshotTree {
     /// What an entry is, without following a link.
     enum Kind: Equatable {
         case missing, regular, folder, link
@@ -30,7 +30,7 @@ public enum SnapshotTree {
 
     /// Why `path`, a file in a spec's snapshot folder, must not be written, renamed or deleted;
     /// nil when it may. `mustExist` is for a rename's or delete's source.
-    public static func refusal(for path: String, mustExist: Bool = false) -> String? {
+    package static func refusal(for path: String, mustExist: Bool = false) -> String? {
         let specFolder = SnapshotLayout.parent(of: path)
         for folder in [SnapshotLayout.parent(of: specFolder), specFolder] {
             switch kind(folder) {
@@ -50,7 +50,7 @@ public enum SnapshotTree {
 
     /// Writes a snapshot or pending file whole (see ``OutputFile``), creating the spec's snapshot
     /// folder when needed, but only as a regular file in real folders (see ``refusal(for:mustExist:)``).
-    public static func write(_ text: String, to path: String) throws {
+    package static func write(_ text: String, to path: String) throws {
         if let refusal = refusal(for: path) { throw SnapshotError(refusal) }
         try SnapshotFile.createFolder(of: path)
         // Checked again: creating the folders could not have made a link, but another process could.

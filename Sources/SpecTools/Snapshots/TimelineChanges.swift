@@ -3,11 +3,11 @@ import SpecRuntime
 /// Summarises a diff of two timeline texts in one line: which outputs changed and at which
 /// virtual times, read back from the changed lines (`<time>ms  <name>  <value>`), such as
 /// `outputs changed: login.enabled at 0ms, 5000ms; canLogin at 0ms`.
-public enum TimelineChanges {
+package enum TimelineChanges {
     /// At most this many times are listed per output before `…`.
     static let timesShown = 5
 
-    public static func summary(of diff: LineDiff) -> String {
+    package static func summary(of diff: LineDiff) -> String {
         var outputs: [(name: String, times: [Int])] = []
         var steps: [Int] = []
         var errors: [Int] = []

@@ -1,38 +1,38 @@
 /// A line diff computed with Myers' O(ND) algorithm ("An O(ND) Difference Algorithm and Its
 /// Variations", 1986): the shortest edit script, deletions before insertions where both are
 /// possible, so output reads like `git diff`.
-public struct LineDiff: Sendable, Hashable {
+package struct LineDiff: Sendable, Hashable {
     /// One step of the edit script; indices are 0-based into the old and new line arrays.
-    public enum Edit: Sendable, Hashable {
+    package enum Edit: Sendable, Hashable {
         case keep(old: Int, new: Int)
         case delete(old: Int)
         case insert(new: Int)
     }
 
-    public let old: [String]
-    public let new: [String]
+    package let old: [String]
+    package let new: [String]
     /// The edits in order: walking them rebuilds `new` from `old`.
-    public let edits: [Edit]
+    package let edits: [Edit]
 
     /// Above this many edits in the differing middle the diff gives up on minimality and reports
     /// the middle as all deleted then all inserted, to bound memory (the trace keeps about D²
     /// integers: 32 MB at this limit).
     static let maximumEditDistance = 2_000
 
-    public init(old: [String], new: [String]) {
+    package init(old: [String], new: [String]) {
         self.old = old
         self.new = new
         self.edits = LineDiff.compute(old, new)
     }
 
     /// Splits text into lines; a final newline does not start another line.
-    public static func lines(_ text: String) -> [String] {
+    package static func lines(_ text: String) -> [String] {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         return lines
     }
 
-    public var hasChanges: Bool {
+    package var hasChanges: Bool {
         edits.contains { if case .keep = $0 { return false } else { return true } }
     }
 

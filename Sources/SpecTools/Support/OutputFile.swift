@@ -11,16 +11,16 @@ import Foundation
 ///   is, never replaced;
 /// - a folder, a missing parent folder or a loop of symbolic links is an error; nothing is created
 ///   on the way; a link to a file that does not exist yet is written through, creating its target.
-public enum OutputFile {
+package enum OutputFile {
     /// How many symbolic links a path may go through, as the kernel's own limit (`ELOOP`).
     static let maximumLinks = 40
 
     /// The suffix of the temporary files, `.NAME.XXXXXXXX.tmp`; a run killed between creating one
     /// and renaming it leaves it behind (`specrun test` reports those, `--prune` deletes those no
     /// run still holds locked).
-    public static let temporarySuffix = ".tmp"
+    package static let temporarySuffix = ".tmp"
 
-    public static func write(_ text: String, to path: String) throws {
+    package static func write(_ text: String, to path: String) throws {
         guard !path.isEmpty else { throw SnapshotError("the output path is empty") }
         var info = stat()
         // `stat` follows links as the kernel does, including `/dev/stdout` -> `/proc/self/fd/1`
@@ -54,7 +54,7 @@ public enum OutputFile {
 
     /// Whether `name` is one of the temporary files ``write(_:to:)`` creates for `destination`
     /// (any destination when nil).
-    public static func isTemporary(_ name: String, for destination: String? = nil) -> Bool {
+    package static func isTemporary(_ name: String, for destination: String? = nil) -> Bool {
         guard name.hasPrefix("."), name.hasSuffix(temporarySuffix) else { return false }
         let middle = name.dropFirst().dropLast(temporarySuffix.count)
         guard let dot = middle.lastIndex(of: "."), middle.distance(from: dot, to: middle.endIndex) == 9 else { return false }
@@ -81,7 +81,7 @@ public enum OutputFile {
     /// Deletes a temporary file left by a killed write, unless a run is still writing it: a writer
     /// holds an exclusive `flock` on its temporary file from creation to rename, so a lock that
     /// cannot be taken means the file is live. Returns whether it was deleted (or already gone).
-    public static func removeIfAbandoned(_ path: String) throws -> Bool {
+    package static func removeIfAbandoned(_ path: String) throws -> Bool {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else {
             if errno == ENOENT { return true }
@@ -100,7 +100,7 @@ public enum OutputFile {
 
     /// Whether `path` is a temporary file a run holds locked while writing it (see
     /// ``removeIfAbandoned(_:)``), so it is no leftover; false for any other file.
-    public static func isBeingWritten(_ path: String) -> Bool {
+    package static func isBeingWritten(_ path: String) -> Bool {
         guard isTemporary((path as NSString).lastPathComponent) else { return false }
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { return false }

@@ -1,13 +1,13 @@
 import Foundation
 
 /// Expands the files and folders given to `specrun test` into spec files.
-public enum SpecFinder {
+package enum SpecFinder {
     /// Folders deeper than this are not searched (a guard against very deep trees; loops of
     /// symbolic links are cut by visiting each real folder once).
     static let maximumDepth = 32
 
     /// The extensions a spec file has in a folder search.
-    public static let specExtensions = ["yaml", "yml"]
+    package static let specExtensions = ["yaml", "yml"]
 
     /// Folders are searched recursively for `*.yaml` and `*.yml`, skipping `__snapshots__` and
     /// hidden folders, following symbolic links but visiting each real folder once (a link to a
@@ -18,13 +18,13 @@ public enum SpecFinder {
     /// A folder search takes regular files only (a link to one too): a FIFO named `x.yaml` would
     /// block the read forever. A file or folder whose name is not UTF-8 cannot be named by a
     /// Swift string, so it is left out; ``search(_:)`` lists those.
-    public static func specs(in paths: [String]) -> [String] {
+    package static func specs(in paths: [String]) -> [String] {
         search(paths).specs
     }
 
     /// ``specs(in:)``, and the entries a folder search met whose names are not UTF-8 (a spec file
     /// by its extension, or a folder), each shown with its bad bytes as `\xFF`, sorted.
-    public static func search(_ paths: [String]) -> (specs: [String], nonUTF8Names: [String]) {
+    package static func search(_ paths: [String]) -> (specs: [String], nonUTF8Names: [String]) {
         var walk = Walk()
         for path in paths {
             if isDirectory(path) {
@@ -48,7 +48,7 @@ public enum SpecFinder {
     /// Snapshot files under `folder` whose spec file is gone: every `.timeline` file in
     /// `__snapshots__/<escaped stem>/` when neither `<stem>.yaml` nor `<stem>.yml` sits beside
     /// `__snapshots__` (see `SnapshotLayout.folderName(forStem:)`). Sorted.
-    public static func orphanedSnapshots(under folder: String) -> [String] {
+    package static func orphanedSnapshots(under folder: String) -> [String] {
         var found: [String] = []
         var visited: Set<String> = []
         collectOrphans(folder, depth: 0, visited: &visited, into: &found)
@@ -75,7 +75,7 @@ public enum SpecFinder {
     }
 
     /// Whether `path` is a regular file, or a link to one.
-    public static func isRegularFile(_ path: String) -> Bool {
+    package static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
@@ -143,7 +143,7 @@ public enum SpecFinder {
     }
 
     /// Whether a file name ends in `.yaml` or `.yml`.
-    public static func isSpecFileName(_ name: String) -> Bool {
+    package static func isSpecFileName(_ name: String) -> Bool {
         specExtensions.contains { name.hasSuffix("." + $0) }
     }
 
@@ -175,7 +175,7 @@ public enum SpecFinder {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
     }
 
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }

@@ -7,14 +7,14 @@ import SpecRuntime
 ///
 /// Lines and labels are escaped for the terminal (`TerminalText`): a committed snapshot is a
 /// file anyone could have edited, and its lines must not act on the terminal that shows them.
-public struct UnifiedDiff: Sendable {
-    public var diff: LineDiff
-    public var oldLabel: String
-    public var newLabel: String
+package struct UnifiedDiff: Sendable {
+    package var diff: LineDiff
+    package var oldLabel: String
+    package var newLabel: String
     /// Unchanged lines shown before and after each change.
-    public var context: Int
+    package var context: Int
 
-    public init(_ diff: LineDiff, oldLabel: String, newLabel: String, context: Int = 3) {
+    package init(_ diff: LineDiff, oldLabel: String, newLabel: String, context: Int = 3) {
         self.diff = diff
         self.oldLabel = oldLabel
         self.newLabel = newLabel
@@ -23,7 +23,7 @@ public struct UnifiedDiff: Sendable {
 
     /// The diff text, every line ending in a newline; empty when nothing changed. With `colors`,
     /// removed lines are red, added lines green and hunk headers cyan (ANSI escapes).
-    public func render(colors: Bool = false) -> String {
+    package func render(colors: Bool = false) -> String {
         let hunks = self.hunks()
         guard !hunks.isEmpty else { return "" }
         func paint(_ s: String, _ code: String) -> String { colors ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }

@@ -8,9 +8,12 @@ import SpecTools
 struct ReviewSession {
     var pending: [PendingSnapshot]
     var colors: Bool
+    /// ` PATH…` as given to `review`, for the hint to run it again.
+    var hintPaths = ""
     var accepted = 0, rejected = 0, skipped = 0, problems = 0
 
-    init(pending: [PendingSnapshot], colors: Bool) {
+    init(pending: [PendingSnapshot], colors: Bool, hintPaths: String = "") {
+        self.hintPaths = hintPaths
         self.pending = pending
         self.colors = colors
     }
@@ -37,7 +40,7 @@ struct ReviewSession {
         }
         var summary = "\(accepted) accepted, \(rejected) rejected, \(skipped) skipped"
         if problems > 0 { summary += ", \(problems) could not be settled" }
-        Output.write(summary + (skipped > 0 ? "; run 'specrun review' again for the skipped ones" : "") + "\n")
+        Output.write(summary + (skipped > 0 ? "; run 'specrun review\(hintPaths)' again for the skipped ones" : "") + "\n")
         return problems > 0 ? ExitCodes.failure : nil
     }
 

@@ -13,6 +13,15 @@ struct TestReport {
     var shard: Shard? = nil
     /// The `--filter` text, when given.
     var filter: String? = nil
+    /// The paths the command was given, so that a hint names them (`specs` when none were).
+    var roots: [String] = []
+
+    /// ` PATH…` for a hint's command, so it can be copied and run as it is; empty for the
+    /// default `specs`, which every command reads when given no path.
+    var pathsForHint: String {
+        guard !roots.isEmpty, roots != ["specs"] else { return "" }
+        return roots.map { " " + ShellWord.quoted($0) }.joined()
+    }
 
     /// Scenarios that did not fail.
     var passed: Int { outcomes.reduce(0) { $0 + $1.scenarios.filter { !$0.status.isFailure }.count } }

@@ -37,19 +37,19 @@ struct TextReporter {
             let temporary = remaining.filter { OutputFile.isTemporary(($0 as NSString).lastPathComponent) }.count
             let left = remaining.count - temporary
             if left > 0 && !report.ci {
-                tail += "\(left) obsolete snapshot\(left == 1 ? "" : "s") (its spec or scenario was renamed or removed); 'specrun test --prune' deletes \(left == 1 ? "it" : "them")\n"
+                tail += "\(left) obsolete snapshot\(left == 1 ? "" : "s") (its spec or scenario was renamed or removed); 'specrun test --prune\(safe(report.pathsForHint))' deletes \(left == 1 ? "it" : "them")\n"
             }
             if temporary > 0 && !report.ci {
-                tail += "\(temporary) temporary file\(temporary == 1 ? "" : "s") of an interrupted 'specrun test' run; 'specrun test --prune' deletes \(temporary == 1 ? "it" : "them")\n"
+                tail += "\(temporary) temporary file\(temporary == 1 ? "" : "s") of an interrupted 'specrun test' run; 'specrun test --prune\(safe(report.pathsForHint))' deletes \(temporary == 1 ? "it" : "them")\n"
             }
         }
         let pending = report.pending.count
         let differed = report.outcomes.flatMap(\.scenarios).contains { $0.comparison == .differed && !$0.wrote && $0.pendingPath == nil }
         if pending > 0 {
-            tail += "\(pending) snapshot\(pending == 1 ? "" : "s") changed; review \(pending == 1 ? "it" : "them") one by one with 'specrun review', "
-                + "or settle all with 'specrun test --accept' or '--reject'\n"
+            tail += "\(pending) snapshot\(pending == 1 ? "" : "s") changed; review \(pending == 1 ? "it" : "them") one by one with 'specrun review\(safe(report.pathsForHint))', "
+                + "or settle all with 'specrun test --accept\(safe(report.pathsForHint))' or '--reject'\n"
         } else if differed && !report.ci {
-            tail += "review the diffs above; 'specrun test --update' accepts the new timelines\n"
+            tail += "review the diffs above; 'specrun test --update\(safe(report.pathsForHint))' accepts the new timelines\n"
         }
         Output.write(tail + report.summaryLine + "\n")
     }

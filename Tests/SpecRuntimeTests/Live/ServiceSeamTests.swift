@@ -30,7 +30,7 @@ struct ServiceSeamTests {
         return t
     }
 
-    @Test func answersOfTheRightShapeAreNormalised() throws {
+    @Test func answersOfTheRightShapeAreNormalized() throws {
         // Fields in another order, an optional field missing, an Int where a Double is declared.
         let given = Value.record(RecordValue(type: "User", fieldNames: ["score", "name", "id"], fields: [.int(3), .string("Ann"), .int(7)]))
         let expected = Value.record(RecordValue(type: "User", fieldNames: ["id", "name", "nick", "score"],

@@ -7,7 +7,7 @@ public enum CompiledPlayer {
     public static func timelines(ofCompiledSpecAt path: String) throws(CompiledSpecError) -> (text: String, passed: Bool) {
         let program = try CompiledSpec.load(path: path)
         var text = "", passed = true
-        for scenario in program.scenarios.indices {
+        for scenario in program.scenarioNames.indices {
             let timeline = ScenarioRunner.run(program, scenario: scenario)
             passed = passed && timeline.passed
             text += (scenario > 0 ? "\n" : "") + TimelineFormatter.text(timeline)

@@ -3,7 +3,7 @@ import SpecRuntime
 extension CheckedSpec {
     /// Before a live run: one located error per `env.NAME` an `http:` section reads that
     /// `environment` does not hold (the value itself is never shown, only the name).
-    public func missingEnvironment(in environment: [String: String]) -> [Diagnostic] {
+    package func missingEnvironment(in environment: [String: String]) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for service in services {
             guard let http = service.http else { continue }

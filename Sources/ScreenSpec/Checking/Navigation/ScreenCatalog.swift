@@ -97,9 +97,11 @@ package struct ScreenCatalog: Sendable {
         var reader = SpecReader(source: source, diagnostics: bag.scratch)
         let spec = reader.read(root)
         guard !spec.screen.value.isEmpty else { return .failure(Unreadable(reason: "it declares no 'screen:'")) }
-        var checker = Checker(spec: spec, diagnostics: bag.scratch)
-        checker.declareTypes()
-        let resolver = TypeResolver(table: checker.table)
+        var table = TypeTable()
+        table.failed = spec.unreadableTypes
+        var scratch = bag.scratch
+        TypeDeclarations.declare(spec.types, into: &table, diagnostics: &scratch)
+        let resolver = TypeResolver(table: table)
         var params: [(name: String, type: SpecType)] = []
         for p in spec.params {
             guard let t = resolver.resolve(p.type, diagnostics: &bag) else {
@@ -107,7 +109,7 @@ package struct ScreenCatalog: Sendable {
             }
             params.append((p.name.value, t))
         }
-        return .success(Screen(name: spec.screen.value, file: path, table: checker.table, params: params, source: ((path as NSString).lastPathComponent, ".")))
+        return .success(Screen(name: spec.screen.value, file: path, table: table, params: params, source: ((path as NSString).lastPathComponent, ".")))
     }
 
     /// Whether a value of `a` (declared in `ta`) can be passed where `b` (declared in `tb`) is

@@ -46,13 +46,16 @@ public struct SpecUnavailable: Error, Sendable, Equatable {
 /// someone else must not learn, through its diagnostics, whether a file exists elsewhere, its
 /// size or what it holds.
 public struct FileSystemSpecResolver: SpecResolver {
+    /// A resolver of the file system, confined to each spec's project folder.
     public init() {}
 
+    /// The spec files in `folder`: names ending in `.yaml` or `.yml`.
     public func specFiles(in folder: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
     }
 
+    /// The text of `file` from `folder`, refused outside the project folder.
     public func text(of file: String, from folder: String) -> Result<String, SpecUnavailable> {
         let real: String
         switch ProjectFolder.resolve(file, from: folder) {

@@ -5,16 +5,16 @@ extension Checker {
     mutating func checkScenarioSetup(_ plans: inout [ScenarioPlan], _ resolver: TypeResolver, _ values: ValueReader) {
         for (i, scenario) in spec.scenarios.enumerated() where plans.indices.contains(i) {
             var given: [String: YAMLNode] = [:]
-            var misspelt: Set<String> = []
+            var misspelled: Set<String> = []
             for (name, node) in scenario.params {
                 // A parameter whose declaration failed was reported; its value cannot be read.
                 if poisoned.contains(name.value) {
-                    misspelt.insert(name.value)
+                    misspelled.insert(name.value)
                     continue
                 }
                 guard params.contains(where: { nodes[$0].name == name.value }) else {
                     // One mistake: the misspelt name stands for the parameter it nearly is.
-                    if let meant = diagnostics.nearest(to: name.value, in: params.map { nodes[$0].name }) { misspelt.insert(meant) }
+                    if let meant = diagnostics.nearest(to: name.value, in: params.map { nodes[$0].name }) { misspelled.insert(meant) }
                     diagnostics.error("unknown-param", "the screen has no parameter '\(name.value)'\(diagnostics.didYouMean(name.value, in: params.map { nodes[$0].name }))",
                                       at: name.range)
                     continue
@@ -26,7 +26,7 @@ extension Checker {
                 let node = nodes[p]
                 guard let yaml = given[node.name] else {
                     if node.type.isOptional { paramValues.append(.none); continue }
-                    if misspelt.contains(node.name) { continue }
+                    if misspelled.contains(node.name) { continue }
                     diagnostics.error("missing-param", "scenario '\(scenario.name.value)' needs a value for parameter '\(node.name)' of type '\(node.type)'",
                                       at: scenario.name.range, fixIt: "add 'params: { \(node.name): ... }' to the scenario")
                     continue

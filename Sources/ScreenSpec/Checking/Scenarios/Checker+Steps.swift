@@ -66,6 +66,12 @@ extension Checker {
                     steps.append(StepPlan(kind: .expect(node: symbol.node, value: value), text: "expect \(target.value) == \(value)",
                                           range: target.range))
                 }
+            case .expectThat(let expr, let text):
+                var checker = expressionChecker()
+                let typed = checker.check(expr, expecting: .bool)
+                diagnostics = checker.diagnostics
+                guard let typed else { continue }
+                steps.append(StepPlan(kind: .expectThat(typed), text: "expect \(text)", range: step.range))
             case .gesture(let verb, let targets):
                 steps.append(contentsOf: checkGesture(verb, targets))
             }
@@ -155,8 +161,12 @@ extension Checker {
             + actions.map(\.name)
         default: Array(symbols.keys)
         }
+        let accepts: [DiagnosticNote] = verb == "expect"
+            ? [DiagnosticNote("'expect:' names what has a value or emits — an input property, state, an output, an action's 'enabled', "
+                + "'executing', 'elements', 'errors' or 'completions' — or is a Bool expression, as in 'expect: messages.count == 2'")]
+            : []
         diagnostics.error("unknown-name", "unknown name '\(target.value)' in '\(verb):'\(diagnostics.didYouMean(target.value, in: candidates))",
-                          at: target.range)
+                          at: target.range, notes: accepts)
         return nil
     }
 

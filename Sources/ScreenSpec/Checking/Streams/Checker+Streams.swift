@@ -105,7 +105,10 @@ extension Checker {
             result = (typed, expected ?? .void)
         }
         diagnostics = checker.diagnostics
-        for read in checker.reads where read != node { edges[read].append(node) }
+        for read in checker.reads where read != node {
+            edges[read].append(node)
+            samplingEdges.append((read, node))
+        }
         if checker.reads.contains(node) {
             diagnostics.error("cycle", "an operator of '\(nodes[node].name)' cannot read the output itself", at: expr.range)
             return nil
@@ -261,6 +264,7 @@ extension Checker {
                 element = t.type
             case .withLatestFrom(let other, let combine):
                 guard let symbol = streamSource(other, for: node) else { return nil }
+                samplingEdges.append((symbol.node, node))
                 if let combine {
                     guard let t = operatorExpression(combine, arguments: [element, symbol.type], expecting: nil, node: node, infer: true) else { return nil }
                     kind = .withLatestFrom(symbol.node, combine: t.expr)

@@ -30,6 +30,7 @@ extension Checker {
         }
         let kind = decl.kind.value
         var component = ViewRegistry.Component(name: decl.name.value, kind: kind)
+        component.titles = kind == .alert ? decl.buttons.map { $0.map(\.value) } : decl.segmentTitles
         let values = ValueReader(table: table)
         let resolver = TypeResolver(table: table)
         var catalog = ComponentCatalog.properties(kind)
@@ -80,6 +81,9 @@ extension Checker {
                     continue
                 }
                 constraint = ValueConstraint(minimum: minimum, maximum: maximum, integral: false)
+                component.minimum = minimum
+                component.maximum = maximum
+                if kind == .stepper { component.step = decl.numbers["stepValue"]?.value ?? 1 }
                 // UIKit clamps the value into the new bounds.
                 initial = .double(min(max(0, minimum), maximum))
             case (.progressView, "progress"):

@@ -32,6 +32,11 @@ struct ViewRegistry {
         var kind: ComponentKind
         var properties: [Property] = []
         var events: [Event] = []
+        /// What ``ComponentPlan`` carries for tools that draw the view: titles and bounds.
+        var titles: [String]?
+        var minimum: Double?
+        var maximum: Double?
+        var step: Double?
 
         func property(_ name: String) -> Int? { properties.firstIndex { $0.name == name } }
         func event(_ name: String) -> Int? { events.firstIndex { $0.name == name } }
@@ -39,7 +44,8 @@ struct ViewRegistry {
         var plan: ComponentPlan {
             ComponentPlan(name: name, kind: kind.rawValue,
                           properties: properties.map { .init(name: $0.name, node: $0.node, edits: $0.userStream) },
-                          events: events.map { .init(name: $0.name, node: $0.node, feeds: $0.feeds, actions: $0.actions) })
+                          events: events.map { .init(name: $0.name, node: $0.node, feeds: $0.feeds, actions: $0.actions) },
+                          titles: titles, minimum: minimum, maximum: maximum, step: step)
         }
         var verbs: [String] { (properties.compactMap(\.verb) + events.compactMap(\.verb)).reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
     }

@@ -3,31 +3,31 @@ import Foundation
 /// Serves a service with another provider and records, per call, where the backend's answer
 /// differs from what the service's fake would have answered to the same call (see
 /// ``FakeComparison``). `specrun run --live` prints these as located notes.
-public struct ComparingProvider: ServiceProvider {
+package struct ComparingProvider: ServiceProvider {
     private let inner: any ServiceProvider
     private let plan: ServicePlan
     private let range: SpecRange
     private let log: Log
 
     /// The differences found, shared by the providers of one run.
-    public final class Log: @unchecked Sendable {
+    package final class Log: @unchecked Sendable {
         // Guarded by `lock`: providers answer on tasks of their own.
         private let lock = NSLock()
         private var found: [FakeComparison.Difference] = []
         private var calls: [String: Int] = [:]
 
         /// An empty log.
-        public init() {}
+        package init() {}
 
         /// The differences so far, in the order the answers came.
-        public var differences: [FakeComparison.Difference] {
+        package var differences: [FakeComparison.Difference] {
             lock.lock()
             defer { lock.unlock() }
             return found
         }
 
         /// Forgets everything (a new scenario starts, with fresh fakes).
-        public func reset() {
+        package func reset() {
             lock.lock()
             found = []
             calls = [:]
@@ -50,7 +50,7 @@ public struct ComparingProvider: ServiceProvider {
     }
 
     /// `inner` serves `plan`'s service; differences are located at `range` (its declaration).
-    public init(_ inner: any ServiceProvider, plan: ServicePlan, at range: SpecRange, log: Log) {
+    package init(_ inner: any ServiceProvider, plan: ServicePlan, at range: SpecRange, log: Log) {
         self.inner = inner
         self.plan = plan
         self.range = range
@@ -58,7 +58,7 @@ public struct ComparingProvider: ServiceProvider {
     }
 
     /// Calls the wrapped provider and logs where its answer differs from the fake's.
-    public func call(_ request: ServiceRequest) async throws -> Value {
+    package func call(_ request: ServiceRequest) async throws -> Value {
         let count = log.nextCall(of: plan.name)
         let outcome: ServicePlan.Outcome
         let answer: Result<Value, any Error>

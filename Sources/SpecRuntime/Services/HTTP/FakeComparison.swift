@@ -3,28 +3,28 @@
 ///
 /// Values are compared as the timeline prints them; errors by kind and status (their messages
 /// carry reasons the fake cannot know). A fake that answers with a sequence is not compared.
-public enum FakeComparison {
+package enum FakeComparison {
     /// One difference, at the service's declaration.
-    public struct Difference: Sendable, Equatable {
+    package struct Difference: Sendable, Equatable {
         /// The service's name.
-        public var service: String
+        package var service: String
         /// The service's declaration in the spec.
-        public var range: SpecRange
+        package var range: SpecRange
         /// What the fake would have answered, as the timeline prints it.
-        public var fake: String
+        package var fake: String
         /// What the backend answered, as the timeline prints it.
-        public var live: String
+        package var live: String
 
         /// `the fake answers …, the service answered …`.
-        public var message: String { "service '\(service)': the fake answers \(fake), the service answered \(live)" }
+        package var message: String { "service '\(service)': the fake answers \(fake), the service answered \(live)" }
 
         /// `file:line:col: note: …`, as diagnostics are located.
-        public var located: String { "\(range.file):\(range.start.line):\(range.start.column): note: \(message)" }
+        package var located: String { "\(range.file):\(range.start.line):\(range.start.column): note: \(message)" }
     }
 
     /// The difference between the fake's answer to this call (the `count`-th of `plan`'s service,
     /// counted from 0) and the backend's `live` outcome; nil when they agree.
-    public static func difference(_ plan: ServicePlan, at range: SpecRange, count: Int, names: [String], arguments: [Value],
+    package static func difference(_ plan: ServicePlan, at range: SpecRange, count: Int, names: [String], arguments: [Value],
                                   live: ServicePlan.Outcome) -> Difference? {
         let (fake, _) = plan.answer(arguments: names, arguments, count: count)
         guard let fakeText = text(fake), let liveText = text(live), fakeText != liveText else { return nil }

@@ -9,9 +9,9 @@
 /// The environment's values that the `http:` sections read are secrets: they go into the request
 /// and nowhere else. Every message is built without them, and ``redact(_:)`` removes them from
 /// any text (a server may echo a token back), as ``redact(_:)-(Value)`` does from values.
-public struct HTTPServiceClient: Sendable {
+package struct HTTPServiceClient: Sendable {
     /// The most bytes an answer's body may have: 10 MiB. Reading stops there.
-    public static let maximumBodySize = 10 * 1024 * 1024
+    package static let maximumBodySize = 10 * 1024 * 1024
 
     private let plans: [String: HTTPPlan]
     private let types: TypeTable
@@ -21,13 +21,13 @@ public struct HTTPServiceClient: Sendable {
     private let maximumBodySize: Int
     /// The environment values the plans read, longest first (so a secret containing another is
     /// replaced whole).
-    public let secrets: [String]
+    package let secrets: [String]
 
     /// - Parameters:
     ///   - baseURL: what a path follows, such as `http://127.0.0.1:8080`; nil when every
     ///     `http:` names a full URL.
     ///   - environment: where `env.NAME` reads; normally `ProcessInfo.processInfo.environment`.
-    public init(spec: CheckedSpec, baseURL: String?, environment: [String: String], maximumBodySize: Int = HTTPServiceClient.maximumBodySize) {
+    package init(spec: CheckedSpec, baseURL: String?, environment: [String: String], maximumBodySize: Int = HTTPServiceClient.maximumBodySize) {
         var plans: [String: HTTPPlan] = [:]
         var returns: [String: SpecType] = [:]
         var secrets: Set<String> = []
@@ -49,10 +49,10 @@ public struct HTTPServiceClient: Sendable {
     }
 
     /// Whether `service` has an `http:` section (the others stay fakes).
-    public func calls(_ service: String) -> Bool { plans[service] != nil }
+    package func calls(_ service: String) -> Bool { plans[service] != nil }
 
     /// The answer of the backend to a call of `service` with these named arguments.
-    public func call(_ service: String, names: [String], arguments: [Value]) async throws(ServiceFailure) -> Value {
+    package func call(_ service: String, names: [String], arguments: [Value]) async throws(ServiceFailure) -> Value {
         let cancel = HTTPCancellation()
         let result: Result<Value, ServiceFailure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -68,7 +68,7 @@ public struct HTTPServiceClient: Sendable {
     /// Dispatch's, so that a caller that waits for it needs no Swift concurrency thread (a live
     /// run blocks on it). Returns what cancels the call.
     @discardableResult
-    public func start(_ service: String, names: [String], arguments: [Value],
+    package func start(_ service: String, names: [String], arguments: [Value],
                       completion: @escaping @Sendable (Result<Value, ServiceFailure>) -> Void) -> @Sendable () -> Void {
         guard let plan = plans[service], let type = returns[service] else {
             completion(.failure(ServiceFailure(ErrorValue(.unknown, message: "service '\(service)' has no 'http:' section"))))
@@ -101,14 +101,14 @@ public struct HTTPServiceClient: Sendable {
     }
 
     /// `text` with every secret replaced by `•••`.
-    public func redact(_ text: String) -> String {
+    package func redact(_ text: String) -> String {
         var out = text
         for secret in secrets where out.contains(secret) { out = out.replacing(secret, with: "•••") }
         return out
     }
 
     /// `value` with every secret inside its strings replaced by `•••`.
-    public func redact(_ value: Value) -> Value {
+    package func redact(_ value: Value) -> Value {
         guard !secrets.isEmpty else { return value }
         switch value {
         case .string(let s): return .string(redact(s))

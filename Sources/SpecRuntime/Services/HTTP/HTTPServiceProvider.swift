@@ -2,10 +2,10 @@
 /// backend (see ``HTTPServiceClient``), its answer the decoded JSON or the spec's error value.
 public struct HTTPServiceProvider: ServiceProvider {
     /// The client making the requests; one client serves every service of a spec.
-    public let client: HTTPServiceClient
+    package let client: HTTPServiceClient
 
     /// A provider whose calls `client` makes.
-    public init(client: HTTPServiceClient) {
+    package init(client: HTTPServiceClient) {
         self.client = client
     }
 

@@ -1,0 +1,177 @@
+/// A checked spec compiled once: the tables propagation follows (ranks, readers, what each node
+/// triggers), the compiled expressions of derived nodes, handlers, actions and invariants, and
+/// the ports through which nodes feed stream outputs. Immutable, so one program serves every
+/// scenario of the spec, every replay and every explored path; a ``ScreenGraph`` is one run of it
+/// (values, queues, the stream operators' state) on a clock.
+///
+/// A program compiled with a coverage recorder (`instrumentation`) reports to that recorder from
+/// every graph that runs it, so it is shared only by the runs that record into the same one.
+package final class ScreenProgram: @unchecked Sendable {
+    // Sendable: every stored property is a constant; the compiled expressions capture only
+    // constants and read and write the `EvalContext` they are given (a graph's), never their own
+    // state. An instrumented program's probes write to its recorder, which locks.
+
+    /// How a node is processed in a transaction.
+    enum Behavior {
+        case source
+        case stream
+        case derived(CompiledExpr)
+        /// A stream output: its pipeline runs when the node is processed.
+        case pipeline(Int)
+    }
+
+    /// A node's input to a stream output's pipeline: `op` -1 for the main source, else the
+    /// operator, and `index` the operator's source.
+    package typealias Port = (pipeline: Int, op: Int, index: Int)
+
+    package let spec: CheckedSpec
+    /// The coverage recorder the probes report to; nil, the usual case, means no probes.
+    package let coverage: CoverageRecorder?
+    let behaviors: [Behavior]
+    /// Each node's value before the start: the initial values of state and properties.
+    let initialValues: [Value]
+    /// Whether the timeline shows each node.
+    let shown: [Bool]
+    /// Each node's name, for the messages of failing expressions.
+    let names: [String]
+    /// Whether each node is an invariant, which is no node's reader (see `CompiledInvariants`).
+    let isInvariant: [Bool]
+    let invariants: CompiledInvariants
+    let rank: [Int]
+    let nodeAtRank: [Int]
+    /// Whether each node is an input property, which accepts an equal value (a `BehaviorRelay`).
+    let acceptsEqual: [Bool]
+    /// The nodes each pipeline samples, and whether each node is sampled (feedback, see
+    /// ScreenGraph+Feedback.swift).
+    let samples: [[Int]]
+    let isSampled: [Bool]
+    /// Derived nodes that read each node.
+    package let readers: [[Int]]
+    /// The nodes each derived node reads (empty for other nodes).
+    let reads: [[Int]]
+    /// The handlers each node's emissions run.
+    package let handlersOn: [[Int]]
+    /// The actions each node triggers.
+    package let actionsOn: [[Int]]
+    let handlerValues: [[CompiledExpr]]
+    /// For each handler write of the form `x: x + list`, the compiled `list`: the write becomes an
+    /// append applied in place when `x` is written (see `appendPending`). Nil for other writes.
+    let handlerAppends: [[CompiledExpr?]]
+    /// For each handler that only forwards its event (`target: $event`, as a binding does), the
+    /// target: the run writes the payload without evaluating anything. Nil for other handlers.
+    package let handlerForwards: [Int?]
+    let actionArguments: [[CompiledExpr]]
+    /// For each node, the pipelines it feeds (its events and values).
+    package let pipelineInputs: [[Port]]
+    /// For each node, the pipelines its end is delivered to (as ``pipelineInputs``, and also
+    /// sources read only for their latest value).
+    let pipelineEndInputs: [[Port]]
+    /// Per stream output, the secondary sources whose current value its operators receive when
+    /// the graph starts.
+    let secondaryPorts: [[StreamPipeline.Port]]
+
+    /// Compiles `spec`; `instrumentation`, when given, is the recorder its coverage probes report to.
+    package init(_ spec: CheckedSpec, instrumentation: CoverageRecorder? = nil) {
+        self.spec = spec
+        let coverage = instrumentation
+        self.coverage = coverage
+        let n = spec.nodes.count
+        var values = [Value](repeating: .none, count: n)
+        var behaviors: [Behavior] = []
+        var readers = [[Int]](repeating: [], count: n)
+        var reads = [[Int]](repeating: [], count: n)
+        var isInvariant = [Bool](repeating: false, count: n)
+        for plan in spec.invariants { isInvariant[plan.node] = true }
+        behaviors.reserveCapacity(n)
+        for (i, node) in spec.nodes.enumerated() {
+            switch node.kind {
+            case .property(let initial), .state(let initial):
+                values[i] = initial
+                behaviors.append(.source)
+            case .param:
+                behaviors.append(.source)
+            case .stream:
+                behaviors.append(.stream)
+            case .derived(let expr):
+                behaviors.append(.derived(ExpressionCompiler.compile(expr, coverage: coverage)))
+                // nodeReads() lists each node once and `i` only grows, so no reader repeats.
+                reads[i] = expr.nodeReads()
+                // An invariant is no node's reader: propagation never schedules it; it is
+                // evaluated between steps (see `CompiledInvariants`).
+                if !isInvariant[i] {
+                    for read in reads[i] { readers[read].append(i) }
+                }
+            }
+        }
+        initialValues = values
+        var pipelineInputs = [[Port]](repeating: [], count: n)
+        var pipelineEndInputs = [[Port]](repeating: [], count: n)
+        var secondaryPorts: [[StreamPipeline.Port]] = []
+        for (p, stream) in spec.streams.enumerated() {
+            behaviors[stream.output] = .pipeline(p)
+            guard stream.timer == nil else { continue }
+            pipelineInputs[stream.source].append((p, -1, 0))
+            pipelineEndInputs[stream.source].append((p, -1, 0))
+        }
+        // Main sources first, then the operators' sources: the order a node feeds pipelines in.
+        for (p, stream) in spec.streams.enumerated() {
+            let ports = StreamPipeline.ports(of: stream)
+            for port in ports.values { pipelineInputs[port.node].append((p, port.op, port.index)) }
+            for port in ports.ends { pipelineEndInputs[port.node].append((p, port.op, port.index)) }
+            secondaryPorts.append(ports.values)
+        }
+        self.pipelineInputs = pipelineInputs
+        self.pipelineEndInputs = pipelineEndInputs
+        self.secondaryPorts = secondaryPorts
+        self.behaviors = behaviors
+        self.readers = readers
+        self.reads = reads
+        self.isInvariant = isInvariant
+        self.invariants = CompiledInvariants(spec.invariants, expression: { node in
+            guard case .derived(let f) = behaviors[node] else { preconditionFailure("an invariant is a derived node") }
+            return f
+        }, reads: { reads[$0] })
+        shown = spec.nodes.map(\.visible)
+        names = spec.nodes.map(\.name)
+        rank = spec.rank
+        acceptsEqual = spec.nodes.map { if case .property = $0.kind { return true } else { return false } }
+        let samples = spec.streams.map(\.sampledNodes)
+        var isSampled = [Bool](repeating: false, count: n)
+        for node in samples.joined() { isSampled[node] = true }
+        self.samples = samples
+        self.isSampled = isSampled
+        var nodeAtRank = [Int](repeating: 0, count: n)
+        for (node, r) in spec.rank.enumerated() { nodeAtRank[r] = node }
+        self.nodeAtRank = nodeAtRank
+        var handlersOn = [[Int]](repeating: [], count: n)
+        for (h, handler) in spec.handlers.enumerated() { handlersOn[handler.on].append(h) }
+        self.handlersOn = handlersOn
+        if let coverage {
+            // Every handler takes the general path, its first value reporting that it ran.
+            handlerValues = spec.handlers.enumerated().map { h, handler in
+                handler.values.enumerated().map { k, expr in
+                    let f = ExpressionCompiler.compile(expr, coverage: coverage)
+                    guard k == 0 else { return f }
+                    return { ctx throws(EvalError) in coverage.handlerRan(h); return try f(ctx) }
+                }
+            }
+            handlerAppends = spec.handlers.map { $0.values.map { _ in nil } }
+            handlerForwards = spec.handlers.map { _ in nil }
+        } else {
+            handlerValues = spec.handlers.map { $0.values.map(ExpressionCompiler.compile) }
+            handlerAppends = spec.handlers.map(ExpressionCompiler.appends)
+            handlerForwards = spec.handlers.map(ExpressionCompiler.forwardTarget)
+        }
+        var actionsOn = [[Int]](repeating: [], count: n)
+        for (a, action) in spec.actions.enumerated() { if let t = action.trigger { actionsOn[t].append(a) } }
+        self.actionsOn = actionsOn
+        actionArguments = spec.actions.map { $0.arguments.map { ExpressionCompiler.compile($0, coverage: coverage) } }
+    }
+
+    /// Whether `node` is a cell written from outside propagation: a param, an input property or
+    /// state (its value changes only when something writes it).
+    package func isSource(_ node: Int) -> Bool {
+        if case .source = behaviors[node] { return true }
+        return false
+    }
+}

@@ -1,0 +1,132 @@
+import SpecRuntime
+
+/// What a state of exploration is, read from the compiled program: the cells the state digest
+/// covers, the cells that only mirror another, and which moves change nothing but derived values
+/// (so their state can be predicted without taking them). The explorer's analysis; the graph only
+/// sums the terms of the nodes it is told (``ScreenGraph/digestNodes``).
+///
+/// Exploration's steps write the nodes in `written` (`set` steps) and those `gestures` write or
+/// clear, and nothing else. Without stream outputs, a state is its cells (inputs with a current
+/// value and state) that something writes: a step, a gesture, a handler or an action. A derived
+/// value is a function of the cells: an expression reads only nodes with a current value, and a
+/// failing expression is a finding that ends the exploration. A cell a binding alone writes from a
+/// node with a current value (a button's `enabled` mirroring `login.enabled`) always holds that
+/// node's value, and so does one a gesture writes too when it binds back (a text field's text and
+/// the `email` it is bound to both ways). An event's or a stream's latest value is read by nothing
+/// but stream operators, and a cell nothing writes never changes. With stream outputs every node
+/// counts, and which nodes emitted.
+struct DigestCells {
+    let program: ScreenProgram
+    /// Per node, the node it mirrors, or -1.
+    let mirrorOf: [Int]
+    /// The nodes whose values the digest covers; nil with stream outputs, when every node counts.
+    let digestNodes: [Int]?
+    private let hasStreams: Bool
+
+    init(_ program: ScreenProgram, writtenByMoves written: Set<Int>, gestures: [GesturePlan] = []) {
+        self.program = program
+        let spec = program.spec
+        hasStreams = !spec.streams.isEmpty
+        var gestured = Set<Int>()
+        for g in gestures { gestured.formUnion(g.writes + g.clears) }
+        let n = spec.nodes.count
+        var writers = [[Int]](repeating: [], count: n)
+        for (h, handler) in spec.handlers.enumerated() {
+            for t in handler.targets { writers[t].append(h) }
+        }
+        var byAction = [Bool](repeating: false, count: n)
+        for action in spec.actions { byAction[action.executing] = true }
+        var mirror = [Int](repeating: -1, count: n)
+        for c in 0..<n {
+            guard program.isSource(c), !written.contains(c), !byAction[c], writers[c].count == 1 else { continue }
+            let h = writers[c][0]
+            let handler = spec.handlers[h]
+            let m = handler.on
+            guard program.handlerForwards[h] == c, handler.startValue == m, spec.nodes[m].hasCurrentValue else { continue }
+            if gestured.contains(c) {
+                // A gesture writes `c` and, through the binding back (from `c` or from the
+                // edit the gesture fires), `m` with the same value, in one transaction: still equal.
+                guard program.isSource(m) else { continue }
+                let forwardsToM = { (node: Int) in program.handlersOn[node].contains { program.handlerForwards[$0] == m } }
+                let balanced = gestures.allSatisfy { g in
+                    guard g.writes.contains(c) || g.clears.contains(c) else { return true }
+                    guard case .value = g.payload, !g.clears.contains(c) else { return false }
+                    return forwardsToM(c) || g.events.contains(where: forwardsToM)
+                }
+                guard balanced else { continue }
+            }
+            mirror[c] = m
+        }
+        // Cells mirroring each other in a ring hold whatever they started with: not mirrors.
+        for c in 0..<n where mirror[c] >= 0 {
+            var m = mirror[c]
+            var steps = 0
+            while m >= 0 && m != c && steps <= n {
+                m = mirror[m]
+                steps += 1
+            }
+            if m == c { mirror[c] = -1 }
+        }
+        mirrorOf = mirror
+        digestNodes = hasStreams ? nil : (0..<n).filter { c in
+            guard program.isSource(c), mirror[c] < 0 else { return false }
+            return written.contains(c) || gestured.contains(c) || byAction[c] || !writers[c].isEmpty
+        }
+    }
+
+    /// The node a mirror cell finally mirrors: `node` itself when it mirrors nothing.
+    func mirrorRoot(_ node: Int) -> Int {
+        var m = node
+        var steps = 0
+        while mirrorOf.indices.contains(m), mirrorOf[m] >= 0, steps <= mirrorOf.count {
+            m = mirrorOf[m]
+            steps += 1
+        }
+        return m
+    }
+
+    /// The cell a gesture amounts to writing with its payload, when that is all it does: it
+    /// writes only cells mirroring that cell, fires only events whose handlers forward the payload
+    /// into it or its mirrors, runs no action, clears nothing, and the cell itself changes only
+    /// derived values (``changesOnlyDerivedValues(_:)``). Typing into a text field bound both ways
+    /// to `email` amounts to writing `email`. Nil for any other gesture.
+    func cellWritten(by gesture: GesturePlan) -> Int? {
+        guard !hasStreams, gesture.actions.isEmpty, gesture.clears.isEmpty, gesture.shownWhile == nil, !gesture.writes.isEmpty,
+              case .value = gesture.payload else { return nil }
+        let root = mirrorRoot(gesture.writes[0])
+        guard root != gesture.writes[0], changesOnlyDerivedValues(root) else { return nil }
+        for w in gesture.writes where mirrorRoot(w) != root || w == root { return nil }
+        for e in gesture.events {
+            guard program.actionsOn[e].isEmpty, program.pipelineInputs[e].isEmpty else { return nil }
+            for h in program.handlersOn[e] {
+                guard let target = program.handlerForwards[h], mirrorRoot(target) == root else { return nil }
+            }
+        }
+        return root
+    }
+
+    /// True when writing `node` can change nothing but derived values and the cells mirroring
+    /// them, none of which the state digest covers: no handler (but a binding into a mirror),
+    /// action or stream operator listens to it or to anything computed from it. Such a write's
+    /// state is the old one with `node`'s term replaced.
+    func changesOnlyDerivedValues(_ node: Int) -> Bool {
+        guard program.isSource(node), !hasStreams, mirrorOf.indices.contains(node), mirrorOf[node] < 0 else { return false }
+        var seen = Set([node])
+        var stack = [node]
+        while let n = stack.popLast() {
+            guard program.actionsOn[n].isEmpty, program.pipelineInputs[n].isEmpty else { return false }
+            for h in program.handlersOn[n] {
+                guard let target = program.handlerForwards[h] else { return false }
+                if mirrorOf[target] >= 0 {
+                    if seen.insert(target).inserted { stack.append(target) }
+                } else if mirrorRoot(n) != target {
+                    // A binding back into the cell `n` mirrors writes the value it has; into
+                    // another cell, it changes a cell.
+                    return false
+                }
+            }
+            for r in program.readers[n] where seen.insert(r).inserted { stack.append(r) }
+        }
+        return true
+    }
+}

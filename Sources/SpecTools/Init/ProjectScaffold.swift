@@ -1,0 +1,96 @@
+import Foundation
+import ScreenSpec
+
+/// What `specrun init` writes into a project: a first spec that checks and passes, the JSON
+/// Schema its modeline names, its snapshots, and on request a GitHub Actions workflow and a
+/// pre-commit configuration. It never overwrites: every file is looked for first, and one that
+/// exists stops it before anything is written.
+package struct ProjectScaffold {
+    /// The project's root folder (where `specs/`, `.github/` and `.pre-commit-config.yaml` go).
+    package let root: String
+    /// The screen's name, as `screen:` says it; the spec file is its lowercased name.
+    package let screen: String
+    package let githubWorkflow: Bool
+    package let preCommit: Bool
+
+    package init(root: String, screen: String, githubWorkflow: Bool, preCommit: Bool) {
+        self.root = root
+        self.screen = screen
+        self.githubWorkflow = githubWorkflow
+        self.preCommit = preCommit
+    }
+
+    /// Why `init` cannot use this name, or nil: `screen:` names are identifiers.
+    package static func problem(withScreenName name: String) -> String? {
+        guard let first = name.unicodeScalars.first else { return "the screen name is empty" }
+        let letters = CharacterSet.letters
+        let rest = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "_"))
+        guard letters.contains(first), name.unicodeScalars.allSatisfy({ rest.contains($0) && $0.isASCII }) else {
+            return "the screen name '\(name)' must be an identifier: an ASCII letter, then letters, digits or '_'"
+        }
+        guard name.count <= 64 else { return "the screen name is longer than 64 characters" }
+        return nil
+    }
+
+    /// The spec's path, relative to ``root``.
+    package var specPath: String { "specs/\(screen.lowercased()).yaml" }
+
+    /// Where the JSON Schema goes; kept as it is when the project has it already (a second
+    /// `init --screen` in the same project).
+    package static let schemaPath = "schema/spec.schema.json"
+
+    /// Every file this writes besides the snapshots, relative to ``root``, with its text.
+    package var files: [(path: String, text: String)] {
+        var files = [(specPath, ScaffoldTemplates.spec(screen: screen))]
+        if !FileManager.default.fileExists(atPath: join(Self.schemaPath)) { files.append((Self.schemaPath, SpecSchema.text)) }
+        if githubWorkflow { files.append((".github/workflows/specrun.yml", ScaffoldTemplates.githubWorkflow)) }
+        if preCommit { files.append((".pre-commit-config.yaml", ScaffoldTemplates.preCommitConfig)) }
+        return files
+    }
+
+    /// What went wrong, said in one line for the command line.
+    package struct Refusal: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// Writes every file, then plays the spec to record its snapshots; returns the paths written
+    /// (each joined to ``root``). Throws before writing anything when one of them already exists.
+    package func write() throws -> [String] {
+        let fileManager = FileManager.default
+        var isFolder: ObjCBool = false
+        if fileManager.fileExists(atPath: root, isDirectory: &isFolder), !isFolder.boolValue {
+            throw Refusal(description: "'\(root)' is a file, not a folder")
+        }
+        let snapshotFolder = SnapshotLayout.directory(forSpec: join(specPath))
+        let existing = files.map { join($0.path) }.filter { fileManager.fileExists(atPath: $0) || isLink($0) }
+            + (fileManager.fileExists(atPath: snapshotFolder) ? [snapshotFolder] : [])
+        if !existing.isEmpty {
+            let names = existing.map { "'\($0)'" }.joined(separator: ", ")
+            let verb = existing.count == 1 ? "exists" : "exist"
+            throw Refusal(description: "\(names) already \(verb); 'specrun init' never overwrites a file, so it wrote nothing. Move \(existing.count == 1 ? "it" : "them") away or choose another '--screen'")
+        }
+        var written: [String] = []
+        for file in files {
+            let path = join(file.path)
+            do {
+                try fileManager.createDirectory(atPath: SnapshotLayout.parent(of: path), withIntermediateDirectories: true)
+                try OutputFile.write(file.text, to: path)
+            } catch {
+                throw Refusal(description: "cannot write '\(path)': \(error)")
+            }
+            written.append(path)
+        }
+        let outcome = SnapshotSuite.verify(specPath: join(specPath), mode: .recordNew)
+        guard outcome.loaded.spec != nil, outcome.failures.isEmpty else {
+            // The template is tested to pass, so this is a fault of this build, said plainly.
+            throw Refusal(description: "the first spec did not pass: \(outcome.failures.joined(separator: "; "))")
+        }
+        return written + outcome.scenarios.map(\.snapshotPath)
+    }
+
+    private func join(_ path: String) -> String { SnapshotLayout.join(root, path) }
+
+    private func isLink(_ path: String) -> Bool {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// HTTP over a plain socket, so a test sends exactly the headers it means (URLSession would set
+/// `Host` and `Origin` itself).
+enum RawHTTP {
+    struct Response: Sendable {
+        var status: Int
+        var headers: [(String, String)]
+        var body: String
+        func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
+    }
+
+    struct Failure: Error { var message: String }
+
+    static func connect(port: UInt16) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(message: "socket failed") }
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)  // generous: the machine may be busy
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else { close(fd); throw Failure(message: "connect failed") }
+        return fd
+    }
+
+    static func send(_ fd: Int32, target: String, headers: [String: String]) {
+        var request = "GET \(target) HTTP/1.1\r\n"
+        for (k, v) in headers { request += "\(k): \(v)\r\n" }
+        request += "\r\n"
+        _ = request.withCString { Glibc.send(fd, $0, strlen($0), 0) }
+    }
+
+    /// Reads until the headers and `Content-Length` bytes of body are in (or the peer closes).
+    /// ``getBlocking(port:target:headers:)`` on a thread of its own: the test waits without
+    /// holding a thread of the cooperative pool, which the server under test answers on (two
+    /// threads on two cores, and other tests block some).
+    static func get(port: UInt16, target: String, headers: [String: String]) async throws -> Response {
+        try await offThePool { try getBlocking(port: port, target: target, headers: headers) }
+    }
+
+    static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    static func getBlocking(port: UInt16, target: String, headers: [String: String]) throws -> Response {
+        let fd = try connect(port: port)
+        defer { close(fd) }
+        send(fd, target: target, headers: headers)
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n <= 0 { break }
+            data.append(contentsOf: buffer[0..<n])
+            if let response = parse(data), response.status == 101 || response.body.utf8.count >= Int(response.header("Content-Length") ?? "0") ?? 0 {
+                return response
+            }
+        }
+        guard let response = parse(data) else { throw Failure(message: "no response to \(target)") }
+        return response
+    }
+
+    static func parse(_ data: Data) -> Response? {
+        let text = String(decoding: data, as: UTF8.self)
+        guard let end = text.range(of: "\r\n\r\n") else { return nil }
+        let lines = text[..<end.lowerBound].components(separatedBy: "\r\n")
+        let parts = lines[0].split(separator: " ")
+        guard parts.count >= 2, let status = Int(parts[1]) else { return nil }
+        let headers = lines.dropFirst().compactMap { line -> (String, String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        return Response(status: status, headers: headers, body: String(text[end.upperBound...]))
+    }
+
+    /// Opens a WebSocket and returns the text of its first `count` frames (unmasked server frames).
+    static func webSocketText(port: UInt16, target: String, host: String, count: Int) async throws -> [String] {
+        try await offThePool { try webSocketTextBlocking(port: port, target: target, host: host, count: count) }
+    }
+
+    static func webSocketTextBlocking(port: UInt16, target: String, host: String, count: Int) throws -> [String] {
+        let fd = try connect(port: port)
+        defer { close(fd) }
+        send(fd, target: target, headers: ["Host": host, "Upgrade": "websocket", "Connection": "Upgrade",
+                                           "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13"])
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var frames: [String] = []
+        var headerEnd: Int?
+        while frames.count < count {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+            if headerEnd == nil, let r = Data(bytes).range(of: Data("\r\n\r\n".utf8)) {
+                headerEnd = r.upperBound
+                bytes.removeFirst(r.upperBound)
+            }
+            guard headerEnd != nil else { continue }
+            while bytes.count >= 2 {
+                var length = Int(bytes[1] & 0x7f)
+                var offset = 2
+                if length == 126 {
+                    guard bytes.count >= 4 else { break }
+                    length = Int(bytes[2]) << 8 | Int(bytes[3]); offset = 4
+                } else if length == 127 {
+                    guard bytes.count >= 10 else { break }
+                    length = (2..<10).reduce(0) { $0 << 8 | Int(bytes[$1]) }; offset = 10
+                }
+                guard bytes.count >= offset + length else { break }
+                frames.append(String(decoding: bytes[offset..<(offset + length)], as: UTF8.self))
+                bytes.removeFirst(offset + length)
+            }
+        }
+        return frames
+    }
+}
