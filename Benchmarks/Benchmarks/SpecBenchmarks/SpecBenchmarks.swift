@@ -97,7 +97,7 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         let result = ExploreWorkload.random(loginSpec, steps: steps)
         benchmark.stopMeasurement()
-        require(result.transitions == steps && !result.violated, "random exploration took \(result.transitions) steps, violated: \(result.violated)")
+        require(result.transitions == steps && result.stop != .violation, "random exploration took \(result.transitions) steps, stopped by \(result.stop)")
     }
 
     // The first 10,000 distinct states of login.yaml with 40 values per input (10,086 in all;
@@ -108,7 +108,7 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         let result = ExploreWorkload.breadthFirst(wideLogin, depth: 20, states: 10_000)
         benchmark.stopMeasurement()
-        require(result.distinctStates == 10_000 && !result.violated, "bfs reached \(result.distinctStates) states, stop \(result.stop)")
+        require(result.distinctStates == 10_000 && result.stop != .violation, "bfs reached \(result.distinctStates) states, stop \(result.stop)")
     }
 
     // MARK: 2. list paging: load-more through an action and a handler, to 10,000 items

@@ -30,7 +30,7 @@ public enum TrustWorkloads {
     public static func playAll(_ spec: CheckedSpec, rounds: Int) -> Int {
         var entries = 0
         for _ in 0..<rounds {
-            for timeline in ScenarioRunner.runAll(spec) { entries += timeline.entries.count }
+            for timeline in ScenarioRunner.runAll(spec) { entries += timeline.entryCount }
         }
         return entries
     }
