@@ -30,7 +30,7 @@ extension SpecLoader {
         let base = name.hasSuffix(".yaml") ? String(name.dropLast(5)) : name
         guard let url = bundle.url(forResource: base, withExtension: "yaml") else {
             let shown = base + ".yaml"
-            let diagnostic = Diagnostic(id: "io", "the bundle has no resource '\(shown)'", at: SpecRange(file: shown, at: SpecLocation(line: 1, column: 1)))
+            let diagnostic = Diagnostic(id: .io, "the bundle has no resource '\(shown)'", at: SpecRange(file: shown, at: SpecLocation(line: 1, column: 1)))
             throw SpecLoadError(diagnostics: [diagnostic], rendered: LoadedSpec(source: SourceFile(path: shown, text: ""), spec: nil, diagnostics: [diagnostic]).renderDiagnostics())
         }
         return try checkedSpec(path: url.path)

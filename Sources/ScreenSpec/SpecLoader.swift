@@ -54,7 +54,7 @@ public enum SpecLoader {
             // Named so that the diagnostic does not start with a bare ':1:1:'.
             let shown = "''"
             return LoadedSpec(source: SourceFile(path: shown, text: ""), spec: nil, diagnostics: [
-                Diagnostic(id: "io", "the spec path is empty; name a spec file", at: SpecRange(file: shown, at: SpecLocation(line: 1, column: 1))),
+                Diagnostic(id: .io, "the spec path is empty; name a spec file", at: SpecRange(file: shown, at: SpecLocation(line: 1, column: 1))),
             ])
         }
         let empty = SourceFile(path: path, text: "")
@@ -63,34 +63,34 @@ public enum SpecLoader {
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
             if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory {
-                return LoadedSpec(source: empty, spec: nil, diagnostics: [Diagnostic(id: "io", "'\(path)' is a folder, not a spec file", at: origin)])
+                return LoadedSpec(source: empty, spec: nil, diagnostics: [Diagnostic(id: .io, "'\(path)' is a folder, not a spec file", at: origin)])
             }
             // A device such as /dev/zero would be read without end; a FIFO (a pipe) is read.
             if let type = attributes[.type] as? FileAttributeType, [.typeCharacterSpecial, .typeBlockSpecial, .typeSocket].contains(type) {
-                return LoadedSpec(source: empty, spec: nil, diagnostics: [Diagnostic(id: "io", "'\(path)' is a device, not a spec file", at: origin)])
+                return LoadedSpec(source: empty, spec: nil, diagnostics: [Diagnostic(id: .io, "'\(path)' is a device, not a spec file", at: origin)])
             }
             if let size = attributes[.size] as? Int, size > maximumFileSize {
                 return LoadedSpec(source: empty, spec: nil, diagnostics: [
-                    Diagnostic(id: "too-large", "the file is \(size) bytes; specs are limited to \(maximumFileSize) bytes", at: origin),
+                    Diagnostic(id: .tooLarge, "the file is \(size) bytes; specs are limited to \(maximumFileSize) bytes", at: origin),
                 ])
             }
             // Read through a handle with a bound, so that a pipe (`/dev/stdin`) is read too and
             // nothing is read past the size limit.
             guard let handle = FileHandle(forReadingAtPath: path) else {
-                return LoadedSpec(source: empty, spec: nil, diagnostics: [Diagnostic(id: "io", "cannot read '\(path)': \(readFailure(path))", at: origin)])
+                return LoadedSpec(source: empty, spec: nil, diagnostics: [Diagnostic(id: .io, "cannot read '\(path)': \(readFailure(path))", at: origin)])
             }
             defer { try? handle.close() }
             data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
         } catch {
-            return LoadedSpec(source: empty, spec: nil, diagnostics: [Diagnostic(id: "io", "cannot read '\(path)': \(readFailure(path))", at: origin)])
+            return LoadedSpec(source: empty, spec: nil, diagnostics: [Diagnostic(id: .io, "cannot read '\(path)': \(readFailure(path))", at: origin)])
         }
         guard data.count <= maximumFileSize else {
             return LoadedSpec(source: empty, spec: nil, diagnostics: [
-                Diagnostic(id: "too-large", "the file is larger than \(maximumFileSize) bytes", at: origin),
+                Diagnostic(id: .tooLarge, "the file is larger than \(maximumFileSize) bytes", at: origin),
             ])
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            return LoadedSpec(source: empty, spec: nil, diagnostics: [Diagnostic(id: "encoding", "the file is not valid UTF-8 text", at: origin)])
+            return LoadedSpec(source: empty, spec: nil, diagnostics: [Diagnostic(id: .encoding, "the file is not valid UTF-8 text", at: origin)])
         }
         return load(text: text, path: path, resolver: FileSystemSpecResolver())
     }
@@ -108,7 +108,7 @@ public enum SpecLoader {
             let key = ((folder.isEmpty ? "." : folder) as NSString).standardizingPath + "\u{0}" + name
             guard let earlier = first[key] else { first[key] = i; continue }
             guard (paths[earlier] as NSString).standardizingPath != (paths[i] as NSString).standardizingPath else { continue }
-            loaded[i] = loaded[i].adding(Diagnostic(id: "duplicate-screen", "'\(paths[earlier])' declares 'screen: \(name)' too", at: range,
+            loaded[i] = loaded[i].adding(Diagnostic(id: .duplicateScreen, "'\(paths[earlier])' declares 'screen: \(name)' too", at: range,
                                                     notes: [DiagnosticNote("screen names are unique among the specs of a folder, as navigation finds a screen by its name")]))
         }
         return loaded
@@ -137,7 +137,7 @@ public enum SpecLoader {
         // One spec's "did you mean" searches share one budget, so checking stays linear.
         var diagnostics = DiagnosticBag(suggestionBudget: Suggestion.Budget())
         if text.utf8.contains(0) {
-            diagnostics.error("encoding", "the file contains a NUL byte; a spec is text", at: SpecRange(file: path, at: SpecLocation(line: 1, column: 1)))
+            diagnostics.error(.encoding, "the file contains a NUL byte; a spec is text", at: SpecRange(file: path, at: SpecLocation(line: 1, column: 1)))
             return LoadedSpec(source: source, spec: nil, diagnostics: diagnostics.all)
         }
         guard let root = YAMLParser.parse(source, diagnostics: &diagnostics) else {

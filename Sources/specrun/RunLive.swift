@@ -65,7 +65,7 @@ struct LiveRun {
             found.append(difference)
         }
         let notes = found.all.map { difference in
-            Diagnostic(.note, id: "fake-differs", difference.message, at: difference.range)
+            Diagnostic(.note, id: .fakeDiffers, difference.message, at: difference.range)
         }
         let text = notes.isEmpty ? "" : DiagnosticFormatter(colors: Output.useColor(for: STDERR_FILENO))
             .render(notes, sources: Self.sources(spec))

@@ -107,6 +107,6 @@ struct Checker {
     }
 
     mutating func unknownName(_ name: Located<String>, what: String, candidates: [String]) {
-        diagnostics.error("unknown-name", "unknown \(what) '\(name.value)'\(diagnostics.didYouMean(name.value, in: candidates))", at: name.range)
+        diagnostics.error(.unknownName, "unknown \(what) '\(name.value)'\(diagnostics.didYouMean(name.value, in: candidates))", at: name.range)
     }
 }

@@ -35,10 +35,11 @@ public struct Diagnostic: Hashable, Sendable, Error, CustomStringConvertible {
     /// A suggested replacement text for `range`, shown as `help:`.
     public var fixIt: String?
 
-    package init(_ severity: Severity = .error, id: String, _ message: String, at range: SpecRange,
-                notes: [DiagnosticNote] = [], fixIt: String? = nil) {
+    /// Reported with an id of the catalogue (``DiagnosticID``), so none goes undocumented.
+    package init(_ severity: Severity = .error, id: DiagnosticID, _ message: String, at range: SpecRange,
+                 notes: [DiagnosticNote] = [], fixIt: String? = nil) {
         self.severity = severity
-        self.id = id
+        self.id = id.rawValue
         self.message = message
         self.range = range
         self.notes = notes
@@ -69,8 +70,8 @@ package struct DiagnosticBag: Sendable {
 
     package mutating func append(_ diagnostic: Diagnostic) { all.append(diagnostic) }
 
-    package mutating func error(_ id: String, _ message: String, at range: SpecRange,
-                               notes: [DiagnosticNote] = [], fixIt: String? = nil) {
+    package mutating func error(_ id: DiagnosticID, _ message: String, at range: SpecRange,
+                                notes: [DiagnosticNote] = [], fixIt: String? = nil) {
         all.append(Diagnostic(.error, id: id, message, at: range, notes: notes, fixIt: fixIt))
     }
 

@@ -1,138 +1,24 @@
 /// Every diagnostic id the loader and checker report, with what it means: the rules of
-/// `check --format sarif` and the list in docs/diagnostics.md (a test keeps the three in step).
+/// `check --format sarif` and the list in docs/diagnostics.md. The ids are the static members of
+/// ``DiagnosticID`` (one extension per phase, in `IDs/`), so a diagnostic can only be reported with
+/// an id the catalogue has; a test keeps docs/diagnostics.md and the lists here in step.
 package enum DiagnosticCatalog {
+    /// Every id, grouped by phase.
+    package static let all: [DiagnosticID] = DiagnosticID.readingIDs
+        + DiagnosticID.yamlIDs
+        + DiagnosticID.structureIDs
+        + DiagnosticID.expressionsIDs
+        + DiagnosticID.declarationsIDs
+        + DiagnosticID.viewIDs
+        + DiagnosticID.explorationIDs
+        + DiagnosticID.scenariosIDs
+        + DiagnosticID.toolsIDs
+
     /// Id to a one-line summary, grouped by phase.
-    package static let entries: [(id: String, summary: String)] = [
-        // reading the file
-        ("io", "the file cannot be read, or is a folder"),
-        ("too-large", "the file is larger than a spec may be (8 MiB)"),
-        ("encoding", "the file is not UTF-8 text, or contains a NUL byte"),
-        // YAML
-        ("yaml-syntax", "the text is not valid YAML; common traps get a hint (tabs, unquoted 'a ? b : c', '\\(' in double quotes, '[' inside '{ ... }', an unquoted '!a && b', open quotes)"),
-        ("yaml-depth", "the document nests deeper than 200 levels"),
-        ("yaml-anchor", "anchors ('&name') are not supported"),
-        ("yaml-alias", "aliases ('*name') are not supported"),
-        ("yaml-documents", "a spec file holds one YAML document"),
-        ("yaml-tag", "an expression starting with '!' was read as a YAML tag; quote it"),
-        ("duplicate-key", "a mapping has the same key twice"),
-        // structure
-        ("expected-mapping", "a mapping ('key: value') was expected here"),
-        ("expected-list", "a list ('- item') was expected here"),
-        ("expected-key", "a key must be a plain name"),
-        ("expected-name", "a name was expected here"),
-        ("invalid-name", "a name may hold only letters, digits and '_'"),
-        ("expected-text", "a mark's text (a change, an item, a reason) was expected here"),
-        ("expected-type", "a type such as 'String' or '[Repo]' was expected here"),
-        ("expected-expression", "an expression was expected here ('~' is nil in data; an expression writes 'nil')"),
-        ("expected-duration", "a duration such as '300ms' was expected here"),
-        ("invalid-duration", "a duration has a number and a unit: 'ms', 's', 'm' or 'h'"),
-        ("expected-path", "'file:' needs a spec file name"),
-        ("unknown-key", "a key this place does not take; the nearest known key is suggested"),
-        ("missing-key", "a required key is missing"),
-        ("conflicting-keys", "two keys that exclude each other are both given"),
-        ("invalid-type-decl", "a type is a record mapping or an enum list"),
-        ("empty-enum", "an enum needs at least one case"),
-        ("event-default", "an event input has no value, so no default"),
-        ("invalid-step", "a step is one key such as 'set:', 'send:', 'wait:', 'expect:' or a gesture"),
-        ("unknown-step", "a step this language does not have"),
-        ("invalid-operator", "an operator is a name or one key with its argument"),
-        ("unknown-operator", "an operator this language does not have"),
-        ("too-many-operators", "a stream output chains more than 1000 operators"),
-        ("missing-argument", "an operator needs an argument"),
-        ("invalid-count", "'skip' and 'take' need a count of 0 or more"),
-        ("invalid-component", "a component is a kind alone or one kind with its wiring"),
-        ("unknown-component-kind", "a kind of component the catalogue does not have"),
-        ("unknown-member", "a component has no such property, event or setting"),
-        ("invalid-segments", "'segments:' is a count from 0 to 1000 or a list of titles"),
-        ("invalid-range", "a control's 'minimumValue:' and 'maximumValue:' are numbers, the minimum below the maximum"),
-        ("missing-target", "a binding's 'to:' names nothing"),
-        // expressions
-        ("invalid-token", "a character or literal the expression language does not have"),
-        ("expected-symbol", "the expression needs a symbol here, such as ')'"),
-        ("expected-end", "text after a complete expression"),
-        ("too-deep", "the expression nests too deeply"),
-        ("chained-comparison", "comparisons cannot be chained; join them with '&&'"),
-        ("unknown-name", "a name that is not declared; the nearest declared name is suggested"),
-        ("no-current-value", "an event or stream has no current value for an expression to read"),
-        ("type-mismatch", "a value of another type than expected"),
-        ("unknown-function", "a function the expression language does not have"),
-        ("wrong-arity", "a function called with the wrong number of arguments"),
-        ("not-callable", "this expression cannot be called"),
-        ("unexpected-closure", "a closure may only follow a list function"),
-        ("closure-argument", "a list closure has one argument, '$0'"),
-        ("optional-member", "a member of an optional needs '?.' or '??'"),
-        ("nil-context", "'nil' needs an optional type from its context"),
-        ("empty-list-context", "'[]' needs a list type from its context"),
-        ("implicit-member-context", "'.case' needs an enum type from its context"),
-        ("unknown-case", "an enum has no such case"),
-        ("unknown-field", "a record has no such field"),
-        ("missing-field", "a record value leaves out a field that is not optional"),
-        ("mixed-arguments", "a record's arguments all need labels"),
-        ("not-a-record", "a type that is not a record is built or read as one"),
-        ("missing-status", "'.http' as an Error literal needs its status"),
-        ("invalid-status", "an HTTP status is from 100 to 999"),
-        ("no-literal", "a kind of error that has no literal (an evaluation failure)"),
-        ("invalid-color", "a colour component outside 0...1, or not a colour"),
-        // declarations
-        ("unknown-type", "a type that is not declared; the nearest is suggested"),
-        ("invalid-type", "a type written wrongly, such as '[String'"),
-        ("duplicate-name", "a name declared twice"),
-        ("duplicate-type", "a type declared twice"),
-        ("duplicate-case", "an enum case listed twice"),
-        ("duplicate-field", "a record field listed twice"),
-        ("duplicate-scenario", "two scenarios with the same name"),
-        ("cycle", "values computed from each other at the same instant; the help says how to break the loop, and 'specrun graph' draws it"),
-        ("invalid-trigger", "a trigger must be an event or a stream"),
-        ("not-writable", "a handler sets state or input properties only"),
-        ("missing-result", "a service with a result type declares no result"),
-        ("invalid-error", "a failure is 'unknown', 'decode', 'notEnabled' or 'http(STATUS)'"),
-        ("unknown-argument", "a service call passes an argument the service does not declare"),
-        ("missing-param", "a service call or navigation leaves out a declared parameter"),
-        ("unknown-param", "a value for a parameter the screen does not declare"),
-        ("cases-without-params", "results chosen by argument need the service's 'params:'"),
-        ("echo-without-params", "a service that echoes an argument needs its 'params:'"),
-        ("expected-url", "an 'http:' method needs a path or a full URL"),
-        ("invalid-url", "an 'http:' path or URL that cannot be sent: no '/' or scheme, no host, a space, an unclosed '{'"),
-        ("body-not-allowed", "a 'get' request has no 'body:'"),
-        ("env-outside-headers", "'env.NAME' is read only in the 'headers:' and 'query:' of 'http:'"),
-        ("invalid-header", "a header name holds letters, digits and '-'"),
-        ("invalid-timeout", "an 'http:' timeout must be longer than 0ms"),
-        ("http-return-type", "an 'http:' service returns a type a JSON answer cannot be read into"),
-        ("missing-environment", "a live run needs an environment variable an 'http:' section reads"),
-        ("invalid-screen", "a navigation to a screen whose spec has errors"),
-        ("duplicate-screen", "two specs of a folder declare the same screen"),
-        ("unordered-sequence", "a service sequence's events are not in time order"),
-        ("event-after-end", "a sequence sends something after it completes or fails"),
-        ("retry-needs-cold-source", "'retry' only inside a request's inner stream, which can be replayed"),
-        ("unsupported-inner-operator", "an operator that cannot work inside a request's 'ops:'"),
-        ("invalid-value", "a setting takes one of a few words, such as 'failures: pass' or 'end'"),
-        ("unknown-screen", "a navigation to a screen no spec in the folder declares"),
-        // view
-        ("binding-range", "a value a component property cannot take, such as a slider value outside its range"),
-        ("invalid-two-way", "a two-way binding writes an input property with a 'default:'"),
-        ("not-user-writable", "a property the person does not change cannot be two-way"),
-        ("not-observable", "a property only bindings write is no binding source"),
-        ("invalid-binding-target", "'bindings:' write view-model properties only from events"),
-        ("invalid-event-target", "an event feeds an input event or value, or an action"),
-        ("invalid-table", "a table looks up Int, String, Bool or enum values"),
-        ("missing-default", "a table without 'default:' for the values it does not list"),
-        ("missing-initial", "a declared property with no empty value to start from"),
-        ("wrong-count", "'map:' lists a different number of values than targets"),
-        // invariants and exploration
-        ("explore-target", "'explore:' names something it cannot try: an event with a value, a value to an event, an action with nothing to send"),
-        ("invalid-outcome", "an explored service outcome is 'value:' or 'fail:', each with an optional 'latency:', or 'latency:' alone"),
-        ("invalid-depth", "'explore: depth:' is a whole number of steps from 1 to 1000"),
-        ("empty-list", "an 'explore:' list is empty, so nothing would be tried"),
-        ("too-many", "an 'explore:' list holds more than 64 items"),
-        // scenarios
-        ("invalid-step-target", "a step addresses something it cannot act on"),
-        ("unexpected-value", "a step gives a value to an event that carries none"),
-        ("missing-value", "a step leaves out the value an input carries"),
-        ("nil-text", "a warning: 'nil' in YAML data is the text \"nil\"; no value is '~'"),
-    ]
+    package static var entries: [(id: String, summary: String)] { all.map { ($0.rawValue, $0.summary) } }
 
     /// The summary of `id`, nil for an id not in the catalogue.
     package static func summary(_ id: String) -> String? {
-        entries.first { $0.id == id }?.summary
+        all.first { $0.rawValue == id }?.summary
     }
 }

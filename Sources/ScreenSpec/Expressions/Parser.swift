@@ -41,7 +41,7 @@ package struct ExpressionParser {
         let expr = parser.parseAll()
         // Past the depth limit every open bracket would report its missing partner: keep the one
         // diagnostic that explains them all.
-        if let tooDeep = parser.diagnostics.first(where: { $0.id == "too-deep" }) {
+        if let tooDeep = parser.diagnostics.first(where: { $0.id == DiagnosticID.tooDeep.rawValue }) {
             diagnostics.append(tooDeep)
             return Expr(.invalid, source.range)
         }
@@ -75,11 +75,11 @@ package struct ExpressionParser {
         }
         let expr = expression()
         if case .invalid(let reason) = current.kind {
-            diagnostics.append(Diagnostic(id: "invalid-token", reason, at: range(current)))
+            diagnostics.append(Diagnostic(id: .invalidToken, reason, at: range(current)))
         } else if current.kind != .end {
             let token = current
             let hint = token.kind == .symbol(":") ? "; 'a ? b : c' needs its '?'" : ""
-            diagnostics.append(Diagnostic(id: "expected-end", "unexpected \(describe(token)) after the expression\(hint)",
+            diagnostics.append(Diagnostic(id: .expectedEnd, "unexpected \(describe(token)) after the expression\(hint)",
                                           at: range(token)))
         }
         return expr
@@ -125,9 +125,9 @@ package struct ExpressionParser {
 
     private mutating func fail(_ message: String, at token: Token) -> Expr {
         if case .invalid(let reason) = token.kind {
-            diagnostics.append(Diagnostic(id: "invalid-token", reason, at: range(token)))
+            diagnostics.append(Diagnostic(id: .invalidToken, reason, at: range(token)))
         } else {
-            diagnostics.append(Diagnostic(id: "expected-expression", message + ", found \(describe(token))", at: range(token)))
+            diagnostics.append(Diagnostic(id: .expectedExpression, message + ", found \(describe(token))", at: range(token)))
         }
         return Expr(.invalid, range(token))
     }
@@ -137,9 +137,9 @@ package struct ExpressionParser {
         var notes: [DiagnosticNote] = []
         if let open { notes.append(DiagnosticNote("to match this '\(describeSymbol(open))'", at: range(open))) }
         if case .invalid(let reason) = current.kind {
-            diagnostics.append(Diagnostic(id: "invalid-token", reason, at: range(current)))
+            diagnostics.append(Diagnostic(id: .invalidToken, reason, at: range(current)))
         } else {
-            diagnostics.append(Diagnostic(id: "expected-symbol", "expected '\(s)', found \(describe(current))", at: range(current), notes: notes))
+            diagnostics.append(Diagnostic(id: .expectedSymbol, "expected '\(s)', found \(describe(current))", at: range(current), notes: notes))
         }
     }
 
@@ -154,7 +154,7 @@ package struct ExpressionParser {
     private mutating func countOperator() -> Bool {
         operatorCount += 1
         guard operatorCount > Self.maximumOperators else { return true }
-        diagnostics.append(Diagnostic(id: "too-deep", "expression has more than \(Self.maximumOperators) operators; split it into several outputs",
+        diagnostics.append(Diagnostic(id: .tooDeep, "expression has more than \(Self.maximumOperators) operators; split it into several outputs",
                                       at: range(current)))
         index = tokens.count - 1
         return false
@@ -166,7 +166,7 @@ package struct ExpressionParser {
     private mutating func nested(_ body: (inout ExpressionParser) -> Expr) -> Expr {
         guard depth <= Self.maximumDepth else {
             let token = current
-            diagnostics.append(Diagnostic(id: "too-deep", "expression nests deeper than \(Self.maximumDepth) levels", at: range(token)))
+            diagnostics.append(Diagnostic(id: .tooDeep, "expression nests deeper than \(Self.maximumDepth) levels", at: range(token)))
             // Skip the rest so that the same limit is not reported again for every level.
             index = tokens.count - 1
             return Expr(.invalid, range(token))
@@ -184,7 +184,7 @@ package struct ExpressionParser {
         let question = advance()
         let then = expression()
         if !consume(":") {
-            diagnostics.append(Diagnostic(id: "expected-symbol", "expected ':' in 'a ? b : c', found \(describe(current))",
+            diagnostics.append(Diagnostic(id: .expectedSymbol, "expected ':' in 'a ? b : c', found \(describe(current))",
                                           at: range(current), notes: [DiagnosticNote("to match this '?'", at: range(question))]))
             return Expr(.ternary(condition, then, Expr(.invalid, then.range)), condition.range.union(then.range))
         }
@@ -213,7 +213,7 @@ package struct ExpressionParser {
         _ = advance()
         let rhs = coalesce()
         if case .symbol(let t) = current.kind, comparisons.contains(where: { $0.rawValue == t }) {
-            diagnostics.append(Diagnostic(id: "chained-comparison", "comparisons cannot be chained; join them with '&&'", at: range(current)))
+            diagnostics.append(Diagnostic(id: .chainedComparison, "comparisons cannot be chained; join them with '&&'", at: range(current)))
         }
         return Expr(.binary(op, lhs, rhs), lhs.range.union(rhs.range))
     }
@@ -271,7 +271,7 @@ package struct ExpressionParser {
                 expect(")", closing: open)
                 if !labels.isEmpty {
                     if let stray = arguments.first {
-                        diagnostics.append(Diagnostic(id: "mixed-arguments", "every argument of a record needs a label, as in 'Goal(id: 1)'",
+                        diagnostics.append(Diagnostic(id: .mixedArguments, "every argument of a record needs a label, as in 'Goal(id: 1)'",
                                                       at: stray.range))
                     }
                     expr = Expr(.construct(expr, labels.map { LabeledExpr(label: $0.label, labelRange: $0.range, value: $0.value) }),
@@ -381,7 +381,7 @@ package struct ExpressionParser {
                     expr = inner.parseAll()
                 } else {
                     expr = Expr(.invalid, source.range(start, end))
-                    inner.diagnostics.append(Diagnostic(id: "too-deep", "expression nests deeper than \(Self.maximumDepth) levels",
+                    inner.diagnostics.append(Diagnostic(id: .tooDeep, "expression nests deeper than \(Self.maximumDepth) levels",
                                                         at: source.range(start, end)))
                 }
                 diagnostics.append(contentsOf: inner.diagnostics)

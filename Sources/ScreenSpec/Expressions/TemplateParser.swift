@@ -37,7 +37,7 @@ enum TemplateParser {
                 j += 1
             }
             guard j < scalars.count else {
-                diagnostics.error("invalid-token", "unterminated '\\(' in the template", at: source.range(i, scalars.count))
+                diagnostics.error(.invalidToken, "unterminated '\\(' in the template", at: source.range(i, scalars.count))
                 return Expr(.invalid, source.range)
             }
             if !text.isEmpty { parts.append(.text(String(text))) }

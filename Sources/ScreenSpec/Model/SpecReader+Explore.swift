@@ -10,7 +10,7 @@ extension SpecReader {
 
     mutating func readInvariant(_ name: Located<String>, _ node: YAMLNode) -> InvariantDecl? {
         guard !name.value.contains(".") else {
-            diagnostics.error("invalid-name", "'\(name.value)' is not a valid invariant name; use letters, digits and '_'", at: name.range)
+            diagnostics.error(.invalidName, "'\(name.value)' is not a valid invariant name; use letters, digits and '_'", at: name.range)
             return nil
         }
         return expression(node).map { InvariantDecl(name: name, expr: $0) }
@@ -51,7 +51,7 @@ extension SpecReader {
                     } else if rf["value"] == nil && rf["fail"] == nil && latency != nil {
                         outcomes.append(ExploreOutcomeDecl(result: nil, latency: latency, range: item.range))
                     } else {
-                        diagnostics.error("invalid-outcome", "an outcome takes 'value:' or 'fail:' (not both), or 'latency:' alone", at: item.range,
+                        diagnostics.error(.invalidOutcome, "an outcome takes 'value:' or 'fail:' (not both), or 'latency:' alone", at: item.range,
                                           fixIt: "write '{ value: ... }' for a success, '{ fail: http(500) }' for a failure or '{ latency: 2s }' for the declared answer, later")
                     }
                 }
@@ -63,7 +63,7 @@ extension SpecReader {
             if let s = depthNode.scalar, s.style == .plain, let d = Int(s.value), d >= 1, d <= Self.exploreDepthLimit {
                 decl.depth = Located(d, depthNode.range)
             } else {
-                diagnostics.error("invalid-depth", "'depth:' takes a whole number of steps from 1 to \(Self.exploreDepthLimit), found \(depthNode.isNull ? "nothing" : "'\(depthNode.description)'")",
+                diagnostics.error(.invalidDepth, "'depth:' takes a whole number of steps from 1 to \(Self.exploreDepthLimit), found \(depthNode.isNull ? "nothing" : "'\(depthNode.description)'")",
                                   at: depthNode.range, fixIt: "write 'depth: 6'")
             }
         }
@@ -73,16 +73,16 @@ extension SpecReader {
     /// A non-empty list of at most ``exploreListLimit`` items.
     private mutating func boundedList(_ node: YAMLNode, of what: String, example: String) -> [YAMLNode]? {
         guard let items = node.sequence else {
-            diagnostics.error("expected-list", "\(what) must be a list, found \(node.kindName)", at: node.range, fixIt: "write '\(example)'")
+            diagnostics.error(.expectedList, "\(what) must be a list, found \(node.kindName)", at: node.range, fixIt: "write '\(example)'")
             return nil
         }
         guard !items.isEmpty else {
-            diagnostics.error("empty-list", "\(what) is empty, so nothing would be tried", at: node.range,
+            diagnostics.error(.emptyList, "\(what) is empty, so nothing would be tried", at: node.range,
                               fixIt: "list what to try, as in '\(example)', or leave the key out for the default")
             return nil
         }
         guard items.count <= Self.exploreListLimit else {
-            diagnostics.error("too-many", "\(what) lists \(items.count) items; at most \(Self.exploreListLimit) are explored", at: items[Self.exploreListLimit].range)
+            diagnostics.error(.tooMany, "\(what) lists \(items.count) items; at most \(Self.exploreListLimit) are explored", at: items[Self.exploreListLimit].range)
             return nil
         }
         return items

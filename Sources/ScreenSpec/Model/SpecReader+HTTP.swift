@@ -10,17 +10,17 @@ extension SpecReader {
         guard let f = fields(node, of: "the 'http:' of service '\(service)'", allowed: keys) else { return nil }
         let methods = Self.httpMethods.filter { f[$0] != nil }
         guard let methodKey = methods.first else {
-            diagnostics.error("missing-key", "the 'http:' of service '\(service)' needs a method and a path, such as 'get: /items' or 'post: /items'",
+            diagnostics.error(.missingKey, "the 'http:' of service '\(service)' needs a method and a path, such as 'get: /items' or 'post: /items'",
                               at: node.range, notes: [DiagnosticNote("the methods are " + Self.httpMethods.map { "'\($0)'" }.joined(separator: ", "))])
             return nil
         }
         if methods.count > 1 {
-            diagnostics.error("conflicting-keys", "the 'http:' of service '\(service)' takes one method, found " + methods.map { "'\($0)'" }.joined(separator: " and "),
+            diagnostics.error(.conflictingKeys, "the 'http:' of service '\(service)' takes one method, found " + methods.map { "'\($0)'" }.joined(separator: " and "),
                               at: node.range)
             return nil
         }
         guard let targetNode = f[methodKey], let target = targetNode.string, !targetNode.isNull, !target.isEmpty else {
-            diagnostics.error("expected-url", "'\(methodKey):' needs a path such as '/items/{id}' or a full URL such as 'https://api.example.com/items'",
+            diagnostics.error(.expectedUrl, "'\(methodKey):' needs a path such as '/items/{id}' or a full URL such as 'https://api.example.com/items'",
                               at: f[methodKey]?.range ?? node.range)
             return nil
         }
@@ -35,7 +35,7 @@ extension SpecReader {
         if let h = f["headers"] {
             for (name, value) in httpEntries(h, of: "headers") {
                 guard value.string != nil, !value.isNull, value.scalar != nil else {
-                    diagnostics.error("type-mismatch", "a header is text such as 'Bearer \\(env.TOKEN)', found \(value.kindName)", at: value.range)
+                    diagnostics.error(.typeMismatch, "a header is text such as 'Bearer \\(env.TOKEN)', found \(value.kindName)", at: value.range)
                     continue
                 }
                 decl.headers.append((name, TemplateParser.parse(ExpressionSource(node: value, source: source), diagnostics: &diagnostics)))
@@ -51,7 +51,7 @@ extension SpecReader {
             var fields: [(name: Located<String>, value: HTTPBodyDecl)] = []
             for (key, value) in pairs {
                 guard let name = key.string, !key.isNull else {
-                    diagnostics.error("expected-key", "a key of a JSON body is text, found \(key.kindName)", at: key.range)
+                    diagnostics.error(.expectedKey, "a key of a JSON body is text, found \(key.kindName)", at: key.range)
                     continue
                 }
                 if let v = readBody(value, depth: depth + 1) { fields.append((Located(name, key.range), v)) }
@@ -68,13 +68,13 @@ extension SpecReader {
     private mutating func httpEntries(_ node: YAMLNode, of what: String) -> [(Located<String>, YAMLNode)] {
         if node.isNull { return [] }
         guard let pairs = node.mapping else {
-            diagnostics.error("expected-mapping", "'\(what):' must be a mapping of names to values, found \(node.kindName)", at: node.range)
+            diagnostics.error(.expectedMapping, "'\(what):' must be a mapping of names to values, found \(node.kindName)", at: node.range)
             return []
         }
         var out: [(Located<String>, YAMLNode)] = []
         for (key, value) in pairs {
             guard let name = key.string, !key.isNull, !name.isEmpty else {
-                diagnostics.error("expected-key", "a name in '\(what):' is text, found \(key.kindName)", at: key.range)
+                diagnostics.error(.expectedKey, "a name in '\(what):' is text, found \(key.kindName)", at: key.range)
                 continue
             }
             out.append((Located(name, key.range), value))

@@ -6,7 +6,7 @@ extension SpecReader {
     mutating func readScenario(_ node: YAMLNode) -> ScenarioDecl? {
         guard let f = fields(node, of: "a scenario", allowed: ["name", "params", "services", "steps"]) else { return nil }
         guard let nameNode = f["name"], let name = nameNode.string, !nameNode.isNull else {
-            diagnostics.error("missing-key", "a scenario needs a 'name:'", at: node.range)
+            diagnostics.error(.missingKey, "a scenario needs a 'name:'", at: node.range)
             return nil
         }
         var steps: [StepDecl] = []
@@ -18,7 +18,7 @@ extension SpecReader {
         var scenario = ScenarioDecl(name: Located(name, nameNode.range), steps: steps, range: node.range)
         if let p = f["params"] {
             guard let pairs = p.mapping else {
-                diagnostics.error("expected-mapping", "a scenario's 'params:' maps parameter names to values, found \(p.kindName)", at: p.range)
+                diagnostics.error(.expectedMapping, "a scenario's 'params:' maps parameter names to values, found \(p.kindName)", at: p.range)
                 return scenario
             }
             for (k, v) in pairs {
@@ -36,9 +36,9 @@ extension SpecReader {
     mutating func readStep(_ node: YAMLNode) -> StepDecl? {
         guard let pairs = node.mapping, pairs.count == 1, let key = pairs[0].key.string else {
             if let text = node.string, Self.stepKinds.contains(text) {
-                diagnostics.error("invalid-step", "step '\(text)' needs a value, as in '\(text): ...'", at: node.range)
+                diagnostics.error(.invalidStep, "step '\(text)' needs a value, as in '\(text): ...'", at: node.range)
             } else {
-                diagnostics.error("invalid-step", "a step is one of 'set:', 'send:', 'wait:', 'expect:', 'complete:' or 'fail:', found \(node.kindName)", at: node.range)
+                diagnostics.error(.invalidStep, "a step is one of 'set:', 'send:', 'wait:', 'expect:', 'complete:' or 'fail:', found \(node.kindName)", at: node.range)
             }
             return nil
         }
@@ -52,7 +52,7 @@ extension SpecReader {
         case "set", "expect":
             var assignments: [(target: Located<String>, value: YAMLNode)] = []
             guard let entries = value.mapping else {
-                diagnostics.error("invalid-step", "'\(key):' takes a mapping such as '{ email: \"a@b.c\" }'\(key == "expect" ? " or a Bool expression such as 'messages.count == 4'" : ""), found \(value.kindName)", at: value.range)
+                diagnostics.error(.invalidStep, "'\(key):' takes a mapping such as '{ email: \"a@b.c\" }'\(key == "expect" ? " or a Bool expression such as 'messages.count == 4'" : ""), found \(value.kindName)", at: value.range)
                 return nil
             }
             for (k, v) in entries {
@@ -62,7 +62,7 @@ extension SpecReader {
         case "send":
             if let pairs = value.mapping {
                 guard pairs.count == 1, let target = identifier(pairs[0].key, what: "input name", allowDots: true) else {
-                    diagnostics.error("invalid-step", "'send:' takes one input, as in 'send: confirm' or 'send: { selected: 2 }'", at: value.range)
+                    diagnostics.error(.invalidStep, "'send:' takes one input, as in 'send: confirm' or 'send: { selected: 2 }'", at: value.range)
                     return nil
                 }
                 return StepDecl(kind: .send(target, value: pairs[0].value), range: node.range)
@@ -77,13 +77,13 @@ extension SpecReader {
         case "fail":
             guard let pairs = value.mapping, pairs.count == 1, let target = identifier(pairs[0].key, what: "input name", allowDots: true) else {
                 let name = value.mapping == nil ? value.string.flatMap { $0.isEmpty ? nil : $0 } : nil
-                diagnostics.error("invalid-step", "'fail:' ends one input with an error, as in 'fail: { results: http(404) }', found \(value.kindName)",
+                diagnostics.error(.invalidStep, "'fail:' ends one input with an error, as in 'fail: { results: http(404) }', found \(value.kindName)",
                                   at: value.range, fixIt: name.map { "write 'fail: { \($0): unknown }' (or 'http(404)', 'decode')" })
                 return nil
             }
             return StepDecl(kind: .fail(target, pairs[0].value), range: node.range)
         default:
-            diagnostics.error("unknown-step", "unknown step '\(key)'\(diagnostics.didYouMean(key, in: Self.stepKinds + ComponentCatalog.verbs.map(\.verb)))", at: pairs[0].key.range,
+            diagnostics.error(.unknownStep, "unknown step '\(key)'\(diagnostics.didYouMean(key, in: Self.stepKinds + ComponentCatalog.verbs.map(\.verb)))", at: pairs[0].key.range,
                               notes: [DiagnosticNote("a step is one of 'set:', 'send:', 'wait:', 'expect:', 'complete:' or 'fail:'")])
             return nil
         }

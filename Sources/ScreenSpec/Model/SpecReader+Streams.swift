@@ -1,9 +1,10 @@
+import SpecRuntime
+
 /// Reading stream outputs: `{ stream: source, ops: [...], initial: value }` and the navigation
 /// shorthand `{ navigate: { to: Screen, params: {...} }, on: source }`.
 extension SpecReader {
-    static let operatorNames = ["map", "filter", "distinctUntilChanged", "startWith", "skip", "take", "scan", "merge",
-                                "combineLatest", "withLatestFrom", "sample", "flatMapLatest", "flatMap", "concatMap", "switchLatest", "concat",
-                                "debounce", "throttle", "delay", "catch", "catchAndReturn", "takeUntil", "retry", "navigate"]
+    /// Every operator name, from `OperatorCatalog`.
+    static var operatorNames: [String] { OperatorCatalog.names }
 
     /// Whether an output mapping declares a stream rather than a derived value.
     static func isStreamOutput(_ node: YAMLNode) -> Bool {
@@ -21,12 +22,12 @@ extension SpecReader {
         guard let f = fields(node, of: "output '\(name.value)'", allowed: ["stream", "ops", "initial", "navigate", "on", "interval", "timer", "period"]) else { return nil }
         if let navigateNode = f["navigate"] {
             if f["stream"] != nil || f["ops"] != nil {
-                diagnostics.error("conflicting-keys", "output '\(name.value)' takes 'navigate:' with 'on:', or 'stream:' with 'ops:'",
+                diagnostics.error(.conflictingKeys, "output '\(name.value)' takes 'navigate:' with 'on:', or 'stream:' with 'ops:'",
                                   at: node.range, fixIt: "move the navigation into 'ops:' as '- navigate: { to: ... }'")
                 return nil
             }
             guard let onNode = f["on"] else {
-                diagnostics.error("missing-key", "navigation '\(name.value)' needs 'on:' naming the event or stream that opens the screen",
+                diagnostics.error(.missingKey, "navigation '\(name.value)' needs 'on:' naming the event or stream that opens the screen",
                                   at: node.range)
                 return nil
             }
@@ -36,17 +37,17 @@ extension SpecReader {
             return OutputDecl(name: name, kind: .stream(StreamDecl(source: source, operators: [op], initial: nil, range: node.range)))
         }
         if let on = f["on"] {
-            diagnostics.error("unknown-key", "'on:' goes with 'navigate:'; a stream names its source with 'stream:'", at: on.range)
+            diagnostics.error(.unknownKey, "'on:' goes with 'navigate:'; a stream names its source with 'stream:'", at: on.range)
         }
         var timer: TimerDecl?
         let timerKeys = ["stream", "interval", "timer"].filter { f[$0] != nil }
         if timerKeys.count > 1 {
-            diagnostics.error("conflicting-keys", "output '\(name.value)' has one source: 'stream:', 'interval:' or 'timer:', found "
+            diagnostics.error(.conflictingKeys, "output '\(name.value)' has one source: 'stream:', 'interval:' or 'timer:', found "
                               + timerKeys.map { "'\($0):'" }.joined(separator: " and "), at: node.range)
             return nil
         }
         if let period = f["period"], f["timer"] == nil {
-            diagnostics.error("unknown-key", "'period:' goes with 'timer:'", at: period.range, fixIt: "write 'interval: ...' for a timer that starts at once")
+            diagnostics.error(.unknownKey, "'period:' goes with 'timer:'", at: period.range, fixIt: "write 'interval: ...' for a timer that starts at once")
             return nil
         }
         let source: Located<String>
@@ -66,7 +67,7 @@ extension SpecReader {
         } else {
             guard let sourceNode = f["stream"], let s = identifier(sourceNode, what: "stream source", allowDots: true) else {
                 if f["stream"] == nil {
-                    diagnostics.error("missing-key", "stream output '\(name.value)' needs a source: 'stream:', 'interval:' or 'timer:'", at: node.range)
+                    diagnostics.error(.missingKey, "stream output '\(name.value)' needs a source: 'stream:', 'interval:' or 'timer:'", at: node.range)
                 }
                 return nil
             }
@@ -82,7 +83,7 @@ extension SpecReader {
     mutating func positiveDuration(_ node: YAMLNode, what: String) -> Located<Int>? {
         guard let d = duration(node) else { return nil }
         guard d.value > 0 else {
-            diagnostics.error("invalid-duration", "\(what) needs a period above 0ms, such as '1s'", at: node.range)
+            diagnostics.error(.invalidDuration, "\(what) needs a period above 0ms, such as '1s'", at: node.range)
             return nil
         }
         return d
@@ -98,7 +99,7 @@ extension SpecReader {
             // Each element passes down the operators by nested calls, as in RxSwift: a pipeline
             // thousands long would overflow the stack at run time.
             guard items.count <= Self.maximumOperators else {
-                diagnostics.error("too-many-operators", "\(owner) has \(items.count) operators; a stream takes at most "
+                diagnostics.error(.tooManyOperators, "\(owner) has \(items.count) operators; a stream takes at most "
                                   + "\(Self.maximumOperators)", at: items[Self.maximumOperators].range,
                                   fixIt: "split it into several stream outputs, each sourcing the one before")
                 return nil
@@ -129,13 +130,13 @@ extension SpecReader {
             key = pairs[0].key
             value = pairs[0].value
         } else {
-            diagnostics.error("invalid-operator", "an operator is a name such as 'distinctUntilChanged' or one key such as 'map: \"$0.count\"', found \(node.kindName)",
+            diagnostics.error(.invalidOperator, "an operator is a name such as 'distinctUntilChanged' or one key such as 'map: \"$0.count\"', found \(node.kindName)",
                               at: node.range)
             return nil
         }
         let written = key.string ?? ""
         if !Self.operatorNames.contains(written) {
-            diagnostics.error("unknown-operator", "unknown operator '\(written)'\(diagnostics.didYouMean(written, in: Self.operatorNames))", at: key.range,
+            diagnostics.error(.unknownOperator, "unknown operator '\(written)'\(diagnostics.didYouMean(written, in: Self.operatorNames))", at: key.range,
                               notes: [DiagnosticNote("operators are " + Self.operatorNames.map { "'\($0)'" }.joined(separator: ", "))])
         }
         // A misspelt operator is read as the one it nearly is, so the rest of the pipeline is
@@ -145,12 +146,18 @@ extension SpecReader {
         }
         func argument(_ what: String) -> YAMLNode? {
             guard let value, !value.isNull else {
-                diagnostics.error("missing-argument", "'\(name)' needs \(what), as in '\(name): ...'", at: node.range)
+                diagnostics.error(.missingArgument, "'\(name)' needs \(what), as in '\(name): ...'", at: node.range)
                 return nil
             }
             return value
         }
         let kind: OperatorDecl.Kind
+        if let entry = OperatorCatalog.entry(named: name), entry.isCatalogued {
+            guard let arguments = readArguments(entry, value, at: node) else { return nil }
+            var op = OperatorDecl(name: name, kind: .catalogued(arguments), range: node.range)
+            op.written = value.flatMap(Self.shortText)
+            return op
+        }
         switch name {
         case "distinctUntilChanged":
             if let value, !value.isNull {
@@ -162,7 +169,7 @@ extension SpecReader {
         case "retry":
             if let value, !value.isNull {
                 guard let text = value.string, value.scalar?.style == .plain, let n = Int(text), n >= 1 else {
-                    diagnostics.error("invalid-count", "'retry' needs a count of subscriptions in all, 1 or more, found \(value.scalar.map { "'\($0.value)'" } ?? value.kindName)",
+                    diagnostics.error(.invalidCount, "'retry' needs a count of subscriptions in all, 1 or more, found \(value.scalar.map { "'\($0.value)'" } ?? value.kindName)",
                                       at: value.range, fixIt: "write '- retry: 3', or '- retry' to resubscribe without limit")
                     return nil
                 }
@@ -175,7 +182,7 @@ extension SpecReader {
             if v.mapping != nil {
                 guard let f = fields(v, of: "'catch'", allowed: ["stream"]), let s = f["stream"] else {
                     if v.mapping?.contains(where: { $0.key.string == "stream" }) == false {
-                        diagnostics.error("missing-key", "'catch' with a mapping needs 'stream:' naming the fallback stream", at: v.range)
+                        diagnostics.error(.missingKey, "'catch' with a mapping needs 'stream:' naming the fallback stream", at: v.range)
                     }
                     return nil
                 }
@@ -201,7 +208,7 @@ extension SpecReader {
             }
             let items = v.sequence ?? [v]
             guard !items.isEmpty else {
-                diagnostics.error("missing-argument", "'switchLatest' needs at least one stream to choose from, as in '[a, b]'", at: v.range)
+                diagnostics.error(.missingArgument, "'switchLatest' needs at least one stream to choose from, as in '[a, b]'", at: v.range)
                 return nil
             }
             let names = items.compactMap { identifier($0, what: "stream name", allowDots: true) }
@@ -221,7 +228,7 @@ extension SpecReader {
                 guard let d = duration(v) else { return nil }
                 kind = name == "skip" ? .skipFor(d) : .takeFor(d)
             } else {
-                diagnostics.error("invalid-count", "'\(name)' needs a count of 0 or more or a duration such as '300ms', found \(v.scalar.map { "'\($0.value)'" } ?? v.kindName)",
+                diagnostics.error(.invalidCount, "'\(name)' needs a count of 0 or more or a duration such as '300ms', found \(v.scalar.map { "'\($0.value)'" } ?? v.kindName)",
                                   at: v.range)
                 return nil
             }
@@ -229,7 +236,7 @@ extension SpecReader {
             guard let v = argument("'{ seed: ..., accumulator: ... }'"),
                   let f = fields(v, of: "'scan'", allowed: ["seed", "accumulator"]) else { return nil }
             guard let seedNode = f["seed"], let accNode = f["accumulator"] else {
-                diagnostics.error("missing-key", "'scan' needs 'seed:' (the first accumulator) and 'accumulator:' (over '$0' the accumulator and '$1' the element)",
+                diagnostics.error(.missingKey, "'scan' needs 'seed:' (the first accumulator) and 'accumulator:' (over '$0' the accumulator and '$1' the element)",
                                   at: v.range)
                 return nil
             }
@@ -239,7 +246,7 @@ extension SpecReader {
             guard let v = argument(name == "merge" ? "the streams to merge" : "the streams that follow") else { return nil }
             let items = v.sequence ?? [v]
             guard !items.isEmpty else {
-                diagnostics.error("missing-argument", "'\(name)' needs at least one stream, as in '\(name): other'", at: v.range)
+                diagnostics.error(.missingArgument, "'\(name)' needs at least one stream, as in '\(name): other'", at: v.range)
                 return nil
             }
             let names = items.compactMap { identifier($0, what: "stream name", allowDots: true) }
@@ -250,13 +257,13 @@ extension SpecReader {
             if v.mapping != nil {
                 guard let f = fields(v, of: "'\(name)'", allowed: ["with", "combine"]) else { return nil }
                 guard let withNode = f["with"] else {
-                    diagnostics.error("missing-key", "'\(name)' needs 'with:' naming the other source", at: v.range)
+                    diagnostics.error(.missingKey, "'\(name)' needs 'with:' naming the other source", at: v.range)
                     return nil
                 }
                 // combineLatest takes several others: `with: [a, b]`, `$1`, `$2`, … in that order.
                 let withItems = name == "combineLatest" ? (withNode.sequence ?? [withNode]) : [withNode]
                 guard !withItems.isEmpty else {
-                    diagnostics.error("missing-argument", "'combineLatest' needs at least one other source in 'with:'", at: withNode.range)
+                    diagnostics.error(.missingArgument, "'combineLatest' needs at least one other source in 'with:'", at: withNode.range)
                     return nil
                 }
                 let others = withItems.compactMap { identifier($0, what: "source name", allowDots: true) }
@@ -267,7 +274,7 @@ extension SpecReader {
                     combine = e
                 }
                 if name == "combineLatest" && combine == nil {
-                    diagnostics.error("missing-key", "'combineLatest' needs 'combine:', an expression over '$0' (this stream) and '$1' (the other)",
+                    diagnostics.error(.missingKey, "'combineLatest' needs 'combine:', an expression over '$0' (this stream) and '$1' (the other)",
                                       at: v.range)
                     return nil
                 }
@@ -275,7 +282,7 @@ extension SpecReader {
             } else {
                 guard let other = identifier(v, what: "source name", allowDots: true) else { return nil }
                 if name == "combineLatest" {
-                    diagnostics.error("missing-key", "'combineLatest' needs 'combine:', an expression over '$0' (this stream) and '$1' (the other)",
+                    diagnostics.error(.missingKey, "'combineLatest' needs 'combine:', an expression over '$0' (this stream) and '$1' (the other)",
                                       at: v.range, fixIt: "write 'combineLatest: { with: \(other.value), combine: \"...\" }'")
                     return nil
                 }
@@ -286,7 +293,7 @@ extension SpecReader {
             if v.mapping != nil {
                 guard let f = fields(v, of: "'sample'", allowed: ["with", "defaultValue"]) else { return nil }
                 guard let withNode = f["with"], let other = identifier(withNode, what: "stream name", allowDots: true) else {
-                    if f["with"] == nil { diagnostics.error("missing-key", "'sample' needs 'with:' naming the sampler", at: v.range) }
+                    if f["with"] == nil { diagnostics.error(.missingKey, "'sample' needs 'with:' naming the sampler", at: v.range) }
                     return nil
                 }
                 var defaultValue: Expr?
@@ -310,13 +317,13 @@ extension SpecReader {
             if v.mapping != nil {
                 guard let f = fields(v, of: "'throttle'", allowed: ["for", "latest"]) else { return nil }
                 guard let forNode = f["for"], let d = duration(forNode) else {
-                    if f["for"] == nil { diagnostics.error("missing-key", "'throttle' needs 'for:' with a duration", at: v.range) }
+                    if f["for"] == nil { diagnostics.error(.missingKey, "'throttle' needs 'for:' with a duration", at: v.range) }
                     return nil
                 }
                 var latest = true
                 if let l = f["latest"] {
                     guard l.scalar?.style == .plain, let b = l.string, b == "true" || b == "false" else {
-                        diagnostics.error("type-mismatch", "'latest:' is 'true' or 'false'", at: l.range)
+                        diagnostics.error(.typeMismatch, "'latest:' is 'true' or 'false'", at: l.range)
                         return nil
                     }
                     latest = b == "true"
@@ -330,13 +337,76 @@ extension SpecReader {
             guard let v = argument("'{ to: Screen, params: { ... } }'"), let n = readNavigate(v) else { return nil }
             kind = .navigate(n)
         }
-        return OperatorDecl(name: name, kind: kind, range: node.range)
+        var op = OperatorDecl(name: name, kind: kind, range: node.range)
+        op.written = value.flatMap(Self.shortText)
+        return op
+    }
+
+    /// The argument of a catalogued operator, in the shape its entry gives.
+    private mutating func readArguments(_ entry: OperatorEntry, _ value: YAMLNode?, at node: YAMLNode) -> OperatorArgumentsDecl? {
+        let name = entry.name
+        var arguments = OperatorArgumentsDecl()
+        guard entry.argument != .none else {
+            if let value, !value.isNull {
+                diagnostics.error(.invalidOperator, "'\(name)' takes no argument", at: value.range, fixIt: "write '- \(name)'")
+                return nil
+            }
+            return arguments
+        }
+        guard let value, !value.isNull else {
+            diagnostics.error(.missingArgument, "'\(name)' needs \(entry.argument.example), as in '\(name): ...'", at: node.range)
+            return nil
+        }
+        switch entry.argument {
+        case .expression:
+            guard let e = expression(value) else { return nil }
+            arguments.expressions = [e]
+        case .count:
+            guard let text = value.string, value.scalar?.style == .plain, let n = Int(text), n >= 0 else {
+                diagnostics.error(.invalidCount, "'\(name)' needs a count of 0 or more, found \(value.scalar.map { "'\($0.value)'" } ?? value.kindName)",
+                                  at: value.range)
+                return nil
+            }
+            arguments.count = Located(n, value.range)
+        case .stream:
+            guard let other = identifier(value, what: "stream name", allowDots: true) else { return nil }
+            arguments.sources = [other]
+        case .seedAndAccumulator:
+            guard let f = fields(value, of: "'\(name)'", allowed: ["seed", "accumulator"]) else { return nil }
+            guard let seedNode = f["seed"], let accNode = f["accumulator"] else {
+                diagnostics.error(.missingKey, "'\(name)' needs 'seed:' (the first accumulator) and 'accumulator:' (over '$0' the accumulator and '$1' the element)",
+                                  at: value.range)
+                return nil
+            }
+            guard let seed = expression(seedNode), let acc = expression(accNode) else { return nil }
+            arguments.expressions = [seed, acc]
+        case .dedicated, .none:
+            break
+        }
+        return arguments
+    }
+
+    /// An operator's argument as one short line for diagrams: `$0.count > 3`, `[a, b]`,
+    /// `{ seed: 0, accumulator: $0 + $1 }`, cut at 32 characters.
+    static func shortText(_ node: YAMLNode) -> String? {
+        func text(_ node: YAMLNode, depth: Int) -> String {
+            if let scalar = node.scalar { return node.isNull ? "" : scalar.value }
+            guard depth < 3 else { return "…" }
+            if let items = node.sequence { return "[" + items.map { text($0, depth: depth + 1) }.joined(separator: ", ") + "]" }
+            if let pairs = node.mapping {
+                return "{ " + pairs.map { "\(text($0.key, depth: depth + 1)): \(text($0.value, depth: depth + 1))" }.joined(separator: ", ") + " }"
+            }
+            return ""
+        }
+        let whole = text(node, depth: 0).split(whereSeparator: \.isNewline).joined(separator: " ")
+        guard !whole.isEmpty else { return nil }
+        return whole.count > 32 ? String(whole.prefix(31)) + "…" : whole
     }
 
     mutating func readRequest(_ node: YAMLNode, of what: String) -> RequestDecl? {
         guard let f = fields(node, of: "'\(what)'", allowed: ["call", "with", "ops", "failures"]) else { return nil }
         guard let callNode = f["call"], let service = identifier(callNode, what: "service name", allowDots: true) else {
-            if f["call"] == nil { diagnostics.error("missing-key", "'\(what)' needs 'call:' naming a service", at: node.range) }
+            if f["call"] == nil { diagnostics.error(.missingKey, "'\(what)' needs 'call:' naming a service", at: node.range) }
             return nil
         }
         var arguments: [(name: Located<String>, value: Expr)] = []
@@ -353,7 +423,7 @@ extension SpecReader {
         }
         if let failures = f["failures"] {
             guard failures.scalar?.style == .plain, let text = failures.string, text == "pass" || text == "end" else {
-                diagnostics.error("invalid-value", "'failures:' is 'pass' (a failed call travels as a failure to '<name>.errors' and the stream goes on) "
+                diagnostics.error(.invalidValue, "'failures:' is 'pass' (a failed call travels as a failure to '<name>.errors' and the stream goes on) "
                                   + "or 'end' (it ends the stream with an error, as in RxSwift), found \(failures.scalar.map { "'\($0.value)'" } ?? failures.kindName)",
                                   at: failures.range)
                 return nil
@@ -366,13 +436,13 @@ extension SpecReader {
     mutating func readNavigate(_ node: YAMLNode) -> NavigateDecl? {
         guard let f = fields(node, of: "'navigate'", allowed: ["to", "params", "file"]) else { return nil }
         guard let toNode = f["to"], let screen = identifier(toNode, what: "screen name") else {
-            if f["to"] == nil { diagnostics.error("missing-key", "'navigate' needs 'to:' naming the screen to open", at: node.range) }
+            if f["to"] == nil { diagnostics.error(.missingKey, "'navigate' needs 'to:' naming the screen to open", at: node.range) }
             return nil
         }
         var file: Located<String>?
         if let fileNode = f["file"] {
             guard let text = fileNode.string, !fileNode.isNull, !text.isEmpty else {
-                diagnostics.error("expected-path", "'file:' needs a spec file name such as 'review.yaml'", at: fileNode.range)
+                diagnostics.error(.expectedPath, "'file:' needs a spec file name such as 'review.yaml'", at: fileNode.range)
                 return nil
             }
             file = Located(text, fileNode.range)

@@ -9,7 +9,7 @@ extension SpecReader {
         var body: YAMLNode?
         if let pairs = node.mapping {
             guard pairs.count == 1 else {
-                diagnostics.error("invalid-component", "component '\(name.value)' is one kind with its wiring, as in '{ label: { text: title } }'",
+                diagnostics.error(.invalidComponent, "component '\(name.value)' is one kind with its wiring, as in '{ label: { text: title } }'",
                                   at: node.range, notes: [DiagnosticNote("kinds are " + kinds.map { "'\($0)'" }.joined(separator: ", "))])
                 return nil
             }
@@ -19,13 +19,13 @@ extension SpecReader {
             kindNode = node
         }
         guard let kindName = kindNode.string, !kindNode.isNull else {
-            diagnostics.error("invalid-component", "expected the kind of component '\(name.value)', such as 'label' or 'button', found \(kindNode.kindName)",
+            diagnostics.error(.invalidComponent, "expected the kind of component '\(name.value)', such as 'label' or 'button', found \(kindNode.kindName)",
                               at: kindNode.range)
             return nil
         }
         let known = ComponentKind(rawValue: kindName)
         if known == nil {
-            diagnostics.error("unknown-component-kind", "unknown kind of component '\(kindName)'\(diagnostics.didYouMean(kindName, in: kinds))",
+            diagnostics.error(.unknownComponentKind, "unknown kind of component '\(kindName)'\(diagnostics.didYouMean(kindName, in: kinds))",
                               at: kindNode.range, notes: [DiagnosticNote("kinds are " + kinds.map { "'\($0)'" }.joined(separator: ", "))])
         }
         // A misspelt kind is read as the kind it nearly is, so its wiring and the steps on it
@@ -34,7 +34,7 @@ extension SpecReader {
         var decl = ComponentDecl(name: name, kind: Located(kind, kindNode.range), range: node.range)
         guard let body else { return decl }
         guard let pairs = body.mapping else {
-            diagnostics.error("expected-mapping", "the wiring of '\(name.value)' must be a mapping such as '{ text: title }', found \(body.kindName)",
+            diagnostics.error(.expectedMapping, "the wiring of '\(name.value)' must be a mapping such as '{ text: title }', found \(body.kindName)",
                               at: body.range)
             return decl
         }
@@ -67,7 +67,7 @@ extension SpecReader {
                 if !properties.isEmpty { notes.append(DiagnosticNote("properties of a \(kind.rawValue): " + properties.map { "'\($0)'" }.joined(separator: ", "))) }
                 if !events.isEmpty { notes.append(DiagnosticNote("events of a \(kind.rawValue): " + events.map { "'\($0)'" }.joined(separator: ", "))) }
                 if !settings.isEmpty { notes.append(DiagnosticNote("settings of a \(kind.rawValue): " + settings.map { "'\($0)'" }.joined(separator: ", "))) }
-                diagnostics.error("unknown-member", "a \(kind.rawValue) has no property or event '\(keyName.value)'\(diagnostics.didYouMean(keyName.value, in: allowed))",
+                diagnostics.error(.unknownMember, "a \(kind.rawValue) has no property or event '\(keyName.value)'\(diagnostics.didYouMean(keyName.value, in: allowed))",
                                   at: key.range, notes: notes)
                 // Read as the member it nearly is (unless that one is written too), so nothing cascades.
                 guard let meant = diagnostics.nearest(to: keyName.value, in: allowed),
@@ -93,19 +93,19 @@ extension SpecReader {
                         if number.value > 0 {
                             decl.numbers[keyName.value] = number
                         } else {
-                            diagnostics.error("invalid-range", "'stepValue:' must be above 0, found \(ValueFormatter.formatDouble(number.value))", at: value.range)
+                            diagnostics.error(.invalidRange, "'stepValue:' must be above 0, found \(ValueFormatter.formatDouble(number.value))", at: value.range)
                         }
                     }
                 case "numberOfPages":
                     if let number = readNumber(value, setting: keyName.value, integral: true) { decl.numbers[keyName.value] = number }
                 case "buttons":
                     guard let items = value.sequence, !items.isEmpty else {
-                        diagnostics.error("expected-list", "'buttons:' lists the alert's button titles, as in '[OK, Cancel]', found \(value.kindName)", at: value.range)
+                        diagnostics.error(.expectedList, "'buttons:' lists the alert's button titles, as in '[OK, Cancel]', found \(value.kindName)", at: value.range)
                         break
                     }
                     decl.buttons = items.compactMap { item in
                         guard let title = item.string, !item.isNull, item.scalar != nil else {
-                            diagnostics.error("expected-name", "a button title is text, found \(item.kindName)", at: item.range)
+                            diagnostics.error(.expectedName, "a button title is text, found \(item.kindName)", at: item.range)
                             return nil
                         }
                         return Located(title, item.range)
@@ -130,12 +130,12 @@ extension SpecReader {
         wiring.set = f["set"].flatMap { expression($0) }
         wiring.initial = f["initial"]
         if f["twoWay"] == nil, let stray = f["get"] ?? f["set"] {
-            diagnostics.error("missing-key", "'get:' and 'set:' transform a two-way binding; add 'twoWay:' naming a view-model property",
+            diagnostics.error(.missingKey, "'get:' and 'set:' transform a two-way binding; add 'twoWay:' naming a view-model property",
                               at: stray.range)
             return nil
         }
         if f["twoWay"] != nil, let initial = f["initial"] {
-            diagnostics.error("conflicting-keys", "a two-way property shows its view-model property, so it takes no 'initial:'", at: initial.range)
+            diagnostics.error(.conflictingKeys, "a two-way property shows its view-model property, so it takes no 'initial:'", at: initial.range)
             return nil
         }
         return wiring
@@ -153,7 +153,7 @@ extension SpecReader {
         if integral, let n = Int(text), n >= 0, n <= 1000 { return Located(Double(n), node.range) }
         if !integral, let d = Double(text), d.isFinite, abs(d) <= 1e15 { return Located(d, node.range) }
         let expected = integral ? "a count from 0 to 1000" : "a number"
-        diagnostics.error("type-mismatch", "'\(setting):' takes \(expected), found \(node.scalar.map { "'\($0.value)'" } ?? node.kindName)", at: node.range)
+        diagnostics.error(.typeMismatch, "'\(setting):' takes \(expected), found \(node.scalar.map { "'\($0.value)'" } ?? node.kindName)", at: node.range)
         return nil
     }
 
@@ -161,7 +161,7 @@ extension SpecReader {
     private mutating func readSegments(_ node: YAMLNode) -> Located<Int>? {
         if let items = node.sequence { return Located(items.count, node.range) }
         guard let text = node.string, let count = Int(text), count >= 0, count <= 1000 else {
-            diagnostics.error("invalid-segments", "'segments:' takes a count from 0 to 1000 or a list of titles, found \(node.scalar.map { "'\($0.value)'" } ?? node.kindName)",
+            diagnostics.error(.invalidSegments, "'segments:' takes a count from 0 to 1000 or a list of titles, found \(node.scalar.map { "'\($0.value)'" } ?? node.kindName)",
                               at: node.range)
             return nil
         }
@@ -172,7 +172,7 @@ extension SpecReader {
     mutating func readBinding(_ node: YAMLNode) -> BindingDecl? {
         guard let f = fields(node, of: "a binding", allowed: ["bind", "to", "map", "table"]) else { return nil }
         guard let bindNode = f["bind"], let toNode = f["to"] else {
-            diagnostics.error("missing-key", "a binding needs 'bind:' (what it reads) and 'to:' (the component properties it writes)", at: node.range,
+            diagnostics.error(.missingKey, "a binding needs 'bind:' (what it reads) and 'to:' (the component properties it writes)", at: node.range,
                               fixIt: "- bind: colorPicker.selectedIndex\n  to: valueLabel.text")
             return nil
         }
@@ -180,14 +180,14 @@ extension SpecReader {
         let targets = names(toNode, what: "component property such as 'valueLabel.text'")
         if targets.isEmpty {
             if toNode.sequence?.isEmpty == true {
-                diagnostics.error("missing-target", "'to:' names no component property to bind to", at: toNode.range)
+                diagnostics.error(.missingTarget, "'to:' names no component property to bind to", at: toNode.range)
             }
             return nil
         }
         var transform = BindingDecl.Transform.none
         if let map = f["map"], let table = f["table"] {
             _ = map
-            diagnostics.error("conflicting-keys", "a binding takes 'map:' or 'table:', not both", at: table.range)
+            diagnostics.error(.conflictingKeys, "a binding takes 'map:' or 'table:', not both", at: table.range)
             return nil
         }
         if let map = f["map"] {
@@ -201,7 +201,7 @@ extension SpecReader {
             }
         } else if let table = f["table"] {
             guard let pairs = table.mapping else {
-                diagnostics.error("expected-mapping", "'table:' maps source values to target values, as in '{ 0: \"Red\", default: \"Unknown\" }', found \(table.kindName)",
+                diagnostics.error(.expectedMapping, "'table:' maps source values to target values, as in '{ 0: \"Red\", default: \"Unknown\" }', found \(table.kindName)",
                                   at: table.range)
                 return nil
             }

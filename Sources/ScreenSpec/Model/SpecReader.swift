@@ -20,7 +20,7 @@ struct SpecReader {
         if let screen = top["screen"] {
             if let name = identifier(screen, what: "screen name") { spec.screen = name }
         } else {
-            diagnostics.error("missing-key", "the spec has no 'screen:' naming the screen", at: SpecRange(file: file, at: root.range.start),
+            diagnostics.error(.missingKey, "the spec has no 'screen:' naming the screen", at: SpecRange(file: file, at: root.range.start),
                               fixIt: "add 'screen: MyScreen' at the top")
         }
         if let node = top["types"] {
@@ -90,12 +90,12 @@ struct SpecReader {
     /// why 'returns:' is missing from the same mapping, so that second report goes.
     private mutating func dropMissingKeysThatAreMisspelled() {
         let misspellings = diagnostics.all.compactMap { d -> (range: SpecRange, meant: String)? in
-            guard d.id == "unknown-key", let start = d.message.range(of: Suggestion.didYouMeanPrefix, options: .backwards) else { return nil }
+            guard d.id == DiagnosticID.unknownKey.rawValue, let start = d.message.range(of: Suggestion.didYouMeanPrefix, options: .backwards) else { return nil }
             return (d.range, String(d.message[start.upperBound...].dropLast(2)))
         }
         guard !misspellings.isEmpty else { return }
         diagnostics.removeAll { d in
-            d.id == "missing-key" && misspellings.contains { m in
+            d.id == DiagnosticID.missingKey.rawValue && misspellings.contains { m in
                 m.range.file == d.range.file && d.range.start <= m.range.start && m.range.end <= d.range.end && d.message.contains("'\(m.meant):'")
             }
         }
@@ -106,19 +106,19 @@ struct SpecReader {
     /// A mapping's values by key; unknown keys are reported with the nearest known one.
     mutating func fields(_ node: YAMLNode, of what: String, allowed: [String]) -> [String: YAMLNode]? {
         guard let pairs = node.mapping else {
-            diagnostics.error("expected-mapping", "\(what) must be a mapping of keys to values, found \(node.kindName)", at: node.range)
+            diagnostics.error(.expectedMapping, "\(what) must be a mapping of keys to values, found \(node.kindName)", at: node.range)
             return nil
         }
         var result: [String: YAMLNode] = [:]
         var misspelled: [(meant: String, value: YAMLNode)] = []
         for (key, value) in pairs {
             guard let name = key.string else {
-                diagnostics.error("expected-key", "a key must be a plain name, found \(key.kindName)", at: key.range)
+                diagnostics.error(.expectedKey, "a key must be a plain name, found \(key.kindName)", at: key.range)
                 continue
             }
             guard allowed.contains(name) else {
                 let meant = diagnostics.nearest(to: name, in: allowed)
-                diagnostics.error("unknown-key", "unknown key '\(name)' in \(what)\(meant.map { Suggestion.didYouMeanPrefix + $0 + "'?" } ?? "")", at: key.range,
+                diagnostics.error(.unknownKey, "unknown key '\(name)' in \(what)\(meant.map { Suggestion.didYouMeanPrefix + $0 + "'?" } ?? "")", at: key.range,
                                   notes: [DiagnosticNote("expected one of: " + allowed.map { "'\($0)'" }.joined(separator: ", "))])
                 if let meant { misspelled.append((meant, value)) }
                 continue
@@ -138,7 +138,7 @@ struct SpecReader {
     mutating func entries(_ node: YAMLNode, of what: String) -> [(Located<String>, YAMLNode)] {
         if node.isNull { return [] }
         guard let pairs = node.mapping else {
-            diagnostics.error("expected-mapping", "'\(what)' must be a mapping of names to declarations, found \(node.kindName)", at: node.range)
+            diagnostics.error(.expectedMapping, "'\(what)' must be a mapping of names to declarations, found \(node.kindName)", at: node.range)
             return []
         }
         return pairs.compactMap { key, value in identifier(key, what: "name", allowDots: true).map { ($0, value) } }
@@ -147,7 +147,7 @@ struct SpecReader {
     mutating func list(_ node: YAMLNode, of what: String) -> [YAMLNode] {
         if node.isNull { return [] }
         guard let items = node.sequence else {
-            diagnostics.error("expected-list", "'\(what)' must be a list ('- ...' items), found \(node.kindName)", at: node.range)
+            diagnostics.error(.expectedList, "'\(what)' must be a list ('- ...' items), found \(node.kindName)", at: node.range)
             return []
         }
         return items
@@ -156,7 +156,7 @@ struct SpecReader {
     mutating func identifier(_ node: YAMLNode, what: String, allowDots: Bool = false) -> Located<String>? {
         guard let text = node.string, !node.isNull else {
             let article = what.first.map { "aeiou".contains($0) } == true ? "an" : "a"
-            diagnostics.error("expected-name", "expected \(article) \(what), found \(node.kindName)", at: node.range)
+            diagnostics.error(.expectedName, "expected \(article) \(what), found \(node.kindName)", at: node.range)
             return nil
         }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
@@ -167,7 +167,7 @@ struct SpecReader {
         guard valid else {
             // `{ x: max(a, b) }`: YAML ends the value at the comma and reads `b)` as the next key.
             let split = text.contains(")") || text.contains("]") || text.hasPrefix(" ")
-            diagnostics.error("invalid-name", "'\(text)' is not a valid \(what); use letters, digits and '_'", at: node.range,
+            diagnostics.error(.invalidName, "'\(text)' is not a valid \(what); use letters, digits and '_'", at: node.range,
                               notes: split ? [DiagnosticNote("inside '{ ... }' a ',' ends the value: an expression with commas must be quoted, as in 'x: \"max(a, b)\"'")] : [])
             return nil
         }
@@ -176,7 +176,7 @@ struct SpecReader {
 
     mutating func typeName(_ node: YAMLNode) -> Located<String>? {
         guard let text = node.string, !node.isNull else {
-            diagnostics.error("expected-type", "expected a type such as 'String' or '[Repo]', found \(node.kindName)", at: node.range)
+            diagnostics.error(.expectedType, "expected a type such as 'String' or '[Repo]', found \(node.kindName)", at: node.range)
             return nil
         }
         return Located(text.trimmingWhitespace(), node.range)
@@ -185,33 +185,33 @@ struct SpecReader {
     mutating func expression(_ node: YAMLNode) -> Expr? {
         if let tag = node.scalar?.tag {
             let written = tag + (node.string.map { $0.isEmpty ? "" : " " + $0 } ?? "")
-            diagnostics.error("yaml-tag", "YAML reads '\(tag)' as a tag, not as the operator '!'", at: node.range,
+            diagnostics.error(.yamlTag, "YAML reads '\(tag)' as a tag, not as the operator '!'", at: node.range,
                               fixIt: "quote the expression: \"\(written)\"")
             return nil
         }
         if node.isNull, let written = node.scalar?.value, !written.isEmpty {
             // `set: { note: ~ }`: YAML's nil is data; an expression says `nil`.
-            diagnostics.error("expected-expression", "expected an expression, found YAML's nil '\(written)'", at: node.range,
+            diagnostics.error(.expectedExpression, "expected an expression, found YAML's nil '\(written)'", at: node.range,
                               notes: [DiagnosticNote("handler and output values are expressions; '~' and 'null' are nil only in data (defaults, scenario steps)")],
                               fixIt: "write 'nil'")
             return nil
         }
         guard node.scalar != nil, !node.isNull else {
-            diagnostics.error("expected-expression", "expected an expression, found \(node.kindName)", at: node.range)
+            diagnostics.error(.expectedExpression, "expected an expression, found \(node.kindName)", at: node.range)
             return nil
         }
         let before = diagnostics.all.count
         let expr = ExpressionParser.parse(ExpressionSource(node: node, source: source), diagnostics: &diagnostics)
         // `set: { page: max(page - 1, 0) }`: inside `{ ... }` YAML ended the plain value at the comma.
         if node.scalar?.style == .plain, diagnostics.all.count > before,
-           let cut = diagnostics.all[before...].firstIndex(where: { $0.id == "expected-symbol" && $0.message.hasSuffix("found end of expression") }),
+           let cut = diagnostics.all[before...].firstIndex(where: { $0.id == DiagnosticID.expectedSymbol.rawValue && $0.message.hasSuffix("found end of expression") }),
            source.line(node.range.end.line).map({ $0.unicodeScalars.dropFirst(node.range.end.column - 1).first == "," }) == true {
             var d = diagnostics.all[cut]
             d.notes.append(DiagnosticNote("inside '{ ... }' a ',' ends the value: an expression with commas must be quoted, as in 'x: \"max(a, b)\"'"))
             diagnostics.replace(at: cut, with: d)
             // The rest after the comma read as a key ('0)') is the same mistake.
             let line = node.range.end.line, column = node.range.end.column
-            diagnostics.removeAll { $0.id == "invalid-name" && $0.range.start.line == line && $0.range.start.column > column
+            diagnostics.removeAll { $0.id == DiagnosticID.invalidName.rawValue && $0.range.start.line == line && $0.range.start.column > column
                 && $0.notes.contains { $0.message.hasPrefix("inside '{ ... }'") } }
         }
         return expr
@@ -219,13 +219,13 @@ struct SpecReader {
 
     mutating func duration(_ node: YAMLNode) -> Located<Int>? {
         guard let text = node.string, !node.isNull else {
-            diagnostics.error("expected-duration", "expected a duration such as '300ms' or '5s', found \(node.kindName)", at: node.range)
+            diagnostics.error(.expectedDuration, "expected a duration such as '300ms' or '5s', found \(node.kindName)", at: node.range)
             return nil
         }
         switch DurationParser.milliseconds(text) {
         case .success(let ms): return Located(ms, node.range)
         case .failure(let error):
-            diagnostics.error("invalid-duration", error.message, at: node.range)
+            diagnostics.error(.invalidDuration, error.message, at: node.range)
             return nil
         }
     }
@@ -235,7 +235,7 @@ struct SpecReader {
     mutating func readType(_ name: Located<String>, _ node: YAMLNode) -> TypeDecl? {
         if let items = node.sequence {
             let cases = items.compactMap { identifier($0, what: "enum case") }
-            if cases.isEmpty { diagnostics.error("empty-enum", "enum '\(name.value)' needs at least one case", at: node.range) }
+            if cases.isEmpty { diagnostics.error(.emptyEnum, "enum '\(name.value)' needs at least one case", at: node.range) }
             return TypeDecl(name: name, kind: .enumeration(cases))
         }
         if let pairs = node.mapping {
@@ -246,7 +246,7 @@ struct SpecReader {
             }
             return TypeDecl(name: name, kind: .record(fields))
         }
-        diagnostics.error("invalid-type-decl", "type '\(name.value)' must be a record ('{ field: Type }') or an enum ('[caseA, caseB]')", at: node.range)
+        diagnostics.error(.invalidTypeDecl, "type '\(name.value)' must be a record ('{ field: Type }') or an enum ('[caseA, caseB]')", at: node.range)
         return nil
     }
 
@@ -257,13 +257,13 @@ struct SpecReader {
         }
         guard let f = fields(node, of: "input '\(name.value)'", allowed: ["type", "default"]) else { return nil }
         guard let typeNode = f["type"] else {
-            diagnostics.error("missing-key", "input '\(name.value)' needs a 'type:'", at: node.range,
+            diagnostics.error(.missingKey, "input '\(name.value)' needs a 'type:'", at: node.range,
                               fixIt: "write 'event' for a trigger, or '{ type: String, default: \"\" }' for a property")
             return nil
         }
         guard let type = typeName(typeNode) else { return nil }
         if type.value == "event" {
-            if let d = f["default"] { diagnostics.error("event-default", "an event has no value, so no default", at: d.range) }
+            if let d = f["default"] { diagnostics.error(.eventDefault, "an event has no value, so no default", at: d.range) }
             return InputDecl(name: name, kind: .event)
         }
         if let d = f["default"] { return InputDecl(name: name, kind: .property(type, defaultValue: d)) }
@@ -273,7 +273,7 @@ struct SpecReader {
     mutating func readState(_ name: Located<String>, _ node: YAMLNode) -> StateDecl? {
         guard let f = fields(node, of: "state '\(name.value)'", allowed: ["type", "initial"]) else { return nil }
         guard let typeNode = f["type"], let initial = f["initial"] else {
-            diagnostics.error("missing-key", "state '\(name.value)' needs a 'type:' and an 'initial:' value", at: node.range,
+            diagnostics.error(.missingKey, "state '\(name.value)' needs a 'type:' and an 'initial:' value", at: node.range,
                               fixIt: "write '{ type: Bool, initial: false }'")
             return nil
         }
@@ -286,7 +286,7 @@ struct SpecReader {
         if node.mapping != nil {
             guard let f = fields(node, of: "output '\(name.value)'", allowed: ["value"]) else { return nil }
             guard let value = f["value"] else {
-                diagnostics.error("missing-key", "output '\(name.value)' needs a 'value:' expression", at: node.range)
+                diagnostics.error(.missingKey, "output '\(name.value)' needs a 'value:' expression", at: node.range)
                 return nil
             }
             return expression(value).map { OutputDecl(name: name, kind: .derived($0)) }
@@ -300,13 +300,13 @@ struct SpecReader {
         let trigger = f["trigger"].flatMap { identifier($0, what: "trigger name", allowDots: true) }
         let enabledIf = f["enabledIf"].flatMap { expression($0) }
         guard let workNode = f["work"] else {
-            diagnostics.error("missing-key", "action '\(name.value)' needs a 'work:' such as '{ call: service.name }'", at: node.range)
+            diagnostics.error(.missingKey, "action '\(name.value)' needs a 'work:' such as '{ call: service.name }'", at: node.range)
             return nil
         }
         guard let w = fields(workNode, of: "the work of '\(name.value)'", allowed: ["call", "with"]) else { return nil }
         guard let callNode = w["call"], let service = identifier(callNode, what: "service name", allowDots: true) else {
             if w["call"] == nil {
-                diagnostics.error("missing-key", "the work of '\(name.value)' needs 'call:' naming a service", at: workNode.range)
+                diagnostics.error(.missingKey, "the work of '\(name.value)' needs 'call:' naming a service", at: workNode.range)
             }
             return nil
         }
@@ -332,7 +332,7 @@ struct SpecReader {
         -> (declaration: Located<String>, text: Located<String>, reason: Located<String>)? {
         guard let f = fields(node, of: what, allowed: ["in", keys.name, "reason"]) else { return nil }
         guard let inNode = f["in"], let textNode = f[keys.name], let reasonNode = f["reason"] else {
-            diagnostics.error("missing-key", "\(what) needs 'in:' (the declaration), '\(keys.name):' (\(keys.meaning)) "
+            diagnostics.error(.missingKey, "\(what) needs 'in:' (the declaration), '\(keys.name):' (\(keys.meaning)) "
                               + "and 'reason:' (why no scenario can tell it apart)", at: node.range, fixIt: example)
             return nil
         }
@@ -341,7 +341,7 @@ struct SpecReader {
         for (key, value) in [(keys.name, textNode), ("reason", reasonNode)] {
             guard let text = value.string, !value.isNull, !text.trimmingWhitespace().isEmpty else {
                 let found = value.scalar != nil && !value.isNull ? "empty text" : value.kindName
-                diagnostics.error("expected-text", "'\(key):' must be non-empty text, found \(found)", at: value.range)
+                diagnostics.error(.expectedText, "'\(key):' must be non-empty text, found \(found)", at: value.range)
                 return nil
             }
             texts.append(Located(text, value.range))
@@ -353,7 +353,7 @@ struct SpecReader {
         guard let f = fields(node, of: "a handler", allowed: ["on", "set"]) else { return nil }
         guard let onNode = f["on"], let on = identifier(onNode, what: "event name", allowDots: true), let setNode = f["set"] else {
             if f["on"] == nil || f["set"] == nil {
-                diagnostics.error("missing-key", "a handler needs 'on:' (an event) and 'set:' (state to expressions)", at: node.range)
+                diagnostics.error(.missingKey, "a handler needs 'on:' (an event) and 'set:' (state to expressions)", at: node.range)
             }
             return nil
         }
@@ -371,7 +371,7 @@ struct SpecReader {
         let returnsFound: Located<String>? = isOverride ? Located("", name.range) : f["returns"].flatMap { typeName($0) }
         guard let returns = returnsFound else {
             if f["returns"] == nil {
-                diagnostics.error("missing-key", "service '\(name.value)' needs 'returns:' with its result type", at: node.range,
+                diagnostics.error(.missingKey, "service '\(name.value)' needs 'returns:' with its result type", at: node.range,
                                   fixIt: "write 'returns: Void' for a call with no result")
             }
             return nil
@@ -395,12 +395,12 @@ struct SpecReader {
                 } else if let q = rf["echo"] {
                     if let p = identifier(q, what: "parameter name") { results.append(ResultDecl(kind: .echo(p), latency: itemLatency, range: item.range)) }
                 } else {
-                    diagnostics.error("missing-key", "a result needs 'value:', 'fail:', 'sequence:' or 'echo:'", at: item.range)
+                    diagnostics.error(.missingKey, "a result needs 'value:', 'fail:', 'sequence:' or 'echo:'", at: item.range)
                 }
             }
         }
         if ["result", "results", "fails", "sequence", "echo"].filter({ f[$0] != nil }).count > 1 {
-            diagnostics.error("conflicting-keys", "service '\(name.value)' takes one of 'result:', 'results:', 'fails:', 'sequence:' or 'echo:'", at: node.range)
+            diagnostics.error(.conflictingKeys, "service '\(name.value)' takes one of 'result:', 'results:', 'fails:', 'sequence:' or 'echo:'", at: node.range)
         }
         var service = ServiceDecl(name: name, returns: returns, latency: latency, results: results, range: node.range)
         service.timeout = f["timeout"].flatMap { duration($0) }
@@ -420,11 +420,11 @@ struct SpecReader {
     mutating func readCase(_ node: YAMLNode) -> CaseDecl? {
         guard let f = fields(node, of: "a case", allowed: ["when", "value", "fail", "sequence", "echo", "latency"]) else { return nil }
         guard let whenNode = f["when"] else {
-            diagnostics.error("missing-key", "a case needs 'when:' with the arguments it matches, as in 'when: { page: 1 }'", at: node.range)
+            diagnostics.error(.missingKey, "a case needs 'when:' with the arguments it matches, as in 'when: { page: 1 }'", at: node.range)
             return nil
         }
         guard let pairs = whenNode.mapping else {
-            diagnostics.error("expected-mapping", "'when:' must be a mapping of argument names to values, found \(whenNode.kindName)", at: whenNode.range)
+            diagnostics.error(.expectedMapping, "'when:' must be a mapping of argument names to values, found \(whenNode.kindName)", at: whenNode.range)
             return nil
         }
         var when: [(name: Located<String>, value: YAMLNode)] = []
@@ -444,7 +444,7 @@ struct SpecReader {
             guard let p = identifier(q, what: "parameter name") else { return nil }
             result = ResultDecl(kind: .echo(p), latency: latency, range: node.range)
         } else {
-            diagnostics.error("missing-key", "a case needs one of 'value:', 'fail:', 'sequence:' or 'echo:'", at: node.range)
+            diagnostics.error(.missingKey, "a case needs one of 'value:', 'fail:', 'sequence:' or 'echo:'", at: node.range)
             return nil
         }
         return CaseDecl(when: when, result: result, range: node.range)

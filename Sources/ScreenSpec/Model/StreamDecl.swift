@@ -64,11 +64,22 @@ package struct OperatorDecl: Sendable {
         case retry(Located<Int>?)
         /// Maps each element to a request to open `screen`.
         case navigate(NavigateDecl)
+        /// An operator built on `OperatorCatalog`, read in the shape its entry gives.
+        case catalogued(OperatorArgumentsDecl)
     }
 
     package var name: String
     package var kind: Kind
     package var range: SpecRange
+    /// The argument as written, shortened, for diagrams; nil for none.
+    package var written: String? = nil
+}
+
+/// The argument of an operator built on `OperatorCatalog`, as written.
+package struct OperatorArgumentsDecl: Sendable {
+    package var expressions: [Expr] = []
+    package var count: Located<Int>?
+    package var sources: [Located<String>] = []
 }
 
 /// A service call per element: `{ call: service, with: { arg: expr } }`, `$0` the element.

@@ -41,7 +41,7 @@ package enum YAMLParser {
                         return nil
                     case .success(let next):
                         guard case .documentStart = next.kind else { return builder.root }
-                        diagnostics.append(Diagnostic(id: "yaml-documents", "a spec file holds one YAML document; a second one starts here",
+                        diagnostics.append(Diagnostic(id: .yamlDocuments, "a spec file holds one YAML document; a second one starts here",
                                                       at: SpecRange(file: source.path, start: next.start, end: next.end),
                                                       notes: [DiagnosticNote("put each screen in its own file, or remove the '---' or '...' line and what follows")]))
                         return nil
@@ -81,7 +81,7 @@ extension YAMLParser {
             } else if scalar == "[" || scalar == "{" {
                 depth += 1
                 if depth > maximumDepth {
-                    return Diagnostic(id: "yaml-depth", "the document nests deeper than \(maximumDepth) levels",
+                    return Diagnostic(id: .yamlDepth, "the document nests deeper than \(maximumDepth) levels",
                                       at: SpecRange(file: source.path, at: SpecLocation(line: line, column: column)))
                 }
             } else if scalar == "]" || scalar == "}" {
@@ -226,7 +226,7 @@ private final class EventReader {
             notes.append(DiagnosticNote("a quote may be left open"))
         }
         let range = SpecRange(file: source.path, at: mark)
-        return Diagnostic(.error, id: "yaml-syntax", message, at: range, notes: notes, fixIt: fixIt)
+        return Diagnostic(.error, id: .yamlSyntax, message, at: range, notes: notes, fixIt: fixIt)
     }
 
     /// The text on `line` from its indentation (and any '- ') up to `column` (1-based, in characters).
@@ -341,15 +341,15 @@ private struct TreeBuilder {
             documentEnded = true
             return nil
         case .alias:
-            return Diagnostic(id: "yaml-alias", "YAML aliases are not supported in specs; write the value out", at: range)
+            return Diagnostic(id: .yamlAlias, "YAML aliases are not supported in specs; write the value out", at: range)
         case .scalar(let scalar, let anchor):
             if anchor { return anchorError(range) }
             return add(YAMLNode(.scalar(scalar), range: range))
         case .sequenceStart(let anchor, let tag), .mappingStart(let anchor, let tag):
             if anchor { return anchorError(range) }
-            if let tag { return Diagnostic(id: "yaml-tag", "YAML tags such as '\(tag)' are not supported in specs", at: range) }
+            if let tag { return Diagnostic(id: .yamlTag, "YAML tags such as '\(tag)' are not supported in specs", at: range) }
             guard stack.count < YAMLParser.maximumDepth else {
-                return Diagnostic(id: "yaml-depth", "the document nests deeper than \(YAMLParser.maximumDepth) levels", at: range)
+                return Diagnostic(id: .yamlDepth, "the document nests deeper than \(YAMLParser.maximumDepth) levels", at: range)
             }
             var isMapping = false
             if case .mappingStart = event.kind { isMapping = true }
@@ -363,7 +363,7 @@ private struct TreeBuilder {
     }
 
     private func anchorError(_ range: SpecRange) -> Diagnostic {
-        Diagnostic(id: "yaml-anchor", "YAML anchors are not supported in specs; write the value out", at: range)
+        Diagnostic(id: .yamlAnchor, "YAML anchors are not supported in specs; write the value out", at: range)
     }
 
     private mutating func add(_ node: YAMLNode) -> Diagnostic? {
@@ -383,7 +383,7 @@ private struct TreeBuilder {
         stack[top].pendingKey = nil
         if let text = key.string {
             if let first = stack[top].keys[text] {
-                return Diagnostic(id: "duplicate-key", "duplicate key '\(text)'", at: key.range,
+                return Diagnostic(id: .duplicateKey, "duplicate key '\(text)'", at: key.range,
                                   notes: [DiagnosticNote("first written here", at: stack[top].pairs[first].key.range)])
             }
             stack[top].keys[text] = stack[top].pairs.count

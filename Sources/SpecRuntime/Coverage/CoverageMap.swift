@@ -201,6 +201,7 @@ public struct CoverageMap: Sendable {
         case .request(let request):
             for e in request.call.arguments { addProbes(e) }
             for inner in request.inner { addProbes(inner) }
+        case .catalogued(let arguments): for e in arguments.expressions { addProbes(e) }
         default: break  // operators without expressions
         }
     }

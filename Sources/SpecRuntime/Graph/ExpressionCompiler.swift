@@ -340,90 +340,12 @@ enum ExpressionCompiler {
         }
     }
 
+    /// A builtin's implementation, from ``BuiltinCatalog``. An id the catalogue does not have
+    /// cannot reach here: the checker writes only catalogue ids, and a loaded compiled spec is
+    /// validated first (``ProgramValidator``); it would give no value.
     private static func call(_ builtin: TypedExpr.Builtin, _ fs: [CompiledExpr]) -> CompiledExpr {
-        let f0 = fs.first ?? { _ in .none }
-        let f1 = fs.count > 1 ? fs[1] : { _ in .none }
-        switch builtin {
-        case .minInt, .maxInt, .minDouble, .maxDouble:
-            let isMin = builtin == .minInt || builtin == .minDouble
-            return { ctx throws(EvalError) in
-                switch (try f0(ctx), try f1(ctx)) {
-                case (.int(let a), .int(let b)): return .int(isMin ? Swift.min(a, b) : Swift.max(a, b))
-                case (.double(let a), .double(let b)): return .double(isMin ? Swift.min(a, b) : Swift.max(a, b))
-                default: return .none
-                }
-            }
-        case .absInt:
-            return { ctx throws(EvalError) in
-                guard case .int(let i) = try f0(ctx) else { return .none }
-                if i == Int.min { throw EvalError(message: "integer overflow in 'abs(\(i))'") }
-                return .int(Swift.abs(i))
-            }
-        case .absDouble:
-            return { ctx throws(EvalError) in
-                guard case .double(let d) = try f0(ctx) else { return .none }
-                return .double(Swift.abs(d))
-            }
-        case .intToDouble:
-            return { ctx throws(EvalError) in
-                guard case .int(let i) = try f0(ctx) else { return .none }
-                return .double(Double(i))
-            }
-        case .doubleToInt:
-            return { ctx throws(EvalError) in
-                guard case .double(let d) = try f0(ctx) else { return .none }
-                guard let i = Int(exactly: d.rounded(.towardZero)) else {
-                    throw EvalError(message: "'Int(\(ValueFormatter.formatDouble(d)))' does not fit in Int")
-                }
-                return .int(i)
-            }
-        case .describe:
-            return { ctx throws(EvalError) in
-                let s = try describe(try f0(ctx), ctx)
-                if s.utf8.count > ctx.maximumValueSize { throw ctx.tooLarge("string", s.utf8.count) }
-                return .string(s)
-            }
-        case .uppercased, .lowercased:
-            let upper = builtin == .uppercased
-            return { ctx throws(EvalError) in
-                guard case .string(let s) = try f0(ctx) else { return .none }
-                try ctx.spend(s.utf8.count)
-                return .string(upper ? s.uppercased() : s.lowercased())
-            }
-        case .contains:
-            return { ctx throws(EvalError) in
-                guard case .list(let l) = try f0(ctx) else { return .bool(false) }
-                try ctx.spend(l.count)
-                return .bool(l.contains(try f1(ctx)))
-            }
-        case .stringContains:
-            return { ctx throws(EvalError) in
-                guard case .string(let s) = try f0(ctx), case .string(let t) = try f1(ctx) else { return .bool(false) }
-                try ctx.spend(s.utf8.count)
-                return .bool(t.isEmpty || s.contains(t))
-            }
-        case .joined:
-            return { ctx throws(EvalError) in
-                guard case .list(let l) = try f0(ctx), case .string(let sep) = try f1(ctx) else { return .none }
-                var out = ""
-                for (k, item) in l.enumerated() {
-                    if k > 0 { out += sep }
-                    out += try describe(item, ctx)
-                    if out.utf8.count > ctx.maximumValueSize { throw ctx.tooLarge("string", out.utf8.count) }
-                }
-                return .string(out)
-            }
-        case .grayColor, .rgbColor:
-            return color(builtin == .rgbColor, fs)
-        case .httpError:
-            return { ctx throws(EvalError) in
-                guard case .int(let status) = try f0(ctx) else { return .none }
-                guard ErrorValue.httpStatuses.contains(status) else {
-                    throw EvalError(message: "'.http(\(status))': an HTTP status is from 100 to 999")
-                }
-                return .error(ErrorValue(.http, status: status))
-            }
-        }
+        guard let entry = BuiltinCatalog.entry(builtin) else { return { _ in .none } }
+        return entry.implementation(fs)
     }
 
     private static func closureCall(_ kind: TypedExpr.ClosureBuiltin, _ fl: @escaping CompiledExpr, _ body: @escaping CompiledExpr) -> CompiledExpr {
@@ -450,26 +372,6 @@ enum ExpressionCompiler {
             case .firstWhere: return .none
             case .allSatisfy: return .bool(true)
             }
-        }
-    }
-}
-
-extension ExpressionCompiler {
-    /// `gray(white, alpha)` or `rgba(red, green, blue, alpha)`; a component outside 0...1 is an
-    /// evaluation error, as a colour has no such component.
-    static func color(_ rgb: Bool, _ fs: [CompiledExpr]) -> CompiledExpr {
-        { ctx throws(EvalError) in
-            var components: [Double] = []
-            for f in fs {
-                guard case .double(let d) = try f(ctx) else { return .none }
-                guard d.isFinite, (0...1).contains(d) else {
-                    throw EvalError(message: "colour component \(ValueFormatter.formatDouble(d)) is outside 0...1")
-                }
-                components.append(d)
-            }
-            if rgb, components.count == 4 { return .color(.rgb(components[0], components[1], components[2], alpha: components[3])) }
-            if !rgb, components.count == 2 { return .color(.white(components[0], alpha: components[1])) }
-            return .none
         }
     }
 }

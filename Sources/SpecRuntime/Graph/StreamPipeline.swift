@@ -80,6 +80,9 @@ final class StreamPipeline {
         case .catchToStream(let other): return StreamOperators.catchToStream(other, env)
         case .takeUntil: return StreamOperators.takeUntil()
         case .retry(let n): return StreamOperators.retry(n)
+        case .catalogued(let arguments):
+            return OperatorCatalog.makeNode(op.name, OperatorNodeInput(name: op.name, arguments: arguments,
+                                                                         expressions: arguments.expressions.map(compile), environment: env))
         }
     }
 

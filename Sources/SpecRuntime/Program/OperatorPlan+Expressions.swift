@@ -11,6 +11,7 @@ extension OperatorPlan {
         case .sample(_, let defaultValue): return defaultValue.map { [$0] } ?? []
         // A request's arguments, and the expressions of its inner stream's own operators.
         case .request(let plan): return plan.call.arguments + plan.inner.flatMap(\.expressions)
+        case .catalogued(let arguments): return arguments.expressions
         default: return []
         }
     }

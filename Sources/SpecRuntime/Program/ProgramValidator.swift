@@ -140,8 +140,24 @@ struct ProgramValidator {
                 for e in plan.call.arguments { try expression(e, here) }
                 try operators(plan.inner, here)
             case .merge, .concat, .switchLatest, .catchToStream, .takeUntil: break
+            case .catalogued(let arguments): try catalogued(op.name, arguments, here)
             }
         }
+    }
+
+    /// A catalogued operator's arguments have the shape its entry reads and its node indexes.
+    private func catalogued(_ name: String, _ arguments: OperatorArguments, _ at: String) throws(CompiledSpecError) {
+        guard let entry = OperatorCatalog.entry(named: name), entry.isCatalogued else {
+            throw fail("\(at) is not an operator this engine has")
+        }
+        let shape = entry.argument
+        guard arguments.expressions.count == shape.expressionCount else {
+            throw fail("\(at) has \(arguments.expressions.count) expressions, but takes \(shape.expressionCount)")
+        }
+        guard (arguments.count != nil) == (shape == .count) else { throw fail("\(at) has \(shape == .count ? "no" : "a") count") }
+        try nonNegative(arguments.count ?? 0, "a count", at)
+        guard arguments.sources.count == (shape == .stream ? 1 : 0) else { throw fail("\(at) has \(arguments.sources.count) other streams") }
+        for e in arguments.expressions { try expression(e, at) }
     }
 
     private func explore(_ plan: ExplorePlan) throws(CompiledSpecError) {
@@ -173,7 +189,13 @@ struct ProgramValidator {
             try expression(c, at)
             try expression(a, at)
             try expression(b, at)
-        case .call(_, let args), .list(let args), .makeRecord(_, _, let args), .makeNavigation(_, _, let args):
+        case .call(let builtin, let args):
+            guard let entry = BuiltinCatalog.entry(builtin) else { throw fail("\(at) calls builtin '\(builtin.id)', which this engine does not have") }
+            guard entry.argumentCounts.contains(args.count) else {
+                throw fail("\(at) calls builtin '\(builtin.id)' with \(args.count) arguments, which takes \(entry.argumentCounts.sorted().map(String.init).joined(separator: " or "))")
+            }
+            for a in args { try expression(a, at) }
+        case .list(let args), .makeRecord(_, _, let args), .makeNavigation(_, _, let args):
             for a in args { try expression(a, at) }
         case .interpolation(let parts):
             for case .value(let a) in parts { try expression(a, at) }

@@ -66,25 +66,48 @@ package struct OperatorPlan: Sendable {
         case takeUntil(Int)
         /// Resubscribes after an error, at most this many times (nil: without limit). Inner ops only.
         case retry(Int?)
+        /// An operator built on ``OperatorCatalog``: its entry (by ``OperatorPlan/name``) reads,
+        /// types and runs it from these arguments.
+        case catalogued(OperatorArguments)
     }
 
     package var kind: Kind
     /// The operator's name as written, for messages.
     package var name: String
+    /// Its argument as written, shortened (`$0.count > 3`), for diagrams; nil for none.
+    package var written: String?
 
     /// The other nodes this operator listens to (merge, combineLatest, withLatestFrom, sample).
     package var secondarySources: [Int] {
         switch kind {
         case .merge(let nodes), .switchLatest(let nodes), .concat(let nodes), .combineLatest(let nodes, _): return nodes
         case .withLatestFrom(let n, _), .sample(let n, _), .catchToStream(let n), .takeUntil(let n): return [n]
+        case .catalogued(let arguments): return arguments.sources
         default: return []
         }
     }
 
     /// Memberwise, at `package` access: the front end builds the program.
-    package init(kind: Kind, name: String) {
+    package init(kind: Kind, name: String, written: String? = nil) {
         self.kind = kind
         self.name = name
+        self.written = written
+    }
+}
+
+/// The checked arguments of an operator built on ``OperatorCatalog``, in the shape its entry's
+/// ``OperatorArgument`` gives: its expressions (`$0` the element), a count, other streams.
+package struct OperatorArguments: Sendable {
+    /// Expressions in the order the argument has them (`seed`, then `accumulator`).
+    package var expressions: [TypedExpr]
+    package var count: Int?
+    /// Other streams it listens to, as nodes.
+    package var sources: [Int]
+
+    package init(expressions: [TypedExpr] = [], count: Int? = nil, sources: [Int] = []) {
+        self.expressions = expressions
+        self.count = count
+        self.sources = sources
     }
 }
 
@@ -162,6 +185,7 @@ extension StreamPlan: Codable {}
 extension TimerPlan: Codable {}
 extension OperatorPlan: Codable {}
 extension OperatorPlan.Kind: Codable {}
+extension OperatorArguments: Codable {}
 extension RequestStrategy: Codable {}
 extension RequestPlan: Codable {}
 extension ServiceCall: Codable {}

@@ -47,18 +47,13 @@ package indirect enum TypedExpr: Sendable {
         case errorKind, errorStatus, errorMessage
     }
 
-    package enum Builtin: Sendable {
-        case minInt, maxInt, minDouble, maxDouble, absInt, absDouble
-        case intToDouble, doubleToInt
-        case describe
-        case uppercased, lowercased
-        case contains
-        case stringContains
-        case joined
-        /// `gray(white, alpha)` and `rgba(red, green, blue, alpha)`: components from 0 to 1.
-        case grayColor, rgbColor
-        /// `.http(status)` with a status computed at run time; outside 100...999 it fails.
-        case httpError
+    /// A builtin function or method by its catalogue id (``BuiltinCatalog``): `minInt`,
+    /// `uppercased`, … A struct rather than an enum, so that a new builtin is one catalogue entry.
+    package struct Builtin: Hashable, Sendable {
+        /// The id the catalogue knows the implementation by; unique across builtins.
+        package let id: String
+
+        package init(_ id: String) { self.id = id }
     }
 
     package enum ClosureBuiltin: Sendable { case map, filter, containsWhere, firstWhere, allSatisfy }
@@ -84,6 +79,5 @@ extension TypedExpr.NumericKind: Codable {}
 extension TypedExpr.ArithmeticOperator: Codable {}
 extension TypedExpr.OrderOperator: Codable {}
 extension TypedExpr.Member: Codable {}
-extension TypedExpr.Builtin: Codable {}
 extension TypedExpr.ClosureBuiltin: Codable {}
 extension TypedInterpolationPart: Codable {}

@@ -83,7 +83,7 @@ package struct CoverageReport: Sendable {
             guard !matching.isEmpty else {
                 let candidates = items.filter { $0.declaration == mark.declaration }.map(\.what)
                 let nearest = Suggestion.nearest(to: item, in: candidates, budget: nil) ?? candidates.first
-                problems.append(Diagnostic(id: "unknown-coverage-item", "'\(mark.declaration)' has no coverage item '\(mark.item)'",
+                problems.append(Diagnostic(id: .unknownCoverageItem, "'\(mark.declaration)' has no coverage item '\(mark.item)'",
                                            at: mark.itemRange,
                                            notes: candidates.isEmpty ? [DiagnosticNote("'specrun coverage' counts nothing in '\(mark.declaration)'")]
                                                : [DiagnosticNote("its items are: " + candidates.prefix(12).map { "\"\($0)\"" }.joined(separator: ", "))],

@@ -153,8 +153,11 @@ struct DataflowGraphBuilder {
         graph.nodes.append(.init(id: Self.nodeID(i), name: spec.nodes[i].name, caption: caption, shape: shape, group: group, cluster: cluster))
     }
 
+    /// The operator and its argument as written, shortened (`filter: $0.count > 2`), so the
+    /// picture says what the step does; a request names the service it calls.
     private func operatorLabel(_ op: OperatorPlan) -> String {
         if let call = op.serviceCall { return "\(op.name) → \(spec.services[call.service].name)" }
+        if let written = op.written { return "\(op.name): \(written)" }
         switch op.kind {
         case .skip(let n), .take(let n): return "\(op.name)(\(n))"
         case .debounce(let ms), .delay(let ms): return "\(op.name)(\(ms)ms)"
@@ -200,10 +203,9 @@ struct DataflowGraphBuilder {
                 for secondary in op.secondarySources {
                     let kind: DataflowGraph.EdgeKind
                     let label: String
-                    switch op.kind {
-                    case .withLatestFrom: (kind, label) = (.reads, "latest")
-                    case .sample: (kind, label) = (.feeds, "sampler")
-                    default: (kind, label) = (.feeds, op.name)
+                    switch OperatorCatalog.entry(named: op.name)?.edge ?? .feeds(nil) {
+                    case .reads(let text): (kind, label) = (.reads, text)
+                    case .feeds(let text): (kind, label) = (.feeds, text ?? op.name)
                     }
                     for source in sources(of: secondary) { connect(source.id, id, kind, label) }
                 }

@@ -23,7 +23,7 @@ package enum MarkCheck {
             let matching = mutants.indices.filter { mutants[$0].declaration == mark.declaration.value && mutants[$0].change == mark.change.value }
             guard !matching.isEmpty else {
                 let candidates = mutants.filter { $0.declaration == mark.declaration.value }.map(\.change)
-                problems.append(Diagnostic(id: "unknown-mutant", "no mutant of '\(mark.declaration.value)' makes the change '\(mark.change.value)'",
+                problems.append(Diagnostic(id: .unknownMutant, "no mutant of '\(mark.declaration.value)' makes the change '\(mark.change.value)'",
                                            at: mark.change.range,
                                            notes: candidates.isEmpty ? [DiagnosticNote("'specrun mutate' makes no change in '\(mark.declaration.value)'")]
                                                : [DiagnosticNote("its mutants are: " + candidates.prefix(12).map { "\"\($0)\"" }.joined(separator: ", "))],

@@ -28,7 +28,8 @@ enum MutationEdit: Sendable {
     case dropEnabledIf(action: Int)
     /// Remove operator `op` of stream output `output` (an index into `spec.outputs`).
     case removeOperator(output: Int, op: Int)
-    case replaceOperator(output: Int, op: Int, OperatorDecl.Kind)
+    /// Replace operator `op` of stream output `output` with another (its argument changed, or renamed).
+    case replaceOperator(output: Int, op: Int, OperatorDecl)
     case serviceLatency(service: Int, Int)
     /// The `latency:` of result `result` (`case` >= 0: of that case's result instead).
     case resultLatency(service: Int, result: Int, case: Int, Int)
@@ -53,9 +54,9 @@ enum MutationEdit: Sendable {
             guard case .stream(var stream) = spec.outputs[o].kind else { return }
             stream.operators.remove(at: op)
             spec.outputs[o].kind = .stream(stream)
-        case .replaceOperator(let o, let op, let kind):
+        case .replaceOperator(let o, let op, let replacement):
             guard case .stream(var stream) = spec.outputs[o].kind else { return }
-            stream.operators[op].kind = kind
+            stream.operators[op] = replacement
             spec.outputs[o].kind = .stream(stream)
         case .serviceLatency(let s, let ms):
             spec.services[s].latency?.value = ms

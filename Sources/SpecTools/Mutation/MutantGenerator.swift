@@ -37,7 +37,7 @@ enum MutantGenerator {
                 for (edit, change) in MutationCatalog.operatorVariants(op) {
                     let e: MutationEdit = switch edit {
                     case .remove: .removeOperator(output: o, op: k)
-                    case .replace(let kind): .replaceOperator(output: o, op: k, kind)
+                    case .replace(let replacement): .replaceOperator(output: o, op: k, replacement)
                     }
                     out.append(Mutant(declaration: output.name.value, change: change, range: op.range, edit: e))
                 }

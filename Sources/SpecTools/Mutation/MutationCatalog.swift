@@ -52,17 +52,35 @@ enum MutationCatalog {
         },
     ]
 
-    /// Operators whose removal keeps the pipeline's types: a mutant without them still checks.
-    static let removableOperators: Set<String> = ["distinctUntilChanged", "filter", "debounce", "throttle", "skip", "take", "delay"]
-
-    /// The variants of one stream operator, other than its expressions: removed, a time halved
-    /// and doubled, a count of `skip`/`take` +-1, `flatMapLatest` <-> `flatMap`.
+    /// The variants of one stream operator, other than its expressions: what its catalogue entry
+    /// allows (removed, renamed to an operator of the same shape, a count +-1), a time halved and
+    /// doubled, a count of `skip`/`take` +-1, `flatMapLatest` <-> `flatMap`.
     static func operatorVariants(_ op: OperatorDecl) -> [(edit: OperatorEdit, change: String)] {
         var out: [(OperatorEdit, String)] = []
-        if removableOperators.contains(op.name) { out.append((.remove, "\(op.name) -> (removed)")) }
+        func replaced(_ kind: OperatorDecl.Kind, name: String? = nil) -> OperatorEdit {
+            var changed = op
+            changed.kind = kind
+            if let name { changed.name = name }
+            return .replace(changed)
+        }
+        for mutation in OperatorCatalog.entry(named: op.name)?.mutations ?? [] {
+            switch mutation {
+            case .remove:
+                out.append((.remove, "\(op.name) -> (removed)"))
+            case .replace(let other):
+                out.append((replaced(op.kind, name: other), "\(op.name) -> \(other)"))
+            case .countByOne:
+                guard case .catalogued(let arguments) = op.kind, let n = arguments.count else { continue }
+                for changed in [n.value + 1, n.value - 1] where changed >= 0 && n.value < Int.max {
+                    var a = arguments
+                    a.count = Located(changed, n.range)
+                    out.append((replaced(.catalogued(a)), "\(op.name) \(n.value) -> \(op.name) \(changed)"))
+                }
+            }
+        }
         func times(_ ms: Located<Int>, _ make: @escaping (Located<Int>) -> OperatorDecl.Kind) {
             for changed in [ms.value / 2, ms.value * 2] where changed != ms.value && ms.value <= Int.max / 2 {
-                out.append((.replace(make(Located(changed, ms.range))), "\(op.name) \(durationText(ms.value)) -> \(op.name) \(durationText(changed))"))
+                out.append((replaced(make(Located(changed, ms.range))), "\(op.name) \(durationText(ms.value)) -> \(op.name) \(durationText(changed))"))
             }
         }
         switch op.kind {
@@ -72,10 +90,10 @@ enum MutationCatalog {
         case .skip(let n), .take(let n):
             let make: (Located<Int>) -> OperatorDecl.Kind = op.name == "skip" ? { .skip($0) } : { .take($0) }
             for changed in [n.value + 1, n.value - 1] where changed >= 0 && n.value < Int.max {
-                out.append((.replace(make(Located(changed, n.range))), "\(op.name) \(n.value) -> \(op.name) \(changed)"))
+                out.append((replaced(make(Located(changed, n.range))), "\(op.name) \(n.value) -> \(op.name) \(changed)"))
             }
-        case .flatMapLatest(let request): out.append((.replace(.flatMap(request)), "flatMapLatest -> flatMap"))
-        case .flatMap(let request): out.append((.replace(.flatMapLatest(request)), "flatMap -> flatMapLatest"))
+        case .flatMapLatest(let request): out.append((replaced(.flatMap(request)), "flatMapLatest -> flatMap"))
+        case .flatMap(let request): out.append((replaced(.flatMapLatest(request)), "flatMap -> flatMapLatest"))
         default: break
         }
         return out
@@ -83,7 +101,7 @@ enum MutationCatalog {
 
     enum OperatorEdit {
         case remove
-        case replace(OperatorDecl.Kind)
+        case replace(OperatorDecl)
     }
 
     /// How a duration reads in a change: `300ms`, `5s`.

@@ -45,6 +45,9 @@ extension Spec {
                 case .navigate(var navigate):
                     visitArguments(name, &navigate.params)
                     operators[k].kind = .navigate(navigate)
+                case .catalogued(var arguments):
+                    for j in arguments.expressions.indices { visit(name, &arguments.expressions[j]) }
+                    operators[k].kind = .catalogued(arguments)
                 default: break  // operators without expressions
                 }
             }

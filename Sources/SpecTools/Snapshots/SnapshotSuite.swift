@@ -89,7 +89,7 @@ package enum SnapshotSuite {
         guard let twin = twins.first else { return loaded }
         let folder = SnapshotLayout.directory(forSpec: specPath)
         let range = loaded.screen?.range ?? SpecRange(file: specPath, at: SpecLocation(line: 1, column: 1))
-        return loaded.adding(Diagnostic(id: "shared-snapshots", "'\(twin)' keeps its snapshots in '\(folder)' too", at: range,
+        return loaded.adding(Diagnostic(id: .sharedSnapshots, "'\(twin)' keeps its snapshots in '\(folder)' too", at: range,
                                         notes: [DiagnosticNote("a spec's snapshot folder is named after its file name without the extension; rename one of the two")]))
     }
 

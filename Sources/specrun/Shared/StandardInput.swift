@@ -16,16 +16,16 @@ enum StandardInput {
             let n = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n < 0 {
-                return failed(name, Diagnostic(id: "io", "cannot read standard input: \(String(cString: strerror(errno)))", at: origin))
+                return failed(name, Diagnostic(id: .io, "cannot read standard input: \(String(cString: strerror(errno)))", at: origin))
             }
             if n == 0 { break }
             data.append(contentsOf: buffer[0..<n])
         }
         guard data.count <= limit else {
-            return failed(name, Diagnostic(id: "too-large", "standard input holds more than \(limit) bytes; specs are limited to \(limit) bytes", at: origin))
+            return failed(name, Diagnostic(id: .tooLarge, "standard input holds more than \(limit) bytes; specs are limited to \(limit) bytes", at: origin))
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            return failed(name, Diagnostic(id: "encoding", "standard input is not valid UTF-8 text", at: origin))
+            return failed(name, Diagnostic(id: .encoding, "standard input is not valid UTF-8 text", at: origin))
         }
         return SpecLoader.load(text: text, path: name, resolver: FileSystemSpecResolver())
     }

@@ -53,7 +53,8 @@ struct DataflowGraphTests {
             if next.to == refresh { break }
         }
         let names = chain.dropFirst().map { c in g.nodes.first { $0.id == c }!.name }
-        #expect(names == ["withLatestFrom", "merge", "startWith", "refresh"])
+        // Each operator shows its argument as written, so the picture says what the step does.
+        #expect(names == ["withLatestFrom: segmentSelection", "merge: segmentChanged", "startWith: segmentSelection", "refresh"])
         let withLatest = chain[1]
         #expect(g.edges.contains { $0.from == id(g, "segmentSelection") && $0.to == withLatest && $0.kind == .reads && $0.label == "latest" })
         #expect(g.edges.contains { $0.from == id(g, "segmentChanged") && $0.to == chain[2] && $0.kind == .feeds })

@@ -71,7 +71,7 @@ extension Checker {
                     continue
                 }
                 guard isWritable(symbol.node) else {
-                    checker.diagnostics.error("not-writable", "'\(target.value)' is an \(symbol.what); a handler sets state or input properties",
+                    checker.diagnostics.error(.notWritable, "'\(target.value)' is an \(symbol.what); a handler sets state or input properties",
                                               at: target.range)
                     continue
                 }

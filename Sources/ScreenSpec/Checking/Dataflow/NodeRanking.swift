@@ -58,7 +58,7 @@ enum NodeRanking {
         }
         let cycle = Array(path[seenAt[current]!...].reversed())
         let names = cycle.map { nodes[$0].name } + [nodes[cycle[0]].name]
-        diagnostics.error("cycle", "dependency cycle: " + names.map { "'\($0)'" }.joined(separator: " -> "), at: nodes[cycle[0]].range,
+        diagnostics.error(.cycle, "dependency cycle: " + names.map { "'\($0)'" }.joined(separator: " -> "), at: nodes[cycle[0]].range,
                           notes: cycle.dropFirst().map { DiagnosticNote("'\(nodes[$0].name)' is part of the cycle", at: nodes[$0].range) },
                           fixIt: breakCycleHelp)
         return cycle

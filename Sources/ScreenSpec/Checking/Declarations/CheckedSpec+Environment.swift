@@ -8,7 +8,7 @@ extension CheckedSpec {
         for service in services {
             guard let http = service.http else { continue }
             for variable in http.environment where environment[variable.name] == nil {
-                out.append(Diagnostic(.error, id: "missing-environment",
+                out.append(Diagnostic(.error, id: .missingEnvironment,
                                       "the environment variable '\(variable.name)' is not set; service '\(service.name)' reads it",
                                       at: variable.range, notes: [DiagnosticNote("set it before running live, as in '\(variable.name)=… specrun run --live …'")]))
             }

@@ -16,10 +16,10 @@ extension Checker {
         if let trigger = action.trigger {
             if let symbol = symbols[trigger.value] {
                 if symbol.hasCurrentValue {
-                    diagnostics.error("invalid-trigger", "'\(trigger.value)' is an \(symbol.what); a trigger must be an event or a stream",
+                    diagnostics.error(.invalidTrigger, "'\(trigger.value)' is an \(symbol.what); a trigger must be an event or a stream",
                                       at: trigger.range, notes: [DiagnosticNote("declare an input as 'name: event' for a tap")])
                 } else if symbol.node == plan.elements || symbol.node == plan.errors || symbol.node == plan.completions {
-                    diagnostics.error("cycle", "action '\(action.name.value)' cannot be triggered by its own results", at: trigger.range)
+                    diagnostics.error(.cycle, "action '\(action.name.value)' cannot be triggered by its own results", at: trigger.range)
                 } else if poisoned.contains(trigger.value) {
                     // Its type is unknown: 'with:' reading it stays quiet (the name is poisoned).
                 } else {
@@ -65,11 +65,11 @@ extension Checker {
     private mutating func checkTriggerInput(_ action: ActionDecl, _ trigger: Located<String>, carries type: SpecType, plan: inout ActionPlan) {
         guard let declared = action.input, plan.input != .void, !plan.input.accepts(type) else { return }
         if type == .void {
-            diagnostics.error("type-mismatch", "action '\(action.name.value)' takes an input of type '\(plan.input)', but its trigger '\(trigger.value)' is an event and carries no value",
+            diagnostics.error(.typeMismatch, "action '\(action.name.value)' takes an input of type '\(plan.input)', but its trigger '\(trigger.value)' is an event and carries no value",
                               at: trigger.range, notes: [DiagnosticNote("the input is declared here", at: declared.range)],
                               fixIt: "trigger it with a value stream such as 'row: \(plan.input)', or remove 'input:'")
         } else {
-            diagnostics.error("type-mismatch", "action '\(action.name.value)' takes an input of type '\(plan.input)', but its trigger '\(trigger.value)' carries '\(type)'",
+            diagnostics.error(.typeMismatch, "action '\(action.name.value)' takes an input of type '\(plan.input)', but its trigger '\(trigger.value)' carries '\(type)'",
                               at: trigger.range, notes: [DiagnosticNote("the input is declared here", at: declared.range)])
         }
     }

@@ -5,7 +5,7 @@ import SpecRuntime
 extension Checker {
     mutating func declareName(_ name: Located<String>) -> Bool {
         if let first = declared[name.value] {
-            diagnostics.error("duplicate-name", "'\(name.value)' is declared twice", at: name.range,
+            diagnostics.error(.duplicateName, "'\(name.value)' is declared twice", at: name.range,
                               notes: [DiagnosticNote("first declared here", at: first)])
             return false
         }
@@ -84,7 +84,7 @@ extension Checker {
     mutating func declareServices(_ resolver: TypeResolver, _ values: ValueReader) {
         for service in spec.services {
             if let index = serviceIndex[service.name.value] {
-                diagnostics.error("duplicate-name", "service '\(service.name.value)' is declared twice", at: service.name.range,
+                diagnostics.error(.duplicateName, "service '\(service.name.value)' is declared twice", at: service.name.range,
                                   notes: [DiagnosticNote("first declared here", at: spec.services[index].name.range)])
                 continue
             }
@@ -96,7 +96,7 @@ extension Checker {
                 if timeout.value > 0 {
                     plan.timeout = timeout.value
                 } else {
-                    diagnostics.error("invalid-duration", "a service's 'timeout:' must be longer than 0ms", at: timeout.range,
+                    diagnostics.error(.invalidDuration, "a service's 'timeout:' must be longer than 0ms", at: timeout.range,
                                       fixIt: "write a time such as '5s', or leave 'timeout:' out to wait as long as it takes")
                 }
             }
@@ -105,7 +105,7 @@ extension Checker {
             }
             if service.results.isEmpty {
                 guard type == .void || type.isOptional else {
-                    diagnostics.error("missing-result", "service '\(service.name.value)' returns '\(type)' but declares no 'result:'",
+                    diagnostics.error(.missingResult, "service '\(service.name.value)' returns '\(type)' but declares no 'result:'",
                                       at: service.name.range, fixIt: "add 'result:' with a value, 'results:' for successive calls, or 'echo:' with a parameter")
                     continue
                 }

@@ -10,7 +10,7 @@ extension Checker {
         let params = plan.params ?? []
         let failed = failedParams[service.name.value] ?? []
         if !Self.decodable(plan.returns, table) {
-            diagnostics.error("http-return-type", "service '\(service.name.value)' returns '\(plan.returns)', which a JSON answer cannot be read into",
+            diagnostics.error(.httpReturnType, "service '\(service.name.value)' returns '\(plan.returns)', which a JSON answer cannot be read into",
                               at: service.returns.range,
                               notes: [DiagnosticNote("an 'http:' service returns records, lists, optionals, enums, 'Int', 'Double', 'Bool', 'String' or 'Void'")])
         }
@@ -22,7 +22,7 @@ extension Checker {
         var environment: [(name: String, range: SpecRange)] = []
         if let body = http.body {
             if method == .get {
-                diagnostics.error("body-not-allowed", "a 'get' request has no body", at: body.range,
+                diagnostics.error(.bodyNotAllowed, "a 'get' request has no body", at: body.range,
                                   notes: [DiagnosticNote("send the values in 'query:', or use 'post:'")])
             } else {
                 out.body = checkBody(body, service: service.name.value, params, failed, &environment)
@@ -32,7 +32,7 @@ extension Checker {
             let rewritten = Self.readingEnvironment(value, allowed: true, &environment, &diagnostics)
             guard let typed = checkHTTPExpression(rewritten, service: service.name.value, params, failed, environment) else { continue }
             guard Self.queryable(typed.type) else {
-                diagnostics.error("type-mismatch", "the query value '\(name.value)' is '\(typed.type)'; a query value is text, a number, a 'Bool', an enum, an optional or a list of these",
+                diagnostics.error(.typeMismatch, "the query value '\(name.value)' is '\(typed.type)'; a query value is text, a number, a 'Bool', an enum, an optional or a list of these",
                                   at: value.range)
                 continue
             }
@@ -40,7 +40,7 @@ extension Checker {
         }
         for (name, value) in http.headers {
             if !Self.isToken(name.value) {
-                diagnostics.error("invalid-header", "'\(name.value)' is not a header name; use letters, digits and '-'", at: name.range)
+                diagnostics.error(.invalidHeader, "'\(name.value)' is not a header name; use letters, digits and '-'", at: name.range)
                 continue
             }
             let rewritten = Self.readingEnvironment(value, allowed: true, &environment, &diagnostics)
@@ -50,7 +50,7 @@ extension Checker {
         out.environment = environment
         if let timeout = http.timeout {
             if timeout.value <= 0 {
-                diagnostics.error("invalid-timeout", "'timeout:' must be longer than 0ms", at: timeout.range, fixIt: "write a timeout such as '5s'")
+                diagnostics.error(.invalidTimeout, "'timeout:' must be longer than 0ms", at: timeout.range, fixIt: "write a timeout such as '5s'")
             } else {
                 out.timeout = timeout.value
             }
@@ -68,14 +68,14 @@ extension Checker {
             out.isAbsolute = true
             let afterScheme = text.drop(while: { $0 != ":" }).dropFirst(3)
             if afterScheme.isEmpty || afterScheme.hasPrefix("/") || afterScheme.hasPrefix("{") {
-                diagnostics.error("invalid-url", "'\(text)' has no host", at: target.range,
+                diagnostics.error(.invalidUrl, "'\(text)' has no host", at: target.range,
                                   notes: [DiagnosticNote("write a full URL such as 'https://api.example.com/items', or a path such as '/items' that follows the base URL")])
                 return
             }
         } else if !text.hasPrefix("/") {
             let scheme = text.firstIndex(of: ":").map { String(text[..<$0]) }
             let reason = scheme.map { "'\($0):' is not a scheme an HTTP service calls" } ?? "a path starts with '/'"
-            diagnostics.error("invalid-url", "'\(text)' is neither a path nor a full URL: \(reason)", at: target.range,
+            diagnostics.error(.invalidUrl, "'\(text)' is neither a path nor a full URL: \(reason)", at: target.range,
                               notes: [DiagnosticNote("write a path such as '/items' (it follows the base URL given at run time), or a full URL starting with 'https://' or 'http://'")])
             return
         }
@@ -85,12 +85,12 @@ extension Checker {
         while i < scalars.count {
             let c = scalars[i]
             if c.properties.isWhitespace || c.value < 0x20 || c == "\"" || c == "<" || c == ">" || c == "\\" || c == "`" {
-                diagnostics.error("invalid-url", "a URL cannot contain \(c == " " ? "a space" : "'\(c.escaped(asASCII: true))'"); percent-encode it",
+                diagnostics.error(.invalidUrl, "a URL cannot contain \(c == " " ? "a space" : "'\(c.escaped(asASCII: true))'"); percent-encode it",
                                   at: target.range(i, i + 1))
                 return
             }
             if c == "}" {
-                diagnostics.error("invalid-url", "'}' closes no '{' in the URL; a placeholder is written '{param}'", at: target.range(i, i + 1))
+                diagnostics.error(.invalidUrl, "'}' closes no '{' in the URL; a placeholder is written '{param}'", at: target.range(i, i + 1))
                 return
             }
             guard c == "{" else {
@@ -99,7 +99,7 @@ extension Checker {
                 continue
             }
             guard let close = scalars[i...].firstIndex(of: "}") else {
-                diagnostics.error("invalid-url", "'{' opens a placeholder that is not closed; write '{param}'", at: target.range(i, scalars.count))
+                diagnostics.error(.invalidUrl, "'{' opens a placeholder that is not closed; write '{param}'", at: target.range(i, scalars.count))
                 return
             }
             let name = String(String.UnicodeScalarView(scalars[(i + 1)..<close]))
@@ -109,10 +109,10 @@ extension Checker {
                 literal = String.UnicodeScalarView()
                 parts.append(.parameter(k))
                 if !Self.queryable(params[k].type) || params[k].type.isListLike {
-                    diagnostics.error("type-mismatch", "placeholder '{\(name)}' is '\(params[k].type)'; a path takes text, a number, a 'Bool' or an enum", at: range)
+                    diagnostics.error(.typeMismatch, "placeholder '{\(name)}' is '\(params[k].type)'; a path takes text, a number, a 'Bool' or an enum", at: range)
                 }
             } else if !failed.contains(name) {
-                diagnostics.error("unknown-argument", "service '\(service)' has no parameter '\(name)'\(diagnostics.didYouMean(name, in: params.map(\.name)))",
+                diagnostics.error(.unknownArgument, "service '\(service)' has no parameter '\(name)'\(diagnostics.didYouMean(name, in: params.map(\.name)))",
                                   at: range, notes: [DiagnosticNote(params.isEmpty ? "it declares no 'params:'"
                                       : "its parameters are " + params.map { "'\($0.name): \($0.type)'" }.joined(separator: ", "))])
             }
@@ -130,7 +130,7 @@ extension Checker {
             var ok = true
             for (name, value) in fields {
                 if out.contains(where: { $0.name == name.value }) {
-                    diagnostics.error("duplicate-name", "key '\(name.value)' is given twice in the body", at: name.range)
+                    diagnostics.error(.duplicateName, "key '\(name.value)' is given twice in the body", at: name.range)
                     ok = false
                     continue
                 }
@@ -144,7 +144,7 @@ extension Checker {
             let rewritten = Self.readingEnvironment(expr, allowed: false, &environment, &diagnostics)
             guard let typed = checkHTTPExpression(rewritten, service: service, params, failed, environment) else { return nil }
             if typed.type == .error || typed.type == .navigation {
-                diagnostics.error("type-mismatch", "a body value is '\(typed.type)', which has no JSON form", at: expr.range)
+                diagnostics.error(.typeMismatch, "a body value is '\(typed.type)', which has no JSON form", at: expr.range)
                 return nil
             }
             return .value(typed.expr)
@@ -176,7 +176,7 @@ extension Checker {
             case .member(let base, let name, _, _):
                 if case .name("env") = base.kind {
                     guard allowed else {
-                        diagnostics.error("env-outside-headers", "'env.\(name)' can only be read in the 'headers:' and 'query:' of 'http:'", at: e.range,
+                        diagnostics.error(.envOutsideHeaders, "'env.\(name)' can only be read in the 'headers:' and 'query:' of 'http:'", at: e.range,
                                           notes: [DiagnosticNote("an environment variable holds a secret such as a token: it is sent in a header or the query, never in a body")])
                         return Expr(.invalid, e.range)
                     }

@@ -8,7 +8,7 @@ extension Checker {
             var resolved: [(name: String, type: SpecType)] = []
             for p in params {
                 if resolved.contains(where: { $0.name == p.name.value }) {
-                    diagnostics.error("duplicate-name", "parameter '\(p.name.value)' is listed twice", at: p.name.range)
+                    diagnostics.error(.duplicateName, "parameter '\(p.name.value)' is listed twice", at: p.name.range)
                     continue
                 }
                 if let t = resolver.resolve(p.type, diagnostics: &diagnostics) {
@@ -26,7 +26,7 @@ extension Checker {
         let service = plan.name
         guard !cases.isEmpty else { return [] }
         guard let params = plan.params else {
-            diagnostics.error("cases-without-params", "service '\(service)' chooses results by argument, so it must declare its 'params:'",
+            diagnostics.error(.casesWithoutParams, "service '\(service)' chooses results by argument, so it must declare its 'params:'",
                               at: cases[0].range, fixIt: "add 'params: { page: Int }' to the service")
             return []
         }
@@ -40,7 +40,7 @@ extension Checker {
                         ok = false
                         continue
                     }
-                    diagnostics.error("unknown-argument", "service '\(service)' has no parameter '\(name.value)'\(diagnostics.didYouMean(name.value, in: params.map(\.name)))",
+                    diagnostics.error(.unknownArgument, "service '\(service)' has no parameter '\(name.value)'\(diagnostics.didYouMean(name.value, in: params.map(\.name)))",
                                       at: name.range)
                     ok = false
                     continue
@@ -75,20 +75,20 @@ extension Checker {
     /// `echo: s`: the parameter the call answers with, which must be declared and fit `returns:`.
     private mutating func echoedParameter(_ name: Located<String>, of service: ServicePlan) -> String? {
         guard let params = service.params else {
-            diagnostics.error("echo-without-params", "service '\(service.name)' answers with its argument '\(name.value)', so it must declare its 'params:'",
+            diagnostics.error(.echoWithoutParams, "service '\(service.name)' answers with its argument '\(name.value)', so it must declare its 'params:'",
                               at: name.range, fixIt: "add 'params: { \(name.value): \(service.returns) }' to the service")
             return nil
         }
         guard let p = params.first(where: { $0.name == name.value }) else {
             // A parameter whose type failed was reported.
             if failedParams[service.name]?.contains(name.value) == true { return nil }
-            diagnostics.error("unknown-argument", "service '\(service.name)' has no parameter '\(name.value)' to echo\(diagnostics.didYouMean(name.value, in: params.map(\.name)))",
+            diagnostics.error(.unknownArgument, "service '\(service.name)' has no parameter '\(name.value)' to echo\(diagnostics.didYouMean(name.value, in: params.map(\.name)))",
                               at: name.range, notes: [DiagnosticNote(params.isEmpty ? "it declares no parameters"
                                   : "its parameters are " + params.map { "'\($0.name): \($0.type)'" }.joined(separator: ", "))])
             return nil
         }
         guard service.returns.accepts(p.type) else {
-            diagnostics.error("type-mismatch", "'echo: \(p.name)' answers its argument of type '\(p.type)', but service '\(service.name)' returns '\(service.returns)'",
+            diagnostics.error(.typeMismatch, "'echo: \(p.name)' answers its argument of type '\(p.type)', but service '\(service.name)' returns '\(service.returns)'",
                               at: name.range, notes: [DiagnosticNote("echo a parameter of type '\(service.returns)', or answer with 'result:' or 'cases:'")])
             return nil
         }
@@ -100,7 +100,7 @@ extension Checker {
     /// sequence never ends.
     private mutating func readSequence(_ node: YAMLNode, returns: SpecType, _ values: ValueReader) -> [ServicePlan.SequenceEvent]? {
         guard let items = node.sequence else {
-            diagnostics.error("type-mismatch", "'sequence:' takes a list of events such as '- { at: 100ms, value: 1 }', found \(node.kindName)",
+            diagnostics.error(.typeMismatch, "'sequence:' takes a list of events such as '- { at: 100ms, value: 1 }', found \(node.kindName)",
                               at: node.range)
             return nil
         }
@@ -108,7 +108,7 @@ extension Checker {
         var ended: SpecRange?
         for item in items {
             guard let pairs = item.mapping else {
-                diagnostics.error("type-mismatch", "an event of a sequence is a mapping such as '{ at: 100ms, value: 1 }', "
+                diagnostics.error(.typeMismatch, "an event of a sequence is a mapping such as '{ at: 100ms, value: 1 }', "
                                   + "'{ at: 300ms, complete: true }' or '{ at: 300ms, fail: http(500) }', found \(item.kindName)", at: item.range)
                 return nil
             }
@@ -119,44 +119,44 @@ extension Checker {
                 switch key.string {
                 case "at":
                     guard let text = value.string, !value.isNull else {
-                        diagnostics.error("expected-duration", "'at:' needs a time after the call, such as '100ms'", at: value.range)
+                        diagnostics.error(.expectedDuration, "'at:' needs a time after the call, such as '100ms'", at: value.range)
                         ok = false
                         continue
                     }
                     switch DurationParser.milliseconds(text) {
                     case .success(let ms): time = ms
                     case .failure(let e):
-                        diagnostics.error("invalid-duration", e.message, at: value.range)
+                        diagnostics.error(.invalidDuration, e.message, at: value.range)
                         ok = false
                     }
                 case "value":
                     if let v = values.read(value, as: returns, diagnostics: &diagnostics) { kind = .next(v) } else { ok = false }
                 case "complete":
                     if value.isNull || value.string == "true" { kind = .end(.completed) } else {
-                        diagnostics.error("type-mismatch", "'complete:' takes 'true'", at: value.range)
+                        diagnostics.error(.typeMismatch, "'complete:' takes 'true'", at: value.range)
                         ok = false
                     }
                 case "fail":
                     if case .error(let e)? = values.readError(value, diagnostics: &diagnostics) { kind = .end(.error(e)) } else { ok = false }
                 default:
                     let written = key.string ?? ""
-                    diagnostics.error("unknown-key", "unknown key '\(written)' in a sequence event\(diagnostics.didYouMean(written, in: ["at", "value", "complete", "fail"]))",
+                    diagnostics.error(.unknownKey, "unknown key '\(written)' in a sequence event\(diagnostics.didYouMean(written, in: ["at", "value", "complete", "fail"]))",
                                       at: key.range, notes: [DiagnosticNote("an event has 'at:' and one of 'value:', 'complete:' or 'fail:'")])
                     ok = false
                 }
             }
             guard ok else { return nil }
             guard let time, let kind else {
-                diagnostics.error("missing-key", "an event of a sequence needs 'at:' and one of 'value:', 'complete:' or 'fail:'", at: item.range)
+                diagnostics.error(.missingKey, "an event of a sequence needs 'at:' and one of 'value:', 'complete:' or 'fail:'", at: item.range)
                 return nil
             }
             if let ended {
-                diagnostics.error("event-after-end", "a sequence sends nothing after it completes or fails", at: item.range,
+                diagnostics.error(.eventAfterEnd, "a sequence sends nothing after it completes or fails", at: item.range,
                                   notes: [DiagnosticNote("it ends here", at: ended)])
                 return nil
             }
             if let last = events.last, time < last.time {
-                diagnostics.error("unordered-sequence", "events of a sequence come in time order: \(time)ms comes after \(last.time)ms", at: item.range)
+                diagnostics.error(.unorderedSequence, "events of a sequence come in time order: \(time)ms comes after \(last.time)ms", at: item.range)
                 return nil
             }
             if case .end = kind { ended = item.range }
@@ -200,13 +200,13 @@ extension Checker {
                 if let meant = standIns.first(where: { $0.value == name.value })?.key, let p = params.first(where: { $0.name == meant }) {
                     _ = checker.check(value, expecting: p.type)
                 }
-                checker.diagnostics.error("unknown-argument", "service '\(serviceName.value)' has no parameter '\(name.value)'\(diagnostics.didYouMean(name.value, in: params.map(\.name)))",
+                checker.diagnostics.error(.unknownArgument, "service '\(serviceName.value)' has no parameter '\(name.value)'\(diagnostics.didYouMean(name.value, in: params.map(\.name)))",
                                           at: name.range, notes: [DiagnosticNote(params.isEmpty ? "it takes no arguments"
                                               : "its parameters are " + params.map { "'\($0.name): \($0.type)'" }.joined(separator: ", "))])
                 continue
             }
             if names.contains(name.value) {
-                checker.diagnostics.error("duplicate-name", "argument '\(name.value)' is given twice", at: name.range)
+                checker.diagnostics.error(.duplicateName, "argument '\(name.value)' is given twice", at: name.range)
                 continue
             }
             if let typed = checker.check(value, expecting: p.type) {
@@ -219,7 +219,7 @@ extension Checker {
                 names.append(p.name)
                 values.append(.constant(.none))
             } else {
-                checker.diagnostics.error("missing-argument", "the call of '\(serviceName.value)' is missing argument '\(p.name)' of type '\(p.type)'",
+                checker.diagnostics.error(.missingArgument, "the call of '\(serviceName.value)' is missing argument '\(p.name)' of type '\(p.type)'",
                                           at: range, fixIt: "add '\(p.name): ...' under 'with:'")
             }
         }

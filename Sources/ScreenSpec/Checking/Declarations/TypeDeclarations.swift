@@ -10,7 +10,7 @@ enum TypeDeclarations {
         for decl in types {
             let builtin = TypeResolver.builtins[decl.name.value] != nil || TypeResolver.builtinEnums[decl.name.value] != nil
             if let first = seen[decl.name.value] ?? (builtin ? decl.name.range : nil) {
-                diagnostics.error("duplicate-type", "type '\(decl.name.value)' is already declared", at: decl.name.range,
+                diagnostics.error(.duplicateType, "type '\(decl.name.value)' is already declared", at: decl.name.range,
                                   notes: first == decl.name.range ? [] : [DiagnosticNote("first declared here", at: first)])
                 continue
             }
@@ -21,7 +21,7 @@ enum TypeDeclarations {
                 var names: [String] = []
                 for c in cases {
                     if names.contains(c.value) {
-                        diagnostics.error("duplicate-case", "case '\(c.value)' is listed twice", at: c.range)
+                        diagnostics.error(.duplicateCase, "case '\(c.value)' is listed twice", at: c.range)
                     } else {
                         names.append(c.value)
                     }
@@ -35,7 +35,7 @@ enum TypeDeclarations {
             var resolved: [(name: String, type: SpecType)] = []
             for field in fields {
                 if resolved.contains(where: { $0.name == field.name.value }) {
-                    diagnostics.error("duplicate-field", "field '\(field.name.value)' is listed twice", at: field.name.range)
+                    diagnostics.error(.duplicateField, "field '\(field.name.value)' is listed twice", at: field.name.range)
                     continue
                 }
                 if let t = resolver.resolve(field.type, diagnostics: &diagnostics) {

@@ -23,7 +23,7 @@ struct TypeResolver {
     func resolve(text raw: String, range: SpecRange, diagnostics: inout DiagnosticBag, depth: Int = 0) -> SpecType? {
         let text = raw.trimmingWhitespace()
         guard depth < 32 else {
-            diagnostics.error("invalid-type", "type '\(raw)' nests too deeply", at: range)
+            diagnostics.error(.invalidType, "type '\(raw)' nests too deeply", at: range)
             return nil
         }
         if text.hasSuffix("?") {
@@ -37,7 +37,7 @@ struct TypeResolver {
         if table.records[text] != nil { return .record(text) }
         if table.enums[text] != nil { return .enumeration(text) }
         let suggestion = diagnostics.didYouMean(text, in: knownNames)
-        diagnostics.error("unknown-type", "unknown type '\(text)'\(suggestion)", at: range,
+        diagnostics.error(.unknownType, "unknown type '\(text)'\(suggestion)", at: range,
                           notes: suggestion.isEmpty ? [DiagnosticNote("types are Bool, Int, Double, String, Void, a type declared under 'types:', '[T]' for a list and 'T?' for an optional")] : [])
         return nil
     }

@@ -10,7 +10,7 @@ struct ValueReader {
 
     private func mismatch(_ node: YAMLNode, _ type: SpecType, _ diagnostics: inout DiagnosticBag, detail: String = "") -> Value? {
         let found = node.scalar.map { "'\($0.value)'" } ?? node.kindName
-        diagnostics.error("type-mismatch", "expected a value of type '\(type)', found \(found)\(detail)", at: node.range)
+        diagnostics.error(.typeMismatch, "expected a value of type '\(type)', found \(found)\(detail)", at: node.range)
         return nil
     }
 
@@ -22,7 +22,7 @@ struct ValueReader {
             // YAML's no-value is '~', 'null' or nothing; Swift's 'nil' is a plain word here.
             if let s = node.scalar, s.style == .plain, s.value == "nil" {
                 if wrapped.unwrapped == .string {
-                    diagnostics.append(Diagnostic(.warning, id: "nil-text", "'nil' here is the text \"nil\", not the absence of a value", at: node.range,
+                    diagnostics.append(Diagnostic(.warning, id: .nilText, "'nil' here is the text \"nil\", not the absence of a value", at: node.range,
                                                   notes: [DiagnosticNote("in YAML data no value is '~', 'null' or nothing; 'nil' means nil only inside expressions")],
                                                   fixIt: "~"))
                 } else {
@@ -67,7 +67,7 @@ struct ValueReader {
             var ok = true
             for (key, value) in pairs {
                 guard let k = key.string, let i = fields.firstIndex(where: { $0.name == k }) else {
-                    diagnostics.error("unknown-field", "'\(name)' has no field '\(key.string ?? "")'\(diagnostics.didYouMean(key.string ?? "", in: fields.map(\.name)))",
+                    diagnostics.error(.unknownField, "'\(name)' has no field '\(key.string ?? "")'\(diagnostics.didYouMean(key.string ?? "", in: fields.map(\.name)))",
                                       at: key.range)
                     ok = false
                     continue
@@ -79,7 +79,7 @@ struct ValueReader {
                 if field.type.isOptional {
                     values[i] = Value.none
                 } else {
-                    diagnostics.error("missing-field", "'\(name)' value is missing field '\(field.name)' of type '\(field.type)'", at: node.range)
+                    diagnostics.error(.missingField, "'\(name)' value is missing field '\(field.name)' of type '\(field.type)'", at: node.range)
                     ok = false
                 }
             }
@@ -89,7 +89,7 @@ struct ValueReader {
             guard let cases = table.enums[name], let s = node.string else { return mismatch(node, type, &diagnostics) }
             let caseName = s.hasPrefix(".") ? String(s.dropFirst()) : s
             guard cases.contains(caseName) else {
-                diagnostics.error("unknown-case", "'\(name)' has no case '\(caseName)'\(diagnostics.didYouMean(caseName, in: cases))", at: node.range,
+                diagnostics.error(.unknownCase, "'\(name)' has no case '\(caseName)'\(diagnostics.didYouMean(caseName, in: cases))", at: node.range,
                                   notes: [DiagnosticNote("its cases are " + cases.map { "'\($0)'" }.joined(separator: ", "))])
                 return nil
             }
@@ -100,7 +100,7 @@ struct ValueReader {
             switch ColorValue.read(node) {
             case .success(let c): return .color(c)
             case .failure(let e):
-                diagnostics.error("invalid-color", e.message, at: node.range, notes: e.note.map { [DiagnosticNote($0)] } ?? [])
+                diagnostics.error(.invalidColor, e.message, at: node.range, notes: e.note.map { [DiagnosticNote($0)] } ?? [])
                 return nil
             }
         case .navigation:
@@ -112,13 +112,13 @@ struct ValueReader {
     /// of expressions are written (`.http(404)`).
     func readError(_ node: YAMLNode, diagnostics: inout DiagnosticBag) -> Value? {
         guard var text = node.string?.trimmingWhitespace(), !node.isNull else {
-            diagnostics.error("invalid-error", "expected a failure such as 'unknown', 'decode' or 'http(500)', found \(node.kindName)", at: node.range)
+            diagnostics.error(.invalidError, "expected a failure such as 'unknown', 'decode' or 'http(500)', found \(node.kindName)", at: node.range)
             return nil
         }
         if text.hasPrefix(".") { text.removeFirst() }
         if text.hasPrefix("http(") && text.hasSuffix(")") {
             guard let status = Int(text.dropFirst(5).dropLast()), (100...999).contains(status) else {
-                diagnostics.error("invalid-error", "an http failure needs a status from 100 to 999, as in 'http(404)'", at: node.range)
+                diagnostics.error(.invalidError, "an http failure needs a status from 100 to 999, as in 'http(404)'", at: node.range)
                 return nil
             }
             return .error(ErrorValue(.http, status: status))
@@ -129,7 +129,7 @@ struct ValueReader {
         case "decode": return .error(ErrorValue(.decode))
         case "notEnabled": return .error(ErrorValue(.notEnabled))
         default:
-            diagnostics.error("invalid-error", "unknown failure '\(text)'\(diagnostics.didYouMean(text, in: names))", at: node.range,
+            diagnostics.error(.invalidError, "unknown failure '\(text)'\(diagnostics.didYouMean(text, in: names))", at: node.range,
                               notes: [DiagnosticNote("a failure is 'unknown', 'decode', 'notEnabled' or 'http(STATUS)'")])
             return nil
         }

@@ -28,13 +28,13 @@ extension ExpressionChecker {
         case "unknown": return (.constant(.error(ErrorValue(.unknown))), .error)
         case "decode": return (.constant(.error(ErrorValue(.decode))), .error)
         case "http":
-            diagnostics.error("missing-status", "'.http' needs its status, as in '.http(409)'", at: range,
+            diagnostics.error(.missingStatus, "'.http' needs its status, as in '.http(409)'", at: range,
                               notes: [DiagnosticNote("to match any HTTP failure, compare the kind: 'error.kind == .http'")])
         case "evaluation":
-            diagnostics.error("no-literal", "an evaluation failure carries its run-time message, so it has no literal", at: range,
+            diagnostics.error(.noLiteral, "an evaluation failure carries its run-time message, so it has no literal", at: range,
                               notes: [DiagnosticNote("compare the kind instead: 'error.kind == .evaluation'")])
         default:
-            diagnostics.error("unknown-case", "'Error' has no case '\(name)'\(diagnostics.didYouMean(name, in: Self.errorLiterals + ["evaluation"]))",
+            diagnostics.error(.unknownCase, "'Error' has no case '\(name)'\(diagnostics.didYouMean(name, in: Self.errorLiterals + ["evaluation"]))",
                               at: range, notes: [DiagnosticNote("an 'Error' literal is " + Self.literalList)])
         }
         return nil
@@ -44,27 +44,27 @@ extension ExpressionChecker {
     mutating func errorLiteralCall(_ name: String, _ arguments: [Expr], _ range: SpecRange) -> Typed? {
         guard name == "http" else {
             if Self.errorLiterals.contains(name) || name == "evaluation" {
-                diagnostics.error("wrong-arity", "'.\(name)' takes no arguments; write '.\(name)'", at: range)
+                diagnostics.error(.wrongArity, "'.\(name)' takes no arguments; write '.\(name)'", at: range)
             } else {
-                diagnostics.error("unknown-case", "'Error' has no case '\(name)'\(diagnostics.didYouMean(name, in: Self.errorLiterals))",
+                diagnostics.error(.unknownCase, "'Error' has no case '\(name)'\(diagnostics.didYouMean(name, in: Self.errorLiterals))",
                                   at: range, notes: [DiagnosticNote("an 'Error' literal is " + Self.literalList)])
             }
             return nil
         }
         guard arguments.count == 1, let argument = arguments.first else {
-            diagnostics.error("wrong-arity", "'.http' takes one status, as in '.http(409)', found \(arguments.count) arguments", at: range)
+            diagnostics.error(.wrongArity, "'.http' takes one status, as in '.http(409)', found \(arguments.count) arguments", at: range)
             return nil
         }
         if let status = argument.integerLiteral {
             guard ErrorValue.httpStatuses.contains(status) else {
-                diagnostics.error("invalid-status", "an HTTP status is from 100 to 999, found \(status)", at: argument.range)
+                diagnostics.error(.invalidStatus, "an HTTP status is from 100 to 999, found \(status)", at: argument.range)
                 return nil
             }
             return (.constant(.error(ErrorValue(.http, status: status))), .error)
         }
         guard let status = infer(argument) else { return nil }
         guard status.type == .int else {
-            diagnostics.error("type-mismatch", "'.http' takes an 'Int' status, found '\(status.type)'", at: argument.range,
+            diagnostics.error(.typeMismatch, "'.http' takes an 'Int' status, found '\(status.type)'", at: argument.range,
                               notes: [DiagnosticNote("write the status as a number, as in '.http(409)'")])
             return nil
         }

@@ -47,7 +47,7 @@ struct ExpressionChecker {
             if expected == .double, typed.type == .int {
                 return .call(.intToDouble, [typed.expr])
             }
-            diagnostics.error("type-mismatch", "expected '\(expected)', found '\(typed.type)'", at: expr.range,
+            diagnostics.error(.typeMismatch, "expected '\(expected)', found '\(typed.type)'", at: expr.range,
                               notes: hint(expected: expected, found: typed.type))
             return nil
         }
@@ -67,7 +67,7 @@ struct ExpressionChecker {
         return []
     }
 
-    mutating func error(_ id: String, _ message: String, _ range: SpecRange, notes: [DiagnosticNote] = []) -> Typed? {
+    mutating func error(_ id: DiagnosticID, _ message: String, _ range: SpecRange, notes: [DiagnosticNote] = []) -> Typed? {
         diagnostics.error(id, message, at: range, notes: notes)
         return nil
     }
@@ -87,7 +87,7 @@ struct ExpressionChecker {
             return (.constant(.string(s)), .string)
         case .null:
             if let expected, expected.isOptional { return (.constant(.none), expected) }
-            return error("nil-context", "'nil' needs an optional type from its context, as in 'value ?? nil' or 'x == nil'", expr.range)
+            return error(.nilContext, "'nil' needs an optional type from its context, as in 'value ?? nil' or 'x == nil'", expr.range)
         case .interpolation(let parts):
             var typed: [TypedInterpolationPart] = []
             var ok = true
@@ -104,7 +104,7 @@ struct ExpressionChecker {
         case .closureArgument(let index):
             if let t = closureArguments.last {
                 guard index == 0 else {
-                    return error("closure-argument", "a list closure has one argument, '$0'; found '$\(index)'", expr.range)
+                    return error(.closureArgument, "a list closure has one argument, '$0'; found '$\(index)'", expr.range)
                 }
                 return (.closureArgument, t)
             }
@@ -115,10 +115,10 @@ struct ExpressionChecker {
                     if let trigger = input.trigger, trigger.type != .void {
                         notes = [DiagnosticNote("its trigger '\(trigger.name)' carries '\(trigger.type)': read it as '\(trigger.name)', or declare 'input: \(trigger.type)' to make it the action's input")]
                     }
-                    return error("closure-argument", "action '\(input.action)' takes no input, so '$\(index)' has nothing to read", expr.range, notes: notes)
+                    return error(.closureArgument, "action '\(input.action)' takes no input, so '$\(index)' has nothing to read", expr.range, notes: notes)
                 }
                 guard index == 0 else {
-                    return error("closure-argument", "an action's work has one argument, '$0', its input; found '$\(index)'", expr.range)
+                    return error(.closureArgument, "an action's work has one argument, '$0', its input; found '$\(index)'", expr.range)
                 }
                 return (.eventPayload, input.type)
             }
@@ -127,7 +127,7 @@ struct ExpressionChecker {
                     ? "'$\(index)' can only be used inside a closure such as 'items.map { $0.name }' or an operator's expression"
                     : "this expression has \(operatorArguments.count) argument\(operatorArguments.count == 1 ? "" : "s") ("
                         + operatorArguments.indices.map { "'$\($0)'" }.joined(separator: ", ") + "); found '$\(index)'"
-                return error("closure-argument", message, expr.range)
+                return error(.closureArgument, message, expr.range)
             }
             return (.operatorArgument(index), operatorArguments[index])
         case .implicitMember(let name):
@@ -143,7 +143,7 @@ struct ExpressionChecker {
             guard let ta = infer(a, expected: expected), let tb = infer(b, expected: expected ?? ta.type) else { return nil }
             guard let cond else { return nil }
             guard let type = unify(ta.type, tb.type) else {
-                return error("type-mismatch", "the branches of '? :' must have one type, found '\(ta.type)' and '\(tb.type)'", expr.range)
+                return error(.typeMismatch, "the branches of '? :' must have one type, found '\(ta.type)' and '\(tb.type)'", expr.range)
             }
             return (.probe(ProbeSite(.ternary, expr.range), .conditional(cond, ta.expr, tb.expr)), type)
         case .member(let base, let name, let optional, let nameRange):
@@ -152,7 +152,7 @@ struct ExpressionChecker {
             if case .implicitMember(let name) = callee.kind { return implicitCall(name, arguments, expected: expected, expr.range) }
             return call(callee, arguments, expr.range)
         case .closure:
-            return error("unexpected-closure", "a closure '{ ... }' can only follow a list function such as 'map' or 'filter'", expr.range)
+            return error(.unexpectedClosure, "a closure '{ ... }' can only follow a list function such as 'map' or 'filter'", expr.range)
         case .list(let items):
             var element: SpecType? = {
                 if case .list(let e)? = expected?.unwrapped { return e }
@@ -163,7 +163,7 @@ struct ExpressionChecker {
                 guard let t = infer(item, expected: element) else { return nil }
                 if let e = element {
                     guard let u = unify(e, t.type) else {
-                        return error("type-mismatch", "list elements must have one type: expected '\(e)', found '\(t.type)'", item.range)
+                        return error(.typeMismatch, "list elements must have one type: expected '\(e)', found '\(t.type)'", item.range)
                     }
                     element = u
                 } else {
@@ -172,7 +172,7 @@ struct ExpressionChecker {
                 typed.append(t.expr)
             }
             guard let element else {
-                return error("empty-list-context", "an empty list '[]' needs a list type from its context", expr.range)
+                return error(.emptyListContext, "an empty list '[]' needs a list type from its context", expr.range)
             }
             return (.list(typed), .list(element))
         }
@@ -182,12 +182,12 @@ struct ExpressionChecker {
         if expected?.unwrapped == .error { return errorLiteral(name, range) }
         guard case .enumeration(let type)? = expected?.unwrapped, let cases = table.enums[type] else {
             if Self.errorLiterals.contains(name) && name != "http" {
-                return error("implicit-member-context", "'.\(name)' needs an 'Error' or an enum type from its context, as in 'error == .\(name)'", range)
+                return error(.implicitMemberContext, "'.\(name)' needs an 'Error' or an enum type from its context, as in 'error == .\(name)'", range)
             }
-            return error("implicit-member-context", "'.\(name)' needs an enum type from its context, as in 'segment == .\(name)'", range)
+            return error(.implicitMemberContext, "'.\(name)' needs an enum type from its context, as in 'segment == .\(name)'", range)
         }
         guard cases.contains(name) else {
-            return error("unknown-case", "'\(type)' has no case '\(name)'\(diagnostics.didYouMean(name, in: cases))", range,
+            return error(.unknownCase, "'\(type)' has no case '\(name)'\(diagnostics.didYouMean(name, in: cases))", range,
                          notes: [DiagnosticNote("its cases are " + cases.map { "'\($0)'" }.joined(separator: ", "))])
         }
         return (.constant(.enumCase(EnumValue(type: type, caseName: name))), .enumeration(type))
@@ -201,10 +201,10 @@ struct ExpressionChecker {
         if case .enumeration(let type)? = expected?.unwrapped, table.enums[type]?.contains(name) == true {
             let notes = type == Self.errorKindType && name == "http"
                 ? [DiagnosticNote("to match one status, compare the error itself: 'error == .http(409)', or 'error.status == 409'")] : []
-            return error("wrong-arity", "'.\(name)' is a case of '\(type)' and takes no arguments", range, notes: notes)
+            return error(.wrongArity, "'.\(name)' is a case of '\(type)' and takes no arguments", range, notes: notes)
         }
         let notes = name == "http" ? [DiagnosticNote("'.http(STATUS)' is an 'Error' literal, as in 'error == .http(409)'")] : []
-        return error("implicit-member-context", "'.\(name)(...)' needs an 'Error' from its context, as in 'error == .\(name)(...)'", range, notes: notes)
+        return error(.implicitMemberContext, "'.\(name)(...)' needs an 'Error' from its context, as in 'error == .\(name)(...)'", range, notes: notes)
     }
 
     /// `Goal(id: 1, title: "a")`: every field once, optional ones may be left out (nil).
@@ -213,20 +213,20 @@ struct ExpressionChecker {
         if case .name(let type) = callee.kind, table.failed.contains(type) { return nil }
         guard case .name(let type) = callee.kind, let fields = table.records[type] else {
             let written: String = if case .name(let n) = callee.kind { n } else { "this expression" }
-            return error("not-a-record", "'\(written)' is not a record type declared under 'types:'\(diagnostics.didYouMean(written, in: Array(table.records.keys)))",
+            return error(.notARecord, "'\(written)' is not a record type declared under 'types:'\(diagnostics.didYouMean(written, in: Array(table.records.keys)))",
                          callee.range)
         }
         var values: [TypedExpr?] = Array(repeating: nil, count: fields.count)
         var ok = true
         for argument in arguments {
             guard let i = fields.firstIndex(where: { $0.name == argument.label }) else {
-                diagnostics.error("unknown-field", "'\(type)' has no field '\(argument.label)'\(diagnostics.didYouMean(argument.label, in: fields.map(\.name)))",
+                diagnostics.error(.unknownField, "'\(type)' has no field '\(argument.label)'\(diagnostics.didYouMean(argument.label, in: fields.map(\.name)))",
                                   at: argument.labelRange)
                 ok = false
                 continue
             }
             if values[i] != nil {
-                diagnostics.error("duplicate-field", "field '\(argument.label)' is given twice", at: argument.labelRange)
+                diagnostics.error(.duplicateField, "field '\(argument.label)' is given twice", at: argument.labelRange)
                 ok = false
                 continue
             }
@@ -235,7 +235,7 @@ struct ExpressionChecker {
         guard ok else { return nil }
         for (i, field) in fields.enumerated() where values[i] == nil {
             guard field.type.isOptional else {
-                return error("missing-field", "'\(type)(...)' is missing field '\(field.name)' of type '\(field.type)'", range)
+                return error(.missingField, "'\(type)(...)' is missing field '\(field.name)' of type '\(field.type)'", range)
             }
             values[i] = .constant(.none)
         }
@@ -265,7 +265,7 @@ struct ExpressionChecker {
             guard !reportedUnknown.contains(name) else { return nil }
             reportedUnknown.insert(name)
             if let dotted = missingDot(name, expected: expected) {
-                diagnostics.error("unknown-name", "unknown name '\(name)'; did you mean '\(dotted)'?", at: range,
+                diagnostics.error(.unknownName, "unknown name '\(name)'; did you mean '\(dotted)'?", at: range,
                                   notes: [DiagnosticNote(dotted.hasPrefix(".http") || expected?.unwrapped == .error || expected == nil
                                       ? "an 'Error' literal starts with a dot, as an enum case does in Swift"
                                       : "an enum case starts with a dot where its type is known, as in Swift")],
@@ -275,10 +275,10 @@ struct ExpressionChecker {
             let suggestion = diagnostics.didYouMean(name, in: (payload.map { [$0.name] } ?? []) + symbols.keys.prefix(Suggestion.maximumCandidates))
             let notes = suggestion.isEmpty && quoted
                 ? [DiagnosticNote("to write text, put quotes inside the YAML value, as in '\"\(name)\"'")] : []
-            return error("unknown-name", "unknown name '\(name)'\(suggestion)", range, notes: notes)
+            return error(.unknownName, "unknown name '\(name)'\(suggestion)", range, notes: notes)
         }
         guard symbol.hasCurrentValue else {
-            return error("no-current-value", "'\(name)' is an \(symbol.what) and has no current value", range,
+            return error(.noCurrentValue, "'\(name)' is an \(symbol.what) and has no current value", range,
                          notes: [DiagnosticNote("use it as an action's 'trigger:' or a handler's 'on:', where its value is read by its name")])
         }
         if !reads.contains(symbol.node) { reads.append(symbol.node) }
@@ -295,7 +295,7 @@ struct ExpressionChecker {
             switch t.type {
             case .int: return (.negate(t.expr, .int), .int)
             case .double: return (.negate(t.expr, .double), .double)
-            default: return error("type-mismatch", "'-' needs an 'Int' or a 'Double', found '\(t.type)'", operand.range)
+            default: return error(.typeMismatch, "'-' needs an 'Int' or a 'Double', found '\(t.type)'", operand.range)
             }
         }
     }
@@ -342,31 +342,31 @@ struct ExpressionChecker {
             guard let a = infer(lhs) else { return nil }
             guard case .optional(let wrapped) = a.type else {
                 _ = infer(rhs)
-                return error("type-mismatch", "the left side of '??' must be optional, found '\(a.type)'", lhs.range)
+                return error(.typeMismatch, "the left side of '??' must be optional, found '\(a.type)'", lhs.range)
             }
             guard let b = infer(rhs, expected: wrapped) else { return nil }
             guard let type = unify(wrapped, b.type) else {
-                return error("type-mismatch", "the right side of '??' must be '\(wrapped)', found '\(b.type)'", rhs.range)
+                return error(.typeMismatch, "the right side of '??' must be '\(wrapped)', found '\(b.type)'", rhs.range)
             }
             let bExpr = (type == .double && b.type == .int) ? TypedExpr.call(.intToDouble, [b.expr]) : b.expr
             return (.probe(ProbeSite(.coalesce, range), .coalesce(a.expr, bExpr)), b.type.isOptional ? .makeOptional(type) : type)
         case .equal, .notEqual:
             if case .null = rhs.kind, let a = infer(lhs) {
-                guard a.type.isOptional else { return error("type-mismatch", "'\(a.type)' is not optional, so it is never 'nil'", lhs.range) }
+                guard a.type.isOptional else { return error(.typeMismatch, "'\(a.type)' is not optional, so it is never 'nil'", lhs.range) }
                 return (.equal(a.expr, .constant(.none), negated: op == .notEqual), .bool)
             }
             guard let (a, b) = operands(lhs, rhs) else { return nil }
             guard unify(a.type, b.type) != nil else {
-                return error("type-mismatch", "cannot compare '\(a.type)' with '\(b.type)'", range)
+                return error(.typeMismatch, "cannot compare '\(a.type)' with '\(b.type)'", range)
             }
             return (.equal(a.expr, b.expr, negated: op == .notEqual), .bool)
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
             guard let (a, b) = operands(lhs, rhs) else { return nil }
             guard a.type == b.type, [.int, .double, .string].contains(a.type) else {
                 if a.type == b.type {
-                    return error("type-mismatch", "'\(op.rawValue)' compares Int, Double or String, found '\(a.type)'", range)
+                    return error(.typeMismatch, "'\(op.rawValue)' compares Int, Double or String, found '\(a.type)'", range)
                 }
-                return error("type-mismatch", "cannot compare '\(a.type)' with '\(b.type)'", range,
+                return error(.typeMismatch, "cannot compare '\(a.type)' with '\(b.type)'", range,
                              notes: a.type.isNumeric && b.type.isNumeric ? [DiagnosticNote("convert with 'Double(x)' first")] : [])
             }
             let order: TypedExpr.OrderOperator = switch op {
@@ -394,7 +394,7 @@ struct ExpressionChecker {
             var notes: [DiagnosticNote] = []
             if a.type.isNumeric && b.type.isNumeric && a.type != b.type { notes.append(DiagnosticNote("convert with 'Double(x)' first")) }
             if a.type.isOptional || b.type.isOptional { notes.append(DiagnosticNote("unwrap the optional with '??' first")) }
-            return error("type-mismatch", "'\(op.rawValue)' cannot combine '\(a.type)' and '\(b.type)'", range, notes: notes)
+            return error(.typeMismatch, "'\(op.rawValue)' cannot combine '\(a.type)' and '\(b.type)'", range, notes: notes)
         }
     }
 
@@ -407,7 +407,7 @@ struct ExpressionChecker {
             let prefix = baseName + "."
             let members = symbols.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
             if !members.isEmpty {
-                return error("unknown-member", "'\(baseName)' has no member '\(name)'\(diagnostics.didYouMean(name, in: members))", nameRange,
+                return error(.unknownMember, "'\(baseName)' has no member '\(name)'\(diagnostics.didYouMean(name, in: members))", nameRange,
                              notes: [DiagnosticNote("its members are " + members.sorted().map { "'\($0)'" }.joined(separator: ", "))])
             }
         }
@@ -416,32 +416,23 @@ struct ExpressionChecker {
         let chained = optional || isChained(b.expr)
         if optional {
             guard case .optional(let wrapped) = type else {
-                return error("type-mismatch", "'?.' needs an optional, but '\(type)' is not optional; use '.'", nameRange)
+                return error(.typeMismatch, "'?.' needs an optional, but '\(type)' is not optional; use '.'", nameRange)
             }
             type = wrapped
         } else if case .optional(let wrapped) = type {
             if isChained(b.expr) {
                 type = wrapped
             } else {
-                return error("optional-member", "'\(type)' is optional; use '?.\(name)' or unwrap it with '??'", nameRange)
+                return error(.optionalMember, "'\(type)' is optional; use '?.\(name)' or unwrap it with '??'", nameRange)
             }
         }
         let result: (TypedExpr.Member, SpecType)?
         switch type {
-        case .string:
-            result = switch name {
-            case "count": (.stringCount, .int)
-            case "isEmpty": (.stringIsEmpty, .bool)
-            default: nil
-            }
-        case .list(let element):
-            result = switch name {
-            case "count": (.listCount, .int)
-            case "isEmpty": (.listIsEmpty, .bool)
-            case "first": (.listFirst, .makeOptional(element))
-            case "last": (.listLast, .makeOptional(element))
-            default: nil
-            }
+        case .string, .list:
+            result = BuiltinCatalog.properties.lazy.compactMap { p -> (TypedExpr.Member, SpecType)? in
+                guard p.name == name, let element = p.receiver.bind(type, element: nil), let t = p.type.resolved(element: element) else { return nil }
+                return (p.member, t)
+            }.first
         case .color:
             result = Self.colorMember(name).map { ($0, .double) }
         case .error:
@@ -451,20 +442,19 @@ struct ExpressionChecker {
             if let i = fields.firstIndex(where: { $0.name == name }) {
                 result = (.field(i), fields[i].type)
             } else {
-                return error("unknown-member", "'\(record)' has no field '\(name)'\(diagnostics.didYouMean(name, in: fields.map(\.name)))", nameRange)
+                return error(.unknownMember, "'\(record)' has no field '\(name)'\(diagnostics.didYouMean(name, in: fields.map(\.name)))", nameRange)
             }
         default:
             result = nil
         }
         guard let (member, memberType) = result else {
             let known: [String] = switch type {
-            case .string: ["count", "isEmpty"]
-            case .list: ["count", "isEmpty", "first", "last"]
+            case .string, .list: BuiltinCatalog.properties.filter { $0.receiver.bind(type, element: nil) != nil }.map(\.name)
             case .color: ["white", "red", "green", "blue", "alpha"]
             case .error: Self.errorMembers
             default: []
             }
-            return error("unknown-member", "'\(type)' has no member '\(name)'\(diagnostics.didYouMean(name, in: known))", nameRange)
+            return error(.unknownMember, "'\(type)' has no member '\(name)'\(diagnostics.didYouMean(name, in: known))", nameRange)
         }
         return (.member(b.expr, member, chained: chained), chained ? .makeOptional(memberType) : memberType)
     }

@@ -69,7 +69,7 @@ package struct ScreenCatalog: Sendable {
             loaded = SpecLoader.load(text: text, path: screen.file, catalog: ScreenCatalog(resolver: resolver, checkingTarget: true))
         case .failure(let problem):
             loaded = LoadedSpec(source: SourceFile(path: screen.file, text: ""), spec: nil, diagnostics: [
-                Diagnostic(id: "io", "cannot read '\(screen.file)': \(problem.reason)", at: SpecRange(file: screen.file, at: SpecLocation(line: 1, column: 1))),
+                Diagnostic(id: .io, "cannot read '\(screen.file)': \(problem.reason)", at: SpecRange(file: screen.file, at: SpecLocation(line: 1, column: 1))),
             ])
         case nil:
             return nil
@@ -152,7 +152,7 @@ extension Checker {
                    !navigate.params.contains(where: { $0.name.value == meant }) {
                     standIns.insert(meant)
                 }
-                checker.diagnostics.error("unknown-param", "screen '\(target.name)' has no parameter '\(name.value)'\(checker.diagnostics.didYouMean(name.value, in: target.params.map(\.name)))",
+                checker.diagnostics.error(.unknownParam, "screen '\(target.name)' has no parameter '\(name.value)'\(checker.diagnostics.didYouMean(name.value, in: target.params.map(\.name)))",
                                           at: name.range, notes: [DiagnosticNote(target.params.isEmpty ? "it declares no 'params:'"
                                               : "its parameters are " + target.params.map { "'\($0.name): \($0.type)'" }.joined(separator: ", "))])
                 continue
@@ -160,7 +160,7 @@ extension Checker {
             guard let typed = checker.infer(value, expected: p.type) else { continue }
             guard Self.sameTable(target.table, table) ? p.type.accepts(typed.type)
                     : ScreenCatalog.conforms(typed.type, table, to: p.type, target.table) else {
-                checker.diagnostics.error("type-mismatch", "parameter '\(name.value)' of screen '\(target.name)' is '\(p.type)', found '\(typed.type)'",
+                checker.diagnostics.error(.typeMismatch, "parameter '\(name.value)' of screen '\(target.name)' is '\(p.type)', found '\(typed.type)'",
                                           at: value.range, notes: [DiagnosticNote("declared in \(target.file)")])
                 continue
             }
@@ -181,7 +181,7 @@ extension Checker {
                 exprs.append(.constant(.none))
                 shape.params.append((p.name, .optional(.void)))
             } else {
-                diagnostics.error("missing-param", "screen '\(target.name)' needs parameter '\(p.name)' of type '\(p.type)'", at: navigate.range,
+                diagnostics.error(.missingParam, "screen '\(target.name)' needs parameter '\(p.name)' of type '\(p.type)'", at: navigate.range,
                                   fixIt: "add '\(p.name): ...' under 'params:'")
                 return nil
             }
@@ -205,7 +205,7 @@ extension Checker {
         if let file = navigate.file {
             let path = dir + "/" + file.value
             guard let resolver = catalog.resolver else {
-                diagnostics.error("unknown-screen", "cannot read a spec at '\(path)': this spec was loaded from text, with no resolver to read other specs",
+                diagnostics.error(.unknownScreen, "cannot read a spec at '\(path)': this spec was loaded from text, with no resolver to read other specs",
                                   at: file.range, notes: [Self.noResolverNote])
                 return nil
             }
@@ -217,26 +217,26 @@ extension Checker {
                     screen = read
                     screen.source = (file.value, dir)
                 case .failure(let problem):
-                    diagnostics.error("unknown-screen", "cannot read a spec at '\(path)': \(problem.reason)", at: file.range)
+                    diagnostics.error(.unknownScreen, "cannot read a spec at '\(path)': \(problem.reason)", at: file.range)
                     return nil
                 }
             // Only inside the spec's project (see FileSystemSpecResolver).
             case .failure(let problem):
                 switch problem.kind {
                 case .absolute:
-                    diagnostics.error("unknown-screen", "'file:' is a path from the spec's folder, found the absolute path '\(file.value)'", at: file.range,
+                    diagnostics.error(.unknownScreen, "'file:' is a path from the spec's folder, found the absolute path '\(file.value)'", at: file.range,
                                       notes: [DiagnosticNote("a navigation opens a spec of the same project; write the path from this spec's folder")])
                 case .outside(let root):
-                    diagnostics.error("unknown-screen", "'\(file.value)' leads out of the project folder '\(root)'", at: file.range,
+                    diagnostics.error(.unknownScreen, "'\(file.value)' leads out of the project folder '\(root)'", at: file.range,
                                       notes: [DiagnosticNote("a navigation opens a spec of the same project: the nearest folder above the spec "
                                                              + "holding 'specs/', 'Package.swift' or '.git'")])
                 case .notInside, .unreadable:
-                    diagnostics.error("unknown-screen", "cannot read a spec at '\(path)': \(problem.reason)", at: file.range)
+                    diagnostics.error(.unknownScreen, "cannot read a spec at '\(path)': \(problem.reason)", at: file.range)
                 }
                 return nil
             }
             guard screen.name == name else {
-                diagnostics.error("unknown-screen", "'\(file.value)' declares screen '\(screen.name)', not '\(name)'", at: navigate.screen.range)
+                diagnostics.error(.unknownScreen, "'\(file.value)' declares screen '\(screen.name)', not '\(name)'", at: navigate.screen.range)
                 return nil
             }
             return validTarget(screen, navigate)
@@ -247,7 +247,7 @@ extension Checker {
                                         source: ((spec.file as NSString).lastPathComponent, dir))
         }
         guard catalog.resolver != nil else {
-            diagnostics.error("unknown-screen", "cannot look for screen '\(name)' beside this spec: it was loaded from text, with no resolver to read other specs",
+            diagnostics.error(.unknownScreen, "cannot look for screen '\(name)' beside this spec: it was loaded from text, with no resolver to read other specs",
                               at: navigate.screen.range, notes: [Self.noResolverNote])
             return nil
         }
@@ -255,7 +255,7 @@ extension Checker {
         let screens = siblings.screens.filter { $0.file != spec.file }
         let declaring = screens.filter { $0.name == name }
         if declaring.count > 1 {
-            diagnostics.error("duplicate-screen", "\(declaring.count) specs in '\(dir)' declare 'screen: \(name)': "
+            diagnostics.error(.duplicateScreen, "\(declaring.count) specs in '\(dir)' declare 'screen: \(name)': "
                               + declaring.map { "'\(($0.file as NSString).lastPathComponent)'" }.joined(separator: ", "),
                               at: navigate.screen.range,
                               notes: [DiagnosticNote("rename all but one screen, or name the file with 'file:'")])
@@ -263,7 +263,7 @@ extension Checker {
         }
         if let screen = declaring.first { return validTarget(screen, navigate) }
         let unreadable = siblings.unreadable.filter { $0.file != (spec.file as NSString).lastPathComponent }
-        diagnostics.error("unknown-screen", "no spec in '\(dir)' declares 'screen: \(name)'\(diagnostics.didYouMean(name, in: screens.map(\.name) + [spec.screen.value]))",
+        diagnostics.error(.unknownScreen, "no spec in '\(dir)' declares 'screen: \(name)'\(diagnostics.didYouMean(name, in: screens.map(\.name) + [spec.screen.value]))",
                           at: navigate.screen.range,
                           notes: [DiagnosticNote("a navigation opens the screen of a sibling spec file; name another file with 'file:'")]
                             + unreadable.prefix(10).map { DiagnosticNote("'\($0.file)' was not read: \($0.reason)") }
@@ -275,7 +275,7 @@ extension Checker {
     /// error here too, naming the target's first one.
     private mutating func validTarget(_ screen: ScreenCatalog.Screen, _ navigate: NavigateDecl) -> ScreenCatalog.Screen? {
         guard !catalog.checkingTarget, screen.file != spec.file, let first = catalog.firstError(of: screen) else { return screen }
-        diagnostics.error("invalid-screen", "screen '\(screen.name)' is declared by '\(screen.file)', which has errors",
+        diagnostics.error(.invalidScreen, "screen '\(screen.name)' is declared by '\(screen.file)', which has errors",
                           at: navigate.screen.range,
                           notes: [DiagnosticNote("its first error: \(first)"), DiagnosticNote("'specrun check \(screen.file)' lists them all")])
         return nil
@@ -287,7 +287,7 @@ extension Checker {
             return values.read(node, as: symbol.type, diagnostics: &diagnostics)
         }
         guard let pairs = node.mapping else {
-            diagnostics.error("type-mismatch", "expected a navigation such as '{ screen: \(shape.screen), params: { ... } }', found \(node.kindName)", at: node.range)
+            diagnostics.error(.typeMismatch, "expected a navigation such as '{ screen: \(shape.screen), params: { ... } }', found \(node.kindName)", at: node.range)
             return nil
         }
         var screen: String?
@@ -297,18 +297,18 @@ extension Checker {
             case "screen": screen = v.string
             case "params": paramsNode = v
             default:
-                diagnostics.error("unknown-key", "a navigation has 'screen:' and 'params:', found '\(k.string ?? "")'", at: k.range)
+                diagnostics.error(.unknownKey, "a navigation has 'screen:' and 'params:', found '\(k.string ?? "")'", at: k.range)
                 return nil
             }
         }
         guard screen == shape.screen else {
-            diagnostics.error("type-mismatch", "'\(nodes[symbol.node].name)' opens screen '\(shape.screen)', found '\(screen ?? "")'", at: node.range)
+            diagnostics.error(.typeMismatch, "'\(nodes[symbol.node].name)' opens screen '\(shape.screen)', found '\(screen ?? "")'", at: node.range)
             return nil
         }
         var given: [String: YAMLNode] = [:]
         for (k, v) in paramsNode?.mapping ?? [] {
             guard let key = k.string, shape.params.contains(where: { $0.name == key }) else {
-                diagnostics.error("unknown-param", "screen '\(shape.screen)' has no parameter '\(k.string ?? "")'", at: k.range)
+                diagnostics.error(.unknownParam, "screen '\(shape.screen)' has no parameter '\(k.string ?? "")'", at: k.range)
                 return nil
             }
             given[key] = v
@@ -317,7 +317,7 @@ extension Checker {
         for p in shape.params {
             guard let v = given[p.name] else {
                 if p.type.isOptional { params.append(.none); continue }
-                diagnostics.error("missing-param", "the expected navigation is missing parameter '\(p.name)'", at: node.range)
+                diagnostics.error(.missingParam, "the expected navigation is missing parameter '\(p.name)'", at: node.range)
                 return nil
             }
             guard let value = values.read(v, as: p.type, diagnostics: &diagnostics) else { return nil }

@@ -39,10 +39,10 @@ extension Checker {
             for (name, items) in given {
                 guard let symbol = symbols[name.value], isExplorableValueInput(symbol.node) else {
                     if let symbol = symbols[name.value], eventInputs.contains(symbol.node) {
-                        diagnostics.error("explore-target", "'\(name.value)' is an input event, which carries no value", at: name.range,
+                        diagnostics.error(.exploreTarget, "'\(name.value)' is an input event, which carries no value", at: name.range,
                                           fixIt: "list it under 'events:' instead")
                     } else {
-                        diagnostics.error("explore-target", "'explore: inputs:' lists property and value inputs; '\(name.value)' is \(symbols[name.value].map { article($0.what) } ?? "not declared")\(diagnostics.didYouMean(name.value, in: valueInputs.map { nodes[$0].name }))",
+                        diagnostics.error(.exploreTarget, "'explore: inputs:' lists property and value inputs; '\(name.value)' is \(symbols[name.value].map { article($0.what) } ?? "not declared")\(diagnostics.didYouMean(name.value, in: valueInputs.map { nodes[$0].name }))",
                                           at: name.range)
                     }
                     continue
@@ -80,7 +80,7 @@ extension Checker {
                     continue
                 }
                 guard let symbol = symbols[name.value], eventInputs.contains(symbol.node) else {
-                    diagnostics.error("explore-target", "'explore: events:' lists input events and actions; '\(name.value)' is \(symbols[name.value].map { article($0.what) } ?? "not declared")\(diagnostics.didYouMean(name.value, in: eventInputs.map { nodes[$0].name }))",
+                    diagnostics.error(.exploreTarget, "'explore: events:' lists input events and actions; '\(name.value)' is \(symbols[name.value].map { article($0.what) } ?? "not declared")\(diagnostics.didYouMean(name.value, in: eventInputs.map { nodes[$0].name }))",
                                       at: name.range)
                     continue
                 }
@@ -115,7 +115,7 @@ extension Checker {
             }
             if tried.isEmpty {
                 if let name = decl?.events?.first(where: { $0.value == actions[a].name }) {
-                    diagnostics.error("explore-target", "action '\(name.value)' takes an input of type '\(actions[a].input)' and no scenario executes it with one, so there is nothing to send",
+                    diagnostics.error(.exploreTarget, "action '\(name.value)' takes an input of type '\(actions[a].input)' and no scenario executes it with one, so there is nothing to send",
                                       at: name.range, fixIt: "add a scenario step 'send: { \(name.value): ... }'")
                 }
                 continue
@@ -160,7 +160,7 @@ extension Checker {
                 continue
             }
             if plan.services.contains(where: { $0.index == index }) {
-                diagnostics.error("duplicate-name", "service '\(name.value)' is listed twice under 'explore: services:'", at: name.range)
+                diagnostics.error(.duplicateName, "service '\(name.value)' is listed twice under 'explore: services:'", at: name.range)
                 continue
             }
             var read: [ExploreOutcome] = []

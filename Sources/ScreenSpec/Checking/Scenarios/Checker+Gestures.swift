@@ -17,7 +17,7 @@ extension Checker {
             if verb.value == "fire" {
                 guard let split = view.split(target.value) else {
                     let callbacks = view.components.flatMap { c in c.events.filter { $0.verb == "fire" }.map { c.name + "." + $0.name } }
-                    diagnostics.error("unknown-name", "unknown delegate callback '\(target.value)' in 'fire:'\(diagnostics.didYouMean(target.value, in: callbacks))",
+                    diagnostics.error(.unknownName, "unknown delegate callback '\(target.value)' in 'fire:'\(diagnostics.didYouMean(target.value, in: callbacks))",
                                       at: target.range)
                     continue
                 }
@@ -25,7 +25,7 @@ extension Checker {
             } else {
                 guard let index = view.index[target.value] else {
                     let able = view.components.filter { $0.verbs.contains(verb.value) }.map(\.name)
-                    diagnostics.error("unknown-name", "unknown component '\(target.value)' in '\(verb.value):'\(diagnostics.didYouMean(target.value, in: able))",
+                    diagnostics.error(.unknownName, "unknown component '\(target.value)' in '\(verb.value):'\(diagnostics.didYouMean(target.value, in: able))",
                                       at: target.range)
                     continue
                 }
@@ -40,7 +40,7 @@ extension Checker {
             }
             if member == nil, let p = component.properties.first(where: { $0.verb == verb.value }), let stream = p.userStream {
                 guard let value else {
-                    diagnostics.error("missing-value", "'\(verb.value):' needs the new value, as in '\(verb.value): { \(component.name): ... }'", at: target.range)
+                    diagnostics.error(.missingValue, "'\(verb.value):' needs the new value, as in '\(verb.value): { \(component.name): ... }'", at: target.range)
                     continue
                 }
                 guard let v = reader.read(value, as: p.type, diagnostics: &diagnostics) else { continue }
@@ -53,7 +53,7 @@ extension Checker {
                     let step = spec.view.first { $0.name.value == component.name }?.numbers["stepValue"]?.value ?? 1
                     let steps = (d - constraint.minimum) / step
                     if abs(steps - steps.rounded()) > 1e-9 {
-                        diagnostics.error("binding-range", "a person cannot step '\(component.name)' to \(ValueFormatter.formatDouble(d)); it goes from \(ValueFormatter.formatDouble(constraint.minimum)) in steps of \(ValueFormatter.formatDouble(step))",
+                        diagnostics.error(.bindingRange, "a person cannot step '\(component.name)' to \(ValueFormatter.formatDouble(d)); it goes from \(ValueFormatter.formatDouble(constraint.minimum)) in steps of \(ValueFormatter.formatDouble(step))",
                                           at: value.range)
                         continue
                     }
@@ -76,31 +76,31 @@ extension Checker {
                 let events = [event.node] + event.feeds
                 if event.isRow {
                     guard let value, let rows = ComponentCatalog.rowsProperty(component.kind).flatMap(component.property) else {
-                        diagnostics.error("missing-value", "'select:' needs a row index, as in 'select: { \(component.name): 0 }'", at: target.range)
+                        diagnostics.error(.missingValue, "'select:' needs a row index, as in 'select: { \(component.name): 0 }'", at: target.range)
                         continue
                     }
                     guard let index = reader.read(value, as: .int, diagnostics: &diagnostics), case .int(let i) = index else { continue }
                     guard i >= 0 else {
-                        diagnostics.error("binding-range", "row \(i) does not exist; rows count from 0", at: value.range)
+                        diagnostics.error(.bindingRange, "row \(i) does not exist; rows count from 0", at: value.range)
                         continue
                     }
                     plans.append(gesture(.row(rows: component.properties[rows].node, index: i), writes: [], events: events, actions: event.actions,
                                          text: "select row \(i) of \(component.name)"))
                 } else if event.payload == .void {
                     if let value, value.string != "()" {
-                        diagnostics.error("unexpected-value", "'\(verb.value):' takes only the name, as in '\(verb.value): \(target.value)'", at: value.range)
+                        diagnostics.error(.unexpectedValue, "'\(verb.value):' takes only the name, as in '\(verb.value): \(target.value)'", at: value.range)
                         continue
                     }
                     plans.append(gesture(.value(.void), writes: [], events: events, actions: event.actions, text: "\(verb.value) \(target.value)"))
                 } else {
                     guard let value else {
-                        diagnostics.error("missing-value", "'\(target.value)' carries a value of type '\(event.payload)'", at: target.range,
+                        diagnostics.error(.missingValue, "'\(target.value)' carries a value of type '\(event.payload)'", at: target.range,
                                           fixIt: "write '\(verb.value): { \(target.value): ... }'")
                         continue
                     }
                     guard let v = reader.read(value, as: event.payload, diagnostics: &diagnostics) else { continue }
                     if let titles = buttons[component.name], case .string(let title) = v, !titles.contains(title) {
-                        diagnostics.error("binding-range", "alert '\(component.name)' has no button '\(title)'\(diagnostics.didYouMean(title, in: titles))",
+                        diagnostics.error(.bindingRange, "alert '\(component.name)' has no button '\(title)'\(diagnostics.didYouMean(title, in: titles))",
                                           at: value.range, notes: [DiagnosticNote("its buttons are " + titles.map { "'\($0)'" }.joined(separator: ", "))])
                         continue
                     }
@@ -115,7 +115,7 @@ extension Checker {
                 }
             } else if let member {
                 if component.event(member) != nil || component.property(member) != nil {
-                    diagnostics.error("invalid-step-target", "'\(target.value)' is not a delegate callback; 'fire:' calls one of a component's 'callbacks:'",
+                    diagnostics.error(.invalidStepTarget, "'\(target.value)' is not a delegate callback; 'fire:' calls one of a component's 'callbacks:'",
                                       at: target.range)
                 } else {
                     unknownMember(member, of: component, at: target.range)
@@ -127,7 +127,7 @@ extension Checker {
             } else {
                 let what = ComponentCatalog.verbs.first { $0.verb == verb.value }?.what ?? ""
                 let verbs = component.verbs
-                diagnostics.error("invalid-step-target", "'\(component.name)' is a \(component.kind.rawValue); '\(verb.value):' \(what)", at: target.range,
+                diagnostics.error(.invalidStepTarget, "'\(component.name)' is a \(component.kind.rawValue); '\(verb.value):' \(what)", at: target.range,
                                   notes: [DiagnosticNote(verbs.isEmpty ? "a \(component.kind.rawValue) takes no gestures"
                                                          : "a \(component.kind.rawValue) takes " + verbs.map { "'\($0):'" }.joined(separator: ", "))])
             }

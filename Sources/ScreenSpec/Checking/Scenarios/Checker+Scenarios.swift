@@ -15,7 +15,7 @@ extension Checker {
                 guard params.contains(where: { nodes[$0].name == name.value }) else {
                     // One mistake: the misspelt name stands for the parameter it nearly is.
                     if let meant = diagnostics.nearest(to: name.value, in: params.map { nodes[$0].name }) { misspelled.insert(meant) }
-                    diagnostics.error("unknown-param", "the screen has no parameter '\(name.value)'\(diagnostics.didYouMean(name.value, in: params.map { nodes[$0].name }))",
+                    diagnostics.error(.unknownParam, "the screen has no parameter '\(name.value)'\(diagnostics.didYouMean(name.value, in: params.map { nodes[$0].name }))",
                                       at: name.range)
                     continue
                 }
@@ -27,7 +27,7 @@ extension Checker {
                 guard let yaml = given[node.name] else {
                     if node.type.isOptional { paramValues.append(.none); continue }
                     if misspelled.contains(node.name) { continue }
-                    diagnostics.error("missing-param", "scenario '\(scenario.name.value)' needs a value for parameter '\(node.name)' of type '\(node.type)'",
+                    diagnostics.error(.missingParam, "scenario '\(scenario.name.value)' needs a value for parameter '\(node.name)' of type '\(node.type)'",
                                       at: scenario.name.range, fixIt: "add 'params: { \(node.name): ... }' to the scenario")
                     continue
                 }
@@ -51,7 +51,7 @@ extension Checker {
                 }
                 if !override.cases.isEmpty {
                     if plan.params == nil {
-                        diagnostics.error("cases-without-params", "service '\(override.name.value)' chooses results by argument, so it must declare its 'params:'",
+                        diagnostics.error(.casesWithoutParams, "service '\(override.name.value)' chooses results by argument, so it must declare its 'params:'",
                                           at: override.cases[0].range)
                     } else {
                         plan.cases = readCasesForOverride(override.cases, service: override.name.value, plan: plan, values)
@@ -73,7 +73,7 @@ extension Checker {
                         ok = false
                         continue
                     }
-                    diagnostics.error("unknown-argument", "service '\(service)' has no parameter '\(name.value)'", at: name.range)
+                    diagnostics.error(.unknownArgument, "service '\(service)' has no parameter '\(name.value)'", at: name.range)
                     ok = false
                     continue
                 }

@@ -13,7 +13,7 @@ extension Checker {
                 for (target, node) in assignments {
                     guard let symbol = stepTarget(target, verb: "set") else { continue }
                     guard case .property = nodes[symbol.node].kind else {
-                        diagnostics.error("invalid-step-target", "'set:' writes an input property, but '\(target.value)' is an \(symbol.what)",
+                        diagnostics.error(.invalidStepTarget, "'set:' writes an input property, but '\(target.value)' is an \(symbol.what)",
                                           at: target.range, notes: stepNote(symbol))
                         continue
                     }
@@ -27,21 +27,21 @@ extension Checker {
                 }
                 guard let symbol = stepTarget(target, verb: "send") else { continue }
                 guard case .stream = nodes[symbol.node].kind, case .input = nodes[symbol.node].role else {
-                    diagnostics.error("invalid-step-target", "'send:' fires an input event or value, but '\(target.value)' is an \(symbol.what)",
+                    diagnostics.error(.invalidStepTarget, "'send:' fires an input event or value, but '\(target.value)' is an \(symbol.what)",
                                       at: target.range, notes: stepNote(symbol))
                     continue
                 }
                 if poisoned.contains(target.value) { continue }
                 if symbol.type == .void {
                     if let node, !node.isNull, node.string != "()" {
-                        diagnostics.error("unexpected-value", "'\(target.value)' is an event and carries no value", at: node.range,
+                        diagnostics.error(.unexpectedValue, "'\(target.value)' is an event and carries no value", at: node.range,
                                           fixIt: "write 'send: \(target.value)'")
                         continue
                     }
                     steps.append(StepPlan(kind: .send(node: symbol.node, value: .void), text: "send \(target.value)", range: target.range))
                 } else {
                     guard let node else {
-                        diagnostics.error("missing-value", "'\(target.value)' carries a value of type '\(symbol.type)'", at: target.range,
+                        diagnostics.error(.missingValue, "'\(target.value)' carries a value of type '\(symbol.type)'", at: target.range,
                                           fixIt: "write 'send: { \(target.value): ... }'")
                         continue
                     }
@@ -93,7 +93,7 @@ extension Checker {
             } else if symbol.hasCurrentValue {
                 "; a property always has a value and never ends"
             } else { "" }
-            diagnostics.error("invalid-step-target", "'\(verb):' ends an input event or value stream, but '\(target.value)' is an \(symbol.what)\(why)",
+            diagnostics.error(.invalidStepTarget, "'\(verb):' ends an input event or value stream, but '\(target.value)' is an \(symbol.what)\(why)",
                               at: target.range, notes: stepNote(symbol))
             return nil
         }
@@ -129,7 +129,7 @@ extension Checker {
         let declared = spec.actions.first { $0.name.value == target.value }.map { [DiagnosticNote("'\(target.value)' is declared here", at: $0.name.range)] } ?? []
         guard input != .void else {
             if let node, !node.isNull, node.string != "()" {
-                diagnostics.error("unexpected-value", "action '\(target.value)' takes no input", at: node.range,
+                diagnostics.error(.unexpectedValue, "action '\(target.value)' takes no input", at: node.range,
                                   notes: declared + [DiagnosticNote("to pass a value, declare its type with 'input:' on the action")],
                                   fixIt: "write 'send: \(target.value)'")
                 return nil
@@ -137,7 +137,7 @@ extension Checker {
             return StepPlan(kind: .execute(action: action, value: .void), text: "send \(target.value)", range: target.range)
         }
         guard let node, !(node.isNull && !input.isOptional) else {
-            diagnostics.error("missing-value", "action '\(target.value)' takes an input of type '\(input)'", at: node?.range ?? target.range,
+            diagnostics.error(.missingValue, "action '\(target.value)' takes an input of type '\(input)'", at: node?.range ?? target.range,
                               notes: declared, fixIt: "write 'send: { \(target.value): ... }'")
             return nil
         }
@@ -165,7 +165,7 @@ extension Checker {
             ? [DiagnosticNote("'expect:' names what has a value or emits — an input property, state, an output, an action's 'enabled', "
                 + "'executing', 'elements', 'errors' or 'completions' — or is a Bool expression, as in 'expect: messages.count == 2'")]
             : []
-        diagnostics.error("unknown-name", "unknown name '\(target.value)' in '\(verb):'\(diagnostics.didYouMean(target.value, in: candidates))",
+        diagnostics.error(.unknownName, "unknown name '\(target.value)' in '\(verb):'\(diagnostics.didYouMean(target.value, in: candidates))",
                           at: target.range, notes: accepts)
         return nil
     }
@@ -184,7 +184,7 @@ extension Checker {
         var seen: [String: SpecRange] = [:]
         for scenario in spec.scenarios {
             if let first = seen[scenario.name.value] {
-                diagnostics.error("duplicate-scenario", "two scenarios are named '\(scenario.name.value)'", at: scenario.name.range,
+                diagnostics.error(.duplicateScenario, "two scenarios are named '\(scenario.name.value)'", at: scenario.name.range,
                                   notes: [DiagnosticNote("first named here", at: first)])
             }
             seen[scenario.name.value] = scenario.name.range

@@ -47,6 +47,9 @@ extension OperatorDecl {
                 for a in r.arguments { names += a.value.referencedNames() }
                 names += referencedNames(r.operators)
             case .navigate(let n): for p in n.params { names += p.value.referencedNames() }
+            case .catalogued(let a):
+                for e in a.expressions { names += e.referencedNames() }
+                names += a.sources.map(\.value)
             case .skip, .skipFor, .take, .takeFor, .debounce, .throttle, .delay, .retry: break
             }
         }
@@ -75,7 +78,7 @@ extension Checker {
     }
 
     /// The symbol a pipeline reads from; any node may feed a stream.
-    private mutating func streamSource(_ name: Located<String>, for node: Int) -> Symbol? {
+    mutating func streamSource(_ name: Located<String>, for node: Int) -> Symbol? {
         if poisoned.contains(name.value) {
             // Keep the dependency so that a cycle through a failed output is still found.
             if let symbol = symbols[name.value], symbol.node != node { edges[symbol.node].append(node) }
@@ -86,7 +89,7 @@ extension Checker {
             return nil
         }
         if symbol.node == node {
-            diagnostics.error("cycle", "'\(name.value)' cannot be its own source", at: name.range)
+            diagnostics.error(.cycle, "'\(name.value)' cannot be its own source", at: name.range)
             return nil
         }
         edges[symbol.node].append(node)
@@ -94,7 +97,7 @@ extension Checker {
     }
 
     /// Checks one operator expression with `$0` (and `$1`) typed as `arguments`; records what it reads.
-    private mutating func operatorExpression(_ expr: Expr, arguments: [SpecType], expecting expected: SpecType?, node: Int,
+    mutating func operatorExpression(_ expr: Expr, arguments: [SpecType], expecting expected: SpecType?, node: Int,
                                              infer: Bool = false) -> (expr: TypedExpr, type: SpecType)? {
         var checker = expressionChecker()
         checker.operatorArguments = arguments
@@ -110,7 +113,7 @@ extension Checker {
             samplingEdges.append((read, node))
         }
         if checker.reads.contains(node) {
-            diagnostics.error("cycle", "an operator of '\(nodes[node].name)' cannot read the output itself", at: expr.range)
+            diagnostics.error(.cycle, "an operator of '\(nodes[node].name)' cannot read the output itself", at: expr.range)
             return nil
         }
         return result
@@ -164,17 +167,16 @@ extension Checker {
         for op in operators {
             var kind: OperatorPlan.Kind
             if inner {
-                switch op.kind {
-                case .merge, .concat, .combineLatest, .withLatestFrom, .sample, .switchLatest, .catchToStream, .takeUntil, .navigate,
-                     .flatMap, .flatMapLatest, .concatMap:
-                    diagnostics.error("unsupported-inner-operator", "'\(op.name)' cannot be used inside a request's 'ops:'; there an operator works on "
+                var readsOthers = OperatorCatalog.entry(named: op.name)?.insideRequest == false
+                if case .catchToStream = op.kind { readsOthers = true }
+                if readsOthers {
+                    diagnostics.error(.unsupportedInnerOperator, "'\(op.name)' cannot be used inside a request's 'ops:'; there an operator works on "
                                       + "the inner stream alone", at: op.range,
                                       notes: [DiagnosticNote("move it after the request, into the output's 'ops:'")])
                     return nil
-                default: break
                 }
             } else if case .retry = op.kind {
-                diagnostics.error("retry-needs-cold-source", "'retry' resubscribes to its upstream, which only a request's inner stream can replay; "
+                diagnostics.error(.retryNeedsColdSource, "'retry' resubscribes to its upstream, which only a request's inner stream can replay; "
                                   + "a screen's inputs and outputs are hot", at: op.range,
                                   fixIt: "put it in the request's own 'ops:', as in 'flatMap: { call: ..., ops: [ { retry: 3 } ] }'")
                 return nil
@@ -224,7 +226,7 @@ extension Checker {
                 for other in others {
                     guard let symbol = streamSource(other, for: node) else { return nil }
                     guard symbol.type == element else {
-                        diagnostics.error("type-mismatch", "'\(op.name)' needs streams of one type: '\(sourceName)' carries '\(element)' here, '\(other.value)' carries '\(symbol.type)'",
+                        diagnostics.error(.typeMismatch, "'\(op.name)' needs streams of one type: '\(sourceName)' carries '\(element)' here, '\(other.value)' carries '\(symbol.type)'",
                                           at: other.range, notes: [DiagnosticNote("map one of them first, as in '- map: \"...\"'")])
                         return nil
                     }
@@ -233,7 +235,7 @@ extension Checker {
                 if case .concat = op.kind { kind = .concat(sources) } else { kind = .merge(sources) }
             case .switchLatest(let others):
                 guard element == .int else {
-                    diagnostics.error("type-mismatch", "'switchLatest' chooses a stream by the index each element carries, so it needs elements of type 'Int', found '\(element)'",
+                    diagnostics.error(.typeMismatch, "'switchLatest' chooses a stream by the index each element carries, so it needs elements of type 'Int', found '\(element)'",
                                       at: op.range, notes: [DiagnosticNote("map the elements to an index first, as in '- map: \"$0 ? 1 : 0\"'")])
                     return nil
                 }
@@ -242,7 +244,7 @@ extension Checker {
                 for other in others {
                     guard let symbol = streamSource(other, for: node) else { return nil }
                     if let innerType, innerType != symbol.type {
-                        diagnostics.error("type-mismatch", "'switchLatest' needs streams of one type: '\(others[0].value)' carries '\(innerType)', '\(other.value)' carries '\(symbol.type)'",
+                        diagnostics.error(.typeMismatch, "'switchLatest' needs streams of one type: '\(others[0].value)' carries '\(innerType)', '\(other.value)' carries '\(symbol.type)'",
                                           at: other.range)
                         return nil
                     }
@@ -284,7 +286,7 @@ extension Checker {
             case .catchToStream(let other):
                 guard let symbol = streamSource(other, for: node) else { return nil }
                 guard symbol.type == element else {
-                    diagnostics.error("type-mismatch", "'catch' falls back to a stream of the same type: the stream carries '\(element)' here, '\(other.value)' carries '\(symbol.type)'",
+                    diagnostics.error(.typeMismatch, "'catch' falls back to a stream of the same type: the stream carries '\(element)' here, '\(other.value)' carries '\(symbol.type)'",
                                       at: other.range)
                     return nil
                 }
@@ -331,8 +333,11 @@ extension Checker {
                 kind = .map(t.expr)
                 navigationShape = t.shape
                 element = .navigation
+            case .catalogued(let arguments):
+                guard let checked = checkCatalogued(op, arguments, element: &element, node: node) else { return nil }
+                kind = .catalogued(checked)
             }
-            plans.append(OperatorPlan(kind: kind, name: op.name))
+            plans.append(OperatorPlan(kind: kind, name: op.name, written: op.written))
         }
         return plans
     }

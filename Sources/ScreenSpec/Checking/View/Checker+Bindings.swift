@@ -19,7 +19,7 @@ extension Checker {
             if let p = component.property(member) {
                 guard let stream = component.properties[p].userStream else {
                     let observable = component.properties.filter { $0.userStream != nil }.map { "'\($0.name)'" } + component.events.map { "'\($0.name)'" }
-                    diagnostics.error("not-observable", "'\(source.value)' is written by bindings, not by the person using the screen, so it is no source",
+                    diagnostics.error(.notObservable, "'\(source.value)' is written by bindings, not by the person using the screen, so it is no source",
                                       at: source.range,
                                       notes: observable.isEmpty ? [] : [DiagnosticNote("a \(component.kind.rawValue) can be bound from " + observable.joined(separator: ", "))])
                     return
@@ -54,7 +54,7 @@ extension Checker {
                 continue
             } else if let symbol = viewModel[target.value], case .property = nodes[symbol.node].kind {
                 guard start == nil else {
-                    diagnostics.error("invalid-binding-target", "'\(source.value)' has a current value; bind a component to view-model property '\(target.value)' with 'twoWay:'",
+                    diagnostics.error(.invalidBindingTarget, "'\(source.value)' has a current value; bind a component to view-model property '\(target.value)' with 'twoWay:'",
                                       at: target.range, notes: [DiagnosticNote("'bindings:' write view-model properties only from events: a tap, a callback")])
                     continue
                 }
@@ -63,7 +63,7 @@ extension Checker {
                 return
             } else {
                 let properties = view.components.flatMap { c in c.properties.map { c.name + "." + $0.name } }
-                diagnostics.error("unknown-name", "unknown component property '\(target.value)'\(diagnostics.didYouMean(target.value, in: properties))",
+                diagnostics.error(.unknownName, "unknown component property '\(target.value)'\(diagnostics.didYouMean(target.value, in: properties))",
                                   at: target.range)
             }
         }
@@ -81,7 +81,7 @@ extension Checker {
         if propertiesOnly, component.event(member) != nil {
             notes = [DiagnosticNote("'\(member)' is an event; bind from it with 'bind: \(component.name).\(member)'")]
         }
-        diagnostics.error("unknown-member", "\(component.kind.rawValue) '\(component.name)' has no \(propertiesOnly ? "property" : "property or event") '\(member)'"
+        diagnostics.error(.unknownMember, "\(component.kind.rawValue) '\(component.name)' has no \(propertiesOnly ? "property" : "property or event") '\(member)'"
                           + diagnostics.didYouMean(member, in: names), at: range, notes: notes)
     }
 
@@ -97,7 +97,7 @@ extension Checker {
                 } else if target.type.accepts(type) {
                     values.append(.eventPayload)
                 } else {
-                    diagnostics.error("type-mismatch", "'\(target.name)' takes '\(target.type)', but '\(source)' is '\(type)'", at: target.range,
+                    diagnostics.error(.typeMismatch, "'\(target.name)' takes '\(target.type)', but '\(source)' is '\(type)'", at: target.range,
                                       notes: [DiagnosticNote("convert it with 'map:' or 'table:'")])
                     return nil
                 }
@@ -105,7 +105,7 @@ extension Checker {
             return values
         case .map(let exprs, let perTarget):
             if perTarget && exprs.count != targets.count {
-                diagnostics.error("wrong-count", "'map:' lists \(exprs.count) value\(exprs.count == 1 ? "" : "s") for \(targets.count) target\(targets.count == 1 ? "" : "s")",
+                diagnostics.error(.wrongCount, "'map:' lists \(exprs.count) value\(exprs.count == 1 ? "" : "s") for \(targets.count) target\(targets.count == 1 ? "" : "s")",
                                   at: exprs.first.map { $0.range } ?? binding.range)
                 return nil
             }
@@ -118,13 +118,13 @@ extension Checker {
                 let before = checker.diagnostics.all.count
                 guard let typed = checker.check(expr, expecting: target.type) else {
                     if !perTarget && checker.diagnostics.all.count > before && k + 1 < targets.count
-                        && checker.diagnostics.all[before...].contains(where: { $0.id != "type-mismatch" }) {
+                        && checker.diagnostics.all[before...].contains(where: { $0.id != DiagnosticID.typeMismatch.rawValue }) {
                         break
                     }
                     continue
                 }
                 if case .constant(let v) = typed, let constraint = target.constraint, !constraint.allows(v) {
-                    checker.diagnostics.error("binding-range", "'\(target.name)' cannot take \(v); it takes \(constraint.range)", at: expr.range)
+                    checker.diagnostics.error(.bindingRange, "'\(target.name)' cannot take \(v); it takes \(constraint.range)", at: expr.range)
                     continue
                 }
                 values.append(typed)
@@ -143,7 +143,7 @@ extension Checker {
         switch type {
         case .int, .string, .bool, .enumeration, .double: break
         default:
-            diagnostics.error("invalid-table", "a table looks up Int, String, Bool or enum values, but '\(source)' is '\(type)'", at: range)
+            diagnostics.error(.invalidTable, "a table looks up Int, String, Bool or enum values, but '\(source)' is '\(type)'", at: range)
             return nil
         }
         let reader = ValueReader(table: table)
@@ -154,7 +154,7 @@ extension Checker {
         for (keyNode, valueNode) in rows {
             guard let key = reader.read(keyNode, as: type, diagnostics: &diagnostics) else { ok = false; continue }
             if keys.contains(key) {
-                diagnostics.error("duplicate-key", "the table lists \(key) twice", at: keyNode.range)
+                diagnostics.error(.duplicateKey, "the table lists \(key) twice", at: keyNode.range)
                 ok = false
                 continue
             }
@@ -176,7 +176,7 @@ extension Checker {
             if let all, all.allSatisfy(keys.contains), let last = entries.last {
                 otherwise = last
             } else if ok {
-                diagnostics.error("missing-default", "the table has no 'default:' for the values of '\(source)' it does not list", at: range,
+                diagnostics.error(.missingDefault, "the table has no 'default:' for the values of '\(source)' it does not list", at: range,
                                   fixIt: "add 'default: ...', as the 'default:' of a Swift switch")
                 return nil
             }
@@ -203,7 +203,7 @@ extension Checker {
             nodes = [node]
         } else {
             guard let items = node.sequence, items.count == targets.count else {
-                diagnostics.error("wrong-count", "each table entry lists one value per target, in order: " + targets.map { "'\($0.name)'" }.joined(separator: ", "),
+                diagnostics.error(.wrongCount, "each table entry lists one value per target, in order: " + targets.map { "'\($0.name)'" }.joined(separator: ", "),
                                   at: node.range)
                 return nil
             }

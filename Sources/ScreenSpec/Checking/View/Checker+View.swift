@@ -24,7 +24,7 @@ extension Checker {
     private mutating func declareComponent(_ decl: ComponentDecl, _ viewModel: [String: Symbol]) {
         if view.index[decl.name.value] != nil {
             let first = spec.view.first { $0.name.value == decl.name.value }?.name.range
-            diagnostics.error("duplicate-name", "component '\(decl.name.value)' is declared twice", at: decl.name.range,
+            diagnostics.error(.duplicateName, "component '\(decl.name.value)' is declared twice", at: decl.name.range,
                               notes: first.map { [DiagnosticNote("first declared here", at: $0)] } ?? [])
             return
         }
@@ -38,7 +38,7 @@ extension Checker {
             guard let type = resolver.resolve(declared.type, diagnostics: &diagnostics) else { continue }
             let hasInitial = decl.properties.contains { $0.name.value == declared.name.value && ($0.initial != nil || $0.twoWay != nil) }
             guard let empty = Self.emptyValue(type) ?? (hasInitial ? Value.none : nil) else {
-                diagnostics.error("missing-initial", "property '\(declared.name.value)' of type '\(type)' has no empty value to start from",
+                diagnostics.error(.missingInitial, "property '\(declared.name.value)' of type '\(type)' has no empty value to start from",
                                   at: declared.name.range, fixIt: "give it one with '\(declared.name.value): { initial: ... }' in the wiring")
                 continue
             }
@@ -52,7 +52,7 @@ extension Checker {
             if type == nil {
                 // A table's rows take their type from what they are bound to.
                 guard let expr = wiring?.value else {
-                    diagnostics.error("missing-key", "\(kind.rawValue) '\(decl.name.value)' needs '\(property.name):' bound to a list", at: decl.name.range,
+                    diagnostics.error(.missingKey, "\(kind.rawValue) '\(decl.name.value)' needs '\(property.name):' bound to a list", at: decl.name.range,
                                       fixIt: "'\(decl.name.value): { \(kind.rawValue): { \(property.name): items } }'")
                     continue
                 }
@@ -61,7 +61,7 @@ extension Checker {
                 diagnostics = checker.diagnostics
                 guard let typed = inferred else { continue }
                 guard case .list = typed.type else {
-                    diagnostics.error("type-mismatch", "a \(kind.rawValue)'s '\(property.name)' must be a list, found '\(typed.type)'", at: expr.range)
+                    diagnostics.error(.typeMismatch, "a \(kind.rawValue)'s '\(property.name)' must be a list, found '\(typed.type)'", at: expr.range)
                     continue
                 }
                 type = typed.type
@@ -76,7 +76,7 @@ extension Checker {
                 let maximum = decl.numbers["maximumValue"]?.value ?? defaults.maximum
                 guard minimum < maximum else {
                     let at = decl.numbers["maximumValue"]?.range ?? decl.numbers["minimumValue"]?.range ?? decl.name.range
-                    diagnostics.error("invalid-range", "\(kind.rawValue) '\(decl.name.value)' goes from \(ValueFormatter.formatDouble(minimum)) to \(ValueFormatter.formatDouble(maximum)); the minimum must be below the maximum",
+                    diagnostics.error(.invalidRange, "\(kind.rawValue) '\(decl.name.value)' goes from \(ValueFormatter.formatDouble(minimum)) to \(ValueFormatter.formatDouble(maximum)); the minimum must be below the maximum",
                                       at: at)
                     continue
                 }
@@ -94,14 +94,14 @@ extension Checker {
                 if let pages = decl.numbers["numberOfPages"] {
                     constraint = ValueConstraint(minimum: 0, maximum: max(0, pages.value - 1), integral: true)
                 } else {
-                    diagnostics.error("missing-key", "page control '\(decl.name.value)' needs 'numberOfPages:'", at: decl.name.range,
+                    diagnostics.error(.missingKey, "page control '\(decl.name.value)' needs 'numberOfPages:'", at: decl.name.range,
                                       fixIt: "'\(decl.name.value): { pageControl: { numberOfPages: 3 } }'")
                 }
             case (.segmentedControl, "selectedIndex"):
                 if let segments = decl.segments {
                     constraint = ValueConstraint(minimum: -1, maximum: Double(segments.value - 1), integral: true)
                 } else if !decl.segmentsWritten {
-                    diagnostics.error("missing-key", "segmented control '\(decl.name.value)' needs 'segments:', a count or a list of titles",
+                    diagnostics.error(.missingKey, "segmented control '\(decl.name.value)' needs 'segments:', a count or a list of titles",
                                       at: decl.name.range, fixIt: "'\(decl.name.value): { segmentedControl: { segments: [Red, Green, Blue] } }'")
                 }
             default:
@@ -196,7 +196,7 @@ extension Checker {
 
     private mutating func isFree(_ name: String, at range: SpecRange) -> Bool {
         guard let existing = symbols[name] else { return true }
-        diagnostics.error("duplicate-name", "'\(name)' is already declared", at: range,
+        diagnostics.error(.duplicateName, "'\(name)' is already declared", at: range,
                           notes: [DiagnosticNote("'\(name)' is declared here", at: nodes[existing.node].range)])
         return false
     }
@@ -209,7 +209,7 @@ extension Checker {
     }
 
     mutating func rangeError(_ value: Value, _ name: String, _ constraint: ValueConstraint, at range: SpecRange) {
-        diagnostics.error("binding-range", "'\(name)' cannot take \(value); it takes \(constraint.range)", at: range)
+        diagnostics.error(.bindingRange, "'\(name)' cannot take \(value); it takes \(constraint.range)", at: range)
     }
 
     func label(_ what: String, _ range: SpecRange) -> String {
@@ -263,7 +263,7 @@ extension Checker {
                                      _ viewModel: [String: Symbol]) {
         let propertyName = nodes[property.node].name
         guard let userStream = property.userStream else {
-            diagnostics.error("not-user-writable", "'\(propertyName)' is not changed by the person using the screen, so it cannot be two-way",
+            diagnostics.error(.notUserWritable, "'\(propertyName)' is not changed by the person using the screen, so it cannot be two-way",
                               at: name.range, fixIt: "bind it one-way: '\(wiring.name.value): \(name.value)'")
             return
         }
@@ -274,7 +274,7 @@ extension Checker {
             return
         }
         guard case .property = nodes[symbol.node].kind else {
-            diagnostics.error("invalid-two-way", "'\(name.value)' is an \(symbol.what); a two-way binding writes an input property (one with a 'default:')",
+            diagnostics.error(.invalidTwoWay, "'\(name.value)' is an \(symbol.what); a two-way binding writes an input property (one with a 'default:')",
                               at: name.range, notes: [DiagnosticNote("'\(name.value)' is declared here", at: nodes[symbol.node].range)])
             return
         }
@@ -296,7 +296,7 @@ extension Checker {
         diagnostics = setter.diagnostics
         if (wiring.get == nil && get == nil) || (wiring.set == nil && set == nil) {
             let missing = [wiring.get == nil && get == nil ? "'get:'" : nil, wiring.set == nil && set == nil ? "'set:'" : nil].compactMap { $0 }
-            diagnostics.error("type-mismatch", "'\(propertyName)' is '\(property.type)' but '\(name.value)' is '\(symbol.type)'", at: name.range,
+            diagnostics.error(.typeMismatch, "'\(propertyName)' is '\(property.type)' but '\(name.value)' is '\(symbol.type)'", at: name.range,
                               notes: [DiagnosticNote("convert between them with " + missing.joined(separator: " and "))])
             return
         }
@@ -314,7 +314,7 @@ extension Checker {
             let input = actions[a].input
             guard input == .void || input.accepts(event.payload) else {
                 let carries = event.payload == .void ? "carries no value" : "carries '\(event.payload)'"
-                diagnostics.error("type-mismatch", "action '\(target.value)' takes an input of type '\(input)', but '\(event.name)' \(carries)",
+                diagnostics.error(.typeMismatch, "action '\(target.value)' takes an input of type '\(input)', but '\(event.name)' \(carries)",
                                   at: target.range)
                 return
             }
@@ -328,13 +328,13 @@ extension Checker {
             return
         }
         guard case .stream = nodes[symbol.node].kind, case .input = nodes[symbol.node].role else {
-            diagnostics.error("invalid-event-target", "'\(target.value)' is an \(symbol.what); an event feeds an input event or value, or an action",
+            diagnostics.error(.invalidEventTarget, "'\(target.value)' is an \(symbol.what); an event feeds an input event or value, or an action",
                               at: target.range, notes: [DiagnosticNote("'\(target.value)' is declared here", at: nodes[symbol.node].range)])
             return
         }
         // An input event (Void) takes any event, dropping its value, as `.map { _ in () }` would.
         guard symbol.type == .void || symbol.type.accepts(event.payload) else {
-            diagnostics.error("type-mismatch", "input '\(target.value)' takes '\(symbol.type)', but '\(event.name)' carries '\(event.payload)'",
+            diagnostics.error(.typeMismatch, "input '\(target.value)' takes '\(symbol.type)', but '\(event.name)' carries '\(event.payload)'",
                               at: target.range)
             return
         }
@@ -349,13 +349,13 @@ extension Checker {
             return
         }
         guard actions[a].input == .void else {
-            diagnostics.error("type-mismatch", "a button's tap carries no value, but action '\(name.value)' takes an input of type '\(actions[a].input)'",
+            diagnostics.error(.typeMismatch, "a button's tap carries no value, but action '\(name.value)' takes an input of type '\(actions[a].input)'",
                               at: name.range, notes: [DiagnosticNote("'button: { action: ... }' executes an action without input, as a 'CocoaAction'")])
             return
         }
         if let tap = view.components[c].event("tap") { view.components[c].events[tap].actions.append(a) }
         if let stray = decl.properties.first(where: { $0.name.value == "enabled" }) {
-            diagnostics.error("conflicting-keys", "button '\(decl.name.value)' is enabled exactly when action '\(name.value)' is, so it takes no 'enabled:'",
+            diagnostics.error(.conflictingKeys, "button '\(decl.name.value)' is enabled exactly when action '\(name.value)' is, so it takes no 'enabled:'",
                               at: stray.name.range)
             return
         }

@@ -1,0 +1,16 @@
+/// Diagnostics the tools and commands report about a spec (snapshots, coverage and mutation
+/// marks, `run --live`).
+extension DiagnosticID {
+    package static let fakeDiffers = DiagnosticID("fake-differs", "a note of 'run --live': a live service answered otherwise than its fake")
+    package static let sharedSnapshots = DiagnosticID("shared-snapshots", "two specs of a folder would keep their snapshots in one folder")
+    package static let unknownCoverageItem = DiagnosticID("unknown-coverage-item", "a coverage mark names an item 'specrun coverage' does not count")
+    package static let unknownMutant = DiagnosticID("unknown-mutant", "a mutation mark names a change no mutant makes")
+
+    /// Every id the tools report, in the order of docs/diagnostics.md.
+    static let toolsIDs: [DiagnosticID] = [
+        .fakeDiffers,
+        .sharedSnapshots,
+        .unknownCoverageItem,
+        .unknownMutant,
+    ]
+}

@@ -1,0 +1,36 @@
+extension StreamOperators {
+    /// Passes elements while `predicate` over `$0` holds; at the first that fails it completes
+    /// without sending it (RxSwift's `take(while:)`). Ends pass through; an element whose
+    /// predicate fails to evaluate is dropped (reported), as by `filter`.
+    static func takeWhile(_ predicate: @escaping CompiledExpr, _ env: PipelineEnvironment) -> StreamOperator {
+        TakeWhileSink(predicate, env)
+    }
+}
+
+private final class TakeWhileSink: StreamOperator {
+    var sink: StreamSink?
+    private let predicate: CompiledExpr
+    private let env: PipelineEnvironment
+    private var taking = true
+
+    init(_ predicate: @escaping CompiledExpr, _ env: PipelineEnvironment) {
+        self.predicate = predicate
+        self.env = env
+    }
+
+    func on(_ event: StreamEvent) {
+        guard taking else { return }
+        switch event {
+        case .next(let value):
+            guard let holds = env.evaluate(predicate, [value], operator: "takeWhile") else { return }
+            if holds.boolValue {
+                forward(event)
+            } else {
+                taking = false
+                forward(.completed)
+            }
+        case .failure, .error, .completed:
+            forward(event)
+        }
+    }
+}

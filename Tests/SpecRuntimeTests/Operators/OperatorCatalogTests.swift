@@ -1,0 +1,52 @@
+import Foundation
+@testable import ScreenSpec
+@testable import SpecRuntime
+import SpecTesting
+import Testing
+
+/// The operator catalogue is the one list of operators: the reader, the schema and the docs'
+/// tables follow it, and what an entry refers to exists.
+@Suite struct OperatorCatalogTests {
+    @Test func namesAreUniqueAndTheReaderReadsThem() {
+        let names = OperatorCatalog.names
+        #expect(Set(names).count == names.count)
+        #expect(SpecReader.operatorNames == names)
+    }
+
+    @Test func everyOperatorHasASchemaWithItsSummary() {
+        let schema = SpecSchema.operators
+        #expect(schema.map(\.name) == OperatorCatalog.names)
+        for (entry, row) in zip(OperatorCatalog.all, schema) { #expect(row.description == entry.summary) }
+        for entry in OperatorCatalog.all where entry.argument == .none { #expect(SpecSchema.bareOperators.contains(entry.name)) }
+    }
+
+    @Test func aCataloguedEntryIsWholeAndItsMutationsNameOperatorsOfItsShape() {
+        for entry in OperatorCatalog.all {
+            // An operator is either wholly the catalogue's or wholly dedicated.
+            #expect(entry.isCatalogued == (entry.argument != .dedicated), "\(entry.name)")
+            #expect(entry.isCatalogued == (entry.typing != .dedicated), "\(entry.name)")
+            for case .replace(let other) in entry.mutations {
+                let target = OperatorCatalog.entry(named: other)
+                #expect(target?.argument == entry.argument && target?.typing == entry.typing, "'\(entry.name)' is mutated into '\(other)'")
+            }
+            if entry.mutations.contains(.countByOne) { #expect(entry.argument == .count, "\(entry.name)") }
+        }
+    }
+
+    /// docs/spec-language.md's operator table and ends table each have a row for every operator.
+    @Test func theDocsTablesHaveARowForEveryOperator() throws {
+        let page = try String(contentsOfFile: PackagePaths.root + "/docs/spec-language.md", encoding: .utf8)
+        func firstColumns(after heading: String) throws -> [String] {
+            let start = try #require(page.range(of: heading))
+            let lines = page[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
+            let table = lines.drop { !$0.hasPrefix("|") }.prefix { $0.hasPrefix("|") }.dropFirst(2)
+            return table.map { String($0.split(separator: "|").first ?? "").trimmingCharacters(in: .whitespaces) }
+        }
+        let operators = try firstColumns(after: "#### Operators\n")
+        let ends = try firstColumns(after: "### Each operator's rules for ends\n")
+        for name in OperatorCatalog.names {
+            #expect(operators.contains { $0.components(separatedBy: ", ").contains(name) }, "no row for '\(name)' in the operator table")
+            #expect(ends.contains { $0.contains("`\(name)`") || $0.contains("`\(name):") }, "no row for '\(name)' in the ends table")
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import ScreenSpec
+import SpecRuntime
+@testable import SpecTools
+import SpecTesting
+import Testing
+
+/// `takeWhile: EXPR`, replaying RxSwift's `Observable+TakeWhileTests.swift` (isPrime as a list of
+/// the primes below 30). `Dispose_*` are these timelines cut short, and `Throw` has no
+/// counterpart: an expression that fails is a runtime error, not an error event.
+@Suite struct TakeWhileTests {
+    static let isPrime = "- takeWhile: \"[2, 3, 5, 7, 11, 13, 17, 19, 23, 29].contains($0)\""
+    static let error = OperatorTimeline.testError
+
+    /// RxSwift's source after the subscription, ended at 600 as given.
+    static func xs(completed: Int? = nil, error: Int? = nil) -> [Recorded] {
+        OperatorTimeline.hot([(90, -1), (110, -1), (210, 2), (260, 5), (290, 13), (320, 3), (350, 7), (390, 4), (410, 17), (450, 8), (500, 23)],
+                             completed: completed, error: error)
+    }
+
+    @Test func completeBefore() throws {
+        // RxSwift's source also has elements after the completion at 330, which a hot observable never sends.
+        let xs = OperatorTimeline.hot([(90, -1), (110, -1), (210, 2), (260, 5), (290, 13), (320, 3)], completed: 330)
+        let res = try OperatorTimeline.record(Self.isPrime, xs: xs)
+        #expect(res == [next(210, 2), next(260, 5), next(290, 13), next(320, 3), completed(330)])
+    }
+
+    @Test func completeAfter() throws {
+        let res = try OperatorTimeline.record(Self.isPrime, xs: Self.xs(completed: 600))
+        #expect(res == [next(210, 2), next(260, 5), next(290, 13), next(320, 3), next(350, 7), completed(390)])
+    }
+
+    @Test func errorBefore() throws {
+        let xs = OperatorTimeline.hot([(90, -1), (110, -1), (210, 2), (260, 5)], error: 270)
+        let res = try OperatorTimeline.record(Self.isPrime, xs: xs)
+        #expect(res == [next(210, 2), next(260, 5), .error(270, Self.error)])
+    }
+
+    @Test func errorAfter() throws {
+        let res = try OperatorTimeline.record(Self.isPrime, xs: Self.xs(error: 600))
+        #expect(res == [next(210, 2), next(260, 5), next(290, 13), next(320, 3), next(350, 7), completed(390)])
+    }
+
+    @Test func zero() throws {
+        let xs = OperatorTimeline.hot([(90, -1), (110, -1), (205, 100), (210, 2), (260, 5), (290, 13)], error: 600)
+        let res = try OperatorTimeline.record(Self.isPrime, xs: xs)
+        #expect(res == [completed(205)])
+    }
+
+    /// Inside a request's `ops:` it ends each inner stream, not the output.
+    @Test func insideARequestItEndsTheInnerStream() throws {
+        let recorder = try TimelineRecorder("""
+            screen: T
+            inputs:
+              go: Void
+            services:
+              ticks: { returns: Int, sequence: [ { at: 10ms, value: 1 }, { at: 20ms, value: 2 }, { at: 30ms, value: 5 }, { at: 40ms, value: 3 }, { at: 50ms, complete: true } ] }
+            outputs:
+              res: { stream: go, ops: [ { flatMap: { call: ticks, ops: [ { takeWhile: "$0 < 4" } ] } } ] }
+            """)
+        recorder.send("go")
+        try recorder.wait(100)
+        recorder.send("go")
+        try recorder.wait(100)
+        #expect(recorder.recorded("res") == [next(10, 1), next(20, 2), next(110, 1), next(120, 2)])
+    }
+
+    /// A compiled spec holds it as a catalogued operator and plays it the same; arguments of
+    /// another shape are refused when loading.
+    @Test func itCompilesAndPlaysTheSameFromJSON() throws {
+        let loaded = SpecLoader.load(text: OperatorTimeline.spec(Self.isPrime), path: "t.yaml")
+        let json = try CompiledSpec.json(try #require(loaded.spec))
+        let spec = try CompiledSpec.load(json: Data(json.utf8))
+        let graph = ScreenGraph(spec: spec, clock: VirtualClock())
+        var emitted: [Value] = []
+        let res = try #require(spec.node(named: "res"))
+        graph.onEmit = { if $0.node == res { emitted.append($0.value) } }
+        graph.start()
+        for x in [2, 3, 4, 5] { graph.send(try #require(spec.node(named: "xs")), .int(x)) }
+        #expect(emitted == [.int(2), .int(3)])
+        let noExpression = json.replacingOccurrences(of: #""expressions":[{"#, with: #""expressions":[],"unused":[{"#)
+        #expect(throws: CompiledSpecError.self) { try CompiledSpec.load(json: Data(noExpression.utf8)) }
+    }
+
+    @Test func mutationRemovesIt() throws {
+        let draft = try #require(SpecDraft(text: OperatorTimeline.spec("- takeWhile: \"$0 < 3\""), path: "t.yaml", resolver: nil))
+        #expect(MutantGenerator.mutants(of: draft).map(\.change).contains("takeWhile -> (removed)"))
+    }
+
+    @Test func hostileUsesGetOneLocatedDiagnosticEach() {
+        #expect(OperatorTimeline.diagnostics("- takeWhile: \"$0 + 1\"") == ["9:21: type-mismatch: expected 'Bool', found 'Int'"])
+        #expect(OperatorTimeline.diagnostics("- takeWhile") == ["9:9: missing-argument: 'takeWhile' needs an expression over '$0', as in 'takeWhile: ...'"])
+        #expect(OperatorTimeline.diagnostics("- takeWhile: \"res > 1\"").first?.contains("cannot read the output itself") == true)
+    }
+}
