@@ -86,6 +86,32 @@ import Testing
         #expect(recorder.recorded("res") == [next(220, 3), next(225, 3), next(250, 5), next(250, 5), next(310, 10), next(315, 10)])
     }
 
+    // `xs.flatMap { flaky().combineLatest(rate, *).retry(2) }`: the retry at 220 subscribes
+    // `combineLatest` again, which gets the property's current value again (RxSwift's
+    // `BehaviorSubject` on each subscription), so the second answer combines at 230.
+    @Test func retrySubscribesToTheScreenAgain() throws {
+        let yaml = """
+            screen: T
+            inputs:
+              xs: Int
+              rate: { type: Int, default: 3 }
+            outputs:
+              res:
+                stream: xs
+                ops:
+                  - flatMap: { call: flaky, ops: [ { combineLatest: { with: rate, combine: "$0 * $1" } }, { retry: 2 } ] }
+            services:
+              flaky:
+                returns: Int
+                latency: 10ms
+                results: [ { fail: http(500) }, { value: 2 } ]
+            """
+        let recorder = try TimelineRecorder(yaml, subscribedAt: 200)
+        try recorder.hot("xs", hot([(210, 1)]))
+        try recorder.wait(100)
+        #expect(recorder.recorded("res") == [next(230, 6)])
+    }
+
     // `xs.flatMap { tenfold($0).withLatestFrom(ys, +) }`: the first inner stream (210) saw ys's 6
     // at 215 and gives 20 + 6 at 225; the second (220) has seen nothing of ys when its answer
     // comes at 235, so it gives nothing, as testWithLatestFrom_Simple1 before `ys` emits.

@@ -179,8 +179,15 @@ extension Checker {
     private mutating func checkOperators(_ operators: [OperatorDecl], element: inout SpecType, node: Int, sourceName: String, inner: Bool,
                                          sawRequest: inout Bool, navigationShape: inout NavigationShape?) -> [OperatorPlan]? {
         var plans: [OperatorPlan] = []
+        // `as:` names of the requests before: read after their request, they name nothing.
+        var boundNames: [String] = []
         for op in operators {
             var kind: OperatorPlan.Kind
+            if let name = OperatorDecl.referencedNames([op]).first(where: { boundNames.contains($0) && symbols[$0] == nil }) {
+                diagnostics.error(.unknownName, "'\(name)' names the element of the request before only inside that request's 'with:' and 'ops:'",
+                                  at: op.range, fixIt: "move this operator into the request's 'ops:'")
+                return nil
+            }
             if inner {
                 var readsOthers = OperatorCatalog.entry(named: op.name)?.insideRequest == false
                 if case .catchToStream = op.kind { readsOthers = true }
@@ -344,6 +351,7 @@ extension Checker {
                                             bindsElement: request.elementName != nil))
                 element = innerElement
                 sawRequest = true
+                if let name = request.elementName { boundNames.append(name.value) }
             case .debounce(let d): kind = .debounce(d.value)
             case .throttle(let d, let latest): kind = .throttle(d.value, latest: latest)
             case .delay(let d): kind = .delay(d.value)

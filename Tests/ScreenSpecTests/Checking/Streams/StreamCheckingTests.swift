@@ -175,7 +175,7 @@ private func errors(_ yaml: String) -> [String] {
             "15:3: dependency cycle: 'c' -> 'b' -> 'c' | 'b' is part of the cycle each value here is computed from the others at the same instant; "
                 + "break the loop by keeping one of them in 'state:' that a handler sets, or by reading it in a stream with 'withLatestFrom', which sees the value before the change",
             "16:79: 'as: xs' would hide the screen's input value stream 'xs' inside the request |  choose another name for the element, as in 'as: x'",
-            "17:94: unknown name 'p' | to write text, put quotes inside the YAML value, as in '\"p\"' ",
+            "17:86: 'p' names the element of the request before only inside that request's 'with:' and 'ops:' |  move this operator into the request's 'ops:'",
         ])
     }
 
