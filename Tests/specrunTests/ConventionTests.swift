@@ -117,6 +117,27 @@ import Testing
         #expect(result.stdout.contains("\u{1B}[") == colored, "\(flags) \(environment)")
     }
 
+    @Test(arguments: [
+        (["--color", "always"], [String: String](), true),
+        (["--color", "never"], ["FORCE_COLOR": "1"], false),
+        ([], ["FORCE_COLOR": "1"], true),
+        ([], [:], false),
+    ])
+    func runColorsItsTimelineOnlyWhenAsked(flags: [String], environment: [String: String], colored: Bool) throws {
+        let cli = try Workspace()
+        let result = try cli.run(["run", "specs/login.yaml"] + flags, environment: environment)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\u{1B}[") == colored, "\(flags) \(environment)")
+        // The colours are all that differs: without them it is the snapshot text.
+        let plain = try cli.run(["run", "specs/login.yaml"]).stdout
+        let stripped = result.stdout.replacing(/\x{1B}\[[0-9;]*m/, with: "")
+        #expect(stripped == plain)
+        if colored {
+            #expect(result.stdout.contains("\u{1B}[33m▶ set email = \"someone@example.com\"\u{1B}[0m"))
+            #expect(result.stdout.contains("\u{1B}[1mLogin › signs in once the form is valid\u{1B}[0m"))
+        }
+    }
+
     @Test func colorChoiceInProcess() {
         #expect(ColorChoice.auto.enabled(isTerminal: true, environment: [:]))
         #expect(!ColorChoice.auto.enabled(isTerminal: false, environment: [:]))
