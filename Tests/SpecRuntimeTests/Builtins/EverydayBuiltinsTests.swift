@@ -48,8 +48,20 @@ import Testing
         #expect(Self.diagnostics(#"String(format: "%d:%02d", 1)"#) == ["invalid-format: the format takes 2 values, found 1"])
         #expect(Self.diagnostics(#"String(format: "%d", "a")"#) == ["type-mismatch: expected 'Int', found 'String'"])
         #expect(Self.diagnostics(#"String(format: "%.2d", 1)"#) == ["invalid-format: a precision ('.N') applies to '%f' only"])
+        #expect(Self.diagnostics(#"String(format: "%1001d", 1)"#) == ["invalid-format: a width or precision is at most 1000, found 1001"])
+        #expect(Self.diagnostics(#"String(format: "%d \(1)", 1)"#)
+            == [#"invalid-format: a format is a plain string literal; pass the values after it instead of '\(…)'"#])
         #expect(Self.diagnostics(#"String(format: "%", 1)"#)
             == ["invalid-format: '%' ends the format without a conversion; write '%%' for a percent sign"])
+    }
+
+    /// A format problem points at its conversion, not the whole literal.
+    @Test func aFormatProblemPointsAtItsConversion() throws {
+        let line = #"  out: 'String(format: "%d:%q", 1, 2)'"#
+        let found = SpecLoader.load(text: "screen: T\noutputs:\n\(line)\n", path: "t.yaml").diagnostics
+        let column = line.distance(from: line.startIndex, to: try #require(line.range(of: "%q")).lowerBound) + 1
+        #expect(found.map(\.range.start) == [SpecLocation(line: 3, column: column)])
+        #expect(found.map(\.range.end) == [SpecLocation(line: 3, column: column + 2)])
     }
 
     static let message = "types:\n  Status: [pending, sent]\n  Message: { id: Int, text: String, status: Status }\n"

@@ -68,7 +68,7 @@ extension ExpressionChecker {
         do throws(FormatString.Problem) {
             format = try FormatString(text)
         } catch {
-            return self.error(.invalidFormat, error.message, formatArgument.range)
+            return self.error(.invalidFormat, error.message, Self.range(of: error, in: text, formatArgument.range))
         }
         let values = arguments.dropFirst()
         let conversions = format.conversions
@@ -81,6 +81,15 @@ extension ExpressionChecker {
             if let t = check(value.value, expecting: conversion.type) { typed.append(t) } else { ok = false }
         }
         return ok ? (.call(.format, typed), .string) : nil
+    }
+
+    /// The conversion a format problem starts at, when the literal is written as it reads (one
+    /// line of ASCII, no escapes); else the whole literal.
+    private static func range(of problem: FormatString.Problem, in text: String, _ literal: SpecRange) -> SpecRange {
+        let r = literal
+        guard text.allSatisfy(\.isASCII), r.start.line == r.end.line, r.end.column - r.start.column == text.count + 2 else { return literal }
+        let start = SpecLocation(line: r.start.line, column: r.start.column + 1 + problem.offset)
+        return SpecRange(file: r.file, at: start, length: min(2, text.count - problem.offset))
     }
 
     static func fieldsNote(_ fields: [(name: String, type: SpecType)]) -> DiagnosticNote {
