@@ -23,7 +23,8 @@ struct Run: ParsableCommand {
     @Argument(help: "Spec files, folders, or '-' for standard input.", completion: SpecArguments.completion)
     var specs: [String]
 
-    @Option(name: .long, help: "Play only the scenarios with this exact name.")
+    @Option(name: .long, help: "Play only the scenarios with this exact name (the shell completes the names).",
+            completion: ScenarioCompletion.kind)
     var scenario: String?
 
     @Option(name: .long, help: "Output format: text (a readable timeline), json (one object per line) or html (a self-contained page of marble diagrams).")

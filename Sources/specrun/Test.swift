@@ -40,7 +40,8 @@ struct Test: ParsableCommand {
     @Flag(help: "Reject (delete) every pending change (.timeline.new) under the paths, without playing anything.")
     var reject = false
 
-    @Option(help: "Play only the scenarios whose name contains this text (with --accept/--reject: settle only those).")
+    @Option(help: "Play only the scenarios whose name contains this text (with --accept/--reject: settle only those; the shell completes the names).",
+            completion: ScenarioCompletion.kind)
     var filter: String?
 
     @Option(help: ArgumentHelp("Play only shard I of N (such as 2/4) of the scenarios, for a CI matrix; the shards together play each once.",

@@ -117,6 +117,23 @@ import Testing
         #expect(result.stdout.contains("\u{1B}[") == colored, "\(flags) \(environment)")
     }
 
+    /// The shell asks `specrun ---completion <command> -- <option> <word index> <cursor> <words…>`
+    /// (swift-argument-parser's protocol) and offers what it prints, one per line.
+    @Test func theShellCompletesScenarioNamesFromTheSpecsNamed() throws {
+        let cli = try Workspace()
+        let all = try cli.run(["---completion", "run", "--", "--scenario", "3", "0", "specrun", "run", "specs/login.yaml", "--scenario", ""])
+        #expect(all.status == 0)
+        let names = all.stdout.split(separator: "\n").map(String.init)
+        #expect(names.first == "signs in once the form is valid")
+        #expect(names.contains("a second tap while signing in is refused"))
+        let typed = try cli.run(["---completion", "test", "--", "--filter", "2", "3", "specrun", "test", "--filter", "a s"])
+        #expect(typed.stdout == "a second tap while signing in is refused\n")
+        // No path given: the specs folder. A spec that does not load offers nothing and says nothing.
+        try cli.write("specs/broken.yaml", "screen: B\noutputs:\n  x: nme\n")
+        let broken = try cli.run(["---completion", "run", "--", "--scenario", "3", "0", "specrun", "run", "specs/broken.yaml", "--scenario", ""])
+        #expect(broken.status == 0 && broken.stdout.isEmpty && broken.stderr.isEmpty)
+    }
+
     @Test(arguments: [
         (["--color", "always"], [String: String](), true),
         (["--color", "never"], ["FORCE_COLOR": "1"], false),
