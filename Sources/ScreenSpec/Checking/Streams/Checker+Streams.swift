@@ -79,6 +79,12 @@ extension Checker {
 
     /// The symbol a pipeline reads from; any node may feed a stream.
     mutating func streamSource(_ name: Located<String>, for node: Int) -> Symbol? {
+        // Before the poisoned check: the output being checked is poisoned until it checks whole,
+        // so reading itself (`takeUntil: res` in `res`) would otherwise pass without a word.
+        if symbols[name.value]?.node == node {
+            diagnostics.error(.cycle, "'\(name.value)' cannot be its own source", at: name.range)
+            return nil
+        }
         if poisoned.contains(name.value) {
             // Keep the dependency so that a cycle through a failed output is still found.
             if let symbol = symbols[name.value], symbol.node != node { edges[symbol.node].append(node) }
@@ -86,10 +92,6 @@ extension Checker {
         }
         guard let symbol = symbols[name.value] else {
             unknownName(name, what: "stream source", candidates: Array(symbols.keys))
-            return nil
-        }
-        if symbol.node == node {
-            diagnostics.error(.cycle, "'\(name.value)' cannot be its own source", at: name.range)
             return nil
         }
         edges[symbol.node].append(node)

@@ -156,7 +156,7 @@ struct ErrorValueCheckingTests {
                |
             13 |       flag: save.errors == .notEnabld
                |                            ^~~~~~~~~~
-            note: an 'Error' literal is '.notEnabled', '.unknown', '.decode' or '.http(STATUS)'
+            note: an 'Error' literal is '.notEnabled', '.unknown', '.decode', '.timeout' or '.http(STATUS)'
 
             """)
         #expect(diagnose(spec("save.errors == .decode(1)")) == """
@@ -171,7 +171,7 @@ struct ErrorValueCheckingTests {
                |
             13 |       flag: save.errors.kind == .htp
                |                                 ^~~~
-            note: its cases are 'notEnabled', 'unknown', 'http', 'decode', 'evaluation'
+            note: its cases are 'notEnabled', 'unknown', 'http', 'decode', 'evaluation', 'timeout'
 
             """)
     }
@@ -239,7 +239,7 @@ struct ErrorValueCheckingTests {
               |
             8 |     set: { last: '"http(409)"' }
               |                   ^~~~~~~~~~~
-            note: an 'Error' is written '.notEnabled', '.unknown', '.decode' or '.http(STATUS)'
+            note: an 'Error' is written '.notEnabled', '.unknown', '.decode', '.timeout' or '.http(STATUS)'
 
             """)
     }
