@@ -15,8 +15,9 @@ final class RequestSink: StreamOperator {
     private let arguments: [CompiledExpr]
     private let makeInner: () -> [StreamOperator]
     private let env: PipelineEnvironment
-    /// Running inner streams by id, in subscription order.
-    private var active: [(id: Int, stream: InnerStream)] = []
+    /// Running inner streams by id (ids grow in subscription order): found and removed in O(1)
+    /// per inner event, so thousands pending at once cost linear time, not quadratic.
+    private var active: [Int: InnerStream] = [:]
     /// `concatMap`: argument values waiting for the inner stream before them, from `waitingHead`.
     private var waiting: [[Value]] = []
     private var waitingHead = 0
@@ -75,20 +76,20 @@ final class RequestSink: StreamOperator {
         nextID &+= 1
         let stream = InnerStream(service: plan.call.service, names: plan.call.argumentNames, arguments: values,
                                  operators: makeInner, env: env) { [weak self] event in self?.inner(id, event) }
-        active.append((id, stream))
+        active[id] = stream
         stream.subscribe()
     }
 
     private func inner(_ id: Int, _ event: StreamEvent) {
-        guard active.contains(where: { $0.id == id }) else { return }
+        guard active[id] != nil else { return }
         switch event {
         case .next, .failure:
             forward(event)
         case .completed:
-            active.removeAll { $0.id == id }
+            active[id] = nil
             innerEnded()
         case .error(let e):
-            active.removeAll { $0.id == id }
+            active[id] = nil
             if plan.failuresEnd {
                 cancelAll()
                 dropWaiting()
@@ -135,9 +136,11 @@ final class RequestSink: StreamOperator {
         waitingHead = 0
     }
 
+    /// Cancels every running inner stream, in subscription order (the timeline records each).
     private func cancelAll() {
-        let cancelled = active
-        active.removeAll()
-        for (_, stream) in cancelled { stream.cancel() }
+        guard !active.isEmpty else { return }
+        let cancelled = active.count == 1 ? Array(active.values) : active.sorted { $0.key < $1.key }.map(\.value)
+        active.removeAll(keepingCapacity: true)
+        for stream in cancelled { stream.cancel() }
     }
 }
