@@ -77,6 +77,18 @@ import Testing
         #expect(recorder.recorded("res") == [next(50, -1)])
     }
 
+    /// A compiled spec keeps the duration; one below a tick, or none, is refused when loading.
+    @Test func aCompiledSpecKeepsItsDuration() throws {
+        let loaded = SpecLoader.load(text: OperatorTimeline.spec(ops), path: "t.yaml")
+        let json = try CompiledSpec.json(try #require(loaded.spec))
+        #expect(json.contains(#""duration":25"#))
+        _ = try CompiledSpec.load(json: Data(json.utf8))
+        for broken in [#""duration":0"#, #""unused":25"#] {
+            let text = json.replacingOccurrences(of: #""duration":25"#, with: broken)
+            #expect(throws: CompiledSpecError.self) { try CompiledSpec.load(json: Data(text.utf8)) }
+        }
+    }
+
     @Test func mutationRemovesIt() throws {
         let draft = try #require(SpecDraft(text: spec(ops), path: "t.yaml", resolver: nil))
         #expect(MutantGenerator.mutants(of: draft).map(\.change).contains("timeout -> (removed)"))
