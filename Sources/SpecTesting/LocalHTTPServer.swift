@@ -80,6 +80,7 @@ package final class LocalHTTPServer: @unchecked Sendable {
     private let routes: [String: Route]
     private let lock = NSLock()
     private var seen: [Request] = []
+    private var hungUp: [Request] = []
     private var stopped = false
     private var open: Set<Int32> = []
 
@@ -120,6 +121,14 @@ package final class LocalHTTPServer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return seen
+    }
+
+    /// The requests whose client closed the connection while the server was still waiting to
+    /// answer (a `delay` or a `stall`): a cancelled call, seen from the server.
+    public var closedByClient: [Request] {
+        lock.lock()
+        defer { lock.unlock() }
+        return hungUp
     }
 
     /// Closes the listener and every open connection; stalled answers end.
@@ -173,7 +182,7 @@ package final class LocalHTTPServer: @unchecked Sendable {
         seen.append(request)
         lock.unlock()
         let route = routes[request.method + " " + request.path] ?? routes[request.path] ?? .text(404, "not found")
-        if route.delay > 0, !sleep(route.delay) { return }
+        if route.delay > 0, !sleep(route.delay, answering: request, on: fd) { return }
         var head = "HTTP/1.1 \(route.status) \(Self.reason(route.status))\r\nConnection: close\r\n"
         for (name, value) in route.headers { head += "\(name): \(value)\r\n" }
         switch route.behavior {
@@ -183,7 +192,7 @@ package final class LocalHTTPServer: @unchecked Sendable {
         case .stall(let seconds):
             head += "Content-Length: \(route.body.count)\r\n\r\n"
             send(fd, Array(head.utf8))
-            if sleep(seconds) { send(fd, route.body) }
+            if sleep(seconds, answering: request, on: fd) { send(fd, route.body) }
         case .byteByByte(let delay):
             head += "Content-Length: \(route.body.count)\r\n\r\n"
             send(fd, Array(head.utf8))
@@ -215,6 +224,25 @@ package final class LocalHTTPServer: @unchecked Sendable {
         while Date() < deadline {
             if isStopped { return false }
             usleep(10_000)
+        }
+        return !isStopped
+    }
+
+    /// Sleeps as ``sleep(_:)`` while watching the connection: false, with the request noted in
+    /// ``closedByClient``, when the client closes it first.
+    private func sleep(_ seconds: Double, answering request: Request, on fd: Int32) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        var byte: UInt8 = 0
+        while Date() < deadline {
+            if isStopped { return false }
+            // 0: the peer closed its end (a request's bytes were all read already).
+            if recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0 {
+                lock.lock()
+                hungUp.append(request)
+                lock.unlock()
+                return false
+            }
+            usleep(5_000)
         }
         return !isStopped
     }

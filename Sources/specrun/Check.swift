@@ -14,13 +14,13 @@ struct Check: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, sarif
+        case text, json, sarif, github
     }
 
     @Argument(help: "Spec files, folders, or '-' for standard input.", completion: SpecArguments.completion)
     var specs: [String]
 
-    @Option(name: .long, help: "How to report diagnostics: text (for people, on standard error), json (one object per line) or sarif (SARIF 2.1.0), both on standard output.")
+    @Option(name: .long, help: "How to report diagnostics: text (for people, on standard error), json (one object per line), sarif (SARIF 2.1.0) or github (GitHub Actions workflow commands, each diagnostic annotated on its line), the last three on standard output.")
     var format: Format = .text
 
     @Flag(help: "Keep running: check again whatever a saved file changes (a spec, a spec it navigates to).")
@@ -65,6 +65,8 @@ struct Check: ParsableCommand {
             Output.write(DiagnosticJSON.render(all, sources: sources))
         case .sarif:
             Output.write(SARIFLog.render(all, sources: sources, toolVersion: SpecRun.configuration.version))
+        case .github:
+            Output.write(all.map(GitHubAnnotations.command(for:)).joined())
         }
         return invalid > 0 ? ExitCodes.invalidSpec : nil
     }

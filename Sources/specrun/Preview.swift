@@ -90,7 +90,29 @@ struct Preview: ParsableCommand {
             try? process.run()
         }
         Output.error("previewing \(sessions.count) spec\(sessions.count == 1 ? "" : "s"); press Ctrl-C to stop\n")
+        Self.reloadOnSave()
         withExtendedLifetime(server) { dispatchMain() }
+    }
+
+    /// The authoring loop, with `--watch`'s watcher: when a file in a folder of a previewed
+    /// spec changes, every screen shown reloads if its spec's text changed (each session
+    /// compares the text itself, so the preview's own writes reload nothing).
+    static func reloadOnSave() {
+        Thread.detachNewThread {
+            let watcher: FileWatcher
+            do {
+                watcher = try FileWatcher()
+            } catch {
+                Output.error("warning: saving a spec will not reload the page: \(error)\n")
+                return
+            }
+            while true {
+                // Armed before the sessions read their files, so a save after a read is seen.
+                watcher.watch(LiveSessions.folders)
+                for session in LiveSessions.sessions { session.reloadIfChanged() }
+                watcher.waitForChange()
+            }
+        }
     }
 }
 

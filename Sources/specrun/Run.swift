@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ScreenSpec
 import SpecRuntime
 import SpecTools
@@ -22,7 +23,8 @@ struct Run: ParsableCommand {
     @Argument(help: "Spec files, folders, or '-' for standard input.", completion: SpecArguments.completion)
     var specs: [String]
 
-    @Option(name: .long, help: "Play only the scenarios with this exact name.")
+    @Option(name: .long, help: "Play only the scenarios with this exact name (the shell completes the names).",
+            completion: ScenarioCompletion.kind)
     var scenario: String?
 
     @Option(name: .long, help: "Output format: text (a readable timeline), json (one object per line) or html (a self-contained page of marble diagrams).")
@@ -59,6 +61,8 @@ struct Run: ParsableCommand {
     /// Plays the scenarios of `paths` and prints their timelines; the exit code when not 0.
     func play(_ paths: [String]) -> ExitCode? {
         var invalid = false, failed = false, printed = 0
+        // Coloured on a terminal, as `--color`, NO_COLOR and FORCE_COLOR say.
+        let colors = Output.useColor(for: STDOUT_FILENO)
         var checkedSpecs: [(path: String, spec: CheckedSpec)] = []
         for (path, loaded) in Self.load(paths) {
             switch loaded {
@@ -107,7 +111,7 @@ struct Run: ParsableCommand {
                 }
                 failed = failed || !timeline.passed
                 switch format {
-                case .text: Output.write(redact((printed > 0 ? "\n" : "") + TimelineFormatter.text(timeline)))
+                case .text: Output.write(redact((printed > 0 ? "\n" : "") + TimelineFormatter.text(timeline, colors: colors)))
                 case .json: Output.write(redact(TimelineFormatter.jsonLines(timeline)))
                 case .html: played.append(MarbleReport.Scenario(played: timeline, specPath: SpecArguments.displayName(path)))
                 }

@@ -2,9 +2,10 @@ import Foundation
 import ScreenSpec
 import SpecRuntime
 
-/// `specrun run --live`: the scenarios on real time, services with an `http:` section calling
-/// the backend (the others stay fakes), the same timeline and JSON lines, `expect:` still
-/// judging; a located note for each answer that is not what the fake would have answered.
+/// `specrun run --live`: the scenarios on a live screen (real time, one serial executor, calls
+/// overlapping and cancelled as in an app), services with an `http:` section calling the backend
+/// (the others stay fakes), the same timeline and JSON lines, `expect:` still judging; a located
+/// note for each answer that is not what the fake would have answered.
 ///
 /// The environment values the `http:` sections read are secrets: everything this prints, on
 /// either stream, goes through the client's redaction first.
@@ -47,17 +48,46 @@ struct LiveRun {
         return [spec.file: SourceFile(path: spec.file, text: text)]
     }
 
-    /// Plays one scenario; its timeline and the notes about fakes that differ from the backend,
-    /// both already redacted by the returned `redact`.
+    /// Plays one scenario on a live screen; its timeline and the notes about fakes that differ
+    /// from the backend, both already redacted by the returned `redact`.
     func play(_ spec: CheckedSpec, scenario: Int) -> (timeline: Timeline, notes: String, redact: (String) -> String) {
         let client = HTTPServiceClient(spec: spec, baseURL: baseURL, environment: environment)
-        let pacing = RealTimePacing(client: client)
-        let timeline = ScenarioRunner.run(spec, scenario: scenario, pacing: pacing)
-        let notes = pacing.differences.map { difference in
+        // The scenario's own fakes (its `services:` overrides) are the ones checked.
+        let plans = spec.scenarios[scenario].applying(to: spec).services
+        var providers: [String: any ServiceProvider] = [:]
+        for plan in plans where client.calls(plan.name) { providers[plan.name] = HTTPServiceProvider(client: client) }
+        let found = Differences()
+        let timeline = LiveScenarioPlayer.runWaiting(spec, scenario: scenario, providers: providers) { answer in
+            let plan = plans[answer.service]
+            guard let http = plan.http, let difference = FakeComparison.difference(
+                plan, at: http.serviceRange, count: answer.count, names: answer.names, arguments: answer.arguments, live: answer.outcome)
+            else { return }
+            found.append(difference)
+        }
+        let notes = found.all.map { difference in
             Diagnostic(.note, id: .fakeDiffers, difference.message, at: difference.range)
         }
         let text = notes.isEmpty ? "" : DiagnosticFormatter(colors: Output.useColor(for: STDERR_FILENO))
             .render(notes, sources: Self.sources(spec))
         return (timeline, client.redact(text), client.redact)
+    }
+}
+
+/// The answers that differed from the fakes, in the order they reached the screen (appended as
+/// its graph work, read once the scenario is over).
+private final class Differences: @unchecked Sendable {
+    private let lock = NSLock()
+    private var found: [FakeComparison.Difference] = []
+
+    func append(_ difference: FakeComparison.Difference) {
+        lock.lock()
+        found.append(difference)
+        lock.unlock()
+    }
+
+    var all: [FakeComparison.Difference] {
+        lock.lock()
+        defer { lock.unlock() }
+        return found
     }
 }

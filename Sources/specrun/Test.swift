@@ -18,7 +18,7 @@ struct Test: ParsableCommand {
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, junit, html
+        case text, json, junit, html, github
     }
 
     @Argument(help: "Spec files, or folders searched recursively for *.yaml and *.yml (default: specs).",
@@ -40,7 +40,8 @@ struct Test: ParsableCommand {
     @Flag(help: "Reject (delete) every pending change (.timeline.new) under the paths, without playing anything.")
     var reject = false
 
-    @Option(help: "Play only the scenarios whose name contains this text (with --accept/--reject: settle only those).")
+    @Option(help: "Play only the scenarios whose name contains this text (with --accept/--reject: settle only those; the shell completes the names).",
+            completion: ScenarioCompletion.kind)
     var filter: String?
 
     @Option(help: ArgumentHelp("Play only shard I of N (such as 2/4) of the scenarios, for a CI matrix; the shards together play each once.",
@@ -48,7 +49,7 @@ struct Test: ParsableCommand {
     var shard: Shard?
 
     @Option(name: [.customLong("format"), .customLong("reporter")],
-            help: "How to report: text, json (one object per line), junit (XML) or html (a self-contained page of marble diagrams, with snapshot diffs). '--reporter' is the former spelling.")
+            help: "How to report: text, json (one object per line), junit (XML), html (a self-contained page of marble diagrams, with snapshot diffs) or github (GitHub Actions workflow commands: each problem annotated on its line). '--reporter' is the former spelling.")
     var format: Format = .text
 
     @Option(help: "Write the json, junit or html report to this file (whole or not at all) and the text report to standard output.")
@@ -62,7 +63,9 @@ struct Test: ParsableCommand {
     func validate() throws {
         if ci && update { throw ValidationError("'--ci' never writes snapshots, so it cannot be combined with '--update'") }
         if ci && prune { throw ValidationError("'--ci' never deletes snapshots, so it cannot be combined with '--prune'") }
-        if output != nil && format == .text { throw ValidationError("'--output' needs '--format json', '--format junit' or '--format html'") }
+        if output != nil && (format == .text || format == .github) {
+            throw ValidationError("'--output' needs '--format json', '--format junit' or '--format html'; text and github go to standard output")
+        }
         if accept && reject { throw ValidationError("'--accept' and '--reject' settle the same pending changes; choose one") }
         if accept || reject {
             let flag = accept ? "--accept" : "--reject"

@@ -43,6 +43,9 @@ struct TestPass {
         case (.junit, nil):
             Output.write(JUnitReporter.render(report))
             Output.error(report.summaryLine + "\n")
+        case (.github, _):
+            Output.write(GitHubReporter.render(report))
+            Output.error(report.summaryLine + "\n")
         case (.html, _) where report.invalid > 0:
             // An invalid spec gives its located diagnostics and no page at all.
             for outcome in outcomes where !outcome.isValid { Output.reportDiagnostics(outcome.loaded) }

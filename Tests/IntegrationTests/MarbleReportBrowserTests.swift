@@ -203,11 +203,12 @@ struct MarbleReportBrowserTests {
             #expect(seen.focusReadout.contains(" at "), "\(spec): focusing a marble does not show it in the live region (window focused: \(seen.windowFocused)); \(diagnosis())")
             #expect(seen.arrowMovedFocus == true, "\(spec): the right arrow does not move to the next marble; \(diagnosis())")
         }
-        if spec == "weather.yaml" {
-            let png = try Self.screenshot(html.stdout, name: "weather")
-            // The screenshot in docs/pictures.md; regenerate it with SPECRUN_UPDATE_DOCS=1.
+        if spec == "weather.yaml" || spec == "login.yaml" {
+            let name = String(spec.dropLast(".yaml".count))
+            let png = try Self.screenshot(html.stdout, name: name)
+            // The screenshots in docs/pictures.md; regenerate them with SPECRUN_UPDATE_DOCS=1.
             if ProcessInfo.processInfo.environment["SPECRUN_UPDATE_DOCS"] == "1" {
-                let docs = PackagePaths.root + "/docs/images/weather-marbles.png"
+                let docs = PackagePaths.root + "/docs/images/\(name)-marbles.png"
                 try FileManager.default.createDirectory(atPath: PackagePaths.root + "/docs/images", withIntermediateDirectories: true)
                 try? FileManager.default.removeItem(atPath: docs)
                 try FileManager.default.copyItem(atPath: png, toPath: docs)

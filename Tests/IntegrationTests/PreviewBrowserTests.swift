@@ -5,31 +5,61 @@ import Testing
 /// `specrun preview` in Debian's Chromium, driven by Playwright (Tests/Browser/preview_e2e.py):
 /// the login screen typed into and tapped through its `data-component` controls, `executing`
 /// then the answer seen in its `data-output` values, a recording appended and then passing
-/// `specrun test`, and every shipped spec opened with no console error; the clock controls, the
-/// services panel, `--live` against a local server with its cassette, the scenario player and
-/// scrubbing, segment titles and alert buttons, a spec's markup shown as text. The screenshot it
-/// takes is docs/images/preview-login.png.
+/// `specrun test`; the authoring loop (a save reloads the screen, a broken save shows its
+/// diagnostics over the last good screen, a fix brings it back); a navigation opening its
+/// screen, and Back; no token, a rebound `Host` and another origin's WebSocket refused; every
+/// shipped spec opened with no console error, each one's screenshot taken; the clock controls,
+/// the services panel, `--live` against a local server with its cassette, the scenario player
+/// and scrubbing, segment titles and alert buttons, a spec's markup shown as text. The pictures
+/// are docs/images/preview-*.png: `SPECRUN_PREVIEW_SCREENSHOTS=docs/images swift test --filter
+/// PreviewBrowserTests` takes them again.
 @Suite("specrun preview in Chromium", .serialized, .requires(.chromium, .playwright))
 struct PreviewBrowserTests {
-    @Test func loginRecordAndEverySpec() async throws {
+    @Test func loginRecordingAuthoringNavigationRefusalsTimeServicesPlayerAndEverySpec() async throws {
         let python = try ExternalTool.playwright.path()
         let folder = try PackagePaths.temporaryFolder("specrun-preview")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        // A copy of specs/: the recording writes to login.yaml and its snapshots.
+        // A copy of specs/: the recording writes to login.yaml and its snapshots, the authoring
+        // loop edits login.yaml.
         let specs = folder + "/specs"
         try FileManager.default.copyItem(atPath: PackagePaths.specs, toPath: specs)
-        let screenshot = folder + "/preview-login.png"
-        let arguments = [PackagePaths.path("Tests/Browser/preview_e2e.py"), try CLI.binary, specs, screenshot]
+        let shots = folder + "/shots"
+        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        let arguments = [PackagePaths.path("Tests/Browser/preview_e2e.py"), try CLI.binary, specs, shots]
         let environment = CLI.environment(["CHROMIUM": try ExternalTool.chromium.path()])
         // Minutes of waiting, off the cooperative pool: on two cores it has two threads, and one
         // blocked this long starves the async tests alongside (the preview server's own tests).
-        let result = try await Self.offThePool { try Command.run(python, arguments, environment: environment, timeout: 600) }
+        let result = try await Self.offThePool { try Command.run(python, arguments, environment: environment, timeout: 900) }
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
-        #expect(result.stdout.contains("ok: recording appended and passing specrun test"), "\(result.stdout)")
-        #expect(FileManager.default.fileExists(atPath: screenshot))
-        if let keep = ProcessInfo.processInfo.environment["SPECRUN_PREVIEW_SCREENSHOT"] {
-            try? FileManager.default.removeItem(atPath: keep)
-            try FileManager.default.copyItem(atPath: screenshot, toPath: keep)
+        for line in ["ok: recording appended and passing specrun test", "ok: a save reloads the screen in place",
+                     "ok: a broken save shows its diagnostics over the last good screen", "ok: fixing it brings the screen back",
+                     "ok: a navigation opens its screen with its parameters, and Back returns",
+                     "ok: no token, a rebound Host and another origin's WebSocket refused",
+                     "ok: pause, wait 1234 ms, run to next event and x10 from the page",
+                     "ok: a service's next answer chosen, recorded as an override, passing specrun test",
+                     "ok: --live answered by a real server, recorded as a cassette, passing specrun test offline",
+                     "ok: scenarios played step by step, continued, scrubbed back; a counterexample played",
+                     "ok: segment titles, alert buttons and slider/stepper bounds from the spec",
+                     "ok: a spec's markup shown as text in segments, scenarios and service answers"] {
+            #expect(result.stdout.contains(line), "\(result.stdout)")
+        }
+        #expect(result.stdout.contains("specs opened with no console error, each one's screenshot taken"), "\(result.stdout)")
+        // A picture of every shipped spec, of the login signing in, of a broken save, of a
+        // navigation, of the services panel, of a scenario scrubbed and of titled widgets.
+        let names = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.specs).filter { $0.hasSuffix(".yaml") }
+        #expect(!names.isEmpty)
+        let pictures = ["preview-login-signing-in.png", "preview-diagnostics.png", "preview-navigation.png", "preview-services.png",
+                        "preview-player.png", "preview-widgets.png"] + names.map { "preview-" + $0.dropLast(".yaml".count) + ".png" }
+        for picture in pictures {
+            let size = (try? FileManager.default.attributesOfItem(atPath: shots + "/" + picture)[.size] as? Int) ?? 0
+            #expect(size > 10_000, "\(picture): \(size) bytes")
+        }
+        if let keep = ProcessInfo.processInfo.environment["SPECRUN_PREVIEW_SCREENSHOTS"] {
+            let target = keep.hasPrefix("/") ? keep : PackagePaths.path(keep)
+            for picture in pictures {
+                try? FileManager.default.removeItem(atPath: target + "/" + picture)
+                try FileManager.default.copyItem(atPath: shots + "/" + picture, toPath: target + "/" + picture)
+            }
         }
     }
 

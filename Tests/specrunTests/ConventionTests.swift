@@ -117,6 +117,44 @@ import Testing
         #expect(result.stdout.contains("\u{1B}[") == colored, "\(flags) \(environment)")
     }
 
+    /// The shell asks `specrun ---completion <command> -- <option> <word index> <cursor> <words…>`
+    /// (swift-argument-parser's protocol) and offers what it prints, one per line.
+    @Test func theShellCompletesScenarioNamesFromTheSpecsNamed() throws {
+        let cli = try Workspace()
+        let all = try cli.run(["---completion", "run", "--", "--scenario", "3", "0", "specrun", "run", "specs/login.yaml", "--scenario", ""])
+        #expect(all.status == 0)
+        let names = all.stdout.split(separator: "\n").map(String.init)
+        #expect(names.first == "signs in once the form is valid")
+        #expect(names.contains("a second tap while signing in is refused"))
+        let typed = try cli.run(["---completion", "test", "--", "--filter", "2", "3", "specrun", "test", "--filter", "a s"])
+        #expect(typed.stdout == "a second tap while signing in is refused\n")
+        // No path given: the specs folder. A spec that does not load offers nothing and says nothing.
+        try cli.write("specs/broken.yaml", "screen: B\noutputs:\n  x: nme\n")
+        let broken = try cli.run(["---completion", "run", "--", "--scenario", "3", "0", "specrun", "run", "specs/broken.yaml", "--scenario", ""])
+        #expect(broken.status == 0 && broken.stdout.isEmpty && broken.stderr.isEmpty)
+    }
+
+    @Test(arguments: [
+        (["--color", "always"], [String: String](), true),
+        (["--color", "never"], ["FORCE_COLOR": "1"], false),
+        ([], ["FORCE_COLOR": "1"], true),
+        ([], [:], false),
+    ])
+    func runColorsItsTimelineOnlyWhenAsked(flags: [String], environment: [String: String], colored: Bool) throws {
+        let cli = try Workspace()
+        let result = try cli.run(["run", "specs/login.yaml"] + flags, environment: environment)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\u{1B}[") == colored, "\(flags) \(environment)")
+        // The colours are all that differs: without them it is the snapshot text.
+        let plain = try cli.run(["run", "specs/login.yaml"]).stdout
+        let stripped = result.stdout.replacing(/\x{1B}\[[0-9;]*m/, with: "")
+        #expect(stripped == plain)
+        if colored {
+            #expect(result.stdout.contains("\u{1B}[33m▶ set email = \"someone@example.com\"\u{1B}[0m"))
+            #expect(result.stdout.contains("\u{1B}[1mLogin › signs in once the form is valid\u{1B}[0m"))
+        }
+    }
+
     @Test func colorChoiceInProcess() {
         #expect(ColorChoice.auto.enabled(isTerminal: true, environment: [:]))
         #expect(!ColorChoice.auto.enabled(isTerminal: false, environment: [:]))

@@ -48,17 +48,19 @@ struct LiveRunCommandTests {
             steps:
               - set: { address: "a@b.c" }
               - send: subscribe
-              - wait: 1s
+              - wait: 3s
               - expect: \(expectation)
 
         """
     }
 
-    func run(_ spec: String, _ server: LocalHTTPServer?, port: Int? = nil, format: String = "text", environment: [String: String]? = nil) throws -> CommandResult {
+    func run(_ spec: String, _ server: LocalHTTPServer?, port: Int? = nil, format: String = "text", environment: [String: String]? = nil) async throws -> CommandResult {
         let path = try CLI.temporarySpec(spec, name: "news.yaml")
         let base = server?.baseURL ?? "http://127.0.0.1:\(port ?? 9)"
-        return try CLI.run(["run", "--live", "--base-url", base, "--format", format, path],
-                           environment: environment ?? ["NEWSLETTER_TOKEN": Self.token], timeout: 60)
+        return try await offThePool {
+            try CLI.run(["run", "--live", "--base-url", base, "--format", format, path],
+                        environment: environment ?? ["NEWSLETTER_TOKEN": Self.token], timeout: 300)
+        }
     }
 
     /// The time of the first line of `name` whose value starts with `value` in a text timeline.
@@ -70,14 +72,15 @@ struct LiveRunCommandTests {
         return nil
     }
 
-    @Test func theServersValuesAtRealTimes() throws {
+    @Test func theServersValuesAtRealTimes() async throws {
         let server = try LocalHTTPServer(routes: ["POST /subscriptions": .json(201, #"{"id": 7, "status": "pending"}"#, delay: 0.3)])
         defer { server.stop() }
-        let result = try run(Self.spec(expect: "{ subscription: { id: 7, status: pending } }"), server)
+        let result = try await run(Self.spec(expect: "{ subscription: { id: 7, status: pending } }"), server)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("join.elements     Subscription(id: 7, status: .pending, note: nil)"), "\(result)")
         let at = try #require(time(of: "join.elements", "Subscription", in: result.stdout), "\(result)")
-        #expect(at >= 300 && at < 1000, "answered at \(at)ms")
+        // Real time: a loaded machine answers later, never before the server's 300 ms.
+        #expect(at >= 300 && at < 3000, "answered at \(at)ms")
         let request = try #require(server.requests.first)
         #expect(request.method == "POST" && request.path == "/subscriptions")
         #expect(request.header("Authorization") == "Bearer " + Self.token)
@@ -87,56 +90,57 @@ struct LiveRunCommandTests {
                                        + "the service answered Subscription(id: 7, status: .pending, note: nil)"), "\(result)")
     }
 
-    @Test func aConflictIsHTTP409() throws {
+    @Test func aConflictIsHTTP409() async throws {
         let server = try LocalHTTPServer(routes: ["/subscriptions": .json(409, #"{"error": "exists"}"#)])
         defer { server.stop() }
-        let result = try run(Self.spec(expect: "{ failure: http(409) }"), server)
+        let result = try await run(Self.spec(expect: "{ failure: http(409) }"), server)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("failure           http(409)"), "\(result)")
         #expect(result.stderr.contains("the fake answers Subscription(id: 1, status: .active, note: nil), the service answered http(409)"), "\(result)")
     }
 
-    @Test func aBodyThatIsNotJSONIsDecodeWithTheReason() throws {
+    @Test func aBodyThatIsNotJSONIsDecodeWithTheReason() async throws {
         let server = try LocalHTTPServer(routes: ["/subscriptions": .text(200, "<html>maintenance</html>")])
         defer { server.stop() }
-        let result = try run(Self.spec(expect: "{ failure: decode }"), server, format: "json")
+        let result = try await run(Self.spec(expect: "{ failure: decode }"), server, format: "json")
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains(#"{"error":"decode","message":"POST /subscriptions: the body is not JSON: expected a JSON value, found '<' at byte 0"}"#), "\(result)")
     }
 
-    @Test func aRefusedConnectionIsUnknown() throws {
-        let result = try run(Self.spec(expect: "{ failure: unknown }"), nil, port: LocalHTTPServer.refusingPort(), format: "json")
+    @Test func aRefusedConnectionIsUnknown() async throws {
+        let result = try await run(Self.spec(expect: "{ failure: unknown }"), nil, port: LocalHTTPServer.refusingPort(), format: "json")
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains(#""message":"POST /subscriptions: the connection was refused""#), "\(result)")
     }
 
-    @Test func aTimeoutIsUnknownAtTheTimeout() throws {
-        let server = try LocalHTTPServer(routes: ["/subscriptions": .json(200, #"{"id": 7, "status": "pending"}"#, delay: 20)])
+    @Test func aTimeoutIsUnknownAtTheTimeout() async throws {
+        // The answer would come after the command's own time limit (300 s): a run that waited
+        // for it would fail there; the timeline's time of the failure is the measure, not the
+        // wall clock of a busy test machine.
+        let server = try LocalHTTPServer(routes: ["/subscriptions": .json(200, #"{"id": 7, "status": "pending"}"#, delay: 900)])
         defer { server.stop() }
-        let started = Date()
-        let result = try run(Self.spec(expect: "{ failure: unknown }", timeout: "400ms"), server)
+        let result = try await run(Self.spec(expect: "{ failure: unknown }", timeout: "400ms"), server)
         #expect(result.status == 0, "\(result)")
         let at = try #require(time(of: "failure", "unknown", in: result.stdout), "\(result)")
-        #expect(at >= 400 && at < 1000, "failed at \(at)ms")
-        #expect(Date().timeIntervalSince(started) < 15)
+        #expect(at >= 400 && at < 3000, "failed at \(at)ms")
     }
 
-    @Test func aMissingEnvironmentVariableIsALocatedErrorNamingIt() throws {
+    @Test func aMissingEnvironmentVariableIsALocatedErrorNamingIt() async throws {
         let server = try LocalHTTPServer(routes: [:])
         defer { server.stop() }
-        let result = try run(Self.spec(expect: "{ failure: unknown }"), server, environment: ["NEWSLETTER_TOKEN_OTHER": "x"])
+        let result = try await run(Self.spec(expect: "{ failure: unknown }"), server, environment: ["NEWSLETTER_TOKEN_OTHER": "x"])
         #expect(result.status == 2, "\(result)")
         #expect(result.stderr.contains("news.yaml:29:21: error: the environment variable 'NEWSLETTER_TOKEN' is not set; service 'newsletter.subscribe' reads it"), "\(result)")
         #expect(server.requests.isEmpty)
     }
 
     @Test(arguments: ["text", "json", "html"])
-    func theTokenIsNeverPrinted(_ format: String) throws {
+    func theTokenIsNeverPrinted(_ format: String) async throws {
         // The server echoes the token back, in a value and in the failure of a second call.
         let server = try LocalHTTPServer(routes: ["/subscriptions": .json(200, #"{"id": 7, "status": "pending", "note": "token \#(Self.token) accepted"}"#)])
         defer { server.stop() }
         for expectation in ["{ subscription: { id: 7, status: pending, note: \"token \(Self.token) accepted\" } }", "{ failure: unknown }"] {
-            let result = try run(Self.spec(expect: expectation), server, format: format)
+            let result = try await run(Self.spec(expect: expectation), server, format: format)
             #expect(!result.stdout.contains(Self.token) && !result.stderr.contains(Self.token), "\(format): \(result)")
             #expect(!result.output.contains("SECRET"), "\(format)")
             #expect(result.output.contains("•••"), "\(format): \(result)")
@@ -144,14 +148,14 @@ struct LiveRunCommandTests {
         #expect(server.requests.allSatisfy { $0.header("Authorization") == "Bearer " + Self.token })
     }
 
-    @Test func usageMistakes() throws {
+    @Test func usageMistakes() async throws {
         let path = try CLI.temporarySpec(Self.spec(expect: "{ failure: unknown }"), name: "news.yaml")
         let withoutLive = try CLI.run(["run", "--base-url", "http://127.0.0.1:1", path])
         #expect(withoutLive.status == 64 && withoutLive.stderr.contains("'--base-url' is for '--live' runs; add '--live'"), "\(withoutLive)")
         let badURL = try CLI.run(["run", "--live", "--base-url", "ftp://x", path])
         #expect(badURL.status == 64 && badURL.stderr.contains("'--base-url' takes an http or https URL such as 'http://127.0.0.1:8080', found 'ftp://x'"), "\(badURL)")
         // A path with no base URL: the call fails with the reason, the scenario goes on.
-        let noBase = try CLI.run(["run", "--live", "--format", "json", path], environment: ["NEWSLETTER_TOKEN": Self.token])
+        let noBase = try await offThePool { try CLI.run(["run", "--live", "--format", "json", path], environment: ["NEWSLETTER_TOKEN": Self.token]) }
         #expect(noBase.status == 0 && noBase.stdout.contains("the path needs a base URL ('--base-url http://127.0.0.1:8080')"), "\(noBase)")
     }
 }

@@ -56,6 +56,19 @@ public final class LiveLogin {
         return counter.count - before
     }
 
+    /// Sets the email to one that makes `canLogin` true (the password is long enough); true when
+    /// the `canLogin` observer saw it before `set` returned. For package-benchmark's latency.
+    public func flip() -> Bool {
+        let before = counter.count
+        try? screen.set(email, to: inputs[2])
+        return counter.count > before
+    }
+
+    /// Sets the email back to one too short, so that the next ``flip()`` changes `canLogin` again.
+    public func flipBack() {
+        try? screen.set(email, to: inputs[0])
+    }
+
     /// Time from calling `set` on the email to the `canLogin` observer seeing the new value, for
     /// `samples` email changes that flip it (a password change between them, not timed).
     public func latencies(samples: Int) -> [Duration] {

@@ -10,6 +10,7 @@ import SpecWorkloads
 //   workload login-graph|login-observation|login-closures CHANGES
 //   workload live-login CHANGES          the login graph through a LiveScreen (live clock, observers)
 //   workload live-latency SAMPLES        input to observed output on a LiveScreen: p50, p99, max
+//   workload live-stop CYCLES            start/stop cycles with calls and a timer in flight (valgrind)
 //   workload paging ITEMS                Benchmarks/Specs/paging.yaml
 //   workload list-paging ITEMS           specs/list.yaml, a page of 20 every time
 //   workload many-requests REQUESTS      REQUESTS pending at once in a flatMap (and a concatMap)
@@ -55,6 +56,11 @@ case "live-latency":
     func at(_ q: Double) -> Duration { sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] }
     func ns(_ d: Duration) -> Int { Int(d.components.seconds) * 1_000_000_000 + Int(d.components.attoseconds / 1_000_000_000) }
     print("live-latency \(sorted.count) samples: p50 \(ns(at(0.5))) ns, p99 \(ns(at(0.99))) ns, p99.9 \(ns(at(0.999))) ns, max \(ns(sorted.last ?? .zero)) ns")
+case "live-stop":
+    let start = ContinuousClock.now
+    let left = LiveStopWorkload.run(cycles: size)
+    report("provider tasks left", left, start)
+    exit(left == 0 ? 0 : 1)
 case "login-observation":
     let login = ObservationLogin()
     let start = ContinuousClock.now
@@ -65,8 +71,9 @@ case "login-closures":
     report("emissions", login.run(changes: size), start)
 case "check":
     let spec = Specs.load(path: RepositoryPaths.loginSpec)
-    let counts = [InterpretedLogin(spec: spec).run(changes: size), ObservationLogin().run(changes: size), ClosureLogin().run(changes: size)]
-    print("graph, observation, closures: \(counts); expected \(LoginWorkload.expectedEmissions(size)) each")
+    let counts = [InterpretedLogin(spec: spec).run(changes: size), ObservationLogin().run(changes: size), ClosureLogin().run(changes: size),
+                  LiveLogin(spec: spec).run(changes: size)]
+    print("graph, observation, closures, live: \(counts); expected \(LoginWorkload.expectedEmissions(size)) each")
     exit(counts.allSatisfy { $0 == LoginWorkload.expectedEmissions(size) } ? 0 : 1)
 case "explore-random":
     let spec = Specs.load(path: RepositoryPaths.loginSpec)

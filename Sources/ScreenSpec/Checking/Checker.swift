@@ -42,6 +42,9 @@ struct Checker {
     }
     /// Stream outputs, checked in the same dependency order as derived outputs.
     var pendingStreams: [PendingStream] = []
+    /// While a request's `with:` and `ops:` are checked: the name its `as:` gives the outer
+    /// element, and that element's type; operator expressions read it as the event payload.
+    var requestElement: (name: String, type: SpecType)?
     var streams: [StreamPlan] = []
     /// Sibling specs read to check navigation targets, by file path.
     var catalog: ScreenCatalog

@@ -450,7 +450,7 @@ extension SpecReader {
     }
 
     mutating func readRequest(_ node: YAMLNode, of what: String) -> RequestDecl? {
-        guard let f = fields(node, of: "'\(what)'", allowed: ["call", "with", "ops", "failures"]) else { return nil }
+        guard let f = fields(node, of: "'\(what)'", allowed: ["call", "with", "as", "ops", "failures"]) else { return nil }
         guard let callNode = f["call"], let service = identifier(callNode, what: "service name", allowDots: true) else {
             if f["call"] == nil { diagnostics.error(.missingKey, "'\(what)' needs 'call:' naming a service", at: node.range) }
             return nil
@@ -462,6 +462,10 @@ extension SpecReader {
             }
         }
         var request = RequestDecl(service: service, arguments: arguments, range: node.range)
+        if let name = f["as"] {
+            guard let element = identifier(name, what: "name for the element that starts each call") else { return nil }
+            request.elementName = element
+        }
         if let ops = f["ops"] {
             // An inner operator that could not be read leaves the request unread: the output stops there.
             guard let (inner, firstUnread) = readOperators(ops, of: "the request's 'ops:'"), firstUnread == nil else { return nil }

@@ -92,6 +92,9 @@ package struct RequestDecl: Sendable {
     package var operators: [OperatorDecl] = []
     /// `failures: end`: an inner error ends the output, as in RxSwift; default `pass`.
     package var failuresEnd = false
+    /// `as: c`: the name by which `with:` and the request's `ops:` read the element that started
+    /// the call (RxSwift's `flatMapLatest { c in … }`).
+    package var elementName: Located<String>?
 }
 
 /// `navigate: { to: Screen, params: { name: expr } }`, `$0` the element.

@@ -92,7 +92,8 @@ extension SpecSchema {
             (key: "request", value: object("A service call: '{ call: auth.signIn, with: { email: email } }'.", [
                 ("call", describe(ref("dottedName"), "The service to call.")),
                 ("with", map("Arguments by name: expressions.", of: ref("expression"))),
-                ("ops", list("In a stream's request: operators applied to each inner stream.", of: ref("operator"))),
+                ("as", describe(ref("name"), "In a stream's request: a name by which 'with:' and 'ops:' read the element that started the call, as 'c' in RxSwift's 'flatMapLatest { c in … }'.")),
+                ("ops", list("In a stream's request: operators applied to each inner stream; they may listen to the screen ('takeUntil: cancel').", of: ref("operator"))),
                 ("failures", describe(["enum": ["pass", "end"]], "In a stream's request: 'pass' (the default) sends a failure to '<name>.errors' and goes on; 'end' ends the output, as in RxSwift.")),
             ], required: ["call"])),
             (key: "handler", value: object("A handler: on an emission, set state or input properties; all values are computed before any is written.", [

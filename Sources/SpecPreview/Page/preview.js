@@ -24,9 +24,10 @@ function step(verb, target, value) {
   send(m);
 }
 
-// The hooks the page's other files (services.js, player.js ...) draw their parts through: each
-// layout or state message is passed to every hook after this file drew its own part.
-const preview = { send: send, el: el, layoutHooks: [], stateHooks: [] };
+// The hooks the page's other files (services.js, player.js, authoring.js, navigation.js) draw
+// their parts through: each layout or state message is passed to every hook after this file drew
+// its own part, and a message of a type of theirs to its handler.
+const preview = { send: send, el: el, layoutHooks: [], stateHooks: [], messageHooks: {} };
 window.specrunPreview = preview;
 
 // One renderer per catalogue component: the control, its role, and how a gesture maps to a step.
@@ -208,7 +209,12 @@ function formField(f) {
     wrap.append(node);
     return { node: wrap, update() {} };
   }
-  if (f.control === "checkbox") { node = el("input", { type: "checkbox", role: "switch" }); read = () => node.checked; }
+  if (f.control === "value") {
+    // A record or a list, written as in a scenario; the server checks it is one YAML value.
+    node = el("input", { type: "text", class: "flow", spellcheck: "false" });
+    node.value = f.example || "";
+    read = () => node.value;
+  } else if (f.control === "checkbox") { node = el("input", { type: "checkbox", role: "switch" }); read = () => node.checked; }
   else if (f.control === "number") { node = el("input", { type: "number", step: f.type === "Int" ? 1 : "any" }); read = () => f.type === "Int" ? parseInt(node.value, 10) : Number(node.value); }
   else if (f.control === "select") {
     node = el("select");
@@ -217,18 +223,21 @@ function formField(f) {
   } else { node = el("input", { type: "text" }); read = () => node.value; }
   node.setAttribute("data-component", f.name);
   node.setAttribute("aria-label", f.name);
+  const act = (verb) => f.control === "value" ? send({ op: "step", verb: verb, target: f.name, yaml: read() }) : step(verb, f.name, read());
   if (f.stream) {
     const go = el("button", { type: "button" }, "Send");
-    go.addEventListener("click", () => step("send", f.name, read()));
+    go.addEventListener("click", () => act("send"));
     wrap.append(node, go);
   } else {
-    node.addEventListener(f.control === "text" ? "input" : "change", () => step("set", f.name, read()));
+    node.addEventListener(f.control === "text" ? "input" : "change", () => act("set"));
     wrap.append(node);
   }
   return { node: wrap, update(v) {
     if (f.stream || v === undefined || document.activeElement === node) return;
     if (f.control === "checkbox") node.checked = v === "true";
     else if (f.control === "text") { try { node.value = JSON.parse(v); } catch (e) { node.value = v; } }
+    else if (f.control === "value") return;
+    else if (f.control === "select") node.value = v.replace(/^\./, "");  // a case reads `.name`
     else node.value = v;
   } };
 }
@@ -334,6 +343,7 @@ function connect() {
     if (message.type === "specs") drawSpecs(message);
     else if (message.type === "layout") drawLayout(message);
     else if (message.type === "state") drawState(message);
+    else if (preview.messageHooks[message.type]) preview.messageHooks[message.type](message);
   });
 }
 

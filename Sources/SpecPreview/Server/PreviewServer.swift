@@ -2,7 +2,7 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 
-/// The preview's HTTP server: the page's own three files and one WebSocket, each request
+/// The preview's HTTP server: the page's own files and one WebSocket, each request
 /// checked by a ``RequestGuard``. Nothing else is served: no file of the spec's folder, no
 /// listing, no proxy.
 package final class PreviewServer: Sendable {
@@ -76,6 +76,8 @@ struct PreviewHandler: HTTPHandler {
     static let assets: [String: String] = [
         "/preview.css": "text/css; charset=utf-8",
         "/preview.js": "text/javascript; charset=utf-8",
+        "/authoring.js": "text/javascript; charset=utf-8",
+        "/navigation.js": "text/javascript; charset=utf-8",
         "/services.js": "text/javascript; charset=utf-8",
         "/player.js": "text/javascript; charset=utf-8",
     ]
@@ -136,23 +138,23 @@ enum PageAssets {
     }
 }
 
-/// One page's WebSocket: its messages go to the session, the session's to it.
+/// One page's WebSocket: its messages go to the screen it shows (through its ``Navigator``,
+/// which follows navigations), the screen's to it.
 struct SessionSocket: WSMessageHandler {
     let session: PreviewSession
     /// The specs served, sent first so the page can list them.
     let catalog: String
 
     func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
-        let id = UUID()
         let (out, continuation) = AsyncStream<WSMessage>.makeStream(bufferingPolicy: .bufferingNewest(256))
         continuation.yield(.text(catalog))
-        session.connect(id) { continuation.yield(.text($0)) }
-        let session = self.session
+        let navigator = Navigator(root: session) { continuation.yield(.text($0)) }
+        navigator.start()
         Task {
             for await message in client {
-                if case .text(let text) = message { session.receive(text) }
+                if case .text(let text) = message { navigator.receive(text) }
             }
-            session.disconnect(id)
+            navigator.close()
             continuation.finish()
         }
         return out

@@ -1,5 +1,6 @@
 import Foundation
 import SpecRuntime
+import SpecTools
 
 /// The JSON the page receives over its WebSocket: the layout once (what to draw), then the state
 /// after every change (values, invariants, new timeline lines). Every text in them is data: the
@@ -8,7 +9,7 @@ enum PageMessages {
     /// The specs the server previews, for the page's list of screens.
     static func catalog(_ sessions: [PreviewSession], current: Int) -> String {
         json(["type": "specs", "current": current,
-              "specs": sessions.map { ["screen": $0.spec.screen, "file": $0.path] as [String: Any] }])
+              "specs": sessions.map { ["screen": $0.screen, "file": $0.path] as [String: Any] }])
     }
 
     static func layout(_ session: PreviewSession) -> String {
@@ -30,6 +31,7 @@ enum PageMessages {
         func field(_ name: String, _ type: SpecType, stream: Bool) -> [String: Any] {
             var field: [String: Any] = ["name": name, "type": type.description, "stream": stream, "control": control(type)]
             if case .enumeration(let e) = type { field["cases"] = spec.types.enums[e] ?? [] }
+            if control(type) == "value", let example = example(for: name, in: spec) { field["example"] = example }
             return field
         }
         var form: [[String: Any]] = []
@@ -58,8 +60,24 @@ enum PageMessages {
         case .bool: return "checkbox"
         case .int, .double: return "number"
         case .enumeration: return "select"
+        case .record, .list, .optional(.record), .optional(.list): return "value"
         default: return "text"
         }
+    }
+
+    /// A value the spec's scenarios give the input `name` (`send:`/`set:`), as YAML flow text: a
+    /// record or a list to start from rather than an empty box.
+    static func example(for name: String, in spec: CheckedSpec) -> String? {
+        guard let node = spec.node(named: name) else { return nil }
+        for scenario in spec.scenarios {
+            for step in scenario.steps {
+                switch step.kind {
+                case .send(node, let value), .set(node, let value): return YAMLValueText.text(value)
+                default: continue
+                }
+            }
+        }
+        return nil
     }
 
     /// Every input, state cell, output and action output, in declaration order: what the panel
@@ -68,6 +86,9 @@ enum PageMessages {
         spec.nodes.indices.filter { i in
             switch spec.nodes[i].role {
             case .component, .param: return false
+            // An input with a current value is shown though the timeline shows it as steps: the
+            // panel lists it, and a generated form is drawn again from it (after Back, a reload).
+            case .input: return spec.nodes[i].hasCurrentValue
             default: return spec.nodes[i].visible
             }
         }
@@ -105,7 +126,7 @@ enum PageMessages {
             "services": spec.services.indices.map { ["name": spec.services[$0].name, "chosen": session.chosenIndex($0)] as [String: Any] },
             "scenarios": session.playable.map(\.name), "playback": playback, "paused": session.driver.paused, "speed": session.driver.speed,
             "recording": session.recorder.recording, "recordedSteps": session.recorder.stepCount,
-            "error": session.error ?? NSNull(),
+            "error": session.error ?? NSNull(), "diagnostics": session.diagnostics ?? NSNull(),
             "components": components, "values": values, "invariants": invariants,
             "timeline": ["from": from, "lines": lines],
         ]

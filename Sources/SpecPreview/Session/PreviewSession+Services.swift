@@ -42,7 +42,8 @@ extension PreviewSession {
     /// The graph's service hook: the person's choice for this call if there is one (once), else
     /// the declared answer; logged while recording.
     func answer(_ service: Int, _ names: [String], _ arguments: [Value], _ count: Int) -> (ServicePlan.Outcome, Int) {
-        let plan = graph.spec.services[service]
+        // The graph's fakes: a played scenario's `services:` overrides, not only the spec's.
+        let plan = fakes[service]
         let declared = plan.answer(arguments: names, arguments, count: count)
         var answer = declared
         var pinned = false

@@ -14,24 +14,44 @@ import SpecTools
 package final class PreviewSession: @unchecked Sendable {
     package let path: String
     let queue = DispatchQueue(label: "specrun.preview.session")
-    let text: String
-    let spec: CheckedSpec
-    /// The spec compiled once: every restart runs it on a fresh graph.
-    private let program: ScreenProgram
-    private var compiler: StepCompiler
+    /// The text the screen runs (the last one that checked) and the spec it checked as: a save
+    /// that checks replaces both (``reloadIfChanged()``), one that does not leaves them.
+    var text: String
+    var spec: CheckedSpec
+    /// The spec compiled once (again on a reload): every restart runs it on a fresh graph.
+    var program: ScreenProgram
+    var compiler: StepCompiler
     private(set) var graph: ScreenGraph
     private(set) var clock: VirtualClock
-    private var invariants: InvariantMonitor
+    var invariants: InvariantMonitor
     private var broken: [String?]
     var entries: [Timeline.Entry] = []
     /// The last value of each stream node, which has no current value to read.
     private var lastEmitted: [Int: Value] = [:]
     let driver: ClockDriver
     let recorder = Recorder()
-    private var clients: [UUID: Client] = [:]
+    var clients: [UUID: Client] = [:]
     var lastError: String?
+    /// The steps played since the screen started, with their times: a save that checks plays
+    /// them again on the new spec, so the screen comes back as the person left it.
+    var played: [(time: Int, line: String)] = []
+    /// The file's text as last read, checked or not, and its diagnostics when it does not check
+    /// (shown over the last good screen).
+    var diskText: String
+    var diagnostics: String?
+    /// True while a reload plays the person's steps again.
+    var replaying = false
+    /// Navigation values the screen emitted in the current transaction, for the pages to open.
+    private var navigations: [NavigationValue] = []
+    /// Parameters a navigation gave this screen by name, instead of the first scenario's.
+    let givenParams: [String: Value]?
+    /// The screen's name, readable off the queue (the page's list of specs).
+    private let titleBox = TitleBox()
+    /// What `--live` was given (nil without it): a reload and a navigated screen build their
+    /// backend from it.
+    let live: PreviewLive?
     /// `--live`: the backend the `http:` services call; nil: every service is the spec's fake.
-    let backend: LiveBackend?
+    var backend: LiveBackend?
     /// The answer the person chose for each service's next call, by service index (see
     /// PreviewSession+Services.swift).
     var chosen: [Int: ExploreOutcome] = [:]
@@ -39,22 +59,31 @@ package final class PreviewSession: @unchecked Sendable {
     var playback: Playback?
     /// Scenarios to play beyond the spec's own: counterexamples `explore` found from the page.
     var found: [ScenarioPlan] = []
+    /// The services' fakes the graph runs with: the spec's, or a played scenario's overrides.
+    /// The graph's service hook answers from them (an answer not chosen is the fake's).
+    var fakes: [ServicePlan] = []
 
     struct Client {
         var send: @Sendable (String) -> Void
+        /// Where a navigation the screen emits goes: the page's ``Navigator``.
+        var navigate: (@Sendable (NavigationValue) -> Void)?
         var sentLines = 0
     }
 
     /// Loads the spec at `path`; its diagnostics when it does not check, or, with `live`, when an
-    /// environment variable its `http:` sections read is not set.
-    package init(path: String, live: PreviewLive? = nil) throws(PreviewError) {
+    /// environment variable its `http:` sections read is not set. `params`, when given, are the
+    /// screen's parameters by name (a navigation's; one left out is `nil`).
+    package init(path: String, params: [String: Value]? = nil, live: PreviewLive? = nil) throws(PreviewError) {
         let loaded = SpecLoader.load(path: path)
         guard let spec = loaded.spec else { throw PreviewError(message: loaded.renderDiagnostics()) }
         self.path = path
         self.text = loaded.source.text
+        self.diskText = loaded.source.text
         self.spec = spec
+        givenParams = params
         let program = ScreenProgram(spec)
         self.program = program
+        self.live = live
         backend = try live.map { live throws(PreviewError) in try LiveBackend(spec: spec, text: loaded.source.text, live: live) }
         compiler = StepCompiler(text: loaded.source.text, path: path, spec: spec)
         clock = VirtualClock()
@@ -62,8 +91,10 @@ package final class PreviewSession: @unchecked Sendable {
         invariants = InvariantMonitor(spec: spec)
         broken = Array(repeating: nil, count: spec.invariants.count)
         driver = ClockDriver()
+        titleBox.set(spec.screen)
         queue.sync { restart() }
         driver.start(on: queue) { [weak self] target in self?.advance(to: target) }
+        LiveSessions.add(self)
     }
 
     deinit {
@@ -71,25 +102,51 @@ package final class PreviewSession: @unchecked Sendable {
         graph.stopLiveCalls()
     }
 
-    /// The screen's parameters: the first scenario's that gives them, as the runner gives a
-    /// scenario its own (a recording on such a screen then needs the same `params:` to replay).
-    var params: [Value] { spec.scenarios.first { !$0.params.isEmpty }?.params ?? [] }
+    /// Stops the screen's clock and its live calls: a screen a page navigated back from.
+    func close() {
+        driver.stop()
+        queue.async { [self] in graph.stopLiveCalls() }
+    }
+
+    /// The screen's name, from any thread.
+    package var screen: String { titleBox.get() }
+
+    /// The screen's parameters: a navigation's, else the first scenario's that gives them, as
+    /// the runner gives a scenario its own (a recording on such a screen then needs the same
+    /// `params:` to replay).
+    var params: [Value] {
+        if let givenParams { return spec.params.map { givenParams[spec.nodes[$0].name] ?? .none } }
+        return spec.scenarios.first { !$0.params.isEmpty }?.params ?? []
+    }
+
+    /// The screen's parameters as the body of a scenario's `params:` (`user: { login: a }`), or
+    /// nil without any: a step is checked, and a recording saved, in a scenario that gives them.
+    var paramsYAML: String? {
+        let given = zip(spec.params, params).map { "\(spec.nodes[$0].name): \(YAMLValueText.text($1))" }
+        return given.isEmpty ? nil : given.joined(separator: ", ")
+    }
 
     /// A fresh graph at time zero: the screen as a scenario starts it. Playing `scenario`, the
     /// graph is that scenario's (its `params:` and `services:` overrides) and nothing is live.
     func restart(playing scenario: ScenarioPlan? = nil) {
+        titleBox.set(spec.screen)
         graph.stopLiveCalls()
         clock = VirtualClock()
         let given = scenario.flatMap { $0.params.isEmpty ? nil : $0.params } ?? params
         let services = scenario.flatMap { $0.services.isEmpty ? nil : $0.applying(to: spec).services }
         graph = ScreenGraph(program: program, clock: clock, params: given, services: services)
+        fakes = services ?? spec.services
         entries = []
+        formatted = []
+        played = []
+        navigations = []
         lastEmitted = [:]
         broken = Array(repeating: nil, count: spec.invariants.count)
         let names = spec.nodes.map(\.name)
         let visible = spec.nodes.map(\.visible)
         graph.onEmit = { [unowned self] emission in
             lastEmitted[emission.node] = emission.value
+            if case .navigation(let n) = emission.value { navigations.append(n) }
             if visible[emission.node] { entries.append(.emission(time: emission.time, name: names[emission.node], value: emission.value)) }
         }
         graph.onRuntimeError = { [unowned self] in entries.append(.runtimeError(time: $0, message: $1)) }
@@ -106,9 +163,9 @@ package final class PreviewSession: @unchecked Sendable {
     // MARK: the page's requests
 
     /// Registers a page; it gets the layout and the whole state at once.
-    func connect(_ id: UUID, send: @escaping @Sendable (String) -> Void) {
+    func connect(_ id: UUID, send: @escaping @Sendable (String) -> Void, navigate: (@Sendable (NavigationValue) -> Void)? = nil) {
         queue.async { [self] in
-            clients[id] = Client(send: send)
+            clients[id] = Client(send: send, navigate: navigate)
             send(PageMessages.layout(self))
             broadcast()
         }
@@ -137,11 +194,12 @@ package final class PreviewSession: @unchecked Sendable {
     private func handle(_ message: ClientMessage) throws {
         switch message.op {
         case "step":
-            let line = try compiler.yaml(verb: message.verb ?? "", target: message.target ?? "", value: message.value)
-            let step = try compiler.compile(line)
+            let line = try compiler.yaml(verb: message.verb ?? "", target: message.target ?? "", value: message.value, flow: message.yaml)
+            let step = try compiler.compile(line, params: paramsYAML)
             // The person takes over from a scenario being played, where it stands.
             playback = nil
             recorder.step(line, at: clock.now)
+            played.append((clock.now, line))
             play(step)
         case "pause": driver.pause(at: clock.now)
         case "resume":
@@ -161,9 +219,10 @@ package final class PreviewSession: @unchecked Sendable {
             restart()
         case "stop":
             let name = message.name.flatMap { $0.isEmpty ? nil : $0 } ?? "recorded in the preview"
-            let given = zip(spec.params, params).map { "\(spec.nodes[$0].name): \(YAMLValueText.text($1))" }
-            switch recorder.save(name: name, at: clock.now, specPath: path, spec: spec, params: given.isEmpty ? nil : given.joined(separator: ", ")) {
-            case .success(let saved): entries.append(.step(time: clock.now, text: "saved scenario '\(saved)' to \(path)"))
+            switch recorder.save(name: name, at: clock.now, specPath: path, spec: spec, params: paramsYAML) {
+            case .success(let saved):
+                adoptSaved(saved.text)
+                entries.append(.step(time: clock.now, text: "saved scenario '\(saved.name)' to \(path)"))
             case .failure(let f): throw StepCompiler.Failure(message: f.message)
             }
         case "expect":
@@ -185,7 +244,7 @@ package final class PreviewSession: @unchecked Sendable {
     }
 
     /// Plays a step as ``ScenarioRunner`` does, then checks the invariants after it.
-    private func play(_ step: StepPlan) {
+    func play(_ step: StepPlan) {
         guard graph.act(step, record: { entries.append($0) }) else { return }
         checkInvariants(after: "'\(step.text)'")
     }
@@ -219,6 +278,8 @@ package final class PreviewSession: @unchecked Sendable {
     }
 
     private var lastTimeBroadcast: UInt64 = 0
+    /// The timeline's entries as `specrun run` prints them, as far as formatted.
+    private var formatted: [String] = []
 
     func checkInvariants(after what: String) {
         for k in broken.indices {
@@ -235,8 +296,22 @@ package final class PreviewSession: @unchecked Sendable {
     // MARK: what the page shows
 
     func broadcast() {
+        // Steps played again after a reload are not shown one by one, nor their navigations opened.
+        guard !replaying else { return }
+        // A navigation opens its screen in each page showing this one, after the step that
+        // emitted it has been shown.
+        let opened = navigations
+        navigations = []
         guard !clients.isEmpty else { return }
-        let lines = entries.map(line)
+        defer {
+            for n in opened {
+                for client in clients.values { client.navigate?(n) }
+            }
+        }
+        // Entries are only appended (or all dropped by a restart): each is formatted once.
+        if formatted.count > entries.count { formatted = [] }
+        while formatted.count < entries.count { formatted.append(line(entries[formatted.count])) }
+        let lines = formatted
         for (id, client) in clients {
             let fresh = Array(lines[min(client.sentLines, lines.count)...])
             client.send(PageMessages.state(self, from: client.sentLines, lines: fresh))
@@ -253,6 +328,10 @@ package final class PreviewSession: @unchecked Sendable {
         let shown = lines.dropFirst().joined(separator: "\n")
         return backend?.client.redact(shown) ?? shown
     }
+
+    /// Forgets navigations emitted while replaying steps after a reload: they were opened, or
+    /// not, when the person made them.
+    func dropNavigations() { navigations = [] }
 
     var now: Int { clock.now }
     var error: String? { lastError }
@@ -276,6 +355,8 @@ struct ClientMessage: Decodable {
     var verb: String?
     var target: String?
     var value: StepCompiler.Scalar?
+    /// A value written as YAML flow text (a record or a list).
+    var yaml: String?
     var ms: Int?
     var speed: Double?
     var name: String?

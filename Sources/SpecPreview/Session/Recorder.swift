@@ -64,8 +64,8 @@ final class Recorder {
 
     /// Appends the recording to the spec at `specPath` as `explore --write` does (the text is
     /// checked with the scenario before the file is replaced whole), then writes its snapshot.
-    /// Returns the scenario's name.
-    func save(name: String, at now: Int, specPath: String, spec: CheckedSpec, params: String? = nil) -> Result<String, PreviewError> {
+    /// Returns the scenario's name and the spec's new text.
+    func save(name: String, at now: Int, specPath: String, spec: CheckedSpec, params: String? = nil) -> Result<(name: String, text: String), PreviewError> {
         guard recording else { return .failure(PreviewError(message: "nothing is being recorded; press Record first")) }
         guard !lines.isEmpty else { return .failure(PreviewError(message: "the recording has no steps yet")) }
         // The time up to the stop is part of what happened: an answer that came meanwhile (a live
@@ -75,14 +75,15 @@ final class Recorder {
             return .failure(PreviewError(message: "cannot read '\(specPath)'"))
         }
         let text = String(decoding: data, as: UTF8.self)
-        let taken = Set(SpecLoader.load(text: text, path: specPath).spec?.scenarios.map(\.name) ?? [])
+        let taken = Set(SpecLoader.load(text: text, path: specPath, resolver: FileSystemSpecResolver()).spec?.scenarios.map(\.name) ?? [])
         let (unique, yaml) = scenarioYAML(name: name, taken: taken, params: params, services: calls.overrideLines(spec))
         let updated: String
         switch SpecAppender.inserting(yaml, into: text) {
         case .failure(let f): return .failure(PreviewError(message: f.message))
         case .success(let t): updated = t
         }
-        let loaded = SpecLoader.load(text: updated, path: specPath)
+        // With the spec's siblings, as from its file: a navigation finds its target among them.
+        let loaded = SpecLoader.load(text: updated, path: specPath, resolver: FileSystemSpecResolver())
         guard let spec = loaded.spec, spec.scenarios.contains(where: { $0.name == unique }) else {
             return .failure(PreviewError(message: "the spec with the recording would not check, so '\(specPath)' was left unchanged:\n"
                                   + loaded.renderDiagnostics()))
@@ -98,6 +99,6 @@ final class Recorder {
             let why = failed.writeError ?? failed.expectFailures.joined(separator: "; ")
             return .failure(PreviewError(message: "saved '\(unique)' to '\(specPath)', but it does not pass: \(why)"))
         }
-        return .success(unique)
+        return .success((unique, updated))
     }
 }

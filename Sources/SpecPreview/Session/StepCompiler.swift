@@ -38,16 +38,35 @@ struct StepCompiler {
     static let verbs: Set<String> = ["type", "slide", "step", "pick", "toggle", "tap", "focus", "blur", "select", "refresh",
                                      "scrollToEnd", "search", "cancel", "page", "choose", "back", "set", "send"]
 
-    /// The step's YAML line, `- verb: target` or `- verb: { target: value }`.
-    func yaml(verb: String, target: String, value: Scalar?) throws(Failure) -> String {
+    /// The step's YAML line, `- verb: target` or `- verb: { target: value }`. `flow` is a value
+    /// the person wrote as YAML flow text (a record or a list for a generated form's input).
+    func yaml(verb: String, target: String, value: Scalar?, flow: String? = nil) throws(Failure) -> String {
         guard Self.verbs.contains(verb) else { throw Failure(message: "unknown step '\(verb)'") }
         // A name is a plain YAML key: letters, digits, '_' and '.', so no text from the page
         // becomes YAML syntax.
         guard !target.isEmpty, target.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else {
             throw Failure(message: "'\(target)' is not a name of this spec")
         }
+        if let flow { return "- \(verb): { \(target): \(try Self.flowValue(flow)) }" }
         guard let value else { return "- \(verb): \(target)" }
         return "- \(verb): { \(target): \(try yamlValue(value, for: target)) }"
+    }
+
+    /// `text` when it is one YAML value on one line, read where the step puts it (`{ t: TEXT }`):
+    /// a text that would add a key, a step or a comment to the step is refused, so what the page
+    /// sends stays one value for the checker to type.
+    static func flowValue(_ text: String) throws(Failure) -> String {
+        let value = text.trimmingCharacters(in: .whitespaces)
+        guard !value.isEmpty, value.count <= 100_000, !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw Failure(message: "a value is written on one line, as in a scenario: '{ name: \"a\" }'")
+        }
+        var bag = DiagnosticBag()
+        let root = YAMLParser.parse(SourceFile(path: "value", text: "v: { t: \(value) }\n"), diagnostics: &bag)
+        guard bag.all.isEmpty, let outer = root?.mapping, outer.count == 1, let inner = outer[0].value.mapping, inner.count == 1,
+              inner[0].key.string == "t" else {
+            throw Failure(message: "'\(value)' is not one YAML value; write it as in a scenario: '{ name: \"a\" }'")
+        }
+        return value
     }
 
     /// A value as YAML: strings double-quoted, but an enum input's case bare, as a spec writes it.
@@ -69,14 +88,16 @@ struct StepCompiler {
         }
     }
 
-    /// The step the checker makes of `line`, or its diagnostics as one message.
-    func compile(_ line: String) throws(Failure) -> StepPlan {
+    /// The step the checker makes of `line`, or its diagnostics as one message. `params` is the
+    /// body of the scenario's `params:` for a screen that has some (the screen's own).
+    func compile(_ line: String, params: String? = nil) throws(Failure) -> StepPlan {
         let name = "preview step"
-        let item = "  - name: \"\(name)\"\n    steps:\n      \(line)\n"
+        let item = "  - name: \"\(name)\"\n" + (params.map { "    params: { \($0) }\n" } ?? "") + "    steps:\n      \(line)\n"
         guard case .success(let withStep) = SpecAppender.inserting(item, into: text) else {
             throw Failure(message: "the spec's 'scenarios:' is not a block list, so the preview cannot add steps to it")
         }
-        let loaded = SpecLoader.load(text: withStep, path: path)
+        // With the spec's siblings, as from its file: a navigation finds its target among them.
+        let loaded = SpecLoader.load(text: withStep, path: path, resolver: FileSystemSpecResolver())
         guard let checked = loaded.spec, let scenario = checked.scenarios.last, scenario.name == name,
               let step = scenario.steps.first else {
             let errors = loaded.diagnostics.filter { $0.severity == .error }.map(\.message)

@@ -25,7 +25,9 @@ extension ScreenGraph {
         enqueue(action.executing)
         if let calls = liveCalls, let provider = calls.provider(action.service) {
             // A live provider answers later, as a job of the host's executor.
-            _ = calls.start(provider, service: action.service, request(action.service, action.argumentNames, arguments)) { [unowned self] outcome in
+            let count = serviceCalls[action.service]
+            serviceCalls[action.service] = count &+ 1
+            _ = calls.start(provider, service: action.service, count: count, request(action.service, action.argumentNames, arguments)) { [unowned self] outcome in
                 finishWork(of: action, outcome)
             }
             return

@@ -16,7 +16,7 @@ extension ScreenGraph {
         }
         env.cancelLive = { [unowned self] call in liveCalls?.cancel(call) }
         env.latest = { [unowned self] node in value(of: node) }
-        env.current = { [unowned self] node in spec.nodes[node].hasCurrentValue ? context.values[node] : nil }
+        env.current = { [unowned self] node in spec.nodes[node].hasCurrentValue && !isValueless(node) ? context.values[node] : nil }
         env.end = { [unowned self] node in ends[node] }
         env.report = { [unowned self] message in report(message) }
         env.cancelled = { [unowned self] call in onCancel?(clock.now, stream.output, call) }

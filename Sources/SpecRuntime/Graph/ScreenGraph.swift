@@ -66,9 +66,11 @@ public final class ScreenGraph {
     // reads them from the graph's own constants, one load nearer than through `program`.
     let context: EvalContext
     let behaviors: [ScreenProgram.Behavior]
-    /// Whether ``onEmit`` is called for each node: the timeline's nodes, or every node but the
-    /// invariants for coverage and for a live screen's observers (`everyNode`).
-    let visible: [Bool]
+    /// Whether ``onEmit`` (and ``onEnd``) is called for each node: the timeline's nodes, every
+    /// node but the invariants for coverage, or for a live screen the nodes someone observes (it
+    /// turns a node on when it gains an observer and off when its last one goes, so that what a
+    /// live screen reports costs in proportion to what is observed). Unchecked as the state below.
+    @exclusivity(unchecked) var visible: [Bool]
     let rank: [Int]
     let nodeAtRank: [Int]
     /// Whether each node is an input property: a `BehaviorRelay`, whose `accept` reaches its
@@ -138,7 +140,7 @@ public final class ScreenGraph {
     /// ``init(program:clock:params:services:)``.
     public convenience init(spec: CheckedSpec, clock: VirtualClock = VirtualClock(), params: [Value] = [],
                             instrumentation: CoverageRecorder? = nil) {
-        self.init(program: ScreenProgram(spec, instrumentation: instrumentation), clock: clock, params: params, everyNode: false)
+        self.init(program: ScreenProgram(spec, instrumentation: instrumentation), clock: clock, params: params, reportsNone: false)
     }
 
     /// A run of `program` on `clock`, with the values of its `params:` in declaration order;
@@ -146,12 +148,12 @@ public final class ScreenGraph {
     /// ``ScenarioPlan/applying(to:)``).
     package convenience init(program: ScreenProgram, clock: VirtualClock = VirtualClock(), params: [Value] = [],
                              services: [ServicePlan]? = nil) {
-        self.init(program: program, clock: clock, params: params, everyNode: false, services: services)
+        self.init(program: program, clock: clock, params: params, reportsNone: false, services: services)
     }
 
-    /// `everyNode`: ``onEmit`` reports every node but the invariants, not only those the timeline
-    /// shows (a live screen's observers may watch an input).
-    init(program: ScreenProgram, clock: VirtualClock, params: [Value], everyNode: Bool, services: [ServicePlan]? = nil) {
+    /// `reportsNone`: ``onEmit`` reports no node until its ``visible`` flag is set (a live screen
+    /// sets it for the nodes that gain observers), not the nodes the timeline shows.
+    init(program: ScreenProgram, clock: VirtualClock, params: [Value], reportsNone: Bool, services: [ServicePlan]? = nil) {
         let spec = program.spec
         self.program = program
         self.spec = spec
@@ -165,7 +167,11 @@ public final class ScreenGraph {
         invariants = program.invariants
         // Coverage observes every node through `onEmit`, but an invariant, which never emits; the
         // runner shows only the visible ones.
-        visible = program.coverage == nil && !everyNode ? program.shown : program.isInvariant.map { !$0 }
+        if reportsNone {
+            visible = Array(repeating: false, count: spec.nodes.count)
+        } else {
+            visible = program.coverage == nil ? program.shown : program.isInvariant.map { !$0 }
+        }
         rank = program.rank
         acceptsEqual = program.acceptsEqual
         samples = program.samples

@@ -43,7 +43,8 @@ final class StreamPipeline {
         return (ports, endPorts)
     }
 
-    static func make(_ op: OperatorPlan, _ env: PipelineEnvironment) -> StreamOperator {
+    /// `inner`: the operator runs in a request's inner stream, subscribed when that stream starts.
+    static func make(_ op: OperatorPlan, _ env: PipelineEnvironment, inner: Bool = false) -> StreamOperator {
         let coverage = env.coverage
         func compile(_ e: TypedExpr) -> CompiledExpr { ExpressionCompiler.compile(e, coverage: coverage) }
         switch op.kind {
@@ -62,12 +63,12 @@ final class StreamPipeline {
         case .concat(let nodes): return StreamOperators.concat(nodes, env)
         case .combineLatest(let others, let combine): return StreamOperators.combineLatest(compile(combine), sources: others.count + 1, env)
         case .withLatestFrom(let other, let combine):
-            return StreamOperators.withLatestFrom(other, combine: combine.map(compile), env)
+            return StreamOperators.withLatestFrom(other, combine: combine.map(compile), env, subscribedLate: inner)
         case .sample(_, let defaultValue): return StreamOperators.sample(defaultValue: defaultValue.map(compile), env)
         case .request(let plan):
             let arguments = plan.call.arguments.map(compile)
             let innerPlans = plan.inner
-            let inner = { innerPlans.map { Self.make($0, env) } }
+            let inner: InnerOperators = { innerEnv in innerPlans.map { Self.make($0, innerEnv, inner: true) } }
             switch plan.strategy {
             case .latest: return StreamOperators.flatMapLatest(plan, arguments: arguments, inner: inner, env)
             case .merge: return StreamOperators.flatMap(plan, arguments: arguments, inner: inner, env)

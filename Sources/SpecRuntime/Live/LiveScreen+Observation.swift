@@ -7,21 +7,34 @@ final class LiveObservers: @unchecked Sendable {
         lists = Array(repeating: [], count: nodes)
     }
 
-    func remove(_ id: Int, of node: Int) {
+    /// Ends observation `id` of `node`; the graph stops reporting the node once nobody observes it.
+    func remove(_ id: Int, of node: Int, in graph: ScreenGraph) {
         lists[node].removeAll { $0.id == id }
+        if lists[node].isEmpty { graph.visible[node] = false }
     }
 }
 
-/// One observer of a node: what to call with each value, and when the observation ends.
-final class LiveObserver {
+/// One observer of a node: what to call with each value, and when the observation ends. A struct:
+/// calling an observer then retains only its closure, not an object around it as well.
+struct LiveObserver {
     let id: Int
     let onValue: (Value) -> Void
     let onEnd: () -> Void
+}
 
-    init(id: Int, onValue: @escaping (Value) -> Void, onEnd: @escaping () -> Void) {
-        self.id = id
-        self.onValue = onValue
-        self.onEnd = onEnd
+extension LiveObservers {
+    /// Calls the observers of the emission's node with its value.
+    @inline(__always)
+    func dispatch(_ emission: Emission) {
+        // One observer, the usual case: no copy of the list.
+        if lists[emission.node].count == 1 {
+            let onValue = lists[emission.node][0].onValue
+            onValue(emission.value)
+            return
+        }
+        // A copy: an observer may cancel itself or another while the list is walked.
+        let list = lists[emission.node]
+        for o in list { o.onValue(emission.value) }
     }
 }
 
@@ -50,8 +63,8 @@ extension LiveScreen {
     public func observe(_ name: String, _ onValue: @escaping @Sendable (Value) -> Void) throws -> ObservationToken {
         let node = try node(name)
         let id = addObserver(node, onValue: onValue, onEnd: {})
-        let (table, clock) = (self.table, self.clock)
-        return ObservationToken { clock.read { table.remove(id, of: node.index) } }
+        let (table, clock, graph) = (self.table, self.clock, UncheckedBox(self.graph))
+        return ObservationToken { clock.read { table.remove(id, of: node.index, in: graph.value) } }
     }
 
     /// The node's values as an `AsyncSequence`: its value now (when the screen started and the
@@ -62,8 +75,8 @@ extension LiveScreen {
         let node = try node(name)
         let (stream, continuation) = AsyncStream<Value>.makeStream(bufferingPolicy: .unbounded)
         let id = addObserver(node, onValue: { continuation.yield($0) }, onEnd: { continuation.finish() })
-        let (table, clock) = (self.table, self.clock)
-        continuation.onTermination = { _ in clock.read { table.remove(id, of: node.index) } }
+        let (table, clock, graph) = (self.table, self.clock, UncheckedBox(self.graph))
+        continuation.onTermination = { _ in clock.read { table.remove(id, of: node.index, in: graph.value) } }
         return stream
     }
 
@@ -79,9 +92,15 @@ extension LiveScreen {
                 continuation.finish(throwing: error)
             }
         }, onEnd: { continuation.finish() })
-        let (table, clock) = (self.table, self.clock)
-        continuation.onTermination = { _ in clock.read { table.remove(id, of: node.index) } }
+        let (table, clock, graph) = (self.table, self.clock, UncheckedBox(self.graph))
+        continuation.onTermination = { _ in clock.read { table.remove(id, of: node.index, in: graph.value) } }
         return stream
+    }
+
+    /// Records `node`'s emissions and end for a scenario's timeline (``LiveScenarioPlayer``): an
+    /// observer that gets no current value, added before ``start()``.
+    func addRecorder(_ node: Int, onValue: @escaping (Value) -> Void, onEnd: @escaping () -> Void) {
+        _ = addObserver(ScreenNode(spec: spec, index: node), onValue: onValue, onEnd: onEnd)
     }
 
     private func addObserver(_ node: ScreenNode, onValue: @escaping (Value) -> Void, onEnd: @escaping () -> Void) -> Int {
@@ -92,6 +111,7 @@ extension LiveScreen {
                 return id
             }
             table.lists[node.index].append(LiveObserver(id: id, onValue: onValue, onEnd: onEnd))
+            graph.visible[node.index] = true
             // The value now, under the lock: no emission can come between it and the next ones.
             // A stream's latest element is not replayed: an event that happened before the
             // observation is not one it sees (a `PublishSubject`, not a `BehaviorRelay`).
@@ -106,6 +126,7 @@ extension LiveScreen {
         let ending = table.lists[node]
         guard !ending.isEmpty else { return }
         table.lists[node] = []
+        graph.visible[node] = false
         for o in ending { o.onEnd() }
     }
 }

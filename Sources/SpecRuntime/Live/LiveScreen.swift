@@ -40,7 +40,7 @@ public final class LiveScreen: @unchecked Sendable {
 
     /// A screen running `spec`, with the values of its `params:` by name (each required one, of
     /// its declared type). Nothing runs before ``start()``.
-    public init(spec: CheckedSpec, params: [String: Value] = [:]) throws {
+    public convenience init(spec: CheckedSpec, params: [String: Value] = [:]) throws {
         var values: [Value] = []
         for p in spec.params {
             let node = spec.nodes[p]
@@ -57,8 +57,14 @@ public final class LiveScreen: @unchecked Sendable {
         for name in params.keys.sorted() where !names.contains(name) {
             throw LiveScreenError.unknown("parameter", name, among: names)
         }
+        self.init(spec: spec, paramValues: values)
+    }
+
+    /// A screen running `spec` with the values of its `params:` in declaration order, already
+    /// of their types (a scenario's, which the checker checked).
+    package init(spec: CheckedSpec, paramValues values: [Value]) {
         self.spec = spec
-        graph = ScreenGraph(program: ScreenProgram(spec), clock: VirtualClock(), params: values, everyNode: true)
+        graph = ScreenGraph(program: ScreenProgram(spec), clock: VirtualClock(), params: values, reportsNone: true)
         let clock = LiveClock(clock: graph.clock)
         self.clock = clock
         // Strong: a task in flight keeps the clock (not the screen) until it answers; the clock
@@ -70,12 +76,9 @@ public final class LiveScreen: @unchecked Sendable {
         for (i, service) in spec.services.enumerated() { calls.setTimeout(service.timeout, for: i) }
         // The graph is this screen's own: unowned references make no cycle and cost no
         // reference counting per emission.
-        graph.onEmit = { emission in
-            guard !table.lists[emission.node].isEmpty else { return }
-            // A copy: an observer may cancel itself or another while the list is walked.
-            let list = table.lists[emission.node]
-            for o in list { o.onValue(emission.value) }
-        }
+        // The graph reports only the nodes someone observes (`ScreenGraph.visible`, kept by
+        // `addObserver` and the removals): an emission nobody observes costs nothing here.
+        graph.onEmit = { emission in table.dispatch(emission) }
         graph.onEnd = { [unowned self] _, node, _ in finishObservers(of: node) }
         graph.onRuntimeError = { [unowned self] time, message in runtimeErrorHandler?(time, message) }
     }
@@ -145,8 +148,22 @@ public final class LiveScreen: @unchecked Sendable {
     public func set(_ node: ScreenNode, to value: Value) throws {
         guard node.role == .cell else { throw LiveScreenError("'\(node.name)' is \(node.role.article); only inputs and state can be set") }
         let value = try Self.conformed(value, to: node.type, of: node.name, spec.types)
-        let (graph, index) = (self.graph, node.index)
-        if try !ranNow({ graph.set(index, to: value) }) { clock.run { graph.set(index, to: value) } }
+        // One lock and one clock read per input, no closure: the usual case runs the transaction
+        // right here (see `LiveClock.enter()`).
+        switch clock.enter() {
+        case .ran:
+            guard started else {
+                clock.leave()
+                throw LiveScreenError.notStarted
+            }
+            graph.set(node.index, to: value)
+            clock.leave()
+        case .busy:
+            let (graph, index) = (self.graph, node.index)
+            clock.run { graph.set(index, to: value) }
+        case .stopped:
+            throw LiveScreenError.stopped
+        }
     }
 
     /// Fires an event or value input (`send`), with its value (`()` for an event).
@@ -164,8 +181,20 @@ public final class LiveScreen: @unchecked Sendable {
     public func send(_ node: ScreenNode, _ value: Value = .void) throws {
         guard node.role == .event else { throw LiveScreenError("'\(node.name)' is \(node.role.article); only event and value inputs can be sent") }
         let value = try Self.conformed(value, to: node.type, of: node.name, spec.types)
-        let (graph, index) = (self.graph, node.index)
-        if try !ranNow({ graph.send(index, value) }) { clock.run { graph.send(index, value) } }
+        switch clock.enter() {
+        case .ran:
+            guard started else {
+                clock.leave()
+                throw LiveScreenError.notStarted
+            }
+            graph.send(node.index, value)
+            clock.leave()
+        case .busy:
+            let (graph, index) = (self.graph, node.index)
+            clock.run { graph.send(index, value) }
+        case .stopped:
+            throw LiveScreenError.stopped
+        }
     }
 
     /// Executes an action by name, as its trigger would, with its input (`()` for none).
@@ -211,7 +240,7 @@ public final class LiveScreen: @unchecked Sendable {
         var notStarted = false
         switch clock.runNow({ if started { job() } else { notStarted = true } }) {
         case .ran:
-            if notStarted { throw LiveScreenError("the screen has not started; call 'start()' first") }
+            if notStarted { throw LiveScreenError.notStarted }
             return true
         case .busy:
             return false

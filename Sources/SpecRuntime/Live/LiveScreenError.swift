@@ -20,6 +20,8 @@ public struct LiveScreenError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     static let stopped = LiveScreenError("the screen has stopped")
+
+    static let notStarted = LiveScreenError("the screen has not started; call 'start()' first")
 }
 
 extension LiveScreenError {

@@ -4,12 +4,24 @@
 ///
 /// A `retry` among the operators resubscribes: the service is called again and the operators
 /// before it start afresh.
+///
+/// Operators that listen to the screen (`takeUntil: cancel`, `combineLatest`, …) subscribe to it
+/// when the inner stream starts, as RxSwift's do: a node with a current value gives it at once (a
+/// `BehaviorSubject`), a hot stream's past elements are not replayed, a source that already ended
+/// gives its end; afterwards the request passes them each of the screen's events
+/// (``receive(_:_:)``). Ended by its operators while the service's answer still runs (a
+/// `takeUntil` fired), the call is disposed and the timeline records it cancelled, as RxTest
+/// records the upload's subscription ending.
 final class InnerStream {
     private let service: Int
     private let names: [String]
     private let arguments: [Value]
-    private let makeOperators: () -> [StreamOperator]
+    private let makeOperators: InnerOperators
     private let env: PipelineEnvironment
+    /// The screen's nodes the operators listen to (see ``RequestPlan/innerSources``).
+    private let sources: [(op: Int, index: Int, node: Int)]
+    /// Whether the service's answer has ended (its terminal event played), for the current call.
+    private var answerEnded = false
     private let deliver: (StreamEvent) -> Void
     private var operators: [StreamOperator] = []
     /// Bumped by each (re)subscription and by cancelling: events of an earlier one are dropped.
@@ -19,22 +31,23 @@ final class InnerStream {
     /// The live call in flight for the current subscription, cancelled with it.
     private var liveCall: LiveCalls.Call?
 
-    init(service: Int, names: [String], arguments: [Value], operators: @escaping () -> [StreamOperator],
-         env: PipelineEnvironment, deliver: @escaping (StreamEvent) -> Void) {
+    init(service: Int, names: [String], arguments: [Value], operators: @escaping InnerOperators,
+         sources: [(op: Int, index: Int, node: Int)], env: PipelineEnvironment, deliver: @escaping (StreamEvent) -> Void) {
         self.service = service
         self.names = names
         self.arguments = arguments
         self.makeOperators = operators
+        self.sources = sources
         self.env = env
         self.deliver = deliver
         self.subscribedAt = env.clock.now
     }
 
     func subscribe() {
-        operators = makeOperators()
+        operators = makeOperators(env)
         let end = InnerEnd { [weak self] event in
             guard let self, !done else { return }
-            if event.isTerminal { done = true }
+            if event.isTerminal { finished() }
             deliver(event)
         }
         for k in operators.indices {
@@ -42,7 +55,52 @@ final class InnerStream {
             wireRetry(k)
         }
         for op in operators.reversed() { op.start() }
+        subscribeToScreen(below: operators.count)
+        guard !done else { return }
         play(into: operators.first ?? end)
+    }
+
+    /// The operators before `position` subscribe to the screen's nodes they listen to.
+    private func subscribeToScreen(below position: Int) {
+        for source in sources where source.op < position {
+            guard !done else { return }
+            if let streamEnd = env.end(source.node) {
+                operators[source.op].onSecondaryEnd(source.index, streamEnd)
+            } else if let value = env.current(source.node) {
+                operators[source.op].onSecondary(source.index, value)
+            }
+        }
+    }
+
+    /// The end of a transaction: operators that emit once per transaction (`combineLatest`) do.
+    func flush() {
+        guard !done else { return }
+        for op in operators { op.flush() }
+    }
+
+    /// An element of the `k`-th source in ``sources``, from the screen.
+    func receive(_ k: Int, _ value: Value) {
+        guard !done else { return }
+        operators[sources[k].op].onSecondary(sources[k].index, value)
+    }
+
+    /// The `k`-th source in ``sources`` ended.
+    func receiveEnd(_ k: Int, _ streamEnd: StreamEnd) {
+        guard !done else { return }
+        operators[sources[k].op].onSecondaryEnd(sources[k].index, streamEnd)
+    }
+
+    /// A terminal event reached the end. If the service's answer still runs (an operator such as
+    /// `takeUntil` or `take` ended the stream first), its subscription is disposed.
+    private func finished() {
+        done = true
+        let running = !answerEnded
+        epoch &+= 1
+        if let call = liveCall {
+            env.cancelLive(call)
+            liveCall = nil
+        }
+        if running { recordCancelled() }
     }
 
     /// A `retry` at `k` resubscribes what comes before it.
@@ -54,7 +112,7 @@ final class InnerStream {
     /// The service answers again and the operators before `position` (a `retry`) start afresh.
     private func resubscribe(upTo position: Int) {
         guard !done else { return }
-        let fresh = makeOperators()
+        let fresh = makeOperators(env)
         for k in 0..<position {
             operators[k].dispose()
             operators[k] = fresh[k]
@@ -64,16 +122,20 @@ final class InnerStream {
             wireRetry(k)
         }
         for op in operators[..<position].reversed() { op.start() }
+        subscribeToScreen(below: position)
+        guard !done else { return }
         play(into: operators[0])
     }
 
     /// Schedules the service's answer to a new call into `first`.
     private func play(into first: StreamSink) {
         epoch &+= 1
+        answerEnded = false
         let mine = epoch
         func at(_ delay: Int, _ events: [StreamEvent]) {
             env.schedule(delay) { [weak self] in
                 guard let self, mine == epoch else { return }
+                if events.contains(where: \.isTerminal) { answerEnded = true }
                 for event in events { first.on(event) }
             }
         }
@@ -117,10 +179,17 @@ final class InnerStream {
             liveCall = nil
         }
         for op in operators { op.dispose() }
+        recordCancelled()
+    }
+
+    private func recordCancelled() {
         let call = env.serviceName(service) + "(" + zip(names, arguments).map { "\($0): \(ValueFormatter.text($1))" }.joined(separator: ", ") + ")"
         env.cancelled("\(call), subscribed at \(subscribedAt)ms")
     }
 }
+
+/// Makes the operators of one inner stream, in the environment they run in.
+typealias InnerOperators = (PipelineEnvironment) -> [StreamOperator]
 
 private final class InnerEnd: StreamSink {
     private let deliver: (StreamEvent) -> Void

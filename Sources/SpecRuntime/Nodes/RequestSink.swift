@@ -9,17 +9,24 @@
 ///   with `failures: end` ends the output with that error, as in RxSwift.
 /// - A cancelled inner stream (`flatMapLatest`'s switch, the output ending) is reported to the
 ///   timeline, as RxTest records a subscription's end.
+/// - The screen's nodes the request's `ops:` listen to (`takeUntil: cancel`) arrive here as
+///   secondary sources, numbered as ``RequestPlan/innerSources``, and go to every running inner
+///   stream: each one subscribed to them when it started.
 final class RequestSink: StreamOperator {
     var sink: StreamSink?
     private let plan: RequestPlan
     private let arguments: [CompiledExpr]
-    private let makeInner: () -> [StreamOperator]
+    private let makeInner: InnerOperators
     private let env: PipelineEnvironment
-    /// Running inner streams by id (ids grow in subscription order): found and removed in O(1)
-    /// per inner event, so thousands pending at once cost linear time, not quadratic.
-    private var active: [Int: InnerStream] = [:]
-    /// `concatMap`: argument values waiting for the inner stream before them, from `waitingHead`.
-    private var waiting: [[Value]] = []
+    private let sources: [(op: Int, index: Int, node: Int)]
+    /// Whether an inner operator emits at the end of a transaction (`combineLatest`); only then
+    /// are the running inner streams flushed, so that a plain request costs nothing per transaction.
+    private let innerFlushes: Bool
+    /// Running inner streams, in subscription order, by id.
+    private var active = InnerStreamTable()
+    /// `concatMap`: argument values (and the outer element, read by `as:`) waiting for the inner
+    /// stream before them, from `waitingHead`.
+    private var waiting: [(arguments: [Value], env: PipelineEnvironment)] = []
     private var waitingHead = 0
     private var hasWaiting: Bool { waitingHead < waiting.count }
     private var nextID = 0
@@ -27,16 +34,43 @@ final class RequestSink: StreamOperator {
     /// `concatMap` is subscribing waiting elements in a loop.
     private var draining = false
 
-    init(_ plan: RequestPlan, _ arguments: [CompiledExpr], _ makeInner: @escaping () -> [StreamOperator], _ env: PipelineEnvironment) {
+    init(_ plan: RequestPlan, _ arguments: [CompiledExpr], _ makeInner: @escaping InnerOperators, _ env: PipelineEnvironment) {
         self.plan = plan
         self.arguments = arguments
         self.makeInner = makeInner
         self.env = env
+        self.sources = plan.innerSources
+        self.innerFlushes = plan.inner.contains {
+            switch $0.kind {
+            // No catalogued node emits in `flush` (only `combineLatest` does, see Nodes/): a
+            // flush per transaction would walk every pending inner stream, O(pending) each.
+            case .combineLatest: return true
+            default: return false
+            }
+        }
+    }
+
+    func onSecondary(_ index: Int, _ value: Value) {
+        // A snapshot: an inner stream may end (and leave `active`) on this element.
+        for stream in active.streams { stream.receive(index, value) }
+    }
+
+    /// Not the default (an error ending the output): the end reaches each inner stream, whose
+    /// operator decides (`takeUntil` ignores a completion, `combineLatest` ends on an error).
+    func onSecondaryEnd(_ index: Int, _ end: StreamEnd) {
+        for stream in active.streams { stream.receiveEnd(index, end) }
+    }
+
+    func flush() {
+        guard innerFlushes else { return }
+        for stream in active.streams { stream.flush() }
     }
 
     func on(_ event: StreamEvent) {
         switch event {
         case .next(let value):
+            // With `as:`, `with:` and the inner stream's operators read the element by that name.
+            let env = plan.bindsElement ? env.binding(element: value) : env
             var values: [Value] = []
             for f in arguments {
                 guard let v = env.evaluate(f, [value], operator: plan.name) else {
@@ -48,11 +82,11 @@ final class RequestSink: StreamOperator {
             switch plan.strategy {
             case .latest:
                 cancelAll()
-                subscribe(values)
+                subscribe(values, env)
             case .merge:
-                subscribe(values)
+                subscribe(values, env)
             case .concat:
-                if active.isEmpty && !hasWaiting { subscribe(values) } else { waiting.append(values) }
+                if active.isEmpty && !hasWaiting { subscribe(values, env) } else { waiting.append((values, env)) }
             }
         case .failure:
             forward(event)
@@ -71,25 +105,28 @@ final class RequestSink: StreamOperator {
         dropWaiting()
     }
 
-    private func subscribe(_ values: [Value]) {
+    /// `env`: the request's, or with `as:` one binding the outer element.
+    private func subscribe(_ values: [Value], _ env: PipelineEnvironment) {
         let id = nextID
         nextID &+= 1
-        let stream = InnerStream(service: plan.call.service, names: plan.call.argumentNames, arguments: values,
-                                 operators: makeInner, env: env) { [weak self] event in self?.inner(id, event) }
-        active[id] = stream
+        let stream = InnerStream(service: plan.call.service, names: plan.call.argumentNames, arguments: values, operators: makeInner,
+                                 sources: sources, env: env) { [weak self] event in
+            self?.inner(id, event)
+        }
+        active.insert(id, stream)
         stream.subscribe()
     }
 
     private func inner(_ id: Int, _ event: StreamEvent) {
-        guard active[id] != nil else { return }
+        guard active.contains(id) else { return }
         switch event {
         case .next, .failure:
             forward(event)
         case .completed:
-            active[id] = nil
+            active.remove(id)
             innerEnded()
         case .error(let e):
-            active[id] = nil
+            active.remove(id)
             if plan.failuresEnd {
                 cancelAll()
                 dropWaiting()
@@ -107,7 +144,10 @@ final class RequestSink: StreamOperator {
             // rather than recurse, so thousands of waiting elements cannot overflow the stack.
             guard !draining else { return }
             draining = true
-            while active.isEmpty, hasWaiting { subscribe(nextWaiting()) }
+            while active.isEmpty, hasWaiting {
+                let next = nextWaiting()
+                subscribe(next.arguments, next.env)
+            }
             draining = false
         }
         finishIfDone()
@@ -118,7 +158,7 @@ final class RequestSink: StreamOperator {
     }
 
     /// The oldest waiting arguments; the queue's storage is compacted once half of it is spent.
-    private func nextWaiting() -> [Value] {
+    private func nextWaiting() -> (arguments: [Value], env: PipelineEnvironment) {
         let values = waiting[waitingHead]
         waitingHead += 1
         if waitingHead == waiting.count {
@@ -139,8 +179,6 @@ final class RequestSink: StreamOperator {
     /// Cancels every running inner stream, in subscription order (the timeline records each).
     private func cancelAll() {
         guard !active.isEmpty else { return }
-        let cancelled = active.count == 1 ? Array(active.values) : active.sorted { $0.key < $1.key }.map(\.value)
-        active.removeAll(keepingCapacity: true)
-        for stream in cancelled { stream.cancel() }
+        for stream in active.removeAll() { stream.cancel() }
     }
 }

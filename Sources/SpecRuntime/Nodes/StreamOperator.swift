@@ -93,6 +93,9 @@ final class PipelineEnvironment {
     /// Where the probes of operator expressions report, nil (the usual case) for none; set by the
     /// graph from its `instrumentation`.
     var coverage: CoverageRecorder?
+    /// In a request's inner stream with `as: NAME`: the outer element that started it, which its
+    /// operators' expressions read by that name (compiled as the event payload).
+    private(set) var outerElement: Value?
 
     init(context: EvalContext, clock: VirtualClock, name: String) {
         self.context = context
@@ -100,11 +103,35 @@ final class PipelineEnvironment {
         self.name = name
     }
 
+    /// This environment for one inner stream whose expressions read `element` by the request's
+    /// `as:` name; everything else is shared.
+    func binding(element: Value) -> PipelineEnvironment {
+        let copy = PipelineEnvironment(context: context, clock: clock, name: name)
+        copy.schedule = schedule
+        copy.call = call
+        copy.callLive = callLive
+        copy.cancelLive = cancelLive
+        copy.latest = latest
+        copy.current = current
+        copy.end = end
+        copy.report = report
+        copy.cancelled = cancelled
+        copy.serviceName = serviceName
+        copy.coverage = coverage
+        copy.outerElement = element
+        return copy
+    }
+
     /// Evaluates an operator expression with `$0`, `$1` bound to `arguments`; nil (reported) on failure.
     func evaluate(_ f: CompiledExpr, _ arguments: [Value], operator op: String) -> Value? {
         let saved = context.operatorArguments
         context.operatorArguments = arguments
-        defer { context.operatorArguments = saved }
+        let savedPayload = context.payload
+        if let outerElement { context.payload = outerElement }
+        defer {
+            context.operatorArguments = saved
+            context.payload = savedPayload
+        }
         do throws(EvalError) {
             return try f(context)
         } catch {

@@ -4,8 +4,13 @@ extension StreamOperators {
     ///
     /// The other source is read when the pipeline runs, after every node it depends on has
     /// settled in the transaction, so an element never pairs with a stale value of a shared source.
-    static func withLatestFrom(_ other: Int, combine: CompiledExpr?, _ env: PipelineEnvironment) -> StreamOperator {
-        WithLatestFromSink(other, combine, env)
+    ///
+    /// `subscribedLate`: inside a request's inner stream, which subscribes to `other` when it
+    /// starts: a value `other` had before counts only if it is a current value (a
+    /// `BehaviorSubject`'s, delivered at subscription); a hot stream's past elements do not.
+    static func withLatestFrom(_ other: Int, combine: CompiledExpr?, _ env: PipelineEnvironment,
+                               subscribedLate: Bool = false) -> StreamOperator {
+        WithLatestFromSink(other, combine, env, seen: !subscribedLate)
     }
 }
 
@@ -14,17 +19,22 @@ private final class WithLatestFromSink: StreamOperator {
     private let other: Int
     private let combine: CompiledExpr?
     private let env: PipelineEnvironment
+    /// Whether `other` delivered a value since this subscription (always, outside a request).
+    private var seen: Bool
 
-    init(_ other: Int, _ combine: CompiledExpr?, _ env: PipelineEnvironment) {
+    init(_ other: Int, _ combine: CompiledExpr?, _ env: PipelineEnvironment, seen: Bool) {
         self.other = other
         self.combine = combine
         self.env = env
+        self.seen = seen
     }
+
+    func onSecondary(_ index: Int, _ value: Value) { seen = true }
 
     func on(_ event: StreamEvent) {
         switch event {
         case .next(let value):
-            guard let latest = env.latest(other) else { return }
+            guard seen, let latest = env.latest(other) else { return }
             guard let combine else { return forward(.next(latest)) }
             if let v = env.evaluate(combine, [value, latest], operator: "withLatestFrom") { forward(.next(v)) }
         case .failure, .error, .completed:

@@ -75,7 +75,7 @@ extension CheckedSpec {
     /// The screen's name (`screen:`).
     public var screenName: String { screen }
 
-    /// The scenarios' names in declaration order; ``ScenarioRunner/run(_:scenario:params:entryLimit:eventLimit:valueSizeLimit:recordedSizeLimit:workLimit:coverage:pacing:)``
+    /// The scenarios' names in declaration order; ``ScenarioRunner/run(_:scenario:params:entryLimit:eventLimit:valueSizeLimit:recordedSizeLimit:workLimit:coverage:)``
     /// takes a scenario by its position here.
     public var scenarioNames: [String] { scenarios.map(\.name) }
 

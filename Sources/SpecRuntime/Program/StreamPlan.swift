@@ -83,8 +83,18 @@ package struct OperatorPlan: Sendable {
         case .merge(let nodes), .switchLatest(let nodes), .concat(let nodes), .combineLatest(let nodes, _): return nodes
         case .withLatestFrom(let n, _), .sample(let n, _), .catchToStream(let n), .takeUntil(let n): return [n]
         case .catalogued(let arguments): return arguments.sources
+        // A request's own `ops:` listen to the screen from each inner stream: the request's
+        // operator receives their sources, in the order of ``RequestPlan/innerSources``.
+        case .request(let plan): return plan.innerSources.map(\.node)
         default: return []
         }
+    }
+
+    /// The sources this operator listens to, each with the operator that reads it: itself, or for
+    /// a request the operator of its `ops:` (for diagrams and labels).
+    package var listenedSources: [(node: Int, op: OperatorPlan)] {
+        if case .request(let plan) = kind { return plan.innerSources.map { ($0.node, plan.inner[$0.op]) } }
+        return secondarySources.map { ($0, self) }
     }
 
     /// Memberwise, at `package` access: the front end builds the program.
@@ -136,6 +146,9 @@ package struct RequestPlan: Sendable {
     package var failuresEnd: Bool
     /// The operator's name, for messages and cancellation records.
     package var name: String
+    /// With `as: NAME`, the inner operators' expressions read the outer element that started their
+    /// inner stream as ``TypedExpr/eventPayload``.
+    package var bindsElement: Bool
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(
@@ -143,13 +156,25 @@ package struct RequestPlan: Sendable {
         strategy: RequestStrategy,
         inner: [OperatorPlan],
         failuresEnd: Bool,
-        name: String
+        name: String,
+        bindsElement: Bool = false
     ) {
         self.call = call
         self.strategy = strategy
         self.inner = inner
         self.failuresEnd = failuresEnd
         self.name = name
+        self.bindsElement = bindsElement
+    }
+
+    /// The screen's nodes the inner operators listen to (`takeUntil: cancel`, `combineLatest`, …),
+    /// flattened: `op` the inner operator, `index` the source among that operator's own.
+    package var innerSources: [(op: Int, index: Int, node: Int)] {
+        var out: [(op: Int, index: Int, node: Int)] = []
+        for (k, op) in inner.enumerated() {
+            for (i, node) in op.secondarySources.enumerated() { out.append((k, i, node)) }
+        }
+        return out
     }
 }
 

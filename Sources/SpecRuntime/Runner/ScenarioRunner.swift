@@ -36,17 +36,16 @@ public enum ScenarioRunner {
     public static func run(_ spec: CheckedSpec, scenario index: Int, params: [Value] = [], entryLimit: Int = maximumEntries,
                            eventLimit: Int = maximumScheduledEvents, valueSizeLimit: Int = maximumValueSize,
                            recordedSizeLimit: Int = maximumRecordedSize, workLimit: Int = maximumWork,
-                           coverage: CoverageRecorder? = nil, pacing: RealTimePacing? = nil) -> Timeline {
+                           coverage: CoverageRecorder? = nil) -> Timeline {
         run(ScreenProgram(spec, instrumentation: coverage), scenario: index, params: params, entryLimit: entryLimit, eventLimit: eventLimit,
-            valueSizeLimit: valueSizeLimit, recordedSizeLimit: recordedSizeLimit, workLimit: workLimit, pacing: pacing)
+            valueSizeLimit: valueSizeLimit, recordedSizeLimit: recordedSizeLimit, workLimit: workLimit)
     }
 
     /// Plays one scenario of a compiled spec; a program compiled with a coverage recorder records
     /// into it what the scenario exercised.
     package static func run(_ program: ScreenProgram, scenario index: Int, params: [Value] = [], entryLimit: Int = maximumEntries,
                             eventLimit: Int = maximumScheduledEvents, valueSizeLimit: Int = maximumValueSize,
-                            recordedSizeLimit: Int = maximumRecordedSize, workLimit: Int = maximumWork,
-                            pacing: RealTimePacing? = nil) -> Timeline {
+                            recordedSizeLimit: Int = maximumRecordedSize, workLimit: Int = maximumWork) -> Timeline {
         let spec = program.spec
         let coverage = program.coverage
         let scenario = spec.scenarios[index]
@@ -56,7 +55,6 @@ public enum ScenarioRunner {
         let graph = ScreenGraph(program: program, clock: clock, params: params.isEmpty ? scenario.params : params,
                                 services: scenario.services.isEmpty ? nil : scenario.applying(to: spec).services)
         graph.maximumValueSize = valueSizeLimit
-        if let pacing { graph.serviceChoice = pacing.answer(scenario.applying(to: spec), clock) }
         graph.maximumWork = workLimit
         let names = spec.nodes.map(\.name)
         var entries: [Timeline.Entry] = []
@@ -139,7 +137,7 @@ public enum ScenarioRunner {
             if !graph.act(step, record: { entries.append($0) }) {
                 if case .wait(let ms) = step.kind {
                     do {
-                        if let pacing { try pacing.advance(clock, by: ms) } else { try graph.advance(by: ms) }
+                        try graph.advance(by: ms)
                     } catch {
                         stop("more than \(error.limit) scheduled events ran")
                     }

@@ -9,24 +9,31 @@ public enum TimelineFormatter {
     /// Names, steps and messages come from the spec, so whatever a terminal could act on in them
     /// is escaped as in values (`TerminalText`): the text is safe to print, and a name cannot
     /// break a line of the snapshot.
-    public static func text(_ timeline: Timeline) -> String {
+    public static func text(_ timeline: Timeline) -> String { text(timeline, colors: false) }
+
+    /// ``text(_:)`` with ANSI colours for a terminal when `colors` (`specrun run`): the title in
+    /// bold, times dim, names cyan, steps yellow, failures and errors red, completions green,
+    /// cancellations magenta. The characters besides the colour codes are the same.
+    package static func text(_ timeline: Timeline, colors: Bool) -> String {
         func safe(_ s: String) -> String { TerminalText.escaped(s) }
-        var out = "\(safe(timeline.screen)) › \(safe(timeline.scenario))\n"
+        func paint(_ code: String, _ s: String) -> String { colors ? "\u{1B}[\(code)m" + s + "\u{1B}[0m" : s }
+        var out = paint("1", "\(safe(timeline.screen)) › \(safe(timeline.scenario))") + "\n"
         let width = max(16, timeline.nameWidth) + 2
         for entry in timeline.entries {
             switch entry {
             case .emission(let time, let name, let value):
-                out += timeColumn(time) + "  " + pad(safe(name), width) + ValueFormatter.text(value) + "\n"
+                out += paint("2", timeColumn(time)) + "  " + paint("36", pad(safe(name), width)) + ValueFormatter.text(value) + "\n"
             case .step(let time, let text):
-                out += timeColumn(time) + "  ▶ " + safe(text) + "\n"
+                out += paint("2", timeColumn(time)) + "  " + paint("33", "▶ " + safe(text)) + "\n"
             case .failure(let time, let message, let file, let line):
-                out += timeColumn(time) + "  ✗ " + safe(message) + "  (\(safe(file)):\(line))\n"
+                out += paint("2", timeColumn(time)) + "  " + paint("31", "✗ " + safe(message)) + "  (\(safe(file)):\(line))\n"
             case .runtimeError(let time, let message):
-                out += timeColumn(time) + "  ! runtime error: " + safe(message) + "\n"
+                out += paint("2", timeColumn(time)) + "  " + paint("31", "! runtime error: " + safe(message)) + "\n"
             case .end(let time, let name, let end):
-                out += timeColumn(time) + "  " + pad(safe(name), width) + (end == .completed ? "✓ " : "✗ ") + safe(end.text) + "\n"
+                let mark = end == .completed ? paint("32", "✓ " + safe(end.text)) : paint("31", "✗ " + safe(end.text))
+                out += paint("2", timeColumn(time)) + "  " + paint("36", pad(safe(name), width)) + mark + "\n"
             case .cancel(let time, let name, let call):
-                out += timeColumn(time) + "  " + pad(safe(name), width) + "⊘ cancelled " + safe(call) + "\n"
+                out += paint("2", timeColumn(time)) + "  " + paint("36", pad(safe(name), width)) + paint("35", "⊘ cancelled " + safe(call)) + "\n"
             }
         }
         return out

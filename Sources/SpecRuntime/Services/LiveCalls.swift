@@ -12,7 +12,10 @@ final class LiveCalls {
     final class Call {
         fileprivate let id: Int
         fileprivate var task: Task<Void, Never>?
-        fileprivate let deliver: (ServicePlan.Outcome) -> Void
+        /// Nil once the call answered, was cancelled or the host stopped: the closure captures the
+        /// inner stream that holds this call, a cycle that must not outlive the call (valgrind
+        /// found the inner streams of calls in flight at `stop()` definitely lost).
+        fileprivate var deliver: ((ServicePlan.Outcome) -> Void)?
 
         fileprivate init(id: Int, deliver: @escaping (ServicePlan.Outcome) -> Void) {
             self.id = id
@@ -29,6 +32,9 @@ final class LiveCalls {
     private(set) var stopped = false
     /// The provider tasks still running, answered or not: a test hook for "`stop()` leaves no task".
     let tasks = LiveTaskCount()
+    /// Told of each answer that reaches the graph (service index, request, the calls of the
+    /// service before this one, the outcome), as graph work: `run --live` checks the fakes with it.
+    var onDeliver: ((Int, ServiceRequest, Int, ServicePlan.Outcome) -> Void)?
 
     /// The graph's clock: a service's `timeout:` is an entry of its queue.
     private let clock: VirtualClock
@@ -73,10 +79,18 @@ final class LiveCalls {
 
     /// Starts `provider.call(request)` in a task of its own; `deliver` gets the answer (checked
     /// against `request.returns`) as graph work, unless the call is cancelled first.
-    func start(_ provider: any ServiceProvider, service index: Int, _ request: ServiceRequest, deliver: @escaping (ServicePlan.Outcome) -> Void) -> Call {
-        let call = Call(id: nextID, deliver: deliver)
+    func start(_ provider: any ServiceProvider, service index: Int, count: Int, _ request: ServiceRequest,
+               deliver: @escaping (ServicePlan.Outcome) -> Void) -> Call {
+        let told = onDeliver
+        let call = Call(id: nextID, deliver: told.map { told in { outcome in
+            told(index, request, count, outcome)
+            deliver(outcome)
+        } } ?? deliver)
         nextID &+= 1
-        guard !stopped else { return call }
+        guard !stopped else {
+            call.deliver = nil
+            return call
+        }
         inFlight[call.id] = call
         let id = call.id
         observer?(.started(call: id, service: index, time: clock.now))
@@ -107,7 +121,9 @@ final class LiveCalls {
                 call.task?.cancel()
                 let failure = ServicePlan.Outcome.failure(ErrorValue(.unknown, message: "'\(request.service)' did not answer within \(Self.duration(timeout))"))
                 observer?(.answered(call: id, outcome: failure, time: clock.now))
-                call.deliver(failure)
+                let deliver = call.deliver
+                call.deliver = nil
+                deliver?(failure)
             }
         }
         return call
@@ -117,12 +133,15 @@ final class LiveCalls {
     func finish(_ id: Int, _ outcome: ServicePlan.Outcome) {
         guard !stopped, let call = inFlight.removeValue(forKey: id) else { return }
         observer?(.answered(call: id, outcome: outcome, time: clock.now))
-        call.deliver(outcome)
+        let deliver = call.deliver
+        call.deliver = nil
+        deliver?(outcome)
     }
 
     /// The graph no longer needs the call (an inner stream cancelled): its task is cancelled and
     /// any answer dropped.
     func cancel(_ call: Call) {
+        call.deliver = nil
         guard inFlight.removeValue(forKey: call.id) != nil else { return }
         observer?(.dropped(call: call.id))
         call.task?.cancel()
@@ -135,7 +154,10 @@ final class LiveCalls {
         for i in providers.indices { providers[i] = nil }
         let calls = inFlight.values
         inFlight.removeAll()
-        for call in calls { call.task?.cancel() }
+        for call in calls {
+            call.task?.cancel()
+            call.deliver = nil
+        }
     }
 }
 

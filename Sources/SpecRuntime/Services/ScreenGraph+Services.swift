@@ -25,7 +25,8 @@ extension ScreenGraph {
     func callLive(service index: Int, names: [String], arguments: [Value],
                   deliver: @escaping (ServicePlan.Outcome) -> Void) -> LiveCalls.Call? {
         guard let calls = liveCalls, let provider = calls.provider(index) else { return nil }
-        serviceCalls[index] = serviceCalls[index] &+ 1
-        return calls.start(provider, service: index, request(index, names, arguments), deliver: deliver)
+        let count = serviceCalls[index]
+        serviceCalls[index] = count &+ 1
+        return calls.start(provider, service: index, count: count, request(index, names, arguments), deliver: deliver)
     }
 }

@@ -200,12 +200,13 @@ struct DataflowGraphBuilder {
                 let id = Self.operatorID(p, k)
                 for source in previous { connect(source.id, id, .feeds, source.label) }
                 previous = [(id, nil)]
-                for secondary in op.secondarySources {
+                // A request's own `ops:` listen from its inner streams: the edge names that operator.
+                for (secondary, reader) in op.listenedSources {
                     let kind: DataflowGraph.EdgeKind
                     let label: String
-                    switch OperatorCatalog.entry(named: op.name)?.edge ?? .feeds(nil) {
+                    switch OperatorCatalog.entry(named: reader.name)?.edge ?? .feeds(nil) {
                     case .reads(let text): (kind, label) = (.reads, text)
-                    case .feeds(let text): (kind, label) = (.feeds, text ?? op.name)
+                    case .feeds(let text): (kind, label) = (.feeds, text ?? reader.name)
                     }
                     for source in sources(of: secondary) { connect(source.id, id, kind, label) }
                 }

@@ -30,6 +30,10 @@ enum MutationEdit: Sendable {
     case removeOperator(output: Int, op: Int)
     /// Replace operator `op` of stream output `output` with another (its argument changed, or renamed).
     case replaceOperator(output: Int, op: Int, OperatorDecl)
+    /// Remove operator `inner` of the `ops:` of request `op` of stream output `output`.
+    case removeInnerOperator(output: Int, op: Int, inner: Int)
+    /// Replace operator `inner` of the `ops:` of request `op` of stream output `output`.
+    case replaceInnerOperator(output: Int, op: Int, inner: Int, OperatorDecl)
     case serviceLatency(service: Int, Int)
     /// The `latency:` of result `result` (`case` >= 0: of that case's result instead).
     case resultLatency(service: Int, result: Int, case: Int, Int)
@@ -57,6 +61,16 @@ enum MutationEdit: Sendable {
         case .replaceOperator(let o, let op, let replacement):
             guard case .stream(var stream) = spec.outputs[o].kind else { return }
             stream.operators[op] = replacement
+            spec.outputs[o].kind = .stream(stream)
+        case .removeInnerOperator(let o, let op, let j):
+            guard case .stream(var stream) = spec.outputs[o].kind, var request = stream.operators[op].request else { return }
+            request.operators.remove(at: j)
+            stream.operators[op].request = request
+            spec.outputs[o].kind = .stream(stream)
+        case .replaceInnerOperator(let o, let op, let j, let replacement):
+            guard case .stream(var stream) = spec.outputs[o].kind, var request = stream.operators[op].request else { return }
+            request.operators[j] = replacement
+            stream.operators[op].request = request
             spec.outputs[o].kind = .stream(stream)
         case .serviceLatency(let s, let ms):
             spec.services[s].latency?.value = ms
@@ -145,5 +159,26 @@ extension Expr {
         }
         walk(self)
         return out
+    }
+}
+
+extension OperatorDecl {
+    /// The request of `flatMapLatest`, `flatMap` or `concatMap`; setting it keeps the operator.
+    var request: RequestDecl? {
+        get {
+            switch kind {
+            case .flatMapLatest(let r), .flatMap(let r), .concatMap(let r): return r
+            default: return nil
+            }
+        }
+        set {
+            guard let newValue else { return }
+            switch kind {
+            case .flatMapLatest: kind = .flatMapLatest(newValue)
+            case .flatMap: kind = .flatMap(newValue)
+            case .concatMap: kind = .concatMap(newValue)
+            default: break
+            }
+        }
     }
 }

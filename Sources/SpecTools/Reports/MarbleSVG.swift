@@ -7,6 +7,16 @@ struct MarbleSVG {
     static let axisHeight = 40.0
     static let radius = 10.0
     /// Fills with dark text on them (contrast above 7:1), chosen per value so equal values match.
+    /// The fixed colours of `true`, `false` and `nil`, so that a Bool lane (`enabled`,
+    /// `executing`) reads at a glance: green, grey and white with a dashed outline, none of them
+    /// in ``palette``. Every other value takes a palette colour by its hash.
+    static let fixed = ["true": "fill:#2f9e57", "false": "fill:#8d8d99", "nil": "fill:#ffffff;stroke-dasharray:3 2"]
+
+    /// The inline style of a marble showing `text`.
+    static func style(of text: String) -> String {
+        fixed[text] ?? "fill:" + palette[stableHash(text) % palette.count]
+    }
+
     static let palette = ["#ffd6a5", "#caffbf", "#9bf6ff", "#bdb2ff", "#ffc6ff", "#fdffb6", "#a0c4ff", "#ffadad"]
 
     let diagram: MarbleDiagram
@@ -108,9 +118,8 @@ struct MarbleSVG {
             let changed = diagram.changed.contains(.init(output: lane, time: mark.time, value: mark.text))
             kind = changed ? "marble changed" : "marble"
             label = "\(lane) = \(mark.text) at \(time)" + (changed ? ", changed since the snapshot" : "")
-            let fill = Self.palette[Self.stableHash(mark.text) % Self.palette.count]
             shape = (changed ? "<circle class=\"halo\" r=\"\(n(Self.radius + 5))\"/>" : "")
-                + "<circle r=\"\(n(Self.radius))\" style=\"fill:\(fill)\"/>"
+                + "<circle r=\"\(n(Self.radius))\" style=\"\(Self.style(of: mark.text))\"/>"
             if mark.text.count <= 2 {
                 shape += "<text class=\"inside\" y=\"4\" text-anchor=\"middle\">\(e(mark.text))</text>"
             } else {

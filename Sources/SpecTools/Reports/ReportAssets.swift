@@ -83,6 +83,9 @@ enum ReportAssets {
     static let legend = """
         <ul class="legend" aria-label="Legend">
         <li><svg width="22" height="22" aria-hidden="true"><circle cx="11" cy="11" r="8" fill="#a0c4ff" stroke="#33333d" stroke-width="1.5"/></svg>an emission (value on hover, focus and beside it)</li>
+        <li><svg width="22" height="22" aria-hidden="true"><circle cx="11" cy="11" r="8" fill="#2f9e57" stroke="#33333d" stroke-width="1.5"/></svg>true</li>
+        <li><svg width="22" height="22" aria-hidden="true"><circle cx="11" cy="11" r="8" fill="#8d8d99" stroke="#33333d" stroke-width="1.5"/></svg>false</li>
+        <li><svg width="22" height="22" aria-hidden="true"><circle cx="11" cy="11" r="8" fill="#ffffff" stroke="#33333d" stroke-width="1.5" stroke-dasharray="3 2"/></svg>nil</li>
         <li><svg width="22" height="22" aria-hidden="true"><circle cx="11" cy="11" r="10" fill="#ffe08a" stroke="#b07d00" stroke-width="1.5"/><circle cx="11" cy="11" r="6" fill="#a0c4ff" stroke="#33333d" stroke-width="1.5"/></svg>an emission that differs from the snapshot</li>
         <li><svg width="22" height="22" aria-hidden="true"><path d="M5 3 L19 11 L5 19 Z" fill="#1a5fb4"/></svg>a scenario step</li>
         <li><svg width="22" height="22" aria-hidden="true"><circle cx="11" cy="11" r="8" fill="#b3261e"/><path d="M7 7 L15 15 M15 7 L7 15" stroke="#fff" stroke-width="2.2"/></svg>a failed expectation</li>

@@ -88,7 +88,7 @@ package struct ScenarioOutcome: Sendable {
 }
 
 extension String {
-    var trimmingSuffixNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
+    package var trimmingSuffixNewline: String { hasSuffix("\n") ? String(dropLast()) : self }
 }
 
 /// The result of checking every scenario of one spec file.

@@ -79,7 +79,7 @@ struct PreviewServerSecurityTests {
     @Test func onlyTheAssetsAreServed() async throws {
         try await withServer { server in
             let headers = ["Host": "127.0.0.1:\(server.port)", "Cookie": "specrun_preview=\(server.token)"]
-            for asset in ["/", "/preview.js", "/preview.css", "/services.js", "/player.js"] {
+            for asset in ["/", "/preview.js", "/preview.css", "/services.js", "/player.js", "/authoring.js", "/navigation.js"] {
                 #expect((try? await RawHTTP.get(port: server.port, target: asset, headers: headers))?.status == 200, "\(asset)")
                 // Each behind the same guard: no token, no file.
                 #expect((try? await RawHTTP.get(port: server.port, target: asset, headers: ["Host": headers["Host"]!]))?.status == 403, "\(asset)")
@@ -95,7 +95,7 @@ struct PreviewServerSecurityTests {
     @Test func specStringsAreDataNotMarkup() async throws {
         try await withServer { server in
             let host = "127.0.0.1:\(server.port)"
-            let frames = try await RawHTTP.webSocketText(port: server.port, target: "/socket?token=\(server.token)", host: host, count: 3)
+            let frames = try await RawHTTP.webSocketText(port: server.port, target: "/socket?token=\(server.token)", host: host, count: 4)
             let joined = frames.joined(separator: "\n")
             #expect(joined.contains(#"<script>alert(1)<\/script>"#) || joined.contains("<script>alert(1)</script>"))
             // Segment titles and scenario names are spec text too: data in the JSON, not markup.
@@ -104,7 +104,14 @@ struct PreviewServerSecurityTests {
             for frame in frames {
                 #expect((try? JSONSerialization.jsonObject(with: Data(frame.utf8))) != nil, "not JSON: \(frame)")
             }
-            for file in ["/preview.js", "/services.js", "/player.js"] {
+            // The specs list, the stack of screens, the layout and the state; on a loaded machine
+            // the clock's next state may come in the same read.
+            let types = frames.map { frame in
+                ((try? JSONSerialization.jsonObject(with: Data(frame.utf8))) as? [String: Any])?["type"] as? String ?? ""
+            }
+            #expect(Array(types.prefix(4)) == ["specs", "stack", "layout", "state"], "\(types)")
+            #expect(types.dropFirst(4).allSatisfy { $0 == "state" }, "\(types)")
+            for file in ["/preview.js", "/services.js", "/player.js", "/authoring.js", "/navigation.js"] {
                 let script = try await RawHTTP.get(port: server.port, target: file, headers: ["Host": host, "Cookie": "specrun_preview=\(server.token)"])
                 #expect(script.status == 200, "\(file)")
                 #expect(!script.body.contains("innerHTML"), "\(file)")

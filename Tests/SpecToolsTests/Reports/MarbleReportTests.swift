@@ -39,6 +39,20 @@ struct MarbleReportTests {
         #expect(xs.count == 2 && xs[0] != xs[1])
     }
 
+    /// A Bool lane reads at a glance: `true`, `false` and `nil` have fixed colours of their own,
+    /// none a palette colour (whose hash put all three, and `0` and `1`, on one index).
+    @Test func trueFalseAndNilHaveColorsOfTheirOwn() {
+        let styles = ["true", "false", "nil"].map(MarbleSVG.style(of:))
+        #expect(Set(styles).count == 3)
+        for style in styles { #expect(!MarbleSVG.palette.contains { style.contains($0) }, "\(style)") }
+        let svg = MarbleSVG(diagram: MarbleDiagram(timeline([
+            .emission(time: 0, name: "enabled", value: .bool(false)),
+            .emission(time: 5, name: "enabled", value: .bool(true)),
+        ]))).render()
+        #expect(svg.contains("style=\"fill:#8d8d99\"") && svg.contains("style=\"fill:#2f9e57\""))
+        #expect(MarbleReport.html(title: "t", scenarios: []).contains("</svg>true</li>"))
+    }
+
     @Test func terminalMarksAreDrawnOnTheirLane() {
         let d = MarbleDiagram(lanes: [
             .init(name: "done", marks: [.init(time: 0, kind: .emission, text: "1"), .init(time: 10, kind: .completed, text: "")]),

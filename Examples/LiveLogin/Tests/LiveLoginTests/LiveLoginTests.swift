@@ -7,10 +7,11 @@ import Testing
 /// spec's values, at real times, and stopping leaves nothing running.
 @Suite("Live login against a local server")
 struct LiveLoginTests {
-    @Test func theBackendDecidesAndTheScreenShowsIt() async throws {
+    @Test(arguments: ["spec's http:", "closure"])
+    func theBackendDecidesAndTheScreenShowsIt(_ provider: String) async throws {
         let server = try LoginServer()
         defer { server.stop() }
-        let login = try LoginScreen(backend: server.baseURL)
+        let login = try LoginScreen(backend: server.baseURL, provider: provider == "closure" ? .closure(.shared) : .specHTTP)
         defer { login.screen.stop() }
 
         #expect(try await login.signIn(email: "someone@example.com", password: "hunter3").description == "http(401)")
@@ -28,12 +29,13 @@ struct LiveLoginTests {
         #expect(login.screen.callsInFlight == 0)
     }
 
-    @Test func anUnreachableBackendIsUnknown() async throws {
+    @Test(arguments: ["spec's http:", "closure"])
+    func anUnreachableBackendIsUnknown(_ provider: String) async throws {
         // A port nothing listens on: the server is stopped before the call.
         let server = try LoginServer()
         let url = server.baseURL
         server.stop()
-        let login = try LoginScreen(backend: url)
+        let login = try LoginScreen(backend: url, provider: provider == "closure" ? .closure(.shared) : .specHTTP)
         defer { login.screen.stop() }
         let outcome = try await login.signIn(email: "someone@example.com", password: "hunter2")
         #expect(outcome.description == "unknown")

@@ -77,12 +77,24 @@ extension Checker {
         pendingStreams.append(PendingStream(node: node, decl: decl, errors: errors))
     }
 
-    /// The symbol a pipeline reads from; any node may feed a stream.
-    mutating func streamSource(_ name: Located<String>, for node: Int) -> Symbol? {
-        // Before the poisoned check: the output being checked is poisoned until it checks whole,
-        // so reading itself (`takeUntil: res` in `res`) would otherwise pass without a word.
-        if symbols[name.value]?.node == node {
-            diagnostics.error(.cycle, "'\(name.value)' cannot be its own source", at: name.range)
+    /// A request's `as:` name may not hide a name of the screen: inside its `ops:` both would be
+    /// readable, and the screen's would silently lose.
+    private mutating func elementNameIsFree(_ name: Located<String>) -> Bool {
+        guard let symbol = symbols[name.value] else { return true }
+        var other = String(name.value.prefix(1))
+        if other == name.value || symbols[other] != nil { other = name.value + "Element" }
+        diagnostics.error(.duplicateName, "'as: \(name.value)' would hide the screen's \(symbol.what) '\(name.value)' inside the request",
+                          at: name.range, fixIt: "choose another name for the element, as in 'as: \(other)'")
+        return false
+    }
+
+    /// The symbol a pipeline reads from; any node may feed a stream. `stoppedBy`: a `takeUntil`.
+    mutating func streamSource(_ name: Located<String>, for node: Int, stoppedBy: Bool = false) -> Symbol? {
+        // Checked first: the output being checked is poisoned until it checks whole.
+        if let symbol = symbols[name.value], symbol.node == node {
+            let fix = stoppedBy ? "stop it on another stream, such as an input 'cancel', or on a condition with 'takeWhile: EXPR'"
+                : "read another input or output here"
+            diagnostics.error(.cycle, "'\(name.value)' cannot be its own source", at: name.range, notes: [DiagnosticNote(fix)])
             return nil
         }
         if poisoned.contains(name.value) {
@@ -103,6 +115,7 @@ extension Checker {
                                              infer: Bool = false) -> (expr: TypedExpr, type: SpecType)? {
         var checker = expressionChecker()
         checker.operatorArguments = arguments
+        if let requestElement { checker.payload = requestElement }
         var result: (expr: TypedExpr, type: SpecType)?
         if infer {
             result = checker.infer(expr, expected: expected)
@@ -166,14 +179,21 @@ extension Checker {
     private mutating func checkOperators(_ operators: [OperatorDecl], element: inout SpecType, node: Int, sourceName: String, inner: Bool,
                                          sawRequest: inout Bool, navigationShape: inout NavigationShape?) -> [OperatorPlan]? {
         var plans: [OperatorPlan] = []
+        // `as:` names of the requests before: read after their request, they name nothing.
+        var boundNames: [String] = []
         for op in operators {
             var kind: OperatorPlan.Kind
+            if let name = OperatorDecl.referencedNames([op]).first(where: { boundNames.contains($0) && symbols[$0] == nil }) {
+                diagnostics.error(.unknownName, "'\(name)' names the element of the request before only inside that request's 'with:' and 'ops:'",
+                                  at: op.range, fixIt: "move this operator into the request's 'ops:'")
+                return nil
+            }
             if inner {
                 var readsOthers = OperatorCatalog.entry(named: op.name)?.insideRequest == false
                 if case .catchToStream = op.kind { readsOthers = true }
                 if readsOthers {
-                    diagnostics.error(.unsupportedInnerOperator, "'\(op.name)' cannot be used inside a request's 'ops:'; there an operator works on "
-                                      + "the inner stream alone", at: op.range,
+                    diagnostics.error(.unsupportedInnerOperator, "'\(op.name)' cannot be used inside a request's 'ops:'; there an inner stream listens "
+                                      + "to the screen only through 'takeUntil', 'withLatestFrom', 'combineLatest', 'sample' and 'merge'", at: op.range,
                                       notes: [DiagnosticNote("move it after the request, into the output's 'ops:'")])
                     return nil
                 }
@@ -294,12 +314,18 @@ extension Checker {
                 }
                 kind = .catchToStream(symbol.node)
             case .takeUntil(let other):
-                guard let symbol = streamSource(other, for: node) else { return nil }
+                guard let symbol = streamSource(other, for: node, stoppedBy: true) else { return nil }
                 kind = .takeUntil(symbol.node)
             case .retry(let n): kind = .retry(n?.value)
             case .flatMapLatest(let request), .flatMap(let request), .concatMap(let request):
+                if let name = request.elementName {
+                    guard elementNameIsFree(name) else { return nil }
+                    requestElement = (name.value, element)
+                }
+                defer { requestElement = nil }
                 var checker = expressionChecker()
                 checker.operatorArguments = [element]
+                if let requestElement { checker.payload = requestElement }
                 let call = checkCall(request.service, request.arguments, at: request.range, with: &checker)
                 diagnostics = checker.diagnostics
                 // Arguments are sampled when an element arrives, as an action's `with:`: no rank
@@ -321,9 +347,11 @@ extension Checker {
                 default: .latest
                 }
                 kind = .request(RequestPlan(call: ServiceCall(service: service, argumentNames: call.names, arguments: call.values),
-                                            strategy: strategy, inner: innerPlans, failuresEnd: request.failuresEnd, name: op.name))
+                                            strategy: strategy, inner: innerPlans, failuresEnd: request.failuresEnd, name: op.name,
+                                            bindsElement: request.elementName != nil))
                 element = innerElement
                 sawRequest = true
+                if let name = request.elementName { boundNames.append(name.value) }
             case .debounce(let d): kind = .debounce(d.value)
             case .throttle(let d, let latest): kind = .throttle(d.value, latest: latest)
             case .delay(let d): kind = .delay(d.value)

@@ -130,15 +130,52 @@ private func errors(_ yaml: String) -> [String] {
     @Test func innerOperatorsAreCheckedAgainstTheServiceType() {
         let yaml = Self.header + """
           a: { stream: xs, ops: [ { flatMap: { call: api.get, with: { page: $0 }, ops: [ { map: "$0 + true" } ] } } ] }
-          b: { stream: xs, ops: [ { flatMapLatest: { call: api.get, with: { page: $0 }, ops: [ { merge: xs } ] } } ] }
+          b: { stream: xs, ops: [ { flatMapLatest: { call: api.get, with: { page: $0 }, ops: [ { concat: xs } ] } } ] }
           c: { stream: xs, ops: [ { concatMap: { call: api.get, with: { page: $0 }, failures: maybe } } ] }
           d: { stream: xs, ops: [ { flatMap: { call: api.get, with: { page: $0 }, ops: [ { startWith: '"…"' } ] } } ] }
         """
         #expect(errors(yaml) == [
             "13:90: '+' cannot combine 'Int' and 'Bool'",
-            "14:88: 'merge' cannot be used inside a request's 'ops:'; there an operator works on the inner stream alone",
+            "14:88: 'concat' cannot be used inside a request's 'ops:'; there an inner stream listens to the screen only through 'takeUntil', 'withLatestFrom', 'combineLatest', 'sample' and 'merge'",
             "15:87: 'failures:' is 'pass' (a failed call travels as a failure to '<name>.errors' and the stream goes on) or 'end' (it ends the stream with an error, as in RxSwift), found 'maybe'",
             "16:96: expected 'Int', found 'String'",
+        ])
+    }
+
+    // Issue 20 item 1: a request's `ops:` listen to the screen, typed as outside; issue 27 item 3:
+    // `as:` names the element that started the call.
+    @Test func innerOperatorsListenToTheScreenAndReadTheirElement() {
+        let yaml = Self.header + """
+          a: { stream: xs, ops: [ { flatMapLatest: { call: api.get, with: { page: $0 }, ops: [ { takeUntil: seg }, { merge: xs } ] } } ] }
+          b: { stream: xs, ops: [ { flatMap: { call: api.get, with: { page: p }, as: p, ops: [ { combineLatest: { with: seg, combine: "p + $1" } } ] } } ] }
+          c: { stream: xs, ops: [ { flatMap: { call: api.get, with: { page: $0 }, ops: [ { withLatestFrom: xs }, { sample: seg } ] } } ] }
+          d: { stream: xs, ops: [ { flatMap: { call: api.get, with: { page: $0 }, ops: [ { merge: seg } ] } } ] }
+        """
+        #expect(errors(yaml) == [
+            "14:128: '+' cannot combine 'Int' and 'Segment'",
+            "16:91: 'merge' needs streams of one type: 'api.get' carries 'Int' here, 'seg' carries 'Segment'",
+        ])
+    }
+
+    // Hostile uses: an inner `takeUntil` on the output itself, a cycle through a request's ops,
+    // an `as:` name that hides a screen name, the name read after the request.
+    @Test func hostileInnerListeningIsLocated() {
+        let loaded = SpecLoader.load(text: Self.header + """
+          a: { stream: xs, ops: [ { flatMapLatest: { call: api.get, with: { page: $0 }, ops: [ { takeUntil: a } ] } } ] }
+          b: { stream: xs, ops: [ { flatMapLatest: { call: api.get, with: { page: $0 }, ops: [ { takeUntil: c } ] } } ] }
+          c: { stream: b, ops: [ { map: "$0 + 1" } ] }
+          d: { stream: xs, ops: [ { flatMap: { call: api.get, with: { page: $0 }, as: xs, ops: [ { map: "xs" } ] } } ] }
+          e: { stream: xs, ops: [ { flatMap: { call: api.get, with: { page: $0 }, as: p } }, { map: "p" } ] }
+        """, path: "/nonexistent-folder/t.yaml")
+        let found = loaded.diagnostics.filter { $0.severity == .error }.map {
+            "\($0.range.start.line):\($0.range.start.column): \($0.message) | \($0.notes.map(\.message).joined()) \($0.fixIt ?? "")"
+        }
+        #expect(found == [
+            "13:101: 'a' cannot be its own source | stop it on another stream, such as an input 'cancel', or on a condition with 'takeWhile: EXPR' ",
+            "15:3: dependency cycle: 'c' -> 'b' -> 'c' | 'b' is part of the cycle each value here is computed from the others at the same instant; "
+                + "break the loop by keeping one of them in 'state:' that a handler sets, or by reading it in a stream with 'withLatestFrom', which sees the value before the change",
+            "16:79: 'as: xs' would hide the screen's input value stream 'xs' inside the request |  choose another name for the element, as in 'as: x'",
+            "17:86: 'p' names the element of the request before only inside that request's 'with:' and 'ops:' |  move this operator into the request's 'ops:'",
         ])
     }
 

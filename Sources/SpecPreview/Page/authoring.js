@@ -1,0 +1,23 @@
+// specrun preview, the authoring loop: a saved spec that does not check shows its diagnostics
+// (the located text of `specrun check`) over the last good screen, which keeps running beneath;
+// a save that checks takes them away, and the server's new layout is drawn in place.
+// Text from the server goes into the DOM with textContent only.
+"use strict";
+
+(function () {
+  const preview = window.specrunPreview;
+  const el = preview.el;
+
+  preview.stateHooks.push((s) => {
+    const device = document.getElementById("device");
+    let box = document.getElementById("diagnostics");
+    if (!box) {
+      box = el("div", { id: "diagnostics", role: "alert", hidden: true });
+      box.append(el("strong", {}, "The saved spec does not check; the last good screen runs beneath."), el("pre"));
+      device.append(box);
+    }
+    box.hidden = !s.diagnostics;
+    box.querySelector("pre").textContent = s.diagnostics || "";
+    device.classList.toggle("stale", Boolean(s.diagnostics));
+  });
+})();
