@@ -14,7 +14,8 @@ package struct Expr: Sendable {
         case closureArgument(Int)
         /// `.received`: an enum case, its type taken from the context.
         case implicitMember(String)
-        /// `Goal(id: 1, title: "a")`: a record built field by field.
+        /// `Goal(id: 1, title: "a")`: a record built field by field; also `x.with(done: true)` and
+        /// `String(format: "%d", n)`, whose arguments after the first have an empty label.
         case construct(Expr, [LabeledExpr])
         case unary(UnaryOperator, Expr)
         case binary(BinaryOperator, Expr, Expr)

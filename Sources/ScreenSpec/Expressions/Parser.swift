@@ -17,6 +17,7 @@ import SpecRuntime
 ///     primary        := int | double | string | 'true' | 'false' | 'nil' | name | '$' digit
 ///                     | '.' name | '(' expression ')' | '[' ( expression (',' expression)* )? ']' | closure
 ///     arguments      := argument (',' argument)*;  argument := (name ':')? expression
+///                       (all labeled, as a record's; or none; or the first only, as `String(format:)`)
 ///     closure        := '{' expression '}'
 ///
 /// Every loop consumes a token or stops. Nesting deeper than ``maximumDepth`` is an error, so
@@ -254,28 +255,32 @@ package struct ExpressionParser {
                             expr.range.union(range(nameToken)))
             } else if isSymbol("(") {
                 let open = advance()
+                var written: [LabeledExpr] = []
                 var arguments: [Expr] = []
-                var labels: [(label: String, range: SpecRange, value: Expr)] = []
                 if !isSymbol(")") {
                     repeat {
                         if case .identifier(let label) = current.kind, index + 1 < tokens.count, tokens[index + 1].kind == .symbol(":") {
                             let labelToken = advance()
                             _ = advance()
-                            labels.append((label, range(labelToken), expression()))
+                            written.append(LabeledExpr(label: label, labelRange: range(labelToken), value: expression()))
                         } else {
-                            arguments.append(expression())
+                            let argument = expression()
+                            arguments.append(argument)
+                            written.append(LabeledExpr(label: "", labelRange: argument.range, value: argument))
                         }
                     } while consume(",")
                 }
                 let close = current
                 expect(")", closing: open)
-                if !labels.isEmpty {
-                    if let stray = arguments.first {
+                if written.contains(where: { !$0.label.isEmpty }) {
+                    // `String(format: "%d", n)`: a labeled first argument, then unlabeled ones, as
+                    // Swift's variadic parameters; the checker says which calls take that shape.
+                    let variadic = written.first?.label.isEmpty == false && written.dropFirst().allSatisfy { $0.label.isEmpty }
+                    if !variadic, let stray = arguments.first {
                         diagnostics.append(Diagnostic(id: .mixedArguments, "every argument of a record needs a label, as in 'Goal(id: 1)'",
                                                       at: stray.range))
                     }
-                    expr = Expr(.construct(expr, labels.map { LabeledExpr(label: $0.label, labelRange: $0.range, value: $0.value) }),
-                                expr.range.union(range(close)))
+                    expr = Expr(.construct(expr, written), expr.range.union(range(close)))
                     continue
                 }
                 expr = Expr(.call(expr, arguments), expr.range.union(range(close)))

@@ -201,6 +201,10 @@ private final class EventReader {
         } else if problem.contains("mapping values are not allowed"), let hint = Self.quotedTernary(lineText) {
             message = "invalid YAML: an unquoted 'a ? b : c' reads as a YAML mapping"
             fixIt = "quote the expression: \(hint)"
+        } else if problem.contains("mapping values are not allowed"), let hint = Self.quotedLabeledCall(lineText, at: mark.column) {
+            // `text: String(format: "%d", m)`: the label's ': ' reads as a second mapping.
+            message = "invalid YAML: ': ' inside an unquoted expression (an argument label) reads as a YAML mapping"
+            fixIt = "quote the expression: \(hint)"
         } else if problem.contains("mapping values are not allowed") || problem.contains("could not find expected ':'"),
                   Self.keyBeforeColumn(lineText, mark.column).count > 1024 {
             message = "invalid YAML: a key longer than 1024 characters must be written as '? key' (YAML's limit for a plain key)"
@@ -227,6 +231,21 @@ private final class EventReader {
         }
         let range = SpecRange(file: source.path, at: mark)
         return Diagnostic(.error, id: .yamlSyntax, message, at: range, notes: notes, fixIt: fixIt)
+    }
+
+    /// `text: String(format: "%d", m)` with the error at the label's ':' (1-based `column`) ->
+    /// `text: 'String(format: "%d", m)'`: the value is quoted when the ':' is inside a call's open
+    /// parenthesis; nil otherwise.
+    static func quotedLabeledCall(_ line: String, at column: Int) -> String? {
+        guard let colon = line.range(of: ": ") else { return nil }
+        let key = line[..<colon.lowerBound].drop { $0 == " " || $0 == "-" }
+        let value = line[colon.upperBound...]
+        let keyLength = line.distance(from: line.startIndex, to: colon.upperBound)
+        guard column - 1 > keyLength, !value.hasPrefix("'"), !value.hasPrefix("\""), !value.hasPrefix("{"), !value.hasPrefix("[") else { return nil }
+        let beforeError = value.prefix(column - 1 - keyLength)
+        guard beforeError.filter({ $0 == "(" }).count > beforeError.filter({ $0 == ")" }).count else { return nil }
+        let expression = value.trimmingCharacters(in: " ")
+        return "\(key): '\(expression.replacingOccurrences(of: "'", with: "''"))'"
     }
 
     /// The text on `line` from its indentation (and any '- ') up to `column` (1-based, in characters).

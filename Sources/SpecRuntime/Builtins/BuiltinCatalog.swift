@@ -8,7 +8,7 @@
 /// (``TypedExpr/Member``), listed in ``properties`` for their typing.
 package enum BuiltinCatalog {
     /// Every entry; ids are unique (a test checks it).
-    package static let all: [BuiltinEntry] = numbers + text + lists + colors + errors
+    package static let all: [BuiltinEntry] = numbers + text + formatting + lists + records + colors + errors
 
     private static let byID: [String: BuiltinEntry] = Dictionary(all.map { ($0.builtin.id, $0) }, uniquingKeysWith: { first, _ in first })
 
@@ -57,16 +57,32 @@ package struct BuiltinEntry: Sendable {
     /// How many compiled arguments a call has (the receiver, the arguments, the appended
     /// constants): what the implementation may index, checked when a compiled spec is loaded.
     package let argumentCounts: Set<Int>
+    /// For an entry whose argument count varies (`String(format:)`, `with(…)`), in place of
+    /// ``argumentCounts``: why the typed arguments of a compiled call are not ones it can run,
+    /// nil when they are.
+    package let validate: (@Sendable (_ arguments: [TypedExpr]) -> String?)?
     /// Given the compiled arguments (the receiver first for a method), the compiled call.
     let implementation: @Sendable (_ arguments: [CompiledExpr]) -> CompiledExpr
 
-    /// `arguments`: the argument counts of an entry without spellings (one the checker writes itself).
+    /// `arguments`: the argument counts of an entry without spellings (one the checker writes
+    /// itself); `validate`: the rule of a variadic one instead.
     init(_ id: String, _ spellings: [BuiltinSpelling], arguments: Set<Int> = [],
+         validate: (@Sendable (_ arguments: [TypedExpr]) -> String?)? = nil,
          implementation: @escaping @Sendable (_ arguments: [CompiledExpr]) -> CompiledExpr) {
         self.builtin = TypedExpr.Builtin(id)
         self.spellings = spellings
         self.argumentCounts = arguments.union(spellings.map { ($0.receiver == nil ? 0 : 1) + $0.parameters.count + $0.appended.count })
+        self.validate = validate
         self.implementation = implementation
+    }
+
+    /// Why a compiled call with `arguments` cannot run, nil when it can.
+    package func problem(with arguments: [TypedExpr]) -> String? {
+        if let validate { return validate(arguments) }
+        guard argumentCounts.contains(arguments.count) else {
+            return "with \(arguments.count) arguments, which takes \(argumentCounts.sorted().map(String.init).joined(separator: " or "))"
+        }
+        return nil
     }
 }
 

@@ -1,4 +1,5 @@
-/// Text: `String(x)`, `uppercased()`, `lowercased()`, `contains(_:)` and a list's `joined(_:)`.
+/// Text: `String(x)`, `uppercased()`, `lowercased()`, `trimmed()`, `contains(_:)`, `hasPrefix(_:)`,
+/// `hasSuffix(_:)` and a list's `joined(_:)`.
 extension BuiltinCatalog {
     static let text: [BuiltinEntry] = [
         BuiltinEntry("describe", [.function("String", [.any], .string)]) { fs in
@@ -19,6 +20,23 @@ extension BuiltinCatalog {
                 return .bool(t.isEmpty || s.contains(t))
             }
         },
+        // Foundation spells it `trimmingCharacters(in: .whitespacesAndNewlines)`, over a
+        // `CharacterSet` the language does not have; `trimmed()` is the name Swift code gives it
+        // in an extension (and Kotlin's `trim()`, JavaScript's `trim()`): spaces, tabs and line
+        // breaks at both ends.
+        BuiltinEntry("trimmed", [.method("trimmed", on: .string, [], .string)]) { fs in
+            let f0 = fs[0]
+            return { ctx throws(EvalError) in
+                guard case .string(let s) = try f0(ctx) else { return .none }
+                try ctx.spend(s.utf8.count)
+                guard let first = s.firstIndex(where: { !$0.isWhitespace }), let last = s.lastIndex(where: { !$0.isWhitespace }) else {
+                    return .string("")
+                }
+                return .string(String(s[first...last]))
+            }
+        },
+        BuiltinEntry("hasPrefix", [.method("hasPrefix", on: .string, [.string], .bool)]) { affix($0, prefix: true) },
+        BuiltinEntry("hasSuffix", [.method("hasSuffix", on: .string, [.string], .bool)]) { affix($0, prefix: false) },
         BuiltinEntry("joined", [
             .method("joined", on: .list(.string), [], appending: [.string("")], .string),
             .method("joined", on: .list(.string), [.string], .string),
@@ -36,6 +54,15 @@ extension BuiltinCatalog {
             }
         },
     ]
+
+    private static func affix(_ fs: [CompiledExpr], prefix: Bool) -> CompiledExpr {
+        let (f0, f1) = (fs[0], fs[1])
+        return { ctx throws(EvalError) in
+            guard case .string(let s) = try f0(ctx), case .string(let t) = try f1(ctx) else { return .bool(false) }
+            try ctx.spend(t.utf8.count)
+            return .bool(prefix ? s.hasPrefix(t) : s.hasSuffix(t))
+        }
+    }
 
     private static func changeCase(_ fs: [CompiledExpr], upper: Bool) -> CompiledExpr {
         let f0 = fs[0]

@@ -62,9 +62,26 @@ final class EvalContext {
     }
 }
 
-/// An expression failed while running; the graph reports it and keeps going.
+/// An expression failed while running; the graph reports it and keeps going, and a stream ends
+/// with it (an error event).
 struct EvalError: Error {
     var message: String
+    /// The error `fail(…)` raised; nil for a failure of the evaluation itself (overflow, division
+    /// by zero), which a stream ends with as an `evaluation` error carrying ``message``.
+    var raised: ErrorValue?
+
+    init(message: String) {
+        self.message = message
+    }
+
+    /// `fail(error)`.
+    init(raising error: ErrorValue) {
+        self.message = "'fail(.\(ValueFormatter.text(.error(error))))'"
+        self.raised = error
+    }
+
+    /// The error a stream ends with when its expression fails so.
+    var streamError: ErrorValue { raised ?? ErrorValue(.evaluation, message: message) }
 }
 
 typealias CompiledExpr = (EvalContext) throws(EvalError) -> Value

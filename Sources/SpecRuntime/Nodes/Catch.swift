@@ -6,6 +6,8 @@ extension StreamOperators {
     ///   `request.catchAndReturn(value)` inside a `flatMapLatest` does.
     /// - A terminal error becomes that element, then the stream completes, as RxSwift's
     ///   `catchAndReturn(_:)`.
+    /// - When `fallback` itself fails (`fail(.decode)`, an overflow), the stream ends with that
+    ///   error, as when RxSwift's `catch` handler throws.
     static func catchAndReturn(_ fallback: @escaping CompiledExpr, _ env: PipelineEnvironment) -> StreamOperator {
         CatchAndReturnSink(fallback, env)
     }
@@ -31,9 +33,10 @@ private final class CatchAndReturnSink: StreamOperator {
         case .next, .completed:
             forward(event)
         case .failure(let error):
-            if let v = env.evaluate(fallback, [.error(error)], operator: "catch") { forward(.next(v)) }
+            if let v = value(env.attempt(fallback, [.error(error)], operator: "catch")) { forward(.next(v)) }
         case .error(let error):
-            if let v = env.evaluate(fallback, [.error(error)], operator: "catch") { forward(.next(v)) }
+            guard let v = value(env.attempt(fallback, [.error(error)], operator: "catch")) else { return }
+            forward(.next(v))
             forward(.completed)
         }
     }

@@ -72,6 +72,6 @@ private final class CombineLatestSink: StreamOperator {
             values.append(v)
         }
         dirty = false
-        if let v = env.evaluate(combine, values, operator: "combineLatest") { forward(.next(v)) }
+        if let v = value(env.attempt(combine, values, operator: "combineLatest")) { forward(.next(v)) }
     }
 }

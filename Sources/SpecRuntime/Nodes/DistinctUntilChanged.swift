@@ -22,7 +22,7 @@ private final class DistinctUntilChangedSink: StreamOperator {
         case .next(let value):
             var current = value
             if let key {
-                guard let k = env.evaluate(key, [value], operator: "distinctUntilChanged") else { return }
+                guard let k = self.value(env.attempt(key, [value], operator: "distinctUntilChanged")) else { return }
                 current = k
             }
             guard current != last else { return }

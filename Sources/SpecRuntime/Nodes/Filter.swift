@@ -18,7 +18,7 @@ private final class FilterSink: StreamOperator {
     func on(_ event: StreamEvent) {
         switch event {
         case .next(let value):
-            if env.evaluate(predicate, [value], operator: "filter")?.boolValue == true { forward(event) }
+            if self.value(env.attempt(predicate, [value], operator: "filter"))?.boolValue == true { forward(event) }
         case .failure, .error, .completed:
             forward(event)
         }

@@ -1,5 +1,6 @@
 extension StreamOperators {
-    /// Each element becomes `transform` over `$0`; an element whose expression fails is dropped.
+    /// Each element becomes `transform` over `$0`; when the expression fails the stream ends with
+    /// that error, as a throwing `map` in RxSwift.
     static func map(_ transform: @escaping CompiledExpr, _ env: PipelineEnvironment, name: String = "map") -> StreamOperator {
         MapSink(transform, env, name)
     }
@@ -20,7 +21,7 @@ private final class MapSink: StreamOperator {
     func on(_ event: StreamEvent) {
         switch event {
         case .next(let value):
-            if let mapped = env.evaluate(transform, [value], operator: name) { forward(.next(mapped)) }
+            if let mapped = self.value(env.attempt(transform, [value], operator: name)) { forward(.next(mapped)) }
         case .failure, .error, .completed:
             forward(event)
         }

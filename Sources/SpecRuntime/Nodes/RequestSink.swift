@@ -7,6 +7,8 @@
 ///   completed and no inner stream runs or waits.
 /// - An inner error travels on as a failure (the stream goes on: the seeds' `Result` style), or
 ///   with `failures: end` ends the output with that error, as in RxSwift.
+/// - An argument (`with:`) that fails to compute ends the output with that error and cancels
+///   the inner streams, as a throwing selector does in RxSwift.
 /// - A cancelled inner stream (`flatMapLatest`'s switch, the output ending) is reported to the
 ///   timeline, as RxTest records a subscription's end.
 /// - The screen's nodes the request's `ops:` listen to (`takeUntil: cancel`) arrive here as
@@ -73,11 +75,15 @@ final class RequestSink: StreamOperator {
             let env = plan.bindsElement ? env.binding(element: value) : env
             var values: [Value] = []
             for f in arguments {
-                guard let v = env.evaluate(f, [value], operator: plan.name) else {
-                    forward(.failure(ErrorValue(.evaluation, message: "arguments of '\(env.name)' could not be computed")))
-                    return
+                // As a throwing selector of RxSwift's `flatMapLatest`: the output ends with the
+                // error, and the inner streams running are cancelled.
+                switch env.attempt(f, [value], operator: plan.name) {
+                case .value(let v): values.append(v)
+                case .failed(let error):
+                    cancelAll()
+                    dropWaiting()
+                    return forward(.error(error))
                 }
-                values.append(v)
             }
             switch plan.strategy {
             case .latest:

@@ -39,7 +39,8 @@ private final class SampleSink: StreamOperator {
         if let element = latest {
             latest = nil
             forward(.next(element))
-        } else if let defaultValue, let v = env.evaluate(defaultValue, [], operator: "sample") {
+        } else if let defaultValue {
+            guard let v = value(env.attempt(defaultValue, [], operator: "sample")) else { return }
             forward(.next(v))
         }
         if atEnd { forward(.completed) }

@@ -18,15 +18,16 @@ private final class ScanSink: StreamOperator {
         self.env = env
     }
 
-    /// The seed is taken when the pipeline is subscribed, as RxSwift takes it when `scan` is built.
+    /// The seed is taken when the pipeline is subscribed, as RxSwift takes it when `scan` is built;
+    /// a seed or an accumulator that fails ends the stream with that error.
     func start() {
-        state = env.evaluate(seed, [], operator: "scan")
+        state = value(env.attempt(seed, [], operator: "scan"))
     }
 
     func on(_ event: StreamEvent) {
         switch event {
         case .next(let value):
-            guard let current = state, let next = env.evaluate(accumulator, [current, value], operator: "scan") else { return }
+            guard let current = state, let next = self.value(env.attempt(accumulator, [current, value], operator: "scan")) else { return }
             state = next
             forward(.next(next))
         case .failure, .error, .completed:

@@ -15,7 +15,8 @@ private final class StartWithSink: StreamOperator {
 
     func start() {
         for f in values {
-            if let v = env.evaluate(f, [], operator: "startWith") { forward(.next(v)) }
+            guard let v = value(env.attempt(f, [], operator: "startWith")) else { return }
+            forward(.next(v))
         }
     }
 

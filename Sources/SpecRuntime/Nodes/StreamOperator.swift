@@ -60,6 +60,17 @@ extension StreamOperator {
     func dispose() {}
 
     func forward(_ event: StreamEvent) { sink?.on(event) }
+
+    /// The value of an operator's expression, or nil once the error its failure ends the stream
+    /// with has been sent on (the gate after this operator lets nothing through after it).
+    func value(_ result: Evaluated) -> Value? {
+        switch result {
+        case .value(let v): return v
+        case .failed(let e):
+            forward(.error(e))
+            return nil
+        }
+    }
 }
 
 /// What operators may use of the graph: expressions, time, services, other nodes' latest values.
@@ -122,8 +133,12 @@ final class PipelineEnvironment {
         return copy
     }
 
-    /// Evaluates an operator expression with `$0`, `$1` bound to `arguments`; nil (reported) on failure.
-    func evaluate(_ f: CompiledExpr, _ arguments: [Value], operator op: String) -> Value? {
+    /// Evaluates an operator expression with `$0`, `$1` bound to `arguments`; on failure, the
+    /// error the stream ends with, as RxSwift ends a stream whose `map`, `scan`, selector or
+    /// `catch` closure throws: the error `fail(…)` raised, else an `evaluation` error. A failure of
+    /// the evaluation itself (overflow, division by zero) is also a run-time error line; a
+    /// `fail(…)` is the spec's own doing, so it is not.
+    func attempt(_ f: CompiledExpr, _ arguments: [Value], operator op: String) -> Evaluated {
         let saved = context.operatorArguments
         context.operatorArguments = arguments
         let savedPayload = context.payload
@@ -133,12 +148,25 @@ final class PipelineEnvironment {
             context.payload = savedPayload
         }
         do throws(EvalError) {
-            return try f(context)
+            return .value(try f(context))
         } catch {
-            report("'\(name)' \(op): \(error.message)")
-            return nil
+            if error.raised == nil { report("'\(name)' \(op): \(error.message)") }
+            return .failed(error.streamError)
         }
     }
+
+    /// ``attempt(_:_:operator:)`` for an operator that drops what fails: nil on failure.
+    @available(*, deprecated, message: "a failing expression ends the stream: use attempt(_:_:operator:) and forward its error")
+    func evaluate(_ f: CompiledExpr, _ arguments: [Value], operator op: String) -> Value? {
+        if case .value(let v) = attempt(f, arguments, operator: op) { return v }
+        return nil
+    }
+}
+
+/// What an operator's expression gave: its value, or the error the stream ends with.
+enum Evaluated {
+    case value(Value)
+    case failed(ErrorValue)
 }
 
 /// Namespace of operator factories, one file per operator.

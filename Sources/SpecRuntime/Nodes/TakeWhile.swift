@@ -1,7 +1,7 @@
 extension StreamOperators {
     /// Passes elements while `predicate` over `$0` holds; at the first that fails it completes
-    /// without sending it (RxSwift's `take(while:)`). Ends pass through; an element whose
-    /// predicate fails to evaluate is dropped (reported), as by `filter`.
+    /// without sending it (RxSwift's `take(while:)`). Ends pass through; a predicate that fails
+    /// ends the stream with that error, as by `filter`.
     static func takeWhile(_ predicate: @escaping CompiledExpr, _ env: PipelineEnvironment) -> StreamOperator {
         TakeWhileSink(predicate, env)
     }
@@ -22,7 +22,7 @@ private final class TakeWhileSink: StreamOperator {
         guard taking else { return }
         switch event {
         case .next(let value):
-            guard let holds = env.evaluate(predicate, [value], operator: "takeWhile") else { return }
+            guard let holds = self.value(env.attempt(predicate, [value], operator: "takeWhile")) else { return }
             if holds.boolValue {
                 forward(event)
             } else {

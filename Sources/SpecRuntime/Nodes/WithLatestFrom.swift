@@ -36,7 +36,7 @@ private final class WithLatestFromSink: StreamOperator {
         case .next(let value):
             guard seen, let latest = env.latest(other) else { return }
             guard let combine else { return forward(.next(latest)) }
-            if let v = env.evaluate(combine, [value, latest], operator: "withLatestFrom") { forward(.next(v)) }
+            if let v = self.value(env.attempt(combine, [value, latest], operator: "withLatestFrom")) { forward(.next(v)) }
         case .failure, .error, .completed:
             forward(event)
         }

@@ -199,9 +199,7 @@ struct ProgramValidator {
             try expression(b, at)
         case .call(let builtin, let args):
             guard let entry = BuiltinCatalog.entry(builtin) else { throw fail("\(at) calls builtin '\(builtin.id)', which this engine does not have") }
-            guard entry.argumentCounts.contains(args.count) else {
-                throw fail("\(at) calls builtin '\(builtin.id)' with \(args.count) arguments, which takes \(entry.argumentCounts.sorted().map(String.init).joined(separator: " or "))")
-            }
+            if let problem = entry.problem(with: args) { throw fail("\(at) calls builtin '\(builtin.id)' \(problem)") }
             for a in args { try expression(a, at) }
         case .list(let args), .makeRecord(_, _, let args), .makeNavigation(_, _, let args):
             for a in args { try expression(a, at) }

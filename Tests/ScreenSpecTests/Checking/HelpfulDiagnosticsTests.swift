@@ -39,6 +39,26 @@ struct HelpfulDiagnosticsTests {
             """, path: "t.yaml").diagnostics.isEmpty)
     }
 
+    @Test("an argument label in an unquoted expression: quote the expression")
+    func labelInUnquotedExpression() throws {
+        let d = try only("""
+            screen: A
+            inputs:
+              m: { type: Int, default: 1 }
+            outputs:
+              t: String(format: "%d:%02d", m, m)
+            """)
+        #expect(d.description == "t.yaml:5:19: error: invalid YAML: ': ' inside an unquoted expression (an argument label) reads as a YAML mapping")
+        #expect(d.fixIt == #"quote the expression: t: 'String(format: "%d:%02d", m, m)'"#)
+        #expect(SpecLoader.load(text: """
+            screen: A
+            inputs:
+              m: { type: Int, default: 1 }
+            outputs:
+              t: 'String(format: "%d:%02d", m, m)'
+            """, path: "t.yaml").diagnostics.isEmpty)
+    }
+
     @Test("an unquoted '!a && b': quote the expression")
     func bangAndAnchor() throws {
         let d = try only("""

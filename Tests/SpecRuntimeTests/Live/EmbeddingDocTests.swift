@@ -1,6 +1,7 @@
 import Foundation
 import ScreenSpec
 import SpecRuntime
+import SpecTesting
 import Testing
 
 // The examples of docs/embedding.md, compiled and run: each region between `// doc: NAME` and
@@ -16,7 +17,7 @@ struct Backend: Sendable {
 }
 
 let backend = Backend()
-let loginPath = packageRoot + "/specs/login.yaml"
+let loginPath = PackagePaths.root + "/specs/login.yaml"
 
 @Suite("docs/embedding.md")
 struct EmbeddingDocTests {
@@ -147,7 +148,7 @@ struct EmbeddingDocTests {
     /// Every ```swift block of docs/embedding.md is one of the regions above, and every region is
     /// on the page (the page orders them for reading).
     @Test func thePageShowsTheseExamples() throws {
-        let page = try String(contentsOfFile: packageRoot + "/docs/embedding.md", encoding: .utf8)
+        let page = try String(contentsOfFile: PackagePaths.root + "/docs/embedding.md", encoding: .utf8)
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let (blocks, regions) = (Self.blocks(page), Self.regions(source))
         for block in blocks where !regions.contains(block) { Issue.record("docs/embedding.md shows code no test runs:\n\(block)") }

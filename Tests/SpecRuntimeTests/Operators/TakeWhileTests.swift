@@ -6,8 +6,8 @@ import SpecTesting
 import Testing
 
 /// `takeWhile: EXPR`, replaying RxSwift's `Observable+TakeWhileTests.swift` (isPrime as a list of
-/// the primes below 30). `Dispose_*` are these timelines cut short, and `Throw` has no
-/// counterpart: an expression that fails is a runtime error, not an error event.
+/// the primes below 30). `Dispose_*` are these timelines cut short; `Throw` throws with
+/// `fail(…)`, which ends the stream with that error as a throwing predicate does.
 @Suite struct TakeWhileTests {
     static let isPrime = "- takeWhile: \"[2, 3, 5, 7, 11, 13, 17, 19, 23, 29].contains($0)\""
     static let error = OperatorTimeline.testError
@@ -39,6 +39,13 @@ import Testing
     @Test func errorAfter() throws {
         let res = try OperatorTimeline.record(Self.isPrime, xs: Self.xs(error: 600))
         #expect(res == [next(210, 2), next(260, 5), next(290, 13), next(320, 3), next(350, 7), completed(390)])
+    }
+
+    // test_TakeWhile_Throw: the third predicate throws.
+    @Test func throwing() throws {
+        let ops = "- takeWhile: \"$0 == 13 ? fail(.decode) : [2, 3, 5, 7, 11, 13, 17, 19, 23, 29].contains($0)\""
+        let res = try OperatorTimeline.record(ops, xs: Self.xs(completed: 600))
+        #expect(res == [next(210, 2), next(260, 5), .error(290, ErrorValue(.decode))])
     }
 
     @Test func zero() throws {

@@ -6,8 +6,10 @@ import SpecRuntime
 extension ExpressionChecker {
     static let closureMethods = ["map", "filter", "contains", "first", "allSatisfy"]
 
-    mutating func call(_ callee: Expr, _ arguments: [Expr], _ range: SpecRange) -> Typed? {
+    mutating func call(_ callee: Expr, _ arguments: [Expr], expected: SpecType?, _ range: SpecRange) -> Typed? {
         switch callee.kind {
+        case .name("fail") where symbols["fail"] == nil:
+            return fail(arguments, expected: expected, range)
         case .name(let name):
             return function(name, callee.range, arguments, range)
         case .member(let base, let name, _, let nameRange):
@@ -117,13 +119,24 @@ extension ExpressionChecker {
             let candidates = BuiltinCatalog.methods(named: name, on: b.type)
             if !candidates.isEmpty { return resolve(name, candidates, receiver: b, arguments, range) }
         }
+        let properties = BuiltinCatalog.properties.filter { $0.receiver.bind(b.type, element: nil) != nil }.map(\.name)
         if case .list = b.type {
             var known = Self.closureMethods
             for m in BuiltinCatalog.methodNames(on: b.type) where !known.contains(m) { known.append(m) }
             return error(.unknownMember, "'\(b.type)' has no function '\(name)'\(diagnostics.didYouMean(name, in: known))", nameRange,
-                         notes: [DiagnosticNote("list functions take a closure over '$0', as in 'items.map { $0.name }'")])
+                         notes: [DiagnosticNote("list functions take a closure over '$0', as in 'items.map { $0.name }'")]
+                            + Self.membersNote(b.type, properties: properties, methods: known.map { $0 + "()" }))
         }
-        let known = BuiltinCatalog.methodNames(on: b.type)
-        return error(.unknownMember, "'\(b.type)' has no function '\(name)'\(known.isEmpty ? "" : diagnostics.didYouMean(name, in: known))", nameRange)
+        var known = BuiltinCatalog.methodNames(on: b.type)
+        if case .record = b.type { known.append("with") }
+        return error(.unknownMember, "'\(b.type)' has no function '\(name)'\(known.isEmpty ? "" : diagnostics.didYouMean(name, in: known))", nameRange,
+                     notes: Self.membersNote(b.type, properties: properties, methods: known.map { $0 + "()" }))
+    }
+
+    /// The members a value of `type` has, for the note of an unknown one; none when it has none.
+    static func membersNote(_ type: SpecType, properties: [String], methods: [String]) -> [DiagnosticNote] {
+        let all = properties.map { "'\($0)'" } + methods.map { "'\($0)'" }
+        guard !all.isEmpty else { return [] }
+        return [DiagnosticNote("'\(type)' has " + all.joined(separator: ", "))]
     }
 }

@@ -72,6 +72,20 @@ extension ExpressionChecker {
         return (.call(.httpError, [status.expr]), .error)
     }
 
+    /// `fail(.decode)`: the expression fails with that error, as a `throw` in a Swift closure;
+    /// inside a stream the stream ends with it. It stands for a value of the type its context
+    /// expects (`x ?? fail(.decode)`, `ok ? x : fail(.decode)`, an output's declared type).
+    mutating func fail(_ arguments: [Expr], expected: SpecType?, _ range: SpecRange) -> Typed? {
+        guard arguments.count == 1, let argument = arguments.first else {
+            return error(.wrongArity, "'fail' takes one error, as in 'fail(.decode)', found \(arguments.count) arguments", range)
+        }
+        guard let error = check(argument, expecting: .error) else { return nil }
+        guard let expected else {
+            return self.error(.failContext, "'fail(…)' needs a type from its context, as in 'x ?? fail(.decode)' or 'ok ? x : fail(.decode)'", range)
+        }
+        return (.call(.fail, [error]), expected)
+    }
+
     /// A name that would be right with a leading dot: an `Error` literal or a case of the expected
     /// enum, written without it (`error == notEnabled`). Nil when the name is not one of those.
     func missingDot(_ name: String, expected: SpecType?) -> String? {
@@ -90,6 +104,12 @@ extension ExpressionChecker {
 }
 
 extension Expr {
+    /// `fail(…)`, which takes its type from the other branch of a `? :`.
+    var isFailCall: Bool {
+        if case .call(let callee, _) = kind, case .name("fail") = callee.kind { return true }
+        return false
+    }
+
     /// `409` or `-1`: an integer written as a literal, so that a status can be checked before running.
     var integerLiteral: Int? {
         switch kind {

@@ -133,14 +133,23 @@ struct ExpressionChecker {
         case .implicitMember(let name):
             return implicitMember(name, expected: expected, expr.range)
         case .construct(let callee, let arguments):
-            return construct(callee, arguments, expr.range)
+            return labeledCall(callee, arguments, expr.range)
         case .unary(let op, let operand):
             return unary(op, operand, expr.range)
         case .binary(let op, let lhs, let rhs):
             return binary(op, lhs, rhs, expr.range, expected: expected)
         case .ternary(let c, let a, let b):
             let cond = check(c, expecting: .bool)
-            guard let ta = infer(a, expected: expected), let tb = infer(b, expected: expected ?? ta.type) else { return nil }
+            // `ok ? fail(.decode) : x`: the other branch gives `fail` its type.
+            let ta: Typed?, tb: Typed?
+            if expected == nil, a.isFailCall {
+                tb = infer(b)
+                ta = tb.flatMap { infer(a, expected: $0.type) }
+            } else {
+                ta = infer(a, expected: expected)
+                tb = ta.flatMap { infer(b, expected: expected ?? $0.type) }
+            }
+            guard let ta, let tb else { return nil }
             guard let cond else { return nil }
             guard let type = unify(ta.type, tb.type) else {
                 return error(.typeMismatch, "the branches of '? :' must have one type, found '\(ta.type)' and '\(tb.type)'", expr.range)
@@ -150,7 +159,7 @@ struct ExpressionChecker {
             return member(base, name, optional: optional, nameRange: nameRange, whole: expr.range)
         case .call(let callee, let arguments):
             if case .implicitMember(let name) = callee.kind { return implicitCall(name, arguments, expected: expected, expr.range) }
-            return call(callee, arguments, expr.range)
+            return call(callee, arguments, expected: expected, expr.range)
         case .closure:
             return error(.unexpectedClosure, "a closure '{ ... }' can only follow a list function such as 'map' or 'filter'", expr.range)
         case .list(let items):
@@ -208,7 +217,7 @@ struct ExpressionChecker {
     }
 
     /// `Goal(id: 1, title: "a")`: every field once, optional ones may be left out (nil).
-    private mutating func construct(_ callee: Expr, _ arguments: [LabeledExpr], _ range: SpecRange) -> Typed? {
+    mutating func construct(_ callee: Expr, _ arguments: [LabeledExpr], _ range: SpecRange) -> Typed? {
         // A record whose declaration failed was reported; building one says nothing new.
         if case .name(let type) = callee.kind, table.failed.contains(type) { return nil }
         guard case .name(let type) = callee.kind, let fields = table.records[type] else {
@@ -221,7 +230,7 @@ struct ExpressionChecker {
         for argument in arguments {
             guard let i = fields.firstIndex(where: { $0.name == argument.label }) else {
                 diagnostics.error(.unknownField, "'\(type)' has no field '\(argument.label)'\(diagnostics.didYouMean(argument.label, in: fields.map(\.name)))",
-                                  at: argument.labelRange)
+                                  at: argument.labelRange, notes: [Self.fieldsNote(fields)])
                 ok = false
                 continue
             }
@@ -442,7 +451,8 @@ struct ExpressionChecker {
             if let i = fields.firstIndex(where: { $0.name == name }) {
                 result = (.field(i), fields[i].type)
             } else {
-                return error(.unknownMember, "'\(record)' has no field '\(name)'\(diagnostics.didYouMean(name, in: fields.map(\.name)))", nameRange)
+                return error(.unknownMember, "'\(record)' has no field '\(name)'\(diagnostics.didYouMean(name, in: fields.map(\.name)))", nameRange,
+                             notes: [Self.fieldsNote(fields)])
             }
         default:
             result = nil
@@ -454,7 +464,9 @@ struct ExpressionChecker {
             case .error: Self.errorMembers
             default: []
             }
-            return error(.unknownMember, "'\(type)' has no member '\(name)'\(diagnostics.didYouMean(name, in: known))", nameRange)
+            let methods = BuiltinCatalog.methodNames(on: type).map { $0 + "()" }
+            return error(.unknownMember, "'\(type)' has no member '\(name)'\(diagnostics.didYouMean(name, in: known))", nameRange,
+                         notes: Self.membersNote(type, properties: known, methods: methods))
         }
         return (.member(b.expr, member, chained: chained), chained ? .makeOptional(memberType) : memberType)
     }

@@ -26,6 +26,8 @@ extension DiagnosticID {
     package static let invalidStatus = DiagnosticID("invalid-status", "an HTTP status is from 100 to 999")
     package static let noLiteral = DiagnosticID("no-literal", "a kind of error that has no literal (an evaluation failure)")
     package static let invalidColor = DiagnosticID("invalid-color", "a colour component outside 0...1, or not a colour")
+    package static let invalidFormat = DiagnosticID("invalid-format", "a 'String(format:)' format it cannot read, or values that do not fit it")
+    package static let failContext = DiagnosticID("fail-context", "'fail(…)' needs the type it stands for from its context")
 
     /// Every id of expressions, in the order of docs/diagnostics.md.
     static let expressionsIDs: [DiagnosticID] = [
@@ -55,5 +57,7 @@ extension DiagnosticID {
         .invalidStatus,
         .noLiteral,
         .invalidColor,
+        .invalidFormat,
+        .failContext,
     ]
 }

@@ -1,6 +1,6 @@
 /// Diagnostics of YAML: their ids and one-line summaries (docs/diagnostics.md lists them).
 extension DiagnosticID {
-    package static let yamlSyntax = DiagnosticID("yaml-syntax", "the text is not valid YAML; common traps get a hint (tabs, unquoted 'a ? b : c', '\\(' in double quotes, '[' inside '{ ... }', an unquoted '!a && b', open quotes)")
+    package static let yamlSyntax = DiagnosticID("yaml-syntax", "the text is not valid YAML; common traps get a hint (tabs, unquoted 'a ? b : c', '\\(' in double quotes, '[' inside '{ ... }', an unquoted '!a && b', an unquoted argument label such as 'String(format: …)', open quotes)")
     package static let yamlDepth = DiagnosticID("yaml-depth", "the document nests deeper than 200 levels")
     package static let yamlAnchor = DiagnosticID("yaml-anchor", "anchors ('&name') are not supported")
     package static let yamlAlias = DiagnosticID("yaml-alias", "aliases ('*name') are not supported")

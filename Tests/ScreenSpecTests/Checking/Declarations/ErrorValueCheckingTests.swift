@@ -102,6 +102,7 @@ struct ErrorValueCheckingTests {
                |
             13 |       flag: save.errors.statuss == 409
                |                         ^~~~~~~
+            note: 'Error' has 'kind', 'status', 'message'
 
             """)
     }
