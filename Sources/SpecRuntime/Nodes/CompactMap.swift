@@ -1,7 +1,7 @@
 extension StreamOperators {
     /// Sends the value of `transform` over `$0`, an optional, and drops nil (RxSwift's
-    /// `compactMap`). Ends pass through; an element whose transform fails to evaluate is dropped
-    /// (reported), as by `map`.
+    /// `compactMap`). Ends pass through; a transform that fails ends the stream with its error,
+    /// as by `map`.
     static func compactMap(_ transform: @escaping CompiledExpr, _ env: PipelineEnvironment) -> StreamOperator {
         CompactMapSink(transform, env)
     }
@@ -20,7 +20,7 @@ private final class CompactMapSink: StreamOperator {
     func on(_ event: StreamEvent) {
         guard case .next(let value) = event else { return forward(event) }
         // An optional's value is the wrapped value itself; nil is `.none`.
-        guard let result = env.evaluate(transform, [value], operator: "compactMap"), result != .none else { return }
+        guard let result = self.value(env.attempt(transform, [value], operator: "compactMap")), result != .none else { return }
         forward(.next(result))
     }
 }

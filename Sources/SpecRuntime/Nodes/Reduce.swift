@@ -22,14 +22,14 @@ private final class ReduceSink: StreamOperator {
 
     /// The seed is taken when the pipeline is subscribed, as by `scan`.
     func start() {
-        state = env.evaluate(seed, [], operator: "reduce")
+        state = value(env.attempt(seed, [], operator: "reduce"))
     }
 
     func on(_ event: StreamEvent) {
         switch event {
         case .next(let value):
-            // An accumulator that fails to evaluate keeps the previous one (reported).
-            guard let current = state, let next = env.evaluate(accumulator, [current, value], operator: "reduce") else { return }
+            // An accumulator that fails ends the stream with its error (RxSwift's AccumulatorThrows).
+            guard let current = state, let next = self.value(env.attempt(accumulator, [current, value], operator: "reduce")) else { return }
             state = next
         case .completed:
             if let state { forward(.next(state)) }

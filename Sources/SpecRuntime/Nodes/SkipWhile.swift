@@ -1,7 +1,7 @@
 extension StreamOperators {
     /// Drops elements while `predicate` over `$0` holds; from the first that fails on, passes
-    /// every element without asking again (RxSwift's `skip(while:)`). Ends pass through; an
-    /// element whose predicate fails to evaluate is dropped (reported), as by `filter`.
+    /// every element without asking again (RxSwift's `skip(while:)`). Ends pass through; a
+    /// predicate that fails ends the stream with its error, as a throwing closure does.
     static func skipWhile(_ predicate: @escaping CompiledExpr, _ env: PipelineEnvironment) -> StreamOperator {
         SkipWhileSink(predicate, env)
     }
@@ -20,7 +20,7 @@ private final class SkipWhileSink: StreamOperator {
 
     func on(_ event: StreamEvent) {
         if skipping, case .next(let value) = event {
-            guard let holds = env.evaluate(predicate, [value], operator: "skipWhile"), !holds.boolValue else { return }
+            guard let holds = self.value(env.attempt(predicate, [value], operator: "skipWhile")), !holds.boolValue else { return }
             skipping = false
         }
         forward(event)

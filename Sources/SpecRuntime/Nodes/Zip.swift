@@ -57,7 +57,7 @@ private final class ZipSink: StreamOperator {
                 heads[k] = 0
             }
         }
-        if let v = env.evaluate(combine, values, operator: "zip") { forward(.next(v)) }
+        if let v = self.value(env.attempt(combine, values, operator: "zip")) { forward(.next(v)) }
     }
 
     private func completed(_ side: Int) {

@@ -6,8 +6,8 @@ import SpecTesting
 import Testing
 
 /// `reduce: { seed, accumulator }`: the matrix, then RxSwift's `Observable+ReduceTests.swift`
-/// (`reduce(42, accumulator: +)`; `mapResult:` is a `map` after it). `AccumulatorThrows` has no
-/// counterpart: an expression that fails is a runtime error, not an error event.
+/// (`reduce(42, accumulator: +)`; `mapResult:` is a `map` after it; a closure that throws is
+/// `fail(.http(500))`).
 @Suite("reduce") struct ReduceTests: OperatorTests {
     let ops = "- reduce: { seed: \"42\", accumulator: \"$0 + $1\" }"
 
@@ -27,6 +27,13 @@ import Testing
     @Test func withSeedAndResultRange() throws {
         let xs = hot([(150, 1), (210, 0), (220, 1), (230, 2), (240, 3), (250, 4)], completed: 260)
         #expect(try reduce(xs, "\n- map: \"$0 * 5\"") == [next(260, 260), completed(260)])
+    }
+
+    /// test_ReduceWithSeed_AccumulatorThrows: the error ends the stream at the element that threw.
+    @Test func accumulatorThrows() throws {
+        let ops = "- reduce: { seed: \"42\", accumulator: \"$1 < 3 ? $0 + $1 : fail(.http(500))\" }"
+        let xs = hot([(150, 1), (210, 0), (220, 1), (230, 2), (240, 3), (250, 4)], completed: 260)
+        #expect(try record(spec(ops), inputs: ["xs": xs]).events == [error(240)])
     }
 
     /// `reduce([]) { $0 + [$1] }`: an empty seed takes its type from the elements, as in `scan`.

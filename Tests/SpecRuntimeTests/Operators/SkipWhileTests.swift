@@ -6,8 +6,8 @@ import SpecTesting
 import Testing
 
 /// `skipWhile: EXPR`: the matrix, then RxSwift's `Observable+SkipWhileTests.swift` (isPrime as a
-/// list of the primes below 30). `Dispose_*` are these timelines cut short, and `Throw` has no
-/// counterpart: an expression that fails is a runtime error, not an error event.
+/// list of the primes below 30; the closure that throws is `fail(.http(500))`). `Dispose_*` are
+/// these timelines cut short.
 @Suite("skipWhile") struct SkipWhileTests: OperatorTests {
     let ops = "- skipWhile: \"$0 < 3\""
     static let isPrime = "- skipWhile: \"[2, 3, 5, 7, 11, 13, 17, 19, 23, 29].contains($0)\""
@@ -51,6 +51,12 @@ import Testing
         let xs = hot([(90, -1), (110, -1), (205, 100), (210, 2), (260, 5), (290, 13)], completed: 600)
         let res = try record(spec(Self.isPrime), inputs: ["xs": xs]).events
         #expect(res == [next(205, 100), next(210, 2), next(260, 5), next(290, 13), completed(600)])
+    }
+
+    /// testSkipWhile_Throw: the third call throws; the error ends the stream.
+    @Test func predicateThrows() throws {
+        let ops = "- skipWhile: \"$0 == 13 ? fail(.http(500)) : [2, 3, 5, 7, 11, 13, 17, 19, 23, 29].contains($0)\""
+        #expect(try record(spec(ops), inputs: ["xs": hot(Self.primes, completed: 600)]).events == [error(290)])
     }
 
     /// Inside a request's `ops:` each inner stream skips on its own.
