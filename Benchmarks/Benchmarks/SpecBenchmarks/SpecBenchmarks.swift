@@ -121,6 +121,15 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // MARK: issue 20: many requests pending at once, linear from 1,000 to 100,000
+
+    let manyRequests = Specs.load(text: ManyRequestsWorkload.spec, path: "many-requests.yaml")
+    for requests in [1_000, 10_000, 100_000] {
+        Benchmark("many requests: \(requests) pending at once", configuration: .init(maxIterations: 10)) { _ in
+            blackHole(ManyRequestsWorkload.run(manyRequests, requests: requests))
+        }
+    }
+
     // MARK: 3. load and check: parse + check + compile generated specs
 
     for (shape, sizes) in [("wide", [1_000, 10_000]), ("chain", [2_000, 20_000])] {

@@ -13,6 +13,7 @@ import SpecWorkloads
 //   workload live-stop CYCLES            start/stop cycles with calls and a timer in flight (valgrind)
 //   workload paging ITEMS                Benchmarks/Specs/paging.yaml
 //   workload list-paging ITEMS           specs/list.yaml, a page of 20 every time
+//   workload many-requests REQUESTS      REQUESTS pending at once in a flatMap (and a concatMap)
 //   workload wide|chain OUTPUTS          parse + check + compile
 //   workload end-to-end STEPS            load, play, format, write a file
 //   workload check                       the three login variants emit equally
@@ -96,6 +97,10 @@ case "list-paging":
     let spec = ListPagingWorkload.spec()
     let start = ContinuousClock.now
     report("emissions", ListPagingWorkload.run(spec, items: size), start)
+case "many-requests":
+    let spec = Specs.load(text: ManyRequestsWorkload.spec, path: "many-requests.yaml")
+    let start = ContinuousClock.now
+    report("answers", ManyRequestsWorkload.run(spec, requests: size), start)
 case "wide", "chain":
     let text = name == "wide" ? SpecGenerator.wide(outputs: size) : SpecGenerator.chain(outputs: size)
     let start = ContinuousClock.now

@@ -80,6 +80,7 @@ package struct OperatorArgumentsDecl: Sendable {
     package var expressions: [Expr] = []
     package var count: Located<Int>?
     package var sources: [Located<String>] = []
+    package var duration: Located<Int>?
 }
 
 /// A service call per element: `{ call: service, with: { arg: expr } }`, `$0` the element.

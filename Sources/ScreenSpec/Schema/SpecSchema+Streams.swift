@@ -30,6 +30,17 @@ extension SpecSchema {
                 ("seed", describe(ref("expression"), "The first accumulator; its type is the result's.")),
                 ("accumulator", describe(ref("expression"), "The next accumulator over '$0' (accumulator) and '$1' (element).")),
             ], required: ["seed", "accumulator"])
+        case .duration: return ref("duration")
+        case .timeSpanAndCount:
+            return object("The longest a buffer fills and the most elements it holds.", [
+                ("timeSpan", describe(ref("duration"), "A buffer is sent this long after the one before, full or not.")),
+                ("count", describe(["type": "integer", "minimum": 1], "A buffer is sent as soon as it holds this many elements.")),
+            ], required: ["timeSpan", "count"])
+        case .streamsAndCombine:
+            return object("The other sources and how to combine.", [
+                ("with", describe(ref("names"), "The other sources, '$1', '$2', … in order.")),
+                ("combine", describe(ref("expression"), "The element over '$0' (this side) and '$1', '$2', … (the others).")),
+            ], required: ["with", "combine"])
         }
     }
 

@@ -320,9 +320,10 @@ enum ExpressionCompiler {
 
     private static func member(_ f: @escaping CompiledExpr, _ member: TypedExpr.Member, chained: Bool) -> CompiledExpr {
         if case .errorKind = member {
-            // The five `ErrorKind` values are built once here, not per event.
+            // The `ErrorKind` values are built once here, not per event.
             func kind(_ k: ErrorValue.Kind) -> Value { .enumCase(EnumValue(type: ErrorValue.kindTypeName, caseName: k.rawValue)) }
             let (notEnabled, unknown, http, decode, evaluation) = (kind(.notEnabled), kind(.unknown), kind(.http), kind(.decode), kind(.evaluation))
+            let timeout = kind(.timeout)
             return { ctx throws(EvalError) in
                 guard case .error(let e) = try f(ctx) else { return .none }
                 switch e.kind {
@@ -331,6 +332,7 @@ enum ExpressionCompiler {
                 case .http: return http
                 case .decode: return decode
                 case .evaluation: return evaluation
+                case .timeout: return timeout
                 }
             }
         }

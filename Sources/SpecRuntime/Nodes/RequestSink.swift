@@ -24,8 +24,8 @@ final class RequestSink: StreamOperator {
     /// Whether an inner operator emits at the end of a transaction (`combineLatest`); only then
     /// are the running inner streams flushed, so that a plain request costs nothing per transaction.
     private let innerFlushes: Bool
-    /// Running inner streams by id, in subscription order.
-    private var active: [(id: Int, stream: InnerStream)] = []
+    /// Running inner streams, in subscription order, by id.
+    private var active = InnerStreamTable()
     /// `concatMap`: argument values (and the outer element, read by `as:`) waiting for the inner
     /// stream before them, from `waitingHead`.
     private var waiting: [(arguments: [Value], env: PipelineEnvironment)] = []
@@ -44,7 +44,9 @@ final class RequestSink: StreamOperator {
         self.sources = plan.innerSources
         self.innerFlushes = plan.inner.contains {
             switch $0.kind {
-            case .combineLatest, .catalogued: return true
+            // No catalogued node emits in `flush` (only `combineLatest` does, see Nodes/): a
+            // flush per transaction would walk every pending inner stream, O(pending) each.
+            case .combineLatest: return true
             default: return false
             }
         }
@@ -52,18 +54,18 @@ final class RequestSink: StreamOperator {
 
     func onSecondary(_ index: Int, _ value: Value) {
         // A snapshot: an inner stream may end (and leave `active`) on this element.
-        for (_, stream) in active { stream.receive(index, value) }
+        for stream in active.streams { stream.receive(index, value) }
     }
 
     /// Not the default (an error ending the output): the end reaches each inner stream, whose
     /// operator decides (`takeUntil` ignores a completion, `combineLatest` ends on an error).
     func onSecondaryEnd(_ index: Int, _ end: StreamEnd) {
-        for (_, stream) in active { stream.receiveEnd(index, end) }
+        for stream in active.streams { stream.receiveEnd(index, end) }
     }
 
     func flush() {
         guard innerFlushes else { return }
-        for (_, stream) in active { stream.flush() }
+        for stream in active.streams { stream.flush() }
     }
 
     func on(_ event: StreamEvent) {
@@ -117,20 +119,20 @@ final class RequestSink: StreamOperator {
                                  sources: sources, env: env) { [weak self] event in
             self?.inner(id, event)
         }
-        active.append((id, stream))
+        active.insert(id, stream)
         stream.subscribe()
     }
 
     private func inner(_ id: Int, _ event: StreamEvent) {
-        guard active.contains(where: { $0.id == id }) else { return }
+        guard active.contains(id) else { return }
         switch event {
         case .next, .failure:
             forward(event)
         case .completed:
-            active.removeAll { $0.id == id }
+            active.remove(id)
             innerEnded()
         case .error(let e):
-            active.removeAll { $0.id == id }
+            active.remove(id)
             if plan.failuresEnd {
                 cancelAll()
                 dropWaiting()
@@ -180,9 +182,9 @@ final class RequestSink: StreamOperator {
         waitingHead = 0
     }
 
+    /// Cancels every running inner stream, in subscription order (the timeline records each).
     private func cancelAll() {
-        let cancelled = active
-        active.removeAll()
-        for (_, stream) in cancelled { stream.cancel() }
+        guard !active.isEmpty else { return }
+        for stream in active.removeAll() { stream.cancel() }
     }
 }

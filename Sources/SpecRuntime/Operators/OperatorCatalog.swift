@@ -82,13 +82,20 @@ package enum OperatorArgument: Sendable, Equatable {
     case stream
     /// `{ seed: EXPR, accumulator: EXPR }`, `$0` the accumulator and `$1` the element.
     case seedAndAccumulator
+    /// A duration of 1 ms or more: `timeout: 5s`.
+    case duration
+    /// `{ timeSpan: 1s, count: 3 }`: a duration of 1 ms or more and a count of 1 or more.
+    case timeSpanAndCount
+    /// `{ with: other, combine: EXPR }` or `{ with: [a, b], combine: EXPR }`, `$0` this stream's
+    /// element and `$1`, `$2`, … the others' in order.
+    case streamsAndCombine
 
     /// How many expressions the plan of such an operator holds.
     package var expressionCount: Int {
         switch self {
-        case .expression: return 1
+        case .expression, .streamsAndCombine: return 1
         case .seedAndAccumulator: return 2
-        case .dedicated, .none, .count, .stream: return 0
+        case .dedicated, .none, .count, .stream, .duration, .timeSpanAndCount: return 0
         }
     }
 
@@ -100,6 +107,9 @@ package enum OperatorArgument: Sendable, Equatable {
         case .count: return "a count of 0 or more, such as '2'"
         case .stream: return "the name of another stream"
         case .seedAndAccumulator: return "'{ seed: ..., accumulator: ... }'"
+        case .duration: return "a duration of 1ms or more, such as '5s'"
+        case .timeSpanAndCount: return "'{ timeSpan: 1s, count: 3 }'"
+        case .streamsAndCombine: return "'{ with: other, combine: ... }'"
         }
     }
 }
@@ -117,6 +127,11 @@ package enum OperatorTyping: Sendable, Equatable {
     /// The seed's type is the accumulator's; the accumulator is over `$0` (the accumulator) and
     /// `$1` (the element); elements are accumulators.
     case accumulates
+    /// Elements are lists of the elements (`buffer`).
+    case collects
+    /// The expression over `$0` the element and `$1`, `$2`, … the other streams' elements gives
+    /// the element (`zip`).
+    case combines
 }
 
 /// A change the mutation tool makes to an operator, to find scenarios that would not notice.

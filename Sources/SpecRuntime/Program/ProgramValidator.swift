@@ -154,9 +154,17 @@ struct ProgramValidator {
         guard arguments.expressions.count == shape.expressionCount else {
             throw fail("\(at) has \(arguments.expressions.count) expressions, but takes \(shape.expressionCount)")
         }
-        guard (arguments.count != nil) == (shape == .count) else { throw fail("\(at) has \(shape == .count ? "no" : "a") count") }
+        let counted = shape == .count || shape == .timeSpanAndCount
+        guard (arguments.count != nil) == counted else { throw fail("\(at) has \(counted ? "no" : "a") count") }
         try nonNegative(arguments.count ?? 0, "a count", at)
-        guard arguments.sources.count == (shape == .stream ? 1 : 0) else { throw fail("\(at) has \(arguments.sources.count) other streams") }
+        if shape == .timeSpanAndCount, arguments.count ?? 0 < 1 { throw fail("\(at) has a count below 1") }
+        let timed = shape == .duration || shape == .timeSpanAndCount
+        guard (arguments.duration != nil) == timed else { throw fail("\(at) has \(timed ? "no" : "a") duration") }
+        if timed, arguments.duration ?? 0 < 1 { throw fail("\(at) has a duration below 1ms") }
+        let sources = arguments.sources.count
+        guard shape == .streamsAndCombine ? sources >= 1 : sources == (shape == .stream ? 1 : 0) else {
+            throw fail("\(at) has \(sources) other streams")
+        }
         for e in arguments.expressions { try expression(e, at) }
     }
 

@@ -113,11 +113,14 @@ package struct OperatorArguments: Sendable {
     package var count: Int?
     /// Other streams it listens to, as nodes.
     package var sources: [Int]
+    /// A duration in milliseconds (`timeout: 5s`, `buffer`'s `timeSpan:`).
+    package var duration: Int?
 
-    package init(expressions: [TypedExpr] = [], count: Int? = nil, sources: [Int] = []) {
+    package init(expressions: [TypedExpr] = [], count: Int? = nil, sources: [Int] = [], duration: Int? = nil) {
         self.expressions = expressions
         self.count = count
         self.sources = sources
+        self.duration = duration
     }
 }
 

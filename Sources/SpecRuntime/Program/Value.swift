@@ -78,6 +78,8 @@ public struct ErrorValue: Hashable, Sendable {
         case decode
         /// An expression failed at run time (overflow, division by zero).
         case evaluation
+        /// No element came in time (`timeout:`, RxSwift's `RxError.timeout`).
+        case timeout
     }
 
     package var kind: Kind
@@ -108,6 +110,7 @@ public struct ErrorValue: Hashable, Sendable {
         case .http: return "HTTP status \(status ?? 0)"
         case .decode: return "the response could not be decoded"
         case .evaluation: return "an expression failed"
+        case .timeout: return "no element came in time"
         }
     }
 }

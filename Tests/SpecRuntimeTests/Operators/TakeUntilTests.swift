@@ -27,4 +27,10 @@ import Testing
         let empty = try record(spec(ops), inputs: ["xs": l, "ys": hot([(150, 1)], completed: 225)])
         #expect(empty.events == [next(210, 2), next(220, 3), next(230, 4), next(240, 5), completed(250)])
     }
+
+    /// Reading the output itself is refused where it is written (it used to pass silently, the
+    /// output left without a type).
+    @Test func itsOwnOutputIsRefused() {
+        #expect(OperatorTimeline.diagnostics("- takeUntil: res") == ["9:20: cycle: 'res' cannot be its own source"])
+    }
 }

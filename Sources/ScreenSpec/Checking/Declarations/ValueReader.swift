@@ -123,14 +123,15 @@ struct ValueReader {
             }
             return .error(ErrorValue(.http, status: status))
         }
-        let names = ["unknown", "decode", "notEnabled", "http(500)"]
+        let names = ["unknown", "decode", "notEnabled", "timeout", "http(500)"]
         switch text {
         case "unknown": return .error(ErrorValue(.unknown))
         case "decode": return .error(ErrorValue(.decode))
         case "notEnabled": return .error(ErrorValue(.notEnabled))
+        case "timeout": return .error(ErrorValue(.timeout))
         default:
             diagnostics.error(.invalidError, "unknown failure '\(text)'\(diagnostics.didYouMean(text, in: names))", at: node.range,
-                              notes: [DiagnosticNote("a failure is 'unknown', 'decode', 'notEnabled' or 'http(STATUS)'")])
+                              notes: [DiagnosticNote("a failure is 'unknown', 'decode', 'notEnabled', 'timeout' or 'http(STATUS)'")])
             return nil
         }
     }

@@ -1,7 +1,7 @@
 import SpecRuntime
 
 /// Errors as values: the members `error.kind` (an `ErrorKind`), `error.status` (`Int?`, set for
-/// `http`) and `error.message` (`String`), and the literals `.notEnabled`, `.unknown`, `.decode` and
+/// `http`) and `error.message` (`String`), and the literals `.notEnabled`, `.unknown`, `.decode`, `.timeout` and
 /// `.http(409)` where an `Error` is expected, so that `$0 == .http(409)` reads as in Swift.
 extension ExpressionChecker {
     /// The built-in enum of `error.kind`; its cases are ``ErrorValue/Kind``'s.
@@ -9,8 +9,8 @@ extension ExpressionChecker {
     static let errorMembers = ["kind", "status", "message"]
     /// The failures an `Error` literal names. `.evaluation` has no literal: it carries its run-time
     /// message, so it is tested through its kind.
-    static let errorLiterals = ["notEnabled", "unknown", "decode", "http"]
-    private static let literalList = "'.notEnabled', '.unknown', '.decode' or '.http(STATUS)'"
+    static let errorLiterals = ["notEnabled", "unknown", "decode", "timeout", "http"]
+    private static let literalList = "'.notEnabled', '.unknown', '.decode', '.timeout' or '.http(STATUS)'"
 
     static func errorMember(_ name: String) -> (TypedExpr.Member, SpecType)? {
         switch name {
@@ -27,6 +27,7 @@ extension ExpressionChecker {
         case "notEnabled": return (.constant(.error(ErrorValue(.notEnabled))), .error)
         case "unknown": return (.constant(.error(ErrorValue(.unknown))), .error)
         case "decode": return (.constant(.error(ErrorValue(.decode))), .error)
+        case "timeout": return (.constant(.error(ErrorValue(.timeout))), .error)
         case "http":
             diagnostics.error(.missingStatus, "'.http' needs its status, as in '.http(409)'", at: range,
                               notes: [DiagnosticNote("to match any HTTP failure, compare the kind: 'error.kind == .http'")])

@@ -59,7 +59,7 @@ struct ExpressionChecker {
             return [DiagnosticNote("unwrap the optional with '??', as in 'value ?? default'")]
         }
         if expected.unwrapped == .error {
-            return [DiagnosticNote("an 'Error' is written '.notEnabled', '.unknown', '.decode' or '.http(STATUS)'")]
+            return [DiagnosticNote("an 'Error' is written '.notEnabled', '.unknown', '.decode', '.timeout' or '.http(STATUS)'")]
         }
         if expected == .string, found != .string {
             return [DiagnosticNote("turn it into text with interpolation, as in '\"\\(value)\"'")]

@@ -47,28 +47,28 @@ extension Checker {
                     }
                     continue
                 }
-                var tried: [Value] = []
+                var tried = DistinctValues()
                 for item in items {
-                    if let v = values.read(item, as: symbol.type, diagnostics: &diagnostics), !tried.contains(v) { tried.append(v) }
+                    if let v = values.read(item, as: symbol.type, diagnostics: &diagnostics) { tried.append(v) }
                 }
-                plan.inputs.append((symbol.node, tried))
+                plan.inputs.append((symbol.node, tried.values))
             }
         } else {
             for node in valueInputs {
-                var tried: [Value] = []
+                var tried = DistinctValues()
                 if case .property(let initial) = nodes[node].kind { tried.append(initial) }
                 for scenario in scenarios {
                     for step in scenario.steps {
                         switch step.kind {
-                        case .set(let n, let v) where n == node: if !tried.contains(v) { tried.append(v) }
-                        case .send(let n, let v) where n == node: if !tried.contains(v) { tried.append(v) }
+                        case .set(let n, let v) where n == node: tried.append(v)
+                        case .send(let n, let v) where n == node: tried.append(v)
                         default: break
                         }
                     }
                 }
                 // A property set only to its default has nothing to try.
-                if tried.count > (nodes[node].hasCurrentValue ? 1 : 0) {
-                    plan.inputs.append((node, Array(tried.prefix(SpecReader.exploreListLimit))))
+                if tried.values.count > (nodes[node].hasCurrentValue ? 1 : 0) {
+                    plan.inputs.append((node, Array(tried.values.prefix(SpecReader.exploreListLimit))))
                 }
             }
         }
@@ -107,13 +107,13 @@ extension Checker {
                 plan.actionInputs.append([.void])
                 continue
             }
-            var tried: [Value] = []
+            var tried = DistinctValues()
             for scenario in scenarios {
                 for step in scenario.steps {
-                    if case .execute(let x, let v) = step.kind, x == a, !tried.contains(v) { tried.append(v) }
+                    if case .execute(let x, let v) = step.kind, x == a { tried.append(v) }
                 }
             }
-            if tried.isEmpty {
+            if tried.values.isEmpty {
                 if let name = decl?.events?.first(where: { $0.value == actions[a].name }) {
                     diagnostics.error(.exploreTarget, "action '\(name.value)' takes an input of type '\(actions[a].input)' and no scenario executes it with one, so there is nothing to send",
                                       at: name.range, fixIt: "add a scenario step 'send: { \(name.value): ... }'")
@@ -121,7 +121,7 @@ extension Checker {
                 continue
             }
             kept.append(a)
-            plan.actionInputs.append(Array(tried.prefix(SpecReader.exploreListLimit)))
+            plan.actionInputs.append(Array(tried.values.prefix(SpecReader.exploreListLimit)))
         }
         plan.actions = kept
 
@@ -189,5 +189,16 @@ extension Checker {
         case .stream: return nodes[node].type != .void
         default: return false
         }
+    }
+}
+
+/// Values in the order first seen, each once: a set beside the list, so that a scenario of
+/// thousands of steps is read in linear time (a search of the list per step was quadratic).
+private struct DistinctValues {
+    private(set) var values: [Value] = []
+    private var seen: Set<Value> = []
+
+    mutating func append(_ value: Value) {
+        if seen.insert(value).inserted { values.append(value) }
     }
 }

@@ -5,10 +5,12 @@ import SpecRuntime
 extension Checker {
     mutating func checkCatalogued(_ op: OperatorDecl, _ arguments: OperatorArgumentsDecl, element: inout SpecType, node: Int) -> OperatorArguments? {
         guard let entry = OperatorCatalog.entry(named: op.name) else { return nil }
-        var checked = OperatorArguments(count: arguments.count?.value)
+        var checked = OperatorArguments(count: arguments.count?.value, duration: arguments.duration?.value)
+        var otherTypes: [SpecType] = []
         for other in arguments.sources {
             guard let symbol = streamSource(other, for: node) else { return nil }
             checked.sources.append(symbol.node)
+            otherTypes.append(symbol.type)
         }
         switch entry.typing {
         case .dedicated, .keepsElement:
@@ -18,8 +20,18 @@ extension Checker {
                   let t = operatorExpression(condition, arguments: [element], expecting: .bool, node: node) else { return nil }
             checked.expressions = [t.expr]
         case .unwrappingTransform:
-            guard let transform = arguments.expressions.first,
-                  let t = operatorExpression(transform, arguments: [element], expecting: nil, node: node, infer: true) else { return nil }
+            guard let transform = arguments.expressions.first else { return nil }
+            // `c ? $0 * 10 : nil`, Swift's usual spelling: the other branch gives the type that
+            // the nil is an optional of.
+            var expected: SpecType?
+            if case .ternary(_, let a, let b) = transform.kind {
+                let other: Expr? = if case .null = a.kind { b } else if case .null = b.kind { a } else { nil }
+                if let other, !other.isNullLiteral {
+                    guard let o = operatorExpression(other, arguments: [element], expecting: nil, node: node, infer: true) else { return nil }
+                    expected = .makeOptional(o.type)
+                }
+            }
+            guard let t = operatorExpression(transform, arguments: [element], expecting: expected, node: node, infer: true) else { return nil }
             guard case .optional(let wrapped) = t.type else {
                 diagnostics.error(.typeMismatch, "'\(op.name)' keeps the values of an optional and drops nil, but '\(t.type)' is not optional",
                                   at: transform.range, fixIt: "use 'map' for a transform that always has a value")
@@ -43,7 +55,21 @@ extension Checker {
             else { return nil }
             checked.expressions = [seed.expr, acc.expr]
             element = accumulator
+        case .collects:
+            element = .list(element)
+        case .combines:
+            guard let combine = arguments.expressions.first,
+                  let t = operatorExpression(combine, arguments: [element] + otherTypes, expecting: nil, node: node, infer: true) else { return nil }
+            checked.expressions = [t.expr]
+            element = t.type
         }
         return checked
+    }
+}
+
+private extension Expr {
+    var isNullLiteral: Bool {
+        if case .null = kind { return true }
+        return false
     }
 }

@@ -157,7 +157,7 @@ struct ErrorValueCheckingTests {
                |
             13 |       flag: save.errors == .notEnabld
                |                            ^~~~~~~~~~
-            note: an 'Error' literal is '.notEnabled', '.unknown', '.decode' or '.http(STATUS)'
+            note: an 'Error' literal is '.notEnabled', '.unknown', '.decode', '.timeout' or '.http(STATUS)'
 
             """)
         #expect(diagnose(spec("save.errors == .decode(1)")) == """
@@ -172,7 +172,7 @@ struct ErrorValueCheckingTests {
                |
             13 |       flag: save.errors.kind == .htp
                |                                 ^~~~
-            note: its cases are 'notEnabled', 'unknown', 'http', 'decode', 'evaluation'
+            note: its cases are 'notEnabled', 'unknown', 'http', 'decode', 'evaluation', 'timeout'
 
             """)
     }
@@ -240,7 +240,7 @@ struct ErrorValueCheckingTests {
               |
             8 |     set: { last: '"http(409)"' }
               |                   ^~~~~~~~~~~
-            note: an 'Error' is written '.notEnabled', '.unknown', '.decode' or '.http(STATUS)'
+            note: an 'Error' is written '.notEnabled', '.unknown', '.decode', '.timeout' or '.http(STATUS)'
 
             """)
     }

@@ -188,7 +188,7 @@ private func errors(_ yaml: String) -> [String] {
             steps:
               - complete: out
               - complete: seg
-              - fail: { xs: timeout }
+              - fail: { xs: timedOut }
               - fail: xs
               - complete: xs
               - fail: { xs: http(404) }
@@ -198,7 +198,7 @@ private func errors(_ yaml: String) -> [String] {
         #expect(errors(yaml) == [
             "18:19: 'complete:' ends an input event or value stream, but 'out' is an output stream; an output ends when its source or one of its operators ends it",
             "19:19: 'complete:' ends an input event or value stream, but 'seg' is an input property; a property always has a value and never ends",
-            "20:21: unknown failure 'timeout'",
+            "20:21: unknown failure 'timedOut'; did you mean 'timeout'?",
             "21:15: 'fail:' ends one input with an error, as in 'fail: { results: http(404) }', found a scalar",
             "25:33: unknown failure 'nope'",
         ])

@@ -1,0 +1,43 @@
+extension StreamOperators {
+    /// Ends with an error of kind `timeout` when `dueTime` ms pass without an element, counted
+    /// from the subscription and then from each element (RxSwift's `timeout(_:scheduler:)`, its
+    /// `RxError.timeout`). Elements, failures and ends that come in time pass; after the timeout
+    /// nothing does.
+    static func timeout(_ dueTime: Int, _ env: PipelineEnvironment) -> StreamOperator { TimeoutSink(dueTime, env) }
+}
+
+private final class TimeoutSink: StreamOperator {
+    var sink: StreamSink?
+    private let dueTime: Int
+    private let env: PipelineEnvironment
+    /// Bumped by every event, so that only the timer of the latest one fires.
+    private var id = 0
+    private var done = false
+
+    init(_ dueTime: Int, _ env: PipelineEnvironment) {
+        self.dueTime = dueTime
+        self.env = env
+    }
+
+    func start() { arm() }
+
+    func on(_ event: StreamEvent) {
+        guard !done else { return }
+        id &+= 1
+        if event.isTerminal {
+            done = true
+        } else {
+            arm()
+        }
+        forward(event)
+    }
+
+    private func arm() {
+        let mine = id
+        env.schedule(dueTime) { [self] in
+            guard mine == id, !done else { return }
+            done = true
+            forward(.error(ErrorValue(.timeout)))
+        }
+    }
+}
