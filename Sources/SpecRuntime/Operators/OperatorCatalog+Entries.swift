@@ -20,6 +20,9 @@ extension OperatorCatalog {
         OperatorEntry("ignoreElements", .none, .keepsElement, insideRequest: true,
                       "Drops every element and passes the end: only when and how the stream ends is left. Alone: '- ignoreElements'.",
                       mutations: [.remove]) { _ in StreamOperators.ignoreElements() },
+        OperatorEntry("enumerated", .none, .enumerates, insideRequest: true,
+                      "Pairs each element with its index from 0: '$0.index' and '$0.element' after it (RxSwift's 'enumerated()'). Alone: '- enumerated'.",
+                      mutations: [.remove]) { _ in StreamOperators.enumerated() },
         OperatorEntry("compactMap", .expression, .unwrappingTransform, insideRequest: true,
                       "Transforms each element into an optional and drops nil: 'compactMap: \"$0.count > 0 ? $0 : nil\"'.") {
             StreamOperators.compactMap($0.expressions[0], $0.environment)

@@ -132,6 +132,9 @@ package enum OperatorTyping: Sendable, Equatable {
     /// The expression over `$0` the element and `$1`, `$2`, … the other streams' elements gives
     /// the element (`zip`).
     case combines
+    /// Elements are pairs `$0.index` (from 0) and `$0.element`: a record the checker adds to the
+    /// spec's types, named ``EnumeratedPair/typeName(_:)`` (`enumerated`).
+    case enumerates
 }
 
 /// A change the mutation tool makes to an operator, to find scenarios that would not notice.

@@ -84,7 +84,7 @@ struct ValueReader {
                 }
             }
             guard ok else { return nil }
-            return .record(RecordValue(type: name, fieldNames: fields.map(\.name), fields: values.map { $0 ?? .none }))
+            return .record(RecordValue(type: EnumeratedPair.runtimeName(name), fieldNames: fields.map(\.name), fields: values.map { $0 ?? .none }))
         case .enumeration(let name):
             guard let cases = table.enums[name], let s = node.string else { return mismatch(node, type, &diagnostics) }
             let caseName = s.hasPrefix(".") ? String(s.dropFirst()) : s

@@ -57,6 +57,12 @@ extension Checker {
             element = accumulator
         case .collects:
             element = .list(element)
+        case .enumerates:
+            // A record of the checker's own, so that '$0.index' and '$0.element' are typed as
+            // any record's fields; its name cannot be written in a spec ('<'), so it never clashes.
+            let name = EnumeratedPair.typeName(element)
+            table.records[name] = EnumeratedPair.fields(element)
+            element = .record(name)
         case .combines:
             guard let combine = arguments.expressions.first,
                   let t = operatorExpression(combine, arguments: [element] + otherTypes, expecting: nil, node: node, infer: true) else { return nil }
