@@ -80,7 +80,9 @@ struct Checker {
         let invariants = checkInvariants()
         let ranking = NodeRanking.rank(nodes, edges: &edges, sampling: samplingEdges, diagnostics: &diagnostics)
         let rank = ranking.rank
-        var scenarios = spec.scenarios.map { checkScenario($0, values) }
+        // Read after the streams: 'enumerated' adds its pair records to the table while they are checked.
+        let scenarioValues = ValueReader(table: table)
+        var scenarios = spec.scenarios.map { checkScenario($0, scenarioValues) }
         checkScenarioSetup(&scenarios, resolver, values)
         checkDuplicateScenarioNames()
         checkEquivalentMutants()

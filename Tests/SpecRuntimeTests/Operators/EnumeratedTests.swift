@@ -84,6 +84,16 @@ import Testing
         #expect(try CompiledSpec.json(compiled) == json)
     }
 
+    /// A wrong pair is a failure, not a dropped expectation.
+    @Test func aWrongPairFailsTheScenario() throws {
+        let yaml = "screen: T\ninputs:\n  name: String\noutputs:\n  numbered: { stream: name, ops: [ enumerated ] }\nscenarios:\n"
+            + "  - name: n\n    steps:\n      - send: { name: ann }\n      - expect: { numbered: { index: 1, element: ann } }\n"
+        let loaded = SpecLoader.load(text: yaml, path: "t.yaml")
+        let spec = try #require(loaded.spec, "\(loaded.renderDiagnostics())")
+        #expect(spec.scenarios[0].steps.count == 2)
+        #expect(!ScenarioRunner.run(spec, scenario: 0).passed)
+    }
+
     @Test func mutationRemovesIt() throws {
         let draft = try #require(SpecDraft(text: spec(ops), path: "t.yaml", resolver: nil))
         #expect(MutantGenerator.mutants(of: draft).map(\.change).contains("enumerated -> (removed)"))
