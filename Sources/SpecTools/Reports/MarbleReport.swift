@@ -38,7 +38,7 @@ package enum MarbleReport {
             var problems: [String] = []
             if let error = outcome.writeError { problems.append("cannot write the snapshot: \(error)") }
             if outcome.comparison == .missing && !outcome.wrote {
-                problems.append("snapshot missing: \(outcome.snapshotPath) (run 'specrun test' to record it, then commit it)")
+                problems.append(outcome.missingSnapshotMessage)
             }
             var diff: String?
             var changed: Set<MarbleDiagram.Moment> = []

@@ -70,6 +70,11 @@ package struct ScenarioOutcome: Sendable {
         }
     }
 
+    /// What every report says of a snapshot that is missing and was not written.
+    package var missingSnapshotMessage: String {
+        "snapshot missing: \(snapshotPath) (run 'specrun test' to record it, then commit it)"
+    }
+
     /// Every problem of this scenario as readable text, empty when it passed.
     package var failureDescription: String? {
         guard status.isFailure else { return nil }
@@ -77,7 +82,7 @@ package struct ScenarioOutcome: Sendable {
         lines += expectFailures
         if let writeError { lines.append("cannot write the snapshot: \(writeError)") }
         if comparison == .missing && !wrote {
-            lines.append("snapshot missing: \(snapshotPath) (run 'specrun test' to record it, then commit it)")
+            lines.append(missingSnapshotMessage)
         }
         if comparison == .differed && !wrote {
             lines.append("snapshot differs: \(changeSummary ?? "")")

@@ -32,8 +32,7 @@ enum GitHubReporter {
                                                      "cannot write the snapshot: \(error)")
                 }
                 if result.comparison == .missing && !result.wrote {
-                    out += GitHubAnnotations.command(.error, file: outcome.specPath, line: line, title: title,
-                                                     "snapshot missing: \(result.snapshotPath) (run 'specrun test' to record it, then commit it)")
+                    out += GitHubAnnotations.command(.error, file: outcome.specPath, line: line, title: title, result.missingSnapshotMessage)
                 }
                 if result.comparison == .differed && !result.wrote {
                     var message = "snapshot differs: \(result.changeSummary ?? "")"
