@@ -29,18 +29,18 @@ package enum Fixtures {
     package static var checkout: String { text("checkout.yaml") }
 
     /// The smallest passing spec: `Tiny`, whose `twice` doubles `n`, and one scenario.
-    public static var tiny: String { text("tiny.yaml") }
+    package static var tiny: String { text("tiny.yaml") }
 
     /// A list screen that navigates to `Detail` with the picked name, and one scenario.
-    public static var navigatingList: String { text("navigating-list.yaml") }
+    package static var navigatingList: String { text("navigating-list.yaml") }
 
     /// The `Detail` screen `navigatingList` opens: a `name: String` parameter shown as `title`.
-    public static var navigatedDetail: String { text("navigated-detail.yaml") }
+    package static var navigatedDetail: String { text("navigated-detail.yaml") }
 
     /// The checked spec of `text` as if read from `path`, other specs read from the disk (shipped
     /// specs navigate to their siblings); a spec that does not check fails the test with its
     /// rendered diagnostics.
-    public static func checked(_ text: String, path: String = "/nonexistent/spec.yaml",
+    package static func checked(_ text: String, path: String = "/nonexistent/spec.yaml",
                                sourceLocation: SourceLocation = #_sourceLocation) throws -> CheckedSpec {
         let loaded = SpecLoader.load(text: text, path: path, resolver: FileSystemSpecResolver())
         return try #require(loaded.spec, "\(loaded.renderDiagnostics())", sourceLocation: sourceLocation)

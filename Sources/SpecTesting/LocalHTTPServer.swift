@@ -125,7 +125,7 @@ package final class LocalHTTPServer: @unchecked Sendable {
 
     /// The requests whose client closed the connection while the server was still waiting to
     /// answer (a `delay` or a `stall`): a cancelled call, seen from the server.
-    public var closedByClient: [Request] {
+    package var closedByClient: [Request] {
         lock.lock()
         defer { lock.unlock() }
         return hungUp
