@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import ScreenSpec
 import SpecRuntime
 
@@ -41,6 +42,9 @@ struct ParallelSearch {
         self.started = started
         self.progress = progress
     }
+
+    /// A worker's stack: a main thread's, as the graph's propagation and expressions recurse.
+    static let stackSize = 8 << 20
 
     private enum Outcome {
         case next
@@ -95,16 +99,22 @@ struct ParallelSearch {
             positions.lowerBound + k * positions.count / count..<positions.lowerBound + (k + 1) * positions.count / count
         }
         let round = SearchRound(depthLimit: result.depthLimit, target: target, remainingSteps: options.maxSteps - result.transitions,
-                                remainingStates: options.maxStates - result.distinctStates, distinctStates: result.distinctStates,
+                                statesPerShare: (options.maxStates - result.distinctStates + count - 1) / count, distinctStates: result.distinctStates,
                                 started: started, maxSeconds: options.maxSeconds)
         shared.beginRound(transitions: result.transitions)
         let group = DispatchGroup()
         let tree = self.tree, shared = self.shared
         for k in shares.indices.dropFirst() {
             let worker = workers[k], nodes = frontier[shares[k]]
-            DispatchQueue.global().async(group: group) {
+            group.enter()
+            // A thread of its own, not a job on a shared queue: the caller may itself be one of a
+            // pool's threads, blocked below until the others finish.
+            let thread = Thread {
                 worker.expand(nodes, depth: depth, round: round, tree: tree, shared: shared)
+                group.leave()
             }
+            thread.stackSize = Self.stackSize
+            thread.start()
         }
         // The first share on this thread, which alone calls `progress` (it need not be Sendable).
         let distinct = result.distinctStates

@@ -172,9 +172,10 @@ final class SearchWorker: @unchecked Sendable {
                     if calls == 0 { break }
                 }
             }
-            // Enough new states to reach the state budget: the merge takes it from here, and
-            // has the rest of these nodes expanded if it needs them.
-            if candidates >= round.remainingStates && position + 1 < nodes.endIndex {
+            // A share of the new states the budget has left: the merge takes it from here, and
+            // has the rest of these nodes expanded if it needs them. (Without this, every worker
+            // would expand until it alone had found all the states left.)
+            if candidates >= round.statesPerShare && position + 1 < nodes.endIndex {
                 log.append(SearchLogEntry(cut: .states))
                 break
             }
@@ -248,9 +249,10 @@ struct SearchLogEntry: Sendable {
 struct SearchRound: Sendable {
     var depthLimit: Int
     var target: FindingKind?
-    /// Steps and distinct states left in the budgets when the round began.
+    /// Steps left in the budget when the round began, and the distinct states left divided
+    /// among the round's shares, rounded up.
     var remainingSteps: Int
-    var remainingStates: Int
+    var statesPerShare: Int
     var distinctStates: Int
     var started: ContinuousClock.Instant
     var maxSeconds: Double

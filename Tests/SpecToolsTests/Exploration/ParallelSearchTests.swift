@@ -21,7 +21,7 @@ struct ParallelSearchTests {
 
     private func explore(_ spec: CheckedSpec, workers: Int, _ change: (inout ExploreOptions) -> Void = { _ in }) -> ExploreResult {
         var o = ExploreOptions()
-        o.maxStates = 3_000
+        o.maxStates = 1_500
         o.maxSteps = 200_000
         o.maxSeconds = 600  // never the bound: the searches must stop for the same reason
         o.workers = workers
@@ -67,19 +67,27 @@ struct ParallelSearchTests {
     @Test(arguments: ["specs/login.yaml", "specs/weather.yaml", "specs/events.yaml", "race: taps"])
     func aBudgetStopsWhereOneWorkerStops(_ name: String) throws {
         let spec = try spec(name.hasPrefix("specs/") ? PackagePaths.root + "/" + name : name)
-        for states in [2, 7, 40, 333] {
+        for states in [2, 40, 333] {
             let one = explore(spec, workers: 1) { $0.depth = 8; $0.maxStates = states }
             #expect(one.stop == .maxStates || one.stop == .violation || one.distinctStates < states, "\(name): \(one.stop)")
             for workers in [2, 3] {
                 expectSame(one, explore(spec, workers: workers) { $0.depth = 8; $0.maxStates = states }, "\(name), \(states) states, \(workers) workers")
             }
         }
-        for steps in [1, 10, 97, 1_000, 5_001] {
+        for steps in [1, 97, 5_001] {
             let one = explore(spec, workers: 1) { $0.depth = 8; $0.maxSteps = steps }
             for workers in [2, 3] {
                 expectSame(one, explore(spec, workers: workers) { $0.depth = 8; $0.maxSteps = steps }, "\(name), \(steps) steps, \(workers) workers")
             }
         }
+    }
+
+    /// The time budget stops every worker: the search says so, as one worker's does.
+    @Test func theTimeBudgetStopsTheWorkers() throws {
+        let spec = try spec(PackagePaths.root + "/specs/events.yaml")
+        let result = explore(spec, workers: 2) { $0.depth = 12; $0.maxStates = 10_000_000; $0.maxSteps = 100_000_000; $0.maxSeconds = 0.2 }
+        #expect(result.stop == .maxSeconds, "\(result.stop) after \(result.seconds) s")
+        #expect(result.seconds < 30)
     }
 
     /// `--workers` leaves random walks alone (they are one seeded sequence), and the breadth-first
