@@ -94,6 +94,7 @@ struct ParallelSearch {
 
     /// Expands the frontier's nodes at `positions` on the workers, then merges what they did.
     private mutating func expand(_ positions: Range<Int>, depth: Int, _ result: inout ExploreResult, target: FindingKind?) -> Outcome {
+        guard !positions.isEmpty else { return .next }
         let count = min(workers.count, positions.count)
         let shares = (0..<count).map { k in
             positions.lowerBound + k * positions.count / count..<positions.lowerBound + (k + 1) * positions.count / count
