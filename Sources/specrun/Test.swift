@@ -77,6 +77,12 @@ struct Test: ParsableCommand {
         }
     }
 
+    /// `a` and `r` in a CI watch: nothing is written, so nothing is settled.
+    private static func ciSettlesNothing() -> Bool {
+        Output.error("note: CI is set, so nothing is written or deleted; pending changes are not settled\n")
+        return false
+    }
+
     /// `CI` set to anything but empty, `false` or `0` (any case) means a CI run.
     static func isCI(_ value: String?) -> Bool {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return false }
@@ -103,7 +109,29 @@ struct Test: ParsableCommand {
         let pass = TestPass(roots: roots, inCI: inCI, update: update, prune: prune, filter: filter, shard: shard,
                             format: format, output: output)
         if watch {
-            try WatchLoop(roots: roots, command: "test", rewritesSnapshots: update || prune) { pass.run($0) }.run()
+            let keys = WatchLoop.KeyActions(
+                acceptAll: { specs in
+                    guard !inCI else { return Self.ciSettlesNothing() }
+                    guard !PendingSettlement(roots: specs, filter: filter, accept: true).pending.isEmpty else {
+                        Output.error("no pending snapshot changes to accept\n")
+                        return false
+                    }
+                    _ = PendingSettlement(roots: specs, filter: filter, accept: true).run()
+                    return true
+                },
+                review: { specs in
+                    guard !inCI else { return Self.ciSettlesNothing() }
+                    let pending = PendingSettlement(roots: specs, filter: filter, accept: true).pending
+                    guard !pending.isEmpty else {
+                        Output.error("no pending snapshot changes to review\n")
+                        return false
+                    }
+                    var session = ReviewSession(pending: pending, colors: Output.useColor(for: STDOUT_FILENO))
+                    _ = session.run()
+                    return true
+                }
+            )
+            try WatchLoop(roots: roots, command: "test", rewritesSnapshots: update || prune, keyActions: keys) { pass.result($0) }.run()
         }
         if let code = pass.run(specs) { throw code }
     }
