@@ -17,7 +17,7 @@ import Testing
         // and the pane with it), so that it can say how the watch ended.
         "trap : INT; stty -g > .tty-before; NO_COLOR=1 \(try cli.binary) test --watch; echo \"watch exited $?\"; "
             + "stty -g > .tty-after; if cmp -s .tty-before .tty-after; then echo 'terminal restored'; else echo 'terminal changed'; fi; "
-            + "stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo; sleep 120"
+            + "echo \"modes: $(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' ')\"; sleep 120"
     }
 
     /// The screen once the watch's first pass finished and it shows its legend.
@@ -74,14 +74,14 @@ import Testing
         #expect(modes.contains("-icanon") && modes.contains("-echo "), "\(modes)")
         #endif
         session.sendKeys("C-c")
-        try #require(Workspace.eventually { session.screen().contains("terminal ") }, "\(session.screen())")
+        try #require(Workspace.eventually { session.screen().contains("modes: ") }, "\(session.screen())")
         let screen = session.screen()
         #expect(screen.contains(WatchTerminal.goodbyeLine.trimmingCharacters(in: .newlines)), "\(screen)")
         // Dies of SIGINT, as every specrun command stopped by a signal: 128 + 2.
         #expect(screen.contains("watch exited 130"), "\(screen)")
         #expect(screen.contains("terminal restored"), "\(screen)")
         // `stty -a` in the same pane afterwards: canonical mode and echo are back on.
-        let after = try #require(screen.split(separator: "\n").last { $0.contains("icanon") }, "\(screen)")
+        let after = try #require(screen.split(separator: "\n").last { $0.hasPrefix("modes: ") }, "\(screen)")
         #expect(after.split(separator: " ").contains("icanon") && after.split(separator: " ").contains("echo"), "\(after)")
     }
 
@@ -111,4 +111,84 @@ import Testing
         #expect(screen.contains("watch exited 0"), "\(screen)")
         #expect(screen.contains("terminal restored"), "\(screen)")
     }
+
+    /// `r` reviews the pending changes one by one inside the loop (review's own prompt and
+    /// keys), then the loop runs again.
+    @Test(.requires(.tmux)) func rReviewsThePendingChangesWithoutLeavingTheLoop() throws {
+        let tmux = Tmux(executable: try ExternalTool.tmux.path())
+        let cli = try ReviewKeysTerminalTests.pending()
+        let session = try tmux.start(command: try Self.command(cli), in: cli.folder)
+        defer { session.kill() }
+        try Self.waitForLegend(session)
+        #expect(session.screen().contains("1 passed, 2 failed"))
+        session.send("r")
+        try #require(Workspace.eventually { session.screen().contains("Pending 1 of 2") && session.screen().contains("quit >") }, "\(session.screen())")
+        session.send("a")
+        try #require(Workspace.eventually { session.screen().contains("Pending 2 of 2") }, "\(session.screen())")
+        session.send("a")
+        try #require(Workspace.eventually { session.screen().contains("3 passed, 0 failed") }, "\(session.screen())")
+        try Self.waitForLegend(session)
+        #expect(session.screen().contains("specrun test --watch: reviewed the pending changes"), "\(session.screen())")
+        #expect(!cli.exists(ReviewKeysTerminalTests.valid + ".new") && !cli.exists(ReviewKeysTerminalTests.secondTap + ".new"))
+        session.send("q")
+        try #require(Workspace.eventually { session.screen().contains("terminal ") }, "\(session.screen())")
+        #expect(session.screen().contains("watch exited 0") && session.screen().contains("terminal restored"), "\(session.screen())")
+    }
+
+    /// `p` narrows the runs to the specs whose path contains a pattern; `f` to those that failed.
+    @Test(.requires(.tmux)) func pFiltersBySpecPathAndFRunsFailedOnly() throws {
+        let tmux = Tmux(executable: try ExternalTool.tmux.path())
+        let cli = try Workspace()
+        try cli.write("specs/tiny.yaml", Fixtures.tiny)
+        #expect(try cli.run(["test"]).status == 0)
+        try cli.edit("specs/login.yaml", "latency: 5s", "latency: 4s")
+        let session = try tmux.start(command: try Self.command(cli), in: cli.folder)
+        defer { session.kill() }
+        try Self.waitForLegend(session)
+        #expect(session.screen().contains("2 passed, 2 failed"), "\(session.screen())")
+        session.send("p")
+        try #require(Workspace.eventually { session.screen().contains(PatternInput.prompt) }, "\(session.screen())")
+        session.send("tinx")
+        session.sendKeys("BSpace")
+        session.send("y")
+        session.sendKeys("Enter")
+        try #require(Workspace.eventually { session.screen().contains("filter 'tiny'") }, "\(session.screen())")
+        try Self.waitForLegend(session)
+        var screen = session.screen()
+        #expect(screen.contains("1 spec left out by the watch filter"), "\(screen)")
+        #expect(screen.contains("1 passed, 0 failed") && !screen.contains("login.yaml ›"), "\(screen)")
+        #expect(screen.contains("only specs whose path contains 'tiny'"), "\(screen)")
+        // An empty pattern clears the filter; then f keeps only the spec that failed.
+        session.send("p")
+        try #require(Workspace.eventually { session.screen().contains(PatternInput.prompt) }, "\(session.screen())")
+        session.sendKeys("Enter")
+        try #require(Workspace.eventually { session.screen().contains("filter cleared") }, "\(session.screen())")
+        try Self.waitForLegend(session)
+        session.send("f")
+        try #require(Workspace.eventually { session.screen().contains("specrun test --watch: failed only") }, "\(session.screen())")
+        try Self.waitForLegend(session)
+        screen = session.screen()
+        #expect(screen.contains("1 passed, 2 failed") && !screen.contains("tiny.yaml ›"), "\(screen)")
+        session.send("q")
+        try #require(Workspace.eventually { session.screen().contains("watch exited 0") }, "\(session.screen())")
+    }
+
+    #if os(Linux)
+    @Test(.requires(.tmux), arguments: [SIGTERM, SIGHUP])
+    func aStopSignalRestoresTheTerminal(_ signal: Int32) throws {
+        let tmux = Tmux(executable: try ExternalTool.tmux.path())
+        let cli = try Workspace()
+        let session = try tmux.start(command: try Self.command(cli), in: cli.folder)
+        defer { session.kill() }
+        try Self.waitForLegend(session)
+        let shell = try #require(session.panePid())
+        let pid = try #require(ReviewKeysTerminalTests.children(of: shell).first, "the watch is not running under the pane's shell")
+        #expect(ReviewKeysTerminalTests.terminalModes(of: pid)?.contains("-icanon") == true)
+        kill(pid, signal)
+        try #require(Workspace.eventually { session.screen().contains("terminal ") }, "\(session.screen())")
+        let screen = session.screen()
+        #expect(screen.contains("watch exited \(128 + signal)"), "dies of the signal: \(screen)")
+        #expect(screen.contains("terminal restored"), "\(screen)")
+    }
+    #endif
 }
