@@ -55,7 +55,7 @@ struct Test: ParsableCommand {
     @Option(help: "Write the json, junit or html report to this file (whole or not at all) and the text report to standard output.")
     var output: String?
 
-    @Flag(help: "Keep running: test again whatever a saved file changes (a spec, its snapshots, a spec it navigates to).")
+    @Flag(help: "Keep running: test again whatever a saved file changes (a spec, its snapshots, a spec it navigates to). On a terminal, keys: a accept all, r review, f failed only, p filter by spec path, Enter run again, q quit; Ctrl-C exits 130.")
     var watch = false
 
     @OptionGroup var display: DisplayOptions
