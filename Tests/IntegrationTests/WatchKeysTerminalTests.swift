@@ -12,10 +12,10 @@ import Testing
 
     /// The shell line that runs the watch, then says how it ended and whether the terminal's
     /// settings are those from before it (`stty -g`), and shows `stty -a` as it is now.
-    static func command(_ cli: Workspace) throws -> String {
+    static func command(_ cli: Workspace, redirect: String = "") throws -> String {
         // The pane's shell survives Ctrl-C (a shell dies with a child that died of SIGINT,
         // and the pane with it), so that it can say how the watch ended.
-        "trap : INT; stty -g > .tty-before; NO_COLOR=1 \(try cli.binary) test --watch; echo \"watch exited $?\"; "
+        "trap : INT; stty -g > .tty-before; NO_COLOR=1 \(try cli.binary) test --watch\(redirect); echo \"watch exited $?\"; "
             + "stty -g > .tty-after; if cmp -s .tty-before .tty-after; then echo 'terminal restored'; else echo 'terminal changed'; fi; "
             + "echo \"modes: $(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' ')\"; sleep 120"
     }
@@ -171,6 +171,19 @@ import Testing
         #expect(screen.contains("1 passed, 2 failed") && !screen.contains("tiny.yaml ›"), "\(screen)")
         session.send("q")
         try #require(Workspace.eventually { session.screen().contains("watch exited 0") }, "\(session.screen())")
+    }
+
+    /// An error that ends the process from inside a pass (standard output full: exit 74)
+    /// restores the terminal too.
+    @Test(.requires(.tmux)) func anOutputErrorRestoresTheTerminal() throws {
+        let tmux = Tmux(executable: try ExternalTool.tmux.path())
+        let cli = try Workspace()
+        let session = try tmux.start(command: try Self.command(cli, redirect: " > /dev/full"), in: cli.folder)
+        defer { session.kill() }
+        try #require(Workspace.eventually { session.screen().contains("modes: ") }, "\(session.screen())")
+        let screen = session.screen()
+        #expect(screen.contains("watch exited 74"), "\(screen)")
+        #expect(screen.contains("terminal restored"), "\(screen)")
     }
 
     #if os(Linux)

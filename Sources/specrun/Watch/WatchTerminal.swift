@@ -9,7 +9,8 @@ import Darwin
 /// for the whole loop, so that a key acts at once and is not printed over the report. Signal
 /// keys stay on, so that Ctrl-C also stops a long pass.
 ///
-/// The settings found are put back exactly on every way out: `q`, an error (`leave()`), and
+/// The settings found are put back exactly on every way out: `q`, an error (`leave()`, and an
+/// `atexit` hook for `exit()` from deep inside), and
 /// SIGINT, SIGTERM or SIGHUP, whose handler restores them, says goodbye on Ctrl-C (SIGINT) and
 /// dies of the signal, so that the shell sees 128 + the signal (130 for Ctrl-C), as for every
 /// other specrun command that is stopped.
@@ -20,6 +21,8 @@ enum WatchTerminal {
     nonisolated(unsafe) private static var active: sig_atomic_t = 0
     /// The goodbye line, ready before any handler can run (a handler may not allocate).
     nonisolated(unsafe) private static var goodbye: UnsafeMutablePointer<CChar>?
+
+    nonisolated(unsafe) private static var exitHookInstalled = false
 
     static let goodbyeLine = "specrun test --watch: stopped; goodbye\n"
 
@@ -40,6 +43,12 @@ enum WatchTerminal {
             }
         }
         StopSignals.unblock()
+        // A path that ends the process with exit() (a write to standard output that fails
+        // exits 74 from deep inside a pass) skips every defer: restore there too.
+        if !exitHookInstalled {
+            exitHookInstalled = true
+            atexit { WatchTerminal.leave() }
+        }
         active = 1
         guard setKeyMode() else {
             active = 0
