@@ -169,6 +169,13 @@ import Testing
         try Self.waitForLegend(session)
         screen = session.screen()
         #expect(screen.contains("1 passed, 2 failed") && !screen.contains("tiny.yaml ›"), "\(screen)")
+        // Accepting runs the failed spec again, green; then failed only has nothing to run, and
+        // says so.
+        session.send("a")
+        try #require(Workspace.eventually { session.screen().contains("3 passed, 0 failed") }, "\(session.screen())")
+        try Self.waitForLegend(session)
+        session.sendKeys("Enter")
+        try #require(Workspace.eventually { session.screen().contains("no spec failed in its last run; press f to run all again") }, "\(session.screen())")
         session.send("q")
         try #require(Workspace.eventually { session.screen().contains("watch exited 0") }, "\(session.screen())")
     }

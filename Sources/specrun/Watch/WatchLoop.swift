@@ -117,7 +117,9 @@ struct WatchLoop {
                 Output.error("specrun \(command) --watch: \(what)\n")
                 let started = ContinuousClock.now
                 if let problem { Output.error("error: \(problem)\n") }
-                if chosen.count < wanted.count {
+                if keys.failedOnly && failing.isEmpty && !wanted.isEmpty {
+                    Output.error("no spec failed in its last run; press f to run all again\n")
+                } else if chosen.count < wanted.count {
                     let left = wanted.count - chosen.count
                     Output.error("\(left) spec\(left == 1 ? "" : "s") left out by the watch filter\n")
                 }
