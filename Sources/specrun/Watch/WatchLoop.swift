@@ -8,6 +8,10 @@ import SpecTools
 /// it navigates and a spec file beside it did (navigation targets are its siblings). A new spec
 /// in a watched folder runs too. Changes are found by comparing file contents, so a save that
 /// changes nothing, or a snapshot this process wrote itself, runs nothing.
+///
+/// With `keyActions` (`test --watch`) and a terminal on standard input, it also waits for keys
+/// (`WatchKeys`) in key mode (`WatchTerminal`): a key may settle pending changes and asks for a
+/// run of its own, and the keys' filters narrow every run.
 struct WatchLoop {
     /// What a pass found: its exit code (shown, not returned) and the specs that failed or were
     /// invalid, for `f` (failed only).
