@@ -15,7 +15,7 @@ package enum DotRenderer {
         let screen = DiagramLabel.short(graph.screen)
         var out = "digraph \(quote(screen)) {\n"
         out += "  graph [rankdir=LR, fontname=\"Helvetica\", fontsize=12, label=\(quote(screen + " — dataflow")), labelloc=t, "
-            + "newrank=true, forcelabels=true, ranksep=0.3];\n"
+            + "newrank=true, forcelabels=true, ranksep=0.55];\n"
         out += "  node [fontname=\"Helvetica\", fontsize=10, style=filled, fillcolor=white];\n"
         out += "  edge [fontname=\"Helvetica\", fontsize=9];\n"
         for (g, group) in DataflowGraph.Group.allCases.enumerated() {
