@@ -1,13 +1,14 @@
 """The HTML view of `specrun graph --format html` in Debian's Chromium, driven by Playwright.
 
 Run by Tests/IntegrationTests/GraphViewBrowserTests.swift:
-    python3 graph_view.py PAGE SHOT HOSTILE_PAGE HOSTILE_TEXT
+    python3 graph_view.py PAGE SHOT HOSTILE_PAGE HOSTILE_TEXT SVG
 
 PAGE is the events graph's page, opened in a 1,400 x 900 window: the drawing must fit it on open
 (its rendered box inside the view, no scrollbar), zoom in and out (keys, buttons, wheel), pan (a
 drag, arrow keys) and fit again (0, the Fit button). SHOT receives a screenshot of it fitted.
 HOSTILE_PAGE is the page of a spec whose text is markup (HOSTILE_TEXT): it must show as text,
-open no dialog and load nothing. Prints one line per check and exits non-zero on the first
+open no dialog and load nothing. SVG is the events graph as `--format svg` writes it, opened on its
+own: it must scale to the window too. Prints one line per check and exits non-zero on the first
 failure, naming it.
 """
 import os
@@ -15,7 +16,7 @@ import sys
 
 from playwright.sync_api import sync_playwright
 
-PAGE, SHOT, HOSTILE_PAGE, HOSTILE_TEXT = sys.argv[1:5]
+PAGE, SHOT, HOSTILE_PAGE, HOSTILE_TEXT, SVG = sys.argv[1:6]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 WIDTH, HEIGHT = 1400, 900
 
@@ -140,11 +141,25 @@ def hostile(browser):
     page.close()
 
 
+def svg_alone(browser):
+    page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
+    page.goto("file://" + SVG)
+    box = page.evaluate("""() => { const r = document.documentElement.getBBox(); const s = document.documentElement.getScreenCTM();
+        return { left: r.x * s.a + s.e, right: (r.x + r.width) * s.a + s.e, top: r.y * s.d + s.f, bottom: (r.y + r.height) * s.d + s.f,
+                 scrollWidth: document.documentElement.scrollWidth || 0, width: window.innerWidth, height: window.innerHeight }; }""")
+    check(box["left"] >= -1 and box["right"] <= WIDTH + 1 and box["top"] >= -1 and box["bottom"] <= HEIGHT + 1,
+          "the SVG alone does not fit the window", box)
+    check(box["right"] - box["left"] >= 0.9 * WIDTH or box["bottom"] - box["top"] >= 0.9 * HEIGHT, "the SVG alone is not scaled to the window", box)
+    print("ok: the svg alone scales to the window (%.0f px wide)" % (box["right"] - box["left"]))
+    page.close()
+
+
 with sync_playwright() as p:
     browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"])
     try:
         events(browser)
         hostile(browser)
+        svg_alone(browser)
     finally:
         browser.close()
 print("1 passed, 0 failed")
