@@ -31,6 +31,30 @@ final class NodeSlots<Element> {
     }
 }
 
+extension NodeSlots {
+    /// The pending write at `node`, moved out and replaced by nil: a move, where reading it and
+    /// then writing nil copied the value (retaining what it holds) and destroyed the original.
+    @inline(__always)
+    func take<Wrapped>(_ node: Int) -> Wrapped? where Element == Wrapped? {
+        precondition(node >= 0 && node < count, "node out of range")
+        let slot = base + node
+        guard case .some = slot.pointee else { return nil }
+        let taken = slot.move()
+        slot.initialize(to: nil)
+        return taken
+    }
+
+    /// Sets the slot at `node` to nil, touching it only when it holds something (the usual
+    /// state: nothing pending), so that no destroy of the old value runs.
+    @inline(__always)
+    func clear<Wrapped>(_ node: Int) where Element == Wrapped? {
+        precondition(node >= 0 && node < count, "node out of range")
+        let slot = base + node
+        guard case .some = slot.pointee else { return }
+        slot.pointee = nil
+    }
+}
+
 /// The dirty nodes of a transaction by rank, popped lowest first: a binary heap in storage of one
 /// slot per node, which suffices because a node is queued at most once at a time (`queued`). As
 /// ``NodeSlots``, written in place with no uniqueness check.

@@ -285,7 +285,7 @@ public final class ScreenGraph {
     /// Writes an input property or state, as the view or a handler would, and propagates.
     package func set(_ node: Int, to value: Value) {
         pendingWrite[node] = value
-        pendingAppend[node] = nil
+        pendingAppend.clear(node)
         enqueue(node)
         propagate()
     }
@@ -367,13 +367,11 @@ public final class ScreenGraph {
             switch behaviors[node] {
             case .source:
                 if handlerWrote[node] { keepPrior(node) }
-                if let tail = pendingAppend[node] {
-                    pendingAppend[node] = nil
+                if let tail = pendingAppend.take(node) {
                     appendPending(node, tail)
                     continue
                 }
-                guard let value = pendingWrite[node] else { continue }
-                pendingWrite[node] = nil
+                guard let value = pendingWrite.take(node) else { continue }
                 if acceptsEqual[node] || value != context.values[node] { changed(node, value) }
             case .derived(let f):
                 // Nodes with no value are rare (an expression failed at the start): handled out of
@@ -468,7 +466,8 @@ public final class ScreenGraph {
     /// Records the node's new value, emits it and notifies what depends on it.
     func changed(_ node: Int, _ value: Value) {
         context.values[node] = value
-        hasEmitted[node] = true
+        // Written only when it changes: a write to the array is a uniqueness check.
+        if !hasEmitted[node] { hasEmitted[node] = true }
         if visible[node] { onEmit?(Emission(time: clock.now, node: node, value: value)) }
         var k = readerStart[node]
         let readersEnd = readerStart[node + 1]
