@@ -91,22 +91,44 @@ typealias CompiledExpr = (EvalContext) throws(EvalError) -> Value
 enum ExpressionCompiler {
     /// `s.count`, the Characters of `s`, which Swift finds by walking grapheme boundaries: in the
     /// login form's `email.count >= 10` that walk was a tenth of a change. ASCII text, the usual
-    /// case, takes a byte loop instead: every ASCII byte is one Character but a "\r\n" pair, which
-    /// is one. Any other text is counted by `String`.
+    /// case, is counted from its bytes instead: every ASCII byte is one Character but a "\r\n"
+    /// pair, which is one. Eight bytes are tested at a time (any byte past ASCII, any "\r"); only
+    /// text with a "\r" takes the byte loop that counts pairs. Any other text is counted by
+    /// `String`. The bytes are read where they are (`withContiguousStorageIfAvailable` does not
+    /// copy the string, as the mutating `withUTF8` did).
     @inline(__always)
     static func characterCount(_ s: String) -> Int {
-        var s = s
-        let ascii: Int? = s.withUTF8 { bytes in
+        let ascii: Int?? = s.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard let base = bytes.baseAddress else { return 0 }
+            let n = bytes.count
+            var i = 0
+            var sawCR = false
+            let raw = UnsafeRawPointer(base)
+            while i &+ 8 <= n {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { return nil }
+                // A zero byte in `word ^ CRs` is a "\r" in `word` (the classic has-zero-byte test).
+                let x = word ^ 0x0D0D_0D0D_0D0D_0D0D
+                if (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0 { sawCR = true }
+                i &+= 8
+            }
+            while i < n {
+                let b = base[i]
+                if b >= 0x80 { return nil }
+                if b == 0x0D { sawCR = true }
+                i &+= 1
+            }
+            guard sawCR else { return n }
             var pairs = 0
             var afterCR = false
             for b in bytes {
-                if b >= 0x80 { return nil }
                 if b == 0x0A && afterCR { pairs += 1 }
                 afterCR = b == 0x0D
             }
-            return bytes.count - pairs
+            return n - pairs
         }
-        return ascii ?? s.count
+        if let ascii, let count = ascii { return count }
+        return s.count
     }
 
     /// `expr` compiled without instrumentation: a probe compiles to what it wraps.
@@ -135,9 +157,10 @@ enum ExpressionCompiler {
             return { ctx in ctx.closureArguments.last ?? .none }
         case .operatorArgument(let i):
             return { ctx in i < ctx.operatorArguments.count ? ctx.operatorArguments[i] : .none }
-        case .not(let e):
-            let f = compile(e)
-            return { ctx throws(EvalError) in .bool(!(try f(ctx)).boolValue) }
+        case .not, .and, .or, .order:
+            // Conditions build no `Value` until their result (ScalarCompiler.swift).
+            let condition = compileCondition(expr, coverage: coverage)
+            return { ctx throws(EvalError) in .bool(try condition(ctx)) }
         case .negate(let e, let kind):
             let f = compile(e)
             if kind == .double {
@@ -153,7 +176,15 @@ enum ExpressionCompiler {
                 return .int(r)
             }
         case .arithmetic(let op, let kind, let a, let b):
-            return arithmetic(op, kind, compile(a), compile(b))
+            guard kind == .double else {
+                // Integer arithmetic builds no `Value` until its result (ScalarCompiler.swift).
+                let integer = compileInteger(expr, coverage: coverage)
+                return { ctx throws(EvalError) in
+                    guard let i = try integer(ctx) else { return .none }
+                    return .int(i)
+                }
+            }
+            return arithmetic(op, compile(a), compile(b))
         case .concatenate(let a, let b, let isString):
             let fa = compile(a), fb = compile(b)
             if isString {
@@ -182,14 +213,6 @@ enum ExpressionCompiler {
                 }
                 return .bool((x == y) != negated)
             }
-        case .order(let op, let a, let b):
-            return order(op, compile(a), compile(b))
-        case .and(let a, let b):
-            let fa = compile(a), fb = compile(b)
-            return { ctx throws(EvalError) in (try fa(ctx)).boolValue ? .bool((try fb(ctx)).boolValue) : .bool(false) }
-        case .or(let a, let b):
-            let fa = compile(a), fb = compile(b)
-            return { ctx throws(EvalError) in (try fa(ctx)).boolValue ? .bool(true) : .bool((try fb(ctx)).boolValue) }
         case .conditional(let c, let a, let b):
             let fc = compile(c), fa = compile(a), fb = compile(b)
             return { ctx throws(EvalError) in (try fc(ctx)).boolValue ? try fa(ctx) : try fb(ctx) }
@@ -266,40 +289,21 @@ enum ExpressionCompiler {
         return ValueFormatter.text(v)
     }
 
-    private static func arithmetic(_ op: TypedExpr.ArithmeticOperator, _ kind: TypedExpr.NumericKind,
-                                   _ fa: @escaping CompiledExpr, _ fb: @escaping CompiledExpr) -> CompiledExpr {
-        if kind == .double {
-            return { ctx throws(EvalError) in
-                guard case .double(let x) = try fa(ctx), case .double(let y) = try fb(ctx) else { return .none }
-                switch op {
-                case .add: return .double(x + y)
-                case .subtract: return .double(x - y)
-                case .multiply: return .double(x * y)
-                case .divide: return .double(x / y)
-                case .remainder: return .double(x.truncatingRemainder(dividingBy: y))
-                }
-            }
-        }
-        return { ctx throws(EvalError) in
-            guard case .int(let x) = try fa(ctx), case .int(let y) = try fb(ctx) else { return .none }
-            let r: (partialValue: Int, overflow: Bool)
+    /// Double arithmetic (integer arithmetic is `compileInteger`'s, in ScalarCompiler.swift).
+    private static func arithmetic(_ op: TypedExpr.ArithmeticOperator, _ fa: @escaping CompiledExpr, _ fb: @escaping CompiledExpr) -> CompiledExpr {
+        { ctx throws(EvalError) in
+            guard case .double(let x) = try fa(ctx), case .double(let y) = try fb(ctx) else { return .none }
             switch op {
-            case .add: r = x.addingReportingOverflow(y)
-            case .subtract: r = x.subtractingReportingOverflow(y)
-            case .multiply: r = x.multipliedReportingOverflow(by: y)
-            case .divide:
-                if y == 0 { throw EvalError(message: "division by zero in '\(x) / 0'") }
-                r = x.dividedReportingOverflow(by: y)
-            case .remainder:
-                if y == 0 { throw EvalError(message: "division by zero in '\(x) % 0'") }
-                r = x.remainderReportingOverflow(dividingBy: y)
+            case .add: return .double(x + y)
+            case .subtract: return .double(x - y)
+            case .multiply: return .double(x * y)
+            case .divide: return .double(x / y)
+            case .remainder: return .double(x.truncatingRemainder(dividingBy: y))
             }
-            if r.overflow { throw EvalError(message: "integer overflow in arithmetic on \(x) and \(y)") }
-            return .int(r.partialValue)
         }
     }
 
-    private static func order(_ op: TypedExpr.OrderOperator, _ fa: @escaping CompiledExpr, _ fb: @escaping CompiledExpr) -> CompiledExpr {
+    static func order(_ op: TypedExpr.OrderOperator, _ fa: @escaping CompiledExpr, _ fb: @escaping CompiledExpr) -> CompiledExpr {
         { ctx throws(EvalError) in
             let a = try fa(ctx), b = try fb(ctx)
             let less: Bool, equal: Bool

@@ -5,11 +5,18 @@ extension ScreenGraph {
             // What the general path below does for `target: $event` with no constraint.
             context.payload = payload
             pendingWrite[target] = payload
-            pendingAppend[target] = nil
+            pendingAppend.clear(target)
             handlerWrote[target] = true
             enqueue(target)
             return
         }
+        runEvaluating(index, payload: payload)
+    }
+
+    /// A handler that evaluates its writes: out of line, so that a binding's forward above is a
+    /// small function.
+    @inline(never)
+    private func runEvaluating(_ index: Int, payload: Value) {
         var writes: [HandlerWrite] = []
         swap(&writes, &handlerWriteBuffer)
         defer {

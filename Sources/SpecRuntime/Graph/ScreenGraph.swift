@@ -66,6 +66,7 @@ public final class ScreenGraph {
     // reads them from the graph's own constants, one load nearer than through `program`.
     let context: EvalContext
     let behaviors: [ScreenProgram.Behavior]
+    let conditions: [CompiledCondition?]
     /// Whether ``onEmit`` (and ``onEnd``) is called for each node: the timeline's nodes, every
     /// node but the invariants for coverage, or for a live screen the nodes someone observes (it
     /// turns a node on when it gains an observer and off when its last one goes, so that what a
@@ -82,7 +83,7 @@ public final class ScreenGraph {
     /// handler's write in the current transaction.
     let samples: [[Int]]
     let isSampled: [Bool]
-    @exclusivity(unchecked) var handlerWrote: [Bool]
+    let handlerWrote: NodeSlots<Bool>
     @exclusivity(unchecked) var priors: [(node: Int, value: Value)] = []
     /// Derived nodes that read each node.
     let readers: [[Int]]
@@ -92,6 +93,11 @@ public final class ScreenGraph {
     let isInvariant: [Bool]
     let invariants: CompiledInvariants
     let handlersOn: [[Int]]
+    let readerStart: [Int]
+    let readerList: [Int]
+    let handlerStart: [Int]
+    let handlerList: [Int]
+    let triggersOrFeeds: [Bool]
     let actionsOn: [[Int]]
     let handlerValues: [[CompiledExpr]]
     /// See ``ScreenProgram/handlerAppends``.
@@ -100,13 +106,13 @@ public final class ScreenGraph {
     let handlerForwards: [Int?]
     let actionArguments: [[CompiledExpr]]
     @exclusivity(unchecked) var hasEmitted: [Bool]
-    @exclusivity(unchecked) var pendingWrite: [Value?]
+    let pendingWrite: NodeSlots<Value?>
     /// The list a handler appends to a node, written when the node is processed; exclusive with
     /// `pendingWrite` (the later write of a transaction replaces the earlier one).
-    @exclusivity(unchecked) var pendingAppend: [Value?]
+    let pendingAppend: NodeSlots<Value?>
     @exclusivity(unchecked) var inbox: [[Value]]
-    @exclusivity(unchecked) var queued: [Bool]
-    @exclusivity(unchecked) var queue = MinHeap<Int>()
+    let queued: NodeSlots<Bool>
+    let queue: RankQueue
     /// Storage lent to a stream while it delivers its inbox and to a handler for its results, kept
     /// across transactions so that steady-state propagation allocates nothing.
     @exclusivity(unchecked) var spareInbox: [Value] = []
@@ -161,6 +167,7 @@ public final class ScreenGraph {
         self.services = services ?? spec.services
         coverage = program.coverage
         behaviors = program.behaviors
+        conditions = program.conditions
         readers = program.readers
         reads = program.reads
         isInvariant = program.isInvariant
@@ -178,6 +185,11 @@ public final class ScreenGraph {
         isSampled = program.isSampled
         nodeAtRank = program.nodeAtRank
         handlersOn = program.handlersOn
+        readerStart = program.readerStart
+        readerList = program.readerList
+        handlerStart = program.handlerStart
+        handlerList = program.handlerList
+        triggersOrFeeds = program.triggersOrFeeds
         actionsOn = program.actionsOn
         handlerValues = program.handlerValues
         handlerAppends = program.handlerAppends
@@ -186,20 +198,20 @@ public final class ScreenGraph {
         pipelineInputs = program.pipelineInputs
         pipelineEndInputs = program.pipelineEndInputs
         let n = spec.nodes.count
-        handlerWrote = Array(repeating: false, count: n)
+        handlerWrote = NodeSlots(repeating: false, count: n)
         var values = program.initialValues
         for (k, p) in spec.params.enumerated() where k < params.count { values[p] = params[k] }
         context = EvalContext(values: values, names: program.names)
         // An invariant's value is never stored: reading it evaluates it (see `value(of:)`).
         hasEmitted = spec.nodes.indices.map { spec.nodes[$0].hasCurrentValue && !program.isInvariant[$0] }
-        pendingWrite = Array(repeating: nil, count: n)
-        pendingAppend = Array(repeating: nil, count: n)
+        pendingWrite = NodeSlots(repeating: nil, count: n)
+        pendingAppend = NodeSlots(repeating: nil, count: n)
         inbox = Array(repeating: [], count: n)
-        queued = Array(repeating: false, count: n)
+        queued = NodeSlots(repeating: false, count: n)
         serviceCalls = Array(repeating: 0, count: self.services.count)
         serviceCallsCounted = self.services.map { max($0.results.count - 1, 0) }
         ends = Array(repeating: nil, count: n)
-        queue.reserveCapacity(n)
+        queue = RankQueue(capacity: n)
         pipelines = spec.streams.enumerated().map { p, stream in StreamPipeline(plan: stream, environment: makeEnvironment(p, stream)) }
         digestNodes = Array(spec.nodes.indices)
     }
@@ -273,7 +285,7 @@ public final class ScreenGraph {
     /// Writes an input property or state, as the view or a handler would, and propagates.
     package func set(_ node: Int, to value: Value) {
         pendingWrite[node] = value
-        pendingAppend[node] = nil
+        pendingAppend.clear(node)
         enqueue(node)
         propagate()
     }
@@ -341,16 +353,25 @@ public final class ScreenGraph {
         while let r = queue.popMin() {
             let node = nodeAtRank[r]
             queued[node] = false
+            if let condition = conditions[node], context.valueless.isEmpty {
+                // A derived condition: what the `.derived` case below does, with a `Bool`.
+                do throws(EvalError) {
+                    let b = try condition(context)
+                    if case .bool(let old) = context.values[node], old == b { continue }
+                    changed(node, .bool(b))
+                } catch {
+                    report("'\(spec.nodes[node].name)': \(error.message)")
+                }
+                continue
+            }
             switch behaviors[node] {
             case .source:
                 if handlerWrote[node] { keepPrior(node) }
-                if let tail = pendingAppend[node] {
-                    pendingAppend[node] = nil
+                if let tail = pendingAppend.take(node) {
                     appendPending(node, tail)
                     continue
                 }
-                guard let value = pendingWrite[node] else { continue }
-                pendingWrite[node] = nil
+                guard let value = pendingWrite.take(node) else { continue }
                 if acceptsEqual[node] || value != context.values[node] { changed(node, value) }
             case .derived(let f):
                 // Nodes with no value are rare (an expression failed at the start): handled out of
@@ -445,10 +466,27 @@ public final class ScreenGraph {
     /// Records the node's new value, emits it and notifies what depends on it.
     func changed(_ node: Int, _ value: Value) {
         context.values[node] = value
-        hasEmitted[node] = true
+        // Written only when it changes: a write to the array is a uniqueness check.
+        if !hasEmitted[node] { hasEmitted[node] = true }
         if visible[node] { onEmit?(Emission(time: clock.now, node: node, value: value)) }
-        for reader in readers[node] { enqueue(reader) }
-        for h in handlersOn[node] { runHandler(h, payload: value) }
+        var k = readerStart[node]
+        let readersEnd = readerStart[node + 1]
+        while k < readersEnd {
+            enqueue(readerList[k])
+            k &+= 1
+        }
+        k = handlerStart[node]
+        let handlersEnd = handlerStart[node + 1]
+        while k < handlersEnd {
+            runHandler(handlerList[k], payload: value)
+            k &+= 1
+        }
+        if triggersOrFeeds[node] { triggerAndFeed(node, value) }
+    }
+
+    /// The rest of `changed`: the actions the node triggers and the pipelines it feeds.
+    @inline(never)
+    func triggerAndFeed(_ node: Int, _ value: Value) {
         for a in actionsOn[node] { trigger(a, input: value) }
         for input in pipelineInputs[node] {
             if input.op < 0 {

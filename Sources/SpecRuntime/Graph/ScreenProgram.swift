@@ -28,6 +28,11 @@ package final class ScreenProgram: @unchecked Sendable {
     /// The coverage recorder the probes report to; nil, the usual case, means no probes.
     package let coverage: CoverageRecorder?
     let behaviors: [Behavior]
+    /// For each derived node whose expression is a condition (`!`, `&&`, `||`, an ordering), its
+    /// `Bool` closure (ScalarCompiler.swift), which propagation runs instead of its `Value`
+    /// closure: the result is compared and stored with no `Value` built in between. Nil for
+    /// other nodes, and for all of them when coverage is recorded (its probes see the `Value`).
+    let conditions: [CompiledCondition?]
     /// Each node's value before the start: the initial values of state and properties.
     let initialValues: [Value]
     /// Whether the timeline shows each node.
@@ -51,6 +56,15 @@ package final class ScreenProgram: @unchecked Sendable {
     let reads: [[Int]]
     /// The handlers each node's emissions run.
     package let handlersOn: [[Int]]
+    /// ``readers`` and ``handlersOn`` flattened, for `changed`: node `i`'s readers are
+    /// `readerList[readerStart[i]..<readerStart[i + 1]]`, its handlers likewise. Walking an array of
+    /// arrays retained and released each inner array, two pairs per emission.
+    let readerStart: [Int]
+    let readerList: [Int]
+    let handlerStart: [Int]
+    let handlerList: [Int]
+    /// Whether each node triggers an action or feeds a pipeline (rare: handled out of line).
+    let triggersOrFeeds: [Bool]
     /// The actions each node triggers.
     package let actionsOn: [[Int]]
     let handlerValues: [[CompiledExpr]]
@@ -83,6 +97,7 @@ package final class ScreenProgram: @unchecked Sendable {
         var isInvariant = [Bool](repeating: false, count: n)
         for plan in spec.invariants { isInvariant[plan.node] = true }
         behaviors.reserveCapacity(n)
+        var conditions = [CompiledCondition?](repeating: nil, count: n)
         for (i, node) in spec.nodes.enumerated() {
             switch node.kind {
             case .property(let initial), .state(let initial):
@@ -94,6 +109,9 @@ package final class ScreenProgram: @unchecked Sendable {
                 behaviors.append(.stream)
             case .derived(let expr):
                 behaviors.append(.derived(ExpressionCompiler.compile(expr, coverage: coverage)))
+                if coverage == nil, !isInvariant[i], ExpressionCompiler.isCondition(expr) {
+                    conditions[i] = ExpressionCompiler.compileCondition(expr, coverage: nil)
+                }
                 // nodeReads() lists each node once and `i` only grows, so no reader repeats.
                 reads[i] = expr.nodeReads()
                 // An invariant is no node's reader: propagation never schedules it; it is
@@ -124,6 +142,7 @@ package final class ScreenProgram: @unchecked Sendable {
         self.pipelineEndInputs = pipelineEndInputs
         self.secondaryPorts = secondaryPorts
         self.behaviors = behaviors
+        self.conditions = conditions
         self.readers = readers
         self.reads = reads
         self.isInvariant = isInvariant
@@ -165,7 +184,18 @@ package final class ScreenProgram: @unchecked Sendable {
         var actionsOn = [[Int]](repeating: [], count: n)
         for (a, action) in spec.actions.enumerated() { if let t = action.trigger { actionsOn[t].append(a) } }
         self.actionsOn = actionsOn
+        (readerStart, readerList) = Self.flattened(readers)
+        (handlerStart, handlerList) = Self.flattened(handlersOn)
+        triggersOrFeeds = (0..<n).map { !actionsOn[$0].isEmpty || !pipelineInputs[$0].isEmpty }
         actionArguments = spec.actions.map { $0.arguments.map { ExpressionCompiler.compile($0, coverage: coverage) } }
+    }
+
+    /// `lists` as offsets and one list (see ``readerStart``).
+    private static func flattened(_ lists: [[Int]]) -> (start: [Int], list: [Int]) {
+        var start = [0]
+        start.reserveCapacity(lists.count + 1)
+        for l in lists { start.append(start[start.count - 1] + l.count) }
+        return (start, Array(lists.joined()))
     }
 
     /// Whether `node` is a cell written from outside propagation: a param, an input property or
