@@ -324,12 +324,13 @@ struct MarbleReportBrowserTests {
         let spec = try String(contentsOfFile: PackagePaths.root + "/specs/login.yaml", encoding: .utf8)
         let moved = spec.replacingOccurrences(of: "    latency: 5s\n", with: "    latency: 4s\n")
         try #require(moved != spec, "specs/login.yaml no longer has the 5s sign-in this test moves")
-        try moved.write(toFile: folder + "/login.yaml", atomically: true, encoding: .utf8)
-        let snapshots = folder + "/__snapshots__/login"
-        try FileManager.default.createDirectory(atPath: folder + "/__snapshots__", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: PackagePaths.root + "/specs/__snapshots__/login", toPath: snapshots)
+        // Laid out as a project (specs/ in the folder the command runs in), so the page names
+        // `specs/login.yaml` as the docs' picture should.
+        try FileManager.default.createDirectory(atPath: folder + "/specs/__snapshots__", withIntermediateDirectories: true)
+        try moved.write(toFile: folder + "/specs/login.yaml", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: PackagePaths.root + "/specs/__snapshots__/login", toPath: folder + "/specs/__snapshots__/login")
         let report = folder + "/report.html"
-        let result = try CLI.run(["test", folder, "--ci", "--reporter", "html", "--output", report])
+        let result = try CLI.run(["test", "specs", "--ci", "--reporter", "html", "--output", report], in: folder)
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         let page = try String(contentsOfFile: report, encoding: .utf8)
         let (seen, diagnosis) = try Self.domCheck(page, name: "test-report-moved")

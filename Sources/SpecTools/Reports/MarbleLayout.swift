@@ -195,7 +195,11 @@ struct MarbleLayout {
                 var lineCaptionEnd = -Double.infinity
                 var mx = x
                 for (slot, mark) in marks.enumerated() {
-                    if slot > 0 { mx = max(mx + Self.slotWidth, lineCaptionEnd + Self.captionGap + Self.radius) }
+                    if slot > 0 {
+                        // Clear of the halo of a marble changed since the snapshot.
+                        let halo = Self.isChanged(marks[slot - 1], lane: sources[row].name, in: diagram) ? 6.0 : 0
+                        mx = max(mx + Self.slotWidth + halo, lineCaptionEnd + Self.captionGap + Self.radius)
+                    }
                     var caption: Caption?
                     if let text = Self.captionText(mark), let line = captioned.firstIndex(of: slot) {
                         // The last captioned mark writes on the lane's own line, to its right;
@@ -221,6 +225,10 @@ struct MarbleLayout {
 
     /// The x of `time`'s instant; nil when it is not drawn on its own (inside a run).
     func x(_ time: Int) -> Double? { instants.first { $0.time == time }?.x }
+
+    static func isChanged(_ mark: MarbleDiagram.Mark, lane: String, in diagram: MarbleDiagram) -> Bool {
+        mark.kind == .emission && diagram.changed.contains(.init(output: lane, time: mark.time, value: mark.text))
+    }
 
     /// What is written beside `mark`; nil when nothing is (a short value is written inside).
     static func captionText(_ mark: MarbleDiagram.Mark) -> String? {
@@ -254,8 +262,7 @@ struct MarbleLayout {
             var lanes: [Int] = []
             for row in 1..<byTime.count {
                 guard let marks = byTime[row][time] else { continue }
-                guard marks.count == 1, marks[0].kind == .emission,
-                      !diagram.changed.contains(.init(output: sources[row].name, time: time, value: marks[0].text)),
+                guard marks.count == 1, marks[0].kind == .emission, !isChanged(marks[0], lane: sources[row].name, in: diagram),
                       !(diagram.expectationFailures[sources[row].name] ?? []).contains(time) else { return nil }
                 lanes.append(row)
             }

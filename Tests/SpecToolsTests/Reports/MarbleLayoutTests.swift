@@ -173,6 +173,15 @@ struct MarbleLayoutTests {
         #expect(layout.breaks.map { [$0.from, $0.to] } == [[0, 4000]])
         #expect(Self.overlaps(layout) == [])
 
+        // A changed value: the ghost of the old one beside the new one, clear of its halo.
+        var changed = MarbleDiagram(lanes: [.init(name: "degrees", marks: [.init(time: 300, kind: .emission, text: "\"59.0°F\"")])], steps: [])
+        changed.changed = [.init(output: "degrees", time: 300, value: "\"59.0°F\"")]
+        changed.addGhosts([.init(output: "degrees", time: 300, value: "\"59.1°F\"")])
+        let side = MarbleLayout(changed).rows[1].marks
+        #expect(side.map(\.mark.kind) == [.emission, .ghost])
+        #expect(side[1].x - side[0].x >= 2 * MarbleLayout.radius + 5 + 4)
+        #expect(Self.overlaps(MarbleLayout(changed)) == [])
+
         let html = MarbleReport.html(title: "S", scenarios: [scenario])
         #expect(html.contains("aria-label=\"answer = &quot;42&quot; at 5s in the snapshot, not in this run\""))
         #expect(html.contains("aria-label=\"answer = &quot;42&quot; at 4s, changed since the snapshot\""))
