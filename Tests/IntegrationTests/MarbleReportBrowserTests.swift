@@ -290,8 +290,9 @@ struct MarbleReportBrowserTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var spec = try String(contentsOfFile: PackagePaths.root + "/specs/weather.yaml", encoding: .utf8)
         spec = spec.replacingOccurrences(of: "      - expect: { cityName: Paris }\n      - wait: 3s", with: "      - expect: { cityName: Lyon }\n      - wait: 3s")
-        try spec.write(toFile: folder + "/weather.yaml", atomically: true, encoding: .utf8)
-        let snapshots = folder + "/__snapshots__/weather"
+        try FileManager.default.createDirectory(atPath: folder + "/specs", withIntermediateDirectories: true)
+        try spec.write(toFile: folder + "/specs/weather.yaml", atomically: true, encoding: .utf8)
+        let snapshots = folder + "/specs/__snapshots__/weather"
         try FileManager.default.createDirectory(atPath: snapshots, withIntermediateDirectories: true)
         for file in try FileManager.default.contentsOfDirectory(atPath: PackagePaths.root + "/specs/__snapshots__/weather") {
             var text = try String(contentsOfFile: PackagePaths.root + "/specs/__snapshots__/weather/" + file, encoding: .utf8)
@@ -299,7 +300,7 @@ struct MarbleReportBrowserTests {
             try text.write(toFile: snapshots + "/" + file, atomically: true, encoding: .utf8)
         }
         let report = folder + "/report.html"
-        let result = try CLI.run(["test", folder, "--ci", "--reporter", "html", "--output", report])
+        let result = try CLI.run(["test", "specs", "--ci", "--reporter", "html", "--output", report], in: folder)
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         let page = try String(contentsOfFile: report, encoding: .utf8)
         let (seen, diagnosis) = try Self.domCheck(page, name: "test-report-failing")
