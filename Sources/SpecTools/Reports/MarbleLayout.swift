@@ -126,7 +126,7 @@ struct MarbleLayout {
         // Rows: a taller lane where captions stack, a lower one whose value never changes.
         var top = Self.axisHeight
         for (r, source) in sources.enumerated() {
-            let stack = byTime[r].values.map { $0.filter { Self.captionText($0) != nil }.count }.max() ?? 1
+            let stack = byTime[r].values.map { Self.captioned($0).count }.max() ?? 1
             let extra = Double(max(0, stack - 1)) * Self.captionLine
             let compact = !source.isSteps && diagram.expectationFailures[source.name] == nil
                 && source.marks.allSatisfy { $0.kind == .emission } && Set(source.marks.map(\.text)).count <= 1
@@ -189,7 +189,7 @@ struct MarbleLayout {
             instants.append(Instant(time: time, x: x))
             for row in rows.indices {
                 guard let marks = byTime[row][time] else { continue }
-                let captioned = marks.indices.filter { Self.captionText(marks[$0]) != nil }
+                let captioned = Self.captioned(marks)
                 var right = x + Self.radius
                 // A mark after the one captioned on the lane's line goes past that caption.
                 var lineCaptionEnd = -Double.infinity
@@ -225,6 +225,17 @@ struct MarbleLayout {
 
     /// The x of `time`'s instant; nil when it is not drawn on its own (inside a run).
     func x(_ time: Int) -> Double? { instants.first { $0.time == time }?.x }
+
+    /// The most captions stacked at one instant of one lane.
+    static let maximumStack = 12
+
+    /// The indices of `marks` (one lane's at one instant) that get a caption: all that have one,
+    /// or past ``maximumStack`` the first ones and the last (a runaway loop at one instant would
+    /// make a lane thousands of lines high; the others' values stay in their tooltips).
+    static func captioned(_ marks: [MarbleDiagram.Mark]) -> [Int] {
+        let all = marks.indices.filter { captionText(marks[$0]) != nil }
+        return all.count <= maximumStack ? all : Array(all.prefix(maximumStack - 1)) + [all.last!]
+    }
 
     static func isChanged(_ mark: MarbleDiagram.Mark, lane: String, in diagram: MarbleDiagram) -> Bool {
         mark.kind == .emission && diagram.changed.contains(.init(output: lane, time: mark.time, value: mark.text))

@@ -240,6 +240,19 @@ struct MarbleLayoutTests {
         #expect(ticks.marks[2].x - MarbleLayout.radius > ticks.marks[1].x + caption.x + caption.width)
     }
 
+    /// A runaway loop at one instant: captions stack up to a limit, the lane stays a few lines
+    /// high, and every mark is still placed, in order.
+    @Test func aThousandMarksAtOneInstantStackAFewCaptions() {
+        let layout = MarbleLayout(MarbleDiagram(lanes: [.init(name: "n", marks: (0..<1000).map { .init(time: 0, kind: .emission, text: "value \($0)") })],
+                                                steps: []))
+        let lane = layout.rows[1]
+        #expect(lane.marks.count == 1000 && lane.marks.map(\.x) == lane.marks.map(\.x).sorted())
+        #expect(lane.marks.compactMap(\.caption).count == MarbleLayout.maximumStack)
+        #expect(lane.marks.last?.caption?.text == "value 999")
+        #expect(lane.height == MarbleLayout.laneHeight + Double(MarbleLayout.maximumStack - 1) * MarbleLayout.captionLine)
+        #expect(Self.overlaps(layout) == [])
+    }
+
     /// A run stops where the lanes stop doing the same thing: a lane that emits once in the middle
     /// splits it, and that emission is drawn at its time.
     @Test func aChangeInTheMiddleOfARunIsDrawnAtItsTime() {
