@@ -81,6 +81,8 @@ struct MarbleReportBrowserTests {
           function name(e) { var m = e.closest('.mark'); return (m.getAttribute('data-output') || 'steps') + '@' + m.getAttribute('data-time'); }
           function overlaps(s) {
             var captions = Array.prototype.map.call(s.querySelectorAll('svg .mark .caption'), function (t) { return box(t, name(t) + ' "' + t.textContent + '"'); });
+            // The axis's time labels and the labels of idle stretches and runs are labels too.
+            Array.prototype.forEach.call(s.querySelectorAll('svg .tick, svg .idle-label'), function (t) { captions.push(box(t, 'axis "' + t.textContent + '"')); });
             var shapes = Array.prototype.map.call(s.querySelectorAll('svg .mark > circle, svg .mark > path, svg .mark > rect'), function (e) { return box(e, name(e) + ' ' + e.tagName); });
             var out = [];
             captions.forEach(function (a, i) {
