@@ -3,8 +3,9 @@ import SpecTesting
 import Testing
 
 /// Opens the HTML reports in headless Chromium and checks the DOM the browser built against the
-/// JSON timeline: a lane per output, a marble per emission, failures marked. Screenshots go to
-/// `.build/browser-tests/`.
+/// JSON timeline: a lane per output, a marble per emission, failures marked; and measures what
+/// the browser drew: no caption over another caption or a mark, the diagram as wide as the page.
+/// Screenshots go to `.build/browser-tests/`.
 @Suite("HTML report in Chromium", .serialized, .requires(.chromium))
 struct MarbleReportBrowserTests {
     static let artifacts = PackagePaths.root + "/.build/browser-tests"
@@ -23,10 +24,28 @@ struct MarbleReportBrowserTests {
             var marbles: Int
             var drawn: Int
             var labeled: Int
+            /// `true` and `false` marbles not captioned with their value.
+            var uncaptionedBools: Int
+        }
+
+        struct Tick: Decodable {
+            var text: String
+            var x: Double
         }
 
         struct Scenario: Decodable {
             var title: String
+            /// Captions over another caption or a mark's shape, as the browser laid them out.
+            var overlaps: [String]
+            /// How many captions the diagram has.
+            var captions: [String]
+            var figureWidth: Double
+            /// The diagram or the diff is wider than its box (a horizontal scrollbar).
+            var diagramOverflows: Bool
+            var diffOverflows: Bool
+            /// `output@time` of the snapshot's emissions drawn as ghosts.
+            var ghosts: [String]
+            var ticks: [Tick]
             var failed: Bool
             var failureMarks: Int
             var diff: Bool
@@ -40,6 +59,7 @@ struct MarbleReportBrowserTests {
         var arrowMovedFocus: Bool?
         var windowFocused: Bool
         var requests: Int
+        var viewportWidth: Double
     }
 
     /// Collects the DOM facts after the page ran, and checks the keyboard path: focusing a marble
@@ -55,15 +75,43 @@ struct MarbleReportBrowserTests {
         <script>
         window.addEventListener('load', function () {
           var result = { scenarios: [], focusReadout: '', arrowMovedFocus: null, windowFocused: document.hasFocus(),
-                         requests: performance.getEntriesByType('resource').length };
-          document.querySelectorAll('section.scenario').forEach(function (s) {
-            var lanes = Array.prototype.map.call(s.querySelectorAll('svg .lane.output'), function (l) {
-              var marbles = l.querySelectorAll('.mark.marble');
-              return { name: l.getAttribute('data-output'), marbles: marbles.length,
-                       drawn: Array.prototype.filter.call(marbles, function (m) { var r = m.getBoundingClientRect(); return r.width > 0 && r.height > 0; }).length,
-                       labeled: Array.prototype.filter.call(marbles, function (m) { return m.tabIndex === 0 && (m.getAttribute('aria-label') || '').length > 0; }).length };
+                         requests: performance.getEntriesByType('resource').length, viewportWidth: window.innerWidth };
+          function box(e, what) { var r = e.getBoundingClientRect(); return { x0: r.left, y0: r.top, x1: r.right, y1: r.bottom, what: what }; }
+          function meets(a, b) { return a.x0 < b.x1 - 0.5 && b.x0 < a.x1 - 0.5 && a.y0 < b.y1 - 0.5 && b.y0 < a.y1 - 0.5; }
+          function name(e) { var m = e.closest('.mark'); return (m.getAttribute('data-output') || 'steps') + '@' + m.getAttribute('data-time'); }
+          function overlaps(s) {
+            var captions = Array.prototype.map.call(s.querySelectorAll('svg .mark .caption'), function (t) { return box(t, name(t) + ' "' + t.textContent + '"'); });
+            // The axis's time labels and the labels of idle stretches and runs are labels too.
+            Array.prototype.forEach.call(s.querySelectorAll('svg .tick, svg .idle-label'), function (t) { captions.push(box(t, 'axis "' + t.textContent + '"')); });
+            var shapes = Array.prototype.map.call(s.querySelectorAll('svg .mark > circle, svg .mark > path, svg .mark > rect'), function (e) { return box(e, name(e) + ' ' + e.tagName); });
+            var out = [];
+            captions.forEach(function (a, i) {
+              captions.slice(i + 1).forEach(function (b) { if (meets(a, b)) { out.push(a.what + ' over ' + b.what); } });
+              shapes.forEach(function (b) { if (meets(a, b)) { out.push(a.what + ' over ' + b.what); } });
             });
+            return out;
+          }
+          function count(m) { return m.classList.contains('run') ? parseInt(m.getAttribute('data-count'), 10) : 1; }
+          document.querySelectorAll('section.scenario').forEach(function (s) {
+            // A run of periodic ticks is one mark counting its emissions.
+            var lanes = Array.prototype.map.call(s.querySelectorAll('svg .lane.output'), function (l) {
+              var marbles = Array.prototype.slice.call(l.querySelectorAll('.mark.marble, .mark.run'));
+              function sum(list) { return list.reduce(function (n, m) { return n + count(m); }, 0); }
+              return { name: l.getAttribute('data-output'), marbles: sum(marbles),
+                       drawn: sum(marbles.filter(function (m) { var r = m.getBoundingClientRect(); return r.width > 0 && r.height > 0; })),
+                       labeled: sum(marbles.filter(function (m) { return m.tabIndex === 0 && (m.getAttribute('aria-label') || '').length > 0; })),
+                       uncaptionedBools: marbles.filter(function (m) {
+                         var t = m.getAttribute('data-text'), c = m.querySelector('.caption');
+                         return (t === 'true' || t === 'false') && !(c && c.textContent === t && c.getBoundingClientRect().width > 0);
+                       }).length };
+            });
+            var scroll = s.querySelector('.scroll'), diff = s.querySelector('aside.diff pre');
             result.scenarios.push({ title: s.querySelector('h2').textContent, failed: s.classList.contains('failed'),
+              overlaps: overlaps(s), captions: Array.prototype.map.call(s.querySelectorAll('svg .mark .caption'), function (t) { return name(t) + ' ' + t.textContent; }),
+              figureWidth: s.querySelector('figure.diagram').getBoundingClientRect().width,
+              diagramOverflows: scroll.scrollWidth > scroll.clientWidth + 1, diffOverflows: !!diff && diff.scrollWidth > diff.clientWidth + 1,
+              ghosts: Array.prototype.map.call(s.querySelectorAll('svg .mark.ghost'), function (m) { return m.getAttribute('data-output') + '@' + m.getAttribute('data-time'); }),
+              ticks: Array.prototype.map.call(s.querySelectorAll('svg .tick'), function (t) { var r = t.getBoundingClientRect(); return { text: t.textContent, x: (r.left + r.right) / 2 }; }),
               failureMarks: s.querySelectorAll('.mark.failure, .mark.runtime-error').length, diff: !!s.querySelector('aside.diff pre'), lanes: lanes,
               changed: Array.prototype.map.call(s.querySelectorAll('svg .mark.marble.changed'), function (m) { return m.getAttribute('data-output') + '@' + m.getAttribute('data-time'); }),
               failedLanes: Array.prototype.map.call(s.querySelectorAll('svg .lane.output.has-failure'), function (l) { return l.getAttribute('data-output'); }) });
@@ -89,6 +137,9 @@ struct MarbleReportBrowserTests {
     static func chromium(_ extra: [String]) throws -> CommandResult {
         try Chromium.run(["--hide-scrollbars", "--virtual-time-budget=5000"] + extra)
     }
+
+    /// The window the pages are measured and photographed in.
+    static let window = (width: 1400, height: 1100)
 
     /// Keeps what a failed check needs: the page Chromium opened, the DOM it dumped and its stderr,
     /// under `.build/browser-tests/failed-<name>.*`.
@@ -120,7 +171,7 @@ struct MarbleReportBrowserTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let probe = folder + "/probe.html"
         try page.replacingOccurrences(of: "</body>", with: checker + "\n</body>").write(toFile: probe, atomically: true, encoding: .utf8)
-        let result = try chromium(["--dump-dom", "file://" + probe])
+        let result = try chromium(["--dump-dom", "--window-size=\(window.width),\(window.height)", "file://" + probe])
         let dom = result.stdout
         let kept = Diagnosis { keepForDiagnosis(name, page: page, result: result) }
         let diagnosis = { kept.text }
@@ -133,7 +184,7 @@ struct MarbleReportBrowserTests {
         return (try JSONDecoder().decode(Seen.self, from: Data(json.utf8)), diagnosis)
     }
 
-    static func screenshot(_ page: String, name: String) throws -> String {
+    static func screenshot(_ page: String, name: String, height: Int = window.height) throws -> String {
         try FileManager.default.createDirectory(atPath: artifacts, withIntermediateDirectories: true)
         let html = artifacts + "/\(name).html"
         let png = artifacts + "/\(name).png"
@@ -142,9 +193,16 @@ struct MarbleReportBrowserTests {
         // passes for a new one, and runs side by side do not delete each other's.
         let fresh = artifacts + "/.\(name)-\(UUID().uuidString).png"
         defer { try? FileManager.default.removeItem(atPath: fresh) }
-        let result = try chromium(["--screenshot=\(fresh)", "--window-size=1200,1100", "file://" + html])
+        let result = try chromium(["--screenshot=\(fresh)", "--window-size=\(window.width),\(height)", "file://" + html])
         try #require(FileManager.default.fileExists(atPath: fresh), "no screenshot of \(html) (status \(result.status)): \(result.stderr.suffix(2000))")
         try #require(rename(fresh, png) == 0, "cannot rename \(fresh) to \(png): errno \(errno)")
+        // The screenshots in docs/pictures.md; regenerate them with SPECRUN_UPDATE_DOCS=1.
+        if ProcessInfo.processInfo.environment["SPECRUN_UPDATE_DOCS"] == "1" {
+            let docs = PackagePaths.root + "/docs/images/\(name)-marbles.png"
+            try FileManager.default.createDirectory(atPath: PackagePaths.root + "/docs/images", withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(atPath: docs)
+            try FileManager.default.copyItem(atPath: png, toPath: docs)
+        }
         return png
     }
 
@@ -181,8 +239,10 @@ struct MarbleReportBrowserTests {
                 #expect(lane.marbles == e.marbles[lane.name], "\(what) › \(e.scenario) › \(lane.name): marbles vs emissions; \(diagnosis())")
                 #expect(lane.drawn == lane.marbles, "\(what) › \(e.scenario) › \(lane.name): marbles without a size; \(diagnosis())")
                 #expect(lane.labeled == lane.marbles, "\(what) › \(e.scenario) › \(lane.name): marbles not focusable or unlabelled; \(diagnosis())")
+                #expect(lane.uncaptionedBools == 0, "\(what) › \(e.scenario) › \(lane.name): a Bool marble without its value beside it; \(diagnosis())")
             }
             #expect(s.failed == e.failed, "\(what) › \(e.scenario): failure marking; \(diagnosis())")
+            #expect(s.overlaps.isEmpty, "\(what) › \(e.scenario): captions overlap: \(s.overlaps); \(diagnosis())")
             if e.failed { #expect(s.failureMarks > 0, "\(what) › \(e.scenario): no failure mark; \(diagnosis())") }
         }
     }
@@ -203,16 +263,8 @@ struct MarbleReportBrowserTests {
             #expect(seen.focusReadout.contains(" at "), "\(spec): focusing a marble does not show it in the live region (window focused: \(seen.windowFocused)); \(diagnosis())")
             #expect(seen.arrowMovedFocus == true, "\(spec): the right arrow does not move to the next marble; \(diagnosis())")
         }
-        if spec == "weather.yaml" || spec == "login.yaml" {
-            let name = String(spec.dropLast(".yaml".count))
-            let png = try Self.screenshot(html.stdout, name: name)
-            // The screenshots in docs/pictures.md; regenerate them with SPECRUN_UPDATE_DOCS=1.
-            if ProcessInfo.processInfo.environment["SPECRUN_UPDATE_DOCS"] == "1" {
-                let docs = PackagePaths.root + "/docs/images/\(name)-marbles.png"
-                try FileManager.default.createDirectory(atPath: PackagePaths.root + "/docs/images", withIntermediateDirectories: true)
-                try? FileManager.default.removeItem(atPath: docs)
-                try FileManager.default.copyItem(atPath: png, toPath: docs)
-            }
+        if spec == "weather.yaml" || spec == "login.yaml" || spec == "events.yaml" {
+            _ = try Self.screenshot(html.stdout, name: String(spec.dropLast(".yaml".count)))
         }
     }
 
@@ -240,8 +292,9 @@ struct MarbleReportBrowserTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var spec = try String(contentsOfFile: PackagePaths.root + "/specs/weather.yaml", encoding: .utf8)
         spec = spec.replacingOccurrences(of: "      - expect: { cityName: Paris }\n      - wait: 3s", with: "      - expect: { cityName: Lyon }\n      - wait: 3s")
-        try spec.write(toFile: folder + "/weather.yaml", atomically: true, encoding: .utf8)
-        let snapshots = folder + "/__snapshots__/weather"
+        try FileManager.default.createDirectory(atPath: folder + "/specs", withIntermediateDirectories: true)
+        try spec.write(toFile: folder + "/specs/weather.yaml", atomically: true, encoding: .utf8)
+        let snapshots = folder + "/specs/__snapshots__/weather"
         try FileManager.default.createDirectory(atPath: snapshots, withIntermediateDirectories: true)
         for file in try FileManager.default.contentsOfDirectory(atPath: PackagePaths.root + "/specs/__snapshots__/weather") {
             var text = try String(contentsOfFile: PackagePaths.root + "/specs/__snapshots__/weather/" + file, encoding: .utf8)
@@ -249,7 +302,7 @@ struct MarbleReportBrowserTests {
             try text.write(toFile: snapshots + "/" + file, atomically: true, encoding: .utf8)
         }
         let report = folder + "/report.html"
-        let result = try CLI.run(["test", folder, "--ci", "--reporter", "html", "--output", report])
+        let result = try CLI.run(["test", "specs", "--ci", "--reporter", "html", "--output", report], in: folder)
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         let page = try String(contentsOfFile: report, encoding: .utf8)
         let (seen, diagnosis) = try Self.domCheck(page, name: "test-report-failing")
@@ -262,5 +315,43 @@ struct MarbleReportBrowserTests {
         #expect(failed.contains { $0.failureMarks == 1 && $0.title.contains("a slow answer") && $0.failedLanes == ["cityName"] }, "\(diagnosis())")
         #expect(seen.scenarios.filter(\.diff).count == 1, "\(diagnosis())")
         _ = try Self.screenshot(page, name: "weather-failing")
+    }
+
+    /// The sign-in answer moved from 5s to 4s (a copy of specs/login.yaml with a shorter latency,
+    /// against the stored snapshots): the failing report draws the new answer at 4s and the
+    /// snapshot's as a ghost at 5s, at two labelled places, gives the diagram the page's width
+    /// with the diff below it, and wraps the snapshot path instead of cutting it.
+    @Test func testReportOfAMovedAnswerShowsItAtBothTimes() throws {
+        let folder = try PackagePaths.temporaryFolder("specrun-pictures")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let spec = try String(contentsOfFile: PackagePaths.root + "/specs/login.yaml", encoding: .utf8)
+        let moved = spec.replacingOccurrences(of: "    latency: 5s\n", with: "    latency: 4s\n")
+        try #require(moved != spec, "specs/login.yaml no longer has the 5s sign-in this test moves")
+        // Laid out as a project (specs/ in the folder the command runs in), so the page names
+        // `specs/login.yaml` as the docs' picture should.
+        try FileManager.default.createDirectory(atPath: folder + "/specs/__snapshots__", withIntermediateDirectories: true)
+        try moved.write(toFile: folder + "/specs/login.yaml", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: PackagePaths.root + "/specs/__snapshots__/login", toPath: folder + "/specs/__snapshots__/login")
+        let report = folder + "/report.html"
+        let result = try CLI.run(["test", "specs", "--ci", "--reporter", "html", "--output", report], in: folder)
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let page = try String(contentsOfFile: report, encoding: .utf8)
+        let (seen, diagnosis) = try Self.domCheck(page, name: "test-report-moved")
+        #expect(seen.viewportWidth == Double(Self.window.width), "\(diagnosis())")
+        let scenario = try #require(seen.scenarios.first { $0.title.hasSuffix("signs in once the form is valid") }, "\(diagnosis())")
+        #expect(scenario.failed && scenario.diff, "\(diagnosis())")
+        #expect(Set(scenario.ghosts) == ["login.elements@5000", "login.executing@5000", "login.enabled@5000", "confirm.enabled@5000"], "\(diagnosis())")
+        #expect(Set(scenario.changed) == ["login.elements@4000", "login.executing@4000", "login.enabled@4000", "confirm.enabled@4000"], "\(diagnosis())")
+        let four = try #require(scenario.ticks.first { $0.text == "4s" }, "no 4s on the axis: \(scenario.ticks.map(\.text))")
+        let five = try #require(scenario.ticks.first { $0.text == "5s" }, "no 5s on the axis: \(scenario.ticks.map(\.text))")
+        #expect(five.x - four.x >= 100, "4s and 5s drawn \(five.x - four.x) px apart")
+        #expect(scenario.captions.contains("login.enabled@5000 was true") && scenario.captions.contains("login.enabled@4000 true"), "\(scenario.captions)")
+        for s in seen.scenarios {
+            #expect(s.overlaps.isEmpty, "\(s.title): captions overlap: \(s.overlaps); \(diagnosis())")
+            #expect(s.figureWidth >= 0.9 * seen.viewportWidth, "\(s.title): the diagram is \(s.figureWidth) px of \(seen.viewportWidth); \(diagnosis())")
+            #expect(!s.diffOverflows, "\(s.title): the diff (and its snapshot path) is cut; \(diagnosis())")
+        }
+        #expect(!scenario.diagramOverflows, "\(diagnosis())")
+        _ = try Self.screenshot(page, name: "login-failing", height: 1500)
     }
 }

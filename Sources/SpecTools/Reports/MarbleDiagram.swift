@@ -20,6 +20,9 @@ package struct MarbleDiagram: Sendable, Hashable {
             case terminatedWithError
             /// An inner stream of the output (a request) was disposed before it ended; the text names the call.
             case cancelled
+            /// An emission the stored snapshot has and this run does not (the diff's removed
+            /// line): drawn faded at its old time, beside what the run did instead.
+            case ghost
         }
 
         /// Virtual milliseconds since the scenario started.
@@ -116,6 +119,21 @@ package struct MarbleDiagram: Sendable, Hashable {
             }
         }
         self.init(lanes: lanes, steps: steps)
+    }
+
+    /// Adds the snapshot's emissions this run does not have as ghosts on their lanes (a lane of
+    /// its own at the end for an output that no longer emits), each after the marks at or
+    /// before its time.
+    package mutating func addGhosts(_ moments: [Moment]) {
+        for moment in moments {
+            let ghost = Mark(time: moment.time, kind: .ghost, text: moment.value)
+            if let i = lanes.firstIndex(where: { $0.name == moment.output }) {
+                let at = lanes[i].marks.lastIndex { $0.time <= moment.time }.map { $0 + 1 } ?? 0
+                lanes[i].marks.insert(ghost, at: at)
+            } else {
+                lanes.append(Lane(name: moment.output, marks: [ghost]))
+            }
+        }
     }
 
     /// Every mark of every lane, steps included.

@@ -18,6 +18,9 @@ package enum MarbleReport {
         package var snapshotDiff: String?
         /// Emissions the snapshot does not have as they are now (the diff's added lines).
         package var changed: Set<MarbleDiagram.Moment> = []
+        /// Emissions the snapshot has and this run does not (the diff's removed lines), drawn as
+        /// ghosts at their old times: an answer moved from 5s to 4s shows at both.
+        package var snapshotOnly: [MarbleDiagram.Moment] = []
 
         package init(timeline: Timeline, specPath: String, status: String, failed: Bool, problems: [String] = [], snapshotDiff: String? = nil) {
             self.timeline = timeline
@@ -42,23 +45,35 @@ package enum MarbleReport {
             }
             var diff: String?
             var changed: Set<MarbleDiagram.Moment> = []
+            var snapshotOnly: [MarbleDiagram.Moment] = []
             if outcome.comparison == .differed && !outcome.wrote {
                 problems.append("snapshot differs: \(outcome.changeSummary ?? outcome.snapshotPath)")
                 diff = outcome.diff?.render()
                 if let lines = outcome.diff?.diff {
-                    for case .insert(let n) in lines.edits {
-                        if let moment = MarbleReport.emission(inTimelineLine: lines.new[n]) { changed.insert(moment) }
+                    for edit in lines.edits {
+                        switch edit {
+                        case .insert(let n):
+                            if let moment = MarbleReport.emission(inTimelineLine: lines.new[n]) { changed.insert(moment) }
+                        case .delete(let n):
+                            if let moment = MarbleReport.emission(inTimelineLine: lines.old[n]) { snapshotOnly.append(moment) }
+                        default:
+                            break
+                        }
                     }
                 }
             }
             self.init(timeline: outcome.timeline, specPath: outcome.specPath, status: outcome.status.description,
                       failed: outcome.status.isFailure, problems: problems, snapshotDiff: diff)
             self.changed = changed
+            self.snapshotOnly = snapshotOnly
         }
     }
 
     /// The most timeline entries one scenario's diagram shows.
     package static let maximumEntries = 5000
+    /// The most entries of a scenario's *Timeline as text* on the page: its first ones and its
+    /// last ones, so that a long scenario's page stays light (the whole text is one `run` away).
+    package static let textEntries = (head: 200, tail: 50)
 
     /// `   300ms  degrees           "59.0°F"` read back; nil for any other line.
     static func emission(inTimelineLine line: String) -> MarbleDiagram.Moment? {
@@ -104,6 +119,7 @@ package enum MarbleReport {
         if cut > 0 { shown.entries = Array(shown.entries.prefix(maximumEntries)) }
         var diagram = MarbleDiagram(shown)
         diagram.changed = scenario.changed
+        diagram.addGhosts(scenario.snapshotOnly)
         let status = scenario.failed ? "failed" : "passed"
         var out = "<section class=\"scenario \(status)\" id=\"\(id)\" data-status=\"\(e(scenario.status))\" "
             + "data-emissions=\"\(diagram.lanes.reduce(0) { $0 + $1.emissionCount })\" aria-labelledby=\"\(id)-title\">\n"
@@ -145,9 +161,23 @@ package enum MarbleReport {
             }
             out += "</pre>\n</aside>\n"
         }
-        out += "</div>\n<details class=\"text\"><summary>Timeline as text</summary>\n<pre>\(e(TimelineFormatter.text(shown)))</pre>\n</details>\n"
+        out += "</div>\n<details class=\"text\"><summary>Timeline as text</summary>\n<pre>\(e(text(of: shown, specPath: scenario.specPath)))</pre>\n</details>\n"
         out += "</section>\n"
         return out
+    }
+
+    /// The text timeline, its middle left out (and said so) past ``textEntries``.
+    static func text(of timeline: Timeline, specPath: String) -> String {
+        let (head, tail) = textEntries
+        guard timeline.entries.count > head + tail + 1 else { return TimelineFormatter.text(timeline) }
+        var first = timeline
+        first.entries = Array(timeline.entries.prefix(head))
+        var last = timeline
+        last.entries = Array(timeline.entries.suffix(tail))
+        // The header line once, from the first part.
+        let rest = TimelineFormatter.text(last).split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).last ?? ""
+        let left = timeline.entries.count - head - tail
+        return TimelineFormatter.text(first) + "   … \(left) entries left out; the whole timeline: specrun run \(specPath) --format text\n" + rest
     }
 
     private static func e(_ s: String) -> String { HTMLText.escape(s) }

@@ -11,7 +11,7 @@ enum ReportAssets {
         h1 { font-size: 1.6rem; margin: .4rem 0; }
         h2 { font-size: 1.15rem; margin: 0 0 .2rem; }
         h3 { font-size: 1rem; margin: 0 0 .4rem; }
-        nav ol { columns: 2 24rem; padding-left: 1.4rem; }
+        nav ol { columns: 2 24rem; column-gap: 3rem; padding-left: 1.4rem; }
         nav a.failed { color: var(--fail); font-weight: 600; }
         .summary { font-weight: 600; }
         .legend { display: flex; flex-wrap: wrap; gap: .3rem 1.2rem; padding: 0; list-style: none; color: var(--muted); font-size: .9rem; }
@@ -20,17 +20,17 @@ enum ReportAssets {
         .scenario.failed { border-color: #e8b4b0; border-left-color: var(--fail); background: #fff8f7; }
         .badge { display: inline-block; font-size: .75rem; font-weight: 700; letter-spacing: .04em; padding: .1rem .45rem; border-radius: 4px; color: #fff; background: var(--ok); vertical-align: middle; }
         .badge.failed { background: var(--fail); }
-        .spec { margin: 0 0 .5rem; color: var(--muted); font-size: .85rem; }
+        .spec { margin: 0 0 .5rem; color: var(--muted); font-size: .85rem; overflow-wrap: anywhere; }
         .truncated { color: var(--fail); font-weight: 600; }
-        .problems { margin: .3rem 0 .6rem; padding-left: 1.2rem; }
+        .problems { margin: .3rem 0 .6rem; padding-left: 1.2rem; overflow-wrap: anywhere; }
         .problems .failure { color: var(--fail); font-weight: 600; }
         .where { color: var(--muted); font-weight: 400; }
-        .panes { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; }
-        .diagram { margin: 0; flex: 3 1 36rem; min-width: 0; }
+        .panes { display: flex; flex-direction: column; gap: .8rem; }
+        .diagram { margin: 0; min-width: 0; }
         .scroll { overflow-x: auto; border: 1px solid #e4e4ea; border-radius: 4px; background: #fcfcfd; }
         .readout { min-height: 1.5em; font: 13px/1.4 ui-monospace, "SF Mono", Menlo, Consolas, monospace; color: var(--muted); padding: .3rem .2rem; }
-        .diff { flex: 2 1 24rem; min-width: 0; }
-        .diff pre { overflow-x: auto; margin: 0; padding: .5rem; border: 1px solid #e4e4ea; border-radius: 4px; background: #fff; font-size: 12px; }
+        .diff { min-width: 0; }
+        .diff pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; padding: .5rem; border: 1px solid #e4e4ea; border-radius: 4px; background: #fff; font-size: 12px; }
         .diff .added { background: #dafbe1; color: #0f4d22; display: block; }
         .diff .removed { background: #ffe4e1; color: #82071e; display: block; }
         .diff .hunk { color: #6639ba; display: block; }
@@ -41,8 +41,10 @@ enum ReportAssets {
         svg .tick { fill: var(--muted); font-size: 10px; }
         svg .grid { stroke: #ececf1; }
         svg .idle { fill: #f1f1f5; stroke: #c9c9d3; stroke-dasharray: 3 3; }
+        svg .run-band { fill: #f5f2fc; stroke: #c8bfe0; stroke-dasharray: 3 3; }
         svg .idle-label { fill: var(--muted); font-size: 10px; font-style: italic; }
         svg .lane-name { fill: var(--ink); font-size: 12px; }
+        svg .lane.unchanging .lane-name { fill: var(--muted); }
         svg .lane.steps .lane-name { fill: var(--muted); font-style: italic; }
         svg .lane.output.has-failure .lane-name { fill: var(--fail); font-weight: 700; }
         svg .expect-ring { fill: none; stroke: var(--fail); stroke-width: 2; stroke-dasharray: 4 3; }
@@ -54,6 +56,9 @@ enum ReportAssets {
         svg .mark circle.halo { fill: #ffe08a; stroke: #b07d00; stroke-width: 2; }
         svg .mark .inside { fill: var(--ink); font-size: 10px; font-weight: 700; pointer-events: none; }
         svg .mark .caption { fill: var(--ink); font-size: 11px; }
+        svg .mark.ghost circle { opacity: .5; stroke: #5b5b66; stroke-dasharray: 3 2; }
+        svg .mark.ghost .caption { fill: var(--muted); font-style: italic; }
+        svg .mark.run .caption { fill: #4a3b7a; }
         svg .mark.step path { fill: #1a5fb4; }
         svg .mark.step .caption { fill: #1a4f94; }
         svg .mark.failure circle { fill: var(--fail); stroke: #6d0f0a; }
@@ -87,6 +92,7 @@ enum ReportAssets {
         <li><svg width="22" height="22" aria-hidden="true"><circle cx="11" cy="11" r="8" fill="#8d8d99" stroke="#33333d" stroke-width="1.5"/></svg>false</li>
         <li><svg width="22" height="22" aria-hidden="true"><circle cx="11" cy="11" r="8" fill="#ffffff" stroke="#33333d" stroke-width="1.5" stroke-dasharray="3 2"/></svg>nil</li>
         <li><svg width="22" height="22" aria-hidden="true"><circle cx="11" cy="11" r="10" fill="#ffe08a" stroke="#b07d00" stroke-width="1.5"/><circle cx="11" cy="11" r="6" fill="#a0c4ff" stroke="#33333d" stroke-width="1.5"/></svg>an emission that differs from the snapshot</li>
+        <li><svg width="22" height="22" aria-hidden="true"><circle cx="11" cy="11" r="8" fill="#a0c4ff" fill-opacity=".5" stroke="#5b5b66" stroke-width="1.5" stroke-dasharray="3 2"/></svg>the snapshot's emission, at its old time (was …)</li>
         <li><svg width="22" height="22" aria-hidden="true"><path d="M5 3 L19 11 L5 19 Z" fill="#1a5fb4"/></svg>a scenario step</li>
         <li><svg width="22" height="22" aria-hidden="true"><circle cx="11" cy="11" r="8" fill="#b3261e"/><path d="M7 7 L15 15 M15 7 L7 15" stroke="#fff" stroke-width="2.2"/></svg>a failed expectation</li>
         <li><svg width="22" height="22" aria-hidden="true"><path d="M11 2 L20 19 L2 19 Z" fill="#e66100"/></svg>a runtime error</li>
@@ -94,6 +100,7 @@ enum ReportAssets {
         <li><svg width="22" height="22" aria-hidden="true"><path d="M4 4 L18 18 M18 4 L4 18" stroke="#b3261e" stroke-width="3"/></svg>terminated by an error</li>
         <li><svg width="22" height="22" aria-hidden="true"><circle cx="11" cy="11" r="7" fill="#fff" stroke="#5b5b66" stroke-dasharray="2 2"/><path d="M6 16 L16 6" stroke="#5b5b66" stroke-width="1.5"/></svg>a request cancelled before it answered</li>
         <li><svg width="22" height="22" aria-hidden="true"><rect x="2" y="3" width="18" height="16" fill="#f1f1f5" stroke="#c9c9d3" stroke-dasharray="3 3"/></svg>a long idle stretch, compressed (its length is written above it)</li>
+        <li><svg width="22" height="22" aria-hidden="true"><rect x="2" y="3" width="18" height="16" fill="#f5f2fc" stroke="#c8bfe0" stroke-dasharray="3 3"/></svg>a run of periodic ticks, drawn as one mark per lane (N×, first … last value)</li>
         </ul>
 
         """
