@@ -150,7 +150,7 @@ let benchmarks: @Sendable () -> Void = {
             require(result.scored > 0 && result.killed == result.scored, "login mutants: \(result)")
         }
     }
-    // Issue 22: mutation grows linearly with the spec (1,000 outputs about 10x 100, not 50x).
+    // Issue 22: how the cost of mutation grows with the spec (see docs/performance.md).
     let wideFolder = RepositoryPaths.temporaryFolder("benchmark-mutate")
     for outputs in [100, 300, 1_000] {
         Benchmark("mutate: wide spec of \(outputs) outputs", configuration: .init(maxIterations: 5)) { benchmark in

@@ -121,7 +121,7 @@ case "mutate":
     for _ in 0..<size { killed += TrustWorkloads.mutate(specPath: RepositoryPaths.loginSpec).killed }
     report("mutants killed", killed, start)
 case "mutate-wide":
-    // `specrun mutate` on a generated spec of SIZE outputs: linear in SIZE since issue 22.
+    // `specrun mutate` on a generated spec of SIZE outputs (issue 22: how it grows).
     let folder = RepositoryPaths.temporaryFolder("workload")
     let start = ContinuousClock.now
     report("mutants killed", TrustWorkloads.mutateWide(outputs: size, in: folder).killed, start)
