@@ -168,6 +168,41 @@ package final class ScreenProgram: @unchecked Sendable {
         actionArguments = spec.actions.map { $0.arguments.map { ExpressionCompiler.compile($0, coverage: coverage) } }
     }
 
+    /// `base` with derived node `node`'s expression compiled from `spec` (which is `base`'s spec
+    /// with only that expression changed, reading the same nodes): every other table and compiled
+    /// expression is `base`'s (`specrun mutate` compiles one expression per mutant, not the spec).
+    package init(_ spec: CheckedSpec, changing node: Int, of base: ScreenProgram) {
+        guard case .derived(let expr) = spec.nodes[node].kind else { preconditionFailure("only a derived node's expression changes") }
+        self.spec = spec
+        coverage = base.coverage
+        var behaviors = base.behaviors
+        behaviors[node] = .derived(ExpressionCompiler.compile(expr, coverage: base.coverage))
+        self.behaviors = behaviors
+        var reads = base.reads
+        reads[node] = expr.nodeReads()
+        self.reads = reads
+        initialValues = base.initialValues
+        shown = base.shown
+        names = base.names
+        isInvariant = base.isInvariant
+        invariants = base.invariants
+        rank = base.rank
+        nodeAtRank = base.nodeAtRank
+        acceptsEqual = base.acceptsEqual
+        samples = base.samples
+        isSampled = base.isSampled
+        readers = base.readers
+        handlersOn = base.handlersOn
+        actionsOn = base.actionsOn
+        handlerValues = base.handlerValues
+        handlerAppends = base.handlerAppends
+        handlerForwards = base.handlerForwards
+        actionArguments = base.actionArguments
+        pipelineInputs = base.pipelineInputs
+        pipelineEndInputs = base.pipelineEndInputs
+        secondaryPorts = base.secondaryPorts
+    }
+
     /// Whether `node` is a cell written from outside propagation: a param, an input property or
     /// state (its value changes only when something writes it).
     package func isSource(_ node: Int) -> Bool {

@@ -26,6 +26,7 @@ struct MutantChecker: Sendable {
         self.draft = checking
         self.checked = checked
         self.scope = scope
+        program = ScreenProgram(checked)
         var derived: [String: (output: Int, range: SpecRange)] = [:]
         for (o, output) in draft.spec.outputs.enumerated() {
             if case .derived(let expr) = output.kind { derived[output.name.value] = (o, expr.range) }
@@ -41,19 +42,29 @@ struct MutantChecker: Sendable {
         derivedSlots = slots
     }
 
-    /// The mutant's checked spec; nil when it does not check (the mutant is not type-correct).
-    func check(_ mutant: Mutant) -> CheckedSpec? {
+    /// The original compiled once: a mutant of a derived expression compiles only that expression.
+    private let program: ScreenProgram
+
+    /// The mutant's compiled program; nil when it does not check (the mutant is not type-correct).
+    func program(_ mutant: Mutant) -> ScreenProgram? {
+        if let (checked, node) = derivedChange(mutant) { return ScreenProgram(checked, changing: node, of: program) }
+        var local = draft
+        return local.check(mutant.apply(to: draft.spec)).spec.map { ScreenProgram($0) }
+    }
+
+    /// For a change in a derived output's expression that keeps its type and reads, the checked
+    /// spec and the changed node.
+    private func derivedChange(_ mutant: Mutant) -> (CheckedSpec, Int)? {
         if case .expression(let slot, let node, let replacement) = mutant.edit, let scope, let target = derivedSlots[slot],
            case .derived(let original) = draft.spec.outputs[target.output].kind {
             var counter = 0
             let changed = original.replacing(node: node, with: replacement, counter: &counter)
             if let typed = scope.retype(changed, replacing: original, asOutput: target.node, of: checked) {
-                var program = checked
-                program.nodes[target.node].kind = .derived(typed)
-                return program
+                var spec = checked
+                spec.nodes[target.node].kind = .derived(typed)
+                return (spec, target.node)
             }
         }
-        var local = draft
-        return local.check(mutant.apply(to: draft.spec)).spec
+        return nil
     }
 }

@@ -82,9 +82,9 @@ public enum MutationRun {
             defer { budget.finishedMutant() }
             if mutant.equivalentBecause != nil { return MutantOutcome(mutant: mutant, status: .equivalent) }
             if budget.expired { return MutantOutcome(mutant: mutant, status: .notPlayed) }
-            guard let checked = checker.check(mutant) else { return MutantOutcome(mutant: mutant, status: .invalid) }
             // Compiled once for all its scenarios.
-            let program = ScreenProgram(checked)
+            guard let program = checker.program(mutant) else { return MutantOutcome(mutant: mutant, status: .invalid) }
+            let checked = program.spec
             for s in checked.scenarios.indices {
                 // A mutant cut short is not played: what it played so far says nothing.
                 if budget.expired { return MutantOutcome(mutant: mutant, status: .notPlayed) }
