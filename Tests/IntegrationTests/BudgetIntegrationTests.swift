@@ -20,12 +20,12 @@ struct BudgetIntegrationTests {
     /// On a terminal the progress line shows (piped, `BudgetTests` sees none).
     @Test(.requires(.script))
     func mutateShowsProgressOnATerminal() throws {
-        let path = try CLI.temporarySpec(Self.wide(300), name: "wide.yaml")
-        let command = "'\(try CLI.binary)' mutate '\(path)' --max-seconds 1 > /dev/null"
+        let path = try CLI.temporarySpec(Self.wide(1_000), name: "wide.yaml")
+        let command = "'\(try CLI.binary)' mutate '\(path)' --max-seconds 2 > /dev/null"
         let result = try ExternalTool.script.run(["-qec", command, "/dev/null"], timeout: 60)
         #expect(!result.timedOut)
         #expect(result.stdout.contains("\r\u{1B}[Kmutate: spec 1 of 1: "), "\(result.stdout.prefix(300).debugDescription)")
-        #expect(result.stdout.contains("stopped: the time budget (--max-seconds 1)"))
+        #expect(result.stdout.contains("stopped: the time budget (--max-seconds 2)"))
         // Done of all, the rate and the time left (issue 22).
         #expect(result.stdout.contains(" mutants/s, ") && result.stdout.contains(" left"), "\(result.stdout.prefix(600).debugDescription)")
     }
