@@ -24,10 +24,17 @@ package struct SpecDraft: Sendable {
 
     /// Checks `variant` (this draft's spec, changed); nil with its diagnostics when it does not check.
     package mutating func check(_ variant: Spec) -> (spec: CheckedSpec?, diagnostics: [Diagnostic]) {
+        let (checked, diagnostics, _) = checkKeepingScope(variant)
+        return (checked, diagnostics)
+    }
+
+    /// ``check(_:)``, and what its derived outputs were checked against, to check one changed
+    /// derived expression alone later (see ``DerivedRecheck``); nil with the spec.
+    package mutating func checkKeepingScope(_ variant: Spec) -> (spec: CheckedSpec?, diagnostics: [Diagnostic], scope: DerivedRecheck?) {
         var checker = Checker(spec: variant, diagnostics: DiagnosticBag(), catalog: catalog)
         let checked = checker.check()
         catalog = checker.catalog
-        return (checked, checker.diagnostics.all)
+        return (checked, checker.diagnostics.all, checked == nil ? nil : checker.derivedRecheck)
     }
 
     /// The text of `range` in this spec's source (one line or several).

@@ -26,7 +26,12 @@ struct Coverage: ParsableCommand {
     @OptionGroup var report: ScoredReportOptions
 
     func run() throws {
-        let measured = CoverageReport.measure(specPaths: try report.specs())
+        let paths = try report.specs()
+        let line = ProgressLine.onTerminal()
+        var progress: (@Sendable (ProgressCount) -> Void)?
+        if let line { progress = { p in line.show("coverage: " + p.text("scenarios"), at: p.seconds) } }
+        let measured = CoverageReport.measure(specPaths: paths, progress: progress)
+        line?.clear()
         let text: String
         switch format {
         case .text: text = CoverageText.render(measured, colors: report.colors)

@@ -20,12 +20,30 @@ struct BudgetIntegrationTests {
     /// On a terminal the progress line shows (piped, `BudgetTests` sees none).
     @Test(.requires(.script))
     func mutateShowsProgressOnATerminal() throws {
-        let path = try CLI.temporarySpec(Self.wide(300), name: "wide.yaml")
-        let command = "'\(try CLI.binary)' mutate '\(path)' --max-seconds 1 > /dev/null"
+        let path = try CLI.temporarySpec(Self.wide(1_000), name: "wide.yaml")
+        let command = "'\(try CLI.binary)' mutate '\(path)' --max-seconds 2 > /dev/null"
         let result = try ExternalTool.script.run(["-qec", command, "/dev/null"], timeout: 60)
         #expect(!result.timedOut)
         #expect(result.stdout.contains("\r\u{1B}[Kmutate: spec 1 of 1: "), "\(result.stdout.prefix(300).debugDescription)")
-        #expect(result.stdout.contains("stopped: the time budget (--max-seconds 1)"))
+        #expect(result.stdout.contains("stopped: the time budget (--max-seconds 2)"))
+        // Done of all, the rate and the time left (issue 22).
+        #expect(result.stdout.contains(" mutants/s, ") && result.stdout.contains(" left"), "\(result.stdout.prefix(600).debugDescription)")
+    }
+
+    /// `coverage` on a terminal says how many scenarios are played, and erases the line before the report.
+    @Test(.requires(.script))
+    func coverageShowsProgressOnATerminal() throws {
+        var text = Self.wide(200) + "  - name: counts again\n    steps:\n      - set: { n: 2 }\n"
+        for k in 0..<60 { text += "  - name: counts to \(k)\n    steps:\n      - set: { n: \(k) }\n      - set: { n: \(k + 1) }\n" }
+        let path = try CLI.temporarySpec(text, name: "wide.yaml")
+        let result = try ExternalTool.script.run(["-qec", "'\(try CLI.binary)' coverage '\(path)'", "/dev/null"], timeout: 60)
+        #expect(!result.timedOut)
+        let line = "\r\u{1B}[Kcoverage: 0 of 62 scenarios"
+        #expect(result.stdout.contains(line), "\(result.stdout.prefix(300).debugDescription)")
+        // The line is erased before the report, which starts on a clean line.
+        let erased = try #require(result.stdout.range(of: "\r\u{1B}[K", options: .backwards))
+        let after = result.stdout[erased.upperBound...]
+        #expect(after.contains(path) && !after.contains("scenarios/s"), "\(result.stdout.suffix(300).debugDescription)")
     }
 
     /// A screen name of 20,000 characters: Graphviz refused the DOT before labels were cut.

@@ -55,5 +55,15 @@ struct CoverageAndMutateCommandTests {
         let result = try CLI.run(["mutate", "--min", "100"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(!result.stdout.contains("survived"))
+        // Piped, no progress line (a terminal sees one: BudgetIntegrationTests).
+        #expect(!result.stderr.contains("\r") && !result.stderr.contains("mutants/s"), "\(result.stderr.debugDescription)")
+    }
+
+    @Test func coveragePipedPrintsNoProgress() throws {
+        let result = try CLI.run(["coverage"])
+        #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("total:"))
+        #expect(!result.stderr.contains("\r") && !result.stderr.contains("coverage:") && !result.stderr.contains("scenarios/s"),
+                "\(result.stderr.debugDescription)")
     }
 }

@@ -150,6 +150,16 @@ let benchmarks: @Sendable () -> Void = {
             require(result.scored > 0 && result.killed == result.scored, "login mutants: \(result)")
         }
     }
+    // Issue 22: how the cost of mutation grows with the spec (see docs/performance.md).
+    let wideFolder = RepositoryPaths.temporaryFolder("benchmark-mutate")
+    for outputs in [100, 300, 1_000] {
+        Benchmark("mutate: wide spec of \(outputs) outputs", configuration: .init(maxIterations: 5)) { benchmark in
+            for _ in benchmark.scaledIterations {
+                let result = TrustWorkloads.mutateWide(outputs: outputs, in: wideFolder)
+                require(result.scored > 0, "wide \(outputs): \(result)")
+            }
+        }
+    }
     let playRounds = 1_000
     let plain = TrustWorkloads.play(loginSpec, rounds: 1, coverage: false)
     require(plain == TrustWorkloads.play(loginSpec, rounds: 1, coverage: true), "coverage changed the login timelines' length")

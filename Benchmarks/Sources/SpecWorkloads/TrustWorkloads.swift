@@ -1,3 +1,4 @@
+import Foundation
 import ScreenSpec
 import SpecRuntime
 import SpecTools
@@ -9,6 +10,14 @@ public enum TrustWorkloads {
     public static func mutate(specPath: String) -> (killed: Int, scored: Int) {
         guard case .success(let result) = MutationRun.run(specPath: specPath) else { return (0, 0) }
         return (result.killed, result.scored)
+    }
+
+    /// `specrun mutate` on ``SpecGenerator/wide(outputs:)`` written to a file in `folder`: how the
+    /// cost of mutation grows with the spec (issue 22: it grew as the square of the outputs).
+    public static func mutateWide(outputs: Int, in folder: String) -> (killed: Int, scored: Int) {
+        let path = folder + "/wide-\(outputs).yaml"
+        guard (try? SpecGenerator.wide(outputs: outputs).write(toFile: path, atomically: true, encoding: .utf8)) != nil else { return (0, 0) }
+        return mutate(specPath: path)
     }
 
     /// Plays every scenario of `spec` `rounds` times; with `coverage`, each play records into a

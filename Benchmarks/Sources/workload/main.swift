@@ -18,6 +18,7 @@ import SpecWorkloads
 //   workload end-to-end STEPS            load, play, format, write a file
 //   workload check                       the three login variants emit equally
 //   workload mutate ROUNDS               specrun mutate specs/login.yaml, ROUNDS times
+//   workload mutate-wide OUTPUTS         specrun mutate on SpecGenerator.wide(outputs:)
 //   workload play|play-coverage ROUNDS   every login scenario, without and with a coverage recorder
 //   workload play-all ROUNDS             every login scenario through ScenarioRunner.runAll
 //   workload explore-random STEPS        random walks on specs/login.yaml
@@ -119,6 +120,11 @@ case "mutate":
     var killed = 0
     for _ in 0..<size { killed += TrustWorkloads.mutate(specPath: RepositoryPaths.loginSpec).killed }
     report("mutants killed", killed, start)
+case "mutate-wide":
+    // `specrun mutate` on a generated spec of SIZE outputs (issue 22: how it grows).
+    let folder = RepositoryPaths.temporaryFolder("workload")
+    let start = ContinuousClock.now
+    report("mutants killed", TrustWorkloads.mutateWide(outputs: size, in: folder).killed, start)
 case "play", "play-coverage":
     // Every scenario of specs/login.yaml, SIZE times, without and with a coverage recorder.
     let spec = Specs.load(path: RepositoryPaths.loginSpec)

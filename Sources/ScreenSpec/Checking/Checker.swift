@@ -52,6 +52,8 @@ struct Checker {
     var navigationShapes: [Int: NavigationShape] = [:]
     /// The components of `view:`, for bindings and scenario steps (Checker+View.swift).
     var view = ViewRegistry()
+    /// The names and types derived outputs were checked against, once they all are (`specrun mutate`).
+    var derivedRecheck: DerivedRecheck?
 
     /// `catalog` reads the other specs navigations open (see ``SpecResolver``).
     init(spec: Spec, diagnostics: DiagnosticBag, catalog: ScreenCatalog = ScreenCatalog(resolver: nil)) {
@@ -74,6 +76,7 @@ struct Checker {
         declareServices(resolver, values)
         declareActions(resolver)
         checkDerived()
+        derivedRecheck = DerivedRecheck(symbols: symbols, table: table)
         checkActions()
         checkHandlers()
         declareView()

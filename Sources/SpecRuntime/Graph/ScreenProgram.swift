@@ -190,6 +190,50 @@ package final class ScreenProgram: @unchecked Sendable {
         actionArguments = spec.actions.map { $0.arguments.map { ExpressionCompiler.compile($0, coverage: coverage) } }
     }
 
+    /// `base` with derived node `node`'s expression compiled from `spec` (which is `base`'s spec
+    /// with only that expression changed, reading the same nodes): every other table and compiled
+    /// expression is `base`'s (`specrun mutate` compiles one expression per mutant, not the spec).
+    package init(_ spec: CheckedSpec, changing node: Int, of base: ScreenProgram) {
+        guard case .derived(let expr) = spec.nodes[node].kind else { preconditionFailure("only a derived node's expression changes") }
+        self.spec = spec
+        coverage = base.coverage
+        var behaviors = base.behaviors
+        behaviors[node] = .derived(ExpressionCompiler.compile(expr, coverage: base.coverage))
+        self.behaviors = behaviors
+        var conditions = base.conditions
+        conditions[node] = base.coverage == nil && !base.isInvariant[node] && ExpressionCompiler.isCondition(expr)
+            ? ExpressionCompiler.compileCondition(expr, coverage: nil) : nil
+        self.conditions = conditions
+        var reads = base.reads
+        reads[node] = expr.nodeReads()
+        self.reads = reads
+        initialValues = base.initialValues
+        shown = base.shown
+        names = base.names
+        isInvariant = base.isInvariant
+        invariants = base.invariants
+        rank = base.rank
+        nodeAtRank = base.nodeAtRank
+        acceptsEqual = base.acceptsEqual
+        samples = base.samples
+        isSampled = base.isSampled
+        readers = base.readers
+        handlersOn = base.handlersOn
+        readerStart = base.readerStart
+        readerList = base.readerList
+        handlerStart = base.handlerStart
+        handlerList = base.handlerList
+        triggersOrFeeds = base.triggersOrFeeds
+        actionsOn = base.actionsOn
+        handlerValues = base.handlerValues
+        handlerAppends = base.handlerAppends
+        handlerForwards = base.handlerForwards
+        actionArguments = base.actionArguments
+        pipelineInputs = base.pipelineInputs
+        pipelineEndInputs = base.pipelineEndInputs
+        secondaryPorts = base.secondaryPorts
+    }
+
     /// `lists` as offsets and one list (see ``readerStart``).
     private static func flattened(_ lists: [[Int]]) -> (start: [Int], list: [Int]) {
         var start = [0]

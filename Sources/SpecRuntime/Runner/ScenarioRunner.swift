@@ -46,17 +46,43 @@ public enum ScenarioRunner {
     package static func run(_ program: ScreenProgram, scenario index: Int, params: [Value] = [], entryLimit: Int = maximumEntries,
                             eventLimit: Int = maximumScheduledEvents, valueSizeLimit: Int = maximumValueSize,
                             recordedSizeLimit: Int = maximumRecordedSize, workLimit: Int = maximumWork) -> Timeline {
+        var match: TimelineMatch?
+        return play(program, scenario: index, params: params, entryLimit: entryLimit, eventLimit: eventLimit, valueSizeLimit: valueSizeLimit,
+                    recordedSizeLimit: recordedSizeLimit, workLimit: workLimit, match: &match)
+    }
+
+    /// Plays one scenario of a compiled spec while comparing its timeline with `expected`'s,
+    /// and stops at the first entry that prints differently (`specrun mutate`: a mutant is killed
+    /// by its first difference). `matches` is true when the whole timeline prints as the expected
+    /// one and no limit stopped it; `played` is the timeline as far as it went.
+    package static func replay(_ program: ScreenProgram, scenario index: Int, matching expected: TimelineMatch,
+                               entryLimit: Int = maximumEntries, eventLimit: Int = maximumScheduledEvents) -> (matches: Bool, played: Timeline) {
+        var match: TimelineMatch? = expected
+        let timeline = play(program, scenario: index, params: [], entryLimit: entryLimit, eventLimit: eventLimit,
+                            valueSizeLimit: maximumValueSize, recordedSizeLimit: maximumRecordedSize, workLimit: maximumWork, match: &match)
+        return (!timeline.stoppedByLimit && match?.complete == true, timeline)
+    }
+
+    // The one body of `run` and `replay`; `match`, when given, hears every entry.
+    private static func play(_ program: ScreenProgram, scenario index: Int, params: [Value], entryLimit: Int, eventLimit: Int,
+                             valueSizeLimit: Int, recordedSizeLimit: Int, workLimit: Int, match matchOut: inout TimelineMatch?) -> Timeline {
+        // The graph's callbacks compare, so the match lives here while the scenario plays.
+        var match = matchOut
+        defer { matchOut = match }
         let spec = program.spec
         let coverage = program.coverage
         let scenario = spec.scenarios[index]
-        var timeline = Timeline(screen: spec.screen, scenario: scenario.name, nameWidth: spec.longestVisibleName)
+        // The program's own tables: reading them off the spec's nodes copied every node per scenario.
+        let names = program.names
+        var longest = 0
+        for node in names.indices where program.shown[node] { longest = max(longest, names[node].count) }
+        var timeline = Timeline(screen: spec.screen, scenario: scenario.name, nameWidth: longest)
         let clock = VirtualClock(limit: eventLimit)
         // A scenario's own `params:` and `services:` overrides apply unless the caller passes params.
         let graph = ScreenGraph(program: program, clock: clock, params: params.isEmpty ? scenario.params : params,
                                 services: scenario.services.isEmpty ? nil : scenario.applying(to: spec).services)
         graph.maximumValueSize = valueSizeLimit
         graph.maximumWork = workLimit
-        let names = spec.nodes.map(\.name)
         var entries: [Timeline.Entry] = []
         var recorded = 0
         /// Why the scenario must stop, once a budget ran out; the clock then stops at its next
@@ -69,9 +95,21 @@ public enum ScenarioRunner {
         }
         // The graph keeps the callbacks below, so they must not keep the graph.
         unowned let watched = graph
+        /// Entries the match has compared so far.
+        var compared = 0
         func budget() {
             if entries.count > entryLimit { stop("the timeline has more than \(entryLimit) entries") }
             if let reason = watched.limitExceeded { stop(reason) }
+            compare()
+        }
+        // A differing entry stops the scenario as a limit does: nothing after it can make the
+        // timelines print alike again.
+        func compare() {
+            guard match != nil else { return }
+            while compared < entries.count {
+                compared += 1
+                if !match!.accept(entries[compared - 1]) { stop("the timeline differs from the expected one") }
+            }
         }
         func record(_ emission: Emission) {
             // Only a value that can be large is measured, so the common emission costs nothing more.
@@ -145,6 +183,7 @@ public enum ScenarioRunner {
                     entries.append(.failure(time: clock.now, message: failure, file: step.range.file, line: step.range.start.line))
                 }
             }
+            compare()
             if exceeded != nil {
                 stopped(at: step.range)
                 break steps

@@ -29,7 +29,8 @@ package struct CoverageReport: Sendable {
     package var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
 
     /// Plays every scenario of every spec with a coverage recorder, scenarios in parallel.
-    package static func measure(specPaths: [String]) -> CoverageReport {
+    /// `progress` hears how many scenarios are played, of all, after each.
+    package static func measure(specPaths: [String], progress: (@Sendable (ProgressCount) -> Void)? = nil) -> CoverageReport {
         let loaded = parallelMap(specPaths) { SpecLoader.load(path: $0) }
         var jobs: [(spec: Int, scenario: Int)] = []
         var maps: [CoverageMap?] = []
@@ -38,7 +39,9 @@ package struct CoverageReport: Sendable {
             for j in spec.spec?.scenarios.indices ?? 0..<0 { jobs.append((i, j)) }
         }
         let frozenMaps = maps
+        let counter = ProgressCounter(total: jobs.count, report: progress)
         let results = parallelMap(jobs) { job -> (hits: [Bool], stopped: String?) in
+            defer { counter.finished() }
             let spec = loaded[job.spec].spec!
             let recorder = CoverageRecorder(map: frozenMaps[job.spec]!)
             let timeline = ScenarioRunner.run(spec, scenario: job.scenario, coverage: recorder)

@@ -49,13 +49,10 @@ public enum MutationRun {
 
     static func run(specPath: String, budget: MutationBudget, index: Int, of count: Int) -> Result<SpecMutation, Invalid> {
         let loaded = SpecLoader.load(path: specPath)
-        guard let original = loaded.spec, var warming = SpecDraft(text: loaded.source.text, path: loaded.source.path, resolver: FileSystemSpecResolver()) else {
+        guard let original = loaded.spec, let draft = SpecDraft(text: loaded.source.text, path: loaded.source.path, resolver: FileSystemSpecResolver()),
+              let checker = MutantChecker(draft: draft) else {
             return .failure(Invalid(loaded: loaded))
         }
-        // Checked once here, the draft has read its sibling specs (navigation targets): each
-        // mutant's copy starts from that and checks only itself.
-        _ = warming.check(warming.spec)
-        let draft = warming
         var mutants = MutantGenerator.mutants(of: draft)
         let problems = MarkCheck.mark(&mutants, draft.spec.equivalentMutants)
         if !problems.isEmpty {
@@ -70,29 +67,29 @@ public enum MutationRun {
         let calling: [String: [String]] = map.serviceItems.mapValues { items in
             original.scenarios.indices.filter { s in items.contains { recorders[s].hits[$0] } }.map { original.scenarios[$0].name }
         }
-        let expected = baseline.map { SnapshotFile.text(for: $0, specPath: specPath) }
-        let stale = zip(baseline, expected).compactMap { timeline, text -> String? in
+        let stale = baseline.compactMap { timeline -> String? in
             let file = SnapshotLayout.fileNames(forScenarios: original.scenarios.map(\.name))[original.scenarios.firstIndex { $0.name == timeline.scenario } ?? 0]
             let path = SnapshotLayout.join(SnapshotLayout.directory(forSpec: specPath, snapshotsDirectory: nil), file)
-            guard let stored = SnapshotFile.read(path), stored != text else { return nil }
+            guard let stored = SnapshotFile.read(path), stored != SnapshotFile.text(for: timeline, specPath: specPath) else { return nil }
             return timeline.scenario
         }
         // A mutant's timeline ten times longer than the original's already differs from it.
         let entryLimits = baseline.map { max($0.entries.count * 10, 10_000) }
+        // Compared as values, entry by entry, as their snapshot texts would compare.
+        let expected = baseline.map(TimelineMatch.init(expecting:))
         budget.begin(spec: index, of: count, mutants: mutants.count)
         let outcomes = parallelMap(mutants) { mutant -> MutantOutcome in
             defer { budget.finishedMutant() }
             if mutant.equivalentBecause != nil { return MutantOutcome(mutant: mutant, status: .equivalent) }
             if budget.expired { return MutantOutcome(mutant: mutant, status: .notPlayed) }
-            var local = draft
-            guard let checked = local.check(mutant.apply(to: draft.spec)).spec else { return MutantOutcome(mutant: mutant, status: .invalid) }
             // Compiled once for all its scenarios.
-            let program = ScreenProgram(checked)
+            guard let program = checker.program(mutant) else { return MutantOutcome(mutant: mutant, status: .invalid) }
+            let checked = program.spec
             for s in checked.scenarios.indices {
                 // A mutant cut short is not played: what it played so far says nothing.
                 if budget.expired { return MutantOutcome(mutant: mutant, status: .notPlayed) }
-                let timeline = ScenarioRunner.run(program, scenario: s, entryLimit: entryLimits[s], eventLimit: eventLimit)
-                if timeline.stoppedByLimit || SnapshotFile.text(for: timeline, specPath: specPath) != expected[s] {
+                // A mutant is killed by the first entry that differs: the scenario stops there.
+                if !ScenarioRunner.replay(program, scenario: s, matching: expected[s], entryLimit: entryLimits[s], eventLimit: eventLimit).matches {
                     return MutantOutcome(mutant: mutant, status: .killed, killedBy: checked.scenarios[s].name)
                 }
             }

@@ -21,8 +21,16 @@ final class ProgressLine: @unchecked Sendable {
             guard seconds - last >= 0.25 else { return }
             last = seconds
             shown = true
-            Output.error("\r\u{1B}[K" + text())
+            Output.error("\r\u{1B}[K" + Self.fitted(text()))
         }
+    }
+
+    /// `text` cut to the terminal's width: a line that wrapped would leave its first rows behind
+    /// when it is rewritten or erased.
+    private static func fitted(_ text: String) -> String {
+        var size = winsize()
+        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 1, text.count >= Int(size.ws_col) else { return text }
+        return String(text.prefix(Int(size.ws_col) - 1))
     }
 
     /// Erases the line, before the result is printed.
