@@ -46,8 +46,6 @@ public final class ScreenGraph {
     /// Chooses the answer to a service call (service index, named arguments, calls before this
     /// one) instead of the spec's fake; nil answers as declared. Exploration chooses through it.
     package var serviceChoice: ((_ service: Int, _ names: [String], _ arguments: [Value], _ count: Int) -> (ServicePlan.Outcome, Int)?)?
-    /// Whether an action's end on the clock carries a tag for ``stateDigest()``; exploration sets it.
-    package var tagsTimers = false
     /// The live providers and calls in flight, when a live host runs this graph (see
     /// ``LiveCalls``); nil, the usual case, means the spec's fakes answer every call.
     var liveCalls: LiveCalls?
@@ -202,6 +200,7 @@ public final class ScreenGraph {
         queue.reserveCapacity(n)
         pipelines = spec.streams.enumerated().map { p, stream in StreamPipeline(plan: stream, environment: makeEnvironment(p, stream)) }
         digestNodes = Array(spec.nodes.indices)
+        clock.fire = { [unowned self] timer in fire(timer) }
     }
 
     // MARK: public API

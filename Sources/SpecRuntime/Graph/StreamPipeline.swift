@@ -8,7 +8,8 @@ final class StreamPipeline {
     let plan: StreamPlan
     let environment: PipelineEnvironment
     private let operators: [StreamOperator]
-    private let end = PipelineEnd()
+    private let gates: [Gate]
+    private let end: PipelineEnd
     /// Work to run in the next transaction of this pipeline's node.
     var inbox: [() -> Void] = []
     /// A secondary source node and the operator (and its source index) it feeds.
@@ -17,12 +18,13 @@ final class StreamPipeline {
     init(plan: StreamPlan, environment env: PipelineEnvironment) {
         self.plan = plan
         self.environment = env
-        let operators = plan.operators.map { Self.make($0, env) }
+        let operators = plan.operators.enumerated().map { k, op in Self.make(op, env.operating(op: k)) }
         // A gate after each operator keeps the grammar `next* (error | completed)`: nothing passes
         // after a terminal event, whatever an operator's timers still do.
-        for k in operators.indices {
-            operators[k].sink = Gate(k + 1 < operators.count ? operators[k + 1] : end)
-        }
+        let end = PipelineEnd()
+        self.end = end
+        gates = operators.indices.map { k in Gate(k + 1 < operators.count ? operators[k + 1] : end) }
+        for k in operators.indices { operators[k].sink = gates[k] }
         self.operators = operators
     }
 
@@ -68,7 +70,9 @@ final class StreamPipeline {
         case .request(let plan):
             let arguments = plan.call.arguments.map(compile)
             let innerPlans = plan.inner
-            let inner: InnerOperators = { innerEnv in innerPlans.map { Self.make($0, innerEnv, inner: true) } }
+            let inner: InnerOperators = { innerEnv in
+                innerPlans.enumerated().map { k, op in Self.make(op, innerEnv.operating(innerOp: k), inner: true) }
+            }
             switch plan.strategy {
             case .latest: return StreamOperators.flatMapLatest(plan, arguments: arguments, inner: inner, env)
             case .merge: return StreamOperators.flatMap(plan, arguments: arguments, inner: inner, env)
@@ -112,6 +116,34 @@ final class StreamPipeline {
         }
     }
 
+    /// A timer of one of its operators came due: it runs in this pipeline's next transaction.
+    func receive(timer: StreamTimer) {
+        inbox.append { [self] in
+            let op = timer.address.op
+            guard operators.indices.contains(op) else { return }
+            if timer.address.inner >= 0 {
+                (operators[op] as? RequestSink)?.fire(inner: timer)
+            } else {
+                operators[op].fire(timer.payload)
+            }
+        }
+    }
+
+    /// Its state between transactions (its inbox is empty then): every operator's, the gates,
+    /// and whether it ended.
+    var state: PipelineState {
+        PipelineState(operators: operators.map(\.operatorState), gates: gates.map(\.closed), ended: end.ended, disposed: disposed)
+    }
+
+    /// Takes back a ``state`` of a pipeline built from the same plan, after the clock was restored.
+    func restore(_ state: PipelineState) {
+        inbox.removeAll(keepingCapacity: true)
+        for (k, op) in operators.enumerated() where state.operators.indices.contains(k) { op.restore(state.operators[k]) }
+        for (k, gate) in gates.enumerated() where state.gates.indices.contains(k) { gate.closed = state.gates[k] }
+        end.restore(ended: state.ended)
+        disposed = state.disposed
+    }
+
     /// Whether a terminal event reached the end: the output has ended and the pipeline is disposed.
     var ended: Bool { end.ended }
     private var disposed = false
@@ -151,7 +183,8 @@ final class StreamPipeline {
 /// Passes events up to and including the first terminal one.
 final class Gate: StreamSink {
     private let next: StreamSink
-    private var closed = false
+    /// Whether the terminal event passed: part of the pipeline's state.
+    var closed = false
 
     init(_ next: StreamSink) { self.next = next }
 
@@ -172,6 +205,11 @@ private final class PipelineEnd: StreamSink {
         guard !ended else { return }
         if event.isTerminal { ended = true }
         events.append(event)
+    }
+
+    func restore(ended: Bool) {
+        events.removeAll(keepingCapacity: true)
+        self.ended = ended
     }
 
     func take() -> [StreamEvent] {
