@@ -86,6 +86,12 @@ final class ExplorationDriver {
         var inputPredictions = [Prediction?](repeating: nil, count: alphabet.inputs.count)
         for (m, k) in alphabet.inputOf.enumerated() where k >= 0 { inputPredictions[k] = predictions[m] }
         self.inputPredictions = inputPredictions
+        let program = graph.program
+        echoes = spec.nodes.indices.map { node in
+            guard case .property = spec.nodes[node].kind else { return false }
+            return !program.pipelineInputs[node].isEmpty || !program.actionsOn[node].isEmpty
+                || program.handlersOn[node].contains { program.handlerForwards[$0] == nil }
+        }
         startGraph()
         // Captured after the start: every restore goes back to the started screen.
         initialStorage = graph.state
@@ -158,6 +164,10 @@ final class ExplorationDriver {
     private let enabledNodes: [Int]
     /// Per input of the alphabet, the prediction of its moves (all its moves share it).
     private let inputPredictions: [Prediction?]
+    /// Per node, whether writing the value it has still does something: an input property (a
+    /// `BehaviorRelay`, which passes an equal value on) that a stream, an action or a handler
+    /// other than a binding listens to (a `skip: 2` counts the write, a handler may count it).
+    private let echoes: [Bool]
     /// The actions' `executing` nodes, for the check that one never stops.
     private let executingNodes: [Int]
 
@@ -211,7 +221,7 @@ final class ExplorationDriver {
                 // The same term is the same value (``prepareExpansion()`` took the terms).
                 noOps[k] = p.term == expansion.terms[p.node]
             } else if case .set(let node, let value) = alphabet.inputs[k] {
-                noOps[k] = graph.value(of: node) == value
+                noOps[k] = !echoes[node] && graph.value(of: node) == value
             } else {
                 noOps[k] = false
             }
