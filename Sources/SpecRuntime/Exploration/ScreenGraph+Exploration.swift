@@ -88,7 +88,7 @@ extension ScreenGraph {
     /// new one (see `DigestCells.changesOnlyDerivedValues(_:)` in SpecTools).
     package func stateDigest() -> UInt64 {
         var sum: UInt64 = 0
-        for i in digestNodes { sum &+= Self.digestTerm(of: i, context.values[i]) }
+        sum &+= digestTerms.sum(digestNodes, context.values)
         if !pipelines.isEmpty {
             // Operators read streams' latest values (`withLatestFrom`), so with stream outputs
             // every node counts, and which nodes emitted.
@@ -101,7 +101,7 @@ extension ScreenGraph {
                 }
             }
             var hasher = Hasher()
-            for pipeline in pipelines { hasher.combine(pipeline.state) }
+            for pipeline in pipelines { hasher.combine(pipeline.stateHash) }
             sum &+= Self.mixed(UInt64(bitPattern: Int64(hasher.finalize())), 0x4_0000_0000)
         }
         for (k, c) in serviceCalls.enumerated() {

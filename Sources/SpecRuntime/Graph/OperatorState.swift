@@ -74,14 +74,9 @@ package struct InnerStreamState: Hashable, Sendable {
     var operators: [OperatorState]
     var gates: [Bool]
     var answerEnded: Bool
-    /// When it was subscribed: only the text of a cancellation record shows it, so it is saved but
-    /// neither hashed nor compared (absolute time is not part of a state).
+    /// When it was subscribed: only the text of a cancellation record shows it, so it is saved and
+    /// compared but not hashed (absolute time is not part of a state's digest).
     var subscribedAt: Int
-
-    package static func == (a: Self, b: Self) -> Bool {
-        a.id == b.id && a.arguments == b.arguments && a.element == b.element && a.operators == b.operators
-            && a.gates == b.gates && a.answerEnded == b.answerEnded
-    }
 
     package func hash(into hasher: inout Hasher) {
         hasher.combine(id)

@@ -14,6 +14,7 @@ extension ScreenGraph {
         env.end = { [unowned self] node in ends[node] }
         env.report = { [unowned self] message in report(message) }
         env.cancelled = { [unowned self] call in onCancel?(clock.now, stream.output, call) }
+        env.recordsCancellations = { [unowned self] in onCancel != nil }
         env.serviceName = { [unowned self] service in services.indices.contains(service) ? services[service].name : "?" }
         return env
     }

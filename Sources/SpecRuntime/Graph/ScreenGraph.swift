@@ -128,6 +128,8 @@ public final class ScreenGraph {
     /// The nodes whose values ``stateDigest()`` covers: every node unless the explorer narrows
     /// it to the cells a state is (see `DigestCells` in SpecTools).
     package var digestNodes: [Int] = []
+    /// Each node's last digest term and the value it was taken of (see ``DigestTerms``).
+    @exclusivity(unchecked) var digestTerms = DigestTerms()
     /// Per service, the most calls that can change what its next call answers (see
     /// ``ServicePlan/choose(arguments:_:count:)``).
     let serviceCallsCounted: [Int]

@@ -132,11 +132,32 @@ final class StreamPipeline {
     /// Its state between transactions (its inbox is empty then): every operator's, the gates,
     /// and whether it ended.
     var state: PipelineState {
-        PipelineState(operators: operators.map(\.operatorState), gates: gates.map(\.closed), ended: end.ended, disposed: disposed)
+        if let cached { return cached }
+        let state = PipelineState(operators: operators.map(\.operatorState), gates: gates.map(\.closed), ended: end.ended, disposed: disposed)
+        cached = state
+        return state
+    }
+
+    /// ``state`` and its hash, kept until the pipeline next runs: most steps leave most pipelines
+    /// alone, and exploration reads both after every step.
+    private var cached: PipelineState?
+    private var cachedHash: Int?
+
+    /// The hash of ``state``, for exploration's digest.
+    var stateHash: Int {
+        if let cachedHash { return cachedHash }
+        let h = state.hashValue
+        cachedHash = h
+        return h
     }
 
     /// Takes back a ``state`` of a pipeline built from the same plan, after the clock was restored.
+    /// A pipeline that has not run since it was in that very state (the common case: a step
+    /// touches few pipelines) has nothing to take back.
     func restore(_ state: PipelineState) {
+        if let cached, cached == state { return }
+        cached = state
+        cachedHash = nil
         inbox.removeAll(keepingCapacity: true)
         for (k, op) in operators.enumerated() where state.operators.indices.contains(k) { op.restore(state.operators[k]) }
         for (k, gate) in gates.enumerated() where state.gates.indices.contains(k) { gate.closed = state.gates[k] }
@@ -164,6 +185,8 @@ final class StreamPipeline {
 
     /// Runs the queued work and returns what reached the end of the pipeline, in order.
     func process() -> [StreamEvent] {
+        cached = nil
+        cachedHash = nil
         while !inbox.isEmpty {
             // Disposed: what timers and sources still deliver goes nowhere, as after RxSwift's dispose.
             if end.ended {

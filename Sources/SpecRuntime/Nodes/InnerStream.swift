@@ -91,7 +91,6 @@ final class InnerStream {
 
     func subscribe() {
         wire()
-        guard let end else { return }
         for op in operators.reversed() { op.start() }
         subscribeToScreen(below: operators.count)
         guard !done else { return }
@@ -234,6 +233,7 @@ final class InnerStream {
     }
 
     private func recordCancelled() {
+        guard env.recordsCancellations() else { return }
         let call = env.serviceName(service) + "(" + zip(names, arguments).map { "\($0): \(ValueFormatter.text($1))" }.joined(separator: ", ") + ")"
         env.cancelled("\(call), subscribed at \(subscribedAt)ms")
     }

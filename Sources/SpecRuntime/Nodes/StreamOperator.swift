@@ -107,6 +107,8 @@ final class PipelineEnvironment {
     var report: (_ message: String) -> Void = { _ in }
     /// An inner stream was cancelled before it ended: the timeline records the call.
     var cancelled: (_ call: String) -> Void = { _ in }
+    /// Whether anyone hears ``cancelled``: the record's text is not built for no one.
+    var recordsCancellations: () -> Bool = { true }
     /// A service's name, for cancellation records.
     var serviceName: (_ service: Int) -> String = { "service \($0)" }
     /// The output's name, for runtime error messages.
@@ -194,6 +196,7 @@ final class PipelineEnvironment {
         copy.end = end
         copy.report = report
         copy.cancelled = cancelled
+        copy.recordsCancellations = recordsCancellations
         copy.serviceName = serviceName
         copy.coverage = coverage
         copy.outerElement = outerElement
