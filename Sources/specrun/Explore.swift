@@ -47,6 +47,9 @@ struct Explore: ParsableCommand {
                                valueName: "size"))
     var maxMemory: String = "1GiB"
 
+    @Option(name: .long, help: "Threads bfs runs on, each with a graph of its own; any number gives the same result (default: the machine's cores).")
+    var workers: Int?
+
     @Option(name: .long, help: "Output format: text or json (one object).")
     var format: Format = .text
 
@@ -63,6 +66,7 @@ struct Explore: ParsableCommand {
             throw ValidationError("--max-seconds takes a number of seconds above 0 and at most 86400, found \(maxSeconds)")
         }
         guard (1...100_000_000).contains(maxStates) else { throw ValidationError("--max-states takes 1 to 100000000, found \(maxStates)") }
+        if let workers, !(1...256).contains(workers) { throw ValidationError("--workers takes 1 to 256 threads, found \(workers)") }
         guard ByteCount.parse(maxMemory) != nil else {
             throw ValidationError("--max-memory takes a size such as 512MB, 1GiB or a number of bytes, found '\(maxMemory)'")
         }
@@ -84,6 +88,7 @@ struct Explore: ParsableCommand {
         options.maxSeconds = maxSeconds
         options.maxStates = maxStates
         options.maxMemory = ByteCount.parse(maxMemory) ?? ExploreOptions.defaultMaxMemory
+        options.workers = workers ?? ProcessInfo.processInfo.activeProcessorCount
         let line = ProgressLine.onTerminal(format == .text)
         var progress: ((ExploreProgress) -> Void)?
         if let line { progress = { p in line.show(ExploreReport.progressLine(p), at: p.seconds) } }

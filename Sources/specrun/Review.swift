@@ -12,7 +12,11 @@ struct Review: ParsableCommand {
             scenario, a summary of what changed and the diff, and reads one key: a accepts (the \
             new timeline becomes the snapshot), r rejects (the pending file is deleted), s skips \
             (it stays pending), q (or Ctrl-C) stops. Only these lowercase keys act; arrows and \
-            other keys are ignored or answered with a hint. It needs a terminal; 'specrun test --accept' or \
+            other keys are ignored or answered with a hint. Changed words inside a changed line \
+            are marked (reverse video, or [-old-]{+new+} without colours). A diff taller than the \
+            terminal goes through $PAGER (default 'less -R -F -X'; '--no-pager' prints it whole); \
+            the prompt comes after the pager quits. Each change names its scenario's marble \
+            report (the page when it exists, else the command that makes it). It needs a terminal; 'specrun test --accept' or \
             '--reject' settle every change at once. Exit status: 0, 1 when a file could not be \
             settled, 64 for a usage error, 66 when a path does not exist.
             """
@@ -20,6 +24,9 @@ struct Review: ParsableCommand {
 
     @Argument(help: "Spec files, or folders searched recursively (default: specs).", completion: SpecArguments.completion)
     var paths: [String] = []
+
+    @Flag(help: "Print every diff whole: no pager, even for a diff taller than the terminal.")
+    var noPager = false
 
     @OptionGroup var display: DisplayOptions
 
@@ -38,7 +45,7 @@ struct Review: ParsableCommand {
             throw ExitCodes.usage
         }
         KeyReader.restoreOnStop()
-        var session = ReviewSession(pending: pending, colors: Output.useColor(for: STDOUT_FILENO), hintPaths: hintPaths)
+        var session = ReviewSession(pending: pending, colors: Output.useColor(for: STDOUT_FILENO), hintPaths: hintPaths, pager: !noPager)
         if let code = session.run() { throw code }
     }
 }

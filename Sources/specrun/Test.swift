@@ -55,7 +55,7 @@ struct Test: ParsableCommand {
     @Option(help: "Write the json, junit or html report to this file (whole or not at all) and the text report to standard output.")
     var output: String?
 
-    @Flag(help: "Keep running: test again whatever a saved file changes (a spec, its snapshots, a spec it navigates to).")
+    @Flag(help: "Keep running: test again whatever a saved file changes (a spec, its snapshots, a spec it navigates to). On a terminal, keys: a accept all, r review, f failed only, p filter by spec path, Enter run again, q quit; Ctrl-C exits 130.")
     var watch = false
 
     @OptionGroup var display: DisplayOptions
@@ -75,6 +75,12 @@ struct Test: ParsableCommand {
                 throw ValidationError("'\(flag)' only settles pending changes and plays nothing, so it cannot be combined with '\(other)'")
             }
         }
+    }
+
+    /// `a` and `r` in a CI watch: nothing is written, so nothing is settled.
+    private static func ciSettlesNothing() -> Bool {
+        Output.error("note: CI is set, so nothing is written or deleted; pending changes are not settled\n")
+        return false
     }
 
     /// `CI` set to anything but empty, `false` or `0` (any case) means a CI run.
@@ -103,7 +109,29 @@ struct Test: ParsableCommand {
         let pass = TestPass(roots: roots, inCI: inCI, update: update, prune: prune, filter: filter, shard: shard,
                             format: format, output: output)
         if watch {
-            try WatchLoop(roots: roots, command: "test", rewritesSnapshots: update || prune) { pass.run($0) }.run()
+            let keys = WatchLoop.KeyActions(
+                acceptAll: { specs in
+                    guard !inCI else { return Self.ciSettlesNothing() }
+                    guard !PendingSettlement(roots: specs, filter: filter, accept: true).pending.isEmpty else {
+                        Output.error("no pending snapshot changes to accept\n")
+                        return false
+                    }
+                    _ = PendingSettlement(roots: specs, filter: filter, accept: true).run()
+                    return true
+                },
+                review: { specs in
+                    guard !inCI else { return Self.ciSettlesNothing() }
+                    let pending = PendingSettlement(roots: specs, filter: filter, accept: true).pending
+                    guard !pending.isEmpty else {
+                        Output.error("no pending snapshot changes to review\n")
+                        return false
+                    }
+                    var session = ReviewSession(pending: pending, colors: Output.useColor(for: STDOUT_FILENO))
+                    _ = session.run()
+                    return true
+                }
+            )
+            try WatchLoop(roots: roots, command: "test", rewritesSnapshots: update || prune, keyActions: keys) { pass.result($0) }.run()
         }
         if let code = pass.run(specs) { throw code }
     }

@@ -16,7 +16,11 @@ struct TestPass {
     var output: String?
 
     /// Runs the specs and writes the report; the exit code when not 0.
-    func run(_ specs: [String]) -> ExitCode? {
+    func run(_ specs: [String]) -> ExitCode? { result(specs).code }
+
+    /// Runs the specs and writes the report; the exit code when not 0, and the specs that failed
+    /// or are invalid (for `--watch`'s `f`).
+    func result(_ specs: [String]) -> WatchLoop.PassResult {
         let mode: SnapshotMode = inCI ? .verify : (update ? .update : .review)
         let outcomes = SnapshotSuite.verify(specPaths: specs, mode: mode, filter: filter, shard: shard)
         if let filter, !specs.isEmpty, outcomes.allSatisfy({ $0.scenarios.isEmpty }), outcomes.contains(where: \.isValid) {
@@ -32,6 +36,7 @@ struct TestPass {
             for problem in problems { Output.error(problem + "\n") }
             pruned = obsolete.filter { !FileManager.default.fileExists(atPath: $0) }
         }
+        let failing = Set(outcomes.filter { !$0.isValid || $0.scenarios.contains { $0.status.isFailure } }.map(\.specPath))
         let report = TestReport(outcomes: outcomes, obsolete: obsolete, pruned: Set(pruned), ci: inCI, shard: shard, filter: filter, roots: roots)
 
         switch (format, output) {
@@ -60,9 +65,9 @@ struct TestPass {
                 try SnapshotFile.writeAtomically(text, to: file)
             } catch {
                 Output.error("error: cannot write the report: \(error)\n")
-                return ExitCodes.failure
+                return WatchLoop.PassResult(code: ExitCodes.failure, failing: failing)
             }
         }
-        return report.exitCode
+        return WatchLoop.PassResult(code: report.exitCode, failing: failing)
     }
 }

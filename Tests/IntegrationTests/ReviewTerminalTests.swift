@@ -39,8 +39,9 @@ struct ReviewTerminalTests {
         #expect(first.contains("spec      specs/login.yaml"))
         #expect(first.contains("scenario  a second tap while signing in is refused"))
         #expect(first.contains("changes   outputs changed: login.elements at 4000ms, 5000ms"))
-        #expect(first.contains("-  5000ms  login.elements    ()"))
-        #expect(first.contains("+  4000ms  login.elements    ()"))
+        // The changed words are marked inside the changed lines (no colours: git's markers).
+        #expect(first.contains("-  [-5000ms-]  login.elements    ()"))
+        #expect(first.contains("+  {+4000ms+}  login.elements    ()"))
         session.send("x")   // not a choice: asked again
         session.send("a")
         try #require(Workspace.eventually { session.screen().contains("Pending 2 of 3") }, "\(session.screen())")

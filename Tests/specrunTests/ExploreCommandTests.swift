@@ -38,13 +38,29 @@ struct ExploreCommandTests {
         #expect(clean.stdout.split(separator: "\n").count == 1)
     }
 
+    /// `--workers` changes the threads, not the result; 0 or a negative count is a usage error
+    /// of one line.
+    @Test func workersGiveTheSameResultAndABadCountIsRefused() throws {
+        let path = try CLI.temporarySpec(Self.checkout)
+        let one = try CLI.run(["explore", path, "--workers", "1", "--format", "json"])
+        let two = try CLI.run(["explore", path, "--workers", "2", "--format", "json"])
+        #expect(one.status == 1 && two.status == 1)
+        func withoutTime(_ json: String) -> String { json.replacingOccurrences(of: #""(seconds|memory_bytes)":[0-9.e-]+"#, with: "", options: .regularExpression) }
+        #expect(withoutTime(one.stdout) == withoutTime(two.stdout))
+        #expect(one.stdout.contains("busyWhileCharging"))
+        let zero = try CLI.run(["explore", "specs/login.yaml", "--workers", "0"])
+        #expect(zero.status == 64)
+        #expect(zero.stderr.contains("--workers takes 1 to 256 threads, found 0"))
+        #expect(zero.stdout.isEmpty)
+    }
+
     @Test func invalidSpecsAndArgumentsAreRefused() throws {
         let bad = try CLI.temporarySpec("screen: S\ninvariants:\n  x: 1 + 1\n")
         let invalid = try CLI.run(["explore", bad])
         #expect(invalid.status == 2)
         #expect(invalid.stderr.contains("expected 'Bool', found 'Int'"))
         for arguments in [["--depth", "-1"], ["--strategy", "dfs"], ["--max-steps", "0"], ["--max-seconds", "0"],
-                          ["--max-seconds", "nan"], ["--max-states", "0"]] {
+                          ["--max-seconds", "nan"], ["--max-states", "0"], ["--workers", "0"], ["--workers", "-2"], ["--workers", "two"]] {
             #expect(try CLI.run(["explore", "specs/login.yaml"] + arguments).status == 64, "\(arguments)")
         }
     }

@@ -25,16 +25,38 @@ struct GraphCommandTests {
         for group in ["View", "View model", "Services"] { #expect(result.stdout.contains("label=\"\(group)\"")) }
     }
 
-    @Test func withoutGraphvizSVGSaysHowToInstallItAndWritesNothing() throws {
+    @Test(arguments: ["svg", "html"])
+    func withoutGraphvizSVGSaysHowToInstallItAndWritesNothing(_ format: String) throws {
         let folder = try PackagePaths.temporaryFolder("specrun-graph")
-        let file = folder + "/out.svg"
-        let result = try CLI.run(["graph", "specs/login.yaml", "--format", "svg", "--output", file], environment: ["PATH": folder])
+        let file = folder + "/out." + format
+        let result = try CLI.run(["graph", "specs/login.yaml", "--format", format, "--output", file], environment: ["PATH": folder])
         #expect(result.status == 69)
         #expect(result.stderr.contains("apt-get install graphviz"))
         #expect(!FileManager.default.fileExists(atPath: file))
     }
 
-    @Test(arguments: [["graph"], ["graph", "--format", "svg"], ["run", "--format", "html"]])
+    /// Shell completion offers every format, html included.
+    @Test func completionOffersEveryFormat() throws {
+        let bash = try CLI.run(["--generate-completion-script", "bash"]).stdout
+        #expect(bash.contains("-W 'mermaid'$'\\n''dot'$'\\n''svg'$'\\n''html'"), "\(bash)")
+        let zsh = try CLI.run(["--generate-completion-script", "zsh"]).stdout
+        #expect(zsh.contains("('mermaid' 'dot' 'svg' 'html')"))
+    }
+
+    /// A `dot` that answers without a drawing is an error, and nothing is written.
+    @Test(arguments: ["svg", "html"])
+    func aDotThatWritesNoDrawingFailsAndWritesNothing(_ format: String) throws {
+        let folder = try PackagePaths.temporaryFolder("specrun-graph")
+        try "#!/bin/sh\necho 'not a drawing'\n".write(toFile: folder + "/dot", atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder + "/dot")
+        let file = folder + "/out." + format
+        let result = try CLI.run(["graph", "specs/login.yaml", "--format", format, "--output", file], environment: ["PATH": folder])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr == "error: 'dot' wrote no <svg> element\n", "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: file))
+    }
+
+    @Test(arguments: [["graph"], ["graph", "--format", "svg"], ["graph", "--format", "html"], ["run", "--format", "html"]])
     func anInvalidSpecGivesLocatedDiagnosticsExit2AndNoOutput(_ command: [String]) throws {
         let spec = try CLI.temporarySpec("screen: S\noutputs:\n  a: missing + 1\n")
         let file = (spec as NSString).deletingLastPathComponent + "/out.file"

@@ -1,6 +1,7 @@
 import Foundation
 import SpecTesting
 import Testing
+@testable import specrun
 
 /// `--watch` from the built binary: it runs once, then again for exactly what a save changed.
 @Suite struct WatchTests {
@@ -43,6 +44,8 @@ import Testing
         try watching.waitForPasses(1)
         #expect(watching.stderr.hasPrefix("specrun test --watch: 1 spec\n"))
         #expect(watching.stdout.hasSuffix("3 passed, 0 failed\n"))
+        // Standard input is not a terminal: no keys, no legend, as before them.
+        #expect(!watching.stderr.contains(WatchKeys.legend))
 
         try cli.edit("specs/login.yaml", "latency: 5s", "latency: 4s")
         try watching.waitForPasses(2)

@@ -26,6 +26,10 @@ public struct ExploreOptions: Sendable {
     /// states seen, the queue and the wait table, estimated as it goes (see `HeldBytes`).
     package var maxMemory: Int = Self.defaultMaxMemory
     package static let defaultMaxMemory = 1 << 30
+    /// Threads breadth-first search runs on, each with a graph of its own; the result is the
+    /// same for any number (see ``ParallelSearch``). Random walks take one. `specrun explore`
+    /// passes the machine's cores unless `--workers` says otherwise.
+    public var workers: Int = 1
     /// Scheduled events one step may run before it counts as a runaway.
     package var maxEventsPerStep: Int = 100_000
     /// Whether breadth-first search may know a move's state without taking it (see

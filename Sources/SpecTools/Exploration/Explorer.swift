@@ -30,9 +30,18 @@ public enum Explorer {
         result.moves = driver.alphabet.moves.count
         let started = ContinuousClock.now
         var search = Search(driver: driver, options: options, started: started, progress: progress)
+        /// Breadth-first on `options.workers` threads, or on this one.
+        func breadthFirst(_ result: inout ExploreResult, started: ContinuousClock.Instant, target: FindingKind? = nil) -> [PathStep]? {
+            guard options.workers > 1 else {
+                var search = Search(driver: driver, options: options, started: started, progress: progress)
+                return search.breadthFirst(&result, target: target)
+            }
+            var parallel = ParallelSearch(driver: driver, workers: options.workers, options: options, started: started, progress: progress)
+            return parallel.breadthFirst(&result, target: target)
+        }
         let found: [PathStep]?
         switch options.strategy {
-        case .bfs: found = search.breadthFirst(&result)
+        case .bfs: found = breadthFirst(&result, started: started)
         case .random: found = search.randomWalks(&result)
         }
         var shrinker = Shrinker(driver: driver)
@@ -42,9 +51,8 @@ public enum Explorer {
             // A random walk is rarely shortest: search breadth-first below its length for the
             // same failure, within the same budgets.
             if options.strategy == .random && path.count > 1 {
-                var shorter = Search(driver: driver, options: options, started: ContinuousClock.now, progress: progress)
                 var scratch = ExploreResult(strategy: .bfs, seed: options.seed, depthLimit: path.count - 1)
-                if let again = shorter.breadthFirst(&scratch, target: kind), let (p, k) = shrinker.shrink(again), k == kind {
+                if let again = breadthFirst(&scratch, started: ContinuousClock.now, target: kind), let (p, k) = shrinker.shrink(again), k == kind {
                     path = p
                     kind = k
                 }

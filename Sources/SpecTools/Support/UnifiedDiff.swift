@@ -22,23 +22,54 @@ package struct UnifiedDiff: Sendable {
     }
 
     /// The diff text, every line ending in a newline; empty when nothing changed. With `colors`,
-    /// removed lines are red, added lines green and hunk headers cyan (ANSI escapes).
-    package func render(colors: Bool = false) -> String {
+    /// removed lines are red, added lines green and hunk headers cyan (ANSI escapes). With
+    /// `words`, the changed words inside a changed line are marked too (`WordDiff`).
+    package func render(colors: Bool = false, words: Bool = false) -> String {
         let hunks = self.hunks()
         guard !hunks.isEmpty else { return "" }
         func paint(_ s: String, _ code: String) -> String { colors ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
         func safe(_ s: String) -> String { TerminalText.escaped(s) }
+        let marked = words ? markedWords(colors: colors) : [:]
         var out = paint("--- \(safe(oldLabel))", "1") + "\n" + paint("+++ \(safe(newLabel))", "1") + "\n"
         for hunk in hunks {
             out += paint("@@ -\(range(hunk.oldStart, hunk.oldCount)) +\(range(hunk.newStart, hunk.newCount)) @@", "36") + "\n"
-            for edit in diff.edits[hunk.edits] {
+            for (i, edit) in diff.edits[hunk.edits].enumerated() {
+                let index = hunk.edits.lowerBound + i
                 switch edit {
                 case .keep(let o, _): out += " " + safe(diff.old[o]) + "\n"
-                case .delete(let o): out += paint("-" + safe(diff.old[o]), "31") + "\n"
-                case .insert(let n): out += paint("+" + safe(diff.new[n]), "32") + "\n"
+                case .delete(let o): out += paint("-" + (marked[index] ?? safe(diff.old[o])), "31") + "\n"
+                case .insert(let n): out += paint("+" + (marked[index] ?? safe(diff.new[n])), "32") + "\n"
                 }
             }
         }
+        return out
+    }
+
+    /// For each edit index of a removed or added line that pairs with a line on the other side,
+    /// the line with its changed words marked. In each run of changes the n-th removed line
+    /// pairs with the n-th added line, as git pairs them; a pair with little in common is left
+    /// whole.
+    func markedWords(colors: Bool) -> [Int: String] {
+        var out: [Int: String] = [:]
+        var deletes: [(index: Int, line: Int)] = [], inserts: [(index: Int, line: Int)] = []
+        func pairUp() {
+            for (d, i) in zip(deletes, inserts) {
+                if let marked = WordDiff.mark(old: diff.old[d.line], new: diff.new[i.line], colors: colors) {
+                    out[d.index] = marked.old
+                    out[i.index] = marked.new
+                }
+            }
+            deletes = []
+            inserts = []
+        }
+        for (index, edit) in diff.edits.enumerated() {
+            switch edit {
+            case .keep: pairUp()
+            case .delete(let o): deletes.append((index, o))
+            case .insert(let n): inserts.append((index, n))
+            }
+        }
+        pairUp()
         return out
     }
 

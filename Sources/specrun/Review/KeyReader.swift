@@ -62,8 +62,9 @@ enum KeyReader {
         isRaw = 0
     }
 
-    /// The next byte; with `wait` false, nil when none comes within `escapePause`.
-    private static func readByte(wait: Bool) -> UInt8? {
+    /// The next byte of standard input, in whatever mode the terminal is (`test --watch` reads
+    /// its keys with it too); with `wait` false, nil when none comes within `escapePause`.
+    static func readByte(wait: Bool) -> UInt8? {
         if !wait {
             var pfd = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             var ready: Int32

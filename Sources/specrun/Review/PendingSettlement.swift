@@ -9,13 +9,19 @@ struct PendingSettlement {
     var filter: String?
     var accept: Bool
 
-    /// Accepts or rejects each pending file, one line each, then a count; the exit code when
-    /// some file could not be settled.
-    func run() -> ExitCode? {
-        let pending = PendingSnapshot.find(in: roots).filter { p in
+    /// The pending files under the paths, those of scenarios whose name contains `filter` when
+    /// it is given.
+    var pending: [PendingSnapshot] {
+        PendingSnapshot.find(in: roots).filter { p in
             guard let filter, !filter.isEmpty else { return true }
             return p.scenario?.contains(filter) ?? false
         }
+    }
+
+    /// Accepts or rejects each pending file, one line each, then a count; the exit code when
+    /// some file could not be settled.
+    func run() -> ExitCode? {
+        let pending = self.pending
         guard !pending.isEmpty else {
             Output.write("no pending snapshot changes in \(roots.joined(separator: ", "))\n")
             return nil

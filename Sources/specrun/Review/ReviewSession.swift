@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ScreenSpec
 import SpecRuntime
 import SpecTools
@@ -10,12 +11,16 @@ struct ReviewSession {
     var colors: Bool
     /// ` PATH…` as given to `review`, for the hint to run it again.
     var hintPaths = ""
+    /// Whether a diff taller than the terminal goes through the pager (`Pager`); off with
+    /// `--no-pager`.
+    var pager: Bool
     var accepted = 0, rejected = 0, skipped = 0, problems = 0
 
-    init(pending: [PendingSnapshot], colors: Bool, hintPaths: String = "") {
+    init(pending: [PendingSnapshot], colors: Bool, hintPaths: String = "", pager: Bool = true) {
         self.hintPaths = hintPaths
         self.pending = pending
         self.colors = colors
+        self.pager = pager
     }
 
     /// The exit code when a file could not be settled.
@@ -23,7 +28,8 @@ struct ReviewSession {
         var stopped = false
         for (n, change) in pending.enumerated() {
             if stopped { skipped += 1; continue }
-            Output.write(render(change, number: n + 1))
+            // Only the diff is paged: the prompt and its key come after the pager quits.
+            Pager.show(render(change, number: n + 1), allowed: pager)
             switch ask() {
             case "a":
                 settle(change, accept: true)
@@ -54,9 +60,24 @@ struct ReviewSession {
         out += "  spec      \(spec)\n"
         out += "  scenario  \(change.scenario.map(safe) ?? "(unknown: the file has no '# scenario:' line)")\n"
         out += "  snapshot  \(safe(change.snapshotPath))\n"
-        out += "  changes   \(safe(summary))\n\n"
-        out += diff.render(colors: colors) + "\n"
+        out += "  changes   \(safe(summary))\n"
+        out += "  report    \(Self.report(for: change))\n\n"
+        out += diff.render(colors: colors, words: true) + "\n"
         return out
+    }
+
+    /// The marble report of the change's scenario, the new timeline drawn: the page when it was
+    /// made (a file named as below, in the current folder), else the command that makes it.
+    /// Reports go where `--format html` sends them, so review proposes one name per scenario:
+    /// `<spec stem>.<snapshot name>.html`.
+    static func report(for change: PendingSnapshot) -> String {
+        let snapshot = (change.snapshotPath as NSString).lastPathComponent
+        let slug = snapshot.hasSuffix("." + SnapshotLayout.fileExtension) ? String(snapshot.dropLast(SnapshotLayout.fileExtension.count + 1)) : snapshot
+        guard let spec = change.specPath, let scenario = change.scenario else { return "(none: the spec or the scenario name is unknown)" }
+        let page = SnapshotLayout.stem(of: spec) + "." + slug + ".html"
+        if FileManager.default.fileExists(atPath: page) { return "open \(TerminalText.escaped(page))" }
+        let command = "specrun run \(ShellWord.quoted(spec)) --scenario \(ShellWord.quoted(scenario)) --format html > \(ShellWord.quoted(page))"
+        return TerminalText.escaped(command)
     }
 
     /// The keys that act, as the one-line hint shows them.

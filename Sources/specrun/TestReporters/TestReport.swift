@@ -32,10 +32,13 @@ struct TestReport {
 
     var invalid: Int { outcomes.filter { !$0.isValid }.count }
 
-    /// `N passed, N failed`, with `, N skipped` only when something was skipped.
-    /// Followed by `(shard 2/4)` when sharded.
+    /// `N passed, N failed`, with `, N skipped` only when something was skipped and `, N invalid
+    /// spec(s)` only when a spec is invalid: an invalid spec is named as such, not counted as a
+    /// failed scenario (`failed` here counts scenarios only; the machine formats keep counting an
+    /// invalid spec as one failure). Followed by `(shard 2/4)` when sharded.
     var summaryLine: String {
-        "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "") + (shard.map { " (shard \($0))" } ?? "")
+        "\(passed) passed, \(failed - invalid) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+            + (invalid > 0 ? ", \(invalid) invalid spec\(invalid == 1 ? "" : "s")" : "") + (shard.map { " (shard \($0))" } ?? "")
     }
 
     /// Scenarios whose new timeline this run wrote as a pending file to review.

@@ -48,13 +48,22 @@ final class FileWatcher {
         descriptors = armed
     }
 
-    /// Blocks until something changes, then until the changes settle.
-    func waitForChange() {
-        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        while poll(&pfd, 1, -1) <= 0 {}
+    /// Blocks until something changes, then until the changes settle; or, with `input`, until
+    /// that descriptor has something to read (a key in `test --watch`): then true, at once.
+    @discardableResult
+    func waitForChange(orInput input: Int32? = nil) -> Bool {
+        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+        if let input { fds.append(pollfd(fd: input, events: Int16(POLLIN), revents: 0)) }
+        while true {
+            guard poll(&fds, nfds_t(fds.count), -1) > 0 else { continue }
+            if fds.count > 1, fds[1].revents != 0 { return true }
+            if fds[0].revents != 0 { break }
+        }
+        var pfd = fds[0]
         drain()
         let deadline = ContinuousClock.now + Self.settleLimit
         while ContinuousClock.now < deadline, poll(&pfd, 1, Self.settle) > 0 { drain() }
+        return false
     }
 
     /// Forgets the events queued so far (a pass's own writes), so that waiting starts idle; the
@@ -86,13 +95,19 @@ final class FileWatcher {
 
     func discardPending() {}
 
-    func waitForChange() {
+    @discardableResult
+    func waitForChange(orInput input: Int32? = nil) -> Bool {
         while true {
-            usleep(50_000)
+            if let input {
+                var pfd = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+                if poll(&pfd, 1, 50) > 0 { return true }
+            } else {
+                usleep(50_000)
+            }
             let now = Dictionary(uniqueKeysWithValues: watched.map { ($0, Self.listing($0)) })
             if now != state {
                 state = now
-                return
+                return false
             }
         }
     }
