@@ -133,7 +133,12 @@ final class ExplorationDriver {
 
     /// The current state, to restore with ``restore(_:)``, here or into another driver of the
     /// same spec (it holds no reference into this graph).
-    func save() -> ScreenGraph.State { graph.state }
+    /// Optional for the callers written when a screen with stream outputs could not be saved;
+    /// every screen can now (``canRestore`` is always true).
+    func save() -> ScreenGraph.State? { graph.state }
+
+    /// Every screen is restored from a saved state, stream outputs included.
+    var canRestore: Bool { true }
 
     func restore(_ state: ScreenGraph.State) { graph.state = state }
 

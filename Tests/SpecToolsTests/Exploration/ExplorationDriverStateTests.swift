@@ -25,7 +25,7 @@ import Testing
             var path: [PathStep] = []
             var digests: [UInt64] = []
             for _ in 0..<8 {
-                let saved: ScreenGraph.State = first.save()
+                let saved = try #require(first.save())
                 let before = first.stateHash()
                 let step = PathStep(move: rng.below(moves), choice: choices > 1 ? rng.below(choices) : 0)
                 let found = first.apply(step)
