@@ -3,10 +3,7 @@ struct TimerQueue {
     struct Entry: HeapOrdered {
         var time: Int
         var sequence: Int
-        /// What the work is, for exploration's state hash (0: unknown); see
-        /// ``VirtualClock/schedule(after:tag:_:)``.
-        var tag: Int
-        var work: () -> Void
+        var work: ClockWork
 
         @inline(__always)
         func precedes(_ other: Entry) -> Bool {
@@ -33,8 +30,24 @@ struct TimerQueue {
 
     mutating func removeAll() { heap.removeAll() }
 
+    /// Removes the entries `drop` picks (a handful at most are pending: a rebuild is cheap).
+    mutating func remove(where drop: (Entry) -> Bool) {
+        guard heap.items.contains(where: drop) else { return }
+        let kept = heap.items.filter { !drop($0) }
+        heap.removeAll()
+        for entry in kept { heap.insert(entry) }
+    }
+
     /// Whether `other` is a copy of this queue not yet written to.
     func sharesStorage(with other: TimerQueue) -> Bool {
         heap.items.withUnsafeBufferPointer { a in other.heap.items.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
     }
+}
+
+/// What a clock entry runs: a graph's timer, a plain value the graph dispatches (see
+/// ``GraphTimer``), or a closure from outside a graph (a scenario recorder's steps, a live call's
+/// timeout), which exploration never schedules.
+enum ClockWork {
+    case timer(GraphTimer)
+    case closure(() -> Void)
 }

@@ -25,12 +25,43 @@ public final class VirtualClock {
     /// When the next scheduled item is due, nil when nothing is scheduled.
     package var nextDue: Int? { queue.nextTime }
 
-    /// Runs `work` `delay` milliseconds from now (0: after everything already due now). `tag`
-    /// identifies what the work does (two entries with equal tags do the same), for exploration.
-    package func schedule(after delay: Int, tag: Int = 0, _ work: @escaping () -> Void) {
+    /// Runs `work` `delay` milliseconds from now (0: after everything already due now).
+    package func schedule(after delay: Int, _ work: @escaping () -> Void) {
+        insert(after: delay, .closure(work))
+    }
+
+    /// Hands `timer` to ``fire`` `delay` milliseconds from now: a graph's own work, as a value.
+    package func schedule(after delay: Int, _ timer: GraphTimer) {
+        insert(after: delay, .timer(timer))
+    }
+
+    private func insert(after delay: Int, _ work: ClockWork) {
         let (time, overflow) = now.addingReportingOverflow(max(delay, 0))
-        queue.insert(TimerQueue.Entry(time: overflow ? Int.max : time, sequence: sequence, tag: tag, work: work))
+        queue.insert(TimerQueue.Entry(time: overflow ? Int.max : time, sequence: sequence, work: work))
         sequence &+= 1
+    }
+
+    /// Runs a ``GraphTimer`` that came due: the graph on this clock sets it.
+    var fire: (GraphTimer) -> Void = { _ in }
+
+    /// When the first pending graph timer `matches` picks comes due, nil when none.
+    func firstDue(where matches: (GraphTimer) -> Bool) -> Int? {
+        var first: Int?
+        for entry in queue.entries {
+            guard case .timer(let t) = entry.work, matches(t) else { continue }
+            first = min(first ?? entry.time, entry.time)
+        }
+        return first
+    }
+
+    /// Drops the pending graph timers `drop` picks: an operator whose timer can no longer do
+    /// anything (a debounce that got a newer element) removes it, so that what is pending is
+    /// exactly what can still happen.
+    func cancel(where drop: (GraphTimer) -> Bool) {
+        queue.remove { entry in
+            if case .timer(let t) = entry.work { return drop(t) }
+            return false
+        }
     }
 
     /// Runs everything due up to `target`, in order, then sets the time to `target`.
@@ -40,13 +71,20 @@ public final class VirtualClock {
             now = next.time
             executed += 1
             guard executed <= limit else { throw RuntimeLimitError(time: now, limit: limit) }
-            next.work()
+            switch next.work {
+            case .timer(let timer): fire(timer)
+            case .closure(let work): work()
+            }
         }
         now = max(now, target)
     }
 
     /// The time, the sequence and everything scheduled, to restore later (see Exploration/).
-    package struct State {
+    ///
+    /// Sendable because a graph's timers are plain values (``GraphTimer``); closures are scheduled
+    /// only from outside a graph (a scenario recorder, a live call's timeout), never by the
+    /// explorer that saves and restores states (``holdsOnlyGraphTimers``).
+    package struct State: @unchecked Sendable {
         fileprivate var now: Int
         fileprivate var sequence: Int
         fileprivate var queue: TimerQueue
@@ -60,6 +98,12 @@ public final class VirtualClock {
         }
     }
 
+    /// Whether every pending entry is a ``GraphTimer`` (no closure), so a saved state may be
+    /// restored into another graph's clock.
+    package var holdsOnlyGraphTimers: Bool {
+        queue.entries.allSatisfy { if case .timer = $0.work { return true } else { return false } }
+    }
+
     package var state: State {
         get { State(now: now, sequence: sequence, queue: queue) }
         set {
@@ -71,22 +115,29 @@ public final class VirtualClock {
         }
     }
 
-    /// A digest of what is pending, relative to now: each entry's delay and tag. The heap's layout
-    /// depends on the order of insertions, so entries are summed, order-independently.
+    /// A digest of what is pending, relative to now: each entry's delay and what it does (a
+    /// graph timer's value; a closure counts as unknown), in the order they will run, since two
+    /// timers due at the same time run in the order they were set.
     package func pendingDigest() -> UInt64 { pendingDigest(after: 0) }
 
     /// ``pendingDigest()`` as it will be `wait` milliseconds from now if nothing comes due before
     /// then (exploration predicts a wait's state with it; see ``nextDue``).
     package func pendingDigest(after wait: Int) -> UInt64 {
-        var sum = UInt64(queue.count)
         let at = now &+ wait
-        for entry in queue.entries {
-            var h = UInt64(bitPattern: Int64(entry.time &- at)) &* 0x9E37_79B9_7F4A_7C15
-            h ^= UInt64(bitPattern: Int64(entry.tag))
-            h = (h ^ h >> 31) &* 0xBF58_476D_1CE4_E5B9
-            sum = sum &+ (h ^ h >> 29)
+        var d = Digest()
+        d.mix(UInt64(queue.count))
+        func mix(_ entry: TimerQueue.Entry) {
+            d.mix(UInt64(bitPattern: Int64(entry.time &- at)))
+            if case .timer(let timer) = entry.work { d.mix(UInt64(bitPattern: Int64(timer.hashValue))) } else { d.mix(0) }
         }
-        return sum
+        let entries = queue.entries
+        if entries.count <= 1 {
+            entries.forEach(mix)
+        } else {
+            // The heap's layout depends on the order of insertions: the order they run in does not.
+            entries.sorted { $0.precedes($1) }.forEach(mix)
+        }
+        return queue.count == 0 ? 0 : d.finished
     }
 
     /// Drops everything scheduled.

@@ -3,19 +3,21 @@
 /// is the explorer's analysis of the program, in SpecTools (`DigestCells`).
 extension ScreenGraph {
     /// Everything a step changes, between transactions: values, which nodes emitted, service-call
-    /// counters and the clock. Stream operators keep state of their own that this does not hold,
-    /// so a graph with stream outputs cannot be restored (see ``canRestoreState``).
-    package struct State {
+    /// counters, the clock and its timers, and every stream operator's state (``OperatorState``).
+    /// A plain value: it holds no reference into the graph that took it, so it may be restored into
+    /// another graph of the same ``ScreenProgram`` (and sent to another thread to do so).
+    package struct State: Sendable {
         var values: [Value]
         var hasEmitted: [Bool]
         var serviceCalls: [Int]
         var ends: [StreamEnd?]
         var clock: VirtualClock.State
+        var pipelines: [PipelineState]
 
         /// The bytes of the arrays this state alone owns (``state`` copies them), freed with it;
         /// exploration's memory budget counts them (see `HeldBytes`).
         package var ownBytes: Int {
-            4 * HeldBytes.header + values.count * MemoryLayout<Value>.stride + hasEmitted.count
+            5 * HeldBytes.header + pipelines.count * MemoryLayout<PipelineState>.stride + values.count * MemoryLayout<Value>.stride + hasEmitted.count
                 + serviceCalls.count * MemoryLayout<Int>.stride + ends.count * MemoryLayout<StreamEnd?>.stride
         }
 
@@ -32,10 +34,10 @@ extension ScreenGraph {
         }
     }
 
-    /// True when ``state`` captures everything: the graph has no stream outputs.
-    package var canRestoreState: Bool { pipelines.isEmpty }
-
-    /// The graph's state between transactions; setting it restores one taken from this graph.
+    /// The graph's state between transactions; setting it restores one taken from this graph or
+    /// from another graph of the same program (with the same services), between transactions.
+    /// The graph's clock must hold only graph timers (``VirtualClock/holdsOnlyGraphTimers``): a
+    /// scenario recorder's or a live call's closures are no state.
     ///
     /// Both directions copy element by element, so the graph's arrays never share storage with a
     /// saved state: restoring then stepping, as exploration does for every move it tries, writes
@@ -44,14 +46,18 @@ extension ScreenGraph {
         get {
             State(values: context.values.withUnsafeBufferPointer { Array($0) }, hasEmitted: hasEmitted.withUnsafeBufferPointer { Array($0) },
                   serviceCalls: serviceCalls.withUnsafeBufferPointer { Array($0) }, ends: ends.withUnsafeBufferPointer { Array($0) },
-                  clock: clock.state)
+                  clock: clock.state, pipelines: pipelines.map(\.state))
         }
         set {
             Self.copy(newValue.values, into: &context.values)
             Self.copy(newValue.hasEmitted, into: &hasEmitted)
             Self.copy(newValue.serviceCalls, into: &serviceCalls)
             Self.copy(newValue.ends, into: &ends)
+            // The clock first: operators read the time back (a `throttle`'s window).
             clock.state = newValue.clock
+            for (p, pipeline) in pipelines.enumerated() where newValue.pipelines.indices.contains(p) {
+                pipeline.restore(newValue.pipelines[p])
+            }
         }
     }
 
@@ -67,17 +73,10 @@ extension ScreenGraph {
         }
     }
 
-    /// Back to how `init` left the graph, with fresh stream operators built from the compiled
-    /// plans, so that ``start()`` runs again: `unstarted` must be a ``state`` taken before the
-    /// first start. Cheaper than a new graph: only the pipelines are built again.
-    package func rewind(to unstarted: State) {
-        state = unstarted
-        pipelines = spec.streams.enumerated().map { p, stream in StreamPipeline(plan: stream, environment: makeEnvironment(p, stream)) }
-        started = false
-    }
-
     /// A 64-bit digest of the state: the values of the nodes in ``digestNodes``, service-call
-    /// counters, how streams ended and the pending timers relative to now. Not `Hasher`: this
+    /// counters, how streams ended, the pending timers relative to now and what each does, and
+    /// every stream operator's state: two states with equal digests (barring a collision) have
+    /// the same future. Not `Hasher`: this
     /// runs once per explored transition, and a multiply-xor mix of the values' words costs a
     /// fraction of SipHash through `Value`'s generic `hash(into:)`. Strings mix their UTF-8 bytes
     /// (canonically equal strings with other bytes only count as two states); rare kinds of values
@@ -89,7 +88,7 @@ extension ScreenGraph {
     /// new one (see `DigestCells.changesOnlyDerivedValues(_:)` in SpecTools).
     package func stateDigest() -> UInt64 {
         var sum: UInt64 = 0
-        for i in digestNodes { sum &+= Self.digestTerm(of: i, context.values[i]) }
+        sum &+= digestTerms.sum(digestNodes, context.values)
         if !pipelines.isEmpty {
             // Operators read streams' latest values (`withLatestFrom`), so with stream outputs
             // every node counts, and which nodes emitted.
@@ -101,6 +100,9 @@ extension ScreenGraph {
                     bits = 0
                 }
             }
+            var hasher = Hasher()
+            for pipeline in pipelines { hasher.combine(pipeline.stateHash) }
+            sum &+= Self.mixed(UInt64(bitPattern: Int64(hasher.finalize())), 0x4_0000_0000)
         }
         for (k, c) in serviceCalls.enumerated() {
             // A fake answers its n-th call with result n, the last one repeating: calls past

@@ -34,12 +34,9 @@ extension ScreenGraph {
         }
         let (outcome, latency) = call(service: action.service, names: action.argumentNames, arguments: arguments)
         if case .sequence(let events) = outcome {
-            return playSequence(events, of: action)
+            return playSequence(events, of: index)
         }
-        // The tag tells the explorer's state digest which action ends with which outcome; hashing
-        // the outcome is work a scenario does not need.
-        let tag = tagsTimers ? index &* 1_000_003 &+ outcome.hashValue | 1 : 0
-        clock.schedule(after: latency, tag: tag) { [unowned self] in finishWork(of: action, outcome) }
+        clock.schedule(after: latency, .actionEnd(action: index, outcome))
     }
 
     /// The work's element (or error), then its completion: two steps, as in Rx.
@@ -73,26 +70,27 @@ extension ScreenGraph {
 
     /// Work answering a `sequence:`: each element on `elements` at its time, an error on
     /// `errors`; `executing` turns false when the sequence ends (never, if it does not).
-    func playSequence(_ events: [ServicePlan.SequenceEvent], of action: ActionPlan) {
-        for e in events {
-            clock.schedule(after: e.time) { [unowned self] in
-                switch e.event {
-                case .next(let value):
-                    inbox[action.elements].append(value)
-                    enqueue(action.elements)
-                    propagate()
-                case .end(let end):
-                    if case .error(let error) = end {
-                        inbox[action.errors].append(.error(error))
-                        enqueue(action.errors)
-                        propagate()
-                    }
-                    pendingWrite[action.executing] = .bool(false)
-                    enqueue(action.executing)
-                    propagate()
-                    if case .completed = end { completed(action) }
-                }
+    func playSequence(_ events: [ServicePlan.SequenceEvent], of action: Int) {
+        for e in events { clock.schedule(after: e.time, .actionEvent(action: action, e.event)) }
+    }
+
+    /// One event of a `sequence:` answer came due.
+    func sequenceEvent(_ event: ServicePlan.SequenceEventKind, of action: ActionPlan) {
+        switch event {
+        case .next(let value):
+            inbox[action.elements].append(value)
+            enqueue(action.elements)
+            propagate()
+        case .end(let end):
+            if case .error(let error) = end {
+                inbox[action.errors].append(.error(error))
+                enqueue(action.errors)
+                propagate()
             }
+            pendingWrite[action.executing] = .bool(false)
+            enqueue(action.executing)
+            propagate()
+            if case .completed = end { completed(action) }
         }
     }
 }

@@ -3,13 +3,7 @@ extension ScreenGraph {
     func makeEnvironment(_ p: Int, _ stream: StreamPlan) -> PipelineEnvironment {
         let env = PipelineEnvironment(context: context, clock: clock, name: spec.nodes[stream.output].name)
         env.coverage = coverage
-        env.schedule = { [unowned self] delay, work in
-            clock.schedule(after: delay) { [unowned self] in
-                pipelines[p].inbox.append(work)
-                enqueue(stream.output)
-                propagate()
-            }
-        }
+        env.address = StreamTimer.Address(pipeline: p, op: -1)
         env.call = { [unowned self] service, names, arguments in call(service: service, names: names, arguments: arguments) }
         env.callLive = { [unowned self] service, names, arguments, deliver in
             callLive(service: service, names: names, arguments: arguments, deliver: deliver)
@@ -20,6 +14,7 @@ extension ScreenGraph {
         env.end = { [unowned self] node in ends[node] }
         env.report = { [unowned self] message in report(message) }
         env.cancelled = { [unowned self] call in onCancel?(clock.now, stream.output, call) }
+        env.recordsCancellations = { [unowned self] in onCancel != nil }
         env.serviceName = { [unowned self] service in services.indices.contains(service) ? services[service].name : "?" }
         return env
     }
@@ -27,15 +22,30 @@ extension ScreenGraph {
     /// `interval:` and `timer:` sources: element `n` after `delay`, then the next one a period
     /// later, or the completion for a one-shot timer. Stops once the output ended.
     func tick(_ p: Int, _ n: Int, after delay: Int, _ timer: TimerPlan) {
-        clock.schedule(after: delay) { [unowned self] in
+        clock.schedule(after: delay, .tick(pipeline: p, n: n))
+    }
+
+    /// Runs a timer of this graph that came due (see ``GraphTimer``).
+    func fire(_ timer: GraphTimer) {
+        switch timer {
+        case .actionEnd(let action, let outcome):
+            finishWork(of: spec.actions[action], outcome)
+        case .actionEvent(let action, let event):
+            sequenceEvent(event, of: spec.actions[action])
+        case .tick(let p, let n):
             let pipeline = pipelines[p]
-            guard !pipeline.ended else { return }
+            guard !pipeline.ended, let plan = pipeline.plan.timer else { return }
             pipeline.receive(.int(n))
-            if let period = timer.period {
-                if n < Int.max { tick(p, n + 1, after: period, timer) }
+            if let period = plan.period {
+                if n < Int.max { tick(p, n + 1, after: period, plan) }
             } else {
                 pipeline.receiveEnd(op: -1, index: 0, .completed)
             }
+            enqueue(spec.streams[p].output)
+            propagate()
+        case .stream(let t):
+            let p = t.address.pipeline
+            pipelines[p].receive(timer: t)
             enqueue(spec.streams[p].output)
             propagate()
         }

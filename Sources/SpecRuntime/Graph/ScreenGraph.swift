@@ -46,8 +46,6 @@ public final class ScreenGraph {
     /// Chooses the answer to a service call (service index, named arguments, calls before this
     /// one) instead of the spec's fake; nil answers as declared. Exploration chooses through it.
     package var serviceChoice: ((_ service: Int, _ names: [String], _ arguments: [Value], _ count: Int) -> (ServicePlan.Outcome, Int)?)?
-    /// Whether an action's end on the clock carries a tag for ``stateDigest()``; exploration sets it.
-    package var tagsTimers = false
     /// The live providers and calls in flight, when a live host runs this graph (see
     /// ``LiveCalls``); nil, the usual case, means the spec's fakes answer every call.
     var liveCalls: LiveCalls?
@@ -136,6 +134,8 @@ public final class ScreenGraph {
     /// The nodes whose values ``stateDigest()`` covers: every node unless the explorer narrows
     /// it to the cells a state is (see `DigestCells` in SpecTools).
     package var digestNodes: [Int] = []
+    /// Each node's last digest term and the value it was taken of (see ``DigestTerms``).
+    @exclusivity(unchecked) var digestTerms = DigestTerms()
     /// Per service, the most calls that can change what its next call answers (see
     /// ``ServicePlan/choose(arguments:_:count:)``).
     let serviceCallsCounted: [Int]
@@ -214,6 +214,7 @@ public final class ScreenGraph {
         queue = RankQueue(capacity: n)
         pipelines = spec.streams.enumerated().map { p, stream in StreamPipeline(plan: stream, environment: makeEnvironment(p, stream)) }
         digestNodes = Array(spec.nodes.indices)
+        clock.fire = { [unowned self] timer in fire(timer) }
     }
 
     // MARK: public API

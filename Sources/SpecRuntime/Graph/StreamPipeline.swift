@@ -8,7 +8,8 @@ final class StreamPipeline {
     let plan: StreamPlan
     let environment: PipelineEnvironment
     private let operators: [StreamOperator]
-    private let end = PipelineEnd()
+    private let gates: [Gate]
+    private let end: PipelineEnd
     /// Work to run in the next transaction of this pipeline's node.
     var inbox: [() -> Void] = []
     /// A secondary source node and the operator (and its source index) it feeds.
@@ -17,12 +18,13 @@ final class StreamPipeline {
     init(plan: StreamPlan, environment env: PipelineEnvironment) {
         self.plan = plan
         self.environment = env
-        let operators = plan.operators.map { Self.make($0, env) }
+        let operators = plan.operators.enumerated().map { k, op in Self.make(op, env.operating(op: k)) }
         // A gate after each operator keeps the grammar `next* (error | completed)`: nothing passes
         // after a terminal event, whatever an operator's timers still do.
-        for k in operators.indices {
-            operators[k].sink = Gate(k + 1 < operators.count ? operators[k + 1] : end)
-        }
+        let end = PipelineEnd()
+        self.end = end
+        gates = operators.indices.map { k in Gate(k + 1 < operators.count ? operators[k + 1] : end) }
+        for k in operators.indices { operators[k].sink = gates[k] }
         self.operators = operators
     }
 
@@ -68,7 +70,9 @@ final class StreamPipeline {
         case .request(let plan):
             let arguments = plan.call.arguments.map(compile)
             let innerPlans = plan.inner
-            let inner: InnerOperators = { innerEnv in innerPlans.map { Self.make($0, innerEnv, inner: true) } }
+            let inner: InnerOperators = { innerEnv in
+                innerPlans.enumerated().map { k, op in Self.make(op, innerEnv.operating(innerOp: k), inner: true) }
+            }
             switch plan.strategy {
             case .latest: return StreamOperators.flatMapLatest(plan, arguments: arguments, inner: inner, env)
             case .merge: return StreamOperators.flatMap(plan, arguments: arguments, inner: inner, env)
@@ -112,6 +116,55 @@ final class StreamPipeline {
         }
     }
 
+    /// A timer of one of its operators came due: it runs in this pipeline's next transaction.
+    func receive(timer: StreamTimer) {
+        inbox.append { [self] in
+            let op = timer.address.op
+            guard operators.indices.contains(op) else { return }
+            if timer.address.inner >= 0 {
+                (operators[op] as? RequestSink)?.fire(inner: timer)
+            } else {
+                operators[op].fire(timer.payload)
+            }
+        }
+    }
+
+    /// Its state between transactions (its inbox is empty then): every operator's, the gates,
+    /// and whether it ended.
+    var state: PipelineState {
+        if let cached { return cached }
+        let state = PipelineState(operators: operators.map(\.operatorState), gates: gates.map(\.closed), ended: end.ended, disposed: disposed)
+        cached = state
+        return state
+    }
+
+    /// ``state`` and its hash, kept until the pipeline next runs: most steps leave most pipelines
+    /// alone, and exploration reads both after every step.
+    private var cached: PipelineState?
+    private var cachedHash: Int?
+
+    /// The hash of ``state``, for exploration's digest.
+    var stateHash: Int {
+        if let cachedHash { return cachedHash }
+        let h = state.hashValue
+        cachedHash = h
+        return h
+    }
+
+    /// Takes back a ``state`` of a pipeline built from the same plan, after the clock was restored.
+    /// A pipeline that has not run since it was in that very state (the common case: a step
+    /// touches few pipelines) has nothing to take back.
+    func restore(_ state: PipelineState) {
+        if let cached, cached == state { return }
+        cached = state
+        cachedHash = nil
+        inbox.removeAll(keepingCapacity: true)
+        for (k, op) in operators.enumerated() where state.operators.indices.contains(k) { op.restore(state.operators[k]) }
+        for (k, gate) in gates.enumerated() where state.gates.indices.contains(k) { gate.closed = state.gates[k] }
+        end.restore(ended: state.ended)
+        disposed = state.disposed
+    }
+
     /// Whether a terminal event reached the end: the output has ended and the pipeline is disposed.
     var ended: Bool { end.ended }
     private var disposed = false
@@ -132,6 +185,8 @@ final class StreamPipeline {
 
     /// Runs the queued work and returns what reached the end of the pipeline, in order.
     func process() -> [StreamEvent] {
+        cached = nil
+        cachedHash = nil
         while !inbox.isEmpty {
             // Disposed: what timers and sources still deliver goes nowhere, as after RxSwift's dispose.
             if end.ended {
@@ -151,7 +206,8 @@ final class StreamPipeline {
 /// Passes events up to and including the first terminal one.
 final class Gate: StreamSink {
     private let next: StreamSink
-    private var closed = false
+    /// Whether the terminal event passed: part of the pipeline's state.
+    var closed = false
 
     init(_ next: StreamSink) { self.next = next }
 
@@ -172,6 +228,11 @@ private final class PipelineEnd: StreamSink {
         guard !ended else { return }
         if event.isTerminal { ended = true }
         events.append(event)
+    }
+
+    func restore(ended: Bool) {
+        events.removeAll(keepingCapacity: true)
+        self.ended = ended
     }
 
     func take() -> [StreamEvent] {

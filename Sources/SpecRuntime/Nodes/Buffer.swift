@@ -14,9 +14,14 @@ private final class BufferSink: StreamOperator {
     private let count: Int
     private let env: PipelineEnvironment
     private var buffer: [Value] = []
-    /// Bumped by every list sent, so that only the current window's timer fires.
-    private var window = 0
     private var done = false
+
+    /// The window's timer is on the clock.
+    var operatorState: OperatorState { .parts([.elements(buffer), .flag(done)]) }
+    func restore(_ state: OperatorState) {
+        buffer = state[0].elements
+        done = state[1].flag
+    }
 
     init(_ timeSpan: Int, _ count: Int, _ env: PipelineEnvironment) {
         self.timeSpan = timeSpan
@@ -36,29 +41,31 @@ private final class BufferSink: StreamOperator {
             forward(event)
         case .completed:
             done = true
+            env.cancelTimers()
             forward(.next(.list(buffer)))
             buffer = []
             forward(event)
         case .error:
             done = true
+            env.cancelTimers()
             buffer = []
             forward(event)
         }
     }
 
     private func sendAndStartAWindow() {
-        window &+= 1
+        // The window's timer, if this is not it, can no longer do anything.
+        env.cancelTimers()
         let list = buffer
         buffer = []
         forward(.next(.list(list)))
         arm()
     }
 
-    private func arm() {
-        let mine = window
-        env.schedule(timeSpan) { [self] in
-            guard mine == window, !done else { return }
-            sendAndStartAWindow()
-        }
+    private func arm() { env.schedule(timeSpan) }
+
+    func fire(_ payload: StreamTimer.Payload) {
+        guard !done else { return }
+        sendAndStartAWindow()
     }
 }

@@ -20,6 +20,9 @@ extension StreamOperators {
 
 private final class CatchAndReturnSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .stateless }
+    func restore(_ state: OperatorState) {}
     private let fallback: CompiledExpr
     private let env: PipelineEnvironment
 
@@ -44,6 +47,9 @@ private final class CatchAndReturnSink: StreamOperator {
 
 private final class CatchToStreamSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .flag(switched) }
+    func restore(_ state: OperatorState) { switched = state.flag }
     private let other: Int
     private let env: PipelineEnvironment
     private var switched = false

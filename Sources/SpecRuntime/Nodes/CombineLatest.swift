@@ -13,6 +13,15 @@ extension StreamOperators {
 
 private final class CombineLatestSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState {
+        .parts(latest.map { .element($0) } + done.map { .flag($0) } + [.flag(dirty)])
+    }
+    func restore(_ state: OperatorState) {
+        for k in latest.indices { latest[k] = state[k].element }
+        for k in done.indices { done[k] = state[latest.count + k].flag }
+        dirty = state[latest.count + done.count].flag
+    }
     private let combine: CompiledExpr
     private let env: PipelineEnvironment
     /// The latest element of each side: the upstream first, then the others in order.

@@ -9,6 +9,9 @@ extension StreamOperators {
 
 private final class CompactMapSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .stateless }
+    func restore(_ state: OperatorState) {}
     private let transform: CompiledExpr
     private let env: PipelineEnvironment
 

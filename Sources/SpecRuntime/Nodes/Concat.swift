@@ -9,6 +9,9 @@ extension StreamOperators {
 
 private final class ConcatSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .count(current) }
+    func restore(_ state: OperatorState) { current = state.count }
     private let others: [Int]
     private let env: PipelineEnvironment
     /// 0 while the upstream runs, then `k + 1` while `others[k]` is followed.

@@ -8,8 +8,11 @@ private final class DebounceSink: StreamOperator {
     var sink: StreamSink?
     private let dueTime: Int
     private let env: PipelineEnvironment
-    private var id = 0
     private var pending: Value?
+
+    /// The pending element; its timer is on the clock.
+    var operatorState: OperatorState { .element(pending) }
+    func restore(_ state: OperatorState) { pending = state.element }
 
     init(_ dueTime: Int, _ env: PipelineEnvironment) {
         self.dueTime = dueTime
@@ -19,27 +22,29 @@ private final class DebounceSink: StreamOperator {
     func on(_ event: StreamEvent) {
         switch event {
         case .next(let value):
-            id &+= 1
-            let mine = id
+            // The previous element's timer can no longer do anything.
+            env.cancelTimers()
             pending = value
-            env.schedule(dueTime) { [self] in
-                guard mine == id, let value = pending else { return }
-                pending = nil
-                forward(.next(value))
-            }
+            env.schedule(dueTime)
         case .failure:
             forward(event)
         case .completed:
-            id &+= 1
+            env.cancelTimers()
             if let value = pending {
                 pending = nil
                 forward(.next(value))
             }
             forward(event)
         case .error:
-            id &+= 1
+            env.cancelTimers()
             pending = nil
             forward(event)
         }
+    }
+
+    func fire(_ payload: StreamTimer.Payload) {
+        guard let value = pending else { return }
+        pending = nil
+        forward(.next(value))
     }
 }

@@ -8,8 +8,10 @@ private final class DelaySink: StreamOperator {
     var sink: StreamSink?
     private let dueTime: Int
     private let env: PipelineEnvironment
-    /// Bumped by an error, so that elements scheduled before it never arrive.
-    private var epoch = 0
+
+    /// The delayed events are the payloads of its timers, on the clock.
+    var operatorState: OperatorState { .stateless }
+    func restore(_ state: OperatorState) {}
 
     init(_ dueTime: Int, _ env: PipelineEnvironment) {
         self.dueTime = dueTime
@@ -19,15 +21,17 @@ private final class DelaySink: StreamOperator {
     func on(_ event: StreamEvent) {
         switch event {
         case .next, .completed:
-            let mine = epoch
-            env.schedule(dueTime) { [self] in
-                if mine == epoch { forward(event) }
-            }
+            env.schedule(dueTime, .events([event]))
         case .failure:
             forward(event)
         case .error:
-            epoch &+= 1
+            env.cancelTimers()
             forward(event)
         }
+    }
+
+    func fire(_ payload: StreamTimer.Payload) {
+        guard case .events(let events) = payload else { return }
+        for event in events { forward(event) }
     }
 }

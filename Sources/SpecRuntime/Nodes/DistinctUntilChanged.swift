@@ -8,6 +8,9 @@ extension StreamOperators {
 
 private final class DistinctUntilChangedSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .element(last) }
+    func restore(_ state: OperatorState) { last = state.element }
     private let key: CompiledExpr?
     private let env: PipelineEnvironment
     private var last: Value?

@@ -7,6 +7,9 @@ extension StreamOperators {
 
 private final class ElementAtSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .count(seen) }
+    func restore(_ state: OperatorState) { seen = state.count }
     private let index: Int
     private var seen = 0
 

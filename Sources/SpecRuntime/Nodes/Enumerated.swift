@@ -6,6 +6,9 @@ extension StreamOperators {
 
 private final class EnumeratedSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .count(index) }
+    func restore(_ state: OperatorState) { index = state.count }
     private var index = 0
 
     func on(_ event: StreamEvent) {

@@ -7,6 +7,9 @@ extension StreamOperators {
 
 private final class FilterSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .stateless }
+    func restore(_ state: OperatorState) {}
     private let predicate: CompiledExpr
     private let env: PipelineEnvironment
 

@@ -7,6 +7,9 @@ extension StreamOperators {
 private final class IgnoreElementsSink: StreamOperator {
     var sink: StreamSink?
 
+    var operatorState: OperatorState { .stateless }
+    func restore(_ state: OperatorState) {}
+
     func on(_ event: StreamEvent) {
         if case .next = event { return }
         forward(event)

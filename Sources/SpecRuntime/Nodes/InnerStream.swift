@@ -24,10 +24,15 @@ final class InnerStream {
     private var answerEnded = false
     private let deliver: (StreamEvent) -> Void
     private var operators: [StreamOperator] = []
-    /// Bumped by each (re)subscription and by cancelling: events of an earlier one are dropped.
+    /// Bumped by each (re)subscription and by cancelling: a live answer of an earlier one is
+    /// dropped (a fake's answer is a timer, cancelled instead).
     private var epoch = 0
     private var done = false
     private let subscribedAt: Int
+    /// Where the last operator sends: to the request, through ``deliver``.
+    private var end: StreamSink?
+    /// The gate after each operator (see ``Gate``).
+    private var gates: [Gate] = []
     /// The live call in flight for the current subscription, cancelled with it.
     private var liveCall: LiveCalls.Call?
 
@@ -43,21 +48,67 @@ final class InnerStream {
         self.subscribedAt = env.clock.now
     }
 
-    func subscribe() {
+    /// An inner stream as `state` saved it, subscribed and its answer's events already on the
+    /// clock: nothing is called or started again.
+    init(restoring state: InnerStreamState, service: Int, names: [String], operators: @escaping InnerOperators,
+         sources: [(op: Int, index: Int, node: Int)], env: PipelineEnvironment, deliver: @escaping (StreamEvent) -> Void) {
+        self.service = service
+        self.names = names
+        self.arguments = state.arguments
+        self.makeOperators = operators
+        self.sources = sources
+        self.env = env
+        self.deliver = deliver
+        self.subscribedAt = state.subscribedAt
+        self.answerEnded = state.answerEnded
+        wire()
+        for (k, op) in self.operators.enumerated() where state.operators.indices.contains(k) { op.restore(state.operators[k]) }
+        for (k, gate) in gates.enumerated() where state.gates.indices.contains(k) { gate.closed = state.gates[k] }
+    }
+
+    /// What ``init(restoring:service:names:operators:sources:env:deliver:)`` takes back; `id` is
+    /// the request's.
+    func state(id: Int) -> InnerStreamState {
+        InnerStreamState(id: id, arguments: arguments, element: env.element, operators: operators.map(\.operatorState),
+                         gates: gates.map(\.closed), answerEnded: answerEnded, subscribedAt: subscribedAt)
+    }
+
+    /// Builds the operators and links them through gates to the end.
+    private func wire() {
         operators = makeOperators(env)
         let end = InnerEnd { [weak self] event in
             guard let self, !done else { return }
             if event.isTerminal { finished() }
             deliver(event)
         }
+        self.end = end
+        gates = operators.indices.map { k in Gate(k + 1 < operators.count ? operators[k + 1] : end) }
         for k in operators.indices {
-            operators[k].sink = Gate(k + 1 < operators.count ? operators[k + 1] : end)
+            operators[k].sink = gates[k]
             wireRetry(k)
         }
+    }
+
+    func subscribe() {
+        wire()
         for op in operators.reversed() { op.start() }
         subscribeToScreen(below: operators.count)
         guard !done else { return }
-        play(into: operators.first ?? end)
+        play()
+    }
+
+    /// A timer of this stream came due: its answer's events (``StreamTimer/Address/innerOp``
+    /// -1), or an operator's.
+    func fire(_ timer: StreamTimer) {
+        guard !done else { return }
+        let k = timer.address.innerOp
+        guard k < 0 else {
+            if operators.indices.contains(k) { operators[k].fire(timer.payload) }
+            return
+        }
+        guard case .events(let events) = timer.payload, let first = operators.first ?? end else { return }
+        if events.contains(where: \.isTerminal) { answerEnded = true }
+        for event in events { first.on(event) }
     }
 
     /// The operators before `position` subscribe to the screen's nodes they listen to.
@@ -96,6 +147,7 @@ final class InnerStream {
         done = true
         let running = !answerEnded
         epoch &+= 1
+        env.cancelTimers()
         if let call = liveCall {
             env.cancelLive(call)
             liveCall = nil
@@ -112,33 +164,30 @@ final class InnerStream {
     /// The service answers again and the operators before `position` (a `retry`) start afresh.
     private func resubscribe(upTo position: Int) {
         guard !done else { return }
+        // The replaced operators' timers, and the previous answer's, can no longer do anything.
+        env.cancelTimers { $0.innerOp < position }
         let fresh = makeOperators(env)
         for k in 0..<position {
             operators[k].dispose()
             operators[k] = fresh[k]
         }
         for k in 0..<position {
-            operators[k].sink = Gate(operators[k + 1])
+            gates[k] = Gate(operators[k + 1])
+            operators[k].sink = gates[k]
             wireRetry(k)
         }
         for op in operators[..<position].reversed() { op.start() }
         subscribeToScreen(below: position)
         guard !done else { return }
-        play(into: operators[0])
+        play()
     }
 
-    /// Schedules the service's answer to a new call into `first`.
-    private func play(into first: StreamSink) {
+    /// Schedules the service's answer to a new call into the first operator.
+    private func play() {
         epoch &+= 1
         answerEnded = false
         let mine = epoch
-        func at(_ delay: Int, _ events: [StreamEvent]) {
-            env.schedule(delay) { [weak self] in
-                guard let self, mine == epoch else { return }
-                if events.contains(where: \.isTerminal) { answerEnded = true }
-                for event in events { first.on(event) }
-            }
-        }
+        func at(_ delay: Int, _ events: [StreamEvent]) { env.schedule(delay, .events(events)) }
         if let previous = liveCall {
             // A `retry` resubscribes after the previous call answered; nothing is left to cancel.
             env.cancelLive(previous)
@@ -174,6 +223,7 @@ final class InnerStream {
         guard !done else { return }
         done = true
         epoch &+= 1
+        env.cancelTimers()
         if let call = liveCall {
             env.cancelLive(call)
             liveCall = nil
@@ -183,6 +233,7 @@ final class InnerStream {
     }
 
     private func recordCancelled() {
+        guard env.recordsCancellations() else { return }
         let call = env.serviceName(service) + "(" + zip(names, arguments).map { "\($0): \(ValueFormatter.text($1))" }.joined(separator: ", ") + ")"
         env.cancelled("\(call), subscribed at \(subscribedAt)ms")
     }

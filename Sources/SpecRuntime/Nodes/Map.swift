@@ -8,6 +8,9 @@ extension StreamOperators {
 
 private final class MapSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .stateless }
+    func restore(_ state: OperatorState) {}
     private let transform: CompiledExpr
     private let env: PipelineEnvironment
     private let name: String

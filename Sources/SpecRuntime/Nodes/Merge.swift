@@ -6,6 +6,9 @@ extension StreamOperators {
 
 private final class MergeSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .count(running) }
+    func restore(_ state: OperatorState) { running = state.count }
     /// Sources still running: the upstream and each other one.
     private var running: Int
 

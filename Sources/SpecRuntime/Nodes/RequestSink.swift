@@ -31,7 +31,6 @@ final class RequestSink: StreamOperator {
     private var waiting: [(arguments: [Value], env: PipelineEnvironment)] = []
     private var waitingHead = 0
     private var hasWaiting: Bool { waitingHead < waiting.count }
-    private var nextID = 0
     private var upstreamDone = false
     /// `concatMap` is subscribing waiting elements in a loop.
     private var draining = false
@@ -106,6 +105,40 @@ final class RequestSink: StreamOperator {
         }
     }
 
+    /// Its inner streams (their answers' events are timers on the clock), the elements waiting
+    /// for their turn, and whether its source completed.
+    var operatorState: OperatorState {
+        .requests(RequestState(active: active.entries.map { $0.stream.state(id: $0.id) },
+                               waiting: waiting[waitingHead...].map { .init(arguments: $0.arguments, element: $0.env.element) },
+                               upstreamDone: upstreamDone))
+    }
+
+    /// The inner streams running now are dropped without a trace (no cancellation is recorded:
+    /// the state restored never had them) and those of `state` rebuilt, subscribed already.
+    func restore(_ state: OperatorState) {
+        guard case .requests(let saved) = state else { return }
+        _ = active.removeAll()
+        for inner in saved.active {
+            let id = inner.id
+            let streamEnv = (inner.element.map { env.binding(element: $0) } ?? env).inner(id)
+            let stream = InnerStream(restoring: inner, service: plan.call.service, names: plan.call.argumentNames, operators: makeInner,
+                                     sources: sources, env: streamEnv) { [weak self] event in
+                self?.inner(id, event)
+            }
+            active.insert(id, stream)
+        }
+        active.reallocate()
+        waiting = saved.waiting.map { ($0.arguments, $0.element.map { env.binding(element: $0) } ?? env) }
+        waitingHead = 0
+        upstreamDone = saved.upstreamDone
+        draining = false
+    }
+
+    /// A timer of inner stream ``StreamTimer/Address/inner`` came due.
+    func fire(inner timer: StreamTimer) {
+        active.stream(timer.address.inner)?.fire(timer)
+    }
+
     func dispose() {
         cancelAll()
         dropWaiting()
@@ -113,10 +146,9 @@ final class RequestSink: StreamOperator {
 
     /// `env`: the request's, or with `as:` one binding the outer element.
     private func subscribe(_ values: [Value], _ env: PipelineEnvironment) {
-        let id = nextID
-        nextID &+= 1
+        let id = active.allocate()
         let stream = InnerStream(service: plan.call.service, names: plan.call.argumentNames, arguments: values, operators: makeInner,
-                                 sources: sources, env: env) { [weak self] event in
+                                 sources: sources, env: env.inner(id)) { [weak self] event in
             self?.inner(id, event)
         }
         active.insert(id, stream)

@@ -7,6 +7,9 @@ extension StreamOperators {
 
 final class RetrySink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .count(attempts) }
+    func restore(_ state: OperatorState) { attempts = state.count }
     /// Set by the inner stream: subscribe the upstream again.
     var resubscribe: (() -> Void)?
     private let maxAttempts: Int?

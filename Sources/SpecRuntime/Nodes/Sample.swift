@@ -8,6 +8,12 @@ extension StreamOperators {
 
 private final class SampleSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .parts([.element(latest), .flag(atEnd)]) }
+    func restore(_ state: OperatorState) {
+        latest = state[0].element
+        atEnd = state[1].flag
+    }
     private let defaultValue: CompiledExpr?
     private let env: PipelineEnvironment
     private var latest: Value?

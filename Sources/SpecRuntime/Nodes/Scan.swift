@@ -9,6 +9,9 @@ extension StreamOperators {
 /// the last one, when the source completes (`reduce`, the seed if no element came).
 final class AccumulatorSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .element(state) }
+    func restore(_ state: OperatorState) { self.state = state.element }
     private let seed: CompiledExpr
     private let accumulator: CompiledExpr
     private let env: PipelineEnvironment

@@ -9,6 +9,9 @@ extension StreamOperators {
 
 private final class SkipSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .count(remaining) }
+    func restore(_ state: OperatorState) { remaining = state.count }
     private var remaining: Int
 
     init(_ count: Int) { remaining = count }
@@ -24,6 +27,9 @@ private final class SkipSink: StreamOperator {
 
 private final class SkipForSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .flag(open) }
+    func restore(_ state: OperatorState) { open = state.flag }
     private let duration: Int
     private let env: PipelineEnvironment
     private var open = false
@@ -35,7 +41,11 @@ private final class SkipForSink: StreamOperator {
 
     func start() {
         // RxSwift opens the gate with a timer; an element at the very tick it fires passes.
-        env.schedule(duration) { [self] in open = true }
+        env.schedule(duration)
+    }
+
+    func fire(_ payload: StreamTimer.Payload) {
+        open = true
     }
 
     func on(_ event: StreamEvent) {

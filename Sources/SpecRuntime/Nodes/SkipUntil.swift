@@ -8,6 +8,12 @@ extension StreamOperators {
 
 private final class SkipUntilSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .parts([.flag(open), .flag(silenced)]) }
+    func restore(_ state: OperatorState) {
+        open = state[0].flag
+        silenced = state[1].flag
+    }
     private var open = false
     /// The source completed while closed: RxSwift disposes without sending anything.
     private var silenced = false

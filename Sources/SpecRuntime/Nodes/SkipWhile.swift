@@ -9,6 +9,9 @@ extension StreamOperators {
 
 private final class SkipWhileSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .flag(skipping) }
+    func restore(_ state: OperatorState) { skipping = state.flag }
     private let predicate: CompiledExpr
     private let env: PipelineEnvironment
     private var skipping = true

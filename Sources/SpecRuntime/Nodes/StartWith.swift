@@ -5,6 +5,9 @@ extension StreamOperators {
 
 private final class StartWithSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .stateless }
+    func restore(_ state: OperatorState) {}
     private let values: [CompiledExpr]
     private let env: PipelineEnvironment
 

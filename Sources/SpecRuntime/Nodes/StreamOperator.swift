@@ -7,7 +7,7 @@
 ///   end routes it to `<name>.errors`; the stream goes on.
 /// - `error` and `completed` are terminal: an operator sends nothing after one, and the output
 ///   that receives one ends (the timeline shows `✓ completed` or `✗ error …`).
-enum StreamEvent {
+package enum StreamEvent: Hashable, Sendable {
     case next(Value)
     case failure(ErrorValue)
     case error(ErrorValue)
@@ -48,6 +48,15 @@ protocol StreamOperator: StreamSink {
     /// The subscription ends before the operator ended (the output ended downstream, an inner
     /// stream was cancelled): inner streams it runs are cancelled.
     func dispose()
+    /// Everything it keeps between transactions that decides what it does next, canonical (see
+    /// ``OperatorState``). No default: an operator that keeps nothing says `.stateless`, so a new
+    /// operator cannot leave its state out of exploration's digest by forgetting it.
+    var operatorState: OperatorState { get }
+    /// Takes back a state ``operatorState`` gave, of an operator built from the same plan (maybe in
+    /// another graph); the clock's timers are restored with the clock, before.
+    func restore(_ state: OperatorState)
+    /// A timer it set with ``PipelineEnvironment/schedule(_:_:)`` came due.
+    func fire(_ payload: StreamTimer.Payload)
 }
 
 extension StreamOperator {
@@ -58,6 +67,7 @@ extension StreamOperator {
     func start() {}
     func flush() {}
     func dispose() {}
+    func fire(_ payload: StreamTimer.Payload) {}
 
     func forward(_ event: StreamEvent) { sink?.on(event) }
 
@@ -77,8 +87,8 @@ extension StreamOperator {
 final class PipelineEnvironment {
     let context: EvalContext
     let clock: VirtualClock
-    /// Runs `work` after `delay` ms, inside a new transaction of the pipeline's output node.
-    var schedule: (_ delay: Int, _ work: @escaping () -> Void) -> Void = { _, _ in }
+    /// Where the operator given this environment is, for its timers (see ``StreamTimer``).
+    var address = StreamTimer.Address(pipeline: -1, op: -1)
     /// The outcome and latency of the next call of a service with named arguments.
     var call: (_ service: Int, _ names: [String], _ arguments: [Value]) -> (ServicePlan.Outcome, Int) = { _, _, _ in (.success(.void), 0) }
     /// Starts a live call when a live provider serves the service, else nil: the fake answers
@@ -97,6 +107,8 @@ final class PipelineEnvironment {
     var report: (_ message: String) -> Void = { _ in }
     /// An inner stream was cancelled before it ended: the timeline records the call.
     var cancelled: (_ call: String) -> Void = { _ in }
+    /// Whether anyone hears ``cancelled``: the record's text is not built for no one.
+    var recordsCancellations: () -> Bool = { true }
     /// A service's name, for cancellation records.
     var serviceName: (_ service: Int) -> String = { "service \($0)" }
     /// The output's name, for runtime error messages.
@@ -117,8 +129,65 @@ final class PipelineEnvironment {
     /// This environment for one inner stream whose expressions read `element` by the request's
     /// `as:` name; everything else is shared.
     func binding(element: Value) -> PipelineEnvironment {
+        let copy = copied()
+        copy.outerElement = element
+        return copy
+    }
+
+    /// This environment for operator `op` of the pipeline.
+    func operating(op: Int) -> PipelineEnvironment {
+        let copy = copied()
+        copy.address.op = op
+        return copy
+    }
+
+    /// This environment (a request operator's) for its inner stream `id`.
+    func inner(_ id: Int) -> PipelineEnvironment {
+        let copy = copied()
+        copy.address.inner = id
+        copy.address.innerOp = -1
+        return copy
+    }
+
+    /// This environment (an inner stream's) for its operator `op`.
+    func operating(innerOp op: Int) -> PipelineEnvironment {
+        let copy = copied()
+        copy.address.innerOp = op
+        return copy
+    }
+
+    /// The outer element this environment's expressions read by the request's `as:` name.
+    var element: Value? { outerElement }
+
+    /// Runs ``StreamOperator/fire(_:)`` of this environment's operator after `delay` ms, inside a
+    /// new transaction of the pipeline's output node.
+    func schedule(_ delay: Int, _ payload: StreamTimer.Payload = .due) {
+        clock.schedule(after: delay, .stream(StreamTimer(address: address, payload: payload)))
+    }
+
+    /// Drops the timers this environment's operator set, and those of everything inside it (an
+    /// inner stream's operators), that `drop` picks: one that can no longer do anything is not
+    /// left pending, so what is pending is exactly what can still happen.
+    func cancelTimers(where drop: (StreamTimer.Address) -> Bool = { _ in true }) {
+        let mine = address
+        clock.cancel { timer in
+            guard case .stream(let t) = timer else { return false }
+            return mine.owns(t.address) && drop(t.address)
+        }
+    }
+
+    /// When the first timer this environment's operator set comes due, nil when none is pending.
+    func firstTimerDue() -> Int? {
+        let mine = address
+        return clock.firstDue { timer in
+            guard case .stream(let t) = timer else { return false }
+            return mine.owns(t.address)
+        }
+    }
+
+    private func copied() -> PipelineEnvironment {
         let copy = PipelineEnvironment(context: context, clock: clock, name: name)
-        copy.schedule = schedule
+        copy.address = address
         copy.call = call
         copy.callLive = callLive
         copy.cancelLive = cancelLive
@@ -127,9 +196,10 @@ final class PipelineEnvironment {
         copy.end = end
         copy.report = report
         copy.cancelled = cancelled
+        copy.recordsCancellations = recordsCancellations
         copy.serviceName = serviceName
         copy.coverage = coverage
-        copy.outerElement = element
+        copy.outerElement = outerElement
         return copy
     }
 

@@ -9,6 +9,12 @@ extension StreamOperators {
 
 private final class SwitchLatestSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .parts([.count(current ?? -1), .flag(upstreamDone)]) }
+    func restore(_ state: OperatorState) {
+        current = state[0].count < 0 ? nil : state[0].count
+        upstreamDone = state[1].flag
+    }
     private let nodes: [Int]
     private let env: PipelineEnvironment
     /// The index of the stream followed, if any.

@@ -10,6 +10,9 @@ extension StreamOperators {
 
 private final class TakeSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .count(remaining) }
+    func restore(_ state: OperatorState) { remaining = state.count }
     private var remaining: Int
 
     init(_ count: Int) { remaining = count }
@@ -30,6 +33,10 @@ private final class TakeSink: StreamOperator {
 
 private final class TakeForSink: StreamOperator {
     var sink: StreamSink?
+
+    /// Its one timer, on the clock, is all it keeps.
+    var operatorState: OperatorState { .stateless }
+    func restore(_ state: OperatorState) {}
     private let duration: Int
     private let env: PipelineEnvironment
 
@@ -39,7 +46,11 @@ private final class TakeForSink: StreamOperator {
     }
 
     func start() {
-        env.schedule(duration) { [self] in forward(.completed) }
+        env.schedule(duration)
+    }
+
+    func fire(_ payload: StreamTimer.Payload) {
+        forward(.completed)
     }
 
     func on(_ event: StreamEvent) { forward(event) }

@@ -6,6 +6,13 @@ extension StreamOperators {
 
 private final class TakeLastSink: StreamOperator {
     var sink: StreamSink?
+
+    /// The kept elements oldest first, whatever the ring's rotation.
+    var operatorState: OperatorState { .elements(kept.indices.map { kept[(start + $0) % kept.count] }) }
+    func restore(_ state: OperatorState) {
+        kept = state.elements
+        start = 0
+    }
     private let count: Int
     /// A ring of the last `count` elements: `start` is the oldest once it is full.
     private var kept: [Value] = []

@@ -7,6 +7,9 @@ extension StreamOperators {
 private final class TakeUntilSink: StreamOperator {
     var sink: StreamSink?
 
+    var operatorState: OperatorState { .stateless }
+    func restore(_ state: OperatorState) {}
+
     func on(_ event: StreamEvent) { forward(event) }
 
     func onSecondary(_ index: Int, _ value: Value) { forward(.completed) }

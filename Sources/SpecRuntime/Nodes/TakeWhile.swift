@@ -9,6 +9,9 @@ extension StreamOperators {
 
 private final class TakeWhileSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .flag(taking) }
+    func restore(_ state: OperatorState) { taking = state.flag }
     private let predicate: CompiledExpr
     private let env: PipelineEnvironment
     private var taking = true

@@ -15,8 +15,16 @@ private final class ThrottleSink: StreamOperator {
     private var lastSent: Int?
     private var unsent: Value?
     private var completed = false
-    /// Bumped when an element is sent, so that a timer of an earlier window does nothing.
-    private var window = 0
+
+    /// Whether a window is open, the element waiting for its end and whether the source
+    /// completed meanwhile. When the window ends is its timer's, on the clock: each window has one,
+    /// so that time passing with nothing scheduled changes nothing (absolute time is not state).
+    var operatorState: OperatorState { .parts([.flag(lastSent != nil), .element(unsent), .flag(completed)]) }
+    func restore(_ state: OperatorState) {
+        lastSent = state[0].flag ? env.firstTimerDue().map { $0 - dueTime } : nil
+        unsent = state[1].element
+        completed = state[2].flag
+    }
 
     init(_ dueTime: Int, _ latest: Bool, _ env: PipelineEnvironment) {
         self.dueTime = dueTime
@@ -33,30 +41,31 @@ private final class ThrottleSink: StreamOperator {
                 send(value)
                 return
             }
-            guard latest else { return }
-            let inFlight = unsent != nil
-            unsent = value
-            if inFlight { return }
-            let mine = window
-            env.schedule(dueTime - (elapsed ?? 0)) { [self] in
-                guard mine == window else { return }
-                if let value = unsent { send(value) }
-                if completed { forward(.completed) }
-            }
+            // The window's timer sends it.
+            if latest { unsent = value }
         case .failure:
             forward(event)
         case .completed:
             if unsent != nil { completed = true } else { forward(event) }
         case .error:
             unsent = nil
+            env.cancelTimers()
             forward(event)
         }
     }
 
     private func send(_ value: Value) {
         unsent = nil
-        window &+= 1
+        // A window's timer, if this is not it, can no longer do anything.
+        env.cancelTimers()
         lastSent = env.clock.now
+        env.schedule(dueTime)
         forward(.next(value))
+    }
+
+    func fire(_ payload: StreamTimer.Payload) {
+        lastSent = nil
+        if let value = unsent { send(value) }
+        if completed { forward(.completed) }
     }
 }

@@ -10,9 +10,11 @@ private final class TimeoutSink: StreamOperator {
     var sink: StreamSink?
     private let dueTime: Int
     private let env: PipelineEnvironment
-    /// Bumped by every event, so that only the timer of the latest one fires.
-    private var id = 0
     private var done = false
+
+    /// Its timer is on the clock.
+    var operatorState: OperatorState { .flag(done) }
+    func restore(_ state: OperatorState) { done = state.flag }
 
     init(_ dueTime: Int, _ env: PipelineEnvironment) {
         self.dueTime = dueTime
@@ -23,7 +25,7 @@ private final class TimeoutSink: StreamOperator {
 
     func on(_ event: StreamEvent) {
         guard !done else { return }
-        id &+= 1
+        env.cancelTimers()
         if event.isTerminal {
             done = true
         } else {
@@ -32,12 +34,11 @@ private final class TimeoutSink: StreamOperator {
         forward(event)
     }
 
-    private func arm() {
-        let mine = id
-        env.schedule(dueTime) { [self] in
-            guard mine == id, !done else { return }
-            done = true
-            forward(.error(ErrorValue(.timeout)))
-        }
+    private func arm() { env.schedule(dueTime) }
+
+    func fire(_ payload: StreamTimer.Payload) {
+        guard !done else { return }
+        done = true
+        forward(.error(ErrorValue(.timeout)))
     }
 }

@@ -16,6 +16,9 @@ extension StreamOperators {
 
 private final class WithLatestFromSink: StreamOperator {
     var sink: StreamSink?
+
+    var operatorState: OperatorState { .flag(seen) }
+    func restore(_ state: OperatorState) { seen = state.flag }
     private let other: Int
     private let combine: CompiledExpr?
     private let env: PipelineEnvironment

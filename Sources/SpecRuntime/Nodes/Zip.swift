@@ -11,6 +11,18 @@ extension StreamOperators {
 
 private final class ZipSink: StreamOperator {
     var sink: StreamSink?
+
+    /// Per source, the elements not yet paired, then which sources completed.
+    var operatorState: OperatorState {
+        .parts(queues.indices.map { .elements(Array(queues[$0][heads[$0]...])) } + done.map { .flag($0) })
+    }
+    func restore(_ state: OperatorState) {
+        for k in queues.indices {
+            queues[k] = state[k].elements
+            heads[k] = 0
+        }
+        for k in done.indices { done[k] = state[queues.count + k].flag }
+    }
     private let combine: CompiledExpr
     private let env: PipelineEnvironment
     /// Each side's elements not yet paired, upstream first: a queue read from `heads[side]`.

@@ -29,6 +29,8 @@ package enum OperatorCatalog {
 
 private final class PassingSink: StreamOperator {
     var sink: StreamSink?
+    var operatorState: OperatorState { .stateless }
+    func restore(_ state: OperatorState) {}
     func on(_ event: StreamEvent) { forward(event) }
 }
 

@@ -4,10 +4,9 @@ import SpecRuntime
 /// Owns the graph an exploration runs on: takes moves, notices what went wrong after each, and
 /// goes back to an earlier state.
 ///
-/// A graph without stream outputs is restored from ``ScreenGraph/State`` values (arrays of values
-/// and the clock's queue, copied on write), so going back costs a few array assignments. Stream
-/// operators keep state the graph cannot copy, so a graph with stream outputs is rebuilt from the
-/// already-compiled spec and the path replayed instead.
+/// The graph is restored from ``ScreenGraph/State`` values (arrays of values, the clock's queue
+/// of timers as values, copied on write, and the stream operators' states), so going back costs a
+/// few array assignments and, with stream outputs, each operator taking its state back.
 final class ExplorationDriver {
     let spec: CheckedSpec
     let alphabet: MoveAlphabet
@@ -29,11 +28,9 @@ final class ExplorationDriver {
     /// The finding of the initial state, if it already breaks something.
     private(set) var startFinding: Finding?
 
-    var canRestore: Bool { initialStorage != nil }
-
     /// What a move's step does to the state digest when that is known without taking it: a wait
     /// alone (node -1), or a write of an input that only derived values follow, whose new term is
-    /// `term`. Nil for other moves, and for all moves of a graph that cannot be restored.
+    /// `term`. Nil for other moves.
     struct Prediction {
         var node: Int
         var term: UInt64
@@ -60,7 +57,6 @@ final class ExplorationDriver {
         let clock = VirtualClock()
         self.clock = clock
         self.graph = ScreenGraph(spec: spec, clock: clock, params: params)
-        let canRestore = graph.canRestoreState
         let graph = self.graph
         let cells = DigestCells(graph.program, writtenByMoves: Set(alphabet.moves.compactMap { move in
             if case .set(let node, _) = move.input { return node }
@@ -70,7 +66,6 @@ final class ExplorationDriver {
         var quiet: [Int: Bool] = [:]
         let alphabet = self.alphabet
         predictions = alphabet.moves.map { move in
-            guard canRestore else { return nil }
             switch move.input {
             case .none: return Prediction(node: -1, term: 0)
             case .set(let node, let value):
@@ -91,26 +86,20 @@ final class ExplorationDriver {
         var inputPredictions = [Prediction?](repeating: nil, count: alphabet.inputs.count)
         for (m, k) in alphabet.inputOf.enumerated() where k >= 0 { inputPredictions[k] = predictions[m] }
         self.inputPredictions = inputPredictions
-        graph.tagsTimers = true
-        unstarted = graph.state
-        startGraph()
-        if canRestore {
-            // Captured after the start: every restore goes back to the started screen.
-            self.initialStorage = graph.state
+        let program = graph.program
+        echoes = spec.nodes.indices.map { node in
+            guard case .property = spec.nodes[node].kind else { return false }
+            return !program.pipelineInputs[node].isEmpty || !program.actionsOn[node].isEmpty
+                || program.handlersOn[node].contains { program.handlerForwards[$0] == nil }
         }
+        startGraph()
+        // Captured after the start: every restore goes back to the started screen.
+        initialStorage = graph.state
         startFinding = check()
     }
 
-    private var initialStorage: ScreenGraph.State?
-    /// The graph's state before its start, to rewind to when it cannot be restored.
-    private var unstarted: ScreenGraph.State?
-    /// With stream outputs, the answers of service calls not yet delivered: their due time and
-    /// a key of the service and outcome. A stream operator's timer carries no tag the clock could
-    /// hash, so without these two states that differ only in an answer on its way would look
-    /// the same and one of them would never be explored.
-    @exclusivity(unchecked) private var pendingAnswers: [(due: Int, key: Int)] = []
-    /// The time the clock last advanced to: everything due by then has run.
-    @exclusivity(unchecked) private var advancedTo = -1
+    /// The started screen's state.
+    private var initialStorage: ScreenGraph.State!
 
     private func startGraph() {
         graph.onRuntimeError = { [unowned self] time, message in
@@ -122,21 +111,14 @@ final class ExplorationDriver {
                                   message: "'\(output)' failed with \(ValueFormatter.text(.error(error))) and nothing handles its error (at \(clock.now)ms)")
             }
         }
-        let tracksAnswers = !graph.canRestoreState
         graph.serviceChoice = { [unowned self] service, names, arguments, count in
             let outcomes = alphabet.outcomes[service]
-            guard !outcomes.isEmpty else {
-                guard tracksAnswers else { return nil }
-                let declared = spec.services[service].answer(arguments: names, arguments, count: count)
-                pendingAnswers.append((clock.now &+ declared.1, service &* 1_000_003 &+ declared.0.hashValue))
-                return declared
-            }
+            guard !outcomes.isEmpty else { return nil }
             exploredCalls &+= 1
             let chosen = outcomes[choice % outcomes.count]
             let declared = spec.services[service].answer(arguments: names, arguments, count: count)
             let answer = chosen.answer(declared: declared, serviceLatency: spec.services[service].latency)
             if recordCalls { recordedCalls.append((service, answer.0, answer.1)) }
-            if tracksAnswers { pendingAnswers.append((clock.now &+ answer.1, service &* 1_000_003 &+ answer.0.hashValue)) }
             return answer
         }
         problem = nil
@@ -146,39 +128,23 @@ final class ExplorationDriver {
     /// Back to the started screen.
     func reset() {
         recordedCalls.removeAll(keepingCapacity: true)
-        if let initialStorage {
-            graph.state = initialStorage
-            return
-        }
-        pendingAnswers.removeAll(keepingCapacity: true)
-        advancedTo = -1
-        if let unstarted { graph.rewind(to: unstarted) }
-        problem = nil
-        graph.start()
+        graph.state = initialStorage
     }
 
-    /// The current state, to restore with ``restore(_:)``; nil when the graph cannot be restored.
-    func save() -> ScreenGraph.State? { initialStorage == nil ? nil : graph.state }
+    /// The current state, to restore with ``restore(_:)``, here or into another driver of the
+    /// same spec (it holds no reference into this graph).
+    /// Optional for the callers written when a screen with stream outputs could not be saved;
+    /// every screen can now (``canRestore`` is always true).
+    func save() -> ScreenGraph.State? { graph.state }
+
+    /// Every screen is restored from a saved state, stream outputs included.
+    var canRestore: Bool { true }
 
     func restore(_ state: ScreenGraph.State) { graph.state = state }
 
-    /// The digest of the current state: values, emitted flags, service-call counters, timers,
-    /// and with stream outputs the answers on their way.
-    func stateHash() -> UInt64 {
-        var h = graph.stateDigest()
-        if !pendingAnswers.isEmpty {
-            pendingAnswers.removeAll { $0.due <= advancedTo }
-            var sum: UInt64 = 0
-            for answer in pendingAnswers {
-                var x = UInt64(bitPattern: Int64(answer.due &- clock.now)) &* 0x9E37_79B9_7F4A_7C15
-                x ^= UInt64(bitPattern: Int64(answer.key))
-                x = (x ^ x >> 31) &* 0xBF58_476D_1CE4_E5B9
-                sum = sum &+ (x ^ x >> 29)
-            }
-            h = (h ^ sum) &* 0x94D0_49BB_1331_11EB
-        }
-        return h
-    }
+    /// The digest of the current state: values, emitted flags, service-call counters, timers
+    /// (answers on their way among them) and stream operators' states.
+    func stateHash() -> UInt64 { graph.stateDigest() }
 
     /// What ``predictedHash(_:)`` needs of the state being expanded, taken by
     /// ``prepareExpansion()`` while the graph holds it (steps taken since change the graph).
@@ -203,6 +169,10 @@ final class ExplorationDriver {
     private let enabledNodes: [Int]
     /// Per input of the alphabet, the prediction of its moves (all its moves share it).
     private let inputPredictions: [Prediction?]
+    /// Per node, whether writing the value it has still does something: an input property (a
+    /// `BehaviorRelay`, which passes an equal value on) that a stream, an action or a handler
+    /// other than a binding listens to (a `skip: 2` counts the write, a handler may count it).
+    private let echoes: [Bool]
     /// The actions' `executing` nodes, for the check that one never stops.
     private let executingNodes: [Int]
 
@@ -256,7 +226,7 @@ final class ExplorationDriver {
                 // The same term is the same value (``prepareExpansion()`` took the terms).
                 noOps[k] = p.term == expansion.terms[p.node]
             } else if case .set(let node, let value) = alphabet.inputs[k] {
-                noOps[k] = graph.value(of: node) == value
+                noOps[k] = !echoes[node] && graph.value(of: node) == value
             } else {
                 noOps[k] = false
             }
@@ -281,7 +251,6 @@ final class ExplorationDriver {
             clock.limit = overflow ? Int.max : limit
             do {
                 try graph.advance(by: move.wait)
-                advancedTo = clock.now
             } catch {
                 return Finding(kind: .runaway, message: "more than \(maxEventsPerStep) scheduled events ran in one step (at \(error.time)ms): "
                                + "a stream that feeds itself through a service with no latency or a 'delay' does this")

@@ -151,14 +151,14 @@ private struct Search {
                 break
             }
             result.depthReached = max(result.depthReached, depth + 1)
-            let saved = states[next]
+            // Every state found above the depth limit was saved (the deepest ones are not expanded).
+            guard let saved = states[next] else { break }
             states[next] = nil
-            if let saved { stateBytes -= saved.ownBytes }
-            let prefix = saved == nil ? path(to: next) : []
-            if let saved { driver.restore(saved) } else { _ = driver.replay(prefix) }
+            stateBytes -= saved.ownBytes
+            driver.restore(saved)
             // What a move reaches, when that is known without taking it (see
             // `ExplorationDriver.predictedHash`): such a move already seen is not taken.
-            if saved != nil { driver.prepareExpansion() }
+            driver.prepareExpansion()
             // Which inputs only set an input to the value it has: the same state as the wait alone.
             driver.noOpInputs(into: &noOps)
             // Absolute time is not part of a state, so with nothing scheduled a wait changes
@@ -167,16 +167,16 @@ private struct Search {
             let idle = driver.clock.pendingCount == 0
             var idleAfter = -2
             // Whether the graph still holds the state being expanded (no step taken since).
-            var holdsSaved = saved != nil
+            var holdsSaved = true
             for m in 0..<moves {
                 let input = alphabet.inputOf[m]
                 if input >= 0 && noOps[input] { continue }
                 let wait = alphabet.waitOf[m]
                 if wait > 0 && (input < 0 ? idle : input == idleAfter) { continue }
-                let predicted = saved == nil ? nil : driver.predictedHash(m)
+                let predicted = driver.predictedHash(m)
                 // A write then a wait that runs something: what the wait reached from the state
                 // the write alone reaches, if that was taken before.
-                let written = predicted == nil && wait > 0 && saved != nil ? driver.predictedWrite(m) : nil
+                let written = predicted == nil && wait > 0 ? driver.predictedWrite(m) : nil
                 if let known = predicted ?? written.flatMap({ memo.reached(from: $0, waiting: wait) }), seen.contains(known) {
                     result.transitions += 1
                     if wait == 0 && idle { idleAfter = input }
@@ -187,13 +187,8 @@ private struct Search {
                     continue
                 }
                 for c in 0..<choices {
-                    if let saved {
-                        if !holdsSaved { driver.restore(saved) }
-                        holdsSaved = false
-                    } else {
-                        _ = driver.replay(prefix)
-                        result.transitions += prefix.count
-                    }
+                    if !holdsSaved { driver.restore(saved) }
+                    holdsSaved = false
                     let step = PathStep(move: m, choice: c)
                     result.transitions += 1
                     if let f = driver.apply(step) {

@@ -89,7 +89,7 @@ import SpecRuntime
     @Test func theTimerQueuePopsByTimeThenSchedulingOrder() {
         var queue = TimerQueue()
         for (time, sequence) in [(5, 0), (3, 1), (5, 2), (1, 3), (3, 4), (9, 5)] {
-            queue.insert(TimerQueue.Entry(time: time, sequence: sequence, tag: 0, work: {}))
+            queue.insert(TimerQueue.Entry(time: time, sequence: sequence, work: .closure {}))
         }
         #expect(queue.nextTime == 1)
         var popped: [Int] = []

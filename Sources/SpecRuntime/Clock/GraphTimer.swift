@@ -1,0 +1,45 @@
+/// Work a graph put on the clock, as a plain value rather than a closure: what it does is named
+/// (an action's answer, a timer source's tick, an operator's timer), so a saved state holds no
+/// reference into the graph that saved it and can be restored into another graph of the same
+/// program, and exploration's digest hashes what is pending, not just when.
+package enum GraphTimer: Hashable, Sendable {
+    /// Action `action`'s service answered with `outcome` (success or failure).
+    case actionEnd(action: Int, ServicePlan.Outcome)
+    /// One event of action `action`'s `sequence:` answer.
+    case actionEvent(action: Int, ServicePlan.SequenceEventKind)
+    /// Element `n` of pipeline `pipeline`'s `interval:`/`timer:` source.
+    case tick(pipeline: Int, n: Int)
+    /// A timer of a stream operator (see ``StreamTimer``).
+    case stream(StreamTimer)
+}
+
+/// A stream operator's timer: which operator set it and what it carries.
+package struct StreamTimer: Hashable, Sendable {
+    /// Where the operator is: its pipeline, its index there and, for an operator of a request's
+    /// inner stream, that stream's id and the operator's index in it (-1 for the inner stream's
+    /// own answer).
+    package struct Address: Hashable, Sendable {
+        var pipeline: Int
+        var op: Int
+        var inner = -1
+        var innerOp = -1
+
+        /// Whether a timer set at `other` belongs to this operator, or to something inside it
+        /// (an inner stream's operators are inside that stream).
+        func owns(_ other: Address) -> Bool {
+            guard pipeline == other.pipeline, op == other.op else { return false }
+            if inner < 0 { return true }
+            return inner == other.inner && (innerOp < 0 || innerOp == other.innerOp)
+        }
+    }
+
+    /// What the timer carries when it comes due: nothing (a debounce's quiet ended), or the
+    /// events it delivers (a `delay`'s element, a service's answer).
+    package enum Payload: Hashable, Sendable {
+        case due
+        case events([StreamEvent])
+    }
+
+    var address: Address
+    var payload: Payload
+}
