@@ -54,4 +54,26 @@ import Testing
         #expect(result.stop == .violation, "'\(name)': \(result.distinctStates) states, stop \(result.stop)")
         #expect(result.counterexample?.scenarioYAML.components(separatedBy: "set:").count == 3, "'\(name)': two writes")
     }
+
+    /// `--workers 2` and `3` find the same violation, through the same shortest sequence, with the
+    /// same counts as one worker: a worker restores states saved by another's graph or replays them.
+    @Test(arguments: cases.map(\.name))
+    func everyNumberOfWorkersFindsTheSameViolation(_ name: String) throws {
+        let ops = try #require(Self.cases.first { $0.name == name }).ops
+        let spec = try Fixtures.checked(Self.spec(ops))
+        func explore(workers: Int) -> ExploreResult {
+            var options = ExploreOptions()
+            options.depth = 2
+            options.workers = workers
+            return Explorer.explore(spec, options: options)
+        }
+        let one = explore(workers: 1)
+        #expect(one.stop == .violation)
+        for workers in [2, 3] {
+            let many = explore(workers: workers)
+            #expect(many.stop == one.stop && many.distinctStates == one.distinctStates && many.transitions == one.transitions,
+                    "'\(name)' with \(workers) workers: \(many.stop), \(many.distinctStates) states")
+            #expect(many.counterexample?.scenarioYAML == one.counterexample?.scenarioYAML, "'\(name)' with \(workers) workers")
+        }
+    }
 }
