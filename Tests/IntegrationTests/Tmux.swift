@@ -31,6 +31,15 @@ struct Tmux {
         }
     }
 
+    /// The environment of the server and so of what runs in its panes: this process's without
+    /// `CI`, as for every run of the binary (`CLI.environment`): CI's own `CI=true` would make a
+    /// watch settle nothing, which is what a test of the keys must not see.
+    static var environment: [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["CI"] = nil
+        return env
+    }
+
     func start(command: String, in folder: String) throws -> Session {
         let socket = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-tmux-\(UUID().uuidString.prefix(8))").path
         let session = Session(tmux: self, socket: socket)
@@ -66,8 +75,10 @@ struct Tmux {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
+        let envp = Self.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for p in envp { free(p) } }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, executable, &actions, &attributes, argv, environ) == 0 else { return "" }
+        guard posix_spawn(&pid, executable, &actions, &attributes, argv, envp) == 0 else { return "" }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return capture ? ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "") : ""
@@ -81,6 +92,7 @@ struct Tmux {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        process.environment = Self.environment
         process.standardOutput = capture ? FileHandle(forWritingAtPath: output) : FileHandle(forWritingAtPath: "/dev/null")
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         guard (try? process.run()) != nil else { return "" }
