@@ -17,6 +17,7 @@ import SpecWorkloads
 //   workload wide|chain OUTPUTS          parse + check + compile
 //   workload end-to-end STEPS            load, play, format, write a file
 //   workload check                       the three login variants emit equally
+//   workload counter TAPS                Benchmarks/Specs/counter.yaml (an Int/Bool path)
 //   workload mutate ROUNDS               specrun mutate specs/login.yaml, ROUNDS times
 //   workload mutate-wide OUTPUTS         specrun mutate on SpecGenerator.wide(outputs:)
 //   workload play|play-coverage ROUNDS   every login scenario, without and with a coverage recorder
@@ -114,6 +115,11 @@ case "end-to-end":
     let path = EndToEnd.writeScenario(steps: size, in: folder)
     let start = ContinuousClock.now
     report("bytes", EndToEnd.run(spec: path, output: folder + "/timeline.txt"), start)
+case "counter":
+    // Benchmarks/Specs/counter.yaml: SIZE taps, each an event, a handler and Int/Bool cells.
+    let counter = CounterWorkload(spec: Specs.load(path: RepositoryPaths.root + "/Benchmarks/Specs/counter.yaml"))
+    let start = ContinuousClock.now
+    report("emissions", counter.run(taps: size), start)
 case "mutate":
     // `specrun mutate specs/login.yaml`, SIZE times.
     let start = ContinuousClock.now

@@ -51,6 +51,11 @@ extension ExpressionCompiler {
             // Both sides integers when either is one statically: the other is then an integer or
             // a `.none`, and any pair but two `.int`s orders as false, as `order` has it.
             if isStaticInteger(a, coverage: coverage) || isStaticInteger(b, coverage: coverage) {
+                // `count >= 10`, the usual form: the constant side is compared inline, one closure
+                // call fewer per evaluation (the constant's closure returns it and cannot fail).
+                if let k = integerConstant(b, coverage: coverage) {
+                    return integerOrder(op, compileInteger(a, coverage: coverage), k)
+                }
                 return integerOrder(op, compileInteger(a, coverage: coverage), compileInteger(b, coverage: coverage))
             }
             // Not through `compile(expr)`, which comes back here for an ordering.
@@ -138,6 +143,42 @@ extension ExpressionCompiler {
         return { ctx throws(EvalError) in
             guard case .int(let x) = try f(ctx) else { return nil }
             return x
+        }
+    }
+
+    /// The integer `expr` is when it is a constant (through probes that compile to what they
+    /// wrap), else nil.
+    private static func integerConstant(_ expr: TypedExpr, coverage: CoverageRecorder?) -> Int? {
+        switch expr {
+        case .constant(.int(let k)): return k
+        case .probe(_, let inner) where coverage == nil: return integerConstant(inner, coverage: nil)
+        default: return nil
+        }
+    }
+
+    /// ``integerOrder(_:_:_:)`` with a constant right side `k`: `a` is evaluated as there.
+    private static func integerOrder(_ op: TypedExpr.OrderOperator, _ fa: @escaping CompiledInteger, _ k: Int) -> CompiledCondition {
+        switch op {
+        case .less:
+            return { ctx throws(EvalError) in
+                guard let x = try fa(ctx) else { return false }
+                return x < k
+            }
+        case .lessOrEqual:
+            return { ctx throws(EvalError) in
+                guard let x = try fa(ctx) else { return false }
+                return x <= k
+            }
+        case .greater:
+            return { ctx throws(EvalError) in
+                guard let x = try fa(ctx) else { return false }
+                return x > k
+            }
+        case .greaterOrEqual:
+            return { ctx throws(EvalError) in
+                guard let x = try fa(ctx) else { return false }
+                return x >= k
+            }
         }
     }
 

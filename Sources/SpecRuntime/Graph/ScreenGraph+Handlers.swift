@@ -2,8 +2,10 @@
 extension ScreenGraph {
     func runHandler(_ index: Int, payload: Value) {
         if let target = handlerForwards[index] {
-            // What the general path below does for `target: $event` with no constraint.
-            context.payload = payload
+            // What the general path below does for `target: $event` with no constraint, but for
+            // setting `context.payload`: every reader of it sets it first (a handler's expressions
+            // in `handlerWrites`, an action's arguments in `trigger`, a request stream's operators
+            // from their outer element), so the forward skips a copy of the value.
             pendingWrite[target] = payload
             pendingAppend.clear(target)
             handlerWrote[target] = true

@@ -40,6 +40,13 @@ struct ScalarCompilerTests {
         (.order(.less, .node(3), .constant(.int(1))), .value(.bool(false))),
         (.order(.greaterOrEqual, .constant(.int(1)), .node(3)), .value(.bool(false))),
         (.order(.less, .member(.node(3), .stringCount, chained: true), .constant(.int(1))), .value(.bool(false))),
+        // A constant right side is compared inline: every operator at its boundary, and nil.
+        (.order(.greater, emailCount, .constant(.int(19))), .value(.bool(false))),
+        (.order(.greater, emailCount, .constant(.int(18))), .value(.bool(true))),
+        (.order(.lessOrEqual, emailCount, .constant(.int(19))), .value(.bool(true))),
+        (.order(.less, emailCount, .constant(.int(19))), .value(.bool(false))),
+        (.order(.greaterOrEqual, .node(3), .constant(.int(-1))), .value(.bool(false))),
+        (.order(.greaterOrEqual, divisionByZero, .constant(.int(0))), .failure("division by zero in '5 / 0'")),
         // Orderings of doubles and strings are not integer ones.
         (.order(.less, .node(5), .constant(.double(3))), .value(.bool(true))),
         (.order(.less, .constant(.string("a")), .constant(.string("b"))), .value(.bool(true))),
