@@ -140,6 +140,33 @@ public final class VirtualClock {
         return queue.count == 0 ? 0 : d.finished
     }
 
+    /// ``pendingDigest(after:)`` for each of `waits`, into `digests` (storage the caller keeps):
+    /// the timers are sorted and hashed once for all of them (exploration asks for every wait of
+    /// its alphabet from each state it expands).
+    package func pendingDigests(after waits: [Int], into digests: inout [UInt64]) {
+        if digests.count != waits.count { digests = Array(repeating: 0, count: waits.count) }
+        guard queue.count != 0 else {
+            for k in waits.indices { digests[k] = 0 }
+            return
+        }
+        var entries = queue.entries
+        if entries.count > 1 { entries.sort { $0.precedes($1) } }
+        let hashes = entries.map { entry -> UInt64 in
+            if case .timer(let timer) = entry.work { return UInt64(bitPattern: Int64(timer.hashValue)) }
+            return 0
+        }
+        for (k, wait) in waits.enumerated() {
+            let at = now &+ wait
+            var d = Digest()
+            d.mix(UInt64(entries.count))
+            for (entry, hash) in zip(entries, hashes) {
+                d.mix(UInt64(bitPattern: Int64(entry.time &- at)))
+                d.mix(hash)
+            }
+            digests[k] = d.finished
+        }
+    }
+
     /// Drops everything scheduled.
     package func reset() {
         queue.removeAll()

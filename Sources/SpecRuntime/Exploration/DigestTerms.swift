@@ -3,7 +3,9 @@
 /// where hashing is not: a list, record or string a step did not replace shares its storage with
 /// the value the term was taken of, and equality of shared storage is one comparison, while its
 /// hash goes through every element. (On a screen with stream outputs every node is in the digest,
-/// lists of records among them.)
+/// lists of records among them.) Most values are the very ones the term was taken of, bit for bit
+/// (the same scalar, the same storage): those are told apart without `==`, which would retain and
+/// release the storage it compares.
 struct DigestTerms {
     private var values: [Value] = []
     private var terms: [UInt64] = []
@@ -15,14 +17,40 @@ struct DigestTerms {
             terms = current.indices.map { ScreenGraph.digestTerm(of: $0, .none) }
         }
         var sum: UInt64 = 0
-        for i in nodes {
-            let value = current[i]
-            if value != values[i] {
-                values[i] = value
-                terms[i] = ScreenGraph.digestTerm(of: i, value)
+        current.withUnsafeBufferPointer { now in
+            values.withUnsafeMutableBufferPointer { then in
+                terms.withUnsafeMutableBufferPointer { terms in
+                    for i in nodes {
+                        if !Value.sameBits(now.baseAddress! + i, then.baseAddress! + i) && now[i] != then[i] {
+                            then[i] = now[i]
+                            terms[i] = ScreenGraph.digestTerm(of: i, now[i])
+                        }
+                        sum &+= terms[i]
+                    }
+                }
             }
-            sum &+= terms[i]
         }
         return sum
+    }
+}
+
+extension Value {
+    /// Whether the two values have the same bits: then they are equal (the same scalar, or the
+    /// same storage), told without retaining anything. Unequal bits say nothing: equal values
+    /// may have distinct storage.
+    @inline(__always)
+    static func sameBits(_ a: UnsafePointer<Value>, _ b: UnsafePointer<Value>) -> Bool {
+        let a = UnsafeRawPointer(a)
+        let b = UnsafeRawPointer(b)
+        var at = 0
+        while at + 8 <= MemoryLayout<Value>.size {
+            guard a.load(fromByteOffset: at, as: UInt64.self) == b.load(fromByteOffset: at, as: UInt64.self) else { return false }
+            at += 8
+        }
+        while at < MemoryLayout<Value>.size {
+            guard a.load(fromByteOffset: at, as: UInt8.self) == b.load(fromByteOffset: at, as: UInt8.self) else { return false }
+            at += 1
+        }
+        return true
     }
 }

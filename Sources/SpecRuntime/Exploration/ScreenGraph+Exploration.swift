@@ -13,11 +13,14 @@ extension ScreenGraph {
         var ends: [StreamEnd?]
         var clock: VirtualClock.State
         var pipelines: [PipelineState]
+        /// Each pipeline state's hash, taken when it was saved: a pipeline restored into a state
+        /// and not run again needs no hashing for the digest.
+        var pipelineHashes: [Int]
 
         /// The bytes of the arrays this state alone owns (``state`` copies them), freed with it;
         /// exploration's memory budget counts them (see `HeldBytes`).
         package var ownBytes: Int {
-            5 * HeldBytes.header + pipelines.count * MemoryLayout<PipelineState>.stride + values.count * MemoryLayout<Value>.stride + hasEmitted.count
+            6 * HeldBytes.header + pipelines.count * (MemoryLayout<PipelineState>.stride + MemoryLayout<Int>.stride) + values.count * MemoryLayout<Value>.stride + hasEmitted.count
                 + serviceCalls.count * MemoryLayout<Int>.stride + ends.count * MemoryLayout<StreamEnd?>.stride
         }
 
@@ -46,17 +49,31 @@ extension ScreenGraph {
         get {
             State(values: context.values.withUnsafeBufferPointer { Array($0) }, hasEmitted: hasEmitted.withUnsafeBufferPointer { Array($0) },
                   serviceCalls: serviceCalls.withUnsafeBufferPointer { Array($0) }, ends: ends.withUnsafeBufferPointer { Array($0) },
-                  clock: clock.state, pipelines: pipelines.map(\.state))
+                  clock: clock.state, pipelines: pipelines.map(\.state), pipelineHashes: pipelines.map(\.stateHash))
         }
         set {
-            Self.copy(newValue.values, into: &context.values)
+            Self.copyValues(newValue.values, into: &context.values)
             Self.copy(newValue.hasEmitted, into: &hasEmitted)
             Self.copy(newValue.serviceCalls, into: &serviceCalls)
             Self.copy(newValue.ends, into: &ends)
             // The clock first: operators read the time back (a `throttle`'s window).
             clock.state = newValue.clock
             for (p, pipeline) in pipelines.enumerated() where newValue.pipelines.indices.contains(p) {
-                pipeline.restore(newValue.pipelines[p])
+                pipeline.restore(newValue.pipelines[p], hash: newValue.pipelineHashes.indices.contains(p) ? newValue.pipelineHashes[p] : nil)
+            }
+        }
+    }
+
+    /// ``copy(_:into:)`` for values, leaving alone those that already have the same bits (most
+    /// of them: a step changes few values), which saves a retain and a release each.
+    static func copyValues(_ source: [Value], into target: inout [Value]) {
+        guard source.count == target.count else {
+            target = source
+            return
+        }
+        target.withUnsafeMutableBufferPointer { dst in
+            source.withUnsafeBufferPointer { src in
+                for i in src.indices where !Value.sameBits(src.baseAddress! + i, dst.baseAddress! + i) { dst[i] = src[i] }
             }
         }
     }

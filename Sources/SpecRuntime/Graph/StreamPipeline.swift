@@ -18,6 +18,7 @@ final class StreamPipeline {
     init(plan: StreamPlan, environment env: PipelineEnvironment) {
         self.plan = plan
         self.environment = env
+        restoresLazily = !plan.operators.contains(where: Self.readsClockWhenRestored)
         let operators = plan.operators.enumerated().map { k, op in Self.make(op, env.operating(op: k)) }
         // A gate after each operator keeps the grammar `next* (error | completed)`: nothing passes
         // after a terminal event, whatever an operator's timers still do.
@@ -151,18 +152,51 @@ final class StreamPipeline {
         return h
     }
 
-    /// Takes back a ``state`` of a pipeline built from the same plan, after the clock was restored.
-    /// A pipeline that has not run since it was in that very state (the common case: a step
-    /// touches few pipelines) has nothing to take back.
-    func restore(_ state: PipelineState) {
-        if let cached, cached == state { return }
+    /// Takes back a ``state`` of a pipeline built from the same plan, after the clock was restored;
+    /// `hash`, when known, is its ``stateHash``. A pipeline that has not run since it was in that
+    /// very state (the common case: a step touches few pipelines) has nothing to take back.
+    ///
+    /// The operators take their states back when the pipeline next runs (``process()``), not here:
+    /// exploration restores a state before every move it tries, and most moves leave most
+    /// pipelines alone, so a request's inner streams rebuilt here would mostly be rebuilt again
+    /// before anything used them. Until then ``state`` is the one given. Not for a pipeline with an
+    /// operator that reads the clock when it is restored (``readsClockWhenRestored(_:)``): by the
+    /// time it runs, the step may have moved the clock on and fired its timers.
+    func restore(_ state: PipelineState, hash: Int? = nil) {
+        if let cached, cached == state {
+            if cachedHash == nil { cachedHash = hash }
+            return
+        }
         cached = state
-        cachedHash = nil
+        cachedHash = hash
         inbox.removeAll(keepingCapacity: true)
-        for (k, op) in operators.enumerated() where state.operators.indices.contains(k) { op.restore(state.operators[k]) }
         for (k, gate) in gates.enumerated() where state.gates.indices.contains(k) { gate.closed = state.gates[k] }
         end.restore(ended: state.ended)
         disposed = state.disposed
+        if restoresLazily {
+            unrestored = state
+        } else {
+            unrestored = nil
+            restoreOperators(state)
+        }
+    }
+
+    /// A state given to ``restore(_:hash:)`` that the operators have not taken back yet.
+    private var unrestored: PipelineState?
+    private let restoresLazily: Bool
+
+    private func restoreOperators(_ state: PipelineState) {
+        for (k, op) in operators.enumerated() where state.operators.indices.contains(k) { op.restore(state.operators[k]) }
+    }
+
+    /// A `throttle` (in the pipeline or in a request's `ops:`) reads its window back from its
+    /// timer on the clock when it is restored.
+    static func readsClockWhenRestored(_ op: OperatorPlan) -> Bool {
+        switch op.kind {
+        case .throttle: return true
+        case .request(let plan): return plan.inner.contains(where: readsClockWhenRestored)
+        default: return false
+        }
     }
 
     /// Whether a terminal event reached the end: the output has ended and the pipeline is disposed.
@@ -185,6 +219,10 @@ final class StreamPipeline {
 
     /// Runs the queued work and returns what reached the end of the pipeline, in order.
     func process() -> [StreamEvent] {
+        if let state = unrestored {
+            unrestored = nil
+            restoreOperators(state)
+        }
         cached = nil
         cachedHash = nil
         while !inbox.isEmpty {

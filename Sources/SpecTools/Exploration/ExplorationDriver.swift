@@ -80,6 +80,7 @@ final class ExplorationDriver {
         }
         let waits = Array(Set(alphabet.waitOf)).sorted()
         self.waits = waits
+        pendingWaits = [0] + waits
         waitIndex = alphabet.waitOf.map { wait in waits.firstIndex(of: wait) ?? 0 }
         predictedNodes = Array(Set(predictions.compactMap { $0.flatMap { $0.node >= 0 ? $0.node : nil } })).sorted()
         enabledNodes = Array(Set(predictions.compactMap { $0.flatMap { $0.enabled >= 0 ? $0.enabled : nil } })).sorted()
@@ -164,6 +165,9 @@ final class ExplorationDriver {
     /// The distinct waits of the alphabet, and per move the index of its wait among them.
     private let waits: [Int]
     private let waitIndex: [Int]
+    /// 0 and then `waits`, and the pending timers' digests after each (``prepareExpansion()``).
+    private let pendingWaits: [Int]
+    @exclusivity(unchecked) private var pendingDigests: [UInt64] = []
     private let predictedNodes: [Int]
     /// The `enabled` nodes of predicted gestures.
     private let enabledNodes: [Int]
@@ -180,11 +184,11 @@ final class ExplorationDriver {
     func prepareExpansion() {
         expansion.digest = stateHash()
         expansion.untilDue = clock.nextDue.map { $0 &- clock.now }
-        expansion.pending = expansion.untilDue == nil ? 0 : clock.pendingDigest()
+        // The timers sorted and hashed once, for now (wait 0) and after each wait.
+        clock.pendingDigests(after: pendingWaits, into: &pendingDigests)
+        expansion.pending = pendingDigests[0]
         if expansion.pendingAfter.count != waits.count { expansion.pendingAfter = Array(repeating: 0, count: waits.count) }
-        if expansion.untilDue != nil {
-            for (k, w) in waits.enumerated() { expansion.pendingAfter[k] = clock.pendingDigest(after: w) }
-        }
+        for k in waits.indices { expansion.pendingAfter[k] = pendingDigests[k + 1] }
         if expansion.terms.count != graph.spec.nodes.count {
             expansion.terms = Array(repeating: 0, count: graph.spec.nodes.count)
             expansion.disabled = Array(repeating: false, count: graph.spec.nodes.count)
