@@ -233,6 +233,12 @@ final class InnerStream {
     }
 
     private func recordCancelled() {
+        Self.recordCancelled(service: service, names: names, arguments: arguments, subscribedAt: subscribedAt, env: env)
+    }
+
+    /// The timeline's record of a cancelled call (also for a request's inner stream cancelled
+    /// before it was rebuilt, see `RequestSink`).
+    static func recordCancelled(service: Int, names: [String], arguments: [Value], subscribedAt: Int, env: PipelineEnvironment) {
         guard env.recordsCancellations() else { return }
         let call = env.serviceName(service) + "(" + zip(names, arguments).map { "\($0): \(ValueFormatter.text($1))" }.joined(separator: ", ") + ")"
         env.cancelled("\(call), subscribed at \(subscribedAt)ms")

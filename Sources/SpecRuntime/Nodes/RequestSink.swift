@@ -34,6 +34,11 @@ final class RequestSink: StreamOperator {
     private var upstreamDone = false
     /// `concatMap` is subscribing waiting elements in a loop.
     private var draining = false
+    /// Inner streams ``restore(_:)`` gave back and not built yet (``build()``): exploration
+    /// restores a state before every move it tries, and most moves leave a request alone or
+    /// (`flatMapLatest`, a new element) cancel its inner streams, so building them at once would
+    /// mostly allocate streams that nothing uses. While set, ``active`` is empty.
+    private var unbuilt: [InnerStreamState]?
 
     init(_ plan: RequestPlan, _ arguments: [CompiledExpr], _ makeInner: @escaping InnerOperators, _ env: PipelineEnvironment) {
         self.plan = plan
@@ -52,6 +57,7 @@ final class RequestSink: StreamOperator {
     }
 
     func onSecondary(_ index: Int, _ value: Value) {
+        build()
         // A snapshot: an inner stream may end (and leave `active`) on this element.
         for stream in active.streams { stream.receive(index, value) }
     }
@@ -59,15 +65,20 @@ final class RequestSink: StreamOperator {
     /// Not the default (an error ending the output): the end reaches each inner stream, whose
     /// operator decides (`takeUntil` ignores a completion, `combineLatest` ends on an error).
     func onSecondaryEnd(_ index: Int, _ end: StreamEnd) {
+        build()
         for stream in active.streams { stream.receiveEnd(index, end) }
     }
 
     func flush() {
         guard innerFlushes else { return }
+        build()
         for stream in active.streams { stream.flush() }
     }
 
     func on(_ event: StreamEvent) {
+        // `flatMapLatest` cancels every inner stream on a new element: ``cancelAll()`` does that
+        // to unbuilt ones without building them.
+        if case .next = event, plan.strategy == .latest {} else { build() }
         switch event {
         case .next(let value):
             // With `as:`, `with:` and the inner stream's operators read the element by that name.
@@ -108,17 +119,30 @@ final class RequestSink: StreamOperator {
     /// Its inner streams (their answers' events are timers on the clock), the elements waiting
     /// for their turn, and whether its source completed.
     var operatorState: OperatorState {
-        .requests(RequestState(active: active.entries.map { $0.stream.state(id: $0.id) },
+        .requests(RequestState(active: unbuilt ?? active.entries.map { $0.stream.state(id: $0.id) },
                                waiting: waiting[waitingHead...].map { .init(arguments: $0.arguments, element: $0.env.element) },
                                upstreamDone: upstreamDone))
     }
 
     /// The inner streams running now are dropped without a trace (no cancellation is recorded:
-    /// the state restored never had them) and those of `state` rebuilt, subscribed already.
+    /// the state restored never had them) and those of `state` are rebuilt, subscribed already,
+    /// when something first needs them (``build()``).
     func restore(_ state: OperatorState) {
         guard case .requests(let saved) = state else { return }
         _ = active.removeAll()
-        for inner in saved.active {
+        active.reallocate()
+        unbuilt = saved.active.isEmpty ? nil : saved.active
+        waiting = saved.waiting.map { ($0.arguments, $0.element.map { env.binding(element: $0) } ?? env) }
+        waitingHead = 0
+        upstreamDone = saved.upstreamDone
+        draining = false
+    }
+
+    /// Builds the inner streams ``restore(_:)`` gave back, as they were saved.
+    private func build() {
+        guard let saved = unbuilt else { return }
+        unbuilt = nil
+        for inner in saved {
             let id = inner.id
             let streamEnv = (inner.element.map { env.binding(element: $0) } ?? env).inner(id)
             let stream = InnerStream(restoring: inner, service: plan.call.service, names: plan.call.argumentNames, operators: makeInner,
@@ -128,14 +152,11 @@ final class RequestSink: StreamOperator {
             active.insert(id, stream)
         }
         active.reallocate()
-        waiting = saved.waiting.map { ($0.arguments, $0.element.map { env.binding(element: $0) } ?? env) }
-        waitingHead = 0
-        upstreamDone = saved.upstreamDone
-        draining = false
     }
 
     /// A timer of inner stream ``StreamTimer/Address/inner`` came due.
     func fire(inner timer: StreamTimer) {
+        build()
         active.stream(timer.address.inner)?.fire(timer)
     }
 
@@ -216,6 +237,20 @@ final class RequestSink: StreamOperator {
 
     /// Cancels every running inner stream, in subscription order (the timeline records each).
     private func cancelAll() {
+        if let saved = unbuilt, plan.inner.isEmpty {
+            // What ``InnerStream/cancel()`` does to a stream restored with no operators of its
+            // own, in the same order: its timers dropped, its cancellation recorded. No live call
+            // is restored. Ids are taken smallest first, so the table left empty allocates as
+            // the built one emptied would.
+            unbuilt = nil
+            for inner in saved {
+                env.cancelTimers(ofInner: inner.id)
+                InnerStream.recordCancelled(service: plan.call.service, names: plan.call.argumentNames, arguments: inner.arguments,
+                                            subscribedAt: inner.subscribedAt, env: env)
+            }
+            return
+        }
+        build()
         guard !active.isEmpty else { return }
         for stream in active.removeAll() { stream.cancel() }
     }

@@ -176,6 +176,17 @@ final class PipelineEnvironment {
         }
     }
 
+    /// ``cancelTimers(where:)`` of ``inner(_:)`` `id`, without making that environment.
+    func cancelTimers(ofInner id: Int) {
+        var mine = address
+        mine.inner = id
+        mine.innerOp = -1
+        clock.cancel { timer in
+            guard case .stream(let t) = timer else { return false }
+            return mine.owns(t.address)
+        }
+    }
+
     /// When the first timer this environment's operator set comes due, nil when none is pending.
     func firstTimerDue() -> Int? {
         let mine = address

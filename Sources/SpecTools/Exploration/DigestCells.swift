@@ -105,6 +105,39 @@ struct DigestCells {
         return root
     }
 
+    /// On a screen with stream outputs, true when sending `node` (or writing it) the value it
+    /// already has, after it has emitted that value, reaches the state it starts from: no handler
+    /// or action hears it, and every pipeline it feeds as its source only maps and filters each
+    /// element by expressions that read nothing but the element, into an output of which the same
+    /// holds. Derived values that read it are computed again from the same values, to the same
+    /// values, and emit nothing. Such a pipeline keeps no state, so the same element does what it
+    /// did the last time it came, and the last element it was given is the node's value (every
+    /// change of a node feeds its pipelines): its output already holds what it passes now, or
+    /// it drops it again. (A navigation, `navigate:`, is such a `map`.)
+    func repeatsChangeNothing(_ node: Int) -> Bool {
+        guard hasStreams else { return false }
+        var seen = Set([node])
+        var stack = [node]
+        while let n = stack.popLast() {
+            guard program.handlersOn[n].isEmpty, program.actionsOn[n].isEmpty else { return false }
+            for port in program.pipelineInputs[n] {
+                let stream = program.spec.streams[port.pipeline]
+                guard port.op < 0, stream.source == n, stream.timer == nil, stream.errors == nil,
+                      stream.operators.allSatisfy(Self.mapsOrFiltersTheElementAlone) else { return false }
+                if seen.insert(stream.output).inserted { stack.append(stream.output) }
+            }
+        }
+        return true
+    }
+
+    /// A `map` or `filter` whose expression reads no node of the screen, only the element.
+    private static func mapsOrFiltersTheElementAlone(_ op: OperatorPlan) -> Bool {
+        switch op.kind {
+        case .map(let e), .filter(let e): return e.nodeReads().isEmpty
+        default: return false
+        }
+    }
+
     /// True when writing `node` can change nothing but derived values and the cells mirroring
     /// them, none of which the state digest covers: no handler (but a binding into a mirror),
     /// action or stream operator listens to it or to anything computed from it. Such a write's

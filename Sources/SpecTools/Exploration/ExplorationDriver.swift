@@ -37,6 +37,10 @@ final class ExplorationDriver {
         /// For a gesture, the control's `enabled` node (-1: none): while it is false the gesture
         /// does nothing.
         var enabled: Int = -1
+        /// On a screen with stream outputs: the write or send is known only while `node` already
+        /// has the value it gives and emitted it (`DigestCells.repeatsChangeNothing(_:)`); then it
+        /// changes nothing. Unknown otherwise.
+        var repeatOnly = false
     }
     /// Per move of the alphabet.
     let predictions: [Prediction?]
@@ -70,23 +74,27 @@ final class ExplorationDriver {
             case .none: return Prediction(node: -1, term: 0)
             case .set(let node, let value):
                 if quiet[node] == nil { quiet[node] = cells.changesOnlyDerivedValues(node) }
-                return quiet[node]! ? Prediction(node: node, term: ScreenGraph.digestTerm(of: node, value)) : nil
+                if quiet[node]! { return Prediction(node: node, term: ScreenGraph.digestTerm(of: node, value)) }
+                return cells.repeatsChangeNothing(node) ? Prediction(node: node, term: 0, repeatOnly: true) : nil
             case .gesture(let k):
                 let g = alphabet.gestures[k].gesture
                 guard let cell = cells.cellWritten(by: g), case .value(let v) = g.payload else { return nil }
                 return Prediction(node: cell, term: ScreenGraph.digestTerm(of: cell, v), enabled: g.enabled ?? -1)
-            case .send, .execute: return nil
+            case .send(let node, _):
+                return cells.repeatsChangeNothing(node) ? Prediction(node: node, term: 0, repeatOnly: true) : nil
+            case .execute: return nil
             }
         }
         let waits = Array(Set(alphabet.waitOf)).sorted()
         self.waits = waits
         pendingWaits = [0] + waits
         waitIndex = alphabet.waitOf.map { wait in waits.firstIndex(of: wait) ?? 0 }
-        predictedNodes = Array(Set(predictions.compactMap { $0.flatMap { $0.node >= 0 ? $0.node : nil } })).sorted()
+        predictedNodes = Array(Set(predictions.compactMap { $0.flatMap { $0.node >= 0 && !$0.repeatOnly ? $0.node : nil } })).sorted()
         enabledNodes = Array(Set(predictions.compactMap { $0.flatMap { $0.enabled >= 0 ? $0.enabled : nil } })).sorted()
         var inputPredictions = [Prediction?](repeating: nil, count: alphabet.inputs.count)
         for (m, k) in alphabet.inputOf.enumerated() where k >= 0 { inputPredictions[k] = predictions[m] }
         self.inputPredictions = inputPredictions
+        repeatInputs = alphabet.inputs.indices.filter { inputPredictions[$0]?.repeatOnly == true }
         let program = graph.program
         echoes = spec.nodes.indices.map { node in
             guard case .property = spec.nodes[node].kind else { return false }
@@ -160,6 +168,9 @@ final class ExplorationDriver {
         var terms: [UInt64] = []
         /// Per `enabled` node of a predicted gesture, whether it is false now.
         var disabled: [Bool] = []
+        /// Per input of the alphabet with a ``Prediction/repeatOnly`` prediction, whether its
+        /// node has (and emitted) the value it gives.
+        var repeats: [Bool] = []
     }
     @exclusivity(unchecked) private var expansion = Expansion()
     /// The distinct waits of the alphabet, and per move the index of its wait among them.
@@ -173,6 +184,8 @@ final class ExplorationDriver {
     private let enabledNodes: [Int]
     /// Per input of the alphabet, the prediction of its moves (all its moves share it).
     private let inputPredictions: [Prediction?]
+    /// The inputs whose prediction is ``Prediction/repeatOnly``.
+    private let repeatInputs: [Int]
     /// Per node, whether writing the value it has still does something: an input property (a
     /// `BehaviorRelay`, which passes an equal value on) that a stream, an action or a handler
     /// other than a binding listens to (a `skip: 2` counts the write, a handler may count it).
@@ -195,6 +208,13 @@ final class ExplorationDriver {
         }
         for node in predictedNodes { expansion.terms[node] = ScreenGraph.digestTerm(of: node, graph.storedValue(of: node)) }
         for node in enabledNodes { expansion.disabled[node] = graph.value(of: node) == .bool(false) }
+        if expansion.repeats.count != alphabet.inputs.count { expansion.repeats = Array(repeating: false, count: alphabet.inputs.count) }
+        for k in repeatInputs {
+            switch alphabet.inputs[k] {
+            case .set(let node, let value), .send(let node, let value): expansion.repeats[k] = graph.value(of: node) == value
+            default: expansion.repeats[k] = false
+            }
+        }
     }
 
     /// The digest move `m` reaches from the state of the last ``prepareExpansion()``, when that
@@ -217,6 +237,7 @@ final class ExplorationDriver {
     /// ``prepareExpansion()``, when its prediction knows it, whatever its wait.
     func predictedWrite(_ m: Int) -> UInt64? {
         guard predicts, let p = predictions[m] else { return nil }
+        if p.repeatOnly { return expansion.repeats[alphabet.inputOf[m]] ? expansion.digest : nil }
         return p.node >= 0 && (p.enabled < 0 || !expansion.disabled[p.enabled]) ? expansion.digest &- expansion.terms[p.node] &+ p.term : expansion.digest
     }
 
@@ -226,7 +247,7 @@ final class ExplorationDriver {
     func noOpInputs(into noOps: inout [Bool]) {
         if noOps.count != alphabet.inputs.count { noOps = Array(repeating: false, count: alphabet.inputs.count) }
         for k in alphabet.inputs.indices {
-            if predicts, let p = inputPredictions[k], p.enabled < 0 {
+            if predicts, let p = inputPredictions[k], p.enabled < 0, !p.repeatOnly {
                 // The same term is the same value (``prepareExpansion()`` took the terms).
                 noOps[k] = p.term == expansion.terms[p.node]
             } else if case .set(let node, let value) = alphabet.inputs[k] {
