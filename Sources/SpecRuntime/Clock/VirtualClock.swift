@@ -128,7 +128,7 @@ public final class VirtualClock {
         d.mix(UInt64(queue.count))
         func mix(_ entry: TimerQueue.Entry) {
             d.mix(UInt64(bitPattern: Int64(entry.time &- at)))
-            if case .timer(let timer) = entry.work { d.mix(UInt64(bitPattern: Int64(timer.hashValue))) } else { d.mix(0) }
+            if case .timer(let timer) = entry.work { d.mix(UInt64(bitPattern: Int64(Self.digest(of: timer)))) } else { d.mix(0) }
         }
         let entries = queue.entries
         if entries.count <= 1 {
@@ -152,7 +152,7 @@ public final class VirtualClock {
         var entries = queue.entries
         if entries.count > 1 { entries.sort { $0.precedes($1) } }
         let hashes = entries.map { entry -> UInt64 in
-            if case .timer(let timer) = entry.work { return UInt64(bitPattern: Int64(timer.hashValue)) }
+            if case .timer(let timer) = entry.work { return UInt64(bitPattern: Int64(Self.digest(of: timer))) }
             return 0
         }
         for (k, wait) in waits.enumerated() {
@@ -165,6 +165,13 @@ public final class VirtualClock {
             }
             digests[k] = d.finished
         }
+    }
+
+    /// A pending timer's word in ``pendingDigest(after:)``.
+    private static func digest(of timer: GraphTimer) -> Int {
+        var d = Digest()
+        d.mix(timer: timer)
+        return Int(bitPattern: UInt(d.finished))
     }
 
     /// Drops everything scheduled.

@@ -117,9 +117,9 @@ extension ScreenGraph {
                     bits = 0
                 }
             }
-            var hasher = Hasher()
-            for pipeline in pipelines { hasher.combine(pipeline.stateHash) }
-            sum &+= Self.mixed(UInt64(bitPattern: Int64(hasher.finalize())), 0x4_0000_0000)
+            var d = Digest()
+            for pipeline in pipelines { d.mix(UInt64(bitPattern: Int64(pipeline.stateHash))) }
+            sum &+= Self.mixed(d.finished, 0x4_0000_0000)
         }
         for (k, c) in serviceCalls.enumerated() {
             // A fake answers its n-th call with result n, the last one repeating: calls past
@@ -149,9 +149,7 @@ extension ScreenGraph {
             d.mix(6)
             s.withUTF8 { d.mix(bytes: UnsafeRawBufferPointer($0)) }
         default:
-            var hasher = Hasher()
-            hasher.combine(value)
-            d.mix(UInt64(bitPattern: Int64(hasher.finalize())))
+            d.mix(value: value)
         }
         return d.finished
     }
