@@ -39,6 +39,17 @@ final class RequestSink: StreamOperator {
     /// (`flatMapLatest`, a new element) cancel its inner streams, so building them at once would
     /// mostly allocate streams that nothing uses. While set, ``active`` is empty.
     private var unbuilt: [InnerStreamState]?
+    /// `env.inner(id)` for the first ids, of a request without `as:` (its inner streams'
+    /// environments differ only by their id): made once rather than per subscription, which
+    /// exploration makes at nearly every step.
+    private var innerEnvironments: [PipelineEnvironment] = []
+
+    /// The environment of inner stream `id`; `base`, the request's or one binding the element.
+    private func innerEnvironment(_ id: Int, _ base: PipelineEnvironment) -> PipelineEnvironment {
+        guard !plan.bindsElement, id < 64 else { return base.inner(id) }
+        while innerEnvironments.count <= id { innerEnvironments.append(env.inner(innerEnvironments.count)) }
+        return innerEnvironments[id]
+    }
 
     init(_ plan: RequestPlan, _ arguments: [CompiledExpr], _ makeInner: @escaping InnerOperators, _ env: PipelineEnvironment) {
         self.plan = plan
@@ -144,7 +155,7 @@ final class RequestSink: StreamOperator {
         unbuilt = nil
         for inner in saved {
             let id = inner.id
-            let streamEnv = (inner.element.map { env.binding(element: $0) } ?? env).inner(id)
+            let streamEnv = innerEnvironment(id, inner.element.map { env.binding(element: $0) } ?? env)
             let stream = InnerStream(restoring: inner, service: plan.call.service, names: plan.call.argumentNames, operators: makeInner,
                                      sources: sources, env: streamEnv) { [weak self] event in
                 self?.inner(id, event)
@@ -169,7 +180,7 @@ final class RequestSink: StreamOperator {
     private func subscribe(_ values: [Value], _ env: PipelineEnvironment) {
         let id = active.allocate()
         let stream = InnerStream(service: plan.call.service, names: plan.call.argumentNames, arguments: values, operators: makeInner,
-                                 sources: sources, env: env.inner(id)) { [weak self] event in
+                                 sources: sources, env: innerEnvironment(id, env)) { [weak self] event in
             self?.inner(id, event)
         }
         active.insert(id, stream)
