@@ -10,8 +10,17 @@ final class StreamPipeline {
     private let operators: [StreamOperator]
     private let gates: [Gate]
     private let end: PipelineEnd
-    /// Work to run in the next transaction of this pipeline's node.
-    var inbox: [() -> Void] = []
+    /// Work to run in the next transaction of this pipeline's node: values, not closures, so that
+    /// queuing an element allocates nothing.
+    private var inbox: [Work] = []
+    private var spareInbox: [Work] = []
+    private enum Work {
+        case start
+        case element(Value)
+        case secondary(op: Int, index: Int, Value)
+        case end(op: Int, index: Int, StreamEnd)
+        case timer(StreamTimer)
+    }
     /// A secondary source node and the operator (and its source index) it feeds.
     typealias Port = (node: Int, op: Int, index: Int)
 
@@ -94,19 +103,33 @@ final class StreamPipeline {
 
     /// An element of the source enters the first operator.
     func receive(_ value: Value) {
-        inbox.append { [self] in
-            if let first = operators.first { first.on(.next(value)) } else { end.on(.next(value)) }
-        }
+        inbox.append(.element(value))
     }
 
     /// An element of a secondary source enters its operator.
     func receive(op: Int, index: Int, _ value: Value) {
-        inbox.append { [self] in operators[op].onSecondary(index, value) }
+        inbox.append(.secondary(op: op, index: index, value))
     }
 
     /// The source (`op` -1) or a secondary source ended.
     func receiveEnd(op: Int, index: Int, _ streamEnd: StreamEnd) {
-        inbox.append { [self] in
+        inbox.append(.end(op: op, index: index, streamEnd))
+    }
+
+    /// A timer of one of its operators came due: it runs in this pipeline's next transaction.
+    func receive(timer: StreamTimer) {
+        inbox.append(.timer(timer))
+    }
+
+    private func run(_ work: Work) {
+        switch work {
+        case .start:
+            for op in operators.reversed() { op.start() }
+        case .element(let value):
+            if let first = operators.first { first.on(.next(value)) } else { end.on(.next(value)) }
+        case .secondary(let op, let index, let value):
+            operators[op].onSecondary(index, value)
+        case .end(let op, let index, let streamEnd):
             if op >= 0 {
                 operators[op].onSecondaryEnd(index, streamEnd)
             } else if let first = operators.first {
@@ -114,12 +137,7 @@ final class StreamPipeline {
             } else {
                 end.on(StreamEvent(streamEnd))
             }
-        }
-    }
-
-    /// A timer of one of its operators came due: it runs in this pipeline's next transaction.
-    func receive(timer: StreamTimer) {
-        inbox.append { [self] in
+        case .timer(let timer):
             let op = timer.address.op
             guard operators.indices.contains(op) else { return }
             if timer.address.inner >= 0 {
@@ -216,9 +234,7 @@ final class StreamPipeline {
     /// Subscription: the outermost operator first, as RxSwift subscribes (so
     /// `startWith(1).startWith(2)` emits 2 then 1).
     func start() {
-        inbox.append { [self] in
-            for op in operators.reversed() { op.start() }
-        }
+        inbox.append(.start)
     }
 
     /// Runs the queued work and returns what reached the end of the pipeline, in order.
@@ -235,9 +251,14 @@ final class StreamPipeline {
                 inbox.removeAll()
                 break
             }
-            let work = inbox
-            inbox.removeAll(keepingCapacity: true)
-            for w in work { w() }
+            // The queued work taken out and the spare (empty) storage left in its place, as the
+            // graph does with its own inbox: no copy and no allocation.
+            var work: [Work] = []
+            swap(&work, &spareInbox)
+            swap(&work, &inbox)
+            for w in work { run(w) }
+            work.removeAll(keepingCapacity: true)
+            swap(&work, &spareInbox)
         }
         if !end.ended { for op in operators { op.flush() } }
         if end.ended && !disposed { dispose() }
