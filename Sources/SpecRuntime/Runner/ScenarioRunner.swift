@@ -51,6 +51,15 @@ public enum ScenarioRunner {
                     recordedSizeLimit: recordedSizeLimit, workLimit: workLimit, match: &match)
     }
 
+    /// Plays one scenario of a compiled spec as ``run(_:scenario:params:entryLimit:eventLimit:valueSizeLimit:recordedSizeLimit:workLimit:)``
+    /// does, and hands `settled` the graph after its start and after every step that acted on it.
+    static func run(_ program: ScreenProgram, scenario index: Int, settled: @escaping (ScreenGraph) -> Void) -> Timeline {
+        var match: TimelineMatch?
+        return play(program, scenario: index, params: [], entryLimit: maximumEntries, eventLimit: maximumScheduledEvents,
+                    valueSizeLimit: maximumValueSize, recordedSizeLimit: maximumRecordedSize, workLimit: maximumWork, match: &match,
+                    settled: settled)
+    }
+
     /// Plays one scenario of a compiled spec while comparing its timeline with `expected`'s,
     /// and stops at the first entry that prints differently (`specrun mutate`: a mutant is killed
     /// by its first difference). `matches` is true when the whole timeline prints as the expected
@@ -65,7 +74,8 @@ public enum ScenarioRunner {
 
     // The one body of `run` and `replay`; `match`, when given, hears every entry.
     private static func play(_ program: ScreenProgram, scenario index: Int, params: [Value], entryLimit: Int, eventLimit: Int,
-                             valueSizeLimit: Int, recordedSizeLimit: Int, workLimit: Int, match matchOut: inout TimelineMatch?) -> Timeline {
+                             valueSizeLimit: Int, recordedSizeLimit: Int, workLimit: Int, match matchOut: inout TimelineMatch?,
+                             settled: ((ScreenGraph) -> Void)? = nil) -> Timeline {
         // The graph's callbacks compare, so the match lives here while the scenario plays.
         var match = matchOut
         defer { matchOut = match }
@@ -150,6 +160,7 @@ public enum ScenarioRunner {
         }
         graph.start()
         started = true
+        settled?(graph)
         if exceeded != nil {
             stopped(at: scenario.range)
             timeline.entries = entries
@@ -172,7 +183,9 @@ public enum ScenarioRunner {
         if !invariants.isEmpty { checkInvariants(after: "the start", line: scenario.range.start.line) }
         steps: for step in scenario.steps {
             // A step that acts on the screen is played by the graph; the rest wait or judge.
-            if !graph.act(step, record: { entries.append($0) }) {
+            if graph.act(step, record: { entries.append($0) }) {
+                settled?(graph)
+            } else {
                 if case .wait(let ms) = step.kind {
                     do {
                         try graph.advance(by: ms)

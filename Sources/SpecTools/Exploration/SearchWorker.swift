@@ -5,10 +5,10 @@ import SpecRuntime
 /// (graph and clock), the states it saved, and a log of what expanding its nodes did, which the
 /// search merges in the order one worker would have met it.
 ///
-/// Saved states never leave the worker that saved them: a ``ScreenGraph/State`` holds the clock's
-/// pending timers, closures bound to the graph that scheduled them, so restored into another
-/// worker's graph they would run on the first one. A node whose state another worker holds is
-/// reached by replaying its path instead (a few steps, against the tens of moves its expansion takes).
+/// Saved states stay with the worker that saved them (a ``ScreenGraph/State`` is a value, timers
+/// included, and could move, but a worker's memory of states is its own): a node whose state
+/// another worker holds is reached by replaying its path (a few steps, against the tens of moves
+/// its expansion takes).
 ///
 /// `@unchecked Sendable`: a worker is used by one thread at a time. The search hands it to a
 /// thread for a round and takes it back after the round's dispatch group has been waited on,

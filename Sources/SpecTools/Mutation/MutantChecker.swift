@@ -43,26 +43,36 @@ struct MutantChecker: Sendable {
     }
 
     /// The original compiled once: a mutant of a derived expression compiles only that expression.
-    private let program: ScreenProgram
+    let program: ScreenProgram
+
+    /// For a change in one derived output's expression that type-checks, the changed node and
+    /// its new expression, without a checked spec or program of its own (what ``ConeReplay``
+    /// judges a mutant by); nil for any other mutant.
+    func derivedExpression(_ mutant: Mutant) -> (node: Int, expression: TypedExpr)? {
+        derivedChange(mutant).map { (node: $0.1, expression: $0.0) }
+    }
 
     /// The mutant's compiled program; nil when it does not check (the mutant is not type-correct).
     func program(_ mutant: Mutant) -> ScreenProgram? {
-        if let (checked, node) = derivedChange(mutant) { return ScreenProgram(checked, changing: node, of: program) }
+        if let (typed, node) = derivedChange(mutant) {
+            var spec = checked
+            spec.nodes[node].kind = .derived(typed)
+            return ScreenProgram(spec, changing: node, of: program)
+        }
         var local = draft
         return local.check(mutant.apply(to: draft.spec)).spec.map { ScreenProgram($0) }
     }
 
-    /// For a change in a derived output's expression that keeps its type and reads, the checked
-    /// spec and the changed node.
-    private func derivedChange(_ mutant: Mutant) -> (CheckedSpec, Int)? {
+    /// For a change in a derived output's expression that keeps its type and reads, the new
+    /// typed expression and the changed node (a copy of the checked spec costs as much as the
+    /// spec: it is made only for a program that plays).
+    private func derivedChange(_ mutant: Mutant) -> (TypedExpr, Int)? {
         if case .expression(let slot, let node, let replacement) = mutant.edit, let scope, let target = derivedSlots[slot],
            case .derived(let original) = draft.spec.outputs[target.output].kind {
             var counter = 0
             let changed = original.replacing(node: node, with: replacement, counter: &counter)
             if let typed = scope.retype(changed, replacing: original, asOutput: target.node, of: checked) {
-                var spec = checked
-                spec.nodes[target.node].kind = .derived(typed)
-                return (spec, target.node)
+                return (typed, target.node)
             }
         }
         return nil

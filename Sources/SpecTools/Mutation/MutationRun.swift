@@ -77,44 +77,80 @@ public enum MutationRun {
         let entryLimits = baseline.map { max($0.entries.count * 10, 10_000) }
         // Compared as values, entry by entry, as their snapshot texts would compare.
         let expected = baseline.map(TimelineMatch.init(expecting:))
+        let shown = baseline.map(Shown.init)
+        // What a mutant of one derived expression is judged by without playing, where that is
+        // exact (see `ConeReplay`); nil for a scenario it does not apply to.
+        let settled = original.scenarios.indices.map { ConeReplay.settle(checker.program, scenario: $0).settled }
         budget.begin(spec: index, of: count, mutants: mutants.count)
         let outcomes = parallelMap(mutants) { mutant -> MutantOutcome in
             defer { budget.finishedMutant() }
             if mutant.equivalentBecause != nil { return MutantOutcome(mutant: mutant, status: .equivalent) }
             if budget.expired { return MutantOutcome(mutant: mutant, status: .notPlayed) }
-            // Compiled once for all its scenarios.
-            guard let program = checker.program(mutant) else { return MutantOutcome(mutant: mutant, status: .invalid) }
-            let checked = program.spec
-            for s in checked.scenarios.indices {
+            // A change in one derived expression is judged first from the original's settled
+            // values (`ConeReplay`), which costs its cone; a program of its own, which costs the
+            // spec, is compiled only for a scenario that must play, once for all of them.
+            let cone = checker.derivedExpression(mutant).flatMap { ConeReplay.Cone(checker.program, changing: $0.node, to: $0.expression) }
+            var compiled: ScreenProgram?
+            if cone == nil {
+                guard let program = checker.program(mutant) else { return MutantOutcome(mutant: mutant, status: .invalid) }
+                compiled = program
+            }
+            for s in original.scenarios.indices {
                 // A mutant cut short is not played: what it played so far says nothing.
                 if budget.expired { return MutantOutcome(mutant: mutant, status: .notPlayed) }
+                if let cone, let recorded = settled[s] {
+                    switch cone.verdict(recorded) {
+                    case .matches: continue
+                    case .differsAtStart: return MutantOutcome(mutant: mutant, status: .killed, killedBy: original.scenarios[s].name)
+                    case .undecided: break
+                    }
+                }
+                if compiled == nil { compiled = checker.program(mutant) }
+                guard let program = compiled else { return MutantOutcome(mutant: mutant, status: .invalid) }
                 // A mutant is killed by the first entry that differs: the scenario stops there.
                 if !ScenarioRunner.replay(program, scenario: s, matching: expected[s], entryLimit: entryLimits[s], eventLimit: eventLimit).matches {
-                    return MutantOutcome(mutant: mutant, status: .killed, killedBy: checked.scenarios[s].name)
+                    return MutantOutcome(mutant: mutant, status: .killed, killedBy: original.scenarios[s].name)
                 }
             }
-            let catching = calling[mutant.declaration] ?? showing(mutant.declaration, in: baseline)
+            let catching = calling[mutant.declaration] ?? showing(mutant.declaration, in: shown)
             return MutantOutcome(mutant: mutant, status: .survived, shouldCatch: catching)
         }
         return .success(SpecMutation(specPath: specPath, screen: original.screen, outcomes: outcomes, staleSnapshots: stale))
     }
 
-    /// The scenarios whose timeline shows `declaration` (or one of its parts, `login.executing`)
-    /// changing after the screen started, or a step acting on it.
-    static func showing(_ declaration: String, in timelines: [Timeline]) -> [String] {
-        timelines.filter { timeline in
+    /// What one scenario's timeline shows after the screen started: the names that emitted
+    /// (with every dotted prefix of each: `login.executing` shows `login`) and its steps' texts.
+    /// Gathered once per scenario, so asking for each surviving mutant costs a look-up, not a
+    /// scan of the timeline (which is as long as the spec).
+    struct Shown {
+        let scenario: String
+        let names: Set<String>
+        let steps: [String]
+
+        init(_ timeline: Timeline) {
             var afterStart = false
+            var names = Set<String>()
+            var steps: [String] = []
             for entry in timeline.entries {
                 switch entry {
                 case .step(_, let text):
                     afterStart = true
-                    if text.contains(declaration) { return true }
-                case .emission(_, let name, _):
-                    if afterStart && (name == declaration || name.hasPrefix(declaration + ".")) { return true }
+                    steps.append(text)
+                case .emission(_, let name, _) where afterStart:
+                    var prefix = Substring(name)
+                    while names.insert(String(prefix)).inserted, let dot = prefix.lastIndex(of: ".") { prefix = prefix[..<dot] }
                 default: break
                 }
             }
-            return false
-        }.map(\.scenario)
+            scenario = timeline.scenario
+            self.names = names
+            self.steps = steps
+        }
+    }
+
+    /// The scenarios whose timeline shows `declaration` (or one of its parts, `login.executing`)
+    /// changing after the screen started, or a step acting on it.
+    static func showing(_ declaration: String, in shown: [Shown]) -> [String] {
+        shown.filter { $0.names.contains(declaration) || $0.steps.contains { $0.contains(declaration) } }.map(\.scenario)
     }
 }
