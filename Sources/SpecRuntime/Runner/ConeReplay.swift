@@ -76,12 +76,15 @@ package enum ConeReplay {
         var clean = true
         var work = 0
         var timersRan = false
+        var played: ScreenGraph?
         let timeline = ScenarioRunner.run(program, scenario: index) { graph in
             if !graph.context.valueless.isEmpty { clean = false }
             if graph.clock.executed != 0 { timersRan = true }
-            work = graph.context.work
+            played = graph
             snapshots.append(graph.context.values)
         }
+        // The work of the whole run, the invariants and `expect that:` after its last step too.
+        work = played?.context.work ?? 0
         let failed = timeline.entries.contains { if case .runtimeError = $0 { return true } else { return false } }
         guard clean, !timersRan, !failed, !timeline.stoppedByLimit, !snapshots.isEmpty else { return (timeline, nil) }
         return (timeline, Settled(snapshots: snapshots, work: work))
@@ -101,7 +104,10 @@ package enum ConeReplay {
         /// `program` is the original's; `node` the derived node whose expression the mutant
         /// changes to `expression`.
         package init?(_ program: ScreenProgram, changing node: Int, to expression: TypedExpr) {
-            guard case .derived = program.behaviors[node], !program.isInvariant[node] else { return nil }
+            // The mutant is the original but for this expression: its node is recomputed when the
+            // original's is (the readers tables are the original's), so it must read the same nodes.
+            guard case .derived = program.behaviors[node], !program.isInvariant[node],
+                  Set(expression.nodeReads()) == Set(program.reads[node]) else { return nil }
             var inCone: Set<Int> = [node]
             var pending = [node]
             while let n = pending.popLast() {

@@ -109,11 +109,14 @@ struct DigestCells {
     /// already has, after it has emitted that value, reaches the state it starts from: no handler
     /// or action hears it, and every pipeline it feeds as its source only maps and filters each
     /// element by expressions that read nothing but the element, into an output of which the same
-    /// holds. Derived values that read it are computed again from the same values, to the same
-    /// values, and emit nothing. Such a pipeline keeps no state, so the same element does what it
-    /// did the last time it came, and the last element it was given is the node's value (every
-    /// change of a node feeds its pipelines): its output already holds what it passes now, or
-    /// it drops it again. (A navigation, `navigate:`, is such a `map`.)
+    /// holds, and the same of every derived value computed from it. Such a pipeline keeps no
+    /// state, so the same element does what it did the last time it came, and the last element it
+    /// was given is the node's value (every change of a node feeds its pipelines): its output
+    /// already holds what it passes now, or it drops it again. (A navigation, `navigate:`, is such
+    /// a `map`.) Derived values that read it are computed again from the same values, to the same
+    /// values, and usually emit nothing, but not always: a `Double` that is NaN (or a list or
+    /// record holding one) is not equal to itself, so it emits again; hence they are held to the
+    /// same rule as the node.
     func repeatsChangeNothing(_ node: Int) -> Bool {
         guard hasStreams else { return false }
         var seen = Set([node])
@@ -126,6 +129,7 @@ struct DigestCells {
                       stream.operators.allSatisfy(Self.mapsOrFiltersTheElementAlone) else { return false }
                 if seen.insert(stream.output).inserted { stack.append(stream.output) }
             }
+            for reader in program.readers[n] where seen.insert(reader).inserted { stack.append(reader) }
         }
         return true
     }

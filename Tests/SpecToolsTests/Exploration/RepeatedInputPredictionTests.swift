@@ -71,6 +71,23 @@ import Testing
         #expect(cells.repeatsChangeNothing(try #require(spec.node(named: "pick"))))
         #expect(!cells.repeatsChangeNothing(try #require(spec.node(named: "tap"))))
 
+        // A derived value computed from it that a stateful operator hears: NaN is not equal to
+        // itself, so writing `total` its value 0 again makes `ratio` emit NaN again, and `hits`
+        // counts it (found by review).
+        let nan = try Fixtures.checked("""
+            screen: NaN
+            inputs:
+              total: { type: Int, default: 0 }
+              pick: Int
+            outputs:
+              ratio: Double(total) / Double(total)
+              hits: { stream: ratio, ops: [{ scan: { seed: "0", accumulator: "$0 + 1" } }] }
+              shown: { stream: pick, ops: [{ map: "$0 + 1" }] }
+            """)
+        let nanCells = DigestCells(ScreenProgram(nan), writtenByMoves: [])
+        #expect(!nanCells.repeatsChangeNothing(try #require(nan.node(named: "total"))))
+        #expect(nanCells.repeatsChangeNothing(try #require(nan.node(named: "pick"))))
+
         let reading = try Fixtures.checked(Self.screen)
         let readingCells = DigestCells(ScreenProgram(reading), writtenByMoves: [])
         #expect(!readingCells.repeatsChangeNothing(try #require(reading.node(named: "pick"))))
