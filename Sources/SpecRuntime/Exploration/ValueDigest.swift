@@ -36,10 +36,16 @@ extension Digest {
         }
     }
 
+    /// The string's whole length goes first, with its tag: inside a list or a record, where one
+    /// string's bytes are followed by the next one's, two different lists of strings would
+    /// otherwise be able to mix the same words (a string of NUL bytes that reads as another's
+    /// tail).
     mutating func mix(string: String, tag: UInt64) {
-        mix(tag)
         var s = string
-        s.withUTF8 { mix(bytes: UnsafeRawBufferPointer($0)) }
+        s.withUTF8 { bytes in
+            mix(tag | UInt64(truncatingIfNeeded: bytes.count) << 8)
+            mix(bytes: UnsafeRawBufferPointer(bytes))
+        }
     }
 
     /// A pending timer: what it will do. A stream operator's timer carrying events (a request's
