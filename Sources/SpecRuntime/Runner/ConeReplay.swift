@@ -65,16 +65,15 @@ package enum ConeReplay {
         case undecided
     }
 
-    /// Plays the original's scenario, recording what mutants are judged by; nil (with the
-    /// timeline still played) when its screen or its run is not one this applies to.
-    package static func settle(_ program: ScreenProgram, scenario index: Int) -> (timeline: Timeline, settled: Settled?) {
+    /// Plays the original's scenario, recording what mutants are judged by; nil when its screen
+    /// or its run is not one this applies to (a screen it cannot apply to is not played).
+    package static func settle(_ program: ScreenProgram, scenario index: Int) -> Settled? {
         let spec = program.spec
         let applies = spec.handlers.isEmpty && spec.actions.isEmpty && spec.services.isEmpty && spec.streams.isEmpty
             && spec.components.isEmpty
-        guard applies else { return (ScenarioRunner.run(program, scenario: index), nil) }
+        guard applies else { return nil }
         var snapshots: [[Value]] = []
         var clean = true
-        var work = 0
         var timersRan = false
         var played: ScreenGraph?
         let timeline = ScenarioRunner.run(program, scenario: index) { graph in
@@ -83,11 +82,10 @@ package enum ConeReplay {
             played = graph
             snapshots.append(graph.context.values)
         }
-        // The work of the whole run, the invariants and `expect that:` after its last step too.
-        work = played?.context.work ?? 0
         let failed = timeline.entries.contains { if case .runtimeError = $0 { return true } else { return false } }
-        guard clean, !timersRan, !failed, !timeline.stoppedByLimit, !snapshots.isEmpty else { return (timeline, nil) }
-        return (timeline, Settled(snapshots: snapshots, work: work))
+        guard clean, !timersRan, !failed, !timeline.stoppedByLimit, !snapshots.isEmpty else { return nil }
+        // The work of the whole run, the invariants and `expect that:` after its last step too.
+        return Settled(snapshots: snapshots, work: played?.context.work ?? 0)
     }
 
     /// The changed node's cone in rank order, invariants left out (they emit nothing; their
@@ -120,10 +118,7 @@ package enum ConeReplay {
             }
             nodes.sort { program.rank[$0] < program.rank[$1] }
             var frontier = Set<Int>()
-            for n in nodes {
-                let reads = n == node ? expression.nodeReads() : program.reads[n]
-                for r in reads where !inCone.contains(r) { frontier.insert(r) }
-            }
+            for n in nodes { for r in program.reads[n] where !inCone.contains(r) { frontier.insert(r) } }
             self.nodes = nodes
             self.frontier = frontier.sorted()
             self.program = program

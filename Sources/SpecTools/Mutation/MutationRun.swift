@@ -80,7 +80,7 @@ public enum MutationRun {
         let shown = baseline.map(Shown.init)
         // What a mutant of one derived expression is judged by without playing, where that is
         // exact (see `ConeReplay`); nil for a scenario it does not apply to.
-        let settled = original.scenarios.indices.map { ConeReplay.settle(checker.program, scenario: $0).settled }
+        let settled = original.scenarios.indices.map { ConeReplay.settle(checker.program, scenario: $0) }
         budget.begin(spec: index, of: count, mutants: mutants.count)
         let outcomes = parallelMap(mutants) { mutant -> MutantOutcome in
             defer { budget.finishedMutant() }

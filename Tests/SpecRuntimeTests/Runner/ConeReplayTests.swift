@@ -29,7 +29,7 @@ struct ConeReplayTests {
 
     private static func verdict(original: String, mutant: String) throws -> ConeReplay.Verdict {
         let base = ScreenProgram(try spec(original))
-        let settled = try #require(ConeReplay.settle(base, scenario: 0).settled)
+        let settled = try #require(ConeReplay.settle(base, scenario: 0))
         // The start, then one snapshot per step that acted.
         #expect(settled.snapshots.count == 3)
         // The mutant's new expression, judged on the original's program.
@@ -71,7 +71,7 @@ struct ConeReplayTests {
     /// leaves the next one the values it found.
     @Test func verdictsInARowAreThoseOfFreshOnes() throws {
         let base = ScreenProgram(try Self.spec("a + 1"))
-        let settled = try #require(ConeReplay.settle(base, scenario: 0).settled)
+        let settled = try #require(ConeReplay.settle(base, scenario: 0))
         let node = try #require(base.spec.node(named: "x"))
         func verdict(_ mutant: String) throws -> ConeReplay.Verdict {
             guard case .derived(let expression) = try Self.spec(mutant).nodes[node].kind else { return .undecided }
@@ -95,6 +95,6 @@ struct ConeReplayTests {
 
             """
         let base = ScreenProgram(try Self.spec("a + 1", extra: extra))
-        #expect(ConeReplay.settle(base, scenario: 0).settled == nil)
+        #expect(ConeReplay.settle(base, scenario: 0) == nil)
     }
 }
