@@ -89,6 +89,14 @@ final class ExplorationDriver {
         self.waits = waits
         pendingWaits = [0] + waits
         waitIndex = alphabet.waitOf.map { wait in waits.firstIndex(of: wait) ?? 0 }
+        longerWaitFollows = alphabet.moves.indices.map { m in
+            var k = m + 1
+            while k < alphabet.moves.count && alphabet.inputOf[k] == alphabet.inputOf[m] {
+                if alphabet.waitOf[k] > alphabet.waitOf[m] { return true }
+                k += 1
+            }
+            return false
+        }
         predictedNodes = Array(Set(predictions.compactMap { $0.flatMap { $0.node >= 0 && !$0.repeatOnly ? $0.node : nil } })).sorted()
         enabledNodes = Array(Set(predictions.compactMap { $0.flatMap { $0.enabled >= 0 ? $0.enabled : nil } })).sorted()
         var inputPredictions = [Prediction?](repeating: nil, count: alphabet.inputs.count)
@@ -195,6 +203,7 @@ final class ExplorationDriver {
 
     /// Notes what the predictions of moves from the current state need.
     func prepareExpansion() {
+        chain.input = -2
         expansion.digest = stateHash()
         expansion.untilDue = clock.nextDue.map { $0 &- clock.now }
         // The timers sorted and hashed once, for now (wait 0) and after each wait.
@@ -215,6 +224,64 @@ final class ExplorationDriver {
             default: expansion.repeats[k] = false
             }
         }
+    }
+
+    /// After a step that waited, what a longer wait of the same input (or a longer wait alone)
+    /// reaches from the same state, when that is known (``noteWaited(move:reached:)``).
+    private struct Chain {
+        /// The input of the step (-1: a wait alone), -2 when nothing is noted.
+        var input = -2
+        var wait = 0
+        var digest: UInt64 = 0
+        /// Milliseconds from the state reached to its next timer; nil when nothing is scheduled.
+        var untilDue: Int?
+        var pending: UInt64 = 0
+        /// Per distinct wait of the alphabet (`waits`) longer than ``wait``, the pending digest
+        /// of the state reached after waiting the difference.
+        var after: [UInt64] = []
+    }
+    @exclusivity(unchecked) private var chain = Chain()
+    /// Per distinct wait of the alphabet, the difference to the noted wait (scratch).
+    @exclusivity(unchecked) private var chainDeltas: [Int] = []
+    /// Per move, whether a later move of the same input waits longer.
+    private let longerWaitFollows: [Bool]
+
+    /// The step just taken (a move of `input`, -1 for a wait alone, waiting `wait`) reached
+    /// `digest`, and no explored service was called: a later move of the same input from the same
+    /// state that waits longer reaches what waiting the difference reaches from here, which
+    /// ``chainedHash(_:)`` knows while nothing comes due within the difference. Waiting composes:
+    /// the clock runs the same timers in the same order whether it stops on the way or not.
+    func noteWaited(move m: Int, reached digest: UInt64) {
+        guard predicts, longerWaitFollows[m] else { return }
+        chain.input = alphabet.inputOf[m]
+        chain.wait = alphabet.waitOf[m]
+        chain.digest = digest
+        chain.untilDue = clock.nextDue.map { $0 &- clock.now }
+        guard let untilDue = chain.untilDue else { return }
+        if chainDeltas.count != waits.count + 1 { chainDeltas = Array(repeating: 0, count: waits.count + 1) }
+        var usable = false
+        for (k, w) in waits.enumerated() {
+            let delta = max(0, w - chain.wait)
+            chainDeltas[k + 1] = delta
+            if delta > 0 && delta < untilDue { usable = true }
+        }
+        guard usable else {
+            chain.input = -2
+            return
+        }
+        clock.pendingDigests(after: chainDeltas, into: &chain.after)
+        chain.pending = chain.after[0]
+    }
+
+    /// The digest move `m` reaches when the last ``noteWaited(move:reached:)`` was of the same
+    /// input from the same state with a shorter wait, and nothing came due within the difference.
+    func chainedHash(_ m: Int) -> UInt64? {
+        guard predicts, chain.input == alphabet.inputOf[m] else { return nil }
+        let delta = alphabet.waitOf[m] - chain.wait
+        guard delta > 0 else { return nil }
+        guard let untilDue = chain.untilDue else { return chain.digest }
+        guard untilDue > delta else { return nil }
+        return chain.digest &- chain.pending &+ chain.after[waitIndex[m] + 1]
     }
 
     /// The digest move `m` reaches from the state of the last ``prepareExpansion()``, when that
@@ -258,8 +325,12 @@ final class ExplorationDriver {
         }
     }
 
+    /// Steps ``apply(_:)`` took.
+    @exclusivity(unchecked) private(set) var stepsTaken = 0
+
     /// Takes one step and returns what it broke, if anything.
     func apply(_ step: PathStep) -> Finding? {
+        stepsTaken &+= 1
         let move = alphabet.moves[Int(step.move)]
         choice = Int(step.choice)
         exploredCalls = 0

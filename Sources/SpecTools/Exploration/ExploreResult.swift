@@ -22,6 +22,9 @@ public struct ExploreResult: Sendable {
     public var transitions = 0
     /// Distinct states seen (bfs), or states visited (random).
     public var distinctStates = 0
+    /// Steps the graph took (breadth-first knows the rest of the transitions without taking them),
+    /// on every worker: what the predictions save, for tests and the benchmarks.
+    package var stepsRun = 0
     package var depthReached = 0
     package var seconds = 0.0
     /// Why the search stopped.

@@ -32,17 +32,22 @@ public enum Explorer {
         var search = Search(driver: driver, options: options, started: started, progress: progress)
         /// Breadth-first on `options.workers` threads, or on this one.
         func breadthFirst(_ result: inout ExploreResult, started: ContinuousClock.Instant, target: FindingKind? = nil) -> [PathStep]? {
+            let before = driver.stepsTaken
             guard options.workers > 1 else {
                 var search = Search(driver: driver, options: options, started: started, progress: progress)
+                defer { result.stepsRun += driver.stepsTaken - before }
                 return search.breadthFirst(&result, target: target)
             }
             var parallel = ParallelSearch(driver: driver, workers: options.workers, options: options, started: started, progress: progress)
+            defer { result.stepsRun += parallel.workers.dropFirst().reduce(driver.stepsTaken - before) { $0 + $1.driver.stepsTaken } }
             return parallel.breadthFirst(&result, target: target)
         }
         let found: [PathStep]?
         switch options.strategy {
         case .bfs: found = breadthFirst(&result, started: started)
-        case .random: found = search.randomWalks(&result)
+        case .random:
+            found = search.randomWalks(&result)
+            result.stepsRun = driver.stepsTaken
         }
         var shrinker = Shrinker(driver: driver)
         shrinker.deadline = ContinuousClock.now + .milliseconds(Int(min(options.maxSeconds, 86_400) * 1000))
@@ -168,17 +173,21 @@ private struct Search {
             var idleAfter = -2
             // Whether the graph still holds the state being expanded (no step taken since).
             var holdsSaved = true
+            // The state the last input step alone (its move with no wait) reached, and which input.
+            var inputAlone = InputAlone()
             for m in 0..<moves {
                 let input = alphabet.inputOf[m]
                 if input >= 0 && noOps[input] { continue }
                 let wait = alphabet.waitOf[m]
                 if wait > 0 && (input < 0 ? idle : input == idleAfter) { continue }
-                let predicted = driver.predictedHash(m)
-                // A write then a wait that runs something: what the wait reached from the state
-                // the write alone reaches, if that was taken before.
-                let written = predicted == nil && wait > 0 ? driver.predictedWrite(m) : nil
+                let predicted = driver.predictedHash(m) ?? driver.chainedHash(m)
+                // An input then a wait that runs something: what the wait reached from the state
+                // the input alone reaches, if that was taken before (from this state or another).
+                let written = wait > 0 && driver.predicts ? driver.predictedWrite(m) ?? inputAlone.reached(by: input) : nil
+                if let predicted, let written { memo.remember(from: written, waiting: wait, reached: predicted) }
                 if let known = predicted ?? written.flatMap({ memo.reached(from: $0, waiting: wait) }), seen.contains(known) {
                     result.transitions += 1
+                    if wait == 0 { inputAlone.note(input, reached: known) }
                     if wait == 0 && idle { idleAfter = input }
                     if let stop = bound(result, depth: depth + 1) {
                         result.stop = stop
@@ -202,6 +211,9 @@ private struct Search {
                     let digest = driver.stateHash()
                     assert(predicted == nil || predicted == digest, "a predicted state digest differs from the state reached")
                     if let written, calls == 0 { memo.remember(from: written, waiting: wait, reached: digest) }
+                    if calls == 0 {
+                        if wait == 0 { inputAlone.note(input, reached: digest) } else { driver.noteWaited(move: m, reached: digest) }
+                    }
                     if seen.insert(digest) {
                         parents.append(Int32(next))
                         steps.append(step)
@@ -267,4 +279,21 @@ private struct Search {
             result.depthReached = limit
         }
     }
+}
+
+/// The digest an input step alone (its move with no wait, the first of the input's moves) reached
+/// from the state being expanded: the state every later move of the same input waits from.
+struct InputAlone {
+    private var input = -1
+    private var digest: UInt64 = 0
+
+    /// Input `input`'s step alone reached `digest`, whatever the outcome choice (no explored
+    /// service was called).
+    mutating func note(_ input: Int, reached digest: UInt64) {
+        self.input = input
+        self.digest = digest
+    }
+
+    /// The digest input `input` alone reached from the state being expanded, if noted.
+    func reached(by input: Int) -> UInt64? { input >= 0 && input == self.input ? digest : nil }
 }

@@ -113,17 +113,20 @@ final class SearchWorker: @unchecked Sendable {
             let idle = driver.clock.pendingCount == 0
             var idleAfter = -2
             var holdsSaved = saved != nil
+            var inputAlone = InputAlone()
             for m in 0..<moves {
                 let input = alphabet.inputOf[m]
                 if input >= 0 && noOps[input] { continue }
                 let wait = alphabet.waitOf[m]
                 if wait > 0 && (input < 0 ? idle : input == idleAfter) { continue }
-                let predicted = saved == nil ? nil : driver.predictedHash(m)
-                let written = predicted == nil && wait > 0 && saved != nil ? driver.predictedWrite(m) : nil
+                let predicted = saved == nil ? nil : driver.predictedHash(m) ?? driver.chainedHash(m)
+                let written = wait > 0 && saved != nil && driver.predicts ? driver.predictedWrite(m) ?? inputAlone.reached(by: input) : nil
+                if let predicted, let written { memo.remember(from: written, waiting: wait, reached: predicted) }
                 if let known = predicted ?? written.flatMap({ memo.reached(from: $0, waiting: wait) }),
                    seen.contains(known) || found.contains(known) {
                     transitions += 1
                     plain(1)
+                    if wait == 0 { inputAlone.note(input, reached: known) }
                     if wait == 0 && idle { idleAfter = input }
                     if stops() { break nodes }
                     continue
@@ -154,6 +157,9 @@ final class SearchWorker: @unchecked Sendable {
                     let digest = driver.stateHash()
                     assert(predicted == nil || predicted == digest, "a predicted state digest differs from the state reached")
                     if let written, calls == 0 { memo.remember(from: written, waiting: wait, reached: digest) }
+                    if calls == 0 {
+                        if wait == 0 { inputAlone.note(input, reached: digest) } else { driver.noteWaited(move: m, reached: digest) }
+                    }
                     if !seen.contains(digest) && found.insert(digest) {
                         var slot = -1
                         var bytes = 0

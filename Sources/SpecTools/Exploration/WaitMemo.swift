@@ -1,9 +1,11 @@
 import SpecRuntime
 
-/// What a wait reached from a state, remembered by breadth-first search: a step that writes an
-/// input and then waits reaches what the wait reaches from the state the write alone reaches,
-/// and many states write their way to the same one (every email, the same password and the same
-/// request on its way), so most such steps are known without taking them.
+/// What a wait reached from a state, remembered by breadth-first search: a step that gives an
+/// input and then waits reaches what the wait reaches from the state the input alone reaches
+/// (the input's move with no wait, tried first, or predicted), and many states give their way to
+/// the same one (every email, the same password and the same request on its way; the same page
+/// requested whatever the list showed), so most such steps are known without taking them. A wait
+/// alone from a state is remembered too: a later input step that reaches that state reads it.
 ///
 /// A direct-mapped cache of (state digest, wait) to the digest reached: a bounded table where a
 /// new entry replaces the one in its slot, so memory stays fixed whatever the search's size. It
@@ -27,11 +29,11 @@ struct WaitMemo {
         mask = 1023
     }
 
-    /// Makes room for the waits of about `states` states (four entries each), within the limit.
+    /// Makes room for the waits of about `states` states (eight entries each), within the limit.
     mutating func fit(states: Int) {
-        guard states * 4 > keys.count, keys.count < largest else { return }
+        guard states * 8 > keys.count, keys.count < largest else { return }
         var size = keys.count
-        while size < states * 4 && size < largest { size <<= 1 }
+        while size < states * 8 && size < largest { size <<= 1 }
         keys = Array(repeating: 0, count: size)
         reached = Array(repeating: 0, count: size)
         mask = size - 1

@@ -7,8 +7,9 @@ import SpecTesting
 import Testing
 
 /// Breadth-first search knows most moves' states without taking them (an input only derived
-/// values follow, a wait before anything is due, a wait remembered from the state a write
-/// reaches). Taking every move instead must explore exactly the same.
+/// values follow, a wait before anything is due, a wait remembered from the state an input alone
+/// reaches, a longer wait from a shorter one's state). Taking every move instead must explore
+/// exactly the same.
 @Suite("Predicted moves")
 struct PredictedMoveTests {
     static let specs: [(String, String)] = SpecFinder.specs(in: [PackagePaths.root + "/specs"]).map { ($0, (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "") }
@@ -57,5 +58,17 @@ struct PredictedMoveTests {
         let (a, b) = both(spec, depth: 12, states: 20_000)
         #expect(a.distinctStates > 300 && a.stop == .exhausted, "\(a.distinctStates) states, stop \(a.stop)")
         expectSame(a, b, "wide login")
+    }
+
+    /// On the events screen (requests on their way, stream outputs) an input's waits are read from
+    /// the state the input alone reached, remembered from whichever state reached it first, and a
+    /// longer wait from a shorter one's state: most steps are known without taking them. Taking
+    /// every move takes one step per transition.
+    @Test func mostStepsOfTheEventsScreenAreKnownWithoutTakingThem() throws {
+        let spec = try #require(SpecLoader.load(path: PackagePaths.root + "/specs/events.yaml").spec)
+        let (a, b) = both(spec, depth: 5, states: 20_000)
+        expectSame(a, b, "events")
+        #expect(b.stepsRun == b.transitions, "every move taken: \(b.stepsRun) steps, \(b.transitions) transitions")
+        #expect(a.stepsRun * 100 < a.transitions * 40, "\(a.stepsRun) steps for \(a.transitions) transitions")
     }
 }
