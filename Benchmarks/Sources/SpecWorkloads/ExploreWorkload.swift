@@ -32,6 +32,13 @@ public enum ExploreWorkload {
         return Specs.load(text: text + explore, path: RepositoryPaths.loginSpec)
     }
 
+    /// Every spec in `specs/`, by file name, checked.
+    public static func shipped() -> [(String, CheckedSpec)] {
+        let directory = RepositoryPaths.root + "/specs"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
+        return names.map { ($0, Specs.load(path: directory + "/" + $0)) }
+    }
+
     /// Random walks of depth 20 until `steps` steps: returns the steps taken (must be `steps`).
     public static func random(_ spec: CheckedSpec, steps: Int, seed: UInt64 = 1) -> ExploreResult {
         var options = ExploreOptions()

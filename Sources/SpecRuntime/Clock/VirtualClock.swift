@@ -128,7 +128,7 @@ public final class VirtualClock {
         d.mix(UInt64(queue.count))
         func mix(_ entry: TimerQueue.Entry) {
             d.mix(UInt64(bitPattern: Int64(entry.time &- at)))
-            if case .timer(let timer) = entry.work { d.mix(UInt64(bitPattern: Int64(Self.digest(of: timer)))) } else { d.mix(0) }
+            if case .timer(let timer) = entry.work { d.mix(UInt64(bitPattern: Int64(digest(of: timer)))) } else { d.mix(0) }
         }
         let entries = queue.entries
         if entries.count <= 1 {
@@ -152,7 +152,7 @@ public final class VirtualClock {
         var entries = queue.entries
         if entries.count > 1 { entries.sort { $0.precedes($1) } }
         let hashes = entries.map { entry -> UInt64 in
-            if case .timer(let timer) = entry.work { return UInt64(bitPattern: Int64(Self.digest(of: timer))) }
+            if case .timer(let timer) = entry.work { return UInt64(bitPattern: Int64(digest(of: timer))) }
             return 0
         }
         for (k, wait) in waits.enumerated() {
@@ -167,9 +167,14 @@ public final class VirtualClock {
         }
     }
 
+    /// Lists' and records' digests for the state digests of this clock's graph (see
+    /// ``ValueDigestCache``): a clock runs one graph on one thread at a time.
+    package let digestCache = ValueDigestCache()
+
     /// A pending timer's word in ``pendingDigest(after:)``.
-    private static func digest(of timer: GraphTimer) -> Int {
+    private func digest(of timer: GraphTimer) -> Int {
         var d = Digest()
+        d.cache = digestCache
         d.mix(timer: timer)
         return Int(bitPattern: UInt(d.finished))
     }

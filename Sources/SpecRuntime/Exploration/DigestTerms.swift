@@ -10,8 +10,13 @@ struct DigestTerms {
     private var values: [Value] = []
     private var terms: [UInt64] = []
 
+    /// Node `node`'s term as the last ``sum(_:_:)`` took it (the term of no value before any).
+    func term(_ node: Int) -> UInt64 {
+        terms.indices.contains(node) ? terms[node] : ScreenGraph.digestTerm(of: node, .none)
+    }
+
     /// The sum of the terms of `nodes` with `current` values.
-    mutating func sum(_ nodes: [Int], _ current: [Value]) -> UInt64 {
+    mutating func sum(_ nodes: [Int], _ current: [Value], cache: ValueDigestCache? = nil) -> UInt64 {
         if values.count != current.count {
             values = Array(repeating: .none, count: current.count)
             terms = current.indices.map { ScreenGraph.digestTerm(of: $0, .none) }
@@ -23,7 +28,7 @@ struct DigestTerms {
                     for i in nodes {
                         if !Value.sameBits(now.baseAddress! + i, then.baseAddress! + i) && now[i] != then[i] {
                             then[i] = now[i]
-                            terms[i] = ScreenGraph.digestTerm(of: i, now[i])
+                            terms[i] = ScreenGraph.digestTerm(of: i, now[i], cache: cache)
                         }
                         sum &+= terms[i]
                     }

@@ -99,27 +99,20 @@ extension ScreenGraph {
     /// (canonically equal strings with other bytes only count as two states); rare kinds of values
     /// go through `Hasher`.
     ///
-    /// The digest is a sum of one term per node (``digestTerm(of:_:)``), per counter, per end and
-    /// per timer, so exploration can tell what a step that changes one input (and only derived
-    /// values after it) reaches without taking it: the digest minus the input's old term plus its
-    /// new one (see `DigestCells.changesOnlyDerivedValues(_:)` in SpecTools).
+    /// The digest is a sum of one term per node (``digestTerm(of:_:)``), per emitted node, per
+    /// pipeline, per counter, per end, and one for the timers, so exploration can tell what a step
+    /// that changes one input (and only derived values after it) reaches without taking it: the
+    /// digest minus the input's old term plus its new one (see
+    /// `DigestCells.changesOnlyDerivedValues(_:)` in SpecTools); and take out the part of the
+    /// screen one input alone drives (``digestPart(nodes:pipelines:)``).
     package func stateDigest() -> UInt64 {
         var sum: UInt64 = 0
-        sum &+= digestTerms.sum(digestNodes, context.values)
+        sum &+= digestTerms.sum(digestNodes, context.values, cache: clock.digestCache)
         if !pipelines.isEmpty {
             // Operators read streams' latest values (`withLatestFrom`), so with stream outputs
             // every node counts, and which nodes emitted.
-            var bits: UInt64 = 0
-            for i in hasEmitted.indices {
-                if hasEmitted[i] { bits |= 1 << UInt64(i & 63) }
-                if i & 63 == 63 || i == hasEmitted.count - 1 {
-                    sum &+= Self.mixed(bits, UInt64(i >> 6) &+ 0x2_0000_0000)
-                    bits = 0
-                }
-            }
-            var d = Digest()
-            for pipeline in pipelines { d.mix(UInt64(bitPattern: Int64(pipeline.stateHash))) }
-            sum &+= Self.mixed(d.finished, 0x4_0000_0000)
+            for i in hasEmitted.indices where hasEmitted[i] { sum &+= Self.emittedTerm(i) }
+            for (p, pipeline) in pipelines.enumerated() { sum &+= Self.pipelineTerm(p, pipeline.stateHash) }
         }
         for (k, c) in serviceCalls.enumerated() {
             // A fake answers its n-th call with result n, the last one repeating: calls past
@@ -134,9 +127,33 @@ extension ScreenGraph {
         return sum &+ clock.pendingDigest()
     }
 
+    /// The terms of ``stateDigest()`` that `nodes` and `pipelines` give (their values, whether
+    /// they emitted and how they ended; the pipelines' states): exploration takes a part of the
+    /// screen that one input alone drives out of the digest with it (`DigestCells.sinkPart(of:)`
+    /// in SpecTools). Read right after ``stateDigest()`` of the same state, whose terms it reuses.
+    package func digestPart(nodes: [Int], pipelines: [Int]) -> UInt64 {
+        var sum: UInt64 = 0
+        for n in nodes {
+            sum &+= digestTerms.term(n)
+            if !self.pipelines.isEmpty && hasEmitted[n] { sum &+= Self.emittedTerm(n) }
+            if let end = ends[n] { sum &+= Self.mixed(UInt64(bitPattern: Int64(end.hashValue)), UInt64(n) &+ 0x1_0000_0000) }
+        }
+        for p in pipelines { sum &+= Self.pipelineTerm(p, self.pipelines[p].stateHash) }
+        return sum
+    }
+
+    /// The term of ``stateDigest()`` for node `node` having emitted (with stream outputs).
+    @inline(__always)
+    static func emittedTerm(_ node: Int) -> UInt64 { mixed(UInt64(node), 0x2_0000_0000) }
+
+    /// The term of ``stateDigest()`` for pipeline `p` in the state with hash `hash`.
+    @inline(__always)
+    static func pipelineTerm(_ p: Int, _ hash: Int) -> UInt64 { mixed(UInt64(bitPattern: Int64(hash)), UInt64(p) &+ 0x4_0000_0000) }
+
     /// Node `node`'s term of ``stateDigest()`` when its value is `value`.
-    package static func digestTerm(of node: Int, _ value: Value) -> UInt64 {
+    package static func digestTerm(of node: Int, _ value: Value, cache: ValueDigestCache? = nil) -> UInt64 {
         var d = Digest()
+        d.cache = cache
         d.mix(UInt64(node))
         switch value {
         case .bool(let b): d.mix(b ? 1 : 2)
@@ -169,6 +186,9 @@ extension ScreenGraph {
 /// A multiply-xor mix of 64-bit words, for ``ScreenGraph/stateDigest()``.
 struct Digest {
     private(set) var value: UInt64 = 0x243F_6A88_85A3_08D3
+    /// Where lists' and records' digests are kept, if anywhere (see ``ValueDigestCache``); not
+    /// retained: a digest lives within one call on the graph that owns the cache.
+    unowned(unsafe) var cache: ValueDigestCache?
 
     /// The value with a final avalanche, so that sums of digests stay well mixed.
     var finished: UInt64 {

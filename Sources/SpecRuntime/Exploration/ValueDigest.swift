@@ -5,7 +5,30 @@
 /// with other bytes only count as two states, as at the top level of a node's term), `-0.0` as
 /// `0.0`; the rare kinds (errors, navigations, colours) go through `Hasher`.
 extension Digest {
+    /// A list of two or more items and a record mix their own digest (``whole(_:cache:)``), which
+    /// `cache` keeps by storage: a list of records is hashed once, not after every step.
     mutating func mix(value: Value) {
+        switch value {
+        case .list(let items) where items.count >= 2:
+            mix(15)
+            mix(cache?.digest(of: value) ?? Self.whole(value, cache: nil))
+        case .record:
+            mix(16)
+            mix(cache?.digest(of: value) ?? Self.whole(value, cache: nil))
+        default:
+            mix(part: value)
+        }
+    }
+
+    /// The digest of a list or record as ``mix(value:)`` takes it.
+    static func whole(_ value: Value, cache: ValueDigestCache?) -> UInt64 {
+        var d = Digest()
+        d.cache = cache
+        d.mix(part: value)
+        return d.finished
+    }
+
+    private mutating func mix(part value: Value) {
         switch value {
         case .void: mix(4)
         case .bool(let b): mix(b ? 1 : 2)
@@ -131,5 +154,38 @@ extension Digest {
     mutating func mix(values: [Value]) {
         mix(UInt64(values.count))
         for v in values { mix(value: v) }
+    }
+}
+
+/// Digests of lists and records by their storage, for ``Digest/mix(value:)``: a state's lists (a
+/// screen's items, a service's answer on its way, a request's arguments) are mostly the very
+/// storage a digest before hashed, restored from a saved state or handed on unchanged. An entry
+/// holds its value, so the storage it is keyed by can be neither freed and reused nor changed in
+/// place while it is cached (a change copies it). One per clock, so one per graph and thread.
+package final class ValueDigestCache {
+    private var values: [Value]
+    private var digests: [UInt64]
+    private let mask: Int
+
+    /// `size` entries, a power of two.
+    package init(size: Int = 512) {
+        values = Array(repeating: .none, count: size)
+        digests = Array(repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    /// `value`'s digest as ``Digest/whole(_:cache:)`` gives it.
+    func digest(of value: Value) -> UInt64 {
+        var value = value
+        let word = withUnsafeBytes(of: &value) { $0.load(as: UInt64.self) }
+        let slot = Int(truncatingIfNeeded: (word >> 4) ^ (word >> 13)) & mask
+        let hit = values.withUnsafeBufferPointer { cached in
+            withUnsafePointer(to: &value) { Value.sameBits(cached.baseAddress! + slot, $0) }
+        }
+        if hit { return digests[slot] }
+        let d = Digest.whole(value, cache: self)
+        values[slot] = value
+        digests[slot] = d
+        return d
     }
 }

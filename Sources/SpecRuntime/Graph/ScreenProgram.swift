@@ -79,7 +79,7 @@ package final class ScreenProgram: @unchecked Sendable {
     package let pipelineInputs: [[Port]]
     /// For each node, the pipelines its end is delivered to (as ``pipelineInputs``, and also
     /// sources read only for their latest value).
-    let pipelineEndInputs: [[Port]]
+    package let pipelineEndInputs: [[Port]]
     /// Per stream output, the secondary sources whose current value its operators receive when
     /// the graph starts.
     let secondaryPorts: [[StreamPipeline.Port]]

@@ -167,6 +167,7 @@ final class StreamPipeline {
         if let cachedHash { return cachedHash }
         // Not `Hasher`: a request's inner streams hold lists of records, hashed faster this way.
         var d = Digest()
+        d.cache = environment.clock.digestCache
         d.mix(pipeline: state)
         let h = Int(bitPattern: UInt(d.finished))
         cachedHash = h

@@ -134,6 +134,61 @@ struct DigestCells {
         return true
     }
 
+    /// On a screen with stream outputs, the part of the screen input `node` drives alone, when
+    /// there is one: `node` and what follows from it by ``repeatsChangeNothing(_:)``'s rule (no
+    /// handler or action hears it, pipelines that only map and filter each element by itself,
+    /// derived values), none of which anything else reads, writes or listens to: no other
+    /// pipeline (as a source, a secondary source or a sampled node), handler, action or gesture,
+    /// and no derived value outside the part. (Invariants may read it: they judge a state and
+    /// change nothing.) A navigation opened by a cell's selection is such a part.
+    ///
+    /// Then the rest of the screen never depends on the part, and the part changes only when
+    /// the input is given, by what it was and the value given (its pipelines keep no state,
+    /// schedule nothing and call nothing): exploration knows a step of the rest from the rest
+    /// alone, whatever the part holds, and a step of the input from the part alone.
+    func sinkPart(of node: Int, gestures: [GesturePlan]) -> (nodes: [Int], pipelines: [Int])? {
+        guard repeatsChangeNothing(node) else { return nil }
+        let spec = program.spec
+        var inPart = Set([node])
+        var pipelines: [Int] = []
+        var stack = [node]
+        while let n = stack.popLast() {
+            for port in program.pipelineInputs[n] {
+                pipelines.append(port.pipeline)
+                let output = spec.streams[port.pipeline].output
+                if inPart.insert(output).inserted { stack.append(output) }
+            }
+            for port in program.pipelineEndInputs[n] where spec.streams[port.pipeline].source != n || port.op >= 0 { return nil }
+            for reader in program.readers[n] where inPart.insert(reader).inserted { stack.append(reader) }
+        }
+        let partPipelines = Set(pipelines)
+        for (p, stream) in spec.streams.enumerated() where !partPipelines.contains(p) {
+            if inPart.contains(stream.source) || inPart.contains(stream.output) || stream.sampledNodes.contains(where: inPart.contains) { return nil }
+            if stream.operators.contains(where: { op in op.expressions.contains { $0.nodeReads().contains(where: inPart.contains) } }) { return nil }
+        }
+        for n in inPart {
+            for port in program.pipelineInputs[n] + program.pipelineEndInputs[n] where !partPipelines.contains(port.pipeline) { return nil }
+        }
+        for handler in spec.handlers {
+            if inPart.contains(handler.on) || handler.targets.contains(where: inPart.contains) || handler.startValue.map(inPart.contains) == true
+                || handler.values.contains(where: { $0.nodeReads().contains(where: inPart.contains) }) { return nil }
+        }
+        for action in spec.actions {
+            let nodes = [action.trigger, action.enabled, action.executing, action.elements, action.errors, action.completions].compactMap { $0 }
+            if nodes.contains(where: inPart.contains) || action.arguments.contains(where: { $0.nodeReads().contains(where: inPart.contains) }) { return nil }
+        }
+        for g in gestures {
+            var touched = g.writes + g.clears + g.events + [g.enabled, g.shownWhile].compactMap { $0 }
+            if case .row(let rows, _) = g.payload { touched.append(rows) }
+            if touched.contains(where: inPart.contains) { return nil }
+        }
+        for n in inPart where n != node {
+            // Only derived values and the pipelines' outputs: nothing a step writes itself.
+            if program.isSource(n) { return nil }
+        }
+        return (inPart.sorted(), Array(partPipelines).sorted())
+    }
+
     /// A `map` or `filter` whose expression reads no node of the screen, only the element.
     private static func mapsOrFiltersTheElementAlone(_ op: OperatorPlan) -> Bool {
         switch op.kind {

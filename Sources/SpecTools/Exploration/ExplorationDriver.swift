@@ -89,6 +89,28 @@ final class ExplorationDriver {
         self.waits = waits
         pendingWaits = [0] + waits
         waitIndex = alphabet.waitOf.map { wait in waits.firstIndex(of: wait) ?? 0 }
+        var parts: [(nodes: [Int], pipelines: [Int])] = []
+        var partOfNode: [Int: Int] = [:]
+        partOfInput = alphabet.inputs.map { input in
+            let node: Int
+            switch input {
+            case .set(let n, _), .send(let n, _): node = n
+            default: return -1
+            }
+            if let k = partOfNode[node] { return k }
+            guard let part = cells.sinkPart(of: node, gestures: alphabet.gestures.map(\.gesture)) else {
+                partOfNode[node] = -1
+                return -1
+            }
+            // Parts of two inputs are disjoint: nothing outside a part reads it.
+            parts.append(part)
+            partOfNode[node] = parts.count - 1
+            return parts.count - 1
+        }
+        self.parts = parts
+        waitAlone = alphabet.waitOf.map { wait in
+            wait > 0 ? alphabet.moves.indices.first { alphabet.inputOf[$0] < 0 && alphabet.waitOf[$0] == wait } ?? -1 : -1
+        }
         longerWaitFollows = alphabet.moves.indices.map { m in
             var k = m + 1
             while k < alphabet.moves.count && alphabet.inputOf[k] == alphabet.inputOf[m] {
@@ -179,6 +201,9 @@ final class ExplorationDriver {
         /// Per input of the alphabet with a ``Prediction/repeatOnly`` prediction, whether its
         /// node has (and emitted) the value it gives.
         var repeats: [Bool] = []
+        /// Each part's digest (see ``parts``), and the rest's: the digest less the parts'.
+        var parts: [UInt64] = []
+        var rest: UInt64 = 0
     }
     @exclusivity(unchecked) private var expansion = Expansion()
     /// The distinct waits of the alphabet, and per move the index of its wait among them.
@@ -205,6 +230,14 @@ final class ExplorationDriver {
     func prepareExpansion() {
         chain.input = -2
         expansion.digest = stateHash()
+        if !parts.isEmpty {
+            if expansion.parts.count != parts.count { expansion.parts = Array(repeating: 0, count: parts.count) }
+            expansion.rest = expansion.digest
+            for (k, part) in parts.enumerated() {
+                expansion.parts[k] = graph.digestPart(nodes: part.nodes, pipelines: part.pipelines)
+                expansion.rest &-= expansion.parts[k]
+            }
+        }
         expansion.untilDue = clock.nextDue.map { $0 &- clock.now }
         // The timers sorted and hashed once, for now (wait 0) and after each wait.
         clock.pendingDigests(after: pendingWaits, into: &pendingDigests)
@@ -225,6 +258,25 @@ final class ExplorationDriver {
             }
         }
     }
+
+    /// The parts of the screen one input drives alone (``DigestCells/sinkPart(of:gestures:)``):
+    /// a state is the rest and each part, its digest their sum, and a step of the rest (a wait, an
+    /// input of the rest) is known from the rest alone, a step of a part's input from the part
+    /// alone (and its wait from the rest), once a step from an equal rest or part was taken.
+    private let parts: [(nodes: [Int], pipelines: [Int])]
+    /// Per input of the alphabet, the index of its part, or -1.
+    private let partOfInput: [Int]
+    /// Per move, the wait alone with the same wait (-1: none, or no wait).
+    private let waitAlone: [Int]
+    /// What the rest reached by each move (keyed by the rest's digest and the move), and what a
+    /// part reached by each of its inputs (by the part's digest and the input).
+    @exclusivity(unchecked) private var restMemo = WaitMemo(capacity: 1 << 20)
+    @exclusivity(unchecked) private var partMemo = WaitMemo(capacity: 1 << 16)
+    @exclusivity(unchecked) private var partNotes = 0
+    /// Whether the state the last ``partedHash(_:)`` knew has nothing scheduled.
+    @exclusivity(unchecked) private(set) var partedIdle = false
+    /// Scratch: the parts' digests of the state a step reached.
+    @exclusivity(unchecked) private var reachedParts: [UInt64] = []
 
     /// After a step that waited, what a longer wait of the same input (or a longer wait alone)
     /// reaches from the same state, when that is known (``noteWaited(move:reached:)``).
@@ -282,6 +334,74 @@ final class ExplorationDriver {
         guard let untilDue = chain.untilDue else { return chain.digest }
         guard untilDue > delta else { return nil }
         return chain.digest &- chain.pending &+ chain.after[waitIndex[m] + 1]
+    }
+
+    /// The digest move `m` reaches from the state of the last ``prepareExpansion()``, when a step
+    /// from a state with the same rest (a move of the rest) or the same part (a move of a part's
+    /// input, and the same rest for its wait) was noted (``noteParted(_:reached:)``).
+    func partedHash(_ m: Int) -> UInt64? {
+        partedIdle = false
+        guard predicts, !parts.isEmpty else { return nil }
+        let input = alphabet.inputOf[m]
+        let part = input >= 0 ? partOfInput[input] : -1
+        guard part >= 0 else {
+            guard let (rest, idle) = restMemo.entry(from: expansion.rest, waiting: m) else { return nil }
+            partedIdle = idle
+            return expansion.digest &- expansion.rest &+ rest
+        }
+        guard let after = partMemo.reached(from: expansion.parts[part], waiting: input) else { return nil }
+        // A part schedules nothing: the timers are the rest's.
+        partedIdle = expansion.untilDue == nil
+        var rest = expansion.rest
+        if alphabet.waitOf[m] > 0 {
+            guard waitAlone[m] >= 0, let (waited, idle) = restMemo.entry(from: rest, waiting: waitAlone[m]) else { return nil }
+            rest = waited
+            partedIdle = idle
+        }
+        return expansion.digest &- expansion.rest &+ rest &- expansion.parts[part] &+ after
+    }
+
+    /// Move `m` from the state of the last ``prepareExpansion()`` is known to reach `digest`
+    /// without taking it (predicted, or remembered from the state its input alone reaches): a move
+    /// of the rest leaves the parts as they are, so what it does to the rest is noted as a step's
+    /// would be. `idle`: whether that state has nothing scheduled (read for a move with no wait).
+    func noteKnown(_ m: Int, reached digest: UInt64, idle: Bool) {
+        guard predicts, !parts.isEmpty else { return }
+        let input = alphabet.inputOf[m]
+        guard input < 0 || partOfInput[input] < 0 else { return }
+        restMemo.remember(from: expansion.rest, waiting: m, reached: digest &- (expansion.digest &- expansion.rest), flag: idle)
+    }
+
+    /// Move `m`, taken from the state of the last ``prepareExpansion()`` with no explored service
+    /// called, reached `digest` (the graph holds that state): what it did to the rest, or to its
+    /// part and, waiting, to the rest, is noted for ``partedHash(_:)``.
+    func noteParted(_ m: Int, reached digest: UInt64) {
+        guard predicts, !parts.isEmpty else { return }
+        if reachedParts.count != parts.count { reachedParts = Array(repeating: 0, count: parts.count) }
+        var rest = digest
+        for (k, part) in parts.enumerated() {
+            reachedParts[k] = graph.digestPart(nodes: part.nodes, pipelines: part.pipelines)
+            rest &-= reachedParts[k]
+        }
+        let input = alphabet.inputOf[m]
+        let part = input >= 0 ? partOfInput[input] : -1
+        assert(parts.indices.allSatisfy { $0 == part || reachedParts[$0] == expansion.parts[$0] }, "a step changed a part of the screen its input does not drive")
+        let idle = clock.pendingCount == 0
+        if part < 0 {
+            restMemo.remember(from: expansion.rest, waiting: m, reached: rest, flag: idle)
+        } else {
+            partMemo.remember(from: expansion.parts[part], waiting: input, reached: reachedParts[part])
+            if waitAlone[m] >= 0 {
+                restMemo.remember(from: expansion.rest, waiting: waitAlone[m], reached: rest, flag: idle)
+            } else {
+                assert(alphabet.waitOf[m] > 0 || rest == expansion.rest, "a part's input changed the rest of the screen")
+            }
+        }
+        partNotes &+= 1
+        if partNotes & 1023 == 0 {
+            restMemo.fit(states: partNotes / 2)
+            partMemo.fit(states: partNotes / 16)
+        }
     }
 
     /// The digest move `m` reaches from the state of the last ``prepareExpansion()``, when that

@@ -24,7 +24,7 @@ public struct ExploreResult: Sendable {
     public var distinctStates = 0
     /// Steps the graph took (breadth-first knows the rest of the transitions without taking them),
     /// on every worker: what the predictions save, for tests and the benchmarks.
-    package var stepsRun = 0
+    public var stepsRun = 0
     package var depthReached = 0
     package var seconds = 0.0
     /// Why the search stopped.

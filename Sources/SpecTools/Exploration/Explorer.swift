@@ -180,7 +180,8 @@ private struct Search {
                 if input >= 0 && noOps[input] { continue }
                 let wait = alphabet.waitOf[m]
                 if wait > 0 && (input < 0 ? idle : input == idleAfter) { continue }
-                let predicted = driver.predictedHash(m) ?? driver.chainedHash(m)
+                let basic = driver.predictedHash(m) ?? driver.chainedHash(m)
+                let predicted = basic ?? driver.partedHash(m)
                 // An input then a wait that runs something: what the wait reached from the state
                 // the input alone reaches, if that was taken before (from this state or another).
                 let written = wait > 0 && driver.predicts ? driver.predictedWrite(m) ?? inputAlone.reached(by: input) : nil
@@ -188,7 +189,8 @@ private struct Search {
                 if let known = predicted ?? written.flatMap({ memo.reached(from: $0, waiting: wait) }), seen.contains(known) {
                     result.transitions += 1
                     if wait == 0 { inputAlone.note(input, reached: known) }
-                    if wait == 0 && idle { idleAfter = input }
+                    if basic != nil || predicted == nil { driver.noteKnown(m, reached: known, idle: wait == 0 && idle) }
+                    if wait == 0 && (basic != nil ? idle : driver.partedIdle) { idleAfter = input }
                     if let stop = bound(result, depth: depth + 1) {
                         result.stop = stop
                         return nil
@@ -213,6 +215,7 @@ private struct Search {
                     if let written, calls == 0 { memo.remember(from: written, waiting: wait, reached: digest) }
                     if calls == 0 {
                         if wait == 0 { inputAlone.note(input, reached: digest) } else { driver.noteWaited(move: m, reached: digest) }
+                        driver.noteParted(m, reached: digest)
                     }
                     if seen.insert(digest) {
                         parents.append(Int32(next))

@@ -119,7 +119,8 @@ final class SearchWorker: @unchecked Sendable {
                 if input >= 0 && noOps[input] { continue }
                 let wait = alphabet.waitOf[m]
                 if wait > 0 && (input < 0 ? idle : input == idleAfter) { continue }
-                let predicted = saved == nil ? nil : driver.predictedHash(m) ?? driver.chainedHash(m)
+                let basic = saved == nil ? nil : driver.predictedHash(m) ?? driver.chainedHash(m)
+                let predicted = basic ?? (saved == nil ? nil : driver.partedHash(m))
                 let written = wait > 0 && saved != nil && driver.predicts ? driver.predictedWrite(m) ?? inputAlone.reached(by: input) : nil
                 if let predicted, let written { memo.remember(from: written, waiting: wait, reached: predicted) }
                 if let known = predicted ?? written.flatMap({ memo.reached(from: $0, waiting: wait) }),
@@ -127,7 +128,8 @@ final class SearchWorker: @unchecked Sendable {
                     transitions += 1
                     plain(1)
                     if wait == 0 { inputAlone.note(input, reached: known) }
-                    if wait == 0 && idle { idleAfter = input }
+                    if basic != nil || predicted == nil { driver.noteKnown(m, reached: known, idle: wait == 0 && idle) }
+                    if wait == 0 && (basic != nil ? idle : driver.partedIdle) { idleAfter = input }
                     if stops() { break nodes }
                     continue
                 }
@@ -159,6 +161,7 @@ final class SearchWorker: @unchecked Sendable {
                     if let written, calls == 0 { memo.remember(from: written, waiting: wait, reached: digest) }
                     if calls == 0 {
                         if wait == 0 { inputAlone.note(input, reached: digest) } else { driver.noteWaited(move: m, reached: digest) }
+                        driver.noteParted(m, reached: digest)
                     }
                     if !seen.contains(digest) && found.insert(digest) {
                         var slot = -1

@@ -9,15 +9,17 @@ import SpecRuntime
 ///
 /// A direct-mapped cache of (state digest, wait) to the digest reached: a bounded table where a
 /// new entry replaces the one in its slot, so memory stays fixed whatever the search's size. It
-/// starts small and is made larger (emptied: it is only a cache) as the search finds states, up
-/// to a limit, so that a small search does not pay for a large table.
+/// starts small and is made larger (its entries moved over) as the search finds states, up to a
+/// limit, so that a small search does not pay for a large table.
 struct WaitMemo {
     private var keys: [UInt64]
     private var reached: [UInt64]
+    /// A bit noted with each entry (whether the state reached has nothing scheduled).
+    private var flags: [Bool]
     private var mask: Int
     private let largest: Int
     /// The table's size in memory.
-    var bytes: Int { keys.count * 2 * MemoryLayout<UInt64>.stride }
+    var bytes: Int { keys.count * (2 * MemoryLayout<UInt64>.stride + 1) }
 
     /// A table of at most `capacity` entries (rounded up to a power of two, at least 1,024).
     init(capacity: Int) {
@@ -26,17 +28,27 @@ struct WaitMemo {
         self.largest = largest
         keys = Array(repeating: 0, count: 1024)
         reached = Array(repeating: 0, count: 1024)
+        flags = Array(repeating: false, count: 1024)
         mask = 1023
     }
 
-    /// Makes room for the waits of about `states` states (eight entries each), within the limit.
+    /// Makes room for the waits of about `states` states (eight entries each), within the limit,
+    /// keeping what it holds (an entry's slot is read from its key).
     mutating func fit(states: Int) {
         guard states * 8 > keys.count, keys.count < largest else { return }
         var size = keys.count
         while size < states * 8 && size < largest { size <<= 1 }
+        let (oldKeys, oldReached, oldFlags) = (keys, reached, flags)
         keys = Array(repeating: 0, count: size)
         reached = Array(repeating: 0, count: size)
+        flags = Array(repeating: false, count: size)
         mask = size - 1
+        for i in oldKeys.indices where oldKeys[i] != 0 {
+            let j = Int(truncatingIfNeeded: oldKeys[i]) & mask
+            keys[j] = oldKeys[i]
+            reached[j] = oldReached[i]
+            flags[j] = oldFlags[i]
+        }
     }
 
     @inline(__always)
@@ -53,10 +65,18 @@ struct WaitMemo {
         return keys[i] == k ? reached[i] : nil
     }
 
-    mutating func remember(from digest: UInt64, waiting wait: Int, reached to: UInt64) {
+    /// What waiting `wait` from the state with `digest` reached, and the bit noted with it.
+    func entry(from digest: UInt64, waiting wait: Int) -> (reached: UInt64, flag: Bool)? {
+        let k = Self.key(digest, wait)
+        let i = Int(truncatingIfNeeded: k) & mask
+        return keys[i] == k ? (reached[i], flags[i]) : nil
+    }
+
+    mutating func remember(from digest: UInt64, waiting wait: Int, reached to: UInt64, flag: Bool = false) {
         let k = Self.key(digest, wait)
         let i = Int(truncatingIfNeeded: k) & mask
         keys[i] = k
         reached[i] = to
+        flags[i] = flag
     }
 }
