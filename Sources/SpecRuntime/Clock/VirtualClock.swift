@@ -45,6 +45,14 @@ public final class VirtualClock {
     var fire: (GraphTimer) -> Void = { _ in }
 
     /// When the first pending graph timer `matches` picks comes due, nil when none.
+    /// Whether every pending item is a graph timer `matches` picks (true when nothing is pending).
+    package func allPending(_ matches: (GraphTimer) -> Bool) -> Bool {
+        for entry in queue.entries {
+            guard case .timer(let t) = entry.work, matches(t) else { return false }
+        }
+        return true
+    }
+
     func firstDue(where matches: (GraphTimer) -> Bool) -> Int? {
         var first: Int?
         for entry in queue.entries {

@@ -142,6 +142,20 @@ extension ScreenGraph {
         return sum
     }
 
+    /// The terms of ``stateDigest()`` that giving input `node` to pipeline `p` overwrites when
+    /// it restarts the pipeline's request (`DigestCells.restartedRequest(by:)` in SpecTools): the
+    /// input's, the pipeline's and the timers' (`pending`, ``VirtualClock/pendingDigest()`` now).
+    /// Nil unless every pending timer is the pipeline's and it has not ended. Read right after
+    /// ``stateDigest()`` of the same state.
+    package func restartTerms(node: Int, pipeline p: Int, pending: UInt64) -> UInt64? {
+        guard pipelines.indices.contains(p), !pipelines[p].ended else { return nil }
+        let owned = clock.allPending { timer in
+            if case .stream(let t) = timer { return t.address.pipeline == p }
+            return false
+        }
+        return owned ? digestPart(nodes: [node], pipelines: [p]) &+ pending : nil
+    }
+
     /// The term of ``stateDigest()`` for node `node` having emitted (with stream outputs).
     @inline(__always)
     static func emittedTerm(_ node: Int) -> UInt64 { mixed(UInt64(node), 0x2_0000_0000) }
@@ -177,6 +191,9 @@ extension ScreenGraph {
         d.mix(x)
         return d.finished
     }
+
+    /// Node `node`'s term in the last ``stateDigest()``.
+    package func digestTerm(_ node: Int) -> UInt64 { digestTerms.term(node) }
 
     /// The current value of a node ``stateDigest()`` covers (exploration reads an input's old
     /// term with it).

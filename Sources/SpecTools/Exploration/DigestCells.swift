@@ -189,6 +189,26 @@ struct DigestCells {
         return (inPart.sorted(), Array(partPipelines).sorted())
     }
 
+    /// On a screen with stream outputs, the request input `node` restarts, when giving it does
+    /// nothing else: its one listener is a pipeline whose first operator is a `flatMapLatest`
+    /// call with no operators of its own, of a service whose answer does not depend on how often
+    /// it was called, and nothing derived reads the input. Giving the input then cancels the
+    /// call in flight (and its timers) and starts one whose state is a function of the value
+    /// given and of the nodes the call's arguments read (`reads`): the input, the pipeline and
+    /// their timers are overwritten, and nothing else changes until a wait lets the answer in.
+    func restartedRequest(by node: Int) -> (pipeline: Int, reads: [Int])? {
+        guard hasStreams, program.handlersOn[node].isEmpty, program.actionsOn[node].isEmpty, program.readers[node].isEmpty,
+              program.pipelineInputs[node].count == 1, let port = program.pipelineInputs[node].first, port.op < 0 else { return nil }
+        let stream = program.spec.streams[port.pipeline]
+        guard stream.source == node, stream.timer == nil, let first = stream.operators.first,
+              case .request(let plan) = first.kind, plan.strategy == .latest, plan.inner.isEmpty,
+              program.spec.services.indices.contains(plan.call.service), program.spec.services[plan.call.service].results.count <= 1
+        else { return nil }
+        var reads: [Int] = []
+        for read in plan.call.arguments.flatMap({ $0.nodeReads() }) where read != node && !reads.contains(read) { reads.append(read) }
+        return (port.pipeline, reads.sorted())
+    }
+
     /// A `map` or `filter` whose expression reads no node of the screen, only the element.
     private static func mapsOrFiltersTheElementAlone(_ op: OperatorPlan) -> Bool {
         switch op.kind {

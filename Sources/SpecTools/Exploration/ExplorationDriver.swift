@@ -108,6 +108,10 @@ final class ExplorationDriver {
             return parts.count - 1
         }
         self.parts = parts
+        restarts = alphabet.inputs.map { input in
+            guard case .send(let node, _) = input, let restart = cells.restartedRequest(by: node) else { return nil }
+            return (node, restart.pipeline, restart.reads)
+        }
         waitAlone = alphabet.waitOf.map { wait in
             wait > 0 ? alphabet.moves.indices.first { alphabet.inputOf[$0] < 0 && alphabet.waitOf[$0] == wait } ?? -1 : -1
         }
@@ -204,6 +208,10 @@ final class ExplorationDriver {
         /// Each part's digest (see ``parts``), and the rest's: the digest less the parts'.
         var parts: [UInt64] = []
         var rest: UInt64 = 0
+        /// Per input of the alphabet that restarts a request (``restarts``), the terms a restart
+        /// overwrites now (nil: it cannot be known) and the key of the nodes the call reads.
+        var restartTerms: [UInt64?] = []
+        var restartKeys: [UInt64] = []
     }
     @exclusivity(unchecked) private var expansion = Expansion()
     /// The distinct waits of the alphabet, and per move the index of its wait among them.
@@ -242,6 +250,24 @@ final class ExplorationDriver {
         // The timers sorted and hashed once, for now (wait 0) and after each wait.
         clock.pendingDigests(after: pendingWaits, into: &pendingDigests)
         expansion.pending = pendingDigests[0]
+        if predicts && restarts.contains(where: { $0 != nil }) {
+            if expansion.restartTerms.count != restarts.count {
+                expansion.restartTerms = Array(repeating: nil, count: restarts.count)
+                expansion.restartKeys = Array(repeating: 0, count: restarts.count)
+            }
+            for (k, restart) in restarts.enumerated() {
+                guard let restart else { continue }
+                expansion.restartTerms[k] = graph.restartTerms(node: restart.node, pipeline: restart.pipeline, pending: expansion.pending)
+                // The input and the terms of the nodes its call reads, mixed (the memo mixes the key
+                // again with a constant of its own).
+                var key = (0x5851_F42D_4C95_7F2D ^ UInt64(k)) &* 0x94D0_49BB_1331_11EB
+                for r in restart.reads {
+                    key = (key ^ graph.digestTerm(r)) &* 0x94D0_49BB_1331_11EB
+                    key ^= key >> 32
+                }
+                expansion.restartKeys[k] = key
+            }
+        }
         if expansion.pendingAfter.count != waits.count { expansion.pendingAfter = Array(repeating: 0, count: waits.count) }
         for k in waits.indices { expansion.pendingAfter[k] = pendingDigests[k + 1] }
         if expansion.terms.count != graph.spec.nodes.count {
@@ -277,6 +303,13 @@ final class ExplorationDriver {
     @exclusivity(unchecked) private(set) var partedIdle = false
     /// Scratch: the parts' digests of the state a step reached.
     @exclusivity(unchecked) private var reachedParts: [UInt64] = []
+
+    /// Per input of the alphabet, the request it restarts (``DigestCells/restartedRequest(by:)``)
+    /// with its node, or nil.
+    private let restarts: [(node: Int, pipeline: Int, reads: [Int])?]
+    /// What restarting reached: keyed by the terms of the nodes the call's arguments read and the
+    /// input, the terms the restart overwrote, and whether nothing was scheduled then.
+    @exclusivity(unchecked) private var restartMemo = WaitMemo(capacity: 1 << 16)
 
     /// After a step that waited, what a longer wait of the same input (or a longer wait alone)
     /// reaches from the same state, when that is known (``noteWaited(move:reached:)``).
@@ -359,6 +392,32 @@ final class ExplorationDriver {
             partedIdle = idle
         }
         return expansion.digest &- expansion.rest &+ rest &- expansion.parts[part] &+ after
+    }
+
+    /// The digest move `m` (an input that restarts a request, with no wait) reaches from the
+    /// state of the last ``prepareExpansion()``, when the same input was noted restarting it
+    /// with the nodes its call reads as they are now (``noteRestart(_:reached:)``); the input,
+    /// the pipeline and the timers are all it changes. ``partedIdle`` tells whether nothing is
+    /// scheduled then.
+    func restartedHash(_ m: Int) -> UInt64? {
+        guard predicts, alphabet.waitOf[m] == 0, !expansion.restartTerms.isEmpty else { return nil }
+        let input = alphabet.inputOf[m]
+        guard input >= 0, let before = expansion.restartTerms[input],
+              let (after, idle) = restartMemo.entry(from: expansion.restartKeys[input], waiting: 0) else { return nil }
+        partedIdle = idle
+        return expansion.digest &- before &+ after
+    }
+
+    /// Move `m`, taken from the state of the last ``prepareExpansion()`` with no explored service
+    /// called, reached `digest`: when it restarts a request whose terms were known before, the
+    /// terms it overwrote with are noted for ``restartedHash(_:)``.
+    func noteRestart(_ m: Int, reached digest: UInt64) {
+        guard predicts, alphabet.waitOf[m] == 0, !expansion.restartTerms.isEmpty else { return }
+        let input = alphabet.inputOf[m]
+        guard input >= 0, let restart = restarts[input], let before = expansion.restartTerms[input],
+              let after = graph.restartTerms(node: restart.node, pipeline: restart.pipeline, pending: clock.pendingDigest()) else { return }
+        assert(digest &- after == expansion.digest &- before, "a restarted request changed more than its input, its pipeline and their timers")
+        restartMemo.remember(from: expansion.restartKeys[input], waiting: 0, reached: after, flag: clock.pendingCount == 0)
     }
 
     /// Move `m` from the state of the last ``prepareExpansion()`` is known to reach `digest`

@@ -35,6 +35,10 @@ public struct ExploreOptions: Sendable {
     /// Whether breadth-first search may know a move's state without taking it (see
     /// ``ExplorationDriver/predictedHash(_:)``); off, every move is taken. Tests compare the two.
     package var predicts = true
+    /// Tests: breadth-first search (on one worker) takes every move whose state it knew anyway
+    /// and counts those that reach another state or find something
+    /// (``ExploreResult/predictionMismatches``).
+    package var verifiesPredictions = false
 
     package static let defaultDepth: [Strategy: Int] = [.bfs: 6, .random: 20]
 

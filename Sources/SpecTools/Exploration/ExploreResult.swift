@@ -25,6 +25,9 @@ public struct ExploreResult: Sendable {
     /// Steps the graph took (breadth-first knows the rest of the transitions without taking them),
     /// on every worker: what the predictions save, for tests and the benchmarks.
     public var stepsRun = 0
+    /// With ``ExploreOptions/verifiesPredictions``, the known moves that, taken, reached another
+    /// state or found something: none, or exploration is wrong.
+    package var predictionMismatches = 0
     package var depthReached = 0
     package var seconds = 0.0
     /// Why the search stopped.

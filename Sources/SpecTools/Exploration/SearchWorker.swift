@@ -120,7 +120,7 @@ final class SearchWorker: @unchecked Sendable {
                 let wait = alphabet.waitOf[m]
                 if wait > 0 && (input < 0 ? idle : input == idleAfter) { continue }
                 let basic = saved == nil ? nil : driver.predictedHash(m) ?? driver.chainedHash(m)
-                let predicted = basic ?? (saved == nil ? nil : driver.partedHash(m))
+                let predicted = basic ?? (saved == nil ? nil : driver.partedHash(m) ?? driver.restartedHash(m))
                 let written = wait > 0 && saved != nil && driver.predicts ? driver.predictedWrite(m) ?? inputAlone.reached(by: input) : nil
                 if let predicted, let written { memo.remember(from: written, waiting: wait, reached: predicted) }
                 if let known = predicted ?? written.flatMap({ memo.reached(from: $0, waiting: wait) }),
@@ -162,6 +162,7 @@ final class SearchWorker: @unchecked Sendable {
                     if calls == 0 {
                         if wait == 0 { inputAlone.note(input, reached: digest) } else { driver.noteWaited(move: m, reached: digest) }
                         driver.noteParted(m, reached: digest)
+                        driver.noteRestart(m, reached: digest)
                     }
                     if !seen.contains(digest) && found.insert(digest) {
                         var slot = -1

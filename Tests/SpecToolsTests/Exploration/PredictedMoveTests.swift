@@ -33,6 +33,24 @@ struct PredictedMoveTests {
         #expect(a.counterexample?.scenarioYAML == b.counterexample?.scenarioYAML, "\(what): counterexample")
     }
 
+    /// Every move whose state breadth-first search knew without taking it (a prediction, a
+    /// remembered wait, a longer wait from a shorter one, a step of the rest of the screen or of
+    /// a part one input drives, a restarted request), taken anyway: it reaches that state and
+    /// finds nothing.
+    @Test(arguments: specs.map(\.0))
+    func everyKnownMoveReachesTheStateKnown(_ name: String) throws {
+        let text = try #require(Self.specs.first { $0.0 == name }?.1)
+        let spec = try RaceSpecs.load(text, path: name.hasSuffix(".yaml") ? name : "/nonexistent/race.yaml")
+        var o = ExploreOptions()
+        o.depth = 6
+        o.maxStates = 3_000
+        o.maxSteps = 400_000
+        o.maxSeconds = 600
+        o.verifiesPredictions = true
+        let r = Explorer.explore(spec, options: o)
+        #expect(r.predictionMismatches == 0, "\(name): \(r.predictionMismatches) known moves reached another state")
+    }
+
     @Test(arguments: specs.map(\.0))
     func takingEveryMoveExploresTheSame(_ name: String) throws {
         let text = try #require(Self.specs.first { $0.0 == name }?.1)
