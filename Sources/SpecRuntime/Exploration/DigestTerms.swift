@@ -10,7 +10,8 @@ struct DigestTerms {
     private var values: [Value] = []
     private var terms: [UInt64] = []
 
-    /// Node `node`'s term as the last ``sum(_:_:)`` took it (the term of no value before any).
+    /// Node `node`'s term as the last ``sum(_:_:cache:)`` took it (the term of no value before
+    /// any).
     func term(_ node: Int) -> UInt64 {
         terms.indices.contains(node) ? terms[node] : ScreenGraph.digestTerm(of: node, .none)
     }

@@ -55,7 +55,7 @@ extension ScreenGraph {
             Self.copyValues(newValue.values, into: &context.values)
             Self.copy(newValue.hasEmitted, into: &hasEmitted)
             Self.copy(newValue.serviceCalls, into: &serviceCalls)
-            Self.copy(newValue.ends, into: &ends)
+            Self.copyChanged(newValue.ends, into: &ends)
             // The clock first: operators read the time back (a `throttle`'s window).
             clock.state = newValue.clock
             for (p, pipeline) in pipelines.enumerated() where newValue.pipelines.indices.contains(p) {
@@ -76,6 +76,36 @@ extension ScreenGraph {
                 for i in src.indices where !Value.sameBits(src.baseAddress! + i, dst.baseAddress! + i) { dst[i] = src[i] }
             }
         }
+    }
+
+    /// ``copy(_:into:)`` leaving alone the elements that already have the same bits (for a type
+    /// whose copy retains, as an end holding an error does): most are the same, nil.
+    static func copyChanged<T>(_ source: [T], into target: inout [T]) {
+        guard source.count == target.count else {
+            target = source
+            return
+        }
+        target.withUnsafeMutableBufferPointer { dst in
+            source.withUnsafeBufferPointer { src in
+                for i in src.indices where !Self.sameBytes(src.baseAddress! + i, dst.baseAddress! + i, MemoryLayout<T>.size) { dst[i] = src[i] }
+            }
+        }
+    }
+
+    /// Whether `count` bytes at `a` and `b` are the same (different bytes, padding among them,
+    /// only cost an assignment).
+    @inline(__always)
+    static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
+        var at = 0
+        while at + 8 <= count {
+            guard a.loadUnaligned(fromByteOffset: at, as: UInt64.self) == b.loadUnaligned(fromByteOffset: at, as: UInt64.self) else { return false }
+            at += 8
+        }
+        while at < count {
+            guard a.load(fromByteOffset: at, as: UInt8.self) == b.load(fromByteOffset: at, as: UInt8.self) else { return false }
+            at += 1
+        }
+        return true
     }
 
     static func copy<T>(_ source: [T], into target: inout [T]) {

@@ -80,7 +80,11 @@ extension Digest {
             return
         }
         mix(14)
-        mix(UInt64(bitPattern: Int64(t.address.hashValue)))
+        // The address's fields, not its `hashValue` (SipHash, on every timer of every digest).
+        mix(UInt64(bitPattern: Int64(t.address.pipeline)))
+        mix(UInt64(bitPattern: Int64(t.address.op)))
+        mix(UInt64(bitPattern: Int64(t.address.inner)))
+        mix(UInt64(bitPattern: Int64(t.address.innerOp)))
         mix(UInt64(events.count))
         for event in events {
             switch event {
@@ -163,8 +167,10 @@ extension Digest {
 /// holds its value, so the storage it is keyed by can be neither freed and reused nor changed in
 /// place while it is cached (a change copies it). One per clock, so one per graph and thread.
 package final class ValueDigestCache {
-    private var values: [Value]
-    private var digests: [UInt64]
+    // `@exclusivity(unchecked)`, as the graph's per-node state (see ScreenGraph.swift): every step of
+    // exploration runs this code, and no access to these properties spans a call into other code.
+    @exclusivity(unchecked) private var values: [Value]
+    @exclusivity(unchecked) private var digests: [UInt64]
     private let mask: Int
 
     /// `size` entries, a power of two.

@@ -10,10 +10,12 @@ final class StreamPipeline {
     private let operators: [StreamOperator]
     private let gates: [Gate]
     private let end: PipelineEnd
+    // `@exclusivity(unchecked)`, as the graph's per-node state (see ScreenGraph.swift): every step of
+    // exploration runs this code, and no access to these properties spans a call into other code.
     /// Work to run in the next transaction of this pipeline's node: values, not closures, so that
     /// queuing an element allocates nothing.
-    private var inbox: [Work] = []
-    private var spareInbox: [Work] = []
+    @exclusivity(unchecked) private var inbox: [Work] = []
+    @exclusivity(unchecked) private var spareInbox: [Work] = []
     private enum Work {
         case start
         case element(Value)
@@ -159,8 +161,8 @@ final class StreamPipeline {
 
     /// ``state`` and its hash, kept until the pipeline next runs: most steps leave most pipelines
     /// alone, and exploration reads both after every step.
-    private var cached: PipelineState?
-    private var cachedHash: Int?
+    @exclusivity(unchecked) private var cached: PipelineState?
+    @exclusivity(unchecked) private var cachedHash: Int?
 
     /// The hash of ``state``, for exploration's digest.
     var stateHash: Int {
@@ -185,10 +187,16 @@ final class StreamPipeline {
     /// operator that reads the clock when it is restored (``readsClockWhenRestored(_:)``): by the
     /// time it runs, the step may have moved the clock on and fired its timers.
     func restore(_ state: PipelineState, hash: Int? = nil) {
-        // Two known hashes that differ tell the states apart without comparing them.
-        if let cached, hash == nil || cachedHash == nil || hash == cachedHash, cached == state {
-            if cachedHash == nil { cachedHash = hash }
-            return
+        if let cached {
+            if let hash, let cachedHash {
+                // Known hashes tell the states apart, or the same, without comparing them: equal
+                // hashes are the same state, as equal state digests are for exploration (whose
+                // restores alone give a hash).
+                if hash == cachedHash { return }
+            } else if cached == state {
+                if cachedHash == nil { cachedHash = hash }
+                return
+            }
         }
         cached = state
         cachedHash = hash
@@ -205,7 +213,7 @@ final class StreamPipeline {
     }
 
     /// A state given to ``restore(_:hash:)`` that the operators have not taken back yet.
-    private var unrestored: PipelineState?
+    @exclusivity(unchecked) private var unrestored: PipelineState?
     private let restoresLazily: Bool
 
     private func restoreOperators(_ state: PipelineState) {
@@ -224,7 +232,7 @@ final class StreamPipeline {
 
     /// Whether a terminal event reached the end: the output has ended and the pipeline is disposed.
     var ended: Bool { end.ended }
-    private var disposed = false
+    @exclusivity(unchecked) private var disposed = false
 
     /// The output ended: every operator lets go of what it runs (inner streams are cancelled).
     private func dispose() {
@@ -271,7 +279,7 @@ final class StreamPipeline {
 final class Gate: StreamSink {
     private let next: StreamSink
     /// Whether the terminal event passed: part of the pipeline's state.
-    var closed = false
+    @exclusivity(unchecked) var closed = false
 
     init(_ next: StreamSink) { self.next = next }
 
@@ -285,8 +293,8 @@ final class Gate: StreamSink {
 /// The end of a pipeline: collects what the last operator sends, up to and including a terminal
 /// event; nothing after it.
 private final class PipelineEnd: StreamSink {
-    private var events: [StreamEvent] = []
-    private(set) var ended = false
+    @exclusivity(unchecked) private var events: [StreamEvent] = []
+    @exclusivity(unchecked) private(set) var ended = false
 
     func on(_ event: StreamEvent) {
         guard !ended else { return }

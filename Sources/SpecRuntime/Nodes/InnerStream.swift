@@ -20,21 +20,23 @@ final class InnerStream {
     private let env: PipelineEnvironment
     /// The screen's nodes the operators listen to (see ``RequestPlan/innerSources``).
     private let sources: [(op: Int, index: Int, node: Int)]
+    // `@exclusivity(unchecked)`, as the graph's per-node state (see ScreenGraph.swift): every step of
+    // exploration runs this code, and no access to these properties spans a call into other code.
     /// Whether the service's answer has ended (its terminal event played), for the current call.
-    private var answerEnded = false
+    @exclusivity(unchecked) private var answerEnded = false
     private let deliver: (StreamEvent) -> Void
-    private var operators: [StreamOperator] = []
+    @exclusivity(unchecked) private var operators: [StreamOperator] = []
     /// Bumped by each (re)subscription and by cancelling: a live answer of an earlier one is
     /// dropped (a fake's answer is a timer, cancelled instead).
-    private var epoch = 0
-    private var done = false
+    @exclusivity(unchecked) private var epoch = 0
+    @exclusivity(unchecked) private var done = false
     private let subscribedAt: Int
     /// Where the last operator sends: to the request, through ``deliver``.
-    private var end: StreamSink?
+    @exclusivity(unchecked) private var end: StreamSink?
     /// The gate after each operator (see ``Gate``).
-    private var gates: [Gate] = []
+    @exclusivity(unchecked) private var gates: [Gate] = []
     /// The live call in flight for the current subscription, cancelled with it.
-    private var liveCall: LiveCalls.Call?
+    @exclusivity(unchecked) private var liveCall: LiveCalls.Call?
 
     init(service: Int, names: [String], arguments: [Value], operators: @escaping InnerOperators,
          sources: [(op: Int, index: Int, node: Int)], env: PipelineEnvironment, deliver: @escaping (StreamEvent) -> Void) {

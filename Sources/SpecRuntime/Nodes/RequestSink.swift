@@ -24,25 +24,27 @@ final class RequestSink: StreamOperator {
     /// Whether an inner operator emits at the end of a transaction (`combineLatest`); only then
     /// are the running inner streams flushed, so that a plain request costs nothing per transaction.
     private let innerFlushes: Bool
+    // `@exclusivity(unchecked)`, as the graph's per-node state (see ScreenGraph.swift): every step of
+    // exploration runs this code, and no access to these properties spans a call into other code.
     /// Running inner streams, in subscription order, by id.
-    private var active = InnerStreamTable()
+    @exclusivity(unchecked) private var active = InnerStreamTable()
     /// `concatMap`: argument values (and the outer element, read by `as:`) waiting for the inner
     /// stream before them, from `waitingHead`.
-    private var waiting: [(arguments: [Value], env: PipelineEnvironment)] = []
-    private var waitingHead = 0
+    @exclusivity(unchecked) private var waiting: [(arguments: [Value], env: PipelineEnvironment)] = []
+    @exclusivity(unchecked) private var waitingHead = 0
     private var hasWaiting: Bool { waitingHead < waiting.count }
-    private var upstreamDone = false
+    @exclusivity(unchecked) private var upstreamDone = false
     /// `concatMap` is subscribing waiting elements in a loop.
-    private var draining = false
+    @exclusivity(unchecked) private var draining = false
     /// Inner streams ``restore(_:)`` gave back and not built yet (``build()``): exploration
     /// restores a state before every move it tries, and most moves leave a request alone or
     /// (`flatMapLatest`, a new element) cancel its inner streams, so building them at once would
     /// mostly allocate streams that nothing uses. While set, ``active`` is empty.
-    private var unbuilt: [InnerStreamState]?
+    @exclusivity(unchecked) private var unbuilt: [InnerStreamState]?
     /// `env.inner(id)` for the first ids, of a request without `as:` (its inner streams'
     /// environments differ only by their id): made once rather than per subscription, which
     /// exploration makes at nearly every step.
-    private var innerEnvironments: [PipelineEnvironment] = []
+    @exclusivity(unchecked) private var innerEnvironments: [PipelineEnvironment] = []
 
     /// The environment of inner stream `id`; `base`, the request's or one binding the element.
     private func innerEnvironment(_ id: Int, _ base: PipelineEnvironment) -> PipelineEnvironment {
@@ -95,10 +97,12 @@ final class RequestSink: StreamOperator {
             // With `as:`, `with:` and the inner stream's operators read the element by that name.
             let env = plan.bindsElement ? env.binding(element: value) : env
             var values: [Value] = []
+            values.reserveCapacity(arguments.count)
+            let element = [value]
             for f in arguments {
                 // As a throwing selector of RxSwift's `flatMapLatest`: the output ends with the
                 // error, and the inner streams running are cancelled.
-                switch env.attempt(f, [value], operator: plan.name) {
+                switch env.attempt(f, element, operator: plan.name) {
                 case .value(let v): values.append(v)
                 case .failed(let error):
                     cancelAll()
