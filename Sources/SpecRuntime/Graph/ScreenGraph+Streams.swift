@@ -8,6 +8,7 @@ extension ScreenGraph {
         env.callLive = { [unowned self] service, names, arguments, deliver in
             callLive(service: service, names: names, arguments: arguments, deliver: deliver)
         }
+        env.servesLive = { [unowned self] service in liveCalls?.provider(service) != nil }
         env.cancelLive = { [unowned self] call in liveCalls?.cancel(call) }
         env.latest = { [unowned self] node in value(of: node) }
         env.current = { [unowned self] node in spec.nodes[node].hasCurrentValue && !isValueless(node) ? context.values[node] : nil }

@@ -195,17 +195,21 @@ final class InnerStream {
             env.cancelLive(previous)
             liveCall = nil
         }
-        liveCall = env.callLive(service, names, arguments) { [weak self] outcome in
-            // Graph work, at the answer's time: into the pipeline as the fake's answer would go.
-            guard let self, mine == epoch else { return }
-            liveCall = nil
-            switch outcome {
-            case .success(let value): at(0, [.next(value), .completed])
-            case .failure(let error): at(0, [.error(error)])
-            case .sequence: break
+        // Asked first: the answer's closure is made only for a call a live provider serves (the
+        // fakes answer every call of an explored or virtual run).
+        if env.servesLive(service) {
+            liveCall = env.callLive(service, names, arguments) { [weak self] outcome in
+                // Graph work, at the answer's time: into the pipeline as the fake's answer would go.
+                guard let self, mine == epoch else { return }
+                liveCall = nil
+                switch outcome {
+                case .success(let value): at(0, [.next(value), .completed])
+                case .failure(let error): at(0, [.error(error)])
+                case .sequence: break
+                }
             }
+            if liveCall != nil { return }
         }
-        if liveCall != nil { return }
         let (outcome, latency) = env.call(service, names, arguments)
         switch outcome {
         case .success(let value): at(latency, [.next(value), .completed])

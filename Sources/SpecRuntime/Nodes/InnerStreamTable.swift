@@ -6,8 +6,9 @@
 /// over the running streams (a screen value delivered to each) stays proportional to them.
 struct InnerStreamTable {
     private var slots: [(id: Int, stream: InnerStream?)] = []
-    /// The slot of each running id.
-    private var slotOf: [Int: Int] = [:]
+    /// Per id, the slot of the stream running with it, or -1 (ids are dense: see ``free``).
+    private var slotOf: [Int] = []
+    private var running = 0
 
     /// Ids below ``nextID`` not running, smallest first: a new stream takes the smallest free id,
     /// so ids (which timers on the clock carry) depend on which streams run, not on how many ran
@@ -15,7 +16,7 @@ struct InnerStreamTable {
     private var free = MinHeap<Int>()
     private var nextID = 0
 
-    var isEmpty: Bool { slotOf.isEmpty }
+    var isEmpty: Bool { running == 0 }
 
     /// The id for a new stream.
     mutating func allocate() -> Int {
@@ -28,13 +29,13 @@ struct InnerStreamTable {
     /// not running.
     mutating func reallocate() {
         free.removeAll()
-        nextID = (slotOf.keys.max() ?? -1) + 1
-        for id in 0..<nextID where slotOf[id] == nil { free.insert(id) }
+        nextID = (slotOf.lastIndex { $0 >= 0 } ?? -1) + 1
+        for id in 0..<nextID where slotOf[id] < 0 { free.insert(id) }
     }
 
     /// The stream with this id, nil when it is not running.
     func stream(_ id: Int) -> InnerStream? {
-        slotOf[id].flatMap { slots[$0].stream }
+        contains(id) ? slots[slotOf[id]].stream : nil
     }
 
     /// The running streams and their ids, in subscription order.
@@ -43,19 +44,24 @@ struct InnerStreamTable {
     }
 
     mutating func insert(_ id: Int, _ stream: InnerStream) {
+        if slotOf.count <= id { slotOf += Array(repeating: -1, count: id + 1 - slotOf.count) }
         slotOf[id] = slots.count
+        running += 1
         slots.append((id, stream))
     }
 
-    func contains(_ id: Int) -> Bool { slotOf[id] != nil }
+    func contains(_ id: Int) -> Bool { id >= 0 && id < slotOf.count && slotOf[id] >= 0 }
 
     mutating func remove(_ id: Int) {
-        guard let slot = slotOf.removeValue(forKey: id) else { return }
+        guard contains(id) else { return }
+        let slot = slotOf[id]
+        slotOf[id] = -1
+        running -= 1
         free.insert(id)
         slots[slot].stream = nil
-        if slotOf.isEmpty {
+        if running == 0 {
             slots.removeAll(keepingCapacity: true)
-        } else if slots.count > 32 && slotOf.count * 2 < slots.count {
+        } else if slots.count > 32 && running * 2 < slots.count {
             slots.removeAll { $0.stream == nil }
             for (k, slot) in slots.enumerated() { slotOf[slot.id] = k }
         }
@@ -68,9 +74,12 @@ struct InnerStreamTable {
     /// Removes every stream and returns them in subscription order.
     mutating func removeAll() -> [InnerStream] {
         let all = streams
-        for id in slotOf.keys { free.insert(id) }
+        for id in slotOf.indices where slotOf[id] >= 0 {
+            free.insert(id)
+            slotOf[id] = -1
+        }
+        running = 0
         slots.removeAll(keepingCapacity: true)
-        slotOf.removeAll(keepingCapacity: true)
         return all
     }
 }

@@ -95,6 +95,8 @@ final class PipelineEnvironment {
     /// through ``call``. The answer is delivered as graph work, unless the call is cancelled.
     var callLive: (_ service: Int, _ names: [String], _ arguments: [Value],
                    _ deliver: @escaping (ServicePlan.Outcome) -> Void) -> LiveCalls.Call? = { _, _, _, _ in nil }
+    /// Whether a live provider serves the service (then ``callLive`` starts its calls).
+    var servesLive: (_ service: Int) -> Bool = { _ in false }
     /// Cancels a live call: its task is cancelled and its answer dropped.
     var cancelLive: (_ call: LiveCalls.Call) -> Void = { _ in }
     /// The latest value of a node, nil before it emitted.
@@ -201,6 +203,7 @@ final class PipelineEnvironment {
         copy.address = address
         copy.call = call
         copy.callLive = callLive
+        copy.servesLive = servesLive
         copy.cancelLive = cancelLive
         copy.latest = latest
         copy.current = current
