@@ -25,8 +25,12 @@ package enum ExploreReport {
         out += ", depth \(r.depthLimit), \(r.moves) moves per state\n"
         let statesLabel = r.strategy == .bfs ? "distinct states" : "states visited"
         out += "\(grouped(r.transitions)) transitions, \(grouped(r.distinctStates)) \(statesLabel), depth reached \(r.depthReached), "
-        out += String(format1(r.seconds)) + " s"
-        if r.seconds > 0 { out += " (\(grouped(Int(Double(r.strategy == .bfs ? r.distinctStates : r.transitions) / r.seconds)))/s)" }
+        // Under a second in milliseconds: a small search's time (and so its rate) is read at all.
+        out += r.seconds < 1 ? format1(r.seconds * 1000) + " ms" : format1(r.seconds) + " s"
+        // No rate for a search that took no transition: it measured nothing but its set-up.
+        if r.seconds > 0 && r.transitions > 0 {
+            out += " (\(grouped(Int(Double(r.strategy == .bfs ? r.distinctStates : r.transitions) / r.seconds)))/s)"
+        }
         out += "\n"
         out += "stopped: \(stopText(r))\n"
         return out
