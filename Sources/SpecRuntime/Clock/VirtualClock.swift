@@ -44,7 +44,6 @@ public final class VirtualClock {
     /// Runs a ``GraphTimer`` that came due: the graph on this clock sets it.
     var fire: (GraphTimer) -> Void = { _ in }
 
-    /// When the first pending graph timer `matches` picks comes due, nil when none.
     /// Whether every pending item is a graph timer `matches` picks (true when nothing is pending).
     package func allPending(_ matches: (GraphTimer) -> Bool) -> Bool {
         for entry in queue.entries {
@@ -53,6 +52,7 @@ public final class VirtualClock {
         return true
     }
 
+    /// When the first pending graph timer `matches` picks comes due, nil when none.
     func firstDue(where matches: (GraphTimer) -> Bool) -> Int? {
         var first: Int?
         for entry in queue.entries {

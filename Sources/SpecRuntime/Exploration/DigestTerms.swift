@@ -46,17 +46,6 @@ extension Value {
     /// may have distinct storage.
     @inline(__always)
     static func sameBits(_ a: UnsafePointer<Value>, _ b: UnsafePointer<Value>) -> Bool {
-        let a = UnsafeRawPointer(a)
-        let b = UnsafeRawPointer(b)
-        var at = 0
-        while at + 8 <= MemoryLayout<Value>.size {
-            guard a.load(fromByteOffset: at, as: UInt64.self) == b.load(fromByteOffset: at, as: UInt64.self) else { return false }
-            at += 8
-        }
-        while at < MemoryLayout<Value>.size {
-            guard a.load(fromByteOffset: at, as: UInt8.self) == b.load(fromByteOffset: at, as: UInt8.self) else { return false }
-            at += 1
-        }
-        return true
+        ScreenGraph.sameBytes(a, b, MemoryLayout<Value>.size)
     }
 }

@@ -52,7 +52,7 @@ extension ScreenGraph {
                   clock: clock.state, pipelines: pipelines.map(\.state), pipelineHashes: pipelines.map(\.stateHash))
         }
         set {
-            Self.copyValues(newValue.values, into: &context.values)
+            Self.copyChanged(newValue.values, into: &context.values)
             Self.copy(newValue.hasEmitted, into: &hasEmitted)
             Self.copy(newValue.serviceCalls, into: &serviceCalls)
             Self.copyChanged(newValue.ends, into: &ends)
@@ -64,22 +64,9 @@ extension ScreenGraph {
         }
     }
 
-    /// ``copy(_:into:)`` for values, leaving alone those that already have the same bits (most
-    /// of them: a step changes few values), which saves a retain and a release each.
-    static func copyValues(_ source: [Value], into target: inout [Value]) {
-        guard source.count == target.count else {
-            target = source
-            return
-        }
-        target.withUnsafeMutableBufferPointer { dst in
-            source.withUnsafeBufferPointer { src in
-                for i in src.indices where !Value.sameBits(src.baseAddress! + i, dst.baseAddress! + i) { dst[i] = src[i] }
-            }
-        }
-    }
-
     /// ``copy(_:into:)`` leaving alone the elements that already have the same bits (for a type
-    /// whose copy retains, as an end holding an error does): most are the same, nil.
+    /// whose copy retains: values, ends holding an error): a step changes few of them, and each
+    /// left alone saves a retain and a release.
     static func copyChanged<T>(_ source: [T], into target: inout [T]) {
         guard source.count == target.count else {
             target = source
@@ -175,12 +162,13 @@ extension ScreenGraph {
     /// The terms of ``stateDigest()`` that giving input `node` to pipeline `p` overwrites when
     /// it restarts the pipeline's request (`DigestCells.restartedRequest(by:)` in SpecTools): the
     /// input's, the pipeline's and the timers' (`pending`, ``VirtualClock/pendingDigest()`` now).
-    /// Nil unless every pending timer is the pipeline's and it has not ended. Read right after
+    /// Nil unless every pending timer is the request's (the pipeline's first operator) and the
+    /// pipeline has not ended. Read right after
     /// ``stateDigest()`` of the same state.
     package func restartTerms(node: Int, pipeline p: Int, pending: UInt64) -> UInt64? {
         guard pipelines.indices.contains(p), !pipelines[p].ended else { return nil }
         let owned = clock.allPending { timer in
-            if case .stream(let t) = timer { return t.address.pipeline == p }
+            if case .stream(let t) = timer { return t.address.pipeline == p && t.address.op == 0 }
             return false
         }
         return owned ? digestPart(nodes: [node], pipelines: [p]) &+ pending : nil

@@ -187,7 +187,10 @@ final class StreamPipeline {
     /// operator that reads the clock when it is restored (``readsClockWhenRestored(_:)``): by the
     /// time it runs, the step may have moved the clock on and fired its timers.
     func restore(_ state: PipelineState, hash: Int? = nil) {
-        if let cached {
+        // A pipeline with a `throttle` reads its window back from the clock on every restore:
+        // the window is an absolute time, which its state (relative, like the clock's timers)
+        // leaves out, so an equal state restored at another time still has to take it back.
+        if restoresLazily, let cached {
             if let hash, let cachedHash {
                 // Known hashes tell the states apart, or the same, without comparing them: equal
                 // hashes are the same state, as equal state digests are for exploration (whose

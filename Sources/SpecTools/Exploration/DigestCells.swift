@@ -185,14 +185,19 @@ struct DigestCells {
         for n in inPart where n != node {
             // Only derived values and the pipelines' outputs: nothing a step writes itself.
             if program.isSource(n) { return nil }
+            // A derived value that also reads the rest would change with it (and two parts it
+            // read would both count it).
+            if case .derived(let expression) = spec.nodes[n].kind, !expression.nodeReads().allSatisfy(inPart.contains) { return nil }
         }
         return (inPart.sorted(), Array(partPipelines).sorted())
     }
 
     /// On a screen with stream outputs, the request input `node` restarts, when giving it does
-    /// nothing else: its one listener is a pipeline whose first operator is a `flatMapLatest`
-    /// call with no operators of its own, of a service whose answer does not depend on how often
-    /// it was called, and nothing derived reads the input. Giving the input then cancels the
+    /// nothing else: its one listener is a pipeline whose only operator is a `flatMapLatest` call
+    /// with no operators of its own, of a service whose answer does not depend on how often it was
+    /// called, and nothing derived reads the input. (An operator after the request keeps a state
+    /// and timers of its own, a `skip`'s count, a `delay`'s element, that a restart leaves as
+    /// they are: the state reached would depend on them.) Giving the input then cancels the
     /// call in flight (and its timers) and starts one whose state is a function of the value
     /// given and of the nodes the call's arguments read (`reads`): the input, the pipeline and
     /// their timers are overwritten, and nothing else changes until a wait lets the answer in.
@@ -200,7 +205,7 @@ struct DigestCells {
         guard hasStreams, program.handlersOn[node].isEmpty, program.actionsOn[node].isEmpty, program.readers[node].isEmpty,
               program.pipelineInputs[node].count == 1, let port = program.pipelineInputs[node].first, port.op < 0 else { return nil }
         let stream = program.spec.streams[port.pipeline]
-        guard stream.source == node, stream.timer == nil, let first = stream.operators.first,
+        guard stream.source == node, stream.timer == nil, stream.operators.count == 1, let first = stream.operators.first,
               case .request(let plan) = first.kind, plan.strategy == .latest, plan.inner.isEmpty,
               program.spec.services.indices.contains(plan.call.service), program.spec.services[plan.call.service].results.count <= 1
         else { return nil }

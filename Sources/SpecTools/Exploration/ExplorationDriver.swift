@@ -299,6 +299,8 @@ final class ExplorationDriver {
     @exclusivity(unchecked) private var restMemo = WaitMemo(capacity: 1 << 20)
     @exclusivity(unchecked) private var partMemo = WaitMemo(capacity: 1 << 16)
     @exclusivity(unchecked) private var partNotes = 0
+    /// The bytes of the tables above and the restart table, for the memory budget.
+    var memoBytes: Int { restMemo.bytes + partMemo.bytes + restartMemo.bytes }
     /// Whether the state the last ``partedHash(_:)`` knew has nothing scheduled.
     @exclusivity(unchecked) private(set) var partedIdle = false
     /// Scratch: the parts' digests of the state a step reached.

@@ -134,7 +134,7 @@ private struct Search {
         func held() -> Int {
             stateBytes + parents.capacity * MemoryLayout<Int32>.stride + steps.capacity * MemoryLayout<PathStep>.stride
                 + depths.capacity * MemoryLayout<Int32>.stride + states.capacity * MemoryLayout<ScreenGraph.State?>.stride
-                + seen.bytes + memo.bytes
+                + seen.bytes + memo.bytes + driver.memoBytes
         }
         defer { result.memoryBytes = max(result.memoryBytes, held()) }
 

@@ -25,7 +25,7 @@ final class SearchWorker: @unchecked Sendable {
     /// What the last round's nodes did, in the order taken.
     private(set) var log: [SearchLogEntry] = []
     /// Bytes of the wait table, for the memory estimate.
-    var memoBytes: Int { memo.bytes }
+    var memoBytes: Int { memo.bytes + driver.memoBytes }
 
     init(driver: ExplorationDriver, index: Int, maxStates: Int) {
         self.driver = driver
@@ -159,7 +159,8 @@ final class SearchWorker: @unchecked Sendable {
                     let digest = driver.stateHash()
                     assert(predicted == nil || predicted == digest, "a predicted state digest differs from the state reached")
                     if let written, calls == 0 { memo.remember(from: written, waiting: wait, reached: digest) }
-                    if calls == 0 {
+                    // Noted only from a state the graph was restored to (prepared for its expansion).
+                    if calls == 0 && saved != nil {
                         if wait == 0 { inputAlone.note(input, reached: digest) } else { driver.noteWaited(move: m, reached: digest) }
                         driver.noteParted(m, reached: digest)
                         driver.noteRestart(m, reached: digest)

@@ -117,4 +117,41 @@ import Testing
         let weatherCells = DigestCells(ScreenProgram(weather), writtenByMoves: [])
         #expect(weatherCells.restartedRequest(by: try #require(weather.node(named: "searchText"))) != nil)
     }
+
+    /// An operator after the request keeps a state of its own that a restart leaves as it is (a
+    /// `delay`'s element on its way, a `skip`'s count): not a restart. Explored taking every
+    /// known move anyway, such a screen reaches every state it knew (found by review: with the
+    /// `delay`, a new request while the delayed answer was on its way was taken for a state
+    /// without it).
+    @Test func anOperatorAfterTheRequestIsNoRestart() throws {
+        let delayed = Self.screen.replacingOccurrences(of: "      - flatMapLatest: { call: api.search, with: { q: \"$0\" } }\n",
+                                                       with: "      - flatMapLatest: { call: api.search, with: { q: \"$0\" } }\n      - delay: 200ms\n")
+        #expect(delayed != Self.screen)
+        let (cells, spec) = try analysed(delayed + "\nexplore:\n  inputs: { query: [a] }\n  waits: [0ms, 400ms]\n")
+        #expect(cells.restartedRequest(by: try #require(spec.node(named: "query"))) == nil)
+        var o = ExploreOptions()
+        o.depth = 6
+        o.maxSeconds = 600
+        o.verifiesPredictions = true
+        let r = Explorer.explore(spec, options: o)
+        #expect(r.predictionMismatches == 0)
+        o.verifiesPredictions = false
+        o.predicts = false
+        let every = Explorer.explore(spec, options: o)
+        #expect(r.distinctStates == every.distinctStates && r.transitions == every.transitions)
+    }
+
+    /// A derived value inside the part that also reads the rest would change with the rest: not
+    /// a part (found by review).
+    @Test func aPartsDerivedValueReadsOnlyThePart() throws {
+        let text = Self.screen.replacingOccurrences(of: "outputs:\n", with: "outputs:\n  header: String(count)\n")
+        #expect(text != Self.screen)
+        let (cells, spec) = try analysed(text)
+        #expect(cells.sinkPart(of: try #require(spec.node(named: "selection")), gestures: []) != nil)
+        let mixed = Self.screen.replacingOccurrences(of: "  opened:\n    stream: selection\n    ops: [{ map: \"$0.name\" }]\n",
+                                                     with: "  opened:\n    stream: selection\n    initial: \"\"\n    ops: [{ map: \"$0.name\" }]\n  header: opened + String(count)\n")
+        #expect(mixed != Self.screen)
+        let (mixedCells, mixedSpec) = try analysed(mixed)
+        #expect(mixedCells.sinkPart(of: try #require(mixedSpec.node(named: "selection")), gestures: []) == nil)
+    }
 }
