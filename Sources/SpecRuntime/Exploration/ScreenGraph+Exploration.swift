@@ -139,7 +139,7 @@ extension ScreenGraph {
         }
         for i in ends.indices {
             guard let end = ends[i] else { continue }
-            sum &+= Self.mixed(UInt64(bitPattern: Int64(end.hashValue)), UInt64(i) &+ 0x1_0000_0000)
+            sum &+= Self.endTerm(i, end)
         }
         return sum &+ clock.pendingDigest()
     }
@@ -153,7 +153,7 @@ extension ScreenGraph {
         for n in nodes {
             sum &+= digestTerms.term(n)
             if !self.pipelines.isEmpty && hasEmitted[n] { sum &+= Self.emittedTerm(n) }
-            if let end = ends[n] { sum &+= Self.mixed(UInt64(bitPattern: Int64(end.hashValue)), UInt64(n) &+ 0x1_0000_0000) }
+            if let end = ends[n] { sum &+= Self.endTerm(n, end) }
         }
         for p in pipelines { sum &+= Self.pipelineTerm(p, self.pipelines[p].stateHash) }
         return sum
@@ -173,6 +173,9 @@ extension ScreenGraph {
         }
         return owned ? digestPart(nodes: [node], pipelines: [p]) &+ pending : nil
     }
+
+    /// The term of ``stateDigest()`` for node `node`'s stream having ended with `end`.
+    static func endTerm(_ node: Int, _ end: StreamEnd) -> UInt64 { mixed(UInt64(bitPattern: Int64(end.hashValue)), UInt64(node) &+ 0x1_0000_0000) }
 
     /// The term of ``stateDigest()`` for node `node` having emitted (with stream outputs).
     @inline(__always)

@@ -7,6 +7,43 @@ import SpecRuntime
 /// ``prepareExpansion()`` with no explored service called; each `…Hash` answers for a move from
 /// the state of the last ``prepareExpansion()``.
 extension ExplorationDriver {
+    /// What is known of move `m` from the state being expanded before it is taken (one call per
+    /// move, the same in ``Search`` and ``SearchWorker``). A prediction with a wait is remembered in
+    /// `memo` as what the wait reached from the state the input alone reaches.
+    func knowledge(of m: Int, inputAlone: InputAlone, memo: inout WaitMemo) -> MoveKnowledge {
+        let wait = alphabet.waitOf[m]
+        var k = MoveKnowledge()
+        k.basic = predictedHash(m) ?? chainedHash(m)
+        k.predicted = k.basic ?? partedHash(m) ?? restartedHash(m)
+        // An input then a wait that runs something: what the wait reached from the state the
+        // input alone reaches, if that was taken before (from this state or another).
+        k.written = wait > 0 && predicts ? predictedWrite(m) ?? inputAlone.reached(by: alphabet.inputOf[m]) : nil
+        if let predicted = k.predicted, let written = k.written { memo.remember(from: written, waiting: wait, reached: predicted) }
+        return k
+    }
+
+    /// Move `m`, known to reach `known` (a state seen), is not taken: what it is known to do is
+    /// noted as a step's would be. True when it waits nothing and reaches a state with nothing
+    /// scheduled, so that the same input's waits change nothing more (`idle`: the state being
+    /// expanded has nothing scheduled).
+    func noteSkipped(_ m: Int, _ k: MoveKnowledge, reached known: UInt64, idle: Bool, inputAlone: inout InputAlone) -> Bool {
+        let wait = alphabet.waitOf[m]
+        if wait == 0 { inputAlone.note(alphabet.inputOf[m], reached: known) }
+        if k.basic != nil || k.predicted == nil { noteKnown(m, reached: known, idle: wait == 0 && idle) }
+        return wait == 0 && (k.basic != nil ? idle : partedIdle)
+    }
+
+    /// Move `m`, taken from the state being expanded with no explored service called, reached
+    /// `digest` (the graph holds that state): noted for the moves after it, from this state and
+    /// from others.
+    func noteTaken(_ m: Int, _ k: MoveKnowledge, reached digest: UInt64, memo: inout WaitMemo, inputAlone: inout InputAlone) {
+        let wait = alphabet.waitOf[m]
+        if let written = k.written { memo.remember(from: written, waiting: wait, reached: digest) }
+        if wait == 0 { inputAlone.note(alphabet.inputOf[m], reached: digest) } else { noteWaited(move: m, reached: digest) }
+        noteParted(m, reached: digest)
+        noteRestart(m, reached: digest)
+    }
+
     /// The step just taken (a move of `input`, -1 for a wait alone, waiting `wait`) reached
     /// `digest`, and no explored service was called: a later move of the same input from the same
     /// state that waits longer reaches what waiting the difference reaches from here, which
@@ -137,5 +174,21 @@ extension ExplorationDriver {
             restMemo.fit(states: partNotes / 2)
             partMemo.fit(states: partNotes / 16)
         }
+    }
+}
+
+/// What breadth-first search knows of a move before taking it (``ExplorationDriver/knowledge(of:inputAlone:memo:)``).
+struct MoveKnowledge {
+    /// The digest reached, known from the state alone (a prediction, or a longer wait from a
+    /// shorter one's state).
+    var basic: UInt64?
+    /// That, or known from what the rest, a part or a restarted request did before.
+    var predicted: UInt64?
+    /// The digest the move's input alone reaches, whose wait the search may remember.
+    var written: UInt64?
+
+    /// The digest the move reaches, when known.
+    func reached(waiting wait: Int, _ memo: WaitMemo) -> UInt64? {
+        predicted ?? written.flatMap { memo.reached(from: $0, waiting: wait) }
     }
 }

@@ -180,13 +180,8 @@ private struct Search {
                 if input >= 0 && noOps[input] { continue }
                 let wait = alphabet.waitOf[m]
                 if wait > 0 && (input < 0 ? idle : input == idleAfter) { continue }
-                let basic = driver.predictedHash(m) ?? driver.chainedHash(m)
-                let predicted = basic ?? driver.partedHash(m) ?? driver.restartedHash(m)
-                // An input then a wait that runs something: what the wait reached from the state
-                // the input alone reaches, if that was taken before (from this state or another).
-                let written = wait > 0 && driver.predicts ? driver.predictedWrite(m) ?? inputAlone.reached(by: input) : nil
-                if let predicted, let written { memo.remember(from: written, waiting: wait, reached: predicted) }
-                if let known = predicted ?? written.flatMap({ memo.reached(from: $0, waiting: wait) }), seen.contains(known) {
+                let knowledge = driver.knowledge(of: m, inputAlone: inputAlone, memo: &memo)
+                if let known = knowledge.reached(waiting: wait, memo), seen.contains(known) {
                     result.transitions += 1
                     if options.verifiesPredictions {
                         // Taken anyway, for tests: it must reach what was known, finding nothing.
@@ -194,9 +189,7 @@ private struct Search {
                         holdsSaved = false
                         if driver.apply(PathStep(move: m, choice: 0)) != nil || driver.stateHash() != known { result.predictionMismatches += 1 }
                     }
-                    if wait == 0 { inputAlone.note(input, reached: known) }
-                    if basic != nil || predicted == nil { driver.noteKnown(m, reached: known, idle: wait == 0 && idle) }
-                    if wait == 0 && (basic != nil ? idle : driver.partedIdle) { idleAfter = input }
+                    if driver.noteSkipped(m, knowledge, reached: known, idle: idle, inputAlone: &inputAlone) { idleAfter = input }
                     if let stop = bound(result, depth: depth + 1) {
                         result.stop = stop
                         return nil
@@ -217,13 +210,8 @@ private struct Search {
                     let calls = driver.exploredCalls
                     if wait == 0 && driver.clock.pendingCount == 0 { idleAfter = input }
                     let digest = driver.stateHash()
-                    assert(predicted == nil || predicted == digest, "a predicted state digest differs from the state reached")
-                    if let written, calls == 0 { memo.remember(from: written, waiting: wait, reached: digest) }
-                    if calls == 0 {
-                        if wait == 0 { inputAlone.note(input, reached: digest) } else { driver.noteWaited(move: m, reached: digest) }
-                        driver.noteParted(m, reached: digest)
-                        driver.noteRestart(m, reached: digest)
-                    }
+                    assert(knowledge.predicted == nil || knowledge.predicted == digest, "a predicted state digest differs from the state reached")
+                    if calls == 0 { driver.noteTaken(m, knowledge, reached: digest, memo: &memo, inputAlone: &inputAlone) }
                     if seen.insert(digest) {
                         parents.append(Int32(next))
                         steps.append(step)

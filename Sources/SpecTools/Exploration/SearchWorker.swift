@@ -119,17 +119,12 @@ final class SearchWorker: @unchecked Sendable {
                 if input >= 0 && noOps[input] { continue }
                 let wait = alphabet.waitOf[m]
                 if wait > 0 && (input < 0 ? idle : input == idleAfter) { continue }
-                let basic = saved == nil ? nil : driver.predictedHash(m) ?? driver.chainedHash(m)
-                let predicted = basic ?? (saved == nil ? nil : driver.partedHash(m) ?? driver.restartedHash(m))
-                let written = wait > 0 && saved != nil && driver.predicts ? driver.predictedWrite(m) ?? inputAlone.reached(by: input) : nil
-                if let predicted, let written { memo.remember(from: written, waiting: wait, reached: predicted) }
-                if let known = predicted ?? written.flatMap({ memo.reached(from: $0, waiting: wait) }),
-                   seen.contains(known) || found.contains(known) {
+                // Known only from a state the graph was restored to (prepared for its expansion).
+                let knowledge = saved == nil ? MoveKnowledge() : driver.knowledge(of: m, inputAlone: inputAlone, memo: &memo)
+                if let known = knowledge.reached(waiting: wait, memo), seen.contains(known) || found.contains(known) {
                     transitions += 1
                     plain(1)
-                    if wait == 0 { inputAlone.note(input, reached: known) }
-                    if basic != nil || predicted == nil { driver.noteKnown(m, reached: known, idle: wait == 0 && idle) }
-                    if wait == 0 && (basic != nil ? idle : driver.partedIdle) { idleAfter = input }
+                    if driver.noteSkipped(m, knowledge, reached: known, idle: idle, inputAlone: &inputAlone) { idleAfter = input }
                     if stops() { break nodes }
                     continue
                 }
@@ -157,14 +152,8 @@ final class SearchWorker: @unchecked Sendable {
                     let calls = driver.exploredCalls
                     if wait == 0 && driver.clock.pendingCount == 0 { idleAfter = input }
                     let digest = driver.stateHash()
-                    assert(predicted == nil || predicted == digest, "a predicted state digest differs from the state reached")
-                    if let written, calls == 0 { memo.remember(from: written, waiting: wait, reached: digest) }
-                    // Noted only from a state the graph was restored to (prepared for its expansion).
-                    if calls == 0 && saved != nil {
-                        if wait == 0 { inputAlone.note(input, reached: digest) } else { driver.noteWaited(move: m, reached: digest) }
-                        driver.noteParted(m, reached: digest)
-                        driver.noteRestart(m, reached: digest)
-                    }
+                    assert(knowledge.predicted == nil || knowledge.predicted == digest, "a predicted state digest differs from the state reached")
+                    if calls == 0 && saved != nil { driver.noteTaken(m, knowledge, reached: digest, memo: &memo, inputAlone: &inputAlone) }
                     if !seen.contains(digest) && found.insert(digest) {
                         var slot = -1
                         var bytes = 0
