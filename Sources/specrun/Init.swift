@@ -24,10 +24,10 @@ struct Init: ParsableCommand {
     @Option(help: "The first screen's name, an identifier; the spec is specs/<name in lowercase>.yaml.")
     var screen: String = "Welcome"
 
-    @Option(help: "Also write a CI workflow: github (GitHub Actions: check as SARIF, test with a JUnit report, mutate and coverage gates).")
+    @Option(help: "Also write a CI workflow: github (GitHub Actions on the package's Swift: check as annotations, test with a JUnit report, mutate and coverage gates, the build cached).")
     var ci: CI?
 
-    @Flag(name: .customLong("pre-commit"), help: "Also write a .pre-commit-config.yaml that checks and tests the specs on every commit.")
+    @Flag(name: .customLong("pre-commit"), help: "Also write a .pre-commit-config.yaml that checks and tests the specs (the files under specs/) on every commit.")
     var preCommit = false
 
     func validate() throws {
@@ -42,6 +42,11 @@ struct Init: ParsableCommand {
             Output.error("error: \(refusal.description)\n")
             throw ExitCodes.failure
         }
+        if scaffold.githubWorkflow {
+            let swift = scaffold.workflowSwift
+            Output.write("the workflow runs on Swift \(swift.version) (\(swift.reason))\n")
+        }
+        for need in scaffold.workflowNeeds { Output.write("next: \(need)\n") }
         let test = folder == "." ? "specrun test" : "cd \(folder) && specrun test"
         Output.write("next: edit \(scaffold.specPath), then run '\(test)'\n")
     }

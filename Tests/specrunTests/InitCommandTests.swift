@@ -22,9 +22,11 @@ import Testing
             #expect(node != nil && diagnostics.all.isEmpty, "\(file) is not well-formed YAML")
         }
         let workflow = try String(contentsOfFile: folder + "/.github/workflows/specrun.yml", encoding: .utf8)
-        for step in ["check --format sarif", "upload-sarif", "test --ci --format junit", "mutate --min", "coverage --min"] {
+        for step in ["check --format github", "test --ci --format junit", "mutate --min", "coverage --min", "actions/cache@v4"] {
             #expect(workflow.contains(step), "the workflow has no '\(step)'")
         }
+        // Annotations work on every repository; code scanning needs GitHub Advanced Security on private ones.
+        #expect(!workflow.contains("sarif") && !workflow.contains("security-events"))
         let spec = try String(contentsOfFile: folder + "/specs/welcome.yaml", encoding: .utf8)
         #expect(spec.hasPrefix("# yaml-language-server: $schema=../schema/spec.schema.json\n"))
         // The schema beside it is the one `specrun schema` prints.
@@ -41,6 +43,63 @@ import Testing
         #expect(coverage.status == 0, "\(coverage)")
         let explore = try CLI.run(["explore", "specs/welcome.yaml"], in: folder)
         #expect(explore.status == 0, "\(explore)")
+    }
+
+    /// The workflow runs on the Swift that wrote the package (a manifest of tools 6.3 cannot be read
+    /// by an older Swift), and says what the package still needs.
+    @Test(arguments: [("// swift-tools-version: 6.3\n", "6.3"), ("// swift-tools-version:6.1.2;(experimentalFeature)\n", "6.1"),
+                      ("// swift-tools-version: 5.9\n", nil), ("import PackageDescription\n", nil)] as [(String, String?)])
+    func theWorkflowRunsOnThePackagesSwift(_ manifest: String, _ swift: String?) throws {
+        let folder = try PackagePaths.temporaryFolder("specrun-init")
+        try (manifest + "let package = Package(name: \"App\")\n").write(toFile: folder + "/Package.swift", atomically: true, encoding: .utf8)
+        let result = try CLI.run(["init", "--ci", "github"], in: folder)
+        #expect(result.status == 0, "\(result)")
+        let workflow = try String(contentsOfFile: folder + "/.github/workflows/specrun.yml", encoding: .utf8)
+        if let swift {
+            #expect(workflow.contains("container: swift:\(swift) "), "\(workflow)")
+            #expect(result.stdout.contains("the workflow runs on Swift \(swift) (the swift-tools-version of Package.swift)\n"), "\(result.stdout)")
+        } else {
+            #expect(result.stdout.contains("(the Swift this specrun was built with)\n"), "\(result.stdout)")
+        }
+        #expect(result.stdout.contains("next: the workflow runs 'swift package specrun': add .package(url: \"<specrun's repository>\", from: \"0.1.0\") to the dependencies in Package.swift"),
+                "\(result.stdout)")
+    }
+
+    @Test func withoutAPackageItSaysTheWorkflowNeedsOne() throws {
+        let folder = try PackagePaths.temporaryFolder("specrun-init")
+        let result = try CLI.run(["init", "--ci", "github"], in: folder)
+        #expect(result.stdout.contains("next: the workflow runs 'swift package specrun', which needs a Swift package: in this folder, run 'swift package init'"),
+                "\(result.stdout)")
+        // A package that already depends on specrun needs nothing more.
+        let other = try PackagePaths.temporaryFolder("specrun-init")
+        try "// swift-tools-version: 6.0\nlet package = Package(name: \"App\", dependencies: [.package(path: \"../specrun\")])\n"
+            .write(toFile: other + "/Package.swift", atomically: true, encoding: .utf8)
+        let ready = try CLI.run(["init", "--ci", "github"], in: other)
+        #expect(ready.status == 0 && !ready.stdout.contains("next: the workflow"), "\(ready.stdout)")
+    }
+
+    /// The pre-commit hooks look at specs only: a project's `.swiftlint.yml` or XcodeGen's
+    /// `project.yml` is not one, and `specrun check` would refuse it and block the commit.
+    @Test func thePreCommitHooksLookAtSpecsOnly() throws {
+        let folder = try PackagePaths.temporaryFolder("specrun-init")
+        #expect(try CLI.run(["init", "--pre-commit"], in: folder).status == 0)
+        let config = try String(contentsOfFile: folder + "/.pre-commit-config.yaml", encoding: .utf8)
+        let hooks = try String(contentsOfFile: PackagePaths.root + "/.pre-commit-hooks.yaml", encoding: .utf8)
+        for text in [config, hooks] {
+            let patterns = text.split(separator: "\n").compactMap { line -> String? in
+                let t = line.trimmingCharacters(in: .whitespaces)
+                return t.hasPrefix("files: ") ? String(t.dropFirst("files: ".count)) : nil
+            }
+            #expect(patterns.count == 2)
+            for pattern in patterns {
+                let regex = try NSRegularExpression(pattern: pattern)
+                func matches(_ path: String) -> Bool { regex.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil }
+                #expect(matches("specs/welcome.yaml"), "\(pattern)")
+                for other in [".swiftlint.yml", "project.yml", ".github/workflows/specrun.yml", ".pre-commit-config.yaml", "App/Resources/config.yaml"] {
+                    #expect(!matches(other), "\(pattern) takes \(other)")
+                }
+            }
+        }
     }
 
     @Test func itNeverOverwritesAndWritesNothingWhenAnyFileExists() throws {

@@ -72,6 +72,26 @@ public final class VirtualClock {
         }
     }
 
+    /// Drops the pending stream timers `owner` owns (see ``StreamTimer/Address/owns(_:)``) that
+    /// `drop` picks. Asks the queue first whether `owner` has any: an inner stream that ends with
+    /// nothing pending (its answer came) costs no scan of the other requests' timers.
+    func cancelStreamTimers(ownedBy owner: StreamTimer.Address, where drop: (StreamTimer.Address) -> Bool) {
+        guard queue.holdsTimer(ownedBy: owner) else { return }
+        queue.remove { entry in
+            guard case .timer(.stream(let t)) = entry.work else { return false }
+            return owner.owns(t.address) && drop(t.address)
+        }
+    }
+
+    /// When the first pending stream timer `owner` owns comes due, nil when none.
+    func firstStreamTimerDue(ownedBy owner: StreamTimer.Address) -> Int? {
+        guard queue.holdsTimer(ownedBy: owner) else { return nil }
+        return firstDue { timer in
+            guard case .stream(let t) = timer else { return false }
+            return owner.owns(t.address)
+        }
+    }
+
     /// Runs everything due up to `target`, in order, then sets the time to `target`.
     /// Throws ``RuntimeLimitError`` when more than ``limit`` items have run.
     package func advance(to target: Int) throws(RuntimeLimitError) {

@@ -54,4 +54,24 @@ struct MinHeap<Element: HeapOrdered> {
     }
 
     mutating func removeAll() { items.removeAll(keepingCapacity: true) }
+
+    /// Replaces the elements with `elements`, ordered in O(n) (Floyd's bottom-up heapify) rather
+    /// than by n insertions.
+    mutating func replaceAll(with elements: [Element]) {
+        items = elements
+        let n = items.count
+        guard n > 1 else { return }
+        for start in stride(from: n / 2 - 1, through: 0, by: -1) {
+            var parent = start
+            while true {
+                let left = 2 * parent + 1
+                guard left < n else { break }
+                let right = left + 1
+                let child = right < n && items[right].precedes(items[left]) ? right : left
+                guard items[child].precedes(items[parent]) else { break }
+                items.swapAt(child, parent)
+                parent = child
+            }
+        }
+    }
 }

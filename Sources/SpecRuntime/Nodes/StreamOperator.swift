@@ -171,11 +171,7 @@ final class PipelineEnvironment {
     /// inner stream's operators), that `drop` picks: one that can no longer do anything is not
     /// left pending, so what is pending is exactly what can still happen.
     func cancelTimers(where drop: (StreamTimer.Address) -> Bool = { _ in true }) {
-        let mine = address
-        clock.cancel { timer in
-            guard case .stream(let t) = timer else { return false }
-            return mine.owns(t.address) && drop(t.address)
-        }
+        clock.cancelStreamTimers(ownedBy: address, where: drop)
     }
 
     /// ``cancelTimers(where:)`` of ``inner(_:)`` `id`, without making that environment.
@@ -183,19 +179,12 @@ final class PipelineEnvironment {
         var mine = address
         mine.inner = id
         mine.innerOp = -1
-        clock.cancel { timer in
-            guard case .stream(let t) = timer else { return false }
-            return mine.owns(t.address)
-        }
+        clock.cancelStreamTimers(ownedBy: mine) { _ in true }
     }
 
     /// When the first timer this environment's operator set comes due, nil when none is pending.
     func firstTimerDue() -> Int? {
-        let mine = address
-        return clock.firstDue { timer in
-            guard case .stream(let t) = timer else { return false }
-            return mine.owns(t.address)
-        }
+        clock.firstStreamTimerDue(ownedBy: address)
     }
 
     private func copied() -> PipelineEnvironment {

@@ -43,9 +43,64 @@ package struct ProjectScaffold {
     package var files: [(path: String, text: String)] {
         var files = [(specPath, ScaffoldTemplates.spec(screen: screen))]
         if !FileManager.default.fileExists(atPath: join(Self.schemaPath)) { files.append((Self.schemaPath, SpecSchema.text)) }
-        if githubWorkflow { files.append((".github/workflows/specrun.yml", ScaffoldTemplates.githubWorkflow)) }
+        if githubWorkflow { files.append((".github/workflows/specrun.yml", ScaffoldTemplates.githubWorkflow(swift: workflowSwift.version))) }
         if preCommit { files.append((".pre-commit-config.yaml", ScaffoldTemplates.preCommitConfig)) }
         return files
+    }
+
+    /// The Swift the workflow runs on (a `swift` Docker image tag such as `6.3`) and why: the
+    /// `swift-tools-version` of the project's `Package.swift` when it names Swift 6 or later (the
+    /// package was written for that Swift: an older image cannot even read its manifest), else
+    /// the Swift this specrun was built with.
+    package var workflowSwift: (version: String, reason: String) {
+        if let text = try? String(contentsOfFile: join("Package.swift"), encoding: .utf8),
+           let tools = Self.toolsVersion(in: text) {
+            if tools.major >= 6 { return ("\(tools.major).\(tools.minor)", "the swift-tools-version of Package.swift") }
+        }
+        return (Self.builtWith, "the Swift this specrun was built with")
+    }
+
+    /// `major.minor` of a manifest's first line, `// swift-tools-version: 6.1` (or `:6.1.2`,
+    /// `;` and what follows allowed, as SwiftPM reads it); nil when it has none.
+    package static func toolsVersion(in manifest: String) -> (major: Int, minor: Int)? {
+        guard let first = manifest.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first else { return nil }
+        let line = first.trimmingCharacters(in: .whitespaces)
+        guard line.hasPrefix("//") else { return nil }
+        let afterSlashes = line.dropFirst(2).trimmingCharacters(in: .whitespaces)
+        guard afterSlashes.lowercased().hasPrefix("swift-tools-version:") else { return nil }
+        let value = afterSlashes.dropFirst("swift-tools-version:".count)
+            .prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces)
+        let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts.count <= 3, let major = Int(parts[0]), let minor = Int(parts[1]),
+              (0...99).contains(major), (0...99).contains(minor) else { return nil }
+        return (major, minor)
+    }
+
+    /// The Swift this build of specrun was compiled by, as a `swift` image tag.
+    static var builtWith: String {
+        #if compiler(>=6.4)
+        "6.4"
+        #elseif compiler(>=6.3)
+        "6.3"
+        #elseif compiler(>=6.2)
+        "6.2"
+        #elseif compiler(>=6.1)
+        "6.1"
+        #else
+        "6.0"
+        #endif
+    }
+
+    /// What the project still needs for the workflow to run, one line each: the dependency on
+    /// specrun its `swift package specrun` steps use, when `Package.swift` has none (or there is no
+    /// package at all).
+    package var workflowNeeds: [String] {
+        guard githubWorkflow else { return [] }
+        guard let manifest = try? String(contentsOfFile: join("Package.swift"), encoding: .utf8) else {
+            return ["the workflow runs 'swift package specrun', which needs a Swift package: in \(root == "." ? "this folder" : "'\(root)'"), run 'swift package init', then add .package(url: \"<specrun's repository>\", from: \"0.1.0\") to its dependencies (docs/install.md)"]
+        }
+        guard !manifest.lowercased().contains("specrun") else { return [] }
+        return ["the workflow runs 'swift package specrun': add .package(url: \"<specrun's repository>\", from: \"0.1.0\") to the dependencies in Package.swift (docs/install.md)"]
     }
 
     /// What went wrong, said in one line for the command line.

@@ -72,35 +72,38 @@ scenarios:
 """#
     }
 
-    /// A GitHub Actions workflow: builds specrun, tests the specs against their snapshots with a
-    /// JUnit report, uploads `check`'s SARIF for code scanning, and gates on mutation and coverage.
-    static let githubWorkflow = #"""
+    /// A GitHub Actions workflow on `swift` (the Docker image tag, `6.3`): builds specrun through
+    /// the app's package, checks the specs with GitHub annotations (no code scanning needed, so it
+    /// works on any repository), tests them against their snapshots with a JUnit report, and gates
+    /// on mutation and coverage; the build folder is cached between runs.
+    static func githubWorkflow(swift: String) -> String {
+        #"""
         # specrun in CI: written by 'specrun init --ci github' (see specrun's docs/install.md).
-        # The app's Package.swift depends on specrun, so 'swift package specrun …' runs the tool
-        # built from source, the version the package resolves.
+        # It runs 'swift package specrun …', the tool built from source at the version the app's
+        # package resolves, so Package.swift must depend on specrun:
+        #   dependencies: [.package(url: "<specrun's repository>", from: "0.1.0")]
         name: specrun
         on:
           push:
           pull_request:
         permissions:
           contents: read
-          security-events: write      # upload check's SARIF to code scanning
         jobs:
           specs:
             runs-on: ubuntu-latest
-            container: swift:6.1
+            container: swift:\#(swift)       # the Swift of Package.swift's swift-tools-version
             steps:
               - uses: actions/checkout@v4
               - name: Install libyaml
                 run: apt-get update && apt-get install -y libyaml-dev
-              - name: Check the specs
-                run: swift package specrun check --format sarif specs > specrun.sarif
-              - name: Upload the diagnostics for code scanning
-                if: always()
-                uses: github/codeql-action/upload-sarif@v3
+              - name: Keep the build between runs
+                uses: actions/cache@v4
                 with:
-                  sarif_file: specrun.sarif
-                  category: specrun
+                  path: .build
+                  key: specrun-swift-\#(swift)-${{ hashFiles('Package.swift', 'Package.resolved') }}
+                  restore-keys: specrun-swift-\#(swift)-
+              - name: Check the specs
+                run: swift package specrun check --format github specs
               - name: Play every scenario against its snapshot
                 run: swift package --allow-writing-to-package-directory specrun-write test --ci --format junit --output specrun-junit.xml specs
               - name: Keep the test report
@@ -115,9 +118,12 @@ scenarios:
                 run: swift package specrun coverage --min 100 specs
 
         """#
+    }
 
     /// A pre-commit configuration: checks changed specs and plays them against their snapshots,
-    /// with the `specrun` found on the PATH (see docs/install.md).
+    /// with the `specrun` found on the PATH (see docs/install.md). Only files under `specs/` are
+    /// specs: a project's other YAML (`.swiftlint.yml`, XcodeGen's `project.yml`, workflows) is
+    /// not theirs to check.
     static let preCommitConfig = #"""
         # specrun's hooks, written by 'specrun init --pre-commit'. They run the 'specrun' on your
         # PATH; 'pre-commit install' turns them on for every commit.
@@ -128,14 +134,12 @@ scenarios:
                 name: specrun check
                 entry: specrun check
                 language: system
-                files: \.ya?ml$
-                exclude: ^(\.github/|\.pre-commit-config\.yaml$)
+                files: ^specs/.*\.ya?ml$
               - id: specrun-test
                 name: specrun test
                 entry: specrun test --ci
                 language: system
-                files: (\.ya?ml|\.timeline)$
-                exclude: ^(\.github/|\.pre-commit-config\.yaml$)
+                files: ^specs/.*(\.ya?ml|\.timeline)$
                 pass_filenames: false
 
         """#

@@ -59,9 +59,7 @@ struct ExploreMemoryBudgetTests {
         let spec = try Self.load(Self.growing(100_000))
         var options = ExploreOptions()
         options.maxMemory = 8 << 20
-        let started = ContinuousClock.now
         let result = Explorer.explore(spec, options: options)
-        #expect(ContinuousClock.now - started < .seconds(20))
         #expect(result.stop == .maxMemory)
         #expect(result.memoryBytes >= 8 << 20)
         // Each saved state holds 100 KB: about 80 fit in 8 MiB, far fewer than the 1,093 in all.

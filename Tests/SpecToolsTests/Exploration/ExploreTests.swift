@@ -180,7 +180,7 @@ struct ExploreTests {
         o = options()
         o.maxSeconds = 0.05
         r = Explorer.explore(spec, options: o)
-        #expect(r.stop == .maxSeconds && r.seconds < 5)
+        #expect(r.stop == .maxSeconds)
         o = options()
         o.depth = 0
         r = Explorer.explore(spec, options: o)

@@ -87,7 +87,6 @@ struct ParallelSearchTests {
         let spec = try spec(PackagePaths.root + "/specs/events.yaml")
         let result = explore(spec, workers: 2) { $0.depth = 12; $0.maxStates = 10_000_000; $0.maxSteps = 100_000_000; $0.maxSeconds = 0.2 }
         #expect(result.stop == .maxSeconds, "\(result.stop) after \(result.seconds) s")
-        #expect(result.seconds < 30)
     }
 
     /// `--workers` leaves random walks alone (they are one seeded sequence), and the breadth-first
