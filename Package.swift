@@ -8,7 +8,13 @@ let package = Package(
         .library(name: "ScreenSpec", targets: ["ScreenSpec"]),
         .library(name: "SpecRuntime", targets: ["SpecRuntime"]),
         .library(name: "SpecTools", targets: ["SpecTools"]),
+        // The engine's HTTP transport over URLSession, for an app whose specs call a backend
+        // (`HTTPServiceProvider.providers(for:baseURL:environment:)`; docs/live.md).
+        .library(name: "SpecHTTP", targets: ["SpecHTTP"]),
         .executable(name: "specrun", targets: ["specrun"]),
+        // `specrun run --live` and `preview --live` send through it, so that `specrun` itself
+        // never loads FoundationNetworking and libcurl (docs/architecture.md, "Networking").
+        .executable(name: "specrun-http", targets: ["specrun-http"]),
         // `swift package specrun …` and `swift package specrun-write …` in an app's package
         // (docs/install.md).
         .plugin(name: "SpecrunCommand", targets: ["SpecrunCommand"]),
@@ -27,6 +33,9 @@ let package = Package(
         ),
         .target(name: "ScreenSpec", dependencies: ["CYaml", "SpecRuntime"]),
         .target(name: "SpecRuntime"),
+        // The only module that imports FoundationNetworking.
+        .target(name: "SpecHTTP", dependencies: ["SpecRuntime"]),
+        .executableTarget(name: "specrun-http", dependencies: ["SpecHTTP", "SpecRuntime"]),
         .target(name: "SpecTools", dependencies: ["ScreenSpec", "SpecRuntime"]),
         // `specrun preview`: the screen in a browser, over one WebSocket (docs/preview.md).
         .target(
@@ -49,7 +58,7 @@ let package = Package(
                 intent: .custom(verb: "specrun", description: "Check, test, cover, mutate, explore or draw the package's screen specs."),
                 permissions: []
             ),
-            dependencies: ["specrun"]
+            dependencies: ["specrun", "specrun-http"]
         ),
         .plugin(
             name: "SpecrunWriteCommand",
@@ -57,7 +66,7 @@ let package = Package(
                 intent: .custom(verb: "specrun-write", description: "Run a specrun command that writes into the package: snapshots, explore --write, review."),
                 permissions: [.writeToPackageDirectory(reason: "specrun writes snapshots and scenarios beside the specs")]
             ),
-            dependencies: ["specrun"]
+            dependencies: ["specrun", "specrun-http"]
         ),
         // What every test target uses: the CLI runner, package paths, external tools, recorded
         // timelines, diagnostics assertions and the fixtures under Tests/Fixtures.
@@ -65,12 +74,13 @@ let package = Package(
         .testTarget(name: "SpecTestingTests", dependencies: ["ScreenSpec", "SpecRuntime", "SpecTesting"]),
         .testTarget(name: "ScreenSpecTests", dependencies: ["ScreenSpec", "SpecRuntime", "SpecTesting"]),
         // Test folders mirror their module's source folders (docs/architecture.md, "Tests").
-        .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTesting"]),
+        .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "SpecHTTP", "ScreenSpec", "SpecTesting"]),
         .testTarget(name: "SpecToolsTests", dependencies: ["SpecTools", "SpecRuntime", "ScreenSpec", "SpecTesting"]),
         // Plays every spec under specs/ against its committed snapshot, one test per scenario.
         .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
-        .testTarget(name: "SpecPreviewTests", dependencies: ["SpecPreview", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
-        .testTarget(name: "specrunTests", dependencies: ["specrun", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
+        // Each test target that sends HTTP depends on the helper too, so that `swift test` builds it.
+        .testTarget(name: "SpecPreviewTests", dependencies: ["SpecPreview", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting", "specrun-http"]),
+        .testTarget(name: "specrunTests", dependencies: ["specrun", "specrun-http", "SpecHTTP", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
         // Tests that drive external tools (Chromium, Graphviz, tmux, lcov, check-jsonschema):
         // skipped with the reason when a tool is missing, failed instead when `CI` is set.
         .testTarget(
