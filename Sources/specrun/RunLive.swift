@@ -55,6 +55,7 @@ struct LiveRun {
     /// from the backend, both already redacted by the returned `redact`.
     func play(_ spec: CheckedSpec, scenario: Int) -> (timeline: Timeline, notes: String, redact: (String) -> String) {
         let client = HTTPServiceClient(spec: spec, baseURL: baseURL, environment: environment, transport: transport)
+        if spec.services.contains(where: { client.calls($0.name) }) { HTTPHelperTransport.shared.prepare() }
         // The scenario's own fakes (its `services:` overrides) are the ones checked.
         let plans = spec.scenarios[scenario].applying(to: spec).services
         var providers: [String: any ServiceProvider] = [:]

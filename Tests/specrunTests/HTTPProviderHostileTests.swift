@@ -74,7 +74,10 @@ struct HTTPProviderHostileTests {
         let server = try LocalHTTPServer(routes: ["/items": .fault(.endlessHeaders(limit: 100_000_000))])
         defer { server.stop() }
         let error = failure(try client(server, transport), "items")
-        #expect(error?.message == "GET /items: no complete answer within 1000ms")
+        // The deadline, or libcurl giving up on the headers first (URLError -1): either way an
+        // `unknown` that ends the call, where it used to run on for many times the timeout.
+        #expect(["GET /items: no complete answer within 1000ms", "GET /items: the request failed (URLError -1)"].contains(error?.message),
+                "\(String(describing: error))")
     }
 
     @Test(arguments: Transport.allCases, ["file:///etc/passwd", "ftp://127.0.0.1/items", "http://localhost:1/items"])

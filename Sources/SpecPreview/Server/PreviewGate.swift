@@ -86,7 +86,8 @@ final class PreviewGate: @unchecked Sendable {
 
     private func acceptLoop() {
         while true {
-            let fd = accept4(listener, nil, nil, Int32(SOCK_CLOEXEC.rawValue))
+            let fd = accept(listener, nil, nil)
+            if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
             lock.lock()
             let over = stopped
             let full = open.count >= Self.maximumConnections

@@ -38,5 +38,6 @@ struct LiveBackend {
         self.client = client
         provider = HTTPServiceProvider(client: client)
         services = Set(spec.services.indices.filter { client.calls(spec.services[$0].name) })
+        if !services.isEmpty, let helper = live.transport as? HTTPHelperTransport { helper.prepare() }
     }
 }

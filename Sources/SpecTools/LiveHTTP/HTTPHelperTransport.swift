@@ -46,6 +46,15 @@ package final class HTTPHelperTransport: HTTPTransport, @unchecked Sendable {
         return folder.appendingPathComponent(helperName).path
     }
 
+    /// Starts the helper now, if it is not running, so that the first request of a run does not
+    /// wait for it (a live timeline's times are real); a helper that cannot start is reported by
+    /// that request instead.
+    package func prepare() {
+        lock.lock()
+        if connection == nil { connection = try? launch() }
+        lock.unlock()
+    }
+
     package func start(_ exchange: HTTPExchange,
                        deliver: @escaping @Sendable (Result<HTTPResponse, HTTPTransportFailure>) -> Void) -> @Sendable () -> Void {
         lock.lock()
