@@ -14,11 +14,14 @@ import Darwin
 ///
 /// One helper per process, started at the first exchange and kept for the next ones; it ends
 /// when this process closes its socket (or exits). Exchanges in flight when it stops fail with
-/// a reason; the next exchange starts a new one. The exchange's timeout is kept here too, so a
-/// helper that stops answering cannot hold a call past it.
+/// a reason; the next exchange starts a new one. The helper keeps each exchange's timeout; here a
+/// backstop 5 s later ends a call whose helper stopped answering.
 package final class HTTPHelperTransport: HTTPTransport, @unchecked Sendable {
     /// The process's helper, found beside the running executable.
     package static let shared = HTTPHelperTransport(executable: HTTPHelperTransport.besideExecutable())
+
+    /// How long after an exchange's timeout the helper's silence ends it here.
+    static let backstop: DispatchTimeInterval = .seconds(5)
 
     /// The helper's file name.
     package static let helperName = "specrun-http"
@@ -79,7 +82,10 @@ package final class HTTPHelperTransport: HTTPTransport, @unchecked Sendable {
             finish(id, .failure(.init(reason: "the HTTP helper '\(Self.helperName)' stopped")))
             return {}
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(exchange.timeout)) { [weak self] in
+        // The helper keeps the exchange's timeout from the moment it begins the exchange; this is
+        // the backstop for a helper that stops answering, late enough that a helper still
+        // starting up (loading libcurl on a busy machine) does not eat into the timeout.
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(exchange.timeout) + Self.backstop) { [weak self] in
             guard let self, self.finish(id, .failure(.init(reason: "no complete answer within \(exchange.timeout)ms"))) else { return }
             _ = connection.send(.init(kind: .cancel, id: id), body: nil)
         }
