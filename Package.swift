@@ -12,9 +12,6 @@ let package = Package(
         // (`HTTPServiceProvider.providers(for:baseURL:environment:)`; docs/live.md).
         .library(name: "SpecHTTP", targets: ["SpecHTTP"]),
         .executable(name: "specrun", targets: ["specrun"]),
-        // `specrun run --live` and `preview --live` send through it, so that `specrun` itself
-        // never loads FoundationNetworking and libcurl (docs/architecture.md, "Networking").
-        .executable(name: "specrun-http", targets: ["specrun-http"]),
         // `swift package specrun …` and `swift package specrun-write …` in an app's package
         // (docs/install.md).
         .plugin(name: "SpecrunCommand", targets: ["SpecrunCommand"]),
@@ -35,18 +32,17 @@ let package = Package(
         .target(name: "SpecRuntime"),
         // The only module that imports FoundationNetworking.
         .target(name: "SpecHTTP", dependencies: ["SpecRuntime"]),
-        .executableTarget(name: "specrun-http", dependencies: ["SpecHTTP", "SpecRuntime"]),
         .target(name: "SpecTools", dependencies: ["ScreenSpec", "SpecRuntime"]),
         // `specrun preview`: the screen in a browser, over one WebSocket (docs/preview.md).
         .target(
             name: "SpecPreview",
-            dependencies: ["ScreenSpec", "SpecRuntime", "SpecTools", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["ScreenSpec", "SpecRuntime", "SpecTools", "SpecHTTP", .product(name: "FlyingFox", package: "FlyingFox")],
             resources: [.copy("Page")]
         ),
         .executableTarget(
             name: "specrun",
             dependencies: [
-                "ScreenSpec", "SpecRuntime", "SpecTools", "SpecPreview",
+                "ScreenSpec", "SpecRuntime", "SpecTools", "SpecPreview", "SpecHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -58,7 +54,7 @@ let package = Package(
                 intent: .custom(verb: "specrun", description: "Check, test, cover, mutate, explore or draw the package's screen specs."),
                 permissions: []
             ),
-            dependencies: ["specrun", "specrun-http"]
+            dependencies: ["specrun"]
         ),
         .plugin(
             name: "SpecrunWriteCommand",
@@ -66,7 +62,7 @@ let package = Package(
                 intent: .custom(verb: "specrun-write", description: "Run a specrun command that writes into the package: snapshots, explore --write, review."),
                 permissions: [.writeToPackageDirectory(reason: "specrun writes snapshots and scenarios beside the specs")]
             ),
-            dependencies: ["specrun", "specrun-http"]
+            dependencies: ["specrun"]
         ),
         // What every test target uses: the CLI runner, package paths, external tools, recorded
         // timelines, diagnostics assertions and the fixtures under Tests/Fixtures.
@@ -78,9 +74,8 @@ let package = Package(
         .testTarget(name: "SpecToolsTests", dependencies: ["SpecTools", "SpecRuntime", "ScreenSpec", "SpecTesting"]),
         // Plays every spec under specs/ against its committed snapshot, one test per scenario.
         .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
-        // Each test target that sends HTTP depends on the helper too, so that `swift test` builds it.
-        .testTarget(name: "SpecPreviewTests", dependencies: ["SpecPreview", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting", "specrun-http"]),
-        .testTarget(name: "specrunTests", dependencies: ["specrun", "specrun-http", "SpecHTTP", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
+        .testTarget(name: "SpecPreviewTests", dependencies: ["SpecPreview", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
+        .testTarget(name: "specrunTests", dependencies: ["specrun", "SpecHTTP", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
         // Tests that drive external tools (Chromium, Graphviz, tmux, lcov, check-jsonschema):
         // skipped with the reason when a tool is missing, failed instead when `CI` is set.
         .testTarget(

@@ -6,7 +6,7 @@ import SpecRuntime
 
 /// Sends an ``HTTPExchange`` with `URLSession`, in this process: what an app embedding the
 /// engine uses (through ``HTTPServiceProvider/providers(for:baseURL:environment:)``), and what
-/// `specrun`'s `specrun-http` helper runs.
+/// `specrun run --live` and `specrun preview --live` send with.
 ///
 /// - The exchange's own deadline bounds everything, headers included: a server that sends
 ///   endless header lines or its body one byte at a time is cut off at the timeout, and the

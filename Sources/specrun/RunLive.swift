@@ -1,5 +1,6 @@
 import Foundation
 import ScreenSpec
+import SpecHTTP
 import SpecRuntime
 import SpecTools
 
@@ -13,8 +14,8 @@ import SpecTools
 struct LiveRun {
     let baseURL: String?
     let environment: [String: String]
-    /// The `specrun-http` helper: `specrun` itself does no networking (docs/architecture.md).
-    let transport: any HTTPTransport = HTTPHelperTransport.shared
+    /// URLSession, in this process (SpecHTTP).
+    let transport: any HTTPTransport = URLSessionTransport()
 
     /// Reading `env.NAME` from this process's environment.
     init(baseURL: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -55,7 +56,6 @@ struct LiveRun {
     /// from the backend, both already redacted by the returned `redact`.
     func play(_ spec: CheckedSpec, scenario: Int) -> (timeline: Timeline, notes: String, redact: (String) -> String) {
         let client = HTTPServiceClient(spec: spec, baseURL: baseURL, environment: environment, transport: transport)
-        if spec.services.contains(where: { client.calls($0.name) }) { HTTPHelperTransport.shared.prepare() }
         // The scenario's own fakes (its `services:` overrides) are the ones checked.
         let plans = spec.scenarios[scenario].applying(to: spec).services
         var providers: [String: any ServiceProvider] = [:]

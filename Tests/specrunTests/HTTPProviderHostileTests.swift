@@ -6,8 +6,8 @@ import SpecTesting
 import SpecTools
 import Testing
 
-/// A hostile backend against both transports (`URLSession` in process, and the `specrun-http`
-/// helper `specrun run --live` uses): an endless body is refused at the cap without the rest
+/// A hostile backend against the URLSession transport (what `specrun run --live`, the preview and
+/// an app's live screen send with): an endless body is refused at the cap without the rest
 /// being read, endless headers end at the timeout, a redirect to another scheme or origin is
 /// refused and never followed. Bounds are generous (30 s) and the test is what happens, not how
 /// fast.
@@ -27,13 +27,12 @@ struct HTTPProviderHostileTests {
         """
 
     enum Transport: String, CaseIterable, CustomTestStringConvertible {
-        case urlSession, helper
+        case urlSession
         var testDescription: String { rawValue }
 
         var transport: any HTTPTransport {
             switch self {
             case .urlSession: URLSessionTransport()
-            case .helper: HTTPHelperTransport(executable: HTTPHelperTransport.besideExecutable())
             }
         }
     }

@@ -1,16 +1,17 @@
 import ScreenSpec
+import SpecHTTP
 import SpecRuntime
 import SpecTools
 
 /// What `specrun preview --live` was given: the base URL that `http:` paths follow, the
-/// environment `env.NAME` is read from, and what sends the requests (the `specrun-http` helper
+/// environment `env.NAME` is read from, and what sends the requests (URLSession in this process
 /// unless told otherwise).
 package struct PreviewLive: Sendable {
     package var baseURL: String?
     package var environment: [String: String]
     package var transport: any HTTPTransport
 
-    package init(baseURL: String?, environment: [String: String], transport: any HTTPTransport = HTTPHelperTransport.shared) {
+    package init(baseURL: String?, environment: [String: String], transport: any HTTPTransport = URLSessionTransport()) {
         self.baseURL = baseURL
         self.environment = environment
         self.transport = transport
@@ -38,6 +39,5 @@ struct LiveBackend {
         self.client = client
         provider = HTTPServiceProvider(client: client)
         services = Set(spec.services.indices.filter { client.calls(spec.services[$0].name) })
-        if !services.isEmpty, let helper = live.transport as? HTTPHelperTransport { helper.prepare() }
     }
 }

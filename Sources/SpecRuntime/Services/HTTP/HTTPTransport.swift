@@ -58,7 +58,7 @@ package struct HTTPTransportFailure: Error, Sendable, Equatable {
 /// What sends an ``HTTPExchange``: the engine defines it, and does no networking of its own, so
 /// that linking the engine does not load the system's URL loading (FoundationNetworking, libcurl
 /// and some thirty libraries on Linux; docs/architecture.md, "Networking"). `SpecHTTP`'s
-/// `URLSessionTransport` sends in process; `specrun` sends through its `specrun-http` helper.
+/// `URLSessionTransport` sends with URLSession.
 ///
 /// A transport must:
 /// - call `deliver` exactly once, on a thread that does not wait for Swift concurrency (a live
