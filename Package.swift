@@ -8,6 +8,9 @@ let package = Package(
         .library(name: "ScreenSpec", targets: ["ScreenSpec"]),
         .library(name: "SpecRuntime", targets: ["SpecRuntime"]),
         .library(name: "SpecTools", targets: ["SpecTools"]),
+        // The engine's HTTP transport over URLSession, for an app whose specs call a backend
+        // (`HTTPServiceProvider.providers(for:baseURL:environment:)`; docs/live.md).
+        .library(name: "SpecHTTP", targets: ["SpecHTTP"]),
         .executable(name: "specrun", targets: ["specrun"]),
         // `swift package specrun …` and `swift package specrun-write …` in an app's package
         // (docs/install.md).
@@ -27,17 +30,19 @@ let package = Package(
         ),
         .target(name: "ScreenSpec", dependencies: ["CYaml", "SpecRuntime"]),
         .target(name: "SpecRuntime"),
+        // The only module that imports FoundationNetworking.
+        .target(name: "SpecHTTP", dependencies: ["SpecRuntime"]),
         .target(name: "SpecTools", dependencies: ["ScreenSpec", "SpecRuntime"]),
         // `specrun preview`: the screen in a browser, over one WebSocket (docs/preview.md).
         .target(
             name: "SpecPreview",
-            dependencies: ["ScreenSpec", "SpecRuntime", "SpecTools", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["ScreenSpec", "SpecRuntime", "SpecTools", "SpecHTTP", .product(name: "FlyingFox", package: "FlyingFox")],
             resources: [.copy("Page")]
         ),
         .executableTarget(
             name: "specrun",
             dependencies: [
-                "ScreenSpec", "SpecRuntime", "SpecTools", "SpecPreview",
+                "ScreenSpec", "SpecRuntime", "SpecTools", "SpecPreview", "SpecHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,12 +70,12 @@ let package = Package(
         .testTarget(name: "SpecTestingTests", dependencies: ["ScreenSpec", "SpecRuntime", "SpecTesting"]),
         .testTarget(name: "ScreenSpecTests", dependencies: ["ScreenSpec", "SpecRuntime", "SpecTesting"]),
         // Test folders mirror their module's source folders (docs/architecture.md, "Tests").
-        .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTesting"]),
+        .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "SpecHTTP", "ScreenSpec", "SpecTesting"]),
         .testTarget(name: "SpecToolsTests", dependencies: ["SpecTools", "SpecRuntime", "ScreenSpec", "SpecTesting"]),
         // Plays every spec under specs/ against its committed snapshot, one test per scenario.
         .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
         .testTarget(name: "SpecPreviewTests", dependencies: ["SpecPreview", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
-        .testTarget(name: "specrunTests", dependencies: ["specrun", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
+        .testTarget(name: "specrunTests", dependencies: ["specrun", "SpecHTTP", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
         // Tests that drive external tools (Chromium, Graphviz, tmux, lcov, check-jsonschema):
         // skipped with the reason when a tool is missing, failed instead when `CI` is set.
         .testTarget(

@@ -22,6 +22,7 @@ let package = Package(
                 .product(name: "ScreenSpec", package: specrun),
                 .product(name: "SpecRuntime", package: specrun),
                 .product(name: "SpecTools", package: specrun),
+                .product(name: "SpecHTTP", package: specrun),
             ]
         ),
         // Runs one workload once, for callgrind and quick checks outside the harness.

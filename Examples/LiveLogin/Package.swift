@@ -20,6 +20,8 @@ let package = Package(
             dependencies: [
                 .product(name: "ScreenSpec", package: specrun),
                 .product(name: "SpecRuntime", package: specrun),
+                // `HTTPServiceProvider.providers(for:baseURL:environment:)`, over URLSession.
+                .product(name: "SpecHTTP", package: specrun),
             ]
         ),
         // `swift run --package-path Examples/LiveLogin live-login`: signs in twice and prints what

@@ -31,6 +31,13 @@ package final class LocalHTTPServer: @unchecked Sendable {
             case redirectLoop
             /// Announces `bytes` bytes and sends them (zeros inside a JSON string), for the cap.
             case huge(bytes: Int)
+            /// Announces no length and sends body bytes until the client closes (at most
+            /// `limit`), counting them in ``LocalHTTPServer/bodyBytesSent``.
+            case endlessBody(limit: Int)
+            /// Sends header lines without end (at most `limit` of them), never the body.
+            case endlessHeaders(limit: Int)
+            /// `302` to `location`, as written.
+            case redirect(to: String)
         }
 
         package var status: Int
@@ -83,6 +90,7 @@ package final class LocalHTTPServer: @unchecked Sendable {
     private var hungUp: [Request] = []
     private var stopped = false
     private var open: Set<Int32> = []
+    private var bodySent = 0
 
     /// `routes` by path (`/items`) or by method and path (`POST /items`); anything else is 404.
     package init(routes: [String: Route]) throws {
@@ -129,6 +137,14 @@ package final class LocalHTTPServer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return hungUp
+    }
+
+    /// The bytes of body sent by `endlessBody` answers so far (those the client read, or the
+    /// kernel took for it).
+    package var bodyBytesSent: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return bodySent
     }
 
     /// Closes the listener and every open connection; stalled answers end.
@@ -215,6 +231,26 @@ package final class LocalHTTPServer: @unchecked Sendable {
                 sent += n
             }
             send(fd, Array("\"".utf8))
+        case .endlessBody(let limit):
+            guard send(fd, Array((head + "\r\n").utf8) + Array("\"".utf8)) else { return }
+            let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 64 * 1024)
+            var sent = 0
+            while sent < limit, !isStopped, send(fd, chunk) {
+                sent += chunk.count
+                lock.lock()
+                bodySent += chunk.count
+                lock.unlock()
+            }
+        case .endlessHeaders(let limit):
+            guard send(fd, Array(head.utf8)) else { return }
+            var lines = 0
+            while lines < limit, !isStopped {
+                let block = (0..<1000).map { "X-Filler-\(lines + $0): \(String(repeating: "x", count: 20))\r\n" }.joined()
+                guard send(fd, Array(block.utf8)) else { return }
+                lines += 1000
+            }
+        case .redirect(let location):
+            send(fd, Array("HTTP/1.1 302 Found\r\nConnection: close\r\nLocation: \(location)\r\nContent-Length: 0\r\n\r\n".utf8))
         }
     }
 

@@ -95,7 +95,7 @@ struct Run: ParsableCommand {
                     invalid = true
                     continue
                 }
-                redact = { HTTPServiceClient(spec: checked, baseURL: nil, environment: liveRun.environment).redact($0) }
+                redact = { HTTPServiceClient(spec: checked, baseURL: nil, environment: liveRun.environment, transport: liveRun.transport).redact($0) }
                 redactions.append(redact)
             }
             // Compiled once for all its scenarios.

@@ -1,6 +1,8 @@
 import Foundation
 import ScreenSpec
+import SpecHTTP
 import SpecRuntime
+import SpecTools
 
 /// `specrun run --live`: the scenarios on a live screen (real time, one serial executor, calls
 /// overlapping and cancelled as in an app), services with an `http:` section calling the backend
@@ -12,6 +14,8 @@ import SpecRuntime
 struct LiveRun {
     let baseURL: String?
     let environment: [String: String]
+    /// URLSession, in this process (SpecHTTP).
+    let transport: any HTTPTransport = URLSessionTransport()
 
     /// Reading `env.NAME` from this process's environment.
     init(baseURL: String?, environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -51,7 +55,7 @@ struct LiveRun {
     /// Plays one scenario on a live screen; its timeline and the notes about fakes that differ
     /// from the backend, both already redacted by the returned `redact`.
     func play(_ spec: CheckedSpec, scenario: Int) -> (timeline: Timeline, notes: String, redact: (String) -> String) {
-        let client = HTTPServiceClient(spec: spec, baseURL: baseURL, environment: environment)
+        let client = HTTPServiceClient(spec: spec, baseURL: baseURL, environment: environment, transport: transport)
         // The scenario's own fakes (its `services:` overrides) are the ones checked.
         let plans = spec.scenarios[scenario].applying(to: spec).services
         var providers: [String: any ServiceProvider] = [:]

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenSpec
 import SpecRuntime
+import SpecHTTP
 import SpecTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import ScreenSpec
+import SpecHTTP
 import SpecRuntime
 import SpecTesting
 import Testing
@@ -43,7 +44,8 @@ struct HTTPProviderTests {
         let loaded = SpecLoader.load(text: Self.spec, path: "s.yaml")
         let checked = try #require(loaded.spec, "\(loaded.renderDiagnostics())")
         let base = server?.baseURL ?? "http://127.0.0.1:\(port ?? 9)"
-        return HTTPServiceClient(spec: checked, baseURL: base, environment: Self.environment, maximumBodySize: maximumBodySize)
+        return HTTPServiceClient(spec: checked, baseURL: base, environment: Self.environment, maximumBodySize: maximumBodySize,
+                                 transport: URLSessionTransport())
     }
 
     func outcome(_ client: HTTPServiceClient, _ service: String, _ names: [String] = [], _ arguments: [Value] = []) async -> Result<Value, ServiceFailure> {

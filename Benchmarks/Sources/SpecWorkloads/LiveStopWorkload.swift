@@ -1,5 +1,6 @@
 import Foundation
 import ScreenSpec
+import SpecHTTP
 import SpecRuntime
 #if canImport(Glibc)
 import Glibc

@@ -5,6 +5,10 @@ import Foundation
 /// The preview's HTTP server: the page's own files and one WebSocket, each request
 /// checked by a ``RequestGuard``. Nothing else is served: no file of the spec's folder, no
 /// listing, no proxy.
+///
+/// A ``PreviewGate`` listens on the preview's address and reads every request head itself,
+/// within limits, before the request reaches FlyingFox, which listens only on a Unix socket in
+/// a folder of its own (mode 0700) that the gate connects to.
 package final class PreviewServer: Sendable {
     /// One session per spec served; the page picks one with `?spec=N`.
     package let sessions: [PreviewSession]
@@ -13,44 +17,57 @@ package final class PreviewServer: Sendable {
     package let token: String
     private let server: HTTPServer
     private let task: Task<Void, Error>
+    private let gate: PreviewGate
+    /// The private folder of FlyingFox's socket, removed on `stop()`.
+    private let folder: String
 
     /// Starts serving `session` on `host` (an IPv4 address) and `port` (0: a free one) and returns
-    /// once it listens.
-    package init(sessions: [PreviewSession], host: String = "127.0.0.1", port: UInt16 = 0, token: String = RequestGuard.makeToken()) async throws {
-        let address: sockaddr_in
-        do {
-            address = try .inet(ip4: host, port: port)
-        } catch {
-            throw PreviewError(message: "'\(host)' is not an IPv4 address to listen on")
-        }
+    /// once it listens. `headDeadline` is how long a connection may take to send a request head.
+    package init(sessions: [PreviewSession], host: String = "127.0.0.1", port: UInt16 = 0, token: String = RequestGuard.makeToken(),
+                 headDeadline: Duration = .seconds(10)) async throws {
+        var template = Array((FileManager.default.temporaryDirectory.path + "/specrun-preview-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw PreviewError(message: "cannot make a folder for the preview's socket") }
+        let folder = String(cString: made)
+        let socketPath = folder + "/server.sock"
         let box = GuardBox()
         let handler = PreviewHandler(sessions: sessions, guardBox: box)
-        let server = HTTPServer(address: address, timeout: 60, logger: .disabled, handler: handler)
-        self.server = server
-        task = Task { try await server.run() }
+        let server = HTTPServer(address: sockaddr_un.unix(path: socketPath), timeout: 60, logger: .disabled, handler: handler)
+        let task = Task { try await server.run() }
         do {
             try await server.waitUntilListening(timeout: 10)
         } catch {
             task.cancel()
-            throw PreviewError(message: "cannot listen on \(host):\(port): \(error)")
+            try? FileManager.default.removeItem(atPath: folder)
+            throw PreviewError(message: "cannot start the preview's server: \(error)")
         }
-        guard case .ip4(_, let bound)? = await server.listeningAddress else {
+        let gate: PreviewGate
+        do {
+            gate = try PreviewGate(host: host, port: port, upstream: socketPath, headDeadline: headDeadline) { box.get() }
+        } catch {
+            await server.stop(timeout: 1)
             task.cancel()
-            throw PreviewError(message: "cannot listen on \(host):\(port)")
+            try? FileManager.default.removeItem(atPath: folder)
+            throw error
         }
+        self.server = server
+        self.task = task
+        self.gate = gate
+        self.folder = folder
         self.sessions = sessions
-        self.port = bound
+        self.port = gate.port
         self.host = host
         self.token = token
-        box.set(RequestGuard(token: token, port: bound, host: host))
+        box.set(RequestGuard(token: token, port: gate.port, host: host))
     }
 
     /// The address to open, with the token.
     package var url: String { "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/?token=\(token)" }
 
     package func stop() async {
+        gate.stop()
         await server.stop(timeout: 1)
         task.cancel()
+        try? FileManager.default.removeItem(atPath: folder)
     }
 
     /// Runs until the server stops (the CLI's foreground).

@@ -1,15 +1,20 @@
 import ScreenSpec
+import SpecHTTP
 import SpecRuntime
+import SpecTools
 
-/// What `specrun preview --live` was given: the base URL that `http:` paths follow and the
-/// environment `env.NAME` is read from.
+/// What `specrun preview --live` was given: the base URL that `http:` paths follow, the
+/// environment `env.NAME` is read from, and what sends the requests (URLSession in this process
+/// unless told otherwise).
 package struct PreviewLive: Sendable {
     package var baseURL: String?
     package var environment: [String: String]
+    package var transport: any HTTPTransport
 
-    package init(baseURL: String?, environment: [String: String]) {
+    package init(baseURL: String?, environment: [String: String], transport: any HTTPTransport = URLSessionTransport()) {
         self.baseURL = baseURL
         self.environment = environment
+        self.transport = transport
     }
 }
 
@@ -30,7 +35,7 @@ struct LiveBackend {
             let rendered = DiagnosticFormatter(colors: false).render(missing, sources: [spec.file: SourceFile(path: spec.file, text: text)])
             throw PreviewError(message: rendered + "\(missing.count) error\(missing.count == 1 ? "" : "s") in \(spec.file)\n")
         }
-        let client = HTTPServiceClient(spec: spec, baseURL: live.baseURL, environment: live.environment)
+        let client = HTTPServiceClient(spec: spec, baseURL: live.baseURL, environment: live.environment, transport: live.transport)
         self.client = client
         provider = HTTPServiceProvider(client: client)
         services = Set(spec.services.indices.filter { client.calls(spec.services[$0].name) })

@@ -38,6 +38,31 @@ enum RawHTTP {
         _ = request.withCString { Glibc.send(fd, $0, strlen($0), 0) }
     }
 
+    /// Writes all of `bytes`; false when the server closed or the send timed out.
+    static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return false }
+            offset += n
+        }
+        return true
+    }
+
+    /// The status of the answer on `fd`, read up to its status line; nil when the server closed
+    /// (or nothing came in the 30 s receive timeout) without one.
+    static func readStatus(_ fd: Int32) -> Int? {
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !data.contains(10) {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n <= 0 { break }
+            data += buffer[0..<n]
+        }
+        let line = String(decoding: data.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self).split(separator: " ")
+        return line.count >= 2 ? Int(line[1]) : nil
+    }
+
     /// Reads until the headers and `Content-Length` bytes of body are in (or the peer closes).
     /// ``getBlocking(port:target:headers:)`` on a thread of its own: the test waits without
     /// holding a thread of the cooperative pool, which the server under test answers on (two

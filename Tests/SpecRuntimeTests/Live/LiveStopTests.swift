@@ -1,6 +1,7 @@
 import Foundation
 import ScreenSpec
 @testable import SpecRuntime
+import SpecHTTP
 import SpecTesting
 import Testing
 

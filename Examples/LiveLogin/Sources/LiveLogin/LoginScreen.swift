@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import ScreenSpec
+import SpecHTTP
 import SpecRuntime
 
 /// `specs/login.yaml` running as an app's view model: a ``LiveScreen`` on the live clock whose

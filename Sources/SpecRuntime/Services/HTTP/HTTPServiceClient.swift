@@ -19,6 +19,7 @@ package struct HTTPServiceClient: Sendable {
     private let baseURL: String?
     private let environment: [String: String]
     private let maximumBodySize: Int
+    private let transport: any HTTPTransport
     /// The environment values the plans read, longest first (so a secret containing another is
     /// replaced whole).
     package let secrets: [String]
@@ -27,7 +28,10 @@ package struct HTTPServiceClient: Sendable {
     ///   - baseURL: what a path follows, such as `http://127.0.0.1:8080`; nil when every
     ///     `http:` names a full URL.
     ///   - environment: where `env.NAME` reads; normally `ProcessInfo.processInfo.environment`.
-    package init(spec: CheckedSpec, baseURL: String?, environment: [String: String], maximumBodySize: Int = HTTPServiceClient.maximumBodySize) {
+    ///   - transport: what sends the requests (`SpecHTTP`'s `URLSessionTransport` in process,
+    ///     `specrun`'s helper in the CLI).
+    package init(spec: CheckedSpec, baseURL: String?, environment: [String: String], maximumBodySize: Int = HTTPServiceClient.maximumBodySize,
+                 transport: any HTTPTransport) {
         var plans: [String: HTTPPlan] = [:]
         var returns: [String: SpecType] = [:]
         var secrets: Set<String> = []
@@ -45,6 +49,7 @@ package struct HTTPServiceClient: Sendable {
         self.baseURL = baseURL
         self.environment = environment
         self.maximumBodySize = maximumBodySize
+        self.transport = transport
         self.secrets = secrets.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
     }
 
@@ -64,7 +69,7 @@ package struct HTTPServiceClient: Sendable {
         return try result.get()
     }
 
-    /// Starts a call; `completion` gets its answer exactly once, on a thread of URLSession's or
+    /// Starts a call; `completion` gets its answer exactly once, on a thread of the transport's or
     /// Dispatch's, so that a caller that waits for it needs no Swift concurrency thread (a live
     /// run blocks on it). Returns what cancels the call.
     @discardableResult
@@ -82,10 +87,13 @@ package struct HTTPServiceClient: Sendable {
             return {}
         }
         let client = self
-        return HTTPTransport.send(request, timeout: plan.timeout, maximumBodySize: maximumBodySize) { result in
+        let exchange = HTTPExchange(method: request.method, url: request.url,
+                                    headers: request.headers.map { HTTPExchange.Header(name: $0.name, value: $0.value) },
+                                    body: request.body, timeout: plan.timeout, maximumBodySize: maximumBodySize)
+        return transport.start(exchange) { result in
             switch result {
             case .failure(let failure):
-                completion(.failure(ServiceFailure(ErrorValue(.unknown, message: client.redact(failure.reason)))))
+                completion(.failure(ServiceFailure(ErrorValue(.unknown, message: client.redact("\(request.label): \(failure.reason)")))))
             case .success(let response) where response.status >= 400:
                 let status = ErrorValue.httpStatuses.contains(response.status) ? response.status : 0
                 completion(.failure(ServiceFailure(ErrorValue(.http, status: status, message: "\(request.label): HTTP status \(response.status)"))))
