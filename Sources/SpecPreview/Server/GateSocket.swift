@@ -8,6 +8,34 @@ import Darwin
 /// The socket work of ``PreviewGate``: reading a head under a limit and a deadline, connecting
 /// to FlyingFox's Unix socket, and passing bytes both ways.
 enum GateSocket {
+    /// A stream socket of `domain` that no child process inherits and that never raises SIGPIPE
+    /// (Linux: `SOCK_CLOEXEC` here and `MSG_NOSIGNAL` on each send; Darwin: `FD_CLOEXEC` and
+    /// `SO_NOSIGPIPE`, which an accepted socket gets from ``prepareAccepted(_:)``).
+    static func streamSocket(_ domain: Int32) -> Int32 {
+        #if os(Linux)
+        return socket(domain, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        #else
+        let fd = socket(domain, SOCK_STREAM, 0)
+        if fd >= 0 { prepareAccepted(fd) }
+        return fd
+        #endif
+    }
+
+    /// What an accepted connection needs: not inherited by children, no SIGPIPE on Darwin.
+    static func prepareAccepted(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        #if !os(Linux)
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+    }
+
+    #if os(Linux)
+    private static let sendFlags = Int32(MSG_NOSIGNAL)
+    #else
+    private static let sendFlags: Int32 = 0
+    #endif
+
     enum HeadRead {
         /// The head without its final empty line, and the bytes read after it.
         case head(ArraySlice<UInt8>, [UInt8])
@@ -71,7 +99,7 @@ enum GateSocket {
 
     /// A connection to the Unix socket at `path`; nil when nothing listens there.
     static func connect(unix path: String) -> Int32? {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = streamSocket(AF_UNIX)
         guard fd >= 0 else { return nil }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -85,7 +113,7 @@ enum GateSocket {
             raw[bytes.count] = 0
         }
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemConnect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard connected == 0 else {
             close(fd)
@@ -98,7 +126,7 @@ enum GateSocket {
     static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, sendFlags) }
             if n < 0, errno == EINTR { continue }
             if n <= 0 { return false }
             offset += n
@@ -135,4 +163,13 @@ enum GateSocket {
             }
         }
     }
+}
+
+/// The C library's `connect`, named apart from ``GateSocket/connect(unix:)``.
+private func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.connect(fd, address, length)
+    #else
+    Darwin.connect(fd, address, length)
+    #endif
 }

@@ -45,7 +45,7 @@ final class PreviewGate: @unchecked Sendable {
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
             throw PreviewError(message: "'\(host)' is not an IPv4 address to listen on")
         }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = GateSocket.streamSocket(AF_INET)
         guard fd >= 0 else { throw PreviewError(message: "cannot listen on \(host):\(port): no socket") }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -87,7 +87,7 @@ final class PreviewGate: @unchecked Sendable {
     private func acceptLoop() {
         while true {
             let fd = accept(listener, nil, nil)
-            if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            if fd >= 0 { GateSocket.prepareAccepted(fd) }
             lock.lock()
             let over = stopped
             let full = open.count >= Self.maximumConnections
