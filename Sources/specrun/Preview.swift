@@ -64,19 +64,18 @@ struct Preview: ParsableCommand {
         }
         let (host, port, noOpen) = (self.host, self.port, self.noOpen)
         let ready = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var failure: String?
-        nonisolated(unsafe) var started: PreviewServer?
+        let outcome = StartOutcome()
         Task.detached {
             do {
-                started = try await PreviewServer(sessions: sessions, host: host, port: port)
+                outcome.server = try await PreviewServer(sessions: sessions, host: host, port: port)
             } catch {
-                failure = "\(error)"
+                outcome.failure = "\(error)"
             }
             ready.signal()
         }
         ready.wait()
-        guard let server = started else {
-            Output.error("error: \(failure ?? "the server did not start")\n")
+        guard let server = outcome.server else {
+            Output.error("error: \(outcome.failure ?? "the server did not start")\n")
             throw ExitCodes.unavailable
         }
         // The first line, alone, so a script or a test can read the address before anything else.
@@ -122,4 +121,12 @@ enum ExternalOpener {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return folders.map { "\($0)/xdg-open" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
+}
+
+/// What the task that starts the server hands the waiting thread: written before the semaphore is
+/// signalled, read after it is waited for. (Two `nonisolated(unsafe)` locals did the same, which
+/// a build with `--sanitize=thread` refuses as a possible race.)
+private final class StartOutcome: @unchecked Sendable {
+    var server: PreviewServer?
+    var failure: String?
 }
