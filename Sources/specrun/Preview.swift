@@ -64,6 +64,8 @@ struct Preview: ParsableCommand {
         }
         let (host, port, noOpen) = (self.host, self.port, self.noOpen)
         let ready = DispatchSemaphore(value: 0)
+        // The sessions go to the server's task: nothing here touches them after it starts.
+        let specs = sessions.count
         let outcome = StartOutcome()
         Task.detached {
             do {
@@ -88,7 +90,7 @@ struct Preview: ParsableCommand {
             process.standardError = FileHandle.nullDevice
             try? process.run()
         }
-        Output.error("previewing \(sessions.count) spec\(sessions.count == 1 ? "" : "s"); press Ctrl-C to stop\n")
+        Output.error("previewing \(specs) spec\(specs == 1 ? "" : "s"); press Ctrl-C to stop\n")
         Self.reloadOnSave()
         withExtendedLifetime(server) { dispatchMain() }
     }
