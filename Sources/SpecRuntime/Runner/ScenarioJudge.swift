@@ -20,6 +20,9 @@ package struct ScenarioJudge {
         _modify { yield &watch }
     }
 
+    /// Whether the spec has invariants to check (a live host then runs no job for them).
+    package var watchesInvariants: Bool { !watch.isEmpty }
+
     /// Checks the invariants after the screen started, at the scenario's line.
     package mutating func started(_ scenario: ScenarioPlan, on graph: ScreenGraph, record: (Timeline.Entry) -> Void) {
         guard !watch.isEmpty else { return }
