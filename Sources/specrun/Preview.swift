@@ -64,19 +64,20 @@ struct Preview: ParsableCommand {
         }
         let (host, port, noOpen) = (self.host, self.port, self.noOpen)
         let ready = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var failure: String?
-        nonisolated(unsafe) var started: PreviewServer?
+        // The sessions go to the server's task: nothing here touches them after it starts.
+        let specs = sessions.count
+        let outcome = StartOutcome()
         Task.detached {
             do {
-                started = try await PreviewServer(sessions: sessions, host: host, port: port)
+                outcome.server = try await PreviewServer(sessions: sessions, host: host, port: port)
             } catch {
-                failure = "\(error)"
+                outcome.failure = "\(error)"
             }
             ready.signal()
         }
         ready.wait()
-        guard let server = started else {
-            Output.error("error: \(failure ?? "the server did not start")\n")
+        guard let server = outcome.server else {
+            Output.error("error: \(outcome.failure ?? "the server did not start")\n")
             throw ExitCodes.unavailable
         }
         // The first line, alone, so a script or a test can read the address before anything else.
@@ -89,7 +90,7 @@ struct Preview: ParsableCommand {
             process.standardError = FileHandle.nullDevice
             try? process.run()
         }
-        Output.error("previewing \(sessions.count) spec\(sessions.count == 1 ? "" : "s"); press Ctrl-C to stop\n")
+        Output.error("previewing \(specs) spec\(specs == 1 ? "" : "s"); press Ctrl-C to stop\n")
         Self.reloadOnSave()
         withExtendedLifetime(server) { dispatchMain() }
     }
@@ -122,4 +123,12 @@ enum ExternalOpener {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return folders.map { "\($0)/xdg-open" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
+}
+
+/// What the task that starts the server hands the waiting thread: written before the semaphore is
+/// signalled, read after it is waited for. (Two `nonisolated(unsafe)` locals did the same, which
+/// a build with `--sanitize=thread` refuses as a possible race.)
+private final class StartOutcome: @unchecked Sendable {
+    var server: PreviewServer?
+    var failure: String?
 }

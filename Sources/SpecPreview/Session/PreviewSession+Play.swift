@@ -5,8 +5,8 @@ import SpecTools
 
 /// A scenario played on the page step by step, and scrubbed: any position is reached by playing
 /// the scenario again from its start on a fresh graph (time travel by deterministic replay), with
-/// the runner's own step player (``ScreenGraph/act(_:record:)``) and judge
-/// (``ScreenGraph/judge(_:)``), so what the page shows is what `specrun run` shows.
+/// the judge every host of scenarios shares (``ScenarioJudge``), so what the page shows is what
+/// `specrun run` shows.
 struct Playback {
     /// Its index among ``PreviewSession/playable``.
     var index: Int
@@ -66,25 +66,19 @@ extension PreviewSession {
         }
     }
 
-    /// Plays the step at the playback's position as the scenario runner does: an acting step on
-    /// the graph, a wait on the clock, an expectation judged; invariants checked after all but
-    /// expectations.
+    /// Plays the step at the playback's position as every host plays a scenario's step (through
+    /// ``ScenarioJudge``): a wait on the clock, any other step acted or judged, then the
+    /// invariants checked unless it only judged.
     private func playNextStep() {
         guard var p = playback else { return }
         let step = p.scenario.steps[p.position]
         var failure: String?
-        if !graph.act(step, record: { entries.append($0) }) {
-            if case .wait(let ms) = step.kind {
-                runClock(to: clock.now + ms)
-            } else if let message = graph.judge(step) {
-                failure = message
-                entries.append(.failure(time: clock.now, message: message, file: step.range.file, line: step.range.start.line))
-            }
+        if case .wait(let ms) = step.part {
+            runClock(to: clock.now + ms)
+        } else {
+            failure = judge.play(step, on: graph) { entries.append($0) }
         }
-        switch step.kind {
-        case .expect, .expectEnd: break
-        default: checkInvariants(after: "'\(step.text)'")
-        }
+        judge.checkInvariants(after: step, on: graph) { entries.append($0) }
         p.position += 1
         p.failures.append(failure)
         playback = p

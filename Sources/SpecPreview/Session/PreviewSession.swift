@@ -23,8 +23,8 @@ package final class PreviewSession: @unchecked Sendable {
     var compiler: StepCompiler
     private(set) var graph: ScreenGraph
     private(set) var clock: VirtualClock
-    var invariants: InvariantMonitor
-    private var broken: [String?]
+    /// Plays, judges and watches the invariants as every host of scenarios does.
+    var judge: ScenarioJudge
     var entries: [Timeline.Entry] = []
     /// The last value of each stream node, which has no current value to read.
     private var lastEmitted: [Int: Value] = [:]
@@ -88,8 +88,7 @@ package final class PreviewSession: @unchecked Sendable {
         compiler = StepCompiler(text: loaded.source.text, path: path, spec: spec)
         clock = VirtualClock()
         graph = ScreenGraph(program: program, clock: clock)
-        invariants = InvariantMonitor(spec: spec)
-        broken = Array(repeating: nil, count: spec.invariants.count)
+        judge = ScenarioJudge(spec: spec)
         driver = ClockDriver()
         titleBox.set(spec.screen)
         queue.sync { restart() }
@@ -141,7 +140,7 @@ package final class PreviewSession: @unchecked Sendable {
         played = []
         navigations = []
         lastEmitted = [:]
-        broken = Array(repeating: nil, count: spec.invariants.count)
+        judge = ScenarioJudge(spec: spec)
         let names = spec.nodes.map(\.name)
         let visible = spec.nodes.map(\.visible)
         graph.onEmit = { [unowned self] emission in
@@ -156,7 +155,12 @@ package final class PreviewSession: @unchecked Sendable {
         if scenario == nil, let backend { serveLive(backend) }
         graph.start()
         driver.reset(virtual: 0)
-        checkInvariants(after: "the start")
+        // A scenario's start is judged as a run judges it (at the scenario's line).
+        if let scenario {
+            judge.started(scenario, on: graph) { entries.append($0) }
+        } else {
+            checkInvariants(after: "the start")
+        }
         for id in clients.keys { clients[id]?.sentLines = 0 }
     }
 
@@ -281,16 +285,10 @@ package final class PreviewSession: @unchecked Sendable {
     /// The timeline's entries as `specrun run` prints them, as far as formatted.
     private var formatted: [String] = []
 
+    /// Checks the invariants after something that is not a scenario's step (a person's gesture, a
+    /// wait, an answer): a break is reported at the invariant's own line.
     func checkInvariants(after what: String) {
-        for k in broken.indices {
-            if invariants.holds(k, in: graph) {
-                broken[k] = nil
-            } else if broken[k] == nil {
-                let message = invariants.message(k, after: what, in: graph)
-                broken[k] = message
-                entries.append(.failure(time: clock.now, message: message, file: spec.file, line: spec.invariants[k].range.start.line))
-            }
-        }
+        judge.invariants.check(after: what, line: nil, in: graph) { entries.append($0) }
     }
 
     // MARK: what the page shows
@@ -336,7 +334,7 @@ package final class PreviewSession: @unchecked Sendable {
     var now: Int { clock.now }
     var error: String? { lastError }
     func value(of node: Int) -> Value? { graph.value(of: node) ?? lastEmitted[node] }
-    var brokenInvariants: [String?] { broken }
+    var brokenInvariants: [String?] { judge.invariants.broken }
 
     /// Runs `body` on the session's queue and returns its result: for tests and the CLI.
     package func sync<T>(_ body: (PreviewSession) -> T) -> T { queue.sync { body(self) } }

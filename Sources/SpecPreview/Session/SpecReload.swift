@@ -64,7 +64,7 @@ extension PreviewSession {
         program = ScreenProgram(newSpec)
         backend = newBackend
         compiler = StepCompiler(text: newText, path: path, spec: newSpec)
-        invariants = InvariantMonitor(spec: newSpec)
+        judge = ScenarioJudge(spec: newSpec)
         diagnostics = nil
         // Answers chosen, counterexamples found and the scenario played were the old spec's
         // (its service and node numbers).

@@ -36,6 +36,8 @@ final class LiveClock: @unchecked Sendable {
     /// The virtual time the timer is set for, nil when it sleeps without end.
     @exclusivity(unchecked) private var armedFor: Int?
     @exclusivity(unchecked) private(set) var stopped = false
+    /// The graph's time when ``stop(_:)`` ran (which sets the graph's clock back to 0).
+    @exclusivity(unchecked) private var stoppedAt = 0
 
     init(clock: VirtualClock) {
         self.clock = clock
@@ -61,6 +63,10 @@ final class LiveClock: @unchecked Sendable {
         return Int64(t.tv_sec) &* 1_000_000_000 &+ Int64(t.tv_nsec)
         #endif
     }
+
+    /// The graph's time in milliseconds (read under the lock): the time of the last job, and after
+    /// ``stop(_:)`` the time it stopped at.
+    var now: Int { stopped ? stoppedAt : clock.now }
 
     /// Time 0 is now; the timer starts. Call before the first job.
     func start() {
@@ -159,6 +165,7 @@ final class LiveClock: @unchecked Sendable {
         timer?.setEventHandler(handler: nil)
         timer?.cancel()
         timer = nil
+        stoppedAt = clock.now
         clock.reset()
     }
 

@@ -4,7 +4,8 @@ import Dispatch
 /// serial executor, the given providers answering in tasks of their own (calls overlap as they do
 /// in an app, and a `flatMapLatest` that switches cancels the task of the call it leaves), the
 /// spec's fakes for the other services. Records the timeline a virtual run records, stamped with
-/// real elapsed milliseconds, and `expect:` steps judge as they do there.
+/// real elapsed milliseconds, and every step is played and judged by the ``ScenarioJudge`` a
+/// virtual run uses.
 ///
 /// A `wait:` lets real time run for its duration from the moment it begins: the screen's own
 /// timer runs what comes due meanwhile, as in an app. Other steps are jobs of the screen's
@@ -60,18 +61,7 @@ package enum LiveScenarioPlayer {
             }
         }
         screen.start()
-        let invariants = InvariantMonitor(spec: spec)
-        var broken = [Bool](repeating: false, count: invariants.invariants.count)
-        func checkInvariants(after what: String, line: Int) {
-            for k in broken.indices {
-                let holds = invariants.holds(k, in: graph)
-                if !holds && !broken[k] {
-                    recorder.append(.failure(time: graph.clock.now, message: invariants.message(k, after: what, in: graph),
-                                             file: spec.file, line: line))
-                }
-                broken[k] = !holds
-            }
-        }
+        var judge = ScenarioJudge(spec: spec)
         func overLimit() -> Bool {
             if recorder.exceeded == nil, graph.clock.executed > eventLimit { recorder.stop("more than \(eventLimit) scheduled events ran") }
             return recorder.exceeded != nil
@@ -86,42 +76,25 @@ package enum LiveScenarioPlayer {
             stopped(at: scenario.range)
             return finish(&timeline, screen, recorder)
         }
-        if !invariants.isEmpty { _ = clock.runNow { checkInvariants(after: "the start", line: scenario.range.start.line) } }
+        // Invariants are checked in jobs of their own, only when the spec has some: a job catches
+        // the clock up with real time, and a step's time is its own job's.
+        if judge.watchesInvariants { _ = clock.runNow { judge.started(scenario, on: graph, record: recorder.append) } }
         steps: for step in scenario.steps {
-            if case .wait(let ms) = step.kind {
-                // From now, not from where the waits so far add up to: a step that came late (a
-                // busy machine) still gives the screen the whole wait to answer.
+            // A wait is this host's: real time runs, from now, not from where the waits so far add
+            // up to (a step that came late on a busy machine still gives the screen the whole
+            // wait to answer).
+            if case .wait(let ms) = step.part {
                 let (end, overflow) = clock.elapsed.addingReportingOverflow(max(ms, 0))
                 await sleep(until: overflow ? .max : end, on: clock, unless: recorder)
             }
-            // Every step is a job: it first catches the clock up with real time, running what came due.
-            _ = clock.runNow {
-                guard !graph.act(step, record: recorder.append) else { return }
-                switch step.kind {
-                case .expectEnd(let node, let expected):
-                    let actual = graph.streamEnd(of: node)
-                    if actual != expected {
-                        recorder.append(.failure(time: graph.clock.now, message: "expected \(spec.nodes[node].name) \(expected.text), got \(actual.map(\.text) ?? "still running")",
-                                                 file: step.range.file, line: step.range.start.line))
-                    }
-                case .expect(let node, let expected):
-                    let actual = graph.value(of: node)
-                    if actual != expected && !ScenarioRunner.sameFailure(actual, expected) {
-                        let got = actual.map(ValueFormatter.text) ?? "no value yet"
-                        recorder.append(.failure(time: graph.clock.now, message: "expected \(spec.nodes[node].name) == \(ValueFormatter.text(expected)), got \(got)",
-                                                 file: step.range.file, line: step.range.start.line))
-                    }
-                default: break
-                }
-            }
+            // Every step is a job: it first catches the clock up with real time, running what came
+            // due; then it acts or judges, through the judge every host shares.
+            _ = clock.runNow { judge.play(step, on: graph, record: recorder.append) }
             if clock.read({ overLimit() }) {
                 stopped(at: step.range)
                 break steps
             }
-            switch step.kind {
-            case .expect, .expectEnd: break
-            default: if !invariants.isEmpty { _ = clock.runNow { checkInvariants(after: "'\(step.text)'", line: step.range.start.line) } }
-            }
+            if judge.watchesInvariants { _ = clock.runNow { judge.checkInvariants(after: step, on: graph, record: recorder.append) } }
         }
         return finish(&timeline, screen, recorder)
     }

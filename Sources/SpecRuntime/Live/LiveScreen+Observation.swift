@@ -81,13 +81,13 @@ extension LiveScreen {
     }
 
     /// The node's values (as ``values(of:)``) decoded as a `Codable` type of its shape; a value
-    /// that does not decode ends the sequence with that error.
+    /// that does not decode ends the sequence with a ``LiveScreenError`` that says why.
     public func values<T: Decodable & Sendable>(of name: String, as type: T.Type) throws -> AsyncThrowingStream<T, any Error> {
         let node = try node(name)
         let (stream, continuation) = AsyncThrowingStream<T, any Error>.makeStream(bufferingPolicy: .unbounded)
         let id = addObserver(node, onValue: { value in
             do {
-                continuation.yield(try value.decoded(as: T.self))
+                continuation.yield(try Self.decoded(value, as: T.self, of: name))
             } catch {
                 continuation.finish(throwing: error)
             }

@@ -2,10 +2,9 @@
 /// with none keeps answering from the spec's fake, on the live clock.
 extension LiveScreen {
     /// Serves `service` with any ``ServiceProvider`` (an HTTP client, a recording, a test double).
+    /// After ``stop()`` it throws: a stopped screen keeps no provider.
     public func provide(_ service: String, _ provider: any ServiceProvider) throws {
-        let index = try serviceIndex(service)
-        let calls = self.calls
-        clock.read { calls.setProvider(provider, for: index) }
+        try setProvider(provider, for: service)
     }
 
     /// Serves `service` with a closure over the spec's values: the call's named arguments in, a
@@ -51,9 +50,18 @@ extension LiveScreen {
 
     /// Answers `service` from the spec's fake again, from its next call on.
     public func removeProvider(_ service: String) throws {
+        try setProvider(nil, for: service)
+    }
+
+    private func setProvider(_ provider: (any ServiceProvider)?, for service: String) throws {
         let index = try serviceIndex(service)
-        let calls = self.calls
-        clock.read { calls.setProvider(nil, for: index) }
+        let (calls, clock) = (self.calls, self.clock)
+        let stopped = clock.read {
+            guard !clock.stopped else { return true }
+            calls.setProvider(provider, for: index)
+            return false
+        }
+        if stopped { throw LiveScreenError.stopped }
     }
 
     /// How many live calls are in flight (answers not yet applied, not cancelled).

@@ -119,7 +119,8 @@ public final class LiveScreen: @unchecked Sendable {
     }
 
     /// Milliseconds of real time since ``start()``, as the screen's timers count them.
-    public var milliseconds: Int { clock.read { graph.clock.now } }
+    /// After ``stop()`` it keeps the time the screen stopped at.
+    public var milliseconds: Int { clock.read { clock.now } }
 
     // MARK: inputs
 
@@ -141,11 +142,12 @@ public final class LiveScreen: @unchecked Sendable {
     /// Writes an input property or state, given as a `Codable` value of its type.
     public func set<T: Encodable>(_ name: String, to value: T) throws {
         let node = try node(name)
-        try set(node, to: Value(encoding: value, as: node.type, types: spec.types))
+        try set(node, to: encoded(value, for: node))
     }
 
     /// Writes an input property or state resolved with ``node(_:)``.
     public func set(_ node: ScreenNode, to value: Value) throws {
+        try own(node)
         guard node.role == .cell else { throw LiveScreenError("'\(node.name)' is \(node.role.article); only inputs and state can be set") }
         let value = try Self.conformed(value, to: node.type, of: node.name, spec.types)
         // One lock and one clock read per input, no closure: the usual case runs the transaction
@@ -174,11 +176,12 @@ public final class LiveScreen: @unchecked Sendable {
     /// Fires a value input with a `Codable` value of its type.
     public func send<T: Encodable>(_ name: String, _ value: T) throws {
         let node = try node(name)
-        try send(node, Value(encoding: value, as: node.type, types: spec.types))
+        try send(node, encoded(value, for: node))
     }
 
     /// Fires an event or value input resolved with ``node(_:)``.
     public func send(_ node: ScreenNode, _ value: Value = .void) throws {
+        try own(node)
         guard node.role == .event else { throw LiveScreenError("'\(node.name)' is \(node.role.article); only event and value inputs can be sent") }
         let value = try Self.conformed(value, to: node.type, of: node.name, spec.types)
         switch clock.enter() {
@@ -214,15 +217,18 @@ public final class LiveScreen: @unchecked Sendable {
         try value(of: node(name))
     }
 
-    /// The current value of a node resolved with ``node(_:)``.
+    /// The current value of a node resolved with ``node(_:)``; nil for a node of another screen's
+    /// spec.
     public func value(of node: ScreenNode) -> Value? {
+        guard owns(node) else { return nil }
         let graph = self.graph
         return clock.read { graph.value(of: node.index) }
     }
 
-    /// The node's current value as a `Codable` type of its shape; nil before it has one.
+    /// The node's current value as a `Codable` type of its shape; nil before it has one. A value
+    /// that does not decode as `T` throws ``LiveScreenError``.
     public func value<T: Decodable>(of name: String, as type: T.Type) throws -> T? {
-        try value(of: name).map { try $0.decoded(as: T.self) }
+        try value(of: name).map { try Self.decoded($0, as: T.self, of: name) }
     }
 
     // MARK: helpers
@@ -247,6 +253,36 @@ public final class LiveScreen: @unchecked Sendable {
         case .stopped:
             throw LiveScreenError.stopped
         }
+    }
+
+    /// `value` as a spec value of `node`'s type; a value of another shape is the caller's mistake.
+    private func encoded<T: Encodable>(_ value: T, for node: ScreenNode) throws -> Value {
+        do throws(ServiceFailure) {
+            return try Value(encoding: value, as: node.type, types: spec.types, path: "the value")
+        } catch {
+            throw LiveScreenError.wrongType(node.name, node.type, error.error.message ?? "")
+        }
+    }
+
+    /// `value` as a `T`; a `T` of another shape than the node's is the caller's mistake.
+    static func decoded<T: Decodable>(_ value: Value, as: T.Type, of name: String) throws -> T {
+        do {
+            return try value.decoded(as: T.self)
+        } catch let failure as ServiceFailure {
+            throw LiveScreenError.undecodable(name, T.self, failure.error.message ?? "")
+        }
+    }
+
+    /// Whether `node` was resolved on a spec with this node at its index (this screen's, or one
+    /// equal to it there): another screen's node would name another node here, or none.
+    @inline(__always)
+    func owns(_ node: ScreenNode) -> Bool {
+        node.index < spec.nodes.count && spec.nodes[node.index].name == node.name && spec.nodes[node.index].type == node.type
+    }
+
+    @inline(__always)
+    private func own(_ node: ScreenNode) throws {
+        guard owns(node) else { throw LiveScreenError("'\(node.name)' is a node of another screen's spec; resolve it with this screen's 'node(_:)'") }
     }
 
     static func conformed(_ value: Value, to type: SpecType, of name: String, _ types: TypeTable) throws -> Value {

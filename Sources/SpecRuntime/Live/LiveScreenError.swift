@@ -19,6 +19,10 @@ public struct LiveScreenError: Error, Sendable, Equatable, CustomStringConvertib
         LiveScreenError("'\(name)' takes '\(type)': \(reason)")
     }
 
+    static func undecodable(_ name: String, _ type: Any.Type, _ reason: String) -> LiveScreenError {
+        LiveScreenError("'\(name)' does not decode as '\(type)': \(reason)")
+    }
+
     static let stopped = LiveScreenError("the screen has stopped")
 
     static let notStarted = LiveScreenError("the screen has not started; call 'start()' first")

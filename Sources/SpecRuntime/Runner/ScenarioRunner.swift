@@ -168,53 +168,28 @@ public enum ScenarioRunner {
         }
         // Invariants are checked after the start and after every step but an expectation; each
         // is reported when it breaks, not again until it has held once more.
-        let invariants = InvariantMonitor(spec: spec)
-        var broken = [Bool](repeating: false, count: invariants.invariants.count)
-        func checkInvariants(after what: String, line: Int) {
-            for k in broken.indices {
-                let holds = invariants.holds(k, in: graph)
-                if !holds && !broken[k] {
-                    entries.append(.failure(time: clock.now, message: invariants.message(k, after: what, in: graph),
-                                            file: spec.file, line: line))
-                }
-                broken[k] = !holds
-            }
-        }
-        if !invariants.isEmpty { checkInvariants(after: "the start", line: scenario.range.start.line) }
+        var judge = ScenarioJudge(spec: spec)
+        judge.started(scenario, on: graph) { entries.append($0) }
         steps: for step in scenario.steps {
-            // A step that acts on the screen is played by the graph; the rest wait or judge.
-            if graph.act(step, record: { entries.append($0) }) {
-                settled?(graph)
-            } else {
-                if case .wait(let ms) = step.kind {
-                    do {
-                        try graph.advance(by: ms)
-                    } catch {
-                        stop("more than \(error.limit) scheduled events ran")
-                    }
-                } else if let failure = graph.judge(step) {
-                    entries.append(.failure(time: clock.now, message: failure, file: step.range.file, line: step.range.start.line))
+            // A wait is this host's: the virtual clock runs; every other step acts or judges.
+            if case .wait(let ms) = step.part {
+                do {
+                    try graph.advance(by: ms)
+                } catch {
+                    stop("more than \(error.limit) scheduled events ran")
                 }
+            } else {
+                judge.play(step, on: graph) { entries.append($0) }
+                if case .act = step.part { settled?(graph) }
             }
             compare()
             if exceeded != nil {
                 stopped(at: step.range)
                 break steps
             }
-            switch step.kind {
-            case .expect, .expectEnd, .expectThat: break
-            default: if !invariants.isEmpty { checkInvariants(after: "'\(step.text)'", line: step.range.start.line) }
-            }
+            judge.checkInvariants(after: step, on: graph) { entries.append($0) }
         }
         timeline.entries = entries
         return timeline
-    }
-
-    /// An expected failure written in a spec (`http(409)`, `decode`) holds for an actual one of the
-    /// same kind and status whatever its message: a live backend's failure says why in its
-    /// message, which a spec cannot write.
-    static func sameFailure(_ actual: Value?, _ expected: Value) -> Bool {
-        guard case .error(let a)? = actual, case .error(let e) = expected, e.message == nil, e.kind != .evaluation else { return false }
-        return a.kind == e.kind && a.status == e.status
     }
 }

@@ -6,22 +6,23 @@ import Foundation
 extension Value {
     /// A value of the spec type `type` made from any `Encodable` (a struct whose properties are the
     /// record's fields, a `String` for an enum case). Throws ``ServiceFailure/decode(_:)`` with the
-    /// reason when it does not fit `type`.
-    package init<T: Encodable>(encoding value: T, as type: SpecType, types: TypeTable) throws {
+    /// reason when it does not fit `type`; `path` names the value in that reason (`the answer`
+    /// for a provider's, `the value` for an input's).
+    package init<T: Encodable>(encoding value: T, as type: SpecType, types: TypeTable, path: String = "the answer") throws(ServiceFailure) {
         let data: Data
         do {
             data = try JSONEncoder().encode(value)
         } catch {
             throw ServiceFailure.decode("\(T.self) could not be encoded: \(error)")
         }
-        self = try Value(json: data, as: type, types: types)
+        self = try Value(json: data, as: type, types: types, path: path)
     }
 
     /// A value of the spec type `type` read from a JSON document (a backend's answer): objects
     /// become records by field name (a missing optional field is nil, unknown fields are
     /// ignored), strings become enum cases by name, an integral number fits `Int` or `Double`, and
     /// `Void` takes any document. Throws ``ServiceFailure/decode(_:)`` with the reason otherwise.
-    package init(json data: Data, as type: SpecType, types: TypeTable) throws(ServiceFailure) {
+    package init(json data: Data, as type: SpecType, types: TypeTable, path: String = "the answer") throws(ServiceFailure) {
         guard type != .void else {
             self = .void
             return
@@ -30,9 +31,9 @@ extension Value {
         do {
             tree = try JSONDecoder().decode(JSONTree.self, from: data)
         } catch {
-            throw .decode("the answer is not JSON: \(Self.reason(error))")
+            throw .decode("\(path) is not JSON: \(Self.reason(error))")
         }
-        self = try tree.value(as: type, types: types, path: "the answer", depth: 0)
+        self = try tree.value(as: type, types: types, path: path, depth: 0)
     }
 
     /// This value as a `Decodable` type whose shape matches the spec type (the record's fields as

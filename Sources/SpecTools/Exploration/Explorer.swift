@@ -81,6 +81,7 @@ private struct Search {
     let started: ContinuousClock.Instant
     let progress: ((ExploreProgress) -> Void)?
     private var nextCheck = Explorer.checkInterval
+    private var gauge = MemoryGauge()
 
     init(driver: ExplorationDriver, options: ExploreOptions, started: ContinuousClock.Instant, progress: ((ExploreProgress) -> Void)?) {
         self.driver = driver
@@ -136,7 +137,7 @@ private struct Search {
                 + depths.capacity * MemoryLayout<Int32>.stride + states.capacity * MemoryLayout<ScreenGraph.State?>.stride
                 + seen.bytes + memo.bytes + driver.memoBytes
         }
-        defer { result.memoryBytes = max(result.memoryBytes, held()) }
+        defer { result.memoryBytes = max(result.memoryBytes, held(), gauge.measure()) }
 
         func path(to node: Int) -> [PathStep] {
             var out: [PathStep] = []
@@ -225,7 +226,7 @@ private struct Search {
                             result.stop = .maxStates
                             return nil
                         }
-                        if held() >= options.maxMemory {
+                        if gauge.reached(options.maxMemory, estimate: held(), states: result.distinctStates) {
                             result.stop = .maxMemory
                             return nil
                         }

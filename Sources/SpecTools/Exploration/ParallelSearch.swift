@@ -27,6 +27,7 @@ struct ParallelSearch {
     /// Estimated bytes of the states saved for this level and for the next.
     private var levelBytes = 0
     private var foundBytes = 0
+    private var gauge = MemoryGauge()
 
     /// `driver` is the first worker's; the others get drivers of their own, on the same program.
     init(driver: ExplorationDriver, workers count: Int, options: ExploreOptions, started: ContinuousClock.Instant,
@@ -58,7 +59,7 @@ struct ParallelSearch {
     mutating func breadthFirst(_ result: inout ExploreResult, target: FindingKind? = nil) -> [PathStep]? {
         let driver = workers[0].driver
         if let f = driver.startFinding, target == nil || f.kind == target { return [] }
-        defer { result.memoryBytes = max(result.memoryBytes, held()) }
+        defer { result.memoryBytes = max(result.memoryBytes, held(), gauge.measure()) }
         let digest = driver.stateHash()
         _ = tree.seen.insert(digest)
         result.distinctStates = 1
@@ -175,7 +176,7 @@ struct ParallelSearch {
                         result.stop = .maxStates
                         return .stopped
                     }
-                    if held() >= options.maxMemory {
+                    if gauge.reached(options.maxMemory, estimate: held(), states: result.distinctStates) {
                         result.stop = .maxMemory
                         return .stopped
                     }

@@ -18,29 +18,39 @@ package struct MutationProgress: Sendable {
     }
 }
 
-/// The time budget of a mutation run: a deadline every mutant checks before each scenario it
-/// plays, and a progress report. Mutants run in parallel, so the count is shared under a lock.
+/// The time budget of a mutation run: a deadline checked inside every long loop of a run — before
+/// each scenario the set-up plays, reads or settles, and before each scenario every mutant plays —
+/// and a progress report. Mutants run in parallel, so the count is shared under a lock.
 final class MutationBudget: @unchecked Sendable {
     let seconds: Double
-    private let started = ContinuousClock.now
-    private let deadline: ContinuousClock.Instant
+    /// Seconds since the run began, read at every check: real time, or a test's fake clock.
+    private let clock: @Sendable () -> Double
+    /// The budget in seconds; past a day, a day (an infinite budget would trap in a `Duration`).
+    private let limit: Double
     private let progress: (@Sendable (MutationProgress) -> Void)?
     private let lock = NSLock()
     private var current = MutationProgress(spec: 0, specs: 0, done: 0, mutants: 0, seconds: 0)
     private(set) var ranOut = false
 
-    init(seconds: Double, progress: (@Sendable (MutationProgress) -> Void)?) {
+    /// A budget of `seconds` of real time from now.
+    convenience init(seconds: Double, progress: (@Sendable (MutationProgress) -> Void)?) {
+        let started = ContinuousClock.now
+        self.init(seconds: seconds, progress: progress, clock: { Explorer.seconds(since: started) })
+    }
+
+    /// A budget of `seconds` as `clock` counts them (a test's fake clock: no test waits on real time).
+    init(seconds: Double, progress: (@Sendable (MutationProgress) -> Void)?, clock: @escaping @Sendable () -> Double) {
         self.seconds = seconds
-        // Past a day the budget is none (and `.seconds` of an infinite Double would trap).
-        self.deadline = started + .milliseconds(Int(min(max(seconds, 0), 86_400) * 1000))
+        limit = seconds.isNaN ? 0 : min(max(seconds, 0), 86_400)
+        self.clock = clock
         self.progress = progress
     }
 
-    var elapsed: Double { Explorer.seconds(since: started) }
+    var elapsed: Double { clock() }
 
     /// True once the deadline has passed; remembered, so the report can say so.
     var expired: Bool {
-        guard ContinuousClock.now >= deadline else { return false }
+        guard clock() >= limit else { return false }
         lock.withLock { ranOut = true }
         return true
     }

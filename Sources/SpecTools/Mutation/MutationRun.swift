@@ -13,7 +13,12 @@ public enum MutationRun {
     /// started are listed, and the report says so. `progress` hears of every mutant done.
     package static func run(specPaths: [String], maxSeconds: Double = .infinity,
                            progress: (@Sendable (MutationProgress) -> Void)? = nil) -> MutationReport {
-        let budget = MutationBudget(seconds: maxSeconds, progress: progress)
+        run(specPaths: specPaths, budget: MutationBudget(seconds: maxSeconds, progress: progress))
+    }
+
+    /// ``run(specPaths:maxSeconds:progress:)`` within `budget` (a test gives one on a fake clock).
+    static func run(specPaths: [String], budget: MutationBudget) -> MutationReport {
+        let maxSeconds = budget.seconds
         var specs: [SpecMutation] = []
         var invalid: [LoadedSpec] = []
         var notStarted: [String] = []
@@ -23,8 +28,9 @@ public enum MutationRun {
                 continue
             }
             switch run(specPath: path, budget: budget, index: i, of: specPaths.count) {
-            case .success(let s): specs.append(s)
-            case .failure(let problem): invalid.append(problem.loaded)
+            case .success(let s)?: specs.append(s)
+            case .failure(let problem)?: invalid.append(problem.loaded)
+            case nil: notStarted.append(path)
             }
         }
         var report = MutationReport(specs: specs, invalid: invalid)
@@ -44,34 +50,57 @@ public enum MutationRun {
 
     /// Mutates the spec at `specPath` and plays its scenarios against every mutant, as `specrun mutate` does for one spec.
     public static func run(specPath: String) -> Result<SpecMutation, Invalid> {
-        run(specPath: specPath, budget: MutationBudget(seconds: .infinity, progress: nil), index: 0, of: 1)
+        // A budget whose clock stands still never runs out: the spec is always started.
+        let unbounded = MutationBudget(seconds: .infinity, progress: nil, clock: { 0 })
+        return run(specPath: specPath, budget: unbounded, index: 0, of: 1) ?? .failure(Invalid(loaded: SpecLoader.load(path: specPath)))
     }
 
-    static func run(specPath: String, budget: MutationBudget, index: Int, of count: Int) -> Result<SpecMutation, Invalid> {
+    /// Mutates one spec within `budget`; nil when the budget ran out while it loaded, before its
+    /// mutants were made (it is then a spec not started). Loading and checking a spec are not cut
+    /// short: on a spec of 50,000 scenarios each takes a few seconds in a release build.
+    static func run(specPath: String, budget: MutationBudget, index: Int, of count: Int) -> Result<SpecMutation, Invalid>? {
         let loaded = SpecLoader.load(path: specPath)
+        if budget.expired { return nil }
         guard let original = loaded.spec, let draft = SpecDraft(text: loaded.source.text, path: loaded.source.path, resolver: FileSystemSpecResolver()),
               let checker = MutantChecker(draft: draft) else {
             return .failure(Invalid(loaded: loaded))
         }
+        if budget.expired { return nil }
         var mutants = MutantGenerator.mutants(of: draft)
         let problems = MarkCheck.mark(&mutants, draft.spec.equivalentMutants)
         if !problems.isEmpty {
             return .failure(Invalid(loaded: LoadedSpec(source: loaded.source, spec: nil, diagnostics: loaded.diagnostics + problems)))
         }
 
+        // The set-up plays, reads and settles every scenario: on a spec of 50,000 scenarios that
+        // is most of the run, so the deadline is checked before each, as the mutants check it.
+        // Cut short, the spec's mutants are all not played.
+        func notPlayed() -> Result<SpecMutation, Invalid> {
+            let outcomes = mutants.map { MutantOutcome(mutant: $0, status: $0.equivalentBecause == nil ? .notPlayed : .equivalent) }
+            return .success(SpecMutation(specPath: specPath, screen: original.screen, outcomes: outcomes, staleSnapshots: []))
+        }
         // The original plays once per scenario with a coverage recorder (its timelines are the same
         // as without), to name the scenarios that call a service a surviving mutant changed.
         let map = CoverageMap(original)
-        let recorders = original.scenarios.indices.map { _ in CoverageRecorder(map: map) }
-        let baseline = original.scenarios.indices.map { ScenarioRunner.run(original, scenario: $0, coverage: recorders[$0]) }
-        let calling: [String: [String]] = map.serviceItems.mapValues { items in
-            original.scenarios.indices.filter { s in items.contains { recorders[s].hits[$0] } }.map { original.scenarios[$0].name }
+        var recorders: [CoverageRecorder] = []
+        var baseline: [Timeline] = []
+        for s in original.scenarios.indices {
+            if budget.expired { return notPlayed() }
+            recorders.append(CoverageRecorder(map: map))
+            baseline.append(ScenarioRunner.run(original, scenario: s, coverage: recorders[s]))
         }
-        let stale = baseline.compactMap { timeline -> String? in
-            let file = SnapshotLayout.fileNames(forScenarios: original.scenarios.map(\.name))[original.scenarios.firstIndex { $0.name == timeline.scenario } ?? 0]
-            let path = SnapshotLayout.join(SnapshotLayout.directory(forSpec: specPath, snapshotsDirectory: nil), file)
-            guard let stored = SnapshotFile.read(path), stored != SnapshotFile.text(for: timeline, specPath: specPath) else { return nil }
-            return timeline.scenario
+        var callingScenarios: [String: [String]] = [:]
+        for (declaration, items) in map.serviceItems {
+            if budget.expired { return notPlayed() }
+            callingScenarios[declaration] = original.scenarios.indices.filter { s in items.contains { recorders[s].hits[$0] } }.map { original.scenarios[$0].name }
+        }
+        let fileNames = SnapshotLayout.fileNames(forScenarios: original.scenarios.map(\.name))
+        let directory = SnapshotLayout.directory(forSpec: specPath, snapshotsDirectory: nil)
+        var stale: [String] = []
+        for (s, timeline) in baseline.enumerated() {
+            if budget.expired { return notPlayed() }
+            let path = SnapshotLayout.join(directory, fileNames[s])
+            if let stored = SnapshotFile.read(path), stored != SnapshotFile.text(for: timeline, specPath: specPath) { stale.append(timeline.scenario) }
         }
         // A mutant's timeline ten times longer than the original's already differs from it.
         let entryLimits = baseline.map { max($0.entries.count * 10, 10_000) }
@@ -80,7 +109,12 @@ public enum MutationRun {
         let shown = baseline.map(Shown.init)
         // What a mutant of one derived expression is judged by without playing, where that is
         // exact (see `ConeReplay`); nil for a scenario it does not apply to.
-        let settled = original.scenarios.indices.map { ConeReplay.settle(checker.program, scenario: $0) }
+        var settling: [ConeReplay.Settled?] = []
+        for s in original.scenarios.indices {
+            if budget.expired { return notPlayed() }
+            settling.append(ConeReplay.settle(checker.program, scenario: s))
+        }
+        let (settled, calling) = (settling, callingScenarios)
         budget.begin(spec: index, of: count, mutants: mutants.count)
         let outcomes = parallelMap(mutants) { mutant -> MutantOutcome in
             defer { budget.finishedMutant() }

@@ -1,0 +1,40 @@
+extension StepPlan {
+    /// What a host does with a step: every kind is one of three.
+    package enum Part: Equatable {
+        /// Acts on the screen (`set`, `send`, `complete:`/`fail:`, an action, a gesture).
+        case act
+        /// Lets time pass (`wait:`), the host's own way.
+        case wait(milliseconds: Int)
+        /// Judges the screen now (`expect:` a value, an end or a `Bool` expression).
+        case judge
+    }
+
+    /// The kinds of step, by name: a test that must cover every kind enumerates these (a new
+    /// kind of ``Kind`` must be named here, or ``name`` does not compile).
+    package enum Name: String, CaseIterable, Sendable {
+        case set, send, execute, wait, expect, expectEnd, expectThat, end, endAction, gesture
+    }
+
+    package var part: Part {
+        switch kind {
+        case .set, .send, .execute, .end, .endAction, .gesture: .act
+        case .wait(let ms): .wait(milliseconds: ms)
+        case .expect, .expectEnd, .expectThat: .judge
+        }
+    }
+
+    package var name: Name {
+        switch kind {
+        case .set: .set
+        case .send: .send
+        case .execute: .execute
+        case .wait: .wait
+        case .expect: .expect
+        case .expectEnd: .expectEnd
+        case .expectThat: .expectThat
+        case .end: .end
+        case .endAction: .endAction
+        case .gesture: .gesture
+        }
+    }
+}
