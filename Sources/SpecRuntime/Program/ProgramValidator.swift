@@ -60,9 +60,12 @@ struct ProgramValidator {
             let at = "streams[\(i)]"
             try node(stream.output, at)
             try optionalNode(stream.errors, at)
-            try node(stream.source, at)
+            // A stream's source is a node, or -1 with a timer (`interval:`, `timer:`) as its source.
             if let timer = stream.timer {
+                guard stream.source == -1 else { throw fail("\(at) has a timer and node \(stream.source) as its source; a timer's stream has source -1") }
                 guard timer.dueTime >= 0, (timer.period ?? 1) > 0 else { throw fail("\(at) has a timer with a negative time") }
+            } else {
+                try node(stream.source, at)
             }
             try operators(stream.operators, at)
         }
@@ -108,6 +111,8 @@ struct ProgramValidator {
 
     private func service(_ service: ServicePlan, _ at: String) throws(CompiledSpecError) {
         try nonNegative(service.latency, "a latency", at)
+        try nonNegative(service.timeout ?? 0, "a timeout", at)
+        if let http = service.http { try self.http(http, at) }
         let results = service.results.map(\.self) + service.cases.map(\.result)
         for result in results {
             try nonNegative(result.latency ?? 0, "a latency", at)
@@ -175,38 +180,74 @@ struct ProgramValidator {
         guard plan.actionInputs.count == plan.actions.count else { throw fail("explore has \(plan.actionInputs.count) action inputs for \(plan.actions.count) actions") }
         for g in plan.gestures { try gesture(g.gesture, "explore.gestures") }
         for w in plan.waits { try nonNegative(w, "a wait", "explore.waits") }
-        for s in plan.services { try index(s.index, spec.services.count, "service", "explore.services") }
+        for s in plan.services {
+            try index(s.index, spec.services.count, "service", "explore.services")
+            for outcome in s.outcomes {
+                try nonNegative(outcome.latency ?? 0, "a latency", "explore.services")
+                if case .sequence(let events)? = outcome.outcome {
+                    for e in events { try nonNegative(e.time, "a time", "explore.services") }
+                }
+            }
+        }
         try nonNegative(plan.depth ?? 0, "a depth", "explore")
     }
 
-    /// Every node an expression reads exists, and every record field it picks is not negative.
-    private func expression(_ e: TypedExpr, _ at: String) throws(CompiledSpecError) {
+    /// Every node an expression reads exists (or, in an `http:` plan, every slot: `slots` is
+    /// their count), every builtin it calls takes its arguments, every record or navigation it
+    /// makes has a name per value, and every field it picks is not negative.
+    private func expression(_ e: TypedExpr, _ at: String, slots: Int? = nil) throws(CompiledSpecError) {
         switch e {
-        case .node(let n): try node(n, at)
+        case .node(let n):
+            if let slots { try index(n, slots, "slot", at) } else { try node(n, at) }
         case .operatorArgument(let i): try nonNegative(i, "an operator argument", at)
         case .constant, .eventPayload, .closureArgument: break
-        case .not(let a), .negate(let a, _): try expression(a, at)
+        case .not(let a), .negate(let a, _): try expression(a, at, slots: slots)
         case .member(let a, let member, _):
             if case .field(let i) = member { try nonNegative(i, "a field", at) }
-            try expression(a, at)
+            try expression(a, at, slots: slots)
         case .arithmetic(_, _, let a, let b), .concatenate(let a, let b, _), .equal(let a, let b, _), .order(_, let a, let b),
              .and(let a, let b), .or(let a, let b), .coalesce(let a, let b), .closureCall(_, let a, let b):
-            try expression(a, at)
-            try expression(b, at)
+            try expression(a, at, slots: slots)
+            try expression(b, at, slots: slots)
         case .conditional(let c, let a, let b):
-            try expression(c, at)
-            try expression(a, at)
-            try expression(b, at)
+            try expression(c, at, slots: slots)
+            try expression(a, at, slots: slots)
+            try expression(b, at, slots: slots)
         case .call(let builtin, let args):
             guard let entry = BuiltinCatalog.entry(builtin) else { throw fail("\(at) calls builtin '\(builtin.id)', which this engine does not have") }
             if let problem = entry.problem(with: args) { throw fail("\(at) calls builtin '\(builtin.id)' \(problem)") }
-            for a in args { try expression(a, at) }
-        case .list(let args), .makeRecord(_, _, let args), .makeNavigation(_, _, let args):
-            for a in args { try expression(a, at) }
+            for a in args { try expression(a, at, slots: slots) }
+        case .list(let args):
+            for a in args { try expression(a, at, slots: slots) }
+        case .makeRecord(let type, let names, let args):
+            guard names.count == args.count else { throw fail("\(at) makes a '\(type)' record of \(args.count) fields with \(names.count) field names") }
+            for a in args { try expression(a, at, slots: slots) }
+        case .makeNavigation(let screen, let names, let args):
+            guard names.count == args.count else { throw fail("\(at) makes a navigation to '\(screen)' with \(args.count) parameters for \(names.count) parameter names") }
+            for a in args { try expression(a, at, slots: slots) }
         case .interpolation(let parts):
-            for case .value(let a) in parts { try expression(a, at) }
-        case .probe(_, let a): try expression(a, at)
+            for case .value(let a) in parts { try expression(a, at, slots: slots) }
+        case .probe(_, let a): try expression(a, at, slots: slots)
         }
+    }
+
+    /// An `http:` plan's placeholders name its parameters, and its expressions read only its
+    /// slots (the parameters, then the environment variables).
+    private func http(_ plan: HTTPPlan, _ at: String) throws(CompiledSpecError) {
+        let here = at + ".http"
+        for case .parameter(let k) in plan.url { try index(k, plan.parameterNames.count, "parameter", here) }
+        let slots = plan.parameterNames.count + plan.environment.count
+        for item in plan.query + plan.headers { try expression(item.value, here, slots: slots) }
+        // A body nests no deeper than the JSON it was read from.
+        var bodies = plan.body.map { [$0] } ?? []
+        while let body = bodies.popLast() {
+            switch body {
+            case .object(let members): bodies += members.map(\.value)
+            case .array(let elements): bodies += elements
+            case .value(let e): try expression(e, here, slots: slots)
+            }
+        }
+        try nonNegative(plan.timeout, "a timeout", here)
     }
 
     private func node(_ n: Int, _ at: String) throws(CompiledSpecError) {
