@@ -11,7 +11,9 @@ enum ProgramConstructs {
     /// `source interval`. A new catalogue entry appears here by itself.
     static var all: [String] {
         OperatorCatalog.all.map { "operator \($0.name)" }
-            + BuiltinCatalog.all.map { "builtin \($0.builtin.id)" }
+            // `Int(n)` of an Int and `Double(x)` of a Double are checked to their argument: no
+            // program holds a call of `identity`, so there is nothing of it to round-trip.
+            + BuiltinCatalog.all.filter { $0.builtin != .identity }.map { "builtin \($0.builtin.id)" }
             + ComponentKind.allCases.map { "component \($0.rawValue)" }
             + StreamSourceKind.allCases.map { "source \($0.rawValue)" }
     }
@@ -45,8 +47,9 @@ enum ProgramConstructs {
                 walk(element, key: key, into: &out)
             }
         } else if let object = json as? [String: Any] {
-            // `.call(builtin, arguments)`: {"call": {"_0": {"id": "minInt"}, "_1": [...]}}.
-            if let call = object["call"] as? [String: Any], let builtin = call["_0"] as? [String: Any], let id = builtin["id"] as? String {
+            // `.call(builtin, arguments)`: {"call": {"_0": {"minInt": {}}, "_1": [...]}}, the
+            // builtin written as the enum case it was before the catalogue.
+            if let call = object["call"] as? [String: Any], let builtin = call["_0"] as? [String: Any], builtin.count == 1, let id = builtin.keys.first {
                 out.insert("builtin \(id)")
             }
             for (k, value) in object { walk(value, key: k, into: &out) }
