@@ -30,7 +30,10 @@ struct ProgramValidator {
         for (i, action) in spec.actions.enumerated() {
             let at = "actions[\(i)]"
             try optionalNode(action.trigger, at)
-            for n in [action.enabled, action.executing, action.elements, action.errors] { try node(n, at) }
+            for n in [action.enabled, action.executing, action.elements, action.errors] {
+                try node(n, at)
+                if let trigger = action.trigger { try after(n, trigger, at, "updates") }
+            }
             try optionalNode(action.completions, at)
             try index(action.service, spec.services.count, "service", at)
             guard action.argumentNames.count == action.arguments.count else { throw fail("\(at) has \(action.argumentNames.count) argument names for \(action.arguments.count) arguments") }
@@ -41,7 +44,12 @@ struct ProgramValidator {
             try node(handler.on, at)
             guard handler.targets.count == handler.values.count else { throw fail("\(at) has \(handler.targets.count) targets for \(handler.values.count) values") }
             guard handler.constraints.isEmpty || handler.constraints.count == handler.targets.count else { throw fail("\(at) has \(handler.constraints.count) constraints for \(handler.targets.count) targets") }
-            for t in handler.targets { try node(t, at) }
+            for t in handler.targets {
+                try node(t, at)
+                // A write goes forward in 'rank', as the checker orders them: a handler that wrote
+                // its own node, or one before it, would run again in the same propagation forever.
+                try after(t, handler.on, at, "writes")
+            }
             for e in handler.values { try expression(e, at) }
             try optionalNode(handler.startValue, at)
         }
@@ -66,8 +74,16 @@ struct ProgramValidator {
                 guard timer.dueTime >= 0, (timer.period ?? 1) > 0 else { throw fail("\(at) has a timer with a negative time") }
             } else {
                 try node(stream.source, at)
+                try after(stream.output, stream.source, at, "outputs")
             }
             try operators(stream.operators, at)
+            // What a stream listens to comes before it in 'rank' (else two streams could feed
+            // each other forever), except the nodes it only samples (`withLatestFrom`), which the
+            // checker lets close a loop.
+            for n in Self.listened(stream.operators) {
+                try node(n, at)
+                try after(stream.output, n, at, "outputs")
+            }
         }
         for (i, component) in spec.components.enumerated() {
             let at = "components[\(i)]"
@@ -248,6 +264,25 @@ struct ProgramValidator {
             }
         }
         try nonNegative(plan.timeout, "a timeout", here)
+    }
+
+    /// The nodes a pipeline's operators listen to, not only sample: every other source but a
+    /// `withLatestFrom`'s, in a request's `ops:` too.
+    private static func listened(_ list: [OperatorPlan]) -> [Int] {
+        list.flatMap { op -> [Int] in
+            switch op.kind {
+            case .withLatestFrom: return []
+            case .request(let plan): return listened(plan.inner)
+            default: return op.secondarySources
+            }
+        }
+    }
+
+    /// `later` comes after `earlier` in 'rank' (both are nodes of the program).
+    private func after(_ later: Int, _ earlier: Int, _ at: String, _ verb: String) throws(CompiledSpecError) {
+        guard spec.rank[later] > spec.rank[earlier] else {
+            throw fail("\(at): node \(later), which it \(verb), does not come after node \(earlier) in 'rank'")
+        }
     }
 
     private func node(_ n: Int, _ at: String) throws(CompiledSpecError) {

@@ -55,6 +55,15 @@ import Testing
         #expect(Self.reason(navigation) == "inconsistent compiled spec: nodes[3] makes a navigation to 'S' with 1 parameters for 0 parameter names")
     }
 
+    /// Found by the compiled-program fuzzer: a handler that wrote the node it runs on (or one
+    /// before it in 'rank') ran again in the same propagation forever. The checker orders every
+    /// write after its `on`; a loaded program must too.
+    @Test func aHandlerWritingBackwardsInRankIsRefusedNotAHang() throws {
+        let login = try Self.login()
+        let ownNode = try Self.changed(login, #""targets":[9]"#, #""targets":[0]"#)
+        #expect(Self.reason(ownNode) == "inconsistent compiled spec: handlers[0]: node 0, which it writes, does not come after node 0 in 'rank'")
+    }
+
     @Test func numbersThatAreNoIntegerOfTheirKeyAreRefusedAtTheKey() throws {
         let login = try Self.login()
         let latency = #""latency":5000"#
