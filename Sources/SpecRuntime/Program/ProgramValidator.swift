@@ -1,8 +1,10 @@
 /// Checks that a program read from outside (a compiled spec's JSON) holds together before the
 /// engine runs it: every node, action, service and component an index names exists, counts and
-/// durations are not negative, `rank` orders the nodes, and each node a plan expects to compute
-/// (an invariant, a derived value) is one. The checker guarantees all of this for the programs it
-/// builds; a JSON file guarantees nothing, and the engine indexes its tables without checking.
+/// durations are not negative, counts that pair two arrays match, `rank` orders the nodes with
+/// every node after what it reacts to (so one propagation cannot loop), and each node a plan
+/// expects to compute (an invariant, a derived value) is one. The checker guarantees all of this
+/// for the programs it builds; a JSON file guarantees nothing, and the engine indexes its tables
+/// without checking.
 struct ProgramValidator {
     let spec: CheckedSpec
 
