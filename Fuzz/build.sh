@@ -1,6 +1,8 @@
 #!/bin/sh
-# Builds the libFuzzer target `Fuzz/.build/specrun-fuzz` from the library sources and
-# `Fuzz/Sources/FuzzEntry.swift`, with the same compiler as the package (swiftc -sanitize=fuzzer).
+# Builds the libFuzzer targets from the library sources, with the same compiler as the package
+# (swiftc -sanitize=fuzzer): `Fuzz/.build/specrun-fuzz` (spec files, `Fuzz/Sources/FuzzEntry.swift`)
+# and `Fuzz/.build/specrun-compiled-fuzz` (compiled programs, `Fuzz/Sources/CompiledFuzzEntry.swift`,
+# linked with SpecRuntime alone, as an app that plays compiled specs is).
 # Usage: Fuzz/build.sh [--asan]   (run from anywhere; needs swiftc and libyaml-dev)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -20,4 +22,6 @@ swiftc $flags -module-name ScreenSpec -emit-module -emit-module-path "$out/Scree
     -emit-library -static -o "$out/libScreenSpec.a" $(find "$root/Sources/ScreenSpec" -name '*.swift' | sort)
 swiftc $flags -module-name SpecRunFuzz -o "$out/specrun-fuzz" "$here/Sources/FuzzEntry.swift" \
     -L "$out" -lScreenSpec -lSpecRuntime -lyaml
-echo "built $out/specrun-fuzz"
+swiftc $flags -module-name SpecRunCompiledFuzz -o "$out/specrun-compiled-fuzz" "$here/Sources/CompiledFuzzEntry.swift" \
+    -L "$out" -lSpecRuntime
+echo "built $out/specrun-fuzz and $out/specrun-compiled-fuzz"

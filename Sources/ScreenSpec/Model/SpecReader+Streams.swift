@@ -12,9 +12,10 @@ extension SpecReader {
         // the misspelling is reported once and the stream read.
         node.mapping?.contains { pair in
             guard let key = pair.key.string else { return false }
-            return ["stream", "navigate", "interval", "timer", "ops", "on", "initial", "period"].contains(key)
+            let sources = StreamSourceKind.allCases.map(\.rawValue)
+            return (sources + ["ops", "on", "initial", "period"]).contains(key)
                 // Four short candidates: a bounded search, needing no spec-wide budget.
-                || Suggestion.nearest(to: key, in: ["stream", "navigate", "interval", "timer"], budget: nil) != nil
+                || Suggestion.nearest(to: key, in: sources, budget: nil) != nil
         } ?? false
     }
 

@@ -15,6 +15,19 @@ package struct StreamDecl: Sendable {
     package var readOperators: Int? = nil
 }
 
+/// The keys a stream output names its source with, one case each: what the reader accepts, and
+/// what the test that every construct compiles and plays the same from JSON goes through.
+package enum StreamSourceKind: String, CaseIterable, Sendable {
+    /// `stream: name`: the elements of another stream, event or value.
+    case stream
+    /// `navigate: { to: Screen }` with `on: name`: a request to open a screen per element.
+    case navigate
+    /// `interval: 1s`: 0, 1, 2, … every period, on the virtual clock.
+    case interval
+    /// `timer: 2s`: 0 once, then completed; with `period:`, 0, 1, 2, … from the due time.
+    case timer
+}
+
 /// `interval: 1s`, or `timer: 2s` with an optional `period:`, as a stream's source.
 package struct TimerDecl: Sendable {
     package var dueTime: Located<Int>

@@ -26,16 +26,24 @@ public enum CompiledSpec {
 
     /// The program of a compiled spec's JSON. A file that is not JSON, not a compiled spec, of
     /// another version, or whose program refers to nodes, actions or services it does not have
-    /// is refused with a one-line reason; nothing in `data` can make this trap.
+    /// is refused with a one-line reason that says where (a line, column and byte for text that
+    /// is not JSON, a path such as `program.nodes[3].type` for a program that is wrong);
+    /// nothing in `data` can make this trap.
     public static func load(json data: Data) throws(CompiledSpecError) -> CheckedSpec {
-        let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        // The engine's own reader rather than Foundation's: it says where the text is wrong, and
+        // its depth is bounded (see `JSONDocument`).
+        let root: JSONDocument.Node
+        do {
+            root = try JSONDocument.read(Array(data))
+        } catch {
+            throw CompiledSpecError("not a compiled spec: \(error)")
+        }
+        guard case .object = root.value else { throw CompiledSpecError("not a compiled spec: the file is not a JSON object") }
         let header: Header
         do {
-            header = try decoder.decode(Header.self, from: data)
+            header = try JSONTreeDecoder.decode(Header.self, from: root)
         } catch {
-            // Only the two keys are read here, so this fails only for text that is not a JSON object.
-            throw CompiledSpecError("not a compiled spec: the file is not a JSON object")
+            throw CompiledSpecError("not a compiled spec: " + Self.reason(error))
         }
         guard header.format == format else {
             throw CompiledSpecError("not a compiled spec: expected \"format\": \"\(format)\" at the top level (write one with 'specrun compile')")
@@ -46,7 +54,7 @@ public enum CompiledSpec {
         }
         var program: CheckedSpec
         do {
-            program = try decoder.decode(Envelope.self, from: data).program
+            program = try JSONTreeDecoder.decode(Envelope.self, from: root).program
         } catch {
             throw CompiledSpecError("malformed compiled spec: " + Self.reason(error))
         }

@@ -1,8 +1,10 @@
 /// Checks that a program read from outside (a compiled spec's JSON) holds together before the
 /// engine runs it: every node, action, service and component an index names exists, counts and
-/// durations are not negative, `rank` orders the nodes, and each node a plan expects to compute
-/// (an invariant, a derived value) is one. The checker guarantees all of this for the programs it
-/// builds; a JSON file guarantees nothing, and the engine indexes its tables without checking.
+/// durations are not negative, counts that pair two arrays match, `rank` orders the nodes with
+/// every node after what it reacts to (so one propagation cannot loop), and each node a plan
+/// expects to compute (an invariant, a derived value) is one. The checker guarantees all of this
+/// for the programs it builds; a JSON file guarantees nothing, and the engine indexes its tables
+/// without checking.
 struct ProgramValidator {
     let spec: CheckedSpec
 
@@ -30,7 +32,10 @@ struct ProgramValidator {
         for (i, action) in spec.actions.enumerated() {
             let at = "actions[\(i)]"
             try optionalNode(action.trigger, at)
-            for n in [action.enabled, action.executing, action.elements, action.errors] { try node(n, at) }
+            for n in [action.enabled, action.executing, action.elements, action.errors] {
+                try node(n, at)
+                if let trigger = action.trigger { try after(n, trigger, at, "updates") }
+            }
             try optionalNode(action.completions, at)
             try index(action.service, spec.services.count, "service", at)
             guard action.argumentNames.count == action.arguments.count else { throw fail("\(at) has \(action.argumentNames.count) argument names for \(action.arguments.count) arguments") }
@@ -41,7 +46,12 @@ struct ProgramValidator {
             try node(handler.on, at)
             guard handler.targets.count == handler.values.count else { throw fail("\(at) has \(handler.targets.count) targets for \(handler.values.count) values") }
             guard handler.constraints.isEmpty || handler.constraints.count == handler.targets.count else { throw fail("\(at) has \(handler.constraints.count) constraints for \(handler.targets.count) targets") }
-            for t in handler.targets { try node(t, at) }
+            for t in handler.targets {
+                try node(t, at)
+                // A write goes forward in 'rank', as the checker orders them: a handler that wrote
+                // its own node, or one before it, would run again in the same propagation forever.
+                try after(t, handler.on, at, "writes")
+            }
             for e in handler.values { try expression(e, at) }
             try optionalNode(handler.startValue, at)
         }
@@ -60,11 +70,22 @@ struct ProgramValidator {
             let at = "streams[\(i)]"
             try node(stream.output, at)
             try optionalNode(stream.errors, at)
-            try node(stream.source, at)
+            // A stream's source is a node, or -1 with a timer (`interval:`, `timer:`) as its source.
             if let timer = stream.timer {
+                guard stream.source == -1 else { throw fail("\(at) has a timer and node \(stream.source) as its source; a timer's stream has source -1") }
                 guard timer.dueTime >= 0, (timer.period ?? 1) > 0 else { throw fail("\(at) has a timer with a negative time") }
+            } else {
+                try node(stream.source, at)
+                try after(stream.output, stream.source, at, "outputs")
             }
             try operators(stream.operators, at)
+            // What a stream listens to comes before it in 'rank' (else two streams could feed
+            // each other forever), except the nodes it only samples (`withLatestFrom`), which the
+            // checker lets close a loop.
+            for n in Self.listened(stream.operators) {
+                try node(n, at)
+                try after(stream.output, n, at, "outputs")
+            }
         }
         for (i, component) in spec.components.enumerated() {
             let at = "components[\(i)]"
@@ -108,6 +129,8 @@ struct ProgramValidator {
 
     private func service(_ service: ServicePlan, _ at: String) throws(CompiledSpecError) {
         try nonNegative(service.latency, "a latency", at)
+        try nonNegative(service.timeout ?? 0, "a timeout", at)
+        if let http = service.http { try self.http(http, at) }
         let results = service.results.map(\.self) + service.cases.map(\.result)
         for result in results {
             try nonNegative(result.latency ?? 0, "a latency", at)
@@ -175,37 +198,92 @@ struct ProgramValidator {
         guard plan.actionInputs.count == plan.actions.count else { throw fail("explore has \(plan.actionInputs.count) action inputs for \(plan.actions.count) actions") }
         for g in plan.gestures { try gesture(g.gesture, "explore.gestures") }
         for w in plan.waits { try nonNegative(w, "a wait", "explore.waits") }
-        for s in plan.services { try index(s.index, spec.services.count, "service", "explore.services") }
+        for s in plan.services {
+            try index(s.index, spec.services.count, "service", "explore.services")
+            for outcome in s.outcomes {
+                try nonNegative(outcome.latency ?? 0, "a latency", "explore.services")
+                if case .sequence(let events)? = outcome.outcome {
+                    for e in events { try nonNegative(e.time, "a time", "explore.services") }
+                }
+            }
+        }
         try nonNegative(plan.depth ?? 0, "a depth", "explore")
     }
 
-    /// Every node an expression reads exists, and every record field it picks is not negative.
-    private func expression(_ e: TypedExpr, _ at: String) throws(CompiledSpecError) {
+    /// Every node an expression reads exists (or, in an `http:` plan, every slot: `slots` is
+    /// their count), every builtin it calls takes its arguments, every record or navigation it
+    /// makes has a name per value, and every field it picks is not negative.
+    private func expression(_ e: TypedExpr, _ at: String, slots: Int? = nil) throws(CompiledSpecError) {
         switch e {
-        case .node(let n): try node(n, at)
+        case .node(let n):
+            if let slots { try index(n, slots, "slot", at) } else { try node(n, at) }
         case .operatorArgument(let i): try nonNegative(i, "an operator argument", at)
         case .constant, .eventPayload, .closureArgument: break
-        case .not(let a), .negate(let a, _): try expression(a, at)
+        case .not(let a), .negate(let a, _): try expression(a, at, slots: slots)
         case .member(let a, let member, _):
             if case .field(let i) = member { try nonNegative(i, "a field", at) }
-            try expression(a, at)
+            try expression(a, at, slots: slots)
         case .arithmetic(_, _, let a, let b), .concatenate(let a, let b, _), .equal(let a, let b, _), .order(_, let a, let b),
              .and(let a, let b), .or(let a, let b), .coalesce(let a, let b), .closureCall(_, let a, let b):
-            try expression(a, at)
-            try expression(b, at)
+            try expression(a, at, slots: slots)
+            try expression(b, at, slots: slots)
         case .conditional(let c, let a, let b):
-            try expression(c, at)
-            try expression(a, at)
-            try expression(b, at)
+            try expression(c, at, slots: slots)
+            try expression(a, at, slots: slots)
+            try expression(b, at, slots: slots)
         case .call(let builtin, let args):
             guard let entry = BuiltinCatalog.entry(builtin) else { throw fail("\(at) calls builtin '\(builtin.id)', which this engine does not have") }
             if let problem = entry.problem(with: args) { throw fail("\(at) calls builtin '\(builtin.id)' \(problem)") }
-            for a in args { try expression(a, at) }
-        case .list(let args), .makeRecord(_, _, let args), .makeNavigation(_, _, let args):
-            for a in args { try expression(a, at) }
+            for a in args { try expression(a, at, slots: slots) }
+        case .list(let args):
+            for a in args { try expression(a, at, slots: slots) }
+        case .makeRecord(let type, let names, let args):
+            guard names.count == args.count else { throw fail("\(at) makes a '\(type)' record of \(args.count) fields with \(names.count) field names") }
+            for a in args { try expression(a, at, slots: slots) }
+        case .makeNavigation(let screen, let names, let args):
+            guard names.count == args.count else { throw fail("\(at) makes a navigation to '\(screen)' with \(args.count) parameters for \(names.count) parameter names") }
+            for a in args { try expression(a, at, slots: slots) }
         case .interpolation(let parts):
-            for case .value(let a) in parts { try expression(a, at) }
-        case .probe(_, let a): try expression(a, at)
+            for case .value(let a) in parts { try expression(a, at, slots: slots) }
+        case .probe(_, let a): try expression(a, at, slots: slots)
+        }
+    }
+
+    /// An `http:` plan's placeholders name its parameters, and its expressions read only its
+    /// slots (the parameters, then the environment variables).
+    private func http(_ plan: HTTPPlan, _ at: String) throws(CompiledSpecError) {
+        let here = at + ".http"
+        for case .parameter(let k) in plan.url { try index(k, plan.parameterNames.count, "parameter", here) }
+        let slots = plan.parameterNames.count + plan.environment.count
+        for item in plan.query + plan.headers { try expression(item.value, here, slots: slots) }
+        // A body nests no deeper than the JSON it was read from.
+        var bodies = plan.body.map { [$0] } ?? []
+        while let body = bodies.popLast() {
+            switch body {
+            case .object(let members): bodies += members.map(\.value)
+            case .array(let elements): bodies += elements
+            case .value(let e): try expression(e, here, slots: slots)
+            }
+        }
+        try nonNegative(plan.timeout, "a timeout", here)
+    }
+
+    /// The nodes a pipeline's operators listen to, not only sample: every other source but a
+    /// `withLatestFrom`'s, in a request's `ops:` too.
+    private static func listened(_ list: [OperatorPlan]) -> [Int] {
+        list.flatMap { op -> [Int] in
+            switch op.kind {
+            case .withLatestFrom: return []
+            case .request(let plan): return listened(plan.inner)
+            default: return op.secondarySources
+            }
+        }
+    }
+
+    /// `later` comes after `earlier` in 'rank' (both are nodes of the program).
+    private func after(_ later: Int, _ earlier: Int, _ at: String, _ verb: String) throws(CompiledSpecError) {
+        guard spec.rank[later] > spec.rank[earlier] else {
+            throw fail("\(at): node \(later), which it \(verb), does not come after node \(earlier) in 'rank'")
         }
     }
 

@@ -270,8 +270,38 @@ package enum ValueFormatter {
 // Codable is synthesised here, in the types' own file (Swift requires it): the JSON of a
 // compiled spec (see `CompiledSpec`).
 extension Value: Codable {}
-extension RecordValue: Codable {}
 extension EnumValue: Codable {}
 extension ErrorValue: Codable {}
 extension ErrorValue.Kind: Codable {}
-extension NavigationValue: Codable {}
+
+// A record or a navigation pairs two arrays by position, and the formatters index one by the
+// other: decoding refuses a value whose counts differ, so a compiled spec cannot hold one.
+extension RecordValue: Codable {
+    private enum CodingKeys: String, CodingKey { case type, fieldNames, fields }
+
+    /// Decodes a record, refusing one with a different number of field names and fields.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(type: try c.decode(String.self, forKey: .type), fieldNames: try c.decode([String].self, forKey: .fieldNames),
+                  fields: try c.decode([Value].self, forKey: .fields))
+        guard fieldNames.count == fields.count else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                debugDescription: "a '\(type)' record with \(fields.count) fields for \(fieldNames.count) field names"))
+        }
+    }
+}
+
+extension NavigationValue: Codable {
+    private enum CodingKeys: String, CodingKey { case screen, paramNames, params }
+
+    /// Decodes a navigation, refusing one with a different number of parameter names and values.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(screen: try c.decode(String.self, forKey: .screen), paramNames: try c.decode([String].self, forKey: .paramNames),
+                  params: try c.decode([Value].self, forKey: .params))
+        guard paramNames.count == params.count else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                debugDescription: "a navigation to '\(screen)' with \(params.count) parameters for \(paramNames.count) parameter names"))
+        }
+    }
+}

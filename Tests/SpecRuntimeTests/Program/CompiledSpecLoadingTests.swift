@@ -23,10 +23,14 @@ import Testing
 
     @Test func textThatIsNotACompiledSpecIsRefusedWithItsReason() throws {
         let login = try Self.compiledLogin()
-        #expect(Self.reason("") == "not a compiled spec: the file is not a JSON object")
-        #expect(Self.reason("screen: login\n") == "not a compiled spec: the file is not a JSON object")
+        #expect(Self.reason("") == "not a compiled spec: not JSON at line 1, column 1 (byte 0): expected a value, found the end of the text")
+        #expect(Self.reason("screen: login\n") == "not a compiled spec: not JSON at line 1, column 1 (byte 0): expected a value, found 's'")
         #expect(Self.reason("[1, 2]") == "not a compiled spec: the file is not a JSON object")
-        #expect(Self.reason(String(login.prefix(login.count / 2))) == "not a compiled spec: the file is not a JSON object")
+        // Cut in half, the text ends inside whatever was open there; the reader says where it stopped.
+        let half = try #require(Self.reason(String(login.prefix(login.count / 2))))
+        #expect(half.hasPrefix("not a compiled spec: not JSON at line 1, column "))
+        #expect(half.contains("(byte ") && half.contains("): the text ends inside "))
+        #expect(Self.reason("{\"format\": \"specrun-program\",\n  \"version\" 1}") == "not a compiled spec: not JSON at line 2, column 13 (byte 42): expected ':' after a key, found '1'")
         #expect(Self.reason(#"{"format": "other"}"#) == #"not a compiled spec: expected "format": "specrun-program" at the top level (write one with 'specrun compile')"#)
         #expect(Self.reason(#"{"format": "specrun-program"}"#) == "compiled spec version none is not supported: this engine reads version 1; compile the spec again")
         #expect(Self.reason(login.replacingOccurrences(of: #""version":1"#, with: #""version":2"#)) == "compiled spec version 2 is not supported: this engine reads version 1; compile the spec again")
@@ -89,6 +93,8 @@ import Testing
         let loaded = try CompiledSpec.load(json: Data(nested(200).utf8))
         for s in loaded.scenarios.indices { _ = ScenarioRunner.run(loaded, scenario: s) }
         let deep = nested(100_000)
-        #expect(Self.reason(String(deep)) == "not a compiled spec: the file is not a JSON object")
+        let refusal = try #require(Self.reason(String(deep)))
+        #expect(refusal.hasPrefix("not a compiled spec: not JSON at line 1, column "))
+        #expect(refusal.hasSuffix("): more than 512 arrays and objects inside each other"))
     }
 }
