@@ -27,7 +27,7 @@ struct HTTPLiveScreenTests {
               api.items:
                 returns: "[Int]"
                 result: [1]
-                http: { get: /items, timeout: 2s }
+                http: { get: /items, timeout: 120s }   # the wiring is tested, not the speed: a loaded machine may take seconds to start the call
 
             """, path: "items.yaml")
         let spec = try #require(loaded.spec, "\(loaded.renderDiagnostics())")

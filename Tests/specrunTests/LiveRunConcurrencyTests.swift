@@ -86,7 +86,9 @@ struct LiveRunConcurrencyTests {
         // The timeline shows the cancellation where the switch happened, as a virtual run does,
         // then the answer of the call it switched to.
         let results = lines(of: "results", in: result.stdout)
-        #expect(results.map(\.value) == [#"⊘ cancelled search(q: "slow"), subscribed at 0ms"#, #""fast""#], "\(result)")
+        // Subscribed at the first step: 0ms, or a few ms later on a loaded machine (real time).
+        #expect(results.map { $0.value.replacingOccurrences(of: #"subscribed at \d+ms"#, with: "subscribed at …", options: .regularExpression) }
+                    == [#"⊘ cancelled search(q: "slow"), subscribed at …"#, #""fast""#], "\(result)")
         if results.count == 2 { #expect(results[0].time >= 300 && results[1].time >= results[0].time + 100, "\(result)") }
         // The server saw the left call's connection closed before it answered.
         let deadline = Date().addingTimeInterval(30)
@@ -113,12 +115,12 @@ struct LiveRunConcurrencyTests {
             result: [1]
             http:
               get: /items
-              timeout: 1s
+              timeout: 10s
         scenarios:
           - name: fails
             steps:
               - send: go
-              - wait: 4s
+              - wait: 12s
 
         """
 
@@ -127,7 +129,7 @@ struct LiveRunConcurrencyTests {
         ("a conflict", .json(409, #"{"error": "exists"}"#), "http(409)"),
         ("a body over the cap", .fault(.huge(bytes: 11 * 1024 * 1024)), "unknown"),
         ("a redirect loop", .fault(.redirectLoop), "unknown"),
-        ("a body byte by byte past the timeout", .fault(.byteByByte(delay: 0.3), body: "[1, 2, 3, 4, 5, 6, 7, 8, 9]"), "unknown"),
+        ("a body byte by byte past the timeout", .fault(.byteByByte(delay: 1.0), body: "[1, 2, 3, 4, 5, 6, 7, 8, 9]"), "unknown"),
         ("a connection closed mid-body", .fault(.closeMidBody, body: "[1, 2, 3, 4, 5, 6, 7, 8]"), "unknown"),
     ])
     func eachFaultIsTheSpecsErrorValue(_ name: String, _ route: LocalHTTPServer.Route, _ expected: String) async throws {
