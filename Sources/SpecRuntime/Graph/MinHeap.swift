@@ -39,7 +39,14 @@ struct MinHeap<Element: HeapOrdered> {
         guard !items.isEmpty else { return last }
         let top = items[0]
         items[0] = last
-        var parent = 0
+        siftDown(from: 0)
+        return top
+    }
+
+    /// Moves the element at `start` down until neither child precedes it.
+    @inline(__always)
+    private mutating func siftDown(from start: Int) {
+        var parent = start
         let n = items.count
         while true {
             let left = 2 * parent + 1
@@ -50,7 +57,6 @@ struct MinHeap<Element: HeapOrdered> {
             items.swapAt(child, parent)
             parent = child
         }
-        return top
     }
 
     mutating func removeAll() { items.removeAll(keepingCapacity: true) }
@@ -59,19 +65,7 @@ struct MinHeap<Element: HeapOrdered> {
     /// than by n insertions.
     mutating func replaceAll(with elements: [Element]) {
         items = elements
-        let n = items.count
-        guard n > 1 else { return }
-        for start in stride(from: n / 2 - 1, through: 0, by: -1) {
-            var parent = start
-            while true {
-                let left = 2 * parent + 1
-                guard left < n else { break }
-                let right = left + 1
-                let child = right < n && items[right].precedes(items[left]) ? right : left
-                guard items[child].precedes(items[parent]) else { break }
-                items.swapAt(child, parent)
-                parent = child
-            }
-        }
+        guard items.count > 1 else { return }
+        for start in stride(from: items.count / 2 - 1, through: 0, by: -1) { siftDown(from: start) }
     }
 }

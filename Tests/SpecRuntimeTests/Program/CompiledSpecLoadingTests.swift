@@ -26,11 +26,11 @@ import Testing
         #expect(Self.reason("") == "not a compiled spec: not JSON at line 1, column 1 (byte 0): expected a value, found the end of the text")
         #expect(Self.reason("screen: login\n") == "not a compiled spec: not JSON at line 1, column 1 (byte 0): expected a value, found 's'")
         #expect(Self.reason("[1, 2]") == "not a compiled spec: the file is not a JSON object")
-        // Cut short inside the node list, the text ends inside an array; the reader says where it stopped.
+        // Cut short just inside the node list: the reader says where the text stopped.
         let cut = try #require(login.range(of: #""nodes":["#)).upperBound
         let half = try #require(Self.reason(String(login[..<cut])))
         #expect(half.hasPrefix("not a compiled spec: not JSON at line 1, column "), "\(half)")
-        #expect(half.contains("(byte ") && half.hasSuffix("): the text ends inside an array"), "\(half)")
+        #expect(half.contains("(byte ") && half.hasSuffix("): expected a value, found the end of the text"), "\(half)")
         #expect(Self.reason("{\"format\": \"specrun-program\",\n  \"version\" 1}") == "not a compiled spec: not JSON at line 2, column 13 (byte 42): expected ':' after a key, found '1'")
         #expect(Self.reason(#"{"format": "other"}"#) == #"not a compiled spec: expected "format": "specrun-program" at the top level (write one with 'specrun compile')"#)
         #expect(Self.reason(#"{"format": "specrun-program"}"#) == "compiled spec version none is not supported: this engine reads version 1; compile the spec again")
