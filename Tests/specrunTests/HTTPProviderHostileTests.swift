@@ -44,8 +44,13 @@ struct HTTPProviderHostileTests {
                                  maximumBodySize: maximumBodySize, transport: transport.transport)
     }
 
-    /// The call's error, waited for on this thread (the answer comes on a transport thread).
-    func failure(_ client: HTTPServiceClient, _ service: String) -> ErrorValue? {
+    /// The call's error, waited for on a thread of its own (the answer comes on a transport
+    /// thread), so that the wait holds none of Swift concurrency's threads.
+    func failure(_ client: HTTPServiceClient, _ service: String) async throws -> ErrorValue? {
+        try await offThePool { self.waitForFailure(client, service) }
+    }
+
+    func waitForFailure(_ client: HTTPServiceClient, _ service: String) -> ErrorValue? {
         let done = DispatchSemaphore(value: 0)
         let box = ResultBox()
         client.start(service, names: [], arguments: []) { result in
@@ -57,22 +62,25 @@ struct HTTPProviderHostileTests {
     }
 
     @Test(arguments: Transport.allCases)
-    func anEndlessBodyIsRefusedAtTheCapAndNotReadOn(_ transport: Transport) throws {
+    func anEndlessBodyIsRefusedAtTheCapAndNotReadOn(_ transport: Transport) async throws {
         let server = try LocalHTTPServer(routes: ["/items": .fault(.endlessBody(limit: 2_000_000_000))])
         defer { server.stop() }
-        let error = failure(try client(server, transport, maximumBodySize: 1_000_000), "slowItems")
+        let error = try await failure(try client(server, transport, maximumBodySize: 1_000_000), "slowItems")
         #expect(error?.message == "GET /items: the body is larger than the 1000000 bytes a service answer may have")
         server.stop()
-        // What the client read past the cap is at most what the sockets hold between them: the
-        // rest was never read (before, libcurl read on and queued it, 650–890 MB of a 1 GB answer).
-        #expect(server.bodyBytesSent < 64_000_000, "\(server.bodyBytesSent) bytes sent")
+        // The client stopped reading soon after the cap: what flows between the refusal and the
+        // cancel taking effect depends on the machine (up to 76 MB seen on loopback), so the bound
+        // is far above that and far below the 2 GB the server would send to a reader that went on.
+        // Memory is what the cap is for: it does not keep what it reads past it (a 1 GiB answer
+        // peaked at 60.6 MB resident in a debug `run --live`, 44.6 MB for a small one; docs/live.md).
+        #expect(server.bodyBytesSent < 512_000_000, "\(server.bodyBytesSent) bytes sent")
     }
 
     @Test(arguments: Transport.allCases)
-    func endlessHeadersEndAtTheTimeout(_ transport: Transport) throws {
+    func endlessHeadersEndAtTheTimeout(_ transport: Transport) async throws {
         let server = try LocalHTTPServer(routes: ["/items": .fault(.endlessHeaders(limit: 100_000_000))])
         defer { server.stop() }
-        let error = failure(try client(server, transport), "items")
+        let error = try await failure(try client(server, transport), "items")
         // The deadline, or libcurl giving up on the headers first (URLError -1): either way an
         // `unknown` that ends the call, where it used to run on for many times the timeout.
         #expect(["GET /items: no complete answer within 1000ms", "GET /items: the request failed (URLError -1)"].contains(error?.message),
@@ -80,10 +88,10 @@ struct HTTPProviderHostileTests {
     }
 
     @Test(arguments: Transport.allCases, ["file:///etc/passwd", "ftp://127.0.0.1/items", "http://localhost:1/items"])
-    func aRedirectToAnotherSchemeOrOriginIsRefused(_ transport: Transport, _ location: String) throws {
+    func aRedirectToAnotherSchemeOrOriginIsRefused(_ transport: Transport, _ location: String) async throws {
         let server = try LocalHTTPServer(routes: ["/items": .fault(.redirect(to: location)), "/etc/passwd": .json(200, "[1]")])
         defer { server.stop() }
-        let error = failure(try client(server, transport), "slowItems")
+        let error = try await failure(try client(server, transport), "slowItems")
         #expect(error?.message == "GET /items: redirected to another origin, which is not followed")
         #expect(server.requests.map(\.path) == ["/items"])
     }
