@@ -40,7 +40,7 @@ struct HTTPLiveScreenTests {
         try screen.send("load")
         // Generous: the provider runs in a Task, which waits for a free thread while other suites
         // of a parallel test run block theirs.
-        let deadline = ContinuousClock.now + .seconds(240)
+        let deadline = ContinuousClock.now + .seconds(600)
         while try screen.value(of: "items") != .list([.int(4), .int(5), .int(6)]), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }

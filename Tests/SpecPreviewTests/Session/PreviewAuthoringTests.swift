@@ -104,9 +104,9 @@ struct PreviewAuthoringTests {
             lock.withLock { messages.append(object) }
         }
 
-        /// The last message of `type`, waiting up to 10 s for one `matching`.
+        /// The last message of `type`, waiting for one `matching` (up to 600 s: a bound for a loaded machine, never reached when the message comes).
         func last(_ type: String, matching: ([String: Any]) -> Bool = { _ in true }) -> [String: Any]? {
-            let deadline = Date().addingTimeInterval(10)
+            let deadline = Date().addingTimeInterval(600)
             while Date() < deadline {
                 if let found = lock.withLock({ messages.last { $0["type"] as? String == type } }), matching(found) { return found }
                 Thread.sleep(forTimeInterval: 0.01)

@@ -184,7 +184,7 @@ struct PreviewServicesTests {
         session.receive(#"{"op":"record"}"#)
         session.receive(#"{"op":"step","verb":"set","target":"address","value":"a@b.c"}"#)
         session.receive(#"{"op":"step","verb":"send","target":"subscribe"}"#)
-        let deadline = Date().addingTimeInterval(15)
+        let deadline = Date().addingTimeInterval(600)
         // Waiting without blocking a thread: the provider's call runs in a task of the same pool.
         while value(session, "subscription")?.contains("id: 7") != true && Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
         #expect(value(session, "subscription")?.contains("id: 7, status: .pending") == true, "\(value(session, "subscription") ?? "nil")")

@@ -54,7 +54,7 @@ struct LiveStopTests {
         }
         screen.start()
         try screen.send("go")
-        #expect(await eventually(within: 120) { server.requests.count == 1 && screen.calls.tasks.count == 2 })
+        #expect(await eventually(within: 600) { server.requests.count == 1 && screen.calls.tasks.count == 2 })
         #expect(screen.callsInFlight == 2)
         #expect(screen.clock.hasTimer)
         #expect(screen.clock.read { screen.graph.clock.pendingCount } == 1)   // the delay's element
@@ -62,7 +62,7 @@ struct LiveStopTests {
         #expect(screen.callsInFlight == 0)
         #expect(!screen.clock.hasTimer)
         #expect(screen.clock.read { screen.graph.clock.pendingCount } == 0)
-        #expect(await eventually(within: 120) { screen.calls.tasks.count == 0 }, "a provider task runs on after stop()")
-        #expect(await eventually(within: 120) { server.closedByClient.map(\.path) == ["/never"] }, "the server did not see the connection closed")
+        #expect(await eventually(within: 600) { screen.calls.tasks.count == 0 }, "a provider task runs on after stop()")
+        #expect(await eventually(within: 600) { server.closedByClient.map(\.path) == ["/never"] }, "the server did not see the connection closed")
     }
 }

@@ -25,7 +25,7 @@ final class Collected<T: Sendable>: @unchecked Sendable {
 /// happen on a live clock, generous so that a busy machine (the whole suite runs in parallel on
 /// two cores) does not fail the test; it returns as soon as the condition holds. Never an
 /// assertion of exact timing.
-func eventually(within seconds: Double = 120, _ condition: () -> Bool) async -> Bool {
+func eventually(within seconds: Double = 600, _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while ContinuousClock.now < deadline {
         if condition() { return true }
