@@ -49,6 +49,9 @@ struct TimerQueue {
         owners = nil
     }
 
+    /// Whether the owners are counted: from the first question asked of a large queue on.
+    var countsOwners: Bool { owners != nil }
+
     /// Whether a stream timer that `owner` owns (see ``StreamTimer/Address/owns(_:)``) is pending:
     /// a look-up once the queue is large, a scan of a few entries before.
     mutating func holdsTimer(ownedBy owner: StreamTimer.Address) -> Bool {

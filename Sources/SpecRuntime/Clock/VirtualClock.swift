@@ -73,10 +73,12 @@ public final class VirtualClock {
     }
 
     /// Drops the pending stream timers `owner` owns (see ``StreamTimer/Address/owns(_:)``) that
-    /// `drop` picks. Asks the queue first whether `owner` has any: an inner stream that ends with
-    /// nothing pending (its answer came) costs no scan of the other requests' timers.
+    /// `drop` picks. A large queue is asked first whether `owner` has any: an inner stream that
+    /// ends with nothing pending (its answer came) costs no scan of the other requests' timers.
     func cancelStreamTimers(ownedBy owner: StreamTimer.Address, where drop: (StreamTimer.Address) -> Bool) {
-        guard queue.holdsTimer(ownedBy: owner) else { return }
+        // A small queue is scanned once, by the removal itself (a debounce's cancel per keystroke,
+        // exploration's steps): asking first would scan it twice.
+        if queue.count >= TimerQueue.countingFrom || queue.countsOwners, !queue.holdsTimer(ownedBy: owner) { return }
         queue.remove { entry in
             guard case .timer(.stream(let t)) = entry.work else { return false }
             return owner.owns(t.address) && drop(t.address)
@@ -85,7 +87,7 @@ public final class VirtualClock {
 
     /// When the first pending stream timer `owner` owns comes due, nil when none.
     func firstStreamTimerDue(ownedBy owner: StreamTimer.Address) -> Int? {
-        guard queue.holdsTimer(ownedBy: owner) else { return nil }
+        if queue.count >= TimerQueue.countingFrom || queue.countsOwners, !queue.holdsTimer(ownedBy: owner) { return nil }
         return firstDue { timer in
             guard case .stream(let t) = timer else { return false }
             return owner.owns(t.address)
