@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "specrun",
-    platforms: [.macOS(.v14)],
+    // The engine and the generated code run on iOS too (docs/ios.md); the command line is for
+    // macOS and Linux.
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "ScreenSpec", targets: ["ScreenSpec"]),
         .library(name: "SpecRuntime", targets: ["SpecRuntime"]),
@@ -12,10 +14,16 @@ let package = Package(
         // (`HTTPServiceProvider.providers(for:baseURL:environment:)`; docs/live.md).
         .library(name: "SpecHTTP", targets: ["SpecHTTP"]),
         .executable(name: "specrun", targets: ["specrun"]),
+        // `specrun preview` and `specrun run --live`, which use the network: `specrun` runs this
+        // program for them, found beside itself or on PATH (docs/architecture.md, "Networking").
+        .executable(name: "specrun-live", targets: ["specrun-live"]),
         // `swift package specrun …` and `swift package specrun-write …` in an app's package
         // (docs/install.md).
         .plugin(name: "SpecrunCommand", targets: ["SpecrunCommand"]),
         .plugin(name: "SpecrunWriteCommand", targets: ["SpecrunWriteCommand"]),
+        // The build-tool plugin: a target's specs become typed Swift at every build (docs/generated-code.md).
+        .plugin(name: "SpecrunGenerate", targets: ["SpecrunGenerate"]),
+        .executable(name: "specrun-generate", targets: ["specrun-generate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -33,19 +41,30 @@ let package = Package(
         // The only module that imports FoundationNetworking.
         .target(name: "SpecHTTP", dependencies: ["SpecRuntime"]),
         .target(name: "SpecTools", dependencies: ["ScreenSpec", "SpecRuntime"]),
+        // `specrun generate`: typed Swift from a spec (docs/generated-code.md). Small on purpose:
+        // the build-tool plugin's tool links it, the front end and the engine, nothing else.
+        .target(name: "SpecCodegen", dependencies: ["ScreenSpec", "SpecRuntime"]),
         // `specrun preview`: the screen in a browser, over one WebSocket (docs/preview.md).
         .target(
             name: "SpecPreview",
             dependencies: ["ScreenSpec", "SpecRuntime", "SpecTools", "SpecHTTP", .product(name: "FlyingFox", package: "FlyingFox")],
             resources: [.copy("Page")]
         ),
-        .executableTarget(
-            name: "specrun",
+        // The command line: every subcommand. Links nothing that uses the network, so that
+        // `specrun` loads no libcurl; `preview` and `run --live` run in `specrun-live`.
+        .target(
+            name: "SpecrunCLI",
             dependencies: [
-                "ScreenSpec", "SpecRuntime", "SpecTools", "SpecPreview", "SpecHTTP",
+                "ScreenSpec", "SpecRuntime", "SpecTools", "SpecCodegen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Not on `specrun-live`: SwiftPM 6 links an executable target's code into one that depends on
+        // it, and libcurl with it (`swift build` builds both; `specrun` says so when it is missing).
+        .executableTarget(name: "specrun", dependencies: ["SpecrunCLI"]),
+        .executableTarget(name: "specrun-live", dependencies: ["SpecrunCLI", "SpecPreview", "SpecHTTP"]),
+        // The build-tool plugin's generator: the front end, the engine and SpecCodegen, nothing else.
+        .executableTarget(name: "specrun-generate", dependencies: ["SpecCodegen"]),
         // The command plugins: the tool built from source, run in the app's package; the first
         // never writes there, the second asks for permission to (snapshots, --write, review).
         .plugin(
@@ -64,6 +83,7 @@ let package = Package(
             ),
             dependencies: ["specrun"]
         ),
+        .plugin(name: "SpecrunGenerate", capability: .buildTool(), dependencies: ["specrun-generate"]),
         // What every test target uses: the CLI runner, package paths, external tools, recorded
         // timelines, diagnostics assertions and the fixtures under Tests/Fixtures.
         .target(name: "SpecTesting", dependencies: ["ScreenSpec", "SpecRuntime"]),
@@ -75,12 +95,12 @@ let package = Package(
         // Plays every spec under specs/ against its committed snapshot, one test per scenario.
         .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
         .testTarget(name: "SpecPreviewTests", dependencies: ["SpecPreview", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
-        .testTarget(name: "specrunTests", dependencies: ["specrun", "SpecHTTP", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
+        .testTarget(name: "specrunTests", dependencies: ["SpecrunCLI", "specrun", "specrun-live", "SpecHTTP", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
         // Tests that drive external tools (Chromium, Graphviz, tmux, lcov, check-jsonschema):
         // skipped with the reason when a tool is missing, failed instead when `CI` is set.
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["specrun", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]
+            dependencies: ["SpecrunCLI", "specrun", "specrun-live", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]
         ),
     ]
 )

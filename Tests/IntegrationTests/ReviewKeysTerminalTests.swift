@@ -1,7 +1,7 @@
 import Foundation
 import SpecTesting
 import Testing
-@testable import specrun
+@testable import SpecrunCLI
 
 /// `specrun review` on a real terminal (tmux): an arrow, Shift-A or a function key accepts
 /// nothing (issue 25, item 6), and killed while it waits for a key, review leaves the terminal as

@@ -1,7 +1,7 @@
 import Foundation
 import SpecTesting
 import Testing
-@testable import specrun
+@testable import SpecrunCLI
 
 /// `specrun review` on a real terminal (tmux), issue 28 "The loop": a diff taller than the
 /// terminal goes through the pager and the prompt comes after it; `--no-pager` and a pager that

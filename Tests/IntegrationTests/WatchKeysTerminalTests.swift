@@ -1,7 +1,7 @@
 import Foundation
 import SpecTesting
 import Testing
-@testable import specrun
+@testable import SpecrunCLI
 
 /// `specrun test --watch` on a real terminal (tmux), with Jest's keys (issue 28, "The loop"):
 /// `a` accepts a changed timeline from inside the loop and the run goes green; Ctrl-C says

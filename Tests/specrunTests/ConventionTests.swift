@@ -4,7 +4,7 @@ import FoundationXML
 #endif
 import SpecTesting
 import Testing
-@testable import specrun
+@testable import SpecrunCLI
 
 /// The command line behaves like its peers: standard input, several specs, folders, `.yml`,
 /// "did you mean", completion, colour, one spelling of `--format`, JUnit times.
@@ -77,6 +77,11 @@ import Testing
         #expect(cli.exists("specs/__snapshots__/tiny/doubles.timeline"))
     }
 
+    @Test func everySubcommandNamesItself() {
+        // A derived name costs a start-up 18 M instructions (SpecRun.subcommandNames).
+        #expect(SpecRun.everySubcommandNamesItself)
+    }
+
     @Test func aMistypedSubcommandGetsDidYouMean() throws {
         let cli = try Workspace()
         let run = try cli.run(["rnu", "specs/login.yaml"])
@@ -95,8 +100,9 @@ import Testing
         let cli = try Workspace()
         let bash = try cli.run(["--generate-completion-script", "bash"]).stdout
         // Files ending in .yaml or .yml, plus folders, for the spec arguments of every subcommand
-        // that takes specs: run, check, test, review, graph, coverage, mutate, explore, compile and preview.
-        #expect(bash.components(separatedBy: "-o plusdirs -fX '!*.@(yaml|yml)'").count - 1 == 10)
+        // that takes specs: run, check, test, review, graph, coverage, mutate, explore, compile,
+        // generate and preview.
+        #expect(bash.components(separatedBy: "-o plusdirs -fX '!*.@(yaml|yml)'").count - 1 == 11)
         let zsh = try cli.run(["--generate-completion-script", "zsh"]).stdout
         #expect(zsh.contains("_files -g '\\''*.yaml *.yml'\\''"))
         let fish = try cli.run(["--generate-completion-script", "fish"]).stdout

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import specrun
+@testable import SpecrunCLI
 
 /// When `specrun review` pages a change and with what (issue 28, "The loop"); on a real terminal:
 /// `ReviewPagerTerminalTests`.

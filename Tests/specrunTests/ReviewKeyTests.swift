@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import specrun
+@testable import SpecrunCLI
 
 /// `specrun review` acts only on the keys it names: an arrow is an escape sequence read whole
 /// and ignored, not three keys of which the last (`A`) accepted (issue 25, item 6). The same on a

@@ -4,7 +4,7 @@ import FoundationXML
 #endif
 import SpecTesting
 import Testing
-@testable import specrun
+@testable import SpecrunCLI
 
 /// Runs the built `specrun` binary in a temporary folder holding `specs/login.yaml`, a copy of
 /// the fixture `Fixtures/login.yaml` (the three-scenario login screen, frozen so that these tests

@@ -1,7 +1,7 @@
 import Foundation
 import SpecTools
 import Testing
-@testable import specrun
+@testable import SpecrunCLI
 
 /// The keys of `specrun test --watch` as a state machine, without a terminal (issue 28, "The
 /// loop"); on a real terminal: `WatchKeysTerminalTests`.

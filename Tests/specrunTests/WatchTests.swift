@@ -1,7 +1,7 @@
 import Foundation
 import SpecTesting
 import Testing
-@testable import specrun
+@testable import SpecrunCLI
 
 /// `--watch` from the built binary: it runs once, then again for exactly what a save changed.
 @Suite struct WatchTests {

@@ -103,6 +103,14 @@ extension LiveScreen {
         _ = addObserver(ScreenNode(spec: spec, index: node), onValue: onValue, onEnd: onEnd)
     }
 
+    /// Observes a node resolved with ``node(_:)`` (for ``TypedScreenCore``): as ``values(of:)``
+    /// does, with the end told apart by the graph's stream end.
+    func addTypedObserver(_ node: ScreenNode, onValue: @escaping (Value) -> Void, onEnd: @escaping () -> Void) -> ObservationToken {
+        let id = addObserver(node, onValue: onValue, onEnd: onEnd)
+        let (table, clock, graph) = (self.table, self.clock, UncheckedBox(self.graph))
+        return ObservationToken { clock.read { table.remove(id, of: node.index, in: graph.value) } }
+    }
+
     private func addObserver(_ node: ScreenNode, onValue: @escaping (Value) -> Void, onEnd: @escaping () -> Void) -> Int {
         clock.read { [self] in
             let id = nextObserverIDAndIncrement()

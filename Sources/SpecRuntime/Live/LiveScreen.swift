@@ -36,6 +36,10 @@ public final class LiveScreen: @unchecked Sendable {
     @exclusivity(unchecked) private var started = false
     /// Whether ``start()`` ran (read under the clock's lock).
     var hasStarted: Bool { started }
+    /// Whether ``start()`` ran, read from any thread.
+    var hasStartedNow: Bool { clock.read { started } }
+    /// The values of the screen's `params:`, in declaration order.
+    let graphParams: [Value]
     private var runtimeErrorHandler: (@Sendable (_ milliseconds: Int, _ message: String) -> Void)?
 
     /// A screen running `spec`, with the values of its `params:` by name (each required one, of
@@ -64,6 +68,7 @@ public final class LiveScreen: @unchecked Sendable {
     /// of their types (a scenario's, which the checker checked).
     package init(spec: CheckedSpec, paramValues values: [Value]) {
         self.spec = spec
+        graphParams = values
         graph = ScreenGraph(program: ScreenProgram(spec), clock: VirtualClock(), params: values, reportsNone: true)
         let clock = LiveClock(clock: graph.clock)
         self.clock = clock

@@ -1,0 +1,84 @@
+import Action
+import RxCocoa
+import RxScreens
+import RxSwift
+import SpecRuntime
+import Testing
+
+/// The RxSwift shape of generated screens, driven as the seeds' view controllers drive a view
+/// model: relays in, drivers and signals out, `Action` for actions.
+@MainActor
+@Suite(.timeLimit(.minutes(5))) struct RxShapeTests {
+    @Test func relaysInDriversOut() throws {
+        let viewModel = try LoginViewModel()
+        viewModel.screen.start()
+        let bag = DisposeBag()
+        var valid: [Bool] = []
+        viewModel.output.canLogin.drive(onNext: { valid.append($0) }).disposed(by: bag)
+        viewModel.input.email.accept("someone@example.com")
+        viewModel.input.password.accept("hunter2")
+        #expect(viewModel.screen.canLogin)
+        #expect(valid == [false, true])
+        viewModel.screen.stop()
+    }
+
+    @Test func theActionExecutesTheSpecsAction() async throws {
+        let viewModel = try LoginViewModel()
+        viewModel.screen.services.auth.signIn { _ in }
+        viewModel.screen.start()
+        viewModel.input.email.accept("someone@example.com")
+        viewModel.input.password.accept("hunter2")
+        var elements = 0
+        for try await _ in viewModel.login.execute().values { elements += 1 }
+        #expect(elements == 1)
+        #expect(viewModel.screen.login.executing == false)
+        viewModel.screen.stop()
+    }
+
+    @Test func aRefusalReachesTheActionAsItsUnderlyingError() async throws {
+        let viewModel = try LoginViewModel()
+        viewModel.screen.services.auth.signIn { _ in throw ServiceFailure.http(401) }
+        viewModel.screen.start()
+        viewModel.input.email.accept("someone@example.com")
+        viewModel.input.password.accept("wrong-password")
+        do {
+            for try await _ in viewModel.login.execute().values {}
+            Issue.record("the action succeeded")
+        } catch ActionError.underlyingError(let error) {
+            let value = try #require(error as? ErrorValue)
+            #expect(value.status == 401)
+        }
+        viewModel.screen.stop()
+    }
+
+    @Test func aDisabledActionIsRefusedByAction() async throws {
+        let viewModel = try LoginViewModel()
+        viewModel.screen.start()
+        viewModel.input.email.accept("a@b.co")
+        var enabled: [Bool] = []
+        let bag = DisposeBag()
+        viewModel.login.enabled.subscribe(onNext: { enabled.append($0) }).disposed(by: bag)
+        #expect(enabled.last == false)
+        do {
+            for try await _ in viewModel.login.execute().values {}
+            Issue.record("a disabled action ran")
+        } catch ActionError.notEnabled {
+        }
+        viewModel.screen.stop()
+    }
+
+    @Test func aSelectionIsASignalOfTypedDestinations() async throws {
+        let octocat = EventsScreen.User(login: "octocat", avatarUrl: nil, kind: .user)
+        let event = EventsScreen.Event(id: 1, actor: octocat, repository: EventsScreen.Repository(fullName: "ReactiveX/RxSwift", stars: 1), title: "starred")
+        let viewModel = try EventsViewModel(user: octocat)
+        viewModel.screen.services.github.events { _ in [event] }
+        let bag = DisposeBag()
+        var destinations: [EventsScreen.Destination] = []
+        viewModel.output.repositorySelected.emit(onNext: { destinations.append($0) }).disposed(by: bag)
+        viewModel.screen.start()
+        viewModel.input.selection.accept(event)
+        let expected = EventsScreen.Destination.repository(RepositoryScreen.Parameters(repository: RepositoryScreen.Repository(fullName: "ReactiveX/RxSwift", stars: 1)))
+        #expect(destinations == [expected])
+        viewModel.screen.stop()
+    }
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Builds and tests the RxSwift shape of generated screens against local copies of RxSwift 6 and
+# Action 5, for a machine that cannot reach GitHub (docs/generated-code.md, "RxSwift"):
+#
+#   git clone --branch 6.10.2 https://github.com/ReactiveX/RxSwift.git /somewhere/RxSwift
+#   git clone --branch 5.0.0 https://github.com/RxSwiftCommunity/Action.git /somewhere/Action
+#   Examples/RxApp/test.sh /somewhere/RxSwift /somewhere/Action
+#
+# Neither copy belongs in this repository. With network access, `swift test --package-path
+# Examples/RxApp` resolves both from GitHub instead.
+set -euo pipefail
+if [ $# -ne 2 ]; then
+    echo "usage: $0 RXSWIFT_CHECKOUT ACTION_CHECKOUT" >&2
+    exit 64
+fi
+rxswift="$(cd "$1" && pwd)"
+action="$(cd "$2" && pwd)"
+cd "$(dirname "$0")"
+# Action's own manifest asks for RxSwift by URL: the local copy stands in for it, as a mirror.
+scratch=".build/local-deps"
+mkdir -p "$scratch"
+export RXSWIFT_PATH="$rxswift" ACTION_PATH="$action"
+swift package config set-mirror --original https://github.com/ReactiveX/RxSwift.git --mirror "file://$rxswift" >/dev/null
+trap 'swift package config unset-mirror --original https://github.com/ReactiveX/RxSwift.git >/dev/null 2>&1 || true' EXIT
+swift build --build-tests
+swift test

@@ -1,0 +1,117 @@
+import Foundation
+import SpecRuntime
+import Testing
+import TypedScreens
+
+// The examples of docs/generated-code.md, compiled and run: each region between a `doc` comment
+// naming it and the `end doc` comment is a ```swift block of the page, character for character
+// once the common indentation is removed (`thePageShowsTheseExamples` compares them).
+
+/// What the examples' app calls: answers at once, as a test double does.
+struct API: Sendable {
+    func signIn(email: String, password: String) async throws {
+        if password == "wrong" { throw ServiceFailure.http(401) }
+    }
+}
+
+let api = API()
+
+@Suite(.timeLimit(.minutes(5))) struct DocExamplesTests {
+    @Test func typedScreen() async throws {
+        // doc: screen
+        let screen = try LoginScreen()            // screen: Login
+        screen.services.auth.signIn { form in     // form: LoginScreen.AuthSignInArguments
+            try await api.signIn(email: form.email, password: form.password)
+        }
+        screen.start()
+        screen.email = "someone@example.com"      // an input: a settable property
+        screen.password = "hunter2"
+        let valid: Bool = screen.canLogin         // an output: a typed property
+        screen.confirm()                          // an event: a method
+        let busy: Bool = screen.login.executing   // an action: enabled, executing, errors, execute()
+        // end doc
+        #expect(valid)
+        #expect(busy)
+        _ = try await first(screen.values.login.executing.dropFirst()) { !$0 }
+        screen.stop()
+    }
+
+    @Test func observation() async throws {
+        let screen = try LoginScreen()
+        screen.services.auth.signIn { form in try await api.signIn(email: form.email, password: form.password) }
+        screen.start()
+        screen.email = "someone@example.com"
+        screen.password = "wrong"
+        let errors = screen.values.login.errors
+        screen.confirm()
+        var seen: [Int?] = []
+        // doc: values
+        for try await error in errors {           // AsyncThrowingStream<ErrorValue, any Error>
+            if error.kindName == "http" { seen.append(error.status) }   // 401
+            break
+        }
+        // end doc
+        #expect(seen == [401])
+        screen.stop()
+    }
+
+    @Test func navigation() async throws {
+        let octocat = EventsScreen.User(login: "octocat", avatarUrl: nil, kind: .user)
+        let event = EventsScreen.Event(id: 1, actor: octocat, repository: .init(fullName: "apple/swift", stars: 1), title: "starred")
+        let events = try EventsScreen(user: octocat)
+        events.services.github.events { _ in [] }
+        events.start()
+        let selections = events.values.repositorySelected
+        events.selection(event)
+        var title = ""
+        // doc: navigation
+        for try await destination in selections {
+            switch destination {
+            case .repository(let parameters):                // RepositoryScreen.Parameters
+                let next = try RepositoryScreen(parameters)  // the next view model, injected
+                next.start()
+                title = next.navigationTitle                 // "apple/swift"
+            case .user(let parameters):
+                _ = try UserScreen(parameters)
+            }
+            break
+        }
+        // end doc
+        #expect(title == "apple/swift")
+        events.stop()
+    }
+
+    @MainActor
+    @Test func model() throws {
+        // doc: model
+        let model = try LoginModel()      // @MainActor, Observable: SwiftUI redraws what reads a changed property
+        model.start()
+        model.email = "someone@example.com"
+        model.password = "hunter2"
+        let enabled = model.loginEnabled  // true
+        // end doc
+        #expect(enabled)
+        model.stop()
+    }
+
+    /// Every region above is a ```swift block of docs/generated-code.md.
+    @Test func thePageShowsTheseExamples() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let page = try String(contentsOf: root.appendingPathComponent("docs/generated-code.md"), encoding: .utf8)
+        let source = try String(contentsOf: here, encoding: .utf8)
+        let blocks = page.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
+        var regions = 0
+        let marker = "// doc" + ": "
+        for part in source.components(separatedBy: marker).dropFirst() {
+            let lines = part.components(separatedBy: "\n")
+            let body = lines.dropFirst().prefix { !$0.contains("// end doc") }
+            let indent = body.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+            let text = body.map { String($0.dropFirst(min(indent, $0.count))) }.joined(separator: "\n") + "\n"
+            #expect(blocks.contains(text), "docs/generated-code.md has no ```swift block for '\(lines[0])':\n\(text)")
+            regions += 1
+        }
+        #expect(regions == 4)
+    }
+}

@@ -1,0 +1,76 @@
+import SpecRuntime
+import Testing
+import TypedScreens
+
+/// Seed 004's navigation: a selection becomes a typed destination carrying the next screen's
+/// typed parameters, and the next screen is made from them.
+// A screen that never emits what a test waits for fails it, on any machine, instead of hanging.
+@Suite(.timeLimit(.minutes(5))) struct NavigationTests {
+    static let octocat = EventsScreen.User(login: "octocat", avatarUrl: "https://avatars.example/octocat.png", kind: .user)
+    static let event = EventsScreen.Event(
+        id: 7, actor: octocat, repository: EventsScreen.Repository(fullName: "ReactiveX/RxSwift", stars: 24000), title: "starred")
+
+    @Test func eventsLoadsItsPageAndOpensTheRepositoryOfASelectedEvent() async throws {
+        let screen = try EventsScreen(user: Self.octocat)
+        let asked = Inbox<EventsScreen.GithubEventsArguments>()
+        screen.services.github.events { arguments in
+            asked.append(arguments)
+            return [Self.event]
+        }
+        #expect(screen.navigationTitle == "octocat")
+        #expect(screen.segmentSelection == .received)
+        let items = screen.values.items
+        screen.start()
+        let loaded = try await first(items) { !$0.isEmpty }
+        #expect(loaded == [Self.event])
+        #expect(asked.all.first == EventsScreen.GithubEventsArguments(login: "octocat", segment: .received, page: 1))
+
+        let destinations = screen.values.repositorySelected
+        screen.selection(Self.event)
+        let destination = try #require(try await first(destinations))
+        guard case .repository(let parameters) = destination else {
+            Issue.record("expected the repository, got \(destination)")
+            return
+        }
+        #expect(parameters.repository == RepositoryScreen.Repository(fullName: "ReactiveX/RxSwift", stars: 24000))
+        #expect(screen.repositorySelected == destination)
+        let next = try RepositoryScreen(parameters)
+        next.start()
+        #expect(next.navigationTitle == "ReactiveX/RxSwift")
+        next.stop()
+        screen.stop()
+    }
+
+    @Test func anAvatarOpensTheUserScreen() async throws {
+        let screen = try EventsScreen(user: Self.octocat)
+        screen.services.github.events { _ in [] }
+        screen.start()
+        let destinations = screen.values.userSelected
+        screen.avatarSelection(Self.event)
+        guard case .user(let parameters) = try #require(try await first(destinations)) else {
+            Issue.record("expected the user screen")
+            return
+        }
+        let user = try UserScreen(parameters)
+        user.start()
+        #expect(user.navigationTitle == "octocat")
+        #expect(user.isOrganization == false)
+        user.stop()
+        screen.stop()
+    }
+
+    @Test func theSegmentIsATypedEnumInput() async throws {
+        let screen = try EventsScreen(user: Self.octocat)
+        let segments = Inbox<EventsScreen.EventSegment>()
+        screen.services.github.events { arguments in
+            segments.append(arguments.segment)
+            return []
+        }
+        screen.start()
+        let refreshes = screen.values.refresh
+        screen.segmentSelection = .performed
+        _ = try await first(refreshes) { $0 == .performed }
+        #expect(screen.isPerformed)
+        screen.stop()
+    }
+}

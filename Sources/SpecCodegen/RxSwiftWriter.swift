@@ -1,0 +1,253 @@
+/// Writes a spec's RxSwift shape, the seeds' Input/Output style over the typed screen
+/// (`LoginViewModel`): inputs as `BehaviorRelay` (properties) and `PublishRelay` (events, value
+/// inputs), state and outputs as `Driver` (values) and `Signal` (streams), actions as the `Action`
+/// library's `Action`. Emissions arrive synchronously, on the thread of the transaction that made
+/// them, as an RxSwift subject's do; `Driver` and `Signal` then deliver them on the main thread.
+///
+/// It needs RxSwift 6 (RxSwift, RxCocoa) and Action 5 in the target that compiles it; the
+/// typed screen of the same spec must be in that target too (docs/generated-code.md, "RxSwift").
+struct RxSwiftWriter {
+    let shape: ScreenShape
+
+    func write(into out: inout SwiftSource) {
+        let v = shape.rxType
+        let s = shape.screenType
+        out.line("import Action")
+        out.line("import Foundation")
+        out.line("import RxCocoa")
+        out.line("import RxSwift")
+        out.line("import SpecRuntime")
+        out.line()
+        out.doc("""
+            `\(s)` in the seeds' Input/Output style: relays in, drivers and signals out, actions as \
+            `Action`. Bind a view to `input` and `output` as the seeds' view controllers do.
+            """)
+        out.block("public final class \(v)") { out in
+            out.doc("What the view writes and fires.")
+            out.block("public struct Input") { out in
+                for (member, name) in inputs() {
+                    out.doc("`\(member.specName)`.")
+                    out.line("public let \(name): \(relayType(member))")
+                }
+            }
+            out.line()
+            out.doc("What the view shows: values as `Driver`s, streams as `Signal`s.")
+            out.block("public struct Output") { out in
+                for (member, name) in outputs() {
+                    out.doc("`\(member.specName)`.")
+                    out.line("public let \(name): \(outputType(member))")
+                }
+            }
+            out.line()
+            out.line("public let input: Input")
+            out.line("public let output: Output")
+            for group in shape.groups where group.action != nil {
+                let action = group.action!
+                out.doc("The action `\(action.specName)`: enabled as the spec says; its work executes the spec's action and ends with its next element, or fails with its next error (`ActionError.underlyingError(ErrorValue)`).")
+                out.line("public let \(group.swiftName): Action<\(action.input?.qualified(in: s) ?? "Void"), \(elementType(group))>")
+            }
+            out.doc("The typed screen underneath.")
+            out.line("public let screen: \(s)")
+            out.line("private let disposeBag = DisposeBag()")
+            out.line()
+            out.doc("The RxSwift shape of `screen`, which the caller starts.")
+            out.block("public init(screen: \(s))") { out in
+                out.line("self.screen = screen")
+                out.line("let core = screen.core")
+                out.line("let nodes = screen.nodes")
+                out.line("let bag = disposeBag")
+                var inputNames: [String] = []
+                for (member, name) in inputs() {
+                    let node = "nodes.\(shape.nodeNames[member.specName]!)"
+                    inputNames.append(name)
+                    switch member.kind {
+                    case .settable:
+                        out.line("let \(name) = BehaviorRelay(value: screen.\(name))")
+                        out.line("\(name).skip(1).subscribe(onNext: { core.write(\(node), $0) }).disposed(by: bag)")
+                    case .event:
+                        out.line("let \(name) = PublishRelay<Void>()")
+                        out.line("\(name).subscribe(onNext: { core.fire(\(node)) }).disposed(by: bag)")
+                    default:
+                        out.line("let \(name) = PublishRelay<\(member.type.qualified(in: s))>()")
+                        out.line("\(name).subscribe(onNext: { core.fire(\(node), $0) }).disposed(by: bag)")
+                    }
+                }
+                out.line("input = Input(\(inputNames.map { "\($0): \($0)" }.joined(separator: ", ")))")
+                var outputNames: [String] = []
+                for (member, name) in outputs() {
+                    outputNames.append("\(name): " + outputExpression(member))
+                }
+                out.line("output = Output(")
+                for (i, item) in outputNames.enumerated() { out.line("    " + item + (i == outputNames.count - 1 ? "" : ",")) }
+                out.line(")")
+                for group in shape.groups where group.action != nil {
+                    writeAction(group, into: &out)
+                }
+            }
+            out.line()
+            let arguments = shape.params.map { "\($0.swiftName): \($0.type.qualified(in: s))\($0.type.isOptional ? " = nil" : "")" }.joined(separator: ", ")
+            out.doc("The RxSwift shape of a new screen of \(shape.fileName).")
+            out.block("public convenience init(\(arguments)) throws") { out in
+                out.line("self.init(screen: try \(s)(\(shape.params.map { "\($0.swiftName): \($0.swiftName)" }.joined(separator: ", "))))")
+            }
+        }
+        out.line()
+        writeHelpers(into: &out)
+    }
+
+    // MARK: members
+
+    private func inputs() -> [(ScreenShape.Member, String)] {
+        shape.groups.compactMap { group in
+            guard group.nestedType == nil, let main = group.main, main.isInput else { return nil }
+            return (main, group.swiftName)
+        }
+    }
+
+    private func outputs() -> [(ScreenShape.Member, String)] {
+        var result: [(ScreenShape.Member, String)] = []
+        for group in shape.groups where group.action == nil {
+            if let main = group.main, !main.isInput, main.type != .void || main.kind == .stream {
+                result.append((main, group.swiftName))
+            }
+            for child in group.children where !child.isInput {
+                result.append((child, group.swiftName + SwiftNames.upperFirst(child.swiftName)))
+            }
+        }
+        return result
+    }
+
+    private func relayType(_ member: ScreenShape.Member) -> String {
+        switch member.kind {
+        case .settable: return "BehaviorRelay<\(member.type.qualified(in: shape.screenType))>"
+        case .event: return "PublishRelay<Void>"
+        default: return "PublishRelay<\(member.type.qualified(in: shape.screenType))>"
+        }
+    }
+
+    private func elementSpelling(_ type: SwiftType) -> String {
+        if type.isNavigation { return shape.destinations.isEmpty ? "ScreenNavigation" : "\(shape.screenType).Destination" }
+        return type.qualified(in: shape.screenType)
+    }
+
+    private func outputType(_ member: ScreenShape.Member) -> String {
+        let element = member.type == .void ? "Void" : elementSpelling(member.type)
+        return member.kind == .stream ? "Signal<\(element)>" : "Driver<\(element)>"
+    }
+
+    private func outputExpression(_ member: ScreenShape.Member) -> String {
+        let node = "nodes.\(shape.nodeNames[member.specName]!)"
+        let source: String
+        if member.type == .void {
+            source = "signals(core, \(node))"
+        } else if member.type.isNavigation {
+            source = shape.destinations.isEmpty
+                ? "navigations(core, \(node)) { $0 }"
+                : "navigations(core, \(node)) { \(shape.screenType).Destination($0, core: core) }"
+        } else {
+            source = "values(core, \(node), as: \(member.type.qualified(in: shape.screenType)).self)"
+        }
+        return member.kind == .stream ? "\(source).asSignal(onErrorSignalWith: .empty())" : "\(source).asDriver(onErrorDriveWith: .empty())"
+    }
+
+    private func elementType(_ group: ScreenShape.Group) -> String {
+        guard let elements = group.children.first(where: { $0.swiftName == "elements" }) else { return "Void" }
+        return elements.type == .void ? "Void" : elementSpelling(elements.type)
+    }
+
+    private func writeAction(_ group: ScreenShape.Group, into out: inout SwiftSource) {
+        guard let action = group.action else { return }
+        func node(_ child: String) -> String? {
+            group.children.first { $0.swiftName == child }.map { "nodes.\(shape.nodeNames[$0.specName]!)" }
+        }
+        let element = elementType(group)
+        let name = group.swiftName
+        let enabled = node("enabled") ?? "nodes.\(name)Enabled"
+        out.line("\(name) = Action(enabledIf: values(core, \(enabled), as: Bool.self)) { input in")
+        out.line("    Observable<\(element)>.create { observer in")
+        out.line("        let box = ObserverBox(observer)")
+        // Every action has its elements and errors nodes (ActionPlan).
+        let elements = node("elements") ?? "nodes.\(name)Elements"
+        let errors = node("errors") ?? "nodes.\(name)Errors"
+        if element == "Void" {
+            out.line("        let elements = core.observeSignals(\(elements), { box.next(()) }, onEnd: { _ in })")
+        } else {
+            out.line("        let elements = core.observe(\(elements), as: \(element).self, { box.next($0) }, onEnd: { _ in })")
+        }
+        out.line("        let errors = core.observe(\(errors), as: ErrorValue.self, { box.fail($0) }, onEnd: { _ in })")
+        out.line(action.input == nil ? "        core.execute(\(SwiftSource.literal(action.specName)))" : "        core.execute(\(SwiftSource.literal(action.specName)), input)")
+        out.line("        return Disposables.create { elements.cancel(); errors.cancel() }")
+        out.line("    }")
+        out.line("}")
+    }
+
+    private func writeHelpers(into out: inout SwiftSource) {
+        out.raw("""
+            /// An observer handed to the screen's observation, which may call it from the thread of any
+            /// transaction: the screen runs one transaction at a time, so calls never overlap.
+            private final class ObserverBox<Element>: @unchecked Sendable {
+                private let observer: AnyObserver<Element>
+                private var done = false
+                private let lock = NSLock()
+
+                init(_ observer: AnyObserver<Element>) { self.observer = AnyObserver(observer) }
+
+                /// The next element, then the end (an action's work is one element).
+                func next(_ element: Element) {
+                    guard finish() else { return }
+                    observer.onNext(element)
+                    observer.onCompleted()
+                }
+
+                func fail(_ error: ErrorValue) {
+                    guard finish() else { return }
+                    observer.onError(error)
+                }
+
+                private func finish() -> Bool {
+                    lock.lock()
+                    defer { lock.unlock() }
+                    if done { return false }
+                    done = true
+                    return true
+                }
+            }
+
+            /// An observer that stays open: every value, then the stream's end.
+            private final class StreamBox<Element>: @unchecked Sendable {
+                let observer: AnyObserver<Element>
+                init(_ observer: AnyObserver<Element>) { self.observer = observer }
+            }
+
+            private func values<T: Decodable & Sendable>(_ core: TypedScreenCore, _ node: ScreenNode, as type: T.Type) -> Observable<T> {
+                Observable.create { observer in
+                    let box = StreamBox(observer)
+                    let token = core.observe(node, as: T.self, { box.observer.onNext($0) }, onEnd: { error in
+                        if let error { box.observer.onError(error) } else { box.observer.onCompleted() }
+                    })
+                    return Disposables.create { token.cancel() }
+                }
+            }
+
+            private func signals(_ core: TypedScreenCore, _ node: ScreenNode) -> Observable<Void> {
+                Observable.create { observer in
+                    let box = StreamBox(observer)
+                    let token = core.observeSignals(node, { box.observer.onNext(()) }, onEnd: { error in
+                        if let error { box.observer.onError(error) } else { box.observer.onCompleted() }
+                    })
+                    return Disposables.create { token.cancel() }
+                }
+            }
+
+            private func navigations<D: Sendable>(_ core: TypedScreenCore, _ node: ScreenNode, _ transform: @escaping @Sendable (ScreenNavigation) -> D?) -> Observable<D> {
+                Observable.create { observer in
+                    let box = StreamBox(observer)
+                    let token = core.observeNavigations(node, transform, { box.observer.onNext($0) }, onEnd: { error in
+                        if let error { box.observer.onError(error) } else { box.observer.onCompleted() }
+                    })
+                    return Disposables.create { token.cancel() }
+                }
+            }
+            """)
+    }
+}

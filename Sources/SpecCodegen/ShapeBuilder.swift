@@ -1,0 +1,337 @@
+import Foundation
+import ScreenSpec
+import SpecRuntime
+
+/// Builds a ``ScreenShape`` from a checked spec: the Swift name of everything, or a located
+/// diagnostic for each name that cannot be one (a Swift keyword, two names that become one).
+struct ShapeBuilder {
+    /// Members every generated screen has: a spec name that becomes one of them collides.
+    static let reservedMembers: Set<String> = ["core", "nodes", "screen", "start", "stop", "values", "services", "onMisuse", "program", "milliseconds"]
+    /// Members of a group's nested type.
+    static let reservedGroupMembers: Set<String> = ["value", "latest", "execute", "core", "nodes"]
+
+    let spec: CheckedSpec
+    let source: SourceFile
+    /// The screens generated beside this one: `screen:` name -> generated screen type.
+    let siblings: [String: String]
+    private(set) var diagnostics: [Diagnostic] = []
+    private var typeNames: [String: String] = [:]
+    /// The screens the program navigates to (its `navigate:` expressions).
+    let targets: [String]
+
+    init(spec: CheckedSpec, source: SourceFile, siblings: [String: String]) {
+        self.spec = spec
+        self.source = source
+        self.siblings = siblings
+        targets = CompiledSpecScan.navigationTargets(spec)
+    }
+
+    /// The shape, or nil with ``diagnostics`` when a name cannot be a Swift name.
+    mutating func build(program: String) -> ScreenShape? {
+        guard let base = SwiftNames.type(spec.screen), !SwiftNames.keywords.contains(base) else {
+            fail(.swiftName, "the screen name '\(spec.screen)' becomes no Swift type name", at: locate("screen"))
+            return nil
+        }
+        var shape = ScreenShape(
+            screen: spec.screen, screenType: base + "Screen", modelType: base + "Model", rxType: base + "ViewModel",
+            fileName: (source.path as NSString).lastPathComponent, program: program)
+        if !targets.isEmpty {
+            shape.destinations = targets.compactMap { screen in
+                guard let name = SwiftNames.member(screen) else {
+                    fail(.swiftName, "the screen '\(screen)' becomes no Swift case name", at: locate(screen))
+                    return nil
+                }
+                return .init(swiftCase: name, screen: screen, targetType: siblings[screen])
+            }
+        }
+        nameTypes()
+        shape.enums = enumerations()
+        shape.records = records()
+        shape.params = spec.params.compactMap { index in
+            let node = spec.nodes[index]
+            guard let name = memberName(node.name, at: node.range) else { return nil }
+            return .init(swiftName: name, specName: node.name, specType: node.type.description, type: swiftType(node.type))
+        }
+        shape.groups = groups()
+        shape.services = services()
+        checkNestedTypes(shape)
+        return diagnostics.contains { $0.severity == .error } ? nil : shape
+    }
+
+    // MARK: types
+
+    private mutating func nameTypes() {
+        for name in spec.types.records.keys.sorted() + spec.types.enums.keys.sorted() {
+            guard let swift = SwiftNames.type(name), !SwiftNames.keywords.contains(swift) else {
+                fail(.swiftName, "the type name '\(name)' becomes no Swift type name", at: locate(name))
+                continue
+            }
+            typeNames[name] = swift
+        }
+    }
+
+    private mutating func enumerations() -> [ScreenShape.Enumeration] {
+        spec.types.enums.keys.sorted().compactMap { name in
+            guard let swift = typeNames[name] else { return nil }
+            // The built-in error kinds, only when a member reads them.
+            if name == ErrorValue.kindTypeName && !mentions(name) { return nil }
+            var seen: [String: String] = [:]
+            let cases: [(String, String)] = spec.types.enums[name, default: []].compactMap { specCase in
+                guard let member = SwiftNames.member(specCase), !SwiftNames.keywords.contains(member) else {
+                    fail(.swiftName, "the case '\(specCase)' of '\(name)' becomes no Swift case name (a Swift keyword, or no letters)", at: locate(specCase))
+                    return nil
+                }
+                if let other = seen[member] {
+                    fail(.swiftCollision, "the cases '\(other)' and '\(specCase)' of '\(name)' both become '\(member)' in Swift", at: locate(specCase))
+                    return nil
+                }
+                seen[member] = specCase
+                return (member, specCase)
+            }
+            return .init(swiftName: swift, specName: name, cases: cases)
+        }
+    }
+
+    private mutating func records() -> [ScreenShape.Record] {
+        spec.types.records.keys.sorted().compactMap { name in
+            guard let swift = typeNames[name] else { return nil }
+            var seen: [String: String] = [:]
+            let fields: [(String, String, SwiftType)] = spec.types.records[name, default: []].compactMap { field in
+                guard let member = SwiftNames.member(field.name), !SwiftNames.keywords.contains(member) else {
+                    fail(.swiftName, "the field '\(field.name)' of '\(name)' becomes no Swift property name (a Swift keyword, or no letters)", at: locate(field.name))
+                    return nil
+                }
+                if let other = seen[member] {
+                    fail(.swiftCollision, "the fields '\(other)' and '\(field.name)' of '\(name)' both become '\(member)' in Swift", at: locate(field.name))
+                    return nil
+                }
+                seen[member] = field.name
+                let type = swiftType(field.type)
+                if type.isNavigation || containsDirect(field.type) {
+                    fail(.swiftType, "the field '\(field.name)' of '\(name)' is '\(field.type)', which generated code takes only as a member of the screen, not inside a record", at: locate(field.name))
+                }
+                return (member, field.name, type)
+            }
+            return .init(swiftName: swift, specName: name, fields: fields)
+        }
+    }
+
+    private func containsDirect(_ type: SpecType) -> Bool {
+        switch type {
+        case .error, .color, .navigation: return true
+        case .optional(let t), .list(let t): return containsDirect(t)
+        default: return false
+        }
+    }
+
+    private func mentions(_ typeName: String) -> Bool {
+        func uses(_ type: SpecType) -> Bool {
+            switch type {
+            case .record(let n): return n == typeName || spec.types.records[n, default: []].contains { uses($0.type) }
+            case .enumeration(let n): return n == typeName
+            case .optional(let t), .list(let t): return uses(t)
+            default: return false
+            }
+        }
+        return spec.nodes.contains { uses($0.type) } || spec.services.contains { uses($0.returns) || ($0.params ?? []).contains { uses($0.type) } }
+    }
+
+    func swiftType(_ type: SpecType) -> SwiftType {
+        switch type {
+        case .void: return .void
+        case .bool: return .bool
+        case .int: return .int
+        case .double: return .double
+        case .string: return .string
+        case .error: return .error
+        case .color: return .color
+        case .navigation: return .navigation(navigationType)
+        case .optional(let wrapped): return .optional(swiftType(wrapped))
+        case .list(let element): return .list(swiftType(element))
+        case .record(let name):
+            return .named(typeNames[name] ?? name, empty: ".specrunEmpty")
+        case .enumeration(let name):
+            let first = spec.types.enums[name]?.first.flatMap(SwiftNames.member) ?? "unknown"
+            return .named(typeNames[name] ?? name, empty: ".\(first)")
+        }
+    }
+
+    private var navigationType: String { targets.isEmpty ? "ScreenNavigation" : "Destination" }
+
+    // MARK: members
+
+    private mutating func groups() -> [ScreenShape.Group] {
+        let invariants = Set(spec.invariants.map(\.node))
+        var order: [String] = []
+        var byName: [String: ScreenShape.Group] = [:]
+        var actionOf: [String: Int] = [:]
+        for (i, action) in spec.actions.enumerated() { actionOf[action.name] = i }
+        for (index, node) in spec.nodes.enumerated() where !invariants.contains(index) {
+            guard let kind = memberKind(node) else { continue }
+            // An action's completions are fed only when the spec reads them (docs/spec-language.md).
+            if case .actionCompletions(let a) = node.role, spec.actions[a].completions == nil { continue }
+            let segments = node.name.split(separator: ".", maxSplits: 1).map(String.init)
+            let head = segments[0]
+            if byName[head] == nil {
+                guard let swift = memberName(head, at: node.range) else { continue }
+                var group = ScreenShape.Group(swiftName: swift, specName: head)
+                if let a = actionOf[head] {
+                    let action = spec.actions[a]
+                    group.action = .init(specName: action.name, input: action.input == .void ? nil : swiftType(action.input), inputSpecType: action.input.description)
+                }
+                byName[head] = group
+                order.append(head)
+            }
+            var member = ScreenShape.Member(
+                specName: node.name, swiftName: "", kind: kind, specType: node.type.description, type: swiftType(node.type))
+            if case .input = node.role { member.isInput = true }
+            if segments.count == 1 {
+                var main = member
+                main.swiftName = byName[head]!.swiftName
+                byName[head]?.main = main
+            } else {
+                guard let swift = SwiftNames.member(segments[1]), !SwiftNames.keywords.contains(swift) else {
+                    fail(.swiftName, "'\(node.name)' becomes no Swift member name (a Swift keyword, or no letters)", at: node.range)
+                    continue
+                }
+                if Self.reservedGroupMembers.contains(swift) || byName[head]!.children.contains(where: { $0.swiftName == swift }) {
+                    fail(.swiftCollision, "'\(node.name)' becomes '\(byName[head]!.swiftName).\(swift)' in Swift, which the generated code already has", at: node.range)
+                    continue
+                }
+                var child = member
+                child.swiftName = swift
+                byName[head]?.children.append(child)
+            }
+        }
+        var seen: [String: String] = [:]
+        var result: [ScreenShape.Group] = []
+        for head in order {
+            guard var group = byName[head] else { continue }
+            if let other = seen[group.swiftName] {
+                fail(.swiftCollision, "'\(other)' and '\(head)' both become '\(group.swiftName)' in Swift", at: locate(head))
+                continue
+            }
+            seen[group.swiftName] = head
+            if group.action != nil {
+                group.nestedType = SwiftNames.upperFirst(group.swiftName) + "Action"
+            } else if !group.children.isEmpty {
+                group.nestedType = SwiftNames.upperFirst(group.swiftName) + "Group"
+            }
+            result.append(group)
+        }
+        return result
+    }
+
+    private func memberKind(_ node: NodeDecl) -> ScreenShape.Member.Kind? {
+        switch (node.role, node.kind) {
+        case (.component, _): return nil
+        case (.input, .stream): return node.type == .void ? .event : .valueInput
+        case (.input, _), (.state, _): return .settable
+        case (.param, _): return nil  // a parameter is a property of its own (`shape.params`)
+        case (_, .stream): return .stream
+        default: return .current
+        }
+    }
+
+    private mutating func memberName(_ name: String, at range: SpecRange) -> String? {
+        guard let swift = SwiftNames.member(name) else {
+            fail(.swiftName, "'\(name)' becomes no Swift member name: it has no letters or starts with a digit", at: range)
+            return nil
+        }
+        if SwiftNames.keywords.contains(swift) {
+            fail(.swiftName, "'\(name)' is a Swift keyword; rename it in the spec (for example '\(name)Value')", at: range)
+            return nil
+        }
+        if Self.reservedMembers.contains(swift) {
+            fail(.swiftCollision, "'\(name)' would be '\(swift)', which every generated screen already has; rename it in the spec", at: range)
+            return nil
+        }
+        return swift
+    }
+
+    // MARK: services
+
+    private mutating func services() -> [ScreenShape.Service] {
+        var seen: [String: String] = [:]
+        return spec.services.compactMap { service in
+            let segments = service.name.split(separator: ".").map(String.init)
+            var path: [String] = []
+            for segment in segments {
+                guard let swift = SwiftNames.member(segment), !SwiftNames.keywords.contains(swift) else {
+                    fail(.swiftName, "the service '\(service.name)' becomes no Swift name: '\(segment)' is a Swift keyword or has no letters", at: locate(service.name))
+                    return nil
+                }
+                path.append(swift)
+            }
+            let joined = path.joined(separator: ".")
+            if let other = seen[joined] {
+                fail(.swiftCollision, "the services '\(other)' and '\(service.name)' both become '\(joined)' in Swift", at: locate(service.name))
+                return nil
+            }
+            seen[joined] = service.name
+            let params = service.params ?? []
+            var fields: [(String, String, SwiftType)] = []
+            for param in params {
+                guard let swift = SwiftNames.member(param.name), !SwiftNames.keywords.contains(swift) else {
+                    fail(.swiftName, "the parameter '\(param.name)' of '\(service.name)' becomes no Swift property name", at: locate(service.name))
+                    return nil
+                }
+                fields.append((swift, param.name, swiftType(param.type)))
+            }
+            let arguments = params.isEmpty ? nil : path.map(SwiftNames.upperFirst).joined() + "Arguments"
+            return .init(specName: service.name, path: path, arguments: arguments, argumentFields: fields,
+                         returns: service.returns == .void ? nil : swiftType(service.returns))
+        }
+    }
+
+    // MARK: checks
+
+    private mutating func checkNestedTypes(_ shape: ScreenShape) {
+        var owners: [String: String] = [:]
+        let fixed = ["Values", "Services", "Destination", "Parameters", "Nodes", shape.screenType, shape.modelType]
+        for name in fixed { owners[name] = "the generated code" }
+        for record in shape.records { claim(record.swiftName, by: "the type '\(record.specName)'", &owners) }
+        for e in shape.enums { claim(e.swiftName, by: "the type '\(e.specName)'", &owners) }
+        for group in shape.groups {
+            if let nested = group.nestedType { claim(nested, by: "'\(group.specName)'", &owners) }
+            if group.nestedType != nil { claim(SwiftNames.upperFirst(group.swiftName) + "Values", by: "'\(group.specName)'", &owners) }
+        }
+        for service in shape.services {
+            if let arguments = service.arguments { claim(arguments, by: "the service '\(service.specName)'", &owners) }
+        }
+    }
+
+    private mutating func claim(_ name: String, by owner: String, _ owners: inout [String: String]) {
+        if let other = owners[name] {
+            fail(.swiftCollision, "\(owner) becomes the Swift type '\(name)', which \(other) already is; rename it in the spec", at: locate(owner))
+            return
+        }
+        owners[name] = owner
+    }
+
+    // MARK: helpers
+
+    private mutating func fail(_ id: DiagnosticID, _ message: String, at range: SpecRange) {
+        diagnostics.append(Diagnostic(.error, id: id, message, at: range))
+    }
+
+    /// Where `text` (a name, quoted or not) is first written as a key in the spec; its first line
+    /// when it is not found.
+    func locate(_ text: String) -> SpecRange {
+        let name = text.split(separator: "'").count > 1 ? String(text.split(separator: "'")[1]) : text
+        for (i, line) in source.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop { $0 == " " || $0 == "-" }
+            if trimmed.hasPrefix(name + ":") || trimmed.hasPrefix("\"\(name)\":") || trimmed.hasPrefix("- " + name) {
+                let column = line.count - trimmed.count + 1
+                return SpecRange(file: source.path, at: SpecLocation(line: i + 1, column: column), length: name.count)
+            }
+        }
+        for (i, line) in source.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if let found = line.range(of: name) {
+                let column = line.distance(from: line.startIndex, to: found.lowerBound) + 1
+                return SpecRange(file: source.path, at: SpecLocation(line: i + 1, column: column), length: name.count)
+            }
+        }
+        return SpecRange(file: source.path, at: SpecLocation(line: 1, column: 1))
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import SpecTesting
+import Testing
+
+/// `specrun generate` writes typed Swift for specs (docs/generated-code.md); the example apps that
+/// compile and drive it are `Examples/TypedApp` and `Examples/RxApp` (run by `.ci/run`).
+@Suite struct GenerateCommandTests {
+    @Test func everyShippedSpecBecomesOneFileAndAnUnchangedFileIsNotWrittenAgain() throws {
+        let folder = try PackagePaths.temporaryFolder("specrun-generate")
+        let result = try CLI.run(["generate", "specs", "--output", folder])
+        #expect(result.status == 0, "\(result)")
+        let specs = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.specs).filter { $0.hasSuffix(".yaml") }
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(written == specs.map { $0.replacingOccurrences(of: ".yaml", with: ".swift") }.sorted())
+        let login = try String(contentsOfFile: folder + "/login.swift", encoding: .utf8)
+        #expect(login.contains("public final class LoginScreen: Sendable"))
+        #expect(login.contains("public var canLogin: Bool"))
+        #expect(login.contains("public final class LoginModel: Observable"))
+        #expect(login.contains(#"{"format":"specrun-program""#))
+
+        let before = try FileManager.default.attributesOfItem(atPath: folder + "/login.swift")[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(try CLI.run(["generate", "specs", "--output", folder]).status == 0)
+        let after = try FileManager.default.attributesOfItem(atPath: folder + "/login.swift")[.modificationDate] as? Date
+        #expect(before == after)
+    }
+
+    @Test func theRxSwiftShapeIsAFileOfItsOwnOnRequest() throws {
+        let folder = try PackagePaths.temporaryFolder("specrun-generate")
+        #expect(try CLI.run(["generate", "specs/login.yaml", "--rxswift", "--no-model", "--output", folder]).status == 0)
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(written == ["login+RxSwift.swift", "login.swift"])
+        let rx = try String(contentsOfFile: folder + "/login+RxSwift.swift", encoding: .utf8)
+        #expect(rx.contains("public final class LoginViewModel"))
+        #expect(rx.contains("public let email: BehaviorRelay<String>"))
+        #expect(rx.contains("public let canLogin: Driver<Bool>"))
+        #expect(rx.contains("public let login: Action<Void, Void>"))
+        #expect(try !String(contentsOfFile: folder + "/login.swift", encoding: .utf8).contains("LoginModel"))
+    }
+
+    @Test func aSwiftKeywordIsALocatedErrorAndNothingIsWritten() throws {
+        let spec = try CLI.temporarySpec("""
+            screen: Keywords
+            inputs:
+              email: { type: String, default: "" }
+              default: { type: String, default: "" }
+            outputs:
+              ok: "!email.isEmpty"
+            """, name: "keywords.yaml")
+        let folder = try PackagePaths.temporaryFolder("specrun-generate")
+        let result = try CLI.run(["generate", spec, "--output", folder + "/out"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("keywords.yaml:4:3: error: 'default' is a Swift keyword"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+    }
+
+    @Test func aNameTheGeneratedCodeHasIsALocatedCollision() throws {
+        let spec = try CLI.temporarySpec("""
+            screen: Clash
+            inputs:
+              start: event
+              values: { type: Int, default: 0 }
+            """, name: "clash.yaml")
+        let result = try CLI.run(["generate", spec, "--output", try PackagePaths.temporaryFolder("specrun-generate")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("clash.yaml:3:3: error: 'start' would be 'start', which every generated screen already has"), "\(result.stderr)")
+        #expect(result.stderr.contains("clash.yaml:4:3: error: 'values' would be 'values'"), "\(result.stderr)")
+    }
+
+    @Test func anInvalidSpecIsItsOwnDiagnosticAndNothingIsWritten() throws {
+        let spec = try CLI.temporarySpec("screen: Broken\ninputs:\n  email: Strin\n", name: "broken.yaml")
+        let folder = try PackagePaths.temporaryFolder("specrun-generate") + "/out"
+        let result = try CLI.run(["generate", spec, "--output", folder])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("broken.yaml:3:10: error:"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder))
+    }
+
+    /// The example apps compile copies of the shipped specs (a spec reads the specs it navigates
+    /// to from its own package only): the copies must stay the shipped ones.
+    @Test(arguments: ["Examples/TypedApp/Sources/TypedScreens/specs", "Examples/RxApp/Sources/RxScreens/specs"])
+    func theExamplesSpecsAreTheShippedOnes(folder: String) throws {
+        let copies = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.path(folder)).filter { $0.hasSuffix(".yaml") }
+        #expect(!copies.isEmpty)
+        for name in copies {
+            let copy = try String(contentsOfFile: PackagePaths.path(folder + "/" + name), encoding: .utf8)
+            let shipped = try String(contentsOfFile: PackagePaths.specs + "/" + name, encoding: .utf8)
+            #expect(copy == shipped, "\(folder)/\(name) differs from specs/\(name): copy it again")
+        }
+    }
+}
