@@ -90,7 +90,8 @@ let package = Package(
         .testTarget(name: "SpecTestingTests", dependencies: ["ScreenSpec", "SpecRuntime", "SpecTesting"]),
         .testTarget(name: "ScreenSpecTests", dependencies: ["ScreenSpec", "SpecRuntime", "SpecTesting"]),
         // Test folders mirror their module's source folders (docs/architecture.md, "Tests").
-        .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "SpecHTTP", "ScreenSpec", "SpecTesting"]),
+        // Tools its tests drive the engine through (coverage, exploration) are declared, not borrowed.
+        .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "SpecHTTP", "ScreenSpec", "SpecTools", "SpecTesting"]),
         .testTarget(name: "SpecToolsTests", dependencies: ["SpecTools", "SpecRuntime", "ScreenSpec", "SpecTesting"]),
         // Plays every spec under specs/ against its committed snapshot, one test per scenario.
         .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),

@@ -22,23 +22,37 @@ let action: Package.Dependency = environment["ACTION_PATH"].map { .package(path:
 let rxSwiftName = environment["RXSWIFT_PATH"].map { URL(fileURLWithPath: $0).lastPathComponent } ?? "RxSwift"
 let actionName = environment["ACTION_PATH"].map { URL(fileURLWithPath: $0).lastPathComponent } ?? "Action"
 
+// RxCocoa (Driver, Signal) and the Action library are for Apple platforms: RxSwift does not build
+// RxCocoa on Linux, and Action needs it. There the generated shape uses plain Observables and its
+// own `RxAction` (docs/generated-code.md, "RxSwift").
+#if os(Linux)
+let appleOnly: [Package.Dependency] = []
+let cocoa: [Target.Dependency] = []
+#else
+let appleOnly: [Package.Dependency] = [action]
+let cocoa: [Target.Dependency] = [
+    .product(name: "RxCocoa", package: rxSwiftName),
+    .product(name: "Action", package: actionName),
+]
+#endif
+
 let package = Package(
     name: "RxApp",
     platforms: [.macOS(.v14), .iOS(.v17)],
     dependencies: [
         .package(path: "../.."),
         rxSwift,
-        action,
-    ],
+    ] + appleOnly,
     targets: [
         .target(
             name: "RxScreens",
             dependencies: [
                 .product(name: "SpecRuntime", package: specrun),
                 .product(name: "RxSwift", package: rxSwiftName),
-                .product(name: "RxCocoa", package: rxSwiftName),
-                .product(name: "Action", package: actionName),
-            ],
+                .product(name: "RxRelay", package: rxSwiftName),
+            ] + cocoa,
+            // The generated code compiles with no warning in Swift 6 with strict concurrency.
+            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])],
             plugins: [.plugin(name: "SpecrunGenerate", package: specrun)]
         ),
         .testTarget(
@@ -47,9 +61,8 @@ let package = Package(
                 "RxScreens",
                 .product(name: "SpecRuntime", package: specrun),
                 .product(name: "RxSwift", package: rxSwiftName),
-                .product(name: "RxCocoa", package: rxSwiftName),
-                .product(name: "Action", package: actionName),
-            ]
+                .product(name: "RxRelay", package: rxSwiftName),
+            ] + cocoa
         ),
     ],
     swiftLanguageModes: [.v6]

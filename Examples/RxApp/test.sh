@@ -16,11 +16,6 @@ fi
 rxswift="$(cd "$1" && pwd)"
 action="$(cd "$2" && pwd)"
 cd "$(dirname "$0")"
-# Action's own manifest asks for RxSwift by URL: the local copy stands in for it, as a mirror.
-scratch=".build/local-deps"
-mkdir -p "$scratch"
 export RXSWIFT_PATH="$rxswift" ACTION_PATH="$action"
-swift package config set-mirror --original https://github.com/ReactiveX/RxSwift.git --mirror "file://$rxswift" >/dev/null
-trap 'swift package config unset-mirror --original https://github.com/ReactiveX/RxSwift.git >/dev/null 2>&1 || true' EXIT
 swift build --build-tests
 swift test

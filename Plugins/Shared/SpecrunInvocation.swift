@@ -30,7 +30,7 @@ struct SpecrunInvocation {
     func run() throws {
         guard let command else {
             print("usage: swift package specrun COMMAND [ARGUMENTS…] (check, test, coverage, mutate, explore, graph, run, compile)")
-            print("       swift package --allow-writing-to-package-directory specrun-write COMMAND … (test recording snapshots, explore --write, review)")
+            print("       swift package --allow-writing-to-package-directory specrun-write COMMAND … (test recording snapshots, explore --write, review, generate --output DIR)")
             return
         }
         var arguments = arguments

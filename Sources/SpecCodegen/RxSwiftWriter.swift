@@ -12,11 +12,14 @@ struct RxSwiftWriter {
     func write(into out: inout SwiftSource) {
         let v = shape.rxType
         let s = shape.screenType
-        out.line("import Action")
         out.line("import Foundation")
-        out.line("import RxCocoa")
+        out.line("import RxRelay")
         out.line("import RxSwift")
         out.line("import SpecRuntime")
+        out.line("#if canImport(RxCocoa)")
+        out.line("import Action")
+        out.line("import RxCocoa")
+        out.line("#endif")
         out.line()
         out.doc("""
             `\(s)` in the seeds' Input/Output style: relays in, drivers and signals out, actions as \
@@ -31,11 +34,15 @@ struct RxSwiftWriter {
                 }
             }
             out.line()
-            out.doc("What the view shows: values as `Driver`s, streams as `Signal`s.")
+            out.doc("What the view shows: values as `Driver`s, streams as `Signal`s (plain `Observable`s where RxCocoa is not, as on Linux).")
             out.block("public struct Output") { out in
                 for (member, name) in outputs() {
                     out.doc("`\(member.specName)`.")
+                    out.line("#if canImport(RxCocoa)")
                     out.line("public let \(name): \(outputType(member))")
+                    out.line("#else")
+                    out.line("public let \(name): Observable<\(outputElement(member))>")
+                    out.line("#endif")
                 }
             }
             out.line()
@@ -43,8 +50,12 @@ struct RxSwiftWriter {
             out.line("public let output: Output")
             for group in shape.groups where group.action != nil {
                 let action = group.action!
-                out.doc("The action `\(action.specName)`: enabled as the spec says; its work executes the spec's action and ends with its next element, or fails with its next error (`ActionError.underlyingError(ErrorValue)`).")
+                out.doc("The action `\(action.specName)`: enabled as the spec says; its work executes the spec's action and ends with its next element, or fails with its next error (`ActionError.underlyingError(ErrorValue)`; where the Action library is not, as on Linux, an `RxAction` with its names that fails with the `ErrorValue`).")
+                out.line("#if canImport(RxCocoa)")
                 out.line("public let \(group.swiftName): Action<\(action.input?.qualified(in: s) ?? "Void"), \(elementType(group))>")
+                out.line("#else")
+                out.line("public let \(group.swiftName): RxAction<\(action.input?.qualified(in: s) ?? "Void"), \(elementType(group))>")
+                out.line("#endif")
             }
             out.doc("The typed screen underneath.")
             out.line("public let screen: \(s)")
@@ -53,9 +64,12 @@ struct RxSwiftWriter {
             out.doc("The RxSwift shape of `screen`, which the caller starts.")
             out.block("public init(screen: \(s))") { out in
                 out.line("self.screen = screen")
-                out.line("let core = screen.core")
-                out.line("let nodes = screen.nodes")
-                out.line("let bag = disposeBag")
+                let usesNodes = !inputs().isEmpty || !outputs().isEmpty || shape.groups.contains { $0.action != nil }
+                if usesNodes {
+                    out.line("let core = screen.core")
+                    out.line("let nodes = screen.nodes")
+                }
+                if !inputs().isEmpty { out.line("let bag = disposeBag") }
                 var inputNames: [String] = []
                 for (member, name) in inputs() {
                     let node = "nodes.\(shape.nodeNames[member.specName]!)"
@@ -77,9 +91,16 @@ struct RxSwiftWriter {
                 for (member, name) in outputs() {
                     outputNames.append("\(name): " + outputExpression(member))
                 }
+                out.line("#if canImport(RxCocoa)")
                 out.line("output = Output(")
                 for (i, item) in outputNames.enumerated() { out.line("    " + item + (i == outputNames.count - 1 ? "" : ",")) }
                 out.line(")")
+                out.line("#else")
+                let plain = outputs().map { "\($0.1): " + plainExpression($0.0) }
+                out.line("output = Output(")
+                for (i, item) in plain.enumerated() { out.line("    " + item + (i == plain.count - 1 ? "" : ",")) }
+                out.line(")")
+                out.line("#endif")
                 for group in shape.groups where group.action != nil {
                     writeAction(group, into: &out)
                 }
@@ -89,6 +110,10 @@ struct RxSwiftWriter {
             out.doc("The RxSwift shape of a new screen of \(shape.fileName).")
             out.block("public convenience init(\(arguments)) throws") { out in
                 out.line("self.init(screen: try \(s)(\(shape.params.map { "\($0.swiftName): \($0.swiftName)" }.joined(separator: ", "))))")
+            }
+            if shape.groups.contains(where: { $0.action != nil }) {
+                out.line()
+                writeRxAction(into: &out)
             }
         }
         out.line()
@@ -135,7 +160,22 @@ struct RxSwiftWriter {
         return member.kind == .stream ? "Signal<\(element)>" : "Driver<\(element)>"
     }
 
+    private func outputElement(_ member: ScreenShape.Member) -> String {
+        member.type == .void ? "Void" : elementSpelling(member.type)
+    }
+
     private func outputExpression(_ member: ScreenShape.Member) -> String {
+        let source = plainSource(member)
+        return member.kind == .stream ? "\(source).asSignal(onErrorSignalWith: .empty())" : "\(source).asDriver(onErrorDriveWith: .empty())"
+    }
+
+    /// Where RxCocoa is not: a value replays its latest to a new subscriber, as a `Driver` does.
+    private func plainExpression(_ member: ScreenShape.Member) -> String {
+        let source = plainSource(member)
+        return member.kind == .stream ? "\(source).share()" : "\(source).share(replay: 1, scope: .whileConnected)"
+    }
+
+    private func plainSource(_ member: ScreenShape.Member) -> String {
         let node = "nodes.\(shape.nodeNames[member.specName]!)"
         let source: String
         if member.type == .void {
@@ -147,7 +187,7 @@ struct RxSwiftWriter {
         } else {
             source = "values(core, \(node), as: \(member.type.qualified(in: shape.screenType)).self)"
         }
-        return member.kind == .stream ? "\(source).asSignal(onErrorSignalWith: .empty())" : "\(source).asDriver(onErrorDriveWith: .empty())"
+        return source
     }
 
     private func elementType(_ group: ScreenShape.Group) -> String {
@@ -163,12 +203,13 @@ struct RxSwiftWriter {
         let element = elementType(group)
         let name = group.swiftName
         let enabled = node("enabled") ?? "nodes.\(name)Enabled"
+        let elements = node("elements") ?? "nodes.\(name)Elements"
+        let errors = node("errors") ?? "nodes.\(name)Errors"
+        out.line("#if canImport(RxCocoa)")
         out.line("\(name) = Action(enabledIf: values(core, \(enabled), as: Bool.self)) { input in")
         out.line("    Observable<\(element)>.create { observer in")
         out.line("        let box = ObserverBox(observer)")
         // Every action has its elements and errors nodes (ActionPlan).
-        let elements = node("elements") ?? "nodes.\(name)Elements"
-        let errors = node("errors") ?? "nodes.\(name)Errors"
         if element == "Void" {
             out.line("        let elements = core.observeSignals(\(elements), { box.next(()) }, onEnd: { _ in })")
         } else {
@@ -179,9 +220,83 @@ struct RxSwiftWriter {
         out.line("        return Disposables.create { elements.cancel(); errors.cancel() }")
         out.line("    }")
         out.line("}")
+        out.line("#else")
+        let executing = node("executing") ?? "nodes.\(name)Executing"
+        out.line("\(name) = RxAction(")
+        out.line("    enabled: values(core, \(enabled), as: Bool.self),")
+        out.line("    executing: values(core, \(executing), as: Bool.self),")
+        if element == "Void" {
+            out.line("    elements: signals(core, \(elements)).share(),")
+        } else {
+            out.line("    elements: values(core, \(elements), as: \(element).self).share(),")
+        }
+        out.line("    errors: values(core, \(errors), as: ErrorValue.self).share()")
+        out.line(") { input in")
+        out.line("    Observable<\(element)>.create { observer in")
+        out.line("        let box = ObserverBox(observer)")
+        if element == "Void" {
+            out.line("        let elements = core.observeSignals(\(elements), { box.next(()) }, onEnd: { _ in })")
+        } else {
+            out.line("        let elements = core.observe(\(elements), as: \(element).self, { box.next($0) }, onEnd: { _ in })")
+        }
+        out.line("        let errors = core.observe(\(errors), as: ErrorValue.self, { box.fail($0) }, onEnd: { _ in })")
+        out.line(action.input == nil ? "        core.execute(\(SwiftSource.literal(action.specName)))" : "        core.execute(\(SwiftSource.literal(action.specName)), input)")
+        out.line("        return Disposables.create { elements.cancel(); errors.cancel() }")
+        out.line("    }")
+        out.line("}")
+        out.line("#endif")
+    }
+
+    /// Where the Action library is not (it needs RxCocoa, which is not on Linux): an action with
+    /// `Action`'s names in plain RxSwift.
+    private func writeRxAction(into out: inout SwiftSource) {
+        out.line("#if !canImport(RxCocoa)")
+        out.doc("An action where the Action library is not (it needs RxCocoa, which Linux does not have): `Action`'s names, in plain RxSwift; its errors are the spec's `ErrorValue`s.")
+        out.block("public final class RxAction<Input, Element>") { out in
+            out.doc("Whether it may run now, as the spec says.")
+            out.line("public let enabled: Observable<Bool>")
+            out.doc("Whether it runs.")
+            out.line("public let executing: Observable<Bool>")
+            out.doc("Each element of its work.")
+            out.line("public let elements: Observable<Element>")
+            out.doc("Each failure, and each refusal while disabled (`notEnabled`).")
+            out.line("public let errors: Observable<ErrorValue>")
+            out.line("private let work: (Input) -> Observable<Element>")
+            out.line()
+            out.block("init(enabled: Observable<Bool>, executing: Observable<Bool>, elements: Observable<Element>, errors: Observable<ErrorValue>, work: @escaping (Input) -> Observable<Element>)") { out in
+                out.line("self.enabled = enabled")
+                out.line("self.executing = executing")
+                out.line("self.elements = elements")
+                out.line("self.errors = errors")
+                out.line("self.work = work")
+            }
+            out.line()
+            out.doc("Runs the spec's action with `input`: its next element, then the end, or its next error.")
+            out.line("@discardableResult")
+            out.line("public func execute(_ input: Input) -> Observable<Element> { work(input) }")
+        }
+        out.line("#endif")
     }
 
     private func writeHelpers(into out: inout SwiftSource) {
+        if shape.groups.contains(where: { $0.action != nil }) { writeVoidExecute(into: &out) }
+        writeObservers(into: &out)
+    }
+
+    private func writeVoidExecute(into out: inout SwiftSource) {
+        out.raw("""
+            #if !canImport(RxCocoa)
+            extension \(shape.rxType).RxAction where Input == Void {
+                /// Runs the spec's action.
+                @discardableResult
+                public func execute() -> Observable<Element> { execute(()) }
+            }
+            #endif
+
+            """)
+    }
+
+    private func writeObservers(into out: inout SwiftSource) {
         out.raw("""
             /// An observer handed to the screen's observation, which may call it from the thread of any
             /// transaction: the screen runs one transaction at a time, so calls never overlap.

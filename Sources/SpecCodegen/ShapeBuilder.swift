@@ -16,18 +16,18 @@ struct ShapeBuilder {
     let siblings: [String: String]
     private(set) var diagnostics: [Diagnostic] = []
     private var typeNames: [String: String] = [:]
-    /// The screens the program navigates to (its `navigate:` expressions).
-    let targets: [String]
+    /// The screens the program navigates to (its `navigate:` expressions), read by ``build(program:)``.
+    private var targets: [String] = []
 
     init(spec: CheckedSpec, source: SourceFile, siblings: [String: String]) {
         self.spec = spec
         self.source = source
         self.siblings = siblings
-        targets = CompiledSpecScan.navigationTargets(spec)
     }
 
     /// The shape, or nil with ``diagnostics`` when a name cannot be a Swift name.
     mutating func build(program: String) -> ScreenShape? {
+        targets = CompiledSpecScan.navigationTargets(inProgram: program)
         guard let base = SwiftNames.type(spec.screen), !SwiftNames.keywords.contains(base) else {
             fail(.swiftName, "the screen name '\(spec.screen)' becomes no Swift type name", at: locate("screen"))
             return nil

@@ -1,24 +1,35 @@
-import Action
-import RxCocoa
+import RxRelay
 import RxScreens
 import RxSwift
 import SpecRuntime
 import Testing
+#if canImport(RxCocoa)
+import Action
+import RxCocoa
+#endif
 
 /// The RxSwift shape of generated screens, driven as the seeds' view controllers drive a view
-/// model: relays in, drivers and signals out, `Action` for actions.
+/// model: relays in, drivers and signals out (Observables on Linux, which has no RxCocoa), and
+/// actions (`Action` on Apple platforms, `RxAction` with its names on Linux).
 @MainActor
 @Suite(.timeLimit(.minutes(5))) struct RxShapeTests {
-    @Test func relaysInDriversOut() throws {
+    @Test func relaysInValuesOut() throws {
         let viewModel = try LoginViewModel()
         viewModel.screen.start()
         let bag = DisposeBag()
         var valid: [Bool] = []
+        #if canImport(RxCocoa)
         viewModel.output.canLogin.drive(onNext: { valid.append($0) }).disposed(by: bag)
+        #else
+        viewModel.output.canLogin.subscribe(onNext: { valid.append($0) }).disposed(by: bag)
+        #endif
         viewModel.input.email.accept("someone@example.com")
+        #expect(viewModel.screen.email == "someone@example.com")
         viewModel.input.password.accept("hunter2")
         #expect(viewModel.screen.canLogin)
         #expect(valid == [false, true])
+        viewModel.input.confirm.accept(())
+        #expect(viewModel.screen.login.executing)
         viewModel.screen.stop()
     }
 
@@ -35,7 +46,7 @@ import Testing
         viewModel.screen.stop()
     }
 
-    @Test func aRefusalReachesTheActionAsItsUnderlyingError() async throws {
+    @Test func aRefusalReachesTheActionAsItsError() async throws {
         let viewModel = try LoginViewModel()
         viewModel.screen.services.auth.signIn { _ in throw ServiceFailure.http(401) }
         viewModel.screen.start()
@@ -44,14 +55,22 @@ import Testing
         do {
             for try await _ in viewModel.login.execute().values {}
             Issue.record("the action succeeded")
-        } catch ActionError.underlyingError(let error) {
+        } catch {
+            #if canImport(RxCocoa)
+            guard case ActionError.underlyingError(let underlying) = error else {
+                Issue.record("expected the underlying error, got \(error)")
+                return
+            }
+            let value = try #require(underlying as? ErrorValue)
+            #else
             let value = try #require(error as? ErrorValue)
+            #endif
             #expect(value.status == 401)
         }
         viewModel.screen.stop()
     }
 
-    @Test func aDisabledActionIsRefusedByAction() async throws {
+    @Test func aDisabledActionIsRefused() async throws {
         let viewModel = try LoginViewModel()
         viewModel.screen.start()
         viewModel.input.email.accept("a@b.co")
@@ -62,19 +81,31 @@ import Testing
         do {
             for try await _ in viewModel.login.execute().values {}
             Issue.record("a disabled action ran")
-        } catch ActionError.notEnabled {
+        } catch {
+            #if canImport(RxCocoa)
+            guard case ActionError.notEnabled = error else {
+                Issue.record("expected notEnabled, got \(error)")
+                return
+            }
+            #else
+            #expect((error as? ErrorValue)?.kindName == "notEnabled")
+            #endif
         }
         viewModel.screen.stop()
     }
 
-    @Test func aSelectionIsASignalOfTypedDestinations() async throws {
+    @Test func aSelectionIsAStreamOfTypedDestinations() async throws {
         let octocat = EventsScreen.User(login: "octocat", avatarUrl: nil, kind: .user)
         let event = EventsScreen.Event(id: 1, actor: octocat, repository: EventsScreen.Repository(fullName: "ReactiveX/RxSwift", stars: 1), title: "starred")
         let viewModel = try EventsViewModel(user: octocat)
         viewModel.screen.services.github.events { _ in [event] }
         let bag = DisposeBag()
         var destinations: [EventsScreen.Destination] = []
+        #if canImport(RxCocoa)
         viewModel.output.repositorySelected.emit(onNext: { destinations.append($0) }).disposed(by: bag)
+        #else
+        viewModel.output.repositorySelected.subscribe(onNext: { destinations.append($0) }).disposed(by: bag)
+        #endif
         viewModel.screen.start()
         viewModel.input.selection.accept(event)
         let expected = EventsScreen.Destination.repository(RepositoryScreen.Parameters(repository: RepositoryScreen.Repository(fullName: "ReactiveX/RxSwift", stars: 1)))
