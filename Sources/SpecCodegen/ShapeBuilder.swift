@@ -55,6 +55,7 @@ struct ShapeBuilder {
         shape.groups = groups()
         shape.services = services()
         checkNestedTypes(shape)
+        checkModelNames(shape)
         return diagnostics.contains { $0.severity == .error } ? nil : shape
     }
 
@@ -298,6 +299,23 @@ struct ShapeBuilder {
         }
         for service in shape.services {
             if let arguments = service.arguments { claim(arguments, by: "the service '\(service.specName)'", &owners) }
+        }
+    }
+
+    /// The model flattens a group's members (`login.enabled` -> `loginEnabled`): no flattened
+    /// name may be another member's.
+    private mutating func checkModelNames(_ shape: ScreenShape) {
+        var owners: [String: String] = [:]
+        for group in shape.groups where group.nestedType == nil { owners[group.swiftName] = group.specName }
+        for group in shape.groups where group.nestedType != nil {
+            var flattened = group.children.map { (group.swiftName + SwiftNames.upperFirst($0.swiftName), $0.specName) }
+            if let main = group.main { flattened.append((group.swiftName + (main.kind == .stream ? "Latest" : "Value"), main.specName)) }
+            for (name, specName) in flattened {
+                if let other = owners[name] {
+                    fail(.swiftCollision, "'\(specName)' and '\(other)' both become '\(name)' in the generated model; rename one in the spec", at: locate(other))
+                }
+                owners[name] = specName
+            }
         }
     }
 

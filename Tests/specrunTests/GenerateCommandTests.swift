@@ -67,6 +67,25 @@ import Testing
         #expect(result.stderr.contains("clash.yaml:4:3: error: 'values' would be 'values'"), "\(result.stderr)")
     }
 
+    @Test func aNameTheModelFlattensIntoIsACollision() throws {
+        let spec = try CLI.temporarySpec("""
+            screen: Flat
+            inputs:
+              go: event
+            outputs:
+              saveEnabled: "true"
+            actions:
+              save:
+                trigger: go
+                work: { call: api.save }
+            services:
+              api.save: { returns: Void }
+            """, name: "flat.yaml")
+        let result = try CLI.run(["generate", spec, "--output", try PackagePaths.temporaryFolder("specrun-generate")])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("flat.yaml:5:3: error: 'save.enabled' and 'saveEnabled' both become 'saveEnabled' in the generated model"), "\(result.stderr)")
+    }
+
     @Test func anInvalidSpecIsItsOwnDiagnosticAndNothingIsWritten() throws {
         let spec = try CLI.temporarySpec("screen: Broken\ninputs:\n  email: Strin\n", name: "broken.yaml")
         let folder = try PackagePaths.temporaryFolder("specrun-generate") + "/out"

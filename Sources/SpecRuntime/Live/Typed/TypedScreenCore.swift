@@ -176,19 +176,14 @@ public final class TypedScreenCore: @unchecked Sendable {
     /// stops, and throws the spec's ``ErrorValue`` when the stream ends with an error.
     public func values<T: Decodable & Sendable>(_ node: ScreenNode, as type: T.Type) -> AsyncThrowingStream<T, any Error> {
         let (stream, continuation) = AsyncThrowingStream<T, any Error>.makeStream(bufferingPolicy: .unbounded)
-        let graph = UncheckedBox(screen.graph)
         let token = screen.addTypedObserver(node, onValue: { value in
             do {
                 continuation.yield(try Self.decode(value, as: T.self))
             } catch {
                 continuation.finish(throwing: LiveScreenError.undecodable(node.name, T.self, "\(error)"))
             }
-        }, onEnd: {
-            if case .error(let error) = graph.value.streamEnd(of: node.index) {
-                continuation.finish(throwing: error)
-            } else {
-                continuation.finish()
-            }
+        }, onEnd: ending(node) { error in
+            if let error { continuation.finish(throwing: error) } else { continuation.finish() }
         })
         continuation.onTermination = { _ in token.cancel() }
         return stream
@@ -198,15 +193,10 @@ public final class TypedScreenCore: @unchecked Sendable {
     /// made a `D` by `transform` (a generated screen's `Destination`; nil skips it).
     public func navigations<D: Sendable>(_ node: ScreenNode, _ transform: @escaping @Sendable (ScreenNavigation) -> D?) -> AsyncThrowingStream<D, any Error> {
         let (stream, continuation) = AsyncThrowingStream<D, any Error>.makeStream(bufferingPolicy: .unbounded)
-        let graph = UncheckedBox(screen.graph)
         let token = screen.addTypedObserver(node, onValue: { value in
             if case .navigation(let navigation) = value, let made = transform(ScreenNavigation(navigation)) { continuation.yield(made) }
-        }, onEnd: {
-            if case .error(let error) = graph.value.streamEnd(of: node.index) {
-                continuation.finish(throwing: error)
-            } else {
-                continuation.finish()
-            }
+        }, onEnd: ending(node) { error in
+            if let error { continuation.finish(throwing: error) } else { continuation.finish() }
         })
         continuation.onTermination = { _ in token.cancel() }
         return stream
@@ -218,24 +208,18 @@ public final class TypedScreenCore: @unchecked Sendable {
     public func observe<T: Decodable & Sendable>(
         _ node: ScreenNode, as type: T.Type, _ onValue: @escaping @Sendable (T) -> Void, onEnd: @escaping @Sendable (ErrorValue?) -> Void
     ) -> ObservationToken {
-        let graph = UncheckedBox(screen.graph)
         return screen.addTypedObserver(node, onValue: { [weak self] value in
             do {
                 onValue(try Self.decode(value, as: T.self))
             } catch {
                 self?.report("'\(node.name)' does not decode as \(T.self): \(error)")
             }
-        }, onEnd: {
-            if case .error(let error) = graph.value.streamEnd(of: node.index) { onEnd(error) } else { onEnd(nil) }
-        })
+        }, onEnd: ending(node, onEnd))
     }
 
     /// ``observe(_:as:_:onEnd:)`` for an event or a `Void` stream.
     public func observeSignals(_ node: ScreenNode, _ onSignal: @escaping @Sendable () -> Void, onEnd: @escaping @Sendable (ErrorValue?) -> Void) -> ObservationToken {
-        let graph = UncheckedBox(screen.graph)
-        return screen.addTypedObserver(node, onValue: { _ in onSignal() }, onEnd: {
-            if case .error(let error) = graph.value.streamEnd(of: node.index) { onEnd(error) } else { onEnd(nil) }
-        })
+        return screen.addTypedObserver(node, onValue: { _ in onSignal() }, onEnd: ending(node, onEnd))
     }
 
     /// ``observe(_:as:_:onEnd:)`` for a node of type `Navigation`, each made a `D` by `transform`.
@@ -243,12 +227,17 @@ public final class TypedScreenCore: @unchecked Sendable {
         _ node: ScreenNode, _ transform: @escaping @Sendable (ScreenNavigation) -> D?, _ onValue: @escaping @Sendable (D) -> Void,
         onEnd: @escaping @Sendable (ErrorValue?) -> Void
     ) -> ObservationToken {
-        let graph = UncheckedBox(screen.graph)
         return screen.addTypedObserver(node, onValue: { value in
             if case .navigation(let navigation) = value, let made = transform(ScreenNavigation(navigation)) { onValue(made) }
-        }, onEnd: {
-            if case .error(let error) = graph.value.streamEnd(of: node.index) { onEnd(error) } else { onEnd(nil) }
-        })
+        }, onEnd: ending(node, onEnd))
+    }
+
+    /// What to run when `node`'s stream ends: `finish` with the error it ended with, or nil.
+    private func ending(_ node: ScreenNode, _ finish: @escaping @Sendable (ErrorValue?) -> Void) -> () -> Void {
+        let graph = UncheckedBox(screen.graph)
+        return {
+            if case .error(let error) = graph.value.streamEnd(of: node.index) { finish(error) } else { finish(nil) }
+        }
     }
 
     /// Calls `onChange` on `queue` after each transaction that changed any of `nodes` (an
@@ -315,13 +304,8 @@ public final class TypedScreenCore: @unchecked Sendable {
     /// fires, ending as ``values(_:as:)`` does.
     public func signals(_ node: ScreenNode) -> AsyncThrowingStream<Void, any Error> {
         let (stream, continuation) = AsyncThrowingStream<Void, any Error>.makeStream(bufferingPolicy: .unbounded)
-        let graph = UncheckedBox(screen.graph)
-        let token = screen.addTypedObserver(node, onValue: { _ in continuation.yield(()) }, onEnd: {
-            if case .error(let error) = graph.value.streamEnd(of: node.index) {
-                continuation.finish(throwing: error)
-            } else {
-                continuation.finish()
-            }
+        let token = screen.addTypedObserver(node, onValue: { _ in continuation.yield(()) }, onEnd: ending(node) { error in
+            if let error { continuation.finish(throwing: error) } else { continuation.finish() }
         })
         continuation.onTermination = { _ in token.cancel() }
         return stream
