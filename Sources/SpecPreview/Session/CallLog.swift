@@ -1,3 +1,4 @@
+import ScreenSpec
 import SpecRuntime
 import SpecTools
 

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenSpec
 import SpecRuntime
 import SpecTools
 

@@ -1,8 +1,8 @@
-import ScreenSpec
 import SpecRuntime
 
 /// Writes a value as YAML flow text that a spec reads back as the same value (the inverse of the
-/// checker's value reader), for scenarios written by `specrun explore`.
+/// checker's value reader, `YAMLParser` beside it), for the scenarios `specrun explore` and the
+/// preview's recordings write.
 package enum YAMLValueText {
     package static func text(_ value: Value) -> String {
         var out = ""
