@@ -7,9 +7,12 @@ import TypedScreens
 // naming it and the `end doc` comment is a ```swift block of the page, character for character
 // once the common indentation is removed (`thePageShowsTheseExamples` compares them).
 
-/// What the examples' app calls: answers at once, as a test double does.
+/// What the examples' app calls: answers as soon as its gate is open, as a test double does.
 struct API: Sendable {
+    var answer = Gate(open: true)
+
     func signIn(email: String, password: String) async throws {
+        await answer.wait()
         if password == "wrong" { throw ServiceFailure.http(401) }
     }
 }
@@ -18,6 +21,8 @@ let api = API()
 
 @Suite(.timeLimit(.minutes(5))) struct DocExamplesTests {
     @Test func typedScreen() async throws {
+        // The answer waits until the test has seen the call in flight.
+        let api = API(answer: Gate())
         // doc: screen
         let screen = try LoginScreen()            // screen: Login
         screen.services.auth.signIn { form in     // form: LoginScreen.AuthSignInArguments
@@ -32,7 +37,9 @@ let api = API()
         // end doc
         #expect(valid)
         #expect(busy)
-        _ = try await first(screen.values.login.executing.dropFirst()) { !$0 }
+        let executing = screen.values.login.executing
+        api.answer.open()
+        _ = try await first(executing) { !$0 }
         screen.stop()
     }
 

@@ -8,7 +8,11 @@ import TypedScreens
     @Test func theFormEnablesTheButtonAndTheActionCallsTheService() async throws {
         let screen = try LoginScreen()
         let calls = Inbox<LoginScreen.AuthSignInArguments>()
-        screen.services.auth.signIn { arguments in calls.append(arguments) }
+        let answer = Gate()
+        screen.services.auth.signIn { arguments in
+            calls.append(arguments)
+            await answer.wait()
+        }
         // Before start, an output reads what start() will give it.
         #expect(screen.canLogin == false)
         screen.start()
@@ -21,6 +25,7 @@ import TypedScreens
         let executing = screen.values.login.executing
         screen.confirm()
         #expect(screen.login.executing)
+        answer.open()
         _ = try await first(executing.dropFirst()) { $0 == false }
         #expect(screen.login.executing == false)
         #expect(calls.all == [LoginScreen.AuthSignInArguments(email: "someone@example.com", password: "hunter2")])

@@ -25,3 +25,37 @@ final class Inbox<T: Sendable>: @unchecked Sendable {
         return items
     }
 }
+
+/// Holds a provider's answer until the test has seen what happens while the call is in flight
+/// (`executing`), so that a fast answer cannot overtake the check.
+final class Gate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isOpen = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(open: Bool = false) {
+        isOpen = open
+    }
+
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            lock.lock()
+            if isOpen {
+                lock.unlock()
+                continuation.resume()
+            } else {
+                waiting.append(continuation)
+                lock.unlock()
+            }
+        }
+    }
+
+    func open() {
+        lock.lock()
+        isOpen = true
+        let resumed = waiting
+        waiting = []
+        lock.unlock()
+        for continuation in resumed { continuation.resume() }
+    }
+}
