@@ -205,45 +205,34 @@ struct RxSwiftWriter {
         let enabled = node("enabled") ?? "nodes.\(name)Enabled"
         let elements = node("elements") ?? "nodes.\(name)Elements"
         let errors = node("errors") ?? "nodes.\(name)Errors"
+        // The work of both: execute the spec's action, end with its next element or error.
+        // Every action has its elements and errors nodes (ActionPlan).
+        func work() {
+            out.line("    Observable<\(element)>.create { observer in")
+            out.line("        let box = ObserverBox(observer)")
+            if element == "Void" {
+                out.line("        let elements = core.observeSignals(\(elements), { box.next(()) }, onEnd: { _ in })")
+            } else {
+                out.line("        let elements = core.observe(\(elements), as: \(element).self, { box.next($0) }, onEnd: { _ in })")
+            }
+            out.line("        let errors = core.observe(\(errors), as: ErrorValue.self, { box.fail($0) }, onEnd: { _ in })")
+            out.line(action.input == nil ? "        core.execute(\(SwiftSource.literal(action.specName)))" : "        core.execute(\(SwiftSource.literal(action.specName)), input)")
+            out.line("        return Disposables.create { elements.cancel(); errors.cancel() }")
+            out.line("    }")
+            out.line("}")
+        }
         out.line("#if canImport(RxCocoa)")
         out.line("\(name) = Action(enabledIf: values(core, \(enabled), as: Bool.self)) { input in")
-        out.line("    Observable<\(element)>.create { observer in")
-        out.line("        let box = ObserverBox(observer)")
-        // Every action has its elements and errors nodes (ActionPlan).
-        if element == "Void" {
-            out.line("        let elements = core.observeSignals(\(elements), { box.next(()) }, onEnd: { _ in })")
-        } else {
-            out.line("        let elements = core.observe(\(elements), as: \(element).self, { box.next($0) }, onEnd: { _ in })")
-        }
-        out.line("        let errors = core.observe(\(errors), as: ErrorValue.self, { box.fail($0) }, onEnd: { _ in })")
-        out.line(action.input == nil ? "        core.execute(\(SwiftSource.literal(action.specName)))" : "        core.execute(\(SwiftSource.literal(action.specName)), input)")
-        out.line("        return Disposables.create { elements.cancel(); errors.cancel() }")
-        out.line("    }")
-        out.line("}")
+        work()
         out.line("#else")
         let executing = node("executing") ?? "nodes.\(name)Executing"
         out.line("\(name) = RxAction(")
         out.line("    enabled: values(core, \(enabled), as: Bool.self),")
         out.line("    executing: values(core, \(executing), as: Bool.self),")
-        if element == "Void" {
-            out.line("    elements: signals(core, \(elements)).share(),")
-        } else {
-            out.line("    elements: values(core, \(elements), as: \(element).self).share(),")
-        }
+        out.line(element == "Void" ? "    elements: signals(core, \(elements)).share()," : "    elements: values(core, \(elements), as: \(element).self).share(),")
         out.line("    errors: values(core, \(errors), as: ErrorValue.self).share()")
         out.line(") { input in")
-        out.line("    Observable<\(element)>.create { observer in")
-        out.line("        let box = ObserverBox(observer)")
-        if element == "Void" {
-            out.line("        let elements = core.observeSignals(\(elements), { box.next(()) }, onEnd: { _ in })")
-        } else {
-            out.line("        let elements = core.observe(\(elements), as: \(element).self, { box.next($0) }, onEnd: { _ in })")
-        }
-        out.line("        let errors = core.observe(\(errors), as: ErrorValue.self, { box.fail($0) }, onEnd: { _ in })")
-        out.line(action.input == nil ? "        core.execute(\(SwiftSource.literal(action.specName)))" : "        core.execute(\(SwiftSource.literal(action.specName)), input)")
-        out.line("        return Disposables.create { elements.cancel(); errors.cancel() }")
-        out.line("    }")
-        out.line("}")
+        work()
         out.line("#endif")
     }
 
