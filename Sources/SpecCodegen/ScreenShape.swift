@@ -108,8 +108,12 @@ struct ScreenShape {
         var targetType: String?
     }
 
-    /// The property of each node (by spec name) in the generated `Nodes`: unique Swift names.
-    var nodeNames: [String: String] {
+    /// The property of each node (by spec name) in the generated `Nodes`: unique Swift names, set
+    /// once the members are known (``nodePropertyNames()``).
+    var nodeNames: [String: String] = [:]
+
+    /// Unique Swift names for the nodes of the parameters and the members.
+    func nodePropertyNames() -> [String: String] {
         var names: [String: String] = [:]
         var used: Set<String> = []
         for specName in params.map(\.specName) + allMembers.map(\.specName) where names[specName] == nil {

@@ -3,13 +3,9 @@
 /// typed destinations and the spec's types as `Codable`, `Sendable`, `Hashable` values.
 struct ScreenWriter {
     let shape: ScreenShape
-    /// The nodes' property names in `Nodes`, by spec name.
-    private let nodeNames: [String: String]
 
-    init(shape: ScreenShape) {
-        self.shape = shape
-        nodeNames = shape.nodeNames
-    }
+    /// The nodes' property names in `Nodes`, by spec name.
+    private var nodeNames: [String: String] { shape.nodeNames }
 
     func write(into out: inout SwiftSource) {
         let s = shape.screenType
@@ -67,7 +63,7 @@ struct ScreenWriter {
             writeGroupType(group, into: &out)
         }
         out.line()
-        ValuesWriter(shape: shape, nodeNames: nodeNames).write(into: &out)
+        ValuesWriter(shape: shape).write(into: &out)
         out.line()
         ServicesWriter(shape: shape).write(into: &out)
         out.line()

@@ -54,6 +54,7 @@ struct ShapeBuilder {
         }
         shape.groups = groups()
         shape.services = services()
+        shape.nodeNames = shape.nodePropertyNames()
         checkNestedTypes(shape)
         checkModelNames(shape)
         return diagnostics.contains { $0.severity == .error } ? nil : shape

@@ -3,7 +3,6 @@
 /// completes or the screen stops, throwing the spec's `ErrorValue` when it ends with an error.
 struct ValuesWriter {
     let shape: ScreenShape
-    let nodeNames: [String: String]
 
     func write(into out: inout SwiftSource) {
         out.block("extension \(shape.screenType)") { out in
@@ -43,7 +42,7 @@ struct ValuesWriter {
     }
 
     private func writeStream(_ member: ScreenShape.Member, name: String, into out: inout SwiftSource) {
-        let node = "nodes.\(nodeNames[member.specName]!)"
+        let node = "nodes.\(shape.nodeNames[member.specName]!)"
         let type = member.type
         out.doc("The values of `\(member.specName)`.")
         if type == .void {

@@ -87,13 +87,7 @@ public final class TypedScreenCore: @unchecked Sendable {
     /// overflow) reads as `empty`, the value the generated code gives its type (false, 0, "",
     /// [], nil, a record of those).
     public func read<T: Decodable>(_ node: ScreenNode, as type: T.Type, empty: @autoclosure () -> T) -> T {
-        guard let value = current(node) else { return empty() }
-        do {
-            return try Self.decode(value, as: T.self)
-        } catch {
-            report("'\(node.name)' does not decode as \(T.self): \(error)")
-            return empty()
-        }
+        latest(node, as: T.self) ?? empty()
     }
 
     /// The latest element of a stream (an event, a stream output, an action's elements or
@@ -115,8 +109,7 @@ public final class TypedScreenCore: @unchecked Sendable {
     }
 
     private func current(_ node: ScreenNode) -> Value? {
-        if screen.hasStartedNow, let value = screen.value(of: node) { return value }
-        if screen.hasStartedNow { return nil }
+        if screen.hasStartedNow { return screen.value(of: node) }
         return node.index < initial.count ? initial[node.index] : nil
     }
 
