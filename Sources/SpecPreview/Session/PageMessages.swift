@@ -125,7 +125,7 @@ enum PageMessages {
         let message: [String: Any] = [
             "type": "state", "now": session.now,
             "services": spec.services.indices.map { ["name": spec.services[$0].name, "chosen": session.chosenIndex($0)] as [String: Any] },
-            "scenarios": session.playable.map(\.name), "playback": playback, "paused": session.driver.paused, "speed": session.driver.speed,
+            "scenarios": session.playable.map(\.name), "playback": playback, "paused": session.realTime.isPaused, "speed": session.realTime.speed,
             "recording": session.recorder.recording, "recordedSteps": session.recorder.stepCount,
             "error": session.error ?? NSNull(), "diagnostics": session.diagnostics ?? NSNull(),
             "components": components, "values": values, "invariants": invariants,

@@ -4,17 +4,39 @@ import SpecRuntime
 import SpecTools
 
 /// A scenario played on the page step by step, and scrubbed: any position is reached by playing
-/// the scenario again from its start on a fresh graph (time travel by deterministic replay), with
-/// the judge every host of scenarios shares (``ScenarioJudge``), so what the page shows is what
+/// the scenario again from its start on a fresh graph (time travel by deterministic replay), by
+/// the ``ScenarioPlayback`` every host of scenarios plays with, so what the page shows is what
 /// `specrun run` shows.
 struct Playback {
     /// Its index among ``PreviewSession/playable``.
     var index: Int
-    var scenario: ScenarioPlan
+    var run: ScenarioPlayback
+
+    var scenario: ScenarioPlan { run.scenario }
     /// How many steps have been played.
-    var position = 0
+    var position: Int { run.position }
     /// Per step played: nil when it held or acted, else the failed expectation's message.
-    var failures: [String?] = []
+    var failures: [String?] { run.failures }
+}
+
+/// The preview's side of a scenario (see ``ScenarioHost``): work is a job of the session's live
+/// clock, paused while a scenario plays, so a wait moves it at once; entries go to the page's
+/// timeline. The preview keeps no budget but the clock's event limit, which stops the clock and
+/// says so in the timeline.
+struct PreviewHost: ScenarioHost {
+    unowned let session: PreviewSession
+
+    var graph: ScreenGraph { session.graph }
+
+    func transaction(_ work: () -> Void) { session.job(work) }
+
+    func letTimePass(_ milliseconds: Int) { session.runClock(to: session.clock.now + milliseconds) }
+
+    func record(_ entry: Timeline.Entry) { session.entries.append(entry) }
+
+    func exceeded() -> String? { nil }
+
+    func stopped(at range: SpecRange) {}
 }
 
 extension PreviewSession {
@@ -36,9 +58,18 @@ extension PreviewSession {
 
     private func load(_ k: Int) {
         let scenario = playable[k]
+        realTime.pause()
         restart(playing: scenario)
-        driver.pause(at: clock.now)
-        playback = Playback(index: k, scenario: scenario)
+        var run = ScenarioPlayback(scenario, of: spec)
+        run.start(on: PreviewHost(session: self))
+        playback = Playback(index: k, run: run)
+    }
+
+    /// The person takes over from the scenario being played, where it stands, with its
+    /// invariants as they stand.
+    func stopPlaying() {
+        if let p = playback { judge = p.run.judge }
+        playback = nil
     }
 
     /// The page's `seek` request (the slider): the scenario played again from its start up to
@@ -66,23 +97,12 @@ extension PreviewSession {
         }
     }
 
-    /// Plays the step at the playback's position as every host plays a scenario's step (through
-    /// ``ScenarioJudge``): a wait on the clock, any other step acted or judged, then the
-    /// invariants checked unless it only judged.
+    /// Plays the step at the playback's position as every host plays a scenario's step.
     private func playNextStep() {
         guard var p = playback else { return }
-        let step = p.scenario.steps[p.position]
-        var failure: String?
-        if case .wait(let ms) = step.part {
-            runClock(to: clock.now + ms)
-        } else {
-            failure = judge.play(step, on: graph) { entries.append($0) }
-        }
-        judge.checkInvariants(after: step, on: graph) { entries.append($0) }
-        p.position += 1
-        p.failures.append(failure)
+        var host = PreviewHost(session: self)
+        p.run.playNext(on: &host)
         playback = p
-        driver.reset(virtual: clock.now)
     }
 
     /// The page's `explore` request: `specrun explore` on the spec, briefly; a counterexample it

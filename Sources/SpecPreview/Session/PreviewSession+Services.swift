@@ -71,11 +71,10 @@ extension PreviewSession {
         for index in backend.services where chosen[index] == nil { graph.setLiveProvider(backend.provider, forService: index) }
     }
 
-    /// A live answer, on the queue: the clock first catches up with real time (unless paused),
-    /// so the answer lands when it arrived.
-    private func applyLive(_ job: () -> Void) {
-        if !driver.paused { runClock(to: driver.target) }
-        job()
+    /// A live answer, on the queue: a job of the clock, which first catches up with real time
+    /// (unless paused), so the answer lands when it arrived.
+    private func applyLive(_ answer: () -> Void) {
+        job(answer)
         checkInvariants(after: "the backend's answer")
         broadcast()
     }

@@ -4,12 +4,13 @@ import ScreenSpec
 import SpecRuntime
 import SpecTools
 
-/// One spec's screen, live: a graph on a virtual clock that a real-time ticker drives, the
-/// person's steps played through the same code scenarios use, and what the page shows (values,
-/// invariants, timeline) sent to every connected page after each change.
+/// One spec's screen, live: a graph on the live clock an app's screen runs on (``LiveClock``,
+/// here with the page's speed and pause), the person's steps and the scenarios played through
+/// the same code every host of scenarios uses (``ScenarioPlayback``), and what the page shows
+/// (values, invariants, timeline) sent to every connected page after each change.
 ///
-/// All graph work runs on one serial queue (``queue``): ticks, steps, clock controls and live
-/// answers are each one transaction, as on the virtual clock of a scenario. The graph is not
+/// All graph work runs on one serial queue (``queue``): the clock's wake-ups, steps, clock
+/// controls and live answers are each one job of the live clock on it. The graph is not
 /// thread-safe, hence `@unchecked Sendable` with every member touched only on that queue.
 package final class PreviewSession: @unchecked Sendable {
     package let path: String
@@ -23,12 +24,17 @@ package final class PreviewSession: @unchecked Sendable {
     var compiler: StepCompiler
     private(set) var graph: ScreenGraph
     private(set) var clock: VirtualClock
-    /// Plays, judges and watches the invariants as every host of scenarios does.
+    /// The graph's clock on real time, with the page's speed and pause; a new one at each restart.
+    private(set) var realTime: LiveClock
+    /// Shows the time passing a few times a second (the live clock wakes only when work is due).
+    private var ticker: DispatchSourceTimer?
+    /// Whether the clock's scheduled-event limit has been reported in the timeline.
+    private var limitReported = false
+    /// Watches the invariants while the person drives (a scenario played has its own judge).
     var judge: ScenarioJudge
     var entries: [Timeline.Entry] = []
     /// The last value of each stream node, which has no current value to read.
     private var lastEmitted: [Int: Value] = [:]
-    let driver: ClockDriver
     let recorder = Recorder()
     var clients: [UUID: Client] = [:]
     var lastError: String?
@@ -88,23 +94,28 @@ package final class PreviewSession: @unchecked Sendable {
         compiler = StepCompiler(text: loaded.source.text, path: path, spec: spec)
         clock = VirtualClock()
         graph = ScreenGraph(program: program, clock: clock)
+        // Replaced by the restart below, which starts the screen on a clock of its own.
+        realTime = LiveClock(clock: clock)
         judge = ScenarioJudge(spec: spec)
-        driver = ClockDriver()
         titleBox.set(spec.screen)
         queue.sync { restart() }
-        driver.start(on: queue) { [weak self] target in self?.advance(to: target) }
+        startTicker()
         LiveSessions.add(self)
     }
 
     deinit {
-        driver.stop()
+        ticker?.cancel()
+        realTime.stop {}
         graph.stopLiveCalls()
     }
 
     /// Stops the screen's clock and its live calls: a screen a page navigated back from.
     func close() {
-        driver.stop()
-        queue.async { [self] in graph.stopLiveCalls() }
+        ticker?.cancel()
+        queue.async { [self] in
+            realTime.stop {}
+            graph.stopLiveCalls()
+        }
     }
 
     /// The screen's name, from any thread.
@@ -130,10 +141,19 @@ package final class PreviewSession: @unchecked Sendable {
     func restart(playing scenario: ScenarioPlan? = nil) {
         titleBox.set(spec.screen)
         graph.stopLiveCalls()
+        // The new clock keeps the page's speed and pause.
+        let (paused, speed) = (realTime.isPaused, realTime.speed)
+        realTime.stop {}
         clock = VirtualClock()
         let given = scenario.flatMap { $0.params.isEmpty ? nil : $0.params } ?? params
         let services = scenario.flatMap { $0.services.isEmpty ? nil : $0.applying(to: spec).services }
         graph = ScreenGraph(program: program, clock: clock, params: given, services: services)
+        realTime = LiveClock(clock: clock, wakeQueue: queue) { [weak self] in self?.timePassed() }
+        // A runaway spec stops the clock, and the timeline says so (``reportLimit()``).
+        clock.limit = ScenarioRunner.maximumScheduledEvents
+        limitReported = false
+        if paused { realTime.pause() }
+        realTime.setSpeed(speed)
         fakes = services ?? spec.services
         entries = []
         formatted = []
@@ -153,14 +173,10 @@ package final class PreviewSession: @unchecked Sendable {
         graph.onCancel = { [unowned self] in entries.append(.cancel(time: $0, name: names[$1], call: $2)) }
         graph.serviceChoice = { [unowned self] service, names, arguments, count in answer(service, names, arguments, count) }
         if scenario == nil, let backend { serveLive(backend) }
-        graph.start()
-        driver.reset(virtual: 0)
-        // A scenario's start is judged as a run judges it (at the scenario's line).
-        if let scenario {
-            judge.started(scenario, on: graph) { entries.append($0) }
-        } else {
-            checkInvariants(after: "the start")
-        }
+        realTime.start()
+        _ = realTime.runNow { graph.start() }
+        // A scenario's start is judged by its playback, as a run judges it (at the scenario's line).
+        if scenario == nil { checkInvariants(after: "the start") }
         for id in clients.keys { clients[id]?.sentLines = 0 }
     }
 
@@ -201,21 +217,20 @@ package final class PreviewSession: @unchecked Sendable {
             let line = try compiler.yaml(verb: message.verb ?? "", target: message.target ?? "", value: message.value, flow: message.yaml)
             let step = try compiler.compile(line, params: paramsYAML)
             // The person takes over from a scenario being played, where it stands.
-            playback = nil
+            stopPlaying()
             recorder.step(line, at: clock.now)
             played.append((clock.now, line))
             play(step)
-        case "pause": driver.pause(at: clock.now)
+        case "pause": realTime.pause()
         case "resume":
-            playback = nil
-            driver.resume(at: clock.now)
-        case "speed": driver.setSpeed(message.speed ?? 1, at: clock.now)
+            stopPlaying()
+            realTime.resume()
+        case "speed": realTime.setSpeed(message.speed ?? 1)
         case "next":
-            if let due = clock.nextDue { advance(to: due); driver.reset(virtual: clock.now) }
+            if let due = clock.nextDue { advance(to: due) }
         case "wait":
             let ms = max(0, min(message.ms ?? 0, 86_400_000))
             advance(to: clock.now + ms)
-            driver.reset(virtual: clock.now)
         case "record":
             // Started before the screen restarts, so the calls its start makes are in the log.
             playback = nil
@@ -247,41 +262,78 @@ package final class PreviewSession: @unchecked Sendable {
         }
     }
 
-    /// Plays a step as ``ScenarioRunner`` does, then checks the invariants after it.
+    /// Plays a step as ``ScenarioRunner`` does, as one job of the clock (which first catches up
+    /// with real time, unless paused), then checks the invariants after it.
     func play(_ step: StepPlan) {
-        guard graph.act(step, record: { entries.append($0) }) else { return }
+        var acted = false
+        _ = realTime.runNow { acted = graph.act(step, record: { entries.append($0) }) }
+        guard acted else { return }
         checkInvariants(after: "'\(step.text)'")
     }
 
-    /// Runs the clock to `target`; past the scheduled-event limit, the clock stops and says so.
-    func runClock(to target: Int) {
-        guard target > clock.now else { return }
-        do {
-            try clock.advance(to: target)
-        } catch {
-            entries.append(.runtimeError(time: clock.now, message: "more than \(error.limit) scheduled events ran; the clock stopped"))
-            driver.pause(at: clock.now)
-        }
+    /// Runs graph work as one job of the clock, which first catches up with real time.
+    func job(_ work: () -> Void) {
+        _ = realTime.runNow(work)
+        reportLimit()
     }
 
-    /// Runs the clock to `target` (the ticker's real time, or a control), then checks invariants.
+    /// Moves the clock to `target` at once (a wait, a control, a step played again); past the
+    /// scheduled-event limit, the clock stops and says so.
+    func runClock(to target: Int) {
+        guard target > clock.now else { return }
+        realTime.advance(to: target)
+        reportLimit()
+    }
+
+    /// The clock ran out of its scheduled-event limit and stands: said once in the timeline.
+    private func reportLimit() {
+        guard !limitReported, let error = realTime.limitReached else { return }
+        limitReported = true
+        entries.append(.runtimeError(time: clock.now, message: "more than \(error.limit) scheduled events ran; the clock stopped"))
+    }
+
+    /// Runs the clock to `target` (a control, a step played again), then checks invariants.
     func advance(to target: Int) {
         guard target > clock.now else { return }
         let before = entries.count
         runClock(to: target)
-        // The page hears of every change at once, and of time alone a few times a second: an
-        // idle screen costs next to nothing.
+        if entries.count != before { checkInvariants(after: "the wait to \(clock.now)ms") }
+        broadcast()
+    }
+
+    /// After the clock's own wake-up ran what came due, or a tick caught up with real time: the
+    /// invariants are checked when something happened, and the page hears of every change at
+    /// once, and of time alone a few times a second, so an idle screen costs next to nothing.
+    private func timePassed(tick: Bool = false) {
+        reportLimit()
         let wall = DispatchTime.now().uptimeNanoseconds
-        if entries.count != before {
+        if entries.count != entriesAtLastTime {
+            entriesAtLastTime = entries.count
             checkInvariants(after: "the wait to \(clock.now)ms")
-        } else if wall - lastTimeBroadcast < 250_000_000 {
+        } else if !tick || wall - lastTimeBroadcast < 200_000_000 {
             return
         }
         lastTimeBroadcast = wall
         broadcast()
     }
 
+    /// Every 250 ms on the queue, while the clock runs: the clock catches up with real time (it
+    /// wakes on its own for what is due; this is for the time the page shows).
+    private func startTicker() {
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(250), leeway: .milliseconds(20))
+        timer.setEventHandler { [weak self] in
+            guard let self, !realTime.isPaused else { return }
+            _ = realTime.runNow {}
+            timePassed(tick: true)
+        }
+        ticker = timer
+        timer.resume()
+    }
+
     private var lastTimeBroadcast: UInt64 = 0
+    /// How many entries the timeline had when time last passed.
+    private var entriesAtLastTime = 0
     /// The timeline's entries as `specrun run` prints them, as far as formatted.
     private var formatted: [String] = []
 
@@ -334,7 +386,7 @@ package final class PreviewSession: @unchecked Sendable {
     var now: Int { clock.now }
     var error: String? { lastError }
     func value(of node: Int) -> Value? { graph.value(of: node) ?? lastEmitted[node] }
-    var brokenInvariants: [String?] { judge.invariants.broken }
+    var brokenInvariants: [String?] { (playback?.run.judge ?? judge).invariants.broken }
 
     /// Runs `body` on the session's queue and returns its result: for tests and the CLI.
     package func sync<T>(_ body: (PreviewSession) -> T) -> T { queue.sync { body(self) } }

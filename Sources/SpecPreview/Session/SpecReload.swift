@@ -76,7 +76,10 @@ extension PreviewSession {
             return
         }
         // The steps played again call the services again: a recording logs those calls afresh.
+        // They play at their times on a paused clock, which then runs again if it ran.
         recorder.calls.reset()
+        let running = !realTime.isPaused
+        realTime.pause()
         restart()
         var replayed = 0
         replaying = true
@@ -89,7 +92,7 @@ extension PreviewSession {
             replayed += 1
         }
         advance(to: reached)
-        driver.reset(virtual: now)
+        if running { realTime.resume() }
         dropNavigations()
         replaying = false
         let file = (path as NSString).lastPathComponent

@@ -8,6 +8,10 @@ import Darwin
 
 /// The live clock: runs a graph's work one job at a time, on real time.
 ///
+/// Real time can run faster or slower (``setSpeed(_:)``), stand still (``pause()``) and be jumped
+/// ahead (``advance(to:)``): the preview's clock controls, on the one real-time clock an app's
+/// screen and `run --live` use at speed 1, never paused.
+///
 /// The graph keeps its ``VirtualClock``: timers and latencies are entries of its queue, in whole
 /// milliseconds, exactly as in a scenario. This driver maps `ContinuousClock`'s elapsed time since
 /// ``start()`` to those milliseconds and advances the queue to it before and after every job, and
@@ -19,7 +23,7 @@ import Darwin
 /// docs/embedding.md, "Threads"). A job submitted from inside a job (an observer that writes an
 /// input) runs right after it, as its own transaction. The timer's wake-ups, service answers and
 /// inputs from any thread are all jobs, so the graph sees one transaction at a time.
-final class LiveClock: @unchecked Sendable {
+package final class LiveClock: @unchecked Sendable {
     private let clock: VirtualClock
     // Recursive, so that an observer may read current values inside a job; writes inside a job
     // are queued (`later`), never run nested in a transaction.
@@ -29,9 +33,20 @@ final class LiveClock: @unchecked Sendable {
     // a call into other code but `later`'s, which is swapped out before its jobs run.
     @exclusivity(unchecked) private var busy = false
     @exclusivity(unchecked) private var later: [() -> Void] = []
-    /// Nanoseconds of ``now()`` at ``start()``.
+    /// Nanoseconds of ``now()`` at the anchor: ``start()``, or the last change of speed, pause
+    /// or time.
     @exclusivity(unchecked) private var origin: Int64 = 0
-    private let wakeQueue = DispatchQueue(label: "specrun.live-clock")
+    /// The screen's time, in milliseconds, at the anchor: real time counts on from it.
+    @exclusivity(unchecked) private var anchor = 0
+    /// How many of the screen's milliseconds pass per millisecond of real time (1 but in the preview).
+    @exclusivity(unchecked) private var rate: Double = 1
+    @exclusivity(unchecked) private var standing = false
+    /// The scheduled-event limit was reached: the clock paused, and runs nothing more until it
+    /// is raised (see ``limitReached``).
+    @exclusivity(unchecked) private var reachedLimit: RuntimeLimitError?
+    private let wakeQueue: DispatchQueue
+    /// Told on ``wakeQueue`` after the timer ran what came due (the preview shows it then).
+    private let afterWake: (() -> Void)?
     @exclusivity(unchecked) private var timer: DispatchSourceTimer?
     /// The virtual time the timer is set for, nil when it sleeps without end.
     @exclusivity(unchecked) private var armedFor: Int?
@@ -39,16 +54,26 @@ final class LiveClock: @unchecked Sendable {
     /// The graph's time when ``stop(_:)`` ran (which sets the graph's clock back to 0).
     @exclusivity(unchecked) private var stoppedAt = 0
 
-    init(clock: VirtualClock) {
+    /// `wakeQueue`, when given, is where the timer runs what comes due, and `afterWake` is told
+    /// there after it did (the preview gives its session's queue, so all its graph work is on it).
+    package init(clock: VirtualClock, wakeQueue: DispatchQueue? = nil, afterWake: (() -> Void)? = nil) {
         self.clock = clock
+        self.wakeQueue = wakeQueue ?? DispatchQueue(label: "specrun.live-clock")
+        self.afterWake = afterWake
         origin = Self.now()
         // Real time cannot loop the way a scenario's virtual time can: no limit on timers run.
         clock.limit = .max
     }
 
-    /// Milliseconds of real time since ``start()``, rounded down.
+    /// The screen's time real time has reached, in milliseconds, rounded down: real time since
+    /// ``start()`` at speed 1, never paused (read under the lock once other controls are used).
     @inline(__always)
-    var elapsed: Int { Int((Self.now() &- origin) / 1_000_000) }
+    package var elapsed: Int {
+        if standing { return anchor }
+        let nanoseconds = Self.now() &- origin
+        if rate == 1 { return anchor &+ Int(nanoseconds / 1_000_000) }
+        return anchor &+ Int(Double(nanoseconds) * rate / 1_000_000)
+    }
 
     /// Nanoseconds of the clock `ContinuousClock` reads (it keeps counting while the device
     /// sleeps), read directly: `ContinuousClock.now - origin` and its `components` go through
@@ -69,11 +94,12 @@ final class LiveClock: @unchecked Sendable {
     var now: Int { stopped ? stoppedAt : clock.now }
 
     /// Time 0 is now; the timer starts. Call before the first job.
-    func start() {
+    package func start() {
         lock.lock()
         defer { lock.unlock() }
         guard timer == nil, !stopped else { return }
         origin = Self.now()
+        anchor = 0
         let timer = DispatchSource.makeTimerSource(queue: wakeQueue)
         // Strong, not weak (a weak reference slows every retain of the clock): the cycle through
         // the timer lasts until `stop()`, which the screen's `deinit` calls.
@@ -83,7 +109,7 @@ final class LiveClock: @unchecked Sendable {
     }
 
     /// What ``runNow(_:)`` did.
-    enum Outcome {
+    package enum Outcome {
         case ran
         /// This thread is running a job (an observer writes): queue it with ``run(_:)``.
         case busy
@@ -93,7 +119,7 @@ final class LiveClock: @unchecked Sendable {
     /// Runs `job` now on this thread, as the only graph work running, unless this thread is already
     /// running a job or the clock stopped. Takes a non-escaping job: nothing is allocated.
     @inline(__always)
-    func runNow(_ job: () -> Void) -> Outcome {
+    package func runNow(_ job: () -> Void) -> Outcome {
         let outcome = enter()
         guard outcome == .ran else { return outcome }
         job()
@@ -147,7 +173,7 @@ final class LiveClock: @unchecked Sendable {
     var hasTimer: Bool { read { timer != nil } }
 
     /// Reads graph state under the lock (from inside a job too).
-    func read<T>(_ body: () -> T) -> T {
+    package func read<T>(_ body: () -> T) -> T {
         lock.lock()
         defer { lock.unlock() }
         return body()
@@ -155,7 +181,7 @@ final class LiveClock: @unchecked Sendable {
 
     /// Stops for good: the timer, queued jobs and every scheduled entry are dropped. `body` runs
     /// first, under the lock (the host cancels its calls there).
-    func stop(_ body: () -> Void) {
+    package func stop(_ body: () -> Void) {
         lock.lock()
         defer { lock.unlock() }
         guard !stopped else { return }
@@ -169,6 +195,56 @@ final class LiveClock: @unchecked Sendable {
         clock.reset()
     }
 
+    // MARK: the preview's controls
+
+    /// Whether the screen's time stands still (``pause()``, or the event limit was reached).
+    package var isPaused: Bool { read { standing } }
+
+    /// How many of the screen's milliseconds pass per millisecond of real time.
+    package var speed: Double { read { rate } }
+
+    /// The scheduled-event limit, once reached: the clock then stands, and runs nothing more.
+    package var limitReached: RuntimeLimitError? { read { reachedLimit } }
+
+    /// The screen's time stands still where real time has brought it; jobs still run, at that time.
+    package func pause() {
+        control { standing = true }
+    }
+
+    /// Real time counts on from where the screen's time stands, unless the event limit stopped it.
+    package func resume() {
+        control { if reachedLimit == nil { standing = false } }
+    }
+
+    /// 1 is real time, 10 ten times faster; bounded (0.1 to 100) so a typo cannot run away.
+    package func setSpeed(_ speed: Double) {
+        control { rate = min(max(speed.isFinite ? speed : 1, 0.1), 100) }
+    }
+
+    /// Moves the screen's time to `target` at once, running what comes due on the way, as one job
+    /// (a paused clock stepped forward, a scenario's wait played at once); real time, unless
+    /// paused, counts on from there. Not from inside a job.
+    package func advance(to target: Int) {
+        control { anchor = max(target, clock.now) }
+    }
+
+    /// Re-anchors real time under the lock with `change`, then catches up and re-arms the timer
+    /// as a job does.
+    private func control(_ change: () -> Void) {
+        lock.lock()
+        guard !busy, !stopped else {
+            lock.unlock()
+            return
+        }
+        if !standing { anchor = max(elapsed, clock.now) }
+        origin = Self.now()
+        change()
+        busy = true
+        armedFor = nil
+        catchUp()
+        finishJob()
+    }
+
     /// The timer went off: catch up with real time.
     private func wake() {
         lock.lock()
@@ -180,6 +256,7 @@ final class LiveClock: @unchecked Sendable {
         armedFor = nil
         catchUp()
         finishJob()
+        afterWake?()
     }
 
     /// Runs what is due by now.
@@ -187,7 +264,26 @@ final class LiveClock: @unchecked Sendable {
     private func catchUp() {
         let now = elapsed
         if now > clock.now || (clock.nextDue ?? .max) <= now {
-            try? clock.advance(to: now)
+            run(to: now)
+        }
+    }
+
+    /// Runs what is due by `target`; past the scheduled-event limit, stands still.
+    @inline(__always)
+    private func run(to target: Int) {
+        do {
+            try clock.advance(to: target)
+        } catch {
+            reachLimit(error)
+        }
+    }
+
+    @inline(never)
+    private func reachLimit(_ error: RuntimeLimitError) {
+        if reachedLimit == nil { reachedLimit = error }
+        if !standing {
+            anchor = clock.now
+            standing = true
         }
     }
 
@@ -195,10 +291,10 @@ final class LiveClock: @unchecked Sendable {
     /// queued meanwhile, then the timer for what is next; releases the lock.
     @inline(__always)
     private func finishJob() {
-        if let due = clock.nextDue, due <= clock.now { try? clock.advance(to: clock.now) }
+        if let due = clock.nextDue, due <= clock.now { run(to: clock.now) }
         if !later.isEmpty { drainLater() }
         busy = false
-        if let due = clock.nextDue, due != armedFor, !stopped { arm(due) }
+        if let due = clock.nextDue, due != armedFor, !stopped, !standing { arm(due) }
         lock.unlock()
     }
 
@@ -219,8 +315,15 @@ final class LiveClock: @unchecked Sendable {
     @inline(never)
     private func arm(_ due: Int) {
         armedFor = due
+        // Something a thousand years away: sleep without end (and keep the arithmetic in range).
+        guard due &- anchor < 1 << 45 else {
+            timer?.schedule(deadline: .distantFuture)
+            return
+        }
         // `elapsed` rounds down: wake just past the millisecond the entry is due in.
-        let micros = max(Int((origin &+ Int64(due) &* 1_000_000 &- Self.now()) / 1000) &+ 1, 0)
+        let ahead = Int64(due &- anchor) &* 1_000_000
+        let wall = rate == 1 ? ahead : Int64(min(Double(ahead) / rate, 1e17))
+        let micros = max(Int((origin &+ wall &- Self.now()) / 1000) &+ 1, 0)
         timer?.schedule(deadline: .now() + .microseconds(micros), leeway: .microseconds(200))
     }
 }

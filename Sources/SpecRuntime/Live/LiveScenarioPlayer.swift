@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 
 /// Plays a scenario on a ``LiveScreen``, for `specrun run --live`: the live clock on real time, one
 /// serial executor, the given providers answering in tasks of their own (calls overlap as they do
@@ -23,12 +23,34 @@ package enum LiveScenarioPlayer {
     }
 
     /// Plays scenario `index` of `spec` with `providers` by service name; `answered` is told of
-    /// each answer of a provided service applied to the graph, in order, as graph work.
+    /// each answer of a provided service applied to the graph, in order, as graph work. The
+    /// scenario plays on a thread of its own, which sleeps through its waits: none of Swift
+    /// concurrency's threads, which the providers' tasks need, is held.
     package static func run(_ spec: CheckedSpec, scenario index: Int, providers: [String: any ServiceProvider],
                             entryLimit: Int = ScenarioRunner.maximumEntries,
                             eventLimit: Int = ScenarioRunner.maximumScheduledEvents,
                             recordedSizeLimit: Int = ScenarioRunner.maximumRecordedSize,
                             answered: (@Sendable (Answer) -> Void)? = nil) async -> Timeline {
+        let inputs = UncheckedBox((spec, providers))
+        return await withCheckedContinuation { (done: CheckedContinuation<Timeline, Never>) in
+            let thread = Thread {
+                done.resume(returning: runWaiting(inputs.value.0, scenario: index, providers: inputs.value.1, entryLimit: entryLimit,
+                                                  eventLimit: eventLimit, recordedSizeLimit: recordedSizeLimit, answered: answered))
+            }
+            // Propagation recurses through the graph: a main thread's stack, not a small one.
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+
+    /// ``run(_:scenario:providers:entryLimit:eventLimit:recordedSizeLimit:answered:)`` on the
+    /// calling thread, which sleeps through the scenario's waits: it must not be one of Swift
+    /// concurrency's, which the providers' tasks need (the command line's main thread is not).
+    package static func runWaiting(_ spec: CheckedSpec, scenario index: Int, providers: [String: any ServiceProvider],
+                                   entryLimit: Int = ScenarioRunner.maximumEntries,
+                                   eventLimit: Int = ScenarioRunner.maximumScheduledEvents,
+                                   recordedSizeLimit: Int = ScenarioRunner.maximumRecordedSize,
+                                   answered: (@Sendable (Answer) -> Void)? = nil) -> Timeline {
         let scenario = spec.scenarios[index]
         let applied = scenario.applying(to: spec)
         var timeline = Timeline(screen: spec.screen, scenario: scenario.name, nameWidth: spec.longestVisibleName)
@@ -41,7 +63,6 @@ package enum LiveScenarioPlayer {
             return timeline
         }
         defer { screen.stop() }
-        let recorder = LiveTimelineRecorder(names: spec.nodes.map(\.name), entryLimit: entryLimit, recordedSizeLimit: recordedSizeLimit)
         let (graph, clock) = (screen.graph, screen.clock)
         graph.maximumValueSize = ScenarioRunner.maximumValueSize
         graph.maximumWork = ScenarioRunner.maximumWork
@@ -49,153 +70,71 @@ package enum LiveScenarioPlayer {
         // still runs forever at one instant: the same bound as a virtual run.
         graph.clock.limit = eventLimit
         let box = UncheckedBox(graph)
+        let recording = ScenarioRecording(names: spec.nodes.map(\.name), entryLimit: entryLimit, recordedSizeLimit: recordedSizeLimit,
+                                          graphLimit: { box.value.limitExceeded },
+                                          onStop: { box.value.clock.limit = min(box.value.clock.limit, box.value.clock.executed) })
         for node in spec.nodes.indices where spec.nodes[node].visible {
-            screen.addRecorder(node, onValue: { value in recorder.emission(node, value, at: box.value.clock.now) },
-                               onEnd: { if let end = box.value.streamEnd(of: node) { recorder.end(node, end, at: box.value.clock.now) } })
+            screen.addRecorder(node, onValue: { value in recording.emission(node, value, at: box.value.clock.now) },
+                               onEnd: { if let end = box.value.streamEnd(of: node) { recording.append(.end(time: box.value.clock.now, name: spec.nodes[node].name, end: end)) } })
         }
-        graph.onCancel = { time, node, call in recorder.append(.cancel(time: time, name: spec.nodes[node].name, call: call)) }
-        screen.onRuntimeError { time, message in recorder.append(.runtimeError(time: time, message: message)) }
+        graph.onCancel = { time, node, call in recording.append(.cancel(time: time, name: spec.nodes[node].name, call: call)) }
+        screen.onRuntimeError { time, message in recording.append(.runtimeError(time: time, message: message)) }
         if let answered {
             screen.calls.onDeliver = { service, request, count, outcome in
                 answered(Answer(service: service, count: count, names: request.parameters, arguments: request.arguments, outcome: outcome))
             }
         }
         screen.start()
-        var judge = ScenarioJudge(spec: spec)
-        func overLimit() -> Bool {
-            if recorder.exceeded == nil, graph.clock.executed > eventLimit { recorder.stop("more than \(eventLimit) scheduled events ran") }
-            return recorder.exceeded != nil
-        }
-        func stopped(at range: SpecRange) {
-            clock.read { recorder.closeWith(.runtimeError(time: graph.clock.now, message: "\(range.file):\(range.start): \(recorder.exceeded ?? "a limit was reached"); "
-                + "the scenario stopped (a stream that feeds itself through a service with no latency or a 'delay', "
-                + "or a value that grows at every step, does this)")) }
-            timeline.stoppedByLimit = true
-        }
-        if clock.read({ overLimit() }) {
-            stopped(at: scenario.range)
-            return finish(&timeline, screen, recorder)
-        }
-        // Invariants are checked in jobs of their own, only when the spec has some: a job catches
-        // the clock up with real time, and a step's time is its own job's.
-        if judge.watchesInvariants { _ = clock.runNow { judge.started(scenario, on: graph, record: recorder.append) } }
-        steps: for step in scenario.steps {
-            // A wait is this host's: real time runs, from now, not from where the waits so far add
-            // up to (a step that came late on a busy machine still gives the screen the whole
-            // wait to answer).
-            if case .wait(let ms) = step.part {
-                let (end, overflow) = clock.elapsed.addingReportingOverflow(max(ms, 0))
-                await sleep(until: overflow ? .max : end, on: clock, unless: recorder)
-            }
-            // Every step is a job: it first catches the clock up with real time, running what came
-            // due; then it acts or judges, through the judge every host shares.
-            _ = clock.runNow { judge.play(step, on: graph, record: recorder.append) }
-            if clock.read({ overLimit() }) {
-                stopped(at: step.range)
-                break steps
-            }
-            if judge.watchesInvariants { _ = clock.runNow { judge.checkInvariants(after: step, on: graph, record: recorder.append) } }
-        }
-        return finish(&timeline, screen, recorder)
-    }
-
-    /// ``run(_:scenario:providers:entryLimit:eventLimit:recordedSizeLimit:answered:)`` for a caller
-    /// that is not async (the command line): the calling thread waits, so it must not be one of
-    /// Swift concurrency's, which the providers' tasks need.
-    package static func runWaiting(_ spec: CheckedSpec, scenario index: Int, providers: [String: any ServiceProvider],
-                                   answered: (@Sendable (Answer) -> Void)? = nil) -> Timeline {
-        let result = TimelineBox()
-        let done = DispatchSemaphore(value: 0)
-        let inputs = UncheckedBox((spec, providers))
-        Task.detached {
-            result.timeline = await run(inputs.value.0, scenario: index, providers: inputs.value.1, answered: answered)
-            done.signal()
-        }
-        done.wait()
-        return result.timeline ?? Timeline(screen: spec.screen, scenario: spec.scenarios[index].name, nameWidth: spec.longestVisibleName)
-    }
-
-    /// Stops the screen (cancelling what is in flight) and hands over what was recorded.
-    private static func finish(_ timeline: inout Timeline, _ screen: LiveScreen, _ recorder: LiveTimelineRecorder) -> Timeline {
-        screen.clock.read { recorder.close() }
+        var host = LiveHost(graph: graph, clock: clock, recording: recording, eventLimit: eventLimit)
+        var playback = ScenarioPlayback(scenario, of: spec)
+        playback.start(on: host)
+        playback.playToEnd(on: &host)
+        // What the screen does while it stops is not part of the scenario.
+        clock.read { recording.close() }
         screen.stop()
-        timeline.entries += screen.clock.read { recorder.entries }
+        timeline.entries = clock.read { recording.entries }
+        timeline.stoppedByLimit = playback.stoppedByLimit
         return timeline
     }
-
-    /// Sleeps until `instant` milliseconds of real time since the start, in short naps so that a
-    /// run stopped by a budget does not sleep on.
-    private static func sleep(until instant: Int, on clock: LiveClock, unless recorder: LiveTimelineRecorder) async {
-        while true {
-            let left = instant - clock.elapsed
-            guard left > 0, clock.read({ recorder.exceeded == nil }) else { return }
-            try? await Task.sleep(for: .milliseconds(min(left, 100)))
-        }
-    }
 }
 
-/// The entries of a live scenario's timeline, appended by graph work only (under the screen's
-/// lock, on whatever thread the job runs), with the virtual run's budgets.
-final class LiveTimelineRecorder: @unchecked Sendable {
-    private(set) var entries: [Timeline.Entry] = []
-    private(set) var exceeded: String?
-    private var recorded = 0
-    private var closed = false
-    private let names: [String]
-    private let entryLimit: Int
-    private let recordedSizeLimit: Int
+/// `run --live`'s side of a scenario (see ``ScenarioHost``): every step is a job of the live
+/// clock, which first catches up with real time, running what came due; a wait sleeps while the
+/// clock's own timer runs what comes due, as in an app.
+private struct LiveHost: ScenarioHost {
+    let graph: ScreenGraph
+    let clock: LiveClock
+    let recording: ScenarioRecording
+    let eventLimit: Int
 
-    init(names: [String], entryLimit: Int, recordedSizeLimit: Int) {
-        self.names = names
-        self.entryLimit = entryLimit
-        self.recordedSizeLimit = recordedSizeLimit
-    }
+    func transaction(_ work: () -> Void) { _ = clock.runNow(work) }
 
-    func append(_ entry: Timeline.Entry) {
-        guard !closed, exceeded == nil else { return }
-        entries.append(entry)
-        if entries.count > entryLimit { stop("the timeline has more than \(entryLimit) entries") }
-    }
-
-    func emission(_ node: Int, _ value: Value, at time: Int) {
-        guard !closed, exceeded == nil else { return }
-        switch value {
-        case .string, .list, .record, .navigation, .error:
-            recorded += value.size(upTo: max(recordedSizeLimit - recorded, 0))
-            if recorded > recordedSizeLimit {
-                stop("the values recorded in the timeline hold more than \(recordedSizeLimit) elements and characters "
-                     + "(the memory budget), reached by '\(names[node])'")
-                return
-            }
-        default:
-            recorded += 1
+    /// Real time runs from now, not from where the waits so far add up to: a step that came late
+    /// on a busy machine still gives the screen the whole wait to answer. Sleeps in short naps,
+    /// so that a run stopped by a budget does not sleep on.
+    func letTimePass(_ milliseconds: Int) {
+        let (end, overflow) = clock.read { clock.elapsed }.addingReportingOverflow(max(milliseconds, 0))
+        let until = overflow ? Int.max : end
+        while exceeded() == nil {
+            let left = until - clock.read { clock.elapsed }
+            guard left > 0 else { break }
+            Thread.sleep(forTimeInterval: Double(min(left, 100)) / 1000)
         }
-        append(.emission(time: time, name: names[node], value: value))
+        // The wait's end is a job of its own, which catches the clock up: what came due by then
+        // has run before anything is judged.
+        _ = clock.runNow {}
     }
 
-    func end(_ node: Int, _ end: StreamEnd, at time: Int) {
-        append(.end(time: time, name: names[node], end: end))
+    func record(_ entry: Timeline.Entry) { recording.append(entry) }
+
+    func exceeded() -> String? {
+        clock.read {
+            if recording.exceeded == nil, graph.clock.executed > eventLimit { recording.stop("more than \(eventLimit) scheduled events ran") }
+            return recording.exceeded
+        }
     }
 
-    /// A budget ran out: nothing more is recorded.
-    func stop(_ reason: String) {
-        if exceeded == nil { exceeded = reason }
+    func stopped(at range: SpecRange) {
+        clock.read { recording.closeStopped(at: range, time: graph.clock.now) }
     }
-
-    /// The scenario is over: what the screen does while it stops is not part of it.
-    func close() {
-        closed = true
-    }
-
-    /// Ends the timeline with `entry` (why the scenario stopped) and closes it.
-    func closeWith(_ entry: Timeline.Entry) {
-        if !closed { entries.append(entry) }
-        closed = true
-    }
-}
-
-/// Carries a timeline from the task that played it to the thread waiting for it (the semaphore
-/// orders the write before the read).
-private final class TimelineBox: @unchecked Sendable {
-    var timeline: Timeline?
 }

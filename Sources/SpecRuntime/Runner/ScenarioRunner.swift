@@ -74,13 +74,9 @@ public enum ScenarioRunner {
 
     // The one body of `run` and `replay`; `match`, when given, hears every entry.
     private static func play(_ program: ScreenProgram, scenario index: Int, params: [Value], entryLimit: Int, eventLimit: Int,
-                             valueSizeLimit: Int, recordedSizeLimit: Int, workLimit: Int, match matchOut: inout TimelineMatch?,
+                             valueSizeLimit: Int, recordedSizeLimit: Int, workLimit: Int, match: inout TimelineMatch?,
                              settled: ((ScreenGraph) -> Void)? = nil) -> Timeline {
-        // The graph's callbacks compare, so the match lives here while the scenario plays.
-        var match = matchOut
-        defer { matchOut = match }
         let spec = program.spec
-        let coverage = program.coverage
         let scenario = spec.scenarios[index]
         // The program's own tables: reading them off the spec's nodes copied every node per scenario.
         let names = program.names
@@ -93,103 +89,61 @@ public enum ScenarioRunner {
                                 services: scenario.services.isEmpty ? nil : scenario.applying(to: spec).services)
         graph.maximumValueSize = valueSizeLimit
         graph.maximumWork = workLimit
-        var entries: [Timeline.Entry] = []
-        var recorded = 0
-        /// Why the scenario must stop, once a budget ran out; the clock then stops at its next
-        /// item, and the scenario after the current step.
-        var exceeded: String?
-        func stop(_ reason: String) {
-            guard exceeded == nil else { return }
-            exceeded = reason
-            clock.limit = min(clock.limit, clock.executed)
-        }
-        // The graph keeps the callbacks below, so they must not keep the graph.
+        // The graph keeps the callbacks below, so they must not keep the graph. A budget that
+        // runs out stops the clock at its next item, and the scenario after the current step.
         unowned let watched = graph
-        /// Entries the match has compared so far.
-        var compared = 0
-        func budget() {
-            if entries.count > entryLimit { stop("the timeline has more than \(entryLimit) entries") }
-            if let reason = watched.limitExceeded { stop(reason) }
-            compare()
-        }
-        // A differing entry stops the scenario as a limit does: nothing after it can make the
-        // timelines print alike again.
-        func compare() {
-            guard match != nil else { return }
-            while compared < entries.count {
-                compared += 1
-                if !match!.accept(entries[compared - 1]) { stop("the timeline differs from the expected one") }
-            }
-        }
-        func record(_ emission: Emission) {
-            // Only a value that can be large is measured, so the common emission costs nothing more.
-            switch emission.value {
-            case .string, .list, .record, .navigation, .error:
-                recorded += emission.value.size(upTo: max(recordedSizeLimit - recorded, 0))
-                if recorded > recordedSizeLimit {
-                    stop("the values recorded in the timeline hold more than \(recordedSizeLimit) elements and characters "
-                         + "(the memory budget), reached by '\(names[emission.node])'")
-                    return
-                }
-            default:
-                recorded += 1
-            }
-            entries.append(.emission(time: emission.time, name: names[emission.node], value: emission.value))
-            budget()
-        }
+        let recording = ScenarioRecording(names: names, entryLimit: entryLimit, recordedSizeLimit: recordedSizeLimit, match: match,
+                                          graphLimit: { watched.limitExceeded },
+                                          onStop: { clock.limit = min(clock.limit, clock.executed) })
         var started = false
-        if let coverage {
+        if let coverage = program.coverage {
             // The graph reports every node; the timeline shows the visible ones, as without coverage.
             let visible = spec.nodes.map(\.visible)
             graph.onEmit = { emission in
                 coverage.emitted(emission.node, emission.value, started: started)
-                if visible[emission.node] { record(emission) }
+                if visible[emission.node] { recording.emission(emission.node, emission.value, at: emission.time) }
             }
         } else {
-            graph.onEmit = record
+            graph.onEmit = { recording.emission($0.node, $0.value, at: $0.time) }
         }
-        graph.onRuntimeError = { entries.append(.runtimeError(time: $0, message: $1)); budget() }
-        graph.onEnd = { entries.append(.end(time: $0, name: names[$1], end: $2)); budget() }
-        graph.onCancel = { entries.append(.cancel(time: $0, name: names[$1], call: $2)); budget() }
-        /// Ends the timeline with the reason, located at the step that ran out of budget.
-        func stopped(at range: SpecRange) {
-            entries.append(.runtimeError(time: clock.now, message: "\(range): \(exceeded ?? "a limit was reached"); "
-                + "the scenario stopped (a stream that feeds itself through a service with no latency or a 'delay', "
-                + "or a value that grows at every step, does this)"))
-            timeline.stoppedByLimit = true
-        }
+        graph.onRuntimeError = { recording.append(.runtimeError(time: $0, message: $1)) }
+        graph.onEnd = { recording.append(.end(time: $0, name: names[$1], end: $2)) }
+        graph.onCancel = { recording.append(.cancel(time: $0, name: names[$1], call: $2)) }
         graph.start()
         started = true
-        settled?(graph)
-        if exceeded != nil {
-            stopped(at: scenario.range)
-            timeline.entries = entries
-            return timeline
-        }
-        // Invariants are checked after the start and after every step but an expectation; each
-        // is reported when it breaks, not again until it has held once more.
-        var judge = ScenarioJudge(spec: spec)
-        judge.started(scenario, on: graph) { entries.append($0) }
-        steps: for step in scenario.steps {
-            // A wait is this host's: the virtual clock runs; every other step acts or judges.
-            if case .wait(let ms) = step.part {
-                do {
-                    try graph.advance(by: ms)
-                } catch {
-                    stop("more than \(error.limit) scheduled events ran")
-                }
-            } else {
-                judge.play(step, on: graph) { entries.append($0) }
-                if case .act = step.part { settled?(graph) }
-            }
-            compare()
-            if exceeded != nil {
-                stopped(at: step.range)
-                break steps
-            }
-            judge.checkInvariants(after: step, on: graph) { entries.append($0) }
-        }
-        timeline.entries = entries
+        var host = VirtualHost(graph: graph, recording: recording, onSettled: settled)
+        var playback = ScenarioPlayback(scenario, of: spec)
+        playback.start(on: host)
+        playback.playToEnd(on: &host)
+        match = recording.match
+        timeline.entries = recording.entries
+        timeline.stoppedByLimit = playback.stoppedByLimit
         return timeline
     }
+}
+
+/// The virtual runner's side of a scenario (see ``ScenarioHost``): work runs at once, a wait
+/// advances the virtual clock, entries go to the scenario's recording.
+private struct VirtualHost: ScenarioHost {
+    let graph: ScreenGraph
+    let recording: ScenarioRecording
+    let onSettled: ((ScreenGraph) -> Void)?
+
+    func transaction(_ work: () -> Void) { work() }
+
+    func letTimePass(_ milliseconds: Int) {
+        do {
+            try graph.advance(by: milliseconds)
+        } catch {
+            recording.stop("more than \(error.limit) scheduled events ran")
+        }
+    }
+
+    func record(_ entry: Timeline.Entry) { recording.append(entry) }
+
+    func exceeded() -> String? { recording.exceeded }
+
+    func stopped(at range: SpecRange) { recording.closeStopped(at: range, time: graph.clock.now) }
+
+    func settled() { onSettled?(graph) }
 }

@@ -29,7 +29,7 @@ struct PreviewPlayerTests {
         // confirm, expect executing, wait 5s, expect not executing.
         session.receive(#"{"op":"play","scenario":0}"#)
         #expect(position(session) == 0)
-        #expect(session.sync { $0.driver.paused })
+        #expect(session.sync { $0.realTime.isPaused })
         session.receive(#"{"op":"forward"}"#)
         #expect(value(session, "email") == #""someone@example.com""#)
         #expect(value(session, "password") == #""""#)
