@@ -41,6 +41,9 @@ package final class LiveClock: @unchecked Sendable {
     /// How many of the screen's milliseconds pass per millisecond of real time (1 but in the preview).
     @exclusivity(unchecked) private var rate: Double = 1
     @exclusivity(unchecked) private var standing = false
+    /// Neither standing nor at another speed than 1: an app's screen, always. The one flag the
+    /// input's hot path reads (see ``elapsed``).
+    @exclusivity(unchecked) private var plain = true
     /// The scheduled-event limit was reached: the clock paused, and runs nothing more until it
     /// is raised (see ``limitReached``).
     @exclusivity(unchecked) private var reachedLimit: RuntimeLimitError?
@@ -69,10 +72,15 @@ package final class LiveClock: @unchecked Sendable {
     /// ``start()`` at speed 1, never paused (read under the lock once other controls are used).
     @inline(__always)
     package var elapsed: Int {
+        if plain { return anchor &+ Int((Self.now() &- origin) / 1_000_000) }
+        return controlledElapsed
+    }
+
+    /// ``elapsed`` when paused or at another speed.
+    @inline(never)
+    private var controlledElapsed: Int {
         if standing { return anchor }
-        let nanoseconds = Self.now() &- origin
-        if rate == 1 { return anchor &+ Int(nanoseconds / 1_000_000) }
-        return anchor &+ Int(Double(nanoseconds) * rate / 1_000_000)
+        return anchor &+ Int(Double(Self.now() &- origin) * rate / 1_000_000)
     }
 
     /// Nanoseconds of the clock `ContinuousClock` reads (it keeps counting while the device
@@ -239,6 +247,7 @@ package final class LiveClock: @unchecked Sendable {
         if !standing { anchor = max(elapsed, clock.now) }
         origin = Self.now()
         change()
+        plain = !standing && rate == 1
         busy = true
         armedFor = nil
         catchUp()
@@ -284,6 +293,7 @@ package final class LiveClock: @unchecked Sendable {
         if !standing {
             anchor = clock.now
             standing = true
+            plain = false
         }
     }
 
