@@ -1,29 +1,29 @@
 /// What an expression reads while it runs: the graph's current values, the event being handled
 /// and the arguments of enclosing closures.
-final class EvalContext {
+package final class EvalContext {
     // Unchecked for speed, as the graph's own state (see ScreenGraph): every access is a plain read
     // or write that calls no other code while it lasts.
-    @exclusivity(unchecked) var values: [Value]
+    @exclusivity(unchecked) package var values: [Value]
     @exclusivity(unchecked) var payload: Value = .void
     @exclusivity(unchecked) var closureArguments: [Value] = []
     /// `$0`, `$1` of the operator expression being evaluated.
     @exclusivity(unchecked) var operatorArguments: [Value] = []
     /// Per node, whether it has no value (see `ScreenGraph.markValueless`); empty while every node
     /// has one, so that a read costs one test of `isEmpty`.
-    @exclusivity(unchecked) var valueless: [Bool] = []
+    @exclusivity(unchecked) package var valueless: [Bool] = []
     /// Node names, for the message of a read of a node with no value.
     let names: [String]
     /// The most characters (UTF-8 bytes) in a string or elements in a list an expression may
     /// build; see ``ScenarioRunner/maximumValueSize``.
-    var maximumValueSize = Int.max
+    package var maximumValueSize = Int.max
     /// List elements and characters the expressions went through so far (copied, mapped,
     /// searched, printed); see ``ScenarioRunner/maximumWork``.
-    @exclusivity(unchecked) var work = 0
-    var maximumWork = Int.max
+    @exclusivity(unchecked) package var work = 0
+    package var maximumWork = Int.max
     /// Set when an expression went past ``maximumValueSize`` or ``maximumWork``: the scenario stops.
-    @exclusivity(unchecked) var exceeded: String?
+    @exclusivity(unchecked) package var exceeded: String?
 
-    init(values: [Value], names: [String] = []) {
+    package init(values: [Value], names: [String] = []) {
         self.values = values
         self.names = names
     }
@@ -64,7 +64,7 @@ final class EvalContext {
 
 /// An expression failed while running; the graph reports it and keeps going, and a stream ends
 /// with it (an error event).
-struct EvalError: Error {
+package struct EvalError: Error {
     var message: String
     /// The error `fail(…)` raised; nil for a failure of the evaluation itself (overflow, division
     /// by zero), which a stream ends with as an `evaluation` error carrying ``message``.
@@ -84,11 +84,11 @@ struct EvalError: Error {
     var streamError: ErrorValue { raised ?? ErrorValue(.evaluation, message: message) }
 }
 
-typealias CompiledExpr = (EvalContext) throws(EvalError) -> Value
+package typealias CompiledExpr = (EvalContext) throws(EvalError) -> Value
 
 /// Compiles a ``TypedExpr`` once into nested closures: no name lookups and no type dispatch on
 /// the hot path beyond the value's own tag. Integer arithmetic reports overflow instead of trapping.
-enum ExpressionCompiler {
+package enum ExpressionCompiler {
     /// `s.count`, the Characters of `s`, which Swift finds by walking grapheme boundaries: in the
     /// login form's `email.count >= 10` that walk was a tenth of a change. ASCII text, the usual
     /// case, is counted from its bytes instead: every ASCII byte is one Character but a "\r\n"
@@ -132,7 +132,7 @@ enum ExpressionCompiler {
     }
 
     /// `expr` compiled without instrumentation: a probe compiles to what it wraps.
-    static func compile(_ expr: TypedExpr) -> CompiledExpr { compile(expr, coverage: nil) }
+    package static func compile(_ expr: TypedExpr) -> CompiledExpr { compile(expr, coverage: nil) }
 
     /// `expr` compiled; with `coverage`, each probe reports to it which way it went (see
     /// ``CoverageRecorder``), without, a probe costs nothing.

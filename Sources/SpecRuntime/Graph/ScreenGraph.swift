@@ -62,7 +62,7 @@ public final class ScreenGraph {
 
     // The tables below are the program's, shared (an array is copied by reference): propagation
     // reads them from the graph's own constants, one load nearer than through `program`.
-    let context: EvalContext
+    package let context: EvalContext
     let behaviors: [ScreenProgram.Behavior]
     let conditions: [CompiledCondition?]
     /// Whether ``onEmit`` (and ``onEnd``) is called for each node: the timeline's nodes, every

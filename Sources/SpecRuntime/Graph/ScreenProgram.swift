@@ -12,7 +12,7 @@ package final class ScreenProgram: @unchecked Sendable {
     // state. An instrumented program's probes write to its recorder, which locks.
 
     /// How a node is processed in a transaction.
-    enum Behavior {
+    package enum Behavior {
         case source
         case stream
         case derived(CompiledExpr)
@@ -27,7 +27,7 @@ package final class ScreenProgram: @unchecked Sendable {
     package let spec: CheckedSpec
     /// The coverage recorder the probes report to; nil, the usual case, means no probes.
     package let coverage: CoverageRecorder?
-    let behaviors: [Behavior]
+    package let behaviors: [Behavior]
     /// For each derived node whose expression is a condition (`!`, `&&`, `||`, an ordering), its
     /// `Bool` closure (ScalarCompiler.swift), which propagation runs instead of its `Value`
     /// closure: the result is compared and stored with no `Value` built in between. Nil for
@@ -36,13 +36,13 @@ package final class ScreenProgram: @unchecked Sendable {
     /// Each node's value before the start: the initial values of state and properties.
     let initialValues: [Value]
     /// Whether the timeline shows each node.
-    let shown: [Bool]
+    package let shown: [Bool]
     /// Each node's name, for the messages of failing expressions.
-    let names: [String]
+    package let names: [String]
     /// Whether each node is an invariant, which is no node's reader (see `CompiledInvariants`).
-    let isInvariant: [Bool]
+    package let isInvariant: [Bool]
     let invariants: CompiledInvariants
-    let rank: [Int]
+    package let rank: [Int]
     let nodeAtRank: [Int]
     /// Whether each node is an input property, which accepts an equal value (a `BehaviorRelay`).
     let acceptsEqual: [Bool]
@@ -53,7 +53,7 @@ package final class ScreenProgram: @unchecked Sendable {
     /// Derived nodes that read each node.
     package let readers: [[Int]]
     /// The nodes each derived node reads (empty for other nodes).
-    let reads: [[Int]]
+    package let reads: [[Int]]
     /// The handlers each node's emissions run.
     package let handlersOn: [[Int]]
     /// ``readers`` and ``handlersOn`` flattened, for `changed`: node `i`'s readers are

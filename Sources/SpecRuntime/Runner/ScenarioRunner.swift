@@ -53,7 +53,7 @@ public enum ScenarioRunner {
 
     /// Plays one scenario of a compiled spec as ``run(_:scenario:params:entryLimit:eventLimit:valueSizeLimit:recordedSizeLimit:workLimit:)``
     /// does, and hands `settled` the graph after its start and after every step that acted on it.
-    static func run(_ program: ScreenProgram, scenario index: Int, settled: @escaping (ScreenGraph) -> Void) -> Timeline {
+    package static func run(_ program: ScreenProgram, scenario index: Int, settled: @escaping (ScreenGraph) -> Void) -> Timeline {
         var match: TimelineMatch?
         return play(program, scenario: index, params: [], entryLimit: maximumEntries, eventLimit: maximumScheduledEvents,
                     valueSizeLimit: maximumValueSize, recordedSizeLimit: maximumRecordedSize, workLimit: maximumWork, match: &match,

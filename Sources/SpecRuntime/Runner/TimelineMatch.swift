@@ -62,7 +62,7 @@ extension ValueFormatter {
         identical(a, b) || text(a) == text(b)
     }
 
-    static func identical(_ a: Value, _ b: Value) -> Bool {
+    package static func identical(_ a: Value, _ b: Value) -> Bool {
         switch (a, b) {
         case (.void, .void), (.none, .none): return true
         case (.bool(let x), .bool(let y)): return x == y

@@ -1,3 +1,4 @@
+import SpecRuntime
 import Foundation
 
 /// Judges a program that differs from an original only in one derived node's expression (a
@@ -123,7 +124,7 @@ package enum ConeReplay {
             self.frontier = frontier.sorted()
             self.program = program
             changed = node
-            self.expression = ExpressionCompiler.compile(expression, coverage: nil)
+            self.expression = ExpressionCompiler.compile(expression)
         }
 
         /// The verdict on the scenario `settled` was recorded from.

@@ -1,5 +1,6 @@
 import ScreenSpec
 @testable import SpecRuntime
+@testable import SpecTools
 import Testing
 
 /// A mutant of one derived expression is judged from the original's settled values where that
