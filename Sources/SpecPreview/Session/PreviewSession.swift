@@ -75,7 +75,7 @@ package final class PreviewSession: @unchecked Sendable {
     /// screen's parameters by name (a navigation's; one left out is `nil`).
     package init(path: String, params: [String: Value]? = nil, live: PreviewLive? = nil) throws(PreviewError) {
         let loaded = SpecLoader.load(path: path)
-        guard let spec = loaded.spec else { throw PreviewError(message: loaded.renderDiagnostics()) }
+        guard let spec = loaded.spec, let scope = loaded.scope else { throw PreviewError(message: loaded.renderDiagnostics()) }
         self.path = path
         self.text = loaded.source.text
         self.diskText = loaded.source.text
@@ -85,7 +85,7 @@ package final class PreviewSession: @unchecked Sendable {
         self.program = program
         self.live = live
         backend = try live.map { live throws(PreviewError) in try LiveBackend(spec: spec, text: loaded.source.text, live: live) }
-        compiler = StepCompiler(text: loaded.source.text, path: path, spec: spec)
+        compiler = StepCompiler(path: path, spec: spec, scope: scope)
         clock = VirtualClock()
         graph = ScreenGraph(program: program, clock: clock)
         judge = ScenarioJudge(spec: spec)
@@ -199,7 +199,7 @@ package final class PreviewSession: @unchecked Sendable {
         switch message.op {
         case "step":
             let line = try compiler.yaml(verb: message.verb ?? "", target: message.target ?? "", value: message.value, flow: message.yaml)
-            let step = try compiler.compile(line, params: paramsYAML)
+            let step = try compiler.compile(line)
             // The person takes over from a scenario being played, where it stands.
             playback = nil
             recorder.step(line, at: clock.now)
