@@ -28,13 +28,12 @@ package struct SpecDraft: Sendable {
         return (checked, diagnostics)
     }
 
-    /// ``check(_:)``, and what its derived outputs were checked against, to check one changed
-    /// derived expression alone later (see ``DerivedRecheck``); nil with the spec.
-    package mutating func checkKeepingScope(_ variant: Spec) -> (spec: CheckedSpec?, diagnostics: [Diagnostic], scope: DerivedRecheck?) {
-        var checker = Checker(spec: variant, diagnostics: DiagnosticBag(), catalog: catalog)
-        let checked = checker.check()
-        catalog = checker.catalog
-        return (checked, checker.diagnostics.all, checked == nil ? nil : checker.derivedRecheck)
+    /// ``check(_:)``, and what it was checked with, to check one changed derived expression
+    /// alone later (see ``CheckScope``); nil without the spec.
+    package mutating func checkKeepingScope(_ variant: Spec) -> (spec: CheckedSpec?, diagnostics: [Diagnostic], scope: CheckScope?) {
+        let checked = Checker(spec: variant, catalog: catalog).check(diagnostics: DiagnosticBag())
+        catalog = checked.catalog
+        return (checked.spec, checked.diagnostics.all, checked.scope)
     }
 
     /// The text of `range` in this spec's source (one line or several).

@@ -27,6 +27,10 @@ public struct LoadedSpec: Sendable {
     /// drawn (never played), and the cycle. Nil otherwise.
     package var cycleDrawing: CycleDrawing?
 
+    /// What the spec was checked with, to check one more step against it (the preview's
+    /// gestures); nil without the spec.
+    package var scope: CheckScope?
+
     /// The diagnostics rendered for a terminal or a log.
     public func renderDiagnostics(colors: Bool = false) -> String {
         DiagnosticFormatter(colors: colors).render(diagnostics, sources: [source.path: source])
@@ -38,7 +42,9 @@ extension LoadedSpec {
     package func adding(_ diagnostic: Diagnostic) -> LoadedSpec {
         var all = diagnostics
         all.append(diagnostic)
-        return LoadedSpec(source: source, spec: diagnostic.severity == .error ? nil : spec, diagnostics: all, screen: screen)
+        var loaded = LoadedSpec(source: source, spec: diagnostic.severity == .error ? nil : spec, diagnostics: all, screen: screen)
+        loaded.scope = loaded.spec == nil ? nil : scope
+        return loaded
     }
 }
 
@@ -145,10 +151,10 @@ public enum SpecLoader {
         }
         var reader = SpecReader(source: source, diagnostics: diagnostics)
         let spec = reader.read(root)
-        var checker = Checker(spec: spec, diagnostics: reader.diagnostics, catalog: catalog)
-        let checked = checker.check()
-        var loaded = LoadedSpec(source: source, spec: checked, diagnostics: checker.diagnostics.sorted, screen: spec.screen)
-        loaded.cycleDrawing = checker.drawing
+        let checked = Checker(spec: spec, catalog: catalog).check(diagnostics: reader.diagnostics)
+        var loaded = LoadedSpec(source: source, spec: checked.spec, diagnostics: checked.diagnostics.sorted, screen: spec.screen)
+        loaded.cycleDrawing = checked.drawing
+        loaded.scope = checked.scope
         return loaded
     }
 }

@@ -1,7 +1,7 @@
 import SpecRuntime
 
 /// Reading a service's `http:` section (see ``HTTPDecl``). Types, names and URLs are checked
-/// later (`Checker+HTTP.swift`); here only the shape.
+/// later (`DeclarationsPass+HTTP.swift`); here only the shape.
 extension SpecReader {
     static let httpMethods = ["get", "post", "put", "patch", "delete"]
 

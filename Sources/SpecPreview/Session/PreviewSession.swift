@@ -81,7 +81,7 @@ package final class PreviewSession: @unchecked Sendable {
     /// screen's parameters by name (a navigation's; one left out is `nil`).
     package init(path: String, params: [String: Value]? = nil, live: PreviewLive? = nil) throws(PreviewError) {
         let loaded = SpecLoader.load(path: path)
-        guard let spec = loaded.spec else { throw PreviewError(message: loaded.renderDiagnostics()) }
+        guard let spec = loaded.spec, let scope = loaded.scope else { throw PreviewError(message: loaded.renderDiagnostics()) }
         self.path = path
         self.text = loaded.source.text
         self.diskText = loaded.source.text
@@ -91,7 +91,7 @@ package final class PreviewSession: @unchecked Sendable {
         self.program = program
         self.live = live
         backend = try live.map { live throws(PreviewError) in try LiveBackend(spec: spec, text: loaded.source.text, live: live) }
-        compiler = StepCompiler(text: loaded.source.text, path: path, spec: spec)
+        compiler = StepCompiler(path: path, spec: spec, scope: scope)
         clock = VirtualClock()
         graph = ScreenGraph(program: program, clock: clock)
         // Replaced by the restart below, which starts the screen on a clock of its own.
@@ -215,7 +215,7 @@ package final class PreviewSession: @unchecked Sendable {
         switch message.op {
         case "step":
             let line = try compiler.yaml(verb: message.verb ?? "", target: message.target ?? "", value: message.value, flow: message.yaml)
-            let step = try compiler.compile(line, params: paramsYAML)
+            let step = try compiler.compile(line)
             // The person takes over from a scenario being played, where it stands.
             stopPlaying()
             recorder.step(line, at: clock.now)

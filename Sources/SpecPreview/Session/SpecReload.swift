@@ -31,7 +31,7 @@ extension PreviewSession {
             return
         }
         let loaded = SpecLoader.load(text: newText, path: path, resolver: FileSystemSpecResolver())
-        guard let newSpec = loaded.spec else {
+        guard let newSpec = loaded.spec, let newScope = loaded.scope else {
             diagnostics = loaded.renderDiagnostics()
             broadcast()
             return
@@ -48,14 +48,14 @@ extension PreviewSession {
                 return
             }
         }
-        adopt(text: newText, spec: newSpec, backend: newBackend)
+        adopt(text: newText, spec: newSpec, scope: newScope, backend: newBackend)
     }
 
     /// Runs `newSpec` from time zero and plays the steps made so far again, at their times, up to
     /// the first one the new spec refuses (a component renamed, say), then runs the clock to
     /// where it was. A scenario being played is played again, from the new spec, to the step it
     /// had reached.
-    func adopt(text newText: String, spec newSpec: CheckedSpec, backend newBackend: LiveBackend? = nil) {
+    func adopt(text newText: String, spec newSpec: CheckedSpec, scope newScope: CheckScope, backend newBackend: LiveBackend? = nil) {
         let steps = played
         let reached = now
         let playing = playback.flatMap { p in p.index < spec.scenarios.count ? (name: p.scenario.name, position: p.position) : nil }
@@ -63,7 +63,7 @@ extension PreviewSession {
         spec = newSpec
         program = ScreenProgram(newSpec)
         backend = newBackend
-        compiler = StepCompiler(text: newText, path: path, spec: newSpec)
+        compiler = StepCompiler(path: path, spec: newSpec, scope: newScope)
         judge = ScenarioJudge(spec: newSpec)
         diagnostics = nil
         // Answers chosen, counterexamples found and the scenario played were the old spec's
@@ -86,7 +86,7 @@ extension PreviewSession {
         defer { replaying = false }
         for (time, line) in steps {
             advance(to: time)
-            guard let step = try? compiler.compile(line, params: paramsYAML) else { break }
+            guard let step = try? compiler.compile(line) else { break }
             played.append((time, line))
             play(step)
             replayed += 1
@@ -126,11 +126,12 @@ extension PreviewSession {
     func adoptSaved(_ newText: String) {
         let loaded = SpecLoader.load(text: newText, path: path, resolver: FileSystemSpecResolver())
         diskText = newText
-        guard let newSpec = loaded.spec, newSpec.nodes.count == spec.nodes.count, newSpec.actions.count == spec.actions.count else { return }
+        guard let newSpec = loaded.spec, let newScope = loaded.scope, newSpec.nodes.count == spec.nodes.count,
+              newSpec.actions.count == spec.actions.count else { return }
         text = newText
         spec = newSpec
         program = ScreenProgram(newSpec)
-        compiler = StepCompiler(text: newText, path: path, spec: newSpec)
+        compiler = StepCompiler(path: path, spec: newSpec, scope: newScope)
     }
 }
 

@@ -2,19 +2,19 @@ import ScreenSpec
 import SpecRuntime
 import SpecTools
 
-/// Turns what a person did in the page into a scenario step, through the checker that compiles
-/// the spec's own scenarios: the step is written as YAML (`- type: { email: "a@b.c" }`), added to
-/// the spec's text as a scenario of its own and the whole text checked. So a gesture in the
-/// browser is exactly the `type:`, `tap:`, `slide:` ... step a scenario would hold, with the same
-/// checks (a disabled control, a value out of range, an unknown component), and the YAML is what
-/// a recording keeps.
+/// Turns what a person did in the page into a scenario step, through the step checks of the
+/// spec's own scenarios: the step is written as YAML (`- type: { email: "a@b.c" }`), read as a
+/// scenario reads it and checked against the loaded spec's ``CheckScope`` (the spec itself is not
+/// checked or read again). So a gesture in the browser is exactly the `type:`, `tap:`, `slide:`
+/// ... step a scenario would hold, with the same checks (a disabled control, a value out of
+/// range, an unknown component), and the YAML is what a recording keeps.
 struct StepCompiler {
-    /// The spec's text and path as loaded; the step is checked against it.
-    let text: String
+    /// The spec's path, which the step's diagnostics name.
     let path: String
-    /// The spec the session's graph was built from: a step compiled against a spec whose nodes
-    /// differ would address the wrong nodes.
+    /// The spec the session's graph was built from, and what it was checked with: the step
+    /// addresses its nodes.
     let spec: CheckedSpec
+    let scope: CheckScope
 
     /// A value the page sent, as JSON gives it.
     enum Scalar: Decodable, Equatable, Sendable {
@@ -88,23 +88,12 @@ struct StepCompiler {
         }
     }
 
-    /// The step the checker makes of `line`, or its diagnostics as one message. `params` is the
-    /// body of the scenario's `params:` for a screen that has some (the screen's own).
-    func compile(_ line: String, params: String? = nil) throws(Failure) -> StepPlan {
-        let name = "preview step"
-        let item = "  - name: \"\(name)\"\n" + (params.map { "    params: { \($0) }\n" } ?? "") + "    steps:\n      \(line)\n"
-        guard case .success(let withStep) = SpecAppender.inserting(item, into: text) else {
-            throw Failure(message: "the spec's 'scenarios:' is not a block list, so the preview cannot add steps to it")
-        }
-        // With the spec's siblings, as from its file: a navigation finds its target among them.
-        let loaded = SpecLoader.load(text: withStep, path: path, resolver: FileSystemSpecResolver())
-        guard let checked = loaded.spec, let scenario = checked.scenarios.last, scenario.name == name,
-              let step = scenario.steps.first else {
-            let errors = loaded.diagnostics.filter { $0.severity == .error }.map(\.message)
+    /// The step the checker makes of `line`, or its errors as one message.
+    func compile(_ line: String) throws(Failure) -> StepPlan {
+        let (plans, diagnostics) = scope.check(stepText: line, path: path)
+        let errors = diagnostics.filter { $0.severity == .error }.map(\.message)
+        guard errors.isEmpty, let step = plans.first else {
             throw Failure(message: errors.isEmpty ? "the step '\(line)' does not check" : errors.joined(separator: "; "))
-        }
-        guard checked.nodes.count == spec.nodes.count, checked.actions.count == spec.actions.count else {
-            throw Failure(message: "the spec changed on disk; reload the page")
         }
         return step
     }

@@ -11,7 +11,7 @@ struct MutantChecker: Sendable {
     private let draft: SpecDraft
     /// The original as the draft checks it.
     private let checked: CheckedSpec
-    private let scope: DerivedRecheck?
+    private let scope: CheckScope?
     /// Expression slots (see `Spec.rewriteExpressions`) that are a derived output's expression:
     /// the output's index in `spec.outputs` and its node.
     private let derivedSlots: [Int: (output: Int, node: Int)]

@@ -66,3 +66,20 @@ extension NodeDecl.Role {
         return false
     }
 }
+
+/// Mistakes about components, which the view pass and scenario steps report alike.
+extension CheckContext {
+    mutating func rangeError(_ value: Value, _ name: String, _ constraint: ValueConstraint, at range: SpecRange) {
+        diagnostics.error(.bindingRange, "'\(name)' cannot take \(value); it takes \(constraint.range)", at: range)
+    }
+
+    mutating func unknownMember(_ member: String, of component: ViewRegistry.Component, at range: SpecRange, propertiesOnly: Bool = false) {
+        let names = propertiesOnly ? component.properties.map(\.name) : component.memberNames
+        var notes = [DiagnosticNote("a \(component.kind.rawValue) has " + (names.isEmpty ? "none" : names.map { "'\($0)'" }.joined(separator: ", ")))]
+        if propertiesOnly, component.event(member) != nil {
+            notes = [DiagnosticNote("'\(member)' is an event; bind from it with 'bind: \(component.name).\(member)'")]
+        }
+        diagnostics.error(.unknownMember, "\(component.kind.rawValue) '\(component.name)' has no \(propertiesOnly ? "property" : "property or event") '\(member)'"
+                          + diagnostics.didYouMean(member, in: names), at: range, notes: notes)
+    }
+}

@@ -3,59 +3,59 @@ import SpecRuntime
 /// A service's `http:` section: the method and URL, `{param}` placeholders, the body, query and
 /// headers typed over the service's parameters, `env.NAME` where it may be read, the timeout.
 /// The result is the service's ``HTTPPlan``.
-extension Checker {
+extension DeclarationsPass {
     mutating func checkHTTP(_ service: ServiceDecl, _ plan: ServicePlan) -> HTTPPlan? {
         guard let http = service.http else { return nil }
-        let before = diagnostics.all.count
+        let before = cx.diagnostics.all.count
         let params = plan.params ?? []
-        let failed = failedParams[service.name.value] ?? []
-        if !Self.decodable(plan.returns, table) {
-            diagnostics.error(.httpReturnType, "service '\(service.name.value)' returns '\(plan.returns)', which a JSON answer cannot be read into",
+        let failed = self.out.services.failedParams[service.name.value] ?? []
+        if !Self.decodable(plan.returns, cx.table) {
+            cx.diagnostics.error(.httpReturnType, "service '\(service.name.value)' returns '\(plan.returns)', which a JSON answer cannot be read into",
                               at: service.returns.range,
                               notes: [DiagnosticNote("an 'http:' service returns records, lists, optionals, enums, 'Int', 'Double', 'Bool', 'String' or 'Void'")])
         }
         let method = HTTPPlan.Method.allCases.first { "\($0)" == http.method.value } ?? .get
-        var out = HTTPPlan(method: method, url: [], isAbsolute: false, serviceRange: service.name.range, range: http.range)
-        out.parameterNames = params.map(\.name)
-        checkTarget(http.target, service: service.name.value, params, failed, into: &out)
+        var request = HTTPPlan(method: method, url: [], isAbsolute: false, serviceRange: service.name.range, range: http.range)
+        request.parameterNames = params.map(\.name)
+        checkTarget(http.target, service: service.name.value, params, failed, into: &request)
 
         var environment: [(name: String, range: SpecRange)] = []
         if let body = http.body {
             if method == .get {
-                diagnostics.error(.bodyNotAllowed, "a 'get' request has no body", at: body.range,
+                cx.diagnostics.error(.bodyNotAllowed, "a 'get' request has no body", at: body.range,
                                   notes: [DiagnosticNote("send the values in 'query:', or use 'post:'")])
             } else {
-                out.body = checkBody(body, service: service.name.value, params, failed, &environment)
+                request.body = checkBody(body, service: service.name.value, params, failed, &environment)
             }
         }
         for (name, value) in http.query {
-            let rewritten = Self.readingEnvironment(value, allowed: true, &environment, &diagnostics)
+            let rewritten = Self.readingEnvironment(value, allowed: true, &environment, &cx.diagnostics)
             guard let typed = checkHTTPExpression(rewritten, service: service.name.value, params, failed, environment) else { continue }
             guard Self.queryable(typed.type) else {
-                diagnostics.error(.typeMismatch, "the query value '\(name.value)' is '\(typed.type)'; a query value is text, a number, a 'Bool', an enum, an optional or a list of these",
+                cx.diagnostics.error(.typeMismatch, "the query value '\(name.value)' is '\(typed.type)'; a query value is text, a number, a 'Bool', an enum, an optional or a list of these",
                                   at: value.range)
                 continue
             }
-            out.query.append((name.value, typed.expr))
+            request.query.append((name.value, typed.expr))
         }
         for (name, value) in http.headers {
             if !Self.isToken(name.value) {
-                diagnostics.error(.invalidHeader, "'\(name.value)' is not a header name; use letters, digits and '-'", at: name.range)
+                cx.diagnostics.error(.invalidHeader, "'\(name.value)' is not a header name; use letters, digits and '-'", at: name.range)
                 continue
             }
-            let rewritten = Self.readingEnvironment(value, allowed: true, &environment, &diagnostics)
+            let rewritten = Self.readingEnvironment(value, allowed: true, &environment, &cx.diagnostics)
             guard let typed = checkHTTPExpression(rewritten, service: service.name.value, params, failed, environment) else { continue }
-            out.headers.append((name.value, typed.expr))
+            request.headers.append((name.value, typed.expr))
         }
-        out.environment = environment
+        request.environment = environment
         if let timeout = http.timeout {
             if timeout.value <= 0 {
-                diagnostics.error(.invalidTimeout, "'timeout:' must be longer than 0ms", at: timeout.range, fixIt: "write a timeout such as '5s'")
+                cx.diagnostics.error(.invalidTimeout, "'timeout:' must be longer than 0ms", at: timeout.range, fixIt: "write a timeout such as '5s'")
             } else {
-                out.timeout = timeout.value
+                request.timeout = timeout.value
             }
         }
-        return diagnostics.all.count == before ? out : nil
+        return cx.diagnostics.all.count == before ? request : nil
     }
 
     /// `/items/{id}` or `https://api.example.com/items/{id}`: text and placeholders.
@@ -68,14 +68,14 @@ extension Checker {
             out.isAbsolute = true
             let afterScheme = text.drop(while: { $0 != ":" }).dropFirst(3)
             if afterScheme.isEmpty || afterScheme.hasPrefix("/") || afterScheme.hasPrefix("{") {
-                diagnostics.error(.invalidUrl, "'\(text)' has no host", at: target.range,
+                cx.diagnostics.error(.invalidUrl, "'\(text)' has no host", at: target.range,
                                   notes: [DiagnosticNote("write a full URL such as 'https://api.example.com/items', or a path such as '/items' that follows the base URL")])
                 return
             }
         } else if !text.hasPrefix("/") {
             let scheme = text.firstIndex(of: ":").map { String(text[..<$0]) }
             let reason = scheme.map { "'\($0):' is not a scheme an HTTP service calls" } ?? "a path starts with '/'"
-            diagnostics.error(.invalidUrl, "'\(text)' is neither a path nor a full URL: \(reason)", at: target.range,
+            cx.diagnostics.error(.invalidUrl, "'\(text)' is neither a path nor a full URL: \(reason)", at: target.range,
                               notes: [DiagnosticNote("write a path such as '/items' (it follows the base URL given at run time), or a full URL starting with 'https://' or 'http://'")])
             return
         }
@@ -85,12 +85,12 @@ extension Checker {
         while i < scalars.count {
             let c = scalars[i]
             if c.properties.isWhitespace || c.value < 0x20 || c == "\"" || c == "<" || c == ">" || c == "\\" || c == "`" {
-                diagnostics.error(.invalidUrl, "a URL cannot contain \(c == " " ? "a space" : "'\(c.escaped(asASCII: true))'"); percent-encode it",
+                cx.diagnostics.error(.invalidUrl, "a URL cannot contain \(c == " " ? "a space" : "'\(c.escaped(asASCII: true))'"); percent-encode it",
                                   at: target.range(i, i + 1))
                 return
             }
             if c == "}" {
-                diagnostics.error(.invalidUrl, "'}' closes no '{' in the URL; a placeholder is written '{param}'", at: target.range(i, i + 1))
+                cx.diagnostics.error(.invalidUrl, "'}' closes no '{' in the URL; a placeholder is written '{param}'", at: target.range(i, i + 1))
                 return
             }
             guard c == "{" else {
@@ -99,7 +99,7 @@ extension Checker {
                 continue
             }
             guard let close = scalars[i...].firstIndex(of: "}") else {
-                diagnostics.error(.invalidUrl, "'{' opens a placeholder that is not closed; write '{param}'", at: target.range(i, scalars.count))
+                cx.diagnostics.error(.invalidUrl, "'{' opens a placeholder that is not closed; write '{param}'", at: target.range(i, scalars.count))
                 return
             }
             let name = String(String.UnicodeScalarView(scalars[(i + 1)..<close]))
@@ -109,10 +109,10 @@ extension Checker {
                 literal = String.UnicodeScalarView()
                 parts.append(.parameter(k))
                 if !Self.queryable(params[k].type) || params[k].type.isListLike {
-                    diagnostics.error(.typeMismatch, "placeholder '{\(name)}' is '\(params[k].type)'; a path takes text, a number, a 'Bool' or an enum", at: range)
+                    cx.diagnostics.error(.typeMismatch, "placeholder '{\(name)}' is '\(params[k].type)'; a path takes text, a number, a 'Bool' or an enum", at: range)
                 }
             } else if !failed.contains(name) {
-                diagnostics.error(.unknownArgument, "service '\(service)' has no parameter '\(name)'\(diagnostics.didYouMean(name, in: params.map(\.name)))",
+                cx.diagnostics.error(.unknownArgument, "service '\(service)' has no parameter '\(name)'\(cx.diagnostics.didYouMean(name, in: params.map(\.name)))",
                                   at: range, notes: [DiagnosticNote(params.isEmpty ? "it declares no 'params:'"
                                       : "its parameters are " + params.map { "'\($0.name): \($0.type)'" }.joined(separator: ", "))])
             }
@@ -130,7 +130,7 @@ extension Checker {
             var ok = true
             for (name, value) in fields {
                 if out.contains(where: { $0.name == name.value }) {
-                    diagnostics.error(.duplicateName, "key '\(name.value)' is given twice in the body", at: name.range)
+                    cx.diagnostics.error(.duplicateName, "key '\(name.value)' is given twice in the body", at: name.range)
                     ok = false
                     continue
                 }
@@ -141,10 +141,10 @@ extension Checker {
             let checked = items.map { checkBody($0, service: service, params, failed, &environment) }
             return checked.contains { $0 == nil } ? nil : .array(checked.compactMap { $0 })
         case .expression(let expr):
-            let rewritten = Self.readingEnvironment(expr, allowed: false, &environment, &diagnostics)
+            let rewritten = Self.readingEnvironment(expr, allowed: false, &environment, &cx.diagnostics)
             guard let typed = checkHTTPExpression(rewritten, service: service, params, failed, environment) else { return nil }
             if typed.type == .error || typed.type == .navigation {
-                diagnostics.error(.typeMismatch, "a body value is '\(typed.type)', which has no JSON form", at: expr.range)
+                cx.diagnostics.error(.typeMismatch, "a body value is '\(typed.type)', which has no JSON form", at: expr.range)
                 return nil
             }
             return .value(typed.expr)
@@ -154,15 +154,15 @@ extension Checker {
     /// Types one expression over the service's parameters (slots) and the environment read so far.
     private mutating func checkHTTPExpression(_ expr: Expr, service: String, _ params: [(name: String, type: SpecType)], _ failed: Set<String>,
                                               _ environment: [(name: String, range: SpecRange)]) -> (expr: TypedExpr, type: SpecType)? {
-        var symbols: [String: Symbol] = [:]
-        for (k, p) in params.enumerated() { symbols[p.name] = Symbol(node: k, type: p.type, hasCurrentValue: true, what: "parameter") }
+        var slots: [String: Symbol] = [:]
+        for (k, p) in params.enumerated() { slots[p.name] = Symbol(node: k, type: p.type, hasCurrentValue: true, what: "parameter") }
         for (i, e) in environment.enumerated() {
-            symbols["env." + e.name] = Symbol(node: params.count + i, type: .string, hasCurrentValue: true, what: "environment variable")
+            slots["env." + e.name] = Symbol(node: params.count + i, type: .string, hasCurrentValue: true, what: "environment variable")
         }
-        var checker = ExpressionChecker(symbols: symbols, table: table, diagnostics: diagnostics)
+        var checker = ExpressionChecker(symbols: slots, table: cx.table, diagnostics: cx.diagnostics)
         checker.poisoned = failed
         let typed = checker.infer(expr)
-        diagnostics = checker.diagnostics
+        cx.diagnostics = checker.diagnostics
         return typed
     }
 

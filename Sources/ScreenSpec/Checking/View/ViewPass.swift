@@ -1,6 +1,7 @@
 import SpecRuntime
 
-/// `view:`, `bindings:` and the scenario steps that act on components.
+/// The view pass: `view:` and `bindings:`; its product is the components (for the scenario steps
+/// that act on them) and the handlers of their wiring and bindings.
 ///
 /// Every component property is a visible cell `<component>.<property>`; every event a hidden
 /// stream. A binding is a handler on its source that writes the targets; one from a source with a
@@ -8,13 +9,29 @@ import SpecRuntime
 /// hidden stream, not the cell) write the view-model property, and the property writes the cell,
 /// so the view model writing it never echoes back. Components are declared after the view model
 /// is checked, and view-model expressions cannot read them: a view model does not read its view.
-extension Checker {
-    mutating func declareView() {
+struct ViewPass: CheckPass {
+    let spec: Spec
+    /// The actions' plans, which events and buttons execute.
+    let actions: [ActionPlan]
+    var cx = CheckContext()
+    var out = CheckedView()
+
+    init(spec: Spec, actions: [ActionPlan]) {
+        self.spec = spec
+        self.actions = actions
+    }
+
+    mutating func run() -> CheckedView {
+        declareView()
+        return out
+    }
+
+    private mutating func declareView() {
         guard !spec.view.isEmpty || !spec.bindings.isEmpty else { return }
-        let viewModel = symbols
+        let viewModel = cx.symbols
         for decl in spec.view { declareComponent(decl, viewModel) }
         for decl in spec.view {
-            if let c = view.index[decl.name.value], view.components[c].kind == decl.kind.value { wireComponent(decl, c, viewModel) }
+            if let c = out.registry.index[decl.name.value], out.registry.components[c].kind == decl.kind.value { wireComponent(decl, c, viewModel) }
         }
         for binding in spec.bindings { checkBinding(binding, viewModel) }
     }
@@ -22,23 +39,23 @@ extension Checker {
     // MARK: components
 
     private mutating func declareComponent(_ decl: ComponentDecl, _ viewModel: [String: Symbol]) {
-        if view.index[decl.name.value] != nil {
+        if out.registry.index[decl.name.value] != nil {
             let first = spec.view.first { $0.name.value == decl.name.value }?.name.range
-            diagnostics.error(.duplicateName, "component '\(decl.name.value)' is declared twice", at: decl.name.range,
+            cx.diagnostics.error(.duplicateName, "component '\(decl.name.value)' is declared twice", at: decl.name.range,
                               notes: first.map { [DiagnosticNote("first declared here", at: $0)] } ?? [])
             return
         }
         let kind = decl.kind.value
         var component = ViewRegistry.Component(name: decl.name.value, kind: kind)
         component.titles = kind == .alert ? decl.buttons.map { $0.map(\.value) } : decl.segmentTitles
-        let values = ValueReader(table: table)
-        let resolver = TypeResolver(table: table)
+        let values = ValueReader(table: cx.table)
+        let resolver = TypeResolver(table: cx.table)
         var catalog = ComponentCatalog.properties(kind)
         for declared in decl.declaredProperties {
-            guard let type = resolver.resolve(declared.type, diagnostics: &diagnostics) else { continue }
+            guard let type = resolver.resolve(declared.type, diagnostics: &cx.diagnostics) else { continue }
             let hasInitial = decl.properties.contains { $0.name.value == declared.name.value && ($0.initial != nil || $0.twoWay != nil) }
             guard let empty = Self.emptyValue(type) ?? (hasInitial ? Value.none : nil) else {
-                diagnostics.error(.missingInitial, "property '\(declared.name.value)' of type '\(type)' has no empty value to start from",
+                cx.diagnostics.error(.missingInitial, "property '\(declared.name.value)' of type '\(type)' has no empty value to start from",
                                   at: declared.name.range, fixIt: "give it one with '\(declared.name.value): { initial: ... }' in the wiring")
                 continue
             }
@@ -52,16 +69,16 @@ extension Checker {
             if type == nil {
                 // A table's rows take their type from what they are bound to.
                 guard let expr = wiring?.value else {
-                    diagnostics.error(.missingKey, "\(kind.rawValue) '\(decl.name.value)' needs '\(property.name):' bound to a list", at: decl.name.range,
+                    cx.diagnostics.error(.missingKey, "\(kind.rawValue) '\(decl.name.value)' needs '\(property.name):' bound to a list", at: decl.name.range,
                                       fixIt: "'\(decl.name.value): { \(kind.rawValue): { \(property.name): items } }'")
                     continue
                 }
-                var checker = viewModelChecker(viewModel, diagnostics: diagnostics)
+                var checker = viewModelChecker(viewModel, diagnostics: cx.diagnostics)
                 let inferred = checker.infer(expr)
-                diagnostics = checker.diagnostics
+                cx.diagnostics = checker.diagnostics
                 guard let typed = inferred else { continue }
                 guard case .list = typed.type else {
-                    diagnostics.error(.typeMismatch, "a \(kind.rawValue)'s '\(property.name)' must be a list, found '\(typed.type)'", at: expr.range)
+                    cx.diagnostics.error(.typeMismatch, "a \(kind.rawValue)'s '\(property.name)' must be a list, found '\(typed.type)'", at: expr.range)
                     continue
                 }
                 type = typed.type
@@ -76,7 +93,7 @@ extension Checker {
                 let maximum = decl.numbers["maximumValue"]?.value ?? defaults.maximum
                 guard minimum < maximum else {
                     let at = decl.numbers["maximumValue"]?.range ?? decl.numbers["minimumValue"]?.range ?? decl.name.range
-                    diagnostics.error(.invalidRange, "\(kind.rawValue) '\(decl.name.value)' goes from \(ValueFormatter.formatDouble(minimum)) to \(ValueFormatter.formatDouble(maximum)); the minimum must be below the maximum",
+                    cx.diagnostics.error(.invalidRange, "\(kind.rawValue) '\(decl.name.value)' goes from \(ValueFormatter.formatDouble(minimum)) to \(ValueFormatter.formatDouble(maximum)); the minimum must be below the maximum",
                                       at: at)
                     continue
                 }
@@ -94,22 +111,22 @@ extension Checker {
                 if let pages = decl.numbers["numberOfPages"] {
                     constraint = ValueConstraint(minimum: 0, maximum: max(0, pages.value - 1), integral: true)
                 } else {
-                    diagnostics.error(.missingKey, "page control '\(decl.name.value)' needs 'numberOfPages:'", at: decl.name.range,
+                    cx.diagnostics.error(.missingKey, "page control '\(decl.name.value)' needs 'numberOfPages:'", at: decl.name.range,
                                       fixIt: "'\(decl.name.value): { pageControl: { numberOfPages: 3 } }'")
                 }
             case (.segmentedControl, "selectedIndex"):
                 if let segments = decl.segments {
                     constraint = ValueConstraint(minimum: -1, maximum: Double(segments.value - 1), integral: true)
                 } else if !decl.segmentsWritten {
-                    diagnostics.error(.missingKey, "segmented control '\(decl.name.value)' needs 'segments:', a count or a list of titles",
+                    cx.diagnostics.error(.missingKey, "segmented control '\(decl.name.value)' needs 'segments:', a count or a list of titles",
                                       at: decl.name.range, fixIt: "'\(decl.name.value): { segmentedControl: { segments: [Red, Green, Blue] } }'")
                 }
             default:
                 break
             }
-            if let node = wiring?.initial, let value = values.read(node, as: type, diagnostics: &diagnostics) {
+            if let node = wiring?.initial, let value = values.read(node, as: type, diagnostics: &cx.diagnostics) {
                 if let constraint, !constraint.allows(value) {
-                    rangeError(value, name, constraint, at: node.range)
+                    cx.rangeError(value, name, constraint, at: node.range)
                 } else {
                     initial = value
                 }
@@ -117,7 +134,7 @@ extension Checker {
             guard isFree(name, at: range) else { continue }
             // The timeline shows what the screen uses: what the person changes and what is bound;
             // a property nothing writes keeps its first value and would only add noise.
-            let node = addNode(name, type, .state(initial: initial), role: .component, visible: property.verb != nil || wiring != nil,
+            let node = cx.addNode(name, type, .state(initial: initial), role: .component, visible: property.verb != nil || wiring != nil,
                                range: range, what: "component property")
             var userStream: Int?
             if property.verb != nil { userStream = hiddenNode(name + " (edited)", type, .stream, range: range) }
@@ -142,7 +159,7 @@ extension Checker {
             }
             let name = decl.name.value + "." + event.name
             guard isFree(name, at: decl.name.range) else { continue }
-            let node = addNode(name, payload, .stream, role: .component, visible: false, range: decl.name.range, what: "component event")
+            let node = cx.addNode(name, payload, .stream, role: .component, visible: false, range: decl.name.range, what: "component event")
             var entry = ViewRegistry.Event(name: event.name, node: node, payload: payload, verb: event.verb, userProperty: userProperty)
             if case .row = event.payload { entry.isRow = true }
             component.events.append(entry)
@@ -150,7 +167,7 @@ extension Checker {
         for callback in decl.callbacks {
             var parameters: [(name: String, type: SpecType)] = []
             for parameter in callback.parameters {
-                if let type = resolver.resolve(parameter.type, diagnostics: &diagnostics) { parameters.append((parameter.name.value, type)) }
+                if let type = resolver.resolve(parameter.type, diagnostics: &cx.diagnostics) { parameters.append((parameter.name.value, type)) }
             }
             guard parameters.count == callback.parameters.count else { continue }
             let name = decl.name.value + "." + callback.name.value
@@ -160,15 +177,15 @@ extension Checker {
             case 1: payload = parameters[0].type
             default:
                 // Several parameters arrive together, as one record named after the callback.
-                table.records[name] = parameters
+                cx.table.records[name] = parameters
                 payload = .record(name)
             }
             guard isFree(name, at: callback.name.range) else { continue }
-            let node = addNode(name, payload, .stream, role: .component, visible: false, range: callback.name.range, what: "delegate callback")
+            let node = cx.addNode(name, payload, .stream, role: .component, visible: false, range: callback.name.range, what: "delegate callback")
             component.events.append(.init(name: callback.name.value, node: node, payload: payload, verb: "fire", userProperty: nil))
         }
-        view.index[decl.name.value] = view.components.count
-        view.components.append(component)
+        out.registry.index[decl.name.value] = out.registry.components.count
+        out.registry.components.append(component)
     }
 
     /// The value a declared component property starts from when the spec gives none.
@@ -189,27 +206,23 @@ extension Checker {
     /// Checks expressions over the view model; names whose declarations failed stay quiet.
     func viewModelChecker(_ viewModel: [String: Symbol], payload: (name: String, type: SpecType)? = nil,
                                   diagnostics: DiagnosticBag) -> ExpressionChecker {
-        var checker = ExpressionChecker(symbols: viewModel, table: table, payload: payload, diagnostics: diagnostics)
-        checker.poisoned = poisoned
+        var checker = ExpressionChecker(symbols: viewModel, table: cx.table, payload: payload, diagnostics: cx.diagnostics)
+        checker.poisoned = cx.poisoned
         return checker
     }
 
     private mutating func isFree(_ name: String, at range: SpecRange) -> Bool {
-        guard let existing = symbols[name] else { return true }
-        diagnostics.error(.duplicateName, "'\(name)' is already declared", at: range,
-                          notes: [DiagnosticNote("'\(name)' is declared here", at: nodes[existing.node].range)])
+        guard let existing = cx.symbols[name] else { return true }
+        cx.diagnostics.error(.duplicateName, "'\(name)' is already declared", at: range,
+                          notes: [DiagnosticNote("'\(name)' is declared here", at: cx.nodes[existing.node].range)])
         return false
     }
 
     /// A node no name reaches: a property's edit stream, a binding's computed source.
     private mutating func hiddenNode(_ name: String, _ type: SpecType, _ kind: NodeDecl.Kind, range: SpecRange) -> Int {
-        let node = addNode(name, type, kind, role: .component, visible: false, range: range, what: "binding")
-        symbols[name] = nil
+        let node = cx.addNode(name, type, kind, role: .component, visible: false, range: range, what: "binding")
+        cx.symbols[name] = nil
         return node
-    }
-
-    mutating func rangeError(_ value: Value, _ name: String, _ constraint: ValueConstraint, at range: SpecRange) {
-        diagnostics.error(.bindingRange, "'\(name)' cannot take \(value); it takes \(constraint.range)", at: range)
     }
 
     func label(_ what: String, _ range: SpecRange) -> String {
@@ -220,23 +233,23 @@ extension Checker {
 
     private mutating func wireComponent(_ decl: ComponentDecl, _ c: Int, _ viewModel: [String: Symbol]) {
         for wiring in decl.properties {
-            guard let p = view.components[c].property(wiring.name.value) else { continue }
-            let property = view.components[c].properties[p]
+            guard let p = out.registry.components[c].property(wiring.name.value) else { continue }
+            let property = out.registry.components[c].properties[p]
             if let expr = wiring.value {
-                var checker = viewModelChecker(viewModel, diagnostics: diagnostics)
+                var checker = viewModelChecker(viewModel, diagnostics: cx.diagnostics)
                 let typed = checker.check(expr, expecting: property.type)
-                diagnostics = checker.diagnostics
+                cx.diagnostics = checker.diagnostics
                 guard let typed else { continue }
-                bind(typed, reads: checker.reads, to: property, label: label("binding of '\(nodes[property.node].name)'", expr.range), at: expr.range)
+                bind(typed, reads: checker.reads, to: property, label: label("binding of '\(cx.nodes[property.node].name)'", expr.range), at: expr.range)
             } else if let name = wiring.twoWay {
                 wireTwoWay(wiring, name, property, viewModel)
             }
         }
         for wiring in decl.events {
-            guard let e = view.components[c].event(wiring.name.value) else { continue }
-            var event = view.components[c].events[e]
+            guard let e = out.registry.components[c].event(wiring.name.value) else { continue }
+            var event = out.registry.components[c].events[e]
             for target in wiring.targets { route(&event, to: target, viewModel) }
-            view.components[c].events[e] = event
+            out.registry.components[c].events[e] = event
         }
         if let actionName = decl.action { wireAction(decl, c, actionName) }
     }
@@ -244,67 +257,67 @@ extension Checker {
     /// A binder from a view-model expression: a computed source unless it is one node already.
     private mutating func bind(_ typed: TypedExpr, reads: [Int], to property: ViewRegistry.Property, label: String, at range: SpecRange) {
         if case .constant(let value) = typed, let constraint = property.constraint, !constraint.allows(value) {
-            rangeError(value, nodes[property.node].name, constraint, at: range)
+            cx.rangeError(value, cx.nodes[property.node].name, constraint, at: range)
             return
         }
         let source: Int
         if case .node(let n) = typed {
             source = n
         } else {
-            source = hiddenNode(nodes[property.node].name + " (bound)", property.type, .derived(typed), range: range)
-            for read in reads { edges[read].append(source) }
+            source = hiddenNode(cx.nodes[property.node].name + " (bound)", property.type, .derived(typed), range: range)
+            for read in reads { cx.edges[read].append(source) }
         }
-        handlers.append(HandlerPlan(on: source, targets: [property.node], values: [.eventPayload], label: label, startValue: source,
+        out.handlers.append(HandlerPlan(on: source, targets: [property.node], values: [.eventPayload], label: label, startValue: source,
                                     constraints: [property.constraint]))
-        edges[source].append(property.node)
+        cx.edges[source].append(property.node)
     }
 
     private mutating func wireTwoWay(_ wiring: PropertyWiring, _ name: Located<String>, _ property: ViewRegistry.Property,
                                      _ viewModel: [String: Symbol]) {
-        let propertyName = nodes[property.node].name
+        let propertyName = cx.nodes[property.node].name
         guard let userStream = property.userStream else {
-            diagnostics.error(.notUserWritable, "'\(propertyName)' is not changed by the person using the screen, so it cannot be two-way",
+            cx.diagnostics.error(.notUserWritable, "'\(propertyName)' is not changed by the person using the screen, so it cannot be two-way",
                               at: name.range, fixIt: "bind it one-way: '\(wiring.name.value): \(name.value)'")
             return
         }
-        guard !poisoned.contains(name.value) else { return }
-        let properties = viewModel.filter { if case .property = nodes[$0.value.node].kind { return true } else { return false } }
+        guard !cx.poisoned.contains(name.value) else { return }
+        let properties = viewModel.filter { if case .property = cx.nodes[$0.value.node].kind { return true } else { return false } }
         guard let symbol = viewModel[name.value] else {
-            unknownName(name, what: "view-model property", candidates: Array(properties.keys))
+            cx.unknownName(name, what: "view-model property", candidates: Array(properties.keys))
             return
         }
-        guard case .property = nodes[symbol.node].kind else {
-            diagnostics.error(.invalidTwoWay, "'\(name.value)' is an \(symbol.what); a two-way binding writes an input property (one with a 'default:')",
-                              at: name.range, notes: [DiagnosticNote("'\(name.value)' is declared here", at: nodes[symbol.node].range)])
+        guard case .property = cx.nodes[symbol.node].kind else {
+            cx.diagnostics.error(.invalidTwoWay, "'\(name.value)' is an \(symbol.what); a two-way binding writes an input property (one with a 'default:')",
+                              at: name.range, notes: [DiagnosticNote("'\(name.value)' is declared here", at: cx.nodes[symbol.node].range)])
             return
         }
-        var getter = viewModelChecker(viewModel, diagnostics: diagnostics)
+        var getter = viewModelChecker(viewModel, diagnostics: cx.diagnostics)
         var get: TypedExpr?
         if let expr = wiring.get {
             get = getter.check(expr, expecting: property.type)
         } else if property.type.accepts(symbol.type) {
             get = .node(symbol.node)
         }
-        diagnostics = getter.diagnostics
-        var setter = viewModelChecker(viewModel, payload: (propertyName, property.type), diagnostics: diagnostics)
+        cx.diagnostics = getter.diagnostics
+        var setter = viewModelChecker(viewModel, payload: (propertyName, property.type), diagnostics: cx.diagnostics)
         var set: TypedExpr?
         if let expr = wiring.set {
             set = setter.check(expr, expecting: symbol.type)
         } else if symbol.type.accepts(property.type) {
             set = .eventPayload
         }
-        diagnostics = setter.diagnostics
+        cx.diagnostics = setter.diagnostics
         if (wiring.get == nil && get == nil) || (wiring.set == nil && set == nil) {
             let missing = [wiring.get == nil && get == nil ? "'get:'" : nil, wiring.set == nil && set == nil ? "'set:'" : nil].compactMap { $0 }
-            diagnostics.error(.typeMismatch, "'\(propertyName)' is '\(property.type)' but '\(name.value)' is '\(symbol.type)'", at: name.range,
+            cx.diagnostics.error(.typeMismatch, "'\(propertyName)' is '\(property.type)' but '\(name.value)' is '\(symbol.type)'", at: name.range,
                               notes: [DiagnosticNote("convert between them with " + missing.joined(separator: " and "))])
             return
         }
         guard let get, let set else { return }
         bind(get, reads: getter.reads, to: property, label: label("two-way binding of '\(propertyName)'", wiring.range), at: wiring.range)
-        handlers.append(HandlerPlan(on: userStream, targets: [symbol.node], values: [set], label: label("two-way binding of '\(propertyName)'", wiring.range),
+        out.handlers.append(HandlerPlan(on: userStream, targets: [symbol.node], values: [set], label: label("two-way binding of '\(propertyName)'", wiring.range),
                                     constraints: [nil]))
-        edges[userStream].append(symbol.node)
+        cx.edges[userStream].append(symbol.node)
     }
 
     /// An event feeding an input (event or value stream) or executing an action.
@@ -314,27 +327,27 @@ extension Checker {
             let input = actions[a].input
             guard input == .void || input.accepts(event.payload) else {
                 let carries = event.payload == .void ? "carries no value" : "carries '\(event.payload)'"
-                diagnostics.error(.typeMismatch, "action '\(target.value)' takes an input of type '\(input)', but '\(event.name)' \(carries)",
+                cx.diagnostics.error(.typeMismatch, "action '\(target.value)' takes an input of type '\(input)', but '\(event.name)' \(carries)",
                                   at: target.range)
                 return
             }
             event.actions.append(a)
             return
         }
-        guard !poisoned.contains(target.value) else { return }
+        guard !cx.poisoned.contains(target.value) else { return }
         guard let symbol = viewModel[target.value] else {
-            let inputs = viewModel.filter { if case .input = nodes[$0.value.node].role, !$0.value.hasCurrentValue { return true } else { return false } }
-            unknownName(target, what: "input or action", candidates: Array(inputs.keys) + actions.map(\.name))
+            let inputs = viewModel.filter { if case .input = cx.nodes[$0.value.node].role, !$0.value.hasCurrentValue { return true } else { return false } }
+            cx.unknownName(target, what: "input or action", candidates: Array(inputs.keys) + actions.map(\.name))
             return
         }
-        guard case .stream = nodes[symbol.node].kind, case .input = nodes[symbol.node].role else {
-            diagnostics.error(.invalidEventTarget, "'\(target.value)' is an \(symbol.what); an event feeds an input event or value, or an action",
-                              at: target.range, notes: [DiagnosticNote("'\(target.value)' is declared here", at: nodes[symbol.node].range)])
+        guard case .stream = cx.nodes[symbol.node].kind, case .input = cx.nodes[symbol.node].role else {
+            cx.diagnostics.error(.invalidEventTarget, "'\(target.value)' is an \(symbol.what); an event feeds an input event or value, or an action",
+                              at: target.range, notes: [DiagnosticNote("'\(target.value)' is declared here", at: cx.nodes[symbol.node].range)])
             return
         }
         // An input event (Void) takes any event, dropping its value, as `.map { _ in () }` would.
         guard symbol.type == .void || symbol.type.accepts(event.payload) else {
-            diagnostics.error(.typeMismatch, "input '\(target.value)' takes '\(symbol.type)', but '\(event.name)' carries '\(event.payload)'",
+            cx.diagnostics.error(.typeMismatch, "input '\(target.value)' takes '\(symbol.type)', but '\(event.name)' carries '\(event.payload)'",
                               at: target.range)
             return
         }
@@ -345,26 +358,33 @@ extension Checker {
     /// action's, as RxSwiftCommunity/Action's `button.rx.action = login` does.
     private mutating func wireAction(_ decl: ComponentDecl, _ c: Int, _ name: Located<String>) {
         guard let a = actions.firstIndex(where: { $0.name == name.value }) else {
-            unknownName(name, what: "action", candidates: actions.map(\.name))
+            cx.unknownName(name, what: "action", candidates: actions.map(\.name))
             return
         }
         guard actions[a].input == .void else {
-            diagnostics.error(.typeMismatch, "a button's tap carries no value, but action '\(name.value)' takes an input of type '\(actions[a].input)'",
+            cx.diagnostics.error(.typeMismatch, "a button's tap carries no value, but action '\(name.value)' takes an input of type '\(actions[a].input)'",
                               at: name.range, notes: [DiagnosticNote("'button: { action: ... }' executes an action without input, as a 'CocoaAction'")])
             return
         }
-        if let tap = view.components[c].event("tap") { view.components[c].events[tap].actions.append(a) }
+        if let tap = out.registry.components[c].event("tap") { out.registry.components[c].events[tap].actions.append(a) }
         if let stray = decl.properties.first(where: { $0.name.value == "enabled" }) {
-            diagnostics.error(.conflictingKeys, "button '\(decl.name.value)' is enabled exactly when action '\(name.value)' is, so it takes no 'enabled:'",
+            cx.diagnostics.error(.conflictingKeys, "button '\(decl.name.value)' is enabled exactly when action '\(name.value)' is, so it takes no 'enabled:'",
                               at: stray.name.range)
             return
         }
-        guard let p = view.components[c].property("enabled") else { return }
-        let enabled = view.components[c].properties[p].node
-        nodes[enabled].visible = true
-        handlers.append(HandlerPlan(on: actions[a].enabled, targets: [enabled], values: [.eventPayload],
+        guard let p = out.registry.components[c].property("enabled") else { return }
+        let enabled = out.registry.components[c].properties[p].node
+        cx.nodes[enabled].visible = true
+        out.handlers.append(HandlerPlan(on: actions[a].enabled, targets: [enabled], values: [.eventPayload],
                                     label: label("action binding of '\(decl.name.value)'", name.range), startValue: actions[a].enabled,
                                     constraints: [nil]))
-        edges[actions[a].enabled].append(enabled)
+        cx.edges[actions[a].enabled].append(enabled)
     }
+}
+
+/// What the view pass made: the components, and the handlers of their bindings.
+struct CheckedView {
+    var registry = ViewRegistry()
+    /// Handlers the view's wiring and `bindings:` add, after the spec's own.
+    var handlers: [HandlerPlan] = []
 }

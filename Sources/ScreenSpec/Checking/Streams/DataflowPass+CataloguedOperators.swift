@@ -2,8 +2,9 @@ import SpecRuntime
 
 /// Operators built on `OperatorCatalog`, typed by their entry's ``OperatorTyping``: nothing
 /// here names an operator.
-extension Checker {
-    mutating func checkCatalogued(_ op: OperatorDecl, _ arguments: OperatorArgumentsDecl, element: inout SpecType, node: Int) -> OperatorArguments? {
+extension DataflowPass {
+    mutating func checkCatalogued(_ op: OperatorDecl, _ arguments: OperatorArgumentsDecl, element: inout SpecType, node: Int,
+                                 bound requestElement: (name: String, type: SpecType)?) -> OperatorArguments? {
         guard let entry = OperatorCatalog.entry(named: op.name) else { return nil }
         var checked = OperatorArguments(count: arguments.count?.value, duration: arguments.duration?.value)
         var otherTypes: [SpecType] = []
@@ -17,7 +18,7 @@ extension Checker {
             break
         case .predicate:
             guard let condition = arguments.expressions.first,
-                  let t = operatorExpression(condition, arguments: [element], expecting: .bool, node: node) else { return nil }
+                  let t = operatorExpression(condition, arguments: [element], expecting: .bool, node: node, bound: requestElement) else { return nil }
             checked.expressions = [t.expr]
         case .unwrappingTransform:
             guard let transform = arguments.expressions.first else { return nil }
@@ -27,13 +28,13 @@ extension Checker {
             if case .ternary(_, let a, let b) = transform.kind {
                 let other: Expr? = if case .null = a.kind { b } else if case .null = b.kind { a } else { nil }
                 if let other, !other.isNullLiteral {
-                    guard let o = operatorExpression(other, arguments: [element], expecting: nil, node: node, infer: true) else { return nil }
+                    guard let o = operatorExpression(other, arguments: [element], expecting: nil, node: node, bound: requestElement, infer: true) else { return nil }
                     expected = .makeOptional(o.type)
                 }
             }
-            guard let t = operatorExpression(transform, arguments: [element], expecting: expected, node: node, infer: true) else { return nil }
+            guard let t = operatorExpression(transform, arguments: [element], expecting: expected, node: node, bound: requestElement, infer: true) else { return nil }
             guard case .optional(let wrapped) = t.type else {
-                diagnostics.error(.typeMismatch, "'\(op.name)' keeps the values of an optional and drops nil, but '\(t.type)' is not optional",
+                cx.diagnostics.error(.typeMismatch, "'\(op.name)' keeps the values of an optional and drops nil, but '\(t.type)' is not optional",
                                   at: transform.range, fixIt: "use 'map' for a transform that always has a value")
                 return nil
             }
@@ -42,30 +43,21 @@ extension Checker {
         case .accumulates:
             guard arguments.expressions.count == 2 else { return nil }
             let (seedExpr, accExpr) = (arguments.expressions[0], arguments.expressions[1])
-            // `reduce([]) { $0 + [$1] }`: an empty seed takes its type from the elements, as in 'scan'.
-            var accumulator: SpecType
-            if case .list(let items) = seedExpr.kind, items.isEmpty {
-                if case .list = element { accumulator = element } else { accumulator = .list(element) }
-            } else {
-                guard let s = operatorExpression(seedExpr, arguments: [], expecting: nil, node: node, infer: true) else { return nil }
-                accumulator = s.type
-            }
-            guard let seed = operatorExpression(seedExpr, arguments: [], expecting: accumulator, node: node),
-                  let acc = operatorExpression(accExpr, arguments: [accumulator, element], expecting: accumulator, node: node)
-            else { return nil }
-            checked.expressions = [seed.expr, acc.expr]
-            element = accumulator
+            // `reduce([]) { $0 + [$1] }` as `scan`.
+            guard let typed = accumulate(seedExpr, accExpr, element: element, node: node, bound: requestElement) else { return nil }
+            checked.expressions = [typed.seed, typed.accumulator]
+            element = typed.type
         case .collects:
             element = .list(element)
         case .enumerates:
             // A record of the checker's own, so that '$0.index' and '$0.element' are typed as
             // any record's fields; its name cannot be written in a spec ('<'), so it never clashes.
             let name = EnumeratedPair.typeName(element)
-            table.records[name] = EnumeratedPair.fields(element)
+            cx.table.records[name] = EnumeratedPair.fields(element)
             element = .record(name)
         case .combines:
             guard let combine = arguments.expressions.first,
-                  let t = operatorExpression(combine, arguments: [element] + otherTypes, expecting: nil, node: node, infer: true) else { return nil }
+                  let t = operatorExpression(combine, arguments: [element] + otherTypes, expecting: nil, node: node, bound: requestElement, infer: true) else { return nil }
             checked.expressions = [t.expr]
             element = t.type
         }

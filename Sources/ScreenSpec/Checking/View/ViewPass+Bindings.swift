@@ -1,7 +1,7 @@
 import SpecRuntime
 
 /// `bindings:`: a handler on the source that writes the targets, through a transform or a table.
-extension Checker {
+extension ViewPass {
     private struct Target {
         var node: Int
         var name: String
@@ -12,14 +12,14 @@ extension Checker {
 
     mutating func checkBinding(_ binding: BindingDecl, _ viewModel: [String: Symbol]) {
         let source = binding.source
-        if let dot = source.value.firstIndex(of: "."), unreadableComponents.contains(String(source.value[..<dot])) { return }
+        if let dot = source.value.firstIndex(of: "."), spec.unreadableComponents.contains(String(source.value[..<dot])) { return }
         let on: Int, start: Int?, type: SpecType
-        if let (c, member) = view.split(source.value) {
-            let component = view.components[c]
+        if let (c, member) = out.registry.split(source.value) {
+            let component = out.registry.components[c]
             if let p = component.property(member) {
                 guard let stream = component.properties[p].userStream else {
                     let observable = component.properties.filter { $0.userStream != nil }.map { "'\($0.name)'" } + component.events.map { "'\($0.name)'" }
-                    diagnostics.error(.notObservable, "'\(source.value)' is written by bindings, not by the person using the screen, so it is no source",
+                    cx.diagnostics.error(.notObservable, "'\(source.value)' is written by bindings, not by the person using the screen, so it is no source",
                                       at: source.range,
                                       notes: observable.isEmpty ? [] : [DiagnosticNote("a \(component.kind.rawValue) can be bound from " + observable.joined(separator: ", "))])
                     return
@@ -28,61 +28,51 @@ extension Checker {
             } else if let e = component.event(member) {
                 (on, start, type) = (component.events[e].node, nil, component.events[e].payload)
             } else {
-                unknownMember(member, of: component, at: source.range)
+                cx.unknownMember(member, of: component, at: source.range)
                 return
             }
-        } else if poisoned.contains(source.value) {
+        } else if cx.poisoned.contains(source.value) {
             return
         } else if let symbol = viewModel[source.value] {
             (on, start, type) = (symbol.node, symbol.hasCurrentValue ? symbol.node : nil, symbol.type)
         } else {
-            let members = view.components.flatMap { c in c.memberNames.map { c.name + "." + $0 } }
-            unknownName(source, what: "binding source", candidates: Array(viewModel.keys) + members)
+            let members = out.registry.components.flatMap { c in c.memberNames.map { c.name + "." + $0 } }
+            cx.unknownName(source, what: "binding source", candidates: Array(viewModel.keys) + members)
             return
         }
         var targets: [Target] = []
         for target in binding.targets {
-            if let (c, member) = view.split(target.value) {
-                let component = view.components[c]
+            if let (c, member) = out.registry.split(target.value) {
+                let component = out.registry.components[c]
                 guard let p = component.property(member) else {
-                    unknownMember(member, of: component, at: target.range, propertiesOnly: true)
+                    cx.unknownMember(member, of: component, at: target.range, propertiesOnly: true)
                     continue
                 }
                 let property = component.properties[p]
                 targets.append(Target(node: property.node, name: target.value, type: property.type, constraint: property.constraint, range: target.range))
-            } else if poisoned.contains(target.value) {
+            } else if cx.poisoned.contains(target.value) {
                 continue
-            } else if let symbol = viewModel[target.value], case .property = nodes[symbol.node].kind {
+            } else if let symbol = viewModel[target.value], case .property = cx.nodes[symbol.node].kind {
                 guard start == nil else {
-                    diagnostics.error(.invalidBindingTarget, "'\(source.value)' has a current value; bind a component to view-model property '\(target.value)' with 'twoWay:'",
+                    cx.diagnostics.error(.invalidBindingTarget, "'\(source.value)' has a current value; bind a component to view-model property '\(target.value)' with 'twoWay:'",
                                       at: target.range, notes: [DiagnosticNote("'bindings:' write view-model properties only from events: a tap, a callback")])
                     continue
                 }
                 targets.append(Target(node: symbol.node, name: target.value, type: symbol.type, constraint: nil, range: target.range))
-            } else if let dot = target.value.firstIndex(of: "."), unreadableComponents.contains(String(target.value[..<dot])) {
+            } else if let dot = target.value.firstIndex(of: "."), spec.unreadableComponents.contains(String(target.value[..<dot])) {
                 return
             } else {
-                let properties = view.components.flatMap { c in c.properties.map { c.name + "." + $0.name } }
-                diagnostics.error(.unknownName, "unknown component property '\(target.value)'\(diagnostics.didYouMean(target.value, in: properties))",
+                let properties = out.registry.components.flatMap { c in c.properties.map { c.name + "." + $0.name } }
+                cx.diagnostics.error(.unknownName, "unknown component property '\(target.value)'\(cx.diagnostics.didYouMean(target.value, in: properties))",
                                   at: target.range)
             }
         }
         guard targets.count == binding.targets.count else { return }
         guard let values = transform(binding, from: source.value, type, to: targets, viewModel) else { return }
-        for target in targets where nodes[target.node].role.isComponent { nodes[target.node].visible = true }
-        handlers.append(HandlerPlan(on: on, targets: targets.map(\.node), values: values, label: label("binding", binding.range),
+        for target in targets where cx.nodes[target.node].role.isComponent { cx.nodes[target.node].visible = true }
+        out.handlers.append(HandlerPlan(on: on, targets: targets.map(\.node), values: values, label: label("binding", binding.range),
                                     startValue: start, constraints: targets.map(\.constraint), written: binding.range))
-        for target in targets { edges[on].append(target.node) }
-    }
-
-    mutating func unknownMember(_ member: String, of component: ViewRegistry.Component, at range: SpecRange, propertiesOnly: Bool = false) {
-        let names = propertiesOnly ? component.properties.map(\.name) : component.memberNames
-        var notes = [DiagnosticNote("a \(component.kind.rawValue) has " + (names.isEmpty ? "none" : names.map { "'\($0)'" }.joined(separator: ", ")))]
-        if propertiesOnly, component.event(member) != nil {
-            notes = [DiagnosticNote("'\(member)' is an event; bind from it with 'bind: \(component.name).\(member)'")]
-        }
-        diagnostics.error(.unknownMember, "\(component.kind.rawValue) '\(component.name)' has no \(propertiesOnly ? "property" : "property or event") '\(member)'"
-                          + diagnostics.didYouMean(member, in: names), at: range, notes: notes)
+        for target in targets { cx.edges[on].append(target.node) }
     }
 
     /// One typed value per target, reading the source by its name.
@@ -97,7 +87,7 @@ extension Checker {
                 } else if target.type.accepts(type) {
                     values.append(.eventPayload)
                 } else {
-                    diagnostics.error(.typeMismatch, "'\(target.name)' takes '\(target.type)', but '\(source)' is '\(type)'", at: target.range,
+                    cx.diagnostics.error(.typeMismatch, "'\(target.name)' takes '\(target.type)', but '\(source)' is '\(type)'", at: target.range,
                                       notes: [DiagnosticNote("convert it with 'map:' or 'table:'")])
                     return nil
                 }
@@ -105,11 +95,11 @@ extension Checker {
             return values
         case .map(let exprs, let perTarget):
             if perTarget && exprs.count != targets.count {
-                diagnostics.error(.wrongCount, "'map:' lists \(exprs.count) value\(exprs.count == 1 ? "" : "s") for \(targets.count) target\(targets.count == 1 ? "" : "s")",
+                cx.diagnostics.error(.wrongCount, "'map:' lists \(exprs.count) value\(exprs.count == 1 ? "" : "s") for \(targets.count) target\(targets.count == 1 ? "" : "s")",
                                   at: exprs.first.map { $0.range } ?? binding.range)
                 return nil
             }
-            var checker = viewModelChecker(viewModel, payload: (source, type), diagnostics: diagnostics)
+            var checker = viewModelChecker(viewModel, payload: (source, type), diagnostics: cx.diagnostics)
             var values: [TypedExpr] = []
             for (k, target) in targets.enumerated() {
                 let expr = perTarget ? exprs[k] : exprs[0]
@@ -129,32 +119,32 @@ extension Checker {
                 }
                 values.append(typed)
             }
-            diagnostics = checker.diagnostics
+            cx.diagnostics = checker.diagnostics
             return values.count == targets.count ? values : nil
         case .table(let rows, let fallback, let range):
-            return table(rows, fallback, range, source, type, targets)
+            return lookupTable(rows, fallback, range, source, type, targets)
         }
     }
 
     /// `table: { 0: ["Red", red], ..., default: ["Unknown", black] }`: a chain of comparisons with
     /// the source, the default last.
-    private mutating func table(_ rows: [(key: YAMLNode, value: YAMLNode)], _ fallback: YAMLNode?, _ range: SpecRange,
+    private mutating func lookupTable(_ rows: [(key: YAMLNode, value: YAMLNode)], _ fallback: YAMLNode?, _ range: SpecRange,
                                 _ source: String, _ type: SpecType, _ targets: [Target]) -> [TypedExpr]? {
         switch type {
         case .int, .string, .bool, .enumeration, .double: break
         default:
-            diagnostics.error(.invalidTable, "a table looks up Int, String, Bool or enum values, but '\(source)' is '\(type)'", at: range)
+            cx.diagnostics.error(.invalidTable, "a table looks up Int, String, Bool or enum values, but '\(source)' is '\(type)'", at: range)
             return nil
         }
-        let reader = ValueReader(table: table)
+        let reader = ValueReader(table: cx.table)
         var keys: [Value] = []
         var keyNodes: [YAMLNode] = []
         var entries: [[Value]] = []
         var ok = true
         for (keyNode, valueNode) in rows {
-            guard let key = reader.read(keyNode, as: type, diagnostics: &diagnostics) else { ok = false; continue }
+            guard let key = reader.read(keyNode, as: type, diagnostics: &cx.diagnostics) else { ok = false; continue }
             if keys.contains(key) {
-                diagnostics.error(.duplicateKey, "the table lists \(key) twice", at: keyNode.range)
+                cx.diagnostics.error(.duplicateKey, "the table lists \(key) twice", at: keyNode.range)
                 ok = false
                 continue
             }
@@ -170,13 +160,13 @@ extension Checker {
         } else {
             let all: [Value]? = switch type {
             case .bool: [.bool(false), .bool(true)]
-            case .enumeration(let name): table.enums[name]?.map { .enumCase(EnumValue(type: name, caseName: $0)) }
+            case .enumeration(let name): cx.table.enums[name]?.map { .enumCase(EnumValue(type: name, caseName: $0)) }
             default: nil
             }
             if let all, all.allSatisfy(keys.contains), let last = entries.last {
                 otherwise = last
             } else if ok {
-                diagnostics.error(.missingDefault, "the table has no 'default:' for the values of '\(source)' it does not list", at: range,
+                cx.diagnostics.error(.missingDefault, "the table has no 'default:' for the values of '\(source)' it does not list", at: range,
                                   fixIt: "add 'default: ...', as the 'default:' of a Swift switch")
                 return nil
             }
@@ -198,22 +188,22 @@ extension Checker {
 
     /// A table entry: the target's value, or with several targets a list of one value per target.
     private mutating func tableValues(_ node: YAMLNode, _ targets: [Target], _ reader: ValueReader) -> [Value]? {
-        let nodes: [YAMLNode]
+        let items: [YAMLNode]
         if targets.count == 1 {
-            nodes = [node]
+            items = [node]
         } else {
-            guard let items = node.sequence, items.count == targets.count else {
-                diagnostics.error(.wrongCount, "each table entry lists one value per target, in order: " + targets.map { "'\($0.name)'" }.joined(separator: ", "),
+            guard let listed = node.sequence, listed.count == targets.count else {
+                cx.diagnostics.error(.wrongCount, "each table entry lists one value per target, in order: " + targets.map { "'\($0.name)'" }.joined(separator: ", "),
                                   at: node.range)
                 return nil
             }
-            nodes = items
+            items = listed
         }
         var values: [Value] = []
-        for (item, target) in zip(nodes, targets) {
-            guard let value = reader.read(item, as: target.type, diagnostics: &diagnostics) else { return nil }
+        for (item, target) in zip(items, targets) {
+            guard let value = reader.read(item, as: target.type, diagnostics: &cx.diagnostics) else { return nil }
             if let constraint = target.constraint, !constraint.allows(value) {
-                rangeError(value, target.name, constraint, at: item.range)
+                cx.rangeError(value, target.name, constraint, at: item.range)
                 return nil
             }
             values.append(value)

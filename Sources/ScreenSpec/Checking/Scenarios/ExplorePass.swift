@@ -1,62 +1,59 @@
 import SpecRuntime
 
-/// `invariants:` and `explore:`: invariants become hidden Bool nodes; `explore:` is resolved against
-/// the inputs and services, with defaults taken from the rest of the spec.
-extension Checker {
-    /// Declares each invariant as a hidden derived node, after every other node so that adding
-    /// invariants leaves the indices (and so the timelines) of the rest unchanged. Its edges rank
-    /// it and draw it in graphs; the runtime evaluates it after each step, not while propagating.
-    mutating func checkInvariants() -> [InvariantPlan] {
-        var plans: [InvariantPlan] = []
-        for decl in spec.invariants where declareName(decl.name) {
-            // The checker must be gone before `symbols` changes, or the table is copied each time.
-            let (typed, reads, found) = {
-                var checker = expressionChecker()
-                let typed = checker.check(decl.expr, expecting: .bool)
-                return (typed, checker.reads, checker.diagnostics)
-            }()
-            diagnostics = found
-            guard let typed else { continue }
-            let node = addNode(decl.name.value, .bool, .derived(typed), role: .output, visible: false, range: decl.name.range,
-                               what: "invariant")
-            for read in reads { edges[read].append(node) }
-            plans.append(InvariantPlan(name: decl.name.value, node: node, range: decl.name.range))
-        }
-        return plans
+/// The explore pass: `explore:` resolved against the inputs, actions and services, with defaults
+/// taken from the rest of the spec (the values and gestures its scenarios use, the waits its
+/// services and streams imply); its product is the ``ExplorePlan``.
+struct ExplorePass: CheckPass {
+    let spec: Spec
+    let scenarios: [ScenarioPlan]
+    let actions: [ActionPlan]
+    let services: ServiceTable
+    let streams: [StreamPlan]
+    /// Reads the values `explore:` lists.
+    let values: ValueReader
+    var cx = CheckContext()
+
+    init(spec: Spec, scenarios: [ScenarioPlan], actions: [ActionPlan], services: ServiceTable, streams: [StreamPlan], values: ValueReader) {
+        self.spec = spec
+        self.scenarios = scenarios
+        self.actions = actions
+        self.services = services
+        self.streams = streams
+        self.values = values
     }
 
-    mutating func checkExplore(_ scenarios: [ScenarioPlan], _ values: ValueReader) -> ExplorePlan {
+    mutating func run() -> ExplorePlan {
         var plan = ExplorePlan()
         let decl = spec.explore
         plan.depth = decl?.depth?.value
-        let valueInputs = nodes.indices.filter { isExplorableValueInput($0) }
-        let eventInputs = nodes.indices.filter { i in
-            if case .input = nodes[i].role, case .stream = nodes[i].kind, nodes[i].type == .void { return true }
+        let valueInputs = cx.nodes.indices.filter { isExplorableValueInput($0) }
+        let eventInputs = cx.nodes.indices.filter { i in
+            if case .input = cx.nodes[i].role, case .stream = cx.nodes[i].kind, cx.nodes[i].type == .void { return true }
             return false
         }
 
         if let given = decl?.inputs {
             for (name, items) in given {
-                guard let symbol = symbols[name.value], isExplorableValueInput(symbol.node) else {
-                    if let symbol = symbols[name.value], eventInputs.contains(symbol.node) {
-                        diagnostics.error(.exploreTarget, "'\(name.value)' is an input event, which carries no value", at: name.range,
+                guard let symbol = cx.symbols[name.value], isExplorableValueInput(symbol.node) else {
+                    if let symbol = cx.symbols[name.value], eventInputs.contains(symbol.node) {
+                        cx.diagnostics.error(.exploreTarget, "'\(name.value)' is an input event, which carries no value", at: name.range,
                                           fixIt: "list it under 'events:' instead")
                     } else {
-                        diagnostics.error(.exploreTarget, "'explore: inputs:' lists property and value inputs; '\(name.value)' is \(symbols[name.value].map { article($0.what) } ?? "not declared")\(diagnostics.didYouMean(name.value, in: valueInputs.map { nodes[$0].name }))",
+                        cx.diagnostics.error(.exploreTarget, "'explore: inputs:' lists property and value inputs; '\(name.value)' is \(cx.symbols[name.value].map { article($0.what) } ?? "not declared")\(cx.diagnostics.didYouMean(name.value, in: valueInputs.map { cx.nodes[$0].name }))",
                                           at: name.range)
                     }
                     continue
                 }
                 var tried = DistinctValues()
                 for item in items {
-                    if let v = values.read(item, as: symbol.type, diagnostics: &diagnostics) { tried.append(v) }
+                    if let v = values.read(item, as: symbol.type, diagnostics: &cx.diagnostics) { tried.append(v) }
                 }
                 plan.inputs.append((symbol.node, tried.values))
             }
         } else {
             for node in valueInputs {
                 var tried = DistinctValues()
-                if case .property(let initial) = nodes[node].kind { tried.append(initial) }
+                if case .property(let initial) = cx.nodes[node].kind { tried.append(initial) }
                 for scenario in scenarios {
                     for step in scenario.steps {
                         switch step.kind {
@@ -67,7 +64,7 @@ extension Checker {
                     }
                 }
                 // A property set only to its default has nothing to try.
-                if tried.values.count > (nodes[node].hasCurrentValue ? 1 : 0) {
+                if tried.values.count > (cx.nodes[node].hasCurrentValue ? 1 : 0) {
                     plan.inputs.append((node, Array(tried.values.prefix(SpecReader.exploreListLimit))))
                 }
             }
@@ -79,8 +76,8 @@ extension Checker {
                     if !plan.actions.contains(a) { plan.actions.append(a) }
                     continue
                 }
-                guard let symbol = symbols[name.value], eventInputs.contains(symbol.node) else {
-                    diagnostics.error(.exploreTarget, "'explore: events:' lists input events and actions; '\(name.value)' is \(symbols[name.value].map { article($0.what) } ?? "not declared")\(diagnostics.didYouMean(name.value, in: eventInputs.map { nodes[$0].name }))",
+                guard let symbol = cx.symbols[name.value], eventInputs.contains(symbol.node) else {
+                    cx.diagnostics.error(.exploreTarget, "'explore: events:' lists input events and actions; '\(name.value)' is \(cx.symbols[name.value].map { article($0.what) } ?? "not declared")\(cx.diagnostics.didYouMean(name.value, in: eventInputs.map { cx.nodes[$0].name }))",
                                       at: name.range)
                     continue
                 }
@@ -115,7 +112,7 @@ extension Checker {
             }
             if tried.values.isEmpty {
                 if let name = decl?.events?.first(where: { $0.value == actions[a].name }) {
-                    diagnostics.error(.exploreTarget, "action '\(name.value)' takes an input of type '\(actions[a].input)' and no scenario executes it with one, so there is nothing to send",
+                    cx.diagnostics.error(.exploreTarget, "action '\(name.value)' takes an input of type '\(actions[a].input)' and no scenario executes it with one, so there is nothing to send",
                                       at: name.range, fixIt: "add a scenario step 'send: { \(name.value): ... }'")
                 }
                 continue
@@ -131,7 +128,7 @@ extension Checker {
             plan.waits = waits
         } else {
             var waits: Set<Int> = [0]
-            for service in services {
+            for service in services.plans {
                 waits.insert(service.latency)
                 for r in service.results { if let l = r.latency { waits.insert(l) } }
                 for c in service.cases { if let l = c.result.latency { waits.insert(l) } }
@@ -153,14 +150,14 @@ extension Checker {
         }
 
         for (name, outcomes) in decl?.services ?? [] {
-            guard let index = serviceIndex[name.value] else {
+            guard let index = services.index[name.value] else {
                 if !spec.services.contains(where: { $0.name.value == name.value }) {
-                    unknownName(name, what: "service", candidates: spec.services.map(\.name.value))
+                    cx.unknownName(name, what: "service", candidates: spec.services.map(\.name.value))
                 }
                 continue
             }
             if plan.services.contains(where: { $0.index == index }) {
-                diagnostics.error(.duplicateName, "service '\(name.value)' is listed twice under 'explore: services:'", at: name.range)
+                cx.diagnostics.error(.duplicateName, "service '\(name.value)' is listed twice under 'explore: services:'", at: name.range)
                 continue
             }
             var read: [ExploreOutcome] = []
@@ -169,7 +166,7 @@ extension Checker {
                     read.append(ExploreOutcome(outcome: nil, latency: outcome.latency?.value))
                     continue
                 }
-                if let r = readResult(result, of: services[index], values) {
+                if let r = services.readResult(result, of: services.plans[index], values, diagnostics: &cx.diagnostics) {
                     read.append(ExploreOutcome(outcome: r.outcome, latency: r.latency))
                 }
             }
@@ -183,10 +180,10 @@ extension Checker {
     }
 
     private func isExplorableValueInput(_ node: Int) -> Bool {
-        guard case .input = nodes[node].role else { return false }
-        switch nodes[node].kind {
+        guard case .input = cx.nodes[node].role else { return false }
+        switch cx.nodes[node].kind {
         case .property: return true
-        case .stream: return nodes[node].type != .void
+        case .stream: return cx.nodes[node].type != .void
         default: return false
         }
     }

@@ -1,60 +1,17 @@
 import SpecRuntime
 
-/// Services: declared `params:` that calls are checked against, `cases:` chosen by argument, and
-/// the calls themselves (an action's `work:`, a stream's `flatMapLatest`/`flatMap`).
-extension Checker {
-    mutating func checkServiceParams(_ service: ServiceDecl, into plan: inout ServicePlan, _ resolver: TypeResolver, _ values: ValueReader) {
-        if let params = service.params {
-            var resolved: [(name: String, type: SpecType)] = []
-            for p in params {
-                if resolved.contains(where: { $0.name == p.name.value }) {
-                    diagnostics.error(.duplicateName, "parameter '\(p.name.value)' is listed twice", at: p.name.range)
-                    continue
-                }
-                if let t = resolver.resolve(p.type, diagnostics: &diagnostics) {
-                    resolved.append((p.name.value, t))
-                } else {
-                    failedParams[service.name.value, default: []].insert(p.name.value)
-                }
-            }
-            plan.params = resolved
-        }
-        plan.cases = readCases(service.cases, of: plan, values)
-    }
-
-    private mutating func readCases(_ cases: [CaseDecl], of plan: ServicePlan, _ values: ValueReader) -> [ServicePlan.Case] {
-        let service = plan.name
-        guard !cases.isEmpty else { return [] }
-        guard let params = plan.params else {
-            diagnostics.error(.casesWithoutParams, "service '\(service)' chooses results by argument, so it must declare its 'params:'",
-                              at: cases[0].range, fixIt: "add 'params: { page: Int }' to the service")
-            return []
-        }
-        var out: [ServicePlan.Case] = []
-        for c in cases {
-            var when: [(name: String, value: Value)] = []
-            var ok = true
-            for (name, node) in c.when {
-                guard let p = params.first(where: { $0.name == name.value }) else {
-                    if failedParams[service]?.contains(name.value) == true {
-                        ok = false
-                        continue
-                    }
-                    diagnostics.error(.unknownArgument, "service '\(service)' has no parameter '\(name.value)'\(diagnostics.didYouMean(name.value, in: params.map(\.name)))",
-                                      at: name.range)
-                    ok = false
-                    continue
-                }
-                if let v = values.read(node, as: p.type, diagnostics: &diagnostics) { when.append((name.value, v)) } else { ok = false }
-            }
-            guard ok, let result = readResult(c.result, of: plan, values) else { continue }
-            out.append(ServicePlan.Case(when: when, result: result, range: c.range))
-        }
-        return out
-    }
+/// The services the declarations pass read, by name, and what reads or calls them later: their
+/// results (a scenario's or `explore:`'s overrides too) and the calls of actions and requests,
+/// checked against their `params:`.
+struct ServiceTable {
+    var plans: [ServicePlan] = []
+    /// Each service's index in `plans`, by name.
+    var index: [String: Int] = [:]
+    /// Service parameters whose types failed, by service: arguments for them are not checked.
+    var failedParams: [String: Set<String>] = [:]
 
     /// One result of `service` (whose `params:` are checked already, for `echo:`).
-    mutating func readResult(_ result: ResultDecl, of service: ServicePlan, _ values: ValueReader) -> ServicePlan.Result? {
+    func readResult(_ result: ResultDecl, of service: ServicePlan, _ values: ValueReader, diagnostics: inout DiagnosticBag) -> ServicePlan.Result? {
         let returns = service.returns
         switch result.kind {
         case .value(let node):
@@ -64,16 +21,16 @@ extension Checker {
             guard case .error(let e)? = values.readError(node, diagnostics: &diagnostics) else { return nil }
             return .init(outcome: .failure(e), latency: result.latency?.value, range: result.range)
         case .sequence(let node):
-            guard let events = readSequence(node, returns: returns, values) else { return nil }
+            guard let events = readSequence(node, returns: returns, values, diagnostics: &diagnostics) else { return nil }
             return .init(outcome: .sequence(events), latency: result.latency?.value, range: result.range)
         case .echo(let name):
-            guard let parameter = echoedParameter(name, of: service) else { return nil }
+            guard let parameter = echoedParameter(name, of: service, diagnostics: &diagnostics) else { return nil }
             return .init(outcome: .success(.none), latency: result.latency?.value, range: result.range, echo: parameter)
         }
     }
 
     /// `echo: s`: the parameter the call answers with, which must be declared and fit `returns:`.
-    private mutating func echoedParameter(_ name: Located<String>, of service: ServicePlan) -> String? {
+    private func echoedParameter(_ name: Located<String>, of service: ServicePlan, diagnostics: inout DiagnosticBag) -> String? {
         guard let params = service.params else {
             diagnostics.error(.echoWithoutParams, "service '\(service.name)' answers with its argument '\(name.value)', so it must declare its 'params:'",
                               at: name.range, fixIt: "add 'params: { \(name.value): \(service.returns) }' to the service")
@@ -98,7 +55,7 @@ extension Checker {
     /// `[ { at: 100ms, value: 1 }, { at: 200ms, fail: http(500) } ]`, as an RxTest cold observable:
     /// times from the call, in order; nothing after `complete` or `fail`. No terminal entry: the
     /// sequence never ends.
-    private mutating func readSequence(_ node: YAMLNode, returns: SpecType, _ values: ValueReader) -> [ServicePlan.SequenceEvent]? {
+    private func readSequence(_ node: YAMLNode, returns: SpecType, _ values: ValueReader, diagnostics: inout DiagnosticBag) -> [ServicePlan.SequenceEvent]? {
         guard let items = node.sequence else {
             diagnostics.error(.typeMismatch, "'sequence:' takes a list of events such as '- { at: 100ms, value: 1 }', found \(node.kindName)",
                               at: node.range)
@@ -167,9 +124,9 @@ extension Checker {
 
     /// Checks a call's `with:` arguments against the service's `params:` when it declares them.
     /// The caller's checker carries the context (`$0`, an event payload) and collects reads.
-    mutating func checkCall(_ serviceName: Located<String>, _ arguments: [(name: Located<String>, value: Expr)], at range: SpecRange,
+    func checkCall(_ serviceName: Located<String>, _ arguments: [(name: Located<String>, value: Expr)], at range: SpecRange,
                             with checker: inout ExpressionChecker) -> (names: [String], values: [TypedExpr]) {
-        let params = serviceIndex[serviceName.value].flatMap { services[$0].params }
+        let params = index[serviceName.value].flatMap { plans[$0].params }
         var names: [String] = []
         var values: [TypedExpr] = []
         guard let params else {
@@ -185,7 +142,7 @@ extension Checker {
         // not also a missing argument.
         var standIns: [String: String] = [:]
         for (name, _) in arguments where !params.contains(where: { $0.name == name.value }) {
-            if let meant = diagnostics.nearest(to: name.value, in: params.map(\.name)), !arguments.contains(where: { $0.name.value == meant }) {
+            if let meant = checker.diagnostics.nearest(to: name.value, in: params.map(\.name)), !arguments.contains(where: { $0.name.value == meant }) {
                 standIns[meant] = name.value
             }
         }
@@ -200,7 +157,7 @@ extension Checker {
                 if let meant = standIns.first(where: { $0.value == name.value })?.key, let p = params.first(where: { $0.name == meant }) {
                     _ = checker.check(value, expecting: p.type)
                 }
-                checker.diagnostics.error(.unknownArgument, "service '\(serviceName.value)' has no parameter '\(name.value)'\(diagnostics.didYouMean(name.value, in: params.map(\.name)))",
+                checker.diagnostics.error(.unknownArgument, "service '\(serviceName.value)' has no parameter '\(name.value)'\(checker.diagnostics.didYouMean(name.value, in: params.map(\.name)))",
                                           at: name.range, notes: [DiagnosticNote(params.isEmpty ? "it takes no arguments"
                                               : "its parameters are " + params.map { "'\($0.name): \($0.type)'" }.joined(separator: ", "))])
                 continue
@@ -224,5 +181,29 @@ extension Checker {
             }
         }
         return (names, values)
+    }
+
+    /// A scenario's `cases:` for `service`, replacing the spec's.
+    func readOverrideCases(_ cases: [CaseDecl], service: String, plan: ServicePlan, _ values: ValueReader,
+                           diagnostics: inout DiagnosticBag) -> [ServicePlan.Case] {
+        var out: [ServicePlan.Case] = []
+        for c in cases {
+            var when: [(name: String, value: Value)] = []
+            var ok = true
+            for (name, node) in c.when {
+                guard let p = plan.params?.first(where: { $0.name == name.value }) else {
+                    if failedParams[service]?.contains(name.value) == true {
+                        ok = false
+                        continue
+                    }
+                    diagnostics.error(.unknownArgument, "service '\(service)' has no parameter '\(name.value)'", at: name.range)
+                    ok = false
+                    continue
+                }
+                if let v = values.read(node, as: p.type, diagnostics: &diagnostics) { when.append((name.value, v)) } else { ok = false }
+            }
+            if ok, let r = readResult(c.result, of: plan, values, diagnostics: &diagnostics) { out.append(.init(when: when, result: r, range: c.range)) }
+        }
+        return out
     }
 }

@@ -1,0 +1,21 @@
+import SpecRuntime
+
+/// The marks pass: `equivalentMutants:` and `unreachable:` must name a declaration of this spec;
+/// whether a mark's change or item exists is checked by `specrun mutate` or `specrun coverage`,
+/// which make them.
+struct MarksPass: CheckPass {
+    let spec: Spec
+    var cx = CheckContext()
+
+    init(spec: Spec) {
+        self.spec = spec
+    }
+
+    mutating func run() {
+        let names = Set(cx.symbols.keys).union(spec.services.map(\.name.value)).union(spec.view.map(\.name.value))
+            .union(spec.bindings.map(\.source.value)).union(spec.handlers.map(\.on.value)).union(spec.actions.map(\.name.value))
+        for mark in spec.equivalentMutants.map(\.declaration) + spec.unreachable.map(\.declaration) where !names.contains(mark.value) {
+            cx.unknownName(mark, what: "declaration", candidates: Array(names))
+        }
+    }
+}
