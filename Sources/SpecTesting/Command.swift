@@ -30,26 +30,20 @@ package struct CommandResult: Sendable, CustomStringConvertible {
 /// Its streams go to files, not pipes: nothing can block on a full pipe buffer, and a grandchild
 /// that inherits a stream (a server the process forks) cannot keep a reader waiting.
 package final class RunningCommand: @unchecked Sendable {
-    package let process: Process
+    package let process: SpawnedProcess
     private let folder: String
-    private let exited = DispatchSemaphore(value: 0)
+    private let exited: DispatchSemaphore
     private var finished: CommandResult?
 
     fileprivate init(_ executable: String, _ arguments: [String], directory: String?, input: String?, environment: [String: String]) throws {
         folder = try PackagePaths.temporaryFolder("specrun-command")
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        process.environment = environment
         _ = FileManager.default.createFile(atPath: folder + "/stdout", contents: nil)
         _ = FileManager.default.createFile(atPath: folder + "/stderr", contents: nil)
         _ = FileManager.default.createFile(atPath: folder + "/stdin", contents: Data((input ?? "").utf8))
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/stdout"))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/stderr"))
-        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: folder + "/stdin"))
-        process.terminationHandler = { [exited] _ in exited.signal() }
-        try process.run()
+        let exited = DispatchSemaphore(value: 0)
+        self.exited = exited
+        process = try SpawnedProcess(executable, arguments, directory: directory, environment: environment,
+                                     stdin: folder + "/stdin", stdout: folder + "/stdout", stderr: folder + "/stderr") { exited.signal() }
     }
 
     /// The process id.
@@ -89,9 +83,8 @@ package final class RunningCommand: @unchecked Sendable {
     /// Kills the process and everything it started with SIGKILL (a child of the test runner may
     /// inherit a signal mask that blocks SIGTERM) and waits for it to go.
     ///
-    /// Foundation starts each process in a process group of its own, and on Linux reports the exit
-    /// only once every holder of an inherited descriptor is gone: killing the process alone would
-    /// leave a grandchild (the `sleep` of a shell script) and the wait with it.
+    /// Each process starts in a process group of its own: killing the process alone would leave a
+    /// grandchild (the `sleep` of a shell script) running.
     package func kill() {
         guard process.isRunning else { return }
         let pid = process.processIdentifier

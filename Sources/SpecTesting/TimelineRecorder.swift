@@ -28,14 +28,14 @@ package final class TimelineRecorder {
         graph = ScreenGraph(spec: spec, clock: clock)
         let names = spec.nodes.map(\.name)
         graph.onEmit = { [unowned self] in events.append((names[$0.node], next($0.time, $0.value))) }
-        graph.onEnd = { [unowned self] time, node, end in
+        graph.hooks.end = { [unowned self] time, node, end in
             switch end {
             case .completed: events.append((names[node], completed(time)))
             case .error(let failure): events.append((names[node], error(time, failure)))
             }
         }
-        graph.onCancel = { [unowned self] time, node, call in cancellations.append((names[node], "\(time) \(call)")) }
-        graph.onRuntimeError = { [unowned self] in errors.append(($0, $1)) }
+        graph.hooks.cancel = { [unowned self] time, node, call in cancellations.append((names[node], "\(time) \(call)")) }
+        graph.hooks.runtimeError = { [unowned self] in errors.append(($0, $1)) }
         if start { graph.start() }
     }
 

@@ -48,7 +48,7 @@ import Testing
 
         kill(process.processIdentifier, signal)
         try #require(Workspace.eventually(within: 10) { !process.isRunning }, "specrun did not stop on signal \(signal)")
-        #expect(process.terminationReason == Process.TerminationReason.uncaughtSignal && process.terminationStatus == signal,
+        #expect(process.diedOfSignal && process.terminationStatus == signal,
                 "specrun should die of the signal, as a command that is stopped does")
         #expect(Workspace.eventually(within: 10) { !Self.isRunning(dot) }, "'dot' (pid \(dot)) outlived specrun")
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.path("tmp")) == [], "temporary files were left behind")

@@ -168,10 +168,10 @@ package final class PreviewSession: @unchecked Sendable {
             if case .navigation(let n) = emission.value { navigations.append(n) }
             if visible[emission.node] { entries.append(.emission(time: emission.time, name: names[emission.node], value: emission.value)) }
         }
-        graph.onRuntimeError = { [unowned self] in entries.append(.runtimeError(time: $0, message: $1)) }
-        graph.onEnd = { [unowned self] in entries.append(.end(time: $0, name: names[$1], end: $2)) }
-        graph.onCancel = { [unowned self] in entries.append(.cancel(time: $0, name: names[$1], call: $2)) }
-        graph.serviceChoice = { [unowned self] service, names, arguments, count in answer(service, names, arguments, count) }
+        graph.hooks.runtimeError = { [unowned self] in entries.append(.runtimeError(time: $0, message: $1)) }
+        graph.hooks.end = { [unowned self] in entries.append(.end(time: $0, name: names[$1], end: $2)) }
+        graph.hooks.cancel = { [unowned self] in entries.append(.cancel(time: $0, name: names[$1], call: $2)) }
+        graph.hooks.serviceChoice = { [unowned self] service, names, arguments, count in answer(service, names, arguments, count) }
         if scenario == nil, let backend { serveLive(backend) }
         realTime.start()
         _ = realTime.runNow { graph.start() }

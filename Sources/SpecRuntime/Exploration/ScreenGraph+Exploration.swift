@@ -107,7 +107,7 @@ extension ScreenGraph {
         }
     }
 
-    /// A 64-bit digest of the state: the values of the nodes in ``digestNodes``, service-call
+    /// A 64-bit digest of the state: the values of `nodes` (every node when nil), service-call
     /// counters, how streams ended, the pending timers relative to now and what each does, and
     /// every stream operator's state: two states with equal digests (barring a collision) have
     /// the same future. Not `Hasher`: this
@@ -122,9 +122,9 @@ extension ScreenGraph {
     /// digest minus the input's old term plus its new one (see
     /// `DigestCells.changesOnlyDerivedValues(_:)` in SpecTools); and take out the part of the
     /// screen one input alone drives (``digestPart(nodes:pipelines:)``).
-    package func stateDigest() -> UInt64 {
+    package func stateDigest(over nodes: [Int]? = nil) -> UInt64 {
         var sum: UInt64 = 0
-        sum &+= digestTerms.sum(digestNodes, context.values, cache: clock.digestCache)
+        sum &+= digestTerms.sum(nodes ?? allNodes, context.values, cache: clock.digestCache)
         if !pipelines.isEmpty {
             // Operators read streams' latest values (`withLatestFrom`), so with stream outputs
             // every node counts, and which nodes emitted.
@@ -144,10 +144,10 @@ extension ScreenGraph {
         return sum &+ clock.pendingDigest()
     }
 
-    /// The terms of ``stateDigest()`` that `nodes` and `pipelines` give (their values, whether
+    /// The terms of ``stateDigest(over:)`` that `nodes` and `pipelines` give (their values, whether
     /// they emitted and how they ended; the pipelines' states): exploration takes a part of the
     /// screen that one input alone drives out of the digest with it (`DigestCells.sinkPart(of:)`
-    /// in SpecTools). Read right after ``stateDigest()`` of the same state, whose terms it reuses.
+    /// in SpecTools). Read right after ``stateDigest(over:)`` of the same state, whose terms it reuses.
     package func digestPart(nodes: [Int], pipelines: [Int]) -> UInt64 {
         var sum: UInt64 = 0
         for n in nodes {
@@ -159,12 +159,12 @@ extension ScreenGraph {
         return sum
     }
 
-    /// The terms of ``stateDigest()`` that giving input `node` to pipeline `p` overwrites when
+    /// The terms of ``stateDigest(over:)`` that giving input `node` to pipeline `p` overwrites when
     /// it restarts the pipeline's request (`DigestCells.restartedRequest(by:)` in SpecTools): the
     /// input's, the pipeline's and the timers' (`pending`, ``VirtualClock/pendingDigest()`` now).
     /// Nil unless every pending timer is the request's (the pipeline's first operator) and the
     /// pipeline has not ended. Read right after
-    /// ``stateDigest()`` of the same state.
+    /// ``stateDigest(over:)`` of the same state.
     package func restartTerms(node: Int, pipeline p: Int, pending: UInt64) -> UInt64? {
         guard pipelines.indices.contains(p), !pipelines[p].ended else { return nil }
         let owned = clock.allPending { timer in
@@ -174,18 +174,18 @@ extension ScreenGraph {
         return owned ? digestPart(nodes: [node], pipelines: [p]) &+ pending : nil
     }
 
-    /// The term of ``stateDigest()`` for node `node`'s stream having ended with `end`.
+    /// The term of ``stateDigest(over:)`` for node `node`'s stream having ended with `end`.
     static func endTerm(_ node: Int, _ end: StreamEnd) -> UInt64 { mixed(UInt64(bitPattern: Int64(end.hashValue)), UInt64(node) &+ 0x1_0000_0000) }
 
-    /// The term of ``stateDigest()`` for node `node` having emitted (with stream outputs).
+    /// The term of ``stateDigest(over:)`` for node `node` having emitted (with stream outputs).
     @inline(__always)
     static func emittedTerm(_ node: Int) -> UInt64 { mixed(UInt64(node), 0x2_0000_0000) }
 
-    /// The term of ``stateDigest()`` for pipeline `p` in the state with hash `hash`.
+    /// The term of ``stateDigest(over:)`` for pipeline `p` in the state with hash `hash`.
     @inline(__always)
     static func pipelineTerm(_ p: Int, _ hash: Int) -> UInt64 { mixed(UInt64(bitPattern: Int64(hash)), UInt64(p) &+ 0x4_0000_0000) }
 
-    /// Node `node`'s term of ``stateDigest()`` when its value is `value`.
+    /// Node `node`'s term of ``stateDigest(over:)`` when its value is `value`.
     package static func digestTerm(of node: Int, _ value: Value, cache: ValueDigestCache? = nil) -> UInt64 {
         var d = Digest()
         d.cache = cache
@@ -213,10 +213,10 @@ extension ScreenGraph {
         return d.finished
     }
 
-    /// Node `node`'s term in the last ``stateDigest()``.
+    /// Node `node`'s term in the last ``stateDigest(over:)``.
     package func digestTerm(_ node: Int) -> UInt64 { digestTerms.term(node) }
 
-    /// The current value of a node ``stateDigest()`` covers (exploration reads an input's old
+    /// The current value of a node ``stateDigest(over:)`` covers (exploration reads an input's old
     /// term with it).
     package func storedValue(of node: Int) -> Value { context.values[node] }
 }

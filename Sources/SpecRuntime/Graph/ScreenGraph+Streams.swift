@@ -14,8 +14,8 @@ extension ScreenGraph {
         env.current = { [unowned self] node in spec.nodes[node].hasCurrentValue && !isValueless(node) ? context.values[node] : nil }
         env.end = { [unowned self] node in ends[node] }
         env.report = { [unowned self] message in report(message) }
-        env.cancelled = { [unowned self] call in onCancel?(clock.now, stream.output, call) }
-        env.recordsCancellations = { [unowned self] in onCancel != nil }
+        env.cancelled = { [unowned self] call in hooks.cancel?(clock.now, stream.output, call) }
+        env.recordsCancellations = { [unowned self] in hooks.cancel != nil }
         env.serviceName = { [unowned self] service in services.indices.contains(service) ? services[service].name : "?" }
         return env
     }

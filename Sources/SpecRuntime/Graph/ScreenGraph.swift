@@ -36,25 +36,11 @@ public final class ScreenGraph {
     /// (the graph itself goes on, each such expression failing as an overflow does).
     package var limitExceeded: String? { context.exceeded }
 
-    /// Called when an expression fails at run time (overflow, division by zero); the node keeps
-    /// its previous value and the graph goes on.
-    package var onRuntimeError: ((_ time: Int, _ message: String) -> Void)?
-    /// Called when an error reaches the end of a stream output with nothing to take it (no
-    /// `catch`, no `errors` node), ending the output as RxSwift's unhandled error ends a stream.
-    /// Exploration reports it.
-    package var onUnhandledError: ((_ output: String, _ error: ErrorValue) -> Void)?
-    /// Chooses the answer to a service call (service index, named arguments, calls before this
-    /// one) instead of the spec's fake; nil answers as declared. Exploration chooses through it.
-    package var serviceChoice: ((_ service: Int, _ names: [String], _ arguments: [Value], _ count: Int) -> (ServicePlan.Outcome, Int)?)?
+    /// What the host hears beside emissions, and the answers it chooses (see ``GraphHooks``).
+    package let hooks: GraphHooks
     /// The live providers and calls in flight, when a live host runs this graph (see
     /// ``LiveCalls``); nil, the usual case, means the spec's fakes answer every call.
     var liveCalls: LiveCalls?
-    /// Called when a visible stream ends (`completed` or an error); it emits nothing after.
-    package var onEnd: ((_ time: Int, _ node: Int, _ end: StreamEnd) -> Void)?
-    /// Called when a stream output's inner stream is cancelled before it ended (a request
-    /// `flatMapLatest` switched away from, or the output ending), with the call it made.
-    package var onCancel: ((_ time: Int, _ node: Int, _ call: String) -> Void)?
-
     /// The compiled spec this graph runs; other graphs may run it too.
     package let program: ScreenProgram
     /// The services' fakes: the spec's, or a scenario's overrides of some of them.
@@ -65,7 +51,7 @@ public final class ScreenGraph {
     package let context: EvalContext
     let behaviors: [ScreenProgram.Behavior]
     let conditions: [CompiledCondition?]
-    /// Whether ``onEmit`` (and ``onEnd``) is called for each node: the timeline's nodes, every
+    /// Whether ``onEmit`` (and its hooks' `end`) is called for each node: the timeline's nodes, every
     /// node but the invariants for coverage, or for a live screen the nodes someone observes (it
     /// turns a node on when it gains an observer and off when its last one goes, so that what a
     /// live screen reports costs in proportion to what is observed). Unchecked as the state below.
@@ -131,9 +117,9 @@ public final class ScreenGraph {
     /// state above: `send` reads it on every event.
     @exclusivity(unchecked) var ends: [StreamEnd?]
     // Exploration (Exploration/ScreenGraph+Exploration.swift).
-    /// The nodes whose values ``stateDigest()`` covers: every node unless the explorer narrows
-    /// it to the cells a state is (see `DigestCells` in SpecTools).
-    package var digestNodes: [Int] = []
+    /// Every node, in order: what ``stateDigest(over:)`` covers unless the explorer narrows it to
+    /// the cells a state is (see `DigestCells` in SpecTools).
+    let allNodes: [Int]
     /// Each node's last digest term and the value it was taken of (see ``DigestTerms``).
     @exclusivity(unchecked) var digestTerms = DigestTerms()
     /// Per service, the most calls that can change what its next call answers (see
@@ -152,16 +138,19 @@ public final class ScreenGraph {
     /// A run of `program` on `clock`, with the values of its `params:` in declaration order;
     /// `services`, when given, replaces the spec's fakes (a scenario's `services:`, see
     /// ``ScenarioPlan/applying(to:)``).
+    /// `hooks` are what the host hears beside emissions (see ``GraphHooks``).
     package convenience init(program: ScreenProgram, clock: VirtualClock = VirtualClock(), params: [Value] = [],
-                             services: [ServicePlan]? = nil) {
-        self.init(program: program, clock: clock, params: params, reportsNone: false, services: services)
+                             services: [ServicePlan]? = nil, hooks: GraphHooks = GraphHooks()) {
+        self.init(program: program, clock: clock, params: params, reportsNone: false, services: services, hooks: hooks)
     }
 
     /// `reportsNone`: ``onEmit`` reports no node until its ``visible`` flag is set (a live screen
     /// sets it for the nodes that gain observers), not the nodes the timeline shows.
-    init(program: ScreenProgram, clock: VirtualClock, params: [Value], reportsNone: Bool, services: [ServicePlan]? = nil) {
+    init(program: ScreenProgram, clock: VirtualClock, params: [Value], reportsNone: Bool, services: [ServicePlan]? = nil,
+         hooks: GraphHooks = GraphHooks()) {
         let spec = program.spec
         self.program = program
+        self.hooks = hooks
         self.spec = spec
         self.clock = clock
         self.services = services ?? spec.services
@@ -212,8 +201,8 @@ public final class ScreenGraph {
         serviceCallsCounted = self.services.map { max($0.results.count - 1, 0) }
         ends = Array(repeating: nil, count: n)
         queue = RankQueue(capacity: n)
+        allNodes = Array(spec.nodes.indices)
         pipelines = spec.streams.enumerated().map { p, stream in StreamPipeline(plan: stream, environment: makeEnvironment(p, stream)) }
-        digestNodes = Array(spec.nodes.indices)
         clock.fire = { [unowned self] timer in fire(timer) }
     }
 
@@ -404,7 +393,7 @@ public final class ScreenGraph {
                         if !stream.holdsValue || value != context.values[node] { changed(node, value) }
                     case .failure(let error):
                         guard let errors = stream.errors else {
-                            onUnhandledError?(spec.nodes[node].name, error)
+                            hooks.unhandledError?(spec.nodes[node].name, error)
                             continue
                         }
                         inbox[errors].append(.error(error))
@@ -412,7 +401,7 @@ public final class ScreenGraph {
                     case .completed:
                         ended(node, .completed)
                     case .error(let error):
-                        onUnhandledError?(spec.nodes[node].name, error)
+                        hooks.unhandledError?(spec.nodes[node].name, error)
                         ended(node, .error(error))
                     }
                 }
@@ -424,7 +413,7 @@ public final class ScreenGraph {
     func ended(_ node: Int, _ streamEnd: StreamEnd) {
         guard ends[node] == nil else { return }
         ends[node] = streamEnd
-        if visible[node] { onEnd?(clock.now, node, streamEnd) }
+        if visible[node] { hooks.end?(clock.now, node, streamEnd) }
         for input in pipelineEndInputs[node] {
             pipelines[input.pipeline].receiveEnd(op: input.op, index: input.index, streamEnd)
             enqueue(spec.streams[input.pipeline].output)
@@ -467,7 +456,7 @@ public final class ScreenGraph {
     }
 
     func report(_ message: String) {
-        onRuntimeError?(clock.now, message)
+        hooks.runtimeError?(clock.now, message)
     }
 
 }

@@ -71,13 +71,13 @@ package enum LiveScenarioPlayer {
         graph.clock.limit = eventLimit
         let box = UncheckedBox(graph)
         let recording = ScenarioRecording(names: spec.nodes.map(\.name), entryLimit: entryLimit, recordedSizeLimit: recordedSizeLimit,
-                                          graphLimit: { box.value.limitExceeded },
                                           onStop: { box.value.clock.limit = min(box.value.clock.limit, box.value.clock.executed) })
+        recording.graphLimit = { box.value.limitExceeded }
         for node in spec.nodes.indices where spec.nodes[node].visible {
             screen.addRecorder(node, onValue: { value in recording.emission(node, value, at: box.value.clock.now) },
                                onEnd: { if let end = box.value.streamEnd(of: node) { recording.append(.end(time: box.value.clock.now, name: spec.nodes[node].name, end: end)) } })
         }
-        graph.onCancel = { time, node, call in recording.append(.cancel(time: time, name: spec.nodes[node].name, call: call)) }
+        graph.hooks.cancel = { time, node, call in recording.append(.cancel(time: time, name: spec.nodes[node].name, call: call)) }
         screen.onRuntimeError { time, message in recording.append(.runtimeError(time: time, message: message)) }
         if let answered {
             screen.calls.onDeliver = { service, request, count, outcome in

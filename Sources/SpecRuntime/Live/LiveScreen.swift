@@ -84,8 +84,8 @@ public final class LiveScreen: @unchecked Sendable {
         // The graph reports only the nodes someone observes (`ScreenGraph.visible`, kept by
         // `addObserver` and the removals): an emission nobody observes costs nothing here.
         graph.onEmit = { emission in table.dispatch(emission) }
-        graph.onEnd = { [unowned self] _, node, _ in finishObservers(of: node) }
-        graph.onRuntimeError = { [unowned self] time, message in runtimeErrorHandler?(time, message) }
+        graph.hooks.end = { [unowned self] _, node, _ in finishObservers(of: node) }
+        graph.hooks.runtimeError = { [unowned self] time, message in runtimeErrorHandler?(time, message) }
     }
 
     deinit {

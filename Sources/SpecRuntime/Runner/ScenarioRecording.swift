@@ -18,21 +18,20 @@ package final class ScenarioRecording: @unchecked Sendable {
     private let names: [String]
     private let entryLimit: Int
     private let recordedSizeLimit: Int
-    /// The graph's own budget, asked after each entry (see ``ScreenGraph/limitExceeded``).
-    private let graphLimit: () -> String?
+    /// The graph's own budget, asked after each entry (see ``ScreenGraph/limitExceeded``); set
+    /// once the graph exists, which is built after its recording.
+    package var graphLimit: () -> String? = { nil }
     /// Told once, when the scenario must stop: the virtual host stops its clock there, so that
     /// nothing more runs in the current step.
     private let onStop: () -> Void
 
-    /// `names` are the nodes' names, by index. `graphLimit` is asked after each entry;
-    /// `onStop` is told once, when the scenario must stop.
+    /// `names` are the nodes' names, by index. `onStop` is told once, when the scenario must stop.
     package init(names: [String], entryLimit: Int, recordedSizeLimit: Int, match: TimelineMatch? = nil,
-                 graphLimit: @escaping () -> String? = { nil }, onStop: @escaping () -> Void = {}) {
+                 onStop: @escaping () -> Void = {}) {
         self.names = names
         self.entryLimit = entryLimit
         self.recordedSizeLimit = recordedSizeLimit
         self.match = match
-        self.graphLimit = graphLimit
         self.onStop = onStop
     }
 

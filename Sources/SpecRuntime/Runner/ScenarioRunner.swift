@@ -84,17 +84,22 @@ public enum ScenarioRunner {
         for node in names.indices where program.shown[node] { longest = max(longest, names[node].count) }
         var timeline = Timeline(screen: spec.screen, scenario: scenario.name, nameWidth: longest)
         let clock = VirtualClock(limit: eventLimit)
+        // A budget that runs out stops the clock at its next item, and the scenario after the
+        // current step.
+        let recording = ScenarioRecording(names: names, entryLimit: entryLimit, recordedSizeLimit: recordedSizeLimit, match: match,
+                                          onStop: { clock.limit = min(clock.limit, clock.executed) })
+        let hooks = GraphHooks()
+        hooks.runtimeError = { recording.append(.runtimeError(time: $0, message: $1)) }
+        hooks.end = { recording.append(.end(time: $0, name: names[$1], end: $2)) }
+        hooks.cancel = { recording.append(.cancel(time: $0, name: names[$1], call: $2)) }
         // A scenario's own `params:` and `services:` overrides apply unless the caller passes params.
         let graph = ScreenGraph(program: program, clock: clock, params: params.isEmpty ? scenario.params : params,
-                                services: scenario.services.isEmpty ? nil : scenario.applying(to: spec).services)
+                                services: scenario.services.isEmpty ? nil : scenario.applying(to: spec).services, hooks: hooks)
         graph.maximumValueSize = valueSizeLimit
         graph.maximumWork = workLimit
-        // The graph keeps the callbacks below, so they must not keep the graph. A budget that
-        // runs out stops the clock at its next item, and the scenario after the current step.
+        // The graph keeps the callbacks below, so they must not keep the graph.
         unowned let watched = graph
-        let recording = ScenarioRecording(names: names, entryLimit: entryLimit, recordedSizeLimit: recordedSizeLimit, match: match,
-                                          graphLimit: { watched.limitExceeded },
-                                          onStop: { clock.limit = min(clock.limit, clock.executed) })
+        recording.graphLimit = { watched.limitExceeded }
         var started = false
         if let coverage = program.coverage {
             // The graph reports every node; the timeline shows the visible ones, as without coverage.
@@ -106,9 +111,6 @@ public enum ScenarioRunner {
         } else {
             graph.onEmit = { recording.emission($0.node, $0.value, at: $0.time) }
         }
-        graph.onRuntimeError = { recording.append(.runtimeError(time: $0, message: $1)) }
-        graph.onEnd = { recording.append(.end(time: $0, name: names[$1], end: $2)) }
-        graph.onCancel = { recording.append(.cancel(time: $0, name: names[$1], call: $2)) }
         graph.start()
         started = true
         var host = VirtualHost(graph: graph, recording: recording, onSettled: settled)

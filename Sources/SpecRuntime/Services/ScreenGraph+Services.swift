@@ -8,7 +8,7 @@ extension ScreenGraph {
         guard services.indices.contains(index) else { return (.success(.void), 0) }
         let count = serviceCalls[index]
         serviceCalls[index] = count &+ 1
-        if let override = serviceChoice, let chosen = override(index, names, arguments, count) { return chosen }
+        if let override = hooks.serviceChoice, let chosen = override(index, names, arguments, count) { return chosen }
         let choice = services[index].choose(arguments: names, arguments, count: count)
         coverage?.answered(services[index], choice)
         return services[index].answer(choice, arguments: names, arguments)

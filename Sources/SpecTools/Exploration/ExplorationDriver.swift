@@ -27,6 +27,8 @@ final class ExplorationDriver {
     private(set) var recordedCalls: [(service: Int, outcome: ServicePlan.Outcome, latency: Int)] = []
     /// The finding of the initial state, if it already breaks something.
     private(set) var startFinding: Finding?
+    /// The nodes a state's digest covers: the cells a state is (`DigestCells`), nil for every node.
+    private let digestNodes: [Int]?
 
     /// What a move's step does to the state digest when that is known without taking it: a wait
     /// alone (node -1), or a write of an input that only derived values follow, whose new term is
@@ -66,7 +68,7 @@ final class ExplorationDriver {
             if case .set(let node, _) = move.input { return node }
             return nil
         }), gestures: alphabet.gestures.map(\.gesture))
-        if let nodes = cells.digestNodes { graph.digestNodes = nodes }
+        digestNodes = cells.digestNodes
         var quiet: [Int: Bool] = [:]
         let alphabet = self.alphabet
         predictions = alphabet.moves.map { move in
@@ -145,16 +147,16 @@ final class ExplorationDriver {
     private var initialStorage: ScreenGraph.State!
 
     private func startGraph() {
-        graph.onRuntimeError = { [unowned self] time, message in
+        graph.hooks.runtimeError = { [unowned self] time, message in
             if problem == nil { problem = Finding(kind: .runtimeError, message: "\(message) (at \(time)ms)") }
         }
-        graph.onUnhandledError = { [unowned self] output, error in
+        graph.hooks.unhandledError = { [unowned self] output, error in
             if problem == nil {
                 problem = Finding(kind: .unhandledError,
                                   message: "'\(output)' failed with \(ValueFormatter.text(.error(error))) and nothing handles its error (at \(clock.now)ms)")
             }
         }
-        graph.serviceChoice = { [unowned self] service, names, arguments, count in
+        graph.hooks.serviceChoice = { [unowned self] service, names, arguments, count in
             let outcomes = alphabet.outcomes[service]
             guard !outcomes.isEmpty else { return nil }
             exploredCalls &+= 1
@@ -187,7 +189,7 @@ final class ExplorationDriver {
 
     /// The digest of the current state: values, emitted flags, service-call counters, timers
     /// (answers on their way among them) and stream operators' states.
-    func stateHash() -> UInt64 { graph.stateDigest() }
+    func stateHash() -> UInt64 { graph.stateDigest(over: digestNodes) }
 
     /// What ``predictedHash(_:)`` needs of the state being expanded, taken by
     /// ``prepareExpansion()`` while the graph holds it (steps taken since change the graph).

@@ -93,9 +93,9 @@ import Testing
             let spec = program.spec
             let res = spec.node(named: "res")!
             graph.onEmit = { [unowned self] e in if e.node == res { log.append("\(e.time) \(ValueFormatter.text(e.value))") } }
-            graph.onEnd = { [unowned self] time, node, end in if node == res { log.append("\(time) end \(end)") } }
-            graph.onCancel = { [unowned self] time, _, call in log.append("\(time) cancel \(call)") }
-            graph.onRuntimeError = { [unowned self] time, message in log.append("\(time) runtime \(message)") }
+            graph.hooks.end = { [unowned self] time, node, end in if node == res { log.append("\(time) end \(end)") } }
+            graph.hooks.cancel = { [unowned self] time, _, call in log.append("\(time) cancel \(call)") }
+            graph.hooks.runtimeError = { [unowned self] time, message in log.append("\(time) runtime \(message)") }
         }
 
         /// Plays the script's steps `range`, then waits until 120 ms when `range` reaches the end.

@@ -19,7 +19,7 @@ struct ActionCompletionsTests {
         let r = try TimelineRecorder(yaml)
         let action = try #require(r.spec.actions.firstIndex { $0.name == name })
         var calls: [[Value]] = []
-        r.graph.serviceChoice = { _, _, arguments, _ in
+        r.graph.hooks.serviceChoice = { _, _, arguments, _ in
             calls.append(arguments)
             return nil
         }

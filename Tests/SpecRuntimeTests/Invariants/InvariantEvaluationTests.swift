@@ -30,7 +30,7 @@ struct InvariantEvaluationTests {
         let spec = try Fixtures.checked(Self.overflowing, path: "square.yaml")
         let graph = ScreenGraph(spec: spec)
         var errors: [String] = []
-        graph.onRuntimeError = { _, message in errors.append(message) }
+        graph.hooks.runtimeError = { _, message in errors.append(message) }
         graph.start()
         let tap = try #require(spec.node(named: "tap"))
         graph.send(tap)

@@ -1,0 +1,27 @@
+/// What a host hears from a graph beside its emissions (``ScreenGraph/onEmit``), and the answers
+/// it chooses for the graph's service calls: one value, given when the graph is built
+/// (``ScreenGraph/init(program:clock:params:services:hooks:)``), so the graph itself has no hook
+/// a tool sets on it. The host fills in the callbacks it needs before the graph starts; they
+/// usually reach the host, which owns the graph (capture it `unowned`: the graph keeps its hooks).
+/// None is called on the hot path of a change: runtime errors, ends, cancellations and service
+/// calls are rare next to emissions.
+package final class GraphHooks {
+    /// Called when an expression fails at run time (overflow, division by zero); the node keeps
+    /// its previous value and the graph goes on.
+    package var runtimeError: ((_ time: Int, _ message: String) -> Void)?
+    /// Called when an error reaches the end of a stream output with nothing to take it (no
+    /// `catch`, no `errors` node), ending the output as RxSwift's unhandled error ends a stream.
+    /// Exploration reports it.
+    package var unhandledError: ((_ output: String, _ error: ErrorValue) -> Void)?
+    /// Chooses the answer to a service call (service index, named arguments, calls before this
+    /// one) instead of the spec's fake; nil answers as declared. Exploration and the preview choose
+    /// through it.
+    package var serviceChoice: ((_ service: Int, _ names: [String], _ arguments: [Value], _ count: Int) -> (ServicePlan.Outcome, Int)?)?
+    /// Called when a visible stream ends (`completed` or an error); it emits nothing after.
+    package var end: ((_ time: Int, _ node: Int, _ end: StreamEnd) -> Void)?
+    /// Called when a stream output's inner stream is cancelled before it ended (a request
+    /// `flatMapLatest` switched away from, or the output ending), with the call it made.
+    package var cancel: ((_ time: Int, _ node: Int, _ call: String) -> Void)?
+
+    package init() {}
+}
