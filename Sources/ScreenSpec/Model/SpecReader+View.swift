@@ -154,7 +154,7 @@ extension SpecReader {
         return identifier(node, what: what, allowDots: true).map { [$0] } ?? []
     }
 
-    /// A number written as a plain scalar: a bound of a slider or stepper, a count of pages.
+    /// A number written as a plain scalar: a bound, a step, a count of pages.
     private mutating func readNumber(_ node: YAMLNode, setting: String, integral: Bool) -> Located<Double>? {
         let text = node.scalar?.style == .plain ? node.string ?? "" : ""
         if integral, let n = Int(text), n >= 0, n <= 1000 { return Located(Double(n), node.range) }

@@ -12,8 +12,7 @@ package struct ComponentDecl: Sendable {
     /// `segments: [Red, Green]`, `buttons: [OK, Cancel]`. A setting written but invalid (and
     /// reported) is here with neither, so nothing reports it missing.
     package var parts: [String: Parts] = [:]
-    /// Numeric settings: `minimumValue:`, `maximumValue:`, `stepValue:` (slider, stepper),
-    /// `numberOfPages:` (page control).
+    /// Numeric settings by name: `minimumValue:`, `maximumValue:`, `stepValue:`, `numberOfPages:`.
     package var numbers: [String: Located<Double>] = [:]
     /// `action:` of a button: tapping executes it, and the button is enabled exactly when it is.
     package var action: Located<String>?

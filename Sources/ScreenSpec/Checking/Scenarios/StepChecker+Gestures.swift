@@ -46,7 +46,7 @@ extension StepChecker {
                     cx.rangeError(v, component.name + "." + p.name, constraint, at: value.range)
                     continue
                 }
-                // A person taps a stepper's + and -: only its minimum plus whole steps can be reached.
+                // A range with steps (`stepValue:`) is changed by + and -: only its minimum plus whole steps can be reached.
                 if let step = component.step, case .double(let d) = v, let constraint = p.constraint {
                     let steps = (d - constraint.minimum) / step
                     if abs(steps - steps.rounded()) > 1e-9 {

@@ -131,7 +131,7 @@ struct ComponentEvent: Sendable {
 enum ComponentRange: Sendable {
     /// From the `minimumValue:` to the `maximumValue:` setting, these unless given; the value
     /// starts at 0 clamped into them, as UIKit clamps it. `stepped`: a person reaches only the
-    /// minimum plus whole `stepValue:`s (a stepper's + and -).
+    /// minimum plus whole `stepValue:`s, tapping + and -.
     case bounds(minimum: Double, maximum: Double, stepped: Bool)
     /// Fixed bounds, such as a progress view's 0...1.
     case fixed(minimum: Double, maximum: Double)
