@@ -111,6 +111,13 @@ const renderers = {
     node.addEventListener("change", () => step(c.verbs.date, c.name, node.value));
     return { node, update(p) { if (document.activeElement !== node) node.value = p.date ?? ""; node.disabled = p.enabled === false; } };
   },
+  picker(c) {
+    // The rows' titles from the spec, one option each; choosing one picks its row.
+    const node = el("select", { size: Math.min(Math.max(c.titles?.length ?? 0, 2), 5), "aria-label": c.name });
+    (c.titles ?? []).forEach((title, i) => node.append(el("option", { value: i }, title)));
+    node.addEventListener("change", () => step(c.verbs.selectedRow, c.name, node.selectedIndex));
+    return { node, update(p) { if (document.activeElement !== node) node.selectedIndex = p.selectedRow ?? 0; node.disabled = p.enabled === false; } };
+  },
   switch(c) {
     const node = el("input", { type: "checkbox", role: "switch", "aria-label": c.name });
     node.addEventListener("change", () => step(c.verbs.isOn, c.name, node.checked));

@@ -55,6 +55,22 @@ extension ComponentCatalog {
                        properties: [ComponentProperty("date", .string, .string("2001-01-01"), verb: .pick, range: .day), .enabled],
                        events: [.changed("date")]),
 
+        // UIPickerView with one component, its rows titled as 'rx.itemTitles' binds them; it
+        // shows a row whenever it has rows, so the first is selected until the person picks.
+        ComponentEntry("pickerView", "picker view",
+                       "A picker view (UIPickerView, 'rx.itemTitles', 'rx.itemSelected'): 'rows:' titles its rows, a person picks one with 'pick:'.",
+                       properties: [ComponentProperty("selectedRow", .int, .int(0), verb: .pick,
+                                                      range: .index(IndexRange(first: 0, setting: "rows", text: "from 0 to the number of rows - 1",
+                                                                               missing: ", a list of row titles", example: "[Small, Medium, Large]")),
+                                                      wording: { "pick row \($1) of \($0)" }),
+                                    .enabled],
+                       events: [.changed("selectedRow", as: "itemSelected")],
+                       settings: [ComponentSetting(name: "rows",
+                                                   reading: .titles(TitlesReading(what: "the picker view's row titles", example: "[Small, Medium, Large]", item: "row")),
+                                                   description: "The picker view's row titles, in order (RxCocoa's 'rx.itemTitles'); a person picks one with 'pick:'.",
+                                                   schema: ["type": "array", "items": ["type": "string"], "minItems": 1])],
+                       titles: "rows", drawing: "picker"),
+
         // Lists: `rows`/`items` take their type from their binding.
         ComponentEntry("table", "table", "A table view (UITableView, 'rx.items', 'rx.modelSelected'): 'select:' and 'refresh:'.",
                        properties: [ComponentProperty("rows", nil, .list([])), ComponentProperty("refreshing", .bool, .bool(false))],

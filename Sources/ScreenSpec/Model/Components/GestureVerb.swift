@@ -34,7 +34,7 @@ package struct GestureVerb: Sendable, Hashable {
     static let type = GestureVerb("type", "types into a text field, text view or search bar") { "type \($1) into \($0)" }
     static let slide = GestureVerb("slide", "moves a slider")
     static let step = GestureVerb("step", "sets a stepper's value")
-    static let pick = GestureVerb("pick", "picks a segment or a date")
+    static let pick = GestureVerb("pick", "picks a segment, a date or a picker view's row")
     static let toggle = GestureVerb("toggle", "flips a switch")
     static let tap = GestureVerb("tap", "taps a button or a navigation bar's right button")
     static let focus = GestureVerb("focus", "starts editing a text field or text view")
