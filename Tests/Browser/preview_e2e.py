@@ -605,6 +605,7 @@ view:
   theme: { segmentedControl: { segments: [Light, Dark] } }
   fontSize: { slider: { minimumValue: 12, maximumValue: 24, value: { twoWay: size } } }
   repeats: { stepper: { maximumValue: 5 } }
+  shirt: { pickerView: { rows: [Small, Medium, Large] } }
 bindings:
   - bind: question
     to: confirm.message
@@ -625,6 +626,10 @@ def titles_and_bounds(browser):
         expect(slider).to_have_attribute("min", "12")
         expect(slider).to_have_attribute("max", "24")
         expect(page.locator('input[data-component="repeats"]')).to_have_attribute("max", "5")
+        shirt = page.locator('select[data-component="shirt"]')
+        expect(shirt.locator("option")).to_have_text(["Small", "Medium", "Large"])
+        shirt.select_option("2")
+        expect(page.locator("#timeline")).to_contain_text("pick row 2 of shirt")
         expect(page.locator('[data-component="confirm"]')).to_be_hidden()
         page.locator('[data-component="deleteButton"]').click()
         expect(page.locator('[data-component="confirm"]')).to_be_visible()
@@ -634,7 +639,7 @@ def titles_and_bounds(browser):
         expect(page.locator('[data-component="confirm"]')).to_be_hidden()
         if errors:
             raise SystemExit("console errors on the widgets: %s" % errors)
-        print("ok: segment titles, alert buttons and slider/stepper bounds from the spec")
+        print("ok: segment titles, alert buttons, picker rows and slider/stepper bounds from the spec")
     finally:
         process.terminate()
         process.wait()

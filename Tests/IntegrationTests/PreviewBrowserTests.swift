@@ -10,8 +10,8 @@ import Testing
 /// screen, and Back; no token, a rebound `Host` and another origin's WebSocket refused; every
 /// shipped spec opened with no console error, each one's screenshot taken; the clock controls,
 /// the services panel, `--live` against a local server with its cassette, the scenario player
-/// and scrubbing, segment titles and alert buttons, a spec's markup shown as text. The pictures
-/// are docs/images/preview-*.png: `SPECRUN_PREVIEW_SCREENSHOTS=docs/images swift test --filter
+/// and scrubbing, segment titles, alert buttons and picker rows, a spec's markup shown as text.
+/// The pictures are docs/images/preview-*.png: `SPECRUN_PREVIEW_SCREENSHOTS=docs/images swift test --filter
 /// PreviewBrowserTests` takes them again.
 @Suite("specrun preview in Chromium", .serialized, .requires(.chromium, .playwright))
 struct PreviewBrowserTests {
@@ -39,7 +39,7 @@ struct PreviewBrowserTests {
                      "ok: a service's next answer chosen, recorded as an override, passing specrun test",
                      "ok: --live answered by a real server, recorded as a cassette, passing specrun test offline",
                      "ok: scenarios played step by step, continued, scrubbed back; a counterexample played",
-                     "ok: segment titles, alert buttons and slider/stepper bounds from the spec",
+                     "ok: segment titles, alert buttons, picker rows and slider/stepper bounds from the spec",
                      "ok: a spec's markup shown as text in segments, scenarios and service answers"] {
             #expect(result.stdout.contains(line), "\(result.stdout)")
         }

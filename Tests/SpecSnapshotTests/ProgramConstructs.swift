@@ -14,7 +14,7 @@ enum ProgramConstructs {
             // `Int(n)` of an Int and `Double(x)` of a Double are checked to their argument: no
             // program holds a call of `identity`, so there is nothing of it to round-trip.
             + BuiltinCatalog.all.filter { $0.builtin != .identity }.map { "builtin \($0.builtin.id)" }
-            + ComponentKind.allCases.map { "component \($0.rawValue)" }
+            + ComponentCatalog.names.map { "component \($0)" }
             + StreamSourceKind.allCases.map { "source \($0.rawValue)" }
     }
 

@@ -43,7 +43,7 @@ extension SpecReader {
             return nil
         }
         let value = pairs[0].value
-        if ComponentCatalog.verbs.contains(where: { $0.verb == key }) { return readGesture(pairs[0].key, value, node) }
+        if GestureVerb.named(key) != nil { return readGesture(pairs[0].key, value, node) }
         switch key {
         case "expect" where value.scalar != nil && !value.isNull:
             // `expect: messages.count == 4`: an expression, as `XCTAssert` takes one.
@@ -83,7 +83,7 @@ extension SpecReader {
             }
             return StepDecl(kind: .fail(target, pairs[0].value), range: node.range)
         default:
-            diagnostics.error(.unknownStep, "unknown step '\(key)'\(diagnostics.didYouMean(key, in: Self.stepKinds + ComponentCatalog.verbs.map(\.verb)))", at: pairs[0].key.range,
+            diagnostics.error(.unknownStep, "unknown step '\(key)'\(diagnostics.didYouMean(key, in: Self.stepKinds + GestureVerb.all.map(\.name)))", at: pairs[0].key.range,
                               notes: [DiagnosticNote("a step is one of 'set:', 'send:', 'wait:', 'expect:', 'complete:' or 'fail:'")])
             return nil
         }

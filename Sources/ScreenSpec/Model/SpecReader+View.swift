@@ -4,7 +4,7 @@ import SpecRuntime
 extension SpecReader {
     /// `name: kind` or `name: { kind: { property: ..., event: ..., setting: ... } }`.
     mutating func readComponent(_ name: Located<String>, _ node: YAMLNode) -> ComponentDecl? {
-        let kinds = ComponentKind.allCases.map(\.rawValue)
+        let kinds = ComponentCatalog.names
         let kindNode: YAMLNode
         var body: YAMLNode?
         if let pairs = node.mapping {
@@ -23,14 +23,14 @@ extension SpecReader {
                               at: kindNode.range)
             return nil
         }
-        let known = ComponentKind(rawValue: kindName)
+        let known = ComponentCatalog.entry(named: kindName)
         if known == nil {
             diagnostics.error(.unknownComponentKind, "unknown kind of component '\(kindName)'\(diagnostics.didYouMean(kindName, in: kinds))",
                               at: kindNode.range, notes: [DiagnosticNote("kinds are " + kinds.map { "'\($0)'" }.joined(separator: ", "))])
         }
         // A misspelt kind is read as the kind it nearly is, so its wiring and the steps on it
         // are checked and do not cascade; the spec stays invalid.
-        guard let kind = known ?? diagnostics.nearest(to: kindName, in: kinds).flatMap(ComponentKind.init(rawValue:)) else { return nil }
+        guard let kind = known ?? diagnostics.nearest(to: kindName, in: kinds).flatMap(ComponentCatalog.entry(named:)) else { return nil }
         var decl = ComponentDecl(name: name, kind: Located(kind, kindNode.range), range: node.range)
         guard let body else { return decl }
         guard let pairs = body.mapping else {
@@ -39,14 +39,15 @@ extension SpecReader {
             return decl
         }
         // A generic component's own properties and callbacks name the keys its wiring may use.
-        for (key, value) in pairs where kind == .component {
-            switch key.string {
-            case "properties":
-                for (propertyName, type) in entries(value, of: "properties") {
+        for (key, value) in pairs {
+            guard let setting = kind.settings.first(where: { $0.name == key.string }) else { continue }
+            switch setting.reading {
+            case .declaredProperties:
+                for (propertyName, type) in entries(value, of: key.string ?? "") {
                     if let t = typeName(type) { decl.declaredProperties.append((propertyName, t)) }
                 }
-            case "callbacks":
-                for (callbackName, parameters) in entries(value, of: "callbacks") {
+            case .callbacks:
+                for (callbackName, parameters) in entries(value, of: key.string ?? "") {
                     var list: [(name: Located<String>, type: Located<String>)] = []
                     for (parameter, type) in entries(parameters, of: "the parameters of '\(callbackName.value)'") {
                         if let t = typeName(type) { list.append((parameter, t)) }
@@ -56,18 +57,18 @@ extension SpecReader {
             default: break
             }
         }
-        let properties = ComponentCatalog.properties(kind).map(\.name) + decl.declaredProperties.map(\.name.value)
-        let events = ComponentCatalog.events(kind).map(\.name) + decl.callbacks.map(\.name.value)
-        let settings = ComponentCatalog.settings(kind)
+        let properties = kind.properties.map(\.name) + decl.declaredProperties.map(\.name.value)
+        let events = kind.events.map(\.name) + decl.callbacks.map(\.name.value)
+        let settings = kind.settings.map(\.name)
         let allowed = properties + events + settings
         for (key, value) in pairs {
             guard var keyName = identifier(key, what: "property or event name") else { continue }
             if !allowed.contains(keyName.value) {
                 var notes: [DiagnosticNote] = []
-                if !properties.isEmpty { notes.append(DiagnosticNote("properties of a \(kind.rawValue): " + properties.map { "'\($0)'" }.joined(separator: ", "))) }
-                if !events.isEmpty { notes.append(DiagnosticNote("events of a \(kind.rawValue): " + events.map { "'\($0)'" }.joined(separator: ", "))) }
-                if !settings.isEmpty { notes.append(DiagnosticNote("settings of a \(kind.rawValue): " + settings.map { "'\($0)'" }.joined(separator: ", "))) }
-                diagnostics.error(.unknownMember, "a \(kind.rawValue) has no property or event '\(keyName.value)'\(diagnostics.didYouMean(keyName.value, in: allowed))",
+                if !properties.isEmpty { notes.append(DiagnosticNote("properties of a \(kind.name): " + properties.map { "'\($0)'" }.joined(separator: ", "))) }
+                if !events.isEmpty { notes.append(DiagnosticNote("events of a \(kind.name): " + events.map { "'\($0)'" }.joined(separator: ", "))) }
+                if !settings.isEmpty { notes.append(DiagnosticNote("settings of a \(kind.name): " + settings.map { "'\($0)'" }.joined(separator: ", "))) }
+                diagnostics.error(.unknownMember, "a \(kind.name) has no property or event '\(keyName.value)'\(diagnostics.didYouMean(keyName.value, in: allowed))",
                                   at: key.range, notes: notes)
                 // Read as the member it nearly is (unless that one is written too), so nothing cascades.
                 guard let meant = diagnostics.nearest(to: keyName.value, in: allowed),
@@ -78,43 +79,49 @@ extension SpecReader {
                 if let wiring = readPropertyWiring(keyName, value, component: name.value) { decl.properties.append(wiring) }
             } else if events.contains(keyName.value) {
                 decl.events.append(EventWiring(name: keyName, targets: names(value, what: "input or action name")))
-            } else if settings.contains(keyName.value) {
-                switch keyName.value {
-                case "action": decl.action = identifier(value, what: "action name")
-                case "segments":
-                    decl.segments = readSegments(value)
-                    decl.segmentsWritten = true
-                    // Titles as written; a title that is not text is shown as its position.
-                    decl.segmentTitles = value.sequence?.enumerated().map { i, item in item.scalar != nil ? item.string ?? "\(i)" : "\(i)" }
-                case "minimumValue", "maximumValue":
-                    if let number = readNumber(value, setting: keyName.value, integral: false) { decl.numbers[keyName.value] = number }
-                case "stepValue":
-                    if let number = readNumber(value, setting: keyName.value, integral: false) {
-                        if number.value > 0 {
-                            decl.numbers[keyName.value] = number
-                        } else {
-                            diagnostics.error(.invalidRange, "'stepValue:' must be above 0, found \(ValueFormatter.formatDouble(number.value))", at: value.range)
-                        }
-                    }
-                case "numberOfPages":
-                    if let number = readNumber(value, setting: keyName.value, integral: true) { decl.numbers[keyName.value] = number }
-                case "buttons":
-                    guard let items = value.sequence, !items.isEmpty else {
-                        diagnostics.error(.expectedList, "'buttons:' lists the alert's button titles, as in '[OK, Cancel]', found \(value.kindName)", at: value.range)
-                        break
-                    }
-                    decl.buttons = items.compactMap { item in
-                        guard let title = item.string, !item.isNull, item.scalar != nil else {
-                            diagnostics.error(.expectedName, "a button title is text, found \(item.kindName)", at: item.range)
-                            return nil
-                        }
-                        return Located(title, item.range)
-                    }
-                default: break
-                }
+            } else if let setting = kind.settings.first(where: { $0.name == keyName.value }) {
+                readSetting(setting, keyName, value, into: &decl)
             }
         }
         return decl
+    }
+
+    /// A setting's value, read by its shape into the declaration.
+    private mutating func readSetting(_ setting: ComponentSetting, _ key: Located<String>, _ value: YAMLNode, into decl: inout ComponentDecl) {
+        switch setting.reading {
+        case .action: decl.action = identifier(value, what: "action name")
+        case .countOrTitles:
+            // Titles as written; a title that is not text is shown as its position.
+            decl.parts[key.value] = .init(count: readCount(value, setting: key.value),
+                                          titles: value.sequence?.enumerated().map { i, item in item.scalar != nil ? item.string ?? "\(i)" : "\(i)" })
+        case .titles(let words):
+            guard let items = value.sequence, !items.isEmpty else {
+                diagnostics.error(.expectedList, "'\(key.value):' lists \(words.what), as in '\(words.example)', found \(value.kindName)", at: value.range)
+                decl.parts[key.value] = .init()
+                return
+            }
+            let titles: [String] = items.compactMap { item in
+                guard let title = item.string, !item.isNull, item.scalar != nil else {
+                    diagnostics.error(.expectedName, "a \(words.item) title is text, found \(item.kindName)", at: item.range)
+                    return nil
+                }
+                return title
+            }
+            decl.parts[key.value] = .init(count: Located(titles.count, value.range), titles: titles)
+        case .number:
+            if let number = readNumber(value, setting: key.value, integral: false) { decl.numbers[key.value] = number }
+        case .positiveNumber:
+            guard let number = readNumber(value, setting: key.value, integral: false) else { return }
+            if number.value > 0 {
+                decl.numbers[key.value] = number
+            } else {
+                diagnostics.error(.invalidRange, "'\(key.value):' must be above 0, found \(ValueFormatter.formatDouble(number.value))", at: value.range)
+            }
+        case .count:
+            if let number = readNumber(value, setting: key.value, integral: true) { decl.numbers[key.value] = number }
+        case .declaredProperties, .callbacks:
+            break  // read first: they name the keys of the body
+        }
     }
 
     /// `text: expr`, or `text: { twoWay: email, get: expr, set: expr }`, or `value: { initial: 0.5 }`.
@@ -147,7 +154,7 @@ extension SpecReader {
         return identifier(node, what: what, allowDots: true).map { [$0] } ?? []
     }
 
-    /// A number written as a plain scalar: a bound of a slider or stepper, a count of pages.
+    /// A number written as a plain scalar: a bound, a step, a count of pages.
     private mutating func readNumber(_ node: YAMLNode, setting: String, integral: Bool) -> Located<Double>? {
         let text = node.scalar?.style == .plain ? node.string ?? "" : ""
         if integral, let n = Int(text), n >= 0, n <= 1000 { return Located(Double(n), node.range) }
@@ -158,10 +165,10 @@ extension SpecReader {
     }
 
     /// `segments: 3` or `segments: [Red, Green, Blue]`.
-    private mutating func readSegments(_ node: YAMLNode) -> Located<Int>? {
+    private mutating func readCount(_ node: YAMLNode, setting: String) -> Located<Int>? {
         if let items = node.sequence { return Located(items.count, node.range) }
         guard let text = node.string, let count = Int(text), count >= 0, count <= 1000 else {
-            diagnostics.error(.invalidSegments, "'segments:' takes a count from 0 to 1000 or a list of titles, found \(node.scalar.map { "'\($0.value)'" } ?? node.kindName)",
+            diagnostics.error(.invalidSegments, "'\(setting):' takes a count from 0 to 1000 or a list of titles, found \(node.scalar.map { "'\($0.value)'" } ?? node.kindName)",
                               at: node.range)
             return nil
         }

@@ -3,22 +3,17 @@ import SpecRuntime
 /// `view:` — the screen's components and how each is wired to the view model, as written.
 package struct ComponentDecl: Sendable {
     package var name: Located<String>
-    package var kind: Located<ComponentKind>
+    package var kind: Located<ComponentEntry>
     /// Properties given a value: one-way from the view model, two-way, or an initial value.
     package var properties: [PropertyWiring] = []
     /// Events routed to inputs or actions.
     package var events: [EventWiring] = []
-    /// `segments:` of a segmented control: a count or titles.
-    package var segments: Located<Int>?
-    /// Whether `segments:` was written, even when it was invalid (and reported): no second report.
-    package var segmentsWritten = false
-    /// The titles of `segments: [Red, Green, Blue]`; nil for a count.
-    package var segmentTitles: [String]?
-    /// Numeric settings: `minimumValue:`, `maximumValue:` (slider, stepper), `numberOfPages:`
-    /// (page control).
+    /// Settings that count or name the component's parts, by setting: `segments: 3`,
+    /// `segments: [Red, Green]`, `buttons: [OK, Cancel]`. A setting written but invalid (and
+    /// reported) is here with neither, so nothing reports it missing.
+    package var parts: [String: Parts] = [:]
+    /// Numeric settings by name: `minimumValue:`, `maximumValue:`, `stepValue:`, `numberOfPages:`.
     package var numbers: [String: Located<Double>] = [:]
-    /// `buttons:` of an alert: the titles a person can choose.
-    package var buttons: [Located<String>]?
     /// `action:` of a button: tapping executes it, and the button is enabled exactly when it is.
     package var action: Located<String>?
     /// `properties:` of a generic component: `{ name: Type }`.
@@ -26,6 +21,13 @@ package struct ComponentDecl: Sendable {
     /// `callbacks:` of a generic component: delegate methods and their parameters.
     package var callbacks: [CallbackDecl] = []
     package var range: SpecRange
+
+    /// What a counting or naming setting gives.
+    package struct Parts: Sendable {
+        package var count: Located<Int>?
+        /// The titles as written, one per part; nil for a count.
+        package var titles: [String]?
+    }
 }
 
 /// A component property given a value.

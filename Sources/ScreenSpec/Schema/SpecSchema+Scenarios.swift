@@ -1,7 +1,7 @@
 /// Scenarios and their steps.
 extension SpecSchema {
     /// One entry per view-model step the reader accepts (``SpecReader/stepKinds``); the gestures
-    /// come from ``ComponentCatalog/verbs``.
+    /// come from ``GestureVerb/all``.
     static var steps: [(name: String, description: String, schema: JSONValue)] {
         [
             ("set", "Writes input properties, one transaction per key: '{ email: \"a@b.c\" }'.",
@@ -19,8 +19,8 @@ extension SpecSchema {
     }
 
     static var scenarioDefinitions: [(key: String, value: JSONValue)] {
-        let gestures = ComponentCatalog.verbs.map { verb in
-            (name: verb.verb, description: "A person " + verb.what + ": '\(verb.verb): name' or '\(verb.verb): { name: value }'.",
+        let gestures = GestureVerb.all.map { verb in
+            (name: verb.name, description: "A person " + verb.what + ": '\(verb.name): name' or '\(verb.name): { name: value }'.",
              schema: ifString("The component, or components to values.", ref("dottedName"),
                               else: ["type": "object", "propertyNames": ref("dottedName"), "minProperties": 1]))
         }

@@ -30,10 +30,12 @@ function step(verb, target, value) {
 const preview = { send: send, el: el, layoutHooks: [], stateHooks: [], messageHooks: {} };
 window.specrunPreview = preview;
 
-// One renderer per catalogue component: the control, its role, and how a gesture maps to a step.
-// Each returns { node, update(props) }.
+// The drawings of components. The layout names each component's drawing and the verb each of
+// its members' gestures sends (`c.verbs.text` is "type"), both from the kind's catalogue entry:
+// which kinds exist and what their gestures are called is the server's, not the page's. Each
+// drawing returns { node, update(props) }.
 const renderers = {
-  view(c) { const node = el("div", { role: "group" }); return { node, update() {} }; },
+  group(c) { const node = el("div", { role: "group" }); return { node, update() {} }; },
   label(c) {
     const node = el("p", { class: "label" });
     return { node, update(p) { node.textContent = p.text ?? ""; } };
@@ -41,7 +43,7 @@ const renderers = {
   textField(c) {
     const secure = /password|secret|pin/i.test(c.name);
     const node = el("input", { type: secure ? "password" : "text", "aria-label": c.name, autocomplete: "off" });
-    node.addEventListener("input", () => step("type", c.name, node.value));
+    node.addEventListener("input", () => step(c.verbs.text, c.name, node.value));
     return { node, update(p) {
       if (document.activeElement !== node && node.value !== (p.text ?? "")) node.value = p.text ?? "";
       node.placeholder = p.placeholder ?? "";
@@ -50,15 +52,15 @@ const renderers = {
   },
   textView(c) {
     const node = el("textarea", { "aria-label": c.name, rows: 3 });
-    node.addEventListener("input", () => step("type", c.name, node.value));
+    node.addEventListener("input", () => step(c.verbs.text, c.name, node.value));
     return { node, update(p) { if (document.activeElement !== node && node.value !== (p.text ?? "")) node.value = p.text ?? ""; } };
   },
   searchBar(c) {
     const node = el("input", { type: "search", "aria-label": c.name });
-    node.addEventListener("input", () => step("type", c.name, node.value));
+    node.addEventListener("input", () => step(c.verbs.text, c.name, node.value));
     node.addEventListener("keydown", (e) => {
-      if (e.key === "Enter") step("search", c.name);
-      if (e.key === "Escape") step("cancel", c.name);
+      if (e.key === "Enter") step(c.verbs.searchButtonClicked, c.name);
+      if (e.key === "Escape") step(c.verbs.cancelButtonClicked, c.name);
     });
     return { node, update(p) {
       if (document.activeElement !== node && node.value !== (p.text ?? "")) node.value = p.text ?? "";
@@ -67,12 +69,12 @@ const renderers = {
   },
   button(c) {
     const node = el("button", { type: "button" }, c.name);
-    node.addEventListener("click", () => step("tap", c.name));
+    node.addEventListener("click", () => step(c.verbs.tap, c.name));
     return { node, update(p) { node.textContent = p.title || c.name; node.disabled = p.enabled === false; } };
   },
   slider(c) {
     const node = el("input", { type: "range", min: c.minimum ?? 0, max: c.maximum ?? 1, step: "any", "aria-label": c.name });
-    node.addEventListener("change", () => step("slide", c.name, Number(node.value)));
+    node.addEventListener("change", () => step(c.verbs.value, c.name, Number(node.value)));
     return { node, update(p) {
       const v = Number(p.value ?? 0);
       if (v < Number(node.min)) node.min = v;
@@ -83,7 +85,7 @@ const renderers = {
   },
   stepper(c) {
     const node = el("input", { type: "number", min: c.minimum ?? 0, max: c.maximum ?? 100, step: c.step ?? 1, "aria-label": c.name });
-    node.addEventListener("change", () => step("step", c.name, Number(node.value)));
+    node.addEventListener("change", () => step(c.verbs.value, c.name, Number(node.value)));
     return { node, update(p) { if (document.activeElement !== node) node.value = p.value ?? 0; node.disabled = p.enabled === false; } };
   },
   segmentedControl(c) {
@@ -92,7 +94,7 @@ const renderers = {
       const node = el("div", { class: "segments", role: "radiogroup", "aria-label": c.name });
       const buttons = c.titles.map((title, i) => {
         const b = el("button", { type: "button", role: "radio", "aria-checked": "false", "data-segment": i }, title);
-        b.addEventListener("click", () => step("pick", c.name, i));
+        b.addEventListener("click", () => step(c.verbs.selectedIndex, c.name, i));
         node.append(b);
         return b;
       });
@@ -101,28 +103,34 @@ const renderers = {
       } };
     }
     const node = el("input", { type: "number", min: -1, step: 1, "aria-label": c.name + " selected segment" });
-    node.addEventListener("change", () => step("pick", c.name, parseInt(node.value, 10)));
+    node.addEventListener("change", () => step(c.verbs.selectedIndex, c.name, parseInt(node.value, 10)));
     return { node, update(p) { if (document.activeElement !== node) node.value = p.selectedIndex ?? -1; node.disabled = p.enabled === false; } };
   },
   datePicker(c) {
     const node = el("input", { type: "date", "aria-label": c.name });
-    node.addEventListener("change", () => step("pick", c.name, node.value));
+    node.addEventListener("change", () => step(c.verbs.date, c.name, node.value));
     return { node, update(p) { if (document.activeElement !== node) node.value = p.date ?? ""; node.disabled = p.enabled === false; } };
+  },
+  picker(c) {
+    // The rows' titles from the spec, one option each; choosing one picks its row.
+    const node = el("select", { size: Math.min(Math.max(c.titles?.length ?? 0, 2), 5), "aria-label": c.name });
+    (c.titles ?? []).forEach((title, i) => node.append(el("option", { value: i }, title)));
+    node.addEventListener("change", () => step(c.verbs.selectedRow, c.name, node.selectedIndex));
+    return { node, update(p) { if (document.activeElement !== node) node.selectedIndex = p.selectedRow ?? 0; node.disabled = p.enabled === false; } };
   },
   switch(c) {
     const node = el("input", { type: "checkbox", role: "switch", "aria-label": c.name });
-    node.addEventListener("change", () => step("toggle", c.name, node.checked));
+    node.addEventListener("change", () => step(c.verbs.isOn, c.name, node.checked));
     return { node, update(p) { node.checked = p.isOn === true; node.disabled = p.enabled === false; } };
   },
-  table(c) { return list(c, "rows", true); },
-  collectionView(c) { return list(c, "items", false); },
+  list(c) { return list(c); },
   activityIndicator(c) {
     const node = el("div", { class: "spinner", role: "progressbar", "aria-label": c.name });
     return { node, update(p) { node.setAttribute("aria-busy", p.isAnimating === true ? "true" : "false"); } };
   },
   refreshControl(c) {
     const node = el("button", { type: "button" }, "Pull to refresh");
-    node.addEventListener("click", () => step("refresh", c.name));
+    node.addEventListener("click", () => step(c.verbs.valueChanged, c.name));
     return { node, update(p) { node.setAttribute("aria-busy", p.isRefreshing === true ? "true" : "false"); } };
   },
   progressView(c) {
@@ -131,7 +139,7 @@ const renderers = {
   },
   pageControl(c) {
     const node = el("input", { type: "number", min: 0, step: 1, "aria-label": c.name + " page" });
-    node.addEventListener("change", () => step("page", c.name, parseInt(node.value, 10)));
+    node.addEventListener("change", () => step(c.verbs.currentPage, c.name, parseInt(node.value, 10)));
     return { node, update(p) { if (document.activeElement !== node) node.value = p.currentPage ?? 0; } };
   },
   imageView(c) {
@@ -145,13 +153,13 @@ const renderers = {
     // The alert's buttons from the spec, each choosing its title.
     for (const name of Array.isArray(c.titles) ? c.titles : []) {
       const b = el("button", { type: "button", "data-button": name }, name);
-      b.addEventListener("click", () => step("choose", c.name, name));
+      b.addEventListener("click", () => step(c.verbs.buttonTapped, c.name, name));
       node.append(b);
     }
     if (!Array.isArray(c.titles)) {
       const answer = el("input", { type: "text", "aria-label": c.name + " button title", value: "OK" });
       const choose = el("button", { type: "button" }, "Choose");
-      choose.addEventListener("click", () => step("choose", c.name, answer.value));
+      choose.addEventListener("click", () => step(c.verbs.buttonTapped, c.name, answer.value));
       node.append(answer, choose);
     }
     return { node, update(p) {
@@ -162,12 +170,12 @@ const renderers = {
   navigationBar(c) {
     const node = el("div", { class: "navbar", role: "navigation", "aria-label": c.name });
     const back = el("button", { type: "button" }, "‹ Back"), title = el("span", { role: "heading", "aria-level": 2 }), right = el("button", { type: "button" }, "•••");
-    back.addEventListener("click", () => step("back", c.name));
-    right.addEventListener("click", () => step("tap", c.name));
+    back.addEventListener("click", () => step(c.verbs.backTap, c.name));
+    right.addEventListener("click", () => step(c.verbs.rightButtonTap, c.name));
     node.append(back, title, right);
     return { node, update(p) { title.textContent = p.title ?? ""; right.disabled = p.rightButtonEnabled === false; } };
   },
-  component(c) {
+  properties(c) {
     const node = el("dl", { role: "group", "aria-label": c.name });
     return { node, update(p) {
       node.replaceChildren();
@@ -176,23 +184,27 @@ const renderers = {
   },
 };
 
-function list(c, property, refreshable) {
+// A table or collection view: the rows of its list property (`c.rows`), selected with its row
+// event's verb, and a button for each of its refresh and scrolling gestures it has.
+function list(c) {
   const node = el("div");
   const rows = el("div", { role: "list", "aria-label": c.name });
   node.append(rows);
-  if (refreshable) {
+  if (c.verbs.refresh) {
     const refresh = el("button", { type: "button" }, "Refresh");
-    refresh.addEventListener("click", () => step("refresh", c.name));
+    refresh.addEventListener("click", () => step(c.verbs.refresh, c.name));
     node.append(refresh);
   }
-  const more = el("button", { type: "button" }, "Scroll to end");
-  more.addEventListener("click", () => step("scrollToEnd", c.name));
-  node.append(more);
+  if (c.verbs.reachedBottom) {
+    const more = el("button", { type: "button" }, "Scroll to end");
+    more.addEventListener("click", () => step(c.verbs.reachedBottom, c.name));
+    node.append(more);
+  }
   return { node, update(p) {
-    const items = Array.isArray(p[property]) ? p[property] : [];
+    const items = Array.isArray(p[c.rows]) ? p[c.rows] : [];
     rows.replaceChildren(...items.map((text, i) => {
       const row = el("div", { role: "listitem", tabindex: 0, "data-row": i }, text);
-      row.addEventListener("click", () => step("select", c.name, i));
+      row.addEventListener("click", () => step(c.verbs[c.rowEvent], c.name, i));
       return row;
     }));
   } };
@@ -252,7 +264,7 @@ function drawLayout(layout) {
   const view = document.getElementById("view");
   view.replaceChildren();
   for (const c of layout.components) {
-    const render = renderers[c.kind] || renderers.component;
+    const render = renderers[c.drawing] || renderers.properties;
     const r = render(c);
     r.node.setAttribute("data-component", c.name);
     const wrap = el("div", { class: "component" });

@@ -17,6 +17,13 @@ enum PageMessages {
         let spec = session.spec
         let components: [[String: Any]] = spec.components.map { c in
             var component: [String: Any] = ["name": c.name, "kind": c.kind, "properties": c.properties.map(\.name), "events": c.events.map(\.name)]
+            // How the page draws it and the verb each member's gesture sends, from the kind's
+            // catalogue entry: the page keeps drawings, not a list of kinds.
+            let entry = ComponentCatalog.entry(named: c.kind)
+            component["drawing"] = entry?.drawing ?? "properties"
+            component["verbs"] = entry?.verbsByMember ?? [:]
+            if let rows = entry?.rowsProperty { component["rows"] = rows }
+            if let rowEvent = entry?.rowEvent { component["rowEvent"] = rowEvent }
             // Titles and bounds as the spec gives them: a segment's title, an alert's buttons.
             if let titles = c.titles { component["titles"] = titles }
             if let minimum = c.minimum { component["minimum"] = minimum }

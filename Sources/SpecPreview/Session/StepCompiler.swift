@@ -33,10 +33,9 @@ struct StepCompiler {
         var message: String
     }
 
-    /// The verbs a person may use from the page: the gestures on components, and `set`/`send`
-    /// for a spec without `view:`.
-    static let verbs: Set<String> = ["type", "slide", "step", "pick", "toggle", "tap", "focus", "blur", "select", "refresh",
-                                     "scrollToEnd", "search", "cancel", "page", "choose", "back", "set", "send"]
+    /// The verbs a person may use from the page: the gestures on components (all but `fire`), and
+    /// `set`/`send` for a spec without `view:`.
+    static let verbs: Set<String> = Set(GestureVerb.all.filter(\.fromPage).map(\.name) + ["set", "send"])
 
     /// The step's YAML line, `- verb: target` or `- verb: { target: value }`. `flow` is a value
     /// the person wrote as YAML flow text (a record or a list for a generated form's input).

@@ -43,8 +43,8 @@ package struct ComponentPlan: Sendable {
     /// The titles the spec gives: a segmented control's segments (`segments: [Red, Green]`), an
     /// alert's buttons (`buttons:`); nil when it gives none (a segment count).
     package var titles: [String]?
-    /// A slider's or stepper's `minimumValue:` and `maximumValue:` (the defaults when not
-    /// written) and a stepper's `stepValue:`; nil for other components.
+    /// A bounded control's `minimumValue:` and `maximumValue:` (the defaults when not written)
+    /// and, when it steps, its `stepValue:`; nil for other components.
     package var minimum: Double?
     package var maximum: Double?
     package var step: Double?

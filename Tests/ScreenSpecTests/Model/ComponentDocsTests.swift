@@ -6,20 +6,21 @@ import Testing
 /// the docs, which DocExamplesTests plays: the catalogue cannot grow undocumented.
 @Suite("Component catalogue in the docs")
 struct ComponentDocsTests {
-    @Test(arguments: ComponentKind.allCases)
-    func everyMemberHasAPlayedExample(_ kind: ComponentKind) {
+    @Test(arguments: ComponentCatalog.names)
+    func everyMemberHasAPlayedExample(_ name: String) throws {
+        let kind = try #require(ComponentCatalog.entry(named: name))
         let examples = DocExample.all().filter { !$0.invalid && !$0.fragment }
         // Blocks that declare a component of this kind, as '{ kind: ...' or 'name: kind'.
-        let blocks = examples.filter { $0.text.contains("{ \(kind.rawValue): ") || $0.text.contains("\n    \(kind.rawValue):") || $0.text.contains(": \(kind.rawValue)\n") }
-        #expect(!blocks.isEmpty, "no example declares a \(kind.rawValue)")
-        let members = ComponentCatalog.properties(kind).map(\.name) + ComponentCatalog.events(kind).map(\.name) + ComponentCatalog.settings(kind)
+        let blocks = examples.filter { $0.text.contains("{ \(kind.name): ") || $0.text.contains("\n    \(kind.name):") || $0.text.contains(": \(kind.name)\n") }
+        #expect(!blocks.isEmpty, "no example declares a \(kind.name)")
+        let members = kind.properties.map(\.name) + kind.events.map(\.name) + kind.settings.map(\.name)
         for member in members {
             #expect(blocks.contains { $0.text.contains("\(member):") || $0.text.contains(".\(member)") },
-                    "no example of a \(kind.rawValue) uses '\(member)'")
+                    "no example of a \(kind.name) uses '\(member)'")
         }
-        let verbs = Set(ComponentCatalog.properties(kind).compactMap(\.verb) + ComponentCatalog.events(kind).compactMap(\.verb))
+        let verbs = kind.verbs.map(\.name)
         for verb in verbs {
-            #expect(blocks.contains { $0.text.contains("- \(verb): ") }, "no example of a \(kind.rawValue) uses the gesture '\(verb):'")
+            #expect(blocks.contains { $0.text.contains("- \(verb): ") }, "no example of a \(kind.name) uses the gesture '\(verb):'")
         }
     }
 }

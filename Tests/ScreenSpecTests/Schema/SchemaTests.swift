@@ -34,19 +34,16 @@ struct SchemaTests {
 
     @Test func stepsAreTheReadersAndTheCatalogsGestures() {
         let steps = at(["$defs", "step", "properties"])?.keys ?? []
-        #expect(steps == SpecReader.stepKinds + ComponentCatalog.verbs.map(\.verb))
+        #expect(steps == SpecReader.stepKinds + GestureVerb.all.map(\.name))
     }
 
     @Test func componentsAreTheCatalogs() {
-        let kinds = ComponentKind.allCases.map(\.rawValue)
+        let kinds = ComponentCatalog.names
         #expect(at(["$defs", "component", "then", "enum"]) == .array(kinds.map { .string($0) }))
         #expect(at(["$defs", "component", "else", "properties"])?.keys == kinds)
-        for kind in ComponentKind.allCases {
-            let members = ComponentCatalog.properties(kind).map(\.name) + ComponentCatalog.events(kind).map(\.name) + ComponentCatalog.settings(kind)
-            #expect(at(["$defs", "component.\(kind.rawValue)", "properties"])?.keys == members, "\(kind)")
-            for setting in ComponentCatalog.settings(kind) {
-                #expect(SpecSchema.settings[setting] != nil, "setting '\(setting)' of \(kind) has no schema")
-            }
+        for kind in ComponentCatalog.all {
+            let members = kind.properties.map(\.name) + kind.events.map(\.name) + kind.settings.map(\.name)
+            #expect(at(["$defs", "component.\(kind.name)", "properties"])?.keys == members, "\(kind.name)")
         }
     }
 

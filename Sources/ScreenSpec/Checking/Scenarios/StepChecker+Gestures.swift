@@ -1,13 +1,11 @@
 import SpecRuntime
 
 /// The scenario steps that act on components: `tap:`, `type:`, `select:`, `fire:` and the rest of
-/// ComponentCatalog.verbs.
+/// ``GestureVerb/all``; what each kind takes comes from its ``ComponentEntry``.
 extension StepChecker {
     /// `tap: confirm`, `type: { email: "a@b.c" }`, `select: { repos: 2 }`, `fire: { manager.didUpdate: [...] }`.
     mutating func checkGesture(_ verb: Located<String>, _ targets: [(target: Located<String>, value: YAMLNode?)]) -> [StepPlan] {
         let reader = ValueReader(table: cx.table)
-        var buttons: [String: [String]] = [:]
-        for decl in spec.view { if let titles = decl.buttons { buttons[decl.name.value] = titles.map(\.value) } }
         var plans: [StepPlan] = []
         for (target, valueNode) in targets {
             let value = valueNode.flatMap { $0.isNull ? nil : $0 }
@@ -34,7 +32,7 @@ extension StepChecker {
             let component = view.components[c]
             let enabled = component.property("enabled").map { component.properties[$0].node }
             func gesture(_ payload: GesturePlan.Payload, writes: [Int], events: [Int], actions: [Int], text: String) -> StepPlan {
-                StepPlan(kind: .gesture(GesturePlan(component: component.name, kind: component.kind.rawValue, payload: payload, enabled: enabled,
+                StepPlan(kind: .gesture(GesturePlan(component: component.name, kind: component.kind.name, payload: payload, enabled: enabled,
                                                     writes: writes, events: events, actions: actions, verb: verb.value, target: target.value)),
                          text: text, range: target.range)
             }
@@ -48,9 +46,8 @@ extension StepChecker {
                     cx.rangeError(v, component.name + "." + p.name, constraint, at: value.range)
                     continue
                 }
-                // A person taps a stepper's + and -: only its minimum plus whole steps can be reached.
-                if component.kind == .stepper, case .double(let d) = v, let constraint = p.constraint {
-                    let step = spec.view.first { $0.name.value == component.name }?.numbers["stepValue"]?.value ?? 1
+                // A range with steps (`stepValue:`) is changed by + and -: only its minimum plus whole steps can be reached.
+                if let step = component.step, case .double(let d) = v, let constraint = p.constraint {
                     let steps = (d - constraint.minimum) / step
                     if abs(steps - steps.rounded()) > 1e-9 {
                         cx.diagnostics.error(.bindingRange, "a person cannot step '\(component.name)' to \(ValueFormatter.formatDouble(d)); it goes from \(ValueFormatter.formatDouble(constraint.minimum)) in steps of \(ValueFormatter.formatDouble(step))",
@@ -65,17 +62,12 @@ extension StepChecker {
                     events += e.feeds
                     actions += e.actions
                 }
-                let text: String = switch verb.value {
-                case "type": "type \(v) into \(component.name)"
-                case "slide": "slide \(component.name) to \(v)"
-                case "pick" where component.kind == .segmentedControl: "pick segment \(v) of \(component.name)"
-                default: "\(verb.value) \(component.name) to \(v)"
-                }
+                let text = component.kind.properties.first { $0.name == p.name }?.stepText(component.name, v) ?? "\(verb.value) \(component.name) to \(v)"
                 plans.append(gesture(.value(v), writes: [p.node], events: events, actions: actions, text: text))
             } else if let event = component.events.first(where: { $0.verb == verb.value && (member == nil || $0.name == member) }) {
                 let events = [event.node] + event.feeds
                 if event.isRow {
-                    guard let value, let rows = ComponentCatalog.rowsProperty(component.kind).flatMap(component.property) else {
+                    guard let value, let rows = component.kind.rowsProperty.flatMap(component.property) else {
                         cx.diagnostics.error(.missingValue, "'select:' needs a row index, as in 'select: { \(component.name): 0 }'", at: target.range)
                         continue
                     }
@@ -99,13 +91,12 @@ extension StepChecker {
                         continue
                     }
                     guard let v = reader.read(value, as: event.payload, diagnostics: &cx.diagnostics) else { continue }
-                    if let titles = buttons[component.name], case .string(let title) = v, !titles.contains(title) {
-                        cx.diagnostics.error(.bindingRange, "alert '\(component.name)' has no button '\(title)'\(cx.diagnostics.didYouMean(title, in: titles))",
-                                          at: value.range, notes: [DiagnosticNote("its buttons are " + titles.map { "'\($0)'" }.joined(separator: ", "))])
+                    if let refused = refusedChoice(v, of: event.name, on: component) {
+                        cx.diagnostics.error(.bindingRange, refused.message, at: value.range, notes: [DiagnosticNote(refused.note)])
                         continue
                     }
                     var plan = gesture(.value(v), writes: [], events: events, actions: event.actions, text: "\(verb.value) \(target.value)(\(v))")
-                    if component.kind == .alert, let m = component.property("message"), case .gesture(var g) = plan.kind {
+                    if let m = component.kind.shownWhile.flatMap(component.property), case .gesture(var g) = plan.kind {
                         // Choosing a button dismisses the alert, as UIAlertController does.
                         g.clears = [component.properties[m].node]
                         g.shownWhile = component.properties[m].node
@@ -120,18 +111,29 @@ extension StepChecker {
                 } else {
                     cx.unknownMember(member, of: component, at: target.range)
                 }
-            } else if ComponentCatalog.properties(component.kind).contains(where: { $0.verb == verb.value })
-                        || ComponentCatalog.events(component.kind).contains(where: { $0.verb == verb.value }) {
+            } else if component.kind.verbs.contains(where: { $0.name == verb.value }) {
                 // The kind takes this gesture, but the member it acts on failed to declare (reported).
                 continue
             } else {
-                let what = ComponentCatalog.verbs.first { $0.verb == verb.value }?.what ?? ""
+                let what = GestureVerb.named(verb.value)?.what ?? ""
                 let verbs = component.verbs
-                cx.diagnostics.error(.invalidStepTarget, "'\(component.name)' is a \(component.kind.rawValue); '\(verb.value):' \(what)", at: target.range,
-                                  notes: [DiagnosticNote(verbs.isEmpty ? "a \(component.kind.rawValue) takes no gestures"
-                                                         : "a \(component.kind.rawValue) takes " + verbs.map { "'\($0):'" }.joined(separator: ", "))])
+                cx.diagnostics.error(.invalidStepTarget, "'\(component.name)' is a \(component.kind.name); '\(verb.value):' \(what)", at: target.range,
+                                  notes: [DiagnosticNote(verbs.isEmpty ? "a \(component.kind.name) takes no gestures"
+                                                         : "a \(component.kind.name) takes " + verbs.map { "'\($0):'" }.joined(separator: ", "))])
             }
         }
         return plans
+    }
+
+    /// Why a person cannot give `value` to an event whose entry limits it to a setting's titles
+    /// (an alert's buttons), nil when they can. The titles are the last declaration's of that name
+    /// that gives them, as written.
+    private mutating func refusedChoice(_ value: Value, of event: String, on component: ViewRegistry.Component) -> (message: String, note: String)? {
+        guard let setting = component.kind.events.first(where: { $0.name == event })?.choices,
+              let titles = spec.view.last(where: { $0.name.value == component.name && $0.parts[setting]?.titles != nil })?.parts[setting]?.titles,
+              case .titles(let words) = component.kind.settings.first(where: { $0.name == setting })?.reading,
+              case .string(let title) = value, !titles.contains(title) else { return nil }
+        return ("\(component.kind.title) '\(component.name)' has no \(words.item) '\(title)'\(cx.diagnostics.didYouMean(title, in: titles))",
+                "its \(words.item)s are " + titles.map { "'\($0)'" }.joined(separator: ", "))
     }
 }

@@ -21,7 +21,7 @@ extension ViewPass {
                     let observable = component.properties.filter { $0.userStream != nil }.map { "'\($0.name)'" } + component.events.map { "'\($0.name)'" }
                     cx.diagnostics.error(.notObservable, "'\(source.value)' is written by bindings, not by the person using the screen, so it is no source",
                                       at: source.range,
-                                      notes: observable.isEmpty ? [] : [DiagnosticNote("a \(component.kind.rawValue) can be bound from " + observable.joined(separator: ", "))])
+                                      notes: observable.isEmpty ? [] : [DiagnosticNote("a \(component.kind.name) can be bound from " + observable.joined(separator: ", "))])
                     return
                 }
                 (on, start, type) = (stream, component.properties[p].node, component.properties[p].type)

@@ -31,7 +31,7 @@ struct ViewPass: CheckPass {
         let viewModel = cx.symbols
         for decl in spec.view { declareComponent(decl, viewModel) }
         for decl in spec.view {
-            if let c = out.registry.index[decl.name.value], out.registry.components[c].kind == decl.kind.value { wireComponent(decl, c, viewModel) }
+            if let c = out.registry.index[decl.name.value], out.registry.components[c].kind.name == decl.kind.value.name { wireComponent(decl, c, viewModel) }
         }
         for binding in spec.bindings { checkBinding(binding, viewModel) }
     }
@@ -47,10 +47,10 @@ struct ViewPass: CheckPass {
         }
         let kind = decl.kind.value
         var component = ViewRegistry.Component(name: decl.name.value, kind: kind)
-        component.titles = kind == .alert ? decl.buttons.map { $0.map(\.value) } : decl.segmentTitles
+        component.titles = kind.titlesSetting.flatMap { decl.parts[$0]?.titles }
         let values = ValueReader(table: cx.table)
         let resolver = TypeResolver(table: cx.table)
-        var catalog = ComponentCatalog.properties(kind)
+        var catalog = kind.properties
         for declared in decl.declaredProperties {
             guard let type = resolver.resolve(declared.type, diagnostics: &cx.diagnostics) else { continue }
             let hasInitial = decl.properties.contains { $0.name.value == declared.name.value && ($0.initial != nil || $0.twoWay != nil) }
@@ -59,7 +59,7 @@ struct ViewPass: CheckPass {
                                   at: declared.name.range, fixIt: "give it one with '\(declared.name.value): { initial: ... }' in the wiring")
                 continue
             }
-            catalog.append(.init(name: declared.name.value, type: type, initial: empty, verb: nil))
+            catalog.append(ComponentProperty(declared.name.value, type, empty))
         }
         for property in catalog {
             let wiring = decl.properties.first { $0.name.value == property.name }
@@ -69,8 +69,8 @@ struct ViewPass: CheckPass {
             if type == nil {
                 // A table's rows take their type from what they are bound to.
                 guard let expr = wiring?.value else {
-                    cx.diagnostics.error(.missingKey, "\(kind.rawValue) '\(decl.name.value)' needs '\(property.name):' bound to a list", at: decl.name.range,
-                                      fixIt: "'\(decl.name.value): { \(kind.rawValue): { \(property.name): items } }'")
+                    cx.diagnostics.error(.missingKey, "\(kind.name) '\(decl.name.value)' needs '\(property.name):' bound to a list", at: decl.name.range,
+                                      fixIt: "'\(decl.name.value): { \(kind.name): { \(property.name): items } }'")
                     continue
                 }
                 var checker = viewModelChecker(viewModel, diagnostics: cx.diagnostics)
@@ -78,52 +78,15 @@ struct ViewPass: CheckPass {
                 cx.diagnostics = checker.diagnostics
                 guard let typed = inferred else { continue }
                 guard case .list = typed.type else {
-                    cx.diagnostics.error(.typeMismatch, "a \(kind.rawValue)'s '\(property.name)' must be a list, found '\(typed.type)'", at: expr.range)
+                    cx.diagnostics.error(.typeMismatch, "a \(kind.name)'s '\(property.name)' must be a list, found '\(typed.type)'", at: expr.range)
                     continue
                 }
                 type = typed.type
             }
             guard let type else { continue }
-            var constraint: ValueConstraint?
             var initial = property.initial
-            switch (kind, property.name) {
-            case (.slider, "value"), (.stepper, "value"):
-                let defaults = ComponentCatalog.defaultBounds(kind)
-                let minimum = decl.numbers["minimumValue"]?.value ?? defaults.minimum
-                let maximum = decl.numbers["maximumValue"]?.value ?? defaults.maximum
-                guard minimum < maximum else {
-                    let at = decl.numbers["maximumValue"]?.range ?? decl.numbers["minimumValue"]?.range ?? decl.name.range
-                    cx.diagnostics.error(.invalidRange, "\(kind.rawValue) '\(decl.name.value)' goes from \(ValueFormatter.formatDouble(minimum)) to \(ValueFormatter.formatDouble(maximum)); the minimum must be below the maximum",
-                                      at: at)
-                    continue
-                }
-                constraint = ValueConstraint(minimum: minimum, maximum: maximum, integral: false)
-                component.minimum = minimum
-                component.maximum = maximum
-                if kind == .stepper { component.step = decl.numbers["stepValue"]?.value ?? 1 }
-                // UIKit clamps the value into the new bounds.
-                initial = .double(min(max(0, minimum), maximum))
-            case (.progressView, "progress"):
-                constraint = ValueConstraint(minimum: 0, maximum: 1, integral: false)
-            case (.datePicker, "date"):
-                constraint = .day
-            case (.pageControl, "currentPage"):
-                if let pages = decl.numbers["numberOfPages"] {
-                    constraint = ValueConstraint(minimum: 0, maximum: max(0, pages.value - 1), integral: true)
-                } else {
-                    cx.diagnostics.error(.missingKey, "page control '\(decl.name.value)' needs 'numberOfPages:'", at: decl.name.range,
-                                      fixIt: "'\(decl.name.value): { pageControl: { numberOfPages: 3 } }'")
-                }
-            case (.segmentedControl, "selectedIndex"):
-                if let segments = decl.segments {
-                    constraint = ValueConstraint(minimum: -1, maximum: Double(segments.value - 1), integral: true)
-                } else if !decl.segmentsWritten {
-                    cx.diagnostics.error(.missingKey, "segmented control '\(decl.name.value)' needs 'segments:', a count or a list of titles",
-                                      at: decl.name.range, fixIt: "'\(decl.name.value): { segmentedControl: { segments: [Red, Green, Blue] } }'")
-                }
-            default:
-                break
-            }
+            var constraint: ValueConstraint?
+            if let range = property.range, !resolve(range, of: decl, into: &component, initial: &initial, constraint: &constraint) { continue }
             if let node = wiring?.initial, let value = values.read(node, as: type, diagnostics: &cx.diagnostics) {
                 if let constraint, !constraint.allows(value) {
                     cx.rangeError(value, name, constraint, at: node.range)
@@ -138,10 +101,10 @@ struct ViewPass: CheckPass {
                                range: range, what: "component property")
             var userStream: Int?
             if property.verb != nil { userStream = hiddenNode(name + " (edited)", type, .stream, range: range) }
-            component.properties.append(.init(name: property.name, node: node, type: type, userStream: userStream, verb: property.verb,
+            component.properties.append(.init(name: property.name, node: node, type: type, userStream: userStream, verb: property.verb?.name,
                                               constraint: constraint))
         }
-        for event in ComponentCatalog.events(kind) {
+        for event in kind.events {
             var payload = SpecType.void
             var userProperty: String?
             switch event.payload {
@@ -151,7 +114,7 @@ struct ViewPass: CheckPass {
                 payload = component.properties[i].type
                 userProperty = p
             case .row:
-                guard let rows = ComponentCatalog.rowsProperty(kind), let i = component.property(rows),
+                guard let rows = kind.rowsProperty, let i = component.property(rows),
                       case .list(let element) = component.properties[i].type else { continue }
                 payload = element
             case .value(let type):
@@ -160,7 +123,7 @@ struct ViewPass: CheckPass {
             let name = decl.name.value + "." + event.name
             guard isFree(name, at: decl.name.range) else { continue }
             let node = cx.addNode(name, payload, .stream, role: .component, visible: false, range: decl.name.range, what: "component event")
-            var entry = ViewRegistry.Event(name: event.name, node: node, payload: payload, verb: event.verb, userProperty: userProperty)
+            var entry = ViewRegistry.Event(name: event.name, node: node, payload: payload, verb: event.verb?.name, userProperty: userProperty)
             if case .row = event.payload { entry.isRow = true }
             component.events.append(entry)
         }
@@ -182,7 +145,7 @@ struct ViewPass: CheckPass {
             }
             guard isFree(name, at: callback.name.range) else { continue }
             let node = cx.addNode(name, payload, .stream, role: .component, visible: false, range: callback.name.range, what: "delegate callback")
-            component.events.append(.init(name: callback.name.value, node: node, payload: payload, verb: "fire", userProperty: nil))
+            component.events.append(.init(name: callback.name.value, node: node, payload: payload, verb: GestureVerb.fire.name, userProperty: nil))
         }
         out.registry.index[decl.name.value] = out.registry.components.count
         out.registry.components.append(component)

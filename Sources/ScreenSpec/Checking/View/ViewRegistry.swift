@@ -29,7 +29,7 @@ struct ViewRegistry {
 
     struct Component {
         var name: String
-        var kind: ComponentKind
+        var kind: ComponentEntry
         var properties: [Property] = []
         var events: [Event] = []
         /// What ``ComponentPlan`` carries for tools that draw the view: titles and bounds.
@@ -42,7 +42,7 @@ struct ViewRegistry {
         func event(_ name: String) -> Int? { events.firstIndex { $0.name == name } }
         var memberNames: [String] { properties.map(\.name) + events.map(\.name) }
         var plan: ComponentPlan {
-            ComponentPlan(name: name, kind: kind.rawValue,
+            ComponentPlan(name: name, kind: kind.name,
                           properties: properties.map { .init(name: $0.name, node: $0.node, edits: $0.userStream) },
                           events: events.map { .init(name: $0.name, node: $0.node, feeds: $0.feeds, actions: $0.actions) },
                           titles: titles, minimum: minimum, maximum: maximum, step: step)
@@ -75,11 +75,11 @@ extension CheckContext {
 
     mutating func unknownMember(_ member: String, of component: ViewRegistry.Component, at range: SpecRange, propertiesOnly: Bool = false) {
         let names = propertiesOnly ? component.properties.map(\.name) : component.memberNames
-        var notes = [DiagnosticNote("a \(component.kind.rawValue) has " + (names.isEmpty ? "none" : names.map { "'\($0)'" }.joined(separator: ", ")))]
+        var notes = [DiagnosticNote("a \(component.kind.name) has " + (names.isEmpty ? "none" : names.map { "'\($0)'" }.joined(separator: ", ")))]
         if propertiesOnly, component.event(member) != nil {
             notes = [DiagnosticNote("'\(member)' is an event; bind from it with 'bind: \(component.name).\(member)'")]
         }
-        diagnostics.error(.unknownMember, "\(component.kind.rawValue) '\(component.name)' has no \(propertiesOnly ? "property" : "property or event") '\(member)'"
+        diagnostics.error(.unknownMember, "\(component.kind.name) '\(component.name)' has no \(propertiesOnly ? "property" : "property or event") '\(member)'"
                           + diagnostics.didYouMean(member, in: names), at: range, notes: notes)
     }
 }

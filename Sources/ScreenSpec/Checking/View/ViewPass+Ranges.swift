@@ -1,0 +1,43 @@
+import SpecRuntime
+
+/// A component property's range (``ComponentRange``) made a ``ValueConstraint`` from the
+/// component's settings, as UIKit would bound the control.
+extension ViewPass {
+    /// Sets `constraint`, left nil when the range cannot be known (a missing setting, reported);
+    /// false when the property cannot be declared (bounds the wrong way round, reported). Bounds
+    /// also go to the component, for the tools that draw it, and move the first value into them.
+    mutating func resolve(_ range: ComponentRange, of decl: ComponentDecl, into component: inout ViewRegistry.Component,
+                          initial: inout Value, constraint: inout ValueConstraint?) -> Bool {
+        switch range {
+        case .bounds(let defaultMinimum, let defaultMaximum, let stepped):
+            let minimum = decl.numbers["minimumValue"]?.value ?? defaultMinimum
+            let maximum = decl.numbers["maximumValue"]?.value ?? defaultMaximum
+            guard minimum < maximum else {
+                let at = decl.numbers["maximumValue"]?.range ?? decl.numbers["minimumValue"]?.range ?? decl.name.range
+                cx.diagnostics.error(.invalidRange, "\(decl.kind.value.name) '\(decl.name.value)' goes from \(ValueFormatter.formatDouble(minimum)) to \(ValueFormatter.formatDouble(maximum)); the minimum must be below the maximum",
+                                     at: at)
+                return false
+            }
+            component.minimum = minimum
+            component.maximum = maximum
+            if stepped { component.step = decl.numbers["stepValue"]?.value ?? 1 }
+            // UIKit clamps the value into the new bounds.
+            initial = .double(min(max(0, minimum), maximum))
+            constraint = ValueConstraint(minimum: minimum, maximum: maximum, integral: false)
+        case .fixed(let minimum, let maximum):
+            constraint = ValueConstraint(minimum: minimum, maximum: maximum, integral: false)
+        case .day:
+            constraint = .day
+        case .index(let index):
+            let count = decl.numbers[index.setting].map { Int($0.value) } ?? decl.parts[index.setting]?.count?.value
+            if let count {
+                constraint = ValueConstraint(minimum: Double(index.first), maximum: Double(max(index.first, count - 1)), integral: true)
+            } else if decl.parts[index.setting] == nil {
+                let kind = decl.kind.value
+                cx.diagnostics.error(.missingKey, "\(kind.title) '\(decl.name.value)' needs '\(index.setting):'\(index.missing)", at: decl.name.range,
+                                     fixIt: "'\(decl.name.value): { \(kind.name): { \(index.setting): \(index.example) } }'")
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,63 @@
+/// A key a component body takes besides its properties and events (`minimumValue:`,
+/// `segments:`, `action:` …): how the reader reads it and what the schema says of it. Kinds share
+/// settings (a slider and a stepper both take `minimumValue:`), so each is declared once here.
+struct ComponentSetting: Sendable {
+    /// How the reader reads a setting's value, and where in ``ComponentDecl`` it keeps it.
+    enum Reading: Sendable, Equatable {
+        /// An action's name (`action:`), kept in ``ComponentDecl/action``.
+        case action
+        /// A count from 0 to 1000 or a list of titles (`segments:`), kept in ``ComponentDecl/parts``.
+        case countOrTitles
+        /// A non-empty list of titles (`buttons:`), kept in ``ComponentDecl/parts``.
+        case titles(TitlesReading)
+        /// A number (`minimumValue:`), kept in ``ComponentDecl/numbers``.
+        case number
+        /// A number above 0 (`stepValue:`), kept in ``ComponentDecl/numbers``.
+        case positiveNumber
+        /// A count from 0 to 1000 (`numberOfPages:`), kept in ``ComponentDecl/numbers``.
+        case count
+        /// A generic component's `properties:`: name to type; they name keys of its body.
+        case declaredProperties
+        /// A generic component's `callbacks:`: name to parameters; they name keys of its body.
+        case callbacks
+    }
+
+    let name: String
+    let reading: Reading
+    let description: String
+    let schema: JSONValue
+
+    static let action = ComponentSetting(name: "action", reading: .action,
+        description: "Executes this action when tapped; the control is enabled exactly when the action is (Action's 'button.rx.action').",
+        schema: SpecSchema.ref("dottedName"))
+    static let segments = ComponentSetting(name: "segments", reading: .countOrTitles,
+        description: "The segments: a count from 0 to 1000 or a list of titles.",
+        schema: ["anyOf": [["type": "integer", "minimum": 0, "maximum": 1000], ["type": "array", "items": ["type": "string"]]]])
+    static let minimumValue = ComponentSetting(name: "minimumValue", reading: .number,
+        description: "The least value (UIKit's 'minimumValue'; 0 by default).", schema: ["type": "number"])
+    static let maximumValue = ComponentSetting(name: "maximumValue", reading: .number,
+        description: "The greatest value (UIKit's 'maximumValue'; 1 for a slider, 100 for a stepper by default).", schema: ["type": "number"])
+    static let stepValue = ComponentSetting(name: "stepValue", reading: .positiveNumber,
+        description: "How much one tap on the stepper's + or - changes its value (UIKit's 'stepValue'; 1 by default); 'step:' goes to values a person can reach so.",
+        schema: ["type": "number", "exclusiveMinimum": 0])
+    static let numberOfPages = ComponentSetting(name: "numberOfPages", reading: .count,
+        description: "How many pages the page control shows: 0 to 1000.", schema: ["type": "integer", "minimum": 0, "maximum": 1000])
+    static let buttons = ComponentSetting(name: "buttons",
+        reading: .titles(TitlesReading(what: "the alert's button titles", example: "[OK, Cancel]", item: "button")),
+        description: "The alert's button titles; a person chooses one with 'choose:'.",
+        schema: ["type": "array", "items": ["type": "string"], "minItems": 1])
+    static let properties = ComponentSetting(name: "properties", reading: .declaredProperties,
+        description: "Declared properties of a generic component: name to type; bindings write them.",
+        schema: SpecSchema.map("Properties by name.", of: SpecSchema.ref("type")))
+    static let callbacks = ComponentSetting(name: "callbacks", reading: .callbacks,
+        description: "Delegate callbacks (a DelegateProxy): name to its parameters (name to type); a scenario calls one with 'fire:'.",
+        schema: SpecSchema.map("Callbacks by name.", of: SpecSchema.map("Parameters by name.", of: SpecSchema.ref("type"))))
+}
+
+/// How a list of titles is named in messages: "'buttons:' lists the alert's button titles, as in
+/// '[OK, Cancel]'", "a button title is text", "alert 'confirm' has no button 'Maybe'".
+struct TitlesReading: Sendable, Equatable {
+    let what: String
+    let example: String
+    let item: String
+}
