@@ -6,7 +6,7 @@ extension DataflowPass {
     mutating func checkCatalogued(_ op: OperatorDecl, _ arguments: OperatorArgumentsDecl, element: inout SpecType, node: Int,
                                  bound requestElement: (name: String, type: SpecType)?) -> OperatorArguments? {
         guard let entry = OperatorCatalog.entry(named: op.name) else { return nil }
-        var checked = OperatorArguments(count: arguments.count?.value, duration: arguments.duration?.value)
+        var checked = OperatorArguments(count: arguments.count?.value, duration: arguments.duration?.value, choice: arguments.choice?.value)
         var otherTypes: [SpecType] = []
         for other in arguments.sources {
             guard let symbol = streamSource(other, for: node) else { return nil }
