@@ -5,9 +5,10 @@ import SpecRuntime
 import SpecTesting
 import Testing
 
-/// `takeWhile: EXPR`, replaying RxSwift's `Observable+TakeWhileTests.swift` (isPrime as a list of
-/// the primes below 30). `Dispose_*` are these timelines cut short; `Throw` throws with
-/// `fail(…)`, which ends the stream with that error as a throwing predicate does.
+/// `takeWhile: EXPR` and `takeWhile: { while: EXPR, behavior: inclusive }`, replaying RxSwift's
+/// `Observable+TakeWhileTests.swift` (isPrime as a list of the primes below 30). `Dispose_*` are
+/// these timelines cut short; `Throw` throws with `fail(…)`, which ends the stream with that error
+/// as a throwing predicate does.
 @Suite struct TakeWhileTests {
     static let isPrime = "- takeWhile: \"[2, 3, 5, 7, 11, 13, 17, 19, 23, 29].contains($0)\""
     static let error = OperatorTimeline.testError
@@ -52,6 +53,85 @@ import Testing
         let xs = OperatorTimeline.hot([(90, -1), (110, -1), (205, 100), (210, 2), (260, 5), (290, 13)], error: 600)
         let res = try OperatorTimeline.record(Self.isPrime, xs: xs)
         #expect(res == [completed(205)])
+    }
+
+    // RxSwift 6's `take(while:behavior: .inclusive)`: the same timelines, with the element that
+    // fails the predicate sent before the completion.
+    static let isPrimeInclusive = "- takeWhile: { while: \"[2, 3, 5, 7, 11, 13, 17, 19, 23, 29].contains($0)\", behavior: inclusive }"
+
+    @Test func inclusiveCompleteBefore() throws {
+        let xs = OperatorTimeline.hot([(90, -1), (110, -1), (210, 2), (260, 5), (290, 13), (320, 3)], completed: 330)
+        let res = try OperatorTimeline.record(Self.isPrimeInclusive, xs: xs)
+        #expect(res == [next(210, 2), next(260, 5), next(290, 13), next(320, 3), completed(330)])
+    }
+
+    @Test func inclusiveCompleteAfter() throws {
+        let res = try OperatorTimeline.record(Self.isPrimeInclusive, xs: Self.xs(completed: 600))
+        #expect(res == [next(210, 2), next(260, 5), next(290, 13), next(320, 3), next(350, 7), next(390, 4), completed(390)])
+    }
+
+    @Test func inclusiveErrorBefore() throws {
+        let xs = OperatorTimeline.hot([(90, -1), (110, -1), (210, 2), (260, 5)], error: 270)
+        let res = try OperatorTimeline.record(Self.isPrimeInclusive, xs: xs)
+        #expect(res == [next(210, 2), next(260, 5), .error(270, Self.error)])
+    }
+
+    @Test func inclusiveErrorAfter() throws {
+        let res = try OperatorTimeline.record(Self.isPrimeInclusive, xs: Self.xs(error: 600))
+        #expect(res == [next(210, 2), next(260, 5), next(290, 13), next(320, 3), next(350, 7), next(390, 4), completed(390)])
+    }
+
+    // A predicate that throws ends the stream with its error and sends nothing of the element,
+    // in either behaviour.
+    @Test func inclusiveThrowing() throws {
+        let ops = "- takeWhile: { while: \"$0 == 13 ? fail(.decode) : [2, 3, 5, 7, 11, 13, 17, 19, 23, 29].contains($0)\", behavior: inclusive }"
+        let res = try OperatorTimeline.record(ops, xs: Self.xs(completed: 600))
+        #expect(res == [next(210, 2), next(260, 5), .error(290, ErrorValue(.decode))])
+    }
+
+    @Test func inclusiveZero() throws {
+        let xs = OperatorTimeline.hot([(90, -1), (110, -1), (205, 100), (210, 2), (260, 5), (290, 13)], error: 600)
+        let res = try OperatorTimeline.record(Self.isPrimeInclusive, xs: xs)
+        #expect(res == [next(205, 100), completed(205)])
+    }
+
+    /// `behavior: exclusive` is the default written out; the condition may be written alone.
+    @Test func exclusiveIsTheDefault() throws {
+        let ops = "- takeWhile: { while: \"[2, 3, 5, 7, 11, 13, 17, 19, 23, 29].contains($0)\", behavior: exclusive }"
+        let res = try OperatorTimeline.record(ops, xs: Self.xs(completed: 600))
+        #expect(res == (try OperatorTimeline.record(Self.isPrime, xs: Self.xs(completed: 600))))
+    }
+
+    /// The inclusive form compiles with its choice and plays the same from JSON; a choice the
+    /// operator does not take is refused when loading.
+    @Test func inclusiveCompilesAndPlaysTheSameFromJSON() throws {
+        let loaded = SpecLoader.load(text: OperatorTimeline.spec(Self.isPrimeInclusive), path: "t.yaml")
+        let json = try CompiledSpec.json(try #require(loaded.spec))
+        #expect(json.contains(#""choice":"inclusive""#))
+        let spec = try CompiledSpec.load(json: Data(json.utf8))
+        let graph = ScreenGraph(spec: spec, clock: VirtualClock())
+        var emitted: [Value] = []
+        let res = try #require(spec.node(named: "res"))
+        graph.onEmit = { if $0.node == res { emitted.append($0.value) } }
+        graph.start()
+        for x in [2, 3, 4, 5] { graph.send(try #require(spec.node(named: "xs")), .int(x)) }
+        #expect(emitted == [.int(2), .int(3), .int(4)])
+        let other = json.replacingOccurrences(of: #""choice":"inclusive""#, with: #""choice":"sometimes""#)
+        #expect(throws: CompiledSpecError.self) { try CompiledSpec.load(json: Data(other.utf8)) }
+    }
+
+    @Test func mutationRenamesTheInclusiveFormToSkipWhile() throws {
+        let draft = try #require(SpecDraft(text: OperatorTimeline.spec("- takeWhile: { while: \"$0 < 3\", behavior: inclusive }"), path: "t.yaml", resolver: nil))
+        let changes = MutantGenerator.mutants(of: draft).map(\.change)
+        #expect(changes.contains("takeWhile -> (removed)") && changes.contains("takeWhile -> skipWhile"))
+    }
+
+    @Test func hostileBehavioursGetOneLocatedDiagnosticEach() {
+        #expect(OperatorTimeline.diagnostics("- takeWhile: { while: \"$0 < 3\", behavior: sometimes }")
+                == ["9:49: invalid-value: 'behavior:' is 'exclusive' or 'inclusive', found 'sometimes'"])
+        #expect(OperatorTimeline.diagnostics("- takeWhile: { behavior: inclusive }")
+                == ["9:20: missing-key: 'takeWhile' needs 'while:' (the condition over '$0')"])
+        #expect(OperatorTimeline.diagnostics("- takeWhile: { while: \"$0 < 3\", until: 4 }").first?.contains("unknown-key") == true)
     }
 
     /// Inside a request's `ops:` it ends each inner stream, not the output.
