@@ -94,6 +94,8 @@ package struct OperatorArgumentsDecl: Sendable {
     package var count: Located<Int>?
     package var sources: [Located<String>] = []
     package var duration: Located<Int>?
+    /// The word of a choice parameter (`behavior: inclusive`); nil when left out.
+    package var choice: Located<String>?
 }
 
 /// A service call per element: `{ call: service, with: { arg: expr } }`, `$0` the element.

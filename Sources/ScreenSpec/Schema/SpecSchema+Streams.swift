@@ -6,41 +6,37 @@ import SpecRuntime
 extension SpecSchema {
     /// Operators written alone, without an argument.
     static var bareOperators: [String] {
-        ["distinctUntilChanged", "retry"] + OperatorCatalog.all.filter { $0.argument == .none }.map(\.name)
+        ["distinctUntilChanged", "retry"] + OperatorCatalog.all.filter { $0.shape?.parameters.isEmpty == true }.map(\.name)
     }
 
     static var operators: [(name: String, description: String, schema: JSONValue)] {
         let dedicated = Dictionary(dedicatedArguments, uniquingKeysWith: { a, _ in a })
         return OperatorCatalog.all.compactMap { entry in
-            guard let schema = entry.isCatalogued ? argumentSchema(entry.argument) : dedicated[entry.name] else { return nil }
+            guard let schema = entry.shape.map(argumentSchema) ?? dedicated[entry.name] else { return nil }
             return (entry.name, entry.summary, schema)
         }
     }
 
-    /// The schema of a catalogued operator's argument, from its shape.
-    static func argumentSchema(_ shape: OperatorArgument) -> JSONValue? {
-        switch shape {
-        case .dedicated: return nil
-        case .none: return ["type": "null"]
+    /// The schema of a catalogued operator's argument, from its shape: each parameter's from its
+    /// kind, the mapping from the keys, and the first parameter alone when it may be written so.
+    static func argumentSchema(_ shape: OperatorShape) -> JSONValue {
+        guard !shape.parameters.isEmpty else { return ["type": "null"] }
+        if shape.isSingleValue { return parameterSchema(shape.parameters[0].kind) }
+        let keyed = shape.parameters.filter { $0.key != nil }
+        let mapping = object(shape.summary, keyed.map { ($0.key!, describe(parameterSchema($0.kind), $0.summary)) },
+                             required: keyed.filter(\.required).map { $0.key! })
+        guard shape.shorthand, let first = shape.parameters.first else { return mapping }
+        return ifString(first.summary, parameterSchema(first.kind), else: mapping)
+    }
+
+    private static func parameterSchema(_ kind: OperatorParameter.Kind) -> JSONValue {
+        switch kind {
         case .expression: return ref("expression")
-        case .count: return ["type": "integer", "minimum": 0]
-        case .stream: return ref("dottedName")
-        case .seedAndAccumulator:
-            return object("The seed and the accumulator.", [
-                ("seed", describe(ref("expression"), "The first accumulator; its type is the result's.")),
-                ("accumulator", describe(ref("expression"), "The next accumulator over '$0' (accumulator) and '$1' (element).")),
-            ], required: ["seed", "accumulator"])
+        case .count(let minimum): return ["type": "integer", "minimum": .int(minimum)]
         case .duration: return ref("duration")
-        case .timeSpanAndCount:
-            return object("The longest a buffer fills and the most elements it holds.", [
-                ("timeSpan", describe(ref("duration"), "A buffer is sent this long after the one before, full or not.")),
-                ("count", describe(["type": "integer", "minimum": 1], "A buffer is sent as soon as it holds this many elements.")),
-            ], required: ["timeSpan", "count"])
-        case .streamsAndCombine:
-            return object("The other sources and how to combine.", [
-                ("with", describe(ref("names"), "The other sources, '$1', '$2', … in order.")),
-                ("combine", describe(ref("expression"), "The element over '$0' (this side) and '$1', '$2', … (the others).")),
-            ], required: ["with", "combine"])
+        case .stream: return ref("dottedName")
+        case .streams: return ref("names")
+        case .choice(let words): return ["enum": .array(words.map { .string($0) })]
         }
     }
 

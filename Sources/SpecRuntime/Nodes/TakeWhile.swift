@@ -1,9 +1,10 @@
 extension StreamOperators {
-    /// Passes elements while `predicate` over `$0` holds; at the first that fails it completes
-    /// without sending it (RxSwift's `take(while:)`). Ends pass through; a predicate that fails
-    /// ends the stream with that error, as by `filter`.
-    static func takeWhile(_ predicate: @escaping CompiledExpr, _ env: PipelineEnvironment) -> StreamOperator {
-        TakeWhileSink(predicate, env)
+    /// Passes elements while `predicate` over `$0` holds; at the first that fails it completes,
+    /// sending that element first when `inclusive` (RxSwift's `take(while:behavior:)`, `.exclusive`
+    /// or `.inclusive`). Ends pass through; a predicate that fails ends the stream with that
+    /// error, as by `filter`, and sends nothing of the element in either behaviour.
+    static func takeWhile(_ predicate: @escaping CompiledExpr, inclusive: Bool = false, _ env: PipelineEnvironment) -> StreamOperator {
+        TakeWhileSink(predicate, inclusive: inclusive, env)
     }
 }
 
@@ -13,11 +14,13 @@ private final class TakeWhileSink: StreamOperator {
     var operatorState: OperatorState { .flag(taking) }
     func restore(_ state: OperatorState) { taking = state.flag }
     private let predicate: CompiledExpr
+    private let inclusive: Bool
     private let env: PipelineEnvironment
     private var taking = true
 
-    init(_ predicate: @escaping CompiledExpr, _ env: PipelineEnvironment) {
+    init(_ predicate: @escaping CompiledExpr, inclusive: Bool, _ env: PipelineEnvironment) {
         self.predicate = predicate
+        self.inclusive = inclusive
         self.env = env
     }
 
@@ -30,6 +33,7 @@ private final class TakeWhileSink: StreamOperator {
                 forward(event)
             } else {
                 taking = false
+                if inclusive { forward(event) }
                 forward(.completed)
             }
         case .failure, .error, .completed:

@@ -2,9 +2,12 @@
 /// the reader, checker, validator, pipeline, schema, mutation and diagrams need nothing more.
 extension OperatorCatalog {
     static let catalogued: [OperatorEntry] = [
-        OperatorEntry("takeWhile", .expression, .predicate, insideRequest: true,
-                      "Passes elements while the Bool expression over '$0' holds, then completes (RxSwift's 'take(while:)').",
-                      mutations: [.remove, .replace(with: "skipWhile")]) { StreamOperators.takeWhile($0.expressions[0], $0.environment) },
+        OperatorEntry("takeWhile", .takeWhile, .predicate, insideRequest: true,
+                      "Passes elements while the Bool expression over '$0' holds, then completes (RxSwift's 'take(while:)'); "
+                      + "'{ while: EXPR, behavior: inclusive }' also sends the element that ends it.",
+                      mutations: [.remove, .replace(with: "skipWhile")]) {
+            StreamOperators.takeWhile($0.expressions[0], inclusive: $0.arguments.choice == "inclusive", $0.environment)
+        },
         OperatorEntry("skipWhile", .expression, .predicate, insideRequest: true,
                       "Drops elements while the Bool expression over '$0' holds, then passes every element (RxSwift's 'skip(while:)').",
                       mutations: [.remove, .replace(with: "takeWhile")]) { StreamOperators.skipWhile($0.expressions[0], $0.environment) },
@@ -17,10 +20,10 @@ extension OperatorCatalog {
         OperatorEntry("elementAt", .count, .keepsElement, insideRequest: true,
                       "Sends the element at this index (0 the first), then completes; an error if the stream completes first (RxSwift's 'element(at:)').",
                       mutations: [.countByOne]) { StreamOperators.elementAt($0.arguments.count ?? 0) },
-        OperatorEntry("ignoreElements", .none, .keepsElement, insideRequest: true,
+        OperatorEntry("ignoreElements", .nothing, .keepsElement, insideRequest: true,
                       "Drops every element and passes the end: only when and how the stream ends is left. Alone: '- ignoreElements'.",
                       mutations: [.remove]) { _ in StreamOperators.ignoreElements() },
-        OperatorEntry("enumerated", .none, .enumerates, insideRequest: true,
+        OperatorEntry("enumerated", .nothing, .enumerates, insideRequest: true,
                       "Pairs each element with its index from 0: '$0.index' and '$0.element' after it (RxSwift's 'enumerated()'). Alone: '- enumerated'.",
                       mutations: [.remove]) { _ in StreamOperators.enumerated() },
         OperatorEntry("compactMap", .expression, .unwrappingTransform, insideRequest: true,
@@ -43,4 +46,14 @@ extension OperatorCatalog {
             StreamOperators.buffer(timeSpan: $0.arguments.duration ?? 1, count: $0.arguments.count ?? 1, $0.environment)
         },
     ]
+}
+
+private extension OperatorShape {
+    /// `takeWhile: EXPR`, or `{ while: EXPR, behavior: inclusive }` (RxSwift's
+    /// `take(while:behavior:)`), the expression a `Bool` over `$0`.
+    static let takeWhile = OperatorShape([
+        OperatorParameter("while", .expression, hint: "the condition over '$0'", "Elements pass while this Bool over '$0' holds."),
+        OperatorParameter("behavior", .choice(["exclusive", "inclusive"]), required: false,
+                          "'inclusive' also sends the first element for which the condition fails, then completes; 'exclusive' (the default) does not."),
+    ], shorthand: true, summary: "The condition, and whether the element that fails it is sent.", example: "an expression over '$0'")
 }

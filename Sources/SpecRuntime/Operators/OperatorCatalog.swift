@@ -37,9 +37,9 @@ private final class PassingSink: StreamOperator {
 /// One stream operator.
 package struct OperatorEntry: Sendable {
     package let name: String
-    /// How its argument is written; ``OperatorArgument/dedicated`` for the operators that predate
-    /// the catalogue, read by the reader's own code.
-    package let argument: OperatorArgument
+    /// How its argument is written; nil for the operators that predate the catalogue, read by
+    /// the reader's own code.
+    package let shape: OperatorShape?
     /// How the checker types it.
     package let typing: OperatorTyping
     /// Whether a request's `ops:` may use it (operators that read other streams may not).
@@ -50,14 +50,14 @@ package struct OperatorEntry: Sendable {
     package let mutations: [OperatorMutation]
     /// How diagrams draw the edge from each other stream it reads.
     package let edge: OperatorEdge
-    /// The node that runs it, for the operators built on the catalogue (``OperatorArgument``
-    /// other than `.dedicated`); the others are made by `StreamPipeline.make`.
+    /// The node that runs it, for the operators built on the catalogue (those with a ``shape``);
+    /// the others are made by `StreamPipeline.make`.
     let makeNode: (@Sendable (OperatorNodeInput) -> StreamOperator)?
 
-    init(_ name: String, _ argument: OperatorArgument, _ typing: OperatorTyping, insideRequest: Bool, _ summary: String,
+    init(_ name: String, _ shape: OperatorShape?, _ typing: OperatorTyping, insideRequest: Bool, _ summary: String,
          mutations: [OperatorMutation] = [], edge: OperatorEdge = .feeds(nil), node: (@Sendable (OperatorNodeInput) -> StreamOperator)? = nil) {
         self.name = name
-        self.argument = argument
+        self.shape = shape
         self.typing = typing
         self.insideRequest = insideRequest
         self.summary = summary
@@ -68,52 +68,6 @@ package struct OperatorEntry: Sendable {
 
     /// Whether it is built on the catalogue: read, typed, validated and run from the entry alone.
     package var isCatalogued: Bool { makeNode != nil }
-}
-
-/// How an operator's argument is written.
-package enum OperatorArgument: Sendable, Equatable {
-    /// Read by the reader's own case (the operators that predate the catalogue).
-    case dedicated
-    /// Nothing: `- ignoreElements`.
-    case none
-    /// An expression over `$0`: `takeWhile: "$0 < 3"`.
-    case expression
-    /// A count of 0 or more: `takeLast: 2`.
-    case count
-    /// Another stream: `skipUntil: other`.
-    case stream
-    /// `{ seed: EXPR, accumulator: EXPR }`, `$0` the accumulator and `$1` the element.
-    case seedAndAccumulator
-    /// A duration of 1 ms or more: `timeout: 5s`.
-    case duration
-    /// `{ timeSpan: 1s, count: 3 }`: a duration of 1 ms or more and a count of 1 or more.
-    case timeSpanAndCount
-    /// `{ with: other, combine: EXPR }` or `{ with: [a, b], combine: EXPR }`, `$0` this stream's
-    /// element and `$1`, `$2`, … the others' in order.
-    case streamsAndCombine
-
-    /// How many expressions the plan of such an operator holds.
-    package var expressionCount: Int {
-        switch self {
-        case .expression, .streamsAndCombine: return 1
-        case .seedAndAccumulator: return 2
-        case .dedicated, .none, .count, .stream, .duration, .timeSpanAndCount: return 0
-        }
-    }
-
-    /// An example of the argument, for messages: `'takeWhile: ...'`.
-    package var example: String {
-        switch self {
-        case .dedicated, .none: return ""
-        case .expression: return "an expression over '$0'"
-        case .count: return "a count of 0 or more, such as '2'"
-        case .stream: return "the name of another stream"
-        case .seedAndAccumulator: return "'{ seed: ..., accumulator: ... }'"
-        case .duration: return "a duration of 1ms or more, such as '5s'"
-        case .timeSpanAndCount: return "'{ timeSpan: 1s, count: 3 }'"
-        case .streamsAndCombine: return "'{ with: other, combine: ... }'"
-        }
-    }
 }
 
 /// How the checker types an operator built on the catalogue.

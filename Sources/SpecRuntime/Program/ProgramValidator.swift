@@ -173,21 +173,7 @@ struct ProgramValidator {
         guard let entry = OperatorCatalog.entry(named: name), entry.isCatalogued else {
             throw fail("\(at) is not an operator this engine has")
         }
-        let shape = entry.argument
-        guard arguments.expressions.count == shape.expressionCount else {
-            throw fail("\(at) has \(arguments.expressions.count) expressions, but takes \(shape.expressionCount)")
-        }
-        let counted = shape == .count || shape == .timeSpanAndCount
-        guard (arguments.count != nil) == counted else { throw fail("\(at) has \(counted ? "no" : "a") count") }
-        try nonNegative(arguments.count ?? 0, "a count", at)
-        if shape == .timeSpanAndCount, arguments.count ?? 0 < 1 { throw fail("\(at) has a count below 1") }
-        let timed = shape == .duration || shape == .timeSpanAndCount
-        guard (arguments.duration != nil) == timed else { throw fail("\(at) has \(timed ? "no" : "a") duration") }
-        if timed, arguments.duration ?? 0 < 1 { throw fail("\(at) has a duration below 1ms") }
-        let sources = arguments.sources.count
-        guard shape == .streamsAndCombine ? sources >= 1 : sources == (shape == .stream ? 1 : 0) else {
-            throw fail("\(at) has \(sources) other streams")
-        }
+        if let problem = entry.shape?.problem(with: arguments) { throw fail("\(at) \(problem)") }
         for e in arguments.expressions { try expression(e, at) }
     }
 

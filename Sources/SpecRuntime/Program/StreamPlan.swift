@@ -106,7 +106,7 @@ package struct OperatorPlan: Sendable {
 }
 
 /// The checked arguments of an operator built on ``OperatorCatalog``, in the shape its entry's
-/// ``OperatorArgument`` gives: its expressions (`$0` the element), a count, other streams.
+/// ``OperatorShape`` gives: its expressions (`$0` the element), a count, other streams.
 package struct OperatorArguments: Sendable {
     /// Expressions in the order the argument has them (`seed`, then `accumulator`).
     package var expressions: [TypedExpr]
@@ -115,12 +115,16 @@ package struct OperatorArguments: Sendable {
     package var sources: [Int]
     /// A duration in milliseconds (`timeout: 5s`, `buffer`'s `timeSpan:`).
     package var duration: Int?
+    /// The word of a ``OperatorParameter/Kind/choice(_:)`` parameter, nil when left out (the
+    /// default): `takeWhile`'s `behavior: inclusive`.
+    package var choice: String?
 
-    package init(expressions: [TypedExpr] = [], count: Int? = nil, sources: [Int] = [], duration: Int? = nil) {
+    package init(expressions: [TypedExpr] = [], count: Int? = nil, sources: [Int] = [], duration: Int? = nil, choice: String? = nil) {
         self.expressions = expressions
         self.count = count
         self.sources = sources
         self.duration = duration
+        self.choice = choice
     }
 }
 

@@ -17,19 +17,21 @@ import Testing
         let schema = SpecSchema.operators
         #expect(schema.map(\.name) == OperatorCatalog.names)
         for (entry, row) in zip(OperatorCatalog.all, schema) { #expect(row.description == entry.summary) }
-        for entry in OperatorCatalog.all where entry.argument == .none { #expect(SpecSchema.bareOperators.contains(entry.name)) }
+        for entry in OperatorCatalog.all where entry.shape?.parameters.isEmpty == true { #expect(SpecSchema.bareOperators.contains(entry.name)) }
     }
 
     @Test func aCataloguedEntryIsWholeAndItsMutationsNameOperatorsOfItsShape() {
         for entry in OperatorCatalog.all {
             // An operator is either wholly the catalogue's or wholly dedicated.
-            #expect(entry.isCatalogued == (entry.argument != .dedicated), "\(entry.name)")
+            #expect(entry.isCatalogued == (entry.shape != nil), "\(entry.name)")
             #expect(entry.isCatalogued == (entry.typing != .dedicated), "\(entry.name)")
             for case .replace(let other) in entry.mutations {
                 let target = OperatorCatalog.entry(named: other)
-                #expect(target?.argument == entry.argument && target?.typing == entry.typing, "'\(entry.name)' is mutated into '\(other)'")
+                // The argument is kept: the target reads it the same way, options aside.
+                let sameArgument = target?.shape?.parameters.filter(\.required).map(\.kind) == entry.shape?.parameters.filter(\.required).map(\.kind)
+                #expect(sameArgument && target?.typing == entry.typing, "'\(entry.name)' is mutated into '\(other)'")
             }
-            if entry.mutations.contains(.countByOne) { #expect(entry.argument == .count, "\(entry.name)") }
+            if entry.mutations.contains(.countByOne) { #expect(entry.shape == .count, "\(entry.name)") }
         }
     }
 

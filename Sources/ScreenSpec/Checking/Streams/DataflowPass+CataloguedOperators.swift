@@ -6,7 +6,11 @@ extension DataflowPass {
     mutating func checkCatalogued(_ op: OperatorDecl, _ arguments: OperatorArgumentsDecl, element: inout SpecType, node: Int,
                                  bound requestElement: (name: String, type: SpecType)?) -> OperatorArguments? {
         guard let entry = OperatorCatalog.entry(named: op.name) else { return nil }
-        var checked = OperatorArguments(count: arguments.count?.value, duration: arguments.duration?.value)
+        // A choice the shape does not take is left out: the mutation tool renames an operator to
+        // one of the same expressions (`takeWhile` -> `skipWhile`), whose shape may have no options.
+        let takesChoice = entry.shape?.parameters.contains { if case .choice = $0.kind { true } else { false } } == true
+        var checked = OperatorArguments(count: arguments.count?.value, duration: arguments.duration?.value,
+                                        choice: takesChoice ? arguments.choice?.value : nil)
         var otherTypes: [SpecType] = []
         for other in arguments.sources {
             guard let symbol = streamSource(other, for: node) else { return nil }
