@@ -59,7 +59,16 @@ package final class SpawnedProcess: @unchecked Sendable {
             for p in envp { free(p) }
         }
         var pid: pid_t = 0
-        let failure = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        var failure = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        // A script another test thread has just written can be open for writing for a moment in
+        // a child forked meanwhile: exec() then fails with ETXTBSY. It passes once that child
+        // execs (as `ChildProcess` does for `dot`).
+        var attempt = 1
+        while failure == ETXTBSY && attempt < 10 {
+            usleep(20_000)
+            attempt += 1
+            failure = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        }
         guard failure == 0 else {
             throw SpawnError(message: "\(executable): \(String(cString: strerror(failure)))")
         }
