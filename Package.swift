@@ -13,6 +13,9 @@ let package = Package(
         // The engine's HTTP transport over URLSession, for an app whose specs call a backend
         // (`HTTPServiceProvider.providers(for:baseURL:environment:)`; docs/live.md).
         .library(name: "SpecHTTP", targets: ["SpecHTTP"]),
+        // For an app's test target: a spec's scenarios and explored paths played against a view
+        // model someone wrote (docs/conformance.md).
+        .library(name: "SpecConformance", targets: ["SpecConformance"]),
         .executable(name: "specrun", targets: ["specrun"]),
         // `specrun preview` and `specrun run --live`, which use the network: `specrun` runs this
         // program for them, found beside itself or on PATH (docs/architecture.md, "Networking").
@@ -29,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `specrun preview`'s HTTP and WebSocket server (docs/preview.md says why this one).
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // The test clock a view model under a conformance check is given (docs/conformance.md).
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -41,6 +46,9 @@ let package = Package(
         // The only module that imports FoundationNetworking.
         .target(name: "SpecHTTP", dependencies: ["SpecRuntime"]),
         .target(name: "SpecTools", dependencies: ["ScreenSpec", "SpecRuntime"]),
+        // Conformance: the engine and a test clock, no front end, so that an app's test target
+        // links no libyaml (the spec comes as the generated code's compiled program).
+        .target(name: "SpecConformance", dependencies: ["SpecRuntime", .product(name: "Clocks", package: "swift-clocks")]),
         // `specrun generate`: typed Swift from a spec (docs/generated-code.md). Small on purpose:
         // the build-tool plugin's tool links it, the front end and the engine, nothing else.
         .target(name: "SpecCodegen", dependencies: ["ScreenSpec", "SpecRuntime"]),
@@ -92,6 +100,7 @@ let package = Package(
         // Test folders mirror their module's source folders (docs/architecture.md, "Tests").
         // Tools its tests drive the engine through (coverage, exploration) are declared, not borrowed.
         .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "SpecHTTP", "ScreenSpec", "SpecTools", "SpecTesting"]),
+        .testTarget(name: "SpecConformanceTests", dependencies: ["SpecConformance", "SpecRuntime", "ScreenSpec", "SpecTesting"]),
         .testTarget(name: "SpecToolsTests", dependencies: ["SpecTools", "SpecRuntime", "ScreenSpec", "SpecTesting"]),
         // Plays every spec under specs/ against its committed snapshot, one test per scenario.
         .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),

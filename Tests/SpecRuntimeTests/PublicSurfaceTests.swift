@@ -65,7 +65,7 @@ import Testing
             total + file.lines.reduce(0) { $0 + $1.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).filter { $0 == "public" }.count }
         }
         #expect(count > 0)
-        #expect(count < 200, "\(module) has \(count) 'public' tokens; what only this package's modules share is 'package'")
+        #expect(count < 220, "\(module) has \(count) 'public' tokens; what only this package's modules share is 'package'")
     }
 
     /// An embedder reads an error's kind as a string: the kinds are a `package` enum that grows.

@@ -316,6 +316,12 @@ public final class ScreenGraph {
         propagate()
     }
 
+    /// Makes ``onEmit`` report exactly `nodes` (a conformance run hears the contract's members,
+    /// inputs included, whatever the timeline shows). Before ``start()``.
+    package func reportEmissions(of nodes: Set<Int>) {
+        for node in visible.indices { visible[node] = nodes.contains(node) }
+    }
+
     /// The node's current value, or its latest emission for a stream; nil before it emitted. An
     /// invariant's value is its expression evaluated now, nil when that fails.
     package func value(of node: Int) -> Value? {

@@ -7,7 +7,8 @@
 /// - `specrun run --live` (``LiveScenarioPlayer``): work is a job of the live clock, a wait sleeps
 ///   while the live clock runs what comes due;
 /// - the preview: work runs on the session's queue, a wait runs the page's clock;
-/// - a conformance runner next.
+/// - a conformance run (`SpecConformance`): the spec's graph on a virtual clock, each acting step and
+///   wait played on a view model afterwards.
 package protocol ScenarioHost {
     /// The screen the scenario plays on.
     var graph: ScreenGraph { get }
@@ -27,10 +28,14 @@ package protocol ScenarioHost {
     /// The screen settled after its start or after a step that acted (`ConeReplay` compares
     /// graphs there); nothing by default.
     func settled()
+    /// The step about to act on the screen (a conformance run plays it on the view model too);
+    /// nothing by default.
+    mutating func willAct(_ step: StepPlan)
 }
 
 extension ScenarioHost {
     package func settled() {}
+    package func willAct(_ step: StepPlan) {}
 }
 
 /// One scenario played step by step, the same way on every host (see ``ScenarioHost``): a host
@@ -79,6 +84,7 @@ package struct ScenarioPlayback {
         if case .wait(let ms) = step.part {
             host.letTimePass(ms)
         } else {
+            if case .act = step.part { host.willAct(step) }
             let graph = host.graph
             host.transaction { failure = judge.play(step, on: graph, record: host.record) }
             if case .act = step.part { host.settled() }

@@ -22,6 +22,12 @@ extension ScreenGraph {
         }
     }
 
+    /// Whether a person can make `gesture` now, and with what payload: nil for a disabled control,
+    /// an alert that is not shown or a row that is not there.
+    package func payloadIfMade(_ gesture: GesturePlan) -> Value? {
+        if case .success(let payload) = payload(of: gesture) { payload } else { nil }
+    }
+
     /// Plays a person's gesture on a component: records the step, then performs it as one
     /// transaction. A disabled control ignores it, as UIKit sends no events from one, and so does
     /// an alert that is not shown; a row that does not exist is a runtime error; none stops the

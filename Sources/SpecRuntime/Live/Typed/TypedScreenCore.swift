@@ -306,7 +306,7 @@ public final class TypedScreenCore: @unchecked Sendable {
 
     /// `value` as `T`: an error or a colour (or an optional one) directly, anything else through
     /// its `Codable` shape.
-    static func decode<T: Decodable>(_ value: Value, as type: T.Type) throws -> T {
+    package static func decode<T: Decodable>(_ value: Value, as type: T.Type) throws -> T {
         if let direct = T.self as? any DirectSpecValue.Type {
             guard let made = direct.init(specValue: value) as? T else {
                 throw LiveScreenError("\(ValueFormatter.text(value)) is not a \(T.self)")
@@ -316,7 +316,7 @@ public final class TypedScreenCore: @unchecked Sendable {
         return try value.decoded(as: T.self)
     }
 
-    private static func encode<T: Encodable>(_ value: T, as type: SpecType, of name: String, _ types: TypeTable) throws -> Value {
+    package static func encode<T: Encodable>(_ value: T, as type: SpecType, of name: String, _ types: TypeTable) throws -> Value {
         if let direct = value as? any DirectSpecValue { return direct.specValue }
         do throws(ServiceFailure) {
             return try Value(encoding: value, as: type, types: types, path: "the value")
@@ -388,6 +388,10 @@ extension Optional: DirectSpecValue where Wrapped: DirectSpecValue {
 extension ErrorValue {
     /// `unknown`, what a typed `Error` property reads when its node has no value.
     public static let unknownError = ErrorValue(.unknown)
+
+    /// `notEnabled`: what an action's errors get when it is executed while disabled, as the
+    /// `Action` library's `ActionError.notEnabled` (a view model written by hand emits it too).
+    public static let notEnabled = ErrorValue(.notEnabled)
 }
 
 extension ColorValue {

@@ -1,0 +1,86 @@
+import SpecRuntime
+
+/// What one side showed of each compared output: per output, its values with their times, in
+/// the order they came. An output read (not pushed) keeps only changes; nothing is kept while a
+/// stream has not emitted.
+struct Observed {
+    struct Entry: Equatable {
+        var time: Int
+        var value: Value
+    }
+
+    var entries: [[Entry]]
+    private let keepsRepeats: [Bool]
+
+    init(outputs: Int, pushed: [Bool]) {
+        entries = Array(repeating: [], count: outputs)
+        keepsRepeats = pushed
+    }
+
+    /// Notes `value` of output `k` at `time`: every element of a pushed stream, a change of a read one.
+    mutating func note(_ k: Int, _ value: Value?, at time: Int) {
+        guard let value else { return }
+        if !keepsRepeats[k], entries[k].last?.value == value { return }
+        entries[k].append(Entry(time: time, value: value))
+    }
+
+    /// The entries as ``Equivalence`` compares them.
+    func compared(_ equivalence: Equivalence) -> [[Entry]] {
+        switch equivalence {
+        case .exact:
+            return entries
+        case .rxTest:
+            // What an RxTest observer of a glitch-prone graph and of a glitch-free one agree on:
+            // per output and instant, the last value.
+            return entries.indices.map { k in
+                var kept: [Entry] = []
+                for entry in entries[k] {
+                    if kept.last?.time == entry.time { kept.removeLast() }
+                    // A read output keeps changes only, also once an instant's glitch is gone.
+                    if keepsRepeats[k] || kept.last?.value != entry.value { kept.append(entry) }
+                }
+                return kept
+            }
+        }
+    }
+}
+
+/// How timelines are compared.
+public enum Equivalence: Sendable {
+    /// Every element of every output at the same instant in the same order (a read output: each
+    /// change after each step and at each instant).
+    case exact
+    /// As an RxSwift view model tested with RxTest sees it: per output and instant only the last
+    /// value counts, so that the intermediate value a `combineLatest` over one source emits (a
+    /// glitch the spec's graph never shows) is not a divergence (docs/spec-language.md,
+    /// "Departures from RxSwift").
+    case rxTest
+}
+
+/// Where two observations part first.
+struct FirstDifference: Equatable {
+    var output: Int
+    var time: Int
+    var spec: Value?
+    var model: Value?
+    /// What each side showed before (nil: nothing yet), for a side with nothing new then.
+    var specBefore: Value?
+    var modelBefore: Value?
+
+    /// The earliest difference over all outputs; at one instant, the first output in the contract.
+    static func between(_ spec: [[Observed.Entry]], _ model: [[Observed.Entry]]) -> FirstDifference? {
+        var found: FirstDifference?
+        for k in spec.indices {
+            let a = spec[k], b = model[k]
+            var i = 0
+            while i < a.count, i < b.count, a[i] == b[i] { i += 1 }
+            guard i < a.count || i < b.count else { continue }
+            let time = min(i < a.count ? a[i].time : .max, i < b.count ? b[i].time : .max)
+            let difference = FirstDifference(output: k, time: time, spec: i < a.count && a[i].time == time ? a[i].value : nil,
+                                             model: i < b.count && b[i].time == time ? b[i].value : nil,
+                                             specBefore: i > 0 ? a[i - 1].value : nil, modelBefore: i > 0 ? b[i - 1].value : nil)
+            if found == nil || time < found!.time { found = difference }
+        }
+        return found
+    }
+}

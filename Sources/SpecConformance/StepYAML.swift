@@ -1,0 +1,45 @@
+import SpecRuntime
+
+/// A path's steps in the spec's own YAML, to append under `scenarios:`. Values are written as
+/// JSON, which YAML reads as they are.
+enum StepYAML {
+    static func lines(_ steps: [StepPlan], spec: CheckedSpec) -> [String] {
+        steps.compactMap { step in
+            switch step.kind {
+            case .set(let node, let value): "- set: { \(spec.nodes[node].name): \(ValueFormatter.json(value)) }"
+            case .send(let node, .void): "- send: \(spec.nodes[node].name)"
+            case .send(let node, let value): "- send: { \(spec.nodes[node].name): \(ValueFormatter.json(value)) }"
+            case .execute(let action, .void): "- send: \(spec.actions[action].name)"
+            case .execute(let action, let value): "- send: { \(spec.actions[action].name): \(ValueFormatter.json(value)) }"
+            case .wait(let ms): "- wait: \(ms)ms"
+            case .gesture(let gesture):
+                switch gesture.payload {
+                case .value(.void): "- \(gesture.verb): \(gesture.target)"
+                case .value(let value): "- \(gesture.verb): { \(gesture.target): \(ValueFormatter.json(value)) }"
+                case .row(_, let index): "- \(gesture.verb): { \(gesture.target): \(index) }"
+                }
+            case .expect, .expectEnd, .expectThat, .end, .endAction: nil
+            }
+        }
+    }
+
+    /// A whole scenario: its name, the parameters it opens the screen with, its steps, and what the
+    /// spec expects of `output` at its end.
+    static func scenario(named name: String, _ steps: [StepPlan], params: [Value], expecting output: (name: String, value: Value)?, spec: CheckedSpec) -> String {
+        var lines = ["- name: \(ValueFormatter.json(.string(name)))"]
+        if !params.isEmpty {
+            let fields = zip(spec.params, params).map { "\(spec.nodes[$0].name): \(ValueFormatter.json($1))" }
+            lines.append("  params: { \(fields.joined(separator: ", ")) }")
+        }
+        lines.append("  steps:")
+        lines += Self.lines(steps, spec: spec).map { "    " + $0 }
+        if let output { lines.append("    - expect: { \(output.name): \(value(output.value)) }") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// An error as the spec writes one (`http(404)`), any other value as JSON.
+    static func value(_ value: Value) -> String {
+        if case .error = value { return ValueFormatter.text(value) }
+        return ValueFormatter.json(value)
+    }
+}
