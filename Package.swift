@@ -34,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // The test clock a view model under a conformance check is given (docs/conformance.md).
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+        // Its main serial executor makes a view model's tasks run in one order on any machine.
+        .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -48,7 +50,14 @@ let package = Package(
         .target(name: "SpecTools", dependencies: ["ScreenSpec", "SpecRuntime"]),
         // Conformance: the engine and a test clock, no front end, so that an app's test target
         // links no libyaml (the spec comes as the generated code's compiled program).
-        .target(name: "SpecConformance", dependencies: ["SpecRuntime", .product(name: "Clocks", package: "swift-clocks")]),
+        .target(
+            name: "SpecConformance",
+            dependencies: [
+                "SpecRuntime",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+            ]
+        ),
         // `specrun generate`: typed Swift from a spec (docs/generated-code.md). Small on purpose:
         // the build-tool plugin's tool links it, the front end and the engine, nothing else.
         .target(name: "SpecCodegen", dependencies: ["ScreenSpec", "SpecRuntime"]),

@@ -62,18 +62,7 @@ struct ModelWriter {
 
     /// The members a property of the model shows, with the property's key path.
     private func observed() -> [(ScreenShape.Group, ScreenShape.Member, String)] {
-        var result: [(ScreenShape.Group, ScreenShape.Member, String)] = []
-        for group in shape.groups {
-            if group.nestedType == nil, let main = group.main, shows(main) {
-                result.append((group, main, group.swiftName))
-            } else if group.nestedType != nil {
-                if let main = group.main, shows(main) { result.append((group, main, group.swiftName + (main.kind == .stream ? "Latest" : "Value"))) }
-                for child in group.children where shows(child) {
-                    result.append((group, child, group.swiftName + SwiftNames.upperFirst(child.swiftName)))
-                }
-            }
-        }
-        return result
+        shape.groups.flatMap { group in group.modelMembers.filter { shows($0.member) }.map { (group, $0.member, $0.property) } }
     }
 
     private func shows(_ member: ScreenShape.Member) -> Bool {
@@ -89,16 +78,8 @@ struct ModelWriter {
     }
 
     private func writeGroup(_ group: ScreenShape.Group, into out: inout SwiftSource) {
-        if group.nestedType == nil, let main = group.main {
-            writeMember(main, property: group.swiftName, screenPath: group.swiftName, into: &out)
-            return
-        }
-        if let main = group.main {
-            let property = group.swiftName + (main.kind == .stream ? "Latest" : "Value")
-            writeMember(main, property: property, screenPath: group.swiftName + (main.kind == .stream ? ".latest" : ".value"), into: &out)
-        }
-        for child in group.children {
-            writeMember(child, property: group.swiftName + SwiftNames.upperFirst(child.swiftName), screenPath: "\(group.swiftName).\(child.swiftName)", into: &out)
+        for (member, property, screenPath) in group.modelMembers {
+            writeMember(member, property: property, screenPath: screenPath, into: &out)
         }
         if let action = group.action {
             out.line()
@@ -148,5 +129,23 @@ struct ModelWriter {
             out.doc("Sends `value` on `\(member.specName)`.")
             out.line("public func \(property)(_ value: \(type)) { screen.\(screenPath)(value) }")
         }
+    }
+}
+
+extension ScreenShape.Group {
+    /// Each member as the model shows it: the member, the model's property and the typed
+    /// screen's path to it (`loginEnabled`, `login.enabled`; `weatherLatest`, `weather.latest`).
+    /// The contract (``ContractWriter``) names them the same, so the model conforms to it.
+    var modelMembers: [(member: ScreenShape.Member, property: String, screenPath: String)] {
+        if nestedType == nil, let main { return [(main, swiftName, swiftName)] }
+        var members: [(member: ScreenShape.Member, property: String, screenPath: String)] = []
+        if let main {
+            let stream = main.kind == .stream
+            members.append((main, swiftName + (stream ? "Latest" : "Value"), swiftName + (stream ? ".latest" : ".value")))
+        }
+        for child in children {
+            members.append((child, swiftName + SwiftNames.upperFirst(child.swiftName), "\(swiftName).\(child.swiftName)"))
+        }
+        return members
     }
 }

@@ -23,6 +23,8 @@ struct ScreenShape {
     var services: [Service] = []
     /// The screens this one navigates to, when it does.
     var destinations: [Destination] = []
+    /// The streams the screen reads itself, by spec name: left out of the contract (``ContractWriter``).
+    var plumbing: Set<String> = []
 
     struct Record {
         var swiftName: String

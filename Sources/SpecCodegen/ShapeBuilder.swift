@@ -53,6 +53,7 @@ struct ShapeBuilder {
             return .init(swiftName: name, specName: node.name, specType: node.type.description, type: swiftType(node.type))
         }
         shape.groups = groups()
+        shape.plumbing = plumbing()
         shape.services = services()
         shape.nodeNames = shape.nodePropertyNames()
         checkNestedTypes(shape)
@@ -284,6 +285,23 @@ struct ShapeBuilder {
             return .init(specName: service.name, path: path, arguments: arguments, argumentFields: fields,
                          returns: service.returns == .void ? nil : swiftType(service.returns))
         }
+    }
+
+    /// The streams the screen reads itself (a stream another output, a stream or a handler of
+    /// the spec's own takes): steps inside the view model, not what it shows. A stream only a
+    /// view component or an invariant reads is not one of them.
+    private func plumbing() -> Set<String> {
+        let program = ScreenProgram(spec)
+        func isComponent(_ node: Int) -> Bool { if case .component = spec.nodes[node].role { true } else { false } }
+        var result: Set<String> = []
+        for (i, node) in spec.nodes.enumerated() where !node.hasCurrentValue {
+            guard case .output = node.role else { continue }
+            let readByNode = program.readers[i].contains { !isComponent($0) }
+            let readByStream = program.pipelineInputs[i].contains { !isComponent(spec.streams[$0.pipeline].output) }
+            let readByHandler = program.handlersOn[i].contains { spec.handlers[$0].targets.contains { !isComponent($0) } }
+            if readByNode || readByStream || readByHandler { result.insert(node.name) }
+        }
+        return result
     }
 
     // MARK: checks

@@ -106,6 +106,8 @@ package enum SpecGenerator {
             out.line()
             ModelWriter(shape: shape).write(into: &out)
         }
+        out.line()
+        ContractWriter(shape: shape).write(into: &out, model: options.model)
         return out.text
     }
 

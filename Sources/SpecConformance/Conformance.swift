@@ -33,12 +33,15 @@ public struct Conformance<Model> {
         self.equivalence = equivalence
     }
 
-    /// Plays every scenario, then, when they all agree, up to `paths` explored paths of at most
-    /// `depth` moves (0: none), shortest first, stopping at the first that diverges.
-    public func check(depth: Int = 3, paths: Int = 400) async -> ConformanceReport {
+    /// Plays every scenario (unless `scenarios` is false), then, when they all agree, up to
+    /// `paths` explored paths of at most `depth` moves (0: none), shortest first, stopping at the
+    /// first that diverges.
+    public func check(scenarios: Bool = true, depth: Int = 3, paths: Int = 1000) async -> ConformanceReport {
+        SerialExecution.begin()
+        defer { SerialExecution.end() }
         let spec = binding.spec
         var report = ConformanceReport(outputs: binding.outputs.map(\.name))
-        for scenario in spec.scenarios {
+        for scenario in scenarios ? spec.scenarios : [] {
             let played = await player.play(scenario)
             report.scenarios += 1
             report.problems += played.problems.map { "scenario '\(scenario.name)': \($0)" }

@@ -67,7 +67,8 @@ public struct ConformanceDivergence: CustomStringConvertible, Sendable {
         modelBefore = difference.modelBefore.map(ValueFormatter.text)
         steps = played.steps.map { "at \($0.time) ms: \($0.text)" }
         let finalSpecValue = played.spec.entries[difference.output].last?.value
-        scenario = StepYAML.scenario(named: "\(binding.outputs[difference.output].name) as the spec shows it (found by conformance)",
+        let comment = "# found by conformance: at \(difference.time) ms the spec shows \(difference.spec.map(ValueFormatter.text) ?? "nothing new") of '\(binding.outputs[difference.output].name)', the view model \(difference.model.map(ValueFormatter.text) ?? "nothing new")"
+        scenario = comment + "\n" + StepYAML.scenario(named: "\(binding.outputs[difference.output].name) as the spec shows it (found by conformance)",
                                      plan.steps, params: plan.params, expecting: finalSpecValue.map { (binding.outputs[difference.output].name, $0) }, spec: spec)
         let specSide = played.spec.compared(equivalence), modelSide = played.model.compared(equivalence)
         var lanes: [String] = []

@@ -7,6 +7,12 @@ struct Observed {
     struct Entry: Equatable {
         var time: Int
         var value: Value
+        /// The step it came in (an acting step, or the wait it came due in): a read output is
+        /// compared step by step, not job by job (two answers due at one instant of one wait are
+        /// one look at the view model, as one redraw would show them).
+        var step: Int
+
+        static func == (a: Entry, b: Entry) -> Bool { a.time == b.time && a.value == b.value }
     }
 
     var entries: [[Entry]]
@@ -18,17 +24,24 @@ struct Observed {
     }
 
     /// Notes `value` of output `k` at `time`: every element of a pushed stream, a change of a read one.
-    mutating func note(_ k: Int, _ value: Value?, at time: Int) {
+    mutating func note(_ k: Int, _ value: Value?, at time: Int, step: Int) {
         guard let value else { return }
-        if !keepsRepeats[k], entries[k].last?.value == value { return }
-        entries[k].append(Entry(time: time, value: value))
+        entries[k].append(Entry(time: time, value: value, step: step))
     }
 
     /// The entries as ``Equivalence`` compares them.
     func compared(_ equivalence: Equivalence) -> [[Entry]] {
         switch equivalence {
         case .exact:
-            return entries
+            return entries.indices.map { k in
+                guard !keepsRepeats[k] else { return entries[k] }
+                var kept: [Entry] = []
+                for entry in entries[k] {
+                    if let last = kept.last, last.time == entry.time, last.step == entry.step { kept.removeLast() }
+                    if kept.last?.value != entry.value { kept.append(entry) }
+                }
+                return kept
+            }
         case .rxTest:
             // What an RxTest observer of a glitch-prone graph and of a glitch-free one agree on:
             // per output and instant, the last value.

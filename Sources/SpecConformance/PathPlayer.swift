@@ -38,7 +38,7 @@ struct PathPlayer<Model> {
         graph.reportEmissions(of: Set(outputsOf.keys).union(inputNodes))
         graph.onEmit = { emission in
             if let outputs = outputsOf[emission.node] {
-                for k in outputs { sides.spec.note(k, emission.value, at: emission.time) }
+                for k in outputs { sides.spec.note(k, emission.value, at: emission.time, step: sides.step) }
             }
             if sides.capturing, inputNodes.contains(emission.node) { sides.captured.append((emission.node, emission.value)) }
         }
@@ -58,13 +58,13 @@ struct PathPlayer<Model> {
             guard let subscribe = output.subscribe else { continue }
             subscribe(model) { [binding] element in
                 switch binding.value(of: output, element) {
-                case .success(let value): sides.model.note(k, value, at: time.milliseconds)
+                case .success(let value): sides.model.note(k, value, at: time.milliseconds, step: sides.step)
                 case .failure(let error): sides.problems.append(error.description)
                 }
             }
         }
         graph.start()
-        await time.advance(to: 0)
+        await settle(time)
         read(model, at: 0, into: sides)
 
         var host = SpecHost(graph: graph, sides: sides, binding: binding)
@@ -74,6 +74,7 @@ struct PathPlayer<Model> {
         while !playback.isOver {
             let step = scenario.steps[playback.position]
             steps.append((graph.clock.now, step.text))
+            sides.step = playback.position
             playback.playNext(on: &host)
             for move in sides.takeMoves() {
                 switch move {
@@ -100,7 +101,7 @@ struct PathPlayer<Model> {
                     continue
                 }
                 // What the step started runs at once on the view model's time (a task it spawned).
-                await time.advance(to: time.milliseconds)
+                await settle(time)
                 read(model, at: time.milliseconds, into: sides)
             }
         }
@@ -113,11 +114,24 @@ struct PathPlayer<Model> {
         var stops = 0
         while let due = time.nextDeadline, due <= until, stops < 10_000 {
             await time.advance(to: due)
+            await settle(time)
             read(model, at: time.milliseconds, into: sides)
             stops += 1
         }
         await time.advance(to: until)
+        await settle(time)
         read(model, at: time.milliseconds, into: sides)
+    }
+
+    /// Lets what is due now and what it starts run: the view model's tasks, the fakes' answers.
+    private func settle(_ time: any ConformanceTime) async {
+        await SerialExecution.settle()
+        var rounds = 0
+        while let due = time.nextDeadline, due <= time.milliseconds, rounds < 100 {
+            await time.advance(to: time.milliseconds)
+            await SerialExecution.settle()
+            rounds += 1
+        }
     }
 
     /// Reads every output the view model is read for.
@@ -125,7 +139,7 @@ struct PathPlayer<Model> {
         for (k, output) in binding.outputs.enumerated() {
             guard let read = output.read else { continue }
             switch binding.value(of: output, read(model)) {
-            case .success(let value): sides.model.note(k, value, at: time)
+            case .success(let value): sides.model.note(k, value, at: time, step: sides.step)
             case .failure(let error): sides.problems.append(error.description)
             }
         }
@@ -149,6 +163,8 @@ final class Sides {
     var model: Observed
     var moves: [ModelMove] = []
     var problems: [String] = []
+    /// The step being played (-1 while the screen starts).
+    var step = -1
     /// While a gesture plays on the spec's graph: the inputs it reaches, in order.
     var capturing = false
     var captured: [(node: Int, value: Value)] = []

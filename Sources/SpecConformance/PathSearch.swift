@@ -4,6 +4,10 @@ import SpecRuntime
 /// of moves from the spec's `explore:` alphabet (an input, event, action or gesture the scenarios
 /// use, then a wait), kept when it reaches a state of the spec's graph no shorter path reached.
 /// Shortest first, so the first path that diverges is one of the shortest that do.
+///
+/// A state here also counts the service calls made on the way: two paths to one screen state, one
+/// of which started a request the spec then disposed of, are both played, since a view model that
+/// does not cancel it shows the difference only on the second.
 struct PathSearch {
     let spec: CheckedSpec
     let program: ScreenProgram
@@ -85,6 +89,6 @@ struct PathSearch {
             }
             try? graph.advance(by: move.wait)
         }
-        return graph.stateDigest()
+        return graph.stateDigest() &+ UInt64(graph.serviceCallsMade) &* 0x9E37_79B9_7F4A_7C15
     }
 }

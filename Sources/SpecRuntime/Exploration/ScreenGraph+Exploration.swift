@@ -144,6 +144,11 @@ extension ScreenGraph {
         return sum &+ clock.pendingDigest()
     }
 
+    /// How many calls the services have answered or are answering, in all: a conformance check
+    /// tells apart two paths to one state of the screen when one made more calls, which a view
+    /// model might not have cancelled.
+    package var serviceCallsMade: Int { serviceCalls.reduce(0, &+) }
+
     /// The terms of ``stateDigest(over:)`` that `nodes` and `pipelines` give (their values, whether
     /// they emitted and how they ended; the pipelines' states): exploration takes a part of the
     /// screen that one input alone drives out of the digest with it (`DigestCells.sinkPart(of:)`

@@ -412,3 +412,8 @@ extension ColorValue {
 /// The spec's error values are Swift errors: a typed sequence throws the error its stream ended
 /// with, and a provider may throw one (as ``ServiceFailure`` does).
 extension ErrorValue: Error {}
+
+extension ErrorValue: CustomStringConvertible {
+    /// As the spec writes it and a string interpolates it (`http(404)`, `decode`, `notEnabled`).
+    public var description: String { ValueFormatter.text(.error(self)) }
+}

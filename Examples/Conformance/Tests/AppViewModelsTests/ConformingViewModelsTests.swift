@@ -1,0 +1,58 @@
+import AppViewModels
+import SpecConformance
+import SpecRuntime
+import Testing
+
+/// Each hand-written view model against the spec it implements: every written scenario, then the
+/// paths exploration finds, compared output by output and instant by instant.
+@MainActor
+struct ConformingViewModelsTests {
+    @Test func loginWithAsyncAwait() async throws {
+        let conformance = try Conformance(LoginScreen.contract) { env in
+            LoginViewModel(signIn: env.service("auth.signIn"))
+        }
+        let report = await conformance.check()
+        #expect(report.passed, "\(report)")
+        #expect(report.scenarios == 6)
+        #expect(report.explored > 100)
+    }
+
+    @Test func loginWithObservation() async throws {
+        let conformance = try Conformance(LoginScreen.contract) { env in
+            LoginObservableModel(signIn: env.service("auth.signIn"))
+        }
+        let report = await conformance.check()
+        #expect(report.passed, "\(report)")
+        #expect(report.explored > 100)
+    }
+
+    @Test func weather() async throws {
+        let conformance = try Conformance(WeatherScreen.contract) { env in
+            WeatherViewModel(fetch: env.service("openWeatherMap.weather"))
+        }
+        let report = await conformance.check()
+        #expect(report.passed, "\(report)")
+        #expect(report.scenarios == 5)
+        #expect(report.outputs == ["cityName", "degrees", "errorMessage"])
+    }
+
+    @Test func eventsWithPaging() async throws {
+        let conformance = try Conformance(EventsScreen.contract) { env in
+            EventsViewModel(user: try env.parameters(as: EventsScreen.Parameters.self).user, load: env.service("github.events"))
+        }
+        let report = await conformance.check()
+        #expect(report.passed, "\(report)")
+        #expect(report.scenarios >= 4)
+        #expect(report.explored > 10)
+    }
+
+    @Test func searchWithAClock() async throws {
+        let conformance = try Conformance(SearchScreen.contract) { env in
+            SearchViewModel(clock: env.clock, search: env.service("github.search"))
+        }
+        let report = await conformance.check()
+        #expect(report.passed, "\(report)")
+        #expect(report.scenarios == 4)
+        #expect(report.explored > 100)
+    }
+}
