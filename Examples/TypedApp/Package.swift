@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 // An app's package that uses specrun's build-tool plugin: the specs in Sources/TypedScreens/specs
-// become typed Swift at every build (LoginScreen, LoginModel, the specs' types), and the tests
-// drive every shipped spec's screen with no string name (docs/generated-code.md).
+// become typed Swift at every build (LoginScreen, LoginModel, the specs' types, the contracts),
+// the tests drive every shipped spec's screen with no string name (docs/generated-code.md), and
+// hand-written view models are checked against their specs (docs/conformance.md).
 import PackageDescription
 
 // A path dependency's identity is its folder's name (`specrun`, `main`, a worktree's name...),
@@ -25,6 +26,18 @@ let package = Package(
             plugins: [.plugin(name: "SpecrunGenerate", package: specrun)]
         ),
         .testTarget(name: "TypedScreensTests", dependencies: ["TypedScreens", .product(name: "SpecRuntime", package: specrun)]),
+        // View models written by hand — async/await with a `Clock`, and Observation — to the
+        // contracts generated beside the screens (`LoginViewModeling`), and the tests that check
+        // them against the specs with SpecConformance (docs/conformance.md).
+        .target(name: "AppViewModels", dependencies: ["TypedScreens", .product(name: "SpecRuntime", package: specrun)]),
+        .testTarget(
+            name: "AppViewModelsTests",
+            dependencies: [
+                "AppViewModels", "TypedScreens",
+                .product(name: "SpecRuntime", package: specrun),
+                .product(name: "SpecConformance", package: specrun),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

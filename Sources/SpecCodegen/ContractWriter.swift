@@ -41,8 +41,8 @@ struct ContractWriter {
         let s = shape.screenType
         let p = protocolName
         out.doc("""
-            What a view model of \(shape.fileName) offers, by the names `\(shape.modelType)` uses: a view model written \
-            by hand conforms to it, and `SpecConformance` checks it against the spec through `\(s).contract` \
+            What a view model of \(shape.fileName) offers\(model ? ", by the names `\(shape.modelType)` uses" : ""): a view model \
+            written by hand conforms to it, and `SpecConformance` checks it against the spec through `\(s).contract` \
             (docs/conformance.md).
             """)
         out.line("@MainActor")

@@ -67,7 +67,7 @@ public struct ConformanceDivergence: CustomStringConvertible, Sendable {
         modelBefore = difference.modelBefore.map(ValueFormatter.text)
         steps = played.steps.map { "at \($0.time) ms: \($0.text)" }
         let finalSpecValue = played.spec.entries[difference.output].last?.value
-        let comment = "# found by conformance: at \(difference.time) ms the spec shows \(difference.spec.map(ValueFormatter.text) ?? "nothing new") of '\(binding.outputs[difference.output].name)', the view model \(difference.model.map(ValueFormatter.text) ?? "nothing new")"
+        let comment = "# found by conformance: " + Self.summary(output, milliseconds, specValue, specBefore, modelValue, modelBefore)
         scenario = comment + "\n" + StepYAML.scenario(named: "\(binding.outputs[difference.output].name) as the spec shows it (found by conformance)",
                                      plan.steps, params: plan.params, expecting: finalSpecValue.map { (binding.outputs[difference.output].name, $0) }, spec: spec)
         let specSide = played.spec.compared(equivalence), modelSide = played.model.compared(equivalence)
@@ -95,14 +95,19 @@ public struct ConformanceDivergence: CustomStringConvertible, Sendable {
         return rows.joined(separator: "\n")
     }
 
-    /// Where, what each side shows, the steps, both timelines and the scenario to append.
-    public var description: String {
+    /// `at 0 ms on 'login.enabled': the spec shows false, the view model still shows true`.
+    private static func summary(_ output: String, _ time: Int, _ spec: String?, _ specBefore: String?, _ model: String?, _ modelBefore: String?) -> String {
         func shows(_ value: String?, before: String?) -> String {
             if let value { return "shows \(value)" }
             if let before { return "still shows \(before)" }
             return "shows nothing yet"
         }
-        var lines = ["\(origin) diverges at \(milliseconds) ms on '\(output)': the spec \(shows(specValue, before: specBefore)), the view model \(shows(modelValue, before: modelBefore))"]
+        return "at \(time) ms on '\(output)': the spec \(shows(spec, before: specBefore)), the view model \(shows(model, before: modelBefore))"
+    }
+
+    /// Where, what each side shows, the steps, both timelines and the scenario to append.
+    public var description: String {
+        var lines = ["\(origin) diverges " + Self.summary(output, milliseconds, specValue, specBefore, modelValue, modelBefore)]
         lines.append("steps (\(scenarioStepCount)):")
         lines += steps.map { "  " + $0 }
         lines.append("timelines:")

@@ -3,7 +3,7 @@ import SpecTesting
 import Testing
 
 /// `specrun generate` writes typed Swift for specs (docs/generated-code.md); the example apps that
-/// compile and drive it are `Examples/TypedApp` and `Examples/RxApp` (run by `.ci/run`).
+/// compile and drive it are `Examples/TypedApp` (its `AppViewModels` are checked against their specs) and `Examples/RxApp` (run by `.ci/run`).
 @Suite struct GenerateCommandTests {
     @Test func everyShippedSpecBecomesOneFileAndAnUnchangedFileIsNotWrittenAgain() throws {
         let folder = try PackagePaths.temporaryFolder("specrun-generate")
@@ -23,6 +23,32 @@ import Testing
         #expect(try CLI.run(["generate", "specs", "--output", folder]).status == 0)
         let after = try FileManager.default.attributesOfItem(atPath: folder + "/login.swift")[.modificationDate] as? Date
         #expect(before == after)
+    }
+
+    /// The contract a hand-written view model conforms to (docs/conformance.md): the model's
+    /// members by the model's names, without the screen's parameters, state and the streams it
+    /// reads itself; the page shows login's as generated, its `///` lines left out.
+    @Test func eachSpecHasAContractTheModelConformsTo() throws {
+        let folder = try PackagePaths.temporaryFolder("specrun-generate")
+        #expect(try CLI.run(["generate", "specs", "--output", folder]).status == 0)
+        let login = try String(contentsOfFile: folder + "/login.swift", encoding: .utf8)
+        let start = try #require(login.range(of: "@MainActor\npublic protocol LoginViewModeling"))
+        let end = try #require(login.range(of: "extension LoginModel: LoginViewModeling {}\n", range: start.lowerBound..<login.endIndex))
+        let shown = login[start.lowerBound..<end.upperBound].split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("///") }.joined(separator: "\n")
+        let page = try String(contentsOfFile: PackagePaths.path("docs/conformance.md"), encoding: .utf8)
+        #expect(page.contains("```swift\n" + shown + "```"), "docs/conformance.md should show:\n\(shown)")
+        #expect(login.contains("public static var contract: ScreenContract<any LoginViewModeling>"))
+        #expect(login.contains(#".output("login.enabled") { $0.loginEnabled }"#))
+
+        // Weather's contract compares what the screen shows, not the stream it reads itself.
+        let weather = try String(contentsOfFile: folder + "/weather.swift", encoding: .utf8)
+        #expect(weather.contains(#".output("cityName") { $0.cityName }"#))
+        #expect(!weather.contains(#".output("weather")"#))
+        // Events' contract leaves out its parameter and its state.
+        let events = try String(contentsOfFile: folder + "/events.swift", encoding: .utf8)
+        #expect(events.contains(#".output("items") { $0.items }"#))
+        #expect(!events.contains(#".output("page")"#) && !events.contains(#".output("user")"#))
     }
 
     @Test func theRxSwiftShapeIsAFileOfItsOwnOnRequest() throws {
@@ -97,7 +123,7 @@ import Testing
 
     /// The example apps compile copies of the shipped specs (a spec reads the specs it navigates
     /// to from its own package only): the copies must stay the shipped ones.
-    @Test(arguments: ["Examples/TypedApp/Sources/TypedScreens/specs", "Examples/RxApp/Sources/RxScreens/specs", "Examples/Conformance/Sources/AppViewModels/specs"])
+    @Test(arguments: ["Examples/TypedApp/Sources/TypedScreens/specs", "Examples/RxApp/Sources/RxScreens/specs"])
     func theExamplesSpecsAreTheShippedOnes(folder: String) throws {
         let copies = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.path(folder)).filter { $0.hasSuffix(".yaml") }
         #expect(!copies.isEmpty)

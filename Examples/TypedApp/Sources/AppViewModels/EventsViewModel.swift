@@ -1,4 +1,5 @@
 import SpecRuntime
+import TypedScreens
 
 /// Seed 004's events view model (a user's GitHub events, in two segments, with paging) for Swift
 /// Concurrency: page 1 of the selected segment at start, on a header refresh and on a segment

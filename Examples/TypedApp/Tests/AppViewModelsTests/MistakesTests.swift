@@ -2,6 +2,7 @@ import AppViewModels
 import SpecConformance
 import SpecRuntime
 import Testing
+import TypedScreens
 
 /// Three deliberate mistakes, each found: by the spec's written scenarios, and again by explored
 /// paths alone (the scenarios left out), shrunk to at most four steps, with the first diverging
@@ -23,6 +24,7 @@ struct MistakesTests {
     @Test(arguments: [true, false])
     func aDebounceOf200InsteadOf300(scenarios: Bool) async throws {
         let report = try await Self.search(.debounce200).check(scenarios: scenarios)
+        print(report)
         let divergence = try #require(report.divergences.first, "\(report)")
         #expect(divergence.origin == (scenarios ? "scenario 'a query is searched after 300 ms of quiet'" : "an explored path"), "\(divergence)")
         #expect(divergence.output == "repositories", "\(divergence)")
@@ -44,6 +46,7 @@ struct MistakesTests {
     @Test(arguments: [true, false])
     func aButtonEnabledWhileItsActionExecutes(scenarios: Bool) async throws {
         let report = try await Self.login().check(scenarios: scenarios)
+        print(report)
         let divergence = try #require(report.divergences.first, "\(report)")
         #expect(divergence.output == "login.enabled", "\(divergence)")
         #expect(divergence.milliseconds == 0)

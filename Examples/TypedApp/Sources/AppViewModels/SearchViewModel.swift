@@ -1,4 +1,5 @@
 import SpecRuntime
+import TypedScreens
 
 /// A repository search with a `Clock`: a query waits for 300 ms of quiet, then is searched, and a
 /// newer search cancels the one in flight (RxSwift's `debounce` then `flatMapLatest`).

@@ -1,4 +1,5 @@
 import SpecRuntime
+import TypedScreens
 
 /// Seed 002's weather view model (`searchText.flatMapLatest { api.weather($0) }`) for Swift
 /// Concurrency: each text cancels the request in flight and starts its own.

@@ -1,5 +1,6 @@
 import Observation
 import SpecRuntime
+import TypedScreens
 
 /// The same login screen written for SwiftUI with the `@Observable` macro: a view redraws when a
 /// property it reads changes. It conforms to the spec's contract like any other view model.

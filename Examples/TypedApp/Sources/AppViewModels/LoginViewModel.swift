@@ -1,8 +1,10 @@
 import SpecRuntime
+import TypedScreens
 
 /// Seeds 000/001's login view model rewritten for Swift Concurrency: plain properties the view
 /// binds, `confirm()` for the button, and a sign-in that runs as a task. The spec (`login.yaml`)
-/// is its oracle: `LoginViewModelTests` plays every scenario and explored path against it.
+/// is its oracle: `ConformingViewModelsTests` plays every scenario and explored path against it.
+// doc: view model
 @MainActor
 public final class LoginViewModel: LoginViewModeling {
     /// Signs in: the backend call, answered by the spec's fake in the tests.
@@ -57,3 +59,4 @@ public final class LoginViewModel: LoginViewModeling {
         }
     }
 }
+// end doc

@@ -2,11 +2,13 @@ import AppViewModels
 import SpecConformance
 import SpecRuntime
 import Testing
+import TypedScreens
 
 /// Each hand-written view model against the spec it implements: every written scenario, then the
 /// paths exploration finds, compared output by output and instant by instant.
 @MainActor
 struct ConformingViewModelsTests {
+    // doc: first check
     @Test func loginWithAsyncAwait() async throws {
         let conformance = try Conformance(LoginScreen.contract) { env in
             LoginViewModel(signIn: env.service("auth.signIn"))
@@ -16,6 +18,7 @@ struct ConformingViewModelsTests {
         #expect(report.scenarios == 6)
         #expect(report.explored > 100)
     }
+    // end doc
 
     @Test func loginWithObservation() async throws {
         let conformance = try Conformance(LoginScreen.contract) { env in
@@ -46,6 +49,7 @@ struct ConformingViewModelsTests {
         #expect(report.explored > 10)
     }
 
+    // doc: clock
     @Test func searchWithAClock() async throws {
         let conformance = try Conformance(SearchScreen.contract) { env in
             SearchViewModel(clock: env.clock, search: env.service("github.search"))
@@ -54,5 +58,26 @@ struct ConformingViewModelsTests {
         #expect(report.passed, "\(report)")
         #expect(report.scenarios == 4)
         #expect(report.explored > 100)
+    }
+    // end doc
+
+    @Test func aContractWrittenByHand() async throws {
+        // doc: contract by hand
+        let contract = ScreenContract<WeatherViewModel>(program: WeatherScreen.program)
+            .valueInput("searchText") { (model, value: String) in model.searchText(value) }
+            .output("cityName") { $0.cityName }
+            .output("errorMessage") { $0.errorMessage }
+        // end doc
+        let conformance = try Conformance(contract) { env in WeatherViewModel(fetch: env.service("openWeatherMap.weather")) }
+        let report = await conformance.check()
+        #expect(report.passed, "\(report)")
+        #expect(report.outputs == ["cityName", "errorMessage"])
+    }
+
+    @Test func aNameTheSpecDoesNotHaveIsRefusedAtOnce() throws {
+        let contract = ScreenContract<WeatherViewModel>(program: WeatherScreen.program).output("city") { $0.cityName }
+        #expect(throws: ConformanceError.self) {
+            try Conformance(contract) { env in WeatherViewModel(fetch: env.service("openWeatherMap.weather")) }
+        }
     }
 }
