@@ -47,7 +47,13 @@ public struct Conformance<Model> {
             report.problems += played.problems.map { "scenario '\(scenario.name)': \($0)" }
             report.problems += played.specFailures.map { "scenario '\(scenario.name)' fails on the spec itself: \($0)" }
             if let difference = FirstDifference.between(played.spec.compared(equivalence), played.model.compared(equivalence)) {
-                report.divergences.append(await divergence(in: scenario, origin: "scenario '\(scenario.name)'", difference))
+                let found = await divergence(in: scenario, origin: "scenario '\(scenario.name)'", difference)
+                // Scenarios that shrink to the same steps show one divergence, once.
+                if let same = report.divergences.firstIndex(where: { $0.scenario == found.scenario }) {
+                    report.divergences[same].alsoIn.append(found.origin)
+                } else {
+                    report.divergences.append(found)
+                }
             }
         }
         guard report.divergences.isEmpty, report.problems.isEmpty, depth > 0 else { return report }

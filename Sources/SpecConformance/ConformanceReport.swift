@@ -54,6 +54,8 @@ public struct ConformanceDivergence: CustomStringConvertible, Sendable {
     public let scenario: String
     /// Both timelines of each output that differs, side by side.
     public let timelines: String
+    /// The other scenarios whose divergence shrank to the same steps.
+    public internal(set) var alsoIn: [String] = []
 
     init(origin: String, scenario plan: ScenarioPlan, difference: FirstDifference, played: PathPlayer<some Any>.Played,
          binding: ContractBinding<some Any>, equivalence: Equivalence) {
@@ -90,7 +92,8 @@ public struct ConformanceDivergence: CustomStringConvertible, Sendable {
             let differs = a != b && !marked
             if differs { marked = true }
             let left = cell(a)
-            rows.append((differs ? "  ≠ " : "    ") + (left.count < 36 ? left.padding(toLength: 36, withPad: " ", startingAt: 0) : left + "  ") + cell(b))
+            let row = (differs ? "  ≠ " : "    ") + (left.count < 36 ? left.padding(toLength: 36, withPad: " ", startingAt: 0) : left + "  ") + cell(b)
+            rows.append(String(row.reversed().drop { $0 == " " }.reversed()))
         }
         return rows.joined(separator: "\n")
     }
@@ -108,6 +111,7 @@ public struct ConformanceDivergence: CustomStringConvertible, Sendable {
     /// Where, what each side shows, the steps, both timelines and the scenario to append.
     public var description: String {
         var lines = ["\(origin) diverges " + Self.summary(output, milliseconds, specValue, specBefore, modelValue, modelBefore)]
+        if !alsoIn.isEmpty { lines.append("(the same steps diverge in \(alsoIn.joined(separator: ", ")))") }
         lines.append("steps (\(scenarioStepCount)):")
         lines += steps.map { "  " + $0 }
         lines.append("timelines:")

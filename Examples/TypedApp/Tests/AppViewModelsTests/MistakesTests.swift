@@ -24,7 +24,6 @@ struct MistakesTests {
     @Test(arguments: [true, false])
     func aDebounceOf200InsteadOf300(scenarios: Bool) async throws {
         let report = try await Self.search(.debounce200).check(scenarios: scenarios)
-        print(report)
         let divergence = try #require(report.divergences.first, "\(report)")
         #expect(divergence.origin == (scenarios ? "scenario 'a query is searched after 300 ms of quiet'" : "an explored path"), "\(divergence)")
         #expect(divergence.output == "repositories", "\(divergence)")
@@ -46,12 +45,16 @@ struct MistakesTests {
     @Test(arguments: [true, false])
     func aButtonEnabledWhileItsActionExecutes(scenarios: Bool) async throws {
         let report = try await Self.login().check(scenarios: scenarios)
-        print(report)
         let divergence = try #require(report.divergences.first, "\(report)")
         #expect(divergence.output == "login.enabled", "\(divergence)")
         #expect(divergence.milliseconds == 0)
         #expect(divergence.specValue == "false")
         #expect(divergence.steps.count <= 4, "\(divergence)")
         #expect(divergence.scenario.contains("- expect: { login.enabled: "), "\(divergence.scenario)")
+        if scenarios {
+            // docs/conformance.md shows this divergence as it prints.
+            let page = try String(contentsOf: DocExamplesTests.package.appendingPathComponent("../../docs/conformance.md"), encoding: .utf8)
+            #expect(page.contains("```text\n" + divergence.description + "\n```"), "docs/conformance.md should show:\n\(divergence)")
+        }
     }
 }
