@@ -1,14 +1,14 @@
 import SpecRuntime
 
-/// Reading the argument of an operator built on the operator catalogue from its entry's
-/// ``OperatorShape``: the form (nothing, one value, a mapping) and each parameter by its kind.
-/// Nothing here names an operator or a shape.
+/// Reading the argument of an operator from its catalogue entry's ``OperatorShape``: the form
+/// (nothing, one value, a mapping) and each parameter by its kind. Nothing here names an
+/// operator or a shape.
 extension SpecReader {
-    /// The argument of a catalogued operator, in the shape its entry gives.
+    /// The argument of an operator, in the shape its entry gives.
     mutating func readArguments(_ entry: OperatorEntry, _ value: YAMLNode?, at node: YAMLNode) -> OperatorArgumentsDecl? {
         let name = entry.name
+        let shape = entry.shape
         var arguments = OperatorArgumentsDecl()
-        guard let shape = entry.shape else { return nil }
         guard !shape.parameters.isEmpty else {
             if let value, !value.isNull {
                 diagnostics.error(.invalidOperator, "'\(name)' takes no argument", at: value.range, fixIt: "write '- \(name)'")
@@ -17,30 +17,55 @@ extension SpecReader {
             return arguments
         }
         guard let value, !value.isNull else {
+            if shape.mayBeBare { return arguments }
             diagnostics.error(.missingArgument, "'\(name)' needs \(shape.example), as in '\(name): ...'", at: node.range)
             return nil
         }
-        if shape.isSingleValue || (shape.shorthand && value.mapping == nil) {
+        if shape.isSingleValue {
             return read(shape.parameters[0], value, keyed: false, of: name, into: &arguments) ? arguments : nil
+        }
+        if shape.shorthand && value.mapping == nil {
+            // The first parameter alone; the others, when some are required, are then missing.
+            let first = shape.parameters[0]
+            guard read(first, value, keyed: false, shorthand: true, of: name, into: &arguments) else { return nil }
+            let missing = shape.parameters.dropFirst().filter { $0.required && $0.key != nil }
+            guard missing.isEmpty else {
+                let needs = missing.map { "'\($0.key!):'\($0.hint)" }.joined(separator: " and ")
+                let keys = ["\(first.key ?? ""): \(value.string ?? "")"] + missing.map { "\($0.key!): \"...\"" }
+                diagnostics.error(.missingKey, "'\(name)' needs \(needs)", at: value.range,
+                                  fixIt: "write '\(name): { \(keys.joined(separator: ", ")) }'")
+                return nil
+            }
+            return arguments
         }
         let keys = shape.parameters.compactMap(\.key)
         guard let f = fields(value, of: "'\(name)'", allowed: keys) else { return nil }
-        let required = shape.parameters.filter { $0.required && $0.key != nil }
-        guard required.allSatisfy({ f[$0.key!] != nil }) else {
-            let needs = required.map { "'\($0.key!):' (\($0.hint))" }.joined(separator: " and ")
-            diagnostics.error(.missingKey, "'\(name)' needs \(needs)", at: value.range, fixIt: shape.keysFixIt.map { "write '\(name): \($0)'" })
-            return nil
+        if shape.missingKeys == .together {
+            let required = shape.parameters.filter { $0.required && $0.key != nil }
+            guard required.allSatisfy({ f[$0.key!] != nil }) else {
+                let needs = required.map { "'\($0.key!):'\($0.hint)" }.joined(separator: " and ")
+                diagnostics.error(.missingKey, "'\(name)' needs \(needs)", at: value.range, fixIt: shape.keysFixIt.map { "write '\(name): \($0)'" })
+                return nil
+            }
         }
         for parameter in shape.parameters {
-            guard let key = parameter.key, let node = f[key] else { continue }
+            guard let key = parameter.key else { continue }
+            guard let node = f[key] else {
+                if parameter.required {
+                    diagnostics.error(.missingKey, "'\(name)' needs '\(key):'\(parameter.hint)", at: value.range)
+                    return nil
+                }
+                continue
+            }
             guard read(parameter, node, keyed: true, of: name, into: &arguments) else { return nil }
         }
         return arguments
     }
 
     /// One parameter's value, by its kind, into `arguments`; false when it was refused (and
-    /// reported). `keyed`: written under its key, which the messages then name.
-    private mutating func read(_ parameter: OperatorParameter, _ value: YAMLNode, keyed: Bool, of name: String,
+    /// reported). `keyed`: written under its key, which the messages then name. `shorthand`:
+    /// written alone in place of a mapping, where a list of streams is one name.
+    private mutating func read(_ parameter: OperatorParameter, _ value: YAMLNode, keyed: Bool, shorthand: Bool = false, of name: String,
                                into arguments: inout OperatorArgumentsDecl) -> Bool {
         let key = parameter.key ?? ""
         func found(_ node: YAMLNode) -> String { node.scalar.map { "'\($0.value)'" } ?? node.kindName }
@@ -48,26 +73,42 @@ extension SpecReader {
         case .expression:
             guard let e = expression(value) else { return false }
             arguments.expressions.append(e)
+        case .values:
+            let items = value.sequence ?? [value]
+            let exprs = items.compactMap { expression($0) }
+            guard exprs.count == items.count, !exprs.isEmpty else { return false }
+            arguments.expressions += exprs
         case .count(let minimum):
             guard let text = value.string, value.scalar?.style == .plain, let n = Int(text), n >= minimum else {
-                let what = keyed ? "a '\(key):'" : "a count"
-                diagnostics.error(.invalidCount, "'\(name)' needs \(what) of \(minimum) or more, found \(found(value))", at: value.range)
+                let what = keyed ? "a '\(key):' of \(minimum) or more" : parameter.hint.isEmpty ? "a count of \(minimum) or more" : parameter.hint
+                diagnostics.error(.invalidCount, "'\(name)' needs \(what), found \(found(value))", at: value.range, fixIt: parameter.fixIt)
                 return false
             }
             arguments.count = Located(n, value.range)
-        case .duration:
-            guard let d = positiveDuration(value, of: keyed ? "\(name)' '\(key)" : name) else { return false }
+        case .duration(let minimum):
+            guard let d = minimum >= 1 ? positiveDuration(value, of: keyed ? "\(name)' '\(key)" : name) : duration(value) else { return false }
             arguments.duration = d
-        case .stream:
-            guard let other = identifier(value, what: "stream name", allowDots: true) else { return false }
-            arguments.sources = [other]
-        case .streams:
-            let items = value.sequence ?? [value]
-            guard !items.isEmpty else {
-                diagnostics.error(.missingArgument, "'\(name)' needs at least one other source in '\(key):'", at: value.range)
+        case .countOrDuration:
+            if let text = value.string, value.scalar?.style == .plain, let n = Int(text), n >= 0 {
+                arguments.count = Located(n, value.range)
+            } else if let text = value.string, value.scalar?.style == .plain, text.first?.isNumber == true, text.last?.isLetter == true {
+                guard let d = duration(value) else { return false }
+                arguments.duration = d
+            } else {
+                diagnostics.error(.invalidCount, "'\(name)' needs a count of 0 or more or a duration such as '300ms', found \(found(value))", at: value.range)
                 return false
             }
-            let others = items.compactMap { identifier($0, what: "source name", allowDots: true) }
+        case .stream(let what):
+            guard let other = identifier(value, what: what, allowDots: true) else { return false }
+            arguments.sources = [other]
+        case .streams(let what):
+            let items = shorthand ? [value] : value.sequence ?? [value]
+            guard !items.isEmpty else {
+                let message = keyed ? "'\(name)' needs at least one other source in '\(key):'" : "'\(name)' needs at least one stream, as in '\(name): other'"
+                diagnostics.error(.missingArgument, message, at: value.range)
+                return false
+            }
+            let others = items.compactMap { identifier($0, what: what, allowDots: true) }
             guard others.count == items.count else { return false }
             arguments.sources = others
         case .choice(let words):
@@ -78,6 +119,47 @@ extension SpecReader {
                 return false
             }
             arguments.choice = Located(text, value.range)
+        case .flag:
+            guard value.scalar?.style == .plain, let text = value.string, text == "true" || text == "false" else {
+                diagnostics.error(.typeMismatch, "'\(key):' is 'true' or 'false'", at: value.range)
+                return false
+            }
+            arguments.flag = Located(text == "true", value.range)
+        case .request:
+            guard let request = readRequest(value, of: name) else { return false }
+            arguments.request = request
+        case .navigation:
+            guard let navigation = readNavigate(value) else { return false }
+            arguments.navigation = navigation
+        case .expressionOrStream:
+            guard value.mapping != nil else {
+                guard let e = expression(value) else { return false }
+                arguments.expressions.append(e)
+                return true
+            }
+            guard let f = fields(value, of: "'\(name)'", allowed: ["stream"]), let s = f["stream"] else {
+                if value.mapping?.contains(where: { $0.key.string == "stream" }) == false {
+                    diagnostics.error(.missingKey, "'\(name)' with a mapping needs 'stream:' naming the fallback stream", at: value.range)
+                }
+                return false
+            }
+            guard let other = identifier(s, what: "stream name", allowDots: true) else { return false }
+            arguments.sources = [other]
+        case .streamsOrRequest:
+            if value.mapping != nil {
+                // `map { service.call($0) }.switchLatest()`: the inner streams are requests.
+                guard let request = readRequest(value, of: name) else { return false }
+                arguments.request = request
+                return true
+            }
+            let items = value.sequence ?? [value]
+            guard !items.isEmpty else {
+                diagnostics.error(.missingArgument, "'\(name)' needs at least one stream to choose from, as in '[a, b]'", at: value.range)
+                return false
+            }
+            let names = items.compactMap { identifier($0, what: "stream name", allowDots: true) }
+            guard names.count == items.count else { return false }
+            arguments.sources = names
         }
         return true
     }

@@ -34,61 +34,17 @@ package struct TimerDecl: Sendable {
     package var period: Located<Int>?
 }
 
-/// One operator of a stream pipeline, as written.
+/// One operator of a stream pipeline, as written: its name (its `OperatorCatalog` entry) and
+/// its argument, read in the shape that entry gives.
 package struct OperatorDecl: Sendable {
-    package enum Kind: Sendable {
-        case map(Expr)
-        case filter(Expr)
-        /// With a key expression over `$0`, elements are compared by their keys.
-        case distinctUntilChanged(Expr?)
-        case startWith([Expr])
-        case skip(Located<Int>)
-        /// `skip: 300ms`: elements of the first 300 ms are dropped.
-        case skipFor(Located<Int>)
-        case take(Located<Int>)
-        /// `take: 300ms`: elements of the first 300 ms pass, then the stream completes.
-        case takeFor(Located<Int>)
-        /// `$0` is the accumulator, `$1` the element.
-        case scan(seed: Expr, accumulator: Expr)
-        case merge([Located<String>])
-        /// `concat: other`: after the stream completes, the others in turn.
-        case concat([Located<String>])
-        /// `$0` is this stream's latest element, `$1`, `$2`, … the others'.
-        case combineLatest(with: [Located<String>], combine: Expr?)
-        /// Without `combine`, the other's latest value, as RxSwift's `withLatestFrom(_:)`.
-        case withLatestFrom(Located<String>, combine: Expr?)
-        case sample(Located<String>, defaultValue: Expr?)
-        case flatMapLatest(RequestDecl)
-        case flatMap(RequestDecl)
-        case concatMap(RequestDecl)
-        /// `switchLatest: [a, b]`: each element (an index) chooses the stream to follow.
-        case switchLatest([Located<String>])
-        case debounce(Located<Int>)
-        case throttle(Located<Int>, latest: Bool)
-        case delay(Located<Int>)
-        /// `catch: EXPR`: a failure or an error becomes this element.
-        case catchError(Expr)
-        /// `catchAndReturn: EXPR`, the same as `catch: EXPR`.
-        case catchAndReturn(Expr)
-        /// `catch: { stream: other }`: after a failure or an error, follow `other`.
-        case catchToStream(Located<String>)
-        case takeUntil(Located<String>)
-        /// `retry` (without limit) or `retry: N`.
-        case retry(Located<Int>?)
-        /// Maps each element to a request to open `screen`.
-        case navigate(NavigateDecl)
-        /// An operator built on `OperatorCatalog`, read in the shape its entry gives.
-        case catalogued(OperatorArgumentsDecl)
-    }
-
     package var name: String
-    package var kind: Kind
+    package var arguments: OperatorArgumentsDecl
     package var range: SpecRange
     /// The argument as written, shortened, for diagrams; nil for none.
     package var written: String? = nil
 }
 
-/// The argument of an operator built on `OperatorCatalog`, as written.
+/// The argument of an operator, as written, in the shape its `OperatorCatalog` entry gives.
 package struct OperatorArgumentsDecl: Sendable {
     package var expressions: [Expr] = []
     package var count: Located<Int>?
@@ -96,6 +52,12 @@ package struct OperatorArgumentsDecl: Sendable {
     package var duration: Located<Int>?
     /// The word of a choice parameter (`behavior: inclusive`); nil when left out.
     package var choice: Located<String>?
+    /// The value of a flag parameter (`latest: false`); nil when left out.
+    package var flag: Located<Bool>?
+    /// A service call per element (`flatMapLatest: { call: ... }`).
+    package var request: RequestDecl?
+    /// A screen to open per element (`navigate: { to: ... }`).
+    package var navigation: NavigateDecl?
 }
 
 /// A service call per element: `{ call: service, with: { arg: expr } }`, `$0` the element.

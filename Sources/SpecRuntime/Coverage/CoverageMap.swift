@@ -183,26 +183,22 @@ public struct CoverageMap: Sendable {
     /// Whether no request's failure can reach the end of `operators`: each request has a
     /// `catch` after it or inside its own `ops:`.
     static func catchesEveryFailure(_ operators: [OperatorPlan]) -> Bool {
-        func isCatch(_ op: OperatorPlan) -> Bool { if case .catchError = op.kind { return true } else { return false } }
+        // `catch: EXPR` and `catchAndReturn` catch; `catch: { stream: other }` follows another
+        // stream, whose failures may still reach the end.
+        func isCatch(_ op: OperatorPlan) -> Bool {
+            OperatorCatalog.entry(named: op.name)?.typing == .recovers && !op.arguments.expressions.isEmpty
+        }
         return operators.indices.allSatisfy { k in
-            guard case .request(let request) = operators[k].kind else { return true }
+            guard let request = operators[k].arguments.request else { return true }
             return request.inner.contains(where: isCatch) || operators[(k + 1)...].contains(where: isCatch)
         }
     }
 
     private mutating func addProbes(_ op: OperatorPlan) {
-        switch op.kind {
-        case .map(let e), .filter(let e), .catchError(let e): addProbes(e)
-        case .distinctUntilChanged(let key): if let key { addProbes(key) }
-        case .startWith(let es): for e in es { addProbes(e) }
-        case .scan(let seed, let acc): addProbes(seed); addProbes(acc)
-        case .combineLatest(_, let e): addProbes(e)
-        case .withLatestFrom(_, let e), .sample(_, let e): if let e { addProbes(e) }
-        case .request(let request):
+        for e in op.arguments.expressions { addProbes(e) }
+        if let request = op.arguments.request {
             for e in request.call.arguments { addProbes(e) }
             for inner in request.inner { addProbes(inner) }
-        case .catalogued(let arguments): for e in arguments.expressions { addProbes(e) }
-        default: break  // operators without expressions
         }
     }
 

@@ -50,57 +50,20 @@ final class StreamPipeline {
         for (k, op) in plan.operators.enumerated() {
             for (i, node) in op.secondarySources.enumerated() {
                 endPorts.append((node, k, i))
-                if case .withLatestFrom = op.kind { continue } // reads the node's latest value itself
+                if op.readsLatestOnly { continue } // reads the node's latest value itself
                 ports.append((node, k, i))
             }
         }
         return (ports, endPorts)
     }
 
-    /// `inner`: the operator runs in a request's inner stream, subscribed when that stream starts.
+    /// The node of `op`, made by its catalogue entry. `inner`: the operator runs in a request's
+    /// inner stream, subscribed when that stream starts.
     static func make(_ op: OperatorPlan, _ env: PipelineEnvironment, inner: Bool = false) -> StreamOperator {
         let coverage = env.coverage
-        func compile(_ e: TypedExpr) -> CompiledExpr { ExpressionCompiler.compile(e, coverage: coverage) }
-        switch op.kind {
-        case .map(let e): return StreamOperators.map(compile(e), env, name: op.name)
-        case .filter(let e): return StreamOperators.filter(compile(e), env)
-        case .distinctUntilChanged(let key): return StreamOperators.distinctUntilChanged(key: key.map(compile), env)
-        case .startWith(let es): return StreamOperators.startWith(es.map(compile), env)
-        case .skip(let n): return StreamOperators.skip(n)
-        case .skipFor(let ms): return StreamOperators.skip(for: ms, env)
-        case .take(let n): return StreamOperators.take(n)
-        case .takeFor(let ms): return StreamOperators.take(for: ms, env)
-        case .scan(let seed, let acc):
-            return StreamOperators.scan(seed: compile(seed), accumulator: compile(acc), env)
-        case .merge(let others): return StreamOperators.merge(sources: others.count)
-        case .switchLatest(let nodes): return StreamOperators.switchLatest(nodes, env)
-        case .concat(let nodes): return StreamOperators.concat(nodes, env)
-        case .combineLatest(let others, let combine): return StreamOperators.combineLatest(compile(combine), sources: others.count + 1, env)
-        case .withLatestFrom(let other, let combine):
-            return StreamOperators.withLatestFrom(other, combine: combine.map(compile), env, subscribedLate: inner)
-        case .sample(_, let defaultValue): return StreamOperators.sample(defaultValue: defaultValue.map(compile), env)
-        case .request(let plan):
-            let arguments = plan.call.arguments.map(compile)
-            let innerPlans = plan.inner
-            let inner: InnerOperators = { innerEnv in
-                innerPlans.enumerated().map { k, op in Self.make(op, innerEnv.operating(innerOp: k), inner: true) }
-            }
-            switch plan.strategy {
-            case .latest: return StreamOperators.flatMapLatest(plan, arguments: arguments, inner: inner, env)
-            case .merge: return StreamOperators.flatMap(plan, arguments: arguments, inner: inner, env)
-            case .concat: return StreamOperators.concatMap(plan, arguments: arguments, inner: inner, env)
-            }
-        case .debounce(let ms): return StreamOperators.debounce(ms, env)
-        case .throttle(let ms, let latest): return StreamOperators.throttle(ms, latest: latest, env)
-        case .delay(let ms): return StreamOperators.delay(ms, env)
-        case .catchError(let e): return StreamOperators.catchAndReturn(compile(e), env)
-        case .catchToStream(let other): return StreamOperators.catchToStream(other, env)
-        case .takeUntil: return StreamOperators.takeUntil()
-        case .retry(let n): return StreamOperators.retry(n)
-        case .catalogued(let arguments):
-            return OperatorCatalog.makeNode(op.name, OperatorNodeInput(name: op.name, arguments: arguments,
-                                                                         expressions: arguments.expressions.map(compile), environment: env))
-        }
+        let compile: (TypedExpr) -> CompiledExpr = { ExpressionCompiler.compile($0, coverage: coverage) }
+        return OperatorCatalog.makeNode(op.name, OperatorNodeInput(name: op.name, arguments: op.arguments, expressions: op.arguments.expressions.map(compile),
+                                                                  environment: env, inner: inner, compile: compile))
     }
 
     /// An element of the source enters the first operator.
@@ -226,11 +189,8 @@ final class StreamPipeline {
     /// A `throttle` (in the pipeline or in a request's `ops:`) reads its window back from its
     /// timer on the clock when it is restored.
     static func readsClockWhenRestored(_ op: OperatorPlan) -> Bool {
-        switch op.kind {
-        case .throttle: return true
-        case .request(let plan): return plan.inner.contains(where: readsClockWhenRestored)
-        default: return false
-        }
+        if OperatorCatalog.entry(named: op.name)?.restoresFromClock == true { return true }
+        return op.arguments.request?.inner.contains(where: readsClockWhenRestored) ?? false
     }
 
     /// Whether a terminal event reached the end: the output has ended and the pipeline is disposed.

@@ -59,14 +59,9 @@ final class RequestSink: StreamOperator {
         self.makeInner = makeInner
         self.env = env
         self.sources = plan.innerSources
-        self.innerFlushes = plan.inner.contains {
-            switch $0.kind {
-            // No catalogued node emits in `flush` (only `combineLatest` does, see Nodes/): a
-            // flush per transaction would walk every pending inner stream, O(pending) each.
-            case .combineLatest: return true
-            default: return false
-            }
-        }
+        // Few nodes emit in `flush` (`combineLatest`, see Nodes/): a flush per transaction
+        // would walk every pending inner stream, O(pending) each.
+        self.innerFlushes = plan.inner.contains { OperatorCatalog.entry(named: $0.name)?.emitsOnFlush == true }
     }
 
     func onSecondary(_ index: Int, _ value: Value) {

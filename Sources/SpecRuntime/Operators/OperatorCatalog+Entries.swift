@@ -1,7 +1,89 @@
-/// The operators built on the catalogue: each is this entry and its node file in `Nodes/`;
-/// the reader, checker, validator, pipeline, schema, mutation and diagrams need nothing more.
+/// Every operator of the spec language, in the order of the operator table: each is this entry
+/// and its node file in `Nodes/`; the reader, checker, validator, pipeline, schema, mutation and
+/// diagrams need nothing more.
 extension OperatorCatalog {
-    static let catalogued: [OperatorEntry] = [
+    static let entries: [OperatorEntry] = [
+        OperatorEntry("map", .anExpression, .transforms, insideRequest: true, "Transforms each element: 'map: $0.count'.", keepsNoState: true) {
+            StreamOperators.map($0.expressions[0], $0.environment, name: $0.name)
+        },
+        OperatorEntry("filter", .anExpression, .predicate, insideRequest: true, "Keeps the elements for which the Bool expression over '$0' holds.",
+                      mutations: [.remove], keepsNoState: true) { StreamOperators.filter($0.expressions[0], $0.environment) },
+        OperatorEntry("distinctUntilChanged", .key, .keyed, insideRequest: true,
+                      "Drops an element equal to the previous one; with an expression, compares that key of '$0'. Alone: '- distinctUntilChanged'.",
+                      mutations: [.remove]) { StreamOperators.distinctUntilChanged(key: $0.expressions.first, $0.environment) },
+        OperatorEntry("startWith", .values, .prepends, insideRequest: true, "Emits these values first: 'startWith: \"0\"' or a list.") {
+            StreamOperators.startWith($0.expressions, $0.environment)
+        },
+        OperatorEntry("skip", .countOrDuration, .keepsElement, insideRequest: true, "Drops the first N elements, or the elements of a first duration.",
+                      mutations: [.remove, .countByOne]) { input in
+            input.arguments.count.map { StreamOperators.skip($0) } ?? StreamOperators.skip(for: input.arguments.duration ?? 0, input.environment)
+        },
+        OperatorEntry("take", .countOrDuration, .keepsElement, insideRequest: true, "Passes the first N elements (or those of a first duration), then completes.",
+                      mutations: [.remove, .countByOne]) { input in
+            input.arguments.count.map { StreamOperators.take($0) } ?? StreamOperators.take(for: input.arguments.duration ?? 0, input.environment)
+        },
+        OperatorEntry("scan", .seedAndAccumulator, .accumulates, insideRequest: true,
+                      "Accumulates: '{ seed: \"0\", accumulator: \"$0 + $1\" }', '$0' the accumulator and '$1' the element.") {
+            StreamOperators.scan(seed: $0.expressions[0], accumulator: $0.expressions[1], $0.environment)
+        },
+        OperatorEntry("merge", .streams("the streams to merge"), .joinsSameType, insideRequest: true, "Merges other streams of the same element type.") {
+            StreamOperators.merge(sources: $0.arguments.sources.count)
+        },
+        OperatorEntry("combineLatest", .combineLatest, .combines, insideRequest: true,
+                      "Combines with another source's latest value once both have one: '{ with: other, combine: \"$0 * $1\" }'.",
+                      emitsOnFlush: true) {
+            StreamOperators.combineLatest($0.expressions[0], sources: $0.arguments.sources.count + 1, $0.environment)
+        },
+        OperatorEntry("withLatestFrom", .withLatestFrom, .readsLatest, insideRequest: true,
+                      "On each element, the other source's latest value, or '{ with: other, combine: EXPR }'.", edge: .reads("latest")) {
+            StreamOperators.withLatestFrom($0.arguments.sources[0], combine: $0.expressions.first, $0.environment, subscribedLate: $0.inner)
+        },
+        OperatorEntry("sample", .sample, .samples, insideRequest: true,
+                      "Emits the latest element when the sampler fires, if there is a new one; '{ with: sampler, defaultValue: EXPR }' emits that when there is none.",
+                      edge: .feeds("sampler")) { StreamOperators.sample(defaultValue: $0.expressions.first, $0.environment) },
+        OperatorEntry("flatMapLatest", .request, .requests(.latest), insideRequest: false,
+                      "Calls a service per element, disposing the request in flight ('$0' the element).", mutations: [.replace(with: "flatMap")], node: request),
+        OperatorEntry("flatMap", .request, .requests(.merge), insideRequest: false, "Calls a service per element; every answer lands ('$0' the element).",
+                      mutations: [.replace(with: "flatMapLatest")], node: request),
+        OperatorEntry("concatMap", .request, .requests(.concat), insideRequest: false,
+                      "Calls a service per element, one request after the other, in order ('$0' the element).", node: request),
+        OperatorEntry("switchLatest", .switchLatest, .switches, insideRequest: false,
+                      "Follows the latest of several streams ('[a, b]', chosen by the element), or a request per element like 'flatMapLatest'.") { input in
+            input.arguments.request == nil ? StreamOperators.switchLatest(input.arguments.sources, input.environment) : request(input)
+        },
+        OperatorEntry("concat", .streams("the streams that follow"), .joinsSameType, insideRequest: false,
+                      "After this stream completes, the elements of the next ones, in order.") {
+            StreamOperators.concat($0.arguments.sources, $0.environment)
+        },
+        OperatorEntry("debounce", .anyDuration, .keepsElement, insideRequest: true, "Emits an element after this much quiet.",
+                      mutations: [.remove, .durationByHalfAndDouble], durationIsWait: true) { StreamOperators.debounce($0.arguments.duration ?? 0, $0.environment) },
+        OperatorEntry("throttle", .throttle, .keepsElement, insideRequest: true,
+                      "At most one element per window: 'throttle: 500ms' (latest: true) or '{ for: 500ms, latest: false }'.",
+                      mutations: [.remove, .durationByHalfAndDouble], durationIsWait: true, restoresFromClock: true) {
+            StreamOperators.throttle($0.arguments.duration ?? 0, latest: $0.arguments.flag ?? true, $0.environment)
+        },
+        OperatorEntry("delay", .anyDuration, .keepsElement, insideRequest: true, "Shifts every element by this much.",
+                      mutations: [.remove, .durationByHalfAndDouble], durationIsWait: true) { StreamOperators.delay($0.arguments.duration ?? 0, $0.environment) },
+        // `catch: { stream: other }` reads another stream and is refused in a request's `ops:` by
+        // its typing (`.recovers`); `catch: EXPR` is allowed there.
+        OperatorEntry("catch", .catchShape, .recovers, insideRequest: true,
+                      "Turns a failure into this element ('$0' the error), or continues with '{ stream: fallback }'.") { input in
+            input.expressions.first.map { StreamOperators.catchAndReturn($0, input.environment) }
+                ?? StreamOperators.catchToStream(input.arguments.sources[0], input.environment)
+        },
+        OperatorEntry("catchAndReturn", .anExpression, .recovers, insideRequest: true,
+                      "Turns a failure into this element and completes, as RxSwift's 'catchAndReturn'.") {
+            StreamOperators.catchAndReturn($0.expressions[0], $0.environment)
+        },
+        OperatorEntry("takeUntil", .endingStream, .endsOn, insideRequest: true, "Passes elements until the other stream emits, then completes.",
+                      mutations: [.remove]) { _ in StreamOperators.takeUntil() },
+        OperatorEntry("retry", .retry, .resubscribes, insideRequest: true,
+                      "Resubscribes after a failure: 'retry: 3' subscriptions in all, or '- retry' without limit.") { StreamOperators.retry($0.arguments.count) },
+        // A navigation is a map from the element to the screen to open.
+        OperatorEntry("navigate", .navigate, .navigates, insideRequest: false, "Maps each element to a request to open a screen.",
+                      keepsNoState: true) {
+            StreamOperators.map($0.expressions[0], $0.environment, name: $0.name)
+        },
         OperatorEntry("takeWhile", .takeWhile, .predicate, insideRequest: true,
                       "Passes elements while the Bool expression over '$0' holds, then completes (RxSwift's 'take(while:)'); "
                       + "'{ while: EXPR, behavior: inclusive }' also sends the element that ends it.",
@@ -46,13 +128,72 @@ extension OperatorCatalog {
             StreamOperators.buffer(timeSpan: $0.arguments.duration ?? 1, count: $0.arguments.count ?? 1, $0.environment)
         },
     ]
+
+    /// A request operator's node: its strategy is in its plan, and its inner stream's operators
+    /// are made as the pipeline's are, each time an inner stream starts.
+    private static func request(_ input: OperatorNodeInput) -> StreamOperator {
+        guard let plan = input.arguments.request else { return PassingSink() }
+        let arguments = plan.call.arguments.map(input.compile)
+        let innerPlans = plan.inner
+        let inner: InnerOperators = { innerEnv in
+            innerPlans.enumerated().map { k, op in StreamPipeline.make(op, innerEnv.operating(innerOp: k), inner: true) }
+        }
+        switch plan.strategy {
+        case .latest: return StreamOperators.flatMapLatest(plan, arguments: arguments, inner: inner, input.environment)
+        case .merge: return StreamOperators.flatMap(plan, arguments: arguments, inner: inner, input.environment)
+        case .concat: return StreamOperators.concatMap(plan, arguments: arguments, inner: inner, input.environment)
+        }
+    }
 }
 
+
+/// The shapes only one operator uses.
 private extension OperatorShape {
+    /// `- distinctUntilChanged`, or a key over `$0` to compare by.
+    static let key = OperatorShape([OperatorParameter(nil, .expression, required: false)], example: "")
+    /// `startWith: "0"` or `startWith: [0, 1]`.
+    static let values = OperatorShape([OperatorParameter(nil, .values)], example: "a value or a list of values")
+    /// `{ with: other, combine: EXPR }`, `$0` this stream's element and `$1`, `$2`, … the others'.
+    static let combineLatest = OperatorShape([
+        OperatorParameter("with", .streams("source name"), hint: " naming the other source", "The other source."),
+        OperatorParameter("combine", .expression, hint: ", an expression over '$0' (this stream) and '$1' (the other)",
+                          "The element over '$0' (this side) and '$1' (the other)."),
+    ], shorthand: true, summary: "The other source and how to combine.", example: "another source", missingKeys: .oneByOne)
+    /// `withLatestFrom: other`, or `{ with: other, combine: EXPR }`.
+    static let withLatestFrom = OperatorShape([
+        OperatorParameter("with", .stream("source name"), hint: " naming the other source", "The other source."),
+        OperatorParameter("combine", .expression, required: false, "The element over '$0' (this side) and '$1' (the other)."),
+    ], shorthand: true, summary: "The other source and how to combine.", example: "another source", missingKeys: .oneByOne)
+    /// `sample: sampler`, or `{ with: sampler, defaultValue: EXPR }`.
+    static let sample = OperatorShape([
+        OperatorParameter("with", .stream("stream name"), hint: " naming the sampler", "The sampler stream."),
+        OperatorParameter("defaultValue", .expression, required: false, "What to emit when no new element came."),
+    ], shorthand: true, summary: "The sampler and a default.", example: "the sampler stream", missingKeys: .oneByOne)
+    /// `switchLatest: [a, b]`, or a request.
+    static let switchLatest = OperatorShape([OperatorParameter(nil, .streamsOrRequest)],
+                                            example: "the streams to choose from, as in '[a, b]', or a request '{ call: service }'")
+    /// `throttle: 500ms`, or `{ for: 500ms, latest: false }`.
+    static let throttle = OperatorShape([
+        OperatorParameter("for", .duration(minimum: 0), hint: " with a duration", "The window."),
+        OperatorParameter("latest", .flag(default: true), required: false,
+                          "Whether to emit the latest element at the end of the window (RxSwift's default: true)."),
+    ], shorthand: true, summary: "The window and whether the latest element ends it.", example: "a duration", missingKeys: .oneByOne)
+    /// `catch: EXPR`, or `{ stream: fallback }`.
+    static let catchShape = OperatorShape([OperatorParameter(nil, .expressionOrStream)], example: "an expression or '{ stream: other }'")
+    /// `takeUntil: other`.
+    static let endingStream = OperatorShape([OperatorParameter(nil, .stream("stream name"))], example: "the stream that ends it")
+    /// `- retry`, or `retry: 3` subscriptions in all.
+    static let retry = OperatorShape([
+        OperatorParameter(nil, .count(minimum: 1), required: false, hint: "a count of subscriptions in all, 1 or more",
+                          fixIt: "write '- retry: 3', or '- retry' to resubscribe without limit"),
+    ], example: "")
+    /// `navigate: { to: Screen, params: { ... } }`.
+    static let navigate = OperatorShape([OperatorParameter(nil, .navigation)], example: "'{ to: Screen, params: { ... } }'")
+
     /// `takeWhile: EXPR`, or `{ while: EXPR, behavior: inclusive }` (RxSwift's
     /// `take(while:behavior:)`), the expression a `Bool` over `$0`.
     static let takeWhile = OperatorShape([
-        OperatorParameter("while", .expression, hint: "the condition over '$0'", "Elements pass while this Bool over '$0' holds."),
+        OperatorParameter("while", .expression, hint: " (the condition over '$0')", "Elements pass while this Bool over '$0' holds."),
         OperatorParameter("behavior", .choice(["exclusive", "inclusive"]), required: false,
                           "'inclusive' also sends the first element for which the condition fails, then completes; 'exclusive' (the default) does not."),
     ], shorthand: true, summary: "The condition, and whether the element that fails it is sent.", example: "an expression over '$0'")

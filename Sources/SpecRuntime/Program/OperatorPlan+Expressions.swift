@@ -1,26 +1,13 @@
 extension OperatorPlan {
-    /// The expressions the operator evaluates, which may read nodes' latest values.
+    /// The expressions the operator evaluates, which may read nodes' latest values: its own,
+    /// then a request's arguments and the expressions of its inner stream's own operators.
     package var expressions: [TypedExpr] {
-        switch kind {
-        case .map(let e), .filter(let e), .catchError(let e): return [e]
-        case .distinctUntilChanged(let key): return key.map { [$0] } ?? []
-        case .startWith(let es): return es
-        case .scan(let seed, let accumulator): return [seed, accumulator]
-        case .combineLatest(_, let combine): return [combine]
-        case .withLatestFrom(_, let combine): return combine.map { [$0] } ?? []
-        case .sample(_, let defaultValue): return defaultValue.map { [$0] } ?? []
-        // A request's arguments, and the expressions of its inner stream's own operators.
-        case .request(let plan): return plan.call.arguments + plan.inner.flatMap(\.expressions)
-        case .catalogued(let arguments): return arguments.expressions
-        default: return []
-        }
+        guard let plan = arguments.request else { return arguments.expressions }
+        return arguments.expressions + plan.call.arguments + plan.inner.flatMap(\.expressions)
     }
 
     /// The call a request operator (`flatMapLatest: { call: ... }`) makes; nil for other operators.
-    package var serviceCall: ServiceCall? {
-        if case .request(let plan) = kind { return plan.call }
-        return nil
-    }
+    package var serviceCall: ServiceCall? { arguments.request?.call }
 }
 
 extension StreamPlan {
@@ -29,7 +16,7 @@ extension StreamPlan {
     package var sampledNodes: [Int] {
         var out: [Int] = []
         for op in operators {
-            if case .withLatestFrom(let other, _) = op.kind, !out.contains(other) { out.append(other) }
+            if op.readsLatestOnly { for other in op.arguments.sources where !out.contains(other) { out.append(other) } }
             for read in op.expressions.flatMap({ $0.nodeReads() }) where !out.contains(read) { out.append(read) }
         }
         return out.filter { $0 != source }

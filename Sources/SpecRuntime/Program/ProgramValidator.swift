@@ -140,41 +140,23 @@ struct ProgramValidator {
         }
     }
 
+    /// Each operator's arguments have the shape its entry reads and its node indexes; a
+    /// request's call names a service with as many names as arguments.
     private func operators(_ list: [OperatorPlan], _ at: String) throws(CompiledSpecError) {
         for op in list {
             let here = "\(at) '\(op.name)'"
             for n in op.secondarySources { try node(n, here) }
-            switch op.kind {
-            case .map(let e), .filter(let e), .catchError(let e): try expression(e, here)
-            case .distinctUntilChanged(let key): if let key { try expression(key, here) }
-            case .startWith(let es): for e in es { try expression(e, here) }
-            case .scan(let seed, let accumulator):
-                try expression(seed, here)
-                try expression(accumulator, here)
-            case .combineLatest(_, let combine): try expression(combine, here)
-            case .withLatestFrom(_, let combine): if let combine { try expression(combine, here) }
-            case .sample(_, let d): if let d { try expression(d, here) }
-            case .skip(let n), .skipFor(let n), .take(let n), .takeFor(let n), .debounce(let n), .throttle(let n, _), .delay(let n):
-                try nonNegative(n, "a count or time", here)
-            case .retry(let n): try nonNegative(n ?? 0, "a count", here)
-            case .request(let plan):
+            guard let entry = OperatorCatalog.entry(named: op.name) else { throw fail("\(here) is not an operator this engine has") }
+            if let problem = entry.shape.problem(with: op.arguments) { throw fail("\(here) \(problem)") }
+            for n in op.arguments.sources { try node(n, here) }
+            for e in op.arguments.expressions { try expression(e, here) }
+            if let plan = op.arguments.request {
                 try index(plan.call.service, spec.services.count, "service", here)
                 guard plan.call.argumentNames.count == plan.call.arguments.count else { throw fail("\(here) has \(plan.call.argumentNames.count) argument names for \(plan.call.arguments.count) arguments") }
                 for e in plan.call.arguments { try expression(e, here) }
                 try operators(plan.inner, here)
-            case .merge, .concat, .switchLatest, .catchToStream, .takeUntil: break
-            case .catalogued(let arguments): try catalogued(op.name, arguments, here)
             }
         }
-    }
-
-    /// A catalogued operator's arguments have the shape its entry reads and its node indexes.
-    private func catalogued(_ name: String, _ arguments: OperatorArguments, _ at: String) throws(CompiledSpecError) {
-        guard let entry = OperatorCatalog.entry(named: name), entry.isCatalogued else {
-            throw fail("\(at) is not an operator this engine has")
-        }
-        if let problem = entry.shape?.problem(with: arguments) { throw fail("\(at) \(problem)") }
-        for e in arguments.expressions { try expression(e, at) }
     }
 
     private func explore(_ plan: ExplorePlan) throws(CompiledSpecError) {
@@ -258,11 +240,8 @@ struct ProgramValidator {
     /// `withLatestFrom`'s, in a request's `ops:` too.
     private static func listened(_ list: [OperatorPlan]) -> [Int] {
         list.flatMap { op -> [Int] in
-            switch op.kind {
-            case .withLatestFrom: return []
-            case .request(let plan): return listened(plan.inner)
-            default: return op.secondarySources
-            }
+            if let plan = op.arguments.request { return listened(plan.inner) }
+            return op.readsLatestOnly ? [] : op.secondarySources
         }
     }
 

@@ -31,82 +31,48 @@ package struct StreamPlan: Sendable {
     }
 }
 
-/// One checked operator. Expressions read `$0` (and `$1`) as ``TypedExpr/operatorArgument(_:)``.
+/// One checked operator: its name, which is its entry in ``OperatorCatalog``, and its checked
+/// arguments in the shape that entry gives. Expressions read `$0` (and `$1`) as
+/// ``TypedExpr/operatorArgument(_:)``.
 package struct OperatorPlan: Sendable {
-    package enum Kind: Sendable {
-        case map(TypedExpr)
-        case filter(TypedExpr)
-        /// With a key, elements are compared by the key over `$0`.
-        case distinctUntilChanged(key: TypedExpr?)
-        case startWith([TypedExpr])
-        case skip(Int)
-        /// Milliseconds from subscription.
-        case skipFor(Int)
-        case take(Int)
-        /// Milliseconds from subscription.
-        case takeFor(Int)
-        case scan(seed: TypedExpr, accumulator: TypedExpr)
-        case merge([Int])
-        /// After the upstream completes, these streams in turn.
-        case concat([Int])
-        /// Each element (an index) chooses which of these streams to follow.
-        case switchLatest([Int])
-        /// `$0` the upstream's latest element, `$1`, `$2`, … the others' in order.
-        case combineLatest([Int], combine: TypedExpr)
-        case withLatestFrom(Int, combine: TypedExpr?)
-        case sample(Int, defaultValue: TypedExpr?)
-        case request(RequestPlan)
-        case debounce(Int)
-        case throttle(Int, latest: Bool)
-        case delay(Int)
-        /// `catch: EXPR`, `catchAndReturn: EXPR`: the element instead of a failure or an error.
-        case catchError(TypedExpr)
-        /// `catch: { stream: other }`: follow `other` after the first failure or error.
-        case catchToStream(Int)
-        case takeUntil(Int)
-        /// Resubscribes after an error, at most this many times (nil: without limit). Inner ops only.
-        case retry(Int?)
-        /// An operator built on ``OperatorCatalog``: its entry (by ``OperatorPlan/name``) reads,
-        /// types and runs it from these arguments.
-        case catalogued(OperatorArguments)
-    }
-
-    package var kind: Kind
-    /// The operator's name as written, for messages.
+    /// The operator's name as written: its catalogue entry, and the name messages give.
     package var name: String
+    package var arguments: OperatorArguments
     /// Its argument as written, shortened (`$0.count > 3`), for diagrams; nil for none.
     package var written: String?
 
     /// The other nodes this operator listens to (merge, combineLatest, withLatestFrom, sample).
     package var secondarySources: [Int] {
-        switch kind {
-        case .merge(let nodes), .switchLatest(let nodes), .concat(let nodes), .combineLatest(let nodes, _): return nodes
-        case .withLatestFrom(let n, _), .sample(let n, _), .catchToStream(let n), .takeUntil(let n): return [n]
-        case .catalogued(let arguments): return arguments.sources
         // A request's own `ops:` listen to the screen from each inner stream: the request's
         // operator receives their sources, in the order of ``RequestPlan/innerSources``.
-        case .request(let plan): return plan.innerSources.map(\.node)
-        default: return []
-        }
+        if let plan = arguments.request { return plan.innerSources.map(\.node) }
+        return arguments.sources
     }
 
     /// The sources this operator listens to, each with the operator that reads it: itself, or for
     /// a request the operator of its `ops:` (for diagrams and labels).
     package var listenedSources: [(node: Int, op: OperatorPlan)] {
-        if case .request(let plan) = kind { return plan.innerSources.map { ($0.node, plan.inner[$0.op]) } }
+        if let plan = arguments.request { return plan.innerSources.map { ($0.node, plan.inner[$0.op]) } }
         return secondarySources.map { ($0, self) }
     }
 
+    /// Whether it reads its other streams' latest values itself rather than receiving their
+    /// events (`withLatestFrom`: its entry's edge is `.reads`).
+    package var readsLatestOnly: Bool {
+        if case .reads? = OperatorCatalog.entry(named: name)?.edge { return true }
+        return false
+    }
+
     /// Memberwise, at `package` access: the front end builds the program.
-    package init(kind: Kind, name: String, written: String? = nil) {
-        self.kind = kind
+    package init(name: String, arguments: OperatorArguments = OperatorArguments(), written: String? = nil) {
         self.name = name
+        self.arguments = arguments
         self.written = written
     }
 }
 
-/// The checked arguments of an operator built on ``OperatorCatalog``, in the shape its entry's
-/// ``OperatorShape`` gives: its expressions (`$0` the element), a count, other streams.
+/// The checked arguments of an operator, in the shape its entry's ``OperatorShape`` gives: its
+/// expressions (`$0` the element), a count, a duration, other streams, a choice, a flag, a request.
 package struct OperatorArguments: Sendable {
     /// Expressions in the order the argument has them (`seed`, then `accumulator`).
     package var expressions: [TypedExpr]
@@ -118,13 +84,21 @@ package struct OperatorArguments: Sendable {
     /// The word of a ``OperatorParameter/Kind/choice(_:)`` parameter, nil when left out (the
     /// default): `takeWhile`'s `behavior: inclusive`.
     package var choice: String?
+    /// The value of a ``OperatorParameter/Kind/flag(default:)`` parameter, nil when left out (the
+    /// default): `throttle`'s `latest: false`.
+    package var flag: Bool?
+    /// A request per element (`flatMapLatest: { call: ... }`).
+    package var request: RequestPlan?
 
-    package init(expressions: [TypedExpr] = [], count: Int? = nil, sources: [Int] = [], duration: Int? = nil, choice: String? = nil) {
+    package init(expressions: [TypedExpr] = [], count: Int? = nil, sources: [Int] = [], duration: Int? = nil, choice: String? = nil,
+                 flag: Bool? = nil, request: RequestPlan? = nil) {
         self.expressions = expressions
         self.count = count
         self.sources = sources
         self.duration = duration
         self.choice = choice
+        self.flag = flag
+        self.request = request
     }
 }
 
@@ -216,7 +190,6 @@ package struct ServiceCall: Sendable {
 extension StreamPlan: Codable {}
 extension TimerPlan: Codable {}
 extension OperatorPlan: Codable {}
-extension OperatorPlan.Kind: Codable {}
 extension OperatorArguments: Codable {}
 extension RequestStrategy: Codable {}
 extension RequestPlan: Codable {}

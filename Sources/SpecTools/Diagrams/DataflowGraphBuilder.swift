@@ -158,12 +158,9 @@ struct DataflowGraphBuilder {
     private func operatorLabel(_ op: OperatorPlan) -> String {
         if let call = op.serviceCall { return "\(op.name) → \(spec.services[call.service].name)" }
         if let written = op.written { return "\(op.name): \(written)" }
-        switch op.kind {
-        case .skip(let n), .take(let n): return "\(op.name)(\(n))"
-        case .debounce(let ms), .delay(let ms): return "\(op.name)(\(ms)ms)"
-        case .throttle(let ms, _): return "\(op.name)(\(ms)ms)"
-        default: return op.name
-        }
+        if let n = op.arguments.count { return "\(op.name)(\(n))" }
+        if let ms = op.arguments.duration { return "\(op.name)(\(ms)ms)" }
+        return op.name
     }
 
     // MARK: edges

@@ -206,7 +206,7 @@ struct DigestCells {
               program.pipelineInputs[node].count == 1, let port = program.pipelineInputs[node].first, port.op < 0 else { return nil }
         let stream = program.spec.streams[port.pipeline]
         guard stream.source == node, stream.timer == nil, stream.operators.count == 1, let first = stream.operators.first,
-              case .request(let plan) = first.kind, plan.strategy == .latest, plan.inner.isEmpty,
+              let plan = first.arguments.request, plan.strategy == .latest, plan.inner.isEmpty,
               program.spec.services.indices.contains(plan.call.service), program.spec.services[plan.call.service].results.count <= 1
         else { return nil }
         var reads: [Int] = []
@@ -214,12 +214,10 @@ struct DigestCells {
         return (port.pipeline, reads.sorted())
     }
 
-    /// A `map` or `filter` whose expression reads no node of the screen, only the element.
+    /// A `map`, `filter` or `navigate` (an operator whose entry says it keeps no state) whose
+    /// expression reads no node of the screen, only the element.
     private static func mapsOrFiltersTheElementAlone(_ op: OperatorPlan) -> Bool {
-        switch op.kind {
-        case .map(let e), .filter(let e): return e.nodeReads().isEmpty
-        default: return false
-        }
+        OperatorCatalog.entry(named: op.name)?.keepsNoState == true && op.expressions.allSatisfy { $0.nodeReads().isEmpty }
     }
 
     /// True when writing `node` can change nothing but derived values and the cells mirroring

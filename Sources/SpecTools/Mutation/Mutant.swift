@@ -63,14 +63,14 @@ enum MutationEdit: Sendable {
             stream.operators[op] = replacement
             spec.outputs[o].kind = .stream(stream)
         case .removeInnerOperator(let o, let op, let j):
-            guard case .stream(var stream) = spec.outputs[o].kind, var request = stream.operators[op].request else { return }
+            guard case .stream(var stream) = spec.outputs[o].kind, var request = stream.operators[op].arguments.request else { return }
             request.operators.remove(at: j)
-            stream.operators[op].request = request
+            stream.operators[op].arguments.request = request
             spec.outputs[o].kind = .stream(stream)
         case .replaceInnerOperator(let o, let op, let j, let replacement):
-            guard case .stream(var stream) = spec.outputs[o].kind, var request = stream.operators[op].request else { return }
+            guard case .stream(var stream) = spec.outputs[o].kind, var request = stream.operators[op].arguments.request else { return }
             request.operators[j] = replacement
-            stream.operators[op].request = request
+            stream.operators[op].arguments.request = request
             spec.outputs[o].kind = .stream(stream)
         case .serviceLatency(let s, let ms):
             spec.services[s].latency?.value = ms
@@ -159,26 +159,5 @@ extension Expr {
         }
         walk(self)
         return out
-    }
-}
-
-extension OperatorDecl {
-    /// The request of `flatMapLatest`, `flatMap` or `concatMap`; setting it keeps the operator.
-    var request: RequestDecl? {
-        get {
-            switch kind {
-            case .flatMapLatest(let r), .flatMap(let r), .concatMap(let r): return r
-            default: return nil
-            }
-        }
-        set {
-            guard let newValue else { return }
-            switch kind {
-            case .flatMapLatest: kind = .flatMapLatest(newValue)
-            case .flatMap: kind = .flatMap(newValue)
-            case .concatMap: kind = .concatMap(newValue)
-            default: break
-            }
-        }
     }
 }

@@ -42,7 +42,7 @@ enum MutantGenerator {
                     out.append(Mutant(declaration: output.name.value, change: change, range: op.range, edit: e))
                 }
                 // A request's own `ops:` (an inner `takeUntil: cancel` dropped is killed by a scenario that cancels).
-                for (j, innerOp) in (op.request?.operators ?? []).enumerated() {
+                for (j, innerOp) in (op.arguments.request?.operators ?? []).enumerated() {
                     for (edit, change) in MutationCatalog.operatorVariants(innerOp) {
                         let e: MutationEdit = switch edit {
                         case .remove: .removeInnerOperator(output: o, op: k, inner: j)

@@ -53,13 +53,13 @@ enum MutationCatalog {
     ]
 
     /// The variants of one stream operator, other than its expressions: what its catalogue entry
-    /// allows (removed, renamed to an operator of the same shape, a count +-1), a time halved and
-    /// doubled, a count of `skip`/`take` +-1, `flatMapLatest` <-> `flatMap`.
+    /// allows (removed, renamed to an operator of the same shape, a count +-1, a time halved and
+    /// doubled).
     static func operatorVariants(_ op: OperatorDecl) -> [(edit: OperatorEdit, change: String)] {
         var out: [(OperatorEdit, String)] = []
-        func replaced(_ kind: OperatorDecl.Kind, name: String? = nil) -> OperatorEdit {
+        func replaced(_ arguments: OperatorArgumentsDecl, name: String? = nil) -> OperatorEdit {
             var changed = op
-            changed.kind = kind
+            changed.arguments = arguments
             if let name { changed.name = name }
             return .replace(changed)
         }
@@ -68,33 +68,22 @@ enum MutationCatalog {
             case .remove:
                 out.append((.remove, "\(op.name) -> (removed)"))
             case .replace(let other):
-                out.append((replaced(op.kind, name: other), "\(op.name) -> \(other)"))
+                out.append((replaced(op.arguments, name: other), "\(op.name) -> \(other)"))
             case .countByOne:
-                guard case .catalogued(let arguments) = op.kind, let n = arguments.count else { continue }
+                guard let n = op.arguments.count else { continue }
                 for changed in [n.value + 1, n.value - 1] where changed >= 0 && n.value < Int.max {
-                    var a = arguments
+                    var a = op.arguments
                     a.count = Located(changed, n.range)
-                    out.append((replaced(.catalogued(a)), "\(op.name) \(n.value) -> \(op.name) \(changed)"))
+                    out.append((replaced(a), "\(op.name) \(n.value) -> \(op.name) \(changed)"))
+                }
+            case .durationByHalfAndDouble:
+                guard let ms = op.arguments.duration else { continue }
+                for changed in [ms.value / 2, ms.value * 2] where changed != ms.value && ms.value <= Int.max / 2 {
+                    var a = op.arguments
+                    a.duration = Located(changed, ms.range)
+                    out.append((replaced(a), "\(op.name) \(durationText(ms.value)) -> \(op.name) \(durationText(changed))"))
                 }
             }
-        }
-        func times(_ ms: Located<Int>, _ make: @escaping (Located<Int>) -> OperatorDecl.Kind) {
-            for changed in [ms.value / 2, ms.value * 2] where changed != ms.value && ms.value <= Int.max / 2 {
-                out.append((replaced(make(Located(changed, ms.range))), "\(op.name) \(durationText(ms.value)) -> \(op.name) \(durationText(changed))"))
-            }
-        }
-        switch op.kind {
-        case .debounce(let ms): times(ms) { .debounce($0) }
-        case .throttle(let ms, let latest): times(ms) { .throttle($0, latest: latest) }
-        case .delay(let ms): times(ms) { .delay($0) }
-        case .skip(let n), .take(let n):
-            let make: (Located<Int>) -> OperatorDecl.Kind = op.name == "skip" ? { .skip($0) } : { .take($0) }
-            for changed in [n.value + 1, n.value - 1] where changed >= 0 && n.value < Int.max {
-                out.append((replaced(make(Located(changed, n.range))), "\(op.name) \(n.value) -> \(op.name) \(changed)"))
-            }
-        case .flatMapLatest(let request): out.append((replaced(.flatMap(request)), "flatMapLatest -> flatMap"))
-        case .flatMap(let request): out.append((replaced(.flatMapLatest(request)), "flatMap -> flatMapLatest"))
-        default: break
         }
         return out
     }

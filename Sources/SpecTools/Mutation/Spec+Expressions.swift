@@ -16,39 +16,14 @@ extension Spec {
         }
         func visitOperators(_ name: String, _ operators: inout [OperatorDecl]) {
             for k in operators.indices {
-                switch operators[k].kind {
-                case .map(var e): visit(name, &e); operators[k].kind = .map(e)
-                case .filter(var e): visit(name, &e); operators[k].kind = .filter(e)
-                case .catchError(var e): visit(name, &e); operators[k].kind = .catchError(e)
-                case .catchAndReturn(var e): visit(name, &e); operators[k].kind = .catchAndReturn(e)
-                case .distinctUntilChanged(var key):
-                    if var e = key { visit(name, &e); key = e }
-                    operators[k].kind = .distinctUntilChanged(key)
-                case .startWith(var es):
-                    for j in es.indices { visit(name, &es[j]) }
-                    operators[k].kind = .startWith(es)
-                case .scan(var seed, var acc):
-                    visit(name, &seed); visit(name, &acc)
-                    operators[k].kind = .scan(seed: seed, accumulator: acc)
-                case .combineLatest(let others, var combine):
-                    if var e = combine { visit(name, &e); combine = e }
-                    operators[k].kind = .combineLatest(with: others, combine: combine)
-                case .withLatestFrom(let other, var combine):
-                    if var e = combine { visit(name, &e); combine = e }
-                    operators[k].kind = .withLatestFrom(other, combine: combine)
-                case .sample(let other, var defaultValue):
-                    if var e = defaultValue { visit(name, &e); defaultValue = e }
-                    operators[k].kind = .sample(other, defaultValue: defaultValue)
-                case .flatMapLatest(var request): visitRequest(name, &request); operators[k].kind = .flatMapLatest(request)
-                case .flatMap(var request): visitRequest(name, &request); operators[k].kind = .flatMap(request)
-                case .concatMap(var request): visitRequest(name, &request); operators[k].kind = .concatMap(request)
-                case .navigate(var navigate):
-                    visitArguments(name, &navigate.params)
-                    operators[k].kind = .navigate(navigate)
-                case .catalogued(var arguments):
-                    for j in arguments.expressions.indices { visit(name, &arguments.expressions[j]) }
-                    operators[k].kind = .catalogued(arguments)
-                default: break  // operators without expressions
+                for j in operators[k].arguments.expressions.indices { visit(name, &operators[k].arguments.expressions[j]) }
+                if var request = operators[k].arguments.request {
+                    visitRequest(name, &request)
+                    operators[k].arguments.request = request
+                }
+                if var navigation = operators[k].arguments.navigation {
+                    visitArguments(name, &navigation.params)
+                    operators[k].arguments.navigation = navigation
                 }
             }
         }

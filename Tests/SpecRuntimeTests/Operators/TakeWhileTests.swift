@@ -104,7 +104,7 @@ import Testing
         #expect(recorder.recorded("res") == [next(10, 1), next(20, 2), next(110, 1), next(120, 2)])
     }
 
-    /// A compiled spec holds it as a catalogued operator, with its choice, and plays it the same;
+    /// A compiled spec holds it as its name and arguments, with its choice, and plays it the same;
     /// arguments of another shape, and a choice it does not take, are refused when loading.
     @Test(arguments: [false, true]) func itCompilesAndPlaysTheSameFromJSON(inclusive: Bool) throws {
         let loaded = SpecLoader.load(text: OperatorTimeline.spec(Self.ops(Self.primes, inclusive: inclusive)), path: "t.yaml")

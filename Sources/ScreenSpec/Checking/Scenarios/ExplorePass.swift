@@ -134,10 +134,8 @@ struct ExplorePass: CheckPass {
                 for c in service.cases { if let l = c.result.latency { waits.insert(l) } }
             }
             for stream in streams {
-                for op in stream.operators {
-                    if case .debounce(let ms) = op.kind { waits.insert(ms) }
-                    if case .throttle(let ms, _) = op.kind { waits.insert(ms) }
-                    if case .delay(let ms) = op.kind { waits.insert(ms) }
+                for op in stream.operators where OperatorCatalog.entry(named: op.name)?.durationIsWait == true {
+                    if let ms = op.arguments.duration { waits.insert(ms) }
                 }
             }
             for scenario in scenarios {

@@ -131,132 +131,31 @@ extension DataflowPass {
         // `as:` names of the requests before: read after their request, they name nothing.
         var boundNames: [String] = []
         for op in operators {
-            var kind: OperatorPlan.Kind
+            guard let entry = OperatorCatalog.entry(named: op.name) else { return nil }
             if let name = OperatorDecl.referencedNames([op]).first(where: { boundNames.contains($0) && cx.symbols[$0] == nil }) {
                 cx.diagnostics.error(.unknownName, "'\(name)' names the element of the request before only inside that request's 'with:' and 'ops:'",
                                   at: op.range, fixIt: "move this operator into the request's 'ops:'")
                 return nil
             }
             if inner {
-                var readsOthers = OperatorCatalog.entry(named: op.name)?.insideRequest == false
-                if case .catchToStream = op.kind { readsOthers = true }
+                // `catch: { stream: other }` reads another stream; `catch: EXPR` does not.
+                let readsOthers = !entry.insideRequest || (entry.typing == .recovers && !op.arguments.sources.isEmpty)
                 if readsOthers {
                     cx.diagnostics.error(.unsupportedInnerOperator, "'\(op.name)' cannot be used inside a request's 'ops:'; there an inner stream listens "
                                       + "to the screen only through 'takeUntil', 'withLatestFrom', 'combineLatest', 'sample' and 'merge'", at: op.range,
                                       notes: [DiagnosticNote("move it after the request, into the output's 'ops:'")])
                     return nil
                 }
-            } else if case .retry = op.kind {
-                cx.diagnostics.error(.retryNeedsColdSource, "'retry' resubscribes to its upstream, which only a request's inner stream can replay; "
+            } else if entry.typing == .resubscribes {
+                cx.diagnostics.error(.retryNeedsColdSource, "'\(op.name)' resubscribes to its upstream, which only a request's inner stream can replay; "
                                   + "a screen's inputs and outputs are hot", at: op.range,
                                   fixIt: "put it in the request's own 'ops:', as in 'flatMap: { call: ..., ops: [ { retry: 3 } ] }'")
                 return nil
             }
-            switch op.kind {
-            case .map(let e):
-                guard let t = operatorExpression(e, arguments: [element], expecting: nil, node: node, bound: requestElement, infer: true) else { return nil }
-                kind = .map(t.expr)
-                element = t.type
-            case .filter(let e):
-                guard let t = operatorExpression(e, arguments: [element], expecting: .bool, node: node, bound: requestElement) else { return nil }
-                kind = .filter(t.expr)
-            case .distinctUntilChanged(let key):
-                if let key {
-                    guard let t = operatorExpression(key, arguments: [element], expecting: nil, node: node, bound: requestElement, infer: true) else { return nil }
-                    kind = .distinctUntilChanged(key: t.expr)
-                } else {
-                    kind = .distinctUntilChanged(key: nil)
-                }
-            case .startWith(let es):
-                var values: [TypedExpr] = []
-                for e in es {
-                    guard let t = operatorExpression(e, arguments: [], expecting: element, node: node, bound: requestElement) else { return nil }
-                    values.append(t.expr)
-                }
-                kind = .startWith(values)
-            case .skip(let n): kind = .skip(n.value)
-            case .skipFor(let d): kind = .skipFor(d.value)
-            case .take(let n): kind = .take(n.value)
-            case .takeFor(let d): kind = .takeFor(d.value)
-            case .scan(let seedExpr, let accExpr):
-                guard let typed = accumulate(seedExpr, accExpr, element: element, node: node, bound: requestElement) else { return nil }
-                kind = .scan(seed: typed.seed, accumulator: typed.accumulator)
-                element = typed.type
-            case .merge(let others), .concat(let others):
-                var sources: [Int] = []
-                for other in others {
-                    guard let symbol = streamSource(other, for: node) else { return nil }
-                    guard symbol.type == element else {
-                        cx.diagnostics.error(.typeMismatch, "'\(op.name)' needs streams of one type: '\(sourceName)' carries '\(element)' here, '\(other.value)' carries '\(symbol.type)'",
-                                          at: other.range, notes: [DiagnosticNote("map one of them first, as in '- map: \"...\"'")])
-                        return nil
-                    }
-                    sources.append(symbol.node)
-                }
-                if case .concat = op.kind { kind = .concat(sources) } else { kind = .merge(sources) }
-            case .switchLatest(let others):
-                guard element == .int else {
-                    cx.diagnostics.error(.typeMismatch, "'switchLatest' chooses a stream by the index each element carries, so it needs elements of type 'Int', found '\(element)'",
-                                      at: op.range, notes: [DiagnosticNote("map the elements to an index first, as in '- map: \"$0 ? 1 : 0\"'")])
-                    return nil
-                }
-                var sources: [Int] = []
-                var innerType: SpecType?
-                for other in others {
-                    guard let symbol = streamSource(other, for: node) else { return nil }
-                    if let innerType, innerType != symbol.type {
-                        cx.diagnostics.error(.typeMismatch, "'switchLatest' needs streams of one type: '\(others[0].value)' carries '\(innerType)', '\(other.value)' carries '\(symbol.type)'",
-                                          at: other.range)
-                        return nil
-                    }
-                    innerType = symbol.type
-                    sources.append(symbol.node)
-                }
-                kind = .switchLatest(sources)
-                element = innerType ?? element
-            case .combineLatest(let others, let combine):
-                var sources: [Symbol] = []
-                for other in others {
-                    guard let symbol = streamSource(other, for: node) else { return nil }
-                    sources.append(symbol)
-                }
-                guard let combine,
-                      let t = operatorExpression(combine, arguments: [element] + sources.map(\.type), expecting: nil, node: node, bound: requestElement, infer: true)
-                else { return nil }
-                kind = .combineLatest(sources.map(\.node), combine: t.expr)
-                element = t.type
-            case .withLatestFrom(let other, let combine):
-                guard let symbol = streamSource(other, for: node) else { return nil }
-                cx.samplingEdges.append((symbol.node, node))
-                if let combine {
-                    guard let t = operatorExpression(combine, arguments: [element, symbol.type], expecting: nil, node: node, bound: requestElement, infer: true) else { return nil }
-                    kind = .withLatestFrom(symbol.node, combine: t.expr)
-                    element = t.type
-                } else {
-                    kind = .withLatestFrom(symbol.node, combine: nil)
-                    element = symbol.type
-                }
-            case .sample(let other, let defaultValue):
-                guard let symbol = streamSource(other, for: node) else { return nil }
-                var typedDefault: TypedExpr?
-                if let defaultValue {
-                    guard let t = operatorExpression(defaultValue, arguments: [], expecting: element, node: node, bound: requestElement) else { return nil }
-                    typedDefault = t.expr
-                }
-                kind = .sample(symbol.node, defaultValue: typedDefault)
-            case .catchToStream(let other):
-                guard let symbol = streamSource(other, for: node) else { return nil }
-                guard symbol.type == element else {
-                    cx.diagnostics.error(.typeMismatch, "'catch' falls back to a stream of the same type: the stream carries '\(element)' here, '\(other.value)' carries '\(symbol.type)'",
-                                      at: other.range)
-                    return nil
-                }
-                kind = .catchToStream(symbol.node)
-            case .takeUntil(let other):
-                guard let symbol = streamSource(other, for: node, stoppedBy: true) else { return nil }
-                kind = .takeUntil(symbol.node)
-            case .retry(let n): kind = .retry(n?.value)
-            case .flatMapLatest(let request), .flatMap(let request), .concatMap(let request):
+            let arguments: OperatorArguments
+            if let request = op.arguments.request {
+                // A request per element: typed against the services, its `ops:` against its answers.
+                let strategy: RequestStrategy = if case .requests(let s) = entry.typing { s } else { .latest }
                 if let name = request.elementName {
                     guard elementNameIsFree(name) else { return nil }
                     requestElement = (name.value, element)
@@ -280,33 +179,18 @@ extension DataflowPass {
                 var innerShape: NavigationShape?
                 guard let innerPlans = checkOperators(request.operators, element: &innerElement, node: node, sourceName: request.service.value,
                                                       inner: true, bound: requestElement, sawRequest: &innerRequest, navigationShape: &innerShape) else { return nil }
-                let strategy: RequestStrategy = switch op.kind {
-                case .flatMap: .merge
-                case .concatMap: .concat
-                default: .latest
-                }
-                kind = .request(RequestPlan(call: ServiceCall(service: service, argumentNames: call.names, arguments: call.values),
-                                            strategy: strategy, inner: innerPlans, failuresEnd: request.failuresEnd, name: op.name,
-                                            bindsElement: request.elementName != nil))
+                arguments = OperatorArguments(request: RequestPlan(call: ServiceCall(service: service, argumentNames: call.names, arguments: call.values),
+                                                                   strategy: strategy, inner: innerPlans, failuresEnd: request.failuresEnd, name: op.name,
+                                                                   bindsElement: request.elementName != nil))
                 element = innerElement
                 sawRequest = true
                 if let name = request.elementName { boundNames.append(name.value) }
-            case .debounce(let d): kind = .debounce(d.value)
-            case .throttle(let d, let latest): kind = .throttle(d.value, latest: latest)
-            case .delay(let d): kind = .delay(d.value)
-            case .catchError(let e), .catchAndReturn(let e):
-                guard let t = operatorExpression(e, arguments: [.error], expecting: element, node: node, bound: requestElement) else { return nil }
-                kind = .catchError(t.expr)
-            case .navigate(let navigate):
-                guard let t = checkNavigate(navigate, element: element, node: node) else { return nil }
-                kind = .map(t.expr)
-                navigationShape = t.shape
-                element = .navigation
-            case .catalogued(let arguments):
-                guard let checked = checkCatalogued(op, arguments, element: &element, node: node, bound: requestElement) else { return nil }
-                kind = .catalogued(checked)
+            } else {
+                guard let checked = checkArguments(op, entry, element: &element, node: node, sourceName: sourceName, bound: requestElement,
+                                                   navigationShape: &navigationShape) else { return nil }
+                arguments = checked
             }
-            plans.append(OperatorPlan(kind: kind, name: op.name, written: op.written))
+            plans.append(OperatorPlan(name: op.name, arguments: arguments, written: op.written))
         }
         return plans
     }

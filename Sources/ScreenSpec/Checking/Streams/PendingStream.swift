@@ -14,12 +14,7 @@ extension StreamDecl {
     }
 
     var hasRequest: Bool {
-        operators.contains {
-            switch $0.kind {
-            case .flatMap, .flatMapLatest, .concatMap: return true
-            default: return false
-            }
-        }
+        operators.contains { $0.arguments.request != nil }
     }
 }
 
@@ -27,31 +22,14 @@ extension OperatorDecl {
     static func referencedNames(_ operators: [OperatorDecl]) -> [String] {
         var names: [String] = []
         for op in operators {
-            switch op.kind {
-            case .map(let e), .filter(let e), .catchError(let e), .catchAndReturn(let e): names += e.referencedNames()
-            case .distinctUntilChanged(let key): names += key?.referencedNames() ?? []
-            case .startWith(let es): for e in es { names += e.referencedNames() }
-            case .scan(let seed, let acc): names += seed.referencedNames() + acc.referencedNames()
-            case .merge(let others), .switchLatest(let others), .concat(let others): names += others.map(\.value)
-            case .combineLatest(let others, let combine):
-                names += others.map(\.value)
-                if let combine { names += combine.referencedNames() }
-            case .withLatestFrom(let other, let combine):
-                names.append(other.value)
-                if let combine { names += combine.referencedNames() }
-            case .sample(let other, let defaultValue):
-                names.append(other.value)
-                names += defaultValue?.referencedNames() ?? []
-            case .catchToStream(let other), .takeUntil(let other): names.append(other.value)
-            case .flatMapLatest(let r), .flatMap(let r), .concatMap(let r):
-                for a in r.arguments { names += a.value.referencedNames() }
+            let a = op.arguments
+            names += a.sources.map(\.value)
+            for e in a.expressions { names += e.referencedNames() }
+            if let r = a.request {
+                for argument in r.arguments { names += argument.value.referencedNames() }
                 names += referencedNames(r.operators)
-            case .navigate(let n): for p in n.params { names += p.value.referencedNames() }
-            case .catalogued(let a):
-                for e in a.expressions { names += e.referencedNames() }
-                names += a.sources.map(\.value)
-            case .skip, .skipFor, .take, .takeFor, .debounce, .throttle, .delay, .retry: break
             }
+            if let n = a.navigation { for p in n.params { names += p.value.referencedNames() } }
         }
         return names
     }
