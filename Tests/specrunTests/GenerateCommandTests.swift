@@ -123,7 +123,7 @@ import Testing
 
     /// The example apps compile copies of the shipped specs (a spec reads the specs it navigates
     /// to from its own package only): the copies must stay the shipped ones.
-    @Test(arguments: ["Examples/TypedApp/Sources/TypedScreens/specs", "Examples/RxApp/Sources/RxScreens/specs"])
+    @Test(arguments: ["Examples/TypedApp/Sources/TypedScreens/specs", "Examples/RxApp/Sources/RxScreens/specs", "Examples/RxConformance/Sources/RxViewModels/specs"])
     func theExamplesSpecsAreTheShippedOnes(folder: String) throws {
         let copies = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.path(folder)).filter { $0.hasSuffix(".yaml") }
         #expect(!copies.isEmpty)
