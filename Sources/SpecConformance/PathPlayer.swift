@@ -25,7 +25,9 @@ struct PathPlayer<Model> {
 
     func play(_ scenario: ScenarioPlan) async -> Played {
         let spec = binding.spec
-        let pushed = binding.outputs.map { $0.subscribe != nil }
+        // Every element of a pushed stream counts; of an output the spec holds as a value, only
+        // changes, as the spec's graph shows it (an RxSwift label's `Driver` may repeat a value).
+        let pushed = binding.outputs.map { $0.subscribe != nil && !$0.hasCurrentValue }
         let sides = Sides(outputs: binding.outputs.count, pushed: pushed)
         var outputsOf: [Int: [Int]] = [:]
         for (k, output) in binding.outputs.enumerated() { outputsOf[output.node, default: []].append(k) }

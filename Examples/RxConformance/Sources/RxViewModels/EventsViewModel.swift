@@ -88,7 +88,7 @@ public final class EventsViewModel {
             navigationTitle: .just(login),
             imageUrl: .just(user.avatarUrl),
             hidesSegment: .just(user.kind == .organization),
-            items: items.distinctUntilChanged(),
+            items: items.asObservable(),
             isPerformed: segment.map { $0 == .performed }.distinctUntilChanged(),
             firstPageErrors: firstPage.compactMap { $0.error.map { $0 as? ErrorValue ?? .unknownError } },
             nextPageErrors: nextPage.compactMap { $0.error.map { $0 as? ErrorValue ?? .unknownError } },

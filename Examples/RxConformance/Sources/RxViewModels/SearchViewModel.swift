@@ -27,7 +27,7 @@ public final class SearchViewModel {
     /// What the view shows.
     public struct Output {
         /// The repositories found for the latest query searched (`[]` before): the list's content,
-        /// emitted when it changes.
+        /// emitted with every answer.
         public let repositories: Observable<[SearchScreen.Repository]>
         /// Each failed search, as a message.
         public let message: Observable<String>
@@ -47,7 +47,7 @@ public final class SearchViewModel {
         let request = { (text: String) in search(.init(query: text)).asObservable().materialize() }
         let results = (mistake == .flatMap ? quiet.flatMap(request) : quiet.flatMapLatest(request)).share()
         output = Output(
-            repositories: results.compactMap(\.element).startWith([]).distinctUntilChanged(),
+            repositories: results.compactMap(\.element).startWith([]),
             message: results.compactMap { $0.error.map { "the search failed: \($0)" } }
         )
     }

@@ -18,8 +18,8 @@ public final class WeatherViewModel {
 
     /// What the view shows.
     public struct Output {
-        /// The city of the latest answer ("" before one). A label's text: a second answer for the
-        /// same city changes nothing, so it is not emitted again (nor is `degrees`).
+        /// The city of the latest answer ("" before one), a label's text: a second answer for the
+        /// same city emits it again, which the spec shows as no change.
         public let cityName: Observable<String>
         /// Its temperature, `"59.0°F"` ("" before one).
         public let degrees: Observable<String>
@@ -42,8 +42,8 @@ public final class WeatherViewModel {
             .switchLatest()
             .share()
         output = Output(
-            cityName: weather.compactMap { $0.element?.name }.startWith("").distinctUntilChanged(),
-            degrees: weather.compactMap { $0.element.map { "\($0.degrees)°F" } }.startWith("").distinctUntilChanged(),
+            cityName: weather.compactMap { $0.element?.name }.startWith(""),
+            degrees: weather.compactMap { $0.element.map { "\($0.degrees)°F" } }.startWith(""),
             errorMessage: weather.compactMap { $0.error.map { "could not load the weather: \($0)" } }
         )
     }

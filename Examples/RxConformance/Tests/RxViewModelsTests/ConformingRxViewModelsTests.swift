@@ -13,9 +13,9 @@ import Testing
 /// the spec's graph never shows), so they show no glitch to forgive, and exact comparison also
 /// catches an element too many at an instant. A view model that does would be checked with
 /// `equivalence: .rxTest`; login is checked with both, to show that RxTest's equivalence passes
-/// what exact comparison passes. Outputs the spec holds as values (`canLogin`, `items`,
-/// `repositories`…) are `distinctUntilChanged()` in the view models: the spec's graph shows a
-/// value only when it changes, and a pushed stream counts every element.
+/// what exact comparison passes. Outputs the spec holds as values (`cityName`, `items`,
+/// `repositories`…) may repeat a value in the view models, as a `Driver` does: the check counts
+/// only their changes, as the spec's graph shows them.
 @MainActor
 struct ConformingRxViewModelsTests {
     @Test(arguments: [Equivalence.exact, .rxTest])

@@ -71,7 +71,8 @@ public struct ScreenContract<Model>: Sendable {
 
     /// The output `name` as a stream the view model pushes (an RxSwift `Observable`): `subscribe`
     /// is called once, before the first step, and passes each element to the closure it is given.
-    /// Every element counts, equal ones in a row too.
+    /// Of a stream, every element counts, equal ones in a row too; of an output the spec holds as
+    /// a value (state, a derived output, an action's flags), only changes, as the spec shows it.
     public func stream<T: Encodable>(_ name: String, subscribe: @escaping @MainActor @Sendable (Model, _ emit: @escaping @MainActor @Sendable (T) -> Void) -> Void) -> Self {
         adding(name, .stream { model, emit in subscribe(model) { emit($0) } })
     }
