@@ -9,6 +9,7 @@ import SpecRuntime
 @MainActor
 enum RxContracts {
     static var login: ScreenContract<RxTested<LoginViewModel>> {
+        // doc: rx contract
         ScreenContract<RxTested<LoginViewModel>>(program: LoginScreen.program)
             .input("email") { (model, value: String) in model.feed { $0.input.email.accept(value) } }
             .input("password") { (model, value: String) in model.feed { $0.input.password.accept(value) } }
@@ -18,6 +19,7 @@ enum RxContracts {
             .stream("login.enabled") { model, emit in model.stream("login.enabled", model.viewModel.login.enabled, emit) }
             .stream("login.executing") { model, emit in model.stream("login.executing", model.viewModel.login.executing, emit) }
             .stream("login.errors") { model, emit in model.stream("login.errors", model.viewModel.login.errors, emit) }
+        // end doc
     }
 
     static var weather: ScreenContract<RxTested<WeatherViewModel>> {
