@@ -1,9 +1,19 @@
 import SpecRuntime
 
 /// What one side showed of each compared output: per output, its values with their times, in
-/// the order they came. An output read (not pushed) keeps only changes; nothing is kept while a
-/// stream has not emitted.
+/// the order they came; nothing is kept while a stream has not emitted.
 struct Observed {
+    /// How an output is looked at, which says what of it counts.
+    enum Look {
+        /// Read after each step and at each instant: its changes, one per step or instant.
+        case read
+        /// Pushed, of a node the spec holds as a value: its changes (an RxSwift `Driver` may
+        /// repeat a value; the spec's graph emits only changes).
+        case pushedValue
+        /// Pushed, of a stream: every element.
+        case pushedStream
+    }
+
     struct Entry: Equatable {
         var time: Int
         var value: Value
@@ -16,14 +26,14 @@ struct Observed {
     }
 
     var entries: [[Entry]]
-    private let keepsRepeats: [Bool]
+    private let looks: [Look]
 
-    init(outputs: Int, pushed: [Bool]) {
-        entries = Array(repeating: [], count: outputs)
-        keepsRepeats = pushed
+    init(_ looks: [Look]) {
+        entries = Array(repeating: [], count: looks.count)
+        self.looks = looks
     }
 
-    /// Notes `value` of output `k` at `time`: every element of a pushed stream, a change of a read one.
+    /// Notes `value` of output `k` at `time`, in step `step`.
     mutating func note(_ k: Int, _ value: Value?, at time: Int, step: Int) {
         guard let value else { return }
         entries[k].append(Entry(time: time, value: value, step: step))
@@ -34,10 +44,10 @@ struct Observed {
         switch equivalence {
         case .exact:
             return entries.indices.map { k in
-                guard !keepsRepeats[k] else { return entries[k] }
+                guard looks[k] != .pushedStream else { return entries[k] }
                 var kept: [Entry] = []
                 for entry in entries[k] {
-                    if let last = kept.last, last.time == entry.time, last.step == entry.step { kept.removeLast() }
+                    if looks[k] == .read, let last = kept.last, last.time == entry.time, last.step == entry.step { kept.removeLast() }
                     if kept.last?.value != entry.value { kept.append(entry) }
                 }
                 return kept
@@ -49,8 +59,8 @@ struct Observed {
                 var kept: [Entry] = []
                 for entry in entries[k] {
                     if kept.last?.time == entry.time { kept.removeLast() }
-                    // A read output keeps changes only, also once an instant's glitch is gone.
-                    if keepsRepeats[k] || kept.last?.value != entry.value { kept.append(entry) }
+                    // An output with a value keeps changes only, also once an instant's glitch is gone.
+                    if looks[k] == .pushedStream || kept.last?.value != entry.value { kept.append(entry) }
                 }
                 return kept
             }

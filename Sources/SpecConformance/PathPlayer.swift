@@ -25,10 +25,8 @@ struct PathPlayer<Model> {
 
     func play(_ scenario: ScenarioPlan) async -> Played {
         let spec = binding.spec
-        // Every element of a pushed stream counts; of an output the spec holds as a value, only
-        // changes, as the spec's graph shows it (an RxSwift label's `Driver` may repeat a value).
-        let pushed = binding.outputs.map { $0.subscribe != nil && !$0.hasCurrentValue }
-        let sides = Sides(outputs: binding.outputs.count, pushed: pushed)
+        let looks: [Observed.Look] = binding.outputs.map { $0.subscribe == nil ? .read : $0.hasCurrentValue ? .pushedValue : .pushedStream }
+        let sides = Sides(looks)
         var outputsOf: [Int: [Int]] = [:]
         for (k, output) in binding.outputs.enumerated() { outputsOf[output.node, default: []].append(k) }
         let inputNodes = Set(spec.nodes.indices.filter { if case .input = spec.nodes[$0].role { true } else { false } })
@@ -173,9 +171,9 @@ final class Sides {
     /// The actions that gesture's control executes, with its payload.
     var gestureActions: [(Int, Value)] = []
 
-    init(outputs: Int, pushed: [Bool]) {
-        spec = Observed(outputs: outputs, pushed: pushed)
-        model = Observed(outputs: outputs, pushed: pushed)
+    init(_ looks: [Observed.Look]) {
+        spec = Observed(looks)
+        model = Observed(looks)
     }
 
     func takeMoves() -> [ModelMove] {

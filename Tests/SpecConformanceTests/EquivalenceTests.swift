@@ -11,11 +11,11 @@ import Testing
 @MainActor
 struct EquivalenceTests {
     /// A login view model whose `canLogin` is an observable-like stream that, on every change of
-    /// the form, first emits what it computed from the email alone, then the right value.
+    /// the form, first passes through the wrong value, then gives the right one.
     @MainActor
     final class GlitchyLogin {
-        var email = "" { didSet { changed(emailOnly: true) } }
-        var password = "" { didSet { changed(emailOnly: false) } }
+        var email = "" { didSet { changed() } }
+        var password = "" { didSet { changed() } }
         private var subscribers: [@MainActor @Sendable (Bool) -> Void] = []
 
         func subscribe(_ emit: @escaping @MainActor @Sendable (Bool) -> Void) {
@@ -25,8 +25,8 @@ struct EquivalenceTests {
 
         private var valid: Bool { email.count >= 10 && password.count >= 4 }
 
-        private func changed(emailOnly: Bool) {
-            if emailOnly { for emit in subscribers { emit(email.count >= 10) } }
+        private func changed() {
+            for emit in subscribers { emit(!valid) }
             for emit in subscribers { emit(valid) }
         }
     }
