@@ -46,7 +46,7 @@ public struct Conformance<Model> {
             report.scenarios += 1
             report.problems += played.problems.map { "scenario '\(scenario.name)': \($0)" }
             report.problems += played.specFailures.map { "scenario '\(scenario.name)' fails on the spec itself: \($0)" }
-            if let difference = FirstDifference.between(played.spec.compared(equivalence), played.model.compared(equivalence)) {
+            if let difference = played.firstDifference(equivalence) {
                 let found = await divergence(in: scenario, origin: "scenario '\(scenario.name)'", difference)
                 // Scenarios that shrink to the same steps show one divergence, once.
                 if let same = report.divergences.firstIndex(where: { $0.scenario == found.scenario }) {
@@ -65,7 +65,7 @@ public struct Conformance<Model> {
                 report.problems += played.problems.map { "an explored path: \($0)" }
                 break
             }
-            if let difference = FirstDifference.between(played.spec.compared(equivalence), played.model.compared(equivalence)) {
+            if let difference = played.firstDifference(equivalence) {
                 report.divergences.append(await divergence(in: path, origin: "an explored path", difference))
                 break
             }
@@ -76,32 +76,25 @@ public struct Conformance<Model> {
     /// The divergence of `scenario`, shrunk: steps are dropped one at a time (waits next to each
     /// other first joined) as long as the same output still diverges.
     private func divergence(in scenario: ScenarioPlan, origin: String, _ first: FirstDifference) async -> ConformanceDivergence {
-        var steps = Self.joiningWaits(scenario.steps.filter { if case .act = $0.part { true } else if case .wait = $0.part { true } else { false } })
-        var current = scenario
-        var difference = first
+        var shrunk = scenario
+        shrunk.steps = Self.joiningWaits(scenario.steps.filter { if case .act = $0.part { true } else if case .wait = $0.part { true } else { false } })
         var tries = 0
         var k = 0
-        while k < steps.count, tries < 200 {
-            var shorter = steps
-            shorter.remove(at: k)
-            shorter = Self.joiningWaits(shorter)
-            var candidate = scenario
-            candidate.steps = shorter
+        while k < shrunk.steps.count, tries < 200 {
+            var candidate = shrunk
+            candidate.steps.remove(at: k)
+            candidate.steps = Self.joiningWaits(candidate.steps)
             tries += 1
             let played = await player.play(candidate)
-            if played.problems.isEmpty, let found = FirstDifference.between(played.spec.compared(equivalence), played.model.compared(equivalence)),
-               found.output == first.output {
-                steps = shorter
-                current = candidate
-                difference = found
+            if played.problems.isEmpty, played.firstDifference(equivalence)?.output == first.output {
+                shrunk = candidate
             } else {
                 k += 1
             }
         }
-        current.steps = steps
-        let played = await player.play(current)
-        let final = FirstDifference.between(played.spec.compared(equivalence), played.model.compared(equivalence)) ?? difference
-        return ConformanceDivergence(origin: origin, scenario: current, difference: final, played: played, binding: binding, equivalence: equivalence)
+        let played = await player.play(shrunk)
+        return ConformanceDivergence(origin: origin, scenario: shrunk, difference: played.firstDifference(equivalence) ?? first, played: played,
+                                     binding: binding, equivalence: equivalence)
     }
 
     /// Steps with each run of waits made one wait.

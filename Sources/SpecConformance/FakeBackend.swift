@@ -8,6 +8,9 @@ import SpecRuntime
 final class FakeBackend {
     private let spec: CheckedSpec
     private let services: [ServicePlan]
+    /// The spec's types with one record per service that takes parameters (`auth.signIn.arguments`),
+    /// which a view model's arguments are encoded as.
+    private let types: TypeTable
     private let time: any ConformanceTime
     private var calls: [Int]
     /// Mistakes of the test itself (an unknown service, arguments that do not fit).
@@ -18,6 +21,11 @@ final class FakeBackend {
         self.services = services
         self.time = time
         calls = Array(repeating: 0, count: services.count)
+        var types = spec.types
+        for plan in services {
+            if let parameters = plan.params, !parameters.isEmpty { types.records[plan.name + ".arguments"] = parameters.map { ($0.name, $0.type) } }
+        }
+        self.types = types
     }
 
     func misuse(_ message: String) { problems.append(message) }
@@ -33,8 +41,6 @@ final class FakeBackend {
         var values: [Value] = []
         if !parameters.isEmpty {
             let record = SpecType.record(name + ".arguments")
-            var types = spec.types
-            types.records[name + ".arguments"] = parameters.map { ($0.name, $0.type) }
             do throws(ServiceFailure) {
                 guard case .record(let fields) = try Value(encoding: arguments, as: record, types: types, path: "the arguments of '\(name)'") else {
                     return (0, .failure(ErrorValue.unknownError))

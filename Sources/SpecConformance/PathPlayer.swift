@@ -21,6 +21,11 @@ struct PathPlayer<Model> {
         var specFailures: [String]
         /// Mistakes of the test: a member missing from the contract, a value that does not fit.
         var problems: [String]
+
+        /// Where the two sides part first, compared as `equivalence` says; nil when they agree.
+        func firstDifference(_ equivalence: Equivalence) -> FirstDifference? {
+            FirstDifference.between(spec.compared(equivalence), model.compared(equivalence))
+        }
     }
 
     func play(_ scenario: ScenarioPlan) async -> Played {
@@ -190,10 +195,9 @@ struct SpecHost<Model>: @MainActor ScenarioHost {
     let sides: Sides
     let binding: ContractBinding<Model>
 
-    init(graph: ScreenGraph, sides: Sides, binding: ContractBinding<Model>) {
-        self.graph = graph
-        self.sides = sides
-        self.binding = binding
+    /// What sending `value` to the input `node` is for the view model: an event fired, or a value given.
+    private func move(_ node: Int, _ value: Value) -> ModelMove {
+        binding.events[node] != nil && value == .void ? .event(node: node) : .input(node: node, value: value)
     }
 
     mutating func willAct(_ step: StepPlan) {
@@ -201,7 +205,7 @@ struct SpecHost<Model>: @MainActor ScenarioHost {
         case .set(let node, let value):
             sides.moves.append(.input(node: node, value: value))
         case .send(let node, let value):
-            sides.moves.append(binding.events[node] != nil && value == .void ? .event(node: node) : .input(node: node, value: value))
+            sides.moves.append(move(node, value))
         case .execute(let action, let value):
             sides.moves.append(.action(action, value: value))
         case .gesture(let gesture):
@@ -221,9 +225,7 @@ struct SpecHost<Model>: @MainActor ScenarioHost {
         work()
         guard sides.capturing else { return }
         sides.capturing = false
-        for (node, value) in sides.captured {
-            sides.moves.append(binding.events[node] != nil && value == .void ? .event(node: node) : .input(node: node, value: value))
-        }
+        for (node, value) in sides.captured { sides.moves.append(move(node, value)) }
         // The actions its control runs come after the inputs it writes.
         for (action, payload) in sides.gestureActions { sides.moves.append(.action(action, value: payload)) }
         sides.gestureActions = []
