@@ -2,7 +2,7 @@
 extension ScreenGraph {
     func makeEnvironment(_ p: Int, _ stream: StreamPlan) -> PipelineEnvironment {
         let env = PipelineEnvironment(context: context, clock: clock, name: spec.nodes[stream.output].name)
-        env.coverage = coverage
+        env.instrumentation = instrumentation
         env.address = StreamTimer.Address(pipeline: p, op: -1)
         env.call = { [unowned self] service, names, arguments in call(service: service, names: names, arguments: arguments) }
         env.callLive = { [unowned self] service, names, arguments, deliver in
