@@ -32,10 +32,10 @@ struct PreviewBrowserTests {
         let result = try await Self.offThePool { try Command.run(python, arguments, environment: environment, timeout: 900) }
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         for line in ["ok: recording appended and passing specrun test", "ok: a save reloads the screen in place",
-                     "ok: a broken save shows its diagnostics over the last good screen", "ok: fixing it brings the screen back",
+                     "ok: a broken save shows its diagnostics beside the last good screen", "ok: fixing it brings the screen back",
                      "ok: a navigation opens its screen with its parameters, and Back returns",
                      "ok: no token, a rebound Host and another origin's WebSocket refused",
-                     "ok: pause, wait 1234 ms, run to next event and x10 from the page",
+                     "ok: pause, wait 1234 ms, run to next event and x10 from the page, times read in minutes and seconds",
                      "ok: a service's next answer chosen, recorded as an override, passing specrun test",
                      "ok: --live answered by a real server, recorded as a cassette, passing specrun test offline",
                      "ok: scenarios played step by step, continued, scrubbed back; a counterexample played",
@@ -44,11 +44,16 @@ struct PreviewBrowserTests {
             #expect(result.stdout.contains(line), "\(result.stdout)")
         }
         #expect(result.stdout.contains("specs opened with no console error, each one's screenshot taken"), "\(result.stdout)")
+        #expect(result.stdout.contains("ok: every service's failures offered on every shipped spec"), "\(result.stdout)")
+        #expect(result.stdout.contains("ok: colours painted, titles and names on hover, enabled, an activity indicator and a table's rows drawn as iOS draws them"),
+                "\(result.stdout)")
+        #expect(result.stdout.contains("ok: typing recorded as one type: step per field, the save confirmed, the password masked, each page its own screen"),
+                "\(result.stdout)")
         // A picture of every shipped spec, of the login signing in, of a broken save, of a
         // navigation, of the services panel, of a scenario scrubbed and of titled widgets.
         let names = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.specs).filter { $0.hasSuffix(".yaml") }
         #expect(!names.isEmpty)
-        let pictures = ["preview-login-signing-in.png", "preview-diagnostics.png", "preview-navigation.png", "preview-services.png",
+        let pictures = ["preview-login-signing-in.png", "preview-recorded.png", "preview-colorpicker-drawn.png", "preview-table.png", "preview-diagnostics.png", "preview-navigation.png", "preview-services.png",
                         "preview-player.png", "preview-widgets.png"] + names.map { "preview-" + $0.dropLast(".yaml".count) + ".png" }
         for picture in pictures {
             let size = (try? FileManager.default.attributesOfItem(atPath: shots + "/" + picture)[.size] as? Int) ?? 0
