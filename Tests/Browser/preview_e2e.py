@@ -862,6 +862,113 @@ def drawn_as_ios(browser):
     print("ok: colours painted, titles and names on hover, enabled, an activity indicator and a table's rows drawn as iOS draws them")
 
 
+NAMED_COLORS = {"black": (0, 0, 0, 1), "white": (255, 255, 255, 1), "gray": (128, 128, 128, 1), "clear": (0, 0, 0, 0),
+                "red": (255, 0, 0, 1), "green": (0, 255, 0, 1), "blue": (0, 0, 255, 1)}
+
+
+def css_color(text):
+    """The CSS colour Chromium computes for a colour as the timeline writes it."""
+    if text in NAMED_COLORS:
+        r, g, b, a = NAMED_COLORS[text]
+    else:
+        fields = dict((k, float(v)) for k, v in re.findall(r"(\w+): ([-\d.]+)", text))
+        if "white" in fields:
+            r = g = b = round(fields["white"] * 255)
+        else:
+            r, g, b = (round(fields[k] * 255) for k in ("red", "green", "blue"))
+        a = fields["alpha"]
+    return "rgb(%d, %d, %d)" % (r, g, b) if a == 1 else "rgba(%d, %d, %d, %g)" % (r, g, b, a)
+
+
+def last_values(timeline, components):
+    """The last value the timeline gives each property of a drawn component: what the spec says."""
+    values = {}
+    for line in timeline.splitlines():
+        match = re.match(r"^\s*\d+ms\s+(\w+)\.(\w+)\s+(.*)$", line)
+        if match and match.group(1) in components:
+            values[(match.group(1), match.group(2))] = match.group(3).strip()
+    return values
+
+
+def compare_drawn(page, values):
+    """Each property the timeline gives compared with what the page draws; returns how many."""
+    compared = 0
+    for (name, prop), said in values.items():
+        node = page.locator('[data-component="%s"]' % name).first
+        kind = page.locator('.component.drawn:has(> [data-component="%s"])' % name).get_attribute("title").split(" · ")[1]
+        if prop == "text" and kind == "label":
+            expect(node).to_have_text(json.loads(said))
+        elif prop == "text" and said == '"•••"':
+            # A password: masked in the timeline, dots in its field.
+            expect(node).to_have_attribute("type", "password")
+            expect(node).not_to_have_value("")
+        elif prop == "text" and kind in ("textField", "searchBar", "textView"):
+            expect(node).to_have_value(json.loads(said))
+        elif prop in ("textColor",):
+            expect(node).to_have_css("color", css_color(said))
+        elif prop == "backgroundColor":
+            target = page.locator("#view") if name == "view" else node
+            expect(target).to_have_css("background-color", css_color(said))
+        elif prop == "enabled" and kind not in ("label", "view"):
+            target = node if kind != "segmentedControl" else node.locator("button").first
+            (expect(target).to_be_enabled if said == "true" else expect(target).to_be_disabled)()
+        elif prop == "selectedIndex" and kind == "segmentedControl":
+            index = int(said)
+            expect(node.locator('[aria-checked="true"]')).to_have_count(0 if index < 0 else 1)
+            if index >= 0:
+                expect(node.locator('[data-segment="%d"]' % index)).to_have_attribute("aria-checked", "true")
+        elif prop == "value" and kind == "slider":
+            if abs(float(node.input_value()) - float(said)) > 1e-9:
+                raise SystemExit("%s.value: the page draws %s, the spec says %s" % (name, node.input_value(), said))
+        elif prop == "isAnimating":
+            (expect(node).to_be_visible if said == "true" else expect(node).to_be_hidden)()
+        else:
+            continue
+        compared += 1
+    return compared
+
+
+def scenario_ends(browser):
+    """Every shipped spec with a view, played to the end of each of its scenarios: what each bound
+    property says last (the timeline) compared with what the page draws, a picture of each end."""
+    process, url = start_preview(WORKDIR)
+    errors, compared, ends = [], 0, 0
+    try:
+        page = open_page(browser, url, errors)
+        expect(page.locator("#connection")).to_have_text("live")
+        count = page.locator("#specs a").count()
+        for i in range(count):
+            page.goto(url.split("?")[0] + "?spec=%d" % i)
+            expect(page.locator("#connection")).to_have_text("live")
+            expect(page.locator("#screen")).not_to_have_text("specrun preview")
+            drawn = page.locator(".component.drawn")
+            components = [drawn.nth(k).get_attribute("title").split(" · ")[0] for k in range(drawn.count())]
+            if not components:
+                continue
+            screen = page.locator("#screen").text_content()
+            scenarios = page.locator("#scenario option").all_text_contents()
+            for k, scenario in enumerate(scenarios):
+                page.locator("#scenario").select_option(str(k))
+                page.locator("#play").click()
+                expect(page.locator("#position")).to_have_text(re.compile(r"^step 0 of \d+$"))
+                page.locator("#continue").click()
+                total = int(page.locator("#position").text_content().split(" of ")[1])
+                expect(page.locator("#position")).to_have_text("step %d of %d" % (total, total))
+                expect(page.locator("#steps li.failed")).to_have_count(0)
+                compared += compare_drawn(page, last_values(page.locator("#timeline").text_content(), components))
+                ends += 1
+                slug = re.sub(r"[^a-z0-9]+", "-", scenario.lower()).strip("-")[:40]
+                page.screenshot(path=os.path.join(SHOTS, "end-%s-%s.png" % (screen.lower(), slug)))
+        if errors:
+            raise SystemExit("console errors at the scenarios' ends: %s" % errors)
+        if ends < 10 or compared < 40:
+            raise SystemExit("only %d scenario ends and %d properties compared" % (ends, compared))
+        print("ok: %d scenario ends of the shipped specs with a view, %d bound properties drawn as the spec says" % (ends, compared))
+    finally:
+        process.terminate()
+        process.wait()
+
+
 HOSTILE = """screen: Hostile
 inputs:
   name: { type: String, default: "<script>alert(1)</script>" }
@@ -913,7 +1020,7 @@ with sync_playwright() as p:
         # PREVIEW_E2E_ONLY=services,hostile runs only those (while working on them).
         only = [name for name in os.environ.get("PREVIEW_E2E_ONLY", "").split(",") if name]
         for check in [login, authoring_loop, navigation, refusals, every_spec, time_controls, services,
-                      failures_at_hand, live, player, titles_and_bounds, drawn_as_ios, hostile]:
+                      failures_at_hand, live, player, titles_and_bounds, drawn_as_ios, scenario_ends, hostile]:
             if not only or check.__name__ in only:
                 check(browser)
     finally:

@@ -10,7 +10,10 @@ import Testing
 /// screen, and Back; no token, a rebound `Host` and another origin's WebSocket refused; every
 /// shipped spec opened with no console error, each one's screenshot taken; the clock controls,
 /// the services panel, `--live` against a local server with its cassette, the scenario player
-/// and scrubbing, segment titles, alert buttons and picker rows, a spec's markup shown as text.
+/// and scrubbing, segment titles, alert buttons and picker rows, a spec's markup shown as text;
+/// every service's failures offered, typing recorded as one step per field, passwords masked, a
+/// page's own screen, colours and rows drawn, and every scenario of the shipped specs with a view
+/// played to its end with each bound property compared with what the page draws.
 /// The pictures are docs/images/preview-*.png: `SPECRUN_PREVIEW_SCREENSHOTS=docs/images swift test --filter
 /// PreviewBrowserTests` takes them again.
 @Suite("specrun preview in Chromium", .serialized, .requires(.chromium, .playwright))
@@ -45,6 +48,7 @@ struct PreviewBrowserTests {
         }
         #expect(result.stdout.contains("specs opened with no console error, each one's screenshot taken"), "\(result.stdout)")
         #expect(result.stdout.contains("ok: every service's failures offered on every shipped spec"), "\(result.stdout)")
+        #expect(result.stdout.contains("bound properties drawn as the spec says"), "\(result.stdout)")
         #expect(result.stdout.contains("ok: colours painted, titles and names on hover, enabled, an activity indicator and a table's rows drawn as iOS draws them"),
                 "\(result.stdout)")
         #expect(result.stdout.contains("ok: typing recorded as one type: step per field, the save confirmed, the password masked, each page its own screen"),
