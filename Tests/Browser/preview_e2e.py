@@ -928,6 +928,36 @@ def compare_drawn(page, values):
     return compared
 
 
+def custom_callbacks(browser):
+    """Location's custom location manager driven from the page: its callback fired with a value
+    written as in a scenario, the labels following."""
+    process, url = start_preview(os.path.join(WORKDIR, "location.yaml"))
+    errors = []
+    try:
+        page = open_page(browser, url, errors)
+        expect(page.locator("#connection")).to_have_text("live")
+        manager = page.locator('[data-component="locationManager"]')
+        value = manager.locator('input[data-callback="didUpdateLocations"]')
+        expect(value).not_to_have_value("")
+        value.fill("[{ latitude: 1.5, longitude: 2.5 }]")
+        manager.locator('button[data-fire="didUpdateLocations"]').click()
+        expect(page.locator('[data-component="coordinateLabel"]')).to_have_text("1.5, 2.5")
+        expect(page.locator('[data-component="countLabel"]')).to_have_text("1 location")
+        expect(page.locator("#timeline")).to_contain_text("fire locationManager.didUpdateLocations")
+        value.fill("[{ latitude: 1.5 ")
+        manager.locator('button[data-fire="didUpdateLocations"]').click()
+        expect(page.locator("#error")).to_be_visible()
+        expect(page.locator('[data-component="countLabel"]')).to_have_text("1 location")
+        page.mouse.move(0, 0)
+        page.screenshot(path=os.path.join(SHOTS, "preview-location-fired.png"))
+        if errors:
+            raise SystemExit("console errors firing a callback: %s" % errors)
+        print("ok: a custom component's callback fired from the page, a value that is not one refused")
+    finally:
+        process.terminate()
+        process.wait()
+
+
 def scenario_ends(browser):
     """Every shipped spec with a view, played to the end of each of its scenarios: what each bound
     property says last (the timeline) compared with what the page draws, a picture of each end."""
@@ -1020,7 +1050,7 @@ with sync_playwright() as p:
         # PREVIEW_E2E_ONLY=services,hostile runs only those (while working on them).
         only = [name for name in os.environ.get("PREVIEW_E2E_ONLY", "").split(",") if name]
         for check in [login, authoring_loop, navigation, refusals, every_spec, time_controls, services,
-                      failures_at_hand, live, player, titles_and_bounds, drawn_as_ios, scenario_ends, hostile]:
+                      failures_at_hand, live, player, titles_and_bounds, drawn_as_ios, custom_callbacks, scenario_ends, hostile]:
             if not only or check.__name__ in only:
                 check(browser)
     finally:

@@ -182,10 +182,24 @@
       return { node, update(p) { title.textContent = p.title ?? ""; right.disabled = p.rightButtonEnabled === false; } };
     },
     properties(c) {
-      const node = el("dl", { role: "group", "aria-label": c.name });
+      // A custom component (a delegate such as a location manager): the properties bindings
+      // write, and each callback fired with a value written as in a scenario's `fire:`.
+      const node = el("div", { role: "group", "aria-label": c.name, class: "custom" });
+      const shown = el("dl");
+      node.append(shown);
+      for (const callback of c.callbacks || []) {
+        const row = el("div", { class: "callback" });
+        const value = el("input", { type: "text", class: "flow", spellcheck: "false", "data-callback": callback.name,
+          "aria-label": c.name + "." + callback.name + ": " + callback.type });
+        value.value = callback.example || "";
+        const fire = el("button", { type: "button", "data-fire": callback.name }, callback.name);
+        fire.addEventListener("click", () => send({ op: "step", verb: "fire", target: c.name + "." + callback.name, yaml: value.value }));
+        row.append(fire, value);
+        node.append(row);
+      }
       return { node, update(p) {
-        node.replaceChildren();
-        for (const [k, v] of Object.entries(p)) node.append(el("dt", {}, k), el("dd", {}, JSON.stringify(v)));
+        shown.replaceChildren();
+        for (const [k, v] of Object.entries(p)) shown.append(el("dt", {}, k), el("dd", {}, JSON.stringify(v)));
       } };
     },
   });

@@ -30,6 +30,15 @@ enum PageMessages {
             if let maximum = c.maximum { component["maximum"] = maximum }
             if let step = c.step { component["step"] = step }
             if SensitiveValues.isSensitive(c.name) { component["secure"] = true }
+            // A custom component's callbacks, fired from the page with a value written as in a
+            // scenario's `fire:` (the first value a scenario fires, to start from).
+            if c.kind == "component" {
+                component["callbacks"] = c.events.map { event -> [String: Any] in
+                    var callback: [String: Any] = ["name": event.name, "type": spec.nodes[event.node].type.description]
+                    if let example = fired(event.node, in: spec) { callback["example"] = example }
+                    return callback
+                }
+            }
             return component
         }
         let services: [[String: Any]] = spec.services.indices.map { k in
@@ -85,6 +94,16 @@ enum PageMessages {
                 case .send(node, let value), .set(node, let value): return YAMLValueText.text(value)
                 default: continue
                 }
+            }
+        }
+        return nil
+    }
+
+    /// The first value the spec's scenarios fire at the event node `event` (`fire:`), as YAML flow text.
+    static func fired(_ event: Int, in spec: CheckedSpec) -> String? {
+        for scenario in spec.scenarios {
+            for step in scenario.steps {
+                if case .gesture(let g) = step.kind, g.events.contains(event), case .value(let value) = g.payload { return YAMLValueText.text(value) }
             }
         }
         return nil
