@@ -2,7 +2,8 @@ import Foundation
 import SpecTesting
 import Testing
 
-/// `specrun preview` in Debian's Chromium, driven by Playwright (Tests/Browser/preview_e2e.py):
+/// `specrun preview` in Debian's Chromium, driven by Playwright (Tests/Browser/preview_e2e.py, with
+/// preview_screen.py and preview_support.py beside it):
 /// the login screen typed into and tapped through its `data-component` controls, `executing`
 /// then the answer seen in its `data-output` values, a recording appended and then passing
 /// `specrun test`; the authoring loop (a save reloads the screen, a broken save shows its
