@@ -408,8 +408,12 @@ struct ExpressionChecker {
     }
 
     private mutating func member(_ base: Expr, _ name: String, optional: Bool, nameRange: SpecRange, whole: SpecRange) -> Typed? {
-        // A dotted node name such as `login.enabled` or `auth.signIn` reads as one name.
-        if case .name(let baseName) = base.kind, !optional, symbols[baseName] == nil, payload?.name != baseName {
+        // A dotted node name such as `login.enabled` or `auth.signIn` reads as one name; so does
+        // `pages.errors` of a stream `pages` (which has no value whose member it could be), and
+        // the event a handler is on, by the name its `on:` gives.
+        if case .name(let baseName) = base.kind, !optional, payload?.name != baseName,
+           symbols[baseName] == nil || payload?.name == baseName + "." + name
+            || (symbols[baseName]?.hasCurrentValue == false && symbols[baseName + "." + name] != nil) {
             let dotted = baseName + "." + name
             if poisoned.contains(dotted) || poisoned.contains(baseName) { return nil }
             if symbols[dotted] != nil || payload?.name == dotted { return resolveName(dotted, whole) }
