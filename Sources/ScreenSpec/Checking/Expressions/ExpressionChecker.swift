@@ -360,7 +360,9 @@ struct ExpressionChecker {
             let bExpr = (type == .double && b.type == .int) ? TypedExpr.call(.intToDouble, [b.expr]) : b.expr
             return (.probe(ProbeSite(.coalesce, range), .coalesce(a.expr, bExpr)), b.type.isOptional ? .makeOptional(type) : type)
         case .equal, .notEqual:
-            if case .null = rhs.kind, let a = infer(lhs) {
+            if case .null = rhs.kind {
+                // A left side that does not check has said why: not again through `operands`.
+                guard let a = infer(lhs) else { return nil }
                 guard a.type.isOptional else { return error(.typeMismatch, "'\(a.type)' is not optional, so it is never 'nil'", lhs.range) }
                 return (.equal(a.expr, .constant(.none), negated: op == .notEqual), .bool)
             }
