@@ -131,6 +131,6 @@ struct HelpfulDiagnosticsTests {
             outputs:
               seen: "go != nil"
             """)
-        #expect(d.description == "t.yaml:5:9: error: 'go' is an input event and has no current value")
+        #expect(d.description == "t.yaml:5:10: error: 'go' is an input event and has no current value")
     }
 }
