@@ -2,7 +2,8 @@ import Foundation
 import SpecTesting
 import Testing
 
-/// `specrun preview` in Debian's Chromium, driven by Playwright (Tests/Browser/preview_e2e.py):
+/// `specrun preview` in Debian's Chromium, driven by Playwright (Tests/Browser/preview_e2e.py, with
+/// preview_screen.py and preview_support.py beside it):
 /// the login screen typed into and tapped through its `data-component` controls, `executing`
 /// then the answer seen in its `data-output` values, a recording appended and then passing
 /// `specrun test`; the authoring loop (a save reloads the screen, a broken save shows its
@@ -10,7 +11,10 @@ import Testing
 /// screen, and Back; no token, a rebound `Host` and another origin's WebSocket refused; every
 /// shipped spec opened with no console error, each one's screenshot taken; the clock controls,
 /// the services panel, `--live` against a local server with its cassette, the scenario player
-/// and scrubbing, segment titles, alert buttons and picker rows, a spec's markup shown as text.
+/// and scrubbing, segment titles, alert buttons and picker rows, a spec's markup shown as text;
+/// every service's failures offered, typing recorded as one step per field, passwords masked, a
+/// page's own screen, colours and rows drawn, and every scenario of the shipped specs with a view
+/// played to its end with each bound property compared with what the page draws.
 /// The pictures are docs/images/preview-*.png: `SPECRUN_PREVIEW_SCREENSHOTS=docs/images swift test --filter
 /// PreviewBrowserTests` takes them again.
 @Suite("specrun preview in Chromium", .serialized, .requires(.chromium, .playwright))
@@ -32,10 +36,10 @@ struct PreviewBrowserTests {
         let result = try await Self.offThePool { try Command.run(python, arguments, environment: environment, timeout: 900) }
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         for line in ["ok: recording appended and passing specrun test", "ok: a save reloads the screen in place",
-                     "ok: a broken save shows its diagnostics over the last good screen", "ok: fixing it brings the screen back",
+                     "ok: a broken save shows its diagnostics beside the last good screen", "ok: fixing it brings the screen back",
                      "ok: a navigation opens its screen with its parameters, and Back returns",
                      "ok: no token, a rebound Host and another origin's WebSocket refused",
-                     "ok: pause, wait 1234 ms, run to next event and x10 from the page",
+                     "ok: pause, wait 1234 ms, run to next event and x10 from the page, times read in minutes and seconds",
                      "ok: a service's next answer chosen, recorded as an override, passing specrun test",
                      "ok: --live answered by a real server, recorded as a cassette, passing specrun test offline",
                      "ok: scenarios played step by step, continued, scrubbed back; a counterexample played",
@@ -44,11 +48,18 @@ struct PreviewBrowserTests {
             #expect(result.stdout.contains(line), "\(result.stdout)")
         }
         #expect(result.stdout.contains("specs opened with no console error, each one's screenshot taken"), "\(result.stdout)")
+        #expect(result.stdout.contains("ok: every service's failures offered on every shipped spec"), "\(result.stdout)")
+        #expect(result.stdout.contains("bound properties drawn as the spec says"), "\(result.stdout)")
+        #expect(result.stdout.contains("ok: a custom component's callback fired from the page, a value that is not one refused"), "\(result.stdout)")
+        #expect(result.stdout.contains("ok: colours painted, titles and names on hover, enabled, an activity indicator and a table's rows drawn as iOS draws them"),
+                "\(result.stdout)")
+        #expect(result.stdout.contains("ok: typing recorded as one type: step per field, the save confirmed, the password masked, each page its own screen"),
+                "\(result.stdout)")
         // A picture of every shipped spec, of the login signing in, of a broken save, of a
         // navigation, of the services panel, of a scenario scrubbed and of titled widgets.
         let names = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.specs).filter { $0.hasSuffix(".yaml") }
         #expect(!names.isEmpty)
-        let pictures = ["preview-login-signing-in.png", "preview-diagnostics.png", "preview-navigation.png", "preview-services.png",
+        let pictures = ["preview-login-signing-in.png", "preview-recorded.png", "preview-colorpicker-drawn.png", "preview-table.png", "preview-diagnostics.png", "preview-navigation.png", "preview-services.png",
                         "preview-player.png", "preview-widgets.png"] + names.map { "preview-" + $0.dropLast(".yaml".count) + ".png" }
         for picture in pictures {
             let size = (try? FileManager.default.attributesOfItem(atPath: shots + "/" + picture)[.size] as? Int) ?? 0

@@ -26,6 +26,7 @@ import SpecWorkloads
 //   workload explore-bfs STATES          breadth-first on specs/login.yaml, 40 values per input
 //                                        (VALUES=N in the environment for another number)
 //   workload explore-bfs-own DEPTH       breadth-first on specs/login.yaml with its own `explore:`
+//                                        (SPEC=events for specs/events.yaml)
 //   workload explore-shipped DEPTH       breadth-first to DEPTH on every spec in specs/ and the wide
 //                                        login (one worker each; best of 5 runs, as `specrun explore`)
 
@@ -89,7 +90,9 @@ case "explore-bfs":
     let r = ExploreWorkload.breadthFirst(spec, depth: 20, states: size)
     report("distinct states (\(r.transitions) transitions, stop \(r.stop))", r.distinctStates, start)
 case "explore-bfs-own":
-    let spec = Specs.load(path: RepositoryPaths.loginSpec)
+    // SPEC=events explores specs/events.yaml instead of the login.
+    let own = ProcessInfo.processInfo.environment["SPEC"].map { RepositoryPaths.root + "/specs/\($0).yaml" }
+    let spec = Specs.load(path: own ?? RepositoryPaths.loginSpec)
     let start = ContinuousClock.now
     let r = ExploreWorkload.breadthFirst(spec, depth: size, states: 1_000_000)
     report("distinct states (\(r.transitions) transitions, stop \(r.stop))", r.distinctStates, start)

@@ -297,6 +297,28 @@ package struct ExpressionParser {
         return expr
     }
 
+    /// `\.price.count`, a key path used as a function (SE-0249): the closure `{ $0.price.count }`.
+    private mutating func keyPath() -> Expr {
+        let slash = advance()
+        var body = Expr(.closureArgument(0), range(slash))
+        if case .identifier(let name) = current.kind {
+            // `\price`: reported, then read as `\.price` so that the rest is checked too.
+            diagnostics.append(Diagnostic(id: .expectedSymbol, "a key path starts with '\\.', as in '\\.\(name)'", at: range(current),
+                                          fixIt: "write '\\.\(name)'"))
+        } else if !isSymbol(".") {
+            return fail("expected '.' and a property after '\\', as in '\\.price'", at: current)
+        }
+        var first = true
+        while first || isSymbol(".") {
+            if isSymbol(".") { _ = advance() }
+            first = false
+            guard case .identifier(let name) = current.kind else { return fail("expected a property name in the key path, as in '\\.price'", at: current) }
+            let nameToken = advance()
+            body = Expr(.member(body, name, optional: false, nameRange: range(nameToken)), range(slash).union(range(nameToken)))
+        }
+        return Expr(.closure(body), body.range)
+    }
+
     private mutating func closure() -> Expr {
         let open = advance()
         closureDepth += 1
@@ -362,6 +384,8 @@ package struct ExpressionParser {
             return Expr(.list(items), range(open).union(range(close)))
         case .symbol("{"):
             return closure()
+        case .symbol("\\"):
+            return keyPath()
         default:
             let expr = fail("expected an expression", at: token)
             if token.kind != .end { _ = advance() }

@@ -30,5 +30,18 @@ package struct ExploreDecl: Sendable {
     package var services: [(name: Located<String>, outcomes: [ExploreOutcomeDecl])] = []
     /// How many steps a sequence may have, unless `--depth` says otherwise.
     package var depth: Located<Int>?
+    /// `gestures: true`, `false` or `only`; nil: the scenarios' gestures when neither ``inputs``
+    /// nor ``events`` is given.
+    package var gestures: Located<GestureChoice>?
     package var range: SpecRange
+
+    /// Whether the scenarios' gestures are tried, and whether they are all that is.
+    package enum GestureChoice: String, Sendable {
+        /// Tried beside the inputs and events (`gestures: true`).
+        case on = "true"
+        /// Not tried (`gestures: false`).
+        case off = "false"
+        /// The only input moves: no input is set or sent and no action executed directly.
+        case only
+    }
 }

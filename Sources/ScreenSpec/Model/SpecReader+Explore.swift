@@ -6,7 +6,7 @@ extension SpecReader {
     /// The deepest sequence `explore: { depth: }` may ask for.
     static let exploreDepthLimit = 1_000
 
-    static let exploreKeys = ["inputs", "events", "waits", "services", "depth"]
+    static let exploreKeys = ["inputs", "events", "waits", "services", "depth", "gestures"]
 
     mutating func readInvariant(_ name: Located<String>, _ node: YAMLNode) -> InvariantDecl? {
         guard !name.value.contains(".") else {
@@ -65,6 +65,14 @@ extension SpecReader {
             } else {
                 diagnostics.error(.invalidDepth, "'depth:' takes a whole number of steps from 1 to \(Self.exploreDepthLimit), found \(depthNode.isNull ? "nothing" : "'\(depthNode.description)'")",
                                   at: depthNode.range, fixIt: "write 'depth: 6'")
+            }
+        }
+        if let gesturesNode = f["gestures"] {
+            if let s = gesturesNode.scalar, s.style == .plain, let choice = ExploreDecl.GestureChoice(rawValue: s.value) {
+                decl.gestures = Located(choice, gesturesNode.range)
+            } else {
+                diagnostics.error(.invalidValue, "'gestures:' takes 'true', 'false' or 'only', found \(gesturesNode.isNull ? "nothing" : "'\(gesturesNode.description)'")",
+                                  at: gesturesNode.range, fixIt: "write 'gestures: only' to explore through the view alone")
             }
         }
         return decl

@@ -126,6 +126,8 @@ extension SpecSchema {
                 ("services", map("Per service, the outcomes to choose among at each call (1 to 64).", of: list("Outcomes.", of: ref("exploreOutcome")),
                                  names: "dottedName")),
                 ("depth", describe(["type": "integer", "minimum": 1, "maximum": 1000], "How many steps deep to search; '--depth' overrides it.")),
+                ("gestures", describe(["enum": [true, false, "only"]],
+                                      "Whether the gestures the scenarios make are tried: true, false, or only (no input set, event sent or action executed directly). Default: when neither 'inputs' nor 'events' is listed.")),
             ])),
             (key: "exploreOutcome", value: object("One outcome of a service call: a value, a failure, or only a latency (the declared answer, later or sooner).", [
                 ("value", describe(ref("value"), "The value returned.")),

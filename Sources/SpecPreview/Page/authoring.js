@@ -1,5 +1,6 @@
 // specrun preview, the authoring loop: a saved spec that does not check shows its diagnostics
-// (the located text of `specrun check`) over the last good screen, which keeps running beneath;
+// (the located text of `specrun check`) beside the last good screen, which keeps running and
+// stays usable;
 // a save that checks takes them away, and the server's new layout is drawn in place.
 // Text from the server goes into the DOM with textContent only.
 "use strict";
@@ -13,8 +14,8 @@
     let box = document.getElementById("diagnostics");
     if (!box) {
       box = el("div", { id: "diagnostics", role: "alert", hidden: true });
-      box.append(el("strong", {}, "The saved spec does not check; the last good screen runs beneath."), el("pre"));
-      device.append(box);
+      box.append(el("strong", {}, "The saved spec does not check; the last good screen still runs."), el("pre"));
+      device.after(box);
     }
     box.hidden = !s.diagnostics;
     box.querySelector("pre").textContent = s.diagnostics || "";

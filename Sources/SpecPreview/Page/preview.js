@@ -27,232 +27,10 @@ function step(verb, target, value) {
 // The hooks the page's other files (services.js, player.js, authoring.js, navigation.js) draw
 // their parts through: each layout or state message is passed to every hook after this file drew
 // its own part, and a message of a type of theirs to its handler.
-const preview = { send: send, el: el, layoutHooks: [], stateHooks: [], messageHooks: {} };
+// components.js fills `renderers` (a drawing per kind of component) and `formField` (a spec
+// without `view:`).
+const preview = { send: send, el: el, step: step, renderers: {}, formField: null, layoutHooks: [], stateHooks: [], messageHooks: {} };
 window.specrunPreview = preview;
-
-// The drawings of components. The layout names each component's drawing and the verb each of
-// its members' gestures sends (`c.verbs.text` is "type"), both from the kind's catalogue entry:
-// which kinds exist and what their gestures are called is the server's, not the page's. Each
-// drawing returns { node, update(props) }.
-const renderers = {
-  group(c) { const node = el("div", { role: "group" }); return { node, update() {} }; },
-  label(c) {
-    const node = el("p", { class: "label" });
-    return { node, update(p) { node.textContent = p.text ?? ""; } };
-  },
-  textField(c) {
-    const secure = /password|secret|pin/i.test(c.name);
-    const node = el("input", { type: secure ? "password" : "text", "aria-label": c.name, autocomplete: "off" });
-    node.addEventListener("input", () => step(c.verbs.text, c.name, node.value));
-    return { node, update(p) {
-      if (document.activeElement !== node && node.value !== (p.text ?? "")) node.value = p.text ?? "";
-      node.placeholder = p.placeholder ?? "";
-      node.disabled = p.enabled === false;
-    } };
-  },
-  textView(c) {
-    const node = el("textarea", { "aria-label": c.name, rows: 3 });
-    node.addEventListener("input", () => step(c.verbs.text, c.name, node.value));
-    return { node, update(p) { if (document.activeElement !== node && node.value !== (p.text ?? "")) node.value = p.text ?? ""; } };
-  },
-  searchBar(c) {
-    const node = el("input", { type: "search", "aria-label": c.name });
-    node.addEventListener("input", () => step(c.verbs.text, c.name, node.value));
-    node.addEventListener("keydown", (e) => {
-      if (e.key === "Enter") step(c.verbs.searchButtonClicked, c.name);
-      if (e.key === "Escape") step(c.verbs.cancelButtonClicked, c.name);
-    });
-    return { node, update(p) {
-      if (document.activeElement !== node && node.value !== (p.text ?? "")) node.value = p.text ?? "";
-      node.placeholder = p.placeholder ?? "";
-    } };
-  },
-  button(c) {
-    const node = el("button", { type: "button" }, c.name);
-    node.addEventListener("click", () => step(c.verbs.tap, c.name));
-    return { node, update(p) { node.textContent = p.title || c.name; node.disabled = p.enabled === false; } };
-  },
-  slider(c) {
-    const node = el("input", { type: "range", min: c.minimum ?? 0, max: c.maximum ?? 1, step: "any", "aria-label": c.name });
-    node.addEventListener("change", () => step(c.verbs.value, c.name, Number(node.value)));
-    return { node, update(p) {
-      const v = Number(p.value ?? 0);
-      if (v < Number(node.min)) node.min = v;
-      if (v > Number(node.max)) node.max = v;
-      if (document.activeElement !== node) node.value = v;
-      node.disabled = p.enabled === false;
-    } };
-  },
-  stepper(c) {
-    const node = el("input", { type: "number", min: c.minimum ?? 0, max: c.maximum ?? 100, step: c.step ?? 1, "aria-label": c.name });
-    node.addEventListener("change", () => step(c.verbs.value, c.name, Number(node.value)));
-    return { node, update(p) { if (document.activeElement !== node) node.value = p.value ?? 0; node.disabled = p.enabled === false; } };
-  },
-  segmentedControl(c) {
-    if (Array.isArray(c.titles)) {
-      // The segments' titles from the spec: one radio button each, picking its index.
-      const node = el("div", { class: "segments", role: "radiogroup", "aria-label": c.name });
-      const buttons = c.titles.map((title, i) => {
-        const b = el("button", { type: "button", role: "radio", "aria-checked": "false", "data-segment": i }, title);
-        b.addEventListener("click", () => step(c.verbs.selectedIndex, c.name, i));
-        node.append(b);
-        return b;
-      });
-      return { node, update(p) {
-        buttons.forEach((b, i) => { b.setAttribute("aria-checked", p.selectedIndex === i ? "true" : "false"); b.disabled = p.enabled === false; });
-      } };
-    }
-    const node = el("input", { type: "number", min: -1, step: 1, "aria-label": c.name + " selected segment" });
-    node.addEventListener("change", () => step(c.verbs.selectedIndex, c.name, parseInt(node.value, 10)));
-    return { node, update(p) { if (document.activeElement !== node) node.value = p.selectedIndex ?? -1; node.disabled = p.enabled === false; } };
-  },
-  datePicker(c) {
-    const node = el("input", { type: "date", "aria-label": c.name });
-    node.addEventListener("change", () => step(c.verbs.date, c.name, node.value));
-    return { node, update(p) { if (document.activeElement !== node) node.value = p.date ?? ""; node.disabled = p.enabled === false; } };
-  },
-  picker(c) {
-    // The rows' titles from the spec, one option each; choosing one picks its row.
-    const node = el("select", { size: Math.min(Math.max(c.titles?.length ?? 0, 2), 5), "aria-label": c.name });
-    (c.titles ?? []).forEach((title, i) => node.append(el("option", { value: i }, title)));
-    node.addEventListener("change", () => step(c.verbs.selectedRow, c.name, node.selectedIndex));
-    return { node, update(p) { if (document.activeElement !== node) node.selectedIndex = p.selectedRow ?? 0; node.disabled = p.enabled === false; } };
-  },
-  switch(c) {
-    const node = el("input", { type: "checkbox", role: "switch", "aria-label": c.name });
-    node.addEventListener("change", () => step(c.verbs.isOn, c.name, node.checked));
-    return { node, update(p) { node.checked = p.isOn === true; node.disabled = p.enabled === false; } };
-  },
-  list(c) { return list(c); },
-  activityIndicator(c) {
-    const node = el("div", { class: "spinner", role: "progressbar", "aria-label": c.name });
-    return { node, update(p) { node.setAttribute("aria-busy", p.isAnimating === true ? "true" : "false"); } };
-  },
-  refreshControl(c) {
-    const node = el("button", { type: "button" }, "Pull to refresh");
-    node.addEventListener("click", () => step(c.verbs.valueChanged, c.name));
-    return { node, update(p) { node.setAttribute("aria-busy", p.isRefreshing === true ? "true" : "false"); } };
-  },
-  progressView(c) {
-    const node = el("progress", { max: 1, "aria-label": c.name });
-    return { node, update(p) { node.value = Number(p.progress ?? 0); } };
-  },
-  pageControl(c) {
-    const node = el("input", { type: "number", min: 0, step: 1, "aria-label": c.name + " page" });
-    node.addEventListener("change", () => step(c.verbs.currentPage, c.name, parseInt(node.value, 10)));
-    return { node, update(p) { if (document.activeElement !== node) node.value = p.currentPage ?? 0; } };
-  },
-  imageView(c) {
-    const node = el("div", { class: "image", role: "img" });
-    return { node, update(p) { node.textContent = p.image ?? "no image"; node.setAttribute("aria-label", p.image ?? "no image"); } };
-  },
-  alert(c) {
-    const node = el("div", { role: "alertdialog", "aria-label": c.name });
-    const title = el("strong"), message = el("p");
-    node.append(title, message);
-    // The alert's buttons from the spec, each choosing its title.
-    for (const name of Array.isArray(c.titles) ? c.titles : []) {
-      const b = el("button", { type: "button", "data-button": name }, name);
-      b.addEventListener("click", () => step(c.verbs.buttonTapped, c.name, name));
-      node.append(b);
-    }
-    if (!Array.isArray(c.titles)) {
-      const answer = el("input", { type: "text", "aria-label": c.name + " button title", value: "OK" });
-      const choose = el("button", { type: "button" }, "Choose");
-      choose.addEventListener("click", () => step(c.verbs.buttonTapped, c.name, answer.value));
-      node.append(answer, choose);
-    }
-    return { node, update(p) {
-      node.hidden = p.message === null || p.message === undefined;
-      title.textContent = p.title ?? ""; message.textContent = p.message ?? "";
-    } };
-  },
-  navigationBar(c) {
-    const node = el("div", { class: "navbar", role: "navigation", "aria-label": c.name });
-    const back = el("button", { type: "button" }, "‹ Back"), title = el("span", { role: "heading", "aria-level": 2 }), right = el("button", { type: "button" }, "•••");
-    back.addEventListener("click", () => step(c.verbs.backTap, c.name));
-    right.addEventListener("click", () => step(c.verbs.rightButtonTap, c.name));
-    node.append(back, title, right);
-    return { node, update(p) { title.textContent = p.title ?? ""; right.disabled = p.rightButtonEnabled === false; } };
-  },
-  properties(c) {
-    const node = el("dl", { role: "group", "aria-label": c.name });
-    return { node, update(p) {
-      node.replaceChildren();
-      for (const [k, v] of Object.entries(p)) node.append(el("dt", {}, k), el("dd", {}, JSON.stringify(v)));
-    } };
-  },
-};
-
-// A table or collection view: the rows of its list property (`c.rows`), selected with its row
-// event's verb, and a button for each of its refresh and scrolling gestures it has.
-function list(c) {
-  const node = el("div");
-  const rows = el("div", { role: "list", "aria-label": c.name });
-  node.append(rows);
-  if (c.verbs.refresh) {
-    const refresh = el("button", { type: "button" }, "Refresh");
-    refresh.addEventListener("click", () => step(c.verbs.refresh, c.name));
-    node.append(refresh);
-  }
-  if (c.verbs.reachedBottom) {
-    const more = el("button", { type: "button" }, "Scroll to end");
-    more.addEventListener("click", () => step(c.verbs.reachedBottom, c.name));
-    node.append(more);
-  }
-  return { node, update(p) {
-    const items = Array.isArray(p[c.rows]) ? p[c.rows] : [];
-    rows.replaceChildren(...items.map((text, i) => {
-      const row = el("div", { role: "listitem", tabindex: 0, "data-row": i }, text);
-      row.addEventListener("click", () => step(c.verbs[c.rowEvent], c.name, i));
-      return row;
-    }));
-  } };
-}
-
-// A spec without `view:`: a control per input by its type, a button per event.
-function formField(f) {
-  const wrap = el("div", { class: "component" });
-  wrap.append(el("span", { class: "name" }, f.name + ": " + f.type));
-  let node, read;
-  if (f.control === "button") {
-    node = el("button", { type: "button", "data-component": f.name }, f.name);
-    node.addEventListener("click", () => step("send", f.name));
-    wrap.append(node);
-    return { node: wrap, update() {} };
-  }
-  if (f.control === "value") {
-    // A record or a list, written as in a scenario; the server checks it is one YAML value.
-    node = el("input", { type: "text", class: "flow", spellcheck: "false" });
-    node.value = f.example || "";
-    read = () => node.value;
-  } else if (f.control === "checkbox") { node = el("input", { type: "checkbox", role: "switch" }); read = () => node.checked; }
-  else if (f.control === "number") { node = el("input", { type: "number", step: f.type === "Int" ? 1 : "any" }); read = () => f.type === "Int" ? parseInt(node.value, 10) : Number(node.value); }
-  else if (f.control === "select") {
-    node = el("select");
-    for (const name of f.cases || []) node.append(el("option", { value: name }, name));
-    read = () => node.value;
-  } else { node = el("input", { type: "text" }); read = () => node.value; }
-  node.setAttribute("data-component", f.name);
-  node.setAttribute("aria-label", f.name);
-  const act = (verb) => f.control === "value" ? send({ op: "step", verb: verb, target: f.name, yaml: read() }) : step(verb, f.name, read());
-  if (f.stream) {
-    const go = el("button", { type: "button" }, "Send");
-    go.addEventListener("click", () => act("send"));
-    wrap.append(node, go);
-  } else {
-    node.addEventListener(f.control === "text" ? "input" : "change", () => act("set"));
-    wrap.append(node);
-  }
-  return { node: wrap, update(v) {
-    if (f.stream || v === undefined || document.activeElement === node) return;
-    if (f.control === "checkbox") node.checked = v === "true";
-    else if (f.control === "text") { try { node.value = JSON.parse(v); } catch (e) { node.value = v; } }
-    else if (f.control === "value") return;
-    else if (f.control === "select") node.value = v.replace(/^\./, "");  // a case reads `.name`
-    else node.value = v;
-  } };
-}
 
 function drawLayout(layout) {
   state.layout = layout;
@@ -263,17 +41,19 @@ function drawLayout(layout) {
   document.title = layout.screen + " · specrun preview";
   const view = document.getElementById("view");
   view.replaceChildren();
+  view.style.backgroundColor = "";
   for (const c of layout.components) {
-    const render = renderers[c.drawing] || renderers.properties;
+    const render = preview.renderers[c.drawing] || preview.renderers.properties;
     const r = render(c);
     r.node.setAttribute("data-component", c.name);
-    const wrap = el("div", { class: "component" });
+    // The component's name and kind show on hover only, as Xcode's view debugger names views.
+    const wrap = el("div", { class: "component drawn", title: c.name + " · " + c.kind });
     wrap.append(el("span", { class: "name" }, c.name + " · " + c.kind), r.node);
     view.append(wrap);
     state.controls[c.name] = r;
   }
   for (const f of layout.form) {
-    const r = formField(f);
+    const r = preview.formField(f);
     view.append(r.node);
     state.form[f.name] = r;
   }
@@ -293,8 +73,21 @@ function drawLayout(layout) {
   for (const hook of preview.layoutHooks) hook(layout);
 }
 
+// A time as a person reads it: `734ms`, `5.000s`, `1m 41.158s`, `2h 0m 3.000s` (the exact
+// milliseconds stay in `data-ms`).
+function readableTime(ms) {
+  if (ms < 1000) return ms + "ms";
+  const hours = Math.floor(ms / 3600000), minutes = Math.floor(ms / 60000) % 60;
+  const seconds = ((ms % 60000) / 1000).toFixed(3) + "s";
+  if (hours > 0) return hours + "h " + minutes + "m " + seconds;
+  return minutes > 0 ? minutes + "m " + seconds : seconds;
+}
+preview.readableTime = readableTime;
+
 function drawState(s) {
-  document.getElementById("now").textContent = s.now + "ms";
+  const now = document.getElementById("now");
+  now.textContent = readableTime(s.now);
+  now.setAttribute("data-ms", String(s.now));
   document.getElementById("pause").textContent = s.paused ? "Resume" : "Pause";
   document.getElementById("fast").setAttribute("aria-pressed", s.speed > 1 ? "true" : "false");
   const record = document.getElementById("record");
@@ -303,6 +96,9 @@ function drawState(s) {
   record.classList.toggle("recording", s.recording);
   document.getElementById("recordName").hidden = !s.recording;
   document.getElementById("recorded").textContent = s.recording ? s.recordedSteps + " steps recorded" : "";
+  const saved = document.getElementById("saved");
+  saved.hidden = !s.saved;
+  saved.textContent = s.saved || "";
   for (const b of document.querySelectorAll("button.expect")) b.hidden = !s.recording;
   const error = document.getElementById("error");
   error.hidden = !s.error;

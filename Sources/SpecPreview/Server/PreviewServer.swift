@@ -10,7 +10,8 @@ import Foundation
 /// within limits, before the request reaches FlyingFox, which listens only on a Unix socket in
 /// a folder of its own (mode 0700) that the gate connects to.
 package final class PreviewServer: Sendable {
-    /// One session per spec served; the page picks one with `?spec=N`.
+    /// One session per spec served, checked at the start: the page picks one with `?spec=N` and
+    /// gets a fresh screen of that spec of its own.
     package let sessions: [PreviewSession]
     package let port: UInt16
     package let host: String
@@ -93,6 +94,7 @@ struct PreviewHandler: HTTPHandler {
     static let assets: [String: String] = [
         "/preview.css": "text/css; charset=utf-8",
         "/preview.js": "text/javascript; charset=utf-8",
+        "/components.js": "text/javascript; charset=utf-8",
         "/authoring.js": "text/javascript; charset=utf-8",
         "/navigation.js": "text/javascript; charset=utf-8",
         "/services.js": "text/javascript; charset=utf-8",
@@ -112,7 +114,12 @@ struct PreviewHandler: HTTPHandler {
         case (.GET, "/socket"):
             let index = request.query["spec"].flatMap { Int($0) } ?? 0
             guard sessions.indices.contains(index) else { return Self.plain(.notFound, "no spec \(index)\n") }
-            let socket = SessionSocket(session: sessions[index], catalog: PageMessages.catalog(sessions, current: index))
+            // Each page its own screen, started fresh: a page opened later does not land on what
+            // another page left (paused, mid-scenario). A spec that does not check now is shown
+            // as the server's session last had it, under its diagnostics.
+            let served = sessions[index]
+            let own = try? PreviewSession(path: served.path, live: served.live)
+            let socket = SessionSocket(session: own ?? served, owned: own != nil, catalog: PageMessages.catalog(sessions, current: index))
             return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: socket)).handleRequest(request)
         case (.GET, "/favicon.ico"):
             // Browsers ask for it; an empty answer keeps a 404 out of the console.
@@ -159,6 +166,8 @@ enum PageAssets {
 /// which follows navigations), the screen's to it.
 struct SessionSocket: WSMessageHandler {
     let session: PreviewSession
+    /// Whether the screen is this page's own, closed when the page goes.
+    let owned: Bool
     /// The specs served, sent first so the page can list them.
     let catalog: String
 
@@ -172,6 +181,7 @@ struct SessionSocket: WSMessageHandler {
                 if case .text(let text) = message { navigator.receive(text) }
             }
             navigator.close()
+            if owned { session.close() }
             continuation.finish()
         }
         return out

@@ -29,15 +29,26 @@ enum PageMessages {
             if let minimum = c.minimum { component["minimum"] = minimum }
             if let maximum = c.maximum { component["maximum"] = maximum }
             if let step = c.step { component["step"] = step }
+            if SensitiveValues.isSensitive(c.name) { component["secure"] = true }
+            // A custom component's callbacks, fired from the page with a value written as in a
+            // scenario's `fire:` (the first value a scenario fires, to start from).
+            if c.kind == "component" {
+                component["callbacks"] = c.events.map { event -> [String: Any] in
+                    var callback: [String: Any] = ["name": event.name, "type": spec.nodes[event.node].type.description]
+                    if let example = fired(event.node, in: spec) { callback["example"] = example }
+                    return callback
+                }
+            }
             return component
         }
         let services: [[String: Any]] = spec.services.indices.map { k in
-            ["name": spec.services[k].name, "live": session.isLive(k), "choices": session.choices(k).map { session.label($0, of: k) }]
+            ["name": spec.services[k].name, "live": session.isLive(k), "choices": session.choices(k).map { session.label($0, of: k) } + ["fail: http(N), a status of your own"]]
         }
         // Without `view:`, a generated form: a control per input by its type, a button per event.
         // An action without a trigger input gets its own button (`send: action` in a scenario).
         func field(_ name: String, _ type: SpecType, stream: Bool) -> [String: Any] {
             var field: [String: Any] = ["name": name, "type": type.description, "stream": stream, "control": control(type)]
+            if SensitiveValues.isSensitive(name) { field["secure"] = true }
             if case .enumeration(let e) = type { field["cases"] = spec.types.enums[e] ?? [] }
             if control(type) == "value", let example = example(for: name, in: spec) { field["example"] = example }
             return field
@@ -88,6 +99,16 @@ enum PageMessages {
         return nil
     }
 
+    /// The first value the spec's scenarios fire at the event node `event` (`fire:`), as YAML flow text.
+    static func fired(_ event: Int, in spec: CheckedSpec) -> String? {
+        for scenario in spec.scenarios {
+            for step in scenario.steps {
+                if case .gesture(let g) = step.kind, g.events.contains(event), case .value(let value) = g.payload { return YAMLValueText.text(value) }
+            }
+        }
+        return nil
+    }
+
     /// Every input, state cell, output and action output, in declaration order: what the panel
     /// beside the screen lists.
     static func shownNodes(_ spec: CheckedSpec) -> [Int] {
@@ -112,7 +133,8 @@ enum PageMessages {
         }
         var values: [String: Any] = [:]
         for i in shownNodes(spec) {
-            values[spec.nodes[i].name] = session.value(of: i).map(ValueFormatter.text) ?? "no value yet"
+            let value = session.value(of: i)
+            values[spec.nodes[i].name] = value.map { session.sensitive.shown(ValueFormatter.text($0), of: i, value: $0) } ?? "no value yet"
         }
         let invariants: [[String: Any]] = spec.invariants.indices.map { k in
             ["name": spec.invariants[k].name, "broken": session.brokenInvariants[k] ?? NSNull()]
@@ -131,9 +153,9 @@ enum PageMessages {
         }
         let message: [String: Any] = [
             "type": "state", "now": session.now,
-            "services": spec.services.indices.map { ["name": spec.services[$0].name, "chosen": session.chosenIndex($0)] as [String: Any] },
+            "services": spec.services.indices.map { ["name": spec.services[$0].name, "chosen": session.chosenIndex($0), "status": session.chosenStatus($0).map { $0 as Any } ?? NSNull()] as [String: Any] },
             "scenarios": session.playable.map(\.name), "playback": playback, "paused": session.realTime.isPaused, "speed": session.realTime.speed,
-            "recording": session.recorder.recording, "recordedSteps": session.recorder.stepCount,
+            "recording": session.recorder.recording, "recordedSteps": session.recorder.stepCount, "saved": session.saved ?? NSNull(),
             "error": session.error ?? NSNull(), "diagnostics": session.diagnostics ?? NSNull(),
             "components": components, "values": values, "invariants": invariants,
             "timeline": ["from": from, "lines": lines],
@@ -141,16 +163,38 @@ enum PageMessages {
         return json(message)
     }
 
-    /// A property's value for a control: scalars as JSON, a list as its rows' texts, anything
-    /// else as the timeline writes it.
+    /// A property's value for a control: scalars as JSON, a colour as the CSS colour the page
+    /// paints (`rgba(0, 255, 0, 1)`), a list as its rows' texts, anything else as the timeline
+    /// writes it.
     static func jsonValue(_ value: Value) -> Any {
         switch value {
+        case .color(let c):
+            let byte = { (x: Double) in Int((min(max(x, 0), 1) * 255).rounded()) }
+            return "rgba(\(byte(c.red)), \(byte(c.green)), \(byte(c.blue)), \(ValueFormatter.formatDouble(min(max(c.alpha, 0), 1))))"
         case .bool(let b): return b
         case .int(let i): return i
         case .double(let d): return d.isFinite ? d : ValueFormatter.text(value)
         case .string(let s): return s
         case .none: return NSNull()
-        case .list(let items): return items.map(ValueFormatter.text)
+        case .list(let items): return items.map(rowText)
+        default: return ValueFormatter.text(value)
+        }
+    }
+
+    /// A table's row as a cell shows it: a record's text fields (`Hi`, `ReactiveX/RxSwift — 24000`)
+    /// rather than its type, a text without quotes, anything else as the timeline writes it.
+    static func rowText(_ value: Value) -> String {
+        switch value {
+        case .string(let s): return s
+        case .record(let r):
+            let shown = r.fields.compactMap { field -> String? in
+                switch field {
+                case .string(let s): return s
+                case .int, .double, .bool, .enumCase: return ValueFormatter.text(field).trimmingCharacters(in: CharacterSet(charactersIn: "."))
+                default: return nil
+                }
+            }
+            return shown.isEmpty ? ValueFormatter.text(value) : shown.joined(separator: " — ")
         default: return ValueFormatter.text(value)
         }
     }

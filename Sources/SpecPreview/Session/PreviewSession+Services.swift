@@ -8,27 +8,72 @@ import SpecTools
 /// logged, so the chosen and live answers become the recorded scenario's `services:` override.
 extension PreviewSession {
     /// The answers the page offers for service `index`: with `--live`, first the backend (nil),
-    /// then the explorer's choices, the spec's declared answer first.
+    /// then the explorer's choices, the spec's declared answer first, then the failures the
+    /// scenarios' `services:` overrides give it (login's `http(401)` is only there), then any
+    /// service's failures: `decode`, `timeout`, `unknown`. An `http(N)` of any status is one more
+    /// choice, after these (``anyHTTPChoice(_:)``), its status given with it.
     func choices(_ index: Int) -> [ExploreOutcome?] {
         let explored = spec.explore.services.first { $0.index == index }?.outcomes ?? []
-        let offered = spec.services[index].answerChoices(explored: explored).map { Optional($0) }
-        return isLive(index) ? [nil] + offered : offered
+        var offered = spec.services[index].answerChoices(explored: explored)
+        let generic: [ErrorValue] = [ErrorValue(.decode), ErrorValue(.timeout), ErrorValue(.unknown)]
+        for failure in overrideFailures(index) + generic {
+            let candidate = ExploreOutcome(outcome: .failure(failure), latency: nil)
+            if !offered.contains(where: { $0.outcome == candidate.outcome && $0.latency == candidate.latency }) { offered.append(candidate) }
+        }
+        let listed = offered.map { Optional($0) }
+        return isLive(index) ? [nil] + listed : listed
+    }
+
+    /// The index of the page's last choice for service `index`: `fail: http(N)` with the status
+    /// the page gives.
+    func anyHTTPChoice(_ index: Int) -> Int { choices(index).count }
+
+    /// The failures the scenarios' `services:` overrides give service `index`, in the order the
+    /// spec writes them: each override's `results:` and cases' results that fail.
+    private func overrideFailures(_ index: Int) -> [ErrorValue] {
+        var failures: [ErrorValue] = []
+        for scenario in spec.scenarios {
+            for (service, plan) in scenario.services where service == index {
+                for result in plan.results + plan.cases.map(\.result) {
+                    if case .failure(let error) = result.outcome, !failures.contains(error) { failures.append(error) }
+                }
+            }
+        }
+        return failures
     }
 
     func isLive(_ index: Int) -> Bool { backend?.services.contains(index) == true }
 
-    /// Which of ``choices(_:)`` the next call of service `index` takes now.
+    /// Which of ``choices(_:)`` the next call of service `index` takes now (``anyHTTPChoice(_:)``
+    /// for an `http(N)` not among them).
     func chosenIndex(_ index: Int) -> Int {
         guard let pending = chosen[index] else { return 0 }
-        return choices(index).firstIndex { c in c.map { $0.outcome == pending.outcome && $0.latency == pending.latency } ?? false } ?? 0
+        if let listed = choices(index).firstIndex(where: { c in c.map { $0.outcome == pending.outcome && $0.latency == pending.latency } ?? false }) {
+            return listed
+        }
+        if case .failure(let error)? = pending.outcome, error.kind == .http { return anyHTTPChoice(index) }
+        return 0
     }
 
-    /// The page's `answer` request: the next call of the named service answers choice `k`.
-    func choose(service name: String, choice k: Int) throws(StepCompiler.Failure) {
+    /// The status of the `http(N)` chosen for service `index`'s next call, if one is.
+    func chosenStatus(_ index: Int) -> Int? {
+        if case .failure(let error)? = chosen[index]?.outcome, error.kind == .http { return error.status }
+        return nil
+    }
+
+    /// The page's `answer` request: the next call of the named service answers choice `k`; the
+    /// last choice fails with `http(status)`.
+    func choose(service name: String, choice k: Int, status: Int? = nil) throws(StepCompiler.Failure) {
         guard let index = spec.services.firstIndex(where: { $0.name == name }) else {
             throw StepCompiler.Failure(message: "'\(name)' is not a service of this spec")
         }
-        let offered = choices(index)
+        var offered = choices(index)
+        if k == offered.count {
+            guard let status, ErrorValue.httpStatuses.contains(status) else {
+                throw StepCompiler.Failure(message: "an http failure needs a status from 100 to 999")
+            }
+            offered.append(ExploreOutcome(outcome: .failure(ErrorValue(.http, status: status)), latency: nil))
+        }
         guard offered.indices.contains(k) else { throw StepCompiler.Failure(message: "service '\(name)' has no answer \(k)") }
         if let outcome = offered[k], !(k == 0 && !isLive(index)) {
             chosen[index] = outcome

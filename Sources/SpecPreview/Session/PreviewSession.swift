@@ -68,6 +68,11 @@ package final class PreviewSession: @unchecked Sendable {
     /// The services' fakes the graph runs with: the spec's, or a played scenario's overrides.
     /// The graph's service hook answers from them (an answer not chosen is the fake's).
     var fakes: [ServicePlan] = []
+    /// The passwords typed: masked in the values panel and the timeline.
+    var sensitive = SensitiveValues(names: [])
+    /// What the page confirms after a recording was saved (the scenario and the file), until the
+    /// next recording starts.
+    var saved: String?
 
     struct Client {
         var send: @Sendable (String) -> Void
@@ -160,11 +165,13 @@ package final class PreviewSession: @unchecked Sendable {
         played = []
         navigations = []
         lastEmitted = [:]
+        sensitive = SensitiveValues(names: spec.nodes.map(\.name))
         judge = ScenarioJudge(spec: spec)
         let names = spec.nodes.map(\.name)
         let visible = spec.nodes.map(\.visible)
         graph.onEmit = { [unowned self] emission in
             lastEmitted[emission.node] = emission.value
+            sensitive.note(emission.value, of: emission.node)
             if case .navigation(let n) = emission.value { navigations.append(n) }
             if visible[emission.node] { entries.append(.emission(time: emission.time, name: names[emission.node], value: emission.value)) }
         }
@@ -218,7 +225,10 @@ package final class PreviewSession: @unchecked Sendable {
             let step = try compiler.compile(line)
             // The person takes over from a scenario being played, where it stands.
             stopPlaying()
-            recorder.step(line, at: clock.now)
+            // Typing (`type:`, a generated form's text `set:`) into one field is one step.
+            var typed = message.verb == "type"
+            if message.verb == "set", case .string? = message.value { typed = true }
+            recorder.step(line, at: clock.now, typedInto: typed ? "\(message.verb ?? "") \(message.target ?? "")" : nil)
             played.append((clock.now, line))
             play(step)
         case "pause": realTime.pause()
@@ -234,6 +244,7 @@ package final class PreviewSession: @unchecked Sendable {
         case "record":
             // Started before the screen restarts, so the calls its start makes are in the log.
             playback = nil
+            saved = nil
             recorder.start()
             restart()
         case "stop":
@@ -242,6 +253,8 @@ package final class PreviewSession: @unchecked Sendable {
             case .success(let saved):
                 adoptSaved(saved.text)
                 entries.append(.step(time: clock.now, text: "saved scenario '\(saved.name)' to \(path)"))
+                let steps = recorder.stepCount
+                self.saved = "Saved scenario '\(saved.name)' (\(steps) step\(steps == 1 ? "" : "s")) to \(path)"
             case .failure(let f): throw StepCompiler.Failure(message: f.message)
             }
         case "expect":
@@ -252,7 +265,7 @@ package final class PreviewSession: @unchecked Sendable {
         case "restart":
             playback = nil
             restart()
-        case "answer": try choose(service: message.name ?? "", choice: message.choice ?? 0)
+        case "answer": try choose(service: message.name ?? "", choice: message.choice ?? 0, status: message.status)
         case "play": try play(scenario: message.scenario ?? -1)
         case "seek": try seek(to: message.position ?? 0)
         case "forward": try forward()
@@ -360,6 +373,7 @@ package final class PreviewSession: @unchecked Sendable {
         }
         // Entries are only appended (or all dropped by a restart): each is formatted once.
         if formatted.count > entries.count { formatted = [] }
+        for node in sensitive.nodes { sensitive.note(value(of: node), of: node) }
         while formatted.count < entries.count { formatted.append(line(entries[formatted.count])) }
         let lines = formatted
         for (id, client) in clients {
@@ -375,7 +389,7 @@ package final class PreviewSession: @unchecked Sendable {
         one.entries = [entry]
         let text = TimelineFormatter.text(one)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
-        let shown = lines.dropFirst().joined(separator: "\n")
+        let shown = sensitive.redact(lines.dropFirst().joined(separator: "\n"))
         return backend?.client.redact(shown) ?? shown
     }
 
@@ -412,6 +426,8 @@ struct ClientMessage: Decodable {
     var name: String?
     /// `answer`: the index of the chosen answer among the service's choices.
     var choice: Int?
+    /// `answer`: the status of an `http(N)` failure chosen with the last choice.
+    var status: Int?
     /// `play`: the index of the scenario among the playable ones.
     var scenario: Int?
     /// `seek`: how many of the scenario's steps to have played.

@@ -19,6 +19,7 @@ final class Recorder {
         recording = true
         lines = []
         last = 0
+        typing = nil
         calls.reset()
     }
 
@@ -28,14 +29,28 @@ final class Recorder {
         last = now
     }
 
-    func step(_ line: String, at now: Int) {
+    /// Typing into `field` since the last other step: where its lines start, and the time of the
+    /// step before them. The next keystroke into the same field replaces them, so a word typed
+    /// key by key is one `type:` step with the whole text, after a wait to its last key, as
+    /// Maestro Studio keeps it.
+    private var typing: (field: String, from: Int, since: Int)?
+
+    /// Keeps `line`, played at `now`; `typedInto` names the field a `type:` step types into.
+    func step(_ line: String, at now: Int, typedInto field: String? = nil) {
         guard recording else { return }
+        if let field, let typing, typing.field == field {
+            lines.removeSubrange(typing.from...)
+            last = typing.since
+        }
+        let start = (lines.count, last)
         waitUntil(now)
         lines.append(line)
+        typing = field.map { ($0, start.0, start.1) }
     }
 
     func expect(_ name: String, _ value: Value, at now: Int) {
         guard recording else { return }
+        typing = nil
         waitUntil(now)
         lines.append("- expect: { \(name): \(YAMLValueText.text(value)) }")
     }

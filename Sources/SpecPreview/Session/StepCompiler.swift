@@ -33,9 +33,10 @@ struct StepCompiler {
         var message: String
     }
 
-    /// The verbs a person may use from the page: the gestures on components (all but `fire`), and
+    /// The verbs a person may use from the page: the gestures on components, `fire` for a custom
+    /// component's callback (its value written as in a scenario, typed by the checker), and
     /// `set`/`send` for a spec without `view:`.
-    static let verbs: Set<String> = Set(GestureVerb.all.filter(\.fromPage).map(\.name) + ["set", "send"])
+    static let verbs: Set<String> = Set(GestureVerb.all.filter(\.fromPage).map(\.name) + ["fire", "set", "send"])
 
     /// The step's YAML line, `- verb: target` or `- verb: { target: value }`. `flow` is a value
     /// the person wrote as YAML flow text (a record or a list for a generated form's input).

@@ -100,7 +100,7 @@ extension LiveScreen {
     /// Records `node`'s emissions and end for a scenario's timeline (``LiveScenarioPlayer``): an
     /// observer that gets no current value, added before ``start()``.
     func addRecorder(_ node: Int, onValue: @escaping (Value) -> Void, onEnd: @escaping () -> Void) {
-        _ = addObserver(ScreenNode(spec: spec, index: node), onValue: onValue, onEnd: onEnd)
+        _ = addObserver(ScreenNode(spec: spec, index: node, screen: id), onValue: onValue, onEnd: onEnd)
     }
 
     /// Observes a node resolved with ``node(_:)`` (for ``TypedScreenCore``): as ``values(of:)``

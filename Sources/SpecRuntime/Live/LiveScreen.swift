@@ -21,6 +21,9 @@
 public final class LiveScreen: @unchecked Sendable {
     /// The checked spec this screen runs.
     public let spec: CheckedSpec
+    /// This screen among every screen of the process, stamped on the nodes it resolves: a node
+    /// it resolved itself is its own without comparing names and types (``own(_:)``).
+    let id = LiveScreenID.next()
     // Everything below is touched only by graph work, under `clock`'s lock.
     let graph: ScreenGraph
     let clock: LiveClock
@@ -135,7 +138,7 @@ public final class LiveScreen: @unchecked Sendable {
         guard let index = spec.node(named: name) else {
             throw LiveScreenError.unknown("input, state or output", name, among: spec.nodes.map(\.name))
         }
-        return ScreenNode(spec: spec, index: index)
+        return ScreenNode(spec: spec, index: index, screen: id)
     }
 
     /// Writes an input property or state, as the view would: one transaction. Throws for a
@@ -154,22 +157,11 @@ public final class LiveScreen: @unchecked Sendable {
     public func set(_ node: ScreenNode, to value: Value) throws {
         try own(node)
         guard node.role == .cell else { throw LiveScreenError("'\(node.name)' is \(node.role.article); only inputs and state can be set") }
-        let value = try Self.conformed(value, to: node.type, of: node.name, spec.types)
-        // One lock and one clock read per input, no closure: the usual case runs the transaction
-        // right here (see `LiveClock.enter()`).
-        switch clock.enter() {
-        case .ran:
-            guard started else {
-                clock.leave()
-                throw LiveScreenError.notStarted
-            }
-            graph.set(node.index, to: value)
-            clock.leave()
-        case .busy:
-            let (graph, index) = (self.graph, node.index)
-            clock.run { graph.set(index, to: value) }
-        case .stopped:
-            throw LiveScreenError.stopped
+        // A value of the node's type as it is goes through uncopied; another is conformed first.
+        if node.accepts(value) {
+            try write(node.index, value, send: false)
+        } else {
+            try write(node.index, Self.conformed(value, to: node.type, of: node.name, spec.types), send: false)
         }
     }
 
@@ -188,18 +180,28 @@ public final class LiveScreen: @unchecked Sendable {
     public func send(_ node: ScreenNode, _ value: Value = .void) throws {
         try own(node)
         guard node.role == .event else { throw LiveScreenError("'\(node.name)' is \(node.role.article); only event and value inputs can be sent") }
-        let value = try Self.conformed(value, to: node.type, of: node.name, spec.types)
+        if node.accepts(value) {
+            try write(node.index, value, send: true)
+        } else {
+            try write(node.index, Self.conformed(value, to: node.type, of: node.name, spec.types), send: true)
+        }
+    }
+
+    /// Sets or sends a value already of the node's type: one lock and one clock read per input,
+    /// no closure; the usual case runs the transaction right here (see `LiveClock.enter()`).
+    @inline(__always)
+    private func write(_ index: Int, _ value: Value, send: Bool) throws {
         switch clock.enter() {
         case .ran:
             guard started else {
                 clock.leave()
                 throw LiveScreenError.notStarted
             }
-            graph.send(node.index, value)
+            if send { graph.send(index, value) } else { graph.set(index, to: value) }
             clock.leave()
         case .busy:
-            let (graph, index) = (self.graph, node.index)
-            clock.run { graph.send(index, value) }
+            let graph = self.graph
+            clock.run { if send { graph.send(index, value) } else { graph.set(index, to: value) } }
         case .stopped:
             throw LiveScreenError.stopped
         }
@@ -282,7 +284,7 @@ public final class LiveScreen: @unchecked Sendable {
     /// equal to it there): another screen's node would name another node here, or none.
     @inline(__always)
     func owns(_ node: ScreenNode) -> Bool {
-        node.index < spec.nodes.count && spec.nodes[node.index].name == node.name && spec.nodes[node.index].type == node.type
+        node.screen == id || node.index < spec.nodes.count && spec.nodes[node.index].name == node.name && spec.nodes[node.index].type == node.type
     }
 
     @inline(__always)
@@ -312,6 +314,14 @@ public struct ScreenNode: Sendable, Hashable {
     public let type: SpecType
     let index: Int
     let role: Role
+    /// The screen that resolved it (see ``LiveScreen/node(_:)``); not part of its identity: a
+    /// node of the same spec resolved by another screen is equal, and that screen takes it too.
+    let screen: Int
+    /// The value case its type takes as it is, when that is a plain scalar: an input of such a
+    /// node needs no conformance walk (``accepts(_:)``).
+    private let scalar: Scalar
+
+    private enum Scalar: Sendable { case string, int, bool, double, other }
 
     enum Role: Sendable, Hashable {
         /// An input property or state: `set`.
@@ -330,15 +340,59 @@ public struct ScreenNode: Sendable, Hashable {
         }
     }
 
-    init(spec: CheckedSpec, index: Int) {
+    init(spec: CheckedSpec, index: Int, screen: Int) {
         let node = spec.nodes[index]
         name = node.name
         type = node.type
         self.index = index
+        self.screen = screen
+        switch node.type {
+        case .string: scalar = .string
+        case .int: scalar = .int
+        case .bool: scalar = .bool
+        case .double: scalar = .double
+        default: scalar = .other
+        }
         switch (node.role, node.kind) {
         case (.input, .property), (.state, .state), (.component, .property): role = .cell
         case (.input, .stream), (.component, .stream): role = .event
         default: role = .other
         }
+    }
+
+    /// Whether `value` is of the node's type as it is: a string, number or Bool input of that
+    /// type, the usual case, decided by one switch over values precomputed when resolved.
+    @inline(__always)
+    func accepts(_ value: Value) -> Bool {
+        switch (scalar, value) {
+        case (.string, .string), (.int, .int), (.bool, .bool), (.double, .double): return true
+        default: return false
+        }
+    }
+
+    /// Nodes are equal when they are the same node of the same spec, whichever screen resolved them.
+    public static func == (a: ScreenNode, b: ScreenNode) -> Bool {
+        a.index == b.index && a.role == b.role && a.name == b.name && a.type == b.type
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(type)
+        hasher.combine(index)
+        hasher.combine(role)
+    }
+}
+
+/// Numbers every ``LiveScreen`` of the process, so that a ``ScreenNode`` knows its screen.
+enum LiveScreenID {
+    private static let lock = JobLock()
+    nonisolated(unsafe) private static var last = 0
+
+    static func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        last += 1
+        return last
     }
 }

@@ -121,4 +121,16 @@ struct HelpfulDiagnosticsTests {
         #expect(d.description == "t.yaml:6:3: error: dependency cycle: 'y' -> 'x' -> 'y'")
         #expect(d.fixIt?.hasPrefix("each value here is computed from the others at the same instant; break the loop") == true)
     }
+
+    @Test("an event compared with nil: the one reason, said once")
+    func eventComparedWithNil() throws {
+        let d = try only("""
+            screen: A
+            inputs:
+              go: event
+            outputs:
+              seen: "go != nil"
+            """)
+        #expect(d.description == "t.yaml:5:10: error: 'go' is an input event and has no current value")
+    }
 }

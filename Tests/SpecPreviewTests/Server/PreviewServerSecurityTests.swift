@@ -79,7 +79,7 @@ struct PreviewServerSecurityTests {
     @Test func onlyTheAssetsAreServed() async throws {
         try await withServer { server in
             let headers = ["Host": "127.0.0.1:\(server.port)", "Cookie": "specrun_preview=\(server.token)"]
-            for asset in ["/", "/preview.js", "/preview.css", "/services.js", "/player.js", "/authoring.js", "/navigation.js"] {
+            for asset in ["/", "/preview.js", "/components.js", "/preview.css", "/services.js", "/player.js", "/authoring.js", "/navigation.js"] {
                 #expect((try? await RawHTTP.get(port: server.port, target: asset, headers: headers))?.status == 200, "\(asset)")
                 // Each behind the same guard: no token, no file.
                 #expect((try? await RawHTTP.get(port: server.port, target: asset, headers: ["Host": headers["Host"]!]))?.status == 403, "\(asset)")
@@ -111,7 +111,7 @@ struct PreviewServerSecurityTests {
             }
             #expect(Array(types.prefix(4)) == ["specs", "stack", "layout", "state"], "\(types)")
             #expect(types.dropFirst(4).allSatisfy { $0 == "state" }, "\(types)")
-            for file in ["/preview.js", "/services.js", "/player.js", "/authoring.js", "/navigation.js"] {
+            for file in ["/preview.js", "/components.js", "/services.js", "/player.js", "/authoring.js", "/navigation.js"] {
                 let script = try await RawHTTP.get(port: server.port, target: file, headers: ["Host": host, "Cookie": "specrun_preview=\(server.token)"])
                 #expect(script.status == 200, "\(file)")
                 #expect(!script.body.contains("innerHTML"), "\(file)")

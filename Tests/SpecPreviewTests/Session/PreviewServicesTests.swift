@@ -59,7 +59,40 @@ struct PreviewServicesTests {
     @Test func theChoicesAreExploresAndTheSpecsAnswers() throws {
         let (session, _) = try session(Self.orders)
         let labels = session.sync { s in s.choices(0).map { s.label($0, of: 0) } }
-        #expect(labels == ["as declared", "value: 42, after 1s", "fail: unknown, after 3s", "value: 1, after 1s", "fail: http(503), after 200ms"])
+        #expect(labels == ["as declared", "value: 42, after 1s", "fail: unknown, after 3s", "value: 1, after 1s", "fail: http(503), after 200ms",
+                           "fail: decode, after 1s", "fail: timeout, after 1s", "fail: unknown, after 1s"])
+    }
+
+    @Test func aScenarioOverridesFailuresAndAnyHTTPStatusAreOffered() throws {
+        let text = Self.orders + """
+              - name: the shop refuses
+                services:
+                  shop.order: { fails: http(401), latency: 1s }
+                steps:
+                  - send: place
+                  - wait: 1s
+                  - expect: { failure: http(401) }
+
+            """
+        let (session, _) = try session(text)
+        let labels = session.sync { s in s.choices(0).map { s.label($0, of: 0) } }
+        let k = try #require(labels.firstIndex(of: "fail: http(401), after 1s"), "\(labels)")
+        #expect(k < labels.firstIndex(of: "fail: decode, after 1s") ?? 0)
+        session.receive(#"{"op":"pause"}"#)
+        session.receive(#"{"op":"answer","name":"shop.order","choice":\#(k)}"#)
+        session.receive(#"{"op":"step","verb":"send","target":"place"}"#)
+        session.receive(#"{"op":"wait","ms":1000}"#)
+        #expect(value(session, "failure") == "http(401)")
+        // The last choice: http(N), its status given with it.
+        let any = session.sync { $0.anyHTTPChoice(0) }
+        #expect(any == labels.count)
+        session.receive(#"{"op":"answer","name":"shop.order","choice":\#(any),"status":418}"#)
+        #expect(session.sync { ($0.chosenIndex(0), $0.chosenStatus(0)) } == (any, 418))
+        session.receive(#"{"op":"step","verb":"send","target":"place"}"#)
+        session.receive(#"{"op":"wait","ms":1000}"#)
+        #expect(value(session, "failure") == "http(418)")
+        session.receive(#"{"op":"answer","name":"shop.order","choice":\#(any),"status":42}"#)
+        #expect(session.sync { $0.error } == "an http failure needs a status from 100 to 999")
     }
 
     @Test func aChosenAnswerIsTheNextCallsAndIsRecordedAsAnOverride() throws {

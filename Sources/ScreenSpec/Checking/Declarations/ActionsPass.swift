@@ -70,7 +70,32 @@ struct ActionsPass: CheckPass {
         plan.argumentNames = call.names
         plan.arguments = call.values
         cx.diagnostics = arguments.diagnostics
+        if let trigger = action.trigger, payload != nil { warnOfValuesBeforeHandlers(action, trigger) }
         actions[index] = plan
+    }
+
+    /// `trigger: darkModeChanged` with `with: { value: darkMode }` and a handler on
+    /// `darkModeChanged` setting `darkMode`: `with:` samples `darkMode` as it was before the
+    /// handler's write (the feedback rule, `withLatestFrom`'s meaning), where an author most
+    /// likely wants the new value. A warning at the read, the handler's write in a note.
+    private mutating func warnOfValuesBeforeHandlers(_ action: ActionDecl, _ trigger: Located<String>) {
+        for handler in spec.handlers where handler.on.value == trigger.value {
+            for (target, value) in handler.assignments {
+                for argument in action.work.arguments where argument.value.referencedNames().contains(target.value) {
+                    let direct: Bool = if case .name(trigger.value) = value.kind { true } else { false }
+                    let fix = direct
+                        ? "read the new value from the trigger: '\(argument.name.value): \(trigger.value)'"
+                        : "compute the new value from '\(trigger.value)' in 'with:' as the handler does"
+                    cx.diagnostics.append(Diagnostic(
+                        .warning, id: .valueBeforeHandler,
+                        "'with:' reads '\(target.value)' as it was before the handler on '\(trigger.value)' sets it",
+                        at: argument.value.range,
+                        notes: [DiagnosticNote("the handler sets it in the same step; the call sees the new value from the next execution on",
+                                               at: target.range)],
+                        fixIt: fix))
+                }
+            }
+        }
     }
 
     /// `Action<Input, Element>`: with `input:` the trigger must carry that type. Without it (or with

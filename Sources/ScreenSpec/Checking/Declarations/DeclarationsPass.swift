@@ -199,7 +199,7 @@ struct DeclarationsPass: CheckPass {
         if decl.hasRequest {
             let errorsName = name.value + ".errors"
             if declareName(Located(errorsName, name.range)) {
-                errors = cx.addNode(errorsName, .error, .stream, role: .output, visible: true, range: name.range, what: "stream errors")
+                errors = cx.addNode(errorsName, .error, .stream, role: .output, visible: true, range: name.range, what: "output stream's errors")
                 cx.edges[node].append(errors!)
             }
         }

@@ -4,7 +4,7 @@ import SpecRuntime
 /// `uppercased`, …) of ``BuiltinCatalog``, resolved by their arguments' types, and the closure
 /// methods of lists (`map`, `filter`, …), which bind `$0`.
 extension ExpressionChecker {
-    static let closureMethods = ["map", "filter", "contains", "first", "allSatisfy"]
+    static let closureMethods = ["map", "filter", "contains", "first", "allSatisfy", "reduce", "sorted", "count", "min", "max"]
 
     mutating func call(_ callee: Expr, _ arguments: [Expr], expected: SpecType?, _ range: SpecRange) -> Typed? {
         switch callee.kind {
@@ -91,6 +91,8 @@ extension ExpressionChecker {
 
     private mutating func method(_ base: Expr, _ name: String, _ nameRange: SpecRange, _ arguments: [Expr], _ range: SpecRange) -> Typed? {
         guard let b = infer(base) else { return nil }
+        let labeled = arguments.map { LabeledExpr(label: "", labelRange: $0.range, value: $0) }
+        if let handled = closureMethod(b, name, nameRange, labeled, range) { return handled }
         if case .list(let element) = b.type, let closure = arguments.last, case .closure(let body) = closure.kind, arguments.count == 1 {
             closureArguments.append(element)
             defer { closureArguments.removeLast() }

@@ -7,6 +7,12 @@ import SpecRuntime
 extension ExpressionChecker {
     mutating func labeledCall(_ callee: Expr, _ arguments: [LabeledExpr], _ range: SpecRange) -> Typed? {
         if case .member(let base, "with", false, _) = callee.kind { return recordCopy(base, arguments, range) }
+        if case .member(let base, let name, false, let nameRange) = callee.kind, name == "sorted" || name == "count" {
+            guard let b = infer(base) else { return nil }
+            if let handled = closureMethod(b, name, nameRange, arguments, range) { return handled }
+            let labels = arguments.map { "\($0.label.isEmpty ? "_" : $0.label):" }.joined()
+            return error(.unknownMember, "'\(b.type)' has no function '\(name)(\(labels))'", nameRange)
+        }
         if case .name("String") = callee.kind, arguments.first?.label == "format" { return format(arguments, range) }
         if let stray = arguments.first(where: { $0.label.isEmpty }) {
             return error(.mixedArguments, "every argument of a record needs a label, as in 'Goal(id: 1)'", stray.value.range)

@@ -360,7 +360,9 @@ struct ExpressionChecker {
             let bExpr = (type == .double && b.type == .int) ? TypedExpr.call(.intToDouble, [b.expr]) : b.expr
             return (.probe(ProbeSite(.coalesce, range), .coalesce(a.expr, bExpr)), b.type.isOptional ? .makeOptional(type) : type)
         case .equal, .notEqual:
-            if case .null = rhs.kind, let a = infer(lhs) {
+            if case .null = rhs.kind {
+                // A left side that does not check has said why: not again through `operands`.
+                guard let a = infer(lhs) else { return nil }
                 guard a.type.isOptional else { return error(.typeMismatch, "'\(a.type)' is not optional, so it is never 'nil'", lhs.range) }
                 return (.equal(a.expr, .constant(.none), negated: op == .notEqual), .bool)
             }
@@ -408,8 +410,12 @@ struct ExpressionChecker {
     }
 
     private mutating func member(_ base: Expr, _ name: String, optional: Bool, nameRange: SpecRange, whole: SpecRange) -> Typed? {
-        // A dotted node name such as `login.enabled` or `auth.signIn` reads as one name.
-        if case .name(let baseName) = base.kind, !optional, symbols[baseName] == nil, payload?.name != baseName {
+        // A dotted node name such as `login.enabled` or `auth.signIn` reads as one name; so does
+        // `pages.errors` of a stream `pages` (which has no value whose member it could be), and
+        // the event a handler is on, by the name its `on:` gives.
+        if case .name(let baseName) = base.kind, !optional, payload?.name != baseName,
+           symbols[baseName] == nil || payload?.name == baseName + "." + name
+            || (symbols[baseName]?.hasCurrentValue == false && symbols[baseName + "." + name] != nil) {
             let dotted = baseName + "." + name
             if poisoned.contains(dotted) || poisoned.contains(baseName) { return nil }
             if symbols[dotted] != nil || payload?.name == dotted { return resolveName(dotted, whole) }

@@ -50,7 +50,7 @@ struct ExplorePass: CheckPass {
                 }
                 plan.inputs.append((symbol.node, tried.values))
             }
-        } else {
+        } else if decl?.gestures?.value != .only {
             for node in valueInputs {
                 var tried = DistinctValues()
                 if case .property(let initial) = cx.nodes[node].kind { tried.append(initial) }
@@ -83,18 +83,29 @@ struct ExplorePass: CheckPass {
                 }
                 if !plan.events.contains(symbol.node) { plan.events.append(symbol.node) }
             }
-        } else {
+        } else if decl?.gestures?.value != .only {
             plan.events = eventInputs
             plan.actions = actions.indices.filter { actions[$0].trigger == nil }
         }
-        // A person's gestures, as the scenarios perform them, unless the section chose its inputs.
-        if decl?.inputs == nil && decl?.events == nil {
+        if let gestures = decl?.gestures, gestures.value == .only {
+            for (key, given) in [("inputs", decl?.inputs != nil), ("events", decl?.events != nil)] where given {
+                cx.diagnostics.error(.exploreTarget, "'gestures: only' tries no input directly, so '\(key):' would be ignored", at: gestures.range,
+                                     fixIt: "remove '\(key):', or write 'gestures: true' to try both")
+            }
+        }
+        // A person's gestures, as the scenarios perform them: unless the section chose its inputs,
+        // or as `gestures:` says.
+        if decl?.gestures.map({ $0.value != .off }) ?? (decl?.inputs == nil && decl?.events == nil) {
             for scenario in scenarios {
                 for step in scenario.steps {
                     guard case .gesture(let g) = step.kind, !plan.gestures.contains(where: { $0.text == step.text }) else { continue }
                     if plan.gestures.count < SpecReader.exploreListLimit { plan.gestures.append((g, step.text)) }
                 }
             }
+        }
+        if let gestures = decl?.gestures, gestures.value == .only, plan.gestures.isEmpty {
+            cx.diagnostics.error(.exploreTarget, "'gestures: only' tries the gestures the scenarios make, and they make none", at: gestures.range,
+                                 fixIt: "add a scenario step such as 'tap: button', or list 'inputs:' and 'events:'")
         }
         // An action with an input runs with the values scenarios give it; with none, it is left out.
         var kept: [Int] = []

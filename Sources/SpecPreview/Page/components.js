@@ -1,0 +1,283 @@
+// specrun preview: the drawings of the screen's components, as iOS draws them. Every text from
+// the spec goes into the DOM with textContent or a property, never as markup; a colour is a CSS
+// colour the server made from the spec's value and is set through the style object.
+"use strict";
+
+(function () {
+  const preview = window.specrunPreview;
+  const el = preview.el, step = preview.step, send = preview.send;
+
+  // What a component without a title of its own shows, as a person would label it:
+  // `resetButton` reads "Reset", `email` "Email". Its name is on hover only.
+  function humanized(name) {
+    const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").split(/[\s_.]+/).filter(Boolean);
+    if (words.length > 1 && /^(button|field|label|view|control|bar)$/i.test(words[words.length - 1])) words.pop();
+    const text = words.join(" ").toLowerCase();
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+  preview.humanized = humanized;
+
+  // A colour property paints as UIKit paints it: the server sends it as a CSS colour.
+  function paint(node, property, color) {
+    node.style[property] = typeof color === "string" && color.startsWith("rgba(") ? color : "";
+  }
+
+  // The drawings of components. The layout names each component's drawing and the verb each of
+  // its members' gestures sends (`c.verbs.text` is "type"), both from the kind's catalogue entry:
+  // which kinds exist and what their gestures are called is the server's, not the page's. Each
+  // drawing returns { node, update(props) }.
+  const renderers = preview.renderers;
+  Object.assign(renderers, {
+    group(c) {
+      // The screen's own `view` is the screen: its background paints the whole device.
+      const node = el("div", { role: "group", class: c.name === "view" ? "root" : "plain" });
+      const surface = c.name === "view" ? document.getElementById("view") : node;
+      return { node, update(p) { paint(surface, "backgroundColor", p.backgroundColor); } };
+    },
+    label(c) {
+      const node = el("p", { class: "label" });
+      return { node, update(p) { node.textContent = p.text ?? ""; paint(node, "color", p.textColor); } };
+    },
+    textField(c) {
+      // A password field (the server names it sensitive) is dots, and its value is masked elsewhere.
+      const node = el("input", { type: c.secure ? "password" : "text", "aria-label": c.name, autocomplete: "off" });
+      node.addEventListener("input", () => step(c.verbs.text, c.name, node.value));
+      return { node, update(p) {
+        if (document.activeElement !== node && node.value !== (p.text ?? "")) node.value = p.text ?? "";
+        node.placeholder = p.placeholder || humanized(c.name);
+        node.disabled = p.enabled === false;
+        paint(node, "color", p.textColor);
+      } };
+    },
+    textView(c) {
+      const node = el("textarea", { "aria-label": c.name, rows: 3 });
+      node.addEventListener("input", () => step(c.verbs.text, c.name, node.value));
+      return { node, update(p) {
+        if (document.activeElement !== node && node.value !== (p.text ?? "")) node.value = p.text ?? "";
+        paint(node, "color", p.textColor);
+      } };
+    },
+    searchBar(c) {
+      const node = el("input", { type: "search", "aria-label": c.name });
+      node.addEventListener("input", () => step(c.verbs.text, c.name, node.value));
+      node.addEventListener("keydown", (e) => {
+        if (e.key === "Enter") step(c.verbs.searchButtonClicked, c.name);
+        if (e.key === "Escape") step(c.verbs.cancelButtonClicked, c.name);
+      });
+      return { node, update(p) {
+        if (document.activeElement !== node && node.value !== (p.text ?? "")) node.value = p.text ?? "";
+        node.placeholder = p.placeholder || "Search";
+      } };
+    },
+    button(c) {
+      const node = el("button", { type: "button" }, humanized(c.name));
+      node.addEventListener("click", () => step(c.verbs.tap, c.name));
+      return { node, update(p) { node.textContent = p.title || humanized(c.name); node.disabled = p.enabled === false; } };
+    },
+    slider(c) {
+      const node = el("input", { type: "range", min: c.minimum ?? 0, max: c.maximum ?? 1, step: "any", "aria-label": c.name });
+      node.addEventListener("change", () => step(c.verbs.value, c.name, Number(node.value)));
+      return { node, update(p) {
+        const v = Number(p.value ?? 0);
+        if (v < Number(node.min)) node.min = v;
+        if (v > Number(node.max)) node.max = v;
+        if (document.activeElement !== node) node.value = v;
+        node.disabled = p.enabled === false;
+      } };
+    },
+    stepper(c) {
+      const node = el("input", { type: "number", min: c.minimum ?? 0, max: c.maximum ?? 100, step: c.step ?? 1, "aria-label": c.name });
+      node.addEventListener("change", () => step(c.verbs.value, c.name, Number(node.value)));
+      return { node, update(p) { if (document.activeElement !== node) node.value = p.value ?? 0; node.disabled = p.enabled === false; } };
+    },
+    segmentedControl(c) {
+      if (Array.isArray(c.titles)) {
+        // The segments' titles from the spec: one radio button each, picking its index.
+        const node = el("div", { class: "segments", role: "radiogroup", "aria-label": c.name });
+        const buttons = c.titles.map((title, i) => {
+          const b = el("button", { type: "button", role: "radio", "aria-checked": "false", "data-segment": i }, title);
+          b.addEventListener("click", () => step(c.verbs.selectedIndex, c.name, i));
+          node.append(b);
+          return b;
+        });
+        return { node, update(p) {
+          buttons.forEach((b, i) => { b.setAttribute("aria-checked", p.selectedIndex === i ? "true" : "false"); b.disabled = p.enabled === false; });
+        } };
+      }
+      const node = el("input", { type: "number", min: -1, step: 1, "aria-label": c.name + " selected segment" });
+      node.addEventListener("change", () => step(c.verbs.selectedIndex, c.name, parseInt(node.value, 10)));
+      return { node, update(p) { if (document.activeElement !== node) node.value = p.selectedIndex ?? -1; node.disabled = p.enabled === false; } };
+    },
+    datePicker(c) {
+      const node = el("input", { type: "date", "aria-label": c.name });
+      node.addEventListener("change", () => step(c.verbs.date, c.name, node.value));
+      return { node, update(p) { if (document.activeElement !== node) node.value = p.date ?? ""; node.disabled = p.enabled === false; } };
+    },
+    picker(c) {
+      // The rows' titles from the spec, one option each; choosing one picks its row.
+      const node = el("select", { size: Math.min(Math.max(c.titles?.length ?? 0, 2), 5), "aria-label": c.name });
+      (c.titles ?? []).forEach((title, i) => node.append(el("option", { value: i }, title)));
+      node.addEventListener("change", () => step(c.verbs.selectedRow, c.name, node.selectedIndex));
+      return { node, update(p) { if (document.activeElement !== node) node.selectedIndex = p.selectedRow ?? 0; node.disabled = p.enabled === false; } };
+    },
+    switch(c) {
+      const node = el("input", { type: "checkbox", role: "switch", "aria-label": c.name });
+      node.addEventListener("change", () => step(c.verbs.isOn, c.name, node.checked));
+      return { node, update(p) { node.checked = p.isOn === true; node.disabled = p.enabled === false; } };
+    },
+    list(c) { return list(c); },
+    activityIndicator(c) {
+      // UIActivityIndicatorView hides when stopped (hidesWhenStopped), and spins while animating.
+      const node = el("div", { class: "spinner", role: "progressbar", "aria-label": c.name });
+      return { node, update(p) {
+        node.setAttribute("aria-busy", p.isAnimating === true ? "true" : "false");
+        node.hidden = p.isAnimating !== true;
+      } };
+    },
+    refreshControl(c) {
+      const node = el("button", { type: "button" }, "Pull to refresh");
+      node.addEventListener("click", () => step(c.verbs.valueChanged, c.name));
+      return { node, update(p) { node.setAttribute("aria-busy", p.isRefreshing === true ? "true" : "false"); } };
+    },
+    progressView(c) {
+      const node = el("progress", { max: 1, "aria-label": c.name });
+      return { node, update(p) { node.value = Number(p.progress ?? 0); } };
+    },
+    pageControl(c) {
+      const node = el("input", { type: "number", min: 0, step: 1, "aria-label": c.name + " page" });
+      node.addEventListener("change", () => step(c.verbs.currentPage, c.name, parseInt(node.value, 10)));
+      return { node, update(p) { if (document.activeElement !== node) node.value = p.currentPage ?? 0; } };
+    },
+    imageView(c) {
+      const node = el("div", { class: "image", role: "img" });
+      return { node, update(p) { node.textContent = p.image ?? "no image"; node.setAttribute("aria-label", p.image ?? "no image"); } };
+    },
+    alert(c) {
+      const node = el("div", { role: "alertdialog", "aria-label": c.name });
+      const title = el("strong"), message = el("p");
+      node.append(title, message);
+      // The alert's buttons from the spec, each choosing its title.
+      for (const name of Array.isArray(c.titles) ? c.titles : []) {
+        const b = el("button", { type: "button", "data-button": name }, name);
+        b.addEventListener("click", () => step(c.verbs.buttonTapped, c.name, name));
+        node.append(b);
+      }
+      if (!Array.isArray(c.titles)) {
+        const answer = el("input", { type: "text", "aria-label": c.name + " button title", value: "OK" });
+        const choose = el("button", { type: "button" }, "Choose");
+        choose.addEventListener("click", () => step(c.verbs.buttonTapped, c.name, answer.value));
+        node.append(answer, choose);
+      }
+      return { node, update(p) {
+        node.hidden = p.message === null || p.message === undefined;
+        title.textContent = p.title ?? ""; message.textContent = p.message ?? "";
+      } };
+    },
+    navigationBar(c) {
+      const node = el("div", { class: "navbar", role: "navigation", "aria-label": c.name });
+      const back = el("button", { type: "button" }, "‹ Back"), title = el("span", { role: "heading", "aria-level": 2 }), right = el("button", { type: "button" }, "•••");
+      back.addEventListener("click", () => step(c.verbs.backTap, c.name));
+      right.addEventListener("click", () => step(c.verbs.rightButtonTap, c.name));
+      node.append(back, title, right);
+      return { node, update(p) { title.textContent = p.title ?? ""; right.disabled = p.rightButtonEnabled === false; } };
+    },
+    properties(c) {
+      // A custom component (a delegate such as a location manager): the properties bindings
+      // write, and each callback fired with a value written as in a scenario's `fire:`.
+      const node = el("div", { role: "group", "aria-label": c.name, class: "custom" });
+      const shown = el("dl");
+      node.append(shown);
+      for (const callback of c.callbacks || []) {
+        const row = el("div", { class: "callback" });
+        const value = el("input", { type: "text", class: "flow", spellcheck: "false", "data-callback": callback.name,
+          "aria-label": c.name + "." + callback.name + ": " + callback.type });
+        value.value = callback.example || "";
+        const fire = el("button", { type: "button", "data-fire": callback.name }, callback.name);
+        fire.addEventListener("click", () => send({ op: "step", verb: "fire", target: c.name + "." + callback.name, yaml: value.value }));
+        row.append(fire, value);
+        node.append(row);
+      }
+      return { node, update(p) {
+        shown.replaceChildren();
+        for (const [k, v] of Object.entries(p)) shown.append(el("dt", {}, k), el("dd", {}, JSON.stringify(v)));
+      } };
+    },
+  });
+
+  // A table or collection view: the rows of its list property (`c.rows`), selected with its row
+  // event's verb, and a button for each of its refresh and scrolling gestures it has.
+  function list(c) {
+    // A table view: a pull-to-refresh strip above its rows (a spinner while `refreshing`), each
+    // row a cell with its disclosure, and a load-more footer for scrolling to the end.
+    const node = el("div", { class: "table" });
+    const rows = el("div", { role: "list", "aria-label": c.name });
+    let refreshing = null;
+    if (c.verbs.refresh) {
+      const refresh = el("button", { type: "button", class: "pull", "data-gesture": "refresh" }, "↓ Pull to refresh");
+      refreshing = el("div", { class: "spinner", role: "progressbar", "aria-label": c.name + " refreshing", hidden: true });
+      refresh.addEventListener("click", () => step(c.verbs.refresh, c.name));
+      node.append(refresh, refreshing);
+    }
+    node.append(rows);
+    if (c.verbs.reachedBottom) {
+      const more = el("button", { type: "button", class: "more", "data-gesture": "reachedBottom" }, "Load more…");
+      more.addEventListener("click", () => step(c.verbs.reachedBottom, c.name));
+      node.append(more);
+    }
+    return { node, update(p) {
+      const items = Array.isArray(p[c.rows]) ? p[c.rows] : [];
+      if (refreshing) refreshing.hidden = p.refreshing !== true && p.isRefreshing !== true;
+      rows.replaceChildren(...items.map((text, i) => {
+        const row = el("div", { role: "listitem", tabindex: 0, "data-row": i }, text);
+        row.addEventListener("click", () => step(c.verbs[c.rowEvent], c.name, i));
+        return row;
+      }));
+    } };
+  }
+
+  // A spec without `view:`: a control per input by its type, a button per event.
+  function formField(f) {
+    const wrap = el("div", { class: "component" });
+    wrap.append(el("span", { class: "name" }, f.name + ": " + f.type));
+    let node, read;
+    if (f.control === "button") {
+      node = el("button", { type: "button", "data-component": f.name }, f.name);
+      node.addEventListener("click", () => step("send", f.name));
+      wrap.append(node);
+      return { node: wrap, update() {} };
+    }
+    if (f.control === "value") {
+      // A record or a list, written as in a scenario; the server checks it is one YAML value.
+      node = el("input", { type: "text", class: "flow", spellcheck: "false" });
+      node.value = f.example || "";
+      read = () => node.value;
+    } else if (f.control === "checkbox") { node = el("input", { type: "checkbox", role: "switch" }); read = () => node.checked; }
+    else if (f.control === "number") { node = el("input", { type: "number", step: f.type === "Int" ? 1 : "any" }); read = () => f.type === "Int" ? parseInt(node.value, 10) : Number(node.value); }
+    else if (f.control === "select") {
+      node = el("select");
+      for (const name of f.cases || []) node.append(el("option", { value: name }, name));
+      read = () => node.value;
+    } else { node = el("input", { type: f.secure ? "password" : "text" }); read = () => node.value; }
+    node.setAttribute("data-component", f.name);
+    node.setAttribute("aria-label", f.name);
+    const act = (verb) => f.control === "value" ? send({ op: "step", verb: verb, target: f.name, yaml: read() }) : step(verb, f.name, read());
+    if (f.stream) {
+      const go = el("button", { type: "button" }, "Send");
+      go.addEventListener("click", () => act("send"));
+      wrap.append(node, go);
+    } else {
+      node.addEventListener(f.control === "text" ? "input" : "change", () => act("set"));
+      wrap.append(node);
+    }
+    return { node: wrap, update(v) {
+      // A sensitive value reaches the page masked: the field keeps what was typed into it.
+      if (f.stream || f.secure || v === undefined || document.activeElement === node) return;
+      if (f.control === "checkbox") node.checked = v === "true";
+      else if (f.control === "text") { try { node.value = JSON.parse(v); } catch (e) { node.value = v; } }
+      else if (f.control === "value") return;
+      else if (f.control === "select") node.value = v.replace(/^\./, "");  // a case reads `.name`
+      else node.value = v;
+    } };
+  }
+  preview.formField = formField;
+})();

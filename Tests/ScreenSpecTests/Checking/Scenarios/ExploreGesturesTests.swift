@@ -1,0 +1,60 @@
+import ScreenSpec
+import SpecRuntime
+import Testing
+
+/// Issue 39 item 4: `explore: { gestures: only }` explores through the view alone; `gestures: true`
+/// keeps the gestures beside listed inputs, `false` drops them.
+@Suite struct ExploreGesturesTests {
+    private static func spec(_ explore: String) -> String {
+        """
+        screen: S
+        inputs:
+          enabledChanged: Bool
+          tap: event
+        state:
+          enabled: { type: Bool, initial: false }
+        handlers:
+          - on: enabledChanged
+            set: { enabled: enabledChanged }
+        view:
+          toggle: { switch: { isOn: enabled, valueChanged: enabledChanged } }
+        \(explore)
+        scenarios:
+          - name: a
+            steps:
+              - toggle: { toggle: true }
+              - send: { enabledChanged: false }
+
+        """
+    }
+
+    private static func errors(_ explore: String) -> [String] {
+        SpecLoader.load(text: spec(explore), path: "t.yaml").diagnostics.map {
+            "\($0.range.start.line):\($0.range.start.column): \($0.message)" + ($0.fixIt.map { " | fix: " + $0 } ?? "")
+        }
+    }
+
+    @Test func onlyTriesTheGesturesAndNoInputDirectly() throws {
+        let plan = try #require(SpecLoader.load(text: Self.spec("explore:\n  gestures: only"), path: "t.yaml").spec).explore
+        #expect(plan.gestures.map(\.text) == ["toggle toggle to true"])
+        #expect(plan.inputs.isEmpty && plan.events.isEmpty && plan.actions.isEmpty)
+    }
+
+    @Test func byDefaultTheInputsAndGesturesAreTriedAndListingInputsDropsTheGestures() throws {
+        let byDefault = try #require(SpecLoader.load(text: Self.spec(""), path: "t.yaml").spec)
+        #expect(byDefault.explore.gestures.count == 1 && byDefault.explore.inputs.count == 1 && byDefault.explore.events.count == 1)
+        let listed = try #require(SpecLoader.load(text: Self.spec("explore:\n  events: [tap]"), path: "t.yaml").spec).explore
+        #expect(listed.gestures.isEmpty && listed.events.count == 1)
+        let kept = try #require(SpecLoader.load(text: Self.spec("explore:\n  events: [tap]\n  gestures: true"), path: "t.yaml").spec).explore
+        #expect(kept.gestures.count == 1 && kept.events.count == 1)
+        let dropped = try #require(SpecLoader.load(text: Self.spec("explore:\n  gestures: false"), path: "t.yaml").spec).explore
+        #expect(dropped.gestures.isEmpty && dropped.inputs.count == 1)
+    }
+
+    @Test func mistakesAreLocatedWithTheirFix() {
+        #expect(Self.errors("explore:\n  gestures: maybe")
+            == ["13:13: 'gestures:' takes 'true', 'false' or 'only', found 'maybe' | fix: write 'gestures: only' to explore through the view alone"])
+        #expect(Self.errors("explore:\n  events: [tap]\n  gestures: only")
+            == ["14:13: 'gestures: only' tries no input directly, so 'events:' would be ignored | fix: remove 'events:', or write 'gestures: true' to try both"])
+    }
+}
