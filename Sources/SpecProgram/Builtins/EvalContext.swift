@@ -5,31 +5,93 @@
 
 /// What an expression reads while it runs: the graph's current values, the event being handled
 /// and the arguments of enclosing closures.
-package final class EvalContext {
+@_spi(Engine) public final class EvalContext {
     // Unchecked for speed, as the graph's own state (see ScreenGraph): every access is a plain read
-    // or write that calls no other code while it lasts.
-    @exclusivity(unchecked) package var values: [Value]
-    @exclusivity(unchecked) package var payload: Value = .void
-    @exclusivity(unchecked) package var closureArguments: [Value] = []
+    // or write that calls no other code while it lasts. The engine reads these in every compiled
+    // expression, from another module, and Swift 6.3 honours `@exclusivity(unchecked)` only in the
+    // module that declares the property: a direct access from the engine is a dynamic check
+    // (`swift_beginAccess`, +34 % instructions on a login change). So each is stored under a
+    // `stored…` name and used through an `@inlinable` property, whose body (with its unchecked
+    // access) is compiled into the engine as written here. Swift serialises those bodies only for
+    // a public type, hence `@_spi(Engine) public`: outside the package it stays unseen, and each
+    // engine file that uses it says so with `@_spi(Engine) import SpecProgram`.
+    @usableFromInline @exclusivity(unchecked) var storedValues: [Value]
+    @usableFromInline @exclusivity(unchecked) var storedPayload: Value = .void
+    @usableFromInline @exclusivity(unchecked) var storedClosureArguments: [Value] = []
+    @usableFromInline @exclusivity(unchecked) var storedOperatorArguments: [Value] = []
+    @usableFromInline @exclusivity(unchecked) var storedValueless: [Bool] = []
+    @usableFromInline @exclusivity(unchecked) var storedMaximumValueSize = Int.max
+    @usableFromInline @exclusivity(unchecked) var storedWork = 0
+    @usableFromInline @exclusivity(unchecked) var storedMaximumWork = Int.max
+    @usableFromInline @exclusivity(unchecked) var storedExceeded: String?
+
+    /// Every node's current value, by node index.
+    @inlinable package var values: [Value] {
+        get { storedValues }
+        set { storedValues = newValue }
+        _modify { yield &storedValues }
+    }
+
+    /// The event being handled.
+    @inlinable package var payload: Value {
+        get { storedPayload }
+        set { storedPayload = newValue }
+        _modify { yield &storedPayload }
+    }
+
+    /// The arguments of the enclosing closures (`map { $0 … }`), innermost last.
+    @inlinable package var closureArguments: [Value] {
+        get { storedClosureArguments }
+        set { storedClosureArguments = newValue }
+        _modify { yield &storedClosureArguments }
+    }
+
     /// `$0`, `$1` of the operator expression being evaluated.
-    @exclusivity(unchecked) package var operatorArguments: [Value] = []
+    @inlinable package var operatorArguments: [Value] {
+        get { storedOperatorArguments }
+        set { storedOperatorArguments = newValue }
+        _modify { yield &storedOperatorArguments }
+    }
+
     /// Per node, whether it has no value (see `ScreenGraph.markValueless`); empty while every node
     /// has one, so that a read costs one test of `isEmpty`.
-    @exclusivity(unchecked) package var valueless: [Bool] = []
+    @inlinable package var valueless: [Bool] {
+        get { storedValueless }
+        set { storedValueless = newValue }
+        _modify { yield &storedValueless }
+    }
+
     /// Node names, for the message of a read of a node with no value.
     package let names: [String]
+
     /// The most characters (UTF-8 bytes) in a string or elements in a list an expression may
     /// build; see ``ScenarioRunner/maximumValueSize``.
-    package var maximumValueSize = Int.max
+    @inlinable package var maximumValueSize: Int {
+        get { storedMaximumValueSize }
+        set { storedMaximumValueSize = newValue }
+    }
+
     /// List elements and characters the expressions went through so far (copied, mapped,
     /// searched, printed); see ``ScenarioRunner/maximumWork``.
-    @exclusivity(unchecked) package var work = 0
-    package var maximumWork = Int.max
+    @inlinable package var work: Int {
+        get { storedWork }
+        set { storedWork = newValue }
+    }
+
+    /// The most work the expressions may do; see ``ScenarioRunner/maximumWork``.
+    @inlinable package var maximumWork: Int {
+        get { storedMaximumWork }
+        set { storedMaximumWork = newValue }
+    }
+
     /// Set when an expression went past ``maximumValueSize`` or ``maximumWork``: the scenario stops.
-    @exclusivity(unchecked) package var exceeded: String?
+    @inlinable package var exceeded: String? {
+        get { storedExceeded }
+        set { storedExceeded = newValue }
+    }
 
     package init(values: [Value], names: [String] = []) {
-        self.values = values
+        self.storedValues = values
         self.names = names
     }
 
@@ -46,12 +108,16 @@ package final class EvalContext {
     /// Counts `elements` of work; past ``maximumWork`` the expression fails and the scenario stops.
     @inlinable
     package func spend(_ elements: Int) throws(EvalError) {
-        work &+= elements
-        if work > maximumWork {
-            let message = "the expressions went through more than \(maximumWork) list elements and characters (the work budget)"
-            if exceeded == nil { exceeded = message }
-            throw EvalError(message: message)
-        }
+        storedWork &+= elements
+        if storedWork > storedMaximumWork { throw overBudget() }
+    }
+
+    /// The error past the work budget, recorded so that the scenario stops.
+    @usableFromInline @inline(never)
+    package func overBudget() -> EvalError {
+        let message = "the expressions went through more than \(maximumWork) list elements and characters (the work budget)"
+        if exceeded == nil { exceeded = message }
+        return EvalError(message: message)
     }
 
     /// Throws ``noValue(_:)`` when `node` has no value. Out of line: the compiled read of a node
@@ -80,7 +146,7 @@ package final class EvalContext {
 
 /// An expression failed while running; the graph reports it and keeps going, and a stream ends
 /// with it (an error event).
-package struct EvalError: Error {
+@usableFromInline package struct EvalError: Error {
     package var message: String
     /// The error `fail(…)` raised; nil for a failure of the evaluation itself (overflow, division
     /// by zero), which a stream ends with as an `evaluation` error carrying ``message``.

@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 extension ExpressionCompiler {
     /// `inner` compiled with a probe that reports which way it went. Only called when compiling
     /// with an ``ScreenInstrumentation``; otherwise a probe compiles to `inner` alone.

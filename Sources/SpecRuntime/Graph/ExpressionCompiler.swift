@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 /// Compiles a ``TypedExpr`` once into nested closures: no name lookups and no type dispatch on
 /// the hot path beyond the value's own tag. Integer arithmetic reports overflow instead of trapping.
 package enum ExpressionCompiler {

@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 /// Conditions and integer arithmetic compiled to closures returning `Bool` and `Int?` instead of
 /// ``Value``: `email.count >= 10 && password.count >= 4` then builds no `Value` between its
 /// leaves and its result, so evaluating it copies no enum with a payload (for an `Int` or `Bool`

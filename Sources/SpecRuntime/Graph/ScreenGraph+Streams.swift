@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 /// Stream outputs: what their operators may use of the graph, and `interval:`/`timer:` sources.
 extension ScreenGraph {
     func makeEnvironment(_ p: Int, _ stream: StreamPlan) -> PipelineEnvironment {

@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 /// A checked spec compiled into indexed nodes, propagating changes glitch-free on a virtual clock.
 ///
 /// One external change (``set(_:to:)``, ``send(_:_:)``, a service answering) is one transaction:

@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 /// A checked spec compiled once: the tables propagation follows (ranks, readers, what each node
 /// triggers), the compiled expressions of derived nodes, handlers, actions and invariants, and
 /// the ports through which nodes feed stream outputs. Immutable, so one program serves every

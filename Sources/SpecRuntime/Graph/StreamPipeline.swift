@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 /// A stream output's operators, linked upstream to downstream, run by the graph as one node.
 ///
 /// Events from sources and timers are queued in ``inbox`` and run when the graph processes the

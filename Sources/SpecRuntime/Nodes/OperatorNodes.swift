@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 /// The node that runs each operator of the catalogue (``OperatorCatalog`` in SpecProgram, which
 /// describes them), keyed by the entry's name: a new operator is its entry, its node file here in
 /// `Nodes/` and one line below.

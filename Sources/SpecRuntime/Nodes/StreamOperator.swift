@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 /// The event grammar inside a pipeline, as RxSwift's `Event`: `next* (error | completed)`, with
 /// failures among the elements.
 ///
