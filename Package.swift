@@ -43,8 +43,13 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "ScreenSpec", dependencies: ["CYaml", "SpecRuntime"]),
-        .target(name: "SpecRuntime"),
+        .target(name: "ScreenSpec", dependencies: ["CYaml", "SpecProgram", "SpecRuntime"]),
+        // The checked program at the bottom, as swift-syntax keeps its tree in SwiftSyntax: its
+        // types, the operator and builtin catalogues, the validator and the compiled JSON. No
+        // product: the engine re-exports it (`@_exported import SpecProgram`), so an app, the
+        // generated code and a conformance test reach it through `SpecRuntime`, as before.
+        .target(name: "SpecProgram"),
+        .target(name: "SpecRuntime", dependencies: ["SpecProgram"]),
         // The only module that imports FoundationNetworking.
         .target(name: "SpecHTTP", dependencies: ["SpecRuntime"]),
         .target(name: "SpecTools", dependencies: ["ScreenSpec", "SpecRuntime"]),

@@ -4,11 +4,11 @@ import SpecRuntime
 import SpecTesting
 import Testing
 
-/// The public surfaces of ScreenSpec and SpecRuntime stay small and documented (issue 26): what
+/// The public surfaces of ScreenSpec, SpecProgram and SpecRuntime stay small and documented (issue 26): what
 /// other modules of this package share is `package`; what is `public` is an embedder's API and
 /// says what it is for with a `///` comment.
 @Suite struct PublicSurfaceTests {
-    static let modules = ["ScreenSpec", "SpecRuntime"]
+    static let modules = ["ScreenSpec", "SpecProgram", "SpecRuntime"]
 
     /// The Swift files of `module`, by path from the package root, with their lines.
     static func sources(of module: String) throws -> [(path: String, lines: [Substring])] {

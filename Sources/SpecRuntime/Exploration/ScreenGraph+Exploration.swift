@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 /// What exploration needs of the graph's internals: its state saved and restored, and a digest
 /// of it. What a state is (which cells count, which mirror others, which moves can be predicted)
 /// is the explorer's analysis of the program, in SpecTools (`DigestCells`).

@@ -1,90 +1,4 @@
-/// What an expression reads while it runs: the graph's current values, the event being handled
-/// and the arguments of enclosing closures.
-package final class EvalContext {
-    // Unchecked for speed, as the graph's own state (see ScreenGraph): every access is a plain read
-    // or write that calls no other code while it lasts.
-    @exclusivity(unchecked) package var values: [Value]
-    @exclusivity(unchecked) var payload: Value = .void
-    @exclusivity(unchecked) var closureArguments: [Value] = []
-    /// `$0`, `$1` of the operator expression being evaluated.
-    @exclusivity(unchecked) var operatorArguments: [Value] = []
-    /// Per node, whether it has no value (see `ScreenGraph.markValueless`); empty while every node
-    /// has one, so that a read costs one test of `isEmpty`.
-    @exclusivity(unchecked) package var valueless: [Bool] = []
-    /// Node names, for the message of a read of a node with no value.
-    let names: [String]
-    /// The most characters (UTF-8 bytes) in a string or elements in a list an expression may
-    /// build; see ``ScenarioRunner/maximumValueSize``.
-    package var maximumValueSize = Int.max
-    /// List elements and characters the expressions went through so far (copied, mapped,
-    /// searched, printed); see ``ScenarioRunner/maximumWork``.
-    @exclusivity(unchecked) package var work = 0
-    package var maximumWork = Int.max
-    /// Set when an expression went past ``maximumValueSize`` or ``maximumWork``: the scenario stops.
-    @exclusivity(unchecked) package var exceeded: String?
-
-    package init(values: [Value], names: [String] = []) {
-        self.values = values
-        self.names = names
-    }
-
-    /// The error for a string or list that would grow past ``maximumValueSize``; records it so
-    /// the graph's owner can stop the scenario.
-    func tooLarge(_ what: String, _ size: Int) -> EvalError {
-        let message = what == "value"
-            ? "a value too large to print as text (more than \(maximumValueSize) elements and characters)"
-            : "a \(what) of \(size) \(what == "string" ? "characters" : "elements") is larger than the limit of \(maximumValueSize)"
-        if exceeded == nil { exceeded = message }
-        return EvalError(message: message)
-    }
-
-    /// Counts `elements` of work; past ``maximumWork`` the expression fails and the scenario stops.
-    @inline(__always)
-    func spend(_ elements: Int) throws(EvalError) {
-        work &+= elements
-        if work > maximumWork {
-            let message = "the expressions went through more than \(maximumWork) list elements and characters (the work budget)"
-            if exceeded == nil { exceeded = message }
-            throw EvalError(message: message)
-        }
-    }
-
-    /// Throws ``noValue(_:)`` when `node` has no value. Out of line: the compiled read of a node
-    /// calls it only for a `.none` while some node has no value.
-    @inline(never)
-    func checkHasValue(_ node: Int) throws(EvalError) {
-        if valueless[node] { throw noValue(node) }
-    }
-
-    /// A read of a node with no value fails, rather than passing a placeholder on.
-    func noValue(_ node: Int) -> EvalError {
-        EvalError(message: "'\(node < names.count ? names[node] : "?")' has no value (its expression failed)")
-    }
-}
-
-/// An expression failed while running; the graph reports it and keeps going, and a stream ends
-/// with it (an error event).
-package struct EvalError: Error {
-    var message: String
-    /// The error `fail(…)` raised; nil for a failure of the evaluation itself (overflow, division
-    /// by zero), which a stream ends with as an `evaluation` error carrying ``message``.
-    var raised: ErrorValue?
-
-    init(message: String) {
-        self.message = message
-    }
-
-    /// `fail(error)`.
-    init(raising error: ErrorValue) {
-        self.message = "'fail(.\(ValueFormatter.text(.error(error))))'"
-        self.raised = error
-    }
-
-    /// The error a stream ends with when its expression fails so.
-    var streamError: ErrorValue { raised ?? ErrorValue(.evaluation, message: message) }
-}
-
-package typealias CompiledExpr = (EvalContext) throws(EvalError) -> Value
+@_spi(Engine) import SpecProgram
 
 /// Compiles a ``TypedExpr`` once into nested closures: no name lookups and no type dispatch on
 /// the hot path beyond the value's own tag. Integer arithmetic reports overflow instead of trapping.
@@ -132,13 +46,13 @@ package enum ExpressionCompiler {
     }
 
     /// `expr` compiled without instrumentation: a probe compiles to what it wraps.
-    package static func compile(_ expr: TypedExpr) -> CompiledExpr { compile(expr, coverage: nil) }
+    package static func compile(_ expr: TypedExpr) -> CompiledExpr { compile(expr, instrumentation: nil) }
 
-    /// `expr` compiled; with `coverage`, each probe reports to it which way it went (see
-    /// ``CoverageRecorder``), without, a probe costs nothing.
-    static func compile(_ expr: TypedExpr, coverage: CoverageRecorder?) -> CompiledExpr {
+    /// `expr` compiled; with `instrumentation`, each probe reports to it which way it went (see
+    /// ``ScreenInstrumentation``), without, a probe costs nothing.
+    static func compile(_ expr: TypedExpr, instrumentation: (any ScreenInstrumentation)?) -> CompiledExpr {
         // Sub-expressions compile with the same instrumentation as the whole.
-        func compile(_ e: TypedExpr) -> CompiledExpr { ExpressionCompiler.compile(e, coverage: coverage) }
+        func compile(_ e: TypedExpr) -> CompiledExpr { ExpressionCompiler.compile(e, instrumentation: instrumentation) }
         switch expr {
         case .constant(let v):
             return { _ in v }
@@ -159,7 +73,7 @@ package enum ExpressionCompiler {
             return { ctx in i < ctx.operatorArguments.count ? ctx.operatorArguments[i] : .none }
         case .not, .and, .or, .order:
             // Conditions build no `Value` until their result (ScalarCompiler.swift).
-            let condition = compileCondition(expr, coverage: coverage)
+            let condition = compileCondition(expr, instrumentation: instrumentation)
             return { ctx throws(EvalError) in .bool(try condition(ctx)) }
         case .negate(let e, let kind):
             let f = compile(e)
@@ -178,7 +92,7 @@ package enum ExpressionCompiler {
         case .arithmetic(let op, let kind, let a, let b):
             guard kind == .double else {
                 // Integer arithmetic builds no `Value` until its result (ScalarCompiler.swift).
-                let integer = compileInteger(expr, coverage: coverage)
+                let integer = compileInteger(expr, instrumentation: instrumentation)
                 return { ctx throws(EvalError) in
                     guard let i = try integer(ctx) else { return .none }
                     return .int(i)
@@ -239,7 +153,7 @@ package enum ExpressionCompiler {
             return { ctx throws(EvalError) in
                 var s = ""
                 for (text, f) in compiled {
-                    if let text { s += text } else if let f { s += try describe(try f(ctx), ctx) }
+                    if let text { s += text } else if let f { s += try ctx.describe(try f(ctx)) }
                     if s.utf8.count > ctx.maximumValueSize { throw ctx.tooLarge("string", s.utf8.count) }
                 }
                 try ctx.spend(s.utf8.count)
@@ -261,8 +175,8 @@ package enum ExpressionCompiler {
                 return .record(RecordValue(type: type, fieldNames: names, fields: out))
             }
         case .probe(let site, let inner):
-            guard let recorder = coverage else { return compile(inner) }
-            return probe(site, inner, recorder)
+            guard let instrumentation = instrumentation else { return compile(inner) }
+            return probe(site, inner, instrumentation)
         case .makeNavigation(let screen, let names, let params):
             let fs = params.map(compile)
             return { ctx throws(EvalError) in
@@ -276,16 +190,6 @@ package enum ExpressionCompiler {
     /// How a value reads inside string interpolation: strings without quotes.
     static func describe(_ v: Value) -> String {
         if case .string(let s) = v { return s }
-        return ValueFormatter.text(v)
-    }
-
-    /// `describe`, refusing a value too large to print within the context's value-size limit
-    /// (a list of shared parts can be small in memory and terabytes as text).
-    static func describe(_ v: Value, _ ctx: EvalContext) throws(EvalError) -> String {
-        if case .string(let s) = v { return s }
-        let size = v.size(upTo: ctx.maximumValueSize)
-        if size > ctx.maximumValueSize { throw ctx.tooLarge("value", size) }
-        try ctx.spend(size)
         return ValueFormatter.text(v)
     }
 

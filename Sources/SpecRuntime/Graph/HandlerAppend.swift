@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 /// One value a handler writes: the node's new value, or with `appends` the list to append to it.
 struct HandlerWrite {
     var target: Int

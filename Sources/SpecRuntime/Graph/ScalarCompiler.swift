@@ -1,8 +1,10 @@
+@_spi(Engine) import SpecProgram
+
 /// Conditions and integer arithmetic compiled to closures returning `Bool` and `Int?` instead of
 /// ``Value``: `email.count >= 10 && password.count >= 4` then builds no `Value` between its
 /// leaves and its result, so evaluating it copies no enum with a payload (for an `Int` or `Bool`
 /// it retains nothing). Each closure computes exactly what the `Value` closure of the same
-/// expression (``ExpressionCompiler/compile(_:coverage:)``) gives, read the way its consumer reads it:
+/// expression (``ExpressionCompiler/compile(_:instrumentation:)``) gives, read the way its consumer reads it:
 ///
 /// - a *condition* is that value's ``Value/boolValue`` (false for anything but `.bool(true)`);
 /// - an *integer* is the `Int` of an `.int`, nil for any other value (`.none` of an optional, a
@@ -23,7 +25,7 @@ extension ExpressionCompiler {
     }
 
     /// `expr.boolValue` as a closure.
-    static func compileCondition(_ expr: TypedExpr, coverage: CoverageRecorder?) -> CompiledCondition {
+    static func compileCondition(_ expr: TypedExpr, instrumentation: (any ScreenInstrumentation)?) -> CompiledCondition {
         switch expr {
         case .constant(let v):
             let b = v.boolValue
@@ -39,50 +41,50 @@ extension ExpressionCompiler {
                 }
             }
         case .not(let e):
-            let f = compileCondition(e, coverage: coverage)
+            let f = compileCondition(e, instrumentation: instrumentation)
             return { ctx throws(EvalError) in !(try f(ctx)) }
         case .and(let a, let b):
-            let fa = compileCondition(a, coverage: coverage), fb = compileCondition(b, coverage: coverage)
+            let fa = compileCondition(a, instrumentation: instrumentation), fb = compileCondition(b, instrumentation: instrumentation)
             return { ctx throws(EvalError) in try fa(ctx) ? try fb(ctx) : false }
         case .or(let a, let b):
-            let fa = compileCondition(a, coverage: coverage), fb = compileCondition(b, coverage: coverage)
+            let fa = compileCondition(a, instrumentation: instrumentation), fb = compileCondition(b, instrumentation: instrumentation)
             return { ctx throws(EvalError) in try fa(ctx) ? true : try fb(ctx) }
         case .order(let op, let a, let b):
             // Both sides integers when either is one statically: the other is then an integer or
             // a `.none`, and any pair but two `.int`s orders as false, as `order` has it.
-            if isStaticInteger(a, coverage: coverage) || isStaticInteger(b, coverage: coverage) {
+            if isStaticInteger(a, instrumentation: instrumentation) || isStaticInteger(b, instrumentation: instrumentation) {
                 // `count >= 10`, the usual form: the constant side is compared inline, one closure
                 // call fewer per evaluation (the constant's closure returns it and cannot fail).
-                if let k = integerConstant(b, coverage: coverage) {
-                    return integerOrder(op, compileInteger(a, coverage: coverage), k)
+                if let k = integerConstant(b, instrumentation: instrumentation) {
+                    return integerOrder(op, compileInteger(a, instrumentation: instrumentation), k)
                 }
-                return integerOrder(op, compileInteger(a, coverage: coverage), compileInteger(b, coverage: coverage))
+                return integerOrder(op, compileInteger(a, instrumentation: instrumentation), compileInteger(b, instrumentation: instrumentation))
             }
             // Not through `compile(expr)`, which comes back here for an ordering.
-            let f = order(op, compile(a, coverage: coverage), compile(b, coverage: coverage))
+            let f = order(op, compile(a, instrumentation: instrumentation), compile(b, instrumentation: instrumentation))
             return { ctx throws(EvalError) in (try f(ctx)).boolValue }
-        case .probe(_, let inner) where coverage == nil:
-            return compileCondition(inner, coverage: nil)
+        case .probe(_, let inner) where instrumentation == nil:
+            return compileCondition(inner, instrumentation: nil)
         default:
-            let f = compile(expr, coverage: coverage)
+            let f = compile(expr, instrumentation: instrumentation)
             return { ctx throws(EvalError) in (try f(ctx)).boolValue }
         }
     }
 
-    /// Whether `expr` always gives an `.int` or `.none`, and ``compileInteger(_:coverage:)``
+    /// Whether `expr` always gives an `.int` or `.none`, and ``compileInteger(_:instrumentation:)``
     /// compiles it without a `Value` in between.
-    static func isStaticInteger(_ expr: TypedExpr, coverage: CoverageRecorder?) -> Bool {
+    static func isStaticInteger(_ expr: TypedExpr, instrumentation: (any ScreenInstrumentation)?) -> Bool {
         switch expr {
         case .constant(.int): return true
         case .member(_, .stringCount, _), .member(_, .listCount, _): return true
         case .arithmetic(_, .int, _, _), .negate(_, .int): return true
-        case .probe(_, let inner) where coverage == nil: return isStaticInteger(inner, coverage: nil)
+        case .probe(_, let inner) where instrumentation == nil: return isStaticInteger(inner, instrumentation: nil)
         default: return false
         }
     }
 
     /// The `Int` of `expr`'s value, nil for any other value.
-    static func compileInteger(_ expr: TypedExpr, coverage: CoverageRecorder?) -> CompiledInteger {
+    static func compileInteger(_ expr: TypedExpr, instrumentation: (any ScreenInstrumentation)?) -> CompiledInteger {
         switch expr {
         case .constant(let v):
             guard case .int(let k) = v else { return { _ in nil } }
@@ -109,19 +111,19 @@ extension ExpressionCompiler {
                 }
             }
         case .member(let base, .stringCount, _):
-            let f = compile(base, coverage: coverage)
+            let f = compile(base, instrumentation: instrumentation)
             return { ctx throws(EvalError) in
                 guard case .string(let s) = try f(ctx) else { return nil }
                 return characterCount(s)
             }
         case .member(let base, .listCount, _):
-            let f = compile(base, coverage: coverage)
+            let f = compile(base, instrumentation: instrumentation)
             return { ctx throws(EvalError) in
                 guard case .list(let l) = try f(ctx) else { return nil }
                 return l.count
             }
         case .negate(let e, .int):
-            let f = compileInteger(e, coverage: coverage)
+            let f = compileInteger(e, instrumentation: instrumentation)
             return { ctx throws(EvalError) in
                 guard let i = try f(ctx) else { return nil }
                 let (r, o) = Int(0).subtractingReportingOverflow(i)
@@ -129,17 +131,17 @@ extension ExpressionCompiler {
                 return r
             }
         case .arithmetic(let op, .int, let a, let b):
-            return integerArithmetic(op, compileInteger(a, coverage: coverage), compileInteger(b, coverage: coverage))
-        case .probe(_, let inner) where coverage == nil:
-            return compileInteger(inner, coverage: nil)
+            return integerArithmetic(op, compileInteger(a, instrumentation: instrumentation), compileInteger(b, instrumentation: instrumentation))
+        case .probe(_, let inner) where instrumentation == nil:
+            return compileInteger(inner, instrumentation: nil)
         default:
-            return genericInteger(expr, coverage: coverage)
+            return genericInteger(expr, instrumentation: instrumentation)
         }
     }
 
     /// Any expression's integer, through its `Value` closure.
-    private static func genericInteger(_ expr: TypedExpr, coverage: CoverageRecorder?) -> CompiledInteger {
-        let f = compile(expr, coverage: coverage)
+    private static func genericInteger(_ expr: TypedExpr, instrumentation: (any ScreenInstrumentation)?) -> CompiledInteger {
+        let f = compile(expr, instrumentation: instrumentation)
         return { ctx throws(EvalError) in
             guard case .int(let x) = try f(ctx) else { return nil }
             return x
@@ -148,10 +150,10 @@ extension ExpressionCompiler {
 
     /// The integer `expr` is when it is a constant (through probes that compile to what they
     /// wrap), else nil.
-    private static func integerConstant(_ expr: TypedExpr, coverage: CoverageRecorder?) -> Int? {
+    private static func integerConstant(_ expr: TypedExpr, instrumentation: (any ScreenInstrumentation)?) -> Int? {
         switch expr {
         case .constant(.int(let k)): return k
-        case .probe(_, let inner) where coverage == nil: return integerConstant(inner, coverage: nil)
+        case .probe(_, let inner) where instrumentation == nil: return integerConstant(inner, instrumentation: nil)
         default: return nil
         }
     }

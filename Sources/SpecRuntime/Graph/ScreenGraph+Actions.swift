@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 /// Actions, as the `Action` library runs them: enabled, executing, elements, errors, completions.
 extension ScreenGraph {
     /// The `Action` library's execute: a disabled action emits `notEnabled` on `errors` and runs

@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 /// Feedback: a handler writing what a stream samples.
 ///
 /// A stream samples a node when it reads the node's latest value as an element passes

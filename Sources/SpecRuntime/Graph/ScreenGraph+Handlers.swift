@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 /// Handlers: `set:` writes when something emits, bindings, and appends applied in place.
 extension ScreenGraph {
     func runHandler(_ index: Int, payload: Value) {

@@ -1,8 +1,10 @@
+@_spi(Engine) import SpecProgram
+
 /// Stream outputs: what their operators may use of the graph, and `interval:`/`timer:` sources.
 extension ScreenGraph {
     func makeEnvironment(_ p: Int, _ stream: StreamPlan) -> PipelineEnvironment {
         let env = PipelineEnvironment(context: context, clock: clock, name: spec.nodes[stream.output].name)
-        env.coverage = coverage
+        env.instrumentation = instrumentation
         env.address = StreamTimer.Address(pipeline: p, op: -1)
         env.call = { [unowned self] service, names, arguments in call(service: service, names: names, arguments: arguments) }
         env.callLive = { [unowned self] service, names, arguments, deliver in

@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 /// Derived nodes with no value yet (an expression that failed before it ever had one).
 extension ScreenGraph {
     /// A derived node with no value: its expression failed before it ever had one (an overflow at

@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 /// A checked spec compiled into indexed nodes, propagating changes glitch-free on a virtual clock.
 ///
 /// One external change (``set(_:to:)``, ``send(_:_:)``, a service answering) is one transaction:
@@ -52,7 +54,7 @@ public final class ScreenGraph {
     let behaviors: [ScreenProgram.Behavior]
     let conditions: [CompiledCondition?]
     /// Whether ``onEmit`` (and its hooks' `end`) is called for each node: the timeline's nodes, every
-    /// node but the invariants for coverage, or for a live screen the nodes someone observes (it
+    /// node but the invariants for an instrumented program, or for a live screen the nodes someone observes (it
     /// turns a node on when it gains an observer and off when its last one goes, so that what a
     /// live screen reports costs in proportion to what is observed). Unchecked as the state below.
     @exclusivity(unchecked) var visible: [Bool]
@@ -102,9 +104,9 @@ public final class ScreenGraph {
     @exclusivity(unchecked) var spareInbox: [Value] = []
     @exclusivity(unchecked) var handlerWriteBuffer: [HandlerWrite] = []
     @exclusivity(unchecked) var serviceCalls: [Int]
-    /// The coverage recorder this graph was built for (its `instrumentation`); nil, the usual
-    /// case, means no probes anywhere.
-    let coverage: CoverageRecorder?
+    /// The instrumentation its program was compiled with; nil, the usual case, means no probes
+    /// anywhere.
+    let instrumentation: (any ScreenInstrumentation)?
     var started = false
     // Unchecked as the state above: filled in `init` (and `rewind`) only, then only read per change.
     @exclusivity(unchecked) var pipelines: [StreamPipeline] = []
@@ -126,13 +128,11 @@ public final class ScreenGraph {
     /// ``ServicePlan/choose(arguments:_:count:)``).
     let serviceCallsCounted: [Int]
 
-    /// A graph of `spec` on `clock`, with the values of its `params:` in declaration order;
-    /// `instrumentation`, when given, is the recorder the graph's coverage probes report to.
+    /// A graph of `spec` on `clock`, with the values of its `params:` in declaration order.
     /// Compiles the spec; to run it more than once, compile it once (``ScreenProgram``) and use
     /// ``init(program:clock:params:services:)``.
-    public convenience init(spec: CheckedSpec, clock: VirtualClock = VirtualClock(), params: [Value] = [],
-                            instrumentation: CoverageRecorder? = nil) {
-        self.init(program: ScreenProgram(spec, instrumentation: instrumentation), clock: clock, params: params, reportsNone: false)
+    public convenience init(spec: CheckedSpec, clock: VirtualClock = VirtualClock(), params: [Value] = []) {
+        self.init(program: ScreenProgram(spec), clock: clock, params: params, reportsNone: false)
     }
 
     /// A run of `program` on `clock`, with the values of its `params:` in declaration order;
@@ -154,19 +154,19 @@ public final class ScreenGraph {
         self.spec = spec
         self.clock = clock
         self.services = services ?? spec.services
-        coverage = program.coverage
+        instrumentation = program.instrumentation
         behaviors = program.behaviors
         conditions = program.conditions
         readers = program.readers
         reads = program.reads
         isInvariant = program.isInvariant
         invariants = program.invariants
-        // Coverage observes every node through `onEmit`, but an invariant, which never emits; the
+        // An instrumentation observes every node through `onEmit`, but an invariant, which never emits; the
         // runner shows only the visible ones.
         if reportsNone {
             visible = Array(repeating: false, count: spec.nodes.count)
         } else {
-            visible = program.coverage == nil ? program.shown : program.isInvariant.map { !$0 }
+            visible = program.instrumentation == nil ? program.shown : program.isInvariant.map { !$0 }
         }
         rank = program.rank
         acceptsEqual = program.acceptsEqual

@@ -1,15 +1,17 @@
+@_spi(Engine) import SpecProgram
+
 /// A checked spec compiled once: the tables propagation follows (ranks, readers, what each node
 /// triggers), the compiled expressions of derived nodes, handlers, actions and invariants, and
 /// the ports through which nodes feed stream outputs. Immutable, so one program serves every
 /// scenario of the spec, every replay and every explored path; a ``ScreenGraph`` is one run of it
 /// (values, queues, the stream operators' state) on a clock.
 ///
-/// A program compiled with a coverage recorder (`instrumentation`) reports to that recorder from
-/// every graph that runs it, so it is shared only by the runs that record into the same one.
+/// A program compiled with an ``ScreenInstrumentation`` reports to it from every graph that runs
+/// it (coverage, in SpecTools, is one), so it is shared only by the runs that report to the same one.
 package final class ScreenProgram: @unchecked Sendable {
     // Sendable: every stored property is a constant; the compiled expressions capture only
     // constants and read and write the `EvalContext` they are given (a graph's), never their own
-    // state. An instrumented program's probes write to its recorder, which locks.
+    // state. An instrumented program's probes write to its instrumentation, which locks.
 
     /// How a node is processed in a transaction.
     package enum Behavior {
@@ -25,13 +27,14 @@ package final class ScreenProgram: @unchecked Sendable {
     package typealias Port = (pipeline: Int, op: Int, index: Int)
 
     package let spec: CheckedSpec
-    /// The coverage recorder the probes report to; nil, the usual case, means no probes.
-    package let coverage: CoverageRecorder?
+    /// What the probes, emissions, service answers and handler runs report to; nil, the usual
+    /// case, means no probes.
+    package let instrumentation: (any ScreenInstrumentation)?
     package let behaviors: [Behavior]
     /// For each derived node whose expression is a condition (`!`, `&&`, `||`, an ordering), its
     /// `Bool` closure (ScalarCompiler.swift), which propagation runs instead of its `Value`
     /// closure: the result is compared and stored with no `Value` built in between. Nil for
-    /// other nodes, and for all of them when coverage is recorded (its probes see the `Value`).
+    /// other nodes, and for all of them when the program is instrumented (its probes see the `Value`).
     let conditions: [CompiledCondition?]
     /// Each node's value before the start: the initial values of state and properties.
     let initialValues: [Value]
@@ -84,11 +87,10 @@ package final class ScreenProgram: @unchecked Sendable {
     /// the graph starts.
     let secondaryPorts: [[StreamPipeline.Port]]
 
-    /// Compiles `spec`; `instrumentation`, when given, is the recorder its coverage probes report to.
-    package init(_ spec: CheckedSpec, instrumentation: CoverageRecorder? = nil) {
+    /// Compiles `spec`; `instrumentation`, when given, is what its probes report to.
+    package init(_ spec: CheckedSpec, instrumentation: (any ScreenInstrumentation)? = nil) {
         self.spec = spec
-        let coverage = instrumentation
-        self.coverage = coverage
+        self.instrumentation = instrumentation
         let n = spec.nodes.count
         var values = [Value](repeating: .none, count: n)
         var behaviors: [Behavior] = []
@@ -108,9 +110,9 @@ package final class ScreenProgram: @unchecked Sendable {
             case .stream:
                 behaviors.append(.stream)
             case .derived(let expr):
-                behaviors.append(.derived(ExpressionCompiler.compile(expr, coverage: coverage)))
-                if coverage == nil, !isInvariant[i], ExpressionCompiler.isCondition(expr) {
-                    conditions[i] = ExpressionCompiler.compileCondition(expr, coverage: nil)
+                behaviors.append(.derived(ExpressionCompiler.compile(expr, instrumentation: instrumentation)))
+                if instrumentation == nil, !isInvariant[i], ExpressionCompiler.isCondition(expr) {
+                    conditions[i] = ExpressionCompiler.compileCondition(expr, instrumentation: nil)
                 }
                 // nodeReads() lists each node once and `i` only grows, so no reader repeats.
                 reads[i] = expr.nodeReads()
@@ -165,13 +167,13 @@ package final class ScreenProgram: @unchecked Sendable {
         var handlersOn = [[Int]](repeating: [], count: n)
         for (h, handler) in spec.handlers.enumerated() { handlersOn[handler.on].append(h) }
         self.handlersOn = handlersOn
-        if let coverage {
+        if let instrumentation {
             // Every handler takes the general path, its first value reporting that it ran.
             handlerValues = spec.handlers.enumerated().map { h, handler in
                 handler.values.enumerated().map { k, expr in
-                    let f = ExpressionCompiler.compile(expr, coverage: coverage)
+                    let f = ExpressionCompiler.compile(expr, instrumentation: instrumentation)
                     guard k == 0 else { return f }
-                    return { ctx throws(EvalError) in coverage.handlerRan(h); return try f(ctx) }
+                    return { ctx throws(EvalError) in instrumentation.handlerRan(h); return try f(ctx) }
                 }
             }
             handlerAppends = spec.handlers.map { $0.values.map { _ in nil } }
@@ -187,7 +189,7 @@ package final class ScreenProgram: @unchecked Sendable {
         (readerStart, readerList) = Self.flattened(readers)
         (handlerStart, handlerList) = Self.flattened(handlersOn)
         triggersOrFeeds = (0..<n).map { !actionsOn[$0].isEmpty || !pipelineInputs[$0].isEmpty }
-        actionArguments = spec.actions.map { $0.arguments.map { ExpressionCompiler.compile($0, coverage: coverage) } }
+        actionArguments = spec.actions.map { $0.arguments.map { ExpressionCompiler.compile($0, instrumentation: instrumentation) } }
     }
 
     /// `base` with derived node `node`'s expression compiled from `spec` (which is `base`'s spec
@@ -196,13 +198,13 @@ package final class ScreenProgram: @unchecked Sendable {
     package init(_ spec: CheckedSpec, changing node: Int, of base: ScreenProgram) {
         guard case .derived(let expr) = spec.nodes[node].kind else { preconditionFailure("only a derived node's expression changes") }
         self.spec = spec
-        coverage = base.coverage
+        instrumentation = base.instrumentation
         var behaviors = base.behaviors
-        behaviors[node] = .derived(ExpressionCompiler.compile(expr, coverage: base.coverage))
+        behaviors[node] = .derived(ExpressionCompiler.compile(expr, instrumentation: base.instrumentation))
         self.behaviors = behaviors
         var conditions = base.conditions
-        conditions[node] = base.coverage == nil && !base.isInvariant[node] && ExpressionCompiler.isCondition(expr)
-            ? ExpressionCompiler.compileCondition(expr, coverage: nil) : nil
+        conditions[node] = base.instrumentation == nil && !base.isInvariant[node] && ExpressionCompiler.isCondition(expr)
+            ? ExpressionCompiler.compileCondition(expr, instrumentation: nil) : nil
         self.conditions = conditions
         var reads = base.reads
         reads[node] = expr.nodeReads()

@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 /// A stream output's operators, linked upstream to downstream, run by the graph as one node.
 ///
 /// Events from sources and timers are queued in ``inbox`` and run when the graph processes the
@@ -57,12 +59,12 @@ final class StreamPipeline {
         return (ports, endPorts)
     }
 
-    /// The node of `op`, made by its catalogue entry. `inner`: the operator runs in a request's
+    /// The node of `op`, made by its entry in ``OperatorNodes``. `inner`: the operator runs in a request's
     /// inner stream, subscribed when that stream starts.
     static func make(_ op: OperatorPlan, _ env: PipelineEnvironment, inner: Bool = false) -> StreamOperator {
-        let coverage = env.coverage
-        let compile: (TypedExpr) -> CompiledExpr = { ExpressionCompiler.compile($0, coverage: coverage) }
-        return OperatorCatalog.makeNode(op.name, OperatorNodeInput(name: op.name, arguments: op.arguments, expressions: op.arguments.expressions.map(compile),
+        let instrumentation = env.instrumentation
+        let compile: (TypedExpr) -> CompiledExpr = { ExpressionCompiler.compile($0, instrumentation: instrumentation) }
+        return OperatorNodes.make(op.name, OperatorNodeInput(name: op.name, arguments: op.arguments, expressions: op.arguments.expressions.map(compile),
                                                                   environment: env, inner: inner, compile: compile))
     }
 

@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 /// A spec's invariants, compiled for checking between steps.
 ///
 /// An invariant must hold after every step, and nothing inside a transaction reads it, so the graph

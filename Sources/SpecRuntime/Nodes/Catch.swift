@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 extension StreamOperators {
     /// `catch: EXPR` and `catchAndReturn: EXPR`: the element `fallback` (over `$0`, the error)
     /// instead of a failure or an error.

@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 extension StreamOperators {
     /// Once every side has an element, `combine` over `$0` (upstream's latest) and `$1`, `$2`, …
     /// (the others' latest) whenever one changes. Completes when every side has completed, or,

@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 extension StreamOperators {
     /// Sends the value of `transform` over `$0`, an optional, and drops nil (RxSwift's
     /// `compactMap`). Ends pass through; a transform that fails ends the stream with its error,

@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 extension StreamOperators {
     /// Each element calls the service, one inner stream at a time: the next element's call
     /// waits until the inner stream before it completes (RxSwift's `concatMap`). Arguments are

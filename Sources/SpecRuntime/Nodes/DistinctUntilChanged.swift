@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 extension StreamOperators {
     /// Drops an element equal to the one before it, or with `key` (over `$0`), one whose key
     /// equals the previous element's key (RxSwift's `distinctUntilChanged(_ keySelector:)`).

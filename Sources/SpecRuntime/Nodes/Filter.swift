@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 extension StreamOperators {
     /// Passes the elements for which `predicate` over `$0` is true.
     static func filter(_ predicate: @escaping CompiledExpr, _ env: PipelineEnvironment) -> StreamOperator {

@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 extension StreamOperators {
     /// Each element calls the service; every inner stream runs and their elements land in the
     /// order they come (RxSwift's `flatMap`). See ``RequestSink``.

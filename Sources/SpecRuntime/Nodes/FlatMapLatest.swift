@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 extension StreamOperators {
     /// Each element calls the service and follows the inner stream it answers; a newer element
     /// cancels the inner stream in flight (RxSwift's `flatMapLatest`), so a stale answer never

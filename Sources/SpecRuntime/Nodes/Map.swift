@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 extension StreamOperators {
     /// Each element becomes `transform` over `$0`; when the expression fails the stream ends with
     /// that error, as a throwing `map` in RxSwift.

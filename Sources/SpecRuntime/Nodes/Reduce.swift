@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 extension StreamOperators {
     /// Accumulates as `scan` does, but sends only the last accumulator, when the source
     /// completes, then the completion (the seed, if no element came); an error passes and the

@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 /// `flatMapLatest`, `flatMap` and `concatMap`: each element calls a service, whose answer is an
 /// inner stream (one value, one failure, or a `sequence:` of events over time) passed through
 /// the request's own `ops:`. The three differ only in how inner streams overlap.

@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 extension StreamOperators {
     /// When the sampler fires, the upstream's latest element if a new one came since the last
     /// tick, else `defaultValue` when given (RxSwift's `sample(_:defaultValue:)`). After the

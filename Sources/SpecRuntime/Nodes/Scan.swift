@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 extension StreamOperators {
     /// Emits each new accumulator: `accumulator` over `$0` (the previous one, first `seed`) and `$1` (the element).
     static func scan(seed: @escaping CompiledExpr, accumulator: @escaping CompiledExpr, _ env: PipelineEnvironment) -> StreamOperator {

@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 extension StreamOperators {
     /// Drops elements while `predicate` over `$0` holds; from the first that fails on, passes
     /// every element without asking again (RxSwift's `skip(while:)`). Ends pass through; a

@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 extension StreamOperators {
     /// Emits `values` when the pipeline is subscribed, before any element of the source.
     static func startWith(_ values: [CompiledExpr], _ env: PipelineEnvironment) -> StreamOperator { StartWithSink(values, env) }

@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 /// The event grammar inside a pipeline, as RxSwift's `Event`: `next* (error | completed)`, with
 /// failures among the elements.
 ///
@@ -117,7 +119,7 @@ final class PipelineEnvironment {
     let name: String
     /// Where the probes of operator expressions report, nil (the usual case) for none; set by the
     /// graph from its `instrumentation`.
-    var coverage: CoverageRecorder?
+    var instrumentation: (any ScreenInstrumentation)?
     /// In a request's inner stream with `as: NAME`: the outer element that started it, which its
     /// operators' expressions read by that name (compiled as the event payload).
     private(set) var outerElement: Value?
@@ -201,7 +203,7 @@ final class PipelineEnvironment {
         copy.cancelled = cancelled
         copy.recordsCancellations = recordsCancellations
         copy.serviceName = serviceName
-        copy.coverage = coverage
+        copy.instrumentation = instrumentation
         copy.outerElement = outerElement
         return copy
     }

@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 extension StreamOperators {
     /// Passes elements while `predicate` over `$0` holds; at the first that fails it completes,
     /// sending that element first when `inclusive` (RxSwift's `take(while:behavior:)`, `.exclusive`

@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 extension StreamOperators {
     /// Each upstream element with the other source's latest value: that value, or `combine` over
     /// `$0` (the element) and `$1` (the value). Nothing until the other source has a value.

@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 extension StreamOperators {
     /// Pairs the n-th element of every side: `combine` over `$0` (this stream's) and `$1`, `$2`,
     /// … (the others'), as soon as each side has an n-th. Completes when every side has

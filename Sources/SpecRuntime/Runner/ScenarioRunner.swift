@@ -31,18 +31,17 @@ public enum ScenarioRunner {
         return spec.scenarios.indices.map { run(program, scenario: $0, params: params) }
     }
 
-    /// Plays one scenario. `coverage`, when given, records what it exercised (see ``CoverageRecorder``).
-    /// Compiles the spec; to play more than one scenario, compile it once (``ScreenProgram``).
+    /// Plays one scenario. Compiles the spec; to play more than one scenario, compile it once
+    /// (``ScreenProgram``). SpecTools adds `run(…, coverage:)`, which records what it exercised.
     public static func run(_ spec: CheckedSpec, scenario index: Int, params: [Value] = [], entryLimit: Int = maximumEntries,
                            eventLimit: Int = maximumScheduledEvents, valueSizeLimit: Int = maximumValueSize,
-                           recordedSizeLimit: Int = maximumRecordedSize, workLimit: Int = maximumWork,
-                           coverage: CoverageRecorder? = nil) -> Timeline {
-        run(ScreenProgram(spec, instrumentation: coverage), scenario: index, params: params, entryLimit: entryLimit, eventLimit: eventLimit,
+                           recordedSizeLimit: Int = maximumRecordedSize, workLimit: Int = maximumWork) -> Timeline {
+        run(ScreenProgram(spec), scenario: index, params: params, entryLimit: entryLimit, eventLimit: eventLimit,
             valueSizeLimit: valueSizeLimit, recordedSizeLimit: recordedSizeLimit, workLimit: workLimit)
     }
 
-    /// Plays one scenario of a compiled spec; a program compiled with a coverage recorder records
-    /// into it what the scenario exercised.
+    /// Plays one scenario of a compiled spec; a program compiled with an instrumentation reports to
+    /// it what the scenario exercised.
     package static func run(_ program: ScreenProgram, scenario index: Int, params: [Value] = [], entryLimit: Int = maximumEntries,
                             eventLimit: Int = maximumScheduledEvents, valueSizeLimit: Int = maximumValueSize,
                             recordedSizeLimit: Int = maximumRecordedSize, workLimit: Int = maximumWork) -> Timeline {
@@ -101,11 +100,11 @@ public enum ScenarioRunner {
         unowned let watched = graph
         recording.graphLimit = { watched.limitExceeded }
         var started = false
-        if let coverage = program.coverage {
-            // The graph reports every node; the timeline shows the visible ones, as without coverage.
+        if let instrumentation = program.instrumentation {
+            // The graph reports every node; the timeline shows the visible ones, as without one.
             let visible = spec.nodes.map(\.visible)
             graph.onEmit = { emission in
-                coverage.emitted(emission.node, emission.value, started: started)
+                instrumentation.emitted(emission.node, emission.value, started: started)
                 if visible[emission.node] { recording.emission(emission.node, emission.value, at: emission.time) }
             }
         } else {

@@ -10,7 +10,7 @@ extension ScreenGraph {
         serviceCalls[index] = count &+ 1
         if let override = hooks.serviceChoice, let chosen = override(index, names, arguments, count) { return chosen }
         let choice = services[index].choose(arguments: names, arguments, count: count)
-        coverage?.answered(services[index], choice)
+        instrumentation?.answered(services[index], choice)
         return services[index].answer(choice, arguments: names, arguments)
     }
 

@@ -1,3 +1,4 @@
+@_spi(Engine) import SpecProgram
 import SpecRuntime
 import Foundation
 

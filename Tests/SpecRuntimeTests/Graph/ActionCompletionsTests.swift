@@ -2,6 +2,7 @@ import ScreenSpec
 import SpecRuntime
 @testable import SpecRuntime
 import SpecTesting
+import SpecTools
 import Testing
 
 private let a = Value.string("a"), b = Value.string("b")

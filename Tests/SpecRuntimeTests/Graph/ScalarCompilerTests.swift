@@ -1,3 +1,4 @@
+@_spi(Engine) import SpecProgram
 @testable import SpecRuntime
 import Testing
 

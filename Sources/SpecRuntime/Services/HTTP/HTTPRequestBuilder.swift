@@ -1,3 +1,5 @@
+@_spi(Engine) import SpecProgram
+
 /// One request, ready to send: an `http:` plan evaluated with a call's arguments and the
 /// environment. ``secrets`` are the environment values it carries, which no output may show.
 struct PreparedRequest: Sendable {

@@ -62,7 +62,7 @@ package struct BuiltinEntry: Sendable {
     /// nil when they are.
     package let validate: (@Sendable (_ arguments: [TypedExpr]) -> String?)?
     /// Given the compiled arguments (the receiver first for a method), the compiled call.
-    let implementation: @Sendable (_ arguments: [CompiledExpr]) -> CompiledExpr
+    package let implementation: @Sendable (_ arguments: [CompiledExpr]) -> CompiledExpr
 
     /// `arguments`: the argument counts of an entry without spellings (one the checker writes
     /// itself); `validate`: the rule of a variadic one instead.

@@ -1,149 +1,94 @@
-/// Every operator of the spec language, in the order of the operator table: each is this entry
-/// and its node file in `Nodes/`; the reader, checker, validator, pipeline, schema, mutation and
-/// diagrams need nothing more.
+/// Every operator of the spec language, in the order of the operator table: each is this entry,
+/// its node file in the engine's `Nodes/` and its line in the engine's `OperatorNodes`; the
+/// reader, checker, validator, pipeline, schema, mutation and diagrams need nothing more.
 extension OperatorCatalog {
     static let entries: [OperatorEntry] = [
-        OperatorEntry("map", .anExpression, .transforms, insideRequest: true, "Transforms each element: 'map: $0.count'.", keepsNoState: true) {
-            StreamOperators.map($0.expressions[0], $0.environment, name: $0.name)
-        },
+        OperatorEntry("map", .anExpression, .transforms, insideRequest: true, "Transforms each element: 'map: $0.count'.", keepsNoState: true),
         OperatorEntry("filter", .anExpression, .predicate, insideRequest: true, "Keeps the elements for which the Bool expression over '$0' holds.",
-                      mutations: [.remove], keepsNoState: true) { StreamOperators.filter($0.expressions[0], $0.environment) },
+                      mutations: [.remove], keepsNoState: true),
         OperatorEntry("distinctUntilChanged", .key, .keyed, insideRequest: true,
                       "Drops an element equal to the previous one; with an expression, compares that key of '$0'. Alone: '- distinctUntilChanged'.",
-                      mutations: [.remove]) { StreamOperators.distinctUntilChanged(key: $0.expressions.first, $0.environment) },
-        OperatorEntry("startWith", .values, .prepends, insideRequest: true, "Emits these values first: 'startWith: \"0\"' or a list.") {
-            StreamOperators.startWith($0.expressions, $0.environment)
-        },
+                      mutations: [.remove]),
+        OperatorEntry("startWith", .values, .prepends, insideRequest: true, "Emits these values first: 'startWith: \"0\"' or a list."),
         OperatorEntry("skip", .countOrDuration, .keepsElement, insideRequest: true, "Drops the first N elements, or the elements of a first duration.",
-                      mutations: [.remove, .countByOne]) { input in
-            input.arguments.count.map { StreamOperators.skip($0) } ?? StreamOperators.skip(for: input.arguments.duration ?? 0, input.environment)
-        },
+                      mutations: [.remove, .countByOne]),
         OperatorEntry("take", .countOrDuration, .keepsElement, insideRequest: true, "Passes the first N elements (or those of a first duration), then completes.",
-                      mutations: [.remove, .countByOne]) { input in
-            input.arguments.count.map { StreamOperators.take($0) } ?? StreamOperators.take(for: input.arguments.duration ?? 0, input.environment)
-        },
+                      mutations: [.remove, .countByOne]),
         OperatorEntry("scan", .seedAndAccumulator, .accumulates, insideRequest: true,
-                      "Accumulates: '{ seed: \"0\", accumulator: \"$0 + $1\" }', '$0' the accumulator and '$1' the element.") {
-            StreamOperators.scan(seed: $0.expressions[0], accumulator: $0.expressions[1], $0.environment)
-        },
-        OperatorEntry("merge", .streams("the streams to merge"), .joinsSameType, insideRequest: true, "Merges other streams of the same element type.") {
-            StreamOperators.merge(sources: $0.arguments.sources.count)
-        },
+                      "Accumulates: '{ seed: \"0\", accumulator: \"$0 + $1\" }', '$0' the accumulator and '$1' the element."),
+        OperatorEntry("merge", .streams("the streams to merge"), .joinsSameType, insideRequest: true, "Merges other streams of the same element type."),
         OperatorEntry("combineLatest", .combineLatest, .combines, insideRequest: true,
                       "Combines with another source's latest value once both have one: '{ with: other, combine: \"$0 * $1\" }'.",
-                      emitsOnFlush: true) {
-            StreamOperators.combineLatest($0.expressions[0], sources: $0.arguments.sources.count + 1, $0.environment)
-        },
+                      emitsOnFlush: true),
         OperatorEntry("withLatestFrom", .withLatestFrom, .readsLatest, insideRequest: true,
-                      "On each element, the other source's latest value, or '{ with: other, combine: EXPR }'.", edge: .reads("latest")) {
-            StreamOperators.withLatestFrom($0.arguments.sources[0], combine: $0.expressions.first, $0.environment, subscribedLate: $0.inner)
-        },
+                      "On each element, the other source's latest value, or '{ with: other, combine: EXPR }'.", edge: .reads("latest")),
         OperatorEntry("sample", .sample, .samples, insideRequest: true,
                       "Emits the latest element when the sampler fires, if there is a new one; '{ with: sampler, defaultValue: EXPR }' emits that when there is none.",
-                      edge: .feeds("sampler")) { StreamOperators.sample(defaultValue: $0.expressions.first, $0.environment) },
+                      edge: .feeds("sampler")),
         OperatorEntry("flatMapLatest", .request, .requests(.latest), insideRequest: false,
-                      "Calls a service per element, disposing the request in flight ('$0' the element).", mutations: [.replace(with: "flatMap")], node: request),
+                      "Calls a service per element, disposing the request in flight ('$0' the element).", mutations: [.replace(with: "flatMap")]),
         OperatorEntry("flatMap", .request, .requests(.merge), insideRequest: false, "Calls a service per element; every answer lands ('$0' the element).",
-                      mutations: [.replace(with: "flatMapLatest")], node: request),
+                      mutations: [.replace(with: "flatMapLatest")]),
         OperatorEntry("concatMap", .request, .requests(.concat), insideRequest: false,
-                      "Calls a service per element, one request after the other, in order ('$0' the element).", node: request),
+                      "Calls a service per element, one request after the other, in order ('$0' the element)."),
         OperatorEntry("switchLatest", .switchLatest, .switches, insideRequest: false,
-                      "Follows the latest of several streams ('[a, b]', chosen by the element), or a request per element like 'flatMapLatest'.") { input in
-            input.arguments.request == nil ? StreamOperators.switchLatest(input.arguments.sources, input.environment) : request(input)
-        },
+                      "Follows the latest of several streams ('[a, b]', chosen by the element), or a request per element like 'flatMapLatest'."),
         OperatorEntry("concat", .streams("the streams that follow"), .joinsSameType, insideRequest: false,
-                      "After this stream completes, the elements of the next ones, in order.") {
-            StreamOperators.concat($0.arguments.sources, $0.environment)
-        },
+                      "After this stream completes, the elements of the next ones, in order."),
         OperatorEntry("debounce", .anyDuration, .keepsElement, insideRequest: true, "Emits an element after this much quiet.",
-                      mutations: [.remove, .durationByHalfAndDouble], durationIsWait: true) { StreamOperators.debounce($0.arguments.duration ?? 0, $0.environment) },
+                      mutations: [.remove, .durationByHalfAndDouble], durationIsWait: true),
         OperatorEntry("throttle", .throttle, .keepsElement, insideRequest: true,
                       "At most one element per window: 'throttle: 500ms' (latest: true) or '{ for: 500ms, latest: false }'.",
-                      mutations: [.remove, .durationByHalfAndDouble], durationIsWait: true, restoresFromClock: true) {
-            StreamOperators.throttle($0.arguments.duration ?? 0, latest: $0.arguments.flag ?? true, $0.environment)
-        },
+                      mutations: [.remove, .durationByHalfAndDouble], durationIsWait: true, restoresFromClock: true),
         OperatorEntry("delay", .anyDuration, .keepsElement, insideRequest: true, "Shifts every element by this much.",
-                      mutations: [.remove, .durationByHalfAndDouble], durationIsWait: true) { StreamOperators.delay($0.arguments.duration ?? 0, $0.environment) },
+                      mutations: [.remove, .durationByHalfAndDouble], durationIsWait: true),
         // `catch: { stream: other }` reads another stream and is refused in a request's `ops:` by
         // its typing (`.recovers`); `catch: EXPR` is allowed there.
         OperatorEntry("catch", .catchShape, .recovers, insideRequest: true,
-                      "Turns a failure into this element ('$0' the error), or continues with '{ stream: fallback }'.") { input in
-            input.expressions.first.map { StreamOperators.catchAndReturn($0, input.environment) }
-                ?? StreamOperators.catchToStream(input.arguments.sources[0], input.environment)
-        },
+                      "Turns a failure into this element ('$0' the error), or continues with '{ stream: fallback }'."),
         OperatorEntry("catchAndReturn", .anExpression, .recovers, insideRequest: true,
-                      "Turns a failure into this element and completes, as RxSwift's 'catchAndReturn'.") {
-            StreamOperators.catchAndReturn($0.expressions[0], $0.environment)
-        },
+                      "Turns a failure into this element and completes, as RxSwift's 'catchAndReturn'."),
         OperatorEntry("takeUntil", .endingStream, .endsOn, insideRequest: true, "Passes elements until the other stream emits, then completes.",
-                      mutations: [.remove]) { _ in StreamOperators.takeUntil() },
+                      mutations: [.remove]),
         OperatorEntry("retry", .retry, .resubscribes, insideRequest: true,
-                      "Resubscribes after a failure: 'retry: 3' subscriptions in all, or '- retry' without limit.") { StreamOperators.retry($0.arguments.count) },
+                      "Resubscribes after a failure: 'retry: 3' subscriptions in all, or '- retry' without limit."),
         // A navigation is a map from the element to the screen to open.
         OperatorEntry("navigate", .navigate, .navigates, insideRequest: false, "Maps each element to a request to open a screen.",
-                      keepsNoState: true) {
-            StreamOperators.map($0.expressions[0], $0.environment, name: $0.name)
-        },
+                      keepsNoState: true),
         OperatorEntry("takeWhile", .takeWhile, .predicate, insideRequest: true,
                       "Passes elements while the Bool expression over '$0' holds, then completes (RxSwift's 'take(while:)'); "
                       + "'{ while: EXPR, behavior: inclusive }' also sends the element that ends it.",
-                      mutations: [.remove, .replace(with: "skipWhile")]) {
-            StreamOperators.takeWhile($0.expressions[0], inclusive: $0.arguments.choice == "inclusive", $0.environment)
-        },
+                      mutations: [.remove, .replace(with: "skipWhile")]),
         OperatorEntry("skipWhile", .expression, .predicate, insideRequest: true,
                       "Drops elements while the Bool expression over '$0' holds, then passes every element (RxSwift's 'skip(while:)').",
-                      mutations: [.remove, .replace(with: "takeWhile")]) { StreamOperators.skipWhile($0.expressions[0], $0.environment) },
+                      mutations: [.remove, .replace(with: "takeWhile")]),
         OperatorEntry("skipUntil", .stream, .keepsElement, insideRequest: false,
                       "Drops elements until the other stream sends one, then passes them (RxSwift's 'skip(until:)').",
-                      mutations: [.remove]) { _ in StreamOperators.skipUntil() },
+                      mutations: [.remove]),
         OperatorEntry("takeLast", .count, .keepsElement, insideRequest: true,
                       "Sends the last N elements when the stream completes, then completes (RxSwift's 'takeLast').",
-                      mutations: [.remove, .countByOne]) { StreamOperators.takeLast($0.arguments.count ?? 0) },
+                      mutations: [.remove, .countByOne]),
         OperatorEntry("elementAt", .count, .keepsElement, insideRequest: true,
                       "Sends the element at this index (0 the first), then completes; an error if the stream completes first (RxSwift's 'element(at:)').",
-                      mutations: [.countByOne]) { StreamOperators.elementAt($0.arguments.count ?? 0) },
+                      mutations: [.countByOne]),
         OperatorEntry("ignoreElements", .nothing, .keepsElement, insideRequest: true,
                       "Drops every element and passes the end: only when and how the stream ends is left. Alone: '- ignoreElements'.",
-                      mutations: [.remove]) { _ in StreamOperators.ignoreElements() },
+                      mutations: [.remove]),
         OperatorEntry("enumerated", .nothing, .enumerates, insideRequest: true,
                       "Pairs each element with its index from 0: '$0.index' and '$0.element' after it (RxSwift's 'enumerated()'). Alone: '- enumerated'.",
-                      mutations: [.remove]) { _ in StreamOperators.enumerated() },
+                      mutations: [.remove]),
         OperatorEntry("compactMap", .expression, .unwrappingTransform, insideRequest: true,
-                      "Transforms each element into an optional and drops nil: 'compactMap: \"$0.count > 0 ? $0 : nil\"'.") {
-            StreamOperators.compactMap($0.expressions[0], $0.environment)
-        },
+                      "Transforms each element into an optional and drops nil: 'compactMap: \"$0.count > 0 ? $0 : nil\"'."),
         OperatorEntry("reduce", .seedAndAccumulator, .accumulates, insideRequest: true,
-                      "Accumulates as 'scan' does and sends only the last accumulator when the stream completes: '{ seed: \"0\", accumulator: \"$0 + $1\" }'.") {
-            StreamOperators.reduce(seed: $0.expressions[0], accumulator: $0.expressions[1], $0.environment)
-        },
+                      "Accumulates as 'scan' does and sends only the last accumulator when the stream completes: '{ seed: \"0\", accumulator: \"$0 + $1\" }'."),
         OperatorEntry("zip", .streamsAndCombine, .combines, insideRequest: false,
-                      "Pairs the n-th elements of this and the other sources: '{ with: other, combine: \"$0 + $1\" }', 'with: [a, b]' for more.") {
-            StreamOperators.zip($0.expressions[0], sources: $0.arguments.sources.count + 1, $0.environment)
-        },
+                      "Pairs the n-th elements of this and the other sources: '{ with: other, combine: \"$0 + $1\" }', 'with: [a, b]' for more."),
         OperatorEntry("timeout", .duration, .keepsElement, insideRequest: true,
                       "Ends with an error of kind 'timeout' when this long passes without an element: 'timeout: 5s' (RxSwift's 'timeout').",
-                      mutations: [.remove]) { StreamOperators.timeout($0.arguments.duration ?? 1, $0.environment) },
+                      mutations: [.remove]),
         OperatorEntry("buffer", .timeSpanAndCount, .collects, insideRequest: true,
-                      "Collects elements into lists, sent when full or when the time span ends: '{ timeSpan: 1s, count: 3 }'.") {
-            StreamOperators.buffer(timeSpan: $0.arguments.duration ?? 1, count: $0.arguments.count ?? 1, $0.environment)
-        },
+                      "Collects elements into lists, sent when full or when the time span ends: '{ timeSpan: 1s, count: 3 }'."),
     ]
-
-    /// A request operator's node: its strategy is in its plan, and its inner stream's operators
-    /// are made as the pipeline's are, each time an inner stream starts.
-    private static func request(_ input: OperatorNodeInput) -> StreamOperator {
-        guard let plan = input.arguments.request else { return PassingSink() }
-        let arguments = plan.call.arguments.map(input.compile)
-        let innerPlans = plan.inner
-        let inner: InnerOperators = { innerEnv in
-            innerPlans.enumerated().map { k, op in StreamPipeline.make(op, innerEnv.operating(innerOp: k), inner: true) }
-        }
-        switch plan.strategy {
-        case .latest: return StreamOperators.flatMapLatest(plan, arguments: arguments, inner: inner, input.environment)
-        case .merge: return StreamOperators.flatMap(plan, arguments: arguments, inner: inner, input.environment)
-        case .concat: return StreamOperators.concatMap(plan, arguments: arguments, inner: inner, input.environment)
-        }
-    }
 }
 
 

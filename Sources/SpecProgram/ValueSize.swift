@@ -3,7 +3,7 @@ extension Value {
     /// string in it, counted through lists, records, navigation parameters and error messages.
     /// Counting stops once it passes `limit` (the result is then `limit + 1`), so measuring a
     /// value built from shared parts that would print as terabytes costs at most `limit` steps.
-    func size(upTo limit: Int) -> Int {
+    package func size(upTo limit: Int) -> Int {
         var total = 0
         _ = add(to: &total, limit: limit)
         return total > limit ? limit + 1 : total

@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// One thing a spec's scenarios should make happen at least once — an output changing, a branch
 /// taken, a service result answered — with where it is written.
 package struct CoverageItem: Sendable, Hashable {

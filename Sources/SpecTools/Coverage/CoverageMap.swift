@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// The coverage items of one checked spec and, for each place the runtime reports from, the items
 /// it covers. Built once per spec; every scenario's recorder shares it.
 public struct CoverageMap: Sendable {

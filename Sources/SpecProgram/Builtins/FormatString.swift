@@ -168,7 +168,8 @@ package struct FormatString: Sendable, Equatable {
         case (.string, .string(let s)):
             return pad("", s, spec, zeros: false)
         default:
-            digits = ExpressionCompiler.describe(value)
+            // As in string interpolation: a string without quotes.
+            if case .string(let s) = value { digits = s } else { digits = ValueFormatter.text(value) }
         }
         return pad(sign, digits, spec, zeros: spec.conversion != .string)
     }

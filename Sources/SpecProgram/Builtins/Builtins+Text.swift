@@ -5,7 +5,7 @@ extension BuiltinCatalog {
         BuiltinEntry("describe", [.function("String", [.any], .string)]) { fs in
             let f0 = fs[0]
             return { ctx throws(EvalError) in
-                let s = try ExpressionCompiler.describe(try f0(ctx), ctx)
+                let s = try ctx.describe(try f0(ctx))
                 if s.utf8.count > ctx.maximumValueSize { throw ctx.tooLarge("string", s.utf8.count) }
                 return .string(s)
             }
@@ -47,7 +47,7 @@ extension BuiltinCatalog {
                 var out = ""
                 for (k, item) in l.enumerated() {
                     if k > 0 { out += sep }
-                    out += try ExpressionCompiler.describe(item, ctx)
+                    out += try ctx.describe(item)
                     if out.utf8.count > ctx.maximumValueSize { throw ctx.tooLarge("string", out.utf8.count) }
                 }
                 return .string(out)

@@ -1,11 +1,12 @@
 /// Every stream operator of the spec language, one ``OperatorEntry`` each, in the order of the
 /// operator table: its name, how its argument is written, whether a request's `ops:` may use it,
-/// how the checker types it, how the mutation tool changes it, how diagrams draw it and the node
-/// that runs it. The reader, the checker, the JSON Schema, the program validator, the pipeline,
-/// coverage, mutation, exploration and the diagrams all read it; none of them names an operator.
+/// how the checker types it, how the mutation tool changes it and how diagrams draw it. The reader,
+/// the checker, the JSON Schema, the program validator, the pipeline, coverage, mutation,
+/// exploration and the diagrams all read it; none of them names an operator.
 ///
-/// It lives in the engine because the engine builds the nodes; the front end (reading, typing, the
-/// schema) and the tools (mutation, diagrams) sit above it and read the same entries.
+/// It describes; it does not run. The node that runs an operator is the engine's, keyed by the
+/// entry's name (`OperatorNodes` in SpecRuntime), so the front end and the tools read the entries
+/// without linking the nodes.
 package enum OperatorCatalog {
     /// Every operator, in the order of the operator table.
     package static var all: [OperatorEntry] { entries }
@@ -17,22 +18,6 @@ package enum OperatorCatalog {
 
     /// Every operator name, for "did you mean" and the list in messages.
     package static var names: [String] { all.map(\.name) }
-
-    /// The node of an operator. The checker writes only names of the catalogue here and a
-    /// loaded compiled spec is validated first (``ProgramValidator``), so the fallback, a node
-    /// that passes every event on, is never built.
-    static func makeNode(_ name: String, _ input: OperatorNodeInput) -> StreamOperator {
-        guard let make = entry(named: name)?.makeNode else { return PassingSink() }
-        return make(input)
-    }
-}
-
-/// Passes every event on: the node of nothing the catalogue has, never built for a checked program.
-final class PassingSink: StreamOperator {
-    var sink: StreamSink?
-    var operatorState: OperatorState { .stateless }
-    func restore(_ state: OperatorState) {}
-    func on(_ event: StreamEvent) { forward(event) }
 }
 
 /// One stream operator.
@@ -62,12 +47,10 @@ package struct OperatorEntry: Sendable {
     /// Whether its node keeps no state: each element in, at most one out, from the element and
     /// the expression alone (`map`, `filter`), so exploration may treat a repeat as nothing new.
     package let keepsNoState: Bool
-    /// The node that runs it.
-    let makeNode: @Sendable (OperatorNodeInput) -> StreamOperator
 
     init(_ name: String, _ shape: OperatorShape, _ typing: OperatorTyping, insideRequest: Bool, _ summary: String,
          mutations: [OperatorMutation] = [], edge: OperatorEdge = .feeds(nil), durationIsWait: Bool = false, restoresFromClock: Bool = false,
-         emitsOnFlush: Bool = false, keepsNoState: Bool = false, node: @escaping @Sendable (OperatorNodeInput) -> StreamOperator) {
+         emitsOnFlush: Bool = false, keepsNoState: Bool = false) {
         self.name = name
         self.shape = shape
         self.typing = typing
@@ -79,7 +62,6 @@ package struct OperatorEntry: Sendable {
         self.restoresFromClock = restoresFromClock
         self.emitsOnFlush = emitsOnFlush
         self.keepsNoState = keepsNoState
-        self.makeNode = node
     }
 }
 
@@ -151,17 +133,4 @@ package enum OperatorEdge: Sendable, Equatable {
     case feeds(String?)
     /// Only its latest value is read.
     case reads(String)
-}
-
-/// What a node factory is given: the checked arguments, the operator's expressions compiled, and
-/// the pipeline's environment.
-struct OperatorNodeInput {
-    let name: String
-    let arguments: OperatorArguments
-    let expressions: [CompiledExpr]
-    let environment: PipelineEnvironment
-    /// It runs in a request's inner stream, subscribed when that stream starts.
-    let inner: Bool
-    /// Compiles another expression it holds (a request's arguments) as its own are.
-    let compile: (TypedExpr) -> CompiledExpr
 }

@@ -1,25 +1,27 @@
-/// Counts what one scenario exercised. A graph built with a recorder as its `instrumentation`
-/// inserts probes that report here; a graph built without one has no probes at all, so coverage
-/// costs nothing unless it is asked for.
-public final class CoverageRecorder: @unchecked Sendable {
+import SpecRuntime
+
+/// Counts what one scenario exercised: the ``ScreenInstrumentation`` a program is compiled with for
+/// coverage. A program compiled with a recorder inserts probes that report here; one compiled
+/// without has no probes at all, so coverage costs nothing unless it is asked for.
+public final class CoverageRecorder: ScreenInstrumentation, @unchecked Sendable {
     // Unchecked Sendable: a recorder belongs to the one graph (one thread) that plays a scenario.
     package let map: CoverageMap
     @exclusivity(unchecked) package private(set) var hits: [Bool]
 
-    /// A recorder of `map`'s items, none hit yet; hand it to ``ScenarioRunner`` as `coverage:`.
+    /// A recorder of `map`'s items, none hit yet; hand it to ``SpecRuntime/ScenarioRunner`` as `coverage:`.
     public init(map: CoverageMap) {
         self.map = map
         self.hits = Array(repeating: false, count: map.items.count)
     }
 
     @inline(__always)
-    func hit(_ item: Int) { hits[item] = true }
+    package func hit(_ item: Int) { hits[item] = true }
 
     /// The item ids of a probe site (see ``CoverageMap``); empty for a site the map does not know.
-    func probeItems(_ site: ProbeSite) -> [Int] { map.probes[site] ?? [] }
+    package func probeItems(_ site: ProbeSite) -> [Int] { map.probes[site] ?? [] }
 
     /// A node emitted `value`; `started` is false for the values shown when the screen starts.
-    func emitted(_ node: Int, _ value: Value, started: Bool) {
+    package func emitted(_ node: Int, _ value: Value, started: Bool) {
         let items = map.nodeItems[node]
         if let i = items.emitted, started || !items.afterStartOnly { hit(i) }
         if case .bool(let b) = value {
@@ -33,7 +35,7 @@ public final class CoverageRecorder: @unchecked Sendable {
     }
 
     /// A call of `service` took `choice`.
-    func answered(_ service: ServicePlan, _ choice: ServicePlan.Choice) {
+    package func answered(_ service: ServicePlan, _ choice: ServicePlan.Choice) {
         let range: SpecRange?
         switch choice {
         case .matchingCase(let i): range = service.cases[i].range
@@ -43,7 +45,7 @@ public final class CoverageRecorder: @unchecked Sendable {
         if let range, let i = map.answerItems[range] { hit(i) }
     }
 
-    func handlerRan(_ handler: Int) {
+    package func handlerRan(_ handler: Int) {
         if handler < map.handlerItems.count, let i = map.handlerItems[handler] { hit(i) }
     }
 }
