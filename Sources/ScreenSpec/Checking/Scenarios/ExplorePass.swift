@@ -103,6 +103,16 @@ struct ExplorePass: CheckPass {
                 }
             }
         }
+        // Left to the defaults, an input, event or action that one of those gestures drives is
+        // tried through its control only: a switch's value input sent without the switch turning,
+        // or a button's event sent while the button is disabled, is a move no person can make.
+        if decl?.inputs == nil && decl?.events == nil && !plan.gestures.isEmpty {
+            let driven = Set(plan.gestures.flatMap { $0.gesture.writes + $0.gesture.events })
+            let executed = Set(plan.gestures.flatMap(\.gesture.actions))
+            plan.inputs.removeAll { driven.contains($0.node) }
+            plan.events.removeAll { driven.contains($0) }
+            plan.actions.removeAll { executed.contains($0) }
+        }
         if let gestures = decl?.gestures, gestures.value == .only, plan.gestures.isEmpty {
             cx.diagnostics.error(.exploreTarget, "'gestures: only' tries the gestures the scenarios make, and they make none", at: gestures.range,
                                  fixIt: "add a scenario step such as 'tap: button', or list 'inputs:' and 'events:'")
