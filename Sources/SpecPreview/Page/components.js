@@ -149,8 +149,17 @@
       return { node, update(p) { if (document.activeElement !== node) node.value = p.currentPage ?? 0; } };
     },
     imageView(c) {
+      // An image the preview does not load (nothing leaves the machine): a placeholder with the
+      // image's name or URL under it, as text; nil draws the empty placeholder.
       const node = el("div", { class: "image", role: "img" });
-      return { node, update(p) { node.textContent = p.image ?? "no image"; node.setAttribute("aria-label", p.image ?? "no image"); } };
+      const source = el("span", { class: "source" });
+      node.append(el("span", { class: "placeholder", "aria-hidden": "true" }), source);
+      return { node, update(p) {
+        const image = typeof p.image === "string" ? p.image : null;
+        source.textContent = image ?? "no image";
+        node.classList.toggle("empty", image === null);
+        node.setAttribute("aria-label", image === null ? "no image" : "image " + image);
+      } };
     },
     alert(c) {
       const node = el("div", { role: "alertdialog", "aria-label": c.name });
