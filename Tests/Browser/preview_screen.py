@@ -327,8 +327,10 @@ def custom_callbacks(browser):
 
 
 def scenario_ends(browser):
-    """Every shipped spec with a view, played to the end of each of its scenarios: what each bound
-    property says last (the timeline) compared with what the page draws, a picture of each end."""
+    """Every shipped spec (each has a view), played to the end of each of its scenarios: what each
+    bound property says last (the timeline) compared with what the page draws (colour, opacity,
+    text, value, enabled, hidden, rows, image, titles, an alert), a picture of each end and of the
+    screen a navigation opened on the way."""
     process, url = start_preview(WORKDIR)
     errors, compared, ends = [], 0, 0
     try:
@@ -349,13 +351,27 @@ def scenario_ends(browser):
                 page.locator("#scenario").select_option(str(k))
                 page.locator("#play").click()
                 expect(page.locator("#position")).to_have_text(re.compile(r"^step 0 of \d+$"))
-                page.locator("#continue").click()
                 total = int(page.locator("#position").text_content().split(" of ")[1])
-                expect(page.locator("#position")).to_have_text("step %d of %d" % (total, total))
+                page.locator("#continue").click()
+                # Played to its end, or to a navigation that opened another screen.
+                page.wait_for_function("([screen, end]) => document.getElementById('screen').textContent !== screen"
+                                       " || document.getElementById('position').textContent === end",
+                                       arg=[screen, "step %d of %d" % (total, total)])
+                slug = re.sub(r"[^a-z0-9]+", "-", scenario.lower()).strip("-")[:40]
+                page.mouse.move(0, 0)
+                page.evaluate("window.scrollTo(0, 0)")
+                if page.locator("#screen").text_content() != screen:
+                    # A navigation (a cell opening its review) opened its screen, pictured; Back
+                    # shows this screen as the scenario left it, played to its end.
+                    page.screenshot(path=os.path.join(SHOTS, "end-%s-%s-opened.png" % (screen.lower(), slug)))
+                    page.locator("#navigateBack").click()
+                    expect(page.locator("#screen")).to_have_text(screen)
+                    expect(page.locator("#connection")).to_have_text("live")
+                    expect(page.locator("#position")).to_have_text("step %d of %d" % (total, total))
                 expect(page.locator("#steps li.failed")).to_have_count(0)
                 compared += compare_drawn(page, last_values(page.locator("#timeline").text_content(), components))
                 ends += 1
-                slug = re.sub(r"[^a-z0-9]+", "-", scenario.lower()).strip("-")[:40]
+                page.evaluate("window.scrollTo(0, 0)")
                 page.screenshot(path=os.path.join(SHOTS, "end-%s-%s.png" % (screen.lower(), slug)))
         if errors:
             raise SystemExit("console errors at the scenarios' ends: %s" % errors)

@@ -198,12 +198,18 @@
       node.append(shown);
       for (const callback of c.callbacks || []) {
         const row = el("div", { class: "callback" });
-        const value = el("input", { type: "text", class: "flow", spellcheck: "false", "data-callback": callback.name,
-          "aria-label": c.name + "." + callback.name + ": " + callback.type });
-        value.value = callback.example || "";
         const fire = el("button", { type: "button", "data-fire": callback.name }, callback.name);
-        fire.addEventListener("click", () => send({ op: "step", verb: "fire", target: c.name + "." + callback.name, yaml: value.value }));
-        row.append(fire, value);
+        row.append(fire);
+        if (callback.type === "Void") {
+          // A callback without parameters (a view controller's viewDidAppear): the button alone.
+          fire.addEventListener("click", () => step("fire", c.name + "." + callback.name));
+        } else {
+          const value = el("input", { type: "text", class: "flow", spellcheck: "false", "data-callback": callback.name,
+            "aria-label": c.name + "." + callback.name + ": " + callback.type });
+          value.value = callback.example || "";
+          fire.addEventListener("click", () => send({ op: "step", verb: "fire", target: c.name + "." + callback.name, yaml: value.value }));
+          row.append(value);
+        }
         node.append(row);
       }
       return { node, update(p) {

@@ -181,16 +181,19 @@ enum PageMessages {
         }
     }
 
-    /// A table's row as a cell shows it: a record's text fields (`Hi`, `ReactiveX/RxSwift — 24000`)
-    /// rather than its type, a text without quotes, anything else as the timeline writes it.
+    /// A table's row as a cell shows it: a record's own text and number fields (`Hi`,
+    /// `ReactiveX/RxSwift — 24000`) rather than its type, without its identifiers (`id`,
+    /// `goalId`) and flags, which a cell does not print; a text without quotes, anything else as
+    /// the timeline writes it.
     static func rowText(_ value: Value) -> String {
         switch value {
         case .string(let s): return s
         case .record(let r):
-            let shown = r.fields.compactMap { field -> String? in
+            let shown = zip(r.fieldNames, r.fields).compactMap { name, field -> String? in
+                if name == "id" || name.hasSuffix("Id") || name.hasSuffix("ID") { return nil }
                 switch field {
-                case .string(let s): return s
-                case .int, .double, .bool, .enumCase: return ValueFormatter.text(field).trimmingCharacters(in: CharacterSet(charactersIn: "."))
+                case .string(let s): return s.isEmpty ? nil : s
+                case .int, .double, .enumCase: return ValueFormatter.text(field).trimmingCharacters(in: CharacterSet(charactersIn: "."))
                 default: return nil
                 }
             }
