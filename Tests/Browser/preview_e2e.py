@@ -613,6 +613,7 @@ def titles_and_bounds(browser):
         expect(page.locator('[data-component="confirm"]')).to_be_hidden()
         page.locator('[data-component="deleteButton"]').click()
         expect(page.locator('[data-component="confirm"]')).to_be_visible()
+        page.mouse.move(0, 0)
         page.screenshot(path=os.path.join(SHOTS, "preview-widgets.png"))
         page.locator('[data-component="confirm"] button[data-button="Delete"]').click()
         expect(page.locator('[data-output="deleted"]')).to_have_text("true")

@@ -348,6 +348,7 @@ def scenario_ends(browser):
             screen = page.locator("#screen").text_content()
             scenarios = page.locator("#scenario option").all_text_contents()
             for k, scenario in enumerate(scenarios):
+                expect(page.locator("#scenario option")).to_have_text(scenarios)
                 page.locator("#scenario").select_option(str(k))
                 page.locator("#play").click()
                 expect(page.locator("#position")).to_have_text(re.compile(r"^step 0 of \d+$"))
