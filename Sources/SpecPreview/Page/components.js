@@ -187,6 +187,9 @@
       const back = el("button", { type: "button" }, "‹ Back"), title = el("span", { role: "heading", "aria-level": 2 }), right = el("button", { type: "button" }, "•••");
       back.addEventListener("click", () => step(c.verbs.backTap, c.name));
       right.addEventListener("click", () => step(c.verbs.rightButtonTap, c.name));
+      // A bar button the spec does not wire is not there (its place kept, so the title stays centred).
+      back.style.visibility = (c.wired || []).includes("backTap") ? "" : "hidden";
+      right.style.visibility = (c.wired || []).includes("rightButtonTap") ? "" : "hidden";
       node.append(back, title, right);
       return { node, update(p) { title.textContent = p.title ?? ""; right.disabled = p.rightButtonEnabled === false; } };
     },
@@ -227,14 +230,15 @@
     const node = el("div", { class: "table" });
     const rows = el("div", { role: "list", "aria-label": c.name });
     let refreshing = null;
-    if (c.verbs.refresh) {
+    const wired = (event) => (c.wired || []).includes(event);
+    if (c.verbs.refresh && wired("refresh")) {
       const refresh = el("button", { type: "button", class: "pull", "data-gesture": "refresh" }, "↓ Pull to refresh");
       refreshing = el("div", { class: "spinner", role: "progressbar", "aria-label": c.name + " refreshing", hidden: true });
       refresh.addEventListener("click", () => step(c.verbs.refresh, c.name));
       node.append(refresh, refreshing);
     }
     node.append(rows);
-    if (c.verbs.reachedBottom) {
+    if (c.verbs.reachedBottom && wired("reachedBottom")) {
       const more = el("button", { type: "button", class: "more", "data-gesture": "reachedBottom" }, "Load more…");
       more.addEventListener("click", () => step(c.verbs.reachedBottom, c.name));
       node.append(more);

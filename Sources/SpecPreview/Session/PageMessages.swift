@@ -22,6 +22,10 @@ enum PageMessages {
             let entry = ComponentCatalog.entry(named: c.kind)
             component["drawing"] = entry?.drawing ?? "properties"
             component["verbs"] = entry?.verbsByMember ?? [:]
+            // The events something listens to (an input it feeds, an action it executes, a
+            // binding on it): a table draws pull to refresh and its load-more footer, a navigation
+            // bar its buttons, only when the spec wires them.
+            component["wired"] = c.events.filter { e in !e.feeds.isEmpty || !e.actions.isEmpty || spec.handlers.contains { $0.on == e.node } }.map(\.name)
             if let rows = entry?.rowsProperty { component["rows"] = rows }
             if let rowEvent = entry?.rowEvent { component["rowEvent"] = rowEvent }
             // Titles and bounds as the spec gives them: a segment's title, an alert's buttons.
