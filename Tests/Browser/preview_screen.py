@@ -48,6 +48,21 @@ def failures_at_hand(browser):
         page.locator("#next").click()
         expect(page.locator('[data-output="login.errors"]')).to_have_text("http(401)")
         expect(answer).to_have_value("0")
+        # On the events screen, drawn from its view: a failure of one's own for the next page
+        # pulled to refresh; the table keeps its rows.
+        page.locator("#specs a", has_text="Events").click()
+        expect(page.locator("#screen")).to_have_text("Events")
+        expect(page.locator("#connection")).to_have_text("live")
+        rows = page.locator('[data-component="eventsTable"] [role="listitem"]')
+        expect(rows).to_have_text(["starred ReactiveX/RxSwift"])
+        events = page.locator('select[data-service="github.events"]')
+        events.select_option(label="fail: http(N), a status of your own")
+        page.locator('input[data-service-status="github.events"]').fill("503")
+        page.locator('input[data-service-status="github.events"]').blur()
+        page.locator('[data-component="eventsTable"] [data-gesture="refresh"]').click()
+        page.locator("#next").click()
+        expect(page.locator('[data-output="firstPage.errors"]')).to_have_text("http(503)")
+        expect(rows).to_have_text(["starred ReactiveX/RxSwift"])
     finally:
         process.terminate()
         process.wait()
@@ -71,7 +86,7 @@ def failures_at_hand(browser):
     finally:
         process.terminate()
         process.wait()
-    print("ok: every service's failures offered on every shipped spec (%d services); http(401) and http(418) chosen" % offered)
+    print("ok: every service's failures offered on every shipped spec (%d services); http(401), http(503) on the events table and http(418) chosen" % offered)
 
 
 INBOX = """screen: Inbox
