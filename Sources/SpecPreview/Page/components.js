@@ -246,8 +246,13 @@
     return { node, update(p) {
       const items = Array.isArray(p[c.rows]) ? p[c.rows] : [];
       if (refreshing) refreshing.hidden = p.refreshing !== true && p.isRefreshing !== true;
-      rows.replaceChildren(...items.map((text, i) => {
-        const row = el("div", { role: "listitem", tabindex: 0, "data-row": i }, text);
+      rows.replaceChildren(...items.map(([title, detail], i) => {
+        // A subtitle cell: the title, and the detail line under it in grey.
+        const row = el("div", { role: "listitem", tabindex: 0, "data-row": i });
+        const text = el("div", { class: "cell" });
+        text.append(el("span", { class: "title" }, title));
+        if (detail) text.append(el("span", { class: "detail" }, detail));
+        row.append(text);
         row.addEventListener("click", () => step(c.verbs[c.rowEvent], c.name, i));
         return row;
       }));
