@@ -376,9 +376,15 @@ def scenario_ends(browser):
                 slug = re.sub(r"[^a-z0-9]+", "-", scenario.lower()).strip("-")[:40]
                 page.mouse.move(0, 0)
                 page.evaluate("window.scrollTo(0, 0)")
-                if page.locator("#screen").text_content() != screen:
+                # A navigation made (an output reading "→ Screen(...)"), its screen opened or
+                # about to be: read at once, in the page.
+                navigated = page.evaluate("""(screen) => document.getElementById("screen").textContent !== screen
+                    || [...document.querySelectorAll("[data-output]")].some((cell) => cell.textContent.startsWith("→"))""", screen)
+                if navigated:
                     # A navigation (a cell opening its review) opened its screen, pictured; Back
                     # shows this screen as the scenario left it, played to its end.
+                    expect(page.locator("#screen")).not_to_have_text(screen)
+                    expect(page.locator("#connection")).to_have_text("live")
                     page.screenshot(path=os.path.join(SHOTS, "end-%s-%s-opened.png" % (screen.lower(), slug)))
                     page.locator("#navigateBack").click()
                     expect(page.locator("#screen")).to_have_text(screen)
