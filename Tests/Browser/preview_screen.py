@@ -48,6 +48,21 @@ def failures_at_hand(browser):
         page.locator("#next").click()
         expect(page.locator('[data-output="login.errors"]')).to_have_text("http(401)")
         expect(answer).to_have_value("0")
+        # On the events screen, drawn from its view: a failure of one's own for the next page
+        # pulled to refresh; the table keeps its rows.
+        page.locator("#specs a", has_text="Events").click()
+        expect(page.locator("#screen")).to_have_text("Events")
+        expect(page.locator("#connection")).to_have_text("live")
+        rows = page.locator('[data-component="eventsTable"] [role="listitem"]')
+        expect(rows).to_have_text(["starred ReactiveX/RxSwift"])
+        events = page.locator('select[data-service="github.events"]')
+        events.select_option(label="fail: http(N), a status of your own")
+        page.locator('input[data-service-status="github.events"]').fill("503")
+        page.locator('input[data-service-status="github.events"]').blur()
+        page.locator('[data-component="eventsTable"] [data-gesture="refresh"]').click()
+        page.locator("#next").click()
+        expect(page.locator('[data-output="firstPage.errors"]')).to_have_text("http(503)")
+        expect(rows).to_have_text(["starred ReactiveX/RxSwift"])
     finally:
         process.terminate()
         process.wait()
@@ -71,7 +86,7 @@ def failures_at_hand(browser):
     finally:
         process.terminate()
         process.wait()
-    print("ok: every service's failures offered on every shipped spec (%d services); http(401) and http(418) chosen" % offered)
+    print("ok: every service's failures offered on every shipped spec (%d services); http(401), http(503) on the events table and http(418) chosen" % offered)
 
 
 INBOX = """screen: Inbox
@@ -199,13 +214,72 @@ def last_values(timeline, components):
     return values
 
 
+def list_items(text):
+    """The items of a list as the timeline writes it (`[Repo(name: "RxSwift", ...), ...]`), each
+    as the texts written directly in it (not in a record inside it): what its cell shows."""
+    items, depth, quoted, escaped, current, word = [], 0, False, False, None, ""
+    for ch in text:
+        if quoted:
+            if escaped:
+                escaped, word = False, word + ch
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                quoted = False
+                if depth == 2 and current is not None:
+                    current.append(word)
+            else:
+                word += ch
+        elif ch == '"':
+            quoted, word = True, ""
+        elif ch in "[(":
+            depth += 1
+            if depth == 2:
+                current = []
+        elif ch in "])":
+            if depth == 2 and current is not None:
+                items.append(current)
+                current = None
+            depth -= 1
+    return items
+
+
 def compare_drawn(page, values):
     """Each property the timeline gives compared with what the page draws; returns how many."""
     compared = 0
     for (name, prop), said in values.items():
         node = page.locator('[data-component="%s"]' % name).first
-        kind = page.locator('.component.drawn:has(> [data-component="%s"])' % name).get_attribute("title").split(" · ")[1]
-        if prop == "text" and kind == "label":
+        wrap = page.locator('.component.drawn:has(> [data-component="%s"])' % name)
+        kind = wrap.get_attribute("title").split(" · ")[1]
+        if prop == "isHidden":
+            (expect(wrap).to_be_hidden if said == "true" else expect(wrap).to_be_visible)()
+        elif prop == "alpha":
+            expect(wrap).to_have_css("opacity", "%g" % float(said))
+        elif prop in ("rows", "items") and kind in ("table", "collectionView"):
+            # The cells: one per element, each showing the element's own texts.
+            items = list_items(said) if said != "[]" else []
+            cells = node.locator('[role="listitem"]')
+            expect(cells).to_have_count(len(items))
+            for k, texts in enumerate(items):
+                for text in texts:
+                    expect(cells.nth(k)).to_contain_text(text)
+        elif prop == "image":
+            expect(node.locator(".source")).to_have_text("no image" if said == "nil" else json.loads(said))
+        elif prop == "title" and kind == "navigationBar":
+            expect(node.locator('[role="heading"]')).to_have_text(json.loads(said))
+        elif prop == "title" and kind == "button":
+            expect(node).to_have_text(json.loads(said))
+        elif prop == "message" and kind == "alert":
+            if said == "nil":
+                expect(node).to_be_hidden()
+            else:
+                expect(node).to_be_visible()
+                expect(node.locator("p")).to_have_text(json.loads(said))
+        elif prop == "title" and kind == "alert":
+            expect(node.locator("strong")).to_have_text(json.loads(said))
+        elif prop == "placeholder":
+            expect(node).to_have_attribute("placeholder", json.loads(said))
+        elif prop == "text" and kind == "label":
             expect(node).to_have_text(json.loads(said))
         elif prop == "text" and said == '"•••"':
             # A password: masked in the timeline, dots in its field.
@@ -268,8 +342,10 @@ def custom_callbacks(browser):
 
 
 def scenario_ends(browser):
-    """Every shipped spec with a view, played to the end of each of its scenarios: what each bound
-    property says last (the timeline) compared with what the page draws, a picture of each end."""
+    """Every shipped spec (each has a view), played to the end of each of its scenarios: what each
+    bound property says last (the timeline) compared with what the page draws (colour, opacity,
+    text, value, enabled, hidden, rows, image, titles, an alert), a picture of each end and of the
+    screen a navigation opened on the way."""
     process, url = start_preview(WORKDIR)
     errors, compared, ends = [], 0, 0
     try:
@@ -287,20 +363,41 @@ def scenario_ends(browser):
             screen = page.locator("#screen").text_content()
             scenarios = page.locator("#scenario option").all_text_contents()
             for k, scenario in enumerate(scenarios):
+                expect(page.locator("#scenario option")).to_have_text(scenarios)
                 page.locator("#scenario").select_option(str(k))
                 page.locator("#play").click()
                 expect(page.locator("#position")).to_have_text(re.compile(r"^step 0 of \d+$"))
-                page.locator("#continue").click()
                 total = int(page.locator("#position").text_content().split(" of ")[1])
-                expect(page.locator("#position")).to_have_text("step %d of %d" % (total, total))
+                page.locator("#continue").click()
+                # Played to its end, or to a navigation that opened another screen.
+                page.wait_for_function("([screen, end]) => document.getElementById('screen').textContent !== screen"
+                                       " || document.getElementById('position').textContent === end",
+                                       arg=[screen, "step %d of %d" % (total, total)])
+                slug = re.sub(r"[^a-z0-9]+", "-", scenario.lower()).strip("-")[:40]
+                page.mouse.move(0, 0)
+                page.evaluate("window.scrollTo(0, 0)")
+                # A navigation made (an output reading "→ Screen(...)"), its screen opened or
+                # about to be: read at once, in the page.
+                navigated = page.evaluate("""(screen) => document.getElementById("screen").textContent !== screen
+                    || [...document.querySelectorAll("[data-output]")].some((cell) => cell.textContent.startsWith("→"))""", screen)
+                if navigated:
+                    # A navigation (a cell opening its review) opened its screen, pictured; Back
+                    # shows this screen as the scenario left it, played to its end.
+                    expect(page.locator("#screen")).not_to_have_text(screen)
+                    expect(page.locator("#connection")).to_have_text("live")
+                    page.screenshot(path=os.path.join(SHOTS, "end-%s-%s-opened.png" % (screen.lower(), slug)))
+                    page.locator("#navigateBack").click()
+                    expect(page.locator("#screen")).to_have_text(screen)
+                    expect(page.locator("#connection")).to_have_text("live")
+                    expect(page.locator("#position")).to_have_text("step %d of %d" % (total, total))
                 expect(page.locator("#steps li.failed")).to_have_count(0)
                 compared += compare_drawn(page, last_values(page.locator("#timeline").text_content(), components))
                 ends += 1
-                slug = re.sub(r"[^a-z0-9]+", "-", scenario.lower()).strip("-")[:40]
+                page.evaluate("window.scrollTo(0, 0)")
                 page.screenshot(path=os.path.join(SHOTS, "end-%s-%s.png" % (screen.lower(), slug)))
         if errors:
             raise SystemExit("console errors at the scenarios' ends: %s" % errors)
-        if ends < 10 or compared < 40:
+        if ends < 40 or compared < 150:
             raise SystemExit("only %d scenario ends and %d properties compared" % (ends, compared))
         print("ok: %d scenario ends of the shipped specs with a view, %d bound properties drawn as the spec says" % (ends, compared))
     finally:

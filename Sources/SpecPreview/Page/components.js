@@ -149,8 +149,17 @@
       return { node, update(p) { if (document.activeElement !== node) node.value = p.currentPage ?? 0; } };
     },
     imageView(c) {
+      // An image the preview does not load (nothing leaves the machine): a placeholder with the
+      // image's name or URL under it, as text; nil draws the empty placeholder.
       const node = el("div", { class: "image", role: "img" });
-      return { node, update(p) { node.textContent = p.image ?? "no image"; node.setAttribute("aria-label", p.image ?? "no image"); } };
+      const source = el("span", { class: "source" });
+      node.append(el("span", { class: "placeholder", "aria-hidden": "true" }), source);
+      return { node, update(p) {
+        const image = typeof p.image === "string" ? p.image : null;
+        source.textContent = image ?? "no image";
+        node.classList.toggle("empty", image === null);
+        node.setAttribute("aria-label", image === null ? "no image" : "image " + image);
+      } };
     },
     alert(c) {
       const node = el("div", { role: "alertdialog", "aria-label": c.name });
@@ -178,6 +187,9 @@
       const back = el("button", { type: "button" }, "‹ Back"), title = el("span", { role: "heading", "aria-level": 2 }), right = el("button", { type: "button" }, "•••");
       back.addEventListener("click", () => step(c.verbs.backTap, c.name));
       right.addEventListener("click", () => step(c.verbs.rightButtonTap, c.name));
+      // A bar button the spec does not wire is not there (its place kept, so the title stays centred).
+      back.style.visibility = (c.wired || []).includes("backTap") ? "" : "hidden";
+      right.style.visibility = (c.wired || []).includes("rightButtonTap") ? "" : "hidden";
       node.append(back, title, right);
       return { node, update(p) { title.textContent = p.title ?? ""; right.disabled = p.rightButtonEnabled === false; } };
     },
@@ -189,12 +201,18 @@
       node.append(shown);
       for (const callback of c.callbacks || []) {
         const row = el("div", { class: "callback" });
-        const value = el("input", { type: "text", class: "flow", spellcheck: "false", "data-callback": callback.name,
-          "aria-label": c.name + "." + callback.name + ": " + callback.type });
-        value.value = callback.example || "";
         const fire = el("button", { type: "button", "data-fire": callback.name }, callback.name);
-        fire.addEventListener("click", () => send({ op: "step", verb: "fire", target: c.name + "." + callback.name, yaml: value.value }));
-        row.append(fire, value);
+        row.append(fire);
+        if (callback.type === "Void") {
+          // A callback without parameters (a view controller's viewDidAppear): the button alone.
+          fire.addEventListener("click", () => step("fire", c.name + "." + callback.name));
+        } else {
+          const value = el("input", { type: "text", class: "flow", spellcheck: "false", "data-callback": callback.name,
+            "aria-label": c.name + "." + callback.name + ": " + callback.type });
+          value.value = callback.example || "";
+          fire.addEventListener("click", () => send({ op: "step", verb: "fire", target: c.name + "." + callback.name, yaml: value.value }));
+          row.append(value);
+        }
         node.append(row);
       }
       return { node, update(p) {
@@ -212,14 +230,15 @@
     const node = el("div", { class: "table" });
     const rows = el("div", { role: "list", "aria-label": c.name });
     let refreshing = null;
-    if (c.verbs.refresh) {
+    const wired = (event) => (c.wired || []).includes(event);
+    if (c.verbs.refresh && wired("refresh")) {
       const refresh = el("button", { type: "button", class: "pull", "data-gesture": "refresh" }, "↓ Pull to refresh");
       refreshing = el("div", { class: "spinner", role: "progressbar", "aria-label": c.name + " refreshing", hidden: true });
       refresh.addEventListener("click", () => step(c.verbs.refresh, c.name));
       node.append(refresh, refreshing);
     }
     node.append(rows);
-    if (c.verbs.reachedBottom) {
+    if (c.verbs.reachedBottom && wired("reachedBottom")) {
       const more = el("button", { type: "button", class: "more", "data-gesture": "reachedBottom" }, "Load more…");
       more.addEventListener("click", () => step(c.verbs.reachedBottom, c.name));
       node.append(more);
@@ -227,8 +246,13 @@
     return { node, update(p) {
       const items = Array.isArray(p[c.rows]) ? p[c.rows] : [];
       if (refreshing) refreshing.hidden = p.refreshing !== true && p.isRefreshing !== true;
-      rows.replaceChildren(...items.map((text, i) => {
-        const row = el("div", { role: "listitem", tabindex: 0, "data-row": i }, text);
+      rows.replaceChildren(...items.map(([title, detail], i) => {
+        // A subtitle cell: the title, and the detail line under it in grey.
+        const row = el("div", { role: "listitem", tabindex: 0, "data-row": i });
+        const text = el("div", { class: "cell" });
+        text.append(el("span", { class: "title" }, title));
+        if (detail) text.append(el("span", { class: "detail" }, detail));
+        row.append(text);
         row.addEventListener("click", () => step(c.verbs[c.rowEvent], c.name, i));
         return row;
       }));

@@ -50,6 +50,7 @@ function drawLayout(layout) {
     const wrap = el("div", { class: "component drawn", title: c.name + " · " + c.kind });
     wrap.append(el("span", { class: "name" }, c.name + " · " + c.kind), r.node);
     view.append(wrap);
+    r.wrap = wrap;
     state.controls[c.name] = r;
   }
   for (const f of layout.form) {
@@ -103,7 +104,14 @@ function drawState(s) {
   const error = document.getElementById("error");
   error.hidden = !s.error;
   error.textContent = s.error || "";
-  for (const [name, props] of Object.entries(s.components)) state.controls[name]?.update(props);
+  for (const [name, props] of Object.entries(s.components)) {
+    const r = state.controls[name];
+    if (!r) continue;
+    r.update(props);
+    // UIView's own isHidden and alpha, which every view kind has: a hidden view is not drawn.
+    r.wrap.hidden = props.isHidden === true;
+    r.wrap.style.opacity = typeof props.alpha === "number" && props.alpha < 1 ? String(props.alpha) : "";
+  }
   for (const [name, text] of Object.entries(s.values)) {
     const cell = document.querySelector('[data-output="' + CSS.escape(name) + '"]');
     if (cell) cell.textContent = text;

@@ -22,6 +22,10 @@ enum PageMessages {
             let entry = ComponentCatalog.entry(named: c.kind)
             component["drawing"] = entry?.drawing ?? "properties"
             component["verbs"] = entry?.verbsByMember ?? [:]
+            // The events something listens to (an input it feeds, an action it executes, a
+            // binding on it): a table draws pull to refresh and its load-more footer, a navigation
+            // bar its buttons, only when the spec wires them.
+            component["wired"] = c.events.filter { e in !e.feeds.isEmpty || !e.actions.isEmpty || spec.handlers.contains { $0.on == e.node } }.map(\.name)
             if let rows = entry?.rowsProperty { component["rows"] = rows }
             if let rowEvent = entry?.rowEvent { component["rowEvent"] = rowEvent }
             // Titles and bounds as the spec gives them: a segment's title, an alert's buttons.
@@ -164,7 +168,7 @@ enum PageMessages {
     }
 
     /// A property's value for a control: scalars as JSON, a colour as the CSS colour the page
-    /// paints (`rgba(0, 255, 0, 1)`), a list as its rows' texts, anything else as the timeline
+    /// paints (`rgba(0, 255, 0, 1)`), a list as its rows' cells, anything else as the timeline
     /// writes it.
     static func jsonValue(_ value: Value) -> Any {
         switch value {
@@ -176,26 +180,31 @@ enum PageMessages {
         case .double(let d): return d.isFinite ? d : ValueFormatter.text(value)
         case .string(let s): return s
         case .none: return NSNull()
-        case .list(let items): return items.map(rowText)
+        case .list(let items): return items.map(rowCell)
         default: return ValueFormatter.text(value)
         }
     }
 
-    /// A table's row as a cell shows it: a record's text fields (`Hi`, `ReactiveX/RxSwift — 24000`)
-    /// rather than its type, a text without quotes, anything else as the timeline writes it.
-    static func rowText(_ value: Value) -> String {
+    /// A table's row as a subtitle cell shows it, `[title, detail]`: a record's own text and
+    /// number fields (`ReactiveX/RxSwift`, `24000`) rather than its type, the first the title and
+    /// the others the detail line, without its identifiers (`id`, `goalId`), flags and empty
+    /// texts, which a cell does not print; a text without quotes, anything else as the timeline
+    /// writes it, as the title.
+    static func rowCell(_ value: Value) -> [String] {
         switch value {
-        case .string(let s): return s
+        case .string(let s): return [s, ""]
         case .record(let r):
-            let shown = r.fields.compactMap { field -> String? in
+            let shown = zip(r.fieldNames, r.fields).compactMap { name, field -> String? in
+                if name == "id" || name.hasSuffix("Id") || name.hasSuffix("ID") { return nil }
                 switch field {
-                case .string(let s): return s
-                case .int, .double, .bool, .enumCase: return ValueFormatter.text(field).trimmingCharacters(in: CharacterSet(charactersIn: "."))
+                case .string(let s): return s.isEmpty ? nil : s
+                case .int, .double, .enumCase: return ValueFormatter.text(field).trimmingCharacters(in: CharacterSet(charactersIn: "."))
                 default: return nil
                 }
             }
-            return shown.isEmpty ? ValueFormatter.text(value) : shown.joined(separator: " — ")
-        default: return ValueFormatter.text(value)
+            guard let title = shown.first else { return [ValueFormatter.text(value), ""] }
+            return [title, shown.dropFirst().joined(separator: " · ")]
+        default: return [ValueFormatter.text(value), ""]
         }
     }
 

@@ -54,8 +54,10 @@ package enum DotRenderer {
             out += "  \(from) -> \(to)" + (attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]") + ";\n"
         }
         // The view's rank comes after every rank of the view model: an invisible edge from each
-        // view model node that leads nowhere, so the two groups stand side by side.
-        if let target = view.first {
+        // view model node that leads nowhere, so the two groups stand side by side. The edges go
+        // into the view's last node: into its first, Graphviz hung the events screen's view
+        // (navigation bar, avatar, segment, table) below the view model instead of beside it.
+        if let target = view.last {
             for node in graph.nodes where node.group == .viewModel && !ranked.contains(node.id) {
                 out += "  \(node.id) -> \(target) [style=invis];\n"
             }

@@ -1,6 +1,7 @@
 import SpecRuntime
 
-/// The kinds, after UIKit's controls. An entry is the kind's properties (type, first value, the
+/// The kinds, after UIKit's controls; each view kind also has UIView's `isHidden` and `alpha`
+/// (``ComponentProperty/uiView``). An entry is the kind's properties (type, first value, the
 /// gesture that changes it, its range), events (payload, gesture), settings, and how the preview
 /// draws it; `docs/components.md` shows each in a played example.
 extension ComponentCatalog {
@@ -110,15 +111,15 @@ extension ComponentCatalog {
                        "An alert (UIAlertController) shown while 'message' is not nil, its 'buttons:' chosen with 'choose:' (a signal in, an event out).",
                        properties: [ComponentProperty("title", .string, .string("")), ComponentProperty("message", .optional(.string), .none)],
                        events: [ComponentEvent("buttonTapped", .value(.string), verb: .choose, choices: "buttons")],
-                       settings: [.buttons], titles: "buttons", shownWhile: "message"),
+                       settings: [.buttons], titles: "buttons", shownWhile: "message", isView: false),
         ComponentEntry("navigationBar", "navigation bar",
                        "A navigation bar (UINavigationItem 'rx.title', UIBarButtonItem 'rx.tap'): 'title', 'back:' and 'tap:' on its right button.",
                        properties: [ComponentProperty("title", .string, .string("")), ComponentProperty("rightButtonEnabled", .bool, .bool(true))],
-                       events: [ComponentEvent("backTap", .void, verb: .back), ComponentEvent("rightButtonTap", .void, verb: .tap)]),
+                       events: [ComponentEvent("backTap", .void, verb: .back), ComponentEvent("rightButtonTap", .void, verb: .tap)], isView: false),
 
         // Anything else, with declared `properties:` and delegate `callbacks:` (a DelegateProxy).
         ComponentEntry("component", "component",
                        "Any other object, with declared 'properties:' and delegate 'callbacks:' (a DelegateProxy), fired with 'fire:'.",
-                       settings: [.properties, .callbacks], drawing: "properties"),
+                       settings: [.properties, .callbacks], drawing: "properties", isView: false),
     ]
 }

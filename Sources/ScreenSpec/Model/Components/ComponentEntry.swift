@@ -24,12 +24,15 @@ package struct ComponentEntry: Sendable {
     /// How the preview's page draws it: the name of a drawing function of `preview.js`.
     package let drawing: String
 
+    /// `isView`: a UIView, so it also has UIView's own `isHidden` and `alpha`
+    /// (``ComponentProperty/uiView``) after its properties; an alert, a navigation bar and a
+    /// custom component (a delegate such as a location manager) are not.
     init(_ name: String, _ title: String, _ summary: String, properties: [ComponentProperty] = [], events: [ComponentEvent] = [],
-         settings: [ComponentSetting] = [], titles: String? = nil, shownWhile: String? = nil, drawing: String? = nil) {
+         settings: [ComponentSetting] = [], titles: String? = nil, shownWhile: String? = nil, drawing: String? = nil, isView: Bool = true) {
         self.name = name
         self.title = title
         self.summary = summary
-        self.properties = properties
+        self.properties = properties + (isView ? ComponentProperty.uiView : [])
         self.events = events
         self.settings = settings
         self.titlesSetting = titles
@@ -88,6 +91,14 @@ struct ComponentProperty: Sendable {
 
     static let enabled = ComponentProperty("enabled", .bool, .bool(true))
     static let textColor = ComponentProperty("textColor", .color, .color(.white(0)))
+    /// UIView's `isHidden` (RxCocoa's `rx.isHidden`): the preview does not draw a hidden view;
+    /// false until bound. A scenario's gesture on a hidden control is still played (only
+    /// `enabled` and an alert's `message` refuse gestures).
+    static let isHidden = ComponentProperty("isHidden", .bool, .bool(false))
+    /// UIView's `alpha` (RxCocoa's `rx.alpha`), from 0 (transparent) to 1 (opaque); 1 until bound.
+    static let alpha = ComponentProperty("alpha", .double, .double(1), range: .fixed(minimum: 0, maximum: 1))
+    /// What every view kind has from UIView.
+    static let uiView: [ComponentProperty] = [.isHidden, .alpha]
 
     /// The timeline's text for a person changing it to `value`.
     func stepText(_ component: String, _ value: Value) -> String {

@@ -30,7 +30,7 @@ struct ViewCheckerTests {
               |
             9 |   email: { textField: { txt: { twoWay: email } } }
               |                         ^~~
-            note: properties of a textField: 'text', 'placeholder', 'textColor', 'enabled'
+            note: properties of a textField: 'text', 'placeholder', 'textColor', 'enabled', 'isHidden', 'alpha'
             note: events of a textField: 'editingChanged', 'editingDidBegin', 'editingDidEnd'
 
             """)
@@ -123,7 +123,7 @@ struct ViewCheckerTests {
                |
             14 |   - bind: picker.selectedIndx
                |           ^~~~~~~~~~~~~~~~~~~
-            note: a segmentedControl has 'selectedIndex', 'enabled', 'valueChanged'
+            note: a segmentedControl has 'selectedIndex', 'enabled', 'isHidden', 'alpha', 'valueChanged'
 
             """)
     }
