@@ -39,7 +39,7 @@ import Testing
         let path = try CLI.temporarySpec(#"{"format": "specrun-program", "version": 7}"#, name: "old.json")
         let result = try CLI.run(["run", path])
         #expect(result.status == 2)
-        #expect(result.stderr == "error: \(path): compiled spec version 7 is not supported: this engine reads version 3; compile the spec again\n")
+        #expect(result.stderr == "error: \(path): compiled spec version 7 is not supported: this engine reads version 4; compile the spec again\n")
         #expect(result.stdout.isEmpty)
     }
 }

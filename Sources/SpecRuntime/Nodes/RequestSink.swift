@@ -155,7 +155,8 @@ final class RequestSink: StreamOperator {
         for inner in saved {
             let id = inner.id
             let streamEnv = innerEnvironment(id, inner.element.map { env.binding(element: $0) } ?? env)
-            let stream = InnerStream(restoring: inner, service: plan.call.service, names: plan.call.argumentNames, operators: makeInner,
+            let stream = InnerStream(restoring: inner, service: plan.call.service, source: plan.source, names: plan.call.argumentNames,
+                                     operators: makeInner,
                                      sources: sources, env: streamEnv) { [weak self] event in
                 self?.inner(id, event)
             }
@@ -178,7 +179,8 @@ final class RequestSink: StreamOperator {
     /// `env`: the request's, or with `as:` one binding the outer element.
     private func subscribe(_ values: [Value], _ env: PipelineEnvironment) {
         let id = active.allocate()
-        let stream = InnerStream(service: plan.call.service, names: plan.call.argumentNames, arguments: values, operators: makeInner,
+        let stream = InnerStream(service: plan.call.service, source: plan.source, names: plan.call.argumentNames, arguments: values,
+                                 operators: makeInner,
                                  sources: sources, env: innerEnvironment(id, env)) { [weak self] event in
             self?.inner(id, event)
         }
@@ -255,7 +257,7 @@ final class RequestSink: StreamOperator {
             unbuilt = nil
             env.cancelTimers()
             for inner in saved {
-                InnerStream.recordCancelled(service: plan.call.service, names: plan.call.argumentNames, arguments: inner.arguments,
+                InnerStream.recordCancelled(service: plan.call.service, source: plan.source, names: plan.call.argumentNames, arguments: inner.arguments,
                                             subscribedAt: inner.subscribedAt, env: env)
             }
             return

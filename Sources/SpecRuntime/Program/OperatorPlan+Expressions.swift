@@ -7,7 +7,7 @@ extension OperatorPlan {
     }
 
     /// The call a request operator (`flatMapLatest: { call: ... }`) makes; nil for other operators.
-    package var serviceCall: ServiceCall? { arguments.request?.call }
+    package var serviceCall: ServiceCall? { arguments.request?.service == nil ? nil : arguments.request?.call }
 }
 
 extension StreamPlan {

@@ -127,6 +127,10 @@ package struct RequestPlan: Sendable {
     /// With `as: NAME`, the inner operators' expressions read the outer element that started their
     /// inner stream as ``TypedExpr/eventPayload``.
     package var bindsElement: Bool
+    /// What each element's inner stream is. For ``InnerSourcePlan/call`` it calls ``call``'s
+    /// service; otherwise ``call`` holds no service (-1) and, for `just:` and `error:`, the one
+    /// expression computed per element, as a call's argument is.
+    package var source: InnerSourcePlan
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(
@@ -135,7 +139,8 @@ package struct RequestPlan: Sendable {
         inner: [OperatorPlan],
         failuresEnd: Bool,
         name: String,
-        bindsElement: Bool = false
+        bindsElement: Bool = false,
+        source: InnerSourcePlan = .call
     ) {
         self.call = call
         self.strategy = strategy
@@ -143,6 +148,13 @@ package struct RequestPlan: Sendable {
         self.failuresEnd = failuresEnd
         self.name = name
         self.bindsElement = bindsElement
+        self.source = source
+    }
+
+    /// The service it calls per element, nil when its inner stream is not a call.
+    package var service: Int? {
+        if case .call = source { return call.service }
+        return nil
     }
 
     /// The screen's nodes the inner operators listen to (`takeUntil: cancel`, `combineLatest`, …),
@@ -153,6 +165,38 @@ package struct RequestPlan: Sendable {
             for (i, node) in op.secondarySources.enumerated() { out.append((k, i, node)) }
         }
         return out
+    }
+}
+
+/// The inner stream a request subscribes to per element, as RxSwift creates it; each starts when
+/// it is subscribed (after the element's arguments are computed) and ends as RxSwift's does.
+package enum InnerSourcePlan: Sendable {
+    /// The service's answer (`Single` or `sequence:`).
+    case call
+    /// `Observable.just(value)`: the value of the one argument, then completed, at once.
+    case just
+    /// `Observable.empty()`: completed at once.
+    case empty
+    /// `Observable.never()`: no event, until it is disposed.
+    case never
+    /// `Observable.error(e)`: the error the one argument gives, at once.
+    case error
+    /// `Observable.timer(due, period:)` and `Observable.interval(period)`, timed from the
+    /// subscription: 0 after the due time, then 1, 2, … every period, or completed without one.
+    case timer(TimerPlan)
+
+    /// How the timeline names it when it is cancelled: `interval(1s)`, `never`, `just(3)`.
+    func label(_ arguments: [Value]) -> String {
+        switch self {
+        case .call: return "call"
+        case .just: return "just(" + arguments.map(ValueFormatter.text).joined() + ")"
+        case .empty: return "empty"
+        case .never: return "never"
+        case .error: return "error(" + arguments.map(ValueFormatter.text).joined() + ")"
+        case .timer(let t):
+            if let period = t.period, period == t.dueTime { return "interval(\(TimerPlan.text(period)))" }
+            return "timer(\(TimerPlan.text(t.dueTime))" + (t.period.map { ", period: \(TimerPlan.text($0))" } ?? "") + ")"
+        }
     }
 }
 
@@ -168,6 +212,11 @@ package struct TimerPlan: Sendable {
     package init(dueTime: Int, period: Int? = nil) {
         self.dueTime = dueTime
         self.period = period
+    }
+
+    /// A duration as a spec writes it: `1s`, `1500ms`.
+    static func text(_ ms: Int) -> String {
+        ms != 0 && ms % 1000 == 0 ? "\(ms / 1000)s" : "\(ms)ms"
     }
 }
 
@@ -193,4 +242,5 @@ extension OperatorPlan: Codable {}
 extension OperatorArguments: Codable {}
 extension RequestStrategy: Codable {}
 extension RequestPlan: Codable {}
+extension InnerSourcePlan: Codable {}
 extension ServiceCall: Codable {}
