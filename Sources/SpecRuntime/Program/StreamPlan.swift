@@ -185,6 +185,22 @@ package enum InnerSourcePlan: Sendable {
     /// subscription: 0 after the due time, then 1, 2, … every period, or completed without one.
     case timer(TimerPlan)
 
+    /// Every kind, as a spec writes its key: what the test that every construct compiles and plays
+    /// the same from JSON goes through.
+    package static let kinds = ["call", "just", "empty", "never", "error", "timer", "interval"]
+
+    /// Its kind among ``kinds`` (a timer whose period is its due time is an `interval`).
+    package var kind: String {
+        switch self {
+        case .call: return "call"
+        case .just: return "just"
+        case .empty: return "empty"
+        case .never: return "never"
+        case .error: return "error"
+        case .timer(let t): return t.period == t.dueTime ? "interval" : "timer"
+        }
+    }
+
     /// How the timeline names it when it is cancelled: `interval(1s)`, `never`, `just(3)`.
     func label(_ arguments: [Value]) -> String {
         switch self {
