@@ -34,7 +34,10 @@ enum ProgramConstructs {
             case .none: out.insert("source stream")
             }
             if stream.operators.contains(where: { $0.name == "navigate" }) { out.insert("source navigate") }
-            for op in stream.operators { if let request = op.arguments.request { out.insert("inner \(request.source.kind)") } }
+            for request in stream.operators.compactMap(\.arguments.request) {
+                out.insert("inner \(request.source.kind)")
+                if let choice = request.choice { out.insert("inner \(choice.otherwiseSource.kind)") }
+            }
         }
         return out
     }

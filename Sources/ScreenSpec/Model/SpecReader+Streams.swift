@@ -173,8 +173,18 @@ extension SpecReader {
         if node.scalar?.style == .plain, let word = node.string, word == "empty" || word == "never" {
             return RequestDecl(service: Located(word, node.range), arguments: [], range: node.range, source: word == "empty" ? .empty : .never)
         }
-        guard let f = fields(node, of: "'\(what)'", allowed: Self.innerSourceKeys + ["period", "with", "as", "ops", "failures"]) else { return nil }
-        guard var request = readInnerSource(f, node, of: what) else { return nil }
+        guard let f = fields(node, of: "'\(what)'", allowed: Self.innerSourceKeys + ["period", "with", "as", "ops", "failures", "if", "then", "else"]) else {
+            return nil
+        }
+        let choiceKeys = ["if", "then", "else"].filter { f[$0] != nil }
+        var request: RequestDecl
+        if choiceKeys.isEmpty {
+            guard let read = readInnerSource(f, node, of: what) else { return nil }
+            request = read
+        } else {
+            guard let read = readChoice(f, node, of: what) else { return nil }
+            request = read
+        }
         if let name = f["as"] {
             guard let element = identifier(name, what: "name for the element that starts each call") else { return nil }
             request.elementName = element
@@ -194,6 +204,37 @@ extension SpecReader {
             request.failuresEnd = text == "end"
         }
         return request
+    }
+
+    /// `if: COND, then: A, else: B`: the `then:` inner stream as the request's own, the `else:` one
+    /// and the condition as its choice.
+    private mutating func readChoice(_ f: [String: YAMLNode], _ node: YAMLNode, of what: String) -> RequestDecl? {
+        guard let condition = f["if"], let thenNode = f["then"], let elseNode = f["else"] else {
+            let missing = ["if", "then", "else"].filter { f[$0] == nil }.map { "'\($0):'" }.joined(separator: " and ")
+            diagnostics.error(.missingKey, "'\(what)' chooses its inner stream with 'if:', 'then:' and 'else:'; \(missing) is missing", at: node.range,
+                              fixIt: "write '\(what): { if: $0.isEmpty, then: { just: ... }, else: { call: ... } }'")
+            return nil
+        }
+        if let key = Self.innerSourceKeys.first(where: { f[$0] != nil }), let other = f[key] {
+            diagnostics.error(.conflictingKeys, "'\(key):' goes inside 'then:' or 'else:' when the request chooses its inner stream with 'if:'",
+                              at: other.range, fixIt: "move it into 'then:' or 'else:'")
+            return nil
+        }
+        guard let e = expression(condition), let chosen = readBranch(thenNode, of: "then"), let other = readBranch(elseNode, of: "else") else { return nil }
+        var request = chosen
+        request.range = node.range
+        request.choice = InnerChoiceDecl(condition: e, otherwise: InnerBranchDecl(service: other.service, arguments: other.arguments,
+                                                                                  source: other.source, range: other.range))
+        return request
+    }
+
+    /// A branch of a choice: one inner stream, without `ops:` of its own (the request's apply).
+    private mutating func readBranch(_ node: YAMLNode, of key: String) -> RequestDecl? {
+        if node.scalar?.style == .plain, let word = node.string, word == "empty" || word == "never" {
+            return RequestDecl(service: Located(word, node.range), arguments: [], range: node.range, source: word == "empty" ? .empty : .never)
+        }
+        guard let f = fields(node, of: "'\(key):'", allowed: Self.innerSourceKeys + ["period", "with"]) else { return nil }
+        return readInnerSource(f, node, of: key + ":")
     }
 
     /// The keys that name a request's inner stream, one of which it has.

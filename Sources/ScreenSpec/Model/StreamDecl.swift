@@ -80,6 +80,26 @@ package struct RequestDecl: Sendable {
     package var elementName: Located<String>?
     /// What each element's inner stream is; a service call unless written otherwise.
     package var source: InnerSourceDecl = .call
+    /// `if: COND, then: A, else: B`: per element, `COND` picks the inner stream; the request's
+    /// own ``service``, ``arguments`` and ``source`` are the `then:` one.
+    package var choice: InnerChoiceDecl?
+}
+
+/// `if: COND, then: A, else: B` in a request: `COND` a `Bool` over the element, read when it
+/// arrives, as RxSwift's `flatMapLatest { q in q.isEmpty ? .just([]) : api.search(q) }`.
+package struct InnerChoiceDecl: Sendable {
+    package var condition: Expr
+    /// The `else:` inner stream, in the shape of a request without `ops:` (its own `service`,
+    /// `arguments`, `source` and range).
+    package var otherwise: InnerBranchDecl
+}
+
+/// One inner stream of a choice, as a request names it: a call with its `with:`, or `just:`, ….
+package struct InnerBranchDecl: Sendable {
+    package var service: Located<String>
+    package var arguments: [(name: Located<String>, value: Expr)]
+    package var source: InnerSourceDecl
+    package var range: SpecRange
 }
 
 /// The inner stream a request subscribes to per element, as RxSwift creates it.

@@ -18,6 +18,8 @@
 final class InnerStream {
     private let service: Int
     private let source: InnerSourcePlan
+    /// The inner stream a choice picked (see ``RequestPlan/branch(_:)``), kept in its state.
+    private let branch: Int
     private let names: [String]
     private let arguments: [Value]
     private let makeOperators: InnerOperators
@@ -42,10 +44,11 @@ final class InnerStream {
     /// The live call in flight for the current subscription, cancelled with it.
     @exclusivity(unchecked) private var liveCall: LiveCalls.Call?
 
-    init(service: Int, source: InnerSourcePlan, names: [String], arguments: [Value], operators: @escaping InnerOperators,
+    init(service: Int, source: InnerSourcePlan, branch: Int = 0, names: [String], arguments: [Value], operators: @escaping InnerOperators,
          sources: [(op: Int, index: Int, node: Int)], env: PipelineEnvironment, deliver: @escaping (StreamEvent) -> Void) {
         self.service = service
         self.source = source
+        self.branch = branch
         self.names = names
         self.arguments = arguments
         self.makeOperators = operators
@@ -61,6 +64,7 @@ final class InnerStream {
          sources: [(op: Int, index: Int, node: Int)], env: PipelineEnvironment, deliver: @escaping (StreamEvent) -> Void) {
         self.service = service
         self.source = source
+        self.branch = state.branch
         self.names = names
         self.arguments = state.arguments
         self.makeOperators = operators
@@ -78,7 +82,7 @@ final class InnerStream {
     /// the request's.
     func state(id: Int) -> InnerStreamState {
         InnerStreamState(id: id, arguments: arguments, element: env.element, operators: operators.map(\.operatorState),
-                         gates: gates.map(\.closed), answerEnded: answerEnded, subscribedAt: subscribedAt)
+                         gates: gates.map(\.closed), answerEnded: answerEnded, branch: branch, subscribedAt: subscribedAt)
     }
 
     /// Builds the operators and links them through gates to the end.

@@ -131,6 +131,9 @@ package struct RequestPlan: Sendable {
     /// service; otherwise ``call`` holds no service (-1) and, for `just:` and `error:`, the one
     /// expression computed per element, as a call's argument is.
     package var source: InnerSourcePlan
+    /// `if: COND, then: A, else: B`: per element the condition picks ``call`` and ``source`` (the
+    /// `then:` inner stream, branch 0) or the choice's other one (branch 1); ``inner`` applies to both.
+    package var choice: InnerChoicePlan?
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(
@@ -140,8 +143,10 @@ package struct RequestPlan: Sendable {
         failuresEnd: Bool,
         name: String,
         bindsElement: Bool = false,
-        source: InnerSourcePlan = .call
+        source: InnerSourcePlan = .call,
+        choice: InnerChoicePlan? = nil
     ) {
+        self.choice = choice
         self.call = call
         self.strategy = strategy
         self.inner = inner
@@ -151,10 +156,16 @@ package struct RequestPlan: Sendable {
         self.source = source
     }
 
-    /// The service it calls per element, nil when its inner stream is not a call.
+    /// The service it calls per element, nil when its inner stream is not always that call.
     package var service: Int? {
-        if case .call = source { return call.service }
+        if case .call = source, choice == nil { return call.service }
         return nil
+    }
+
+    /// The inner stream of branch `b` (0, or 1 for a choice's `else:`): its call and source.
+    package func branch(_ b: Int) -> (call: ServiceCall, source: InnerSourcePlan) {
+        if b == 1, let choice { return (choice.otherwise, choice.otherwiseSource) }
+        return (call, source)
     }
 
     /// The screen's nodes the inner operators listen to (`takeUntil: cancel`, `combineLatest`, …),
@@ -165,6 +176,21 @@ package struct RequestPlan: Sendable {
             for (i, node) in op.secondarySources.enumerated() { out.append((k, i, node)) }
         }
         return out
+    }
+}
+
+/// `if: COND, then: A, else: B` of a request: the condition over the element (`$0`, the `as:`
+/// name), and the `else:` inner stream.
+package struct InnerChoicePlan: Sendable {
+    package var condition: TypedExpr
+    package var otherwise: ServiceCall
+    package var otherwiseSource: InnerSourcePlan
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(condition: TypedExpr, otherwise: ServiceCall, otherwiseSource: InnerSourcePlan) {
+        self.condition = condition
+        self.otherwise = otherwise
+        self.otherwiseSource = otherwiseSource
     }
 }
 
@@ -259,4 +285,5 @@ extension OperatorArguments: Codable {}
 extension RequestStrategy: Codable {}
 extension RequestPlan: Codable {}
 extension InnerSourcePlan: Codable {}
+extension InnerChoicePlan: Codable {}
 extension ServiceCall: Codable {}

@@ -164,14 +164,15 @@ extension DataflowPass {
                 var checker = cx.expressionChecker()
                 checker.operatorArguments = [element]
                 if let requestElement { checker.payload = requestElement }
-                guard let (call, answer, source) = checkInnerSource(request, with: &checker) else { return nil }
+                guard let (call, answer, source, choice) = checkInnerStreams(request, with: &checker) else { return nil }
                 var innerElement = answer
                 var innerRequest = false
                 var innerShape: NavigationShape?
                 guard let innerPlans = checkOperators(request.operators, element: &innerElement, node: node, sourceName: request.service.value,
                                                       inner: true, bound: requestElement, sawRequest: &innerRequest, navigationShape: &innerShape) else { return nil }
                 arguments = OperatorArguments(request: RequestPlan(call: call, strategy: strategy, inner: innerPlans, failuresEnd: request.failuresEnd,
-                                                                   name: op.name, bindsElement: request.elementName != nil, source: source))
+                                                                   name: op.name, bindsElement: request.elementName != nil, source: source,
+                                                                   choice: choice))
                 element = innerElement
                 sawRequest = true
                 if let name = request.elementName { boundNames.append(name.value) }

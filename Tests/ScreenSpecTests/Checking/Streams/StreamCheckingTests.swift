@@ -172,6 +172,30 @@ private func errors(_ yaml: String) -> [String] {
         ])
     }
 
+    // Issue 39 item 1: a choice between inner streams, its two branches of one type.
+    @Test func aChoiceOfInnerStreamsIsCheckedAndLocated() {
+        let yaml = Self.header + """
+          a: { stream: xs, ops: [ { flatMapLatest: { if: '$0 > 1', then: { just: '"none"' }, else: { call: api.get, with: { page: $0 } } } } ] }
+          b: { stream: xs, ops: [ { flatMapLatest: { if: '$0 > 1', then: { call: api.get, with: { page: $0 } }, else: { timer: 1s } } } ] }
+          c: { stream: xs, ops: [ { flatMapLatest: { if: '$0 > 1', then: { call: api.get, with: { page: $0 } }, else: { just: 'true' } } } ] }
+          d: { stream: xs, ops: [ { flatMapLatest: { if: '$0', then: empty, else: never } } ] }
+          e: { stream: xs, ops: [ { flatMapLatest: { if: '$0 > 1', then: { just: '1' } } } ] }
+          f: { stream: xs, ops: [ { flatMapLatest: { if: '$0 > 1', just: '1', then: empty, else: never } } ] }
+          g: { stream: xs, ops: [ { flatMapLatest: { if: '$0 > 1', then: { just: '[]' }, else: { call: api.get, with: { page: $0 } } } } ] }
+          h: { stream: xs, ops: [ { flatMap: { if: '$0 > 1', then: { interval: 1s }, else: { just: '"a"' } } } ] }
+        """
+        #expect(errors(yaml) == [
+            "13:75: this 'just:' carries 'String' where the other inner stream of the choice carries 'Int'",
+            "15:120: this 'just:' carries 'Bool' where the other inner stream of the choice carries 'Int'",
+            "16:51: expected 'Bool', found 'Int'",
+            "17:44: 'flatMapLatest' chooses its inner stream with 'if:', 'then:' and 'else:'; 'else:' is missing",
+            "18:66: 'just:' goes inside 'then:' or 'else:' when the request chooses its inner stream with 'if:'",
+            // `[]` is read as the call's `Int`, which no list is.
+            "19:75: an empty list '[]' needs a list type from its context",
+            "20:93: this 'just:' carries 'String' where the other inner stream of the choice carries 'Int'",
+        ])
+    }
+
     // Issue 20 item 1: a request's `ops:` listen to the screen, typed as outside; issue 27 item 3:
     // `as:` names the element that started the call.
     @Test func innerOperatorsListenToTheScreenAndReadTheirElement() {
