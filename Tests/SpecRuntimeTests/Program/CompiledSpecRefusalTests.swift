@@ -109,6 +109,33 @@ import Testing
         }
     }
 
+    // Issue 39: a request's inner stream that is not a call, and a choice's `else:` one, are
+    // checked when loaded as a call is.
+    @Test func anInnerStreamOrChoiceThatCannotRunIsRefusedWhereItIs() throws {
+        let loaded = SpecLoader.load(text: """
+            screen: S
+            inputs:
+              q: String
+            outputs:
+              results:
+                stream: q
+                ops:
+                  - flatMapLatest: { if: $0.isEmpty, then: { just: '[]' }, else: { call: api.search, with: { q: $0 } } }
+              ticks: { stream: q, ops: [ { flatMap: { timer: 5ms, period: 10ms } } ] }
+            services:
+              api.search: { returns: '[String]', params: { q: String }, result: [a] }
+            """, path: "s.yaml")
+        let json = try CompiledSpec.json(try #require(loaded.spec, "\(loaded.renderDiagnostics())"))
+        #expect(Self.reason(json) == nil)
+        let noValue = try Self.changed(json, #""argumentNames":["just"],"arguments":[{"list":{"_0":[]}}]"#, #""argumentNames":[],"arguments":[]"#)
+        #expect(Self.reason(noValue)?.hasSuffix("'flatMapLatest' has 0 values for its inner stream's one") == true, "\(Self.reason(noValue) ?? "loaded")")
+        let noService = try Self.changed(json, #""otherwise":{"argumentNames":["q"],"arguments":[{"operatorArgument":{"_0":0}}],"service":0}"#,
+                                         #""otherwise":{"argumentNames":["q"],"arguments":[{"operatorArgument":{"_0":0}}],"service":7}"#)
+        #expect(Self.reason(noService)?.contains("'flatMapLatest'") == true, "\(Self.reason(noService) ?? "loaded")")
+        let stopped = try Self.changed(json, #""period":10"#, #""period":0"#)
+        #expect(Self.reason(stopped)?.hasSuffix("'flatMap' has an inner timer of 5 ms, period 0 ms") == true, "\(Self.reason(stopped) ?? "loaded")")
+    }
+
     @Test func aTimerStreamCompilesToAProgramThatLoadsAndPlaysAsItsYAML() throws {
         let path = PackagePaths.fixtures + "/constructs/timers.yaml"
         let spec = try #require(SpecLoader.load(path: path).spec)
