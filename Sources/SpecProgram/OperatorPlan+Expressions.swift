@@ -3,11 +3,12 @@ extension OperatorPlan {
     /// then a request's arguments and the expressions of its inner stream's own operators.
     package var expressions: [TypedExpr] {
         guard let plan = arguments.request else { return arguments.expressions }
-        return arguments.expressions + plan.call.arguments + plan.inner.flatMap(\.expressions)
+        let choice = plan.choice.map { [$0.condition] + $0.otherwise.arguments } ?? []
+        return arguments.expressions + plan.call.arguments + choice + plan.inner.flatMap(\.expressions)
     }
 
     /// The call a request operator (`flatMapLatest: { call: ... }`) makes; nil for other operators.
-    package var serviceCall: ServiceCall? { arguments.request?.call }
+    package var serviceCall: ServiceCall? { arguments.request?.service == nil ? nil : arguments.request?.call }
 }
 
 extension StreamPlan {

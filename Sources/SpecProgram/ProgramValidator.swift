@@ -151,9 +151,22 @@ struct ProgramValidator {
             for n in op.arguments.sources { try node(n, here) }
             for e in op.arguments.expressions { try expression(e, here) }
             if let plan = op.arguments.request {
-                try index(plan.call.service, spec.services.count, "service", here)
-                guard plan.call.argumentNames.count == plan.call.arguments.count else { throw fail("\(here) has \(plan.call.argumentNames.count) argument names for \(plan.call.arguments.count) arguments") }
-                for e in plan.call.arguments { try expression(e, here) }
+                if let choice = plan.choice { try expression(choice.condition, here) }
+                for b in 0..<(plan.choice == nil ? 1 : 2) {
+                    let (call, source) = plan.branch(b)
+                    switch source {
+                    case .call: try index(call.service, spec.services.count, "service", here)
+                    case .just, .error:
+                        guard call.arguments.count == 1 else { throw fail("\(here) has \(call.arguments.count) values for its inner stream's one") }
+                    case .empty, .never: break
+                    case .timer(let t):
+                        guard t.dueTime >= 0, (t.period ?? 1) > 0 else { throw fail("\(here) has an inner timer of \(t.dueTime) ms, period \(t.period ?? 0) ms") }
+                    }
+                    guard call.argumentNames.count == call.arguments.count else {
+                        throw fail("\(here) has \(call.argumentNames.count) argument names for \(call.arguments.count) arguments")
+                    }
+                    for e in call.arguments { try expression(e, here) }
+                }
                 try operators(plan.inner, here)
             }
         }

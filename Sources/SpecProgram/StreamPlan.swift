@@ -127,6 +127,13 @@ package struct RequestPlan: Sendable {
     /// With `as: NAME`, the inner operators' expressions read the outer element that started their
     /// inner stream as ``TypedExpr/eventPayload``.
     package var bindsElement: Bool
+    /// What each element's inner stream is. For ``InnerSourcePlan/call`` it calls ``call``'s
+    /// service; otherwise ``call`` holds no service (-1) and, for `just:` and `error:`, the one
+    /// expression computed per element, as a call's argument is.
+    package var source: InnerSourcePlan
+    /// `if: COND, then: A, else: B`: per element the condition picks ``call`` and ``source`` (the
+    /// `then:` inner stream, branch 0) or the choice's other one (branch 1); ``inner`` applies to both.
+    package var choice: InnerChoicePlan?
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(
@@ -135,14 +142,30 @@ package struct RequestPlan: Sendable {
         inner: [OperatorPlan],
         failuresEnd: Bool,
         name: String,
-        bindsElement: Bool = false
+        bindsElement: Bool = false,
+        source: InnerSourcePlan = .call,
+        choice: InnerChoicePlan? = nil
     ) {
+        self.choice = choice
         self.call = call
         self.strategy = strategy
         self.inner = inner
         self.failuresEnd = failuresEnd
         self.name = name
         self.bindsElement = bindsElement
+        self.source = source
+    }
+
+    /// The service it calls per element, nil when its inner stream is not always that call.
+    package var service: Int? {
+        if case .call = source, choice == nil { return call.service }
+        return nil
+    }
+
+    /// The inner stream of branch `b` (0, or 1 for a choice's `else:`): its call and source.
+    package func branch(_ b: Int) -> (call: ServiceCall, source: InnerSourcePlan) {
+        if b == 1, let choice { return (choice.otherwise, choice.otherwiseSource) }
+        return (call, source)
     }
 
     /// The screen's nodes the inner operators listen to (`takeUntil: cancel`, `combineLatest`, …),
@@ -153,6 +176,69 @@ package struct RequestPlan: Sendable {
             for (i, node) in op.secondarySources.enumerated() { out.append((k, i, node)) }
         }
         return out
+    }
+}
+
+/// `if: COND, then: A, else: B` of a request: the condition over the element (`$0`, the `as:`
+/// name), and the `else:` inner stream.
+package struct InnerChoicePlan: Sendable {
+    package var condition: TypedExpr
+    package var otherwise: ServiceCall
+    package var otherwiseSource: InnerSourcePlan
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(condition: TypedExpr, otherwise: ServiceCall, otherwiseSource: InnerSourcePlan) {
+        self.condition = condition
+        self.otherwise = otherwise
+        self.otherwiseSource = otherwiseSource
+    }
+}
+
+/// The inner stream a request subscribes to per element, as RxSwift creates it; each starts when
+/// it is subscribed (after the element's arguments are computed) and ends as RxSwift's does.
+package enum InnerSourcePlan: Sendable {
+    /// The service's answer (`Single` or `sequence:`).
+    case call
+    /// `Observable.just(value)`: the value of the one argument, then completed, at once.
+    case just
+    /// `Observable.empty()`: completed at once.
+    case empty
+    /// `Observable.never()`: no event, until it is disposed.
+    case never
+    /// `Observable.error(e)`: the error the one argument gives, at once.
+    case error
+    /// `Observable.timer(due, period:)` and `Observable.interval(period)`, timed from the
+    /// subscription: 0 after the due time, then 1, 2, … every period, or completed without one.
+    case timer(TimerPlan)
+
+    /// Every kind, as a spec writes its key: what the test that every construct compiles and plays
+    /// the same from JSON goes through.
+    package static let kinds = ["call", "just", "empty", "never", "error", "timer", "interval"]
+
+    /// Its kind among ``kinds`` (a timer whose period is its due time is an `interval`).
+    package var kind: String {
+        switch self {
+        case .call: return "call"
+        case .just: return "just"
+        case .empty: return "empty"
+        case .never: return "never"
+        case .error: return "error"
+        case .timer(let t): return t.period == t.dueTime ? "interval" : "timer"
+        }
+    }
+
+    /// How the timeline names it when it is cancelled: `interval(1s)`, `never`, `just(3)`.
+    func label(_ arguments: [Value]) -> String {
+        switch self {
+        case .call: return "call"
+        case .just: return "just(" + arguments.map(ValueFormatter.text).joined() + ")"
+        case .empty: return "empty"
+        case .never: return "never"
+        case .error: return "error(" + arguments.map(ValueFormatter.text).joined() + ")"
+        case .timer(let t):
+            if let period = t.period, period == t.dueTime { return "interval(\(TimerPlan.text(period)))" }
+            return "timer(\(TimerPlan.text(t.dueTime))" + (t.period.map { ", period: \(TimerPlan.text($0))" } ?? "") + ")"
+        }
     }
 }
 
@@ -168,6 +254,11 @@ package struct TimerPlan: Sendable {
     package init(dueTime: Int, period: Int? = nil) {
         self.dueTime = dueTime
         self.period = period
+    }
+
+    /// A duration as a spec writes it: `1s`, `1500ms`.
+    static func text(_ ms: Int) -> String {
+        ms != 0 && ms % 1000 == 0 ? "\(ms / 1000)s" : "\(ms)ms"
     }
 }
 
@@ -193,4 +284,6 @@ extension OperatorPlan: Codable {}
 extension OperatorArguments: Codable {}
 extension RequestStrategy: Codable {}
 extension RequestPlan: Codable {}
+extension InnerSourcePlan: Codable {}
+extension InnerChoicePlan: Codable {}
 extension ServiceCall: Codable {}

@@ -3,9 +3,9 @@ import ScreenSpec
 import SpecRuntime
 
 /// The language's constructs as its catalogues list them — every operator, builtin, component
-/// kind and stream source kind — and which of them a checked program uses, read from the
-/// program's compiled JSON (so a construct used anywhere in it counts: a step, a handler, a
-/// request's own `ops:`, an HTTP body).
+/// kind, stream source kind and kind of a request's inner stream — and which of them a checked
+/// program uses, read from the program's compiled JSON (so a construct used anywhere in it counts:
+/// a step, a handler, a request's own `ops:`, an HTTP body).
 enum ProgramConstructs {
     /// Every construct of the catalogues, as `operator map`, `builtin minInt`, `component slider`,
     /// `source interval`. A new catalogue entry appears here by itself.
@@ -16,6 +16,7 @@ enum ProgramConstructs {
             + BuiltinCatalog.all.filter { $0.builtin != .identity }.map { "builtin \($0.builtin.id)" }
             + ComponentCatalog.names.map { "component \($0)" }
             + StreamSourceKind.allCases.map { "source \($0.rawValue)" }
+            + InnerSourcePlan.kinds.map { "inner \($0)" }
     }
 
     /// The constructs `spec` uses.
@@ -33,6 +34,10 @@ enum ProgramConstructs {
             case .none: out.insert("source stream")
             }
             if stream.operators.contains(where: { $0.name == "navigate" }) { out.insert("source navigate") }
+            for request in stream.operators.compactMap(\.arguments.request) {
+                out.insert("inner \(request.source.kind)")
+                if let choice = request.choice { out.insert("inner \(choice.otherwiseSource.kind)") }
+            }
         }
         return out
     }

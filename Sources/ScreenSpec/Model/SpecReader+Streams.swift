@@ -169,18 +169,22 @@ extension SpecReader {
     }
 
     mutating func readRequest(_ node: YAMLNode, of what: String) -> RequestDecl? {
-        guard let f = fields(node, of: "'\(what)'", allowed: ["call", "with", "as", "ops", "failures"]) else { return nil }
-        guard let callNode = f["call"], let service = identifier(callNode, what: "service name", allowDots: true) else {
-            if f["call"] == nil { diagnostics.error(.missingKey, "'\(what)' needs 'call:' naming a service", at: node.range) }
+        // `flatMapLatest: empty` and `flatMapLatest: never`, with nothing else to say.
+        if node.scalar?.style == .plain, let word = node.string, word == "empty" || word == "never" {
+            return RequestDecl(service: Located(word, node.range), arguments: [], range: node.range, source: word == "empty" ? .empty : .never)
+        }
+        guard let f = fields(node, of: "'\(what)'", allowed: Self.innerSourceKeys + ["period", "with", "as", "ops", "failures", "if", "then", "else"]) else {
             return nil
         }
-        var arguments: [(name: Located<String>, value: Expr)] = []
-        if let with = f["with"] {
-            for (argName, argValue) in entries(with, of: "with") {
-                if let e = expression(argValue) { arguments.append((argName, e)) }
-            }
+        let choiceKeys = ["if", "then", "else"].filter { f[$0] != nil }
+        var request: RequestDecl
+        if choiceKeys.isEmpty {
+            guard let read = readInnerSource(f, node, of: what) else { return nil }
+            request = read
+        } else {
+            guard let read = readChoice(f, node, of: what) else { return nil }
+            request = read
         }
-        var request = RequestDecl(service: service, arguments: arguments, range: node.range)
         if let name = f["as"] {
             guard let element = identifier(name, what: "name for the element that starts each call") else { return nil }
             request.elementName = element
@@ -200,6 +204,96 @@ extension SpecReader {
             request.failuresEnd = text == "end"
         }
         return request
+    }
+
+    /// `if: COND, then: A, else: B`: the `then:` inner stream as the request's own, the `else:` one
+    /// and the condition as its choice.
+    private mutating func readChoice(_ f: [String: YAMLNode], _ node: YAMLNode, of what: String) -> RequestDecl? {
+        guard let condition = f["if"], let thenNode = f["then"], let elseNode = f["else"] else {
+            let missing = ["if", "then", "else"].filter { f[$0] == nil }.map { "'\($0):'" }.joined(separator: " and ")
+            diagnostics.error(.missingKey, "'\(what)' chooses its inner stream with 'if:', 'then:' and 'else:'; \(missing) is missing", at: node.range,
+                              fixIt: "write '\(what): { if: $0.isEmpty, then: { just: ... }, else: { call: ... } }'")
+            return nil
+        }
+        if let key = Self.innerSourceKeys.first(where: { f[$0] != nil }), let other = f[key] {
+            diagnostics.error(.conflictingKeys, "'\(key):' goes inside 'then:' or 'else:' when the request chooses its inner stream with 'if:'",
+                              at: other.range, fixIt: "move it into 'then:' or 'else:'")
+            return nil
+        }
+        guard let e = expression(condition), let chosen = readBranch(thenNode, of: "then"), let other = readBranch(elseNode, of: "else") else { return nil }
+        var request = chosen
+        request.range = node.range
+        request.choice = InnerChoiceDecl(condition: e, otherwise: InnerBranchDecl(service: other.service, arguments: other.arguments,
+                                                                                  source: other.source, range: other.range))
+        return request
+    }
+
+    /// A branch of a choice: one inner stream, without `ops:` of its own (the request's apply).
+    private mutating func readBranch(_ node: YAMLNode, of key: String) -> RequestDecl? {
+        if node.scalar?.style == .plain, let word = node.string, word == "empty" || word == "never" {
+            return RequestDecl(service: Located(word, node.range), arguments: [], range: node.range, source: word == "empty" ? .empty : .never)
+        }
+        guard let f = fields(node, of: "'\(key):'", allowed: Self.innerSourceKeys + ["period", "with"]) else { return nil }
+        return readInnerSource(f, node, of: key + ":")
+    }
+
+    /// The keys that name a request's inner stream, one of which it has.
+    static let innerSourceKeys = ["call", "just", "empty", "never", "error", "timer", "interval"]
+
+    /// The inner stream a request names with one of ``innerSourceKeys``, and the call's `with:`.
+    private mutating func readInnerSource(_ f: [String: YAMLNode], _ node: YAMLNode, of what: String) -> RequestDecl? {
+        let keys = Self.innerSourceKeys.filter { f[$0] != nil }
+        guard keys.count == 1, let key = keys.first, let keyNode = f[key] else {
+            if keys.isEmpty {
+                diagnostics.error(.missingKey, "'\(what)' needs its inner stream: 'call:' naming a service, or 'just:', 'empty', 'never', 'error:', "
+                                  + "'timer:' or 'interval:'", at: node.range)
+            } else {
+                diagnostics.error(.conflictingKeys, "'\(what)' has one inner stream, found " + keys.map { "'\($0):'" }.joined(separator: " and "),
+                                  at: node.range, fixIt: "keep one of them; to choose between inner streams per element, use 'if:', 'then:' and 'else:'")
+            }
+            return nil
+        }
+        if let with = f["with"], key != "call" {
+            diagnostics.error(.unknownKey, "'with:' gives a service call its arguments; '\(key)' takes none", at: with.range,
+                              fixIt: key == "just" || key == "error" ? "write the value in '\(key):' itself, reading '$0' or the 'as:' name" : "remove it")
+            return nil
+        }
+        if let period = f["period"], key != "timer" {
+            diagnostics.error(.unknownKey, "'period:' goes with 'timer:'", at: period.range, fixIt: "write 'interval: ...' for a timer that ticks from one period on")
+            return nil
+        }
+        let located = Located(key, keyNode.range)
+        switch key {
+        case "call":
+            guard let service = identifier(keyNode, what: "service name", allowDots: true) else { return nil }
+            var arguments: [(name: Located<String>, value: Expr)] = []
+            if let with = f["with"] {
+                for (argName, argValue) in entries(with, of: "with") {
+                    if let e = expression(argValue) { arguments.append((argName, e)) }
+                }
+            }
+            return RequestDecl(service: service, arguments: arguments, range: node.range)
+        case "just", "error":
+            guard let e = expression(keyNode) else { return nil }
+            return RequestDecl(service: located, arguments: [(located, e)], range: node.range, source: key == "just" ? .just : .error)
+        case "empty", "never":
+            guard keyNode.isNull else {
+                diagnostics.error(.invalidValue, "'\(key)' takes no value", at: keyNode.range, fixIt: "write '{ \(key) }', or '{ \(key), ops: [...] }'")
+                return nil
+            }
+            return RequestDecl(service: located, arguments: [], range: node.range, source: key == "empty" ? .empty : .never)
+        case "interval":
+            guard let d = positiveDuration(keyNode, what: "'interval'") else { return nil }
+            return RequestDecl(service: located, arguments: [], range: node.range, source: .timer(TimerDecl(dueTime: d, period: d)))
+        default:
+            guard let d = duration(keyNode) else { return nil }
+            var period: Located<Int>?
+            if let p = f["period"] {
+                guard let pd = positiveDuration(p, what: "'period'") else { return nil }
+                period = pd
+            }
+            return RequestDecl(service: located, arguments: [], range: node.range, source: .timer(TimerDecl(dueTime: d, period: period)))
+        }
     }
 
     mutating func readNavigate(_ node: YAMLNode) -> NavigateDecl? {

@@ -60,9 +60,15 @@ package struct OperatorArgumentsDecl: Sendable {
     package var navigation: NavigateDecl?
 }
 
-/// A service call per element: `{ call: service, with: { arg: expr } }`, `$0` the element.
+/// An inner stream per element: a service call `{ call: service, with: { arg: expr } }`, `$0` the
+/// element, or one of RxSwift's creation operators (`{ just: EXPR }`, `{ empty }`, `{ never }`,
+/// `{ error: KIND }`, `{ timer: 2s }`, `{ interval: 1s }`), see ``source``.
 package struct RequestDecl: Sendable {
+    /// The service called, for ``InnerSourceDecl/call``; otherwise the source's key as written
+    /// (`just`, `interval`, …), which locates it.
     package var service: Located<String>
+    /// The call's `with:` arguments; for `just:` and `error:`, their one expression, named by the
+    /// key (so that mutation, coverage and name reads treat it as a call's argument).
     package var arguments: [(name: Located<String>, value: Expr)]
     package var range: SpecRange
     /// Operators applied to each inner stream (`ops:` inside the request).
@@ -72,6 +78,45 @@ package struct RequestDecl: Sendable {
     /// `as: c`: the name by which `with:` and the request's `ops:` read the element that started
     /// the call (RxSwift's `flatMapLatest { c in … }`).
     package var elementName: Located<String>?
+    /// What each element's inner stream is; a service call unless written otherwise.
+    package var source: InnerSourceDecl = .call
+    /// `if: COND, then: A, else: B`: per element, `COND` picks the inner stream; the request's
+    /// own ``service``, ``arguments`` and ``source`` are the `then:` one.
+    package var choice: InnerChoiceDecl?
+}
+
+/// `if: COND, then: A, else: B` in a request: `COND` a `Bool` over the element, read when it
+/// arrives, as RxSwift's `flatMapLatest { q in q.isEmpty ? .just([]) : api.search(q) }`.
+package struct InnerChoiceDecl: Sendable {
+    package var condition: Expr
+    /// The `else:` inner stream, in the shape of a request without `ops:` (its own `service`,
+    /// `arguments`, `source` and range).
+    package var otherwise: InnerBranchDecl
+}
+
+/// One inner stream of a choice, as a request names it: a call with its `with:`, or `just:`, ….
+package struct InnerBranchDecl: Sendable {
+    package var service: Located<String>
+    package var arguments: [(name: Located<String>, value: Expr)]
+    package var source: InnerSourceDecl
+    package var range: SpecRange
+}
+
+/// The inner stream a request subscribes to per element, as RxSwift creates it.
+package enum InnerSourceDecl: Sendable {
+    /// `call: service`: the service's answer (``RequestDecl/service``, ``RequestDecl/arguments``).
+    case call
+    /// `just: EXPR`: the value, then completed, at once (`Observable.just`).
+    case just
+    /// `empty`: completed at once (`Observable.empty`).
+    case empty
+    /// `never`: no event at all (`Observable.never`).
+    case never
+    /// `error: KIND`: the error at once (`Observable.error`).
+    case error
+    /// `timer: 2s` (with an optional `period:`) or `interval: 1s`, from the inner stream's
+    /// subscription (`Observable.timer`, `Observable.interval`).
+    case timer(TimerDecl)
 }
 
 /// `navigate: { to: Screen, params: { name: expr } }`, `$0` the element.

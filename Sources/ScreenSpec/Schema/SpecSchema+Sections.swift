@@ -89,13 +89,24 @@ extension SpecSchema {
                 ("call", describe(ref("dottedName"), "The service to call.")),
                 ("with", map("Arguments by name: expressions ('$0' the action's input).", of: ref("expression"))),
             ], required: ["call"])),
-            (key: "request", value: object("A service call: '{ call: auth.signIn, with: { email: email } }'.", [
+            (key: "request", value: object("A service call: '{ call: auth.signIn, with: { email: email } }'; in a stream's request, or another inner stream: "
+                                           + "'{ just: EXPR }', '{ empty }', '{ never }', '{ error: EXPR }', '{ timer: 2s }', '{ interval: 1s }'.", [
                 ("call", describe(ref("dottedName"), "The service to call.")),
+                ("just", describe(ref("expression"), "In a stream's request: the inner stream is this value, then completed, at once (RxSwift's 'just').")),
+                ("empty", describe(["type": "null"], "In a stream's request: the inner stream completes at once (RxSwift's 'empty').")),
+                ("never", describe(["type": "null"], "In a stream's request: the inner stream sends nothing until disposed (RxSwift's 'never').")),
+                ("error", describe(ref("expression"), "In a stream's request: the inner stream is this error, at once (RxSwift's 'error').")),
+                ("timer", describe(ref("duration"), "In a stream's request: 0 this long after the inner stream is subscribed, then completed (or every 'period:').")),
+                ("period", describe(ref("duration"), "With 'timer:': the time between the elements after the first.")),
+                ("interval", describe(ref("duration"), "In a stream's request: 0, 1, 2, … every period from the inner stream's subscription.")),
+                ("if", describe(ref("expression"), "In a stream's request: a Bool over the element that picks 'then:' or 'else:' as the inner stream.")),
+                ("then", describe(ref("request"), "With 'if:': the inner stream when the condition holds (one source key, and 'with:' for a call).")),
+                ("else", describe(ref("request"), "With 'if:': the inner stream when it does not.")),
                 ("with", map("Arguments by name: expressions.", of: ref("expression"))),
                 ("as", describe(ref("name"), "In a stream's request: a name by which 'with:' and 'ops:' read the element that started the call, as 'c' in RxSwift's 'flatMapLatest { c in … }'.")),
                 ("ops", list("In a stream's request: operators applied to each inner stream; they may listen to the screen ('takeUntil: cancel').", of: ref("operator"))),
                 ("failures", describe(["enum": ["pass", "end"]], "In a stream's request: 'pass' (the default) sends a failure to '<name>.errors' and goes on; 'end' ends the output, as in RxSwift.")),
-            ], required: ["call"])),
+            ])),
             (key: "handler", value: object("A handler: on an emission, set state or input properties; all values are computed before any is written.", [
                 ("on", describe(ref("dottedName"), "What it handles: an event, a value stream, an action's 'elements', 'errors' or 'completions', a stream or derived output. Its name reads the emitted value.")),
                 ("set", map("Targets to expressions.", of: ref("expression"), names: "dottedName")),

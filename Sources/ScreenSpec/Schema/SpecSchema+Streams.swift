@@ -40,7 +40,8 @@ extension SpecSchema {
         case .streams: return ref("names")
         case .choice(let words): return ["enum": .array(words.map { .string($0) })]
         case .flag: return ["type": "boolean"]
-        case .request: return ref("request")
+        case .request: return choose("A request, or an inner stream with nothing more to say: 'empty', 'never'.", ["type": "object"], ref("request"),
+                                     ["enum": ["empty", "never"]])
         case .navigation: return ref("navigate")
         case .expressionOrStream:
             return choose("An element or a fallback stream.", ["type": "object"],

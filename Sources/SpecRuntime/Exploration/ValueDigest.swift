@@ -145,11 +145,13 @@ extension Digest {
                 mix(UInt64(inner.gates.count))
                 for closed in inner.gates { mix(closed ? 1 : 2) }
                 mix(inner.answerEnded ? 1 : 2)
+                mix(UInt64(inner.branch))
             }
             mix(UInt64(r.waiting.count))
             for call in r.waiting {
                 mix(values: call.arguments)
                 if let e = call.element { mix(value: e) } else { mix(25) }
+                mix(UInt64(call.branch))
             }
             mix(r.upstreamDone ? 1 : 2)
         }

@@ -61,6 +61,8 @@ package struct RequestState: Hashable, Sendable {
     struct WaitingCall: Hashable, Sendable {
         var arguments: [Value]
         var element: Value?
+        /// The inner stream a choice (`if:`) picked for it: 0 `then:`, 1 `else:`.
+        var branch = 0
     }
 }
 
@@ -74,6 +76,8 @@ package struct InnerStreamState: Hashable, Sendable {
     var operators: [OperatorState]
     var gates: [Bool]
     var answerEnded: Bool
+    /// The inner stream a choice (`if:`) picked: 0 `then:` (or a request without a choice), 1 `else:`.
+    var branch = 0
     /// When it was subscribed: only the text of a cancellation record shows it, so it is saved and
     /// compared but not hashed (absolute time is not part of a state's digest).
     var subscribedAt: Int
@@ -85,6 +89,7 @@ package struct InnerStreamState: Hashable, Sendable {
         hasher.combine(operators)
         hasher.combine(gates)
         hasher.combine(answerEnded)
+        hasher.combine(branch)
     }
 }
 

@@ -1,6 +1,9 @@
 /// One subscription to a service's answer, through a request's own `ops:`: the inner stream of
 /// `flatMapLatest`, `flatMap` and `concatMap`, cold as an RxTest cold observable — each
-/// subscription calls the service and replays its answer from the call's time.
+/// subscription calls the service and replays its answer from the call's time. Its source may
+/// instead be one of RxSwift's creation operators (``InnerSourcePlan``): `just`, `empty` and
+/// `error` send their events at once, in the subscription, as RxSwift's do; `never` sends none;
+/// a timer counts from the subscription, each tick setting the next on the clock.
 ///
 /// A `retry` among the operators resubscribes: the service is called again and the operators
 /// before it start afresh.
@@ -14,6 +17,9 @@
 /// records the upload's subscription ending.
 final class InnerStream {
     private let service: Int
+    private let source: InnerSourcePlan
+    /// The inner stream a choice picked (see ``RequestPlan/branch(_:)``), kept in its state.
+    private let branch: Int
     private let names: [String]
     private let arguments: [Value]
     private let makeOperators: InnerOperators
@@ -38,9 +44,11 @@ final class InnerStream {
     /// The live call in flight for the current subscription, cancelled with it.
     @exclusivity(unchecked) private var liveCall: LiveCalls.Call?
 
-    init(service: Int, names: [String], arguments: [Value], operators: @escaping InnerOperators,
+    init(service: Int, source: InnerSourcePlan, branch: Int = 0, names: [String], arguments: [Value], operators: @escaping InnerOperators,
          sources: [(op: Int, index: Int, node: Int)], env: PipelineEnvironment, deliver: @escaping (StreamEvent) -> Void) {
         self.service = service
+        self.source = source
+        self.branch = branch
         self.names = names
         self.arguments = arguments
         self.makeOperators = operators
@@ -52,9 +60,11 @@ final class InnerStream {
 
     /// An inner stream as `state` saved it, subscribed and its answer's events already on the
     /// clock: nothing is called or started again.
-    init(restoring state: InnerStreamState, service: Int, names: [String], operators: @escaping InnerOperators,
+    init(restoring state: InnerStreamState, service: Int, source: InnerSourcePlan, names: [String], operators: @escaping InnerOperators,
          sources: [(op: Int, index: Int, node: Int)], env: PipelineEnvironment, deliver: @escaping (StreamEvent) -> Void) {
         self.service = service
+        self.source = source
+        self.branch = state.branch
         self.names = names
         self.arguments = state.arguments
         self.makeOperators = operators
@@ -72,7 +82,7 @@ final class InnerStream {
     /// the request's.
     func state(id: Int) -> InnerStreamState {
         InnerStreamState(id: id, arguments: arguments, element: env.element, operators: operators.map(\.operatorState),
-                         gates: gates.map(\.closed), answerEnded: answerEnded, subscribedAt: subscribedAt)
+                         gates: gates.map(\.closed), answerEnded: answerEnded, branch: branch, subscribedAt: subscribedAt)
     }
 
     /// Builds the operators and links them through gates to the end.
@@ -111,6 +121,11 @@ final class InnerStream {
         guard case .events(let events) = timer.payload, let first = operators.first ?? end else { return }
         if events.contains(where: \.isTerminal) { answerEnded = true }
         for event in events { first.on(event) }
+        // A periodic timer sets its next tick once this one has passed, unless it ended the stream
+        // (a `take` in its ops): what is pending on the clock is what can still happen.
+        if case .timer(let plan) = source, let period = plan.period, !done, case .next(.int(let n))? = events.first {
+            env.schedule(period, .events([.next(.int(n &+ 1))]))
+        }
     }
 
     /// The operators before `position` subscribe to the screen's nodes they listen to.
@@ -184,12 +199,32 @@ final class InnerStream {
         play()
     }
 
-    /// Schedules the service's answer to a new call into the first operator.
+    /// Schedules the service's answer to a new call into the first operator, or starts the
+    /// stream another source makes.
     private func play() {
         epoch &+= 1
         answerEnded = false
         let mine = epoch
         func at(_ delay: Int, _ events: [StreamEvent]) { env.schedule(delay, .events(events)) }
+        switch source {
+        case .call: break
+        case .just, .empty, .error:
+            // At once, in the subscription, as RxSwift's `just`, `empty` and `error` emit.
+            answerEnded = true
+            guard let first = operators.first ?? end else { return }
+            let events: [StreamEvent] = switch source {
+            case .just: arguments.map { StreamEvent.next($0) } + [.completed]
+            case .error: [.error(Self.error(arguments.first))]
+            default: [.completed]
+            }
+            for event in events where !done { first.on(event) }
+            return
+        case .never:
+            return
+        case .timer(let plan):
+            at(plan.dueTime, plan.period == nil ? [.next(.int(0)), .completed] : [.next(.int(0))])
+            return
+        }
         if let previous = liveCall {
             // A `retry` resubscribes after the previous call answered; nothing is left to cancel.
             env.cancelLive(previous)
@@ -239,15 +274,27 @@ final class InnerStream {
     }
 
     private func recordCancelled() {
-        Self.recordCancelled(service: service, names: names, arguments: arguments, subscribedAt: subscribedAt, env: env)
+        Self.recordCancelled(service: service, source: source, names: names, arguments: arguments, subscribedAt: subscribedAt, env: env)
     }
 
-    /// The timeline's record of a cancelled call (also for a request's inner stream cancelled
-    /// before it was rebuilt, see `RequestSink`).
-    static func recordCancelled(service: Int, names: [String], arguments: [Value], subscribedAt: Int, env: PipelineEnvironment) {
+    /// The timeline's record of a cancelled call or other inner stream (also for a request's
+    /// inner stream cancelled before it was rebuilt, see `RequestSink`).
+    static func recordCancelled(service: Int, source: InnerSourcePlan, names: [String], arguments: [Value], subscribedAt: Int,
+                                env: PipelineEnvironment) {
         guard env.recordsCancellations() else { return }
-        let call = env.serviceName(service) + "(" + zip(names, arguments).map { "\($0): \(ValueFormatter.text($1))" }.joined(separator: ", ") + ")"
+        let call: String
+        if case .call = source {
+            call = env.serviceName(service) + "(" + zip(names, arguments).map { "\($0): \(ValueFormatter.text($1))" }.joined(separator: ", ") + ")"
+        } else {
+            call = source.label(arguments)
+        }
         env.cancelled("\(call), subscribed at \(subscribedAt)ms")
+    }
+
+    /// The error an `error:` inner stream ends with: its argument's.
+    private static func error(_ value: Value?) -> ErrorValue {
+        if case .error(let e)? = value { return e }
+        return ErrorValue(.unknown)
     }
 }
 

@@ -20,6 +20,9 @@ final class RequestSink: StreamOperator {
     var sink: StreamSink?
     private let plan: RequestPlan
     private let arguments: [CompiledExpr]
+    /// `if: COND, then: A, else: B`: the condition, and the `else:` inner stream's arguments
+    /// (``arguments`` are the `then:` one's).
+    private let choice: (condition: CompiledExpr, otherwise: [CompiledExpr])?
     private let makeInner: InnerOperators
     private let env: PipelineEnvironment
     private let sources: [(op: Int, index: Int, node: Int)]
@@ -32,7 +35,7 @@ final class RequestSink: StreamOperator {
     @exclusivity(unchecked) private var active = InnerStreamTable()
     /// `concatMap`: argument values (and the outer element, read by `as:`) waiting for the inner
     /// stream before them, from `waitingHead`.
-    @exclusivity(unchecked) private var waiting: [(arguments: [Value], env: PipelineEnvironment)] = []
+    @exclusivity(unchecked) private var waiting: [(arguments: [Value], env: PipelineEnvironment, branch: Int)] = []
     @exclusivity(unchecked) private var waitingHead = 0
     private var hasWaiting: Bool { waitingHead < waiting.count }
     @exclusivity(unchecked) private var upstreamDone = false
@@ -61,6 +64,10 @@ final class RequestSink: StreamOperator {
         self.makeInner = makeInner
         self.env = env
         self.sources = plan.innerSources
+        let coverage = env.coverage
+        self.choice = plan.choice.map { choice in
+            (ExpressionCompiler.compile(choice.condition, coverage: coverage), choice.otherwise.arguments.map { ExpressionCompiler.compile($0, coverage: coverage) })
+        }
         // Few nodes emit in `flush` (`combineLatest`, see Nodes/): a flush per transaction
         // would walk every pending inner stream, O(pending) each.
         self.innerFlushes = plan.inner.contains { OperatorCatalog.entry(named: $0.name)?.emitsOnFlush == true }
@@ -93,10 +100,22 @@ final class RequestSink: StreamOperator {
         case .next(let value):
             // With `as:`, `with:` and the inner stream's operators read the element by that name.
             let env = plan.bindsElement ? env.binding(element: value) : env
-            var values: [Value] = []
-            values.reserveCapacity(arguments.count)
             let element = [value]
-            for f in arguments {
+            // A choice picks the inner stream first, its condition read as the element arrives.
+            var branch = 0
+            if let choice {
+                switch env.attempt(choice.condition, element, operator: plan.name) {
+                case .value(let chosen): branch = chosen == .bool(true) ? 0 : 1
+                case .failed(let error):
+                    cancelAll()
+                    dropWaiting()
+                    return forward(.error(error))
+                }
+            }
+            let expressions = branch == 1 ? choice?.otherwise ?? [] : arguments
+            var values: [Value] = []
+            values.reserveCapacity(expressions.count)
+            for f in expressions {
                 // As a throwing selector of RxSwift's `flatMapLatest`: the output ends with the
                 // error, and the inner streams running are cancelled.
                 switch env.attempt(f, element, operator: plan.name) {
@@ -110,11 +129,11 @@ final class RequestSink: StreamOperator {
             switch plan.strategy {
             case .latest:
                 cancelAll()
-                subscribe(values, env)
+                subscribe(values, env, branch)
             case .merge:
-                subscribe(values, env)
+                subscribe(values, env, branch)
             case .concat:
-                if active.isEmpty && !hasWaiting { subscribe(values, env) } else { waiting.append((values, env)) }
+                if active.isEmpty && !hasWaiting { subscribe(values, env, branch) } else { waiting.append((values, env, branch)) }
             }
         case .failure:
             forward(event)
@@ -132,7 +151,7 @@ final class RequestSink: StreamOperator {
     /// for their turn, and whether its source completed.
     var operatorState: OperatorState {
         .requests(RequestState(active: unbuilt ?? active.entries.map { $0.stream.state(id: $0.id) },
-                               waiting: waiting[waitingHead...].map { .init(arguments: $0.arguments, element: $0.env.element) },
+                               waiting: waiting[waitingHead...].map { .init(arguments: $0.arguments, element: $0.env.element, branch: $0.branch) },
                                upstreamDone: upstreamDone))
     }
 
@@ -144,7 +163,7 @@ final class RequestSink: StreamOperator {
         _ = active.removeAll()
         active.reallocate()
         unbuilt = saved.active.isEmpty ? nil : saved.active
-        waiting = saved.waiting.map { ($0.arguments, $0.element.map { env.binding(element: $0) } ?? env) }
+        waiting = saved.waiting.map { ($0.arguments, $0.element.map { env.binding(element: $0) } ?? env, $0.branch) }
         waitingHead = 0
         upstreamDone = saved.upstreamDone
         draining = false
@@ -157,7 +176,8 @@ final class RequestSink: StreamOperator {
         for inner in saved {
             let id = inner.id
             let streamEnv = innerEnvironment(id, inner.element.map { env.binding(element: $0) } ?? env)
-            let stream = InnerStream(restoring: inner, service: plan.call.service, names: plan.call.argumentNames, operators: makeInner,
+            let (call, source) = plan.branch(inner.branch)
+            let stream = InnerStream(restoring: inner, service: call.service, source: source, names: call.argumentNames, operators: makeInner,
                                      sources: sources, env: streamEnv) { [weak self] event in
                 self?.inner(id, event)
             }
@@ -178,9 +198,10 @@ final class RequestSink: StreamOperator {
     }
 
     /// `env`: the request's, or with `as:` one binding the outer element.
-    private func subscribe(_ values: [Value], _ env: PipelineEnvironment) {
+    private func subscribe(_ values: [Value], _ env: PipelineEnvironment, _ branch: Int) {
         let id = active.allocate()
-        let stream = InnerStream(service: plan.call.service, names: plan.call.argumentNames, arguments: values, operators: makeInner,
+        let (call, source) = plan.branch(branch)
+        let stream = InnerStream(service: call.service, source: source, branch: branch, names: call.argumentNames, arguments: values, operators: makeInner,
                                  sources: sources, env: innerEnvironment(id, env)) { [weak self] event in
             self?.inner(id, event)
         }
@@ -217,7 +238,7 @@ final class RequestSink: StreamOperator {
             draining = true
             while active.isEmpty, hasWaiting {
                 let next = nextWaiting()
-                subscribe(next.arguments, next.env)
+                subscribe(next.arguments, next.env, next.branch)
             }
             draining = false
         }
@@ -229,7 +250,7 @@ final class RequestSink: StreamOperator {
     }
 
     /// The oldest waiting arguments; the queue's storage is compacted once half of it is spent.
-    private func nextWaiting() -> (arguments: [Value], env: PipelineEnvironment) {
+    private func nextWaiting() -> (arguments: [Value], env: PipelineEnvironment, branch: Int) {
         let values = waiting[waitingHead]
         waitingHead += 1
         if waitingHead == waiting.count {
@@ -257,7 +278,8 @@ final class RequestSink: StreamOperator {
             unbuilt = nil
             env.cancelTimers()
             for inner in saved {
-                InnerStream.recordCancelled(service: plan.call.service, names: plan.call.argumentNames, arguments: inner.arguments,
+                let (call, source) = plan.branch(inner.branch)
+                InnerStream.recordCancelled(service: call.service, source: source, names: call.argumentNames, arguments: inner.arguments,
                                             subscribedAt: inner.subscribedAt, env: env)
             }
             return

@@ -200,6 +200,7 @@ public struct CoverageMap: Sendable {
         for e in op.arguments.expressions { addProbes(e) }
         if let request = op.arguments.request {
             for e in request.call.arguments { addProbes(e) }
+            if let choice = request.choice { for e in [choice.condition] + choice.otherwise.arguments { addProbes(e) } }
             for inner in request.inner { addProbes(inner) }
         }
     }

@@ -207,7 +207,7 @@ struct DigestCells {
         let stream = program.spec.streams[port.pipeline]
         guard stream.source == node, stream.timer == nil, stream.operators.count == 1, let first = stream.operators.first,
               let plan = first.arguments.request, plan.strategy == .latest, plan.inner.isEmpty,
-              program.spec.services.indices.contains(plan.call.service), program.spec.services[plan.call.service].results.count <= 1
+              let service = plan.service, program.spec.services.indices.contains(service), program.spec.services[service].results.count <= 1
         else { return nil }
         var reads: [Int] = []
         for read in plan.call.arguments.flatMap({ $0.nodeReads() }) where read != node && !reads.contains(read) { reads.append(read) }

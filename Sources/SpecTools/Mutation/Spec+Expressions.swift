@@ -12,6 +12,11 @@ extension Spec {
         }
         func visitRequest(_ name: String, _ request: inout RequestDecl) {
             visitArguments(name, &request.arguments)
+            if var choice = request.choice {
+                visit(name, &choice.condition)
+                visitArguments(name, &choice.otherwise.arguments)
+                request.choice = choice
+            }
             visitOperators(name, &request.operators)
         }
         func visitOperators(_ name: String, _ operators: inout [OperatorDecl]) {

@@ -45,6 +45,11 @@ import Testing
         ("zip", "- zip: { with: ys, combine: \"$0 + $1\" }"),
         ("timeout", "- timeout: 25ms"),
         ("buffer", "- buffer: { timeSpan: 18ms, count: 2 }"),
+        // Inner streams that are not calls (issue 39): a timer's next tick is on the clock; a
+        // choice's branch is kept per running and per waiting inner stream.
+        ("inner interval", "- flatMapLatest: { interval: 6ms, ops: [ { take: 4 } ] }"),
+        ("inner choice", "- concatMap: { if: \"$0 % 2 == 0\", then: { timer: 9ms }, else: { call: api.tenfold, with: { n: $0 } } }"),
+        ("inner never or just", "- flatMapLatest: { if: \"$0 > 3\", then: never, else: { just: \"$0\" } }"),
     ]
 
     /// What the inputs do, at absolute times: `xs` elements (repeats, for `distinctUntilChanged`),

@@ -76,7 +76,7 @@ import Testing
         #expect(Self.reason(try Self.changed(login, latency, #""latency":"5000""#)) == at + "expected an integer, found a string")
         let double = try Self.changed(login, #""set":{"node":1,"value":{"string":{"_0":"hunter2"}}"#, #""set":{"node":1,"value":{"double":{"_0":1e999}}"#)
         #expect(Self.reason(double) == "malformed compiled spec: at program.scenarios[0].steps[2].kind.set.value.double._0: 1e999 is not a finite Double")
-        #expect(Self.reason(try Self.changed(login, #""version":3"#, #""version":1.5"#)) == "not a compiled spec: at version: expected an integer, found 1.5")
+        #expect(Self.reason(try Self.changed(login, #""version":4"#, #""version":1.5"#)) == "not a compiled spec: at version: expected an integer, found 1.5")
     }
 
     @Test func textThatIsNotJSONIsRefusedWithItsLineColumnAndByte() throws {
@@ -107,6 +107,33 @@ import Testing
         } catch {
             return error.message
         }
+    }
+
+    // Issue 39: a request's inner stream that is not a call, and a choice's `else:` one, are
+    // checked when loaded as a call is.
+    @Test func anInnerStreamOrChoiceThatCannotRunIsRefusedWhereItIs() throws {
+        let loaded = SpecLoader.load(text: """
+            screen: S
+            inputs:
+              q: String
+            outputs:
+              results:
+                stream: q
+                ops:
+                  - flatMapLatest: { if: $0.isEmpty, then: { just: '[]' }, else: { call: api.search, with: { q: $0 } } }
+              ticks: { stream: q, ops: [ { flatMap: { timer: 5ms, period: 10ms } } ] }
+            services:
+              api.search: { returns: '[String]', params: { q: String }, result: [a] }
+            """, path: "s.yaml")
+        let json = try CompiledSpec.json(try #require(loaded.spec, "\(loaded.renderDiagnostics())"))
+        #expect(Self.reason(json) == nil)
+        let noValue = try Self.changed(json, #""argumentNames":["just"],"arguments":[{"list":{"_0":[]}}]"#, #""argumentNames":[],"arguments":[]"#)
+        #expect(Self.reason(noValue)?.hasSuffix("'flatMapLatest' has 0 values for its inner stream's one") == true, "\(Self.reason(noValue) ?? "loaded")")
+        let noService = try Self.changed(json, #""otherwise":{"argumentNames":["q"],"arguments":[{"operatorArgument":{"_0":0}}],"service":0}"#,
+                                         #""otherwise":{"argumentNames":["q"],"arguments":[{"operatorArgument":{"_0":0}}],"service":7}"#)
+        #expect(Self.reason(noService)?.contains("'flatMapLatest'") == true, "\(Self.reason(noService) ?? "loaded")")
+        let stopped = try Self.changed(json, #""period":10"#, #""period":0"#)
+        #expect(Self.reason(stopped)?.hasSuffix("'flatMap' has an inner timer of 5 ms, period 0 ms") == true, "\(Self.reason(stopped) ?? "loaded")")
     }
 
     @Test func aTimerStreamCompilesToAProgramThatLoadsAndPlaysAsItsYAML() throws {

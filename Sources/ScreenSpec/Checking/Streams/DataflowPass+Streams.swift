@@ -164,24 +164,15 @@ extension DataflowPass {
                 var checker = cx.expressionChecker()
                 checker.operatorArguments = [element]
                 if let requestElement { checker.payload = requestElement }
-                let call = declarations.services.checkCall(request.service, request.arguments, at: request.range, with: &checker)
-                cx.diagnostics = checker.diagnostics
-                // Arguments are sampled when an element arrives, as an action's `with:`: no rank
-                // edges, so a handler may write from the answers state the next request reads (paging).
-                guard let service = declarations.services.index[request.service.value] else {
-                    if !spec.services.contains(where: { $0.name.value == request.service.value }) && !cx.poisoned.contains(request.service.value) {
-                        cx.unknownName(request.service, what: "service", candidates: spec.services.map(\.name.value))
-                    }
-                    return nil
-                }
-                var innerElement = declarations.services.plans[service].returns
+                guard let (call, answer, source, choice) = checkInnerStreams(request, with: &checker) else { return nil }
+                var innerElement = answer
                 var innerRequest = false
                 var innerShape: NavigationShape?
                 guard let innerPlans = checkOperators(request.operators, element: &innerElement, node: node, sourceName: request.service.value,
                                                       inner: true, bound: requestElement, sawRequest: &innerRequest, navigationShape: &innerShape) else { return nil }
-                arguments = OperatorArguments(request: RequestPlan(call: ServiceCall(service: service, argumentNames: call.names, arguments: call.values),
-                                                                   strategy: strategy, inner: innerPlans, failuresEnd: request.failuresEnd, name: op.name,
-                                                                   bindsElement: request.elementName != nil))
+                arguments = OperatorArguments(request: RequestPlan(call: call, strategy: strategy, inner: innerPlans, failuresEnd: request.failuresEnd,
+                                                                   name: op.name, bindsElement: request.elementName != nil, source: source,
+                                                                   choice: choice))
                 element = innerElement
                 sawRequest = true
                 if let name = request.elementName { boundNames.append(name.value) }

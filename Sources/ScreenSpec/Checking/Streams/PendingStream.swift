@@ -27,6 +27,10 @@ extension OperatorDecl {
             for e in a.expressions { names += e.referencedNames() }
             if let r = a.request {
                 for argument in r.arguments { names += argument.value.referencedNames() }
+                if let choice = r.choice {
+                    names += choice.condition.referencedNames()
+                    for argument in choice.otherwise.arguments { names += argument.value.referencedNames() }
+                }
                 names += referencedNames(r.operators)
             }
             if let n = a.navigation { for p in n.params { names += p.value.referencedNames() } }

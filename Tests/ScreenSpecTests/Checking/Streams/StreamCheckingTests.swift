@@ -142,6 +142,60 @@ private func errors(_ yaml: String) -> [String] {
         ])
     }
 
+    // Issue 39 item 1: an inner stream made by `just`, `empty`, `never`, `error`, `timer` or
+    // `interval`, typed and located as a call is.
+    @Test func innerStreamsThatAreNotCallsAreCheckedAndLocated() {
+        let yaml = Self.header + """
+          a: { stream: xs, ops: [ { flatMapLatest: { just: '$0 * 10', with: { page: 1 } } } ] }
+          b: { stream: xs, ops: [ { flatMapLatest: { call: api.get, just: '1' } } ] }
+          c: { stream: xs, ops: [ { flatMapLatest: { ops: [] } } ] }
+          d: { stream: xs, ops: [ { flatMap: { error: '$0' } } ] }
+          e: { stream: xs, ops: [ { flatMap: { interval: 0ms } } ] }
+          f: { stream: xs, ops: [ { concatMap: { never: 3 } } ] }
+          g: { stream: xs, ops: [ { flatMap: { empty, period: 1s } } ] }
+          h: { stream: xs, ops: [ { flatMap: { timer: 1s, ops: [ { map: '$0 + true' } ] } } ] }
+          i: { stream: xs, ops: [ { flatMap: { jsut: '1' } } ] }
+          j: { stream: xs, ops: [ { flatMap: { just: '$0 > 1', ops: [ { map: '$0 + 1' } ] } } ] }
+        """
+        #expect(errors(yaml) == [
+            "13:69: 'with:' gives a service call its arguments; 'just' takes none",
+            "14:44: 'flatMapLatest' has one inner stream, found 'call:' and 'just:'",
+            "15:44: 'flatMapLatest' needs its inner stream: 'call:' naming a service, or 'just:', 'empty', 'never', 'error:', 'timer:' or 'interval:'",
+            "16:48: expected 'Error', found 'Int'",
+            "17:50: 'interval' needs a period above 0ms, such as '1s'",
+            "18:49: 'never' takes no value",
+            "19:55: 'period:' goes with 'timer:'",
+            // A timer's elements are Ints; `just`'s are its expression's type.
+            "20:66: '+' cannot combine 'Int' and 'Bool'",
+            "21:40: unknown key 'jsut' in 'flatMap'; did you mean 'just'?",
+            "22:71: '+' cannot combine 'Bool' and 'Int'",
+        ])
+    }
+
+    // Issue 39 item 1: a choice between inner streams, its two branches of one type.
+    @Test func aChoiceOfInnerStreamsIsCheckedAndLocated() {
+        let yaml = Self.header + """
+          a: { stream: xs, ops: [ { flatMapLatest: { if: '$0 > 1', then: { just: '"none"' }, else: { call: api.get, with: { page: $0 } } } } ] }
+          b: { stream: xs, ops: [ { flatMapLatest: { if: '$0 > 1', then: { call: api.get, with: { page: $0 } }, else: { timer: 1s } } } ] }
+          c: { stream: xs, ops: [ { flatMapLatest: { if: '$0 > 1', then: { call: api.get, with: { page: $0 } }, else: { just: 'true' } } } ] }
+          d: { stream: xs, ops: [ { flatMapLatest: { if: '$0', then: empty, else: never } } ] }
+          e: { stream: xs, ops: [ { flatMapLatest: { if: '$0 > 1', then: { just: '1' } } } ] }
+          f: { stream: xs, ops: [ { flatMapLatest: { if: '$0 > 1', just: '1', then: empty, else: never } } ] }
+          g: { stream: xs, ops: [ { flatMapLatest: { if: '$0 > 1', then: { just: '[]' }, else: { call: api.get, with: { page: $0 } } } } ] }
+          h: { stream: xs, ops: [ { flatMap: { if: '$0 > 1', then: { interval: 1s }, else: { just: '"a"' } } } ] }
+        """
+        #expect(errors(yaml) == [
+            "13:75: this 'just:' carries 'String' where the other inner stream of the choice carries 'Int'",
+            "15:120: this 'just:' carries 'Bool' where the other inner stream of the choice carries 'Int'",
+            "16:51: expected 'Bool', found 'Int'",
+            "17:44: 'flatMapLatest' chooses its inner stream with 'if:', 'then:' and 'else:'; 'else:' is missing",
+            "18:66: 'just:' goes inside 'then:' or 'else:' when the request chooses its inner stream with 'if:'",
+            // `[]` is read as the call's `Int`, which no list is.
+            "19:75: an empty list '[]' needs a list type from its context",
+            "20:93: this 'just:' carries 'String' where the other inner stream of the choice carries 'Int'",
+        ])
+    }
+
     // Issue 20 item 1: a request's `ops:` listen to the screen, typed as outside; issue 27 item 3:
     // `as:` names the element that started the call.
     @Test func innerOperatorsListenToTheScreenAndReadTheirElement() {
