@@ -35,7 +35,10 @@ package final class PreviewServer: Sendable {
         let server = HTTPServer(address: sockaddr_un.unix(path: socketPath), timeout: 60, logger: .disabled, handler: handler)
         let task = Task { try await server.run() }
         do {
-            try await server.waitUntilListening(timeout: 10)
+            // Listening on a socket in a private folder is immediate; what can take long is the
+            // server's task getting a thread on a loaded machine (two busy cores, a test run
+            // beside builds), so the wait is generous: it ends at once when the server listens.
+            try await server.waitUntilListening(timeout: 120)
         } catch {
             task.cancel()
             try? FileManager.default.removeItem(atPath: folder)
