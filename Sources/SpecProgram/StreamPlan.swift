@@ -228,7 +228,7 @@ package enum InnerSourcePlan: Sendable {
     }
 
     /// How the timeline names it when it is cancelled: `interval(1s)`, `never`, `just(3)`.
-    func label(_ arguments: [Value]) -> String {
+    package func label(_ arguments: [Value]) -> String {
         switch self {
         case .call: return "call"
         case .just: return "just(" + arguments.map(ValueFormatter.text).joined() + ")"

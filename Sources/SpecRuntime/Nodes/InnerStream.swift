@@ -43,6 +43,16 @@ final class InnerStream {
     @exclusivity(unchecked) private var gates: [Gate] = []
     /// The live call in flight for the current subscription, cancelled with it.
     @exclusivity(unchecked) private var liveCall: LiveCalls.Call?
+    /// Set while the stream (re)subscribes: a `retry` reached at once (an `error:` source fails in
+    /// its subscription) leaves its position in ``pendingRetry`` for ``playAndRetry()``'s loop,
+    /// rather than recursing, which a `retry` of `error:` would take to the stack's end.
+    @exclusivity(unchecked) private var subscribing = false
+    @exclusivity(unchecked) private var pendingRetry: Int?
+
+    /// How many times a `retry` may resubscribe at one instant (an inner stream that fails as soon
+    /// as it is subscribed); then the stream ends with an `evaluation` error that says so, where
+    /// RxSwift's `Observable.error(e).retry()` would loop forever.
+    static let retriesAtOnce = 100_000
 
     init(service: Int, source: InnerSourcePlan, branch: Int = 0, names: [String], arguments: [Value], operators: @escaping InnerOperators,
          sources: [(op: Int, index: Int, node: Int)], env: PipelineEnvironment, deliver: @escaping (StreamEvent) -> Void) {
@@ -106,7 +116,40 @@ final class InnerStream {
         for op in operators.reversed() { op.start() }
         subscribeToScreen(below: operators.count)
         guard !done else { return }
-        play()
+        playAndRetry()
+    }
+
+    /// Plays the source, after restarting the operators before `position` (a `retry`'s) when one
+    /// is given; then each resubscription a `retry` asked for meanwhile, in a loop.
+    private func playAndRetry(restarting position: Int? = nil) {
+        subscribing = true
+        defer { subscribing = false }
+        var position = position
+        var again = 0
+        while true {
+            if let p = position {
+                again += 1
+                guard again <= Self.retriesAtOnce else {
+                    // Past the retry, as its last error would go.
+                    let error = ErrorValue(.evaluation, message: "'retry' resubscribed \(Self.retriesAtOnce) times at one instant: the inner stream fails as soon as it is subscribed")
+                    let after: StreamSink? = gates.indices.contains(p) ? gates[p] : end
+                    after?.on(.error(error))
+                    return
+                }
+                restart(upTo: p)
+                if let asked = pendingRetry {
+                    pendingRetry = nil
+                    position = asked
+                    if done { return }
+                    continue
+                }
+            }
+            guard !done else { return }
+            play()
+            guard let asked = pendingRetry, !done else { return }
+            pendingRetry = nil
+            position = asked
+        }
     }
 
     /// A timer of this stream came due: its answer's events (``StreamTimer/Address/innerOp``
@@ -119,13 +162,15 @@ final class InnerStream {
             return
         }
         guard case .events(let events) = timer.payload, let first = operators.first ?? end else { return }
-        if events.contains(where: \.isTerminal) { answerEnded = true }
-        for event in events { first.on(event) }
-        // A periodic timer sets its next tick once this one has passed, unless it ended the stream
-        // (a `take` in its ops): what is pending on the clock is what can still happen.
-        if case .timer(let plan) = source, let period = plan.period, !done, case .next(.int(let n))? = events.first {
+        // A periodic timer sets its next tick before it delivers this one, as RxSwift's
+        // `SchedulePeriodicRecursive` does, so that work this tick schedules for the same instant
+        // (a `debounce` of the period) comes after the next tick. A tick that ends the stream (a
+        // `take` in its ops) or restarts it (a `retry`) cancels the next with its other timers.
+        if case .timer(let plan) = source, let period = plan.period, case .next(.int(let n))? = events.first {
             env.schedule(period, .events([.next(.int(n &+ 1))]))
         }
+        if events.contains(where: \.isTerminal) { answerEnded = true }
+        for event in events { first.on(event) }
     }
 
     /// The operators before `position` subscribe to the screen's nodes they listen to.
@@ -181,6 +226,15 @@ final class InnerStream {
     /// The service answers again and the operators before `position` (a `retry`) start afresh.
     private func resubscribe(upTo position: Int) {
         guard !done else { return }
+        if subscribing {
+            pendingRetry = position
+            return
+        }
+        playAndRetry(restarting: position)
+    }
+
+    /// The operators before `position` replaced by fresh ones and subscribed to the screen again.
+    private func restart(upTo position: Int) {
         // The replaced operators' timers, and the previous answer's, can no longer do anything.
         env.cancelTimers { $0.innerOp < position }
         let fresh = makeOperators(env)
@@ -195,8 +249,6 @@ final class InnerStream {
         }
         for op in operators[..<position].reversed() { op.start() }
         subscribeToScreen(below: position)
-        guard !done else { return }
-        play()
     }
 
     /// Schedules the service's answer to a new call into the first operator, or starts the

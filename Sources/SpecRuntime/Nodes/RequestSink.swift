@@ -64,9 +64,9 @@ final class RequestSink: StreamOperator {
         self.makeInner = makeInner
         self.env = env
         self.sources = plan.innerSources
-        let coverage = env.coverage
+        let instrumentation = env.instrumentation
         self.choice = plan.choice.map { choice in
-            (ExpressionCompiler.compile(choice.condition, coverage: coverage), choice.otherwise.arguments.map { ExpressionCompiler.compile($0, coverage: coverage) })
+            (ExpressionCompiler.compile(choice.condition, instrumentation: instrumentation), choice.otherwise.arguments.map { ExpressionCompiler.compile($0, instrumentation: instrumentation) })
         }
         // Few nodes emit in `flush` (`combineLatest`, see Nodes/): a flush per transaction
         // would walk every pending inner stream, O(pending) each.

@@ -113,4 +113,36 @@ import Testing
         let once = spec("- flatMapLatest: { timer: 10ms, ops: [ { map: '$0 > 100 ? $0 : fail(.http(500))' }, { retry: 1 } ], failures: end }")
         #expect(try record(once, inputs: ["xs": hot([(210, 1)])]).events == [error(220)])
     }
+
+    // `Observable<Int>.interval(10).map { $0 == 1 ? throw testError : $0 }.retry(2)`: the retry
+    // starts the interval again at 0 and the old one ticks no more (RxSwift: 0 at 220, 0 at 240,
+    // the error at 250).
+    @Test func retryRestartsAPeriodicTimer() throws {
+        let yaml = spec("- flatMapLatest: { interval: 10ms, ops: [ { map: '$0 == 1 ? fail(.http(500)) : $0' }, { retry: 2 } ], failures: end }")
+        #expect(try record(yaml, inputs: ["xs": hot([(210, 1)])]).events == [next(220, 0), next(240, 0), error(250)])
+    }
+
+    // The next tick is on the clock before this one is delivered, as RxSwift's
+    // `SchedulePeriodicRecursive` does: a `debounce` of the period is replaced by every tick, so
+    // `interval(100).debounce(100)` emits nothing.
+    @Test func theNextTickComesBeforeWhatThisOneScheduled() throws {
+        let yaml = spec("- flatMapLatest: { interval: 100ms, ops: [ { debounce: 100ms } ] }")
+        #expect(try record(yaml, inputs: ["xs": hot([(210, 1)])]).events == [])
+    }
+
+    // `Observable.error(testError).retry(3)` ends with the error after three subscriptions, all at
+    // once; `.retry()` loops forever in RxSwift, and here ends after `retriesAtOnce` with an
+    // `evaluation` error saying so (a departure, docs/spec-language.md), with no recursion.
+    @Test func aRetryOfAnErrorAtOnceEnds() throws {
+        let finite = spec("- flatMapLatest: { error: '.http(500)', ops: [ { retry: 3 } ], failures: end }")
+        #expect(try record(finite, inputs: ["xs": hot([(210, 1)])]).events == [error(210)])
+        let forever = spec("- flatMapLatest: { error: '.http(500)', ops: [ retry ], failures: end }")
+        let events = try record(forever, inputs: ["xs": hot([(210, 1)])]).events
+        #expect(events.count == 1 && events.first?.time == 210)
+        guard case .error(let e)? = events.first?.event else {
+            Issue.record("expected an error, got \(events)")
+            return
+        }
+        #expect(e.kind == .evaluation && (e.message ?? "").contains("resubscribed 100000 times at one instant"))
+    }
 }
