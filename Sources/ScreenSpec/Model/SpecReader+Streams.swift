@@ -170,9 +170,7 @@ extension SpecReader {
 
     mutating func readRequest(_ node: YAMLNode, of what: String) -> RequestDecl? {
         // `flatMapLatest: empty` and `flatMapLatest: never`, with nothing else to say.
-        if node.scalar?.style == .plain, let word = node.string, word == "empty" || word == "never" {
-            return RequestDecl(service: Located(word, node.range), arguments: [], range: node.range, source: word == "empty" ? .empty : .never)
-        }
+        if let bare = bareInnerSource(node) { return bare }
         guard let f = fields(node, of: "'\(what)'", allowed: Self.innerSourceKeys + ["period", "with", "as", "ops", "failures", "if", "then", "else"]) else {
             return nil
         }
@@ -230,15 +228,19 @@ extension SpecReader {
 
     /// A branch of a choice: one inner stream, without `ops:` of its own (the request's apply).
     private mutating func readBranch(_ node: YAMLNode, of key: String) -> RequestDecl? {
-        if node.scalar?.style == .plain, let word = node.string, word == "empty" || word == "never" {
-            return RequestDecl(service: Located(word, node.range), arguments: [], range: node.range, source: word == "empty" ? .empty : .never)
-        }
+        if let bare = bareInnerSource(node) { return bare }
         guard let f = fields(node, of: "'\(key):'", allowed: Self.innerSourceKeys + ["period", "with"]) else { return nil }
         return readInnerSource(f, node, of: key + ":")
     }
 
-    /// The keys that name a request's inner stream, one of which it has.
-    static let innerSourceKeys = ["call", "just", "empty", "never", "error", "timer", "interval"]
+    /// The keys that name a request's inner stream, one of which it has: the program's kinds.
+    static let innerSourceKeys = InnerSourcePlan.kinds
+
+    /// `empty` or `never` written alone, as a plain word: the inner stream with nothing else to say.
+    private func bareInnerSource(_ node: YAMLNode) -> RequestDecl? {
+        guard node.scalar?.style == .plain, let word = node.string, word == "empty" || word == "never" else { return nil }
+        return RequestDecl(service: Located(word, node.range), arguments: [], range: node.range, source: word == "empty" ? .empty : .never)
+    }
 
     /// The inner stream a request names with one of ``innerSourceKeys``, and the call's `with:`.
     private mutating func readInnerSource(_ f: [String: YAMLNode], _ node: YAMLNode, of what: String) -> RequestDecl? {

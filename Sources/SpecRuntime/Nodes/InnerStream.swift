@@ -124,10 +124,10 @@ final class InnerStream {
     private func playAndRetry(restarting position: Int? = nil) {
         subscribing = true
         defer { subscribing = false }
-        var position = position
+        var next = position
         var again = 0
-        while true {
-            if let p = position {
+        repeat {
+            if let p = next {
                 again += 1
                 guard again <= Self.retriesAtOnce else {
                     // Past the retry, as its last error would go.
@@ -137,19 +137,13 @@ final class InnerStream {
                     return
                 }
                 restart(upTo: p)
-                if let asked = pendingRetry {
-                    pendingRetry = nil
-                    position = asked
-                    if done { return }
-                    continue
-                }
             }
-            guard !done else { return }
-            play()
-            guard let asked = pendingRetry, !done else { return }
+            // A retry the restart itself asked for (an operator that failed on the screen's value)
+            // restarts again before anything plays.
+            if pendingRetry == nil && !done { play() }
+            next = pendingRetry
             pendingRetry = nil
-            position = asked
-        }
+        } while next != nil && !done
     }
 
     /// A timer of this stream came due: its answer's events (``StreamTimer/Address/innerOp``
