@@ -52,13 +52,18 @@ let package = Package(
         .target(name: "SpecRuntime", dependencies: ["SpecProgram"]),
         // The only module that imports FoundationNetworking.
         .target(name: "SpecHTTP", dependencies: ["SpecRuntime"]),
-        .target(name: "SpecTools", dependencies: ["ScreenSpec", "SpecRuntime"]),
+        // What exploration needs of the engine's internals: a graph's state saved and restored,
+        // and its digest. Above the engine, so that what an app links carries no exploration code;
+        // below the tools and conformance (which links no front end), which both search states.
+        .target(name: "SpecExploration", dependencies: ["SpecRuntime"]),
+        .target(name: "SpecTools", dependencies: ["ScreenSpec", "SpecRuntime", "SpecExploration"]),
         // Conformance: the engine and a test clock, no front end, so that an app's test target
         // links no libyaml (the spec comes as the generated code's compiled program).
         .target(
             name: "SpecConformance",
             dependencies: [
                 "SpecRuntime",
+                "SpecExploration",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ]
@@ -113,9 +118,9 @@ let package = Package(
         .testTarget(name: "ScreenSpecTests", dependencies: ["ScreenSpec", "SpecRuntime", "SpecTesting"]),
         // Test folders mirror their module's source folders (docs/architecture.md, "Tests").
         // Tools its tests drive the engine through (coverage, exploration) are declared, not borrowed.
-        .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "SpecHTTP", "ScreenSpec", "SpecTools", "SpecTesting"]),
+        .testTarget(name: "SpecRuntimeTests", dependencies: ["SpecRuntime", "SpecExploration", "SpecHTTP", "ScreenSpec", "SpecTools", "SpecTesting"]),
         .testTarget(name: "SpecConformanceTests", dependencies: ["SpecConformance", "SpecRuntime", "ScreenSpec", "SpecTesting"]),
-        .testTarget(name: "SpecToolsTests", dependencies: ["SpecTools", "SpecRuntime", "ScreenSpec", "SpecTesting"]),
+        .testTarget(name: "SpecToolsTests", dependencies: ["SpecTools", "SpecExploration", "SpecRuntime", "ScreenSpec", "SpecTesting"]),
         // Plays every spec under specs/ against its committed snapshot, one test per scenario.
         .testTarget(name: "SpecSnapshotTests", dependencies: ["SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),
         .testTarget(name: "SpecPreviewTests", dependencies: ["SpecPreview", "SpecRuntime", "ScreenSpec", "SpecTools", "SpecTesting"]),

@@ -1,3 +1,4 @@
+import SpecExploration
 import SpecRuntime
 
 /// The paths `specrun explore` would take from the screen's start, breadth first: each a sequence
@@ -89,6 +90,6 @@ struct PathSearch {
             }
             try? graph.advance(by: move.wait)
         }
-        return graph.stateDigest() &+ UInt64(graph.serviceCallsMade) &* 0x9E37_79B9_7F4A_7C15
+        return GraphDigest(graph).stateDigest() &+ UInt64(graph.serviceCallsMade) &* 0x9E37_79B9_7F4A_7C15
     }
 }

@@ -3,7 +3,7 @@
 /// A value input, an event or a stream output may end once; after that it emits nothing more,
 /// as an RxSwift observable after `onCompleted` or `onError`. (A failed request inside a
 /// pipeline is not an end: it travels as a failure, see `docs/spec-language.md`.)
-package enum StreamEnd: Sendable, Hashable {
+@usableFromInline package enum StreamEnd: Sendable, Hashable {
     case completed
     case error(ErrorValue)
 

@@ -19,10 +19,10 @@ package struct StreamTimer: Hashable, Sendable {
     /// inner stream, that stream's id and the operator's index in it (-1 for the inner stream's
     /// own answer).
     package struct Address: Hashable, Sendable {
-        var pipeline: Int
-        var op: Int
-        var inner = -1
-        var innerOp = -1
+        package internal(set) var pipeline: Int
+        package internal(set) var op: Int
+        package internal(set) var inner = -1
+        package internal(set) var innerOp = -1
 
         /// Whether a timer set at `other` belongs to this operator, or to something inside it
         /// (an inner stream's operators are inside that stream).
@@ -40,6 +40,6 @@ package struct StreamTimer: Hashable, Sendable {
         case events([StreamEvent])
     }
 
-    var address: Address
-    var payload: Payload
+    package internal(set) var address: Address
+    package internal(set) var payload: Payload
 }

@@ -109,7 +109,8 @@ public final class VirtualClock {
         now = max(now, target)
     }
 
-    /// The time, the sequence and everything scheduled, to restore later (see Exploration/).
+    /// The time, the sequence and everything scheduled, to restore later (exploration saves and
+    /// restores states with it: SpecExploration).
     ///
     /// Sendable because a graph's timers are plain values (``GraphTimer``); closures are scheduled
     /// only from outside a graph (a scenario recorder, a live call's timeout), never by the
@@ -119,13 +120,15 @@ public final class VirtualClock {
         fileprivate var sequence: Int
         fileprivate var queue: TimerQueue
 
-        /// The bytes of the queue when it is not `parent`'s (shared until written), for
-        /// exploration's memory budget: a closure's context is a fixed estimate.
-        package func bytes(beyond parent: State?) -> Int {
-            guard queue.count > 0 else { return 0 }
-            if let parent, parent.queue.sharesStorage(with: queue) { return 0 }
-            return HeldBytes.header + queue.count * (MemoryLayout<TimerQueue.Entry>.stride + HeldBytes.closure)
-        }
+        /// How many entries are pending in this state.
+        package var pendingCount: Int { queue.count }
+
+        /// The bytes one pending entry takes in the queue's storage.
+        package static var entryStride: Int { MemoryLayout<TimerQueue.Entry>.stride }
+
+        /// Whether this state's queue is `other`'s storage (shared until written): exploration's
+        /// memory budget counts a queue once.
+        package func sharesQueue(with other: State) -> Bool { queue.sharesStorage(with: other.queue) }
     }
 
     /// Whether every pending entry is a ``GraphTimer`` (no closure), so a saved state may be
@@ -145,68 +148,20 @@ public final class VirtualClock {
         }
     }
 
-    /// A digest of what is pending, relative to now: each entry's delay and what it does (a
-    /// graph timer's value; a closure counts as unknown), in the order they will run, since two
-    /// timers due at the same time run in the order they were set.
-    package func pendingDigest() -> UInt64 { pendingDigest(after: 0) }
-
-    /// ``pendingDigest()`` as it will be `wait` milliseconds from now if nothing comes due before
-    /// then (exploration predicts a wait's state with it; see ``nextDue``).
-    package func pendingDigest(after wait: Int) -> UInt64 {
-        let at = now &+ wait
-        var d = Digest()
-        d.mix(UInt64(queue.count))
-        func mix(_ entry: TimerQueue.Entry) {
-            d.mix(UInt64(bitPattern: Int64(entry.time &- at)))
-            if case .timer(let timer) = entry.work { d.mix(UInt64(bitPattern: Int64(digest(of: timer)))) } else { d.mix(0) }
+    /// Hands `body` each pending entry in the order they will run (two entries due at the same
+    /// time run in the order they were set), with its time relative to now and its graph timer
+    /// (nil for a closure). Exploration digests what is pending with it (SpecExploration).
+    package func forEachPending(_ body: (_ delay: Int, _ timer: GraphTimer?) -> Void) {
+        func visit(_ entry: TimerQueue.Entry) {
+            if case .timer(let timer) = entry.work { body(entry.time &- now, timer) } else { body(entry.time &- now, nil) }
         }
         let entries = queue.entries
         if entries.count <= 1 {
-            entries.forEach(mix)
+            entries.forEach(visit)
         } else {
             // The heap's layout depends on the order of insertions: the order they run in does not.
-            entries.sorted { $0.precedes($1) }.forEach(mix)
+            entries.sorted { $0.precedes($1) }.forEach(visit)
         }
-        return queue.count == 0 ? 0 : d.finished
-    }
-
-    /// ``pendingDigest(after:)`` for each of `waits`, into `digests` (storage the caller keeps):
-    /// the timers are sorted and hashed once for all of them (exploration asks for every wait of
-    /// its alphabet from each state it expands).
-    package func pendingDigests(after waits: [Int], into digests: inout [UInt64]) {
-        if digests.count != waits.count { digests = Array(repeating: 0, count: waits.count) }
-        guard queue.count != 0 else {
-            for k in waits.indices { digests[k] = 0 }
-            return
-        }
-        var entries = queue.entries
-        if entries.count > 1 { entries.sort { $0.precedes($1) } }
-        let hashes = entries.map { entry -> UInt64 in
-            if case .timer(let timer) = entry.work { return UInt64(bitPattern: Int64(digest(of: timer))) }
-            return 0
-        }
-        for (k, wait) in waits.enumerated() {
-            let at = now &+ wait
-            var d = Digest()
-            d.mix(UInt64(entries.count))
-            for (entry, hash) in zip(entries, hashes) {
-                d.mix(UInt64(bitPattern: Int64(entry.time &- at)))
-                d.mix(hash)
-            }
-            digests[k] = d.finished
-        }
-    }
-
-    /// Lists' and records' digests for the state digests of this clock's graph (see
-    /// ``ValueDigestCache``): a clock runs one graph on one thread at a time.
-    package let digestCache = ValueDigestCache()
-
-    /// A pending timer's word in ``pendingDigest(after:)``.
-    private func digest(of timer: GraphTimer) -> Int {
-        var d = Digest()
-        d.cache = digestCache
-        d.mix(timer: timer)
-        return Int(bitPattern: UInt(d.finished))
     }
 
     /// Drops everything scheduled.

@@ -53,31 +53,31 @@ package indirect enum OperatorState: Hashable, Sendable {
 /// A request operator's state (`flatMapLatest`, `flatMap`, `concatMap`): its inner streams, the
 /// elements waiting for their turn (`concatMap`) and whether its source completed.
 package struct RequestState: Hashable, Sendable {
-    var active: [InnerStreamState]
+    package internal(set) var active: [InnerStreamState]
     /// Per waiting element: the call's arguments and the element (read by `as:`).
-    var waiting: [WaitingCall]
-    var upstreamDone: Bool
+    package internal(set) var waiting: [WaitingCall]
+    package internal(set) var upstreamDone: Bool
 
-    struct WaitingCall: Hashable, Sendable {
-        var arguments: [Value]
-        var element: Value?
+    package struct WaitingCall: Hashable, Sendable {
+        package internal(set) var arguments: [Value]
+        package internal(set) var element: Value?
         /// The inner stream a choice (`if:`) picked for it: 0 `then:`, 1 `else:`.
-        var branch = 0
+        package internal(set) var branch = 0
     }
 }
 
 /// One inner stream of a request: its call, its operators' states and gates, whether its answer
 /// ended. Its answer's events still to come are timers on the clock.
 package struct InnerStreamState: Hashable, Sendable {
-    var id: Int
-    var arguments: [Value]
+    package internal(set) var id: Int
+    package internal(set) var arguments: [Value]
     /// The outer element, for a request with `as:` (its operators read it by that name).
-    var element: Value?
-    var operators: [OperatorState]
-    var gates: [Bool]
-    var answerEnded: Bool
+    package internal(set) var element: Value?
+    package internal(set) var operators: [OperatorState]
+    package internal(set) var gates: [Bool]
+    package internal(set) var answerEnded: Bool
     /// The inner stream a choice (`if:`) picked: 0 `then:` (or a request without a choice), 1 `else:`.
-    var branch = 0
+    package internal(set) var branch = 0
     /// When it was subscribed: only the text of a cancellation record shows it, so it is saved and
     /// compared but not hashed (absolute time is not part of a state's digest).
     var subscribedAt: Int
@@ -96,8 +96,8 @@ package struct InnerStreamState: Hashable, Sendable {
 /// A pipeline's state: its operators', which gates closed (an operator sent its end), and
 /// whether its output ended and was disposed.
 package struct PipelineState: Hashable, Sendable {
-    var operators: [OperatorState]
-    var gates: [Bool]
-    var ended: Bool
-    var disposed: Bool
+    package internal(set) var operators: [OperatorState]
+    package internal(set) var gates: [Bool]
+    package internal(set) var ended: Bool
+    package internal(set) var disposed: Bool
 }

@@ -91,7 +91,17 @@ public final class ScreenGraph {
     /// See ``ScreenProgram/handlerForwards``.
     let handlerForwards: [Int?]
     let actionArguments: [[CompiledExpr]]
-    @exclusivity(unchecked) var hasEmitted: [Bool]
+    // Exploration (SpecExploration) reads and restores the next four from another module, where
+    // `@exclusivity(unchecked)` is not honoured: a direct access there is a dynamic check. So, as
+    // `EvalContext`'s state, each is stored under a `stored…` name and used through an
+    // `@inlinable` property whose body, compiled into the reader as written here, keeps the
+    // unchecked access.
+    @usableFromInline @exclusivity(unchecked) var storedHasEmitted: [Bool]
+    @inlinable package var hasEmitted: [Bool] {
+        get { storedHasEmitted }
+        set { storedHasEmitted = newValue }
+        _modify { yield &storedHasEmitted }
+    }
     let pendingWrite: NodeSlots<Value?>
     /// The list a handler appends to a node, written when the node is processed; exclusive with
     /// `pendingWrite` (the later write of a transaction replaces the earlier one).
@@ -103,13 +113,23 @@ public final class ScreenGraph {
     /// across transactions so that steady-state propagation allocates nothing.
     @exclusivity(unchecked) var spareInbox: [Value] = []
     @exclusivity(unchecked) var handlerWriteBuffer: [HandlerWrite] = []
-    @exclusivity(unchecked) var serviceCalls: [Int]
+    @usableFromInline @exclusivity(unchecked) var storedServiceCalls: [Int]
+    @inlinable package var serviceCalls: [Int] {
+        get { storedServiceCalls }
+        set { storedServiceCalls = newValue }
+        _modify { yield &storedServiceCalls }
+    }
     /// The instrumentation its program was compiled with; nil, the usual case, means no probes
     /// anywhere.
     let instrumentation: (any ScreenInstrumentation)?
     var started = false
     // Unchecked as the state above: filled in `init` (and `rewind`) only, then only read per change.
-    @exclusivity(unchecked) var pipelines: [StreamPipeline] = []
+    @usableFromInline @exclusivity(unchecked) var storedPipelines: [StreamPipeline] = []
+    @inlinable package var pipelines: [StreamPipeline] {
+        get { storedPipelines }
+        set { storedPipelines = newValue }
+        _modify { yield &storedPipelines }
+    }
     /// For each node, the pipelines it feeds: `op` -1 for the main source, else the operator index.
     let pipelineInputs: [[ScreenProgram.Port]]
     /// For each node, the pipelines its end is delivered to (as ``pipelineInputs``, and also
@@ -117,16 +137,15 @@ public final class ScreenGraph {
     let pipelineEndInputs: [[ScreenProgram.Port]]
     /// How each node's stream ended; nil while it runs (always nil for cells). Unchecked as the
     /// state above: `send` reads it on every event.
-    @exclusivity(unchecked) var ends: [StreamEnd?]
-    // Exploration (Exploration/ScreenGraph+Exploration.swift).
-    /// Every node, in order: what ``stateDigest(over:)`` covers unless the explorer narrows it to
-    /// the cells a state is (see `DigestCells` in SpecTools).
-    let allNodes: [Int]
-    /// Each node's last digest term and the value it was taken of (see ``DigestTerms``).
-    @exclusivity(unchecked) var digestTerms = DigestTerms()
+    @usableFromInline @exclusivity(unchecked) var storedEnds: [StreamEnd?]
+    @inlinable package var ends: [StreamEnd?] {
+        get { storedEnds }
+        set { storedEnds = newValue }
+        _modify { yield &storedEnds }
+    }
     /// Per service, the most calls that can change what its next call answers (see
     /// ``ServicePlan/choose(arguments:_:count:)``).
-    let serviceCallsCounted: [Int]
+    package let serviceCallsCounted: [Int]
 
     /// A graph of `spec` on `clock`, with the values of its `params:` in declaration order.
     /// Compiles the spec; to run it more than once, compile it once (``ScreenProgram``) and use
@@ -192,17 +211,16 @@ public final class ScreenGraph {
         for (k, p) in spec.params.enumerated() where k < params.count { values[p] = params[k] }
         context = EvalContext(values: values, names: program.names)
         // An invariant's value is never stored: reading it evaluates it (see `value(of:)`).
-        hasEmitted = spec.nodes.indices.map { spec.nodes[$0].hasCurrentValue && !program.isInvariant[$0] }
+        storedHasEmitted = spec.nodes.indices.map { spec.nodes[$0].hasCurrentValue && !program.isInvariant[$0] }
         pendingWrite = NodeSlots(repeating: nil, count: n)
         pendingAppend = NodeSlots(repeating: nil, count: n)
         inbox = Array(repeating: [], count: n)
         queued = NodeSlots(repeating: false, count: n)
-        serviceCalls = Array(repeating: 0, count: self.services.count)
+        storedServiceCalls = Array(repeating: 0, count: self.services.count)
         serviceCallsCounted = self.services.map { max($0.results.count - 1, 0) }
-        ends = Array(repeating: nil, count: n)
+        storedEnds = Array(repeating: nil, count: n)
         queue = RankQueue(capacity: n)
-        allNodes = Array(spec.nodes.indices)
-        pipelines = spec.streams.enumerated().map { p, stream in StreamPipeline(plan: stream, environment: makeEnvironment(p, stream)) }
+        storedPipelines = spec.streams.enumerated().map { p, stream in StreamPipeline(plan: stream, environment: makeEnvironment(p, stream)) }
         clock.fire = { [unowned self] timer in fire(timer) }
     }
 

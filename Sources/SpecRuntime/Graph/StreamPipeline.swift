@@ -6,7 +6,7 @@
 /// output node, in rank order: by then every node the operators read has settled in the
 /// transaction. After the inbox, each operator is flushed in order (`combineLatest` emits there),
 /// and what reached the end is handed back to the graph to emit.
-final class StreamPipeline {
+@usableFromInline package final class StreamPipeline {
     let plan: StreamPlan
     let environment: PipelineEnvironment
     private let operators: [StreamOperator]
@@ -117,32 +117,31 @@ final class StreamPipeline {
 
     /// Its state between transactions (its inbox is empty then): every operator's, the gates,
     /// and whether it ended.
-    var state: PipelineState {
+    package var state: PipelineState {
         if let cached { return cached }
         let state = PipelineState(operators: operators.map(\.operatorState), gates: gates.map(\.closed), ended: end.ended, disposed: disposed)
         cached = state
         return state
     }
 
-    /// ``state`` and its hash, kept until the pipeline next runs: most steps leave most pipelines
-    /// alone, and exploration reads both after every step.
+    /// ``state``, kept until the pipeline next runs: most steps leave most pipelines alone, and
+    /// exploration reads it after every step.
     @exclusivity(unchecked) private var cached: PipelineState?
-    @exclusivity(unchecked) private var cachedHash: Int?
 
-    /// The hash of ``state``, for exploration's digest.
-    var stateHash: Int {
-        if let cachedHash { return cachedHash }
-        // Not `Hasher`: a request's inner streams hold lists of records, hashed faster this way.
-        var d = Digest()
-        d.cache = environment.clock.digestCache
-        d.mix(pipeline: state)
-        let h = Int(bitPattern: UInt(d.finished))
-        cachedHash = h
-        return h
+    /// A hash of ``state`` its reader took (exploration's digest, in SpecExploration), kept with
+    /// ``state`` until the pipeline next runs or takes back another state: ``restore(_:hash:)``
+    /// compares states by it.
+    package var knownHash: Int? {
+        get { hashMemo }
+        set { hashMemo = newValue }
     }
 
+    // Unchecked, and reached from other modules only through ``knownHash``, whose body is
+    // compiled here (a direct access from another module would be checked at run time).
+    @exclusivity(unchecked) private var hashMemo: Int?
+
     /// Takes back a ``state`` of a pipeline built from the same plan, after the clock was restored;
-    /// `hash`, when known, is its ``stateHash``. A pipeline that has not run since it was in that
+    /// `hash`, when known, is its ``knownHash``. A pipeline that has not run since it was in that
     /// very state (the common case: a step touches few pipelines) has nothing to take back.
     ///
     /// The operators take their states back when the pipeline next runs (``process()``), not here:
@@ -151,23 +150,23 @@ final class StreamPipeline {
     /// before anything used them. Until then ``state`` is the one given. Not for a pipeline with an
     /// operator that reads the clock when it is restored (``readsClockWhenRestored(_:)``): by the
     /// time it runs, the step may have moved the clock on and fired its timers.
-    func restore(_ state: PipelineState, hash: Int? = nil) {
+    package func restore(_ state: PipelineState, hash: Int? = nil) {
         // A pipeline with a `throttle` reads its window back from the clock on every restore:
         // the window is an absolute time, which its state (relative, like the clock's timers)
         // leaves out, so an equal state restored at another time still has to take it back.
         if restoresLazily, let cached {
-            if let hash, let cachedHash {
+            if let hash, let hashMemo {
                 // Known hashes tell the states apart, or the same, without comparing them: equal
                 // hashes are the same state, as equal state digests are for exploration (whose
                 // restores alone give a hash).
-                if hash == cachedHash { return }
+                if hash == hashMemo { return }
             } else if cached == state {
-                if cachedHash == nil { cachedHash = hash }
+                if hashMemo == nil { hashMemo = hash }
                 return
             }
         }
         cached = state
-        cachedHash = hash
+        hashMemo = hash
         inbox.removeAll(keepingCapacity: true)
         for (k, gate) in gates.enumerated() where state.gates.indices.contains(k) { gate.closed = state.gates[k] }
         end.restore(ended: state.ended)
@@ -196,7 +195,7 @@ final class StreamPipeline {
     }
 
     /// Whether a terminal event reached the end: the output has ended and the pipeline is disposed.
-    var ended: Bool { end.ended }
+    package var ended: Bool { end.ended }
     @exclusivity(unchecked) private var disposed = false
 
     /// The output ended: every operator lets go of what it runs (inner streams are cancelled).
@@ -218,7 +217,7 @@ final class StreamPipeline {
             restoreOperators(state)
         }
         cached = nil
-        cachedHash = nil
+        hashMemo = nil
         while !inbox.isEmpty {
             // Disposed: what timers and sources still deliver goes nowhere, as after RxSwift's dispose.
             if end.ended {

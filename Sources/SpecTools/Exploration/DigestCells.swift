@@ -3,7 +3,7 @@ import SpecRuntime
 /// What a state of exploration is, read from the compiled program: the cells the state digest
 /// covers, the cells that only mirror another, and which moves change nothing but derived values
 /// (so their state can be predicted without taking them). The explorer's analysis; the graph only
-/// sums the terms of the nodes it is told (``ScreenGraph/stateDigest(over:)``).
+/// sums the terms of the nodes it is told (`GraphDigest.stateDigest(over:)` in SpecExploration).
 ///
 /// Exploration's steps write the nodes in `written` (`set` steps) and those `gestures` write or
 /// clear, and nothing else. Without stream outputs, a state is its cells (inputs with a current

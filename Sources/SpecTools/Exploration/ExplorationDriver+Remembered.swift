@@ -1,3 +1,4 @@
+import SpecExploration
 import SpecRuntime
 
 /// What breadth-first search remembers of the steps it took from a state, to know later moves
@@ -67,7 +68,7 @@ extension ExplorationDriver {
             chain.input = -2
             return
         }
-        clock.pendingDigests(after: chainDeltas, into: &chain.after)
+        digester.pendingDigests(after: chainDeltas, into: &chain.after)
         chain.pending = chain.after[0]
     }
 
@@ -128,7 +129,7 @@ extension ExplorationDriver {
         guard predicts, alphabet.waitOf[m] == 0, !expansion.restartTerms.isEmpty else { return }
         let input = alphabet.inputOf[m]
         guard input >= 0, let restart = restarts[input], let before = expansion.restartTerms[input],
-              let after = graph.restartTerms(node: restart.node, pipeline: restart.pipeline, pending: clock.pendingDigest()) else { return }
+              let after = digester.restartTerms(node: restart.node, pipeline: restart.pipeline, pending: digester.pendingDigest()) else { return }
         assert(digest &- after == expansion.digest &- before, "a restarted request changed more than its input, its pipeline and their timers")
         restartMemo.remember(from: expansion.restartKeys[input], waiting: 0, reached: after, flag: clock.pendingCount == 0)
     }
@@ -152,7 +153,7 @@ extension ExplorationDriver {
         if reachedParts.count != parts.count { reachedParts = Array(repeating: 0, count: parts.count) }
         var rest = digest
         for (k, part) in parts.enumerated() {
-            reachedParts[k] = graph.digestPart(nodes: part.nodes, pipelines: part.pipelines)
+            reachedParts[k] = digester.digestPart(nodes: part.nodes, pipelines: part.pipelines)
             rest &-= reachedParts[k]
         }
         let input = alphabet.inputOf[m]

@@ -1,4 +1,5 @@
 import ScreenSpec
+import SpecExploration
 import SpecRuntime
 
 /// Owns the graph an exploration runs on: takes moves, notices what went wrong after each, and
@@ -16,6 +17,8 @@ final class ExplorationDriver {
     // Constants, not `var`s: a class's `var` read from here, across the module boundary from the
     // graph's code it calls, keeps a run-time exclusivity check on every read (three per step).
     let graph: ScreenGraph
+    /// The digest of the graph's states (SpecExploration), with its caches.
+    let digester: GraphDigest
     let clock: VirtualClock
     /// What the graph reported during the current step, first one wins.
     @exclusivity(unchecked) private var problem: Finding?
@@ -64,6 +67,7 @@ final class ExplorationDriver {
         self.clock = clock
         self.graph = ScreenGraph(spec: spec, clock: clock, params: params)
         let graph = self.graph
+        digester = GraphDigest(graph)
         let cells = DigestCells(graph.program, writtenByMoves: Set(alphabet.moves.compactMap { move in
             if case .set(let node, _) = move.input { return node }
             return nil
@@ -76,12 +80,12 @@ final class ExplorationDriver {
             case .none: return Prediction(node: -1, term: 0)
             case .set(let node, let value):
                 if quiet[node] == nil { quiet[node] = cells.changesOnlyDerivedValues(node) }
-                if quiet[node]! { return Prediction(node: node, term: ScreenGraph.digestTerm(of: node, value)) }
+                if quiet[node]! { return Prediction(node: node, term: GraphDigest.term(of: node, value)) }
                 return cells.repeatsChangeNothing(node) ? Prediction(node: node, term: 0, repeatOnly: true) : nil
             case .gesture(let k):
                 let g = alphabet.gestures[k].gesture
                 guard let cell = cells.cellWritten(by: g), case .value(let v) = g.payload else { return nil }
-                return Prediction(node: cell, term: ScreenGraph.digestTerm(of: cell, v), enabled: g.enabled ?? -1)
+                return Prediction(node: cell, term: GraphDigest.term(of: cell, v), enabled: g.enabled ?? -1)
             case .send(let node, _):
                 return cells.repeatsChangeNothing(node) ? Prediction(node: node, term: 0, repeatOnly: true) : nil
             case .execute: return nil
@@ -189,7 +193,7 @@ final class ExplorationDriver {
 
     /// The digest of the current state: values, emitted flags, service-call counters, timers
     /// (answers on their way among them) and stream operators' states.
-    func stateHash() -> UInt64 { graph.stateDigest(over: digestNodes) }
+    func stateHash() -> UInt64 { digester.stateDigest(over: digestNodes) }
 
     /// What ``predictedHash(_:)`` needs of the state being expanded, taken by
     /// ``prepareExpansion()`` while the graph holds it (steps taken since change the graph).
@@ -244,13 +248,13 @@ final class ExplorationDriver {
             if expansion.parts.count != parts.count { expansion.parts = Array(repeating: 0, count: parts.count) }
             expansion.rest = expansion.digest
             for (k, part) in parts.enumerated() {
-                expansion.parts[k] = graph.digestPart(nodes: part.nodes, pipelines: part.pipelines)
+                expansion.parts[k] = digester.digestPart(nodes: part.nodes, pipelines: part.pipelines)
                 expansion.rest &-= expansion.parts[k]
             }
         }
         expansion.untilDue = clock.nextDue.map { $0 &- clock.now }
         // The timers sorted and hashed once, for now (wait 0) and after each wait.
-        clock.pendingDigests(after: pendingWaits, into: &pendingDigests)
+        digester.pendingDigests(after: pendingWaits, into: &pendingDigests)
         expansion.pending = pendingDigests[0]
         if predicts && restarts.contains(where: { $0 != nil }) {
             if expansion.restartTerms.count != restarts.count {
@@ -259,12 +263,12 @@ final class ExplorationDriver {
             }
             for (k, restart) in restarts.enumerated() {
                 guard let restart else { continue }
-                expansion.restartTerms[k] = graph.restartTerms(node: restart.node, pipeline: restart.pipeline, pending: expansion.pending)
+                expansion.restartTerms[k] = digester.restartTerms(node: restart.node, pipeline: restart.pipeline, pending: expansion.pending)
                 // The input and the terms of the nodes its call reads, mixed (the memo mixes the key
                 // again with a constant of its own).
                 var key = (0x5851_F42D_4C95_7F2D ^ UInt64(k)) &* 0x94D0_49BB_1331_11EB
                 for r in restart.reads {
-                    key = (key ^ graph.digestTerm(r)) &* 0x94D0_49BB_1331_11EB
+                    key = (key ^ digester.term(r)) &* 0x94D0_49BB_1331_11EB
                     key ^= key >> 32
                 }
                 expansion.restartKeys[k] = key
@@ -276,7 +280,7 @@ final class ExplorationDriver {
             expansion.terms = Array(repeating: 0, count: graph.spec.nodes.count)
             expansion.disabled = Array(repeating: false, count: graph.spec.nodes.count)
         }
-        for node in predictedNodes { expansion.terms[node] = ScreenGraph.digestTerm(of: node, graph.storedValue(of: node)) }
+        for node in predictedNodes { expansion.terms[node] = GraphDigest.term(of: node, graph.storedValue(of: node)) }
         for node in enabledNodes { expansion.disabled[node] = graph.value(of: node) == .bool(false) }
         if expansion.repeats.count != alphabet.inputs.count { expansion.repeats = Array(repeating: false, count: alphabet.inputs.count) }
         for k in repeatInputs {

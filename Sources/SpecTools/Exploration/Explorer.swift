@@ -1,4 +1,5 @@
 import ScreenSpec
+import SpecExploration
 import SpecRuntime
 
 /// Where an exploration is, for a progress line.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import ScreenSpec
+import SpecExploration
 import SpecRuntime
 
 /// Breadth-first search on several threads (`--workers`) with the result of one: the same

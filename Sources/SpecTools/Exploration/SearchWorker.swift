@@ -1,4 +1,5 @@
 import Foundation
+import SpecExploration
 import SpecRuntime
 
 /// One thread's share of a parallel breadth-first search (see ``ParallelSearch``): its own driver

@@ -1,4 +1,5 @@
-@testable import SpecRuntime
+import SpecExploration
+import SpecRuntime
 import Testing
 
 /// The state digest's mixing of values (`ValueDigest`): different values inside a list mix
@@ -14,8 +15,8 @@ import Testing
         let first: Value = .list([.string(nul + tag + middle), .string("ab")])
         let second: Value = .list([.string(""), .string(middle + nul + tag + "ab")])
         #expect(first != second)
-        #expect(ScreenGraph.digestTerm(of: 0, first) != ScreenGraph.digestTerm(of: 0, second))
+        #expect(GraphDigest.term(of: 0, first) != GraphDigest.term(of: 0, second))
         // Equal values still mix equally.
-        #expect(ScreenGraph.digestTerm(of: 0, first) == ScreenGraph.digestTerm(of: 0, .list([.string(nul + tag + middle), .string("ab")])))
+        #expect(GraphDigest.term(of: 0, first) == GraphDigest.term(of: 0, .list([.string(nul + tag + middle), .string("ab")])))
     }
 }

@@ -1,6 +1,8 @@
 import ScreenSpec
+import SpecExploration
 import SpecRuntime
-@testable import SpecRuntime
+@testable import SpecExploration
+import SpecRuntime
 import SpecTesting
 import Testing
 
@@ -102,10 +104,10 @@ struct InvariantEvaluationTests {
         let graph = ScreenGraph(spec: spec)
         graph.start()
         graph.send(try #require(spec.node(named: "tap")))
-        let before = graph.stateDigest()
+        let before = GraphDigest(graph).stateDigest()
         let monitor = InvariantMonitor(spec: spec)
         #expect(monitor.firstBroken(in: graph) == nil)
         #expect(graph.value(of: spec.invariants[1].node) == .bool(true))
-        #expect(graph.stateDigest() == before)
+        #expect(GraphDigest(graph).stateDigest() == before)
     }
 }

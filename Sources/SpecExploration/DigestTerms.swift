@@ -1,4 +1,6 @@
-/// Each node's last term of ``ScreenGraph/stateDigest()`` and the value it was taken of: a term is
+import SpecRuntime
+
+/// Each node's last term of ``GraphDigest/stateDigest(over:)`` and the value it was taken of: a term is
 /// recomputed only for a value that is not equal to the one it was taken of. Comparing is cheap
 /// where hashing is not: a list, record or string a step did not replace shares its storage with
 /// the value the term was taken of, and equality of shared storage is one comparison, while its
@@ -13,14 +15,14 @@ struct DigestTerms {
     /// Node `node`'s term as the last ``sum(_:_:cache:)`` took it (the term of no value before
     /// any).
     func term(_ node: Int) -> UInt64 {
-        terms.indices.contains(node) ? terms[node] : ScreenGraph.digestTerm(of: node, .none)
+        terms.indices.contains(node) ? terms[node] : GraphDigest.term(of: node, .none)
     }
 
     /// The sum of the terms of `nodes` with `current` values.
     mutating func sum(_ nodes: [Int], _ current: [Value], cache: ValueDigestCache? = nil) -> UInt64 {
         if values.count != current.count {
             values = Array(repeating: .none, count: current.count)
-            terms = current.indices.map { ScreenGraph.digestTerm(of: $0, .none) }
+            terms = current.indices.map { GraphDigest.term(of: $0, .none) }
         }
         var sum: UInt64 = 0
         current.withUnsafeBufferPointer { now in
@@ -29,7 +31,7 @@ struct DigestTerms {
                     for i in nodes {
                         if !Value.sameBits(now.baseAddress! + i, then.baseAddress! + i) && now[i] != then[i] {
                             then[i] = now[i]
-                            terms[i] = ScreenGraph.digestTerm(of: i, now[i], cache: cache)
+                            terms[i] = GraphDigest.term(of: i, now[i], cache: cache)
                         }
                         sum &+= terms[i]
                     }

@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// Values and timers mixed into a ``Digest`` word by word, for exploration's state digest: a
 /// list of records (a screen's items, a page of a service's answer) is hashed after most steps
 /// that change it, and `Hasher` (SipHash, through `Value`'s generic `hash(into:)`) costs several
@@ -167,7 +169,7 @@ extension Digest {
 /// screen's items, a service's answer on its way, a request's arguments) are mostly the very
 /// storage a digest before hashed, restored from a saved state or handed on unchanged. An entry
 /// holds its value, so the storage it is keyed by can be neither freed and reused nor changed in
-/// place while it is cached (a change copies it). One per clock, so one per graph and thread.
+/// place while it is cached (a change copies it). One per ``GraphDigest``, so one per graph and thread.
 package final class ValueDigestCache {
     // `@exclusivity(unchecked)`, as the graph's per-node state (see ScreenGraph.swift): every step of
     // exploration runs this code, and no access to these properties spans a call into other code.

@@ -1,3 +1,5 @@
+import SpecRuntime
+
 
 /// Estimates of the bytes exploration keeps, for `--max-memory`: what a value holds on the heap
 /// beyond its place in an array, and how much of that a state shares with the state it came from.
