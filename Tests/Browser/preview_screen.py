@@ -198,14 +198,15 @@ handlers:
   - on: unlock
     set: { opened: opened + 1 }
 view:
-  pinField: { textField: { text: { twoWay: pin }, placeholder: '"PIN"' } }
-  unlockButton: { button: { tap: unlock, title: '"Unlock"', isHidden: locked } }
+  heading: { label: { text: '"Vault"', font: largeTitle } }
+  pinField: { textField: { text: { twoWay: pin }, placeholder: '"PIN"', font: { size: 28, weight: bold } } }
+  unlockButton: { button: { tap: unlock, title: '"Unlock"', isHidden: locked, font: headline } }
 """
 
 
 def hidden_controls(browser):
     """A `secure: true` input's field is dots and its text masked in the values and the
-    timeline; a hidden control is not drawn, and a gesture the page sends for it anyway is
+    timeline; declared fonts are drawn at their point size and weight; a hidden control is not drawn, and a gesture the page sends for it anyway is
     refused (iOS delivers no touch to a hidden view); shown again, it takes the tap."""
     process, url = start_preview(write_extra("vault.yaml", VAULT))
     errors = []
@@ -216,6 +217,12 @@ def hidden_controls(browser):
         button = page.locator('button[data-component="unlockButton"]')
         expect(field).to_have_attribute("type", "password")
         expect(field).to_have_attribute("placeholder", "PIN")
+        # Declared fonts drawn as iOS gives them: largeTitle 34 pt, 28 pt bold, headline 17 pt semibold.
+        heading = page.locator('[data-component="heading"]')
+        expect(heading).to_have_css("font-size", "34px")
+        expect(heading).to_have_css("font-weight", "400")
+        expect(field).to_have_css("font-size", "28px")
+        expect(field).to_have_css("font-weight", "700")
         expect(button).to_be_hidden()
         page.evaluate("window.specrunPreview.step('tap', 'unlockButton')")
         expect(page.locator("#error")).to_have_text("'unlockButton' is hidden (isHidden is true): iOS delivers no touch to a hidden view")
@@ -223,6 +230,8 @@ def hidden_controls(browser):
         field.press_sequentially("1234")
         expect(button).to_be_visible()
         expect(button).to_have_text("Unlock")
+        expect(button).to_have_css("font-size", "17px")
+        expect(button).to_have_css("font-weight", "600")
         expect(page.locator('[data-output="pin"]')).to_have_text('"•••"')
         button.click()
         expect(page.locator('[data-output="opened"]')).to_have_text("1")
@@ -238,6 +247,7 @@ def hidden_controls(browser):
         process.terminate()
         process.wait()
     print("ok: a secure input masked in its field, the values and the timeline; a hidden control offers no gesture")
+    print("ok: declared fonts drawn at their point size and weight")
 
 
 NAMED_COLORS = {"black": (0, 0, 0, 1), "white": (255, 255, 255, 1), "gray": (128, 128, 128, 1), "clear": (0, 0, 0, 0),

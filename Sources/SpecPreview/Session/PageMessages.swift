@@ -34,6 +34,8 @@ enum PageMessages {
             if let maximum = c.maximum { component["maximum"] = maximum }
             if let step = c.step { component["step"] = step }
             if session.sensitive.components.contains(c.name) { component["secure"] = true }
+            // A declared font, drawn at its point size and weight (1 pt is 1 CSS px in the frame).
+            if let font = session.fonts[c.name] { component["font"] = ["size": font.size, "weight": font.cssWeight] }
             // A custom component's callbacks, fired from the page with a value written as in a
             // scenario's `fire:` (the first value a scenario fires, to start from).
             if c.kind == "component" {

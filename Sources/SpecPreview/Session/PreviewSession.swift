@@ -72,6 +72,8 @@ package final class PreviewSession: @unchecked Sendable {
     var fakes: [ServicePlan] = []
     /// The inputs the spec marks `secure: true`, by name (the loader's; again at each reload).
     var secureInputs: [String] = []
+    /// The `font:` each text component declares, by name (the loader's; again at each reload).
+    var fonts: [String: FontDecl] = [:]
     /// What they held: masked in the values panel, the timeline and the player's steps.
     var sensitive = SensitiveValues()
     /// What the page confirms after a recording was saved (the scenario and the file), until the
@@ -96,6 +98,7 @@ package final class PreviewSession: @unchecked Sendable {
         self.diskText = loaded.source.text
         self.spec = spec
         secureInputs = loaded.secureInputs
+        fonts = loaded.fonts
         givenParams = params
         let program = ScreenProgram(spec)
         self.program = program

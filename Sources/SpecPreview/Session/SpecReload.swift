@@ -48,7 +48,7 @@ extension PreviewSession {
                 return
             }
         }
-        adopt(text: newText, spec: newSpec, scope: newScope, secureInputs: loaded.secureInputs, backend: newBackend)
+        adopt(text: newText, spec: newSpec, scope: newScope, secureInputs: loaded.secureInputs, fonts: loaded.fonts, backend: newBackend)
     }
 
     /// Runs `newSpec` from time zero and plays the steps made so far again, at their times, up to
@@ -56,13 +56,14 @@ extension PreviewSession {
     /// where it was. A scenario being played is played again, from the new spec, to the step it
     /// had reached.
     func adopt(text newText: String, spec newSpec: CheckedSpec, scope newScope: CheckScope, secureInputs newSecure: [String],
-               backend newBackend: LiveBackend? = nil) {
+               fonts newFonts: [String: FontDecl] = [:], backend newBackend: LiveBackend? = nil) {
         let steps = played
         let reached = now
         let playing = playback.flatMap { p in p.index < spec.scenarios.count ? (name: p.scenario.name, position: p.position) : nil }
         text = newText
         spec = newSpec
         secureInputs = newSecure
+        fonts = newFonts
         program = ScreenProgram(newSpec)
         backend = newBackend
         compiler = StepCompiler(path: path, spec: newSpec, scope: newScope)
@@ -133,6 +134,7 @@ extension PreviewSession {
         text = newText
         spec = newSpec
         secureInputs = loaded.secureInputs
+        fonts = loaded.fonts
         program = ScreenProgram(newSpec)
         compiler = StepCompiler(path: path, spec: newSpec, scope: newScope)
     }
