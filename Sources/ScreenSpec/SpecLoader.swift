@@ -31,6 +31,12 @@ public struct LoadedSpec: Sendable {
     /// gestures); nil without the spec.
     package var scope: CheckScope?
 
+    /// The inputs marked `secure: true`, by name: text the preview keeps off its readouts.
+    package internal(set) var secureInputs: [String] = []
+
+    /// The `font:` each text component declares, by component name: the preview draws it.
+    package internal(set) var fonts: [String: FontDecl] = [:]
+
     /// The diagnostics rendered for a terminal or a log.
     public func renderDiagnostics(colors: Bool = false) -> String {
         DiagnosticFormatter(colors: colors).render(diagnostics, sources: [source.path: source])
@@ -44,6 +50,8 @@ extension LoadedSpec {
         all.append(diagnostic)
         var loaded = LoadedSpec(source: source, spec: diagnostic.severity == .error ? nil : spec, diagnostics: all, screen: screen)
         loaded.scope = loaded.spec == nil ? nil : scope
+        loaded.secureInputs = secureInputs
+        loaded.fonts = fonts
         return loaded
     }
 }
@@ -155,6 +163,8 @@ public enum SpecLoader {
         var loaded = LoadedSpec(source: source, spec: checked.spec, diagnostics: checked.diagnostics.sorted, screen: spec.screen)
         loaded.cycleDrawing = checked.drawing
         loaded.scope = checked.scope
+        loaded.secureInputs = spec.inputs.filter(\.secure).map(\.name.value)
+        loaded.fonts = Dictionary(spec.view.compactMap { c in c.font.map { (c.name.value, $0.value) } }, uniquingKeysWith: { first, _ in first })
         return loaded
     }
 }

@@ -3,8 +3,9 @@
 Run by Tests/IntegrationTests/GraphViewBrowserTests.swift:
     python3 graph_view.py PAGE SHOT HOSTILE_PAGE HOSTILE_TEXT SVG
 
-PAGE is the events graph's page, opened in a 1,400 x 900 window: the drawing must fit it on open
-(its rendered box inside the view, no scrollbar), zoom in and out (keys, buttons, wheel), pan (a
+PAGE is the events graph's page, opened in a 1,400 x 900 window: on open the drawing must fit it
+(its rendered box inside the view, no scrollbar) or, when its labels would then be too small to
+read, be drawn with its typical label (the median) 12 px high, its top shown, the rest panned to; zoom in and out (keys, buttons, wheel), pan (a
 drag, arrow keys) and fit again (0, the Fit button). SHOT receives a screenshot of it fitted.
 HOSTILE_PAGE is the page of a spec whose text is markup (HOSTILE_TEXT): it must show as text,
 open no dialog and load nothing. SVG is the events graph as `--format svg` writes it, opened on its
@@ -30,7 +31,9 @@ STATE = """() => {
            view: { left: view.left, top: view.top, right: view.right, bottom: view.bottom, width: view.width, height: view.height },
            svg: { left: svg.left, top: svg.top, right: svg.right, bottom: svg.bottom, width: svg.width, height: svg.height },
            scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, scrollHeight: root.scrollHeight, clientHeight: root.clientHeight,
-           innerWidth: window.innerWidth };
+           innerWidth: window.innerWidth, fit: canvas.getAttribute('data-fit'),
+           text: Array.from(document.querySelectorAll('#graph text')).map(t => t.getBoundingClientRect().height).filter(h => h > 0)
+                   .sort((a, b) => a - b).find((h, i, all) => i === Math.floor(all.length / 2)) };
 }"""
 
 
@@ -50,6 +53,19 @@ def fits(state):
             and state["scrollWidth"] <= state["clientWidth"] and state["scrollHeight"] <= state["clientHeight"])
 
 
+def fitted(state):
+    """What "fit" promises: the typical label (the median) readable (12 px high, a pixel of rounding allowed),
+    and the whole drawing in the view, or, when that would make the labels smaller, the drawing
+    at the readable size with its top shown (centred across when it fits across)."""
+    if state["text"] < 11.5:
+        return False
+    if state["fit"] == "whole":
+        return fits(state)
+    s, v = state["svg"], state["view"]
+    return (state["fit"] == "readable" and abs(s["top"] - v["top"] - 12) < 1 and s["left"] <= v["left"] + max(12, (v["width"] - s["width"]) / 2) + 1
+            and state["text"] < 12.5)
+
+
 def open_page(browser, path, errors, requests, dialogs):
     page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -66,13 +82,17 @@ def events(browser):
     page = open_page(browser, PAGE, errors, requests, dialogs)
     opened = page.evaluate(STATE)
     check(opened["innerWidth"] == WIDTH, "the window is %d px wide, not %d" % (opened["innerWidth"], WIDTH), opened)
-    check(fits(opened), "on open the graph does not fit the window", opened)
+    check(fitted(opened), "on open the graph is not fitted to the window, or its labels are too small to read", opened)
     # Fitted, not merely small: it spans the view's width or its height.
     v, s = opened["view"], opened["svg"]
     check(s["width"] >= 0.9 * (v["width"] - 24) or s["height"] >= 0.9 * (v["height"] - 24), "on open the graph is not fitted to the window", opened)
+    if opened["fit"] == "readable":
+        # Readable, and no larger than that: one step out and the labels are under 12 px.
+        check(opened["text"] / 1.25 < 11.5, "fit drew the graph larger than readable", opened)
     check(opened["readout"] == "%d%%" % round(opened["scale"] * 100), "the zoom readout says %r" % opened["readout"], opened)
     page.screenshot(path=SHOT)
-    print("ok: the events graph fits a %d px window on open (%.0f x %.0f px drawn at %s)" % (WIDTH, s["width"], s["height"], opened["readout"]))
+    print("ok: the events graph fits a %d px window on open (%.0f x %.0f px drawn at %s, %s, typical label %.1f px high)"
+          % (WIDTH, s["width"], s["height"], opened["readout"], opened["fit"], opened["text"]))
 
     page.locator("#view").focus()
     page.keyboard.press("+")
@@ -113,17 +133,19 @@ def events(browser):
 
     page.keyboard.press("0")
     refit = page.evaluate(STATE)
-    check(fits(refit) and abs(refit["scale"] - opened["scale"]) < 1e-9 and abs(refit["x"] - opened["x"]) < 0.5,
+    check(fitted(refit) and abs(refit["scale"] - opened["scale"]) < 1e-9 and abs(refit["x"] - opened["x"]) < 0.5,
           "0 did not restore the fitted view", refit)
     page.keyboard.press("+")
     page.locator("#fit").click()
     button = page.evaluate(STATE)
-    check(fits(button) and abs(button["scale"] - opened["scale"]) < 1e-9, "the Fit button did not restore the fitted view", button)
+    check(fitted(button) and abs(button["scale"] - opened["scale"]) < 1e-9, "the Fit button did not restore the fitted view", button)
     print("ok: 0 and the Fit button fit the graph again")
 
     page.set_viewport_size({"width": 900, "height": 700})
-    page.wait_for_function("w => parseFloat(document.getElementById('canvas').getAttribute('data-scale')) < w", arg=button["scale"])
-    check(fits(page.evaluate(STATE)), "a fitted graph does not fit a smaller window", page.evaluate(STATE))
+    page.wait_for_function("w => { const v = document.getElementById('view').clientWidth; "
+                           "return v < w && document.getElementById('canvas').getAttribute('data-fit-width') === String(v); }",
+                           arg=button["view"]["width"])
+    check(fitted(page.evaluate(STATE)), "a fitted graph is not fitted to a smaller window", page.evaluate(STATE))
     check(not errors and not requests and not dialogs, "console errors %r, requests %r, dialogs %r" % (errors, requests, dialogs))
     print("ok: a smaller window is fitted again; no console error, no request")
     page.close()

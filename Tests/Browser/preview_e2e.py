@@ -21,7 +21,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer, ThreadingHTTPServer
 
 from playwright.sync_api import expect, sync_playwright
 
-from preview_screen import custom_callbacks, drawn_as_ios, failures_at_hand, scenario_ends
+from preview_screen import custom_callbacks, drawn_as_ios, failures_at_hand, hidden_controls, scenario_ends
 from preview_support import (EXTRA, ORDERS, SHOTS, SPECRUN, WORKDIR, now, open_page, readable, specrun_test, start_preview, write,
                              write_extra)
 
@@ -521,6 +521,11 @@ def player(browser):
         page.locator("#scenario").select_option(label="signs in once the form is valid")
         page.locator("#play").click()
         expect(page.locator("#position")).to_have_text("step 0 of 8")
+        # login's password is `secure: true`: masked in the steps before they are played.
+        expect(page.locator('#steps li[data-step="2"]')).to_contain_text('set password = "•••"')
+        if "hunter2" in page.locator("#steps").text_content():
+            raise SystemExit("the secure password is shown in the scenario's steps")
+        expect(page.locator("#pause")).to_have_text("Resume")
         page.locator("#forward").click()
         expect(page.locator("#position")).to_have_text("step 1 of 8")
         expect(page.locator('#steps li[data-step="0"]')).to_have_class("played")
@@ -540,6 +545,11 @@ def player(browser):
         expect(page.locator("#now")).to_have_text("0ms")
         expect(page.locator('[data-output="canLogin"]')).to_have_text("false")
         page.screenshot(path=os.path.join(SHOTS, "preview-player.png"), full_page=True)
+        # The person takes over: the clock *Play* paused runs again.
+        page.locator('input[data-component="password"]').fill("secret1")
+        expect(page.locator("#position")).to_have_text("")
+        expect(page.locator("#pause")).to_have_text("Pause")
+        expect(page.locator('[data-output="canLogin"]')).to_have_text("true")
         if errors:
             raise SystemExit("console errors in the player: %s" % errors)
     finally:
@@ -561,6 +571,7 @@ def player(browser):
         process.terminate()
         process.wait()
     print("ok: scenarios played step by step, continued, scrubbed back; a counterexample played")
+    print("ok: a secure input masked in the player's steps; the clock Play paused runs again once the person takes over")
 
 
 WIDGETS = """screen: Widgets
@@ -677,7 +688,7 @@ with sync_playwright() as p:
         # PREVIEW_E2E_ONLY=services,hostile runs only those (while working on them).
         only = [name for name in os.environ.get("PREVIEW_E2E_ONLY", "").split(",") if name]
         for check in [login, authoring_loop, navigation, refusals, every_spec, time_controls, services,
-                      failures_at_hand, live, player, titles_and_bounds, drawn_as_ios, custom_callbacks, scenario_ends, hostile]:
+                      failures_at_hand, live, player, titles_and_bounds, drawn_as_ios, hidden_controls, custom_callbacks, scenario_ends, hostile]:
             if not only or check.__name__ in only:
                 check(browser)
     finally:

@@ -186,6 +186,70 @@ def drawn_as_ios(browser):
     print("ok: colours painted, titles and names on hover, enabled, an activity indicator and a table's rows drawn as iOS draws them")
 
 
+VAULT = """screen: Vault
+inputs:
+  pin: { type: String, default: "", secure: true }
+  unlock: event
+state:
+  opened: { type: Int, initial: 0 }
+outputs:
+  locked: pin.count < 4
+handlers:
+  - on: unlock
+    set: { opened: opened + 1 }
+view:
+  heading: { label: { text: '"Vault"', font: largeTitle } }
+  pinField: { textField: { text: { twoWay: pin }, placeholder: '"PIN"', font: { size: 28, weight: bold } } }
+  unlockButton: { button: { tap: unlock, title: '"Unlock"', isHidden: locked, font: headline } }
+"""
+
+
+def hidden_controls(browser):
+    """A `secure: true` input's field is dots and its text masked in the values and the
+    timeline; declared fonts are drawn at their point size and weight; a hidden control is not drawn, and a gesture the page sends for it anyway is
+    refused (iOS delivers no touch to a hidden view); shown again, it takes the tap."""
+    process, url = start_preview(write_extra("vault.yaml", VAULT))
+    errors = []
+    try:
+        page = open_page(browser, url, errors)
+        expect(page.locator("#connection")).to_have_text("live")
+        field = page.locator('input[data-component="pinField"]')
+        button = page.locator('button[data-component="unlockButton"]')
+        expect(field).to_have_attribute("type", "password")
+        expect(field).to_have_attribute("placeholder", "PIN")
+        # Declared fonts drawn as iOS gives them: largeTitle 34 pt, 28 pt bold, headline 17 pt semibold.
+        heading = page.locator('[data-component="heading"]')
+        expect(heading).to_have_css("font-size", "34px")
+        expect(heading).to_have_css("font-weight", "400")
+        expect(field).to_have_css("font-size", "28px")
+        expect(field).to_have_css("font-weight", "700")
+        expect(button).to_be_hidden()
+        page.evaluate("window.specrunPreview.step('tap', 'unlockButton')")
+        expect(page.locator("#error")).to_have_text("'unlockButton' is hidden (isHidden is true): iOS delivers no touch to a hidden view")
+        expect(page.locator('[data-output="opened"]')).to_have_text("0")
+        field.press_sequentially("1234")
+        expect(button).to_be_visible()
+        expect(button).to_have_text("Unlock")
+        expect(button).to_have_css("font-size", "17px")
+        expect(button).to_have_css("font-weight", "600")
+        expect(page.locator('[data-output="pin"]')).to_have_text('"•••"')
+        button.click()
+        expect(page.locator('[data-output="opened"]')).to_have_text("1")
+        expect(page.locator("#error")).to_be_hidden()
+        shown = page.locator("#values").text_content() + page.locator("#timeline").text_content()
+        if "1234" in shown or '"123"' in shown:
+            raise SystemExit("the secure PIN is shown in the values or the timeline: %s" % shown)
+        page.mouse.move(0, 0)
+        page.screenshot(path=os.path.join(SHOTS, "preview-secure-hidden.png"))
+        if errors:
+            raise SystemExit("console errors on the vault: %s" % errors)
+    finally:
+        process.terminate()
+        process.wait()
+    print("ok: a secure input masked in its field, the values and the timeline; a hidden control offers no gesture")
+    print("ok: declared fonts drawn at their point size and weight")
+
+
 NAMED_COLORS = {"black": (0, 0, 0, 1), "white": (255, 255, 255, 1), "gray": (128, 128, 128, 1), "clear": (0, 0, 0, 0),
                 "red": (255, 0, 0, 1), "green": (0, 255, 0, 1), "blue": (0, 0, 255, 1)}
 

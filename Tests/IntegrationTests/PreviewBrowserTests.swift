@@ -12,7 +12,8 @@ import Testing
 /// shipped spec opened with no console error, each one's screenshot taken; the clock controls,
 /// the services panel, `--live` against a local server with its cassette, the scenario player
 /// and scrubbing, segment titles, alert buttons and picker rows, a spec's markup shown as text;
-/// every service's failures offered, typing recorded as one step per field, passwords masked, a
+/// every service's failures offered, typing recorded as one step per field, `secure:` inputs masked, a
+/// hidden control offering no gesture, the clock running again after a scenario played, a
 /// page's own screen, colours and rows drawn, and every scenario of the shipped specs with a view
 /// played to its end with each bound property compared with what the page draws.
 /// The pictures are docs/images/preview-*.png: `SPECRUN_PREVIEW_SCREENSHOTS=docs/images swift test --filter
@@ -51,6 +52,11 @@ struct PreviewBrowserTests {
         #expect(result.stdout.contains("ok: every service's failures offered on every shipped spec"), "\(result.stdout)")
         #expect(result.stdout.contains("bound properties drawn as the spec says"), "\(result.stdout)")
         #expect(result.stdout.contains("ok: a custom component's callback fired from the page, a value that is not one refused"), "\(result.stdout)")
+        #expect(result.stdout.contains("ok: a secure input masked in its field, the values and the timeline; a hidden control offers no gesture"),
+                "\(result.stdout)")
+        #expect(result.stdout.contains("ok: declared fonts drawn at their point size and weight"), "\(result.stdout)")
+        #expect(result.stdout.contains("ok: a secure input masked in the player's steps; the clock Play paused runs again once the person takes over"),
+                "\(result.stdout)")
         #expect(result.stdout.contains("ok: colours painted, titles and names on hover, enabled, an activity indicator and a table's rows drawn as iOS draws them"),
                 "\(result.stdout)")
         #expect(result.stdout.contains("ok: typing recorded as one type: step per field, the save confirmed, the password masked, each page its own screen"),
@@ -60,7 +66,7 @@ struct PreviewBrowserTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.specs).filter { $0.hasSuffix(".yaml") }
         #expect(!names.isEmpty)
         let pictures = ["preview-login-signing-in.png", "preview-recorded.png", "preview-colorpicker-drawn.png", "preview-table.png", "preview-diagnostics.png", "preview-navigation.png", "preview-services.png",
-                        "preview-player.png", "preview-widgets.png"] + names.map { "preview-" + $0.dropLast(".yaml".count) + ".png" }
+                        "preview-player.png", "preview-widgets.png", "preview-secure-hidden.png"] + names.map { "preview-" + $0.dropLast(".yaml".count) + ".png" }
         for picture in pictures {
             let size = (try? FileManager.default.attributesOfItem(atPath: shots + "/" + picture)[.size] as? Int) ?? 0
             #expect(size > 10_000, "\(picture): \(size) bytes")

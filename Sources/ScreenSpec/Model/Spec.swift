@@ -77,6 +77,9 @@ package struct InputDecl: Sendable {
 
     package var name: Located<String>
     package var kind: Kind
+    /// `secure: true`: text to keep off the screen's readouts, as UITextField's
+    /// `isSecureTextEntry` (a password, a PIN); the preview masks it. Only a `String` input is.
+    package var secure = false
 }
 
 /// `state:` — a typed value the view model alone writes.

@@ -119,6 +119,7 @@ extension SpecReader {
             }
         case .count:
             if let number = readNumber(value, setting: key.value, integral: true) { decl.numbers[key.value] = number }
+        case .font: decl.font = readFont(value)
         case .declaredProperties, .callbacks:
             break  // read first: they name the keys of the body
         }

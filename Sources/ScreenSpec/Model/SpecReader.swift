@@ -255,7 +255,8 @@ struct SpecReader {
             if text == "event" { return InputDecl(name: name, kind: .event) }
             return InputDecl(name: name, kind: .value(Located(text, node.range)))
         }
-        guard let f = fields(node, of: "input '\(name.value)'", allowed: ["type", "default"]) else { return nil }
+        guard let f = fields(node, of: "input '\(name.value)'", allowed: ["type", "default", "secure"]) else { return nil }
+        let secure = f["secure"].flatMap { readSecure($0) }
         guard let typeNode = f["type"] else {
             diagnostics.error(.missingKey, "input '\(name.value)' needs a 'type:'", at: node.range,
                               fixIt: "write 'event' for a trigger, or '{ type: String, default: \"\" }' for a property")
@@ -264,10 +265,29 @@ struct SpecReader {
         guard let type = typeName(typeNode) else { return nil }
         if type.value == "event" {
             if let d = f["default"] { diagnostics.error(.eventDefault, "an event has no value, so no default", at: d.range) }
+            if let secure, secure.value {
+                diagnostics.error(.typeMismatch, "an event has no value to hide, so it is not 'secure:'", at: secure.range,
+                                  fixIt: "remove 'secure: true', or mark the text input the person types the secret into")
+            }
             return InputDecl(name: name, kind: .event)
         }
-        if let d = f["default"] { return InputDecl(name: name, kind: .property(type, defaultValue: d)) }
-        return InputDecl(name: name, kind: .value(type))
+        // A secure text entry (UITextField's isSecureTextEntry) holds text; a number or a record is not typed so.
+        if let secure, secure.value, type.value != "String", type.value != "String?" {
+            diagnostics.error(.typeMismatch, "'secure:' marks text a person types; input '\(name.value)' is '\(type.value)', not 'String'", at: secure.range,
+                              fixIt: "write '{ type: String, default: \"\", secure: true }', or remove 'secure: true'")
+        }
+        if let d = f["default"] { return InputDecl(name: name, kind: .property(type, defaultValue: d), secure: secure?.value ?? false) }
+        return InputDecl(name: name, kind: .value(type), secure: secure?.value ?? false)
+    }
+
+    /// An input's `secure:`: `true` or `false`, as YAML writes them, unquoted.
+    private mutating func readSecure(_ node: YAMLNode) -> Located<Bool>? {
+        guard node.scalar?.style == .plain, let text = node.string, text == "true" || text == "false" else {
+            diagnostics.error(.typeMismatch, "'secure:' is 'true' or 'false', found \(node.scalar != nil && !node.isNull ? "'\(node.string ?? "")'" : node.kindName)", at: node.range,
+                              fixIt: "write 'secure: true' for a password, a PIN or any text to keep off the screen's readouts")
+            return nil
+        }
+        return Located(text == "true", node.range)
     }
 
     mutating func readState(_ name: Located<String>, _ node: YAMLNode) -> StateDecl? {

@@ -16,6 +16,8 @@ package struct ComponentDecl: Sendable {
     package var numbers: [String: Located<Double>] = [:]
     /// `action:` of a button: tapping executes it, and the button is enabled exactly when it is.
     package var action: Located<String>?
+    /// `font:` of a text component, as iOS draws it (the preview's; the engine does not read it).
+    package var font: Located<FontDecl>?
     /// `properties:` of a generic component: `{ name: Type }`.
     package var declaredProperties: [(name: Located<String>, type: Located<String>)] = []
     /// `callbacks:` of a generic component: delegate methods and their parameters.

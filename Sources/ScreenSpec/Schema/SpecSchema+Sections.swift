@@ -56,6 +56,8 @@ extension SpecSchema {
                 else: object("With 'default:', a property: it has a current value, the view writes it and reads it back; without, a value stream.", [
                     ("type", describe(ref("type"), "The value's type, or 'event'.")),
                     ("default", describe(ref("value"), "The property's first value.")),
+                    ("secure", describe(["type": "boolean"],
+                                        "'true' for text to keep off the screen's readouts (a password, a PIN; UITextField's isSecureTextEntry): a 'String' input only. The preview draws its field as dots and masks its value.")),
                 ], required: ["type"]))),
             (key: "state", value: object("State: a typed value the view model alone writes.", [
                 ("type", describe(ref("type"), "The value's type.")),

@@ -46,6 +46,11 @@ function drawLayout(layout) {
     const render = preview.renderers[c.drawing] || preview.renderers.properties;
     const r = render(c);
     r.node.setAttribute("data-component", c.name);
+    // A declared `font:` as iOS draws it: its point size (1 pt is 1 CSS px here) and weight.
+    if (c.font && typeof c.font.size === "number" && typeof c.font.weight === "number") {
+      r.node.style.fontSize = c.font.size + "px";
+      r.node.style.fontWeight = String(c.font.weight);
+    }
     // The component's name and kind show on hover only, as Xcode's view debugger names views.
     const wrap = el("div", { class: "component drawn", title: c.name + " · " + c.kind });
     wrap.append(el("span", { class: "name" }, c.name + " · " + c.kind), r.node);

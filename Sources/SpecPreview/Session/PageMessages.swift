@@ -33,7 +33,9 @@ enum PageMessages {
             if let minimum = c.minimum { component["minimum"] = minimum }
             if let maximum = c.maximum { component["maximum"] = maximum }
             if let step = c.step { component["step"] = step }
-            if SensitiveValues.isSensitive(c.name) { component["secure"] = true }
+            if session.sensitive.components.contains(c.name) { component["secure"] = true }
+            // A declared font, drawn at its point size and weight (1 pt is 1 CSS px in the frame).
+            if let font = session.fonts[c.name] { component["font"] = ["size": font.size, "weight": font.cssWeight] }
             // A custom component's callbacks, fired from the page with a value written as in a
             // scenario's `fire:` (the first value a scenario fires, to start from).
             if c.kind == "component" {
@@ -52,7 +54,7 @@ enum PageMessages {
         // An action without a trigger input gets its own button (`send: action` in a scenario).
         func field(_ name: String, _ type: SpecType, stream: Bool) -> [String: Any] {
             var field: [String: Any] = ["name": name, "type": type.description, "stream": stream, "control": control(type)]
-            if SensitiveValues.isSensitive(name) { field["secure"] = true }
+            if let node = spec.node(named: name), session.sensitive.isSecure(node: node) { field["secure"] = true }
             if case .enumeration(let e) = type { field["cases"] = spec.types.enums[e] ?? [] }
             if control(type) == "value", let example = example(for: name, in: spec) { field["example"] = example }
             return field
@@ -149,7 +151,7 @@ enum PageMessages {
                 "index": p.index, "name": p.scenario.name, "position": p.position,
                 "steps": p.scenario.steps.indices.map { k -> [String: Any] in
                     let step = p.scenario.steps[k]
-                    var shown: [String: Any] = ["text": step.text, "line": step.range.start.line]
+                    var shown: [String: Any] = ["text": session.sensitive.redact(step.text), "line": step.range.start.line]
                     if k < p.failures.count { shown["failure"] = p.failures[k] ?? NSNull() }
                     return shown
                 },

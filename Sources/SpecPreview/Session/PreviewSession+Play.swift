@@ -58,8 +58,11 @@ extension PreviewSession {
 
     private func load(_ k: Int) {
         let scenario = playable[k]
+        // Paused for the scenario, not by the person: the clock runs again once they take over.
+        if !realTime.isPaused { pausedForPlayback = true }
         realTime.pause()
         restart(playing: scenario)
+        sensitive.note(steps: scenario.steps)
         var run = ScenarioPlayback(scenario, of: spec)
         run.start(on: PreviewHost(session: self))
         playback = Playback(index: k, run: run)
@@ -70,6 +73,14 @@ extension PreviewSession {
     func stopPlaying() {
         if let p = playback { judge = p.run.judge }
         playback = nil
+        leavePlayback()
+    }
+
+    /// Leaving a scenario played (the person acts, restarts or records): a clock that ran before
+    /// *Play* paused it runs again; one the person had paused stays paused.
+    func leavePlayback() {
+        if pausedForPlayback { realTime.resume() }
+        pausedForPlayback = false
     }
 
     /// The page's `seek` request (the slider): the scenario played again from its start up to

@@ -63,13 +63,19 @@ package final class PreviewSession: @unchecked Sendable {
     var chosen: [Int: ExploreOutcome] = [:]
     /// The scenario being played (PreviewSession+Play.swift); nil while the person drives.
     var playback: Playback?
+    /// Whether *Play* paused a running clock (then leaving the scenario resumes it).
+    var pausedForPlayback = false
     /// Scenarios to play beyond the spec's own: counterexamples `explore` found from the page.
     var found: [ScenarioPlan] = []
     /// The services' fakes the graph runs with: the spec's, or a played scenario's overrides.
     /// The graph's service hook answers from them (an answer not chosen is the fake's).
     var fakes: [ServicePlan] = []
-    /// The passwords typed: masked in the values panel and the timeline.
-    var sensitive = SensitiveValues(names: [])
+    /// The inputs the spec marks `secure: true`, by name (the loader's; again at each reload).
+    var secureInputs: [String] = []
+    /// The `font:` each text component declares, by name (the loader's; again at each reload).
+    var fonts: [String: FontDecl] = [:]
+    /// What they held: masked in the values panel, the timeline and the player's steps.
+    var sensitive = SensitiveValues()
     /// What the page confirms after a recording was saved (the scenario and the file), until the
     /// next recording starts.
     var saved: String?
@@ -91,6 +97,8 @@ package final class PreviewSession: @unchecked Sendable {
         self.text = loaded.source.text
         self.diskText = loaded.source.text
         self.spec = spec
+        secureInputs = loaded.secureInputs
+        fonts = loaded.fonts
         givenParams = params
         let program = ScreenProgram(spec)
         self.program = program
@@ -165,7 +173,7 @@ package final class PreviewSession: @unchecked Sendable {
         played = []
         navigations = []
         lastEmitted = [:]
-        sensitive = SensitiveValues(names: spec.nodes.map(\.name))
+        sensitive = SensitiveValues(spec: spec, secureInputs: secureInputs)
         judge = ScenarioJudge(spec: spec)
         let names = spec.nodes.map(\.name)
         let visible = spec.nodes.map(\.visible)
@@ -223,6 +231,7 @@ package final class PreviewSession: @unchecked Sendable {
         case "step":
             let line = try compiler.yaml(verb: message.verb ?? "", target: message.target ?? "", value: message.value, flow: message.yaml)
             let step = try compiler.compile(line)
+            try refuseIfHidden(message.target ?? "")
             // The person takes over from a scenario being played, where it stands.
             stopPlaying()
             // Typing (`type:`, a generated form's text `set:`) into one field is one step.
@@ -231,7 +240,9 @@ package final class PreviewSession: @unchecked Sendable {
             recorder.step(line, at: clock.now, typedInto: typed ? "\(message.verb ?? "") \(message.target ?? "")" : nil)
             played.append((clock.now, line))
             play(step)
-        case "pause": realTime.pause()
+        case "pause":
+            pausedForPlayback = false
+            realTime.pause()
         case "resume":
             stopPlaying()
             realTime.resume()
@@ -244,6 +255,7 @@ package final class PreviewSession: @unchecked Sendable {
         case "record":
             // Started before the screen restarts, so the calls its start makes are in the log.
             playback = nil
+            leavePlayback()
             saved = nil
             recorder.start()
             restart()
@@ -264,6 +276,7 @@ package final class PreviewSession: @unchecked Sendable {
             recorder.expect(name, value, at: clock.now)
         case "restart":
             playback = nil
+            leavePlayback()
             restart()
         case "answer": try choose(service: message.name ?? "", choice: message.choice ?? 0, status: message.status)
         case "play": try play(scenario: message.scenario ?? -1)
@@ -273,6 +286,16 @@ package final class PreviewSession: @unchecked Sendable {
         case "explore": try exploreFromPage()
         default: throw StepCompiler.Failure(message: "unknown request '\(message.op)'")
         }
+    }
+
+    /// A person cannot touch a hidden view (UIKit's hit-testing skips it): the page does not draw
+    /// one, and a gesture sent for one anyway is refused. (A scenario's gesture is still played,
+    /// as `docs/components.md` says.)
+    private func refuseIfHidden(_ target: String) throws(StepCompiler.Failure) {
+        guard let component = spec.components.first(where: { $0.name == target }),
+              let hidden = component.properties.first(where: { $0.name == "isHidden" }),
+              value(of: hidden.node) == .bool(true) else { return }
+        throw StepCompiler.Failure(message: "'\(target)' is hidden (isHidden is true): iOS delivers no touch to a hidden view")
     }
 
     /// Plays a step as ``ScenarioRunner`` does, as one job of the clock (which first catches up

@@ -1,47 +1,73 @@
 import SpecRuntime
 
-/// What the preview masks: a password typed on the screen is dots in its field, and `•••` in the
-/// values panel and the timeline (the spec and a recording keep it: a scenario replays it).
+/// What the preview masks: the text of an input the spec marks `secure: true` (a password, a
+/// PIN), as UITextField's `isSecureTextEntry` hides it. Its text field is dots, and every text it
+/// has held reads `•••` in the values panel, the timeline and the scenario player's steps (the
+/// spec and a recording keep it: a scenario replays it).
 ///
-/// The language has no `secure:` mark, so a component or a node is sensitive by its name, as an
-/// iOS developer names a `isSecureTextEntry` field: a part of the name (split at `.` and at each
-/// capital) is `password`, `passcode`, `secret` or `pin` (`password`, `newPassword.text`,
-/// `pinCode`; not `spinner` nor `shipping`).
+/// The declaration decides, not the name: `password: { type: String, default: "", secure: true }`
+/// is masked, a `password` input without it is not.
 struct SensitiveValues {
-    static let words: Set<String> = ["password", "passcode", "secret", "pin"]
     /// How a sensitive value is shown.
     static let mask = "•••"
 
-    /// Whether `name` (a node's or a component's) names a sensitive value.
-    static func isSensitive(_ name: String) -> Bool {
-        var words: [String] = []
-        var word = ""
-        for character in name {
-            if character == "." || character == "_" || character.isUppercase {
-                if !word.isEmpty { words.append(word.lowercased()) }
-                word = character == "." || character == "_" ? "" : String(character)
-            } else {
-                word.append(character)
-            }
-        }
-        if !word.isEmpty { words.append(word.lowercased()) }
-        return words.contains { Self.words.contains($0) }
-    }
-
-    /// The sensitive nodes of the spec, by index.
+    /// The sensitive nodes of the spec, by index: the secure inputs and the `text` (and its edits)
+    /// of each component bound to one, either way.
     let nodes: Set<Int>
+    /// The components whose text is secure: their fields are drawn as password boxes.
+    let components: Set<String>
     /// Every text a sensitive node has held, longest first once sorted: the timeline's lines are
     /// cleared of each.
     private(set) var seen: Set<String> = []
 
-    init(names: [String]) {
-        nodes = Set(names.indices.filter { Self.isSensitive(names[$0]) })
+    init() {
+        nodes = []
+        components = []
     }
+
+    /// The nodes of `spec` that `secureInputs` (the names of the inputs marked `secure: true`) make
+    /// sensitive.
+    init(spec: CheckedSpec, secureInputs: [String]) {
+        let inputs = Set(secureInputs.compactMap { spec.node(named: $0) })
+        var nodes = inputs
+        var components: Set<String> = []
+        for c in spec.components {
+            guard let text = c.properties.first(where: { $0.name == "text" }) else { continue }
+            let own = Set([text.node] + (text.edits.map { [$0] } ?? []))
+            // A binding from the field to a secure input (two-way: its edits), or from one to it.
+            let bound = spec.handlers.contains { h in
+                (own.contains(h.on) && h.targets.contains { inputs.contains($0) }) || (inputs.contains(h.on) && h.targets.contains(text.node))
+            }
+            guard bound else { continue }
+            nodes.formUnion(own)
+            components.insert(c.name)
+        }
+        self.nodes = nodes
+        self.components = components
+    }
+
+    /// Whether input `name` is secure: a generated form's field for it is a password box.
+    func isSecure(node: Int) -> Bool { nodes.contains(node) }
 
     /// Notes a value node `node` took (an emission, a value read for the page).
     mutating func note(_ value: Value?, of node: Int) {
         guard nodes.contains(node), case .string(let text)? = value, !text.isEmpty else { return }
         seen.insert(text)
+    }
+
+    /// Notes the texts a scenario's steps give sensitive nodes (`set: { password: "hunter2" }`, a
+    /// `type:` into a secure field), so that the player's list of its steps masks them before
+    /// they are played.
+    mutating func note(steps: [StepPlan]) {
+        for step in steps {
+            switch step.kind {
+            case .set(let node, let value), .send(let node, let value): note(value, of: node)
+            case .gesture(let g):
+                guard case .value(let value) = g.payload, let node = g.writes.first(where: { nodes.contains($0) }) else { continue }
+                note(value, of: node)
+            default: continue
+            }
+        }
     }
 
     /// `line` with every sensitive text seen, written as the timeline quotes it, masked.

@@ -48,19 +48,22 @@ extension PreviewSession {
                 return
             }
         }
-        adopt(text: newText, spec: newSpec, scope: newScope, backend: newBackend)
+        adopt(text: newText, spec: newSpec, scope: newScope, secureInputs: loaded.secureInputs, fonts: loaded.fonts, backend: newBackend)
     }
 
     /// Runs `newSpec` from time zero and plays the steps made so far again, at their times, up to
     /// the first one the new spec refuses (a component renamed, say), then runs the clock to
     /// where it was. A scenario being played is played again, from the new spec, to the step it
     /// had reached.
-    func adopt(text newText: String, spec newSpec: CheckedSpec, scope newScope: CheckScope, backend newBackend: LiveBackend? = nil) {
+    func adopt(text newText: String, spec newSpec: CheckedSpec, scope newScope: CheckScope, secureInputs newSecure: [String],
+               fonts newFonts: [String: FontDecl] = [:], backend newBackend: LiveBackend? = nil) {
         let steps = played
         let reached = now
         let playing = playback.flatMap { p in p.index < spec.scenarios.count ? (name: p.scenario.name, position: p.position) : nil }
         text = newText
         spec = newSpec
+        secureInputs = newSecure
+        fonts = newFonts
         program = ScreenProgram(newSpec)
         backend = newBackend
         compiler = StepCompiler(path: path, spec: newSpec, scope: newScope)
@@ -130,6 +133,8 @@ extension PreviewSession {
               newSpec.actions.count == spec.actions.count else { return }
         text = newText
         spec = newSpec
+        secureInputs = loaded.secureInputs
+        fonts = loaded.fonts
         program = ScreenProgram(newSpec)
         compiler = StepCompiler(path: path, spec: newSpec, scope: newScope)
     }

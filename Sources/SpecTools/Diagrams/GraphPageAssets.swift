@@ -24,8 +24,10 @@ enum GraphPageAssets {
         """
 
     /// Zoom keeps the point under the cursor (or the window's centre) in place; the transform is
-    /// mirrored in `data-scale`, `data-x` and `data-y` on `#canvas` for tests and tools. Until the
-    /// reader zooms or pans, a resized window is fitted again.
+    /// mirrored in `data-scale`, `data-x` and `data-y` on `#canvas` for tests and tools. "Fit"
+    /// shows the whole drawing unless its typical label (the median) would be under 12 px high
+    /// (about a 10 px font): then it stays at that size, shows the drawing's top, and the rest is
+    /// panned to. Until the reader zooms or pans, a resized window is fitted again.
     static let script = """
         (function () {
           'use strict';
@@ -34,7 +36,7 @@ enum GraphPageAssets {
           var readout = document.getElementById('scale');
           var width = parseFloat(view.getAttribute('data-width'));
           var height = parseFloat(view.getAttribute('data-height'));
-          var MIN = 0.05, MAX = 8, STEP = 1.25, MARGIN = 12, PAN = 80;
+          var MIN = 0.05, MAX = 8, STEP = 1.25, MARGIN = 12, PAN = 80, READABLE = 12;
           var state = { scale: 1, x: 0, y: 0 }, fitted = true;
 
           function apply() {
@@ -45,12 +47,41 @@ enum GraphPageAssets {
             readout.textContent = Math.round(state.scale * 100) + '%';
           }
 
+          // The height of a typical label at scale 1 (the median: the nodes' text, not the few
+          // small edge labels), measured once: "fit" never draws it smaller than READABLE pixels
+          // (about a 10 px font), the least a person reads.
+          var typical = null;
+          function typicalText() {
+            if (typical !== null) { return typical; }
+            var saved = canvas.style.transform;
+            canvas.style.transform = 'none';
+            var heights = [];
+            var texts = canvas.querySelectorAll('text');
+            for (var i = 0; i < texts.length; i++) {
+              var box = texts[i].getBoundingClientRect();
+              if (box.height > 0) { heights.push(box.height); }
+            }
+            canvas.style.transform = saved;
+            heights.sort(function (a, b) { return a - b; });
+            typical = heights.length ? heights[Math.floor(heights.length / 2)] : Infinity;
+            return typical;
+          }
+
+          // The whole drawing in the window, unless its labels would be too small to read: then
+          // at the least readable scale, showing its top (centred across when it fits across),
+          // and the rest is panned to. `data-fit` says which: 'whole' or 'readable'.
           function fit() {
             var w = Math.max(1, view.clientWidth - 2 * MARGIN), h = Math.max(1, view.clientHeight - 2 * MARGIN);
             // A small graph is not blown up past twice its size.
-            state.scale = Math.max(MIN, Math.min(2, w / width, h / height));
-            state.x = (view.clientWidth - width * state.scale) / 2;
-            state.y = (view.clientHeight - height * state.scale) / 2;
+            var whole = Math.max(MIN, Math.min(2, w / width, h / height));
+            var text = typicalText();
+            var readable = isFinite(text) ? READABLE / text : 0;
+            state.scale = Math.min(MAX, Math.max(whole, readable));
+            var across = width * state.scale, down = height * state.scale;
+            state.x = across <= view.clientWidth ? (view.clientWidth - across) / 2 : MARGIN;
+            state.y = down <= view.clientHeight ? (view.clientHeight - down) / 2 : MARGIN;
+            canvas.setAttribute('data-fit', state.scale > whole ? 'readable' : 'whole');
+            canvas.setAttribute('data-fit-width', String(view.clientWidth));
             fitted = true;
             apply();
           }

@@ -48,11 +48,56 @@ struct PreviewPlayerTests {
         #expect(value(session, "password") == #""""#)
         #expect(value(session, "canLogin") == "false")
         #expect(value(session, "login.executing") == "false")
-        // The person takes over where the scenario stands.
+        // The person takes over where the scenario stands, and the clock *Play* paused runs again.
         session.receive(#"{"op":"step","verb":"type","target":"password","value":"hunter2"}"#)
         #expect(position(session) == nil)
         #expect(value(session, "canLogin") == "true")
         #expect(session.sync { $0.error } == nil)
+        #expect(session.sync { !$0.realTime.isPaused })
+    }
+
+    /// A clock the person paused stays paused through *Play* and *Restart*; one *Play* paused runs
+    /// again on *Restart*.
+    @Test func leavingAScenarioGivesTheClockBackAsThePersonLeftIt() throws {
+        let session = try login()
+        session.receive(#"{"op":"play","scenario":0}"#)
+        #expect(session.sync { $0.realTime.isPaused })
+        session.receive(#"{"op":"restart"}"#)
+        #expect(session.sync { !$0.realTime.isPaused && $0.playback == nil })
+        session.receive(#"{"op":"pause"}"#)
+        session.receive(#"{"op":"play","scenario":0}"#)
+        session.receive(#"{"op":"forward"}"#)
+        session.receive(#"{"op":"restart"}"#)
+        #expect(session.sync { $0.realTime.isPaused && $0.playback == nil })
+        session.receive(#"{"op":"play","scenario":0}"#)
+        session.receive(#"{"op":"step","verb":"type","target":"email","value":"a@b.co"}"#)
+        #expect(session.sync { $0.realTime.isPaused })
+    }
+
+    /// iOS delivers no touch to a hidden view: the page does not draw one, and a gesture it sends
+    /// for one anyway is refused; shown again, the control takes it.
+    @Test func aHiddenControlTakesNoGestureFromThePage() throws {
+        let session = try session("""
+            screen: Hidden
+            inputs:
+              locked: { type: Bool, default: true }
+              go: event
+            state:
+              taps: { type: Int, initial: 0 }
+            handlers:
+              - on: go
+                set: { taps: taps + 1 }
+            view:
+              goButton: { button: { tap: go, isHidden: locked } }
+
+            """)
+        session.receive(#"{"op":"step","verb":"tap","target":"goButton"}"#)
+        #expect(session.sync { $0.error } == "'goButton' is hidden (isHidden is true): iOS delivers no touch to a hidden view")
+        #expect(value(session, "taps") == "0")
+        session.receive(#"{"op":"step","verb":"set","target":"locked","value":false}"#)
+        session.receive(#"{"op":"step","verb":"tap","target":"goButton"}"#)
+        #expect(session.sync { $0.error } == nil)
+        #expect(value(session, "taps") == "1")
     }
 
     @Test func continueStopsAtAFailedExpectation() throws {

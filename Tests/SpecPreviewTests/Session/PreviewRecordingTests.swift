@@ -80,13 +80,49 @@ struct PreviewRecordingTests {
         #expect(!(values.flatMap(\.values) + lines).contains { $0.contains("\"h") }, "\(lines)")
     }
 
-    @Test func sensitiveNames() {
-        for name in ["password", "password.text", "newPassword", "pinCode", "api_secret", "passcode"] {
-            #expect(SensitiveValues.isSensitive(name), "\(name)")
-        }
-        for name in ["spinner", "shipping", "email", "passwordless2", "compass"] {
-            #expect(!SensitiveValues.isSensitive(name), "\(name)")
-        }
+    /// The spec's `secure:` decides, not the name: login's `password` is marked; the same spec
+    /// without the mark shows it, and a `pin` marked so is masked, its field a password box, and
+    /// the player's steps masked before they are played.
+    @Test func theDeclarationDecidesWhatIsMasked() throws {
+        let folder = try PackagePaths.temporaryFolder("specrun-preview-secure")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let login = try String(contentsOfFile: PackagePaths.specs + "/login.yaml", encoding: .utf8)
+        let unmarked = login.replacing("default: \"\", secure: true }", with: "default: \"\" }")
+        #expect(unmarked != login)
+        try unmarked.write(toFile: folder + "/login.yaml", atomically: true, encoding: .utf8)
+        let plain = try PreviewSession(path: folder + "/login.yaml")
+        #expect(plain.sync { $0.sensitive.nodes.isEmpty && $0.sensitive.components.isEmpty })
+        plain.receive(#"{"op":"step","verb":"type","target":"password","value":"hunter2"}"#)
+        #expect(plain.sync { s in PageMessages.state(s, from: 0, lines: []) }.contains(#""password":"\"hunter2\"""#))
+
+        let pin = folder + "/pin.yaml"
+        try """
+            screen: Unlock
+            inputs:
+              pin: { type: String, default: "", secure: true }
+              unlock: event
+            view:
+              pinField: { textField: { text: { twoWay: pin } } }
+              unlockButton: { button: { tap: unlock } }
+            scenarios:
+              - name: typed
+                steps:
+                  - type: { pinField: "4321" }
+                  - set: { pin: "9876" }
+
+            """.write(toFile: pin, atomically: true, encoding: .utf8)
+        let session = try PreviewSession(path: pin)
+        #expect(session.sync { $0.sensitive.components } == ["pinField"])
+        let layout = try JSONSerialization.jsonObject(with: Data(session.sync { PageMessages.layout($0) }.utf8)) as? [String: Any]
+        let components = try #require(layout?["components"] as? [[String: Any]])
+        #expect(components.first { $0["name"] as? String == "pinField" }?["secure"] as? Bool == true)
+        #expect(components.first { $0["name"] as? String == "unlockButton" }?["secure"] == nil)
+        session.receive(#"{"op":"play","scenario":0}"#)
+        let state = session.sync { PageMessages.state($0, from: 0, lines: []) }
+        #expect(!state.contains("4321") && !state.contains("9876"), "\(state)")
+        let decoded = try JSONSerialization.jsonObject(with: Data(state.utf8)) as? [String: Any]
+        let steps = try #require((decoded?["playback"] as? [String: Any])?["steps"] as? [[String: Any]]).compactMap { $0["text"] as? String }
+        #expect(steps.count == 2 && steps.allSatisfy { $0.contains("\"•••\"") }, "\(steps)")
     }
 }
 

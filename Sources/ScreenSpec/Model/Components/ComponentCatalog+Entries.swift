@@ -10,18 +10,18 @@ extension ComponentCatalog {
         ComponentEntry("view", "view", "A plain view (UIView): 'backgroundColor'.",
                        properties: [ComponentProperty("backgroundColor", .color, .color(.white(1)))], drawing: "group"),
         ComponentEntry("label", "label", "A label (UILabel, 'rx.text'): 'text', 'textColor'.",
-                       properties: [ComponentProperty("text", .string, .string("")), .textColor]),
+                       properties: [ComponentProperty("text", .string, .string("")), .textColor], settings: [.font]),
 
         // Text entry: the person's typing writes `text`.
         ComponentEntry("textField", "text field", "A text field (UITextField, 'rx.text' ControlProperty): a person types into it with 'type:'.",
                        properties: [ComponentProperty("text", .string, .string(""), verb: .type), ComponentProperty("placeholder", .string, .string("")),
                                     .textColor, .enabled],
                        events: [.changed("text", as: "editingChanged"), ComponentEvent("editingDidBegin", .void, verb: .focus),
-                                ComponentEvent("editingDidEnd", .void, verb: .blur)]),
+                                ComponentEvent("editingDidEnd", .void, verb: .blur)], settings: [.font]),
         ComponentEntry("textView", "text view", "A text view (UITextView, 'rx.text', 'rx.didBeginEditing'): a person types into it with 'type:'.",
                        properties: [ComponentProperty("text", .string, .string(""), verb: .type), .textColor],
                        events: [.changed("text", as: "didChange"), ComponentEvent("didBeginEditing", .void, verb: .focus),
-                                ComponentEvent("didEndEditing", .void, verb: .blur)]),
+                                ComponentEvent("didEndEditing", .void, verb: .blur)], settings: [.font]),
         ComponentEntry("searchBar", "search bar",
                        "A search bar (UISearchBar, 'rx.text', 'rx.searchButtonClicked', 'rx.cancelButtonClicked'): 'type:', 'search:', 'cancel:'.",
                        properties: [ComponentProperty("text", .string, .string(""), verb: .type), ComponentProperty("placeholder", .string, .string(""))],
@@ -30,7 +30,7 @@ extension ComponentCatalog {
         // Controls.
         ComponentEntry("button", "button", "A button (UIButton, 'rx.tap'): a person taps it with 'tap:'; 'action:' binds an Action.",
                        properties: [ComponentProperty("title", .string, .string("")), .enabled],
-                       events: [ComponentEvent("tap", .void, verb: .tap)], settings: [.action]),
+                       events: [ComponentEvent("tap", .void, verb: .tap)], settings: [.action, .font]),
         // UISlider clamps its value into minimumValue...maximumValue (0...1 by default).
         ComponentEntry("slider", "slider", "A slider (UISlider, 'rx.value'): a person moves it with 'slide:'.",
                        properties: [ComponentProperty("value", .double, .double(0), verb: .slide, range: .bounds(minimum: 0, maximum: 1, stepped: false)),

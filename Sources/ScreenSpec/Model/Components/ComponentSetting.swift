@@ -20,6 +20,8 @@ struct ComponentSetting: Sendable {
         case declaredProperties
         /// A generic component's `callbacks:`: name to parameters; they name keys of its body.
         case callbacks
+        /// A text style or `{ size:, weight: }` (`font:`), kept in ``ComponentDecl/font``.
+        case font
     }
 
     let name: String
@@ -46,6 +48,13 @@ struct ComponentSetting: Sendable {
         reading: .titles(TitlesReading(what: "the alert's button titles", example: "[OK, Cancel]", item: "button")),
         description: "The alert's button titles; a person chooses one with 'choose:'.",
         schema: ["type": "array", "items": ["type": "string"], "minItems": 1])
+    static let font = ComponentSetting(name: "font", reading: .font,
+        description: "The text's font as iOS draws it: a Dynamic Type text style at the default size ('body', 'headline', 'largeTitle' …), or '{ size: 28, weight: bold }' (UIFont.systemFont(ofSize:weight:)). The preview draws it; the engine does not read it.",
+        schema: ["anyOf": [["enum": .array(FontDecl.textStyles.map { .string($0.name) })],
+                           SpecSchema.object("A system font of a size and weight.", [
+                               ("size", ["description": "The point size.", "type": "number", "exclusiveMinimum": 0, "maximum": .int(Int(FontDecl.maximumSize))]),
+                               ("weight", ["description": "UIFont.Weight's name; 'regular' when left out.", "enum": .array(FontDecl.weights.map { .string($0.name) })]),
+                           ], required: ["size"])]])
     static let properties = ComponentSetting(name: "properties", reading: .declaredProperties,
         description: "Declared properties of a generic component: name to type; bindings write them.",
         schema: SpecSchema.map("Properties by name.", of: SpecSchema.ref("type")))

@@ -32,6 +32,7 @@ struct ViewCheckerTests {
               |                         ^~~
             note: properties of a textField: 'text', 'placeholder', 'textColor', 'enabled', 'isHidden', 'alpha'
             note: events of a textField: 'editingChanged', 'editingDidBegin', 'editingDidEnd'
+            note: settings of a textField: 'font'
 
             """)
     }
