@@ -118,6 +118,43 @@ struct CellViewModelTests {
         #expect(TimelineFormatter.text(timeline).contains("total"))
     }
 
+    @Test("one view model made for two lists: each entry has its own rows and inputs")
+    func oneViewModelTwice() throws {
+        let loaded = SpecLoader.load(text: """
+            screen: Two
+            types:
+              Item: { id: Int, price: Int }
+            state:
+              cart: { type: "[Item]", initial: [{ id: 1, price: 4 }] }
+              wishes: { type: "[Item]", initial: [{ id: 1, price: 9 }, { id: 2, price: 1 }] }
+            viewModels:
+              Row:
+                params: { item: Item }
+                inputs: { bump: event }
+                state: { units: { type: Int, initial: 1 } }
+                outputs: { total: item.price * units }
+                handlers:
+                  - { on: bump, set: { units: units + 1 } }
+            cells:
+              cartRows: { viewModel: Row, for: cart }
+              wishRows: { viewModel: Row, for: wishes }
+            outputs:
+              sum: 'cartRows.reduce(0) { $0 + $1.total } + wishRows.reduce(0) { $0 + $1.total }'
+            scenarios:
+              - name: s
+                steps:
+                  - expect: { sum: 14 }
+                  - send: { cartRows.bump: { row: 1 } }
+                  - expect: { sum: 18 }
+                  - send: { wishRows.bump: { row: 1 } }
+                  - expect: { sum: 27 }
+                  - expect: 'cartRows.map { $0.units } == [2] && wishRows.map { $0.units } == [2, 1]'
+            """, path: "t.yaml")
+        let spec = try #require(loaded.spec, "\(loaded.renderDiagnostics())")
+        let timeline = ScenarioRunner.run(spec, scenario: 0)
+        #expect(timeline.passed, "\(TimelineFormatter.text(timeline))")
+    }
+
     @Test("the compiled program plays the rows as the checked one does")
     func theCompiledProgramPlaysTheRows() throws {
         let loaded = SpecLoader.load(text: Self.cart + """
