@@ -18,6 +18,10 @@ enum StepYAML {
                 case .value(let value): "- \(gesture.verb): { \(gesture.target): \(ValueFormatter.json(value)) }"
                 case .row(_, let index): "- \(gesture.verb): { \(gesture.target): \(index) }"
                 }
+            case .sendRow(let c, let input, let row, .void):
+                "- send: { \(spec.cells[c].name).\(spec.cells[c].inputs[input].name): { row: \(ValueFormatter.json(row)) } }"
+            case .sendRow(let c, let input, let row, let value):
+                "- send: { \(spec.cells[c].name).\(spec.cells[c].inputs[input].name): { row: \(ValueFormatter.json(row)), value: \(ValueFormatter.json(value)) } }"
             case .expect, .expectEnd, .expectThat, .end, .endAction: nil
             }
         }

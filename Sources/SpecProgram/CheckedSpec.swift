@@ -27,13 +27,15 @@ public struct CheckedSpec: Sendable {
     package var invariants: [InvariantPlan] = []
     /// `explore:` with its defaults.
     package var explore = ExplorePlan()
+    /// `cells:`: cell view models instantiated per element of a list, in declaration order.
+    package var cells: [CellsPlan] = []
     /// Nodes and actions by name, built once with the program (see ``NameIndex``); not encoded.
     package var names = NameIndex()
 
     /// The encoded fields: everything but ``names``, which loading builds again.
     private enum CodingKeys: String, CodingKey {
         case screen, file, types, nodes, rank, actions, handlers, services, scenarios, params, streams
-        case coverageMarks, components, invariants, explore
+        case coverageMarks, components, invariants, explore, cells
     }
 
     /// The node declared with `name`, through the name index built once per program (a dictionary,
@@ -396,6 +398,9 @@ package struct StepPlan: Sendable {
         case endAction(action: Int, end: StreamEnd)
         /// A person acting on a component (`tap:`, `type:`, `slide:` ...).
         case gesture(GesturePlan)
+        /// Fire input `input` of the row of `cells:` entry `cells` whose identity is `row`, with
+        /// `value` (`send: { cart.remove: { row: 2 } }`).
+        case sendRow(cells: Int, input: Int, row: Value, value: Value)
     }
 
     package var kind: Kind

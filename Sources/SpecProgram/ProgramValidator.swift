@@ -103,7 +103,37 @@ struct ProgramValidator {
             try node(invariant.node, "invariants[\(i)]")
             guard case .derived = spec.nodes[invariant.node].kind else { throw fail("invariants[\(i)] names node \(invariant.node), which computes no value") }
         }
+        for (i, plan) in spec.cells.enumerated() { try cells(plan, "cells[\(i)]") }
         try explore(spec.explore)
+    }
+
+    /// A `cells:` entry: its nodes exist, the rows come after the list they follow and the inputs
+    /// that write them, every field it names is one of a row's, and its expressions read the row
+    /// alone (no node of the screen).
+    private func cells(_ plan: CellsPlan, _ at: String) throws(CompiledSpecError) {
+        try node(plan.node, at)
+        try node(plan.source, at)
+        try after(plan.node, plan.source, at, "writes")
+        let fields = plan.fieldNames.count
+        guard fields > 0, plan.initial.count == fields else {
+            throw fail("\(at) has \(plan.initial.count) initial values for \(fields) fields; a row has its element and at least one field")
+        }
+        try nonNegative(plan.key, "a key field", at)
+        for input in plan.inputs {
+            try node(input.node, at)
+            try after(plan.node, input.node, at, "writes")
+            if let field = input.field { try index(field, fields, "field", at) }
+        }
+        for handler in plan.handlers {
+            try index(handler.input, plan.inputs.count, "input", at)
+            guard handler.targets.count == handler.values.count else { throw fail("\(at) has \(handler.targets.count) targets for \(handler.values.count) values") }
+            for t in handler.targets { try index(t, fields, "field", at) }
+            for e in handler.values { try expression(e, at, slots: 0) }
+        }
+        for output in plan.outputs {
+            try index(output.field, fields, "field", at)
+            try expression(output.value, at, slots: 0)
+        }
     }
 
     private func step(_ kind: StepPlan.Kind, _ at: String) throws(CompiledSpecError) {
@@ -113,6 +143,9 @@ struct ProgramValidator {
         case .wait(let ms): try nonNegative(ms, "a wait", at)
         case .expectThat(let e): try expression(e, at)
         case .gesture(let g): try gesture(g, at)
+        case .sendRow(let c, let input, _, _):
+            try index(c, spec.cells.count, "cells", at)
+            try index(input, spec.cells[c].inputs.count, "input", at)
         }
     }
 

@@ -12,12 +12,12 @@ extension StepPlan {
     /// The kinds of step, by name: a test that must cover every kind enumerates these (a new
     /// kind of ``Kind`` must be named here, or ``name`` does not compile).
     package enum Name: String, CaseIterable, Sendable {
-        case set, send, execute, wait, expect, expectEnd, expectThat, end, endAction, gesture
+        case set, send, execute, wait, expect, expectEnd, expectThat, end, endAction, gesture, sendRow
     }
 
     package var part: Part {
         switch kind {
-        case .set, .send, .execute, .end, .endAction, .gesture: .act
+        case .set, .send, .execute, .end, .endAction, .gesture, .sendRow: .act
         case .wait(let ms): .wait(milliseconds: ms)
         case .expect, .expectEnd, .expectThat: .judge
         }
@@ -35,6 +35,7 @@ extension StepPlan {
         case .end: .end
         case .endAction: .endAction
         case .gesture: .gesture
+        case .sendRow: .sendRow
         }
     }
 }

@@ -34,17 +34,21 @@ struct Checker {
         TypeDeclarations.declare(spec.types, into: &cx.table, diagnostics: &cx.diagnostics)
         // Values and types of declarations are read against the declared types alone.
         let resolver = TypeResolver(table: cx.table)
+        let declarations = DeclarationsPass(spec: spec, resolver: resolver, values: ValueReader(table: cx.table)).run(over: &cx)
+        let declaredCells = CellsPass(spec: spec, resolver: resolver, values: ValueReader(table: cx.table)).run(over: &cx)
+        // Steps and explore read values of the rows' record types too.
         let values = ValueReader(table: cx.table)
-        let declarations = DeclarationsPass(spec: spec, resolver: resolver, values: values).run(over: &cx)
         let dataflow = DataflowPass(spec: spec, declarations: declarations, catalog: catalog).run(over: &cx)
+        let cells = CellsSources(declared: declaredCells).run(over: &cx)
         let expressions = ExpressionScope(symbols: cx.symbols, table: cx.table)
         let actions = ActionsPass(spec: spec, declarations: declarations).run(over: &cx)
         let handlers = HandlersPass(spec: spec).run(over: &cx)
         let view = ViewPass(spec: spec, actions: actions).run(over: &cx)
         let invariants = InvariantsPass(spec: spec, names: declarations.names).run(over: &cx)
         let ranking = NodeRanking.rank(cx.nodes, edges: &cx.edges, sampling: cx.samplingEdges, diagnostics: &cx.diagnostics)
-        let steps = StepChecker(spec: spec, actions: actions, unresolvedInputs: declarations.unresolvedInputs, view: view.registry,
+        var steps = StepChecker(spec: spec, actions: actions, unresolvedInputs: declarations.unresolvedInputs, view: view.registry,
                                 navigationShapes: dataflow.navigationShapes, streamOutputs: declarations.streamOutputs)
+        steps.cells = cells
         let scenarios = ScenariosPass(spec: spec, steps: steps, params: declarations.params, services: declarations.services,
                                       values: values).run(over: &cx)
         MarksPass(spec: spec).run(over: &cx)
@@ -53,7 +57,7 @@ struct Checker {
 
         let program = Program(spec: spec, actions: actions, handlers: handlers + view.handlers, services: declarations.services.plans,
                               params: declarations.params, streams: dataflow.streams, components: view.registry.components.map(\.plan),
-                              invariants: invariants, scenarios: scenarios, explore: explore)
+                              invariants: invariants, scenarios: scenarios, explore: explore, cells: cells)
         var outcome = Outcome(spec: nil, diagnostics: cx.diagnostics, catalog: dataflow.catalog)
         guard !cx.diagnostics.hasErrors, let rank = ranking.rank else {
             // A spec whose only errors are one dependency cycle can still be drawn (`specrun graph`).
@@ -81,6 +85,7 @@ private struct Program {
     let invariants: [InvariantPlan]
     let scenarios: [ScenarioPlan]
     let explore: ExplorePlan
+    let cells: [CellsPlan]
 
     func build(_ cx: CheckContext, rank: [Int]) -> CheckedSpec {
         var nodes = cx.nodes
@@ -95,6 +100,7 @@ private struct Program {
         checked.components = components
         checked.invariants = invariants
         checked.explore = explore
+        checked.cells = cells
         return checked
     }
 }

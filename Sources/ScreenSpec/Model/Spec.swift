@@ -45,6 +45,9 @@ package struct Spec: Sendable {
     /// `invariants:` and `explore:` (see ExploreDecl.swift).
     package var invariants: [InvariantDecl] = []
     package var explore: ExploreDecl?
+    /// `viewModels:` and `cells:` (see CellsDecl.swift).
+    package var viewModels: [ViewModelDecl] = []
+    package var cells: [CellsDecl] = []
 }
 
 /// `types:` — a record (`{ name: String, author: String }`) or an enum (`[received, performed]`).

@@ -6,7 +6,7 @@ struct SpecReader {
     let source: SourceFile
     var diagnostics: DiagnosticBag
 
-    static let sections = ["screen", "types", "params", "inputs", "state", "outputs", "actions", "handlers", "services", "view", "bindings", "invariants", "explore", "scenarios", "equivalentMutants", "unreachable"]
+    static let sections = ["screen", "types", "params", "inputs", "state", "outputs", "actions", "handlers", "viewModels", "cells", "services", "view", "bindings", "invariants", "explore", "scenarios", "equivalentMutants", "unreachable"]
 
     init(source: SourceFile, diagnostics: DiagnosticBag) {
         self.source = source
@@ -58,6 +58,7 @@ struct SpecReader {
             }
         }
         if let node = top["handlers"] { spec.handlers = list(node, of: "handlers").compactMap { readHandler($0) } }
+        readCells(top, into: &spec)
         if let node = top["services"] {
             for (name, value) in entries(node, of: "services") {
                 if let decl = readService(name, value) { spec.services.append(decl) } else { spec.unreadable.insert(name.value) }

@@ -231,7 +231,11 @@ public final class ScreenGraph {
     public func start() {
         guard !started else { return }
         started = true
+        // Rows follow their lists' first values, in rank order, as a table's cells are made for
+        // its first rows.
+        let rowsAt = Dictionary(spec.cells.enumerated().map { ($1.node, $0) }, uniquingKeysWith: { a, _ in a })
         for node in nodeAtRank where !isInvariant[node] {
+            if let c = rowsAt[node] { startRows(c) }
             if case .derived(let f) = behaviors[node] {
                 if reads[node].contains(where: isValueless) {
                     markValueless(node)
@@ -469,6 +473,7 @@ public final class ScreenGraph {
     @inline(never)
     func triggerAndFeed(_ node: Int, _ value: Value) {
         for a in actionsOn[node] { trigger(a, input: value) }
+        for c in program.cellsOn[node] { followRows(c) }
         for input in pipelineInputs[node] {
             if input.op < 0 {
                 pipelines[input.pipeline].receive(value)

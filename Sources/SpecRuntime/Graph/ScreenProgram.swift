@@ -86,6 +86,10 @@ package final class ScreenProgram: @unchecked Sendable {
     /// Per stream output, the secondary sources whose current value its operators receive when
     /// the graph starts.
     let secondaryPorts: [[StreamPipeline.Port]]
+    /// Per `cells:` entry, its compiled row expressions (see ScreenGraph+Cells.swift).
+    let cells: [CompiledCells]
+    /// For each node, the `cells:` entries whose rows follow it.
+    let cellsOn: [[Int]]
 
     /// Compiles `spec`; `instrumentation`, when given, is what its probes report to.
     package init(_ spec: CheckedSpec, instrumentation: (any ScreenInstrumentation)? = nil) {
@@ -188,7 +192,11 @@ package final class ScreenProgram: @unchecked Sendable {
         self.actionsOn = actionsOn
         (readerStart, readerList) = Self.flattened(readers)
         (handlerStart, handlerList) = Self.flattened(handlersOn)
-        triggersOrFeeds = (0..<n).map { !actionsOn[$0].isEmpty || !pipelineInputs[$0].isEmpty }
+        var cellsOn = [[Int]](repeating: [], count: n)
+        for (c, plan) in spec.cells.enumerated() { cellsOn[plan.source].append(c) }
+        self.cellsOn = cellsOn
+        cells = spec.cells.map { CompiledCells($0, instrumentation: instrumentation) }
+        triggersOrFeeds = (0..<n).map { !actionsOn[$0].isEmpty || !pipelineInputs[$0].isEmpty || !cellsOn[$0].isEmpty }
         actionArguments = spec.actions.map { $0.arguments.map { ExpressionCompiler.compile($0, instrumentation: instrumentation) } }
     }
 
@@ -234,6 +242,8 @@ package final class ScreenProgram: @unchecked Sendable {
         pipelineInputs = base.pipelineInputs
         pipelineEndInputs = base.pipelineEndInputs
         secondaryPorts = base.secondaryPorts
+        cells = base.cells
+        cellsOn = base.cellsOn
     }
 
     /// `lists` as offsets and one list (see ``readerStart``).

@@ -21,6 +21,11 @@ extension ScreenGraph {
             execute(action: action, input: value)
         case .gesture(let gesture):
             play(gesture, text: step.text, range: step.range, record: record)
+        case .sendRow(let cells, let input, let row, let value):
+            record(.step(time: clock.now, text: step.text))
+            if let problem = sendRow(cells: cells, input: input, row: row, value: value) {
+                record(.runtimeError(time: clock.now, message: "\(step.range.file):\(step.range.start): \(problem)"))
+            }
         case .wait, .expect, .expectEnd, .expectThat:
             return false
         }

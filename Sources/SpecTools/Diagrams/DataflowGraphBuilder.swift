@@ -254,6 +254,11 @@ struct DataflowGraphBuilder {
                 }
             }
         }
+        // The rows of `cells:` follow their list, and each row's input writes them.
+        for cells in spec.cells where !hidden.contains(cells.node) {
+            for source in sources(of: cells.source) { connect(source.id, Self.nodeID(cells.node), .reads, "rows") }
+            for input in cells.inputs { connect(Self.nodeID(input.node), Self.nodeID(cells.node), .sets, "row") }
+        }
     }
 
     private mutating func connectComponentEvents() {

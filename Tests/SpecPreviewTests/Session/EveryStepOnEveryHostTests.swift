@@ -19,6 +19,23 @@ struct EveryStepOnEveryHostTests {
     static let spec = """
         screen: EveryStep
 
+        types:
+          Line: { id: Int }
+
+        state:
+          lines: { type: "[Line]", initial: [{ id: 1 }] }
+
+        viewModels:
+          LineRow:
+            params: { line: Line }
+            inputs: { bump: event }
+            state: { bumps: { type: Int, initial: 0 } }
+            handlers:
+              - { on: bump, set: { bumps: bumps + 1 } }
+
+        cells:
+          rows: { viewModel: LineRow, for: lines }
+
         inputs:
           email: { type: String, default: "" }
           confirm: event
@@ -78,6 +95,8 @@ struct EveryStepOnEveryHostTests {
               - complete: results
               - expect: { doubled: completed }
               - expect: level == 0.5
+              - send: { rows.bump: { row: 1 } }
+              - expect: rows.first?.bumps == 1
 
           - name: every kind of step, broken
             # The sign-in must still be running at the end on every host: on real time, a loaded
@@ -100,6 +119,8 @@ struct EveryStepOnEveryHostTests {
               - fail: { results: http(500) }
               - expect: { doubled: completed }
               - expect: email.count < 3
+              - send: { rows.bump: { row: 2 } }
+              - expect: rows.first?.bumps == 1
 
         """
 

@@ -19,6 +19,9 @@ struct ExpressionChecker {
     var poisoned: Set<String> = []
     /// The event being handled, readable by its own name inside a handler or an action's `with:`.
     var payload: (name: String, type: SpecType)?
+    /// Inside a cell view model (`viewModels:`), its names: each a field of the row, which is the
+    /// payload the row's expressions run with.
+    var rowFields: [String: (field: Int, type: SpecType)] = [:]
     /// Nodes read, in first-read order: the expression's dependencies.
     private(set) var reads: [Int] = []
     var closureArguments: [SpecType] = []
@@ -262,6 +265,9 @@ struct ExpressionChecker {
         if let payload, payload.name == name {
             return (.eventPayload, payload.type)
         }
+        if let row = rowFields[name] {
+            return (.member(.eventPayload, .field(row.field), chained: false), row.type)
+        }
         // A declaration that failed to check was reported already; say nothing more about it,
         // but keep the dependency so that a cycle through it is still found.
         if poisoned.contains(name) {
@@ -281,7 +287,7 @@ struct ExpressionChecker {
                                   fixIt: "write '\(dotted)'")
                 return nil
             }
-            let suggestion = diagnostics.didYouMean(name, in: (payload.map { [$0.name] } ?? []) + symbols.keys.prefix(Suggestion.maximumCandidates))
+            let suggestion = diagnostics.didYouMean(name, in: (payload.map { [$0.name] } ?? []) + rowFields.keys + symbols.keys.prefix(Suggestion.maximumCandidates))
             let notes = suggestion.isEmpty && quoted
                 ? [DiagnosticNote("to write text, put quotes inside the YAML value, as in '\"\(name)\"'")] : []
             return error(.unknownName, "unknown name '\(name)'\(suggestion)", range, notes: notes)

@@ -15,6 +15,8 @@ struct StepChecker: ContextBorrower, Sendable {
     let navigationShapes: [Int: NavigationShape]
     /// The nodes of stream outputs, which end as streams do.
     let streamOutputs: Set<Int>
+    /// `cells:`: rows whose inputs `send:` fires (StepChecker+Cells.swift).
+    var cells: [CellsPlan] = []
     var cx = CheckContext()
 
     init(spec: Spec, actions: [ActionPlan], unresolvedInputs: Set<String>, view: ViewRegistry,
@@ -51,6 +53,11 @@ struct StepChecker: ContextBorrower, Sendable {
                     steps.append(StepPlan(kind: .set(node: symbol.node, value: value), text: "set \(target.value) = \(value)", range: target.range))
                 }
             case .send(let target, let node):
+                if let (c, k) = rowInput(target.value) {
+                    if let step = rowStep(c, k, target, node, values) { steps.append(step) }
+                    continue
+                }
+                if sendsToFailedCells(target.value) { continue }
                 if let action = actions.firstIndex(where: { $0.name == target.value }) {
                     if let step = executeStep(action, target, node, values) { steps.append(step) }
                     continue

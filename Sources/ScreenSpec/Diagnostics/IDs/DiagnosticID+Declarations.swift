@@ -34,6 +34,7 @@ extension DiagnosticID {
     package static let unsupportedInnerOperator = DiagnosticID("unsupported-inner-operator", "an operator that cannot work inside a request's 'ops:'")
     package static let invalidValue = DiagnosticID("invalid-value", "a setting takes one of a few words, such as 'failures: pass' or 'end'")
     package static let unknownScreen = DiagnosticID("unknown-screen", "a navigation to a screen no spec in the folder declares")
+    package static let unknownViewModel = DiagnosticID("unknown-view-model", "'cells:' name a view model 'viewModels:' does not declare")
 
     /// Every id of declarations, in the order of docs/diagnostics.md.
     static let declarationsIDs: [DiagnosticID] = [
@@ -71,5 +72,6 @@ extension DiagnosticID {
         .unsupportedInnerOperator,
         .invalidValue,
         .unknownScreen,
+        .unknownViewModel,
     ]
 }

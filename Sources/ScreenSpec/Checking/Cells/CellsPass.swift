@@ -1,0 +1,252 @@
+import SpecRuntime
+
+/// A view model of `viewModels:` checked on its own: a row's fields (its element, its value
+/// inputs, its state, its outputs), their types and first values, and its inputs, handlers and
+/// outputs as the program holds them.
+struct CheckedViewModel {
+    var name: String
+    var element: SpecType
+    var fieldNames: [String] = []
+    var fieldTypes: [SpecType] = []
+    var initial: [Value] = []
+    var inputs: [(name: String, type: SpecType, field: Int?)] = []
+    var handlers: [CellsPlan.Handler] = []
+    var outputs: [CellsPlan.Output] = []
+}
+
+/// A `cells:` entry with its nodes declared, waiting for the list it follows (``CellsSources``).
+struct DeclaredCells {
+    var decl: CellsDecl
+    var model: CheckedViewModel
+    var node: Int
+    var inputNodes: [Int]
+    var key: Int
+}
+
+/// The cells pass, before the dataflow pass: each view model of `viewModels:` is checked alone
+/// (its expressions read its own names only), its row becomes a record type named after it, and
+/// each `cells:` entry becomes the node of its rows (`cart`, a `[CartRow]`) and one stream per
+/// input (`cart.remove`, firing with the row), so that outputs can read them.
+struct CellsPass: CheckPass {
+    let spec: Spec
+    let resolver: TypeResolver
+    let values: ValueReader
+    var cx = CheckContext()
+
+    init(spec: Spec, resolver: TypeResolver, values: ValueReader) {
+        self.spec = spec
+        self.resolver = resolver
+        self.values = values
+    }
+
+    mutating func run() -> [DeclaredCells] {
+        var models: [String: CheckedViewModel] = [:]
+        var failed: Set<String> = []
+        for decl in spec.viewModels {
+            if models[decl.name.value] != nil || failed.contains(decl.name.value) || cx.table.records[decl.name.value] != nil
+                || cx.table.enums[decl.name.value] != nil {
+                cx.diagnostics.error(.duplicateType, "'\(decl.name.value)' is declared twice: a view model's name is also its row's type",
+                                     at: decl.name.range)
+                continue
+            }
+            if let model = check(decl) {
+                models[decl.name.value] = model
+                cx.table.records[model.name] = Array(zip(model.fieldNames, model.fieldTypes)).map { (name: $0.0, type: $0.1) }
+            } else {
+                failed.insert(decl.name.value)
+            }
+        }
+        var declared: [DeclaredCells] = []
+        for decl in spec.cells {
+            guard let model = models[decl.viewModel.value] else {
+                if !failed.contains(decl.viewModel.value) {
+                    cx.diagnostics.error(.unknownViewModel, "unknown view model '\(decl.viewModel.value)'"
+                                         + cx.diagnostics.didYouMean(decl.viewModel.value, in: Array(models.keys) + Array(failed)),
+                                         at: decl.viewModel.range, notes: [DiagnosticNote("declare it under 'viewModels:'")])
+                }
+                cx.poisoned.insert(decl.name.value)
+                if let declared = spec.viewModels.first(where: { $0.name.value == decl.viewModel.value }) {
+                    for input in declared.inputs { cx.poisoned.insert(decl.name.value + "." + input.name.value) }
+                }
+                continue
+            }
+            if let cells = declare(decl, model) {
+                declared.append(cells)
+            } else {
+                // Steps that send to its rows say nothing more.
+                for input in model.inputs { cx.poisoned.insert(decl.name.value + "." + input.name) }
+            }
+        }
+        return declared
+    }
+
+    /// The entry's nodes: its rows and a stream per input of its view model.
+    private mutating func declare(_ decl: CellsDecl, _ model: CheckedViewModel) -> DeclaredCells? {
+        guard case .record(let elementType) = model.element, let fields = cx.table.records[elementType] else { return nil }
+        let idName = decl.id?.value ?? "id"
+        guard let key = fields.firstIndex(where: { $0.name == idName }) else {
+            cx.diagnostics.error(.unknownName, "'\(elementType)' has no field '\(idName)' to identify its rows"
+                                 + cx.diagnostics.didYouMean(idName, in: fields.map(\.name)),
+                                 at: decl.id?.range ?? decl.range, fixIt: decl.id == nil ? "name the field with 'id:', as in 'id: name'" : nil)
+            cx.poisoned.insert(decl.name.value)
+            return nil
+        }
+        let names = [decl.name.value] + model.inputs.map { decl.name.value + "." + $0.name }
+        for name in names where cx.symbols[name] != nil {
+            cx.diagnostics.error(.duplicateName, "'\(name)' is declared twice", at: decl.name.range)
+            cx.poisoned.insert(decl.name.value)
+            return nil
+        }
+        let node = cx.addNode(decl.name.value, .list(.record(model.name)), .state(initial: .list([])), role: .output, visible: true,
+                              range: decl.name.range, what: "list of cells")
+        var inputNodes: [Int] = []
+        for input in model.inputs {
+            let n = cx.addNode(decl.name.value + "." + input.name, .record(model.name), .stream, role: .output, visible: true,
+                               range: decl.name.range, what: "row input")
+            // A row's input writes the rows: the rows come after it.
+            cx.edges[n].append(node)
+            inputNodes.append(n)
+        }
+        return DeclaredCells(decl: decl, model: model, node: node, inputNodes: inputNodes, key: key)
+    }
+
+    /// Checks a view model alone; nil when something in it is wrong (reported).
+    private mutating func check(_ decl: ViewModelDecl) -> CheckedViewModel? {
+        let errors = cx.diagnostics.all.filter { $0.severity == .error }.count
+        guard let param = decl.params.first, let element = resolver.resolve(param.type, diagnostics: &cx.diagnostics) else { return nil }
+        guard case .record = element else {
+            cx.diagnostics.error(.typeMismatch, "the element of a row is a record, with a field that identifies it; found '\(element)'",
+                                 at: param.type.range)
+            return nil
+        }
+        var model = CheckedViewModel(name: decl.name.value, element: element)
+        var fields: [String: (field: Int, type: SpecType)] = [:]
+        func add(_ name: Located<String>, _ type: SpecType, _ initial: Value) -> Int? {
+            guard fields[name.value] == nil else {
+                cx.diagnostics.error(.duplicateName, "'\(name.value)' is declared twice in view model '\(decl.name.value)'", at: name.range)
+                return nil
+            }
+            fields[name.value] = (model.fieldNames.count, type)
+            model.fieldNames.append(name.value)
+            model.fieldTypes.append(type)
+            model.initial.append(initial)
+            return model.fieldNames.count - 1
+        }
+        _ = add(param.name, element, .none)
+        var inputFields: [String: (field: Int, type: SpecType)] = [:]
+        for input in decl.inputs {
+            switch input.kind {
+            case .event:
+                model.inputs.append((input.name.value, .void, nil))
+            case .value(let typeName):
+                guard let type = resolver.resolve(typeName, diagnostics: &cx.diagnostics) else { continue }
+                // The latest value: nil until the input first fires, readable in its own handlers.
+                guard let field = add(input.name, .makeOptional(type), .none) else { continue }
+                inputFields[input.name.value] = (field, type)
+                model.inputs.append((input.name.value, type, field))
+            case .property:
+                cx.diagnostics.error(.unexpectedValue, "a row's input is an event or a value, with no default; its state keeps what the row shows",
+                                     at: input.name.range, fixIt: "write '\(input.name.value): Int' and keep the value in 'state:'")
+            }
+        }
+        for state in decl.state {
+            guard let type = resolver.resolve(state.type, diagnostics: &cx.diagnostics),
+                  let initial = values.read(state.initial, as: type, diagnostics: &cx.diagnostics) else { continue }
+            _ = add(state.name, type, initial)
+        }
+        // Value inputs are read in their own handlers only: elsewhere they have no current value.
+        let readable = fields
+        var outputFields = readable
+        // An output that failed is reported once: what reads it says nothing more.
+        var failedOutputs: Set<String> = []
+        for (name, expr) in decl.outputs {
+            var checker = rowChecker(outputFields)
+            checker.poisoned = failedOutputs
+            let typed = checker.infer(expr)
+            cx.diagnostics = checker.diagnostics
+            guard let typed, let field = add(name, typed.type, .none) else {
+                failedOutputs.insert(name.value)
+                continue
+            }
+            outputFields[name.value] = (field, typed.type)
+            model.outputs.append(CellsPlan.Output(field: field, value: typed.expr))
+        }
+        for handler in decl.handlers {
+            guard let input = model.inputs.firstIndex(where: { $0.name == handler.on.value }) else {
+                cx.diagnostics.error(.unknownName, "unknown input '\(handler.on.value)' of view model '\(decl.name.value)'"
+                                     + cx.diagnostics.didYouMean(handler.on.value, in: model.inputs.map(\.name)), at: handler.on.range)
+                continue
+            }
+            var scope = outputFields.filter { inputFields[$0.key] == nil }
+            if let own = inputFields[handler.on.value] { scope[handler.on.value] = own }
+            var plan = CellsPlan.Handler(input: input, targets: [], values: [], range: handler.range)
+            for (target, value) in handler.assignments {
+                guard let field = fields[target.value], model.fieldNames.indices.contains(field.field),
+                      field.field > 0, inputFields[target.value] == nil, !model.outputs.contains(where: { $0.field == field.field }) else {
+                    cx.diagnostics.error(.notWritable, "a row's handler sets its state; '\(target.value)' is not state of '\(decl.name.value)'",
+                                         at: target.range)
+                    continue
+                }
+                var checker = rowChecker(scope)
+                checker.poisoned = failedOutputs
+                let typed = checker.check(value, expecting: field.type)
+                cx.diagnostics = checker.diagnostics
+                if let typed {
+                    plan.targets.append(field.field)
+                    plan.values.append(typed)
+                }
+            }
+            model.handlers.append(plan)
+        }
+        return cx.diagnostics.all.filter { $0.severity == .error }.count == errors ? model : nil
+    }
+
+    /// An expression checker that reads the row's `fields` and nothing of the screen.
+    private func rowChecker(_ fields: [String: (field: Int, type: SpecType)]) -> ExpressionChecker {
+        var checker = ExpressionChecker(symbols: [:], table: cx.table, diagnostics: cx.diagnostics)
+        checker.rowFields = fields
+        return checker
+    }
+}
+
+/// The second step of the cells pass, after the dataflow pass, when every output has its type:
+/// each entry's `for:` must name a list of its view model's element with a current value; the
+/// rows are ranked after it.
+struct CellsSources: CheckPass {
+    let declared: [DeclaredCells]
+    var cx = CheckContext()
+
+    init(declared: [DeclaredCells]) {
+        self.declared = declared
+    }
+
+    mutating func run() -> [CellsPlan] {
+        var plans: [CellsPlan] = []
+        for cells in declared {
+            let decl = cells.decl
+            if cx.poisoned.contains(decl.source.value) { continue }
+            guard let source = cx.symbols[decl.source.value] else {
+                cx.unknownName(decl.source, what: "list", candidates: cx.symbols.filter { if case .list = $0.value.type { true } else { false } }.map(\.key))
+                continue
+            }
+            guard source.hasCurrentValue else {
+                cx.diagnostics.error(.noCurrentValue, "'\(decl.source.value)' is an \(source.what) and has no current value; rows follow a list that has one",
+                                     at: decl.source.range, fixIt: "keep the list in 'state:' and set it in a handler on '\(decl.source.value)'")
+                continue
+            }
+            guard SpecType.list(cells.model.element).accepts(source.type) else {
+                cx.diagnostics.error(.typeMismatch, "'\(cells.model.name)' makes a row of each '\(cells.model.element)', but '\(decl.source.value)' is a '\(source.type)'",
+                                     at: decl.source.range)
+                continue
+            }
+            cx.edges[source.node].append(cells.node)
+            let inputs = cells.model.inputs.enumerated().map { k, input in
+                CellsPlan.Input(name: input.name, type: input.type, field: input.field, node: cells.inputNodes[k])
+            }
+            plans.append(CellsPlan(name: decl.name.value, model: cells.model.name, node: cells.node, source: source.node, key: cells.key,
+                                   fieldNames: cells.model.fieldNames, initial: cells.model.initial, inputs: inputs,
+                                   handlers: cells.model.handlers, outputs: cells.model.outputs, range: decl.range))
+        }
+        return plans
+    }
+}

@@ -1,0 +1,28 @@
+import SpecRuntime
+
+/// `viewModels:` — a view model declared once, instantiated per element of a list by `cells:`
+/// (seed 004's `EventCellViewModel`): one parameter, the row's element; its own inputs, state,
+/// outputs and handlers, which read only the view model's own names.
+package struct ViewModelDecl: Sendable {
+    package var name: Located<String>
+    /// The element each row is made for, such as `item: CartItem`: exactly one.
+    package var params: [ParamDecl]
+    package var inputs: [InputDecl] = []
+    package var state: [StateDecl] = []
+    /// Derived outputs only: an expression over the row's element, inputs, state and earlier outputs.
+    package var outputs: [(name: Located<String>, value: Expr)] = []
+    package var handlers: [HandlerDecl] = []
+    package var range: SpecRange
+}
+
+/// `cells:` — rows of a view model, one per element of a list, each known by the element's
+/// identity: `cart: { viewModel: CartRow, for: items, id: id }`.
+package struct CellsDecl: Sendable {
+    package var name: Located<String>
+    package var viewModel: Located<String>
+    /// The list the rows follow: a name with a current value.
+    package var source: Located<String>
+    /// The element's field that identifies its row; `id` when not written.
+    package var id: Located<String>?
+    package var range: SpecRange
+}

@@ -1,0 +1,65 @@
+import SpecRuntime
+
+/// `viewModels:` and `cells:` (see CellsDecl.swift).
+extension SpecReader {
+    mutating func readCells(_ top: [String: YAMLNode], into spec: inout Spec) {
+        if let node = top["viewModels"] {
+            for (name, value) in entries(node, of: "viewModels") {
+                if let decl = readViewModel(name, value) { spec.viewModels.append(decl) }
+            }
+        }
+        if let node = top["cells"] {
+            for (name, value) in entries(node, of: "cells") {
+                if let decl = readCellsEntry(name, value) { spec.cells.append(decl) } else { spec.unreadable.insert(name.value) }
+            }
+        }
+    }
+
+    private mutating func readViewModel(_ name: Located<String>, _ node: YAMLNode) -> ViewModelDecl? {
+        guard let f = fields(node, of: "view model '\(name.value)'", allowed: ["params", "inputs", "state", "outputs", "handlers"]) else { return nil }
+        var decl = ViewModelDecl(name: name, params: [], range: node.range)
+        if let params = f["params"] {
+            for (param, value) in entries(params, of: "params") {
+                if let type = typeName(value) { decl.params.append(ParamDecl(name: param, type: type)) }
+            }
+        }
+        guard decl.params.count == 1 else {
+            diagnostics.error(.missingKey, "view model '\(name.value)' needs one parameter, the element each row is made for",
+                              at: f["params"]?.range ?? node.range, fixIt: "write 'params: { item: Item }'")
+            return nil
+        }
+        if let inputs = f["inputs"] {
+            for (input, value) in entries(inputs, of: "inputs") {
+                if let d = readInput(input, value) { decl.inputs.append(d) }
+            }
+        }
+        if let state = f["state"] {
+            for (entry, value) in entries(state, of: "state") {
+                if let d = readState(entry, value) { decl.state.append(d) }
+            }
+        }
+        if let outputs = f["outputs"] {
+            for (output, value) in entries(outputs, of: "outputs") {
+                if let e = expression(value) { decl.outputs.append((output, e)) }
+            }
+        }
+        if let handlers = f["handlers"] { decl.handlers = list(handlers, of: "handlers").compactMap { readHandler($0) } }
+        return decl
+    }
+
+    private mutating func readCellsEntry(_ name: Located<String>, _ node: YAMLNode) -> CellsDecl? {
+        guard let f = fields(node, of: "cells '\(name.value)'", allowed: ["viewModel", "for", "id"]) else { return nil }
+        guard let modelNode = f["viewModel"], let forNode = f["for"] else {
+            diagnostics.error(.missingKey, "cells '\(name.value)' need a 'viewModel:' and the list they are 'for:'", at: node.range,
+                              fixIt: "write '{ viewModel: CartRow, for: items }'")
+            return nil
+        }
+        guard let model = identifier(modelNode, what: "view model name"), let source = identifier(forNode, what: "list name", allowDots: true) else { return nil }
+        var id: Located<String>?
+        if let idNode = f["id"] {
+            guard let field = identifier(idNode, what: "field name") else { return nil }
+            id = field
+        }
+        return CellsDecl(name: name, viewModel: model, source: source, id: id, range: node.range)
+    }
+}

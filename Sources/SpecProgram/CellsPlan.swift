@@ -1,0 +1,105 @@
+/// A cell view model instantiated once per element of a list (`cells:`), as seed 004's
+/// `EventCellViewModel` is made for each event a table shows: each row has its own state, its
+/// own inputs and handlers, and outputs computed from them.
+///
+/// The rows are one node of the screen (``node``), a list of records of type ``model``: field 0
+/// is the row's element, then the view model's value inputs (their latest value), its state and
+/// its outputs, in ``fieldNames`` order. The row's expressions read those fields through the
+/// event payload (`TypedExpr.eventPayload`), never a node of the screen. When ``source`` changes,
+/// the rows follow it by identity: an element whose ``key`` field matches a row's keeps that
+/// row's state, a new one starts from ``initial``; a step addressing a row by its identity fires
+/// one of its ``inputs``, runs that input's ``handlers`` on the row alone, recomputes its
+/// ``outputs``, writes the list and fires the input's node `<name>.<input>` with the new row.
+package struct CellsPlan: Sendable {
+    /// One of the view model's `inputs:`.
+    package struct Input: Sendable {
+        package var name: String
+        /// `Void` for an event.
+        package var type: SpecType
+        /// The row field that keeps its latest value; nil for an event.
+        package var field: Int?
+        /// The screen's stream `<cells>.<input>`: fires with the row after the input's handlers ran.
+        package var node: Int
+
+        /// Memberwise, at `package` access: the front end builds the program.
+        package init(name: String, type: SpecType, field: Int?, node: Int) {
+            self.name = name
+            self.type = type
+            self.field = field
+            self.node = node
+        }
+    }
+
+    /// One of the view model's `handlers:`: when ``input`` fires on a row, its ``targets`` (row
+    /// fields) take ``values``, all computed from the row before any is written.
+    package struct Handler: Sendable {
+        package var input: Int
+        package var targets: [Int]
+        package var values: [TypedExpr]
+        package var range: SpecRange
+
+        /// Memberwise, at `package` access: the front end builds the program.
+        package init(input: Int, targets: [Int], values: [TypedExpr], range: SpecRange) {
+            self.input = input
+            self.targets = targets
+            self.values = values
+            self.range = range
+        }
+    }
+
+    /// One of the view model's `outputs:`: field ``field`` of a row is ``value`` computed over
+    /// the fields before it.
+    package struct Output: Sendable {
+        package var field: Int
+        package var value: TypedExpr
+
+        /// Memberwise, at `package` access: the front end builds the program.
+        package init(field: Int, value: TypedExpr) {
+            self.field = field
+            self.value = value
+        }
+    }
+
+    /// The instantiation's name under `cells:`, such as `cart`.
+    package var name: String
+    /// The view model's name, which is also the record type of a row.
+    package var model: String
+    /// The node holding the rows: a list of ``model`` records.
+    package var node: Int
+    /// The list node the rows follow (`for:`).
+    package var source: Int
+    /// The field of an element that identifies its row (`id:`).
+    package var key: Int
+    /// The names of a row's fields: the element first.
+    package var fieldNames: [String]
+    /// A new row's fields before its element is placed in field 0 and its outputs computed.
+    package var initial: [Value]
+    package var inputs: [Input]
+    package var handlers: [Handler]
+    package var outputs: [Output]
+    /// Where the instantiation is written.
+    package var range: SpecRange
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(name: String, model: String, node: Int, source: Int, key: Int, fieldNames: [String], initial: [Value],
+                 inputs: [Input], handlers: [Handler], outputs: [Output], range: SpecRange) {
+        self.name = name
+        self.model = model
+        self.node = node
+        self.source = source
+        self.key = key
+        self.fieldNames = fieldNames
+        self.initial = initial
+        self.inputs = inputs
+        self.handlers = handlers
+        self.outputs = outputs
+        self.range = range
+    }
+}
+
+// Codable is synthesised here, in the types' own file (Swift requires it): the JSON of a
+// compiled spec (see `CompiledSpec`).
+extension CellsPlan: Codable {}
+extension CellsPlan.Input: Codable {}
+extension CellsPlan.Handler: Codable {}
+extension CellsPlan.Output: Codable {}

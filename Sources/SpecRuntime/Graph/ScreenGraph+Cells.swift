@@ -1,0 +1,118 @@
+@_spi(Engine) import SpecProgram
+
+/// Cell view models (`cells:`, ``CellsPlan``): the rows of one entry are one node, a list of
+/// records, written as a handler writes state, so propagation stays glitch-free: what reads the
+/// rows is ranked after them and sees each transaction's rows once.
+extension ScreenGraph {
+    /// Makes the rows of entry `c` for its list's first value, before anything emits.
+    func startRows(_ c: Int) {
+        let plan = spec.cells[c]
+        guard !isValueless(plan.source) else { return }
+        context.values[plan.node] = .list(rows(c, following: context.values[plan.source], previous: []))
+    }
+
+    /// Entry `c`'s list changed: its rows follow it, each keeping its state by identity.
+    func followRows(_ c: Int) {
+        let plan = spec.cells[c]
+        // A row's input may have written the rows earlier in this transaction: follow from that.
+        let previous = pendingWrite[plan.node] ?? context.values[plan.node]
+        guard case .list(let old) = previous else { return }
+        pendingWrite[plan.node] = .list(rows(c, following: context.values[plan.source], previous: old))
+        pendingAppend.clear(plan.node)
+        enqueue(plan.node)
+    }
+
+    /// Fires input `input` of the row of entry `cells` whose identity is `row`: the input's
+    /// handlers write the row's fields, its outputs are computed again, the rows are written and
+    /// `<cells>.<input>` fires with the new row, all in one transaction. Returns why it cannot,
+    /// when no row has that identity (the step is then a runtime error and nothing changes).
+    package func sendRow(cells c: Int, input: Int, row key: Value, value: Value) -> String? {
+        let plan = spec.cells[c]
+        let current = pendingWrite[plan.node] ?? context.values[plan.node]
+        guard case .list(var rows) = current,
+              let at = rows.firstIndex(where: { if case .record(let r) = $0 { identity(of: r.fields.first ?? .none, plan) == key } else { false } }),
+              case .record(var record) = rows[at] else {
+            let count = if case .list(let rows) = current { rows.count } else { 0 }
+            return count == 0 ? "'\(plan.name)' has no rows, so no row \(key)"
+                : "'\(plan.name)' has no row \(key): its \(count) row\(count == 1 ? " has another identity" : "s have other identities")"
+        }
+        let declared = plan.inputs[input]
+        if let field = declared.field, field < record.fields.count { record.fields[field] = value }
+        // Every value is computed from the row before any is written, as a screen's handler does.
+        var writes: [(field: Int, value: Value)] = []
+        context.payload = .record(record)
+        for handler in program.cells[c].handlers[input] {
+            for (k, f) in handler.values.enumerated() {
+                do throws(EvalError) {
+                    writes.append((handler.targets[k], try f(context)))
+                } catch {
+                    report("'\(plan.name)' row \(key), handler on '\(declared.name)': \(error.message)")
+                }
+            }
+        }
+        for write in writes where write.field < record.fields.count { record.fields[write.field] = write.value }
+        record = computeOutputs(c, record, row: key)
+        rows[at] = .record(record)
+        pendingWrite[plan.node] = .list(rows)
+        pendingAppend.clear(plan.node)
+        enqueue(plan.node)
+        if ends[declared.node] == nil {
+            inbox[declared.node].append(.record(record))
+            enqueue(declared.node)
+        }
+        propagate()
+        return nil
+    }
+
+    /// The rows for `list`: an element whose identity a row of `previous` has keeps that row's
+    /// fields (its element replaced); a new one starts from the view model's initial values.
+    /// Two elements with one identity are a runtime error; the second gets a row of its own,
+    /// which steps cannot address.
+    private func rows(_ c: Int, following list: Value, previous: [Value]) -> [Value] {
+        let plan = spec.cells[c]
+        guard case .list(let elements) = list else { return [] }
+        var kept: [Value: RecordValue] = [:]
+        for case .record(let row) in previous {
+            let key = identity(of: row.fields.first ?? .none, plan)
+            if kept[key] == nil { kept[key] = row }
+        }
+        var seen: Set<Value> = []
+        var rows: [Value] = []
+        rows.reserveCapacity(elements.count)
+        for element in elements {
+            let key = identity(of: element, plan)
+            var record: RecordValue
+            if let row = kept[key], !seen.contains(key) {
+                record = row
+            } else {
+                if seen.contains(key) { report("'\(plan.name)': two rows have the identity \(key); steps address the first") }
+                record = RecordValue(type: plan.model, fieldNames: plan.fieldNames, fields: plan.initial)
+            }
+            seen.insert(key)
+            if !record.fields.isEmpty { record.fields[0] = element }
+            rows.append(.record(computeOutputs(c, record, row: key)))
+        }
+        return rows
+    }
+
+    /// The row with its outputs computed in order, each reading the fields before it; an output
+    /// that fails is reported and keeps its last value.
+    private func computeOutputs(_ c: Int, _ row: RecordValue, row key: Value) -> RecordValue {
+        var row = row
+        for output in program.cells[c].outputs where output.field < row.fields.count {
+            context.payload = .record(row)
+            do throws(EvalError) {
+                row.fields[output.field] = try output.value(context)
+            } catch {
+                report("'\(spec.cells[c].name)' row \(key), '\(spec.cells[c].fieldNames[output.field])': \(error.message)")
+            }
+        }
+        return row
+    }
+
+    /// What identifies the row of `element`: its key field, none for an element that is not a record.
+    private func identity(of element: Value, _ plan: CellsPlan) -> Value {
+        guard case .record(let r) = element, plan.key < r.fields.count else { return .none }
+        return r.fields[plan.key]
+    }
+}
