@@ -18,6 +18,8 @@ enum StepYAML {
                 case .value(let value): "- \(gesture.verb): { \(gesture.target): \(ValueFormatter.json(value)) }"
                 case .row(_, let index): "- \(gesture.verb): { \(gesture.target): \(index) }"
                 }
+            case .subscribe(let observer, let node): "- subscribe: { \(observer): \(spec.nodes[node].name) }"
+            case .dispose(let observer): "- dispose: \(observer)"
             case .expect, .expectEnd, .expectThat, .end, .endAction: nil
             }
         }

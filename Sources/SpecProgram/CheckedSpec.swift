@@ -396,6 +396,12 @@ package struct StepPlan: Sendable {
         case endAction(action: Int, end: StreamEnd)
         /// A person acting on a component (`tap:`, `type:`, `slide:` ...).
         case gesture(GesturePlan)
+        /// An observer subscribes to a node now (`subscribe: { late: results }`), as RxTest's
+        /// observer subscribed late: it hears what the node gives a new observer (its current value
+        /// or its end), then each emission and the end, under its own name, until disposed.
+        case subscribe(observer: String, node: Int)
+        /// An observer's subscription is disposed (`dispose: late`): nothing reaches it after.
+        case dispose(observer: String)
     }
 
     package var kind: Kind

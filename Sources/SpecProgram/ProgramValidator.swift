@@ -113,6 +113,8 @@ struct ProgramValidator {
         case .wait(let ms): try nonNegative(ms, "a wait", at)
         case .expectThat(let e): try expression(e, at)
         case .gesture(let g): try gesture(g, at)
+        case .subscribe(_, let n): try node(n, at)
+        case .dispose: break
         }
     }
 

@@ -21,6 +21,12 @@ extension ScreenGraph {
             execute(action: action, input: value)
         case .gesture(let gesture):
             play(gesture, text: step.text, range: step.range, record: record)
+        case .subscribe(let observer, let node):
+            record(.step(time: clock.now, text: step.text))
+            subscribe(observer, to: node, record: record)
+        case .dispose(let observer):
+            record(.step(time: clock.now, text: step.text))
+            dispose(observer)
         case .wait, .expect, .expectEnd, .expectThat:
             return false
         }
