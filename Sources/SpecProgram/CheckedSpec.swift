@@ -401,6 +401,12 @@ package struct StepPlan: Sendable {
         /// Fire input `input` of the row of `cells:` entry `cells` whose identity is `row`, with
         /// `value` (`send: { cart.remove: { row: 2 } }`).
         case sendRow(cells: Int, input: Int, row: Value, value: Value)
+        /// An observer subscribes to a node now (`subscribe: { late: results }`), as RxTest's
+        /// observer subscribed late: it hears what the node gives a new observer (its current value
+        /// or its end), then each emission and the end, under its own name, until disposed.
+        case subscribe(observer: String, node: Int)
+        /// An observer's subscription is disposed (`dispose: late`): nothing reaches it after.
+        case dispose(observer: String)
     }
 
     package var kind: Kind

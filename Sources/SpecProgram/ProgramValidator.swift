@@ -146,6 +146,8 @@ struct ProgramValidator {
         case .sendRow(let c, let input, _, _):
             try index(c, spec.cells.count, "cells", at)
             try index(input, spec.cells[c].inputs.count, "input", at)
+        case .subscribe(_, let n): try node(n, at)
+        case .dispose: break
         }
     }
 

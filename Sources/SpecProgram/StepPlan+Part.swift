@@ -1,7 +1,8 @@
 extension StepPlan {
     /// What a host does with a step: every kind is one of three.
     package enum Part: Equatable {
-        /// Acts on the screen (`set`, `send`, `complete:`/`fail:`, an action, a gesture).
+        /// Acts on the screen (`set`, `send`, `complete:`/`fail:`, an action, a gesture, an
+        /// observer subscribed or disposed).
         case act
         /// Lets time pass (`wait:`), the host's own way.
         case wait(milliseconds: Int)
@@ -12,12 +13,12 @@ extension StepPlan {
     /// The kinds of step, by name: a test that must cover every kind enumerates these (a new
     /// kind of ``Kind`` must be named here, or ``name`` does not compile).
     package enum Name: String, CaseIterable, Sendable {
-        case set, send, execute, wait, expect, expectEnd, expectThat, end, endAction, gesture, sendRow
+        case set, send, execute, wait, expect, expectEnd, expectThat, end, endAction, gesture, sendRow, subscribe, dispose
     }
 
     package var part: Part {
         switch kind {
-        case .set, .send, .execute, .end, .endAction, .gesture, .sendRow: .act
+        case .set, .send, .execute, .end, .endAction, .gesture, .sendRow, .subscribe, .dispose: .act
         case .wait(let ms): .wait(milliseconds: ms)
         case .expect, .expectEnd, .expectThat: .judge
         }
@@ -36,6 +37,8 @@ extension StepPlan {
         case .endAction: .endAction
         case .gesture: .gesture
         case .sendRow: .sendRow
+        case .subscribe: .subscribe
+        case .dispose: .dispose
         }
     }
 }

@@ -41,6 +41,9 @@ package indirect enum TypedExpr: Sendable {
     package enum Member: Sendable {
         case field(Int)
         case stringCount, stringIsEmpty
+        /// Swift's `Character` tests on a text (one character, as a string's closure methods
+        /// hand it): true when it is not empty and every character passes.
+        case stringIsNumber, stringIsLetter, stringIsWhitespace, stringIsUppercase, stringIsLowercase, stringIsPunctuation
         case listCount, listIsEmpty, listFirst, listLast
         case colorWhite, colorRed, colorGreen, colorBlue, colorAlpha
         /// `error.kind` (an `ErrorKind` case), `error.status` (`Int?`), `error.message` (`String`).

@@ -387,6 +387,14 @@ package struct ExpressionParser {
         case .symbol("\\"):
             return keyPath()
         default:
+            // `reduce(0, +)`: Swift passes an operator as a function; here a closure says it.
+            if case .symbol(let op) = token.kind, ["+", "-", "*", "/", "%", "<", ">", "<=", ">=", "==", "!=", "&&", "||"].contains(op),
+               index + 1 < tokens.count, tokens[index + 1].kind == .symbol(")") || tokens[index + 1].kind == .symbol(",") {
+                _ = advance()
+                diagnostics.append(Diagnostic(id: .expectedExpression, "'\(op)' is an operator, not a function: pass a closure that applies it",
+                                              at: range(token), fixIt: "write a closure, as in 'reduce(0) { $0 \(op) $1 }'"))
+                return Expr(.invalid, range(token))
+            }
             let expr = fail("expected an expression", at: token)
             if token.kind != .end { _ = advance() }
             return expr

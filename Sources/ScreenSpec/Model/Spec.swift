@@ -203,6 +203,10 @@ package struct StepDecl: Sendable {
         case fail(Located<String>, YAMLNode)
         /// A person acting on components: `tap: confirm`, `type: { email: "a@b.c" }`.
         case gesture(verb: Located<String>, [(target: Located<String>, value: YAMLNode?)])
+        /// `subscribe: { late: results }`: an observer named `late` subscribes to `results` now.
+        case subscribe(observer: Located<String>, target: Located<String>)
+        /// `dispose: late`: the observer's subscription is disposed.
+        case dispose(Located<String>)
     }
 
     package var kind: Kind

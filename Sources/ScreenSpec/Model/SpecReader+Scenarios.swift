@@ -31,14 +31,14 @@ extension SpecReader {
         return scenario
     }
 
-    static let stepKinds = ["set", "send", "wait", "expect", "complete", "fail"]
+    static let stepKinds = ["set", "send", "wait", "expect", "complete", "fail", "subscribe", "dispose"]
 
     mutating func readStep(_ node: YAMLNode) -> StepDecl? {
         guard let pairs = node.mapping, pairs.count == 1, let key = pairs[0].key.string else {
             if let text = node.string, Self.stepKinds.contains(text) {
                 diagnostics.error(.invalidStep, "step '\(text)' needs a value, as in '\(text): ...'", at: node.range)
             } else {
-                diagnostics.error(.invalidStep, "a step is one of 'set:', 'send:', 'wait:', 'expect:', 'complete:' or 'fail:', found \(node.kindName)", at: node.range)
+                diagnostics.error(.invalidStep, "a step is one of 'set:', 'send:', 'wait:', 'expect:', 'complete:', 'fail:', 'subscribe:' or 'dispose:', found \(node.kindName)", at: node.range)
             }
             return nil
         }
@@ -82,9 +82,22 @@ extension SpecReader {
                 return nil
             }
             return StepDecl(kind: .fail(target, pairs[0].value), range: node.range)
+        case "subscribe":
+            guard let pairs = value.mapping, pairs.count == 1 else {
+                let name = value.mapping == nil ? value.string.flatMap { $0.isEmpty ? nil : $0 } : nil
+                diagnostics.error(.invalidStep, "'subscribe:' names an observer and what it observes, as in 'subscribe: { late: results }', found \(value.kindName)",
+                                  at: value.range, fixIt: name.map { "name the observer: 'subscribe: { late: \($0) }'" })
+                return nil
+            }
+            guard let observer = identifier(pairs[0].key, what: "observer name"),
+                  let target = identifier(pairs[0].value, what: "name", allowDots: true) else { return nil }
+            return StepDecl(kind: .subscribe(observer: observer, target: target), range: node.range)
+        case "dispose":
+            guard let observer = identifier(value, what: "observer name") else { return nil }
+            return StepDecl(kind: .dispose(observer), range: node.range)
         default:
             diagnostics.error(.unknownStep, "unknown step '\(key)'\(diagnostics.didYouMean(key, in: Self.stepKinds + GestureVerb.all.map(\.name)))", at: pairs[0].key.range,
-                              notes: [DiagnosticNote("a step is one of 'set:', 'send:', 'wait:', 'expect:', 'complete:' or 'fail:'")])
+                              notes: [DiagnosticNote("a step is one of 'set:', 'send:', 'wait:', 'expect:', 'complete:', 'fail:', 'subscribe:' or 'dispose:'")])
             return nil
         }
     }

@@ -15,6 +15,9 @@ extension SpecSchema {
             ("complete", "Ends an input stream with completion: 'complete: results'.", ref("dottedName")),
             ("fail", "Ends an input stream with an error: 'fail: { results: http(404) }'.",
              ["type": "object", "propertyNames": ref("dottedName"), "minProperties": 1, "maxProperties": 1, "additionalProperties": ref("failure")]),
+            ("subscribe", "An observer subscribes now, as a late subscriber, to a name: 'subscribe: { late: results }'; the timeline shows what it hears, under its name, until 'dispose:'.",
+             ["type": "object", "propertyNames": ref("name"), "minProperties": 1, "maxProperties": 1, "additionalProperties": ref("dottedName")]),
+            ("dispose", "Disposes an observer's subscription: 'dispose: late'; nothing reaches it after.", ref("name")),
         ]
     }
 

@@ -186,6 +186,7 @@ package final class PreviewSession: @unchecked Sendable {
         graph.hooks.runtimeError = { [unowned self] in entries.append(.runtimeError(time: $0, message: $1)) }
         graph.hooks.end = { [unowned self] in entries.append(.end(time: $0, name: names[$1], end: $2)) }
         graph.hooks.cancel = { [unowned self] in entries.append(.cancel(time: $0, name: names[$1], call: $2)) }
+        graph.hooks.observed = { [unowned self] in entries.append($0) }
         graph.hooks.serviceChoice = { [unowned self] service, names, arguments, count in answer(service, names, arguments, count) }
         if scenario == nil, let backend { serveLive(backend) }
         realTime.start()

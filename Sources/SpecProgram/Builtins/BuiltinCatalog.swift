@@ -42,6 +42,12 @@ package enum BuiltinCatalog {
     package static let properties: [(name: String, receiver: BuiltinType, member: TypedExpr.Member, type: BuiltinType)] = [
         ("count", .exact(.string), .stringCount, .exact(.int)),
         ("isEmpty", .exact(.string), .stringIsEmpty, .exact(.bool)),
+        ("isNumber", .exact(.string), .stringIsNumber, .exact(.bool)),
+        ("isLetter", .exact(.string), .stringIsLetter, .exact(.bool)),
+        ("isWhitespace", .exact(.string), .stringIsWhitespace, .exact(.bool)),
+        ("isUppercase", .exact(.string), .stringIsUppercase, .exact(.bool)),
+        ("isLowercase", .exact(.string), .stringIsLowercase, .exact(.bool)),
+        ("isPunctuation", .exact(.string), .stringIsPunctuation, .exact(.bool)),
         ("count", .list(.element), .listCount, .exact(.int)),
         ("isEmpty", .list(.element), .listIsEmpty, .exact(.bool)),
         ("first", .list(.element), .listFirst, .optional(.element)),

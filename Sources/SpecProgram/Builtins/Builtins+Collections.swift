@@ -161,4 +161,8 @@ extension TypedExpr.Builtin {
     package static let countWhere = TypedExpr.Builtin("countWhere")
     /// `optional.map { $0 … }` and `optional.flatMap { $0 … }`: the optional, the closure.
     package static let optionalMap = TypedExpr.Builtin("optionalMap")
+    /// A string's characters, each a one-character string (a string's closure methods).
+    package static let characters = TypedExpr.Builtin("characters")
+    /// `list.joined(separator)`.
+    package static let joined = TypedExpr.Builtin("joined")
 }

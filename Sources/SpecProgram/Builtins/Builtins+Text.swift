@@ -35,6 +35,17 @@ extension BuiltinCatalog {
                 return .string(String(s[first...last]))
             }
         },
+        // A string's characters, each a one-character string: what a string's closure methods
+        // (`code.allSatisfy(\.isNumber)`) go through, as Swift's String is a collection of
+        // Characters. The checker writes it; it has no spelling.
+        BuiltinEntry("characters", [], arguments: [1]) { fs in
+            let f0 = fs[0]
+            return { ctx throws(EvalError) in
+                guard case .string(let s) = try f0(ctx) else { return .none }
+                try ctx.spend(s.utf8.count)
+                return .list(s.map { .string(String($0)) })
+            }
+        },
         BuiltinEntry("hasPrefix", [.method("hasPrefix", on: .string, [.string], .bool)]) { affix($0, prefix: true) },
         BuiltinEntry("hasSuffix", [.method("hasSuffix", on: .string, [.string], .bool)]) { affix($0, prefix: false) },
         BuiltinEntry("joined", [

@@ -74,6 +74,10 @@ extension OperatorCatalog {
         OperatorEntry("ignoreElements", .nothing, .keepsElement, insideRequest: true,
                       "Drops every element and passes the end: only when and how the stream ends is left. Alone: '- ignoreElements'.",
                       mutations: [.remove]),
+        OperatorEntry("share", .share, .shares, insideRequest: false,
+                      "What a late observer of the output gets: '{ replay: 1, scope: forever }' replays the last elements, kept after the last observer goes "
+                      + "('forever') or not ('whileConnected', the default). The output's last operator.",
+                      mutations: [.remove, .countByOne], keepsNoState: true),
         OperatorEntry("enumerated", .nothing, .enumerates, insideRequest: true,
                       "Pairs each element with its index from 0: '$0.index' and '$0.element' after it (RxSwift's 'enumerated()'). Alone: '- enumerated'.",
                       mutations: [.remove]),
@@ -135,6 +139,13 @@ private extension OperatorShape {
     /// `navigate: { to: Screen, params: { ... } }`.
     static let navigate = OperatorShape([OperatorParameter(nil, .navigation)], example: "'{ to: Screen, params: { ... } }'")
 
+    /// `share: { replay: 1 }`, or `{ replay: 1, scope: forever }` (RxSwift's `share(replay:scope:)`).
+    static let share = OperatorShape([
+        OperatorParameter("replay", .count(minimum: 0), hint: " (how many elements a late observer gets at once)",
+                          "How many of the last elements a late observer gets when it subscribes."),
+        OperatorParameter("scope", .choice(["whileConnected", "forever"]), required: false,
+                          "'forever' keeps the replayed elements, and an end, once the last observer is disposed; 'whileConnected' (the default) forgets them."),
+    ], summary: "How many elements a late observer gets, and how long they are kept.", example: "'{ replay: 1 }'")
     /// `takeWhile: EXPR`, or `{ while: EXPR, behavior: inclusive }` (RxSwift's
     /// `take(while:behavior:)`), the expression a `Bool` over `$0`.
     static let takeWhile = OperatorShape([

@@ -113,6 +113,9 @@ package enum OperatorTyping: Sendable, Equatable {
     /// Elements are pairs `$0.index` (from 0) and `$0.element`: a record the checker adds to the
     /// spec's types, named ``EnumeratedPair/typeName(_:)`` (`enumerated`).
     case enumerates
+    /// Elements keep their type; what the output's late observers get (`subscribe:` steps), so
+    /// only an output's last operator may be it (`share`).
+    case shares
 }
 
 /// A change the mutation tool makes to an operator, to find scenarios that would not notice.

@@ -11,6 +11,13 @@ package enum ExpressionCompiler {
     /// `String`. The bytes are read where they are (`withContiguousStorageIfAvailable` does not
     /// copy the string, as the mutating `withUTF8` did).
     @inline(__always)
+    /// A Swift `Character` test (`isNumber`, …) over a text: true when it is not empty and every
+    /// character passes (a one-character text is what a string's closure methods hand `$0`).
+    static func everyCharacter(_ s: String, _ ctx: EvalContext, _ test: (Character) -> Bool) throws(EvalError) -> Value {
+        try ctx.spend(s.utf8.count)
+        return .bool(!s.isEmpty && s.allSatisfy(test))
+    }
+
     static func characterCount(_ s: String) -> Int {
         let ascii: Int?? = s.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             guard let base = bytes.baseAddress else { return 0 }
@@ -251,6 +258,12 @@ package enum ExpressionCompiler {
             case (.field(let i), .record(let r)): return i < r.fields.count ? r.fields[i] : .none
             case (.stringCount, .string(let s)): return .int(ExpressionCompiler.characterCount(s))
             case (.stringIsEmpty, .string(let s)): return .bool(s.isEmpty)
+            case (.stringIsNumber, .string(let s)): return try ExpressionCompiler.everyCharacter(s, ctx, \.isNumber)
+            case (.stringIsLetter, .string(let s)): return try ExpressionCompiler.everyCharacter(s, ctx, \.isLetter)
+            case (.stringIsWhitespace, .string(let s)): return try ExpressionCompiler.everyCharacter(s, ctx, \.isWhitespace)
+            case (.stringIsUppercase, .string(let s)): return try ExpressionCompiler.everyCharacter(s, ctx, \.isUppercase)
+            case (.stringIsLowercase, .string(let s)): return try ExpressionCompiler.everyCharacter(s, ctx, \.isLowercase)
+            case (.stringIsPunctuation, .string(let s)): return try ExpressionCompiler.everyCharacter(s, ctx, \.isPunctuation)
             case (.listCount, .list(let l)): return .int(l.count)
             case (.listIsEmpty, .list(let l)): return .bool(l.isEmpty)
             case (.listFirst, .list(let l)): return l.first ?? .none

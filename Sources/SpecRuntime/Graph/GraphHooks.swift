@@ -22,6 +22,9 @@ package final class GraphHooks {
     /// Called when a stream output's inner stream is cancelled before it ended (a request
     /// `flatMapLatest` switched away from, or the output ending), with the call it made.
     package var cancel: ((_ time: Int, _ node: Int, _ call: String) -> Void)?
+    /// Called with what an observer a scenario subscribed (`subscribe:`) hears after its step:
+    /// an emission or an end, named by the observer (see ScreenGraph+Observers.swift).
+    package var observed: ((Timeline.Entry) -> Void)?
 
     package init() {}
 }

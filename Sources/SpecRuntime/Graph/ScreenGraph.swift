@@ -38,6 +38,12 @@ public final class ScreenGraph {
     /// (the graph itself goes on, each such expression failing as an overflow does).
     package var limitExceeded: String? { context.exceeded }
 
+    /// The observers a scenario's `subscribe:` steps added and no `dispose:` took away, in the
+    /// order they subscribed (ScreenGraph+Observers.swift); empty but in such a scenario, so an
+    /// emission costs one count.
+    @exclusivity(unchecked) var observers: [(name: String, node: Int)] = []
+    /// The replays of the `share` outputs observers subscribed to (ScreenGraph+Observers.swift).
+    var shared: [Int: ShareReplay] = [:]
     /// What the host hears beside emissions, and the answers it chooses (see ``GraphHooks``).
     package let hooks: GraphHooks
     /// The live providers and calls in flight, when a live host runs this graph (see
@@ -442,6 +448,7 @@ public final class ScreenGraph {
         guard ends[node] == nil else { return }
         ends[node] = streamEnd
         if visible[node] { hooks.end?(clock.now, node, streamEnd) }
+        if !observers.isEmpty { observe(node, .end(time: clock.now, name: "", end: streamEnd)) }
         for input in pipelineEndInputs[node] {
             pipelines[input.pipeline].receiveEnd(op: input.op, index: input.index, streamEnd)
             enqueue(spec.streams[input.pipeline].output)
@@ -454,6 +461,7 @@ public final class ScreenGraph {
         // Written only when it changes: a write to the array is a uniqueness check.
         if !hasEmitted[node] { hasEmitted[node] = true }
         if visible[node] { onEmit?(Emission(time: clock.now, node: node, value: value)) }
+        if !observers.isEmpty { observe(node, .emission(time: clock.now, name: "", value: value)) }
         var k = readerStart[node]
         let readersEnd = readerStart[node + 1]
         while k < readersEnd {

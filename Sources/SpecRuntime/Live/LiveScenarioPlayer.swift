@@ -78,6 +78,7 @@ package enum LiveScenarioPlayer {
                                onEnd: { if let end = box.value.streamEnd(of: node) { recording.append(.end(time: box.value.clock.now, name: spec.nodes[node].name, end: end)) } })
         }
         graph.hooks.cancel = { time, node, call in recording.append(.cancel(time: time, name: spec.nodes[node].name, call: call)) }
+        graph.hooks.observed = { recording.append($0) }
         screen.onRuntimeError { time, message in recording.append(.runtimeError(time: time, message: message)) }
         if let answered {
             screen.calls.onDeliver = { service, request, count, outcome in

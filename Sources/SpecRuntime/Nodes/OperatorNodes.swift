@@ -75,6 +75,9 @@ enum OperatorNodes {
         "takeLast": { StreamOperators.takeLast($0.arguments.count ?? 0) },
         "elementAt": { StreamOperators.elementAt($0.arguments.count ?? 0) },
         "ignoreElements": { _ in StreamOperators.ignoreElements() },
+        // What a late observer gets is the graph's (ScreenGraph+Observers.swift): in the
+        // pipeline, `share` passes every event on.
+        "share": { _ in PassingSink() },
         "enumerated": { _ in StreamOperators.enumerated() },
         "compactMap": {
             StreamOperators.compactMap($0.expressions[0], $0.environment)

@@ -26,6 +26,12 @@ extension ScreenGraph {
             if let problem = sendRow(cells: cells, input: input, row: row, value: value) {
                 record(.runtimeError(time: clock.now, message: "\(step.range.file):\(step.range.start): \(problem)"))
             }
+        case .subscribe(let observer, let node):
+            record(.step(time: clock.now, text: step.text))
+            subscribe(observer, to: node, record: record)
+        case .dispose(let observer):
+            record(.step(time: clock.now, text: step.text))
+            dispose(observer)
         case .wait, .expect, .expectEnd, .expectThat:
             return false
         }

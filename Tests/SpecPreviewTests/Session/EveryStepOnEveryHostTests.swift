@@ -89,8 +89,12 @@ struct EveryStepOnEveryHostTests {
               - expect: { login.elements: 7, login.executing: false, remove.executing: false }
               - set: { email: "bo" }
               - expect: { canLogin: false }
+              - subscribe: { late: doubled }
               - send: { results: 2 }
               - expect: { doubled: 4 }
+              - dispose: late
+              - send: { results: 3 }
+              - expect: { doubled: 6 }
               - complete: login
               - complete: results
               - expect: { doubled: completed }

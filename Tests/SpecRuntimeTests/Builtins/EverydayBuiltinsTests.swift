@@ -94,7 +94,7 @@ import Testing
 
     @Test func anUnknownMemberListsTheMembersTheTypeHas() {
         #expect(Self.diagnostics(#""a".lenght"#)
-            == ["unknown-member: 'String' has no member 'lenght' | 'String' has 'count', 'isEmpty', 'uppercased()', 'lowercased()', 'contains()', 'trimmed()', 'hasPrefix()', 'hasSuffix()'"])
+            == ["unknown-member: 'String' has no member 'lenght' | 'String' has 'count', 'isEmpty', 'isNumber', 'isLetter', 'isWhitespace', 'isUppercase', 'isLowercase', 'isPunctuation', 'uppercased()', 'lowercased()', 'contains()', 'trimmed()', 'hasPrefix()', 'hasSuffix()'"])
         #expect(Self.diagnostics(#""a".trim()"#).first?.hasSuffix("'hasPrefix()', 'hasSuffix()'") == true)
         let input = "inputs:\n  m: { type: Message, default: { id: 1, text: a, status: pending } }\n"
         #expect(Self.diagnostics("m.txt", types: Self.message + input)

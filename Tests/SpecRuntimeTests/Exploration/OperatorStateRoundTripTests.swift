@@ -46,6 +46,8 @@ import Testing
         ("zip", "- zip: { with: ys, combine: \"$0 + $1\" }"),
         ("timeout", "- timeout: 25ms"),
         ("buffer", "- buffer: { timeSpan: 18ms, count: 2 }"),
+        // A share keeps nothing in its pipeline: what its late observers get is a scenario's.
+        ("share", "- map: \"$0 * 2\"\n- share: { replay: 1, scope: forever }"),
         // Inner streams that are not calls (issue 39): a timer's next tick is on the clock; a
         // choice's branch is kept per running and per waiting inner stream.
         ("inner interval", "- flatMapLatest: { interval: 6ms, ops: [ { take: 4 } ] }"),

@@ -89,8 +89,33 @@ extension ExpressionChecker {
         return (.call(entry.builtin, all), result)
     }
 
+    /// The methods a string takes a closure (or key path) in, over its characters, as Swift's
+    /// String, a collection of Characters, does: `code.allSatisfy(\.isNumber)`.
+    static let characterMethods = ["map", "filter", "contains", "first", "allSatisfy", "count"]
+
+    /// A string's closure method over its characters (each a one-character `String`), nil when
+    /// `name` with these arguments is none: `filter` gives a `String`, as Swift's does.
+    mutating func characterMethod(_ b: Typed, _ name: String, _ nameRange: SpecRange, _ arguments: [LabeledExpr], _ range: SpecRange) -> Typed?? {
+        guard b.type == .string, Self.characterMethods.contains(name), let last = arguments.last, case .closure = last.value.kind else { return nil }
+        let characters: Typed = (.call(.characters, [b.expr]), .list(.string))
+        let handled: Typed?
+        if let closureHandled = closureMethod(characters, name, nameRange, arguments, range) {
+            handled = closureHandled
+        } else {
+            handled = method(characters, name, nameRange, arguments.map(\.value), range)
+        }
+        guard let t = handled else { return .some(nil) }
+        return .some(name == "filter" ? (.call(.joined, [t.expr, .constant(.string(""))]), .string) : t)
+    }
+
     private mutating func method(_ base: Expr, _ name: String, _ nameRange: SpecRange, _ arguments: [Expr], _ range: SpecRange) -> Typed? {
         guard let b = infer(base) else { return nil }
+        let labeledArguments = arguments.map { LabeledExpr(label: "", labelRange: $0.range, value: $0) }
+        if let handled = characterMethod(b, name, nameRange, labeledArguments, range) { return handled }
+        return method(b, name, nameRange, arguments, range)
+    }
+
+    private mutating func method(_ b: Typed, _ name: String, _ nameRange: SpecRange, _ arguments: [Expr], _ range: SpecRange) -> Typed? {
         let labeled = arguments.map { LabeledExpr(label: "", labelRange: $0.range, value: $0) }
         if let handled = closureMethod(b, name, nameRange, labeled, range) { return handled }
         if case .list(let element) = b.type, let closure = arguments.last, case .closure(let body) = closure.kind, arguments.count == 1 {

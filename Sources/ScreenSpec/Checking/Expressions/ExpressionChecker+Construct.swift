@@ -9,6 +9,7 @@ extension ExpressionChecker {
         if case .member(let base, "with", false, _) = callee.kind { return recordCopy(base, arguments, range) }
         if case .member(let base, let name, false, let nameRange) = callee.kind, name == "sorted" || name == "count" {
             guard let b = infer(base) else { return nil }
+            if let handled = characterMethod(b, name, nameRange, arguments, range) { return handled }
             if let handled = closureMethod(b, name, nameRange, arguments, range) { return handled }
             let labels = arguments.map { "\($0.label.isEmpty ? "_" : $0.label):" }.joined()
             return error(.unknownMember, "'\(b.type)' has no function '\(name)(\(labels))'", nameRange)

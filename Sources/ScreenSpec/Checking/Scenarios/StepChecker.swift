@@ -37,6 +37,8 @@ struct StepChecker: ContextBorrower, Sendable {
 
     private mutating func checkSteps(_ decls: [StepDecl], _ values: ValueReader) -> [StepPlan] {
         var steps: [StepPlan] = []
+        // The observers subscribed and not yet disposed, where each subscribed.
+        var observers: [String: SpecRange] = [:]
         for step in decls {
             switch step.kind {
             case .wait(let ms):
@@ -111,6 +113,15 @@ struct StepChecker: ContextBorrower, Sendable {
                 steps.append(StepPlan(kind: .expectThat(typed), text: "expect \(text)", range: step.range))
             case .gesture(let verb, let targets):
                 steps.append(contentsOf: checkGesture(verb, targets))
+            case .subscribe(let observer, let target):
+                if let plan = subscribeStep(observer, target, observers: &observers) { steps.append(plan) }
+            case .dispose(let observer):
+                guard observers.removeValue(forKey: observer.value) != nil else {
+                    cx.diagnostics.error(.invalidStepTarget, "'dispose:' ends an observer's subscription, but no observer '\(observer.value)' is subscribed here",
+                                         at: observer.range, fixIt: "subscribe it at an earlier step: 'subscribe: { \(observer.value): results }'")
+                    continue
+                }
+                steps.append(StepPlan(kind: .dispose(observer: observer.value), text: "dispose \(observer.value)", range: observer.range))
             }
         }
         return steps
@@ -180,6 +191,27 @@ struct StepChecker: ContextBorrower, Sendable {
         }
         guard let value = values.read(node, as: input, diagnostics: &cx.diagnostics) else { return nil }
         return StepPlan(kind: .execute(action: action, value: value), text: "send \(target.value) = \(value)", range: target.range)
+    }
+
+    /// `subscribe: { late: results }`: an observer, named apart from the screen's names and from
+    /// the observers still subscribed, observes any name of the screen.
+    private mutating func subscribeStep(_ observer: Located<String>, _ target: Located<String>,
+                                        observers: inout [String: SpecRange]) -> StepPlan? {
+        let name = observer.value
+        if cx.symbols[name] != nil || actions.contains(where: { $0.name == name }) {
+            cx.diagnostics.error(.duplicateName, "observer '\(name)' has the name of one of the screen's names, whose lines its own would read as",
+                                 at: observer.range, fixIt: "name the observer apart, as in 'subscribe: { late: \(target.value) }'")
+            return nil
+        }
+        if let earlier = observers[name] {
+            cx.diagnostics.error(.duplicateName, "observer '\(name)' is subscribed already", at: observer.range,
+                                 notes: [DiagnosticNote("it subscribed here", at: earlier)],
+                                 fixIt: "dispose it first ('dispose: \(name)'), or name this observer apart")
+            return nil
+        }
+        guard let symbol = stepTarget(target, verb: "subscribe") else { return nil }
+        observers[name] = observer.range
+        return StepPlan(kind: .subscribe(observer: name, node: symbol.node), text: "subscribe \(name) to \(target.value)", range: observer.range)
     }
 
     private func stepNote(_ symbol: Symbol) -> [DiagnosticNote] {

@@ -50,7 +50,7 @@ extension DataflowPass {
             operatorExpression(e, arguments: arguments, expecting: expected, node: node, bound: requestElement, infer: infer)
         }
         switch entry.typing {
-        case .keepsElement, .joinsSameType, .endsOn, .resubscribes:
+        case .keepsElement, .joinsSameType, .endsOn, .resubscribes, .shares:
             break
         case .transforms:
             guard let transform = arguments.expressions.first, let t = typed(transform, [element], expecting: nil, infer: true) else { return nil }

@@ -29,6 +29,14 @@ extension DataflowPass {
             return nil
         }
         guard let symbol = cx.symbols[name.value] else {
+            if InnerSourcePlan.kinds.contains(name.value) {
+                // `switchLatest: never`: a plain word names a stream of the screen.
+                let form = ["empty", "never"].contains(name.value) ? "{ \(name.value) }" : "{ \(name.value): ... }"
+                cx.diagnostics.error(.unknownName, "no stream of the screen is called '\(name.value)': a plain word here names one, and an inner stream '\(name.value)' is a mapping",
+                                     at: name.range, notes: [DiagnosticNote("'flatMapLatest', 'flatMap', 'concatMap' and 'switchLatest' subscribe per element to an inner stream such as '\(form)'")],
+                                     fixIt: "write '\(form)'")
+                return nil
+            }
             cx.unknownName(name, what: "stream source", candidates: Array(cx.symbols.keys))
             return nil
         }
@@ -146,6 +154,10 @@ extension DataflowPass {
                                       notes: [DiagnosticNote("move it after the request, into the output's 'ops:'")])
                     return nil
                 }
+            } else if entry.typing == .shares, op.range != operators.last?.range {
+                cx.diagnostics.error(.shareNotLast, "'\(op.name)' says what a late observer of the output gets, so it is the output's last operator",
+                                     at: op.range, fixIt: "move it to the end of the output's 'ops:'")
+                return nil
             } else if entry.typing == .resubscribes {
                 cx.diagnostics.error(.retryNeedsColdSource, "'\(op.name)' resubscribes to its upstream, which only a request's inner stream can replay; "
                                   + "a screen's inputs and outputs are hot", at: op.range,

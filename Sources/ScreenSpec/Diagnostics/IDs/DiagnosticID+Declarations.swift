@@ -32,6 +32,7 @@ extension DiagnosticID {
     package static let eventAfterEnd = DiagnosticID("event-after-end", "a sequence sends something after it completes or fails")
     package static let retryNeedsColdSource = DiagnosticID("retry-needs-cold-source", "'retry' only inside a request's inner stream, which can be replayed")
     package static let unsupportedInnerOperator = DiagnosticID("unsupported-inner-operator", "an operator that cannot work inside a request's 'ops:'")
+    package static let shareNotLast = DiagnosticID("share-not-last", "'share' says what a late observer gets, so it is an output's last operator")
     package static let invalidValue = DiagnosticID("invalid-value", "a setting takes one of a few words, such as 'failures: pass' or 'end'")
     package static let unknownScreen = DiagnosticID("unknown-screen", "a navigation to a screen no spec in the folder declares")
     package static let unknownViewModel = DiagnosticID("unknown-view-model", "'cells:' name a view model 'viewModels:' does not declare")
@@ -70,6 +71,7 @@ extension DiagnosticID {
         .eventAfterEnd,
         .retryNeedsColdSource,
         .unsupportedInnerOperator,
+        .shareNotLast,
         .invalidValue,
         .unknownScreen,
         .unknownViewModel,
