@@ -38,31 +38,42 @@ package final class GraphDigest {
     /// `DigestCells.changesOnlyDerivedValues(_:)` in SpecTools); and take out the part of the
     /// screen one input alone drives (``digestPart(nodes:pipelines:)``).
     package func stateDigest(over nodes: [Int]? = nil) -> UInt64 {
+        // Each of the graph's arrays is lent once per call (`withUnsafeBufferPointer` through
+        // its `_read` accessor): a copy in a local costs a retain and a release, and an access
+        // per element a call of the accessor, on every explored transition.
         let graph = self.graph
         var sum: UInt64 = 0
         sum &+= terms.sum(nodes ?? allNodes, graph.context.values, cache: cache)
-        let pipelines = graph.pipelines
-        if !pipelines.isEmpty {
+        let pipelineCount = graph.pipelines.count
+        if pipelineCount != 0 {
             // Operators read streams' latest values (`withLatestFrom`), so with stream outputs
             // every node counts, and which nodes emitted.
-            let hasEmitted = graph.hasEmitted
-            for i in hasEmitted.indices where hasEmitted[i] { sum &+= Self.emittedTerm(i) }
-            for (p, pipeline) in pipelines.enumerated() { sum &+= Self.pipelineTerm(p, Self.hash(of: pipeline, cache: cache)) }
+            graph.hasEmitted.withUnsafeBufferPointer { hasEmitted in
+                for i in hasEmitted.indices where hasEmitted[i] { sum &+= Self.emittedTerm(i) }
+            }
+            let cache = self.cache
+            graph.pipelines.withUnsafeBufferPointer { pipelines in
+                for p in pipelines.indices {
+                    // Not retained: the graph holds its pipelines for as long as it is digested.
+                    unowned(unsafe) let pipeline = pipelines[p]
+                    sum &+= Self.pipelineTerm(p, Self.hash(of: pipeline, cache: cache))
+                }
+            }
         }
-        let serviceCalls = graph.serviceCalls
-        if !serviceCalls.isEmpty {
+        graph.serviceCalls.withUnsafeBufferPointer { serviceCalls in
             let serviceCallsCounted = graph.serviceCallsCounted
-            for (k, c) in serviceCalls.enumerated() {
+            for k in serviceCalls.indices {
                 // A fake answers its n-th call with result n, the last one repeating: calls past
                 // the last result change nothing.
-                let counted = min(c, serviceCallsCounted[k])
+                let counted = min(serviceCalls[k], serviceCallsCounted[k])
                 if counted != 0 { sum &+= Self.mixed(UInt64(bitPattern: Int64(counted)), UInt64(k) &+ 0x3_0000_0000) }
             }
         }
-        let ends = graph.ends
-        for i in ends.indices {
-            guard let end = ends[i] else { continue }
-            sum &+= Self.endTerm(i, end)
+        graph.ends.withUnsafeBufferPointer { ends in
+            for i in ends.indices {
+                guard let end = ends[i] else { continue }
+                sum &+= Self.endTerm(i, end)
+            }
         }
         return sum &+ pendingDigest()
     }
@@ -72,16 +83,27 @@ package final class GraphDigest {
     /// screen that one input alone drives out of the digest with it (`DigestCells.sinkPart(of:)`
     /// in SpecTools). Read right after ``stateDigest(over:)`` of the same state, whose terms it reuses.
     package func digestPart(nodes: [Int], pipelines parts: [Int]) -> UInt64 {
-        let pipelines = graph.pipelines
-        let hasEmitted = graph.hasEmitted
-        let ends = graph.ends
+        let graph = self.graph
+        let hasPipelines = !graph.pipelines.isEmpty
         var sum: UInt64 = 0
-        for n in nodes {
-            sum &+= terms.term(n)
-            if !pipelines.isEmpty && hasEmitted[n] { sum &+= Self.emittedTerm(n) }
-            if let end = ends[n] { sum &+= Self.endTerm(n, end) }
+        graph.hasEmitted.withUnsafeBufferPointer { hasEmitted in
+            graph.ends.withUnsafeBufferPointer { ends in
+                for n in nodes {
+                    sum &+= terms.term(n)
+                    if hasPipelines && hasEmitted[n] { sum &+= Self.emittedTerm(n) }
+                    if let end = ends[n] { sum &+= Self.endTerm(n, end) }
+                }
+            }
         }
-        for p in parts { sum &+= Self.pipelineTerm(p, Self.hash(of: pipelines[p], cache: cache)) }
+        if !parts.isEmpty {
+            let cache = self.cache
+            graph.pipelines.withUnsafeBufferPointer { pipelines in
+                for p in parts {
+                    unowned(unsafe) let pipeline = pipelines[p]
+                    sum &+= Self.pipelineTerm(p, Self.hash(of: pipeline, cache: cache))
+                }
+            }
+        }
         return sum
     }
 
@@ -91,8 +113,7 @@ package final class GraphDigest {
     /// Nil unless every pending timer is the request's (the pipeline's first operator) and the
     /// pipeline has not ended. Read right after ``stateDigest(over:)`` of the same state.
     package func restartTerms(node: Int, pipeline p: Int, pending: UInt64) -> UInt64? {
-        let pipelines = graph.pipelines
-        guard pipelines.indices.contains(p), !pipelines[p].ended else { return nil }
+        guard graph.pipelines.indices.contains(p), !graph.pipelines[p].ended else { return nil }
         let owned = graph.clock.allPending { timer in
             if case .stream(let t) = timer { return t.address.pipeline == p && t.address.op == 0 }
             return false

@@ -3,6 +3,13 @@
 /// Compiles a ``TypedExpr`` once into nested closures: no name lookups and no type dispatch on
 /// the hot path beyond the value's own tag. Integer arithmetic reports overflow instead of trapping.
 package enum ExpressionCompiler {
+    /// A Swift `Character` test (`isNumber`, …) over a text: true when it is not empty and every
+    /// character passes (a one-character text is what a string's closure methods hand `$0`).
+    static func everyCharacter(_ s: String, _ ctx: EvalContext, _ test: (Character) -> Bool) throws(EvalError) -> Value {
+        try ctx.spend(s.utf8.count)
+        return .bool(!s.isEmpty && s.allSatisfy(test))
+    }
+
     /// `s.count`, the Characters of `s`, which Swift finds by walking grapheme boundaries: in the
     /// login form's `email.count >= 10` that walk was a tenth of a change. ASCII text, the usual
     /// case, is counted from its bytes instead: every ASCII byte is one Character but a "\r\n"
@@ -11,13 +18,6 @@ package enum ExpressionCompiler {
     /// `String`. The bytes are read where they are (`withContiguousStorageIfAvailable` does not
     /// copy the string, as the mutating `withUTF8` did).
     @inline(__always)
-    /// A Swift `Character` test (`isNumber`, …) over a text: true when it is not empty and every
-    /// character passes (a one-character text is what a string's closure methods hand `$0`).
-    static func everyCharacter(_ s: String, _ ctx: EvalContext, _ test: (Character) -> Bool) throws(EvalError) -> Value {
-        try ctx.spend(s.utf8.count)
-        return .bool(!s.isEmpty && s.allSatisfy(test))
-    }
-
     static func characterCount(_ s: String) -> Int {
         let ascii: Int?? = s.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             guard let base = bytes.baseAddress else { return 0 }

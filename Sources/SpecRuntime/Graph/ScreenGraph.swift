@@ -101,10 +101,10 @@ public final class ScreenGraph {
     // `@exclusivity(unchecked)` is not honoured: a direct access there is a dynamic check. So, as
     // `EvalContext`'s state, each is stored under a `stored…` name and used through an
     // `@inlinable` property whose body, compiled into the reader as written here, keeps the
-    // unchecked access.
+    // unchecked access; `_read` lends the array rather than handing out a retained copy.
     @usableFromInline @exclusivity(unchecked) var storedHasEmitted: [Bool]
     @inlinable package var hasEmitted: [Bool] {
-        get { storedHasEmitted }
+        _read { yield storedHasEmitted }
         set { storedHasEmitted = newValue }
         _modify { yield &storedHasEmitted }
     }
@@ -121,7 +121,7 @@ public final class ScreenGraph {
     @exclusivity(unchecked) var handlerWriteBuffer: [HandlerWrite] = []
     @usableFromInline @exclusivity(unchecked) var storedServiceCalls: [Int]
     @inlinable package var serviceCalls: [Int] {
-        get { storedServiceCalls }
+        _read { yield storedServiceCalls }
         set { storedServiceCalls = newValue }
         _modify { yield &storedServiceCalls }
     }
@@ -132,7 +132,7 @@ public final class ScreenGraph {
     // Unchecked as the state above: filled in `init` (and `rewind`) only, then only read per change.
     @usableFromInline @exclusivity(unchecked) var storedPipelines: [StreamPipeline] = []
     @inlinable package var pipelines: [StreamPipeline] {
-        get { storedPipelines }
+        _read { yield storedPipelines }
         set { storedPipelines = newValue }
         _modify { yield &storedPipelines }
     }
@@ -145,7 +145,7 @@ public final class ScreenGraph {
     /// state above: `send` reads it on every event.
     @usableFromInline @exclusivity(unchecked) var storedEnds: [StreamEnd?]
     @inlinable package var ends: [StreamEnd?] {
-        get { storedEnds }
+        _read { yield storedEnds }
         set { storedEnds = newValue }
         _modify { yield &storedEnds }
     }
