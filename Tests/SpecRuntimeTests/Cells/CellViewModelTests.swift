@@ -188,18 +188,7 @@ struct CellViewModelTests {
         let cellsStart = try #require(json.range(of: #""cells":["#)).lowerBound
         let bytes = Array(json.utf8)
         let start = json.utf8.distance(from: json.utf8.startIndex, to: cellsStart)
-        var numbers: [Range<Int>] = []
-        var i = start
-        while i < bytes.count {
-            if bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9"), i > 0, [UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: ",")].contains(bytes[i - 1]) {
-                var j = i
-                while j < bytes.count, (bytes[j] >= UInt8(ascii: "0") && bytes[j] <= UInt8(ascii: "9")) || bytes[j] == UInt8(ascii: ".") { j += 1 }
-                numbers.append(i..<j)
-                i = j
-            } else {
-                i += 1
-            }
-        }
+        let numbers = JSONNumbers.ranges(in: bytes, from: start)
         #expect(numbers.count > 10)
         var refused = 0, played = 0
         for range in numbers {

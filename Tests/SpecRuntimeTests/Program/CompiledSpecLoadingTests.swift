@@ -54,19 +54,7 @@ import Testing
     @Test func everyNumberOutOfRangeIsPlayedOrRefusedNeverATrap() throws {
         let login = try Self.compiledLogin()
         let bytes = Array(login.utf8)
-        var numbers: [Range<Int>] = []
-        var i = 0
-        while i < bytes.count {
-            // A JSON number here starts after ':', '[' or ',' (the strings of login hold none so placed).
-            if bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9"), i > 0, [UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: ",")].contains(bytes[i - 1]) {
-                var j = i
-                while j < bytes.count, (bytes[j] >= UInt8(ascii: "0") && bytes[j] <= UInt8(ascii: "9")) || bytes[j] == UInt8(ascii: ".") { j += 1 }
-                numbers.append(i..<j)
-                i = j
-            } else {
-                i += 1
-            }
-        }
+        let numbers = JSONNumbers.ranges(in: bytes)
         #expect(numbers.count > 100)
         var refused = 0, played = 0
         for range in numbers {
