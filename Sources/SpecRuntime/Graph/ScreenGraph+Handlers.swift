@@ -21,14 +21,16 @@ extension ScreenGraph {
     /// small function.
     @inline(never)
     private func runEvaluating(_ index: Int, payload: Value) {
-        var writes: [HandlerWrite] = []
-        swap(&writes, &handlerWriteBuffer)
-        defer {
-            writes.removeAll(keepingCapacity: true)
-            swap(&writes, &handlerWriteBuffer)
-        }
-        guard handlerWrites(index, payload: payload, into: &writes) else { return }
-        for write in writes {
+        // The writes go to the graph's buffer after what is there (nothing, unless a run is under
+        // way further up), and are removed after: no local array, whose empty storage a swap in and
+        // out released on every run.
+        let start = handlerWriteBuffer.count
+        defer { handlerWriteBuffer.removeLast(handlerWriteBuffer.count - start) }
+        guard handlerWrites(index, payload: payload, into: &handlerWriteBuffer) else { return }
+        var i = start
+        while i < handlerWriteBuffer.count {
+            let write = handlerWriteBuffer[i]
+            i &+= 1
             if write.appends {
                 pendingWrite[write.target] = nil
                 pendingAppend[write.target] = write.value
@@ -68,34 +70,51 @@ extension ScreenGraph {
     /// allocates nothing). Every value is computed before any is written, so assignments read the
     /// old state. False when an expression failed.
     func handlerWrites(_ index: Int, payload: Value, into writes: inout [HandlerWrite]) -> Bool {
-        let handler = spec.handlers[index]
         context.payload = payload
-        for (k, f) in handlerValues[index].enumerated() {
+        // Indexed reads, not a copy of the handler's plan or an iterator over its lists: each read
+        // projects into the arrays in place, so an Int/Bool handler retains nothing.
+        let count = handlerCalls[index].count
+        var k = 0
+        while k < count {
+            defer { k &+= 1 }
+            let target = spec.handlers[index].targets[k]
             let value: Value
             do throws(EvalError) {
-                if let tail = handlerAppends[index][k] {
+                if handlerAppends[index][k] != nil {
                     // `x: x + tail`, written as an append; a tail that is not a list makes `+`
                     // give none, as the whole expression would.
-                    let t = try tail(context)
-                    if case .list = t, case .list = context.values[handler.targets[k]] {
-                        writes.append(HandlerWrite(target: handler.targets[k], value: t, appends: true))
+                    let t = try handlerAppends[index][k]!(context)
+                    if case .list = t, case .list = context.values[target] {
+                        writes.append(HandlerWrite(target: target, value: t, appends: true))
                         continue
                     }
                     value = .none
                 } else {
-                    value = try f(context)
+                    value = try handlerCalls[index][k](context)
                 }
             } catch {
-                report("\(handler.label ?? "handler on '\(spec.nodes[handler.on].name)'"): \(error.message)")
+                reportHandlerFailure(index, error)
                 return false
             }
-            let target = handler.targets[k]
-            if k < handler.constraints.count, let constraint = handler.constraints[k], !constraint.allows(value) {
-                report("\(handler.label ?? "handler"): '\(spec.nodes[target].name)' cannot take \(value); it takes \(constraint.range)")
+            if k < spec.handlers[index].constraints.count, let constraint = spec.handlers[index].constraints[k],
+                !constraint.allows(value)
+            {
+                reportConstraint(index, target: target, value: value, constraint)
                 continue
             }
             writes.append(HandlerWrite(target: target, value: value, appends: false))
         }
         return true
+    }
+
+    @inline(never)
+    private func reportHandlerFailure(_ index: Int, _ error: EvalError) {
+        let handler = spec.handlers[index]
+        report("\(handler.label ?? "handler on '\(spec.nodes[handler.on].name)'"): \(error.message)")
+    }
+
+    @inline(never)
+    private func reportConstraint(_ index: Int, target: Int, value: Value, _ constraint: ValueConstraint) {
+        report("\(spec.handlers[index].label ?? "handler"): '\(spec.nodes[target].name)' cannot take \(value); it takes \(constraint.range)")
     }
 }

@@ -20,7 +20,7 @@ extension ScreenGraph {
     /// A derived node's turn in `propagate` while some node has no value: it waits while a node
     /// it reads has none, and emits its first value once it computes one.
     @inline(never)
-    func evaluateAmongValueless(_ node: Int, _ f: CompiledExpr) {
+    func evaluateAmongValueless(_ node: Int, _ f: Unmanaged<ExprCall>) {
         if reads[node].contains(where: isValueless) { return }
         do throws(EvalError) {
             let value = try f(context)

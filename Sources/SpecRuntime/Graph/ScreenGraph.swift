@@ -18,7 +18,23 @@ public final class ScreenGraph {
     // accesses, never inside one.
 
     /// Called for every emission of a node the timeline shows.
-    @exclusivity(unchecked) public var onEmit: ((Emission) -> Void)?
+    public var onEmit: ((Emission) -> Void)? {
+        get { emitOwner?.f }
+        set {
+            // The box being replaced may be running (a host that sets `onEmit` from inside it):
+            // it is kept until no call of it is under way, as `emit` calls it unowned.
+            if let old = emitOwner { retiredEmits.append(old) }
+            emitOwner = newValue.map(EmitCall.init)
+            emit = emitOwner.map { Unmanaged.passUnretained($0) }
+        }
+    }
+    /// ``onEmit`` in a box, called through `emit` with no retain per emission (CompiledCalls.swift).
+    @exclusivity(unchecked) private var emitOwner: EmitCall?
+    @exclusivity(unchecked) var emit: Unmanaged<EmitCall>?
+    /// Boxes of replaced ``onEmit`` closures, released when no `emit` call is under way
+    /// (`emitting`, the calls on the stack).
+    @exclusivity(unchecked) var retiredEmits: [EmitCall] = []
+    @exclusivity(unchecked) var emitting = 0
     /// The most characters (UTF-8 bytes) of a string or elements of a list an expression or a
     /// handler's append may build; past it the expression fails and ``limitExceeded`` says why.
     package var maximumValueSize: Int {
@@ -59,6 +75,11 @@ public final class ScreenGraph {
     package let context: EvalContext
     let behaviors: [ScreenProgram.Behavior]
     let conditions: [CompiledCondition?]
+    /// What propagation calls, with no retain (CompiledCalls.swift); the program owns the boxes.
+    let kinds: [NodeKind]
+    let derivedCalls: [Unmanaged<ExprCall>?]
+    let conditionCalls: [Unmanaged<ConditionCall>?]
+    let handlerCalls: [[Unmanaged<ExprCall>]]
     /// Whether ``onEmit`` (and its hooks' `end`) is called for each node: the timeline's nodes, every
     /// node but the invariants for an instrumented program, or for a live screen the nodes someone observes (it
     /// turns a node on when it gains an observer and off when its last one goes, so that what a
@@ -182,6 +203,10 @@ public final class ScreenGraph {
         instrumentation = program.instrumentation
         behaviors = program.behaviors
         conditions = program.conditions
+        kinds = program.calls.kinds
+        derivedCalls = program.calls.derived
+        conditionCalls = program.calls.conditions
+        handlerCalls = program.calls.handlerValues
         readers = program.readers
         reads = program.reads
         isInvariant = program.isInvariant
@@ -377,7 +402,7 @@ public final class ScreenGraph {
         while let r = queue.popMin() {
             let node = nodeAtRank[r]
             queued[node] = false
-            if let condition = conditions[node], context.valueless.isEmpty {
+            if let condition = conditionCalls[node], context.valueless.isEmpty {
                 // A derived condition: what the `.derived` case below does, with a `Bool`.
                 do throws(EvalError) {
                     let b = try condition(context)
@@ -388,7 +413,7 @@ public final class ScreenGraph {
                 }
                 continue
             }
-            switch behaviors[node] {
+            switch kinds[node] {
             case .source:
                 if handlerWrote[node] { keepPrior(node) }
                 if let tail = pendingAppend.take(node) {
@@ -397,7 +422,8 @@ public final class ScreenGraph {
                 }
                 guard let value = pendingWrite.take(node) else { continue }
                 if acceptsEqual[node] || value != context.values[node] { changed(node, value) }
-            case .derived(let f):
+            case .derived:
+                let f = derivedCalls[node]!
                 // Nodes with no value are rare (an expression failed at the start): handled out of
                 // line, so that the usual evaluation is only this.
                 guard context.valueless.isEmpty else {
@@ -413,12 +439,16 @@ public final class ScreenGraph {
             case .stream:
                 // Take the inbox out, leaving the spare (empty) storage in its place, deliver, then
                 // keep the emptied storage as the next spare: no copy and no allocation.
-                var events: [Value] = []
-                swap(&events, &spareInbox)
-                swap(&events, &inbox[node])
-                for value in events { changed(node, value) }
-                events.removeAll(keepingCapacity: true)
-                swap(&events, &spareInbox)
+                // (Swapping two stored arrays releases nothing, where a local `[]` released the
+                // empty array's storage.) Only this loop reads the spare, so the handlers
+                // `changed` runs cannot touch it; what they send to this node waits in its inbox.
+                swap(&spareInbox, &inbox[node])
+                var i = 0
+                while i < spareInbox.count {
+                    changed(node, spareInbox[i])
+                    i &+= 1
+                }
+                spareInbox.removeAll(keepingCapacity: true)
             case .pipeline(let p):
                 let stream = spec.streams[p]
                 for event in processSampling(p) {
@@ -460,7 +490,12 @@ public final class ScreenGraph {
         context.values[node] = value
         // Written only when it changes: a write to the array is a uniqueness check.
         if !hasEmitted[node] { hasEmitted[node] = true }
-        if visible[node] { onEmit?(Emission(time: clock.now, node: node, value: value)) }
+        if visible[node], let emit {
+            emitting &+= 1
+            emit(Emission(time: clock.now, node: node, value: value))
+            emitting &-= 1
+            if emitting == 0, !retiredEmits.isEmpty { retiredEmits.removeAll() }
+        }
         if !observers.isEmpty { observe(node, .emission(time: clock.now, name: "", value: value)) }
         var k = readerStart[node]
         let readersEnd = readerStart[node + 1]

@@ -86,6 +86,9 @@ package final class ScreenProgram: @unchecked Sendable {
     /// Per stream output, the secondary sources whose current value its operators receive when
     /// the graph starts.
     let secondaryPorts: [[StreamPipeline.Port]]
+    /// The closures propagation calls per change, held so that a call retains nothing (see
+    /// CompiledCalls.swift).
+    let calls: ProgramCalls
     /// Per `cells:` entry, its compiled row expressions (see ScreenGraph+Cells.swift).
     let cells: [CompiledCells]
     /// For each node, the `cells:` entries whose rows follow it.
@@ -198,6 +201,7 @@ package final class ScreenProgram: @unchecked Sendable {
         cells = spec.cells.map { CompiledCells($0, instrumentation: instrumentation) }
         triggersOrFeeds = (0..<n).map { !actionsOn[$0].isEmpty || !pipelineInputs[$0].isEmpty || !cellsOn[$0].isEmpty }
         actionArguments = spec.actions.map { $0.arguments.map { ExpressionCompiler.compile($0, instrumentation: instrumentation) } }
+        calls = ProgramCalls(behaviors: behaviors, conditions: conditions, handlerValues: handlerValues)
     }
 
     /// `base` with derived node `node`'s expression compiled from `spec` (which is `base`'s spec
@@ -208,12 +212,14 @@ package final class ScreenProgram: @unchecked Sendable {
         self.spec = spec
         instrumentation = base.instrumentation
         var behaviors = base.behaviors
-        behaviors[node] = .derived(ExpressionCompiler.compile(expr, instrumentation: base.instrumentation))
+        let f = ExpressionCompiler.compile(expr, instrumentation: base.instrumentation)
+        behaviors[node] = .derived(f)
         self.behaviors = behaviors
         var conditions = base.conditions
         conditions[node] = base.instrumentation == nil && !base.isInvariant[node] && ExpressionCompiler.isCondition(expr)
             ? ExpressionCompiler.compileCondition(expr, instrumentation: nil) : nil
         self.conditions = conditions
+        calls = base.calls.changing(node, to: f, condition: conditions[node])
         var reads = base.reads
         reads[node] = expr.nodeReads()
         self.reads = reads
