@@ -17,7 +17,8 @@ package struct Move: Hashable, Sendable {
         case gesture(Int)
         /// Fire input `input` of the row of `cells:` entry `cells` whose identity is `row`, as
         /// `send: { cart.toggle: { row: 2 } }` does; nothing when the state has no such row.
-        case sendRow(cells: Int, input: Int, row: Value, value: Value)
+        /// Indirect, so that every input stays the size it was without rows (search copies them).
+        indirect case sendRow(cells: Int, input: Int, row: Value, value: Value)
     }
 
     package var input: Input
