@@ -162,4 +162,50 @@ struct RowToolsTests {
                                         + "\nexplore:\n  events: [go]\n", path: "/nonexistent/picker.yaml")
         #expect(none.explore.rows.isEmpty)
     }
+    /// Rows whose quantities add up: a value input is sent the values the scenarios send it.
+    private static let stock = """
+        screen: Stock
+        types:
+          Item: { id: Int }
+        state:
+          items: { type: "[Item]", initial: [{ id: 1 }, { id: 2 }] }
+        viewModels:
+          Row:
+            params: { item: Item }
+            inputs:
+              quantity: Int
+              clear: event
+            state:
+              units: { type: Int, initial: 0 }
+            handlers:
+              - on: quantity
+                set: { units: quantity }
+              - on: clear
+                set: { units: 0 }
+        cells:
+          rows: { viewModel: Row, for: items }
+        outputs:
+          total: 'rows.reduce(0) { $0 + $1.units }'
+        invariants:
+          small: total < 6
+        scenarios:
+          - name: a quantity
+            steps:
+              - send: { rows.quantity: { row: 1, value: 3 } }
+              - expect: { total: 3 }
+
+        """
+
+    @Test func aRowValueInputIsSentTheScenariosValuesOrTheListedOnes() throws {
+        let spec = try Fixtures.checked(Self.stock, path: "/nonexistent/stock.yaml")
+        #expect(spec.explore.rows.map { "\($0.input) \($0.rows) \($0.values)" } == ["0 [1, 2] [3]", "1 [1, 2] [()]"])
+        let found = try #require(Explorer.explore(spec, options: ExploreOptions()).counterexample)
+        #expect(found.scenarioYAML.contains("      - send: { rows.quantity: { row: 1, value: 3 } }\n      - send: { rows.quantity: { row: 2, value: 3 } }\n"))
+        #expect(CounterexampleCheck.problem(found, specText: Self.stock, path: "/nonexistent/stock.yaml") == nil)
+        let listed = try Fixtures.checked(Self.stock + "explore:\n  inputs:\n    rows.quantity: [5]\n", path: "/nonexistent/stock.yaml")
+        #expect(listed.explore.rows.map { "\($0.input) \($0.values)" } == ["0 [5]"])
+        let wrong = SpecLoader.load(text: Self.stock + "explore:\n  inputs:\n    rows.clear: [1]\n", path: "/nonexistent/stock.yaml")
+        #expect(wrong.spec == nil)
+        #expect(wrong.renderDiagnostics().contains("'rows.clear' is a row's event, which carries no value"))
+    }
 }
