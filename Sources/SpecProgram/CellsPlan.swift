@@ -52,11 +52,15 @@ package struct CellsPlan: Sendable {
     package struct Output: Sendable {
         package var field: Int
         package var value: TypedExpr
+        /// Where its name is written under `viewModels:`, for the tools (coverage names the line);
+        /// nil in a program compiled before it was kept.
+        package var range: SpecRange?
 
         /// Memberwise, at `package` access: the front end builds the program.
-        package init(field: Int, value: TypedExpr) {
+        package init(field: Int, value: TypedExpr, range: SpecRange? = nil) {
             self.field = field
             self.value = value
+            self.range = range
         }
     }
 

@@ -34,6 +34,25 @@ package struct ExploreOutcome: Sendable {
     }
 }
 
+/// A row input that `specrun explore` sends (`send: { cart.toggle: { row: 2 } }`): input
+/// ``input`` of `cells:` entry ``cells``, to each row of ``rows`` (identities) that the state has,
+/// with each of ``values`` (`()` alone for an event). A row the state does not have takes no
+/// step, as a gesture on a row that is not there.
+package struct ExploreRowInput: Sendable, Codable, Hashable {
+    package var cells: Int
+    package var input: Int
+    package var rows: [Value]
+    package var values: [Value]
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(cells: Int, input: Int, rows: [Value], values: [Value]) {
+        self.cells = cells
+        self.input = input
+        self.rows = rows
+        self.values = values
+    }
+}
+
 /// What `specrun explore` tries from each state, defaults filled in: a move is an input step
 /// (``inputs`` or ``events``) followed by one of ``waits``.
 package struct ExplorePlan: Sendable {
@@ -52,6 +71,8 @@ package struct ExplorePlan: Sendable {
     package var gestures: [(gesture: GesturePlan, text: String)] = []
     /// Milliseconds waited after an input step; 0 is always first.
     package var waits: [Int] = [0]
+    /// Row inputs of `cells:` entries, sent to each row they list that the state has.
+    package var rows: [ExploreRowInput] = []
     /// Per service, the outcomes the explorer chooses among at a step that calls it; a service
     /// not listed answers as the spec declares.
     package var services: [(index: Int, outcomes: [ExploreOutcome])] = []

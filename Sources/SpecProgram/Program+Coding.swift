@@ -107,7 +107,7 @@ extension ScenarioPlan: Codable {
 }
 
 extension ExplorePlan: Codable {
-    private enum CodingKeys: String, CodingKey { case inputs, events, actions, actionInputs, gestures, waits, services, depth }
+    private enum CodingKeys: String, CodingKey { case inputs, events, actions, actionInputs, gestures, waits, services, depth, rows }
 
     /// A gesture with the step text it is written as.
     private struct Gesture: Codable {
@@ -126,6 +126,7 @@ extension ExplorePlan: Codable {
         waits = try c.decode([Int].self, forKey: .waits)
         services = try c.decode([IndexedPair<[ExploreOutcome]>].self, forKey: .services).map { (index: $0.index, outcomes: $0.value) }
         depth = try c.decodeIfPresent(Int.self, forKey: .depth)
+        rows = try c.decodeIfPresent([ExploreRowInput].self, forKey: .rows) ?? []
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -138,5 +139,7 @@ extension ExplorePlan: Codable {
         try c.encode(waits, forKey: .waits)
         try c.encode(services.map { IndexedPair(index: $0.index, value: $0.outcomes) }, forKey: .services)
         try c.encodeIfPresent(depth, forKey: .depth)
+        // Written only when there are rows to send to, so a spec without them compiles as before.
+        if !rows.isEmpty { try c.encode(rows, forKey: .rows) }
     }
 }

@@ -214,6 +214,10 @@ struct ProgramValidator {
         guard plan.actionInputs.count == plan.actions.count else { throw fail("explore has \(plan.actionInputs.count) action inputs for \(plan.actions.count) actions") }
         for g in plan.gestures { try gesture(g.gesture, "explore.gestures") }
         for w in plan.waits { try nonNegative(w, "a wait", "explore.waits") }
+        for r in plan.rows {
+            try index(r.cells, spec.cells.count, "cells", "explore.rows")
+            try index(r.input, spec.cells[r.cells].inputs.count, "input", "explore.rows")
+        }
         for s in plan.services {
             try index(s.index, spec.services.count, "service", "explore.services")
             for outcome in s.outcomes {

@@ -53,7 +53,7 @@ struct Checker {
                                       values: values).run(over: &cx)
         MarksPass(spec: spec).run(over: &cx)
         let explore = ExplorePass(spec: spec, scenarios: scenarios, actions: actions, services: declarations.services,
-                                  streams: dataflow.streams, values: values).run(over: &cx)
+                                  streams: dataflow.streams, cells: cells, values: values).run(over: &cx)
 
         let program = Program(spec: spec, actions: actions, handlers: handlers + view.handlers, services: declarations.services.plans,
                               params: declarations.params, streams: dataflow.streams, components: view.registry.components.map(\.plan),

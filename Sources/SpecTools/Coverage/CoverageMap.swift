@@ -14,6 +14,8 @@ public struct CoverageMap: Sendable {
     var answerItems: [SpecRange: Int] = [:]
     /// The items of each service's results and cases, by service name.
     package private(set) var serviceItems: [String: [Int]] = [:]
+    /// Per `cells:` entry with row outputs, their items (see `CoverageMap+Rows.swift`).
+    var rowItems: [RowItems] = []
     private var canChange: [Bool] = []
     private var listened: Set<Int> = []
 
@@ -26,6 +28,10 @@ public struct CoverageMap: Sendable {
         /// For an action's `errors`: a refusal while disabled, and any other error.
         var refused: Int?
         var failed: Int?
+        /// For a row input's stream (`cart.increment`): the items of the row handlers it runs.
+        var rowHandlers: [Int] = []
+        /// For the rows of a `cells:` entry: the index of their ``RowItems``.
+        var rows: Int?
     }
 
     /// The coverage items of `spec`: every branch, handler, service case and stream operator a scenario can exercise.
@@ -82,15 +88,16 @@ public struct CoverageMap: Sendable {
             owner = Self.owner(of: spec.nodes[stream.output].name)
             for op in stream.operators { addProbes(op) }
         }
+        for c in spec.cells.indices { addRowItems(c, spec) }
         for service in spec.services { addAnswers(service) }
         for scenario in spec.scenarios { for (_, plan) in scenario.services { addAnswers(plan) } }
         owner = ""
     }
 
     /// The declaration items are being added for (see ``CoverageItem/declaration``).
-    private var owner = ""
+    var owner = ""
 
-    private mutating func add(_ kind: CoverageItem.Kind, _ what: String, _ range: SpecRange) -> Int {
+    mutating func add(_ kind: CoverageItem.Kind, _ what: String, _ range: SpecRange) -> Int {
         items.append(CoverageItem(kind: kind, what: what, range: range, declaration: owner))
         return items.count - 1
     }
@@ -206,7 +213,7 @@ public struct CoverageMap: Sendable {
     }
 
     /// Adds the items of every probe inside `expr`, each site once.
-    private mutating func addProbes(_ expr: TypedExpr) {
+    mutating func addProbes(_ expr: TypedExpr) {
         expr.visit { site in
             guard probes[site] == nil else { return }
             let ids: [Int]

@@ -93,6 +93,11 @@ struct CounterexampleWriter {
             case .send(let node, let value):
                 flushWait()
                 lines.append("    - send: { \(names[node]): \(YAMLValueText.text(value)) }")
+            case .sendRow(let c, let input, let row, let value):
+                flushWait()
+                let name = "\(spec.cells[c].name).\(spec.cells[c].inputs[input].name)"
+                let given = value == .void ? "" : ", value: \(YAMLValueText.text(value))"
+                lines.append("    - send: { \(name): { row: \(YAMLValueText.text(row))\(given) } }")
             case .gesture(let k):
                 flushWait()
                 let g = driver.alphabet.gestures[k].gesture

@@ -22,6 +22,9 @@ struct DigestCells {
     /// The nodes whose values the digest covers; nil with stream outputs, when every node counts.
     let digestNodes: [Int]?
     private let hasStreams: Bool
+    /// Per node, whether the rows of a `cells:` entry follow it: a write of it changes the rows,
+    /// which are no derived value.
+    private let rowsFollow: [Bool]
 
     init(_ program: ScreenProgram, writtenByMoves written: Set<Int>, gestures: [GesturePlan] = []) {
         self.program = program
@@ -36,6 +39,15 @@ struct DigestCells {
         }
         var byAction = [Bool](repeating: false, count: n)
         for action in spec.actions { byAction[action.executing] = true }
+        // The rows of `cells:` are written by their list and by row inputs, as a handler writes
+        // state: each row's state is a cell of the screen's state.
+        var rows = [Bool](repeating: false, count: n)
+        var rowsFollow = [Bool](repeating: false, count: n)
+        for entry in spec.cells where entry.node < n && entry.source < n {
+            rows[entry.node] = true
+            rowsFollow[entry.source] = true
+        }
+        self.rowsFollow = rowsFollow
         var mirror = [Int](repeating: -1, count: n)
         for c in 0..<n {
             guard program.isSource(c), !written.contains(c), !byAction[c], writers[c].count == 1 else { continue }
@@ -70,7 +82,7 @@ struct DigestCells {
         mirrorOf = mirror
         digestNodes = hasStreams ? nil : (0..<n).filter { c in
             guard program.isSource(c), mirror[c] < 0 else { return false }
-            return written.contains(c) || gestured.contains(c) || byAction[c] || !writers[c].isEmpty
+            return written.contains(c) || gestured.contains(c) || byAction[c] || rows[c] || !writers[c].isEmpty
         }
     }
 
@@ -122,7 +134,7 @@ struct DigestCells {
         var seen = Set([node])
         var stack = [node]
         while let n = stack.popLast() {
-            guard program.handlersOn[n].isEmpty, program.actionsOn[n].isEmpty else { return false }
+            guard program.handlersOn[n].isEmpty, program.actionsOn[n].isEmpty, !rowsFollow[n] else { return false }
             for port in program.pipelineInputs[n] {
                 let stream = program.spec.streams[port.pipeline]
                 guard port.op < 0, stream.source == n, stream.timer == nil, stream.errors == nil,
@@ -202,7 +214,7 @@ struct DigestCells {
     /// given and of the nodes the call's arguments read (`reads`): the input, the pipeline and
     /// their timers are overwritten, and nothing else changes until a wait lets the answer in.
     func restartedRequest(by node: Int) -> (pipeline: Int, reads: [Int])? {
-        guard hasStreams, program.handlersOn[node].isEmpty, program.actionsOn[node].isEmpty, program.readers[node].isEmpty,
+        guard hasStreams, program.handlersOn[node].isEmpty, program.actionsOn[node].isEmpty, program.readers[node].isEmpty, !rowsFollow[node],
               program.pipelineInputs[node].count == 1, let port = program.pipelineInputs[node].first, port.op < 0 else { return nil }
         let stream = program.spec.streams[port.pipeline]
         guard stream.source == node, stream.timer == nil, stream.operators.count == 1, let first = stream.operators.first,
@@ -229,7 +241,7 @@ struct DigestCells {
         var seen = Set([node])
         var stack = [node]
         while let n = stack.popLast() {
-            guard program.actionsOn[n].isEmpty, program.pipelineInputs[n].isEmpty else { return false }
+            guard program.actionsOn[n].isEmpty, program.pipelineInputs[n].isEmpty, !rowsFollow[n] else { return false }
             for h in program.handlersOn[n] {
                 guard let target = program.handlerForwards[h] else { return false }
                 if mirrorOf[target] >= 0 {

@@ -88,7 +88,7 @@ final class ExplorationDriver {
                 return Prediction(node: cell, term: GraphDigest.term(of: cell, v), enabled: g.enabled ?? -1)
             case .send(let node, _):
                 return cells.repeatsChangeNothing(node) ? Prediction(node: node, term: 0, repeatOnly: true) : nil
-            case .execute: return nil
+            case .execute, .sendRow: return nil
             }
         }
         let waits = Array(Set(alphabet.waitOf)).sorted()
@@ -396,6 +396,8 @@ final class ExplorationDriver {
         case .send(let node, let value): graph.send(node, value)
         case .execute(let action, let input): graph.execute(action: action, input: input)
         case .gesture(let k): graph.explore(alphabet.gestures[k].gesture)
+        // A row the state does not have takes no step (the graph changes nothing then).
+        case .sendRow(let c, let input, let row, let value): _ = graph.sendRow(cells: c, input: input, row: row, value: value)
         }
         if move.wait > 0 {
             let (limit, overflow) = clock.executed.addingReportingOverflow(maxEventsPerStep)

@@ -15,6 +15,10 @@ package struct Move: Hashable, Sendable {
         case execute(action: Int, input: Value)
         /// A gesture on the view: index `gesture` of ``MoveAlphabet/gestures``.
         case gesture(Int)
+        /// Fire input `input` of the row of `cells:` entry `cells` whose identity is `row`, as
+        /// `send: { cart.toggle: { row: 2 } }` does; nothing when the state has no such row.
+        /// Indirect, so that every input stays the size it was without rows (search copies them).
+        indirect case sendRow(cells: Int, input: Int, row: Value, value: Value)
     }
 
     package var input: Input
@@ -62,6 +66,11 @@ package struct MoveAlphabet: Sendable {
             for input in plan.actionInputs[k] { inputs.append(.execute(action: action, input: input)) }
         }
         for k in plan.gestures.indices { inputs.append(.gesture(k)) }
+        for rowInput in plan.rows {
+            for row in rowInput.rows {
+                for v in rowInput.values { inputs.append(.sendRow(cells: rowInput.cells, input: rowInput.input, row: row, value: v)) }
+            }
+        }
         var moves: [Move] = []
         for input in inputs {
             for w in plan.waits { moves.append(Move(input: input, wait: w)) }

@@ -66,5 +66,17 @@ extension Spec {
             for k in es.indices { visit(name, &es[k]) }
             bindings[b].transform = .map(es, perTarget: perTarget)
         }
+        // A row view model's outputs and handlers, after everything of the screen so that a spec
+        // without rows numbers its slots as before. Named by the `cells:` entry that makes its
+        // rows (the name its rows are read by and `equivalentMutants:` gives), or by its own name
+        // when no entry uses it.
+        for v in viewModels.indices {
+            let model = viewModels[v].name.value
+            let name = cells.first { $0.viewModel.value == model }?.name.value ?? model
+            for k in viewModels[v].outputs.indices { visit(name, &viewModels[v].outputs[k].value) }
+            for h in viewModels[v].handlers.indices {
+                for k in viewModels[v].handlers[h].assignments.indices { visit(name, &viewModels[v].handlers[h].assignments[k].value) }
+            }
+        }
     }
 }

@@ -27,14 +27,15 @@ struct CoverageDocTests {
                 block = (String(line), [])
             }
         }
-        #expect(checked == 4)
+        #expect(checked == 6)
     }
 
-    /// `specrun coverage search.yaml` or `specrun mutate search.yaml` on `spec`, as text without colour.
+    /// `specrun coverage search.yaml` or `specrun mutate search.yaml` on `spec` written to the
+    /// file the command names, as text without colour.
     private func run(_ command: String, _ spec: String) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-doc-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let path = dir + "/search.yaml"
+        let path = dir + "/" + (command.split(separator: " ").last.map(String.init) ?? "search.yaml")
         try spec.write(toFile: path, atomically: true, encoding: .utf8)
         let output = command.hasPrefix("specrun coverage")
             ? CoverageText.render(CoverageReport.measure(specPaths: [path]))

@@ -25,4 +25,14 @@ struct ExploreDocTests {
         #expect(!Explorer.explore(fixed, options: options).violated)
         #expect(ScenarioRunner.runAll(fixed).allSatisfy { $0.passed })
     }
+
+    /// The rows example: a violation that needs two rows is found, and the page prints it.
+    @Test func theRowsExampleIsFound() throws {
+        let page = try String(contentsOfFile: PackagePaths.root + "/docs/explore.md", encoding: .utf8)
+        let pickers = DocExample.all().filter { $0.page == "docs/explore.md" && $0.text.hasPrefix("screen: Picker\n") }
+        try #require(pickers.count == 1)
+        let found = Explorer.explore(try RaceSpecs.load(pickers[0].text, path: "picker.yaml"), options: ExploreOptions())
+        #expect(found.counterexample?.steps == 2)
+        #expect(page.contains(ExploreReport.text(found, specPath: "picker.yaml").components(separatedBy: "\nstrategy ")[0]))
+    }
 }

@@ -169,7 +169,7 @@ struct CellsPass: CheckPass {
                 continue
             }
             outputFields[name.value] = (field, typed.type)
-            model.outputs.append(CellsPlan.Output(field: field, value: typed.expr))
+            model.outputs.append(CellsPlan.Output(field: field, value: typed.expr, range: name.range))
         }
         for handler in decl.handlers {
             guard let input = model.inputs.firstIndex(where: { $0.name == handler.on.value }) else {

@@ -9,12 +9,16 @@ struct ExplorePass: CheckPass {
     let actions: [ActionPlan]
     let services: ServiceTable
     let streams: [StreamPlan]
+    /// The `cells:` entries, whose row inputs exploration sends (``ExplorePlan/rows``).
+    let cells: [CellsPlan]
     /// Reads the values `explore:` lists.
     let values: ValueReader
     var cx = CheckContext()
 
-    init(spec: Spec, scenarios: [ScenarioPlan], actions: [ActionPlan], services: ServiceTable, streams: [StreamPlan], values: ValueReader) {
+    init(spec: Spec, scenarios: [ScenarioPlan], actions: [ActionPlan], services: ServiceTable, streams: [StreamPlan], cells: [CellsPlan] = [],
+         values: ValueReader) {
         self.spec = spec
+        self.cells = cells
         self.scenarios = scenarios
         self.actions = actions
         self.services = services
@@ -34,6 +38,10 @@ struct ExplorePass: CheckPass {
 
         if let given = decl?.inputs {
             for (name, items) in given {
+                if let row = rowInput(named: name.value) {
+                    listRowInput(row, name, items, &plan)
+                    continue
+                }
                 guard let symbol = cx.symbols[name.value], isExplorableValueInput(symbol.node) else {
                     if let symbol = cx.symbols[name.value], eventInputs.contains(symbol.node) {
                         cx.diagnostics.error(.exploreTarget, "'\(name.value)' is an input event, which carries no value", at: name.range,
@@ -76,6 +84,10 @@ struct ExplorePass: CheckPass {
                     if !plan.actions.contains(a) { plan.actions.append(a) }
                     continue
                 }
+                if let row = rowInput(named: name.value) {
+                    listRowEvent(row, name, &plan)
+                    continue
+                }
                 guard let symbol = cx.symbols[name.value], eventInputs.contains(symbol.node) else {
                     cx.diagnostics.error(.exploreTarget, "'explore: events:' lists input events and actions; '\(name.value)' is \(cx.symbols[name.value].map { article($0.what) } ?? "not declared")\(cx.diagnostics.didYouMean(name.value, in: eventInputs.map { cx.nodes[$0].name }))",
                                       at: name.range)
@@ -116,6 +128,10 @@ struct ExplorePass: CheckPass {
         if let gestures = decl?.gestures, gestures.value == .only, plan.gestures.isEmpty {
             cx.diagnostics.error(.exploreTarget, "'gestures: only' tries the gestures the scenarios make, and they make none", at: gestures.range,
                                  fixIt: "add a scenario step such as 'tap: button', or list 'inputs:' and 'events:'")
+        }
+        // Left to the defaults, every row input is sent to the rows it can find.
+        if decl?.inputs == nil && decl?.events == nil && decl?.gestures?.value != .only {
+            plan.rows = defaultRows(plan)
         }
         // An action with an input runs with the values scenarios give it; with none, it is left out.
         var kept: [Int] = []
@@ -210,7 +226,7 @@ struct ExplorePass: CheckPass {
 
 /// Values in the order first seen, each once: a set beside the list, so that a scenario of
 /// thousands of steps is read in linear time (a search of the list per step was quadratic).
-private struct DistinctValues {
+struct DistinctValues {
     private(set) var values: [Value] = []
     private var seen: Set<Value> = []
 

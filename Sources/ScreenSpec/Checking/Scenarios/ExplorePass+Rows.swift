@@ -1,0 +1,107 @@
+import SpecRuntime
+
+/// The row inputs of `cells:` entries that exploration sends (``ExplorePlan/rows``): by default
+/// every one; with `inputs:` or `events:` listed, those they name (`cart.toggle` under
+/// `events:`, `cart.quantity: [1, 3]` under `inputs:`).
+///
+/// A step addresses a row by its identity, so each row input is sent to the identities the spec
+/// shows: those of the rows the list starts with, of each list a scenario or `explore: inputs:`
+/// sets it to, and of each row a scenario sends to. A value input is sent the values scenarios
+/// send it and the values exploration tries for the screen's inputs of the same type.
+extension ExplorePass {
+    /// The entry and input of a row input named `cart.toggle`.
+    func rowInput(named name: String) -> (cells: Int, input: Int)? {
+        guard let dot = name.firstIndex(of: ".") else { return nil }
+        let entry = name[..<dot], input = name[name.index(after: dot)...]
+        guard let c = cells.firstIndex(where: { $0.name == entry }),
+              let i = cells[c].inputs.firstIndex(where: { $0.name == input }) else { return nil }
+        return (c, i)
+    }
+
+    /// Every row input, with the rows and values the spec shows.
+    func defaultRows(_ plan: ExplorePlan) -> [ExploreRowInput] {
+        var rows: [ExploreRowInput] = []
+        for (c, entry) in cells.enumerated() {
+            let identities = rowIdentities(c, plan)
+            guard !identities.isEmpty else { continue }
+            for (i, input) in entry.inputs.enumerated() {
+                let values = input.type == .void ? [Value.void] : rowValues(c, i, plan)
+                if !values.isEmpty { rows.append(ExploreRowInput(cells: c, input: i, rows: identities, values: values)) }
+            }
+        }
+        return rows
+    }
+
+    /// A row value input listed under `explore: inputs:` with its values.
+    mutating func listRowInput(_ row: (cells: Int, input: Int), _ name: Located<String>, _ items: [YAMLNode], _ plan: inout ExplorePlan) {
+        let input = cells[row.cells].inputs[row.input]
+        guard input.type != .void else {
+            cx.diagnostics.error(.exploreTarget, "'\(name.value)' is a row's event, which carries no value", at: name.range,
+                                 fixIt: "list it under 'events:' instead")
+            return
+        }
+        var tried = DistinctValues()
+        for item in items {
+            if let v = values.read(item, as: input.type, diagnostics: &cx.diagnostics) { tried.append(v) }
+        }
+        add(ExploreRowInput(cells: row.cells, input: row.input, rows: rowIdentities(row.cells, plan), values: tried.values), name, &plan)
+    }
+
+    /// A row event listed under `explore: events:`.
+    mutating func listRowEvent(_ row: (cells: Int, input: Int), _ name: Located<String>, _ plan: inout ExplorePlan) {
+        guard cells[row.cells].inputs[row.input].type == .void else {
+            cx.diagnostics.error(.exploreTarget, "'\(name.value)' is a row's value input; 'events:' lists events", at: name.range,
+                                 fixIt: "list it under 'inputs:' with its values, as in '\(name.value): [1, 2]'")
+            return
+        }
+        add(ExploreRowInput(cells: row.cells, input: row.input, rows: rowIdentities(row.cells, plan), values: [.void]), name, &plan)
+    }
+
+    private mutating func add(_ row: ExploreRowInput, _ name: Located<String>, _ plan: inout ExplorePlan) {
+        guard !row.rows.isEmpty else {
+            cx.diagnostics.error(.exploreTarget, "'\(name.value)' is sent to a row by its identity, and no row of '\(cells[row.cells].name)' is known",
+                                 at: name.range, fixIt: "start the list with rows, or add a scenario step such as 'send: { \(name.value): { row: 1 } }'")
+            return
+        }
+        if !plan.rows.contains(where: { $0.cells == row.cells && $0.input == row.input }) { plan.rows.append(row) }
+    }
+
+    /// The identities of entry `c`'s rows the spec shows, at most ``SpecReader/exploreListLimit``.
+    private func rowIdentities(_ c: Int, _ plan: ExplorePlan) -> [Value] {
+        let entry = cells[c]
+        var identities = DistinctValues()
+        func add(_ list: Value) {
+            guard case .list(let elements) = list else { return }
+            for case .record(let r) in elements where entry.key < r.fields.count { identities.append(r.fields[entry.key]) }
+        }
+        switch cx.nodes[entry.source].kind {
+        case .property(let initial), .state(let initial): add(initial)
+        default: break
+        }
+        for (node, values) in plan.inputs where node == entry.source { values.forEach(add) }
+        for scenario in scenarios {
+            for step in scenario.steps {
+                switch step.kind {
+                case .set(let n, let v) where n == entry.source: add(v)
+                case .sendRow(let x, _, let row, _) where x == c: identities.append(row)
+                default: break
+                }
+            }
+        }
+        return Array(identities.values.prefix(SpecReader.exploreListLimit))
+    }
+
+    /// The values input `i` of entry `c` is sent: those scenarios send it, then those tried for the
+    /// screen's inputs of its type.
+    private func rowValues(_ c: Int, _ i: Int, _ plan: ExplorePlan) -> [Value] {
+        var tried = DistinctValues()
+        for scenario in scenarios {
+            for step in scenario.steps {
+                if case .sendRow(let x, let k, _, let v) = step.kind, x == c, k == i { tried.append(v) }
+            }
+        }
+        let type = cells[c].inputs[i].type
+        for (node, values) in plan.inputs where cx.nodes[node].type == type { values.forEach { tried.append($0) } }
+        return Array(tried.values.prefix(SpecReader.exploreListLimit))
+    }
+}

@@ -1,0 +1,63 @@
+import SpecRuntime
+
+/// The items of a `cells:` entry's row outputs, which a ``CoverageRecorder`` checks each time the
+/// entry's rows are written: a Bool output is true in some row and false in some row (a row's
+/// first value counts, as a derived output's does), any other output changes in a row that was
+/// already there (a new row's first value is no change).
+struct RowItems: Sendable {
+    struct Output: Sendable {
+        /// The row field holding it.
+        var field: Int
+        var isTrue: Int?
+        var isFalse: Int?
+        var changed: Int?
+    }
+
+    /// The field of an element that identifies its row.
+    var key: Int
+    var outputs: [Output]
+
+    /// The identity of `row`, as the engine finds a row (its element's key field).
+    func identity(of row: RecordValue) -> Value {
+        guard case .record(let element)? = row.fields.first, key < element.fields.count else { return .none }
+        return element.fields[key]
+    }
+}
+
+extension CoverageMap {
+    /// The items of entry `c`'s rows, located where its view model writes them under
+    /// `viewModels:` and belonging to the entry (`cart`): its outputs (``RowItems``), each handler
+    /// that sets something (it runs when its input's stream, `cart.increment`, fires, which it
+    /// does once the row's handlers ran) and the branches of every row expression.
+    mutating func addRowItems(_ c: Int, _ spec: CheckedSpec) {
+        let entry = spec.cells[c]
+        owner = entry.name
+        let fieldTypes = spec.types.records[entry.model]?.map(\.type) ?? []
+        var outputs: [RowItems.Output] = []
+        for output in entry.outputs where entry.fieldNames.indices.contains(output.field) {
+            let name = "\(entry.name).\(entry.fieldNames[output.field])"
+            let range = output.range ?? entry.range
+            var items = RowItems.Output(field: output.field)
+            if fieldTypes.indices.contains(output.field) && fieldTypes[output.field] == .bool {
+                items.isTrue = add(.output, "'\(name)' is true in a row", range)
+                items.isFalse = add(.output, "'\(name)' is false in a row", range)
+            } else {
+                items.changed = add(.output, "'\(name)' changes in a row", range)
+            }
+            outputs.append(items)
+            addProbes(output.value)
+        }
+        if !outputs.isEmpty {
+            nodeItems[entry.node].rows = rowItems.count
+            rowItems.append(RowItems(key: entry.key, outputs: outputs))
+        }
+        for handler in entry.handlers where entry.inputs.indices.contains(handler.input) {
+            for value in handler.values { addProbes(value) }
+            // A handler that sets nothing does nothing a scenario could see.
+            guard !handler.values.isEmpty else { continue }
+            let input = entry.inputs[handler.input]
+            let item = add(.handler, "the row handler on '\(entry.name).\(input.name)' runs", handler.range)
+            nodeItems[input.node].rowHandlers.append(item)
+        }
+    }
+}
