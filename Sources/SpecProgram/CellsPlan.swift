@@ -64,6 +64,49 @@ package struct CellsPlan: Sendable {
         }
     }
 
+    /// One of the view model's `view:` components, a cell's outlet: each bound property is an
+    /// expression over the row (computed for the tools that draw a row, as ``Output``s are for
+    /// the engine), each wired event fires one of the row's ``inputs``. The engine never reads
+    /// it: a gesture on a row is checked into a step that fires the input (`sendRow`).
+    package struct Component: Sendable {
+        package struct Property: Sendable {
+            package var name: String
+            package var value: TypedExpr
+
+            /// Memberwise, at `package` access: the front end builds the program.
+            package init(name: String, value: TypedExpr) {
+                self.name = name
+                self.value = value
+            }
+        }
+
+        package struct Event: Sendable {
+            package var name: String
+            /// The input of the row it fires, nil when it is not wired.
+            package var input: Int?
+
+            /// Memberwise, at `package` access: the front end builds the program.
+            package init(name: String, input: Int?) {
+                self.name = name
+                self.input = input
+            }
+        }
+
+        package var name: String
+        /// The kind as written (`label`, `button`), as ``ComponentPlan/kind``.
+        package var kind: String
+        package var properties: [Property]
+        package var events: [Event]
+
+        /// Memberwise, at `package` access: the front end builds the program.
+        package init(name: String, kind: String, properties: [Property], events: [Event]) {
+            self.name = name
+            self.kind = kind
+            self.properties = properties
+            self.events = events
+        }
+    }
+
     /// The instantiation's name under `cells:`, such as `cart`.
     package var name: String
     /// The view model's name, which is also the record type of a row.
@@ -81,12 +124,14 @@ package struct CellsPlan: Sendable {
     package var inputs: [Input]
     package var handlers: [Handler]
     package var outputs: [Output]
+    /// The view model's `view:`, nil when it has none (so a compiled spec without one is as it was).
+    package var view: [Component]?
     /// Where the instantiation is written.
     package var range: SpecRange
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(name: String, model: String, node: Int, source: Int, key: Int, fieldNames: [String], initial: [Value],
-                 inputs: [Input], handlers: [Handler], outputs: [Output], range: SpecRange) {
+                 inputs: [Input], handlers: [Handler], outputs: [Output], view: [Component]? = nil, range: SpecRange) {
         self.name = name
         self.model = model
         self.node = node
@@ -97,6 +142,7 @@ package struct CellsPlan: Sendable {
         self.inputs = inputs
         self.handlers = handlers
         self.outputs = outputs
+        self.view = view
         self.range = range
     }
 }
@@ -107,3 +153,6 @@ extension CellsPlan: Codable {}
 extension CellsPlan.Input: Codable {}
 extension CellsPlan.Handler: Codable {}
 extension CellsPlan.Output: Codable {}
+extension CellsPlan.Component: Codable {}
+extension CellsPlan.Component.Property: Codable {}
+extension CellsPlan.Component.Event: Codable {}

@@ -134,6 +134,10 @@ struct ProgramValidator {
             try index(output.field, fields, "field", at)
             try expression(output.value, at, slots: 0)
         }
+        for component in plan.view ?? [] {
+            for property in component.properties { try expression(property.value, at, slots: 0) }
+            for event in component.events { if let input = event.input { try index(input, plan.inputs.count, "input", at) } }
+        }
     }
 
     private func step(_ kind: StepPlan.Kind, _ at: String) throws(CompiledSpecError) {

@@ -55,6 +55,7 @@ struct PreviewBrowserTests {
         #expect(result.stdout.contains("ok: a secure input masked in its field, the values and the timeline; a hidden control offers no gesture"),
                 "\(result.stdout)")
         #expect(result.stdout.contains("ok: declared fonts drawn at their point size and weight"), "\(result.stdout)")
+        #expect(result.stdout.contains("ok: a row's own components drawn with the row's values, a row's button tapping that row"), "\(result.stdout)")
         #expect(result.stdout.contains("ok: a secure input masked in the player's steps; the clock Play paused runs again once the person takes over"),
                 "\(result.stdout)")
         #expect(result.stdout.contains("ok: colours painted, titles and names on hover, enabled, an activity indicator and a table's rows drawn as iOS draws them"),

@@ -32,10 +32,12 @@ struct Checker {
     func check(diagnostics: DiagnosticBag) -> Outcome {
         var cx = CheckContext(spec: spec, diagnostics: diagnostics)
         TypeDeclarations.declare(spec.types, into: &cx.table, diagnostics: &cx.diagnostics)
+        // A view model's row is a type inputs may name (`selection: CartRow`); its fields come with the cells pass.
+        let rowTypes = CellsPass.declareRowTypes(spec, into: &cx.table)
         // Values and types of declarations are read against the declared types alone.
         let resolver = TypeResolver(table: cx.table)
         let declarations = DeclarationsPass(spec: spec, resolver: resolver, values: ValueReader(table: cx.table)).run(over: &cx)
-        let declaredCells = CellsPass(spec: spec, resolver: resolver, values: ValueReader(table: cx.table)).run(over: &cx)
+        let declaredCells = CellsPass(spec: spec, resolver: resolver, values: ValueReader(table: cx.table), rowTypes: rowTypes).run(over: &cx)
         // Steps and explore read values of the rows' record types too.
         let values = ValueReader(table: cx.table)
         let dataflow = DataflowPass(spec: spec, declarations: declarations, catalog: catalog).run(over: &cx)

@@ -124,6 +124,7 @@ extension SpecSchema {
                 ("state", map("What the row keeps.", of: ref("state"))),
                 ("outputs", map("Expressions over the row's own names, each reading the ones before it.", of: ref("expression"))),
                 ("handlers", list("On one of the row's inputs, set the row's state.", of: ref("handler"))),
+                ("view", map("The row's components, a cell's outlets: properties bound one way to the row's names, events firing its inputs; a scenario taps one with 'tap: { cart.plusButton: { row: 1 } }'.", of: ref("component"))),
             ], required: ["params"])),
             (key: "cells", value: object("Rows of a view model, one per element of a list.", [
                 ("viewModel", describe(ref("name"), "The view model under 'viewModels:'.")),

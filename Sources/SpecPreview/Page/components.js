@@ -253,10 +253,40 @@
         text.append(el("span", { class: "title" }, title));
         if (detail) text.append(el("span", { class: "detail" }, detail));
         row.append(text);
+        const own = c.rowView && Array.isArray(p.rowViews) ? p.rowViews[i] : null;
+        if (own) row.append(rowComponents(c.rowView, own));
         row.addEventListener("click", () => step(c.verbs[c.rowEvent], c.name, i));
         return row;
       }));
     } };
+  }
+
+  // A row's own components (its view model's `view:`): a button sends its gesture with the
+  // row's identity, as a scenario writes it (`tap: { cart.plusButton: { row: 2 } }`); the others
+  // show their bound properties, an image view its image's name.
+  function rowComponents(view, row) {
+    const box = el("div", { class: "row-view" });
+    for (const rc of view.components) {
+      const shown = (row.components || {})[rc.name] || {};
+      if (shown.isHidden === true) continue;
+      const target = view.cells + "." + rc.name;
+      const gestures = (rc.wired || []).filter((event) => rc.verbs[event]);
+      if (gestures.length > 0) {
+        const event = gestures[0];
+        const button = el("button", { type: "button", "data-row-gesture": target }, String(shown.title || shown.text || rc.name));
+        button.addEventListener("click", (e) => {
+          e.stopPropagation();
+          send({ op: "step", verb: rc.verbs[event], target: target, yaml: "{ row: " + row.row + " }" });
+        });
+        box.append(button);
+      } else if (rc.kind === "imageView") {
+        if (shown.image) box.append(el("span", { class: "image", "data-row-component": rc.name }, "🖼 " + shown.image));
+      } else {
+        const text = shown.text !== undefined ? shown.text : Object.values(shown).map(String).join(" ");
+        if (text !== "") box.append(el("span", { "data-row-component": rc.name }, String(text)));
+      }
+    }
+    return box;
   }
 
   // A spec without `view:`: a control per input by its type, a button per event.

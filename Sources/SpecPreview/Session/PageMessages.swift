@@ -28,6 +28,8 @@ enum PageMessages {
             component["wired"] = c.events.filter { e in !e.feeds.isEmpty || !e.actions.isEmpty || spec.handlers.contains { $0.on == e.node } }.map(\.name)
             if let rows = entry?.rowsProperty { component["rows"] = rows }
             if let rowEvent = entry?.rowEvent { component["rowEvent"] = rowEvent }
+            // Rows with their own components (a view model's `view:`), each drawn in its row.
+            if let rowView = session.rowViews.layout(c.name, spec) { component["rowView"] = rowView }
             // Titles and bounds as the spec gives them: a segment's title, an alert's buttons.
             if let titles = c.titles { component["titles"] = titles }
             if let minimum = c.minimum { component["minimum"] = minimum }
@@ -135,6 +137,7 @@ enum PageMessages {
         for c in spec.components {
             var props: [String: Any] = [:]
             for p in c.properties { props[p.name] = session.value(of: p.node).map(jsonValue) ?? NSNull() }
+            if let rows = session.rowViews.rows(c.name, spec, value: session.value(of:)) { props["rowViews"] = rows }
             components[c.name] = props
         }
         var values: [String: Any] = [:]

@@ -76,6 +76,8 @@ package final class PreviewSession: @unchecked Sendable {
     var fonts: [String: FontDecl] = [:]
     /// What they held: masked in the values panel, the timeline and the player's steps.
     var sensitive = SensitiveValues()
+    /// The tables whose rows have their own components, compiled when the graph starts.
+    var rowViews = RowViews()
     /// What the page confirms after a recording was saved (the scenario and the file), until the
     /// next recording starts.
     var saved: String?
@@ -174,6 +176,7 @@ package final class PreviewSession: @unchecked Sendable {
         navigations = []
         lastEmitted = [:]
         sensitive = SensitiveValues(spec: spec, secureInputs: secureInputs)
+        rowViews = RowViews(spec: spec)
         judge = ScenarioJudge(spec: spec)
         let names = spec.nodes.map(\.name)
         let visible = spec.nodes.map(\.visible)

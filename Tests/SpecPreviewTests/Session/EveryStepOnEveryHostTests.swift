@@ -13,7 +13,9 @@ import Testing
 /// player once passed every `expect: <Bool expression>`).
 ///
 /// The kinds are enumerated from `StepPlan.Name`, which names every case of the step enum: a new
-/// kind fails this test until the spec below plays it, held and broken where it judges.
+/// kind fails this test until the spec below plays it, held and broken where it judges. A
+/// gesture on a row (`tap: { rows.bumpButton: { row: 1 } }`) is the row's input sent to the row,
+/// a `sendRow` step: played here on a row there and on a row not there.
 @Suite("Every step on every host")
 struct EveryStepOnEveryHostTests {
     static let spec = """
@@ -32,6 +34,8 @@ struct EveryStepOnEveryHostTests {
             state: { bumps: { type: Int, initial: 0 } }
             handlers:
               - { on: bump, set: { bumps: bumps + 1 } }
+            view:
+              bumpButton: { button: { tap: bump } }
 
         cells:
           rows: { viewModel: LineRow, for: lines }
@@ -101,6 +105,8 @@ struct EveryStepOnEveryHostTests {
               - expect: level == 0.5
               - send: { rows.bump: { row: 1 } }
               - expect: rows.first?.bumps == 1
+              - tap: { rows.bumpButton: { row: 1 } }
+              - expect: rows.first?.bumps == 2
 
           - name: every kind of step, broken
             # The sign-in must still be running at the end on every host: on real time, a loaded
@@ -125,6 +131,8 @@ struct EveryStepOnEveryHostTests {
               - expect: email.count < 3
               - send: { rows.bump: { row: 2 } }
               - expect: rows.first?.bumps == 1
+              - tap: { rows.bumpButton: { row: 2 } }
+              - expect: rows.first?.bumps == 2
 
         """
 

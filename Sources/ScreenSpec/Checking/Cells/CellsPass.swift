@@ -12,6 +12,8 @@ struct CheckedViewModel {
     var inputs: [(name: String, type: SpecType, field: Int?)] = []
     var handlers: [CellsPlan.Handler] = []
     var outputs: [CellsPlan.Output] = []
+    /// Its `view:`, nil when it has none (CellsPass+View.swift).
+    var view: [CellsPlan.Component]?
 }
 
 /// A `cells:` entry with its nodes declared, waiting for the list it follows (``CellsSources``).
@@ -31,20 +33,37 @@ struct CellsPass: CheckPass {
     let spec: Spec
     let resolver: TypeResolver
     let values: ValueReader
+    /// The view models' names declared as record types before the declarations pass, with no
+    /// fields yet (``declareRowTypes(_:into:)``).
+    let rowTypes: Set<String>
     var cx = CheckContext()
 
-    init(spec: Spec, resolver: TypeResolver, values: ValueReader) {
+    init(spec: Spec, resolver: TypeResolver, values: ValueReader, rowTypes: Set<String> = []) {
         self.spec = spec
         self.resolver = resolver
         self.values = values
+        self.rowTypes = rowTypes
+    }
+
+    /// Declares each view model's row as a record type, its fields still unknown, so that the
+    /// screen's inputs may name it (`selection: CartRow`, what a table's `rowSelected` gives);
+    /// returns the names declared. A name a type of `types:` has already is left to the pass,
+    /// which reports it.
+    static func declareRowTypes(_ spec: Spec, into table: inout TypeTable) -> Set<String> {
+        var declared: Set<String> = []
+        for decl in spec.viewModels where table.records[decl.name.value] == nil && table.enums[decl.name.value] == nil {
+            table.records[decl.name.value] = []
+            declared.insert(decl.name.value)
+        }
+        return declared
     }
 
     mutating func run() -> [DeclaredCells] {
         var models: [String: CheckedViewModel] = [:]
         var failed: Set<String> = []
         for decl in spec.viewModels {
-            if models[decl.name.value] != nil || failed.contains(decl.name.value) || cx.table.records[decl.name.value] != nil
-                || cx.table.enums[decl.name.value] != nil {
+            if models[decl.name.value] != nil || failed.contains(decl.name.value)
+                || (cx.table.records[decl.name.value] != nil && !rowTypes.contains(decl.name.value)) || cx.table.enums[decl.name.value] != nil {
                 cx.diagnostics.error(.duplicateType, "'\(decl.name.value)' is declared twice: a view model's name is also its row's type",
                                      at: decl.name.range)
                 continue
@@ -198,6 +217,7 @@ struct CellsPass: CheckPass {
             }
             model.handlers.append(plan)
         }
+        model.view = checkView(decl, inputs: model.inputs, scope: outputFields, failedOutputs: failedOutputs)
         return cx.diagnostics.all.filter { $0.severity == .error }.count == errors ? model : nil
     }
 
@@ -245,7 +265,7 @@ struct CellsSources: CheckPass {
             }
             plans.append(CellsPlan(name: decl.name.value, model: cells.model.name, node: cells.node, source: source.node, key: cells.key,
                                    fieldNames: cells.model.fieldNames, initial: cells.model.initial, inputs: inputs,
-                                   handlers: cells.model.handlers, outputs: cells.model.outputs, range: decl.range))
+                                   handlers: cells.model.handlers, outputs: cells.model.outputs, view: cells.model.view, range: decl.range))
         }
         return plans
     }

@@ -23,12 +23,37 @@ extension StepChecker {
 
     /// The plan of `send:` to row input `input` of entry `c`, or nil (reported).
     mutating func rowStep(_ c: Int, _ input: Int, _ target: Located<String>, _ node: YAMLNode?, _ values: ValueReader) -> StepPlan? {
+        let declared = cells[c].inputs[input]
+        let address = RowAddress(verb: "send", target: target.value, what: "the input of a row",
+                                 carries: declared.type == .void ? nil : declared.type)
+        guard let read = readRow(c, address, target, node, values) else { return nil }
+        let text = declared.type == .void ? "send \(target.value) to row \(read.row)" : "send \(target.value) = \(read.value) to row \(read.row)"
+        return StepPlan(kind: .sendRow(cells: c, input: input, row: read.row, value: read.value), text: text, range: target.range)
+    }
+
+    /// How a step addresses a row, for its messages: `send: { cart.remove: { row: 1 } }`,
+    /// `tap: { cart.plusButton: { row: 1 } }`.
+    struct RowAddress {
+        var verb: String
+        var target: String
+        /// What the target is: "the input of a row", "a component of a row".
+        var what: String
+        /// The type of the value the step gives, nil for none.
+        var carries: SpecType?
+
+        var example: String {
+            carries == nil ? "{ \(target): { row: 1 } }" : "{ \(target): { row: 1, value: ... } }"
+        }
+    }
+
+    /// The row's identity and the value (`()` for none) of a step on a row of entry `c`, or nil (reported).
+    mutating func readRow(_ c: Int, _ address: RowAddress, _ target: Located<String>, _ node: YAMLNode?,
+                          _ values: ValueReader) -> (row: Value, value: Value)? {
         let plan = cells[c]
-        let declared = plan.inputs[input]
-        let example = declared.type == .void ? "{ \(target.value): { row: 1 } }" : "{ \(target.value): { row: 1, value: ... } }"
+        let fix = "write '\(address.verb): \(address.example)'"
         guard let node, let pairs = node.mapping else {
-            cx.diagnostics.error(.missingValue, "'\(target.value)' is the input of a row: say which row, by its identity", at: node?.range ?? target.range,
-                                 fixIt: "write 'send: \(example)'")
+            cx.diagnostics.error(.missingValue, "'\(target.value)' is \(address.what): say which row, by its identity", at: node?.range ?? target.range,
+                                 fixIt: fix)
             return nil
         }
         var rowNode: YAMLNode?
@@ -38,34 +63,32 @@ extension StepChecker {
             case "row": rowNode = value
             case "value": valueNode = value
             default:
-                cx.diagnostics.error(.unknownKey, "unknown key '\(key.string ?? key.kindName)' in a row's input; it takes 'row:' and, for a value, 'value:'",
-                                     at: key.range, fixIt: "write 'send: \(example)'")
+                let what = address.verb == "send" ? "a row's input" : "a step on a row"
+                cx.diagnostics.error(.unknownKey, "unknown key '\(key.string ?? key.kindName)' in \(what); it takes 'row:' and, for a value, 'value:'",
+                                     at: key.range, fixIt: fix)
                 return nil
             }
         }
         guard let rowNode else {
-            cx.diagnostics.error(.missingValue, "'\(target.value)' is the input of a row: say which row, by its identity", at: node.range,
-                                 fixIt: "write 'send: \(example)'")
+            cx.diagnostics.error(.missingValue, "'\(target.value)' is \(address.what): say which row, by its identity", at: node.range,
+                                 fixIt: fix)
             return nil
         }
         guard case .record(let element)? = cx.table.records[plan.model]?.first?.type,
               let keyField = cx.table.records[element], keyField.indices.contains(plan.key),
               let row = values.read(rowNode, as: keyField[plan.key].type, diagnostics: &cx.diagnostics) else { return nil }
-        if declared.type == .void {
+        guard let type = address.carries else {
             if let valueNode {
-                cx.diagnostics.error(.unexpectedValue, "'\(target.value)' is an event and carries no value", at: valueNode.range,
-                                     fixIt: "write 'send: \(example)'")
+                cx.diagnostics.error(.unexpectedValue, "'\(target.value)' is an event and carries no value", at: valueNode.range, fixIt: fix)
                 return nil
             }
-            return StepPlan(kind: .sendRow(cells: c, input: input, row: row, value: .void), text: "send \(target.value) to row \(row)", range: target.range)
+            return (row, .void)
         }
         guard let valueNode else {
-            cx.diagnostics.error(.missingValue, "'\(target.value)' carries a value of type '\(declared.type)'", at: node.range,
-                                 fixIt: "write 'send: \(example)'")
+            cx.diagnostics.error(.missingValue, "'\(target.value)' carries a value of type '\(type)'", at: node.range, fixIt: fix)
             return nil
         }
-        guard let value = values.read(valueNode, as: declared.type, diagnostics: &cx.diagnostics) else { return nil }
-        return StepPlan(kind: .sendRow(cells: c, input: input, row: row, value: value), text: "send \(target.value) = \(value) to row \(row)",
-                        range: target.range)
+        guard let value = values.read(valueNode, as: type, diagnostics: &cx.diagnostics) else { return nil }
+        return (row, value)
     }
 }

@@ -11,6 +11,14 @@ extension StepChecker {
             let value = valueNode.flatMap { $0.isNull ? nil : $0 }
             let base = target.value.split(separator: ".", maxSplits: 1).first.map(String.init) ?? target.value
             if spec.unreadableComponents.contains(base) { continue }
+            if verb.value != "fire" {
+                // A component of a row, addressed by the row's identity (StepChecker+RowGestures.swift).
+                if let row = rowComponent(target.value) {
+                    if let plan = rowGesture(verb, row.cells, row.component, target, valueNode, reader) { plans.append(plan) }
+                    continue
+                }
+                if sendsToFailedCells(target.value) { continue }
+            }
             let c: Int, member: String?
             if verb.value == "fire" {
                 guard let split = view.split(target.value) else {

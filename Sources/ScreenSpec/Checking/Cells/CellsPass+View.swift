@@ -1,0 +1,121 @@
+import SpecRuntime
+
+/// A view model's `view:`: the components of its row (a cell's outlets), as seed 004's
+/// `EventCell` binds its labels to its `EventCellViewModel`. Each component is a kind of the
+/// screen's catalogue; its properties are bound one way to expressions over the row's names, and
+/// its events fire the row's inputs, so a scenario's gesture on a row (`tap: { cart.plusButton:
+/// { row: 2 } }`) is the row's input sent to that row (StepChecker+RowGestures.swift).
+///
+/// What a row's component does not take yet is a located error: a list inside a row (a table),
+/// declared members (`properties:`, `callbacks:`), an action (a row has none), a two-way binding
+/// (a row's inputs are fed by its events), a bound value a kind limits to a range (a slider's),
+/// `enabled:` on a control (a row's controls are always enabled), and an event feeding more than
+/// one input.
+extension CellsPass {
+    mutating func checkView(_ decl: ViewModelDecl, inputs: [(name: String, type: SpecType, field: Int?)],
+                            scope: [String: (field: Int, type: SpecType)], failedOutputs: Set<String>) -> [CellsPlan.Component]? {
+        guard !decl.view.isEmpty else { return nil }
+        let values = ValueReader(table: cx.table)
+        var components: [CellsPlan.Component] = []
+        var seen: [String: SpecRange] = [:]
+        for component in decl.view {
+            let kind = component.kind.value
+            if let first = seen[component.name.value] {
+                cx.diagnostics.error(.duplicateName, "component '\(component.name.value)' is declared twice in the row of '\(decl.name.value)'",
+                                     at: component.name.range, notes: [DiagnosticNote("first declared here", at: first)])
+                continue
+            }
+            seen[component.name.value] = component.name.range
+            if let refusal = Self.refusal(component) {
+                cx.diagnostics.error(.invalidComponent, "\(kind.title) '\(component.name.value)' is in a row: \(refusal.message)",
+                                     at: refusal.range, fixIt: refusal.fix)
+                continue
+            }
+            var plan = CellsPlan.Component(name: component.name.value, kind: kind.name, properties: [], events: [])
+            for wiring in component.properties {
+                guard let property = kind.properties.first(where: { $0.name == wiring.name.value }), let type = property.type else { continue }
+                if wiring.twoWay != nil {
+                    cx.diagnostics.error(.invalidTwoWay, "'\(component.name.value).\(wiring.name.value)' is in a row, whose components are bound one way: a row's inputs are fed by its events",
+                                         at: wiring.range, fixIt: "bind it to the row's state, '\(wiring.name.value): units', and feed an input from an event")
+                    continue
+                }
+                if property.range != nil {
+                    cx.diagnostics.error(.bindingRange, "'\(component.name.value).\(wiring.name.value)' takes a range of values, which a row does not bind yet",
+                                         at: wiring.name.range, fixIt: "show the value with a label: '{ label: { text: '\"\\(units)\"' } }'")
+                    continue
+                }
+                if wiring.name.value == "enabled", kind.events.contains(where: { $0.verb != nil }) {
+                    cx.diagnostics.error(.invalidComponent, "a row's control is always enabled: '\(component.name.value).enabled' is not bound in a row yet",
+                                         at: wiring.name.range, fixIt: "leave 'enabled:' out, and let the row's handler ignore what it cannot do")
+                    continue
+                }
+                if let expr = wiring.value {
+                    var checker = ExpressionChecker(symbols: [:], table: cx.table, diagnostics: cx.diagnostics)
+                    checker.rowFields = scope
+                    checker.poisoned = failedOutputs
+                    let typed = checker.check(expr, expecting: type)
+                    cx.diagnostics = checker.diagnostics
+                    if let typed { plan.properties.append(.init(name: wiring.name.value, value: typed)) }
+                } else if let initial = wiring.initial, let value = values.read(initial, as: type, diagnostics: &cx.diagnostics) {
+                    plan.properties.append(.init(name: wiring.name.value, value: .constant(value)))
+                }
+            }
+            for event in kind.events {
+                let wiring = component.events.first { $0.name.value == event.name }
+                plan.events.append(.init(name: event.name, input: wiring.flatMap { route($0, event, of: component, decl, inputs) }))
+            }
+            components.append(plan)
+        }
+        return components
+    }
+
+    /// The row input an event of a row's component fires, nil when it fires none (reported).
+    private mutating func route(_ wiring: EventWiring, _ event: ComponentEvent, of component: ComponentDecl, _ decl: ViewModelDecl,
+                                _ inputs: [(name: String, type: SpecType, field: Int?)]) -> Int? {
+        guard let target = wiring.targets.first else { return nil }
+        if wiring.targets.count > 1 {
+            cx.diagnostics.error(.invalidEventTarget, "'\(component.name.value).\(event.name)' is in a row and fires one of the row's inputs, not several",
+                                 at: wiring.targets[1].range, fixIt: "handle the one input in the row's 'handlers:'")
+            return nil
+        }
+        guard let k = inputs.firstIndex(where: { $0.name == target.value }) else {
+            cx.diagnostics.error(.invalidEventTarget, "unknown input '\(target.value)' of view model '\(decl.name.value)'"
+                                 + cx.diagnostics.didYouMean(target.value, in: inputs.map(\.name)),
+                                 at: target.range, notes: [DiagnosticNote("an event in a row fires one of the row's inputs")])
+            return nil
+        }
+        let payload: SpecType
+        switch event.payload {
+        case .void: payload = .void
+        case .value(let type): payload = type
+        case .property(let p): payload = component.kind.value.properties.first { $0.name == p }?.type ?? .void
+        case .row: return nil  // a list in a row is refused before
+        }
+        let input = inputs[k]
+        guard input.type == .void || input.type.accepts(payload) else {
+            let carries = payload == .void ? "carries no value" : "carries '\(payload)'"
+            cx.diagnostics.error(.typeMismatch, "input '\(target.value)' of '\(decl.name.value)' takes '\(input.type)', but '\(event.name)' \(carries)",
+                                 at: target.range)
+            return nil
+        }
+        return k
+    }
+
+    /// Why `component` cannot be in a row yet, with where and the way out; nil when it can.
+    private static func refusal(_ component: ComponentDecl) -> (message: String, range: SpecRange, fix: String)? {
+        let kind = component.kind.value
+        if kind.rowsProperty != nil {
+            return ("a list inside a row is not supported yet", component.kind.range, "show the list's count or first element with a label")
+        }
+        if let first = component.declaredProperties.first {
+            return ("a row's component declares no members yet", first.name.range, "use a kind of the catalogue, such as a label or a button")
+        }
+        if let first = component.callbacks.first {
+            return ("a row's component declares no callbacks yet", first.name.range, "use a kind of the catalogue, such as a button")
+        }
+        if let action = component.action {
+            return ("a row has no actions; its button's 'tap:' fires one of the row's inputs", action.range, "write 'tap: increment' with 'increment' an input of the row")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,74 @@
+@_spi(Engine) import SpecProgram
+import ScreenSpec
+import SpecRuntime
+
+/// The rows of a table bound to a `cells:` entry whose view model has a `view:` (a row's own
+/// components), as the page draws them: each row's components with their properties computed
+/// from the row, and a gesture on one sent as the step a scenario writes,
+/// `tap: { cart.plusButton: { row: 2 } }`. The row expressions are compiled once per graph the
+/// session starts, not per state message.
+struct RowViews {
+    struct Table {
+        /// The `cells:` entry the table's rows are bound to.
+        let cells: Int
+        /// Per component of the row's view, its bound properties compiled.
+        let properties: [[(name: String, value: CompiledExpr)]]
+    }
+
+    /// By the table component's name.
+    private(set) var tables: [String: Table] = [:]
+
+    init() {}
+
+    init(spec: CheckedSpec) {
+        for component in spec.components {
+            guard let rows = ComponentCatalog.entry(named: component.kind)?.rowsProperty,
+                  let property = component.properties.first(where: { $0.name == rows }) else { continue }
+            // The binding `rows: cart` is a handler on the rows' node that writes the property.
+            guard let c = spec.cells.indices.first(where: { c in
+                spec.cells[c].view != nil && spec.handlers.contains { $0.on == spec.cells[c].node && $0.targets.contains(property.node) }
+            }) else { continue }
+            let view = spec.cells[c].view ?? []
+            tables[component.name] = Table(cells: c, properties: view.map { $0.properties.map { ($0.name, ExpressionCompiler.compile($0.value)) } })
+        }
+    }
+
+    /// What the layout says of table `name`: the entry its rows belong to and each component of
+    /// a row with its drawing, its verbs and the events wired to an input.
+    func layout(_ name: String, _ spec: CheckedSpec) -> [String: Any]? {
+        guard let table = tables[name] else { return nil }
+        let plan = spec.cells[table.cells]
+        let components: [[String: Any]] = (plan.view ?? []).map { c in
+            let entry = ComponentCatalog.entry(named: c.kind)
+            return ["name": c.name, "kind": c.kind, "drawing": entry?.drawing ?? "properties", "verbs": entry?.verbsByMember ?? [:],
+                    "wired": c.events.filter { $0.input != nil }.map(\.name)]
+        }
+        return ["cells": plan.name, "components": components]
+    }
+
+    /// Each row of table `name` as the page draws it: its identity as a step writes it, and per
+    /// component its bound properties' values (a property whose expression fails is left out).
+    func rows(_ name: String, _ spec: CheckedSpec, value: (Int) -> Value?) -> [[String: Any]]? {
+        guard let table = tables[name] else { return nil }
+        let plan = spec.cells[table.cells]
+        guard case .list(let rows)? = value(plan.node) else { return [] }
+        let context = EvalContext(values: [])
+        return rows.map { row -> [String: Any] in
+            guard case .record(let record) = row, case .record(let element)? = record.fields.first, plan.key < element.fields.count else { return [:] }
+            context.payload = row
+            var components: [String: Any] = [:]
+            for (k, component) in (plan.view ?? []).enumerated() where k < table.properties.count {
+                var shown: [String: Any] = [:]
+                for (property, compiled) in table.properties[k] {
+                    do throws(EvalError) {
+                        shown[property] = PageMessages.jsonValue(try compiled(context))
+                    } catch {
+                        continue
+                    }
+                }
+                components[component.name] = shown
+            }
+            return ["row": YAMLValueText.text(element.fields[plan.key]), "components": components]
+        }
+    }
+}

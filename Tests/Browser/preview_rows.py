@@ -1,0 +1,50 @@
+"""The preview's rows with their own components (issue 39): a table bound to a `cells:` entry whose
+view model has a `view:` draws each row's components with the row's values, and a button in a
+row taps that row alone, as `tap: { cart.plusButton: { row: 2 } }` does in a scenario.
+Run from preview_e2e.py (PREVIEW_E2E_ONLY=row_views runs it alone)."""
+from playwright.sync_api import expect
+
+from preview_support import open_page, start_preview, write_extra
+
+CART = """screen: Cart
+types:
+  Item: { id: Int, name: String }
+state:
+  items: { type: "[Item]", initial: [{ id: 1, name: Tea }, { id: 2, name: Cake }] }
+viewModels:
+  CartRow:
+    params: { item: Item }
+    inputs: { increment: event }
+    state: { units: { type: Int, initial: 1 } }
+    outputs:
+      caption: '"\\(units) x \\(item.name)"'
+    handlers:
+      - { on: increment, set: { units: units + 1 } }
+    view:
+      captionLabel: { label: { text: caption } }
+      plusButton: { button: { title: '"+"', tap: increment } }
+cells:
+  cart: { viewModel: CartRow, for: items }
+view:
+  list: { table: { rows: cart } }
+"""
+
+
+def row_views(browser):
+    process, url = start_preview(write_extra("cart.yaml", CART))
+    errors = []
+    try:
+        page = open_page(browser, url, errors)
+        expect(page.locator("#connection")).to_have_text("live")
+        captions = page.locator('[data-component="list"] [data-row-component="captionLabel"]')
+        plus = page.locator('[data-component="list"] [data-row-gesture="cart.plusButton"]')
+        expect(captions).to_have_text(["1 x Tea", "1 x Cake"])
+        expect(plus).to_have_text(["+", "+"])
+        plus.nth(1).click()
+        expect(captions).to_have_text(["1 x Tea", "2 x Cake"])
+        if errors:
+            raise SystemExit("console errors on rows with their own view: %s" % errors)
+    finally:
+        process.terminate()
+        process.wait()
+    print("ok: a row's own components drawn with the row's values, a row's button tapping that row")

@@ -1,0 +1,80 @@
+import Foundation
+@testable import SpecPreview
+import SpecRuntime
+import SpecTesting
+import Testing
+
+/// Issue 39 in the preview: a table whose rows have their own components draws each row's
+/// components with their values, and a gesture on one from the page is the step a scenario
+/// writes, addressed by the row's identity.
+@Suite(.serialized)
+struct PreviewRowViewTests {
+    static let spec = """
+        screen: Cart
+        types:
+          Item: { id: Int, name: String }
+        state:
+          items: { type: "[Item]", initial: [{ id: 1, name: Tea }, { id: 2, name: Cake }] }
+        viewModels:
+          CartRow:
+            params: { item: Item }
+            inputs: { increment: event }
+            state: { units: { type: Int, initial: 1 } }
+            outputs:
+              caption: '"\\(units) x \\(item.name)"'
+            handlers:
+              - { on: increment, set: { units: units + 1 } }
+            view:
+              captionLabel: { label: { text: caption } }
+              plusButton: { button: { title: '"+"', tap: increment } }
+        cells:
+          cart: { viewModel: CartRow, for: items }
+        view:
+          list: { table: { rows: cart } }
+        scenarios:
+          - name: s
+            steps:
+              - tap: { cart.plusButton: { row: 2 } }
+        """
+
+    func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// The table's row components of the state message, per row: identity and the label's text.
+    func rows(_ session: PreviewSession) throws -> [String] {
+        let state = try object(session.sync { PageMessages.state($0, from: 0, lines: []) })
+        let list = try #require((state["components"] as? [String: Any])?["list"] as? [String: Any])
+        let rows = try #require(list["rowViews"] as? [[String: Any]])
+        return rows.map { row in
+            let components = row["components"] as? [String: [String: Any]]
+            return "\(row["row"] ?? "?"): \(components?["captionLabel"]?["text"] ?? "?") [\(components?["plusButton"]?["title"] ?? "?")]"
+        }
+    }
+
+    @Test func theLayoutNamesTheRowsComponentsAndTheStateTheirValues() throws {
+        let path = try CLI.temporarySpec(Self.spec, name: "cart.yaml")
+        let session = try PreviewSession(path: path)
+        let layout = try object(session.sync { PageMessages.layout($0) })
+        let list = try #require((layout["components"] as? [[String: Any]])?.first { $0["name"] as? String == "list" })
+        let rowView = try #require(list["rowView"] as? [String: Any])
+        #expect(rowView["cells"] as? String == "cart")
+        let components = try #require(rowView["components"] as? [[String: Any]])
+        #expect(components.map { $0["name"] as? String } == ["captionLabel", "plusButton"])
+        #expect(components.map { $0["wired"] as? [String] } == [[], ["tap"]])
+        #expect(try rows(session) == ["1: 1 x Tea [+]", "2: 1 x Cake [+]"])
+    }
+
+    @Test func aTapOnARowsButtonFromThePageActsOnThatRow() throws {
+        let path = try CLI.temporarySpec(Self.spec, name: "cart.yaml")
+        let session = try PreviewSession(path: path)
+        session.receive(#"{"op":"pause"}"#)
+        session.receive(#"{"op":"step","verb":"tap","target":"cart.plusButton","yaml":"{ row: 2 }"}"#)
+        #expect(session.sync { $0.error } == nil)
+        #expect(try rows(session) == ["1: 1 x Tea [+]", "2: 2 x Cake [+]"])
+        // A row not there is the runtime error a scenario gets, in the timeline; nothing changes.
+        session.receive(#"{"op":"step","verb":"tap","target":"cart.plusButton","yaml":"{ row: 9 }"}"#)
+        #expect(try rows(session) == ["1: 1 x Tea [+]", "2: 2 x Cake [+]"])
+        #expect(session.sync { $0.entries }.contains { if case .runtimeError(_, let m) = $0 { m.contains("has no row 9") } else { false } })
+    }
+}
