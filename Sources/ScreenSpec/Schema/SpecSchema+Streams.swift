@@ -25,7 +25,11 @@ extension SpecSchema {
         let mapping = object(shape.summary, keyed.map { ($0.key!, describe(parameterSchema($0.kind), $0.summary)) },
                              required: keyed.filter(\.required).map { $0.key! })
         guard shape.shorthand, let first = shape.parameters.first, !shape.parameters.dropFirst().contains(where: \.required) else { return mapping }
-        return ifString(first.summary, parameterSchema(first.kind), else: mapping)
+        guard case .count = first.kind else { return ifString(first.summary, parameterSchema(first.kind), else: mapping) }
+        // A number alone (`retry: 3`) is told from the mapping by its type, and a shape that may
+        // be bare takes nothing (`retry:`).
+        let either = choose(first.summary, ["type": "object"], mapping, parameterSchema(first.kind))
+        return shape.mayBeBare ? ["anyOf": [["type": "null"], either]] : either
     }
 
     private static func parameterSchema(_ kind: OperatorParameter.Kind) -> JSONValue {

@@ -51,7 +51,8 @@ extension OperatorCatalog {
         OperatorEntry("takeUntil", .endingStream, .endsOn, insideRequest: true, "Passes elements until the other stream emits, then completes.",
                       mutations: [.remove]),
         OperatorEntry("retry", .retry, .resubscribes, insideRequest: true,
-                      "Resubscribes after a failure: 'retry: 3' subscriptions in all, or '- retry' without limit."),
+                      "Resubscribes after a failure: 'retry: 3' subscriptions in all, or '- retry' without limit; "
+                      + "'{ max: 3, when: \"$0 == .http(503)\", delay: 1s }' only for the errors the condition holds for, after a delay."),
         // A navigation is a map from the element to the screen to open.
         OperatorEntry("navigate", .navigate, .navigates, insideRequest: false, "Maps each element to a request to open a screen.",
                       keepsNoState: true),
@@ -131,11 +132,15 @@ private extension OperatorShape {
     static let catchShape = OperatorShape([OperatorParameter(nil, .expressionOrStream)], example: "an expression or '{ stream: other }'")
     /// `takeUntil: other`.
     static let endingStream = OperatorShape([OperatorParameter(nil, .stream("stream name"))], example: "the stream that ends it")
-    /// `- retry`, or `retry: 3` subscriptions in all.
+    /// `- retry`, `retry: 3` subscriptions in all, or `{ max: 3, when: EXPR, delay: 1s }`.
     static let retry = OperatorShape([
-        OperatorParameter(nil, .count(minimum: 1), required: false, hint: "a count of subscriptions in all, 1 or more",
+        OperatorParameter("max", .count(minimum: 1), required: false, hint: "a count of subscriptions in all, 1 or more",
+                          "Subscriptions in all, the first included; left out, without limit.",
                           fixIt: "write '- retry: 3', or '- retry' to resubscribe without limit"),
-    ], example: "")
+        OperatorParameter("when", .expression, required: false,
+                          "A Bool expression over the error '$0': only an error it holds for is retried, the others pass at once."),
+        OperatorParameter("delay", .duration(minimum: 1), required: false, "How long after the error the upstream is subscribed again."),
+    ], shorthand: true, summary: "How often, for which errors and after how long to resubscribe.", example: "", missingKeys: .oneByOne)
     /// `navigate: { to: Screen, params: { ... } }`.
     static let navigate = OperatorShape([OperatorParameter(nil, .navigation)], example: "'{ to: Screen, params: { ... } }'")
 

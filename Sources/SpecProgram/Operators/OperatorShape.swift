@@ -46,7 +46,11 @@ package struct OperatorShape: Sendable, Equatable {
     package var isSingleValue: Bool { parameters.count == 1 && parameters[0].key == nil }
 
     /// Whether the operator may be written alone, without an argument (`- retry`).
-    package var mayBeBare: Bool { parameters.isEmpty || (isSingleValue && !parameters[0].required) }
+    /// A shorthand shape whose parameters are all optional may be too (`- retry`, or
+    /// `retry: { when: ... }`).
+    package var mayBeBare: Bool {
+        parameters.isEmpty || ((isSingleValue || shorthand) && !parameters.contains(where: \.required))
+    }
 
     /// What is wrong with a compiled spec's arguments for this shape, as the end of a sentence
     /// (`has 0 expressions, but takes 1`); nil when they fit. The engine runs only arguments

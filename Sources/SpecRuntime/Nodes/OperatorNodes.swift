@@ -63,7 +63,9 @@ enum OperatorNodes {
             StreamOperators.catchAndReturn($0.expressions[0], $0.environment)
         },
         "takeUntil": { _ in StreamOperators.takeUntil() },
-        "retry": { StreamOperators.retry($0.arguments.count) },
+        "retry": {
+            StreamOperators.retry($0.arguments.count, when: $0.expressions.first, delay: $0.arguments.duration, $0.environment)
+        },
         "navigate": {
             StreamOperators.map($0.expressions[0], $0.environment, name: $0.name)
         },

@@ -50,8 +50,14 @@ extension DataflowPass {
             operatorExpression(e, arguments: arguments, expecting: expected, node: node, bound: requestElement, infer: infer)
         }
         switch entry.typing {
-        case .keepsElement, .joinsSameType, .endsOn, .resubscribes, .shares:
+        case .keepsElement, .joinsSameType, .endsOn, .shares:
             break
+        case .resubscribes:
+            // `retry: { when: EXPR }`: which errors are retried, '$0' the error.
+            if let condition = arguments.expressions.first {
+                guard let t = typed(condition, [.error], expecting: .bool) else { return nil }
+                checked.expressions = [t.expr]
+            }
         case .transforms:
             guard let transform = arguments.expressions.first, let t = typed(transform, [element], expecting: nil, infer: true) else { return nil }
             checked.expressions = [t.expr]
