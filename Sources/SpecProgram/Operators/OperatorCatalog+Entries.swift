@@ -7,7 +7,8 @@ extension OperatorCatalog {
         OperatorEntry("filter", .anExpression, .predicate, insideRequest: true, "Keeps the elements for which the Bool expression over '$0' holds.",
                       mutations: [.remove], keepsNoState: true),
         OperatorEntry("distinctUntilChanged", .key, .keyed, insideRequest: true,
-                      "Drops an element equal to the previous one; with an expression, compares that key of '$0'. Alone: '- distinctUntilChanged'.",
+                      "Drops an element equal to the previous one; with an expression, compares that key of '$0'; "
+                      + "with '{ by: \"$0.id == $1.id\" }', that comparer says when two are equal. Alone: '- distinctUntilChanged'.",
                       mutations: [.remove]),
         OperatorEntry("startWith", .values, .prepends, insideRequest: true, "Emits these values first: 'startWith: \"0\"' or a list."),
         OperatorEntry("skip", .countOrDuration, .keepsElement, insideRequest: true, "Drops the first N elements, or the elements of a first duration.",
@@ -93,14 +94,23 @@ extension OperatorCatalog {
                       mutations: [.remove]),
         OperatorEntry("buffer", .timeSpanAndCount, .collects, insideRequest: true,
                       "Collects elements into lists, sent when full or when the time span ends: '{ timeSpan: 1s, count: 3 }'."),
+        OperatorEntry("observeOn", .nothing, .keepsElement, insideRequest: true,
+                      "Delivers every event, the end included, after the transaction it came in, at the same millisecond "
+                      + "(RxSwift's 'observe(on:)' on the one virtual clock). Alone: '- observeOn'.",
+                      mutations: [.remove]),
     ]
 }
 
 
 /// The shapes only one operator uses.
 private extension OperatorShape {
-    /// `- distinctUntilChanged`, or a key over `$0` to compare by.
-    static let key = OperatorShape([OperatorParameter(nil, .expression, required: false)], example: "")
+    /// `- distinctUntilChanged`, a key over `$0` to compare by, or `{ key: EXPR, by: EXPR }` with
+    /// a comparer over `$0` and `$1`.
+    static let key = OperatorShape([
+        OperatorParameter("key", .expression, required: false, "A key over '$0': elements are compared by it."),
+        OperatorParameter("by", .comparer, required: false,
+                          "A Bool over '$0' and '$1' (the last element sent and this one, or their keys): true when they count as equal."),
+    ], shorthand: true, summary: "What the elements are compared by, and how.", example: "", missingKeys: .oneByOne)
     /// `startWith: "0"` or `startWith: [0, 1]`.
     static let values = OperatorShape([OperatorParameter(nil, .values)], example: "a value or a list of values")
     /// `{ with: other, combine: EXPR }`, `$0` this stream's element and `$1`, `$2`, … the others'.
