@@ -317,4 +317,22 @@ private func errors(_ yaml: String) -> [String] {
             "17:27: 'retry' resubscribes to its upstream, which only a request's inner stream can replay; a screen's inputs and outputs are hot",
         ])
     }
+
+    @Test func comparersAndObserveOnAreChecked() {
+        let yaml = Self.header + """
+          a: { stream: xs, ops: [ { distinctUntilChanged: { by: "$0 + $1" } } ] }
+          b: { stream: xs, ops: [ { distinctUntilChanged: { by: "$2 == $0" } } ] }
+          c: { stream: xs, ops: [ { distinctUntilChanged: { comparer: "$0 == $1" } } ] }
+          d: { stream: xs, ops: [ { observeOn: main } ] }
+          e: { stream: xs, ops: [ { subscribeOn: main } ] }
+          f: { stream: xs, ops: [ { distinctUntilChanged: { key: "$0 % 10", by: "$0 == $1" } }, observeOn ] }
+        """
+        #expect(errors(yaml) == [
+            "13:58: expected 'Bool', found 'Int'",
+            "14:58: this expression has 2 arguments ('$0', '$1'); found '$2'",
+            "15:53: unknown key 'comparer' in 'distinctUntilChanged'",
+            "16:40: 'observeOn' takes no argument",
+            "17:29: 'subscribeOn' has no meaning on the virtual clock: subscribing takes no time and there is no other scheduler",
+        ])
+    }
 }
