@@ -73,6 +73,9 @@ extension SpecReader {
         case .expression:
             guard let e = expression(value) else { return false }
             arguments.expressions.append(e)
+        case .comparer:
+            guard let e = expression(value) else { return false }
+            arguments.comparer = e
         case .values:
             let items = value.sequence ?? [value]
             let exprs = items.compactMap { expression($0) }

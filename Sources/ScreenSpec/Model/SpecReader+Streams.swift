@@ -136,6 +136,12 @@ extension SpecReader {
             return nil
         }
         let written = key.string ?? ""
+        if written == "subscribeOn" {
+            // Not misspelt 'observeOn': on the one virtual clock it has nothing to do.
+            diagnostics.error(.unknownOperator, "'subscribeOn' has no meaning on the virtual clock: subscribing takes no time and there is no other scheduler",
+                              at: key.range, fixIt: "remove it; '- observeOn' delivers after the current transaction, at the same millisecond")
+            return nil
+        }
         if !Self.operatorNames.contains(written) {
             diagnostics.error(.unknownOperator, "unknown operator '\(written)'\(diagnostics.didYouMean(written, in: Self.operatorNames))", at: key.range,
                               notes: [DiagnosticNote("operators are " + Self.operatorNames.map { "'\($0)'" }.joined(separator: ", "))])

@@ -47,6 +47,8 @@ package struct OperatorDecl: Sendable {
 /// The argument of an operator, as written, in the shape its `OperatorCatalog` entry gives.
 package struct OperatorArgumentsDecl: Sendable {
     package var expressions: [Expr] = []
+    /// A comparer parameter's expression (`distinctUntilChanged`'s `by:`); nil when left out.
+    package var comparer: Expr?
     package var count: Located<Int>?
     package var sources: [Located<String>] = []
     package var duration: Located<Int>?

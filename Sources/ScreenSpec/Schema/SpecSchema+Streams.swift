@@ -25,13 +25,17 @@ extension SpecSchema {
         let mapping = object(shape.summary, keyed.map { ($0.key!, describe(parameterSchema($0.kind), $0.summary)) },
                              required: keyed.filter(\.required).map { $0.key! })
         guard shape.shorthand, let first = shape.parameters.first, !shape.parameters.dropFirst().contains(where: \.required) else { return mapping }
-        return ifString(first.summary, parameterSchema(first.kind), else: mapping)
+        // A number alone (`retry: 3`) is told from the mapping by its type; a shape that may be
+        // bare also takes nothing (`retry:`).
+        let either = if case .count = first.kind { choose(first.summary, ["type": "object"], mapping, parameterSchema(first.kind)) }
+            else { ifString(first.summary, parameterSchema(first.kind), else: mapping) }
+        return shape.mayBeBare ? ["anyOf": [["type": "null"], either]] : either
     }
 
     private static func parameterSchema(_ kind: OperatorParameter.Kind) -> JSONValue {
         let expression = ref("expression")
         switch kind {
-        case .expression: return expression
+        case .expression, .comparer: return expression
         case .values: return anyOf("A value or a list.", [expression, ["type": "array", "items": expression, "minItems": 1]])
         case .count(let minimum): return ["type": "integer", "minimum": .int(minimum)]
         case .duration: return ref("duration")

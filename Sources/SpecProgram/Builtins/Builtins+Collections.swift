@@ -75,6 +75,16 @@ extension BuiltinCatalog {
                 return try body(ctx)
             }
         },
+        // `items.enumerated()`: Swift's `(offset:, element:)` pairs, as records that carry no type
+        // name (as `enumerated`'s pairs), so a timeline prints them as Swift prints a tuple.
+        BuiltinEntry(TypedExpr.Builtin.enumerated.id, [], arguments: [1]) { fs in
+            let f0 = fs[0]
+            return { ctx throws(EvalError) in
+                guard case .list(let l) = try f0(ctx) else { return .none }
+                try ctx.spend(l.count)
+                return .list(l.enumerated().map { .record(RecordValue(type: "", fieldNames: offsetAndElement, fields: [.int($0.offset), $0.element])) })
+            }
+        },
         BuiltinEntry("intFromString", [.function("Int", [.string], .optional(.int))]) { fs in
             let f0 = fs[0]
             return { ctx throws(EvalError) in
@@ -92,6 +102,9 @@ extension BuiltinCatalog {
             }
         },
     ]
+
+    /// The fields of an `enumerated()` pair.
+    private static let offsetAndElement = ["offset", "element"]
 
     /// The types `<` orders: `Int`, `Double`, `String`.
     package static let comparableTypes: [SpecType] = [.int, .double, .string]
@@ -165,4 +178,6 @@ extension TypedExpr.Builtin {
     package static let characters = TypedExpr.Builtin("characters")
     /// `list.joined(separator)`.
     package static let joined = TypedExpr.Builtin("joined")
+    /// `list.enumerated()`: the list.
+    package static let enumerated = TypedExpr.Builtin("enumerated")
 }

@@ -7,7 +7,8 @@ extension OperatorCatalog {
         OperatorEntry("filter", .anExpression, .predicate, insideRequest: true, "Keeps the elements for which the Bool expression over '$0' holds.",
                       mutations: [.remove], keepsNoState: true),
         OperatorEntry("distinctUntilChanged", .key, .keyed, insideRequest: true,
-                      "Drops an element equal to the previous one; with an expression, compares that key of '$0'. Alone: '- distinctUntilChanged'.",
+                      "Drops an element equal to the previous one; with an expression, compares that key of '$0'; "
+                      + "with '{ by: \"$0.id == $1.id\" }', that comparer says when two are equal. Alone: '- distinctUntilChanged'.",
                       mutations: [.remove]),
         OperatorEntry("startWith", .values, .prepends, insideRequest: true, "Emits these values first: 'startWith: \"0\"' or a list."),
         OperatorEntry("skip", .countOrDuration, .keepsElement, insideRequest: true, "Drops the first N elements, or the elements of a first duration.",
@@ -51,7 +52,8 @@ extension OperatorCatalog {
         OperatorEntry("takeUntil", .endingStream, .endsOn, insideRequest: true, "Passes elements until the other stream emits, then completes.",
                       mutations: [.remove]),
         OperatorEntry("retry", .retry, .resubscribes, insideRequest: true,
-                      "Resubscribes after a failure: 'retry: 3' subscriptions in all, or '- retry' without limit."),
+                      "Resubscribes after a failure: 'retry: 3' subscriptions in all, or '- retry' without limit; "
+                      + "'{ max: 3, when: \"$0 == .http(503)\", delay: 1s }' only for the errors the condition holds for, after a delay."),
         // A navigation is a map from the element to the screen to open.
         OperatorEntry("navigate", .navigate, .navigates, insideRequest: false, "Maps each element to a request to open a screen.",
                       keepsNoState: true),
@@ -92,14 +94,23 @@ extension OperatorCatalog {
                       mutations: [.remove]),
         OperatorEntry("buffer", .timeSpanAndCount, .collects, insideRequest: true,
                       "Collects elements into lists, sent when full or when the time span ends: '{ timeSpan: 1s, count: 3 }'."),
+        OperatorEntry("observeOn", .nothing, .keepsElement, insideRequest: true,
+                      "Delivers every event, the end included, after the transaction it came in, at the same millisecond "
+                      + "(RxSwift's 'observe(on:)' on the one virtual clock). Alone: '- observeOn'.",
+                      mutations: [.remove]),
     ]
 }
 
 
 /// The shapes only one operator uses.
 private extension OperatorShape {
-    /// `- distinctUntilChanged`, or a key over `$0` to compare by.
-    static let key = OperatorShape([OperatorParameter(nil, .expression, required: false)], example: "")
+    /// `- distinctUntilChanged`, a key over `$0` to compare by, or `{ key: EXPR, by: EXPR }` with
+    /// a comparer over `$0` and `$1`.
+    static let key = OperatorShape([
+        OperatorParameter("key", .expression, required: false, "A key over '$0': elements are compared by it."),
+        OperatorParameter("by", .comparer, required: false,
+                          "A Bool over '$0' and '$1' (the last element sent and this one, or their keys): true when they count as equal."),
+    ], shorthand: true, summary: "What the elements are compared by, and how.", example: "", missingKeys: .oneByOne)
     /// `startWith: "0"` or `startWith: [0, 1]`.
     static let values = OperatorShape([OperatorParameter(nil, .values)], example: "a value or a list of values")
     /// `{ with: other, combine: EXPR }`, `$0` this stream's element and `$1`, `$2`, … the others'.
@@ -131,11 +142,15 @@ private extension OperatorShape {
     static let catchShape = OperatorShape([OperatorParameter(nil, .expressionOrStream)], example: "an expression or '{ stream: other }'")
     /// `takeUntil: other`.
     static let endingStream = OperatorShape([OperatorParameter(nil, .stream("stream name"))], example: "the stream that ends it")
-    /// `- retry`, or `retry: 3` subscriptions in all.
+    /// `- retry`, `retry: 3` subscriptions in all, or `{ max: 3, when: EXPR, delay: 1s }`.
     static let retry = OperatorShape([
-        OperatorParameter(nil, .count(minimum: 1), required: false, hint: "a count of subscriptions in all, 1 or more",
+        OperatorParameter("max", .count(minimum: 1), required: false, hint: "a count of subscriptions in all, 1 or more",
+                          "Subscriptions in all, the first included; left out, without limit.",
                           fixIt: "write '- retry: 3', or '- retry' to resubscribe without limit"),
-    ], example: "")
+        OperatorParameter("when", .expression, required: false,
+                          "A Bool expression over the error '$0': only an error it holds for is retried, the others pass at once."),
+        OperatorParameter("delay", .duration(minimum: 1), required: false, "How long after the error the upstream is subscribed again."),
+    ], shorthand: true, summary: "How often, for which errors and after how long to resubscribe.", example: "", missingKeys: .oneByOne)
     /// `navigate: { to: Screen, params: { ... } }`.
     static let navigate = OperatorShape([OperatorParameter(nil, .navigation)], example: "'{ to: Screen, params: { ... } }'")
 

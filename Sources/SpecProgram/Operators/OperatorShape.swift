@@ -46,7 +46,11 @@ package struct OperatorShape: Sendable, Equatable {
     package var isSingleValue: Bool { parameters.count == 1 && parameters[0].key == nil }
 
     /// Whether the operator may be written alone, without an argument (`- retry`).
-    package var mayBeBare: Bool { parameters.isEmpty || (isSingleValue && !parameters[0].required) }
+    /// A shorthand shape whose parameters are all optional may be too (`- retry`, or
+    /// `retry: { when: ... }`).
+    package var mayBeBare: Bool {
+        parameters.isEmpty || ((isSingleValue || shorthand) && !parameters.contains(where: \.required))
+    }
 
     /// What is wrong with a compiled spec's arguments for this shape, as the end of a sentence
     /// (`has 0 expressions, but takes 1`); nil when they fit. The engine runs only arguments
@@ -78,7 +82,7 @@ private struct Fit {
     mutating func add(_ parameter: OperatorParameter) {
         let required = parameter.required
         switch parameter.kind {
-        case .expression:
+        case .expression, .comparer:
             expressions.minimum += required ? 1 : 0
             expressions.maximum += 1
         case .values:
@@ -151,6 +155,10 @@ package struct OperatorParameter: Sendable, Equatable {
     package enum Kind: Sendable, Equatable {
         /// An expression; the operator's typing says what it reads and gives.
         case expression
+        /// A Bool expression over `$0` and `$1` that says when two elements count as equal
+        /// (`distinctUntilChanged`'s `by:`); checked, it follows the other expressions, after
+        /// the key (`$0` when none is written).
+        case comparer
         /// One expression or a list of them (`startWith: [1, 2]`), each a value.
         case values
         /// A whole number of this minimum or more.

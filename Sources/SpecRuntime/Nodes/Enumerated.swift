@@ -31,8 +31,19 @@ package enum EnumeratedPair {
     package static func fields(_ element: SpecType) -> [(name: String, type: SpecType)] { [("index", .int), ("element", element)] }
 
     /// The name a value of record type `name` carries: none for a pair, so that one read from a
-    /// scenario equals one the operator sends.
-    package static func runtimeName(_ name: String) -> String { name.hasPrefix("Enumerated<") ? "" : name }
+    /// scenario equals one the operator (or `enumerated()`) sends.
+    package static func runtimeName(_ name: String) -> String {
+        name.hasPrefix("Enumerated<") || name.hasPrefix("EnumeratedSequence<") ? "" : name
+    }
+
+    /// The record type of a list's `enumerated()` pair, Swift's `(offset: Int, element: T)`:
+    /// `EnumeratedSequence<Int>`.
+    package static func sequenceTypeName(_ element: SpecType) -> String { "EnumeratedSequence<\(element)>" }
+
+    /// Its fields.
+    package static func sequenceFields(_ element: SpecType) -> [(name: String, type: SpecType)] {
+        [("offset", .int), ("element", element)]
+    }
 
     static func value(index: Int, element: Value) -> Value {
         .record(RecordValue(type: "", fieldNames: fieldNames, fields: [.int(index), element]))

@@ -18,7 +18,9 @@ enum OperatorNodes {
             StreamOperators.map($0.expressions[0], $0.environment, name: $0.name)
         },
         "filter": { StreamOperators.filter($0.expressions[0], $0.environment) },
-        "distinctUntilChanged": { StreamOperators.distinctUntilChanged(key: $0.expressions.first, $0.environment) },
+        "distinctUntilChanged": {
+            StreamOperators.distinctUntilChanged(key: $0.expressions.first, comparer: $0.expressions.count > 1 ? $0.expressions[1] : nil, $0.environment)
+        },
         "startWith": {
             StreamOperators.startWith($0.expressions, $0.environment)
         },
@@ -63,7 +65,9 @@ enum OperatorNodes {
             StreamOperators.catchAndReturn($0.expressions[0], $0.environment)
         },
         "takeUntil": { _ in StreamOperators.takeUntil() },
-        "retry": { StreamOperators.retry($0.arguments.count) },
+        "retry": {
+            StreamOperators.retry($0.arguments.count, when: $0.expressions.first, delay: $0.arguments.duration, $0.environment)
+        },
         "navigate": {
             StreamOperators.map($0.expressions[0], $0.environment, name: $0.name)
         },
@@ -92,6 +96,7 @@ enum OperatorNodes {
         "buffer": {
             StreamOperators.buffer(timeSpan: $0.arguments.duration ?? 1, count: $0.arguments.count ?? 1, $0.environment)
         },
+        "observeOn": { StreamOperators.observeOn($0.environment) },
     ]
 
     /// A request operator's node: its strategy is in its plan, and its inner stream's operators

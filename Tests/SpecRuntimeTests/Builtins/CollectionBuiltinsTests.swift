@@ -19,6 +19,24 @@ import Testing
         }
     }
 
+    // `items.enumerated().map { "\($0.offset): \($0.element)" }`, Swift's names.
+    @Test func enumeratedPairsOffsetsWithElements() throws {
+        #expect(try Self.value("[\"a\", \"b\"].enumerated().map { \"\\($0.offset): \\($0.element)\" }") == .list([.string("0: a"), .string("1: b")]))
+        #expect(try Self.value("[5, 7].enumerated().filter { $0.offset > 0 }.map { $0.element }") == .list([.int(7)]))
+        #expect(try Self.value("[3, 4].enumerated().reduce(0) { $0 + $1.offset * $1.element }") == .int(4))
+        #expect(try Self.value("[9].enumerated().count") == .int(1))
+    }
+
+    @Test func enumeratedMisuseIsLocated() {
+        #expect(Self.diagnostics("goals.enumerated(1)") == [
+            "7:15: wrong-arity: 'enumerated()' takes no argument | as in 'items.enumerated().map { \"\\($0.offset): \\($0.element)\" }'",
+        ])
+        // Swift's name is 'offset' (the stream operator's, RxSwift's, is 'index').
+        #expect(Self.diagnostics("goals.enumerated().map { $0.index }") == [
+            "7:37: unknown-member: 'EnumeratedSequence<Goal>' has no field 'index' | its fields are 'offset: Int', 'element: Goal'",
+        ])
+    }
+
     @Test func reduceFoldsFromTheInitialValue() throws {
         #expect(try Self.value("[1, 2, 3].reduce(0) { $0 + $1 }") == .int(6))
         #expect(try Self.value("[1, 2, 3].reduce(10) { $0 - $1 }") == .int(4))

@@ -46,6 +46,9 @@ import Testing
         ("zip", "- zip: { with: ys, combine: \"$0 + $1\" }"),
         ("timeout", "- timeout: 25ms"),
         ("buffer", "- buffer: { timeSpan: 18ms, count: 2 }"),
+        ("observeOn", "- observeOn\n- scan: { seed: \"0\", accumulator: \"$0 + $1\" }"),
+        ("distinctUntilChanged by", "- distinctUntilChanged: { by: \"$0 % 2 == $1 % 2\" }"),
+        ("retry when delay", "- flatMap: { call: api.tenfold, with: { n: $0 }, ops: [ { timeout: 10ms }, { retry: { max: 3, when: \"$0 == .timeout\", delay: 5ms } } ] }"),
         // A share keeps nothing in its pipeline: what its late observers get is a scenario's.
         ("share", "- map: \"$0 * 2\"\n- share: { replay: 1, scope: forever }"),
         // Inner streams that are not calls (issue 39): a timer's next tick is on the clock; a

@@ -57,14 +57,16 @@ struct DataflowPass: CheckPass {
             let quiet = inCycle.contains(k)
             var bag = cx.diagnostics.scratch
             if !quiet { swap(&bag, &cx.diagnostics) }
-            let (typed, reads, found) = {
+            let (typed, reads, found, added) = {
                 var checker = cx.expressionChecker(quiet: true)
                 checker.diagnostics = bag
                 bag = DiagnosticBag()
                 let typed = checker.infer(expr)
-                return (typed, checker.reads, checker.diagnostics)
+                return (typed, checker.reads, checker.diagnostics, checker.addedRecords)
             }()
             if !quiet { cx.diagnostics = found }
+            // `items.enumerated()` as the output's value: its pair type is the spec's from now on.
+            for record in added { cx.table.records[record.name] = record.fields }
             for read in reads { cx.edges[read].append(index) }
             guard let typed else {
                 cx.poisoned.insert(cx.nodes[index].name)

@@ -4,7 +4,7 @@ import SpecRuntime
 /// `uppercased`, …) of ``BuiltinCatalog``, resolved by their arguments' types, and the closure
 /// methods of lists (`map`, `filter`, …), which bind `$0`.
 extension ExpressionChecker {
-    static let closureMethods = ["map", "filter", "contains", "first", "allSatisfy", "reduce", "sorted", "count", "min", "max"]
+    static let closureMethods = ["map", "filter", "contains", "first", "allSatisfy", "reduce", "sorted", "count", "min", "max", "enumerated"]
 
     mutating func call(_ callee: Expr, _ arguments: [Expr], expected: SpecType?, _ range: SpecRange) -> Typed? {
         switch callee.kind {

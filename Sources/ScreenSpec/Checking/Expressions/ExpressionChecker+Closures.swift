@@ -28,6 +28,20 @@ extension ExpressionChecker {
             defer { closureArguments.removeLast() }
             guard let t = check(body, expecting: .bool) else { return .some(nil) }
             return .some((.call(.countWhere, [b.expr, t]), .int))
+        case (.list(let element), "enumerated"):
+            // Swift's `(offset:, element:)` pairs, typed as a record of the checker's own (its
+            // name cannot be written in a spec), so that a closure reads `$0.offset`.
+            guard arguments.isEmpty else {
+                return .some(error(.wrongArity, "'enumerated()' takes no argument", nameRange,
+                                   notes: [DiagnosticNote("as in 'items.enumerated().map { \"\\($0.offset): \\($0.element)\" }'")]))
+            }
+            let pair = EnumeratedPair.sequenceTypeName(element)
+            if table.records[pair] == nil {
+                let fields = EnumeratedPair.sequenceFields(element)
+                table.records[pair] = fields
+                addedRecords.append((pair, fields))
+            }
+            return .some((.call(.enumerated, [b.expr]), .list(.record(pair))))
         case (.list(let element), "min"), (.list(let element), "max"), (.list(let element), "sorted"):
             guard arguments.isEmpty, !BuiltinCatalog.comparableTypes.contains(element) else { return nil }
             diagnostics.error(.typeMismatch, "'\(name)()' compares 'Int', 'Double' or 'String' elements, found '\(b.type)'", at: nameRange,

@@ -14,7 +14,11 @@ struct Symbol {
 /// On an error it reports a diagnostic and returns nil, so one mistake does not cascade.
 struct ExpressionChecker {
     let symbols: [String: Symbol]
-    let table: TypeTable
+    /// The spec's types, and the pair records `enumerated()` made (see ``addedRecords``).
+    var table: TypeTable
+    /// The record types this checker added to ``table`` (`EnumeratedSequence<Int>` for
+    /// `items.enumerated()`): a pass that keeps the expression's type adds them to its own table.
+    var addedRecords: [(name: String, fields: [(name: String, type: SpecType)])] = []
     /// Names whose declarations had errors: references to them are not reported again.
     var poisoned: Set<String> = []
     /// The event being handled, readable by its own name inside a handler or an action's `with:`.

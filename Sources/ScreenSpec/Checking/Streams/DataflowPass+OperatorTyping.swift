@@ -50,8 +50,14 @@ extension DataflowPass {
             operatorExpression(e, arguments: arguments, expecting: expected, node: node, bound: requestElement, infer: infer)
         }
         switch entry.typing {
-        case .keepsElement, .joinsSameType, .endsOn, .resubscribes, .shares:
+        case .keepsElement, .joinsSameType, .endsOn, .shares:
             break
+        case .resubscribes:
+            // `retry: { when: EXPR }`: which errors are retried, '$0' the error.
+            if let condition = arguments.expressions.first {
+                guard let t = typed(condition, [.error], expecting: .bool) else { return nil }
+                checked.expressions = [t.expr]
+            }
         case .transforms:
             guard let transform = arguments.expressions.first, let t = typed(transform, [element], expecting: nil, infer: true) else { return nil }
             checked.expressions = [t.expr]
@@ -60,9 +66,17 @@ extension DataflowPass {
             guard let condition = arguments.expressions.first, let t = typed(condition, [element], expecting: .bool) else { return nil }
             checked.expressions = [t.expr]
         case .keyed:
+            var keyType = element
             if let key = arguments.expressions.first {
                 guard let t = typed(key, [element], expecting: nil, infer: true) else { return nil }
                 checked.expressions = [t.expr]
+                keyType = t.type
+            }
+            // `{ by: "$0.id == $1.id" }`: the comparer over two keys (the elements without a key),
+            // checked after the key, which is `$0` itself when none is written.
+            if let comparer = arguments.comparer {
+                guard let t = typed(comparer, [keyType, keyType], expecting: .bool) else { return nil }
+                checked.expressions = [checked.expressions.first ?? .operatorArgument(0), t.expr]
             }
         case .prepends:
             for value in arguments.expressions {

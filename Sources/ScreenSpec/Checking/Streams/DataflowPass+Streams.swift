@@ -59,6 +59,7 @@ extension DataflowPass {
             result = (typed, expected ?? .void)
         }
         cx.diagnostics = checker.diagnostics
+        for record in checker.addedRecords { cx.table.records[record.name] = record.fields }
         for read in checker.reads where read != node {
             cx.edges[read].append(node)
             cx.samplingEdges.append((read, node))

@@ -299,4 +299,40 @@ private func errors(_ yaml: String) -> [String] {
             "22:19: expected an input name, found nothing",
         ])
     }
+
+    @Test func retryWithAConditionAndADelayIsChecked() {
+        let yaml = Self.header + """
+          a: { stream: xs, ops: [ { flatMap: { call: api.get, with: { page: $0 }, ops: [ { retry: { max: 0 } } ] } } ] }
+          b: { stream: xs, ops: [ { flatMap: { call: api.get, with: { page: $0 }, ops: [ { retry: { when: "$0.status" } } ] } } ] }
+          c: { stream: xs, ops: [ { flatMap: { call: api.get, with: { page: $0 }, ops: [ { retry: { delay: 0ms } } ] } } ] }
+          d: { stream: xs, ops: [ { flatMap: { call: api.get, with: { page: $0 }, ops: [ { retry: { times: 3 } } ] } } ] }
+          e: { stream: xs, ops: [ { retry: { max: 3, when: "$0 == .http(429)" } } ] }
+          f: { stream: xs, ops: [ { flatMap: { call: api.get, with: { page: $0 }, ops: [ { retry: { max: 3, when: "$0 != .http(429)", delay: 1s } } ] } } ] }
+        """
+        #expect(errors(yaml) == [
+            "13:98: 'retry' needs a 'max:' of 1 or more, found '0'",
+            "14:100: expected 'Bool', found 'Int?'",
+            "15:100: 'retry' 'delay' needs a duration of 1ms or more (one tick of the virtual clock), found '0ms'",
+            "16:93: unknown key 'times' in 'retry'",
+            "17:27: 'retry' resubscribes to its upstream, which only a request's inner stream can replay; a screen's inputs and outputs are hot",
+        ])
+    }
+
+    @Test func comparersAndObserveOnAreChecked() {
+        let yaml = Self.header + """
+          a: { stream: xs, ops: [ { distinctUntilChanged: { by: "$0 + $1" } } ] }
+          b: { stream: xs, ops: [ { distinctUntilChanged: { by: "$2 == $0" } } ] }
+          c: { stream: xs, ops: [ { distinctUntilChanged: { comparer: "$0 == $1" } } ] }
+          d: { stream: xs, ops: [ { observeOn: main } ] }
+          e: { stream: xs, ops: [ { subscribeOn: main } ] }
+          f: { stream: xs, ops: [ { distinctUntilChanged: { key: "$0 % 10", by: "$0 == $1" } }, observeOn ] }
+        """
+        #expect(errors(yaml) == [
+            "13:58: expected 'Bool', found 'Int'",
+            "14:58: this expression has 2 arguments ('$0', '$1'); found '$2'",
+            "15:53: unknown key 'comparer' in 'distinctUntilChanged'",
+            "16:40: 'observeOn' takes no argument",
+            "17:29: 'subscribeOn' has no meaning on the virtual clock: subscribing takes no time and there is no other scheduler",
+        ])
+    }
 }
