@@ -91,6 +91,7 @@ package final class LocalHTTPServer: @unchecked Sendable {
     private var stopped = false
     private var open: Set<Int32> = []
     private var bodySent = 0
+    private var bodyEnds: [EndlessBodyEnd] = []
 
     /// `routes` by path (`/items`) or by method and path (`POST /items`); anything else is 404.
     package init(routes: [String: Route]) throws {
@@ -145,6 +146,28 @@ package final class LocalHTTPServer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return bodySent
+    }
+
+    /// How an `endlessBody` answer ended: the client closed the connection (it stopped reading),
+    /// the answer reached its limit, or the server stopped.
+    package enum EndlessBodyEnd: Equatable, Sendable {
+        case clientClosed
+        case limit
+        case stopped
+    }
+
+    /// How the first `endlessBody` answer ended, waiting for it up to `timeout` seconds; nil if it
+    /// is still being sent then. A wait for what the client does, not a measure of its speed.
+    package func endlessBodyEnd(timeout: Double) -> EndlessBodyEnd? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            lock.lock()
+            let end = bodyEnds.first
+            lock.unlock()
+            if let end { return end }
+            guard Date() < deadline else { return nil }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
     }
 
     /// Closes the listener and every open connection; stalled answers end.
@@ -235,12 +258,19 @@ package final class LocalHTTPServer: @unchecked Sendable {
             guard send(fd, Array((head + "\r\n").utf8) + Array("\"".utf8)) else { return }
             let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 64 * 1024)
             var sent = 0
-            while sent < limit, !isStopped, send(fd, chunk) {
+            var end = EndlessBodyEnd.clientClosed
+            while true {
+                guard sent < limit else { end = .limit; break }
+                guard !isStopped else { end = .stopped; break }
+                guard send(fd, chunk) else { break }
                 sent += chunk.count
                 lock.lock()
                 bodySent += chunk.count
                 lock.unlock()
             }
+            lock.lock()
+            bodyEnds.append(end)
+            lock.unlock()
         case .endlessHeaders(let limit):
             guard send(fd, Array(head.utf8)) else { return }
             var lines = 0

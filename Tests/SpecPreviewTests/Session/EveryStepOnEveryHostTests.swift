@@ -71,7 +71,7 @@ struct EveryStepOnEveryHostTests {
           items.remove:
             returns: Void
             params: { id: Int }
-            latency: 20ms
+            latency: 1s
 
         view:
           emailField: { textField: { text: { twoWay: email } } }
@@ -86,8 +86,8 @@ struct EveryStepOnEveryHostTests {
               - expect: email.count == 3
               - slide: { levelSlider: 0.5 }
               - expect: { level: 0.5 }
-              - send: { remove: 3 }
               - tap: confirmButton
+              - send: { remove: 3 }
               - expect: { login.executing: true }
               - wait: 1100ms
               - expect: { login.elements: 7, login.executing: false, remove.executing: false }
@@ -137,8 +137,10 @@ struct EveryStepOnEveryHostTests {
         """
 
     // Live, real time passes between steps: a service's answer must come well after the step
-    // that calls it and well before the wait that expects it (1 s and 20 ms against a wait of
-    // 1.1 s), or a busy machine would change the order. A zero latency answers at the end of
+    // that calls it and well before the wait that expects it (1 s against a wait of 1.1 s), or a
+    // busy machine would change the order. The two calls take the same second, so they answer in
+    // the order they were made on every host (a 20 ms answer once came before the next step on a
+    // loaded machine, where a virtual run has it during the wait). A zero latency answers at the end of
     // the step's job live and only at the next wait in a virtual run (see the report of
     // issue 35): no service here answers in 0 ms.
 
