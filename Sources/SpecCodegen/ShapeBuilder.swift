@@ -228,6 +228,8 @@ struct ShapeBuilder {
     private func memberKind(_ node: NodeDecl) -> ScreenShape.Member.Kind? {
         switch (node.role, node.kind) {
         case (.component, _): return nil
+        // The pipeline of work written as a stream: the action's own outputs say what it does.
+        case (.actionWork, _): return nil
         case (.input, .stream): return node.type == .void ? .event : .valueInput
         case (.input, _), (.state, _): return .settable
         case (.param, _): return nil  // a parameter is a property of its own (`shape.params`)

@@ -102,6 +102,8 @@ package struct NodeDecl: Sendable {
     package enum Role: Sendable {
         case input, state, output, param
         case actionEnabled(Int), actionExecuting(Int), actionElements(Int), actionErrors(Int), actionCompletions(Int)
+        /// The hidden nodes of an action whose work is a stream (see ``ActionWorkPlan``).
+        case actionWork(Int)
         /// A view component's property, event or delegate callback (`view:`).
         case component
     }
@@ -130,6 +132,21 @@ package struct NodeDecl: Sendable {
     }
 }
 
+/// The pipeline that runs an action's work written as a stream: its element is the execution's
+/// input, its one operator a `flatMap` of the work's request. An inner stream's elements are the
+/// action's elements, its error the action's error; its end ends the execution.
+package struct ActionWorkPlan: Sendable, Equatable {
+    /// The index in ``CheckedSpec/streams``.
+    package var pipeline: Int
+    /// The hidden node an execution sends its input to: the pipeline's source.
+    package var executions: Int
+
+    package init(pipeline: Int, executions: Int) {
+        self.pipeline = pipeline
+        self.executions = executions
+    }
+}
+
 package struct ActionPlan: Sendable {
     package var name: String
     /// The type of value each execution takes (`Action<Input, Element>`'s `Input`); `Void` for none.
@@ -146,6 +163,11 @@ package struct ActionPlan: Sendable {
     package var service: Int
     package var argumentNames: [String]
     package var arguments: [TypedExpr]
+    /// Work written as a stream (`ops:`, `just:`, `timer:`, a choice): each execution sends its
+    /// input to a hidden node whose pipeline subscribes to the work, as `flatMap` would. Then
+    /// ``service`` is the service it calls when that is always one, else -1, and ``arguments``
+    /// are empty: the pipeline's request holds them.
+    package var work: ActionWorkPlan?
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(
@@ -448,6 +470,7 @@ extension NodeDecl: Codable {}
 extension NodeDecl.Kind: Codable {}
 extension NodeDecl.Role: Codable {}
 extension ActionPlan: Codable {}
+extension ActionWorkPlan: Codable {}
 extension HandlerPlan: Codable {}
 extension ServicePlan.Outcome: Codable {}
 extension ServicePlan.SequenceEvent: Codable {}

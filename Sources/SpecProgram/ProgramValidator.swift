@@ -10,6 +10,21 @@ struct ProgramValidator {
 
     init(_ spec: CheckedSpec) { self.spec = spec }
 
+    /// Work written as a stream: a pipeline from its executions node whose one operator is a
+    /// request that merges (one execution runs at a time), feeding the action's results.
+    private func work(_ work: ActionWorkPlan, of action: ActionPlan, _ at: String) throws(CompiledSpecError) {
+        try index(work.pipeline, spec.streams.count, "stream", at)
+        try node(work.executions, at)
+        let stream = spec.streams[work.pipeline]
+        guard stream.source == work.executions, stream.timer == nil, stream.operators.count == 1,
+              let request = stream.operators[0].arguments.request, request.strategy == .merge, !request.failuresEnd else {
+            throw fail("\(at) names stream \(work.pipeline) as its work, which is not one merging request from its executions node \(work.executions)")
+        }
+        if action.service != -1 { try index(action.service, spec.services.count, "service", at) }
+        if let trigger = action.trigger { try after(work.executions, trigger, at, "executes") }
+        for n in [action.elements, action.errors] { try after(n, stream.output, at, "receives its work in") }
+    }
+
     func validate() throws(CompiledSpecError) {
         let nodeCount = spec.nodes.count
         guard spec.rank.count == nodeCount, Set(spec.rank).count == nodeCount, spec.rank.allSatisfy({ (0..<nodeCount).contains($0) }) else {
@@ -24,7 +39,8 @@ struct ProgramValidator {
                 }
             }
             switch node.role {
-            case .actionEnabled(let a), .actionExecuting(let a), .actionElements(let a), .actionErrors(let a), .actionCompletions(let a):
+            case .actionEnabled(let a), .actionExecuting(let a), .actionElements(let a), .actionErrors(let a), .actionCompletions(let a),
+                 .actionWork(let a):
                 try index(a, spec.actions.count, "action", at)
             case .input, .state, .output, .param, .component: break
             }
@@ -37,7 +53,11 @@ struct ProgramValidator {
                 if let trigger = action.trigger { try after(n, trigger, at, "updates") }
             }
             try optionalNode(action.completions, at)
-            try index(action.service, spec.services.count, "service", at)
+            if let work = action.work {
+                try self.work(work, of: action, at)
+            } else {
+                try index(action.service, spec.services.count, "service", at)
+            }
             guard action.argumentNames.count == action.arguments.count else { throw fail("\(at) has \(action.argumentNames.count) argument names for \(action.arguments.count) arguments") }
             for e in action.arguments { try expression(e, at) }
         }

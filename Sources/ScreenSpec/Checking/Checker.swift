@@ -43,7 +43,7 @@ struct Checker {
         let dataflow = DataflowPass(spec: spec, declarations: declarations, catalog: catalog).run(over: &cx)
         let cells = CellsSources(declared: declaredCells).run(over: &cx)
         let expressions = ExpressionScope(symbols: cx.symbols, table: cx.table)
-        let actions = ActionsPass(spec: spec, declarations: declarations).run(over: &cx)
+        let actions = ActionsPass(spec: spec, declarations: declarations, dataflow: dataflow).run(over: &cx)
         let handlers = HandlersPass(spec: spec).run(over: &cx)
         let view = ViewPass(spec: spec, actions: actions).run(over: &cx)
         let invariants = InvariantsPass(spec: spec, names: declarations.names).run(over: &cx)

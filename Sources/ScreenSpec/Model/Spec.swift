@@ -122,6 +122,10 @@ package struct WorkDecl: Sendable {
     package var service: Located<String>
     package var arguments: [(name: Located<String>, value: Expr)]
     package var range: SpecRange
+    /// Work written as a stream (`ops:`, `just:`, `timer:`, `if:`/`then:`/`else:`, `as:`): the
+    /// request, whose inner stream each execution subscribes to. Then ``service`` names its source
+    /// (as ``RequestDecl/service`` does) and ``arguments`` is empty: the request holds them.
+    package var request: RequestDecl? = nil
 }
 
 /// `handlers:` — on an event, set state from expressions.

@@ -324,6 +324,11 @@ struct SpecReader {
             diagnostics.error(.missingKey, "action '\(name.value)' needs a 'work:' such as '{ call: service.name }'", at: node.range)
             return nil
         }
+        if let stream = readStreamWork(name, workNode) {
+            guard let request = stream else { return nil }
+            return ActionDecl(name: name, input: input, inputIsMalformed: f["input"] != nil && input == nil, trigger: trigger, enabledIf: enabledIf,
+                              work: WorkDecl(service: request.service, arguments: [], range: workNode.range, request: request))
+        }
         guard let w = fields(workNode, of: "the work of '\(name.value)'", allowed: ["call", "with"]) else { return nil }
         guard let callNode = w["call"], let service = identifier(callNode, what: "service name", allowDots: true) else {
             if w["call"] == nil {

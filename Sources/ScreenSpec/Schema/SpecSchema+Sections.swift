@@ -89,12 +89,11 @@ extension SpecSchema {
                 ("input", describe(ref("type"), "The type every execution takes ('Action<Input, Element>'): 'send: { action: value }' or a trigger carrying it; the work reads it as '$0'. Without it the action takes no input, like a 'CocoaAction'.")),
                 ("trigger", describe(ref("dottedName"), "An event or stream that executes it.")),
                 ("enabledIf", describe(ref("expression"), "A Bool expression; 'enabled' is this and not executing. Default: true.")),
-                ("work", describe(ref("work"), "The service call it makes: '{ call: auth.signIn, with: { email: email } }'.")),
+                ("work", choose("What each execution runs: a service call '{ call: auth.signIn, with: { email: email } }', or a stream as a request's inner stream is "
+                                + "written, with its own 'ops:' ('{ call: api.sendCode, ops: [ { retry: 3 } ] }', '{ just: EXPR }', '{ timer: 1s }', 'if:'/'then:'/'else:'); "
+                                + "its elements are the action's 'elements', its error one of 'errors', its end the end of 'executing'.",
+                                ["type": "object"], ref("request"), ["enum": ["empty", "never"]])),
             ], required: ["work"])),
-            (key: "work", value: object("An action's service call: '{ call: auth.signIn, with: { email: email } }'.", [
-                ("call", describe(ref("dottedName"), "The service to call.")),
-                ("with", map("Arguments by name: expressions ('$0' the action's input).", of: ref("expression"))),
-            ], required: ["call"])),
             (key: "request", value: object("A service call: '{ call: auth.signIn, with: { email: email } }'; in a stream's request, or another inner stream: "
                                            + "'{ just: EXPR }', '{ empty }', '{ never }', '{ error: EXPR }', '{ timer: 2s }', '{ interval: 1s }'.", [
                 ("call", describe(ref("dottedName"), "The service to call.")),

@@ -12,6 +12,14 @@ extension ScreenGraph {
             return
         }
         context.payload = input
+        if let work = action.work {
+            // Work written as a stream: its pipeline computes the arguments and subscribes.
+            pendingWrite[action.executing] = .bool(true)
+            enqueue(action.executing)
+            inbox[work.executions].append(input)
+            enqueue(work.executions)
+            return
+        }
         var arguments: [Value] = []
         for f in actionArguments[index] {
             do throws(EvalError) {

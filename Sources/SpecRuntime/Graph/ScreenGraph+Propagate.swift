@@ -4,7 +4,15 @@
 /// pending write, each derived node evaluated, each stream delivering its inbox and each pipeline
 /// running (glitch-free: a node runs once, after everything it reads).
 extension ScreenGraph {
+    /// One transaction, then (rarely) the ends of executions of actions whose work is a stream,
+    /// each in transactions of its own.
+    @inline(__always)
     func propagate() {
+        propagateQueue()
+        if !endedExecutions.isEmpty { settleExecutions() }
+    }
+
+    func propagateQueue() {
         defer { if !priors.isEmpty { priors.removeAll(keepingCapacity: true) } }
         while let r = queue.popMin() {
             let node = nodeAtRank[r]
@@ -57,6 +65,10 @@ extension ScreenGraph {
                 }
                 spareInbox.removeAll(keepingCapacity: true)
             case .pipeline(let p):
+                if workOfPipeline[p] >= 0 {
+                    deliverWork(p)
+                    continue
+                }
                 let stream = spec.streams[p]
                 for event in processSampling(p) {
                     switch event {

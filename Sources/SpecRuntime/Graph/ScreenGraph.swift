@@ -157,6 +157,11 @@ public final class ScreenGraph {
         set { storedPipelines = newValue }
         _modify { yield &storedPipelines }
     }
+    /// Per pipeline, the action whose work it runs (see ScreenGraph+ActionWork.swift), else -1.
+    var workOfPipeline: [Int] = []
+    /// Executions of work written as a stream that ended in this transaction, in order: each
+    /// action's `executing` turns false in a transaction of its own after it.
+    @exclusivity(unchecked) var endedExecutions: [(action: Int, completed: Bool)] = []
     /// For each node, the pipelines it feeds: `op` -1 for the main source, else the operator index.
     let pipelineInputs: [[ScreenProgram.Port]]
     /// For each node, the pipelines its end is delivered to (as ``pipelineInputs``, and also
@@ -252,6 +257,8 @@ public final class ScreenGraph {
         storedEnds = Array(repeating: nil, count: n)
         queue = RankQueue(capacity: n)
         storedPipelines = spec.streams.enumerated().map { p, stream in StreamPipeline(plan: stream, environment: makeEnvironment(p, stream)) }
+        workOfPipeline = Array(repeating: -1, count: spec.streams.count)
+        connectWork()
         clock.fire = { [unowned self] timer in fire(timer) }
     }
 

@@ -68,6 +68,9 @@
                                                                   environment: env, inner: inner, compile: compile))
     }
 
+    /// The request operator that makes an action's work (its only operator, see ``ActionWorkPlan``).
+    var request: RequestSink? { operators.first as? RequestSink }
+
     /// An element of the source enters the first operator.
     func receive(_ value: Value) {
         inbox.append(.element(value))

@@ -51,6 +51,11 @@ final class RequestSink: StreamOperator {
     /// exploration makes at nearly every step.
     @exclusivity(unchecked) private var innerEnvironments: [PipelineEnvironment] = []
 
+    /// Set when the request runs an action's work (``ActionWorkPlan``): told when each inner
+    /// stream (an execution) ends, and whether it completed. An argument that fails to compute
+    /// then fails that execution only, as a throwing work factory fails the `Action`'s execute.
+    var executionEnded: ((_ completed: Bool) -> Void)?
+
     /// The environment of inner stream `id`; `base`, the request's or one binding the element.
     private func innerEnvironment(_ id: Int, _ base: PipelineEnvironment) -> PipelineEnvironment {
         guard !plan.bindsElement, id < 64 else { return base.inner(id) }
@@ -107,6 +112,7 @@ final class RequestSink: StreamOperator {
                 switch env.attempt(choice.condition, element, operator: plan.name) {
                 case .value(let chosen): branch = chosen == .bool(true) ? 0 : 1
                 case .failed(let error):
+                    if let executionEnded { return failExecution(error, executionEnded) }
                     cancelAll()
                     dropWaiting()
                     return forward(.error(error))
@@ -121,6 +127,7 @@ final class RequestSink: StreamOperator {
                 switch env.attempt(f, element, operator: plan.name) {
                 case .value(let v): values.append(v)
                 case .failed(let error):
+                    if let executionEnded { return failExecution(error, executionEnded) }
                     cancelAll()
                     dropWaiting()
                     return forward(.error(error))
@@ -217,8 +224,10 @@ final class RequestSink: StreamOperator {
         case .completed:
             active.remove(id)
             innerEnded()
+            executionEnded?(true)
         case .error(let e):
             active.remove(id)
+            if let executionEnded { return failExecution(e, executionEnded) }
             if plan.failuresEnd {
                 cancelAll()
                 dropWaiting()
@@ -228,6 +237,12 @@ final class RequestSink: StreamOperator {
                 innerEnded()
             }
         }
+    }
+
+    /// An action's execution failed: its error, then its end.
+    private func failExecution(_ error: ErrorValue, _ ended: (Bool) -> Void) {
+        forward(.failure(error))
+        ended(false)
     }
 
     private func innerEnded() {

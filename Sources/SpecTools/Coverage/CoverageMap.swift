@@ -148,7 +148,7 @@ public struct CoverageMap: Sendable {
             if spec.actions[a].completions != nil { nodeItems[i].emitted = add(.action, "'\(name)' emits (the work completes)", node.range) }
         case .component:
             if case .stream = node.kind, listened.contains(i) { nodeItems[i].emitted = add(.event, "component event '\(name)' fires", node.range) }
-        case .input, .state, .param, .actionEnabled, .actionExecuting:
+        case .input, .state, .param, .actionEnabled, .actionExecuting, .actionWork:
             break
         }
     }

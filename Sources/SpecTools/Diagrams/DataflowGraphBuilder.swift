@@ -134,7 +134,8 @@ struct DataflowGraphBuilder {
                                              shape: .action, group: .viewModel, cluster: cluster))
                 }
                 add(i, caption: "\(node.type)", shape: .actionState, group: .viewModel, cluster: cluster)
-            case .component:
+            case .component, .actionWork:
+                // An action's work written as a stream is drawn as its action's call.
                 continue
             }
         }
@@ -192,9 +193,12 @@ struct DataflowGraphBuilder {
     private mutating func connectPipelines() {
         for (p, plan) in spec.streams.enumerated() {
             let out = Self.nodeID(plan.output)
-            var previous = sources(of: plan.source)
+            // An action's work written as a stream is drawn as the action: what its request
+            // reads and calls are the action's edges.
+            let work: Int? = if case .actionWork(let a) = spec.nodes[plan.output].role { a } else { nil }
+            var previous = work == nil ? sources(of: plan.source) : []
             for (k, op) in plan.operators.enumerated() {
-                let id = Self.operatorID(p, k)
+                let id = work.map(Self.actionID) ?? Self.operatorID(p, k)
                 for source in previous { connect(source.id, id, .feeds, source.label) }
                 previous = [(id, nil)]
                 // A request's own `ops:` listen from its inner streams: the edge names that operator.
@@ -211,12 +215,12 @@ struct DataflowGraphBuilder {
                     for read in expr.nodeReads() { for source in sources(of: read) { connect(source.id, id, .reads, "reads") } }
                     for screen in expr.navigationScreens() { opens(id, screen) }
                 }
-                if let call = op.serviceCall {
+                if let call = op.serviceCall, work.map({ spec.actions[$0].service != call.service }) ?? true {
                     connect(id, Self.serviceID(call.service), .calls, "calls")
                     if let errors = plan.errors { connect(id, Self.nodeID(errors), .feeds, "errors") }
                 }
             }
-            for source in previous { connect(source.id, out, .feeds, source.label) }
+            if work == nil { for source in previous { connect(source.id, out, .feeds, source.label) } }
         }
     }
 

@@ -47,6 +47,10 @@ extension Spec {
             let name = actions[a].name.value
             if var e = actions[a].enabledIf { visit(name, &e); actions[a].enabledIf = e }
             visitArguments(name, &actions[a].work.arguments)
+            if var request = actions[a].work.request {
+                visitRequest(name, &request)
+                actions[a].work.request = request
+            }
         }
         for h in handlers.indices {
             let name = handlers[h].on.value

@@ -57,7 +57,8 @@ struct SchemaTests {
         ("screen: A\noutputs:\n  x: { stream: q, zzz: 1 }\n",
          [["$defs", "output", "else", "then", "properties"], ["$defs", "output", "else", "else", "then", "properties"]]),
         ("screen: A\nactions:\n  a: { work: { call: s }, zzz: 1 }\n", [["$defs", "action", "properties"]]),
-        ("screen: A\nactions:\n  a: { work: { call: s, zzz: 1 } }\n", [["$defs", "work", "properties"]]),
+        // An action's work takes what a request takes (a plain call, or a stream: 'ops:', 'just:', …).
+        ("screen: A\nactions:\n  a: { work: { call: s, zzz: 1 } }\n", [["$defs", "request", "properties"]]),
         ("screen: A\noutputs:\n  x: { stream: q, ops: [ { flatMap: { call: s, zzz: 1 } } ] }\n", [["$defs", "request", "properties"]]),
         ("screen: A\nhandlers:\n  - { on: x, set: {}, zzz: 1 }\n", [["$defs", "handler", "properties"]]),
         ("screen: A\nservices:\n  s: { returns: Int, zzz: 1 }\n", [["$defs", "service", "properties"]]),

@@ -7,6 +7,8 @@ struct Dataflow {
     var navigationShapes: [Int: NavigationShape] = [:]
     /// The catalog with the sibling specs navigations read.
     var catalog: ScreenCatalog
+    /// The pipelines of actions whose work is a stream, by action.
+    var actionWorks: [Int: ActionWorkPlan] = [:]
 }
 
 /// The dataflow pass: derived and stream outputs type-checked in dependency order, so that each
@@ -33,7 +35,11 @@ struct DataflowPass: CheckPass {
         let total = derivedCount + pendingStreams.count
         // Items `0..<derivedCount` are derived outputs, the rest stream outputs.
         var pendingIndex = Dictionary(uniqueKeysWithValues: pendingDerived.enumerated().map { (cx.nodes[$0.element.node].name, $0.offset) })
-        for (k, s) in pendingStreams.enumerated() { pendingIndex[cx.nodes[s.node].name] = derivedCount + k }
+        for (k, s) in pendingStreams.enumerated() {
+            pendingIndex[cx.nodes[s.node].name] = derivedCount + k
+            // What reads an action's elements waits for the work that types them.
+            if let work = s.action { pendingIndex[cx.nodes[work.elements].name] = derivedCount + k }
+        }
         var dependents = [[Int]](repeating: [], count: total)
         for k in 0..<total {
             let names = k < derivedCount ? pendingDerived[k].expr.referencedNames() : pendingStreams[k - derivedCount].decl.referencedNames()

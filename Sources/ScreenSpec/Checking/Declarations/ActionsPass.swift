@@ -8,11 +8,14 @@ struct ActionsPass: CheckPass {
     /// The actions as declared, the services they call and the inputs that failed.
     let declarations: Declarations
     var cx = CheckContext()
+    /// The streams typed by the dataflow pass, with the pipelines of work written as a stream.
+    let dataflow: Dataflow
     private var actions: [ActionPlan]
 
-    init(spec: Spec, declarations: Declarations) {
+    init(spec: Spec, declarations: Declarations, dataflow: Dataflow) {
         self.spec = spec
         self.declarations = declarations
+        self.dataflow = dataflow
         actions = declarations.actions
     }
 
@@ -57,6 +60,16 @@ struct ActionsPass: CheckPass {
         for read in reads { cx.edges[read].append(plan.enabled) }
         cx.edges[plan.executing].append(plan.enabled)
 
+        if action.work.request != nil {
+            // Checked, and its service called, by the pipeline the dataflow pass made.
+            plan.work = dataflow.actionWorks[index]
+            if let work = plan.work, let request = dataflow.streams[work.pipeline].operators.first?.arguments.request {
+                plan.service = request.service ?? -1
+            }
+            if let trigger = action.trigger, payload != nil { warnOfValuesBeforeHandlers(action, trigger) }
+            actions[index] = plan
+            return
+        }
         if let serviceIndex = declarations.services.index[action.work.service.value] {
             plan.service = serviceIndex
         } else if !spec.services.contains(where: { $0.name.value == action.work.service.value }) && !cx.poisoned.contains(action.work.service.value) {
@@ -81,7 +94,7 @@ struct ActionsPass: CheckPass {
     private mutating func warnOfValuesBeforeHandlers(_ action: ActionDecl, _ trigger: Located<String>) {
         for handler in spec.handlers where handler.on.value == trigger.value {
             for (target, value) in handler.assignments {
-                for argument in action.work.arguments where argument.value.referencedNames().contains(target.value) {
+                for argument in action.work.requestArguments where argument.value.referencedNames().contains(target.value) {
                     let direct: Bool = if case .name(trigger.value) = value.kind { true } else { false }
                     let fix = direct
                         ? "read the new value from the trigger: '\(argument.name.value): \(trigger.value)'"
@@ -111,5 +124,14 @@ struct ActionsPass: CheckPass {
             cx.diagnostics.error(.typeMismatch, "action '\(action.name.value)' takes an input of type '\(plan.input)', but its trigger '\(trigger.value)' carries '\(type)'",
                               at: trigger.range, notes: [DiagnosticNote("the input is declared here", at: declared.range)])
         }
+    }
+}
+
+extension WorkDecl {
+    /// The arguments the work computes when it executes: a plain call's `with:`, or those of the
+    /// inner streams of work written as a stream (its `ops:` read values as they come).
+    var requestArguments: [(name: Located<String>, value: Expr)] {
+        guard let request else { return arguments }
+        return request.arguments + (request.choice?.otherwise.arguments ?? [])
     }
 }

@@ -163,9 +163,10 @@ struct DeclarationsPass: CheckPass {
         for action in spec.actions where declareName(action.name) {
             let name = action.name.value
             let range = action.name.range
-            let returns = out.services.index[action.work.service.value].map { out.services.plans[$0].returns } ?? .void
-            // Without its service the action's results have no type to check against.
-            if out.services.index[action.work.service.value] == nil { cx.poisoned.insert(name + ".elements") }
+            let returns = action.work.request == nil ? out.services.index[action.work.service.value].map { out.services.plans[$0].returns } ?? .void : .void
+            // Without its service the action's results have no type to check against; work
+            // written as a stream has its type once the dataflow pass has checked it.
+            if action.work.request != nil || out.services.index[action.work.service.value] == nil { cx.poisoned.insert(name + ".elements") }
             let actionIndex = out.actions.count
             // The order of creation is the order of the initial timeline: enabled, then executing.
             let enabled = cx.addNode(name + ".enabled", .bool, .derived(.constant(.bool(true))), role: .actionEnabled(actionIndex),
@@ -185,6 +186,7 @@ struct DeclarationsPass: CheckPass {
             let input = resolved ?? .void
             out.actions.append(ActionPlan(name: name, input: input, trigger: nil, enabled: enabled, executing: executing, elements: elements,
                                       errors: errors, completions: completions, service: -1, argumentNames: [], arguments: []))
+            if let request = action.work.request { declareStreamWork(action, request, actionIndex, elements: elements, errors: errors, input: input) }
         }
     }
 

@@ -99,9 +99,16 @@ extension DataflowPass {
         var element: SpecType
         var sourceNode = -1
         var timer: TimerPlan?
+        var bound: (name: String, type: SpecType)?
         if let t = pending.decl.timer {
             element = .int
             timer = TimerPlan(dueTime: t.dueTime.value, period: t.period?.value)
+        } else if let work = pending.action {
+            guard let executions = executionInput(work) else { return }
+            element = executions.type
+            bound = executions.bound
+            sourceNode = work.run
+            cx.nodes[work.run].type = element
         } else {
             guard let source = streamSource(pending.decl.source, for: node) else { return }
             element = source.type
@@ -112,12 +119,16 @@ extension DataflowPass {
         // Operators after one that could not be read work on elements of an unknown type.
         let readable = Array(pending.decl.operators.prefix(pending.decl.readOperators ?? Int.max))
         guard let plans = checkOperators(readable, element: &element, node: node, sourceName: pending.decl.source.value,
-                                         inner: false, bound: nil, sawRequest: &sawRequest, navigationShape: &navigationShape) else { return }
+                                         inner: false, bound: bound, sawRequest: &sawRequest, navigationShape: &navigationShape) else { return }
         guard pending.decl.readOperators == nil else { return }
         cx.poisoned.remove(name)
         cx.nodes[node].type = element
         if element == .navigation, let navigationShape { out.navigationShapes[node] = navigationShape }
         cx.symbols[cx.nodes[node].name]?.type = element
+        if let work = pending.action {
+            typeElements(work, element)
+            out.actionWorks[work.action] = ActionWorkPlan(pipeline: out.streams.count, executions: work.run)
+        }
         var holds = false
         if let initialNode = pending.decl.initial {
             let values = ValueReader(table: cx.table)
@@ -183,8 +194,9 @@ extension DataflowPass {
                 var innerShape: NavigationShape?
                 guard let innerPlans = checkOperators(request.operators, element: &innerElement, node: node, sourceName: request.service.value,
                                                       inner: true, bound: requestElement, sawRequest: &innerRequest, navigationShape: &innerShape) else { return nil }
+                // An action's work binds the execution's input (`bound`) as a request's `as:` does.
                 arguments = OperatorArguments(request: RequestPlan(call: call, strategy: strategy, inner: innerPlans, failuresEnd: request.failuresEnd,
-                                                                   name: op.name, bindsElement: request.elementName != nil, source: source,
+                                                                   name: op.name, bindsElement: requestElement != nil, source: source,
                                                                    choice: choice))
                 element = innerElement
                 sawRequest = true

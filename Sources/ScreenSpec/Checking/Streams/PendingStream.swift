@@ -5,6 +5,21 @@ struct PendingStream {
     var node: Int
     var decl: StreamDecl
     var errors: Int?
+    /// The work of an action written as a stream: the pipeline runs one `flatMap` of it from the
+    /// action's hidden executions node (see ``ActionWorkPlan``).
+    var action: PendingActionWork? = nil
+}
+
+/// An action whose work is a stream, waiting for its types in the dataflow pass.
+struct PendingActionWork {
+    var action: Int
+    /// The hidden node each execution sends its input to.
+    var run: Int
+    var elements: Int
+    /// The trigger, whose name `with:` and `ops:` read as the execution's input.
+    var trigger: Located<String>?
+    /// The action's declared input (`Void` without one).
+    var input: SpecType
 }
 
 extension StreamDecl {
