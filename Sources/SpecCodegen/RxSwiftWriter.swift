@@ -205,8 +205,10 @@ struct RxSwiftWriter {
         let enabled = node("enabled") ?? "nodes.\(name)Enabled"
         let elements = node("elements") ?? "nodes.\(name)Elements"
         let errors = node("errors") ?? "nodes.\(name)Errors"
-        // The work of both: execute the spec's action, end with its next element or error.
-        // Every action has its elements and errors nodes (ActionPlan).
+        let executing = node("executing") ?? "nodes.\(name)Executing"
+        // The work of both: execute the spec's action; each of its elements, until the execution
+        // ends (`executing` turns false: completed) or fails (its error). Work that is a stream
+        // has several elements; a call, one. Every action has these nodes (ActionPlan).
         func work() {
             out.line("    Observable<\(element)>.create { observer in")
             out.line("        let box = ObserverBox(observer)")
@@ -216,8 +218,9 @@ struct RxSwiftWriter {
                 out.line("        let elements = core.observe(\(elements), as: \(element).self, { box.next($0) }, onEnd: { _ in })")
             }
             out.line("        let errors = core.observe(\(errors), as: ErrorValue.self, { box.fail($0) }, onEnd: { _ in })")
+            out.line("        let executing = core.observe(\(executing), as: Bool.self, { box.executing($0) }, onEnd: { _ in })")
             out.line(action.input == nil ? "        core.execute(\(SwiftSource.literal(action.specName)))" : "        core.execute(\(SwiftSource.literal(action.specName)), input)")
-            out.line("        return Disposables.create { elements.cancel(); errors.cancel() }")
+            out.line("        return Disposables.create { elements.cancel(); errors.cancel(); executing.cancel() }")
             out.line("    }")
             out.line("}")
         }
@@ -225,7 +228,6 @@ struct RxSwiftWriter {
         out.line("\(name) = Action(enabledIf: values(core, \(enabled), as: Bool.self)) { input in")
         work()
         out.line("#else")
-        let executing = node("executing") ?? "nodes.\(name)Executing"
         out.line("\(name) = RxAction(")
         out.line("    enabled: values(core, \(enabled), as: Bool.self),")
         out.line("    executing: values(core, \(executing), as: Bool.self),")
@@ -260,7 +262,7 @@ struct RxSwiftWriter {
                 out.line("self.work = work")
             }
             out.line()
-            out.doc("Runs the spec's action with `input`: its next element, then the end, or its next error.")
+            out.doc("Runs the spec's action with `input`: each element of the execution, then its end, or its error.")
             out.line("@discardableResult")
             out.line("public func execute(_ input: Input) -> Observable<Element> { work(input) }")
         }
@@ -296,13 +298,27 @@ struct RxSwiftWriter {
 
                 init(_ observer: AnyObserver<Element>) { self.observer = AnyObserver(observer) }
 
-                /// The next element, then the end (an action's work is one element).
+                private var started = false
+
+                /// An element of the execution.
                 func next(_ element: Element) {
-                    guard finish() else { return }
-                    observer.onNext(element)
-                    observer.onCompleted()
+                    lock.lock()
+                    let open = !done
+                    lock.unlock()
+                    if open { observer.onNext(element) }
                 }
 
+                /// The action's `executing`: true once the execution runs, false when it ended. The
+                /// value it has when observed, before the execution, says nothing.
+                func executing(_ running: Bool) {
+                    lock.lock()
+                    if running { started = true }
+                    let ended = !running && started
+                    lock.unlock()
+                    if ended, finish() { observer.onCompleted() }
+                }
+
+                /// The execution's error, or its refusal (`notEnabled`).
                 func fail(_ error: ErrorValue) {
                     guard finish() else { return }
                     observer.onError(error)

@@ -23,6 +23,25 @@ struct ProgramValidator {
         if action.service != -1 { try index(action.service, spec.services.count, "service", at) }
         if let trigger = action.trigger { try after(work.executions, trigger, at, "executes") }
         for n in [action.elements, action.errors] { try after(n, stream.output, at, "receives its work in") }
+        // The two nodes are this action's alone: no other action's work, stream or handler
+        // feeds them, so every execution's element is this action's input.
+        let a = spec.actions.firstIndex { $0.work == work } ?? -1
+        for n in [work.executions, stream.output] {
+            guard case .actionWork(let owner) = spec.nodes[n].role, owner == a, case .stream = spec.nodes[n].kind else {
+                throw fail("\(at) has node \(n) in its work, which is not a stream node of its own work")
+            }
+        }
+        guard spec.actions.filter({ $0.work?.pipeline == work.pipeline || $0.work?.executions == work.executions }).count == 1 else {
+            throw fail("\(at) shares its work with another action")
+        }
+        for (p, other) in spec.streams.enumerated() where p != work.pipeline {
+            if other.output == work.executions || other.output == stream.output || other.source == work.executions || other.operators.contains(where: { $0.secondarySources.contains(work.executions) }) {
+                throw fail("\(at) has its work's nodes fed or read by streams[\(p)]")
+            }
+        }
+        if spec.handlers.contains(where: { $0.targets.contains(work.executions) || $0.targets.contains(stream.output) }) {
+            throw fail("\(at) has its work's nodes written by a handler")
+        }
     }
 
     func validate() throws(CompiledSpecError) {

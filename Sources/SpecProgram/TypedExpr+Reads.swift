@@ -31,3 +31,22 @@ extension TypedExpr {
         }
     }
 }
+
+extension TypedExpr {
+    /// Whether evaluating it can raise the spec's own error (`fail(.decode)` somewhere in it).
+    package var raises: Bool {
+        switch self {
+        case .call(let builtin, let args):
+            return builtin.id == "fail" || args.contains { $0.raises }
+        case .node, .constant, .eventPayload, .closureArgument, .operatorArgument: return false
+        case .not(let e), .negate(let e, _), .member(let e, _, _), .probe(_, let e): return e.raises
+        case .arithmetic(_, _, let a, let b), .concatenate(let a, let b, _), .equal(let a, let b, _), .order(_, let a, let b),
+             .and(let a, let b), .or(let a, let b), .coalesce(let a, let b):
+            return a.raises || b.raises
+        case .conditional(let c, let a, let b): return c.raises || a.raises || b.raises
+        case .list(let args), .makeRecord(_, _, let args), .makeNavigation(_, _, let args): return args.contains { $0.raises }
+        case .closureCall(_, let list, let body): return list.raises || body.raises
+        case .interpolation(let parts): return parts.contains { if case .value(let e) = $0 { e.raises } else { false } }
+        }
+    }
+}

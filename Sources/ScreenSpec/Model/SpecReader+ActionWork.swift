@@ -15,6 +15,11 @@ extension SpecReader {
                                   + "'failures:' chooses that for a request only", at: failures.key.range, fixIt: "remove 'failures:'")
                 return .some(nil)
             }
+            if let named = pairs.first(where: { $0.key.string == "as" }) {
+                diagnostics.error(.unknownKey, "an action's work reads its input as '$0', and by its trigger's name; 'as:' names a request's element",
+                                  at: named.key.range, fixIt: "remove 'as:' and read the input as '$0'")
+                return .some(nil)
+            }
         } else if !(node.scalar?.style == .plain && ["empty", "never"].contains(node.string ?? "")) {
             return nil
         }

@@ -53,7 +53,8 @@ extension OperatorCatalog {
                       mutations: [.remove]),
         OperatorEntry("retry", .retry, .resubscribes, insideRequest: true,
                       "Resubscribes after a failure: 'retry: 3' subscriptions in all, or '- retry' without limit; "
-                      + "'{ max: 3, when: \"$0 == .http(503)\", delay: 1s }' only for the errors the condition holds for, after a delay."),
+                      + "'{ max: 3, when: \"$0 == .http(503)\", delay: 1s }' only for the errors the condition holds for, after a delay.",
+                      mutations: [.remove, .countByOne]),
         // A navigation is a map from the element to the screen to open.
         OperatorEntry("navigate", .navigate, .navigates, insideRequest: false, "Maps each element to a request to open a screen.",
                       keepsNoState: true),

@@ -8,6 +8,10 @@
 /// transaction of its own, then `completions` emits if it completed, as ``finishWork(of:_:)``
 /// does for a plain call.
 extension ScreenGraph {
+    /// How many executions may end at one instant, in one step, before the graph stops settling
+    /// them (an action that triggers itself through work that ends at once).
+    static let settlesAtOnce = 10_000
+
     /// Links each work pipeline's request to its action.
     func connectWork() {
         for (a, action) in spec.actions.enumerated() {
@@ -40,7 +44,19 @@ extension ScreenGraph {
     /// `completions`, each its own transaction, as for a plain call.
     @inline(never)
     func settleExecutions() {
+        var settled = 0
         while !endedExecutions.isEmpty {
+            settled += 1
+            guard settled <= Self.settlesAtOnce else {
+                // An action whose own results trigger it again, with work that ends at once
+                // (`just:`), would run forever in this instant, as RxSwift's would recurse until
+                // its stack ends; the spec's limits count clock events, which this spends none of.
+                let name = spec.actions[endedExecutions[0].action].name
+                report("action '\(name)' ended and was executed again \(Self.settlesAtOnce) times at one instant: its own results trigger it "
+                       + "and its work ends at once; the executions still ending are dropped, so it stays executing")
+                endedExecutions.removeAll()
+                return
+            }
             let (a, completed) = endedExecutions.removeFirst()
             let action = spec.actions[a]
             pendingWrite[action.executing] = .bool(false)

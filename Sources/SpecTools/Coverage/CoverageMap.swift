@@ -138,10 +138,10 @@ public struct CoverageMap: Sendable {
         case .actionElements(let a):
             // Work that never answers an element (a `CompletableAction`'s `Observable.empty()`)
             // leaves nothing to cover here; its `completions` say that it succeeded.
-            guard Self.canAnswerAnElement(spec, service: spec.actions[a].service) else { break }
+            guard Self.canAnswerAnElement(spec, action: a) else { break }
             nodeItems[i].emitted = add(.action, "'\(name)' emits (the work succeeds)", node.range)
-        case .actionErrors:
-            nodeItems[i].failed = add(.action, "'\(name)' emits a failure of the work", node.range)
+        case .actionErrors(let a):
+            if Self.canFail(spec, action: a) { nodeItems[i].failed = add(.action, "'\(name)' emits a failure of the work", node.range) }
             nodeItems[i].refused = add(.action, "'\(name)' emits 'notEnabled' (triggered while disabled)", node.range)
         case .actionCompletions(let a):
             // Only when the spec reads it: otherwise it is never fed (see `ActionPlan.completions`).
@@ -151,6 +151,39 @@ public struct CoverageMap: Sendable {
         case .input, .state, .param, .actionEnabled, .actionExecuting, .actionWork:
             break
         }
+    }
+
+    /// Whether action `a`'s work can give an element: its service's answer, or, for work that is
+    /// a stream, an inner stream that can (`empty` and `never` alone cannot).
+    static func canAnswerAnElement(_ spec: CheckedSpec, action a: Int) -> Bool {
+        guard let request = workRequest(spec, a) else { return canAnswerAnElement(spec, service: spec.actions[a].service) }
+        guard request.inner.isEmpty, request.choice == nil else { return true }
+        switch request.source {
+        case .empty, .never: return false
+        case .call: return canAnswerAnElement(spec, service: request.call.service)
+        default: return true
+        }
+    }
+
+    /// Whether action `a`'s work can fail: a call (a service may fail, a scenario may make it),
+    /// work that is a stream from a call or `error:`, a choice (either branch), or operators that
+    /// fail of their own (`timeout`, an expression calling `fail(…)`); `just:`, `empty`, `never`
+    /// and timers through other operators cannot.
+    static func canFail(_ spec: CheckedSpec, action a: Int) -> Bool {
+        guard let request = workRequest(spec, a) else { return true }
+        if request.choice != nil { return true }
+        switch request.source {
+        case .call, .error: return true
+        default: break
+        }
+        return request.inner.contains { op in
+            op.name == "timeout" || op.arguments.expressions.contains { $0.raises }
+        }
+    }
+
+    private static func workRequest(_ spec: CheckedSpec, _ a: Int) -> RequestPlan? {
+        guard let work = spec.actions[a].work, spec.streams.indices.contains(work.pipeline) else { return nil }
+        return spec.streams[work.pipeline].operators.first?.arguments.request
     }
 
     /// Whether some answer of the service, as declared or as a scenario replaces it, has an element.

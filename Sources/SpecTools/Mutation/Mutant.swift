@@ -34,6 +34,10 @@ enum MutationEdit: Sendable {
     case removeInnerOperator(output: Int, op: Int, inner: Int)
     /// Replace operator `inner` of the `ops:` of request `op` of stream output `output`.
     case replaceInnerOperator(output: Int, op: Int, inner: Int, OperatorDecl)
+    /// Remove operator `inner` of the `ops:` of action `action`'s work written as a stream.
+    case removeWorkOperator(action: Int, inner: Int)
+    /// Replace operator `inner` of the `ops:` of action `action`'s work written as a stream.
+    case replaceWorkOperator(action: Int, inner: Int, OperatorDecl)
     case serviceLatency(service: Int, Int)
     /// The `latency:` of result `result` (`case` >= 0: of that case's result instead).
     case resultLatency(service: Int, result: Int, case: Int, Int)
@@ -72,6 +76,10 @@ enum MutationEdit: Sendable {
             request.operators[j] = replacement
             stream.operators[op].arguments.request = request
             spec.outputs[o].kind = .stream(stream)
+        case .removeWorkOperator(let a, let j):
+            spec.actions[a].work.request?.operators.remove(at: j)
+        case .replaceWorkOperator(let a, let j, let replacement):
+            spec.actions[a].work.request?.operators[j] = replacement
         case .serviceLatency(let s, let ms):
             spec.services[s].latency?.value = ms
         case .resultLatency(let s, let r, let c, let ms):

@@ -53,6 +53,19 @@ enum MutantGenerator {
                 }
             }
         }
+        // The `ops:` of an action's work written as a stream (a `retry` dropped is killed by a
+        // scenario whose first call fails).
+        for (a, action) in spec.actions.enumerated() {
+            for (j, op) in (action.work.request?.operators ?? []).enumerated() {
+                for (edit, change) in MutationCatalog.operatorVariants(op) {
+                    let e: MutationEdit = switch edit {
+                    case .remove: .removeWorkOperator(action: a, inner: j)
+                    case .replace(let replacement): .replaceWorkOperator(action: a, inner: j, replacement)
+                    }
+                    out.append(Mutant(declaration: action.name.value, change: change, range: op.range, edit: e))
+                }
+            }
+        }
         for (a, action) in spec.actions.enumerated() {
             guard let condition = action.enabledIf else { continue }
             out.append(Mutant(declaration: action.name.value, change: "enabledIf: \(text(condition)) -> (removed)", range: condition.range,

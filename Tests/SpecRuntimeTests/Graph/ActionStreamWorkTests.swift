@@ -192,4 +192,24 @@ struct ActionStreamWorkTests {
         try r.wait(0)
         #expect(r.recorded("search.elements") == [next(0, "ada: 3")])
     }
+
+    /// An action whose own completions trigger it, with work that ends at once, would run forever
+    /// in one instant: it stops after ``ScreenGraph/settlesAtOnce`` executions with a runtime error.
+    @Test func anActionThatTriggersItselfAtOnceStops() throws {
+        let r = try TimelineRecorder("""
+            screen: S
+            inputs:
+              go: event
+            actions:
+              a:
+                trigger: again
+                work: { just: 1 }
+            outputs:
+              again: { stream: go, ops: [ { merge: a.completions } ] }
+            """)
+        r.send("go")
+        #expect(r.errors.count == 1)
+        #expect(r.errors.first?.message.contains("executed again 10000 times at one instant") == true)
+        #expect(r.recorded("a.elements").count == ScreenGraph.settlesAtOnce + 1)
+    }
 }

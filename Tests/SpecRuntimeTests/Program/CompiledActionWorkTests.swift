@@ -67,4 +67,27 @@ import Testing
         let node = try #require(Self.reason(try Self.withWork(text, #"{"pipeline":0,"executions":9999}"#)))
         #expect(node.contains("actions[0]"), "\(node)")
     }
+
+    /// Two actions may not share one work pipeline: every execution's element would be both
+    /// actions' input, and one action's results the other's.
+    @Test func aSharedWorkIsRefused() throws {
+        let yaml = """
+            screen: S
+            inputs:
+              go: event
+            actions:
+              one: { trigger: go, work: { just: 1 } }
+              two: { trigger: go, work: { just: '"a"' } }
+            """
+        let loaded = SpecLoader.load(text: yaml, path: "two.yaml")
+        let text = try CompiledSpec.json(try #require(loaded.spec, "\(loaded.renderDiagnostics())"))
+        let regex = try NSRegularExpression(pattern: #""work":\{[^}]*\}"#)
+        let matches = regex.matches(in: text, range: NSRange(text.startIndex..., in: text))
+        try #require(matches.count == 2)
+        let first = try #require(Range(matches[0].range, in: text))
+        let second = try #require(Range(matches[1].range, in: text))
+        let shared = text.replacingCharacters(in: second, with: String(text[first]))
+        let reason = try #require(Self.reason(shared))
+        #expect(reason.contains("shares its work with another action"), "\(reason)")
+    }
 }

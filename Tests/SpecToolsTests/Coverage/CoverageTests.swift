@@ -147,6 +147,35 @@ struct CoverageTests {
             """)
     }
 
+    /// Work that is a stream lists only what it can do: `empty` no element, a timer through
+    /// `take` and `map` no failure; a call through `retry` both.
+    @Test func workThatIsAStreamListsWhatItCanDo() throws {
+        let spec = try measure("""
+            screen: Work
+            inputs:
+              go: event
+            actions:
+              nothing: { work: empty }
+              count: { trigger: go, work: { interval: 1s, ops: [ { take: 2 }, { map: "2 - $0" } ] } }
+              send: { trigger: go, work: { call: api.send, ops: [ { retry: 2 } ] } }
+            services:
+              api.send: { returns: Int, result: 1 }
+            scenarios:
+              - name: nothing runs
+                steps:
+                  - wait: 0ms
+            """, name: "work.yaml")
+        #expect(missed(spec) == """
+            work.yaml:5:3: 'nothing.errors' emits 'notEnabled' (triggered while disabled)
+            work.yaml:6:3: 'count.elements' emits (the work succeeds)
+            work.yaml:6:3: 'count.errors' emits 'notEnabled' (triggered while disabled)
+            work.yaml:7:3: 'send.elements' emits (the work succeeds)
+            work.yaml:7:3: 'send.errors' emits a failure of the work
+            work.yaml:7:3: 'send.errors' emits 'notEnabled' (triggered while disabled)
+            work.yaml:9:37: 'api.send' answers
+            """)
+    }
+
     @Test func probesLeaveEveryShippedTimelineUnchanged() throws {
         let root = PackagePaths.root
         for path in SpecFinder.specs(in: [root + "/specs"]) {

@@ -46,6 +46,18 @@ import RxCocoa
         viewModel.screen.stop()
     }
 
+    /// Work that is a stream: `execute()` gives each element of the execution, then completes
+    /// when the execution ends, as the `Action` library's execute does with its work's observable.
+    @Test func workThatIsAStreamGivesEveryElement() async throws {
+        let viewModel = try CountdownViewModel()
+        viewModel.screen.start()
+        var elements: [Int] = []
+        for try await n in viewModel.count.execute().values { elements.append(n) }
+        #expect(elements == [3, 2, 1])
+        #expect(viewModel.screen.count.executing == false)
+        viewModel.screen.stop()
+    }
+
     @Test func aRefusalReachesTheActionAsItsError() async throws {
         let viewModel = try LoginViewModel()
         viewModel.screen.services.auth.signIn { _ in throw ServiceFailure.http(401) }

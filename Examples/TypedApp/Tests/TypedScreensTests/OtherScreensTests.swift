@@ -49,6 +49,30 @@ import TypedScreens
         screen.stop()
     }
 
+    /// An action whose work is a stream: the provider's 503 is retried within the same send (a
+    /// second later, on the real clock), and the countdown action runs from its answer.
+    @Test func signInRetriesTheSendAndCountsDownFromTheAnswer() async throws {
+        let screen = try SignInScreen()
+        let calls = Inbox<String>()
+        screen.services.auth.sendCode { arguments in
+            calls.append(arguments.phone)
+            if calls.all.count == 1 { throw ServiceFailure.http(503) }
+            return true
+        }
+        screen.start()
+        screen.phone = "555 010 0199"
+        #expect(screen.sendCode.enabled)
+        let ticks = screen.values.countdown.elements
+        screen.sendTap()
+        #expect(try await first(ticks) == 29)
+        #expect(calls.all == ["555 010 0199", "555 010 0199"])
+        #expect(screen.sendCode.elements == true)
+        #expect(screen.countdown.executing)
+        #expect(screen.sendCode.enabled == false)
+        #expect(screen.resendTitle == "Resend in 29s")
+        screen.stop()
+    }
+
     @Test func theRepositoryListAppendsPagesThroughItsAction() async throws {
         let screen = try RepoListScreen()
         screen.services.github.repos { arguments in

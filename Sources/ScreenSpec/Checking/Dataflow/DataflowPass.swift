@@ -21,6 +21,8 @@ struct DataflowPass: CheckPass {
     let declarations: Declarations
     var cx = CheckContext()
     var out: Dataflow
+    /// While an action's work is checked: the action's input, which `$0` reads in its `with:`.
+    var workInput: (action: String, type: SpecType, trigger: (name: String, type: SpecType)?, unresolved: Bool)?
 
     init(spec: Spec, declarations: Declarations, catalog: ScreenCatalog) {
         self.spec = spec

@@ -19,6 +19,7 @@ extension DeclarationsPass {
         let flatMap = OperatorDecl(name: "flatMap", arguments: OperatorArgumentsDecl(request: request), range: range)
         let decl = StreamDecl(source: action.trigger ?? Located("", range), operators: [flatMap], range: range)
         out.streams.append(PendingStream(node: work, decl: decl, errors: nil,
-                                         action: PendingActionWork(action: index, run: run, elements: elements, trigger: action.trigger, input: input)))
+                                         action: PendingActionWork(action: index, name: name, inputUnresolved: out.unresolvedInputs.contains(name), run: run,
+                                                                   elements: elements, trigger: action.trigger, input: input)))
     }
 }

@@ -32,6 +32,15 @@ extension ExplorePass {
         return rows
     }
 
+    /// The row inputs a component of the row's own `view:` fires, with the rows and values the
+    /// spec shows: under `gestures: only`, the moves a person makes on a row (a tap on its button
+    /// is that input sent to that row, as a scenario's row gesture plays).
+    func gestureRows(_ plan: ExplorePlan) -> [ExploreRowInput] {
+        defaultRows(plan).filter { row in
+            cells[row.cells].view?.contains { component in component.events.contains { $0.input == row.input } } ?? false
+        }
+    }
+
     /// A row value input listed under `explore: inputs:` with its values.
     mutating func listRowInput(_ row: (cells: Int, input: Int), _ name: Located<String>, _ items: [YAMLNode], _ plan: inout ExplorePlan) {
         let input = cells[row.cells].inputs[row.input]

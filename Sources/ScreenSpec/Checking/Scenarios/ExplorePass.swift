@@ -125,13 +125,16 @@ struct ExplorePass: CheckPass {
             plan.events.removeAll { driven.contains($0) }
             plan.actions.removeAll { executed.contains($0) }
         }
-        if let gestures = decl?.gestures, gestures.value == .only, plan.gestures.isEmpty {
-            cx.diagnostics.error(.exploreTarget, "'gestures: only' tries the gestures the scenarios make, and they make none", at: gestures.range,
-                                 fixIt: "add a scenario step such as 'tap: button', or list 'inputs:' and 'events:'")
-        }
-        // Left to the defaults, every row input is sent to the rows it can find.
-        if decl?.inputs == nil && decl?.events == nil && decl?.gestures?.value != .only {
+        // Left to the defaults, every row input is sent to the rows it can find; with
+        // `gestures: only`, those a component of the row's own view fires (a tap on a row's button).
+        if decl?.gestures?.value == .only {
+            plan.rows = gestureRows(plan)
+        } else if decl?.inputs == nil && decl?.events == nil {
             plan.rows = defaultRows(plan)
+        }
+        if let gestures = decl?.gestures, gestures.value == .only, plan.gestures.isEmpty, plan.rows.isEmpty {
+            cx.diagnostics.error(.exploreTarget, "'gestures: only' tries the gestures the scenarios make and those of the rows' views, and there are none",
+                                 at: gestures.range, fixIt: "add a scenario step such as 'tap: button', or list 'inputs:' and 'events:'")
         }
         // An action with an input runs with the values scenarios give it; with none, it is left out.
         var kept: [Int] = []

@@ -109,6 +109,8 @@ extension DataflowPass {
             bound = executions.bound
             sourceNode = work.run
             cx.nodes[work.run].type = element
+            // `$0` in the work's `with:` and `if:` is the action's input, as in a plain call's.
+            workInput = (work.name, work.input, work.trigger.map { ($0.value, executions.bound.type) }, work.inputUnresolved)
         } else {
             guard let source = streamSource(pending.decl.source, for: node) else { return }
             element = source.type
@@ -118,8 +120,10 @@ extension DataflowPass {
         var sawRequest = false
         // Operators after one that could not be read work on elements of an unknown type.
         let readable = Array(pending.decl.operators.prefix(pending.decl.readOperators ?? Int.max))
-        guard let plans = checkOperators(readable, element: &element, node: node, sourceName: pending.decl.source.value,
-                                         inner: false, bound: bound, sawRequest: &sawRequest, navigationShape: &navigationShape) else { return }
+        let plans = checkOperators(readable, element: &element, node: node, sourceName: pending.decl.source.value,
+                                   inner: false, bound: bound, sawRequest: &sawRequest, navigationShape: &navigationShape)
+        workInput = nil
+        guard let plans else { return }
         guard pending.decl.readOperators == nil else { return }
         cx.poisoned.remove(name)
         cx.nodes[node].type = element
@@ -188,6 +192,10 @@ extension DataflowPass {
                 var checker = cx.expressionChecker()
                 checker.operatorArguments = [element]
                 if let requestElement { checker.payload = requestElement }
+                if !inner, let workInput {
+                    checker.actionInput = (workInput.action, workInput.type, workInput.trigger)
+                    checker.inputUnresolved = workInput.unresolved
+                }
                 guard let (call, answer, source, choice) = checkInnerStreams(request, with: &checker) else { return nil }
                 var innerElement = answer
                 var innerRequest = false

@@ -13,6 +13,9 @@ struct PendingStream {
 /// An action whose work is a stream, waiting for its types in the dataflow pass.
 struct PendingActionWork {
     var action: Int
+    var name: String
+    /// Its `input:` was written but is not a type (reported already): `$0` stays quiet.
+    var inputUnresolved: Bool
     /// The hidden node each execution sends its input to.
     var run: Int
     var elements: Int

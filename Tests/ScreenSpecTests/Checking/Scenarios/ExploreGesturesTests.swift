@@ -55,6 +55,47 @@ import Testing
         #expect(dropped.gestures.isEmpty && dropped.inputs.count == 1)
     }
 
+    /// Under `gestures: only`, a row input a component of the row's own view fires is a gesture a
+    /// person makes on that row, and is tried; one no component fires is not.
+    @Test func onlyTriesTheRowsGestures() throws {
+        let yaml = """
+            screen: S
+            types:
+              Option: { id: Int, name: String }
+            state:
+              options: { type: "[Option]", initial: [{ id: 1, name: Tea }, { id: 2, name: Cake }] }
+            viewModels:
+              OptionRow:
+                params: { item: Option }
+                inputs:
+                  toggle: event
+                  reset: event
+                state:
+                  selected: { type: Bool, initial: false }
+                handlers:
+                  - on: toggle
+                    set: { selected: "!selected" }
+                  - on: reset
+                    set: { selected: false }
+                view:
+                  check: { button: { title: item.name, tap: toggle } }
+            cells:
+              rows: { viewModel: OptionRow, for: options }
+            explore:
+              gestures: only
+            """
+        let loaded = SpecLoader.load(text: yaml, path: "t.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.renderDiagnostics())")
+        let spec = try #require(loaded.spec)
+        let toggle = try #require(spec.cells[0].inputs.firstIndex { $0.name == "toggle" })
+        #expect(spec.explore.rows.map(\.input) == [toggle])
+        #expect(spec.explore.rows.first?.rows == [.int(1), .int(2)])
+        // Without a row's view there is nothing to try: the mistake says so.
+        let bare = yaml.replacingOccurrences(of: "    view:\n      check: { button: { title: item.name, tap: toggle } }\n", with: "")
+        let errors = SpecLoader.load(text: bare, path: "t.yaml").diagnostics.map(\.message)
+        #expect(errors == ["'gestures: only' tries the gestures the scenarios make and those of the rows' views, and there are none"])
+    }
+
     @Test func mistakesAreLocatedWithTheirFix() {
         #expect(Self.errors("explore:\n  gestures: maybe")
             == ["13:13: 'gestures:' takes 'true', 'false' or 'only', found 'maybe' | fix: write 'gestures: only' to explore through the view alone"])

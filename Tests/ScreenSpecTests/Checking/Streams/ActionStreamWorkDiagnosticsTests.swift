@@ -89,4 +89,52 @@ struct ActionStreamWorkDiagnosticsTests {
         #expect(found.count == 1)
         #expect(found.first?.range.start.line == 6)
     }
+
+    /// A trigger that merges the action's own elements is a dependency cycle, reported as one.
+    @Test func aTriggerFedByItsOwnElementsIsACycle() {
+        let found = diagnostics("""
+            screen: S
+            inputs:
+              go: Int
+            actions:
+              a:
+                input: Int
+                trigger: x
+                work: { just: '$0 + 1' }
+            outputs:
+              x: { stream: go, ops: [ { merge: a.elements } ] }
+            """)
+        #expect(found.count == 1)
+        #expect(found.first?.message.hasPrefix("dependency cycle:") == true)
+    }
+
+    /// `$0` is the action's input, as in a plain call's `with:`: without `input:` it is an error
+    /// that says how to read the trigger's value.
+    @Test func dollarZeroIsTheActionsInput() {
+        let found = diagnostics("""
+            screen: S
+            inputs:
+              n: Int
+            actions:
+              a:
+                trigger: n
+                work: { just: '$0 + 1' }
+            """)
+        #expect(found.map(\.message) == ["action 'a' takes no input, so '$0' has nothing to read"])
+        #expect(found.first?.notes.first?.message.contains("read it as 'n'") == true)
+    }
+
+    @Test func asIsRefused() {
+        let found = diagnostics("""
+            screen: S
+            inputs:
+              n: Int
+            actions:
+              a:
+                trigger: n
+                work: { just: n, as: q }
+            """)
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("'as:' names a request's element") == true)
+    }
 }
