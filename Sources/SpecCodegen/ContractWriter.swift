@@ -3,10 +3,12 @@
 /// same names), the generated `@Observable` model's conformance to it, and `LoginScreen.contract`,
 /// the members by the spec's names, which `SpecConformance` plays the spec's scenarios through.
 ///
-/// What the contract leaves out: the screen's parameters (a view model is made with them), its
-/// state and the streams it reads itself (how a view model gets to what it shows is its own
-/// business: `weather` feeds `cityName`, only `cityName` is compared), `Void` streams (a property
-/// has no latest `()`: an adapter adds one as a pushed stream) and navigations.
+/// The inputs of rows (`cells:`) are in it, as methods taking the row's identity
+/// (`cartRemove(row:)`). What the contract leaves out: the screen's parameters (a view model is
+/// made with them), its state and the streams it reads itself (how a view model gets to what it
+/// shows is its own business: `weather` feeds `cityName`, only `cityName` is compared), `Void`
+/// streams (a property has no latest `()`: an adapter adds one as a pushed stream) and
+/// navigations.
 struct ContractWriter {
     let shape: ScreenShape
 
@@ -67,6 +69,7 @@ struct ContractWriter {
                     out.line("var \(property): \(type) { get }")
                 }
             }
+            writeRowRequirements(into: &out)
             for group in shape.groups {
                 guard let action = group.action else { continue }
                 if let input = action.input {
@@ -98,6 +101,7 @@ struct ContractWriter {
                     case .output: out.line("    .output(\(name)) { $0.\(property) }")
                     }
                 }
+                writeRowMembers(into: &out)
                 for group in shape.groups {
                     guard let action = group.action else { continue }
                     let name = SwiftSource.literal(action.specName)

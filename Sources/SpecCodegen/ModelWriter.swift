@@ -81,6 +81,9 @@ struct ModelWriter {
         for (member, property, screenPath) in group.modelMembers {
             writeMember(member, property: property, screenPath: screenPath, into: &out)
         }
+        for input in group.rowInputs {
+            writeRowInput(input, of: group, into: &out)
+        }
         if let action = group.action {
             out.line()
             if let input = action.input {

@@ -1,6 +1,6 @@
 /// Writes a spec's RxSwift shape, the seeds' Input/Output style over the typed screen
 /// (`LoginViewModel`): inputs as `BehaviorRelay` (properties) and `PublishRelay` (events, value
-/// inputs), state and outputs as `Driver` (values) and `Signal` (streams), actions as the `Action`
+/// inputs, the inputs of rows), state and outputs as `Driver` (values) and `Signal` (streams), actions as the `Action`
 /// library's `Action`. Emissions arrive synchronously, on the thread of the transaction that made
 /// them, as an RxSwift subject's do; `Driver` and `Signal` then deliver them on the main thread.
 ///
@@ -32,6 +32,7 @@ struct RxSwiftWriter {
                     out.doc("`\(member.specName)`.")
                     out.line("public let \(name): \(relayType(member))")
                 }
+                writeRowRelays(into: &out)
             }
             out.line()
             out.doc("What the view shows: values as `Driver`s, streams as `Signal`s (plain `Observable`s where RxCocoa is not, as on Linux).")
@@ -64,12 +65,13 @@ struct RxSwiftWriter {
             out.doc("The RxSwift shape of `screen`, which the caller starts.")
             out.block("public init(screen: \(s))") { out in
                 out.line("self.screen = screen")
-                let usesNodes = !inputs().isEmpty || !outputs().isEmpty || shape.groups.contains { $0.action != nil }
+                let hasInputs = !inputs().isEmpty || !shape.allRowInputs.isEmpty
+                let usesNodes = hasInputs || !outputs().isEmpty || shape.groups.contains { $0.action != nil }
                 if usesNodes {
                     out.line("let core = screen.core")
                     out.line("let nodes = screen.nodes")
                 }
-                if !inputs().isEmpty { out.line("let bag = disposeBag") }
+                if hasInputs { out.line("let bag = disposeBag") }
                 var inputNames: [String] = []
                 for (member, name) in inputs() {
                     let node = "nodes.\(shape.nodeNames[member.specName]!)"
@@ -86,6 +88,7 @@ struct RxSwiftWriter {
                         out.line("\(name).subscribe(onNext: { core.fire(\(node), $0) }).disposed(by: bag)")
                     }
                 }
+                inputNames += writeRowRelayBindings(into: &out)
                 out.line("input = Input(\(inputNames.map { "\($0): \($0)" }.joined(separator: ", ")))")
                 var outputNames: [String] = []
                 for (member, name) in outputs() {

@@ -83,6 +83,9 @@ struct ScreenShape {
         var action: Action?
         /// The nested type of a group that is more than one member (`LoginAction`, `WeatherGroup`).
         var nestedType: String?
+        /// The inputs of its rows, when the group is a `cells:` entry (`cart`): each sent to a row
+        /// by its identity (``RowInput``).
+        var rowInputs: [RowInput] = []
     }
 
     struct Action {
@@ -113,6 +116,9 @@ struct ScreenShape {
     /// The property of each node (by spec name) in the generated `Nodes`: unique Swift names, set
     /// once the members are known (``nodePropertyNames()``).
     var nodeNames: [String: String] = [:]
+    /// The property of each row input (by spec name, `cart.remove`) in the generated `Nodes`,
+    /// unique among the nodes' (``rowInputPropertyNames()``).
+    var rowInputNames: [String: String] = [:]
 
     /// Unique Swift names for the nodes of the parameters and the members.
     func nodePropertyNames() -> [String: String] {

@@ -165,12 +165,19 @@ struct ScreenWriter {
                 for (name, _) in members where written.insert(name).inserted {
                     out.line("let \(nodeNames[name]!): ScreenNode")
                 }
+                for input in shape.allRowInputs {
+                    out.line("let \(shape.rowInputNames[input.specName]!): RowInput")
+                }
                 out.line()
                 out.block("init(_ core: TypedScreenCore) throws") { out in
                     written = []
                     for (name, _) in members where written.insert(name).inserted {
                         let type = specTypes[name] ?? shape.params.first { $0.specName == name }?.specType ?? ""
                         out.line("\(nodeNames[name]!) = try core.node(\(SwiftSource.literal(name)), type: \(SwiftSource.literal(type)))")
+                    }
+                    for input in shape.allRowInputs {
+                        let (name, row, type) = (SwiftSource.literal(input.specName), SwiftSource.literal(input.identitySpecType), SwiftSource.literal(input.valueSpecType))
+                        out.line("\(shape.rowInputNames[input.specName]!) = try core.rowInput(\(name), row: \(row), type: \(type))")
                     }
                 }
             }
@@ -193,6 +200,10 @@ struct ScreenWriter {
                 for child in group.children {
                     out.line()
                     writeMember(child, name: child.swiftName, inStruct: true, into: &out)
+                }
+                for input in group.rowInputs {
+                    out.line()
+                    writeRowInput(input, into: &out)
                 }
                 if let action = group.action {
                     out.line()

@@ -52,10 +52,11 @@ struct ShapeBuilder {
             guard let name = memberName(node.name, at: node.range) else { return nil }
             return .init(swiftName: name, specName: node.name, specType: node.type.description, type: swiftType(node.type))
         }
-        shape.groups = groups()
+        shape.groups = withRowInputs(groups())
         shape.plumbing = plumbing()
         shape.services = services()
         shape.nodeNames = shape.nodePropertyNames()
+        shape.rowInputNames = shape.rowInputPropertyNames()
         checkNestedTypes(shape)
         checkModelNames(shape)
         return diagnostics.contains { $0.severity == .error } ? nil : shape

@@ -25,6 +25,9 @@ struct ContractBinding<Model> {
     var events: [Int: @MainActor @Sendable (Model) -> Void] = [:]
     /// Actions by index.
     var actions: [Int: @MainActor @Sendable (Model, Value) throws -> Void] = [:]
+    /// The inputs of rows (`cart.remove`) by the node of their stream, given a row's identity
+    /// and the value.
+    var rows: [Int: @MainActor @Sendable (Model, Value, Value) throws -> Void] = [:]
     var outputs: [Output] = []
 
     init(_ contract: ScreenContract<Model>) throws(ConformanceError) {
@@ -42,6 +45,15 @@ struct ContractBinding<Model> {
                 actions[action] = execute
                 continue
             }
+            if case .row(let send) = member {
+                let inputs = spec.cells.flatMap { plan in plan.inputs.map { (plan.name + "." + $0.name, $0.node) } }
+                guard let input = inputs.first(where: { $0.0 == name }) else {
+                    let known = inputs.isEmpty ? "it has no rows with inputs" : "it has \(inputs.map(\.0).joined(separator: ", "))"
+                    throw ConformanceError("the contract names the input of a row '\(name)', which the spec does not have (\(known))")
+                }
+                rows[input.1] = send
+                continue
+            }
             guard let node = spec.node(named: name) else {
                 throw ConformanceError("the contract names '\(name)', which the spec does not have")
             }
@@ -51,7 +63,7 @@ struct ContractBinding<Model> {
             case .event(let fire): events[node] = fire
             case .output(let read): outputs.append(Output(name: name, node: node, read: read, hasCurrentValue: hasValue))
             case .stream(let subscribe): outputs.append(Output(name: name, node: node, subscribe: subscribe, hasCurrentValue: hasValue))
-            case .action: break
+            case .action, .row: break
             }
         }
     }

@@ -101,6 +101,16 @@ struct PathPlayer<Model> {
                         continue
                     }
                     do { try execute(model, value) } catch { problems.append("the action '\(spec.actions[action].name)' cannot take \(ValueFormatter.text(value)): \(error)") }
+                case .row(let node, let row, let value):
+                    guard let send = binding.rows[node] else {
+                        problems.append("the contract has no member for the input of a row '\(spec.nodes[node].name)', which '\(step.text)' reaches")
+                        continue
+                    }
+                    do {
+                        try send(model, row, value)
+                    } catch {
+                        problems.append("'\(spec.nodes[node].name)' cannot take row \(ValueFormatter.text(row)) and \(ValueFormatter.text(value)): \(error)")
+                    }
                 case .wait(let until):
                     await letTimePass(until: until, model, time, sides)
                     continue
@@ -156,6 +166,8 @@ enum ModelMove {
     case input(node: Int, value: Value)
     case event(node: Int)
     case action(Int, value: Value)
+    /// An input of a row (by the node of its stream, `cart.remove`) sent to the row with this identity.
+    case row(node: Int, row: Value, value: Value)
     /// Let time pass until this instant of the spec's clock.
     case wait(until: Int)
 }
@@ -215,10 +227,10 @@ struct SpecHost<Model>: @MainActor ScenarioHost {
             sides.capturing = true
             sides.captured = []
             sides.gestureActions = gesture.actions.map { ($0, payload) }
-        case .sendRow:
-            // A screen contract has no members for the rows of `cells:` yet: say so, rather than
-            // compare a path one side never played.
-            sides.problems.append("'\(step.text)': a screen contract has no rows of 'cells:' to send to")
+        case .sendRow(let c, let input, let row, let value):
+            // The view model is sent it as the spec's graph is, a row not there too: the graph
+            // changes nothing then (a runtime error), and the view model must show no change.
+            sides.moves.append(.row(node: binding.spec.cells[c].inputs[input].node, row: row, value: value))
         case .end, .endAction, .wait, .expect, .expectEnd, .expectThat, .subscribe, .dispose:
             // A view model has no input streams to end; a scenario's observers watch the spec's
             // side only (their lines are the timeline's), and change nothing to compare.

@@ -2,8 +2,8 @@ import SpecExploration
 import SpecRuntime
 
 /// The paths `specrun explore` would take from the screen's start, breadth first: each a sequence
-/// of moves from the spec's `explore:` alphabet (an input, event, action or gesture the scenarios
-/// use, then a wait), kept when it reaches a state of the spec's graph no shorter path reached.
+/// of moves from the spec's `explore:` alphabet (an input, event, action, gesture or input of a
+/// row the scenarios use, then a wait), kept when it reaches a state of the spec's graph no shorter path reached.
 /// Shortest first, so the first path that diverges is one of the shortest that do.
 ///
 /// A state here also counts the service calls made on the way: two paths to one screen state, one
@@ -38,6 +38,16 @@ struct PathSearch {
             }
         }
         for (gesture, text) in plan.gestures { steps.append(StepPlan(kind: .gesture(gesture), text: text, range: here)) }
+        // Each row input to each row identity the plan knows, as `specrun explore` sends them.
+        for rowInput in plan.rows where rowInput.cells < spec.cells.count && rowInput.input < spec.cells[rowInput.cells].inputs.count {
+            let name = spec.cells[rowInput.cells].name + "." + spec.cells[rowInput.cells].inputs[rowInput.input].name
+            for row in rowInput.rows {
+                for value in rowInput.values {
+                    let text = value == .void ? "send \(name) to row \(row)" : "send \(name) = \(value) to row \(row)"
+                    steps.append(StepPlan(kind: .sendRow(cells: rowInput.cells, input: rowInput.input, row: row, value: value), text: text, range: here))
+                }
+            }
+        }
         var moves: [Move] = []
         for step in steps { for wait in plan.waits { moves.append(Move(step: step, wait: wait)) } }
         for wait in plan.waits where wait > 0 { moves.append(Move(step: nil, wait: wait)) }

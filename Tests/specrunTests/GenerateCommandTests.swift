@@ -64,6 +64,46 @@ import Testing
         #expect(try !String(contentsOfFile: folder + "/login.swift", encoding: .utf8).contains("LoginModel"))
     }
 
+    /// The inputs of rows (`cells:`), on the docs' Cart: a method of the entry's group per input
+    /// taking the row's identity (the `id:` field's type), the model's and the contract's by the
+    /// model's names, a relay in the RxSwift shape's `Input`. Examples/TypedApp compiles and runs
+    /// them (its `rows/cart.yaml` is this example, `theTypedAppsCartIsTheDocsCart`).
+    @Test func theInputsOfRowsAreMembersTakingTheRowsIdentity() throws {
+        let spec = try CLI.temporarySpec(Self.docsCart(), name: "cart.yaml")
+        let folder = try PackagePaths.temporaryFolder("specrun-generate")
+        let result = try CLI.run(["generate", spec, "--rxswift", "--output", folder])
+        #expect(result.status == 0, "\(result)")
+        let swift = try String(contentsOfFile: folder + "/cart.swift", encoding: .utf8)
+        for line in [
+            #"cartQuantityRow = try core.rowInput("cart.quantity", row: "Int", type: "Int")"#,
+            "public func increment(row: Int) { core.fire(nodes.cartIncrementRow, row: row) }",
+            "public func quantity(_ value: Int, row: Int) { core.fire(nodes.cartQuantityRow, row: row, value) }",
+            "public func cartRemove(row: Int) { screen.cart.remove(row: row) }",
+            "public func cartQuantity(_ value: Int, row: Int) { screen.cart.quantity(value, row: row) }",
+            "    func cartQuantity(_ value: Int, row: Int)\n",
+            #".rowEvent("cart.remove") { (model, row: Int) in model.cartRemove(row: row) }"#,
+            #".rowInput("cart.quantity") { (model, row: Int, value: Int) in model.cartQuantity(value, row: row) }"#,
+        ] {
+            #expect(swift.contains(line), "cart.swift has no '\(line)'")
+        }
+        // The latest row of each input's stream stays beside it.
+        #expect(swift.contains("public var remove: CartRow? { core.latest(nodes.cartRemove, as: CartRow.self) }"))
+        let rx = try String(contentsOfFile: folder + "/cart+RxSwift.swift", encoding: .utf8)
+        #expect(rx.contains("public let cartRemove: PublishRelay<Int>"))
+        #expect(rx.contains("public let cartQuantity: PublishRelay<(row: Int, value: Int)>"))
+        #expect(rx.contains("cartQuantity.subscribe(onNext: { core.fire(nodes.cartQuantityRow, row: $0.row, $0.value) }).disposed(by: bag)"))
+    }
+
+    @Test func theTypedAppsCartIsTheDocsCart() throws {
+        let copy = try String(contentsOfFile: PackagePaths.path("Examples/TypedApp/Sources/TypedScreens/rows/cart.yaml"), encoding: .utf8)
+        #expect(copy == (try Self.docsCart()), "copy the Cart example of docs/spec-language.md to Examples/TypedApp/Sources/TypedScreens/rows/cart.yaml again")
+    }
+
+    /// The Cart example of docs/spec-language.md, "Cell view models".
+    static func docsCart() throws -> String {
+        try #require(DocExample.all().first { $0.page == "docs/spec-language.md" && $0.text.hasPrefix("screen: Cart\n") && $0.text.contains("cells:") }).text
+    }
+
     @Test func aSwiftKeywordIsALocatedErrorAndNothingIsWritten() throws {
         let spec = try CLI.temporarySpec("""
             screen: Keywords

@@ -179,7 +179,7 @@ public final class LiveScreen: @unchecked Sendable {
     /// Fires an event or value input resolved with ``node(_:)``.
     public func send(_ node: ScreenNode, _ value: Value = .void) throws {
         try own(node)
-        guard node.role == .event else { throw LiveScreenError("'\(node.name)' is \(node.role.article); only event and value inputs can be sent") }
+        guard node.role == .event else { throw refusalToSend(node) }
         if node.accepts(value) {
             try write(node.index, value, send: true)
         } else {
@@ -249,7 +249,7 @@ public final class LiveScreen: @unchecked Sendable {
     /// allocated. False when an observer on this thread makes it: the caller queues it to run after
     /// the current job (jobs run only once started, so that one is too).
     @inline(__always)
-    private func ranNow(_ job: () -> Void) throws -> Bool {
+    func ranNow(_ job: () -> Void) throws -> Bool {
         var notStarted = false
         switch clock.runNow({ if started { job() } else { notStarted = true } }) {
         case .ran:

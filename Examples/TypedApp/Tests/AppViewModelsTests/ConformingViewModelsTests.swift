@@ -74,6 +74,29 @@ struct ConformingViewModelsTests {
         #expect(report.outputs == ["cityName", "errorMessage"])
     }
 
+    /// The rows of `cells:`: the scenario's and the explored paths' inputs of rows reach the view
+    /// model through the generated contract's `cartIncrement(row:)`, `cartQuantity(_:row:)`…
+    @Test func cartRows() async throws {
+        let conformance = try Conformance(CartScreen.contract) { _ in CartViewModel() }
+        let report = await conformance.check()
+        #expect(report.passed, "\(report)")
+        #expect(report.scenarios == 1)
+        #expect(report.outputs == ["total", "titles", "cart", "cart.increment", "cart.quantity"])
+        #expect(report.explored > 20)
+    }
+
+    @Test func cartRowsByHand() async throws {
+        // doc: rows by hand
+        let contract = ScreenContract<CartViewModel>(program: CartScreen.program)
+            .rowEvent("cart.increment") { (model, row: Int) in model.cartIncrement(row: row) }
+            .rowInput("cart.quantity") { (model, row: Int, value: Int) in model.cartQuantity(value, row: row) }
+            .rowEvent("cart.remove") { (model, row: Int) in model.cartRemove(row: row) }
+            .output("total") { $0.total }
+        // end doc
+        let report = await (try Conformance(contract) { _ in CartViewModel() }).check()
+        #expect(report.passed, "\(report)")
+    }
+
     @Test func aNameTheSpecDoesNotHaveIsRefusedAtOnce() throws {
         let contract = ScreenContract<WeatherViewModel>(program: WeatherScreen.program).output("city") { $0.cityName }
         #expect(throws: ConformanceError.self) {

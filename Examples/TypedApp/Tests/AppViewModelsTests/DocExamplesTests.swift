@@ -24,6 +24,6 @@ struct DocExamplesTests {
                 regions.append(lines[0])
             }
         }
-        #expect(regions == ["view model", "first check", "clock", "contract by hand"])
+        #expect(regions == ["view model", "first check", "clock", "contract by hand", "rows by hand"])
     }
 }

@@ -101,6 +101,39 @@ let api = API()
         model.stop()
     }
 
+    @Test func rows() throws {
+        // doc: rows
+        let screen = try CartScreen()             // the Cart of docs/spec-language.md
+        screen.start()
+        screen.cart.increment(row: 2)             // an event of a row: to the row whose id is 2
+        screen.cart.quantity(3, row: 1)           // a value input of a row: the value, then the row
+        let rows: [CartScreen.CartRow] = screen.cart.value   // each row's item, quantity, units, outputs
+        let total: Int = screen.total             // 3 x 4 + 2 x 6 = 24
+        // end doc
+        #expect(total == 24)
+        #expect(rows.map(\.title) == ["3 x Tea", "2 x Cake"])
+        #expect(rows[0].quantity == 3 && rows[1].quantity == nil)
+        #expect(screen.cart.quantity?.item.name == "Tea", "the latest row `quantity` fired on")
+        let misuses = Inbox<String>()
+        screen.onMisuse { misuses.append($0) }
+        screen.cart.remove(row: 1)
+        screen.cart.remove(row: 1)
+        #expect(screen.titles == "2 x Cake")
+        #expect(misuses.all == ["Cart: cart.remove(row: 1): 'cart' has no row 1: its 1 row has another identity"])
+        screen.stop()
+    }
+
+    @MainActor
+    @Test func rowsOfTheModel() throws {
+        let model = try CartModel()
+        model.start()
+        model.cartQuantity(2, row: 2)
+        model.cartRemove(row: 1)
+        #expect(model.titles == "2 x Cake")
+        #expect(model.cartQuantity?.units == 2)
+        model.stop()
+    }
+
     /// Every region above is a ```swift block of docs/generated-code.md.
     @Test func thePageShowsTheseExamples() throws {
         let here = URL(fileURLWithPath: #filePath)
@@ -119,6 +152,6 @@ let api = API()
             #expect(blocks.contains(text), "docs/generated-code.md has no ```swift block for '\(lines[0])':\n\(text)")
             regions += 1
         }
-        #expect(regions == 4)
+        #expect(regions == 5)
     }
 }

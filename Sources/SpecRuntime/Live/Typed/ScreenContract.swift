@@ -20,6 +20,9 @@ public struct ScreenContract<Model>: Sendable {
         case output(@MainActor @Sendable (Model) -> (any Encodable)?)
         /// An output that pushes each element to the given closure from the moment it is subscribed.
         case stream(@MainActor @Sendable (Model, @escaping @MainActor @Sendable (any Encodable) -> Void) -> Void)
+        /// An input of a row's view model: given the row's identity and the spec's value (`()`
+        /// for an event).
+        case row(@MainActor @Sendable (Model, _ row: Value, _ value: Value) throws -> Void)
     }
 
     /// The compiled program of the spec (the generated screen's `program`).
@@ -61,6 +64,20 @@ public struct ScreenContract<Model>: Sendable {
     /// The action `name` that takes an input, executed directly with it.
     public func action<T: Decodable>(_ name: String, executeWith execute: @escaping @MainActor @Sendable (Model, T) -> Void) -> Self {
         adding(name, .action { model, value in execute(model, try TypedScreenCore.decode(value, as: T.self)) })
+    }
+
+    /// The event `name` of a `cells:` entry's rows (`cart.remove`): the runner sends it to the
+    /// row with the identity a step gives (the `id:` field's value), as the row's cell would.
+    public func rowEvent<Row: Decodable>(_ name: String, send: @escaping @MainActor @Sendable (Model, _ row: Row) -> Void) -> Self {
+        adding(name, .row { model, row, _ in send(model, try TypedScreenCore.decode(row, as: Row.self)) })
+    }
+
+    /// The value input `name` of a `cells:` entry's rows (`cart.quantity`): the runner sends each
+    /// value to the row with the identity a step gives.
+    public func rowInput<Row: Decodable, T: Decodable>(_ name: String, send: @escaping @MainActor @Sendable (Model, _ row: Row, _ value: T) -> Void) -> Self {
+        adding(name, .row { model, row, value in
+            send(model, try TypedScreenCore.decode(row, as: Row.self), try TypedScreenCore.decode(value, as: T.self))
+        })
     }
 
     /// The output `name` (an output, an action's `enabled` or `executing`, or a stream's latest

@@ -1,0 +1,39 @@
+/// The RxSwift shape's inputs of rows (`cells:`): a `PublishRelay` per input in `Input`, named as
+/// `Output` names the input's stream (`input.cartRemove`, `output.cartRemove`), whose elements
+/// are the rows to send it to: a row's identity for an event, the identity and the value for a
+/// value input (`input.cartQuantity.accept((row: 1, value: 3))`).
+extension RxSwiftWriter {
+    /// Each row input with its relay's name and element type.
+    private var rowRelays: [(input: ScreenShape.RowInput, name: String, element: String)] {
+        shape.groups.flatMap { group in
+            group.rowInputs.map { input in
+                let row = input.identity.qualified(in: shape.screenType)
+                let element = input.value.map { "(row: \(row), value: \($0.qualified(in: shape.screenType)))" } ?? row
+                return (input, group.swiftName + SwiftNames.upperFirst(input.swiftName), element)
+            }
+        }
+    }
+
+    /// The relays' declarations in `Input`.
+    func writeRowRelays(into out: inout SwiftSource) {
+        for (input, name, element) in rowRelays {
+            out.doc("`\(input.specName)`, sent to the row whose `\(input.identityField)` is \(input.value == nil ? "each element" : "each element's `row`").")
+            out.line("public let \(name): PublishRelay<\(element)>")
+        }
+    }
+
+    /// The relays made and bound to the screen in `init(screen:)` (`core`, `nodes` and `bag` in
+    /// scope); their names, for `Input(...)`.
+    func writeRowRelayBindings(into out: inout SwiftSource) -> [String] {
+        for (input, name, element) in rowRelays {
+            let node = "nodes.\(shape.rowInputNames[input.specName]!)"
+            out.line("let \(name) = PublishRelay<\(element)>()")
+            if input.value == nil {
+                out.line("\(name).subscribe(onNext: { core.fire(\(node), row: $0) }).disposed(by: bag)")
+            } else {
+                out.line("\(name).subscribe(onNext: { core.fire(\(node), row: $0.row, $0.value) }).disposed(by: bag)")
+            }
+        }
+        return rowRelays.map(\.name)
+    }
+}

@@ -1,0 +1,33 @@
+import ScreenSpec
+import SpecRuntime
+
+/// The inputs of the rows of `cells:` entries, as members of the entries' groups.
+extension ShapeBuilder {
+    /// `groups` with each `cells:` entry's row inputs (``ScreenShape/RowInput``) in the entry's
+    /// group. An input whose stream became no member (its name is no Swift name: reported
+    /// already) gets none either.
+    func withRowInputs(_ groups: [ScreenShape.Group]) -> [ScreenShape.Group] {
+        var groups = groups
+        for plan in spec.cells {
+            guard let g = groups.firstIndex(where: { $0.specName == plan.name }),
+                  let (field, identity) = identityField(of: plan) else { continue }
+            for input in plan.inputs {
+                let specName = plan.name + "." + input.name
+                guard let member = groups[g].children.first(where: { $0.specName == specName }) else { continue }
+                groups[g].rowInputs.append(.init(
+                    specName: specName, swiftName: member.swiftName, identityField: field, identity: swiftType(identity),
+                    identitySpecType: identity.description, valueSpecType: input.type.description,
+                    value: input.type == .void ? nil : swiftType(input.type)))
+            }
+        }
+        return groups
+    }
+
+    /// The `id:` field of the entry's elements and its type.
+    private func identityField(of plan: CellsPlan) -> (String, SpecType)? {
+        var list = spec.nodes[plan.source].type
+        if case .optional(let wrapped) = list { list = wrapped }
+        guard case .list(.record(let element)) = list, let fields = spec.types.records[element], plan.key < fields.count else { return nil }
+        return (fields[plan.key].name, fields[plan.key].type)
+    }
+}
