@@ -72,7 +72,9 @@ package final class LiveClock: @unchecked Sendable {
     /// ``start()`` at speed 1, never paused (read under the lock once other controls are used).
     @inline(__always)
     package var elapsed: Int {
-        if plain { return anchor &+ Int((Self.now() &- origin) / 1_000_000) }
+        // Unsigned: real time never runs back, and an unsigned division by a constant is fewer
+        // instructions than a signed one.
+        if plain { return anchor &+ Int(truncatingIfNeeded: UInt64(bitPattern: Self.now() &- origin) / 1_000_000) }
         return controlledElapsed
     }
 
@@ -92,7 +94,9 @@ package final class LiveClock: @unchecked Sendable {
         return Int64(clock_gettime_nsec_np(CLOCK_MONOTONIC_RAW))
         #else
         var t = timespec()
-        clock_gettime(CLOCK_BOOTTIME, &t)
+        // Unprotected: `&t` handed to C would give the function it is inlined into (an input's
+        // `set`) a stack protector, a canary written and checked on every input.
+        _ = _withUnprotectedUnsafeMutablePointer(to: &t) { clock_gettime(CLOCK_BOOTTIME, $0) }
         return Int64(t.tv_sec) &* 1_000_000_000 &+ Int64(t.tv_nsec)
         #endif
     }
@@ -298,9 +302,18 @@ package final class LiveClock: @unchecked Sendable {
     }
 
     /// After a job: what it made due (at the job's time: no need to read the clock again), the jobs
-    /// queued meanwhile, then the timer for what is next; releases the lock.
+    /// queued meanwhile, then the timer for what is next; releases the lock. An input that
+    /// scheduled nothing and queued nothing, the usual case, only releases it.
     @inline(__always)
     private func finishJob() {
+        guard clock.nextDue == nil, later.isEmpty else { return finishBusyJob() }
+        busy = false
+        lock.unlock()
+    }
+
+    /// ``finishJob()`` with something scheduled or queued.
+    @inline(never)
+    private func finishBusyJob() {
         if let due = clock.nextDue, due <= clock.now { run(to: clock.now) }
         if !later.isEmpty { drainLater() }
         busy = false

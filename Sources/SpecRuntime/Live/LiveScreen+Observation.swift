@@ -1,40 +1,92 @@
 /// The observers of each node; touched only under the live clock's lock.
 final class LiveObservers: @unchecked Sendable {
     // Unchecked: read for every emission, and every access is under the clock's lock.
-    @exclusivity(unchecked) var lists: [[LiveObserver]]
+    /// Every observer of each node, in the order they came: the table keeps them alive.
+    @exclusivity(unchecked) private(set) var lists: [[LiveObserver]]
+    /// Each node's observer when it has exactly one, the usual case, unowned: an emission calls it
+    /// through `_withUnsafeGuaranteedRef`, its closure lent, not copied (no retain or release), as
+    /// the graph calls its `onEmit` (CompiledCalls.swift).
+    @exclusivity(unchecked) private var only: [Unmanaged<LiveObserver>?]
+    /// Observers removed while an emission was being dispatched (one that cancels itself, or stops
+    /// the screen), kept until no dispatch is under way: `dispatch` calls its observer unowned.
+    @exclusivity(unchecked) private var retired: [LiveObserver] = []
+    @exclusivity(unchecked) private var dispatching = 0
 
     init(nodes: Int) {
         lists = Array(repeating: [], count: nodes)
+        only = Array(repeating: nil, count: nodes)
+    }
+
+    /// Adds `observer` to `node`'s, after the others.
+    func add(_ observer: LiveObserver, to node: Int) {
+        lists[node].append(observer)
+        settle(node)
     }
 
     /// Ends observation `id` of `node`; the graph stops reporting the node once nobody observes it.
     func remove(_ id: Int, of node: Int, in graph: ScreenGraph) {
+        if dispatching > 0 { retired.append(contentsOf: lists[node].filter { $0.id == id }) }
         lists[node].removeAll { $0.id == id }
+        settle(node)
         if lists[node].isEmpty { graph.visible[node] = false }
+    }
+
+    /// Takes every observer of `node` away and returns them, in the order they came.
+    func removeAll(of node: Int) -> [LiveObserver] {
+        let removed = lists[node]
+        guard !removed.isEmpty else { return removed }
+        if dispatching > 0 { retired.append(contentsOf: removed) }
+        lists[node] = []
+        only[node] = nil
+        return removed
+    }
+
+    /// Points `only` at `node`'s observer when it has exactly one.
+    private func settle(_ node: Int) {
+        only[node] = lists[node].count == 1 ? Unmanaged.passUnretained(lists[node][0]) : nil
     }
 }
 
-/// One observer of a node: what to call with each value, and when the observation ends. A struct:
-/// calling an observer then retains only its closure, not an object around it as well.
-struct LiveObserver {
+/// One observer of a node: what to call with each value, and when the observation ends. A class,
+/// owned by ``LiveObservers``, so that a node's one observer is called unowned: each emission
+/// then retains and releases nothing (a struct's closure read out of the table's array is copied
+/// before it is called, its context retained and released around the call).
+final class LiveObserver {
     let id: Int
     let onValue: (Value) -> Void
     let onEnd: () -> Void
+
+    init(id: Int, onValue: @escaping (Value) -> Void, onEnd: @escaping () -> Void) {
+        self.id = id
+        self.onValue = onValue
+        self.onEnd = onEnd
+    }
 }
 
 extension LiveObservers {
     /// Calls the observers of the emission's node with its value.
     @inline(__always)
     func dispatch(_ emission: Emission) {
-        // One observer, the usual case: no copy of the list.
-        if lists[emission.node].count == 1 {
-            let onValue = lists[emission.node][0].onValue
-            onValue(emission.value)
-            return
-        }
+        // One observer, the usual case: no copy of the list, no retain. The rest is out of line,
+        // so that this path saves few registers.
+        guard let one = only[emission.node] else { return dispatchToEach(emission) }
+        dispatching &+= 1
+        one._withUnsafeGuaranteedRef { $0.onValue(emission.value) }
+        dispatching &-= 1
+        if dispatching == 0, !retired.isEmpty { releaseRetired() }
+    }
+
+    /// Calls each observer of a node that has several (or none).
+    @inline(never)
+    private func dispatchToEach(_ emission: Emission) {
         // A copy: an observer may cancel itself or another while the list is walked.
         let list = lists[emission.node]
         for o in list { o.onValue(emission.value) }
+    }
+
+    @inline(never)
+    private func releaseRetired() {
+        retired.removeAll()
     }
 }
 
@@ -118,7 +170,7 @@ extension LiveScreen {
                 onEnd()
                 return id
             }
-            table.lists[node.index].append(LiveObserver(id: id, onValue: onValue, onEnd: onEnd))
+            table.add(LiveObserver(id: id, onValue: onValue, onEnd: onEnd), to: node.index)
             graph.visible[node.index] = true
             // The value now, under the lock: no emission can come between it and the next ones.
             // A stream's latest element is not replayed: an event that happened before the
@@ -131,9 +183,8 @@ extension LiveScreen {
 
     /// The node's stream ended, or the screen stops: every observation of it ends.
     func finishObservers(of node: Int) {
-        let ending = table.lists[node]
+        let ending = table.removeAll(of: node)
         guard !ending.isEmpty else { return }
-        table.lists[node] = []
         graph.visible[node] = false
         for o in ending { o.onEnd() }
     }

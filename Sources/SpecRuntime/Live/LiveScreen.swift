@@ -155,6 +155,9 @@ public final class LiveScreen: @unchecked Sendable {
 
     /// Writes an input property or state resolved with ``node(_:)``.
     public func set(_ node: ScreenNode, to value: Value) throws {
+        // The usual input, decided by two comparisons: a node this screen resolved, an input or
+        // state of a scalar type, a value of that type as it is.
+        if node.screen == id, node.takes(value, as: .cell) { return try write(node.index, value, send: false) }
         try own(node)
         guard node.role == .cell else { throw LiveScreenError("'\(node.name)' is \(node.role.article); only inputs and state can be set") }
         // A value of the node's type as it is goes through uncopied; another is conformed first.
@@ -178,6 +181,7 @@ public final class LiveScreen: @unchecked Sendable {
 
     /// Fires an event or value input resolved with ``node(_:)``.
     public func send(_ node: ScreenNode, _ value: Value = .void) throws {
+        if node.screen == id, node.takes(value, as: .event) { return try write(node.index, value, send: true) }
         try own(node)
         guard node.role == .event else { throw refusalToSend(node) }
         if node.accepts(value) {
@@ -320,6 +324,10 @@ public struct ScreenNode: Sendable, Hashable {
     /// The value case its type takes as it is, when that is a plain scalar: an input of such a
     /// node needs no conformance walk (``accepts(_:)``).
     private let scalar: Scalar
+    /// `scalar` for an input or state (`set`), `.other` for any other node.
+    private let cellScalar: Scalar
+    /// `scalar` for an event or value input (`send`), `.other` for any other node.
+    private let eventScalar: Scalar
 
     private enum Scalar: Sendable { case string, int, bool, double, other }
 
@@ -358,6 +366,8 @@ public struct ScreenNode: Sendable, Hashable {
         case (.input, .stream), (.component, .stream): role = .event
         default: role = .other
         }
+        cellScalar = role == .cell ? scalar : .other
+        eventScalar = role == .event ? scalar : .other
     }
 
     /// Whether `value` is of the node's type as it is: a string, number or Bool input of that
@@ -365,6 +375,16 @@ public struct ScreenNode: Sendable, Hashable {
     @inline(__always)
     func accepts(_ value: Value) -> Bool {
         switch (scalar, value) {
+        case (.string, .string), (.int, .int), (.bool, .bool), (.double, .double): return true
+        default: return false
+        }
+    }
+
+    /// Whether the node has `role` and `value` is of its type as it is: ``accepts(_:)`` and the
+    /// role in one switch.
+    @inline(__always)
+    func takes(_ value: Value, as role: Role) -> Bool {
+        switch (role == .cell ? cellScalar : eventScalar, value) {
         case (.string, .string), (.int, .int), (.bool, .bool), (.double, .double): return true
         default: return false
         }
