@@ -143,6 +143,8 @@ def every_spec(browser):
         errors = []
         page = open_page(browser, url, errors)
         expect(page.locator("#connection")).to_have_text("live")
+        # The list arrives with the session: wait for it rather than count it while it is empty.
+        expect(page.locator("#specs a")).not_to_have_count(0)
         count = page.locator("#specs a").count()
         files = [page.locator("#specs a").nth(i).get_attribute("title") for i in range(count)]
         expected = sorted(f for f in os.listdir(WORKDIR) if f.endswith(".yaml"))

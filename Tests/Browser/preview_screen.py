@@ -22,6 +22,8 @@ def failures_at_hand(browser):
     try:
         page = open_page(browser, url, errors)
         expect(page.locator("#connection")).to_have_text("live")
+        # The list arrives with the session: wait for it rather than count it while it is empty.
+        expect(page.locator("#specs a")).not_to_have_count(0)
         count = page.locator("#specs a").count()
         for i in range(count):
             page.goto(url.split("?")[0] + "?spec=%d" % i)
@@ -415,6 +417,8 @@ def scenario_ends(browser):
     try:
         page = open_page(browser, url, errors)
         expect(page.locator("#connection")).to_have_text("live")
+        # The list arrives with the session: wait for it rather than count it while it is empty.
+        expect(page.locator("#specs a")).not_to_have_count(0)
         count = page.locator("#specs a").count()
         for i in range(count):
             page.goto(url.split("?")[0] + "?spec=%d" % i)

@@ -12,11 +12,19 @@ extension ScreenGraph {
     /// them (an action that triggers itself through work that ends at once).
     static let settlesAtOnce = 10_000
 
+    /// Per pipeline, the action whose work it runs, else -1.
+    static func workOwners(_ spec: CheckedSpec) -> [Int] {
+        var owners = Array(repeating: -1, count: spec.streams.count)
+        for (a, action) in spec.actions.enumerated() {
+            if let work = action.work, owners.indices.contains(work.pipeline) { owners[work.pipeline] = a }
+        }
+        return owners
+    }
+
     /// Links each work pipeline's request to its action.
     func connectWork() {
         for (a, action) in spec.actions.enumerated() {
             guard let work = action.work, pipelines.indices.contains(work.pipeline) else { continue }
-            workOfPipeline[work.pipeline] = a
             pipelines[work.pipeline].request?.executionEnded = { [unowned self] completed in
                 endedExecutions.append((a, completed))
             }

@@ -16,7 +16,10 @@ extension ScreenGraph {
         env.current = { [unowned self] node in spec.nodes[node].hasCurrentValue && !isValueless(node) ? context.values[node] : nil }
         env.end = { [unowned self] node in ends[node] }
         env.report = { [unowned self] message in report(message) }
-        env.cancelled = { [unowned self] call in hooks.cancel?(clock.now, stream.output, call) }
+        // An action's work records its cancelled calls on the action's elements, the stream its
+        // work feeds (its own pipeline's node is hidden).
+        let owner = if case .actionWork(let a) = spec.nodes[stream.output].role, spec.actions.indices.contains(a) { spec.actions[a].elements } else { stream.output }
+        env.cancelled = { [unowned self] call in hooks.cancel?(clock.now, owner, call) }
         env.recordsCancellations = { [unowned self] in hooks.cancel != nil }
         env.serviceName = { [unowned self] service in services.indices.contains(service) ? services[service].name : "?" }
         return env

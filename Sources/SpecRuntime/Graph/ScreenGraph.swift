@@ -158,7 +158,8 @@ public final class ScreenGraph {
         _modify { yield &storedPipelines }
     }
     /// Per pipeline, the action whose work it runs (see ScreenGraph+ActionWork.swift), else -1.
-    var workOfPipeline: [Int] = []
+    /// A constant: read in every transaction, a `var` would be checked for exclusive access there.
+    let workOfPipeline: [Int]
     /// Executions of work written as a stream that ended in this transaction, in order: each
     /// action's `executing` turns false in a transaction of its own after it.
     @exclusivity(unchecked) var endedExecutions: [(action: Int, completed: Bool)] = []
@@ -224,6 +225,7 @@ public final class ScreenGraph {
             visible = program.instrumentation == nil ? program.shown : program.isInvariant.map { !$0 }
         }
         rank = program.rank
+        workOfPipeline = Self.workOwners(spec)
         acceptsEqual = program.acceptsEqual
         samples = program.samples
         isSampled = program.isSampled
@@ -257,7 +259,6 @@ public final class ScreenGraph {
         storedEnds = Array(repeating: nil, count: n)
         queue = RankQueue(capacity: n)
         storedPipelines = spec.streams.enumerated().map { p, stream in StreamPipeline(plan: stream, environment: makeEnvironment(p, stream)) }
-        workOfPipeline = Array(repeating: -1, count: spec.streams.count)
         connectWork()
         clock.fire = { [unowned self] timer in fire(timer) }
     }

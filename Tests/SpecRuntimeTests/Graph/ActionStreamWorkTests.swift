@@ -88,7 +88,7 @@ struct ActionStreamWorkTests {
         #expect(r.recorded("count.errors") == [next(1600, .error(ErrorValue(.notEnabled)))])
         #expect(r.recorded("count.executing") == [next(0, false), next(600, true), next(3600, false)])
         #expect(r.recorded("done") == [next(0, 0), next(3600, 1)])
-        #expect(r.cancellations("count.work") == ["3600 interval(1s), subscribed at 600ms"])
+        #expect(r.cancellations("count.elements") == ["3600 interval(1s), subscribed at 600ms"])
     }
 
     /// A choice between inner streams on the input, and an argument that fails to compute: each
@@ -171,7 +171,7 @@ struct ActionStreamWorkTests {
         #expect(r.recorded("send.elements") == [])
         #expect(r.recorded("send.executing") == [next(0, false), next(0, true), next(1000, false)])
         #expect(r.recorded("finished") == [next(1000, true)])
-        #expect(r.cancellations("send.work") == ["1000 api.upload(), subscribed at 0ms"])
+        #expect(r.cancellations("send.elements") == ["1000 api.upload(), subscribed at 0ms"])
     }
 
     /// The trigger's name reads the execution's input in `with:` and `ops:`, as `$0` does in
