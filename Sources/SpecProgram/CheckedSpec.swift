@@ -145,6 +145,13 @@ package struct ActionWorkPlan: Sendable, Equatable {
         self.pipeline = pipeline
         self.executions = executions
     }
+
+    /// The work's request, its pipeline's one operator, among `streams` (the program's, or the
+    /// checker's as it builds them); nil when the pipeline is not there.
+    package func request(in streams: [StreamPlan]) -> RequestPlan? {
+        guard streams.indices.contains(pipeline) else { return nil }
+        return streams[pipeline].operators.first?.arguments.request
+    }
 }
 
 package struct ActionPlan: Sendable {

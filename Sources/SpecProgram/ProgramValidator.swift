@@ -12,7 +12,8 @@ struct ProgramValidator {
 
     /// Work written as a stream: a pipeline from its executions node whose one operator is a
     /// request that merges (one execution runs at a time), feeding the action's results.
-    private func work(_ work: ActionWorkPlan, of action: ActionPlan, _ at: String) throws(CompiledSpecError) {
+    private func work(_ work: ActionWorkPlan, of a: Int, _ at: String) throws(CompiledSpecError) {
+        let action = spec.actions[a]
         try index(work.pipeline, spec.streams.count, "stream", at)
         try node(work.executions, at)
         let stream = spec.streams[work.pipeline]
@@ -25,7 +26,6 @@ struct ProgramValidator {
         for n in [action.elements, action.errors] { try after(n, stream.output, at, "receives its work in") }
         // The two nodes are this action's alone: no other action's work, stream or handler
         // feeds them, so every execution's element is this action's input.
-        let a = spec.actions.firstIndex { $0.work == work } ?? -1
         for n in [work.executions, stream.output] {
             guard case .actionWork(let owner) = spec.nodes[n].role, owner == a, case .stream = spec.nodes[n].kind else {
                 throw fail("\(at) has node \(n) in its work, which is not a stream node of its own work")
@@ -73,7 +73,7 @@ struct ProgramValidator {
             }
             try optionalNode(action.completions, at)
             if let work = action.work {
-                try self.work(work, of: action, at)
+                try self.work(work, of: i, at)
             } else {
                 try index(action.service, spec.services.count, "service", at)
             }

@@ -182,8 +182,7 @@ public struct CoverageMap: Sendable {
     }
 
     private static func workRequest(_ spec: CheckedSpec, _ a: Int) -> RequestPlan? {
-        guard let work = spec.actions[a].work, spec.streams.indices.contains(work.pipeline) else { return nil }
-        return spec.streams[work.pipeline].operators.first?.arguments.request
+        spec.actions[a].work?.request(in: spec.streams)
     }
 
     /// Whether some answer of the service, as declared or as a scenario replaces it, has an element.

@@ -431,7 +431,7 @@ final class ExplorationDriver {
         }
         for (a, executing) in executingNodes.enumerated() where graph.storedValue(of: executing) == .bool(true) {
             // Work that listens to the screen (`takeUntil: cancel` in its `ops:`) can be ended by a move.
-            if let work = spec.actions[a].work, spec.streams[work.pipeline].operators.first?.arguments.request?.innerSources.isEmpty == false { continue }
+            if spec.actions[a].work?.request(in: spec.streams)?.innerSources.isEmpty == false { continue }
             guard clock.nextDue.map({ $0 &- clock.now > Self.neverHorizon }) ?? true else { break }
             return Finding(kind: .stuckAction(a), message: "action '\(spec.actions[a].name)' is executing and nothing scheduled within a day of virtual time could end it")
         }

@@ -31,24 +31,28 @@ enum MutantGenerator {
                 }
             }
         }
+        // Each variant of an operator, made a change of the model by `edit`.
+        func operatorMutants(_ op: OperatorDecl, in declaration: String, _ edit: (MutationCatalog.OperatorEdit) -> MutationEdit) {
+            for (variant, change) in MutationCatalog.operatorVariants(op) {
+                out.append(Mutant(declaration: declaration, change: change, range: op.range, edit: edit(variant)))
+            }
+        }
         for (o, output) in spec.outputs.enumerated() {
             guard case .stream(let stream) = output.kind else { continue }
             for (k, op) in stream.operators.enumerated() {
-                for (edit, change) in MutationCatalog.operatorVariants(op) {
-                    let e: MutationEdit = switch edit {
+                operatorMutants(op, in: output.name.value) {
+                    switch $0 {
                     case .remove: .removeOperator(output: o, op: k)
                     case .replace(let replacement): .replaceOperator(output: o, op: k, replacement)
                     }
-                    out.append(Mutant(declaration: output.name.value, change: change, range: op.range, edit: e))
                 }
                 // A request's own `ops:` (an inner `takeUntil: cancel` dropped is killed by a scenario that cancels).
                 for (j, innerOp) in (op.arguments.request?.operators ?? []).enumerated() {
-                    for (edit, change) in MutationCatalog.operatorVariants(innerOp) {
-                        let e: MutationEdit = switch edit {
+                    operatorMutants(innerOp, in: output.name.value) {
+                        switch $0 {
                         case .remove: .removeInnerOperator(output: o, op: k, inner: j)
                         case .replace(let replacement): .replaceInnerOperator(output: o, op: k, inner: j, replacement)
                         }
-                        out.append(Mutant(declaration: output.name.value, change: change, range: innerOp.range, edit: e))
                     }
                 }
             }
@@ -57,12 +61,11 @@ enum MutantGenerator {
         // scenario whose first call fails).
         for (a, action) in spec.actions.enumerated() {
             for (j, op) in (action.work.request?.operators ?? []).enumerated() {
-                for (edit, change) in MutationCatalog.operatorVariants(op) {
-                    let e: MutationEdit = switch edit {
+                operatorMutants(op, in: action.name.value) {
+                    switch $0 {
                     case .remove: .removeWorkOperator(action: a, inner: j)
                     case .replace(let replacement): .replaceWorkOperator(action: a, inner: j, replacement)
                     }
-                    out.append(Mutant(declaration: action.name.value, change: change, range: op.range, edit: e))
                 }
             }
         }

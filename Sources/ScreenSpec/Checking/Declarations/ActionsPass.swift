@@ -63,7 +63,7 @@ struct ActionsPass: CheckPass {
         if action.work.request != nil {
             // Checked, and its service called, by the pipeline the dataflow pass made.
             plan.work = dataflow.actionWorks[index]
-            if let work = plan.work, let request = dataflow.streams[work.pipeline].operators.first?.arguments.request {
+            if let request = plan.work?.request(in: dataflow.streams) {
                 plan.service = request.service ?? -1
             }
             if let trigger = action.trigger, payload != nil { warnOfValuesBeforeHandlers(action, trigger) }
