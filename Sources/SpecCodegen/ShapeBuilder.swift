@@ -97,10 +97,22 @@ struct ShapeBuilder {
     }
 
     private mutating func records() -> [ScreenShape.Record] {
-        spec.types.records.keys.sorted().compactMap { name in
+        // The latest error of a row's action (`save.errors`) is a field of the row the spec reads;
+        // an error is no Swift record field, so the row's struct leaves it out (decoding a row
+        // ignores it), as the screen's `<cells>.<action>.errors` stream still carries it.
+        var actionErrors: Set<String> = []
+        for plan in spec.cells {
+            for action in plan.actions ?? [] where plan.inputs.indices.contains(action.errors) {
+                if let field = plan.inputs[action.errors].field, plan.fieldNames.indices.contains(field) {
+                    actionErrors.insert(plan.model + "." + plan.fieldNames[field])
+                }
+            }
+        }
+        return spec.types.records.keys.sorted().compactMap { name in
             guard let swift = typeNames[name] else { return nil }
             var seen: [String: String] = [:]
             let fields: [(String, String, SwiftType)] = spec.types.records[name, default: []].compactMap { field in
+                if actionErrors.contains(name + "." + field.name) { return nil }
                 guard let member = SwiftNames.member(field.name), !SwiftNames.keywords.contains(member) else {
                     fail(.swiftName, "the field '\(field.name)' of '\(name)' becomes no Swift property name (a Swift keyword, or no letters)", at: locate(field.name))
                     return nil

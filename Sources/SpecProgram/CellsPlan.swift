@@ -20,13 +20,19 @@ package struct CellsPlan: Sendable {
         package var field: Int?
         /// The screen's stream `<cells>.<input>`: fires with the row after the input's handlers ran.
         package var node: Int
+        /// For a stream of one of the row's ``actions`` (`save.elements`, `save.errors`,
+        /// `save.completions`), that action's index: the action feeds it, never a step or the
+        /// row's view. Nil for the view model's own `inputs:` (and in a program compiled before
+        /// rows had actions).
+        package var action: Int?
 
         /// Memberwise, at `package` access: the front end builds the program.
-        package init(name: String, type: SpecType, field: Int?, node: Int) {
+        package init(name: String, type: SpecType, field: Int?, node: Int, action: Int? = nil) {
             self.name = name
             self.type = type
             self.field = field
             self.node = node
+            self.action = action
         }
     }
 
@@ -126,12 +132,15 @@ package struct CellsPlan: Sendable {
     package var outputs: [Output]
     /// The view model's `view:`, nil when it has none (so a compiled spec without one is as it was).
     package var view: [Component]?
+    /// The view model's `actions:` (see ``Action``), nil when it has none, as ``view``.
+    package var actions: [Action]?
     /// Where the instantiation is written.
     package var range: SpecRange
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(name: String, model: String, node: Int, source: Int, key: Int, fieldNames: [String], initial: [Value],
-                 inputs: [Input], handlers: [Handler], outputs: [Output], view: [Component]? = nil, range: SpecRange) {
+                 inputs: [Input], handlers: [Handler], outputs: [Output], view: [Component]? = nil, actions: [Action]? = nil,
+                 range: SpecRange) {
         self.name = name
         self.model = model
         self.node = node
@@ -143,6 +152,7 @@ package struct CellsPlan: Sendable {
         self.handlers = handlers
         self.outputs = outputs
         self.view = view
+        self.actions = actions
         self.range = range
     }
 }

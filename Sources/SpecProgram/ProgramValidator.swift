@@ -177,6 +177,26 @@ struct ProgramValidator {
             for property in component.properties { try expression(property.value, at, slots: 0) }
             for event in component.events { if let input = event.input { try index(input, plan.inputs.count, "input", at) } }
         }
+        for (a, action) in (plan.actions ?? []).enumerated() {
+            let here = "\(at).actions[\(a)]"
+            try index(action.trigger, plan.inputs.count, "input", here)
+            for stream in [action.elements, action.errors, action.completions] {
+                try index(stream, plan.inputs.count, "input", here)
+                guard plan.inputs[stream].action == a else { throw fail("\(here) feeds input \(stream), which is not one of its streams") }
+            }
+            guard plan.inputs[action.trigger].action == nil else { throw fail("\(here) is triggered by one of its row's action streams") }
+            try index(action.executing, fields, "field", here)
+            try index(action.enabled, fields, "field", here)
+            try index(action.service, spec.services.count, "service", here)
+            guard action.argumentNames.count == action.arguments.count else {
+                throw fail("\(here) has \(action.argumentNames.count) argument names for \(action.arguments.count) arguments")
+            }
+            for e in action.arguments { try expression(e, here, slots: 0) }
+            if let condition = action.enabledIf { try expression(condition, here, slots: 0) }
+        }
+        for (i, input) in plan.inputs.enumerated() {
+            if let a = input.action { try index(a, plan.actions?.count ?? 0, "action", "\(at).inputs[\(i)]") }
+        }
     }
 
     private func step(_ kind: StepPlan.Kind, _ at: String) throws(CompiledSpecError) {
@@ -189,6 +209,7 @@ struct ProgramValidator {
         case .sendRow(let c, let input, _, _):
             try index(c, spec.cells.count, "cells", at)
             try index(input, spec.cells[c].inputs.count, "input", at)
+            guard !spec.cells[c].isActionStream(input) else { throw fail("\(at) sends to a stream a row's action feeds") }
         case .subscribe(_, let n): try node(n, at)
         case .dispose: break
         }
@@ -260,6 +281,7 @@ struct ProgramValidator {
         for r in plan.rows {
             try index(r.cells, spec.cells.count, "cells", "explore.rows")
             try index(r.input, spec.cells[r.cells].inputs.count, "input", "explore.rows")
+            guard !spec.cells[r.cells].isActionStream(r.input) else { throw fail("explore.rows sends to a stream a row's action feeds") }
         }
         for s in plan.services {
             try index(s.index, spec.services.count, "service", "explore.services")

@@ -37,7 +37,8 @@ struct Checker {
         // Values and types of declarations are read against the declared types alone.
         let resolver = TypeResolver(table: cx.table)
         let declarations = DeclarationsPass(spec: spec, resolver: resolver, values: ValueReader(table: cx.table)).run(over: &cx)
-        let declaredCells = CellsPass(spec: spec, resolver: resolver, values: ValueReader(table: cx.table), rowTypes: rowTypes).run(over: &cx)
+        let declaredCells = CellsPass(spec: spec, resolver: resolver, values: ValueReader(table: cx.table), rowTypes: rowTypes,
+                                      services: declarations.services).run(over: &cx)
         // Steps and explore read values of the rows' record types too.
         let values = ValueReader(table: cx.table)
         let dataflow = DataflowPass(spec: spec, declarations: declarations, catalog: catalog).run(over: &cx)

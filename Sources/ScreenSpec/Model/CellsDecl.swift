@@ -12,6 +12,8 @@ package struct ViewModelDecl: Sendable {
     /// Derived outputs only: an expression over the row's element, inputs, state and earlier outputs.
     package var outputs: [(name: Located<String>, value: Expr)] = []
     package var handlers: [HandlerDecl] = []
+    /// The row's own actions, triggered by its inputs, calling services of the screen.
+    package var actions: [ActionDecl] = []
     /// The row's own components (a cell's outlets), bound to its names and feeding its inputs.
     package var view: [ComponentDecl] = []
     package var range: SpecRange

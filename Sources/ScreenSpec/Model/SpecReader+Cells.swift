@@ -16,7 +16,7 @@ extension SpecReader {
     }
 
     private mutating func readViewModel(_ name: Located<String>, _ node: YAMLNode) -> ViewModelDecl? {
-        guard let f = fields(node, of: "view model '\(name.value)'", allowed: ["params", "inputs", "state", "outputs", "handlers", "view"]) else { return nil }
+        guard let f = fields(node, of: "view model '\(name.value)'", allowed: ["params", "inputs", "state", "outputs", "handlers", "actions", "view"]) else { return nil }
         var decl = ViewModelDecl(name: name, params: [], range: node.range)
         if let params = f["params"] {
             for (param, value) in entries(params, of: "params") {
@@ -44,6 +44,11 @@ extension SpecReader {
             }
         }
         if let handlers = f["handlers"] { decl.handlers = list(handlers, of: "handlers").compactMap { readHandler($0) } }
+        if let actions = f["actions"] {
+            for (action, value) in entries(actions, of: "actions") {
+                if let d = readAction(action, value) { decl.actions.append(d) }
+            }
+        }
         if let view = f["view"] {
             for (component, value) in entries(view, of: "view") {
                 if let d = readComponent(component, value) { decl.view.append(d) }

@@ -11,6 +11,25 @@ package enum GraphTimer: Hashable, Sendable {
     case tick(pipeline: Int, n: Int)
     /// A timer of a stream operator (see ``StreamTimer``).
     case stream(StreamTimer)
+    /// The service a row's action called answered with `outcome` (see ``RowCall``).
+    case rowActionEnd(RowCall, ServicePlan.Outcome)
+    /// One event of the `sequence:` answer to a row's action.
+    case rowActionEvent(RowCall, ServicePlan.SequenceEventKind)
+}
+
+/// Which row's action a pending call belongs to: entry `cells` of `cells:`, its view model's
+/// action `action`, the row whose identity is `row`. A row whose element leaves the list has its
+/// pending calls dropped from the clock (the cell's `disposeBag`), so an answer finds its row.
+package struct RowCall: Hashable, Sendable {
+    package var cells: Int
+    package var action: Int
+    package var row: Value
+
+    package init(cells: Int, action: Int, row: Value) {
+        self.cells = cells
+        self.action = action
+        self.row = row
+    }
 }
 
 /// A stream operator's timer: which operator set it and what it carries.

@@ -1,7 +1,8 @@
 @_spi(Engine) import SpecProgram
 
-/// A `cells:` entry compiled once with its program: each row output's expression, and per input
-/// the writes its handlers make (see `ScreenGraph+Cells.swift`, ``CellsPlan``).
+/// A `cells:` entry compiled once with its program: each row output's expression, per input
+/// the writes its handlers make, and the row's actions (see `ScreenGraph+Cells.swift`,
+/// `ScreenGraph+RowActions.swift`, ``CellsPlan``).
 struct CompiledCells {
     /// A handler of the view model: its target fields and their compiled values.
     struct Handler {
@@ -9,17 +10,32 @@ struct CompiledCells {
         let values: [CompiledExpr]
     }
 
+    /// An action of the view model: its `enabledIf:` (nil: always) and its call's arguments.
+    struct Action {
+        let enabledIf: CompiledExpr?
+        let arguments: [CompiledExpr]
+    }
+
     let outputs: [(field: Int, value: CompiledExpr)]
     /// Per input of the view model, its handlers in declaration order.
     let handlers: [[Handler]]
+    let actions: [Action]
+    /// Per input of the view model, the actions it triggers, in declaration order.
+    let actionsOn: [[Int]]
 
     init(_ plan: CellsPlan, instrumentation: (any ScreenInstrumentation)?) {
-        outputs = plan.outputs.map { ($0.field, ExpressionCompiler.compile($0.value, instrumentation: instrumentation)) }
+        func compile(_ e: TypedExpr) -> CompiledExpr { ExpressionCompiler.compile(e, instrumentation: instrumentation) }
+        outputs = plan.outputs.map { ($0.field, compile($0.value)) }
         var handlers = [[Handler]](repeating: [], count: plan.inputs.count)
         for handler in plan.handlers where handlers.indices.contains(handler.input) {
-            handlers[handler.input].append(Handler(targets: handler.targets,
-                                                   values: handler.values.map { ExpressionCompiler.compile($0, instrumentation: instrumentation) }))
+            handlers[handler.input].append(Handler(targets: handler.targets, values: handler.values.map(compile)))
         }
         self.handlers = handlers
+        actions = (plan.actions ?? []).map { Action(enabledIf: $0.enabledIf.map(compile), arguments: $0.arguments.map(compile)) }
+        var actionsOn = [[Int]](repeating: [], count: plan.inputs.count)
+        for (a, action) in (plan.actions ?? []).enumerated() where actionsOn.indices.contains(action.trigger) {
+            actionsOn[action.trigger].append(a)
+        }
+        self.actionsOn = actionsOn
     }
 }

@@ -22,46 +22,84 @@ extension ScreenGraph {
         enqueue(plan.node)
     }
 
-    /// Fires input `input` of the row of entry `cells` whose identity is `row`: the input's
-    /// handlers write the row's fields, its outputs are computed again, the rows are written and
-    /// `<cells>.<input>` fires with the new row, all in one transaction. Returns why it cannot,
-    /// when no row has that identity (the step is then a runtime error and nothing changes).
+    /// Fires input `input` of the row of entry `cells` whose identity is `row`: the actions it
+    /// triggers decide on the row as it was, the input's handlers write the row's fields, a
+    /// refused action's `errors` handlers run after them, its outputs are computed again, the
+    /// rows are written and `<cells>.<input>` fires with the new row, all in one transaction.
+    /// Returns why it cannot, when no row has that identity (the step is then a runtime error
+    /// and nothing changes).
     package func sendRow(cells c: Int, input: Int, row key: Value, value: Value) -> String? {
         let plan = spec.cells[c]
-        let current = pendingWrite[plan.node] ?? context.values[plan.node]
-        guard case .list(var rows) = current,
-              let at = rows.firstIndex(where: { if case .record(let r) = $0 { identity(of: r.fields.first ?? .none, plan) == key } else { false } }),
-              case .record(var record) = rows[at] else {
+        guard let found = row(c, key) else {
+            let current = pendingWrite[plan.node] ?? context.values[plan.node]
             let count = if case .list(let rows) = current { rows.count } else { 0 }
             return count == 0 ? "'\(plan.name)' has no rows, so no row \(key)"
                 : "'\(plan.name)' has no row \(key): its \(count) row\(count == 1 ? " has another identity" : "s have other identities")"
         }
-        let declared = plan.inputs[input]
-        if let field = declared.field, field < record.fields.count { record.fields[field] = value }
-        // Every value is computed from the row before any is written, as a screen's handler does.
+        var record = found.record
+        if let field = plan.inputs[input].field, field < record.fields.count { record.fields[field] = value }
+        let decided = decideRowActions(c, triggeredBy: input, record, row: key)
+        runRowHandlers(c, input, &record, row: key)
+        var fired = [input]
+        for started in decided.started where started.action.executing < record.fields.count {
+            record.fields[started.action.executing] = .bool(true)
+        }
+        for refused in decided.refused {
+            if let field = plan.inputs[refused.action.errors].field, field < record.fields.count { record.fields[field] = .error(refused.error) }
+            runRowHandlers(c, refused.action.errors, &record, row: key)
+            fired.append(refused.action.errors)
+        }
+        writeRow(c, record, at: found.at, in: found.rows, row: key, firing: fired)
+        for started in decided.started { startRowCall(RowCall(cells: c, action: started.index, row: key), started.arguments) }
+        propagate()
+        return nil
+    }
+
+    /// The rows of entry `c` as this transaction has them, and the one whose identity is `key`.
+    func row(_ c: Int, _ key: Value) -> (rows: [Value], at: Int, record: RecordValue)? {
+        let plan = spec.cells[c]
+        let current = pendingWrite[plan.node] ?? context.values[plan.node]
+        guard case .list(let rows) = current,
+              let at = rows.firstIndex(where: { if case .record(let r) = $0 { identity(of: r.fields.first ?? .none, plan) == key } else { false } }),
+              case .record(let record) = rows[at] else { return nil }
+        return (rows, at, record)
+    }
+
+    /// Runs input `input`'s handlers on `record`: every value is computed from the row before
+    /// any is written, as a screen's handler does.
+    func runRowHandlers(_ c: Int, _ input: Int, _ record: inout RecordValue, row key: Value) {
+        let handlers = program.cells[c].handlers
+        guard handlers.indices.contains(input), !handlers[input].isEmpty else { return }
         var writes: [(field: Int, value: Value)] = []
         context.payload = .record(record)
-        for handler in program.cells[c].handlers[input] {
+        for handler in handlers[input] {
             for (k, f) in handler.values.enumerated() {
                 do throws(EvalError) {
                     writes.append((handler.targets[k], try f(context)))
                 } catch {
-                    report("'\(plan.name)' row \(key), handler on '\(declared.name)': \(error.message)")
+                    report("'\(spec.cells[c].name)' row \(key), handler on '\(spec.cells[c].inputs[input].name)': \(error.message)")
                 }
             }
         }
         for write in writes where write.field < record.fields.count { record.fields[write.field] = write.value }
-        record = computeOutputs(c, record, row: key)
+    }
+
+    /// Computes the row's outputs, writes it at `at` into `rows` (the entry's list this
+    /// transaction) and fires the screen's streams of `inputs` with it.
+    func writeRow(_ c: Int, _ record: RecordValue, at: Int, in rows: [Value], row key: Value, firing inputs: [Int]) {
+        let plan = spec.cells[c]
+        let record = computeOutputs(c, record, row: key)
+        var rows = rows
         rows[at] = .record(record)
         pendingWrite[plan.node] = .list(rows)
         pendingAppend.clear(plan.node)
         enqueue(plan.node)
-        if ends[declared.node] == nil {
-            inbox[declared.node].append(.record(record))
-            enqueue(declared.node)
+        for input in inputs where plan.inputs.indices.contains(input) {
+            let node = plan.inputs[input].node
+            guard ends[node] == nil else { continue }
+            inbox[node].append(.record(record))
+            enqueue(node)
         }
-        propagate()
-        return nil
     }
 
     /// The rows for `list`: an element whose identity a row of `previous` has keeps that row's
@@ -92,13 +130,21 @@ extension ScreenGraph {
             if !record.fields.isEmpty { record.fields[0] = element }
             rows.append(.record(computeOutputs(c, record, row: key)))
         }
+        if plan.actions != nil {
+            for case .record(let row) in previous {
+                let key = identity(of: row.fields.first ?? .none, plan)
+                if !seen.contains(key) { disposeRowCalls(c, row, row: key) }
+            }
+        }
         return rows
     }
 
-    /// The row with its outputs computed in order, each reading the fields before it; an output
-    /// that fails is reported and keeps its last value.
+    /// The row with its actions' `enabled` (`enabledIf && !executing`), then its outputs
+    /// computed in order, each reading the fields before it; an output that fails is reported
+    /// and keeps its last value, an `enabledIf:` that fails leaves its action disabled.
     private func computeOutputs(_ c: Int, _ row: RecordValue, row key: Value) -> RecordValue {
         var row = row
+        if let actions = spec.cells[c].actions { computeEnabled(c, actions, &row, row: key) }
         for output in program.cells[c].outputs where output.field < row.fields.count {
             context.payload = .record(row)
             do throws(EvalError) {
@@ -111,7 +157,7 @@ extension ScreenGraph {
     }
 
     /// What identifies the row of `element`: its key field, none for an element that is not a record.
-    private func identity(of element: Value, _ plan: CellsPlan) -> Value {
+    func identity(of element: Value, _ plan: CellsPlan) -> Value {
         guard case .record(let r) = element, plan.key < r.fields.count else { return .none }
         return r.fields[plan.key]
     }

@@ -54,6 +54,10 @@ extension ScreenGraph {
             pipelines[p].receive(timer: t)
             enqueue(spec.streams[p].output)
             propagate()
+        case .rowActionEnd(let call, let outcome):
+            finishRowWork(call, outcome)
+        case .rowActionEvent(let call, let event):
+            rowSequenceEvent(call, event)
         }
     }
 }

@@ -163,6 +163,9 @@ public final class ScreenGraph {
     /// Executions of work written as a stream that ended in this transaction, in order: each
     /// action's `executing` turns false in a transaction of its own after it.
     @exclusivity(unchecked) var endedExecutions: [(action: Int, completed: Bool)] = []
+    /// The live calls of rows' actions in flight (ScreenGraph+RowActions.swift), so that a row
+    /// leaving its list cancels its own; empty but under a live host.
+    var rowLiveCalls: [RowCall: LiveCalls.Call] = [:]
     /// For each node, the pipelines it feeds: `op` -1 for the main source, else the operator index.
     let pipelineInputs: [[ScreenProgram.Port]]
     /// For each node, the pipelines its end is delivered to (as ``pipelineInputs``, and also

@@ -6,9 +6,12 @@ extension LiveScreen {
     /// the view model's input), resolved once, for ``sendRow(_:row:_:)-(RowInput,_,_)``.
     public func rowInput(_ name: String) throws -> RowInput {
         for (c, plan) in spec.cells.enumerated() where name.hasPrefix(plan.name + ".") {
-            if let k = plan.inputs.firstIndex(where: { plan.name + "." + $0.name == name }) { return RowInput(spec: spec, cells: c, input: k) }
+            // The streams a row's action feeds (`settings.save.errors`) are its action's to fire.
+            if let k = plan.inputs.firstIndex(where: { plan.name + "." + $0.name == name }), !plan.isActionStream(k) {
+                return RowInput(spec: spec, cells: c, input: k)
+            }
         }
-        let names = spec.cells.flatMap { plan in plan.inputs.map { plan.name + "." + $0.name } }
+        let names = spec.cells.flatMap { plan in plan.inputs.filter { $0.action == nil }.map { plan.name + "." + $0.name } }
         throw LiveScreenError.unknown("input of a row", name, among: names)
     }
 
@@ -46,6 +49,9 @@ extension LiveScreen {
     /// Why `send` refuses `node`, which is no input: for the stream of a row's input, where to
     /// send it instead.
     func refusalToSend(_ node: ScreenNode) -> LiveScreenError {
+        if spec.cells.contains(where: { plan in plan.inputs.contains { $0.node == node.index && $0.action != nil } }) {
+            return LiveScreenError("'\(node.name)' is fed by a row's action; send the action's trigger to a row with 'sendRow(_:row:_:)'")
+        }
         if spec.cells.contains(where: { plan in plan.inputs.contains { $0.node == node.index } }) {
             return LiveScreenError("'\(node.name)' is the input of a row; send it to a row with 'sendRow(_:row:_:)'")
         }

@@ -59,5 +59,24 @@ extension CoverageMap {
             let item = add(.handler, "the row handler on '\(entry.name).\(input.name)' runs", handler.range)
             nodeItems[input.node].rowHandlers.append(item)
         }
+        addRowActionItems(entry, spec)
+    }
+
+    /// A row's action's items, at its name under `viewModels:`: its element (when its service can
+    /// answer one), a failure of its call and a refusal, each in some row, heard on the screen's
+    /// stream of the action (`settings.save.elements`, which fires with the row).
+    private mutating func addRowActionItems(_ entry: CellsPlan, _ spec: CheckedSpec) {
+        for action in entry.actions ?? [] {
+            for e in action.arguments { addProbes(e) }
+            if let condition = action.enabledIf { addProbes(condition) }
+            guard entry.inputs.indices.contains(action.elements), entry.inputs.indices.contains(action.errors) else { continue }
+            let elements = entry.inputs[action.elements], errors = entry.inputs[action.errors]
+            if Self.canAnswerAnElement(spec, service: action.service) {
+                nodeItems[elements.node].emitted = add(.action, "'\(entry.name).\(elements.name)' emits in a row (the work succeeds)", action.range)
+            }
+            nodeItems[errors.node].rowErrorField = errors.field
+            nodeItems[errors.node].failed = add(.action, "'\(entry.name).\(errors.name)' emits a failure of the work in a row", action.range)
+            nodeItems[errors.node].refused = add(.action, "'\(entry.name).\(errors.name)' emits 'notEnabled' in a row (triggered while disabled)", action.range)
+        }
     }
 }

@@ -32,6 +32,9 @@ public struct CoverageMap: Sendable {
         var rowHandlers: [Int] = []
         /// For the rows of a `cells:` entry: the index of their ``RowItems``.
         var rows: Int?
+        /// For the `errors` of a row's action (`settings.save.errors`, which fires with the row):
+        /// the row field holding the error, which `refused` and `failed` are told apart by.
+        var rowErrorField: Int?
     }
 
     /// The coverage items of `spec`: every branch, handler, service case and stream operator a scenario can exercise.
@@ -62,7 +65,9 @@ public struct CoverageMap: Sendable {
         // An invariant is meant to hold in every state: it is checked, not covered (its being
         // false is a failure, never a gap), and neither are the branches inside it.
         let invariants = Set(spec.invariants.map(\.node))
-        for (i, node) in spec.nodes.enumerated() where !invariants.contains(i) {
+        // A row's action's streams have their items under `viewModels:` (CoverageMap+Rows.swift).
+        let rowActionStreams = Set(spec.cells.flatMap { entry in entry.inputs.filter { $0.action != nil }.map(\.node) })
+        for (i, node) in spec.nodes.enumerated() where !invariants.contains(i) && !rowActionStreams.contains(i) {
             owner = Self.owner(of: node.name)
             addNodeItems(i, node, spec)
         }

@@ -32,7 +32,10 @@ public final class CoverageRecorder: ScreenInstrumentation, @unchecked Sendable 
             if b, let i = items.isTrue { hit(i) }
             if !b, let i = items.isFalse { hit(i) }
         }
-        if case .error(let e) = value {
+        var error: ErrorValue?
+        if case .error(let e) = value { error = e }
+        if let f = items.rowErrorField, case .record(let row) = value, f < row.fields.count, case .error(let e) = row.fields[f] { error = e }
+        if let e = error {
             if e.kind == .notEnabled, let i = items.refused { hit(i) }
             if e.kind != .notEnabled, let i = items.failed { hit(i) }
         }

@@ -70,7 +70,7 @@ extension Spec {
             for k in es.indices { visit(name, &es[k]) }
             bindings[b].transform = .map(es, perTarget: perTarget)
         }
-        // A row view model's outputs and handlers, after everything of the screen so that a spec
+        // A row view model's outputs, handlers and actions, after everything of the screen so that a spec
         // without rows numbers its slots as before. Named by the `cells:` entry that makes its
         // rows (the name its rows are read by and `equivalentMutants:` gives), or by its own name
         // when no entry uses it.
@@ -80,6 +80,11 @@ extension Spec {
             for k in viewModels[v].outputs.indices { visit(name, &viewModels[v].outputs[k].value) }
             for h in viewModels[v].handlers.indices {
                 for k in viewModels[v].handlers[h].assignments.indices { visit(name, &viewModels[v].handlers[h].assignments[k].value) }
+            }
+            // Its actions' conditions and arguments, after its handlers (slots numbered as before).
+            for a in viewModels[v].actions.indices {
+                if var e = viewModels[v].actions[a].enabledIf { visit(name, &e); viewModels[v].actions[a].enabledIf = e }
+                visitArguments(name, &viewModels[v].actions[a].work.arguments)
             }
         }
     }

@@ -14,6 +14,12 @@ struct CheckedViewModel {
     var outputs: [CellsPlan.Output] = []
     /// Its `view:`, nil when it has none (CellsPass+View.swift).
     var view: [CellsPlan.Component]?
+    /// Its `actions:` (CellsPass+Actions.swift), and for each input an action feeds (its
+    /// `elements`, `errors`, `completions`, after the view model's own inputs) that action.
+    var actions: [CellsPlan.Action] = []
+    var actionOfInput: [Int: Int] = [:]
+    /// The fields of its actions' `executing` and `enabled`, which no handler sets.
+    var actionFields: Set<Int> = []
 }
 
 /// A `cells:` entry with its nodes declared, waiting for the list it follows (``CellsSources``).
@@ -36,13 +42,16 @@ struct CellsPass: CheckPass {
     /// The view models' names declared as record types before the declarations pass, with no
     /// fields yet (``declareRowTypes(_:into:)``).
     let rowTypes: Set<String>
+    /// The screen's services, which a row's actions call.
+    let services: ServiceTable
     var cx = CheckContext()
 
-    init(spec: Spec, resolver: TypeResolver, values: ValueReader, rowTypes: Set<String> = []) {
+    init(spec: Spec, resolver: TypeResolver, values: ValueReader, rowTypes: Set<String> = [], services: ServiceTable = ServiceTable()) {
         self.spec = spec
         self.resolver = resolver
         self.values = values
         self.rowTypes = rowTypes
+        self.services = services
     }
 
     /// Declares each view model's row as a record type, its fields still unknown, so that the
@@ -119,9 +128,9 @@ struct CellsPass: CheckPass {
         let node = cx.addNode(decl.name.value, .list(.record(model.name)), .state(initial: .list([])), role: .output, visible: true,
                               range: decl.name.range, what: "list of cells")
         var inputNodes: [Int] = []
-        for input in model.inputs {
+        for (k, input) in model.inputs.enumerated() {
             let n = cx.addNode(decl.name.value + "." + input.name, .record(model.name), .stream, role: .output, visible: true,
-                               range: decl.name.range, what: "row input")
+                               range: decl.name.range, what: model.actionOfInput[k] == nil ? "row input" : "action stream of a row")
             // A row's input writes the rows: the rows come after it.
             cx.edges[n].append(node)
             inputNodes.append(n)
@@ -141,15 +150,7 @@ struct CellsPass: CheckPass {
         var model = CheckedViewModel(name: decl.name.value, element: element)
         var fields: [String: (field: Int, type: SpecType)] = [:]
         func add(_ name: Located<String>, _ type: SpecType, _ initial: Value) -> Int? {
-            guard fields[name.value] == nil else {
-                cx.diagnostics.error(.duplicateName, "'\(name.value)' is declared twice in view model '\(decl.name.value)'", at: name.range)
-                return nil
-            }
-            fields[name.value] = (model.fieldNames.count, type)
-            model.fieldNames.append(name.value)
-            model.fieldTypes.append(type)
-            model.initial.append(initial)
-            return model.fieldNames.count - 1
+            addField(name, type, initial, of: decl, to: &model, &fields)
         }
         _ = add(param.name, element, .none)
         var inputFields: [String: (field: Int, type: SpecType)] = [:]
@@ -173,6 +174,9 @@ struct CellsPass: CheckPass {
                   let initial = values.read(state.initial, as: type, diagnostics: &cx.diagnostics) else { continue }
             _ = add(state.name, type, initial)
         }
+        let ownInputs = model.inputs.count
+        // Each action's `executing` and its streams' latest values, before the outputs read them.
+        let declaredActions = declareActions(decl, &model, &fields, &inputFields, ownInputs: ownInputs)
         // Value inputs are read in their own handlers only: elsewhere they have no current value.
         let readable = fields
         var outputFields = readable
@@ -190,8 +194,12 @@ struct CellsPass: CheckPass {
             outputFields[name.value] = (field, typed.type)
             model.outputs.append(CellsPlan.Output(field: field, value: typed.expr, range: name.range))
         }
+        // Each action's `enabledIf:` (over the row before its outputs) and its call.
+        checkActions(declaredActions, decl, &model, before: readable, outputs: outputFields, inputFields: inputFields, failedOutputs: failedOutputs)
         for handler in decl.handlers {
             guard let input = model.inputs.firstIndex(where: { $0.name == handler.on.value }) else {
+                // A stream of an action that failed to declare (reported) says nothing more.
+                if declaredActions.failed.contains(where: { handler.on.value.hasPrefix($0 + ".") }) { continue }
                 cx.diagnostics.error(.unknownName, "unknown input '\(handler.on.value)' of view model '\(decl.name.value)'"
                                      + cx.diagnostics.didYouMean(handler.on.value, in: model.inputs.map(\.name)), at: handler.on.range)
                 continue
@@ -201,7 +209,8 @@ struct CellsPass: CheckPass {
             var plan = CellsPlan.Handler(input: input, targets: [], values: [], range: handler.range)
             for (target, value) in handler.assignments {
                 guard let field = fields[target.value], model.fieldNames.indices.contains(field.field),
-                      field.field > 0, inputFields[target.value] == nil, !model.outputs.contains(where: { $0.field == field.field }) else {
+                      field.field > 0, inputFields[target.value] == nil, !model.outputs.contains(where: { $0.field == field.field }),
+                      !model.actionFields.contains(field.field) else {
                     cx.diagnostics.error(.notWritable, "a row's handler sets its state; '\(target.value)' is not state of '\(decl.name.value)'",
                                          at: target.range)
                     continue
@@ -217,12 +226,26 @@ struct CellsPass: CheckPass {
             }
             model.handlers.append(plan)
         }
-        model.view = checkView(decl, inputs: model.inputs, scope: outputFields, failedOutputs: failedOutputs)
+        model.view = checkView(decl, inputs: Array(model.inputs.prefix(ownInputs)), scope: outputFields, failedOutputs: failedOutputs)
         return cx.diagnostics.all.filter { $0.severity == .error }.count == errors ? model : nil
     }
 
+    /// Adds a field to the row: its name, type and first value; nil when the name is taken (reported).
+    mutating func addField(_ name: Located<String>, _ type: SpecType, _ initial: Value, of decl: ViewModelDecl,
+                           to model: inout CheckedViewModel, _ fields: inout [String: (field: Int, type: SpecType)]) -> Int? {
+        guard fields[name.value] == nil else {
+            cx.diagnostics.error(.duplicateName, "'\(name.value)' is declared twice in view model '\(decl.name.value)'", at: name.range)
+            return nil
+        }
+        fields[name.value] = (model.fieldNames.count, type)
+        model.fieldNames.append(name.value)
+        model.fieldTypes.append(type)
+        model.initial.append(initial)
+        return model.fieldNames.count - 1
+    }
+
     /// An expression checker that reads the row's `fields` and nothing of the screen.
-    private func rowChecker(_ fields: [String: (field: Int, type: SpecType)]) -> ExpressionChecker {
+    func rowChecker(_ fields: [String: (field: Int, type: SpecType)]) -> ExpressionChecker {
         var checker = ExpressionChecker(symbols: [:], table: cx.table, diagnostics: cx.diagnostics)
         checker.rowFields = fields
         return checker
@@ -261,11 +284,12 @@ struct CellsSources: CheckPass {
             }
             cx.edges[source.node].append(cells.node)
             let inputs = cells.model.inputs.enumerated().map { k, input in
-                CellsPlan.Input(name: input.name, type: input.type, field: input.field, node: cells.inputNodes[k])
+                CellsPlan.Input(name: input.name, type: input.type, field: input.field, node: cells.inputNodes[k], action: cells.model.actionOfInput[k])
             }
             plans.append(CellsPlan(name: decl.name.value, model: cells.model.name, node: cells.node, source: source.node, key: cells.key,
                                    fieldNames: cells.model.fieldNames, initial: cells.model.initial, inputs: inputs,
-                                   handlers: cells.model.handlers, outputs: cells.model.outputs, view: cells.model.view, range: decl.range))
+                                   handlers: cells.model.handlers, outputs: cells.model.outputs, view: cells.model.view,
+                                   actions: cells.model.actions.isEmpty ? nil : cells.model.actions, range: decl.range))
         }
         return plans
     }

@@ -36,6 +36,9 @@ struct ExpressionChecker {
     var actionInput: (action: String, type: SpecType, trigger: (name: String, type: SpecType)?)?
     /// The action's `input:` type did not resolve (reported already): `$0` says nothing more.
     var inputUnresolved = false
+    /// In a row's action, the row field holding its input (its trigger's latest value): `$0`
+    /// reads it there, the row being the payload.
+    var actionInputField: Int?
     var diagnostics: DiagnosticBag
 
     init(symbols: [String: Symbol], table: TypeTable, payload: (name: String, type: SpecType)? = nil, diagnostics: DiagnosticBag) {
@@ -127,6 +130,7 @@ struct ExpressionChecker {
                 guard index == 0 else {
                     return error(.closureArgument, "an action's work has one argument, '$0', its input; found '$\(index)'", expr.range)
                 }
+                if let field = actionInputField { return (.member(.eventPayload, .field(field), chained: false), input.type) }
                 return (.eventPayload, input.type)
             }
             guard index < operatorArguments.count else {
@@ -428,7 +432,8 @@ struct ExpressionChecker {
             || (symbols[baseName]?.hasCurrentValue == false && symbols[baseName + "." + name] != nil) {
             let dotted = baseName + "." + name
             if poisoned.contains(dotted) || poisoned.contains(baseName) { return nil }
-            if symbols[dotted] != nil || payload?.name == dotted { return resolveName(dotted, whole) }
+            // A row's action's field (`save.executing`) is one name of the row too.
+            if symbols[dotted] != nil || payload?.name == dotted || rowFields[dotted] != nil { return resolveName(dotted, whole) }
             let prefix = baseName + "."
             let members = symbols.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
             if !members.isEmpty {

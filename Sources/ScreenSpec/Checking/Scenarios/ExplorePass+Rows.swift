@@ -14,7 +14,7 @@ extension ExplorePass {
         guard let dot = name.firstIndex(of: ".") else { return nil }
         let entry = name[..<dot], input = name[name.index(after: dot)...]
         guard let c = cells.firstIndex(where: { $0.name == entry }),
-              let i = cells[c].inputs.firstIndex(where: { $0.name == input }) else { return nil }
+              let i = cells[c].inputs.firstIndex(where: { $0.name == input }), !cells[c].isActionStream(i) else { return nil }
         return (c, i)
     }
 
@@ -24,7 +24,8 @@ extension ExplorePass {
         for (c, entry) in cells.enumerated() {
             let identities = rowIdentities(c, plan)
             guard !identities.isEmpty else { continue }
-            for (i, input) in entry.inputs.enumerated() {
+            // The streams a row's action feeds are its action's to fire.
+            for (i, input) in entry.inputs.enumerated() where input.action == nil {
                 let values = input.type == .void ? [Value.void] : rowValues(c, i, plan)
                 if !values.isEmpty { rows.append(ExploreRowInput(cells: c, input: i, rows: identities, values: values)) }
             }

@@ -8,7 +8,8 @@ extension StepChecker {
     /// The `cells:` entry and input that `name` (`cart.remove`) fires, if it names one.
     func rowInput(_ name: String) -> (cells: Int, input: Int)? {
         for (c, plan) in cells.enumerated() where name.hasPrefix(plan.name + ".") {
-            if let k = plan.inputs.firstIndex(where: { plan.name + "." + $0.name == name }) { return (c, k) }
+            // A stream a row's action feeds is not sent to: its action fires it.
+            if let k = plan.inputs.firstIndex(where: { plan.name + "." + $0.name == name }), !plan.isActionStream(k) { return (c, k) }
         }
         return nil
     }
