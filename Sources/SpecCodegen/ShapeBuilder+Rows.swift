@@ -11,7 +11,8 @@ extension ShapeBuilder {
         for plan in spec.cells {
             guard let g = groups.firstIndex(where: { $0.specName == plan.name }),
                   let (field, identity) = identityField(of: plan) else { continue }
-            for input in plan.inputs {
+            // The streams a row's action feeds (`settings.save.errors`) are read, never sent.
+            for input in plan.inputs where input.action == nil {
                 let specName = plan.name + "." + input.name
                 guard let member = groups[g].children.first(where: { $0.specName == specName }) else { continue }
                 groups[g].rowInputs.append(.init(

@@ -94,6 +94,25 @@ import Testing
         #expect(rx.contains("cartQuantity.subscribe(onNext: { core.fire(nodes.cartQuantityRow, row: $0.row, $0.value) }).disposed(by: bag)"))
     }
 
+    /// A row's own action, on the docs' Settings ("A row's own actions"): its `executing` and
+    /// `enabled` are properties of the row's struct, its latest error (an `Error`, no Swift record
+    /// field) is left out, and the streams it feeds are read, never sent: no send method, no
+    /// `rowInput` that the engine would refuse when the screen is made.
+    @Test func aRowsActionIsReadNeverSent() throws {
+        let example = try #require(DocExample.all().first { $0.page == "docs/spec-language.md" && $0.text.hasPrefix("screen: Settings\n") && $0.text.contains("actions:") })
+        let spec = try CLI.temporarySpec(example.text, name: "settings.yaml")
+        let folder = try PackagePaths.temporaryFolder("specrun-generate")
+        let result = try CLI.run(["generate", spec, "--rxswift", "--output", folder])
+        #expect(result.status == 0, "\(result)")
+        let swift = try String(contentsOfFile: folder + "/settings.swift", encoding: .utf8)
+        #expect(swift.contains("public var saveExecuting: Bool\n") && swift.contains("public var saveEnabled: Bool\n"))
+        #expect(swift.contains("public var saveElements: Bool?\n"))
+        #expect(!swift.contains("saveErrors: ErrorValue"))
+        #expect(swift.contains(#"settingsToggleRow = try core.rowInput("settings.toggle", row: "String", type: "Bool")"#))
+        #expect(!swift.contains(#"core.rowInput("settings.save"#))
+        #expect(swift.contains("public var saveErrors: SettingRow? { core.latest(nodes.settingsSaveErrors, as: SettingRow.self) }"))
+    }
+
     @Test func theTypedAppsCartIsTheDocsCart() throws {
         let copy = try String(contentsOfFile: PackagePaths.path("Examples/TypedApp/Sources/TypedScreens/rows/cart.yaml"), encoding: .utf8)
         #expect(copy == (try Self.docsCart()), "copy the Cart example of docs/spec-language.md to Examples/TypedApp/Sources/TypedScreens/rows/cart.yaml again")

@@ -144,6 +144,35 @@ struct RowActionTests {
         #expect(ScenarioRunner.run(decoded, scenario: 0).passed)
     }
 
+    /// What generated code reads a row as: its struct has no field for the action's latest error
+    /// (an `Error` is no Swift record field), and a row decodes all the same.
+    struct SettingRowShape: Decodable, Equatable {
+        var isOn: Bool
+        var saveExecuting: Bool
+        var saveEnabled: Bool
+        var saveElements: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case isOn
+            case saveExecuting = "save.executing"
+            case saveEnabled = "save.enabled"
+            case saveElements = "save.elements"
+        }
+    }
+
+    @Test("a row with its action's error decodes as generated code's struct, which leaves the error out")
+    func aRowDecodesWithoutItsError() throws {
+        let loaded = SpecLoader.load(text: Self.settings + "\n      - wait: 0ms", path: "t.yaml")
+        let graph = ScreenGraph(spec: try #require(loaded.spec))
+        graph.start()
+        let settings = try #require(graph.spec.node(named: "settings"))
+        _ = graph.sendRow(cells: 0, input: 0, row: .string("bt"), value: .bool(true))
+        try graph.advance(by: 300)
+        guard case .list(let rows)? = graph.value(of: settings) else { Issue.record("no rows"); return }
+        let decoded = try rows.map { try $0.decoded(as: SettingRowShape.self) }
+        #expect(decoded.last == SettingRowShape(isOn: false, saveExecuting: false, saveEnabled: true, saveElements: nil))
+    }
+
     @Test("the validator refuses a row's action whose indices point nowhere", arguments: ["trigger", "executing", "service", "errors"])
     func validatorRefusesBadIndices(_ key: String) throws {
         let loaded = SpecLoader.load(text: Self.settings + "\n      - wait: 0ms", path: "t.yaml")
