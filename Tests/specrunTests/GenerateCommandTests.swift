@@ -113,6 +113,12 @@ import Testing
         #expect(swift.contains("public var saveErrors: SettingRow? { core.latest(nodes.settingsSaveErrors, as: SettingRow.self) }"))
     }
 
+    @Test func theTypedAppsSettingsIsTheDocsSettings() throws {
+        let copy = try String(contentsOfFile: PackagePaths.path("Examples/TypedApp/Sources/TypedScreens/rows/settings.yaml"), encoding: .utf8)
+        let example = try #require(DocExample.all().first { $0.page == "docs/spec-language.md" && $0.text.hasPrefix("screen: Settings\n") && $0.text.contains("actions:") })
+        #expect(copy == example.text, "copy the Settings example of docs/spec-language.md to Examples/TypedApp/Sources/TypedScreens/rows/settings.yaml again")
+    }
+
     @Test func theTypedAppsCartIsTheDocsCart() throws {
         let copy = try String(contentsOfFile: PackagePaths.path("Examples/TypedApp/Sources/TypedScreens/rows/cart.yaml"), encoding: .utf8)
         #expect(copy == (try Self.docsCart()), "copy the Cart example of docs/spec-language.md to Examples/TypedApp/Sources/TypedScreens/rows/cart.yaml again")

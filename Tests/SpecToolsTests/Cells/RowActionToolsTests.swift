@@ -116,4 +116,16 @@ struct RowActionToolsTests {
         #expect(found.scenarioYAML.contains("settings.toggle"), "\(found.scenarioYAML)")
         #expect(CounterexampleCheck.problem(found, specText: text, path: "/nonexistent/switches.yaml") == nil)
     }
+
+    @Test func exploringRowsWithCallsInFlightPredictsNothingWrong() throws {
+        let spec = try Fixtures.checked(Self.switches(Self.wifiSaves), path: "/nonexistent/switches.yaml")
+        var options = ExploreOptions()
+        options.verifiesPredictions = true
+        let result = Explorer.explore(spec, options: options)
+        // `failures` counts up without end: the search stops at its depth, not exhausted.
+        #expect(result.stop == .depth)
+        #expect(result.predictionMismatches == 0)
+        // More states than the rows' switches alone: a row saving is a state of its own.
+        #expect(result.distinctStates > 8)
+    }
 }
