@@ -262,6 +262,10 @@ struct DataflowGraphBuilder {
         for cells in spec.cells where !hidden.contains(cells.node) {
             for source in sources(of: cells.source) { connect(source.id, Self.nodeID(cells.node), .reads, "rows") }
             for input in cells.inputs { connect(Self.nodeID(input.node), Self.nodeID(cells.node), .sets, "row") }
+            // A row's own action calls a service of the screen, from each row.
+            for action in cells.actions ?? [] where spec.services.indices.contains(action.service) {
+                connect(Self.nodeID(cells.node), Self.serviceID(action.service), .calls, "calls")
+            }
         }
     }
 

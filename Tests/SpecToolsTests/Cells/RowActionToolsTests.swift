@@ -117,6 +117,14 @@ struct RowActionToolsTests {
         #expect(CounterexampleCheck.problem(found, specText: text, path: "/nonexistent/switches.yaml") == nil)
     }
 
+    @Test func theDataflowGraphDrawsTheRowsCallingTheirService() throws {
+        let spec = try Fixtures.checked(Self.switches(Self.wifiSaves), path: "/nonexistent/switches.yaml")
+        let graph = DataflowGraph(spec: spec)
+        let rows = try #require(graph.nodes.first { $0.name == "settings" }).id
+        let service = try #require(graph.nodes.first { $0.name == "settings.save" }).id
+        #expect(graph.edges.contains { $0.from == rows && $0.to == service && $0.kind == .calls })
+    }
+
     @Test func exploringRowsWithCallsInFlightPredictsNothingWrong() throws {
         let spec = try Fixtures.checked(Self.switches(Self.wifiSaves), path: "/nonexistent/switches.yaml")
         var options = ExploreOptions()
