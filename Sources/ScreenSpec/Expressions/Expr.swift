@@ -106,3 +106,14 @@ extension Expr {
         return names
     }
 }
+
+extension Expr {
+    /// `a.b.c` written as plain member accesses over a name, as one dotted name; nil otherwise.
+    var dottedPath: String? {
+        switch kind {
+        case .name(let n): return n
+        case .member(let base, let n, false, _): return base.dottedPath.map { $0 + "." + n }
+        default: return nil
+        }
+    }
+}

@@ -116,13 +116,19 @@ extension ScreenGraph {
         guard let actions = spec.cells[c].actions else { return }
         for (a, action) in actions.enumerated() where action.executing < row.fields.count && row.fields[action.executing] == .bool(true) {
             let call = RowCall(cells: c, action: a, row: key)
-            clock.cancel { timer in
+            let ofCall: (GraphTimer) -> Bool = { timer in
                 switch timer {
                 case .rowActionEnd(let pending, _), .rowActionEvent(let pending, _): pending == call
                 default: false
                 }
             }
-            if let live = rowLiveCalls.removeValue(forKey: call) { liveCalls?.cancel(live) }
+            // A row removed by what its own answer set off (a handler on `settings.save.elements`)
+            // has nothing pending: nothing is cancelled.
+            let pending = clock.firstDue(where: ofCall) != nil
+            if pending { clock.cancel(where: ofCall) }
+            let live = rowLiveCalls.removeValue(forKey: call)
+            if let live { liveCalls?.cancel(live) }
+            guard pending || live != nil else { continue }
             let plan = spec.cells[c]
             guard plan.inputs.indices.contains(action.elements), services.indices.contains(action.service) else { continue }
             hooks.cancel?(clock.now, plan.inputs[action.elements].node, "\(services[action.service].name) of row \(ValueFormatter.text(key))")

@@ -118,6 +118,25 @@ struct RowActionTests {
         #expect(text.contains("cancelled settings.save of row \"wifi\""), "\(text)")
     }
 
+    @Test("a row its own answer removes has nothing in flight: no cancellation is reported")
+    func removedByItsOwnAnswer() throws {
+        let spec = Self.settings.replacingOccurrences(of: "handlers:\n  - on: settings.save.errors", with: """
+            handlers:
+              - on: settings.save.elements
+                set: { items: 'items.filter { $0.key != settings.save.elements.setting.key }' }
+              - on: settings.save.errors
+            """)
+        #expect(spec != Self.settings)
+        let (timeline, text) = try run("""
+                  - send: { settings.toggle: { row: wifi, value: true } }
+                  - wait: 300ms
+                  - expect: { states: "bt=false", anySaving: false }
+            """, spec: spec)
+        #expect(timeline.passed, "\(text)")
+        #expect(text.contains("settings.save.elements     SettingRow(setting: Setting(key: \"wifi\""), "\(text)")
+        #expect(!text.contains("cancelled"), "\(text)")
+    }
+
     @Test("a scenario's services override the row's calls, and a compiled program carries the row's action")
     func overridesAndCompiledProgram() throws {
         let spec = Self.settings.replacingOccurrences(of: "  - name: s\n    steps:", with: """

@@ -424,6 +424,11 @@ struct ExpressionChecker {
     }
 
     private mutating func member(_ base: Expr, _ name: String, optional: Bool, nameRange: SpecRange, whole: SpecRange) -> Typed? {
+        // The event a handler is on, by a name of three parts or more: the stream of a row's
+        // action, `settings.save.elements`.
+        if !optional, let payload, let path = base.dottedPath, path.contains("."), payload.name == path + "." + name {
+            return (.eventPayload, payload.type)
+        }
         // A dotted node name such as `login.enabled` or `auth.signIn` reads as one name; so does
         // `pages.errors` of a stream `pages` (which has no value whose member it could be), and
         // the event a handler is on, by the name its `on:` gives.
