@@ -199,9 +199,7 @@ struct SpecReader {
         }
         if node.sequence != nil {
             // `set: { xs: [] }`: YAML reads the brackets as its own list before the expression can.
-            let line = node.range.start.line == node.range.end.line ? source.line(node.range.start.line) : nil
-            let written = line.map { String(String.UnicodeScalarView($0.unicodeScalars.dropFirst(node.range.start.column - 1)
-                    .prefix(node.range.end.column - node.range.start.column))) } ?? "[...]"
+            let written = source.text(of: node.range) ?? "[...]"
             diagnostics.error(.expectedExpression, "expected an expression, found a list", at: node.range,
                               notes: [DiagnosticNote("unquoted, '[...]' is a YAML list; a list expression is quoted, as 'xs + [2]' is")],
                               fixIt: written.contains("\"") ? "quote the expression with single quotes: '\(written)'" : "quote the expression: \"\(written)\"")

@@ -45,6 +45,9 @@ import Testing
         let spec = "screen: T\ninputs:\n  n: { type: Int, default: 100 }\noutputs:\n  out: '[1, 2].map { n in n + 1 }'\n"
         let recorder = try TimelineRecorder(spec)
         #expect(recorder.graph.value(of: try recorder.node("out")) == .list([.int(2), .int(3)]))
+        // A parameter spelt as the output it is in reads no node: no cycle.
+        let same = try TimelineRecorder("screen: T\noutputs:\n  out: '[1, 2].map { out in out * 3 }'\n")
+        #expect(same.graph.value(of: try same.node("out")) == .list([.int(3), .int(6)]))
     }
 
     // In an operator's expression, `$0` is still the element inside closures that name theirs.
