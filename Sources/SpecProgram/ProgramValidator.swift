@@ -303,6 +303,7 @@ struct ProgramValidator {
         case .node(let n):
             if let slots { try index(n, slots, "slot", at) } else { try node(n, at) }
         case .operatorArgument(let i): try nonNegative(i, "an operator argument", at)
+        case .outerClosureArgument(let n): try nonNegative(n, "an outer closure argument", at)
         case .constant, .eventPayload, .closureArgument: break
         case .not(let a), .negate(let a, _): try expression(a, at, slots: slots)
         case .member(let a, let member, _):

@@ -9,7 +9,7 @@ extension TypedExpr {
     private func collectReads(into out: inout [Int]) {
         switch self {
         case .node(let i): if !out.contains(i) { out.append(i) }
-        case .constant, .eventPayload, .closureArgument, .operatorArgument: break
+        case .constant, .eventPayload, .closureArgument, .outerClosureArgument, .operatorArgument: break
         case .not(let e), .negate(let e, _), .member(let e, _, _): e.collectReads(into: &out)
         case .arithmetic(_, _, let a, let b), .concatenate(let a, let b, _), .equal(let a, let b, _), .order(_, let a, let b),
              .and(let a, let b), .or(let a, let b), .coalesce(let a, let b):
@@ -38,7 +38,7 @@ extension TypedExpr {
         switch self {
         case .call(let builtin, let args):
             return builtin.id == "fail" || args.contains { $0.raises }
-        case .node, .constant, .eventPayload, .closureArgument, .operatorArgument: return false
+        case .node, .constant, .eventPayload, .closureArgument, .outerClosureArgument, .operatorArgument: return false
         case .not(let e), .negate(let e, _), .member(let e, _, _), .probe(_, let e): return e.raises
         case .arithmetic(_, _, let a, let b), .concatenate(let a, let b, _), .equal(let a, let b, _), .order(_, let a, let b),
              .and(let a, let b), .or(let a, let b), .coalesce(let a, let b):

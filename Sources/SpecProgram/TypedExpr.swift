@@ -8,6 +8,9 @@ package indirect enum TypedExpr: Sendable {
     case eventPayload
     /// `$0` of the innermost closure.
     case closureArgument
+    /// The argument of the closure `n` closures out from the innermost (`n` ≥ 1): `p` in
+    /// `polled.filter { p in !messages.contains { $0.id == p.id } }`, read from the inner closure.
+    case outerClosureArgument(Int)
     /// `$N` of an operator's expression: `$0` the element (or `scan`'s accumulator), `$1` the next.
     case operatorArgument(Int)
     case not(TypedExpr)

@@ -256,12 +256,15 @@ def navigation(browser):
         expect(page.locator("#screen")).to_have_text("Events")
         expect(page.locator("#connection")).to_have_text("live")
         # The events screen as SwiftHub draws it: the segmented control picks the performed
-        # events, their page lands in the table, and a cell opens its repository.
+        # events, their page lands in the table, and a cell opens its repository. Each cell has
+        # its own view (the event cell's labels, its avatar and the button over it); the cell's
+        # text, away from the avatar's button, selects it.
         page.locator('[data-component="segment"] [role="radio"]', has_text="Performed").click()
         expect(page.locator('[data-output="isPerformed"]')).to_have_text("true")
         rows = page.locator('[data-component="eventsTable"] [role="listitem"]')
-        expect(rows).to_have_text(["pushed to khoren93/SwiftHub"])
-        rows.first.click()
+        expect(rows.locator(".title")).to_have_text(["pushed to khoren93/SwiftHub"])
+        expect(rows.first.locator('[data-row-gesture="items.avatarButton"]')).to_be_visible()
+        rows.first.locator(".cell").click()
         expect(page.locator("#screen")).to_have_text("Repository")
         expect(page.locator('[data-output="navigationTitle"]')).to_have_text('"khoren93/SwiftHub"')
         expect(page.locator('[data-output="starsText"]')).to_have_text('"3000 stars"')

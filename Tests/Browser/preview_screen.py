@@ -56,7 +56,7 @@ def failures_at_hand(browser):
         expect(page.locator("#screen")).to_have_text("Events")
         expect(page.locator("#connection")).to_have_text("live")
         rows = page.locator('[data-component="eventsTable"] [role="listitem"]')
-        expect(rows).to_have_text(["starred ReactiveX/RxSwift"])
+        expect(rows.locator(".title")).to_have_text(["starred ReactiveX/RxSwift"])
         events = page.locator('select[data-service="github.events"]')
         events.select_option(label="fail: http(N), a status of your own")
         page.locator('input[data-service-status="github.events"]').fill("503")
@@ -64,7 +64,7 @@ def failures_at_hand(browser):
         page.locator('[data-component="eventsTable"] [data-gesture="refresh"]').click()
         page.locator("#next").click()
         expect(page.locator('[data-output="firstPage.errors"]')).to_have_text("http(503)")
-        expect(rows).to_have_text(["starred ReactiveX/RxSwift"])
+        expect(rows.locator(".title")).to_have_text(["starred ReactiveX/RxSwift"])
     finally:
         process.terminate()
         process.wait()

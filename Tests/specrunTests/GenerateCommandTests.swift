@@ -45,9 +45,11 @@ import Testing
         let weather = try String(contentsOfFile: folder + "/weather.swift", encoding: .utf8)
         #expect(weather.contains(#".output("cityName") { $0.cityName }"#))
         #expect(!weather.contains(#".output("weather")"#))
-        // Events' contract leaves out its parameter and its state.
+        // Events' contract leaves out its parameter and its state; its cells are the rows and
+        // the avatar's tap on a row.
         let events = try String(contentsOfFile: folder + "/events.swift", encoding: .utf8)
-        #expect(events.contains(#".output("items") { $0.items }"#))
+        #expect(events.contains(#".output("items") { $0.itemsValue }"#))
+        #expect(events.contains(#".rowEvent("items.avatarTap") { (model, row: Int) in model.itemsAvatarTap(row: row) }"#))
         #expect(!events.contains(#".output("page")"#) && !events.contains(#".output("user")"#))
     }
 

@@ -11,7 +11,7 @@ struct GraphCommandTests {
         let result = try CLI.run(["graph", "specs/events.yaml", "--format", "mermaid"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("flowchart LR\n"))
-        for name in ["user", "headerRefresh", "footerRefresh", "segmentSelection", "selection", "avatarSelection", "page", "events",
+        for name in ["user", "headerRefresh", "footerRefresh", "segmentSelection", "selection", "items.avatarTap", "page", "events",
                      "navigationTitle", "imageUrl", "hidesSegment", "items", "isPerformed", "segmentChanged", "refresh", "firstPage",
                      "nextPage", "userSelected", "repositorySelected", "github.events", "User", "Repository"] {
             #expect(result.stdout.contains("\"\(name)<br/>"), "\(name) is missing")

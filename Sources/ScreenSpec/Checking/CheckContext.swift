@@ -50,6 +50,19 @@ struct CheckContext: Sendable {
         diagnostics.error(.unknownName, "unknown \(what) '\(name.value)'\(diagnostics.didYouMean(name.value, in: candidates))", at: name.range)
     }
 
+    /// An action's `trigger:` or a handler's `on:` that names nothing: the nearest name when one
+    /// is near, else how to declare it as an event the view sends (`viewDidLoad: event`).
+    mutating func unknownEvent(_ name: Located<String>, what: String, candidates: [String]) {
+        let suggestion = diagnostics.didYouMean(name.value, in: candidates)
+        guard suggestion.isEmpty, !name.value.contains(".") else {
+            diagnostics.error(.unknownName, "unknown \(what) '\(name.value)'\(suggestion)", at: name.range)
+            return
+        }
+        diagnostics.error(.unknownName, "unknown \(what) '\(name.value)'", at: name.range,
+                          notes: [DiagnosticNote("an event the view sends (a tap, the screen appearing) is an input declared 'NAME: event', and a scenario plays it with 'send: NAME'")],
+                          fixIt: "declare '\(name.value): event' under 'inputs:'")
+    }
+
     /// State a handler may set: `state:` and input properties.
     func isWritable(_ node: Int) -> Bool {
         switch nodes[node].kind {

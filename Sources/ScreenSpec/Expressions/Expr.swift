@@ -23,8 +23,13 @@ package struct Expr: Sendable {
         /// `base.name`, or `base?.name` when `optional`.
         case member(Expr, String, optional: Bool, nameRange: SpecRange)
         case call(Expr, [Expr])
-        /// `{ body }`, a closure over `$0`.
-        case closure(Expr)
+        /// `{ body }`, a closure over `$0` (and `$1`), or `{ p in body }` with the parameters it
+        /// names (`parameters` empty for the first).
+        case closure(Expr, parameters: [ClosureParameter])
+        /// `p` inside `{ p in … }`: a parameter of an enclosing closure, known by the range of its
+        /// name in that closure's parameter list (the parser resolves names to it lexically, so
+        /// a parameter shadows a spec name of the same spelling, as a Swift local does).
+        case closureParameter(String, declared: SpecRange)
         case list([Expr])
         /// An expression the parser could not read; its diagnostic was already reported.
         case invalid
@@ -40,6 +45,12 @@ package struct Expr: Sendable {
         self.kind = kind
         self.range = range
     }
+}
+
+/// A parameter named in `{ p in … }` (or `{ sum, x in … }`); `_` is one that is not read.
+package struct ClosureParameter: Sendable {
+    package var name: String
+    package var range: SpecRange
 }
 
 package struct LabeledExpr: Sendable {
@@ -93,14 +104,14 @@ extension Expr {
             case .member(let base, let member, _, _):
                 if case .name(let n) = base.kind { names.append(n + "." + member) }
                 stack.append(base)
-            case .unary(_, let a), .closure(let a): stack.append(a)
+            case .unary(_, let a), .closure(let a, _): stack.append(a)
             case .binary(_, let a, let b): stack.append(contentsOf: [a, b])
             case .ternary(let a, let b, let c): stack.append(contentsOf: [a, b, c])
             case .call(let callee, let args): stack.append(callee); stack.append(contentsOf: args)
             case .list(let items): stack.append(contentsOf: items)
             case .construct(let callee, let args): stack.append(callee); stack.append(contentsOf: args.map(\.value))
             case .interpolation(let parts): for case .expr(let x) in parts { stack.append(x) }
-            case .int, .double, .bool, .string, .null, .closureArgument, .implicitMember, .invalid: break
+            case .int, .double, .bool, .string, .null, .closureArgument, .closureParameter, .implicitMember, .invalid: break
             }
         }
         return names

@@ -18,7 +18,8 @@ import SpecRuntime
 ///                     | '.' name | '(' expression ')' | '[' ( expression (',' expression)* )? ']' | closure
 ///     arguments      := argument (',' argument)*;  argument := (name ':')? expression
 ///                       (all labeled, as a record's; or none; or the first only, as `String(format:)`)
-///     closure        := '{' expression '}'
+///     closure        := '{' ( parameters 'in' )? expression '}'
+///     parameters     := names | '(' names ')';  names := name (',' name)*
 ///
 /// Every loop consumes a token or stops. Nesting deeper than ``maximumDepth`` is an error, so
 /// hostile input cannot exhaust the stack.
@@ -33,6 +34,8 @@ package struct ExpressionParser {
     private var index = 0
     private var depth = 0
     private var closureDepth = 0
+    /// The parameters each enclosing closure names, innermost last (empty for one over `$0`).
+    private var scopes: [[ClosureParameter]] = []
     private var operatorCount = 0
     private(set) var diagnostics: [Diagnostic] = []
 
@@ -62,12 +65,13 @@ package struct ExpressionParser {
         return expr
     }
 
-    private init(source: ExpressionSource, start: Int, end: Int, depth: Int = 0, closureDepth: Int = 0) {
+    private init(source: ExpressionSource, start: Int, end: Int, depth: Int = 0, closureDepth: Int = 0, scopes: [[ClosureParameter]] = []) {
         self.source = source
         var lexer = Lexer(scalars: source.scalars, start: start, end: end)
         self.tokens = lexer.tokenize()
         self.depth = depth
         self.closureDepth = closureDepth
+        self.scopes = scopes
     }
 
     private mutating func parseAll() -> Expr {
@@ -316,17 +320,76 @@ package struct ExpressionParser {
             let nameToken = advance()
             body = Expr(.member(body, name, optional: false, nameRange: range(nameToken)), range(slash).union(range(nameToken)))
         }
-        return Expr(.closure(body), body.range)
+        return Expr(.closure(body, parameters: []), body.range)
     }
 
     private mutating func closure() -> Expr {
         let open = advance()
+        let parameters = closureParameters()
+        scopes.append(parameters)
         closureDepth += 1
         let body = expression()
         closureDepth -= 1
+        scopes.removeLast()
         let close = current
         expect("}", closing: open)
-        return Expr(.closure(body), range(open).union(range(close)))
+        return Expr(.closure(body, parameters: parameters), range(open).union(range(close)))
+    }
+
+    /// The parameters a closure names before `in` (`{ p in … }`, `{ sum, x in … }`, `{ (p) in … }`),
+    /// consumed with the `in`; empty when it names none. A type or a return type in the list is
+    /// reported: each parameter has the type its method gives it.
+    private mutating func closureParameters() -> [ClosureParameter] {
+        // The `in` of this closure: the first at its own bracket level, before its `}`.
+        var end = index, level = 0
+        scan: while true {
+            switch tokens[end].kind {
+            case .end: return []
+            case .symbol("("), .symbol("["), .symbol("{"): level += 1
+            case .symbol(")"), .symbol("]"), .symbol("}"):
+                if level == 0 { return [] }
+                level -= 1
+            case .identifier("in") where level == 0: break scan
+            default: break
+            }
+            end += 1
+        }
+        var signature = Array(tokens[index..<end])
+        let inToken = tokens[end]
+        index = end + 1
+        let whole = signature.first.map { range($0).union(range(signature[signature.count - 1])) } ?? range(inToken)
+        if signature.first?.kind == .symbol("("), signature.last?.kind == .symbol(")") { signature = Array(signature.dropFirst().dropLast()) }
+        var parameters: [ClosureParameter] = []
+        var names = true
+        for (k, token) in signature.enumerated() {
+            if k % 2 == 1 {
+                if token.kind != .symbol(",") { names = false }
+            } else if case .identifier(let name) = token.kind, name != "in" {
+                if name != "_", let twice = parameters.first(where: { $0.name == name }) {
+                    diagnostics.append(Diagnostic(id: .closureArgument, "the closure names '\(name)' twice", at: range(token),
+                                                  notes: [DiagnosticNote("first named here", at: twice.range)]))
+                }
+                parameters.append(ClosureParameter(name: name, range: range(token)))
+            } else {
+                names = false
+            }
+        }
+        guard names, !signature.isEmpty, signature.count % 2 == 1 else {
+            // `{ (p: Photo) in … }`, `{ p -> Bool in … }`: the names alone are written.
+            let named = signature.indices.compactMap { k -> String? in
+                guard case .identifier(let name) = signature[k].kind, k == 0 || ![.symbol(":"), .symbol(">")].contains(signature[k - 1].kind) else { return nil }
+                return name
+            }
+            let typed = signature.contains { $0.kind == .symbol(":") }
+            let returns = signature.indices.contains { signature[$0].kind == .symbol("-") && signature.indices.contains($0 + 1) && signature[$0 + 1].kind == .symbol(">") }
+            let message = typed ? "a closure's parameters are written without types: each has the type its method gives it"
+                : returns ? "a closure's return type is not written: it is the type of its body"
+                : "a closure's parameters are names separated by ',' before 'in', as in '{ sum, x in sum + x }'"
+            diagnostics.append(Diagnostic(id: .closureArgument, message, at: whole,
+                                          fixIt: named.isEmpty ? "write '{ p in … }'" : "write '{ \(named.joined(separator: ", ")) in … }'"))
+            return []
+        }
+        return parameters
     }
 
     private mutating func primary() -> Expr {
@@ -348,6 +411,12 @@ package struct ExpressionParser {
             case "false": return Expr(.bool(false), range(token))
             case "nil": return Expr(.null, range(token))
             default:
+                // A closure's parameter, the innermost of that name: it shadows a spec name.
+                for scope in scopes.reversed() {
+                    if let parameter = scope.first(where: { $0.name == name }) {
+                        return Expr(.closureParameter(name, declared: parameter.range), range(token))
+                    }
+                }
                 var expr = Expr(.name(name), range(token))
                 expr.yamlQuoted = source.wasQuotedInYAML
                 return expr
@@ -412,7 +481,7 @@ package struct ExpressionParser {
                 result.append(.text(text))
             case .interpolation(let start, let end):
                 // The interpolated expression is one level deeper through its own `expression()`.
-                var inner = ExpressionParser(source: source, start: start, end: end, depth: depth, closureDepth: closureDepth)
+                var inner = ExpressionParser(source: source, start: start, end: end, depth: depth, closureDepth: closureDepth, scopes: scopes)
                 let expr: Expr
                 if inner.depth <= Self.maximumDepth {
                     expr = inner.parseAll()

@@ -102,6 +102,16 @@ extension SpecReader {
                 return false
             }
         case .stream(let what):
+            if let items = value.sequence, items.count > 1, name == "withLatestFrom" {
+                // RxSwift's `withLatestFrom(Observable.combineLatest(n, q))`: one other source, and a
+                // name read in the expression is sampled just as the other source is.
+                let names = items.compactMap(\.string)
+                let first = names.first ?? "other", rest = names.dropFirst().map { "'\($0)'" }.joined(separator: ", ")
+                diagnostics.error(.expectedName, "'withLatestFrom' samples one other source, found a list", at: value.range,
+                                  notes: [DiagnosticNote("a name read in the 'combine:' expression is sampled as the other source is, so the others are read there by name; for several streams with no current value, combine them into one stream first with 'combineLatest: { with: [...], combine: EXPR }'")],
+                                  fixIt: "write 'withLatestFrom: { with: \(first), combine: EXPR }', with EXPR reading \(rest.isEmpty ? "the others" : rest) by name")
+                return false
+            }
             guard let other = identifier(value, what: what, allowDots: true) else { return false }
             arguments.sources = [other]
         case .streams(let what):

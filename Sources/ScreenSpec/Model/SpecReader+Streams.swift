@@ -235,6 +235,15 @@ extension SpecReader {
     /// A branch of a choice: one inner stream, without `ops:` of its own (the request's apply).
     private mutating func readBranch(_ node: YAMLNode, of key: String) -> RequestDecl? {
         if let bare = bareInnerSource(node) { return bare }
+        if let misplaced = node.mapping?.first(where: { ["ops", "as", "failures"].contains($0.key.string) }) {
+            let name = misplaced.key.string ?? ""
+            diagnostics.error(.unknownKey, "a branch of 'if:' has no '\(name):' of its own: the request's '\(name):' apply to whichever stream is chosen",
+                              at: misplaced.key.range,
+                              notes: [DiagnosticNote(name == "ops" ? "an operator for one branch only: give the other a value it leaves alone, or choose inside the operator, "
+                                  + "as in 'map: \"c.isEmpty ? 0 : $0 + 1\"'" : "write it once, beside 'if:'")],
+                              fixIt: "move '\(name):' beside 'if:', 'then:' and 'else:'")
+            return nil
+        }
         guard let f = fields(node, of: "'\(key):'", allowed: Self.innerSourceKeys + ["period", "with"]) else { return nil }
         return readInnerSource(f, node, of: key + ":")
     }

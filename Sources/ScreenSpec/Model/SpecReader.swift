@@ -197,6 +197,14 @@ struct SpecReader {
                               fixIt: "write 'nil'")
             return nil
         }
+        if node.sequence != nil {
+            // `set: { xs: [] }`: YAML reads the brackets as its own list before the expression can.
+            let written = source.text(of: node.range) ?? "[...]"
+            diagnostics.error(.expectedExpression, "expected an expression, found a list", at: node.range,
+                              notes: [DiagnosticNote("unquoted, '[...]' is a YAML list; a list expression is quoted, as 'xs + [2]' is")],
+                              fixIt: written.contains("\"") ? "quote the expression with single quotes: '\(written)'" : "quote the expression: \"\(written)\"")
+            return nil
+        }
         guard node.scalar != nil, !node.isNull else {
             diagnostics.error(.expectedExpression, "expected an expression, found \(node.kindName)", at: node.range)
             return nil

@@ -76,6 +76,11 @@ package enum ExpressionCompiler {
             return { ctx in ctx.payload }
         case .closureArgument:
             return { ctx in ctx.closureArguments.last ?? .none }
+        case .outerClosureArgument(let n):
+            return { ctx in
+                let i = ctx.closureArguments.count - 1 - n
+                return i >= 0 && i < ctx.closureArguments.count ? ctx.closureArguments[i] : .none
+            }
         case .operatorArgument(let i):
             return { ctx in i < ctx.operatorArguments.count ? ctx.operatorArguments[i] : .none }
         case .not, .and, .or, .order:

@@ -278,7 +278,7 @@ extension TypedExpr {
     func visit(_ probe: (ProbeSite) -> Void) {
         switch self {
         case .probe(let site, let e): probe(site); e.visit(probe)
-        case .constant, .node, .eventPayload, .closureArgument, .operatorArgument: break
+        case .constant, .node, .eventPayload, .closureArgument, .outerClosureArgument, .operatorArgument: break
         case .not(let e), .negate(let e, _), .member(let e, _, _): e.visit(probe)
         case .arithmetic(_, _, let a, let b), .concatenate(let a, let b, _), .equal(let a, let b, _), .order(_, let a, let b),
              .and(let a, let b), .or(let a, let b), .coalesce(let a, let b):

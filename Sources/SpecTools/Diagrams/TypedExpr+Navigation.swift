@@ -14,7 +14,7 @@ extension TypedExpr {
         case .makeNavigation(let screen, _, let args):
             if !out.contains(screen) { out.append(screen) }
             for a in args { a.collectScreens(into: &out) }
-        case .constant, .node, .eventPayload, .closureArgument, .operatorArgument: break
+        case .constant, .node, .eventPayload, .closureArgument, .outerClosureArgument, .operatorArgument: break
         case .not(let e), .negate(let e, _), .member(let e, _, _): e.collectScreens(into: &out)
         case .arithmetic(_, _, let a, let b), .concatenate(let a, let b, _), .equal(let a, let b, _), .order(_, let a, let b),
              .and(let a, let b), .or(let a, let b), .coalesce(let a, let b):

@@ -95,9 +95,14 @@ struct CounterexampleWriter {
                 lines.append("    - send: { \(names[node]): \(YAMLValueText.text(value)) }")
             case .sendRow(let c, let input, let row, let value):
                 flushWait()
-                let name = "\(spec.cells[c].name).\(spec.cells[c].inputs[input].name)"
-                let given = value == .void ? "" : ", value: \(YAMLValueText.text(value))"
-                lines.append("    - send: { \(name): { row: \(YAMLValueText.text(row))\(given) } }")
+                if value == .void, let (component, verb) = Self.rowGesture(firing: input, of: spec.cells[c]) {
+                    // What a person does: the tap on the row's button, which plays as the send.
+                    lines.append("    - \(verb): { \(spec.cells[c].name).\(component): { row: \(YAMLValueText.text(row)) } }")
+                } else {
+                    let name = "\(spec.cells[c].name).\(spec.cells[c].inputs[input].name)"
+                    let given = value == .void ? "" : ", value: \(YAMLValueText.text(value))"
+                    lines.append("    - send: { \(name): { row: \(YAMLValueText.text(row))\(given) } }")
+                }
             case .gesture(let k):
                 flushWait()
                 let g = driver.alphabet.gestures[k].gesture
@@ -117,5 +122,17 @@ struct CounterexampleWriter {
         }
         return Counterexample(title: title, message: finding.message, scenarioYAML: lines.map { "  " + $0 }.joined(separator: "\n") + "\n",
                               scenarioName: scenarioName, steps: path.count, foundSteps: foundSteps)
+    }
+
+    /// The first component of the row's own view with a gesture that fires event input `input`
+    /// and carries no value (a button's tap), with the gesture's verb: the step a scenario writes
+    /// as `tap: { cart.plusButton: { row: 2 } }`. Nil when no component fires it.
+    static func rowGesture(firing input: Int, of cells: CellsPlan) -> (component: String, verb: String)? {
+        for component in cells.view ?? [] {
+            for event in component.events where event.input == input {
+                if let verb = ComponentCatalog.gestureVerb(kind: component.kind, event: event.name) { return (component.name, verb) }
+            }
+        }
+        return nil
     }
 }

@@ -104,7 +104,7 @@ extension Expr {
         var copy = self
         func r(_ e: Expr) -> Expr { e.replacing(node: target, with: replacement, counter: &counter) }
         switch kind {
-        case .int, .double, .bool, .string, .null, .name, .closureArgument, .implicitMember, .invalid: break
+        case .int, .double, .bool, .string, .null, .name, .closureArgument, .closureParameter, .implicitMember, .invalid: break
         case .interpolation(let parts):
             copy.kind = .interpolation(parts.map { if case .expr(let e) = $0 { return .expr(r(e)) } else { return $0 } })
         case .construct(let callee, let args):
@@ -115,7 +115,7 @@ extension Expr {
         case .ternary(let c, let a, let b): let x = r(c); let y = r(a); copy.kind = .ternary(x, y, r(b))
         case .member(let base, let name, let optional, let nameRange): copy.kind = .member(r(base), name, optional: optional, nameRange: nameRange)
         case .call(let callee, let args): let c = r(callee); copy.kind = .call(c, args.map { r($0) })
-        case .closure(let body): copy.kind = .closure(r(body))
+        case .closure(let body, let parameters): copy.kind = .closure(r(body), parameters: parameters)
         case .list(let items): copy.kind = .list(items.map { r($0) })
         }
         return copy
@@ -128,10 +128,10 @@ extension Expr {
             let me = out.count
             out.append(parent)
             switch e.kind {
-            case .int, .double, .bool, .string, .null, .name, .closureArgument, .implicitMember, .invalid: break
+            case .int, .double, .bool, .string, .null, .name, .closureArgument, .closureParameter, .implicitMember, .invalid: break
             case .interpolation(let parts): for case .expr(let x) in parts { walk(x, me) }
             case .construct(let callee, let args): walk(callee, me); args.forEach { walk($0.value, me) }
-            case .unary(_, let a), .closure(let a), .member(let a, _, _, _): walk(a, me)
+            case .unary(_, let a), .closure(let a, _), .member(let a, _, _, _): walk(a, me)
             case .binary(_, let a, let b): walk(a, me); walk(b, me)
             case .ternary(let c, let a, let b): walk(c, me); walk(a, me); walk(b, me)
             case .call(let callee, let args): walk(callee, me); args.forEach { walk($0, me) }
@@ -155,10 +155,10 @@ extension Expr {
         func walk(_ e: Expr) {
             out.append(e)
             switch e.kind {
-            case .int, .double, .bool, .string, .null, .name, .closureArgument, .implicitMember, .invalid: break
+            case .int, .double, .bool, .string, .null, .name, .closureArgument, .closureParameter, .implicitMember, .invalid: break
             case .interpolation(let parts): for case .expr(let x) in parts { walk(x) }
             case .construct(let callee, let args): walk(callee); args.forEach { walk($0.value) }
-            case .unary(_, let a), .closure(let a), .member(let a, _, _, _): walk(a)
+            case .unary(_, let a), .closure(let a, _), .member(let a, _, _, _): walk(a)
             case .binary(_, let a, let b): walk(a); walk(b)
             case .ternary(let c, let a, let b): walk(c); walk(a); walk(b)
             case .call(let callee, let args): walk(callee); args.forEach(walk)

@@ -20,7 +20,9 @@ private func shape(_ e: Expr) -> String {
     case .ternary(let c, let a, let b): return "(\(shape(c)) ? \(shape(a)) : \(shape(b)))"
     case .member(let b, let n, let optional, _): return "\(shape(b))\(optional ? "?." : ".")\(n)"
     case .call(let f, let args): return "\(shape(f))(\(args.map(shape).joined(separator: ", ")))"
-    case .closure(let body): return "{ \(shape(body)) }"
+    case .closure(let body, let parameters):
+        return "{ " + (parameters.isEmpty ? "" : parameters.map(\.name).joined(separator: ", ") + " in ") + "\(shape(body)) }"
+    case .closureParameter(let n, let declared): return "\(n)@\(declared.start.column)"
     case .list(let items): return "[\(items.map(shape).joined(separator: ", "))]"
     case .interpolation(let parts):
         return "\"" + parts.map { part -> String in
@@ -76,6 +78,37 @@ struct ExpressionParserTests {
     func reportsErrorsAtTheirColumn(text: String, expected: String) {
         let (_, diagnostics) = parse(text)
         #expect(diagnostics.first?.description == expected)
+    }
+
+    // A named parameter is resolved where it is written: `p@25` is the parameter named at column 25.
+    @Test(arguments: [
+        ("xs.filter { p in !ms.contains { $0.id == p.id } }", "xs.filter({ p in (!ms.contains({ ($0.id == p@25.id) })) })"),
+        ("xs.reduce(0) { sum, x in sum + x.price }", "xs.reduce(0, { sum, x in (sum@28 + x@33.price) })"),
+        ("{ (p) in p }", "{ p in p@16 }"),
+        ("xs.map { xs in xs }", "xs.map({ xs in xs@22 })"),
+        ("xs.map { p in \"\\(p)\" }", "xs.map({ p in \"\\(p@22)\" })"),
+        ("xs.map { p in ys.map { p in p } }", "xs.map({ p in ys.map({ p in p@36 }) })"),
+        ("xs.map { _ in 1 }", "xs.map({ _ in 1 })"),
+    ])
+    func namesClosureParametersAsSwiftDoes(text: String, expected: String) {
+        let (tree, diagnostics) = parse(text)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(tree == expected)
+    }
+
+    @Test(arguments: [
+        ("xs.map { (p: Int) in p }", "e:3:22: error: a closure's parameters are written without types: each has the type its method gives it",
+         "write '{ p in … }'"),
+        ("xs.map { p -> Int in p }", "e:3:22: error: a closure's return type is not written: it is the type of its body", "write '{ p in … }'"),
+        ("xs.map { a b in a }", "e:3:22: error: a closure's parameters are names separated by ',' before 'in', as in '{ sum, x in sum + x }'",
+         "write '{ a, b in … }'"),
+        ("xs.map { a, a in a }", "e:3:25: error: the closure names 'a' twice", nil),
+    ])
+    func reportsAClosureParameterListItCannotRead(text: String, expected: String, fixIt: String?) {
+        let (_, diagnostics) = parse(text)
+        #expect(diagnostics.count == 1, "\(diagnostics)")
+        #expect(diagnostics.first?.description == expected)
+        #expect(diagnostics.first?.fixIt == fixIt)
     }
 
     @Test func hostileNestingIsOneDiagnostic() {

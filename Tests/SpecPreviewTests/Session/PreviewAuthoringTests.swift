@@ -128,7 +128,7 @@ struct PreviewAuthoringTests {
         settle(events)
         #expect(events.sync { $0.error } == nil)
         // The generated form's record input, written as YAML flow text, as the page sends it.
-        let selection = #"{ id: 1, title: starred ReactiveX/RxSwift, actor: { login: freak4pc, kind: user }, repository: { fullName: ReactiveX/RxSwift, stars: 24000 } }"#
+        let selection = #"{ event: { id: 1, title: starred ReactiveX/RxSwift, actor: { login: freak4pc, kind: user }, repository: { fullName: ReactiveX/RxSwift, stars: 24000 } }, title: starred ReactiveX/RxSwift, login: freak4pc, repositoryName: ReactiveX/RxSwift }"#
         let message = try String(decoding: JSONSerialization.data(withJSONObject: ["op": "step", "verb": "send", "target": "selection", "yaml": selection]), as: UTF8.self)
         navigator.receive(message)
         let stack = page.last("stack") { ($0["screens"] as? [String])?.count == 2 }

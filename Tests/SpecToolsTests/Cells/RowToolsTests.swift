@@ -142,6 +142,18 @@ struct RowToolsTests {
         #expect(CounterexampleCheck.problem(found, specText: Self.picker, path: "/nonexistent/picker.yaml") == nil)
     }
 
+    /// A row input its view's button fires is printed as the tap a person makes, which replays.
+    @Test func exploreWritesARowInputItsViewFiresAsTheGesture() throws {
+        let withView = Self.picker.replacingOccurrences(
+            of: "        set: { selected: \"!selected\" }\ncells:",
+            with: "        set: { selected: \"!selected\" }\n    view:\n      check: { button: { title: item.name, tap: toggle } }\ncells:")
+        #expect(withView != Self.picker)
+        let spec = try Fixtures.checked(withView, path: "/nonexistent/picker.yaml")
+        let found = try #require(Explorer.explore(spec, options: ExploreOptions()).counterexample)
+        #expect(found.scenarioYAML.contains("      - tap: { rows.check: { row: 1 } }\n      - tap: { rows.check: { row: 2 } }\n"))
+        #expect(CounterexampleCheck.problem(found, specText: withView, path: "/nonexistent/picker.yaml") == nil)
+    }
+
     @Test func aStateIsItsRowsState() throws {
         // Without the invariant, every selection of the three rows is a state of its own.
         let text = Self.picker.replacingOccurrences(of: "invariants:\n  atMostOneSelected: chosen <= 1\n", with: "")

@@ -104,14 +104,14 @@ import Testing
         #expect(echoedCells.restartedRequest(by: try #require(echoedSpec.node(named: "query"))) == nil)
     }
 
-    /// The shipped screens: events' two cell selections are parts and weather's search text
-    /// restarts its request.
+    /// The shipped screens: completion's cell selection is a part, events' footer refresh is not,
+    /// and weather's search text restarts its request.
     @Test func theShippedScreensHaveTheirParts() throws {
+        let completion = try #require(SpecLoader.load(path: PackagePaths.root + "/specs/completion.yaml").spec)
+        let completionCells = DigestCells(ScreenProgram(completion), writtenByMoves: [])
+        #expect(completionCells.sinkPart(of: try #require(completion.node(named: "selection")), gestures: []) != nil)
         let events = try #require(SpecLoader.load(path: PackagePaths.root + "/specs/events.yaml").spec)
         let eventCells = DigestCells(ScreenProgram(events), writtenByMoves: [])
-        for name in ["selection", "avatarSelection"] {
-            #expect(eventCells.sinkPart(of: try #require(events.node(named: name)), gestures: []) != nil, "\(name)")
-        }
         #expect(eventCells.sinkPart(of: try #require(events.node(named: "footerRefresh")), gestures: []) == nil)
         let weather = try #require(SpecLoader.load(path: PackagePaths.root + "/specs/weather.yaml").spec)
         let weatherCells = DigestCells(ScreenProgram(weather), writtenByMoves: [])

@@ -119,7 +119,8 @@ import RxCocoa
         viewModel.output.repositorySelected.subscribe(onNext: { destinations.append($0) }).disposed(by: bag)
         #endif
         viewModel.screen.start()
-        viewModel.input.selection.accept(event)
+        // tableView.rx.modelSelected: the row of the cell selected.
+        viewModel.input.selection.accept(EventsScreen.EventCell(event: event, title: "starred", login: "octocat", repositoryName: "ReactiveX/RxSwift"))
         let expected = EventsScreen.Destination.repository(RepositoryScreen.Parameters(repository: RepositoryScreen.Repository(fullName: "ReactiveX/RxSwift", stars: 1)))
         #expect(destinations == [expected])
         viewModel.screen.stop()

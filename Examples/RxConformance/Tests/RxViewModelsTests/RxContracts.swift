@@ -42,14 +42,23 @@ enum RxContracts {
             .event("headerRefresh") { model in model.feed { $0.input.headerRefresh.accept(()) } }
             .event("footerRefresh") { model in model.feed { $0.input.footerRefresh.accept(()) } }
             .input("segmentSelection") { (model, value: EventsScreen.EventSegment) in model.feed { $0.input.segmentSelection.accept(value) } }
-            .valueInput("selection") { (model, value: EventsScreen.Event) in model.feed { $0.input.selection.accept(value) } }
-            .valueInput("avatarSelection") { (model, value: EventsScreen.Event) in model.feed { $0.input.avatarSelection.accept(value) } }
+            // The row selected is the model of its cell, as `modelSelected` gives it.
+            .valueInput("selection") { (model, value: EventsScreen.EventCell) in model.feed { $0.input.selection.accept(EventCellViewModel(event: value.event)) } }
+            // A tap on the avatar of the cell of event `row`, when that cell is shown.
+            .rowEvent("items.avatarTap") { (model, row: Int) in
+                model.feed { viewModel in viewModel.output.items.value.first { $0.event.id == row }?.avatarTap.accept(()) }
+            }
             .stream("navigationTitle") { model, emit in model.stream("navigationTitle", model.viewModel.output.navigationTitle, emit) }
             .stream("imageUrl") { model, emit in model.stream("imageUrl", model.viewModel.output.imageUrl, emit) }
             .stream("hidesSegment") { model, emit in model.stream("hidesSegment", model.viewModel.output.hidesSegment, emit) }
-            .stream("items") { model, emit in model.stream("items", model.viewModel.output.items, emit) }
+            .stream("items") { model, emit in model.stream("items", model.viewModel.output.items.map { $0.map(Self.row) }, emit) }
             .stream("isPerformed") { model, emit in model.stream("isPerformed", model.viewModel.output.isPerformed, emit) }
             .stream("firstPage.errors") { model, emit in model.stream("firstPage.errors", model.viewModel.output.firstPageErrors, emit) }
             .stream("nextPage.errors") { model, emit in model.stream("nextPage.errors", model.viewModel.output.nextPageErrors, emit) }
+    }
+
+    /// A cell's view model as the spec's `EventCell` row: its event and what it shows.
+    private static func row(_ cell: EventCellViewModel) -> EventsScreen.EventCell {
+        EventsScreen.EventCell(event: cell.event, title: cell.title, login: cell.login, avatarUrl: cell.avatarUrl, repositoryName: cell.repositoryName)
     }
 }

@@ -3,7 +3,8 @@ import TypedScreens
 
 /// Seed 004's events view model (a user's GitHub events, in two segments, with paging) for Swift
 /// Concurrency: page 1 of the selected segment at start, on a header refresh and on a segment
-/// change, each cancelling the load before; the next page on a footer refresh, appended.
+/// change, each cancelling the load before; the next page on a footer refresh, appended. Each
+/// event has its cell's view model, an `EventCellViewModel`, found by the event's id.
 @MainActor
 public final class EventsViewModel: EventsViewModeling {
     /// The backend call.
@@ -18,7 +19,8 @@ public final class EventsViewModel: EventsViewModeling {
     public let navigationTitle: String
     public let imageUrl: String?
     public let hidesSegment: Bool
-    public private(set) var items: [EventsScreen.Event] = []
+    /// A view model per cell, one per event loaded, in order.
+    public private(set) var items: [EventCellViewModel] = []
     public private(set) var firstPageErrors: ErrorValue?
     public private(set) var nextPageErrors: ErrorValue?
     /// The last place a cell asked to open.
@@ -30,6 +32,9 @@ public final class EventsViewModel: EventsViewModeling {
     }
 
     public var isPerformed: Bool { segmentSelection == .performed }
+
+    /// What each cell shows, as the spec's `items` has it.
+    public var itemsValue: [EventsScreen.EventCell] { items.map(\.row) }
 
     private let user: EventsScreen.User
     private let load: Load
@@ -56,7 +61,7 @@ public final class EventsViewModel: EventsViewModeling {
             do {
                 let events = try await load(arguments)
                 guard !Task.isCancelled else { return }
-                items += events
+                items += cells(events)
                 page += 1
             } catch is CancellationError {
             } catch {
@@ -65,9 +70,25 @@ public final class EventsViewModel: EventsViewModeling {
         }
     }
 
-    public func selection(_ value: EventsScreen.Event) { route = .repository(value.repository) }
+    /// A cell selected (`tableView.rx.modelSelected`): its repository.
+    public func selection(_ value: EventsScreen.EventCell) { route = .repository(value.event.repository) }
 
-    public func avatarSelection(_ value: EventsScreen.Event) { route = .user(value.actor) }
+    /// The avatar of the cell of event `id`, tapped: its cell's view model says so.
+    public func itemsAvatarTap(row id: Int) {
+        items.first { $0.event.id == id }?.avatarTap()
+    }
+
+    /// The cells of `events`: a cell whose event is still there is kept, as a diffable data
+    /// source keeps it, and shows the event as it now is.
+    private func cells(_ events: [EventsScreen.Event]) -> [EventCellViewModel] {
+        events.map { event in
+            let cell = items.first { $0.event.id == event.id } ?? EventCellViewModel(event: event) { [weak self] in
+                self?.route = .user($0.actor)
+            }
+            cell.event = event
+            return cell
+        }
+    }
 
     private func loadFirstPage() {
         firstPage?.cancel()
@@ -76,12 +97,40 @@ public final class EventsViewModel: EventsViewModeling {
             do {
                 let events = try await load(arguments)
                 guard !Task.isCancelled else { return }
-                items = events
+                items = cells(events)
                 page = 1
             } catch is CancellationError {
             } catch {
                 firstPageErrors = error as? ErrorValue ?? .unknownError
             }
         }
+    }
+}
+
+/// Seed 004's `EventCellViewModel(with: event)`: what a cell shows of its event, and the tap on
+/// its profile image, which opens the event's actor.
+@MainActor
+public final class EventCellViewModel {
+    /// The event the cell shows.
+    public internal(set) var event: EventsScreen.Event
+    private let avatarTapped: (EventsScreen.Event) -> Void
+
+    /// The cell of `event`; `avatarTapped` hears its avatar's taps.
+    init(event: EventsScreen.Event, avatarTapped: @escaping (EventsScreen.Event) -> Void) {
+        self.event = event
+        self.avatarTapped = avatarTapped
+    }
+
+    public var title: String { event.title }
+    public var login: String { event.actor.login }
+    public var avatarUrl: String? { event.actor.avatarUrl }
+    public var repositoryName: String { event.repository.fullName }
+
+    /// The profile image inside the cell, tapped.
+    public func avatarTap() { avatarTapped(event) }
+
+    /// The cell as the spec's `EventCell` row: its event and what it shows.
+    var row: EventsScreen.EventCell {
+        EventsScreen.EventCell(event: event, title: title, login: login, avatarUrl: avatarUrl, repositoryName: repositoryName)
     }
 }

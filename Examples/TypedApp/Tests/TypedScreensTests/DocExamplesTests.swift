@@ -69,7 +69,7 @@ let api = API()
         events.services.github.events { _ in [] }
         events.start()
         let selections = events.values.repositorySelected
-        events.selection(event)
+        events.selection(EventsScreen.EventCell(event: event, title: "starred", login: "octocat", repositoryName: "apple/swift"))
         var title = ""
         // doc: navigation
         for try await destination in selections {

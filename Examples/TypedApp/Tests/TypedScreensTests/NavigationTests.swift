@@ -10,7 +10,7 @@ import TypedScreens
     static let event = EventsScreen.Event(
         id: 7, actor: octocat, repository: EventsScreen.Repository(fullName: "ReactiveX/RxSwift", stars: 24000), title: "starred")
 
-    @Test func eventsLoadsItsPageAndOpensTheRepositoryOfASelectedEvent() async throws {
+    @Test func eventsLoadsItsCellsAndOpensTheRepositoryOfASelectedCell() async throws {
         let screen = try EventsScreen(user: Self.octocat)
         let asked = Inbox<EventsScreen.GithubEventsArguments>()
         screen.services.github.events { arguments in
@@ -19,14 +19,14 @@ import TypedScreens
         }
         #expect(screen.navigationTitle == "octocat")
         #expect(screen.segmentSelection == .received)
-        let items = screen.values.items
+        let items = screen.values.items.value
         screen.start()
         let loaded = try await first(items) { !$0.isEmpty }
-        #expect(loaded == [Self.event])
+        #expect(loaded == [EventsScreen.EventCell(event: Self.event, title: "starred", login: "octocat", avatarUrl: "https://avatars.example/octocat.png", repositoryName: "ReactiveX/RxSwift")])
         #expect(asked.all.first == EventsScreen.GithubEventsArguments(login: "octocat", segment: .received, page: 1))
 
         let destinations = screen.values.repositorySelected
-        screen.selection(Self.event)
+        screen.selection(try #require(loaded?.first))   // tableView.rx.modelSelected: the cell's row
         let destination = try #require(try await first(destinations))
         guard case .repository(let parameters) = destination else {
             Issue.record("expected the repository, got \(destination)")
@@ -41,12 +41,14 @@ import TypedScreens
         screen.stop()
     }
 
-    @Test func anAvatarOpensTheUserScreen() async throws {
+    @Test func aCellsAvatarOpensTheUserScreen() async throws {
         let screen = try EventsScreen(user: Self.octocat)
-        screen.services.github.events { _ in [] }
+        screen.services.github.events { _ in [Self.event] }
+        let items = screen.values.items.value
         screen.start()
+        _ = try await first(items) { !$0.isEmpty }
         let destinations = screen.values.userSelected
-        screen.avatarSelection(Self.event)
+        screen.items.avatarTap(row: 7)        // the avatar of the cell of event 7
         guard case .user(let parameters) = try #require(try await first(destinations)) else {
             Issue.record("expected the user screen")
             return

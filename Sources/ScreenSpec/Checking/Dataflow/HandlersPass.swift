@@ -14,7 +14,7 @@ struct HandlersPass: CheckPass {
         var handlers: [HandlerPlan] = []
         for handler in spec.handlers where !cx.poisoned.contains(handler.on.value) {
             guard let on = cx.symbols[handler.on.value] else {
-                cx.unknownName(handler.on, what: "event", candidates: Array(cx.symbols.keys))
+                cx.unknownEvent(handler.on, what: "event", candidates: Array(cx.symbols.keys))
                 continue
             }
             var plan = HandlerPlan(on: on.node, targets: [], values: [])

@@ -58,9 +58,36 @@ enum NodeRanking {
         }
         let cycle = Array(path[seenAt[current]!...].reversed())
         let names = cycle.map { nodes[$0].name } + [nodes[cycle[0]].name]
+        var notes = cycle.dropFirst().map { DiagnosticNote("'\(nodes[$0].name)' is part of the cycle", at: nodes[$0].range) }
+        var help = breakCycleHelp
+        if let feedback = reactingStream(cycle, nodes) {
+            notes.append(DiagnosticNote(feedback.note))
+            help = feedback.help
+        }
         diagnostics.error(.cycle, "dependency cycle: " + names.map { "'\($0)'" }.joined(separator: " -> "), at: nodes[cycle[0]].range,
-                          notes: cycle.dropFirst().map { DiagnosticNote("'\(nodes[$0].name)' is part of the cycle", at: nodes[$0].range) },
-                          fixIt: breakCycleHelp)
+                          notes: notes, fixIt: help)
         return cycle
+    }
+
+    /// A cycle through state a handler sets and a stream that reacts to it (`ticks: { stream:
+    /// running, … }` and a handler on `ticks` setting `running`): the state is already what the
+    /// general help says to keep, so the help says instead to read it without reacting to it. The
+    /// loop is refused even when the stream emits from a timer: the handler's write and the
+    /// stream's reaction to it fall in the transaction of the element that ran the handler.
+    private static func reactingStream(_ cycle: [Int], _ nodes: [NodeDecl]) -> (note: String, help: String)? {
+        for (k, node) in cycle.enumerated() {
+            let written: Bool = switch (nodes[node].kind, nodes[node].role) {
+            case (.state, .state), (.property, _): true
+            default: false
+            }
+            let reader = cycle[(k + 1) % cycle.count], writer = cycle[(k + cycle.count - 1) % cycle.count]
+            guard written, case .stream = nodes[reader].kind, reader != node else { continue }
+            let (state, stream, handler) = (nodes[node].name, nodes[reader].name, nodes[writer].name)
+            return ("'\(stream)' reacts to each change of '\(state)', which a handler on '\(handler)' sets: the write and the reaction fall in the "
+                        + "transaction of the element that ran the handler, even when that element comes from a timer",
+                    "read '\(state)' without reacting to it: start '\(stream)' from the event that sets '\(state)', and read '\(state)' in "
+                        + "an operator's expression, as '{ takeWhile: \(state) }' in the inner stream's 'ops:', or with 'withLatestFrom: \(state)'")
+        }
+        return nil
     }
 }

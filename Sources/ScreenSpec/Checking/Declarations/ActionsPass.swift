@@ -47,7 +47,7 @@ struct ActionsPass: CheckPass {
                     checkTriggerInput(action, trigger, carries: symbol.type, plan: &plan)
                 }
             } else if !cx.poisoned.contains(trigger.value) {
-                cx.unknownName(trigger, what: "trigger", candidates: cx.symbols.filter { !$0.value.hasCurrentValue }.map(\.key))
+                cx.unknownEvent(trigger, what: "trigger", candidates: cx.symbols.filter { !$0.value.hasCurrentValue }.map(\.key))
             }
         }
         // An unknown trigger was reported once; 'with:' reading its value stays quiet.

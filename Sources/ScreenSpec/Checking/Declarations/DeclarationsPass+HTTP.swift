@@ -193,7 +193,7 @@ extension DeclarationsPass {
             case .binary(let op, let a, let b): copy.kind = .binary(op, walk(a), walk(b))
             case .ternary(let a, let b, let c): copy.kind = .ternary(walk(a), walk(b), walk(c))
             case .call(let callee, let arguments): copy.kind = .call(walk(callee), arguments.map(walk))
-            case .closure(let body): copy.kind = .closure(walk(body))
+            case .closure(let body, let parameters): copy.kind = .closure(walk(body), parameters: parameters)
             case .list(let items): copy.kind = .list(items.map(walk))
             default: break
             }

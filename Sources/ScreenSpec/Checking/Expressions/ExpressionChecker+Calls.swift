@@ -118,9 +118,12 @@ extension ExpressionChecker {
     private mutating func method(_ b: Typed, _ name: String, _ nameRange: SpecRange, _ arguments: [Expr], _ range: SpecRange) -> Typed? {
         let labeled = arguments.map { LabeledExpr(label: "", labelRange: $0.range, value: $0) }
         if let handled = closureMethod(b, name, nameRange, labeled, range) { return handled }
-        if case .list(let element) = b.type, let closure = arguments.last, case .closure(let body) = closure.kind, arguments.count == 1 {
+        if case .list(let element) = b.type, let closure = arguments.last, case .closure(let body, let parameters) = closure.kind, arguments.count == 1 {
             closureArguments.append(element)
             defer { closureArguments.removeLast() }
+            let known = ["map", "filter", "contains", "first", "allSatisfy"].contains(name)
+            guard !known || enterClosure(parameters, of: name, passing: [element], pushesElement: true) else { return nil }
+            defer { if known { closureScopes.removeLast() } }
             switch name {
             case "map":
                 guard let t = infer(body) else { return nil }

@@ -29,6 +29,9 @@ struct ExpressionChecker {
     /// Nodes read, in first-read order: the expression's dependencies.
     private(set) var reads: [Int] = []
     var closureArguments: [SpecType] = []
+    /// The closures around the expression being checked, innermost last, with the parameters
+    /// each names (see ``ClosureScope``).
+    var closureScopes: [ClosureScope] = []
     private var reportedUnknown: Set<String> = []
     /// The types of `$0`, `$1`, ... in an operator's expression (outside any list closure).
     var operatorArguments: [SpecType] = []
@@ -112,6 +115,7 @@ struct ExpressionChecker {
         case .name(let name):
             return resolveName(name, expr.range, quoted: expr.yamlQuoted, expected: expected)
         case .closureArgument(let index):
+            if let named = closureScopes.last, !named.names.isEmpty { return anonymousArgument(index, in: named, expr) }
             if let t = closureArguments.last {
                 guard index == 0 else {
                     return error(.closureArgument, "a list closure has one argument, '$0'; found '$\(index)'", expr.range)
@@ -171,6 +175,8 @@ struct ExpressionChecker {
         case .call(let callee, let arguments):
             if case .implicitMember(let name) = callee.kind { return implicitCall(name, arguments, expected: expected, expr.range) }
             return call(callee, arguments, expected: expected, expr.range)
+        case .closureParameter(let name, let declared):
+            return closureParameter(name, declared: declared, expr.range)
         case .closure:
             return error(.unexpectedClosure, "a closure '{ ... }' can only follow a list function such as 'map' or 'filter'", expr.range)
         case .list(let items):

@@ -12,7 +12,7 @@ extension DiagnosticID {
     package static let wrongArity = DiagnosticID("wrong-arity", "a function called with the wrong number of arguments")
     package static let notCallable = DiagnosticID("not-callable", "this expression cannot be called")
     package static let unexpectedClosure = DiagnosticID("unexpected-closure", "a closure may only follow a list function")
-    package static let closureArgument = DiagnosticID("closure-argument", "a list closure has one argument, '$0'")
+    package static let closureArgument = DiagnosticID("closure-argument", "a closure's argument it does not have ('$1' of a list closure, '$0' where it names its parameters), or parameters named in another number or with types")
     package static let optionalMember = DiagnosticID("optional-member", "a member of an optional needs '?.' or '??'")
     package static let nilContext = DiagnosticID("nil-context", "'nil' needs an optional type from its context")
     package static let emptyListContext = DiagnosticID("empty-list-context", "'[]' needs a list type from its context")

@@ -12,6 +12,13 @@ package enum ComponentCatalog {
     /// The entry of the kind written `name`, nil for a kind the catalogue does not have.
     package static func entry(named name: String) -> ComponentEntry? { byName[name] }
 
+    /// The verb of the gesture that fires event `event` of a component of kind `kind` with no
+    /// value (a button's `tap`), nil when none does: the step a tool writes for that gesture.
+    package static func gestureVerb(kind: String, event: String) -> String? {
+        guard let declared = entry(named: kind)?.events.first(where: { $0.name == event }), declared.payload == .void else { return nil }
+        return declared.verb?.name
+    }
+
     /// Every kind's name, for "did you mean" and the list in messages.
     package static var names: [String] { all.map(\.name) }
 }

@@ -183,6 +183,7 @@ private func errors(_ yaml: String) -> [String] {
           f: { stream: xs, ops: [ { flatMapLatest: { if: '$0 > 1', just: '1', then: empty, else: never } } ] }
           g: { stream: xs, ops: [ { flatMapLatest: { if: '$0 > 1', then: { just: '[]' }, else: { call: api.get, with: { page: $0 } } } } ] }
           h: { stream: xs, ops: [ { flatMap: { if: '$0 > 1', then: { interval: 1s }, else: { just: '"a"' } } } ] }
+          i: { stream: xs, ops: [ { flatMap: { if: '$0 > 1', then: { just: '1' }, else: { call: api.get, with: { page: $0 }, ops: [ { map: '$0' } ] } } } ] }
         """
         #expect(errors(yaml) == [
             "13:75: this 'just:' carries 'String' where the other inner stream of the choice carries 'Int'",
@@ -193,6 +194,7 @@ private func errors(_ yaml: String) -> [String] {
             // `[]` is read as the call's `Int`, which no list is.
             "19:75: an empty list '[]' needs a list type from its context",
             "20:93: this 'just:' carries 'String' where the other inner stream of the choice carries 'Int'",
+            "21:118: a branch of 'if:' has no 'ops:' of its own: the request's 'ops:' apply to whichever stream is chosen",
         ])
     }
 
