@@ -429,12 +429,19 @@ struct ExpressionChecker {
         }
     }
 
+    /// Whether `base.name` spells the payload's name of three parts or more. Kept out of
+    /// ``member(_:_:optional:nameRange:whole:)``, whose frame every level of a deep expression
+    /// pays for (512 operators check on a test thread's stack).
+    @inline(never)
+    private func isPayload(_ base: Expr, _ name: String) -> Bool {
+        guard let payload, let path = base.dottedPath, path.contains(".") else { return false }
+        return payload.name == path + "." + name
+    }
+
     private mutating func member(_ base: Expr, _ name: String, optional: Bool, nameRange: SpecRange, whole: SpecRange) -> Typed? {
         // The event a handler is on, by a name of three parts or more: the stream of a row's
         // action, `settings.save.elements`.
-        if !optional, let payload, let path = base.dottedPath, path.contains("."), payload.name == path + "." + name {
-            return (.eventPayload, payload.type)
-        }
+        if !optional, let payload, isPayload(base, name) { return (.eventPayload, payload.type) }
         // A dotted node name such as `login.enabled` or `auth.signIn` reads as one name; so does
         // `pages.errors` of a stream `pages` (which has no value whose member it could be), and
         // the event a handler is on, by the name its `on:` gives.
