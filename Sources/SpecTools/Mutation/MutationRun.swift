@@ -89,6 +89,17 @@ public enum MutationRun {
             recorders.append(CoverageRecorder(map: map))
             baseline.append(ScenarioRunner.run(original, scenario: s, coverage: recorders[s]))
         }
+        // A mutant is killed by a timeline that differs from the original's, which only means
+        // something when the original's passes: a failing scenario is refused, located.
+        let failing = baseline.indices.compactMap { s in FailingScenario(baseline[s]).map { (s, $0) } }
+        if !failing.isEmpty {
+            let problems = failing.map { s, f in
+                Diagnostic(id: .failingScenario, "scenario '\(f.name)' fails: \(f.failure)", at: original.scenarios[s].range,
+                           notes: [DiagnosticNote("mutation testing judges each mutant against the scenarios' timelines, so they must pass first")],
+                           fixIt: "make it pass ('specrun run \(specPath)'), then mutate")
+            }
+            return .failure(Invalid(loaded: LoadedSpec(source: loaded.source, spec: nil, diagnostics: loaded.diagnostics + problems)))
+        }
         var callingScenarios: [String: [String]] = [:]
         for (declaration, items) in map.serviceItems {
             if budget.expired { return notPlayed() }

@@ -48,10 +48,10 @@ struct MutationTests {
               - expect: { canLogin: false }
               - set: { email: "a@b.co.uk2", password: "hun" }
               - expect: { canLogin: false }
-              - set: { password: "hunt" }
-              - expect: { canLogin: true }
               - send: confirm
               - expect: { login.errors: notEnabled }
+              - set: { password: "hunt" }
+              - expect: { canLogin: true }
         """
 
     /// The issue's example: `>= 10` to `>= 3` passes every scenario of the weak login spec.
