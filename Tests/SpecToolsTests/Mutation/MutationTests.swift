@@ -29,7 +29,7 @@ struct MutationTests {
             enabledIf: canLogin
             work: { call: auth.signIn, with: { email: email } }
         services:
-          auth.signIn: { returns: Void, latency: 5s }
+          auth.signIn: { returns: Void, latency: 5s, params: { email: String } }
         scenarios:
           - name: signs in once the form is valid
             steps:
@@ -94,7 +94,7 @@ struct MutationTests {
                 enabledIf: flag
                 work: { call: api.run }
             services:
-              api.find: { returns: Int, latency: 1s, results: [{ value: 7 }, { fail: decode }] }
+              api.find: { returns: Int, latency: 1s, results: [{ value: 7 }, { fail: decode }], params: { q: String } }
               api.run: { returns: Void }
             scenarios:
               - name: nothing
