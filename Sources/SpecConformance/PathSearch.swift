@@ -94,6 +94,8 @@ struct PathSearch {
     private func digest(of path: [Move]) -> UInt64 {
         let graph = ScreenGraph(program: program, clock: VirtualClock(limit: ScenarioRunner.maximumScheduledEvents), params: params)
         graph.start()
+        // What is due at 0ms runs before the first move, as a scenario's start runs it.
+        try? graph.advance(by: 0)
         for move in path {
             if let step = move.step {
                 if case .gesture(let gesture) = step.kind { graph.explore(gesture) } else { _ = graph.act(step, record: { _ in }) }

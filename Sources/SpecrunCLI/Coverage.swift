@@ -12,8 +12,9 @@ struct Coverage: ParsableCommand {
             '? :', sides of '&&'/'||' that never decided, '??' fallbacks and table rows never used, \
             service results and cases never answered, actions that never succeeded, failed or refused, \
             handlers and bindings never run, navigations never emitted, component events never fired \
-            (see docs/coverage.md). Exit status: 0, 1 below '--min', 2 when a spec is invalid, 64 for \
-            a usage error, 66 when a path does not exist.
+            (see docs/coverage.md). A failing scenario is reported; its items count, but the run \
+            fails. Exit status: 0, 1 below '--min' or when a scenario fails, 2 when a spec is \
+            invalid, 64 for a usage error, 66 when a path does not exist.
             """
     )
 
@@ -45,6 +46,7 @@ struct Coverage: ParsableCommand {
                 throw ExitCodes.usage
             }
         }
-        try report.finish(text, invalid: measured.invalid, percent: measured.percent, measure: "coverage")
+        try report.finish(text, invalid: measured.invalid, percent: measured.percent, measure: "coverage",
+                          failing: measured.failingScenarios.map(\.name))
     }
 }

@@ -13,8 +13,9 @@ struct Mutate: ParsableCommand {
             doubled, 'flatMapLatest' <-> 'flatMap', an 'enabledIf' dropped, a failure turned to success \
             and back) plays every scenario of its spec in process; it is killed when an 'expect' fails or \
             a timeline differs from its snapshot. Mark a mutant no scenario could tell apart under \
-            'equivalentMutants:' with a reason (see docs/coverage.md). Exit status: 0, 1 below '--min', \
-            2 when a spec is invalid, 64 for a usage error, 66 when a path does not exist. A run stopped by \
+            'equivalentMutants:' with a reason (see docs/coverage.md). A spec with a failing scenario \
+            is refused (a mutant is judged against timelines that pass). Exit status: 0, 1 below \
+            '--min', 2 when a spec is invalid or a scenario fails, 64 for a usage error, 66 when a path does not exist. A run stopped by \
             --max-seconds says so on standard error and in the report, and scores the mutants it played.
             """
     )

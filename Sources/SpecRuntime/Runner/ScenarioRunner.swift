@@ -114,6 +114,9 @@ public enum ScenarioRunner {
         graph.start()
         started = true
         var host = VirtualHost(graph: graph, recording: recording, onSettled: settled)
+        // What the start made due at 0ms (a `timer: 0ms`, a call of zero latency) runs before the
+        // first step, as UIKit's main queue turns after `viewDidLoad` before a person can act.
+        host.letTimePass(0)
         var playback = ScenarioPlayback(scenario, of: spec)
         playback.start(on: host)
         playback.playToEnd(on: &host)

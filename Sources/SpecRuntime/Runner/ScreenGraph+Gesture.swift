@@ -7,6 +7,9 @@ extension ScreenGraph {
         case notShown
         /// The row a `select:` names is not there: the list has `count` rows.
         case noRow(count: Int)
+        /// The control already shows the value: UIKit sends no `.valueChanged` for a segment
+        /// picked again, a switch set as it is, a stepper at its bound, a text typed as it is.
+        case unchanged
     }
 
     /// The payload a gesture carries now, or why it cannot be made.
@@ -15,6 +18,9 @@ extension ScreenGraph {
         if let shown = gesture.shownWhile, value(of: shown) ?? Value.none == Value.none { return .failure(.notShown) }
         switch gesture.payload {
         case .value(let v):
+            // A gesture that changes a control's value (`pick:`, `toggle:`, `slide:`, `step:`,
+            // `type:`, `page:`) writes the property the control shows; taps and events write none.
+            if let shown = gesture.writes.first, value(of: shown) == v { return .failure(.unchanged) }
             return .success(v)
         case .row(let rows, let index):
             guard case .list(let items)? = value(of: rows) else { return .failure(.noRow(count: 0)) }
@@ -23,21 +29,25 @@ extension ScreenGraph {
     }
 
     /// Whether a person can make `gesture` now, and with what payload: nil for a disabled control,
-    /// an alert that is not shown or a row that is not there.
+    /// an alert that is not shown, a row that is not there, or a value the control already shows
+    /// (the gesture fires nothing).
     package func payloadIfMade(_ gesture: GesturePlan) -> Value? {
         if case .success(let payload) = payload(of: gesture) { payload } else { nil }
     }
 
     /// Plays a person's gesture on a component: records the step, then performs it as one
     /// transaction. A disabled control ignores it, as UIKit sends no events from one, and so does
-    /// an alert that is not shown; a row that does not exist is a runtime error; none stops the
-    /// scenario.
+    /// an alert that is not shown; a control given the value it already shows fires nothing, as
+    /// UIKit sends no `.valueChanged` then; a row that does not exist is a runtime error; none
+    /// stops the scenario.
     package func play(_ gesture: GesturePlan, text: String, range: SpecRange, record: (Timeline.Entry) -> Void) {
         switch payload(of: gesture) {
         case .failure(.disabled):
             record(.step(time: clock.now, text: "\(text) — ignored, the \(gesture.kind) is disabled"))
         case .failure(.notShown):
             record(.step(time: clock.now, text: "\(text) — ignored, the \(gesture.kind) is not shown"))
+        case .failure(.unchanged):
+            record(.step(time: clock.now, text: "\(text) — nothing fires, the \(gesture.kind) already shows it"))
         case .failure(.noRow(let count)):
             guard case .row(_, let index) = gesture.payload else { return }
             record(.step(time: clock.now, text: text))
@@ -51,7 +61,7 @@ extension ScreenGraph {
 
     /// Performs a gesture as exploration tries it: what ``play(_:text:range:record:)`` does,
     /// where a gesture the person cannot make now (a disabled control, an alert not shown, a
-    /// row that is not there) is not made at all.
+    /// row that is not there, a value the control already shows) is not made at all.
     package func explore(_ gesture: GesturePlan) {
         guard case .success(let payload) = payload(of: gesture) else { return }
         perform(writes: gesture.writes, events: gesture.events, actions: gesture.actions, payload: payload, clears: gesture.clears)

@@ -20,6 +20,12 @@ package enum CoverageJSON {
         var percent: Double
         var items: [Item]
         var stoppedScenarios: [String]
+        var failingScenarios: [Failing]
+    }
+
+    struct Failing: Encodable {
+        var name: String
+        var failure: String
     }
 
     struct Item: Encodable {
@@ -40,7 +46,8 @@ package enum CoverageJSON {
                      items: s.items.map { Item(kind: $0.kind.rawValue, what: $0.what, line: $0.range.start.line,
                                                column: $0.range.start.column, covered: $0.covered, coveredBy: $0.coveredBy, declaration: $0.declaration,
                                                unreachable: $0.unreachableBecause) },
-                     stoppedScenarios: s.stoppedScenarios)
+                     stoppedScenarios: s.stoppedScenarios,
+                     failingScenarios: s.failingScenarios.map { Failing(name: $0.name, failure: $0.failure) })
             },
             invalid: report.invalid.map(\.source.path), covered: report.covered, total: report.total, percent: round1(report.percent))
         return encode(document)

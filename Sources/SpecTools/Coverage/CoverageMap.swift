@@ -128,7 +128,8 @@ public struct CoverageMap: Sendable {
                 }
             } else if node.type == .error {
                 // Every failure is handled before it gets here when each request is caught: by a
-                // `catch:` after it, or by a `catchAndReturn` in its own `ops:`.
+                // `catch:` after it, or by a `catchAndReturn` in its own `ops:`, or cannot fail
+                // (a timer through `takeWhile`).
                 if let stream = spec.streams.first(where: { $0.errors == i }), Self.catchesEveryFailure(stream.operators) {
                     return
                 }
@@ -176,6 +177,14 @@ public struct CoverageMap: Sendable {
     /// and timers through other operators cannot.
     static func canFail(_ spec: CheckedSpec, action a: Int) -> Bool {
         guard let request = workRequest(spec, a) else { return true }
+        return canFail(request)
+    }
+
+    /// Whether a request's inner stream can fail, by the rule ``canFail(_:action:)`` gives: a
+    /// call, `error:`, a choice, or inner operators that fail of their own. A timer, `just:`,
+    /// `empty` or `never` through `takeWhile`, `map` or `scan` over expressions that cannot fail
+    /// cannot.
+    static func canFail(_ request: RequestPlan) -> Bool {
         if request.choice != nil { return true }
         switch request.source {
         case .call, .error: return true
@@ -226,8 +235,8 @@ public struct CoverageMap: Sendable {
         }
     }
 
-    /// Whether no request's failure can reach the end of `operators`: each request has a
-    /// `catch` after it or inside its own `ops:`.
+    /// Whether no request's failure can reach the end of `operators`: each request that can fail
+    /// (``canFail(_:)``) has a `catch` after it or inside its own `ops:`.
     static func catchesEveryFailure(_ operators: [OperatorPlan]) -> Bool {
         // `catch: EXPR` and `catchAndReturn` catch; `catch: { stream: other }` follows another
         // stream, whose failures may still reach the end.
@@ -235,7 +244,7 @@ public struct CoverageMap: Sendable {
             OperatorCatalog.entry(named: op.name)?.typing == .recovers && !op.arguments.expressions.isEmpty
         }
         return operators.indices.allSatisfy { k in
-            guard let request = operators[k].arguments.request else { return true }
+            guard let request = operators[k].arguments.request, canFail(request) else { return true }
             return request.inner.contains(where: isCatch) || operators[(k + 1)...].contains(where: isCatch)
         }
     }

@@ -8,6 +8,10 @@ package struct SpecCoverage: Sendable {
     package var items: [CoverageItem]
     /// Scenarios stopped by a runaway limit: what they would have covered later is missing.
     package var stoppedScenarios: [String] = []
+    /// Scenarios that fail (an `expect:` that does not hold, a broken invariant, a runtime
+    /// error), each with its first failure as `specrun run` prints it: what they exercised is
+    /// counted, but a scenario that fails checks nothing, so the run fails.
+    package var failingScenarios: [FailingScenario] = []
 
     /// Items marked in `unreachable:` count neither as covered nor in the total.
     package var covered: Int { items.filter { $0.covered && $0.unreachableBecause == nil }.count }
@@ -27,6 +31,8 @@ package struct CoverageReport: Sendable {
     package var covered: Int { specs.map(\.covered).reduce(0, +) }
     package var total: Int { specs.map(\.total).reduce(0, +) }
     package var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
+    /// Every failing scenario of every spec, in the specs' order.
+    package var failingScenarios: [FailingScenario] { specs.flatMap(\.failingScenarios) }
 
     /// Plays every scenario of every spec with a coverage recorder, scenarios in parallel.
     /// `progress` hears how many scenarios are played, of all, after each.
@@ -40,12 +46,12 @@ package struct CoverageReport: Sendable {
         }
         let frozenMaps = maps
         let counter = ProgressCounter(total: jobs.count, report: progress)
-        let results = parallelMap(jobs) { job -> (hits: [Bool], stopped: String?) in
+        let results = parallelMap(jobs) { job -> (hits: [Bool], stopped: String?, failing: FailingScenario?) in
             defer { counter.finished() }
             let spec = loaded[job.spec].spec!
             let recorder = CoverageRecorder(map: frozenMaps[job.spec]!)
             let timeline = ScenarioRunner.run(spec, scenario: job.scenario, coverage: recorder)
-            return (recorder.hits, timeline.stoppedByLimit ? timeline.scenario : nil)
+            return (recorder.hits, timeline.stoppedByLimit ? timeline.scenario : nil, FailingScenario(timeline))
         }
         var specs: [SpecCoverage?] = loaded.enumerated().map { i, l in
             guard let checked = l.spec, let map = maps[i] else { return nil }
@@ -58,6 +64,7 @@ package struct CoverageReport: Sendable {
                 specs[job.spec]!.items[k].coveredBy.append(name)
             }
             if let stopped = result.stopped { specs[job.spec]!.stoppedScenarios.append(stopped) }
+            if let failing = result.failing { specs[job.spec]!.failingScenarios.append(failing) }
         }
         var invalid = loaded.filter { $0.spec == nil }
         var ordered: [SpecCoverage] = []

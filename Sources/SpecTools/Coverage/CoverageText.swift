@@ -17,6 +17,9 @@ package enum CoverageText {
                     out += "  \(item.range.file):\(item.range.start): \(red)never\(reset) \(item.what)\n"
                 }
             }
+            for failing in spec.failingScenarios {
+                out += "  \(red)error\(reset): scenario '\(failing.name)' fails: \(failing.failure); what it exercised is counted, but it checks nothing\n"
+            }
             for name in spec.stoppedScenarios {
                 out += "  note: scenario '\(name)' was stopped by a runaway limit; what it would have done later is not counted\n"
             }
@@ -26,6 +29,8 @@ package enum CoverageText {
         out += "\(bold)total: \(report.covered)/\(report.total) covered (\(formatPercent(report.percent))) in \(report.specs.count) spec"
         out += "\(report.specs.count == 1 ? "" : "s")\(reset)"
         if !report.invalid.isEmpty { out += ", \(report.invalid.count) invalid" }
+        let failing = report.failingScenarios.count
+        if failing > 0 { out += ", \(failing) failing scenario\(failing == 1 ? "" : "s")" }
         return out + "\n"
     }
 }

@@ -172,6 +172,13 @@ final class ExplorationDriver {
         }
         problem = nil
         graph.start()
+        // What is due at 0ms runs before the first move, as a scenario's start runs it.
+        do {
+            try graph.advance(by: 0)
+        } catch {
+            problem = Finding(kind: .runaway, message: "more than \(error.limit) scheduled events ran at the start (at \(error.time)ms): "
+                              + "a stream that feeds itself through a service with no latency or a 'delay' does this")
+        }
     }
 
     /// Back to the started screen.

@@ -89,6 +89,17 @@ public enum MutationRun {
             recorders.append(CoverageRecorder(map: map))
             baseline.append(ScenarioRunner.run(original, scenario: s, coverage: recorders[s]))
         }
+        // A mutant is killed by a timeline that differs from the original's, which only means
+        // something when the original's passes: a failing scenario is refused, located.
+        let failing = baseline.indices.compactMap { s in FailingScenario(baseline[s]).map { (s, $0) } }
+        if !failing.isEmpty {
+            let problems = failing.map { s, f in
+                Diagnostic(id: .failingScenario, "scenario '\(f.name)' fails: \(f.failure)", at: original.scenarios[s].range,
+                           notes: [DiagnosticNote("mutation testing judges each mutant against the scenarios' timelines, so they must pass first")],
+                           fixIt: "make it pass ('specrun run \(specPath)'), then mutate")
+            }
+            return .failure(Invalid(loaded: LoadedSpec(source: loaded.source, spec: nil, diagnostics: loaded.diagnostics + problems)))
+        }
         var callingScenarios: [String: [String]] = [:]
         for (declaration, items) in map.serviceItems {
             if budget.expired { return notPlayed() }
@@ -154,8 +165,10 @@ public enum MutationRun {
 
     /// What one scenario's timeline shows after the screen started: the names that emitted
     /// (with every dotted prefix of each: `login.executing` shows `login`) and its steps' texts.
-    /// Gathered once per scenario, so asking for each surviving mutant costs a look-up, not a
-    /// scan of the timeline (which is as long as the spec).
+    /// The start is what comes at 0ms before the first step: a `wait:` and an `expect:` record no
+    /// step, so what a timer makes after a scenario's first `wait:` comes later than 0ms with no
+    /// step before it, and is shown too. Gathered once per scenario, so asking for each surviving
+    /// mutant costs a look-up, not a scan of the timeline (which is as long as the spec).
     struct Shown {
         let scenario: String
         let names: Set<String>
@@ -170,7 +183,8 @@ public enum MutationRun {
                 case .step(_, let text):
                     afterStart = true
                     steps.append(text)
-                case .emission(_, let name, _) where afterStart:
+                case .emission(let time, let name, _) where afterStart || time > 0:
+                    afterStart = true
                     var prefix = Substring(name)
                     while names.insert(String(prefix)).inserted, let dot = prefix.lastIndex(of: ".") { prefix = prefix[..<dot] }
                 default: break

@@ -34,11 +34,17 @@ struct ScoredReportOptions: ParsableArguments {
     var colors: Bool { output == nil && Output.useColor(for: STDOUT_FILENO) }
 
     /// Reports the invalid specs' diagnostics, delivers `report`, then exits 2 when a spec was
-    /// invalid, or 1 when `percent` (what `measure` names) is below `--min`.
-    func finish(_ report: String, invalid: [LoadedSpec], percent: Double, measure: String) throws {
+    /// invalid, or 1 when a scenario of `failing` fails or `percent` (what `measure` names) is
+    /// below `--min`.
+    func finish(_ report: String, invalid: [LoadedSpec], percent: Double, measure: String, failing: [String] = []) throws {
         for loaded in invalid { Output.reportDiagnostics(loaded) }
         try Output.deliver(report, to: output)
         if !invalid.isEmpty { throw ExitCodes.invalidSpec }
+        if !failing.isEmpty {
+            let names = failing.map { "'\($0)'" }.joined(separator: ", ")
+            Output.error("error: \(failing.count == 1 ? "a scenario fails" : "\(failing.count) scenarios fail") (\(names)): fix \(failing.count == 1 ? "it" : "them") first ('specrun run')\n")
+            throw ExitCodes.failure
+        }
         if let min, percent < min {
             Output.error("error: \(measure) \(String(format: "%.1f", percent))% is below the minimum \(min)%\n")
             throw ExitCodes.failure

@@ -173,7 +173,7 @@ struct CascadeTests {
                 trigger: tap
                 work: { call: api.save, with: { n: tap } }
             services:
-              api.save: { returns: Int, result: 1 }
+              api.save: { returns: Int, result: 1, params: { n: Void } }
             view:
               list: { table: { rows: reposs, rowSelected: tapp } }
             scenarios:

@@ -20,6 +20,7 @@ private let spec = """
     services:
       auth.signIn:
         returns: String
+        params: { email: String }
         latency: 5s
         results:
           - value: "token-1"

@@ -61,7 +61,7 @@ import Testing
                       with: { name: $0 }
                       ops: [ { map: '$0 ? "available" : "taken"' }, { startWith: '"checking…"' } ]
             services:
-              users.check: { returns: Bool, latency: 100ms, result: true }
+              users.check: { returns: Bool, latency: 100ms, result: true, params: { name: String } }
             """
         let r = try record(yaml, output: "status", inputs: ["name": [.next(210, .string("ada"))]], order: ["name"])
         #expect(r.events == [next(210, "checking…"), next(310, "available")])

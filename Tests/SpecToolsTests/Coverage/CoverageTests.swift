@@ -56,7 +56,7 @@ struct CoverageTests {
                 results:
                   - value: Ada
                   - fail: http(500)
-              api.search: { returns: Int, latency: 10ms, result: 1 }
+              api.search: { returns: Int, latency: 10ms, result: 1, params: { text: String } }
             scenarios:
               - name: loads the name
                 steps:
@@ -96,6 +96,7 @@ struct CoverageTests {
             services:
               api.search:
                 returns: Int
+                params: { text: String }
                 latency: 10ms
                 results:
                   - value: 2  # the call for the initial "", replaced at once by the one for "a"

@@ -62,4 +62,39 @@ struct RequestOpsCoverageTests {
         #expect(branches.count == 4)
         #expect(!measured.items.contains { $0.what.contains("'promo.errors'") })
     }
+
+    /// The author's report, wrong result 2: an inner stream that is a timer through operators that
+    /// cannot fail (`takeWhile` over a state) never fails, so its output's `errors` is no item;
+    /// the same timer with a `map` that can fail (`fail(…)`) or a call beside it still is one.
+    @Test func aTimerThroughOperatorsThatCannotFailLeavesNoErrorsItem() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-ops-coverage-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("ticks.yaml").path
+        try """
+            screen: Ticks
+            inputs:
+              start: event
+            state:
+              running: { type: Bool, initial: true }
+            outputs:
+              ticks:
+                stream: start
+                ops:
+                  - flatMapLatest: { interval: 100ms, ops: [ { takeWhile: running } ] }
+              checked:
+                stream: start
+                ops:
+                  - flatMapLatest: { interval: 100ms, ops: [ { map: '$0 > 5 ? fail(.unknown) : $0' } ] }
+            scenarios:
+              - name: ticks
+                steps:
+                  - send: start
+                  - wait: 100ms
+                  - expect: { ticks: 0, checked: 0 }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let measured = try #require(CoverageReport.measure(specPaths: [path]).specs.first)
+        let errors = measured.items.map(\.what).filter { $0.contains(".errors'") }
+        #expect(errors == ["'checked.errors' emits (a request fails)"])
+    }
 }

@@ -29,7 +29,7 @@ struct MutationTests {
             enabledIf: canLogin
             work: { call: auth.signIn, with: { email: email } }
         services:
-          auth.signIn: { returns: Void, latency: 5s }
+          auth.signIn: { returns: Void, latency: 5s, params: { email: String } }
         scenarios:
           - name: signs in once the form is valid
             steps:
@@ -48,10 +48,10 @@ struct MutationTests {
               - expect: { canLogin: false }
               - set: { email: "a@b.co.uk2", password: "hun" }
               - expect: { canLogin: false }
-              - set: { password: "hunt" }
-              - expect: { canLogin: true }
               - send: confirm
               - expect: { login.errors: notEnabled }
+              - set: { password: "hunt" }
+              - expect: { canLogin: true }
         """
 
     /// The issue's example: `>= 10` to `>= 3` passes every scenario of the weak login spec.
@@ -94,7 +94,7 @@ struct MutationTests {
                 enabledIf: flag
                 work: { call: api.run }
             services:
-              api.find: { returns: Int, latency: 1s, results: [{ value: 7 }, { fail: decode }] }
+              api.find: { returns: Int, latency: 1s, results: [{ value: 7 }, { fail: decode }], params: { q: String } }
               api.run: { returns: Void }
             scenarios:
               - name: nothing

@@ -122,7 +122,9 @@ struct ServiceTable {
         return events
     }
 
-    /// Checks a call's `with:` arguments against the service's `params:` when it declares them.
+    /// Checks a call's `with:` arguments against the service's `params:`. A service that declares
+    /// none takes none: an argument it is given would reach nothing (no case, echo, URL or
+    /// generated method reads it), so a misspelt one would go unnoticed; the fix declares them.
     /// The caller's checker carries the context (`$0`, an event payload) and collects reads.
     func checkCall(_ serviceName: Located<String>, _ arguments: [(name: Located<String>, value: Expr)], at range: SpecRange,
                             with checker: inout ExpressionChecker) -> (names: [String], values: [TypedExpr]) {
@@ -130,11 +132,19 @@ struct ServiceTable {
         var names: [String] = []
         var values: [TypedExpr] = []
         guard let params else {
+            var declared: [String] = []
             for (name, value) in arguments {
-                if let typed = checker.check(value, expecting: nil) {
-                    names.append(name.value)
-                    values.append(typed)
-                }
+                let typed = checker.infer(value, expected: nil)
+                declared.append("\(name.value): \(typed.map { "\($0.type)" } ?? "…")")
+            }
+            // An unknown service is reported where it is named; its arguments are checked alone.
+            if let first = arguments.first, index[serviceName.value] != nil {
+                let given = arguments.map { "'\($0.name.value)'" }.joined(separator: ", ")
+                checker.diagnostics.error(.argumentsWithoutParams,
+                                          "service '\(serviceName.value)' declares no 'params:', so its call cannot take \(given)",
+                                          at: first.name.range,
+                                          notes: [DiagnosticNote("a service checks the arguments of its calls against its 'params:'")],
+                                          fixIt: "add 'params: { \(declared.joined(separator: ", ")) }' to service '\(serviceName.value)'")
             }
             return (names, values)
         }

@@ -18,6 +18,7 @@ extension DiagnosticID {
     package static let unknownParam = DiagnosticID("unknown-param", "a value for a parameter the screen does not declare")
     package static let casesWithoutParams = DiagnosticID("cases-without-params", "results chosen by argument need the service's 'params:'")
     package static let echoWithoutParams = DiagnosticID("echo-without-params", "a service that echoes an argument needs its 'params:'")
+    package static let argumentsWithoutParams = DiagnosticID("arguments-without-params", "a call gives arguments to a service that declares no 'params:'")
     package static let expectedUrl = DiagnosticID("expected-url", "an 'http:' method needs a path or a full URL")
     package static let invalidUrl = DiagnosticID("invalid-url", "an 'http:' path or URL that cannot be sent: no '/' or scheme, no host, a space, an unclosed '{'")
     package static let bodyNotAllowed = DiagnosticID("body-not-allowed", "a 'get' request has no 'body:'")
@@ -57,6 +58,7 @@ extension DiagnosticID {
         .unknownParam,
         .casesWithoutParams,
         .echoWithoutParams,
+        .argumentsWithoutParams,
         .expectedUrl,
         .invalidUrl,
         .bodyNotAllowed,
