@@ -104,11 +104,27 @@ struct PreviewAuthoringTests {
             lock.withLock { messages.append(object) }
         }
 
-        /// The last message of `type`, waiting for one `matching` (up to 600 s: a bound for a loaded machine, never reached when the message comes).
-        func last(_ type: String, matching: ([String: Any]) -> Bool = { _ in true }) -> [String: Any]? {
+        /// Where ``next(_:matching:)`` starts looking: the messages received before it are past.
+        private var from = 0
+
+        /// Marks every message received so far as past, before a message to the navigator.
+        func mark() { lock.withLock { from = messages.count } }
+
+        /// The latest message of `type`, waiting for one (up to 600 s: a bound for a loaded
+        /// machine, never reached when the message comes).
+        func last(_ type: String) -> [String: Any]? { wait(since: 0) { $0.last { $0["type"] as? String == type } } }
+
+        /// A message of `type` received since ``mark()`` for which `matching` holds, waiting for
+        /// one. Any of them, not only the latest: under load the navigator may send another
+        /// message of the type (a state of the screen beneath) after the one looked for.
+        func next(_ type: String, matching: @escaping ([String: Any]) -> Bool) -> [String: Any]? {
+            wait(since: lock.withLock { from }) { messages in messages.last { $0["type"] as? String == type && matching($0) } }
+        }
+
+        private func wait(since start: Int, _ find: (ArraySlice<[String: Any]>) -> [String: Any]?) -> [String: Any]? {
             let deadline = Date().addingTimeInterval(600)
             while Date() < deadline {
-                if let found = lock.withLock({ messages.last { $0["type"] as? String == type } }), matching(found) { return found }
+                if let found = lock.withLock({ find(messages[start...]) }) { return found }
                 Thread.sleep(forTimeInterval: 0.01)
             }
             return nil
@@ -130,25 +146,28 @@ struct PreviewAuthoringTests {
         // The generated form's record input, written as YAML flow text, as the page sends it.
         let selection = #"{ event: { id: 1, title: starred ReactiveX/RxSwift, actor: { login: freak4pc, kind: user }, repository: { fullName: ReactiveX/RxSwift, stars: 24000 } }, title: starred ReactiveX/RxSwift, login: freak4pc, repositoryName: ReactiveX/RxSwift }"#
         let message = try String(decoding: JSONSerialization.data(withJSONObject: ["op": "step", "verb": "send", "target": "selection", "yaml": selection]), as: UTF8.self)
+        page.mark()
         navigator.receive(message)
-        let stack = page.last("stack") { ($0["screens"] as? [String])?.count == 2 }
+        let stack = page.next("stack") { ($0["screens"] as? [String])?.count == 2 }
         #expect(stack?["screens"] as? [String] == ["Events", "Repository"])
-        #expect(page.last("layout") { $0["screen"] as? String == "Repository" } != nil)
+        #expect(page.next("layout") { $0["screen"] as? String == "Repository" } != nil)
         // The target runs with the navigation's parameters.
-        #expect(page.last("state") { ($0["values"] as? [String: String])?["navigationTitle"] == #""ReactiveX/RxSwift""# } != nil)
+        #expect(page.next("state") { ($0["values"] as? [String: String])?["navigationTitle"] == #""ReactiveX/RxSwift""# } != nil)
+        page.mark()
         navigator.receive(#"{"op":"navigateBack"}"#)
-        #expect(page.last("stack") { ($0["screens"] as? [String]) == ["Events"] } != nil)
-        #expect(page.last("layout") { $0["screen"] as? String == "Events" } != nil)
+        #expect(page.next("stack") { ($0["screens"] as? [String]) == ["Events"] } != nil)
+        #expect(page.next("layout") { $0["screen"] as? String == "Events" } != nil)
         // The screen beneath as it was left.
-        #expect(page.last("state") { ($0["values"] as? [String: String])?["isPerformed"] == "true" } != nil)
+        #expect(page.next("state") { ($0["values"] as? [String: String])?["isPerformed"] == "true" } != nil)
         #expect(value(events, "isPerformed") == "true")
         // A save plays the steps again, the selection among them; its navigation is not opened
         // again (the person already went there and came back).
         let path = folder + "/specs/events.yaml"
         try (String(contentsOfFile: path, encoding: .utf8) + "\n# saved again\n").write(toFile: path, atomically: true, encoding: .utf8)
+        page.mark()
         events.reloadIfChanged()
         settle(events)
-        #expect(page.last("state") { ($0["timeline"] as? [String: Any]).map { "\($0["lines"] ?? "")".contains("2 of 2 steps played again") } ?? false } != nil)
+        #expect(page.next("state") { ($0["timeline"] as? [String: Any]).map { "\($0["lines"] ?? "")".contains("2 of 2 steps played again") } ?? false } != nil)
         #expect(page.last("stack")?["screens"] as? [String] == ["Events"])
         #expect(value(events, "isPerformed") == "true")
     }
