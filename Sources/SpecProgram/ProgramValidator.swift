@@ -365,6 +365,9 @@ struct ProgramValidator {
 
     /// `later` comes after `earlier` in 'rank' (both are nodes of the program).
     private func after(_ later: Int, _ earlier: Int, _ at: String, _ verb: String) throws(CompiledSpecError) {
+        // Checked here too: some callers compare nodes no earlier check has bounded.
+        try index(later, spec.rank.count, "ranked node", at)
+        try index(earlier, spec.rank.count, "ranked node", at)
         guard spec.rank[later] > spec.rank[earlier] else {
             throw fail("\(at): node \(later), which it \(verb), does not come after node \(earlier) in 'rank'")
         }

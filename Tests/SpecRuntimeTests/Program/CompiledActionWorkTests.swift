@@ -68,6 +68,20 @@ import Testing
         #expect(node.contains("actions[0]"), "\(node)")
     }
 
+    /// Found by the compiled-program fuzzer: an action's work whose stream's `output` names no
+    /// node trapped in the validator's rank comparison, which ran before the streams were checked;
+    /// it is refused, as a work whose action names no node is.
+    @Test func anActionOfWorkNamingNoNodeIsRefusedNotTrapped() throws {
+        let text = try Self.json()
+        for key in ["output", "elements", "errors", "trigger"] {
+            let regex = try NSRegularExpression(pattern: "\"\(key)\":[0-9]+")
+            let match = try #require(regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)), "\(key)")
+            let range = try #require(Range(match.range, in: text))
+            let reason = try #require(Self.reason(text.replacingCharacters(in: range, with: "\"\(key)\":99999")), "\(key)")
+            #expect(reason.contains("99999"), "\(reason)")
+        }
+    }
+
     /// Two actions may not share one work pipeline: every execution's element would be both
     /// actions' input, and one action's results the other's.
     @Test func aSharedWorkIsRefused() throws {
