@@ -31,8 +31,10 @@ public enum Explorer {
         result.moves = driver.alphabet.moves.count
         let started = ContinuousClock.now
         var search = Search(driver: driver, options: options, started: started, progress: progress)
-        /// Breadth-first on `options.workers` threads, or on this one.
+        /// Breadth-first on `options.workers` threads, or on this one, from the screen's start,
+        /// wherever a random walk and its shrinking left the driver.
         func breadthFirst(_ result: inout ExploreResult, started: ContinuousClock.Instant, target: FindingKind? = nil) -> [PathStep]? {
+            driver.reset()
             let before = driver.stepsTaken
             guard options.workers > 1 else {
                 var search = Search(driver: driver, options: options, started: started, progress: progress)
