@@ -29,6 +29,7 @@ public enum Explorer {
         var result = ExploreResult(strategy: options.strategy, seed: options.seed, depthLimit: max(0, options.depth(planned: spec.explore.depth)))
         result.memoryLimit = options.maxMemory
         result.moves = driver.alphabet.moves.count
+        if !spec.params.isEmpty { result.paramsFrom = spec.scenarios.first?.name }
         let started = ContinuousClock.now
         var search = Search(driver: driver, options: options, started: started, progress: progress)
         /// Breadth-first on `options.workers` threads, or on this one, from the screen's start,
