@@ -53,7 +53,7 @@ extension RequestPlan {
             }
         }
         if let op = inner.first(where: { !Self.elementDriven.contains($0.name) }) {
-            return "its inner operator '\(op.name)' may emit when the inner stream is subscribed or ends"
+            return "its inner operator '\(op.name)' may emit when the inner stream is subscribed, ends or fails"
         }
         return nil
     }

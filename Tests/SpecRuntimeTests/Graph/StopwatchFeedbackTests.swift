@@ -87,7 +87,7 @@ struct StopwatchFeedbackTests {
               ticks:
                 stream: running
                 ops:
-                  - flatMap: { if: $0, then: { interval: 100ms, ops: [ { take: 2 } ] }, else: { empty } }
+                  - flatMap: { if: $0, then: { interval: 100ms }, else: { empty }, ops: [ { take: 2 } ] }
             handlers:
               - on: ticks
                 set: { running: "false" }

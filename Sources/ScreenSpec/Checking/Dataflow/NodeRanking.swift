@@ -89,8 +89,12 @@ enum NodeRanking {
             guard written, case .stream = nodes[reader].kind, reader != node else { continue }
             let (state, stream, handler) = (nodes[node].name, nodes[reader].name, nodes[writer].name)
             let plan = streams.first { $0.output == reader && $0.source == node }
-            let why = plan?.sameInstantReason.map { ": \($0)" } ?? ""
-            let requests = plan?.operators.contains { $0.arguments.request != nil } ?? false
+            var why = plan?.sameInstantReason.map { ": \($0)" } ?? ""
+            // A request that waits, but the stream also listens to the state with an operator of its own.
+            if let plan, why.isEmpty, let op = plan.operators.first(where: { $0.listenedSources.contains { $0.node == node } }) {
+                why = ": it also listens to '\(state)' with '\(op.name)'"
+            }
+            let requests = plan.map { !$0.answersLater && $0.operators.contains { $0.arguments.request != nil } } ?? false
             let wait = requests ? "make its request's inner streams wait before they emit ('interval', a 'timer' with a delay, 'empty', 'never'), or " : ""
             return ("'\(stream)' reacts to each change of '\(state)', which a handler on '\(handler)' sets, and can answer it in the same "
                         + "instant\(why)",
