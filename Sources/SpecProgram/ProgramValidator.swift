@@ -115,7 +115,10 @@ struct ProgramValidator {
                 guard timer.dueTime >= 0, (timer.period ?? 1) > 0 else { throw fail("\(at) has a timer with a negative time") }
             } else {
                 try node(stream.source, at)
-                try after(stream.output, stream.source, at, "outputs")
+                // A stream whose request answers only later (an `interval` inside `flatMapLatest`)
+                // may come before its source, closing a loop: the engine delivers the source's
+                // changes to it in a transaction of their own (StreamPlan+Feedback.swift).
+                if !stream.answersLater { try after(stream.output, stream.source, at, "outputs") }
             }
             try operators(stream.operators, at)
             // What a stream listens to comes before it in 'rank' (else two streams could feed

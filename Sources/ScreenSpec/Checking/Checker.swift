@@ -48,7 +48,8 @@ struct Checker {
         let handlers = HandlersPass(spec: spec).run(over: &cx)
         let view = ViewPass(spec: spec, actions: actions).run(over: &cx)
         let invariants = InvariantsPass(spec: spec, names: declarations.names).run(over: &cx)
-        let ranking = NodeRanking.rank(cx.nodes, edges: &cx.edges, sampling: cx.samplingEdges, diagnostics: &cx.diagnostics)
+        let ranking = NodeRanking.rank(cx.nodes, edges: &cx.edges, sampling: cx.samplingEdges, streams: dataflow.streams,
+                                       diagnostics: &cx.diagnostics)
         var steps = StepChecker(spec: spec, actions: actions, unresolvedInputs: declarations.unresolvedInputs, view: view.registry,
                                 navigationShapes: dataflow.navigationShapes, streamOutputs: declarations.streamOutputs)
         steps.cells = cells
