@@ -273,7 +273,8 @@
   // technology. A stepper shows its value between − and +, each stepping it by its `stepValue:`
   // within its bounds; an image view shows its image's name.
   function rowComponents(view, row) {
-    const box = el("div", { class: "row-view" });
+    // The cell the row's selection is made on, as a subtitle cell's.
+    const box = el("div", { class: "cell row-view" });
     const texts = el("div", { class: "row-texts" });
     const controls = el("div", { class: "row-controls" });
     const rowStep = (verb, target, value) =>
