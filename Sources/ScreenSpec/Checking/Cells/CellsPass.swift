@@ -226,7 +226,8 @@ struct CellsPass: CheckPass {
             }
             model.handlers.append(plan)
         }
-        model.view = checkView(decl, inputs: Array(model.inputs.prefix(ownInputs)), scope: outputFields, failedOutputs: failedOutputs)
+        model.view = checkView(decl, inputs: Array(model.inputs.prefix(ownInputs)), scope: outputFields, fieldCount: model.fieldNames.count,
+                               failedOutputs: failedOutputs)
         return cx.diagnostics.all.filter { $0.severity == .error }.count == errors ? model : nil
     }
 
