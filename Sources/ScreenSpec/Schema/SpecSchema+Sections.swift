@@ -105,12 +105,13 @@ extension SpecSchema {
                 ("period", describe(ref("duration"), "With 'timer:': the time between the elements after the first.")),
                 ("interval", describe(ref("duration"), "In a stream's request: 0, 1, 2, … every period from the inner stream's subscription.")),
                 ("if", describe(ref("expression"), "In a stream's request: a Bool over the element that picks 'then:' or 'else:' as the inner stream.")),
-                ("then", anyOf("With 'if:': the inner stream when the condition holds (one source key, and 'with:' for a call), or 'empty' or 'never'.",
+                ("then", anyOf("With 'if:': the inner stream when the condition holds (one source key, 'with:' for a call, and 'ops:' of its own, "
+                               + "applied to it alone before the request's), or 'empty' or 'never'.",
                                [ref("request"), ["enum": ["empty", "never"]]])),
-                ("else", anyOf("With 'if:': the inner stream when it does not, or 'empty' or 'never'.", [ref("request"), ["enum": ["empty", "never"]]])),
+                ("else", anyOf("With 'if:': the inner stream when it does not (with 'ops:' of its own, as 'then:'), or 'empty' or 'never'.", [ref("request"), ["enum": ["empty", "never"]]])),
                 ("with", map("Arguments by name: expressions.", of: ref("expression"))),
                 ("as", describe(ref("name"), "In a stream's request: a name by which 'with:' and 'ops:' read the element that started the call, as 'c' in RxSwift's 'flatMapLatest { c in … }'.")),
-                ("ops", list("In a stream's request: operators applied to each inner stream; they may listen to the screen ('takeUntil: cancel').", of: ref("operator"))),
+                ("ops", list("In a stream's request: operators applied to each inner stream (after a chosen branch's own); they may listen to the screen ('takeUntil: cancel').", of: ref("operator"))),
                 ("failures", describe(["enum": ["pass", "end"]], "In a stream's request: 'pass' (the default) sends a failure to '<name>.errors' and goes on; 'end' ends the output, as in RxSwift.")),
             ])),
             (key: "handler", value: object("A handler: on an emission, set state or input properties; all values are computed before any is written.", [

@@ -15,6 +15,8 @@ extension Spec {
             if var choice = request.choice {
                 visit(name, &choice.condition)
                 visitArguments(name, &choice.otherwise.arguments)
+                visitOperators(name, &choice.thenOperators)
+                visitOperators(name, &choice.otherwise.operators)
                 request.choice = choice
             }
             visitOperators(name, &request.operators)
