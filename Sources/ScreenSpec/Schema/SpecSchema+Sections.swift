@@ -8,6 +8,8 @@ extension SpecSchema {
              map("Records and enums by name.", of: ref("typeDecl"))),
             ("params", "Values the screen is built with, as an 'init(parentGoal:)': name to type. Each scenario gives them under its own 'params:'.",
              map("Parameters by name.", of: ref("type"))),
+            ("functions", "Helpers any expression may call, as a Swift 'func mmss(_ t: Int) -> String': parameters, a return type and a body over the parameters alone.",
+             map("Functions by name.", of: ref("function"))),
             ("inputs", "What the view feeds in: 'event' (a tap), a type (a value stream such as a selected row), or '{ type, default }' (a property the view writes and reads back).",
              map("Inputs by name.", of: ref("input"))),
             ("state", "Values the view model alone writes (through handlers), as a 'BehaviorRelay': '{ type: Bool, initial: false }'.",
@@ -114,6 +116,11 @@ extension SpecSchema {
                 ("ops", list("In a stream's request: operators applied to each inner stream (after a chosen branch's own); they may listen to the screen ('takeUntil: cancel').", of: ref("operator"))),
                 ("failures", describe(["enum": ["pass", "end"]], "In a stream's request: 'pass' (the default) sends a failure to '<name>.errors' and goes on; 'end' ends the output, as in RxSwift.")),
             ])),
+            (key: "function", value: object("A function: 'mmss: { params: { t: Int }, returns: String, body: 'String(format: \"%02d:%02d\", t / 60, t % 60)' }', called as 'mmss(elapsed)'.", [
+                ("params", map("The parameters in order, name to type; a call passes them in this order, without labels.", of: ref("type"))),
+                ("returns", describe(ref("type"), "The type of the body, and of a call.")),
+                ("body", describe(ref("expression"), "An expression over the parameters (and other functions, without recursion); it reads nothing else of the screen.")),
+            ], required: ["returns", "body"])),
             (key: "handler", value: object("A handler: on an emission, set state or input properties; all values are computed before any is written.", [
                 ("on", describe(ref("dottedName"), "What it handles: an event, a value stream, an action's 'elements', 'errors' or 'completions', a stream or derived output. Its name reads the emitted value.")),
                 ("set", map("Targets to expressions.", of: ref("expression"), names: "dottedName")),

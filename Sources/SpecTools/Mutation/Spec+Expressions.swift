@@ -89,5 +89,8 @@ extension Spec {
                 visitArguments(name, &viewModels[v].actions[a].work.arguments)
             }
         }
+        // Each function's body, once however many calls inline it, named by the function; last,
+        // so that a spec without functions numbers its slots as before.
+        for f in functions.indices { visit(functions[f].name.value, &functions[f].body) }
     }
 }
