@@ -36,6 +36,7 @@ struct Checker {
         let rowTypes = CellsPass.declareRowTypes(spec, into: &cx.table)
         // Values and types of declarations are read against the declared types alone.
         let resolver = TypeResolver(table: cx.table)
+        FunctionsPass(spec: spec, resolver: resolver).run(over: &cx)
         let declarations = DeclarationsPass(spec: spec, resolver: resolver, values: ValueReader(table: cx.table)).run(over: &cx)
         let declaredCells = CellsPass(spec: spec, resolver: resolver, values: ValueReader(table: cx.table), rowTypes: rowTypes,
                                       services: declarations.services).run(over: &cx)

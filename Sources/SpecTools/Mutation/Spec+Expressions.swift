@@ -15,6 +15,8 @@ extension Spec {
             if var choice = request.choice {
                 visit(name, &choice.condition)
                 visitArguments(name, &choice.otherwise.arguments)
+                visitOperators(name, &choice.thenOperators)
+                visitOperators(name, &choice.otherwise.operators)
                 request.choice = choice
             }
             visitOperators(name, &request.operators)
@@ -97,6 +99,9 @@ extension Spec {
                 }
             }
         }
+        // Each function's body, once however many calls inline it, named by the function; last,
+        // so that a spec without functions numbers its slots as before.
+        for f in functions.indices { visit(functions[f].name.value, &functions[f].body) }
     }
 
     /// Whether `property` of a row's `component` is read by the engine when a person acts on

@@ -59,6 +59,7 @@ extension CellsPass {
                 }
                 if let expr = wiring.value {
                     var checker = ExpressionChecker(symbols: [:], table: cx.table, diagnostics: cx.diagnostics)
+                    checker.functions = cx.functions
                     checker.rowFields = scope
                     checker.poisoned = failedOutputs
                     let typed = checker.check(expr, expecting: type)

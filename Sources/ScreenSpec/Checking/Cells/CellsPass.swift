@@ -248,6 +248,7 @@ struct CellsPass: CheckPass {
     /// An expression checker that reads the row's `fields` and nothing of the screen.
     func rowChecker(_ fields: [String: (field: Int, type: SpecType)]) -> ExpressionChecker {
         var checker = ExpressionChecker(symbols: [:], table: cx.table, diagnostics: cx.diagnostics)
+        checker.functions = cx.functions
         checker.rowFields = fields
         return checker
     }
