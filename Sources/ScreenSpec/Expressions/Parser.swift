@@ -37,7 +37,7 @@ package struct ExpressionParser {
     /// The parameters each enclosing closure names, innermost last (empty for one over `$0`).
     private var scopes: [[ClosureParameter]] = []
     private var operatorCount = 0
-    private(set) var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
 
     /// Parses the whole of `source`; problems are appended to `diagnostics`.
     package static func parse(_ source: ExpressionSource, diagnostics: inout DiagnosticBag) -> Expr {
@@ -92,15 +92,15 @@ package struct ExpressionParser {
 
     // MARK: tokens
 
-    private var current: Token { tokens[index] }
+    var current: Token { tokens[index] }
 
-    private mutating func advance() -> Token {
+    mutating func advance() -> Token {
         let token = tokens[index]
         if index < tokens.count - 1 { index += 1 }
         return token
     }
 
-    private func isSymbol(_ s: String) -> Bool {
+    func isSymbol(_ s: String) -> Bool {
         if case .symbol(let t) = current.kind { return t == s }
         return false
     }
@@ -111,7 +111,7 @@ package struct ExpressionParser {
         return true
     }
 
-    private func range(_ token: Token) -> SpecRange { source.range(token.start, token.end) }
+    func range(_ token: Token) -> SpecRange { source.range(token.start, token.end) }
 
     private func range(from start: SpecRange, to end: SpecRange) -> SpecRange { start.union(end) }
 
@@ -247,8 +247,10 @@ package struct ExpressionParser {
         var expr = primary()
         // Counted only when a postfix step follows: counting first and taking it back at the end
         // made the 512th operator of an expression count as the 513th.
-        while isSymbol(".") || isSymbol("?.") || isSymbol("(") || isSymbol("{"), countOperator() {
-            if isSymbol(".") || isSymbol("?.") {
+        while isSymbol(".") || isSymbol("?.") || isSymbol("(") || isSymbol("{") || isSymbol("["), countOperator() {
+            if isSymbol("[") {
+                expr = subscriptNotInTheLanguage(expr)
+            } else if isSymbol(".") || isSymbol("?.") {
                 let dot = advance()
                 guard case .identifier(let name) = current.kind else {
                     _ = fail("expected a member name after '\(describeSymbol(dot))'", at: current)
@@ -300,6 +302,7 @@ package struct ExpressionParser {
         }
         return expr
     }
+
 
     /// `\.price.count`, a key path used as a function (SE-0249): the closure `{ $0.price.count }`.
     private mutating func keyPath() -> Expr {
