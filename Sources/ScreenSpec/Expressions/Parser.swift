@@ -303,7 +303,6 @@ package struct ExpressionParser {
         return expr
     }
 
-
     /// `\.price.count`, a key path used as a function (SE-0249): the closure `{ $0.price.count }`.
     private mutating func keyPath() -> Expr {
         let slash = advance()
