@@ -20,6 +20,9 @@ package struct CoverageItem: Sendable, Hashable {
     package var coveredBy: [String] = []
     /// The reason given in `unreachable:`, when the spec marks it as never reachable.
     package var unreachableBecause: String? = nil
+    /// The reason of an `unreachable:` mark naming this item although a scenario reached it: the
+    /// item counts as covered, and the report warns that the mark is wrong.
+    package var reachedThoughMarked: String? = nil
 
     /// Neither covered nor explained.
     package var missed: Bool { !covered && unreachableBecause == nil }

@@ -83,7 +83,8 @@ package struct CoverageReport: Sendable {
         return CoverageReport(specs: ordered, invalid: invalid)
     }
 
-    /// Marks the items `unreachable:` names; a mark that names no item is a diagnostic.
+    /// Marks the items `unreachable:` names that no scenario reached; a mark that names no item is
+    /// a diagnostic.
     static func apply(_ marks: [CoverageMark], to items: inout [CoverageItem]) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         for mark in marks {
@@ -100,7 +101,15 @@ package struct CoverageReport: Sendable {
                                            fixIt: nearest.map { "\"\($0)\"" }))
                 continue
             }
-            for i in matching { items[i].unreachableBecause = mark.reason }
+            // A mark covers what no scenario reaches: an item one did reach (a mark naming two
+            // items of one text, one of them reached) counts as covered, and is warned about.
+            for i in matching {
+                if items[i].covered {
+                    items[i].reachedThoughMarked = mark.reason
+                } else {
+                    items[i].unreachableBecause = mark.reason
+                }
+            }
         }
         return problems
     }

@@ -10,8 +10,11 @@ package enum CoverageText {
         var out = ""
         for spec in report.specs {
             out += "\(bold)\(spec.specPath)\(reset) (\(spec.screen))\n"
-            for item in spec.items where item.missed || item.unreachableBecause != nil {
-                if let reason = item.unreachableBecause {
+            for item in spec.items where item.missed || item.unreachableBecause != nil || item.reachedThoughMarked != nil {
+                if let reason = item.reachedThoughMarked {
+                    let by = item.coveredBy.first.map { "scenario '\($0)'" } ?? "a scenario"
+                    out += "  \(item.range.file):\(item.range.start): warning: marked unreachable (\(reason)), but \(by) reaches it: \(item.what)\n"
+                } else if let reason = item.unreachableBecause {
                     out += "  \(item.range.file):\(item.range.start): unreachable: \(item.what) (\(reason))\n"
                 } else {
                     out += "  \(item.range.file):\(item.range.start): \(red)never\(reset) \(item.what)\n"

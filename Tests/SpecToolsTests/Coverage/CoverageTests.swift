@@ -250,4 +250,32 @@ extension CoverageTests {
                                             to: &items)
         #expect(problems.map { $0.description } == ["fix.yaml:7:29: error: 'label' has no coverage item 'the fallback of ?? is used'"])
     }
+
+    /// A mark names every item of its text, and a second first user's mark for one `??` of two
+    /// also hid the other, which a scenario used, unsaid: a reached item counts as covered, and
+    /// the report warns.
+    @Test func aMarkedItemAScenarioReachedCountsAsCoveredAndIsWarnedAbout() throws {
+        let spec = try measure("""
+            screen: Fix
+            inputs:
+              fix: { type: Int?, default: ~ }
+              other: { type: Int?, default: ~ }
+            outputs:
+              label: 'fix == nil ? "waiting" : "\\(fix ?? 0)"'
+              shown: other ?? 7
+            unreachable:
+              - { in: label, item: "the fallback of '??' is used", reason: "read only when 'fix' is set" }
+              - { in: shown, item: "the fallback of '??' is used", reason: "wrong: 'other' starts nil" }
+            scenarios:
+              - name: a fix
+                steps:
+                  - set: { fix: 3 }
+            """, name: "fix.yaml")
+        #expect(spec.unreachable.map(\.declaration) == ["label"])
+        let reached = spec.items.filter { $0.reachedThoughMarked != nil }
+        #expect(reached.map(\.declaration) == ["shown"] && reached.allSatisfy(\.covered))
+        #expect(spec.total == spec.items.count - 1 && spec.covered == spec.total - 1)  // 'shown' never changes: the one missed
+        #expect(CoverageText.render(CoverageReport(specs: [spec], invalid: [])).contains(
+            "fix.yaml:7:10: warning: marked unreachable (wrong: 'other' starts nil), but scenario 'a fix' reaches it: the fallback of '??' is used\n"))
+    }
 }
