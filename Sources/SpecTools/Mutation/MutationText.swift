@@ -37,8 +37,9 @@ package enum MutationText {
             let error = loaded.diagnostics.first { $0.severity == .error }?.message ?? "it has errors"
             out += "\(bold)\(loaded.source.path)\(reset)\n  \(red)not mutated\(reset): \(error)\n\n"
         }
-        guard !report.specs.isEmpty else {
+        if report.specs.isEmpty && !report.invalid.isEmpty {
             out += "\(bold)total: no score: \(report.invalid.count) spec\(report.invalid.count == 1 ? "" : "s") not mutated\(reset)\n"
+            if let stop = stopLine(report) { out += stop + "\n" }
             return out
         }
         out += "\(bold)total: score \(formatPercent(report.score)): \(report.killed) of \(report.scored) mutants killed in \(report.specs.count) spec"

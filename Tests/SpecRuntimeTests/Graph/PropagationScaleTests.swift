@@ -6,9 +6,9 @@ import SpecRuntime
 /// The runtime's hot-path changes of issue 6 (a non-generic rank queue, reused stream and handler
 /// storage) keep the recorded timelines exact.
 @Suite struct PropagationScaleTests {
-    private func load(_ text: String) throws -> CheckedSpec {
+    private func load(_ text: String, warned: [String] = []) throws -> CheckedSpec {
         let loaded = SpecLoader.load(text: text, path: "test.yaml")
-        #expect(loaded.diagnostics.isEmpty, "\(loaded.renderDiagnostics())")
+        #expect(loaded.diagnostics.map(\.id) == warned, "\(loaded.renderDiagnostics())")
         return try #require(loaded.spec)
     }
 
@@ -134,7 +134,8 @@ import SpecRuntime
     /// the concatenation gives, earlier emissions keep their values, an empty page emits nothing,
     /// the other writes of the handler read the old list and the later of two appends wins.
     @Test func appendingToAListByConcatenationKeepsItsTimeline() throws {
-        let spec = try load(Self.appending)
+        // The two handlers on `twice` are warned about: the later append replaces the other.
+        let spec = try load(Self.appending, warned: ["handlers-one-transaction"])
         let graph = ScreenGraph(spec: spec)
         let items = record(graph, try #require(spec.node(named: "items")))
         graph.start()

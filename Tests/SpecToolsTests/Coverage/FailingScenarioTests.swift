@@ -71,6 +71,10 @@ struct FailingScenarioTests {
         #expect(d.id == "failing-scenario" && d.range.start == SpecLocation(line: 12, column: 5))
         #expect(d.message == "scenario 'counts' fails: 0ms ✗ expected n == 2, got 1 (\(path):15)")
         #expect(invalid.loaded.diagnostics.count == 1)
+        // Standard output alone names the spec refused and why, and gives no score (a second first
+        // user's CI log kept only "score 100.0%").
+        let text = MutationText.render(MutationReport(specs: [], invalid: [invalid.loaded]))
+        #expect(text == "\(path)\n  not mutated: \(d.message)\n\ntotal: no score: 1 spec not mutated\n", "\(text)")
         guard case .success = MutationRun.run(specPath: try write(Self.spec(expecting: 1))) else {
             Issue.record("a spec whose scenarios pass was refused")
             return
