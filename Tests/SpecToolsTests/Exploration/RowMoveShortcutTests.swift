@@ -1,0 +1,196 @@
+import ScreenSpec
+import SpecRuntime
+@testable import SpecTools
+import SpecTesting
+import Testing
+
+/// A table's selection (`select:`, a gesture that only fires the table's `rowSelected` input) and
+/// a row's event that changes nothing in its row (`items.avatarTap`) are sends of a row read from
+/// the state: breadth-first search predicts them repeated, and takes the part of the screen they
+/// drive alone apart from the rest, keyed by the row they carry (see docs/explore.md,
+/// "Strategies"). Each must explore exactly what taking every move explores.
+@Suite struct RowMoveShortcutTests {
+    /// Two rows, a table selecting them, a button on each row, a reload that replaces the list
+    /// (row 2 renamed, row 1 gone, row 3 new) after 300 ms: what is selected or opened depends on
+    /// the rows of the state.
+    static let screen = """
+    screen: Rows
+    types:
+      Item: { id: Int, name: String }
+    inputs:
+      reload: event
+      selection: ItemRow
+    state:
+      items: { type: "[Item]", initial: [{ id: 1, name: a }, { id: 2, name: b }] }
+    viewModels:
+      ItemRow:
+        params: { item: Item }
+        inputs:
+          open: event
+        outputs:
+          title: item.name
+        view:
+          openButton: { button: { tap: open } }
+    cells:
+      rows: { viewModel: ItemRow, for: items }
+    outputs:
+      loaded:
+        stream: reload
+        ops:
+          - flatMapLatest: { call: api.items }
+      opened:
+        stream: rows.open
+        ops: [{ map: "$0.title" }]
+      chosen:
+        stream: selection
+        ops: [{ map: "$0.item.name" }]
+    handlers:
+      - on: loaded
+        set: { items: loaded }
+    services:
+      api.items:
+        returns: "[Item]"
+        latency: 300ms
+        result: [{ id: 2, name: b2 }, { id: 3, name: c }]
+    view:
+      list: { table: { rows: rows, rowSelected: selection } }
+    scenarios:
+      - name: selects and opens
+        steps:
+          - select: { list: 0 }
+          - tap: { rows.openButton: { row: 2 } }
+          - send: reload
+          - wait: 300ms
+          - select: { list: 1 }
+          - tap: { rows.openButton: { row: 3 } }
+    """
+
+    private func explored(_ spec: CheckedSpec, predicts: Bool, verifies: Bool = false) -> ExploreResult {
+        var o = ExploreOptions()
+        o.depth = 7
+        o.maxSteps = 400_000
+        o.maxSeconds = 600
+        o.workers = 1
+        o.predicts = predicts
+        o.verifiesPredictions = verifies
+        return Explorer.explore(spec, options: o)
+    }
+
+    private func expectSame(_ spec: CheckedSpec, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let known = explored(spec, predicts: true), taken = explored(spec, predicts: false)
+        #expect(known.distinctStates == taken.distinctStates && known.transitions == taken.transitions, "\(what): states and transitions",
+                sourceLocation: sourceLocation)
+        #expect(known.stop == taken.stop && known.depthReached == taken.depthReached, "\(what): stop", sourceLocation: sourceLocation)
+        #expect(known.counterexample?.scenarioYAML == taken.counterexample?.scenarioYAML, "\(what): counterexample", sourceLocation: sourceLocation)
+        let verified = explored(spec, predicts: true, verifies: true)
+        #expect(verified.predictionMismatches == 0, "\(what): \(verified.predictionMismatches) known moves reached another state",
+                sourceLocation: sourceLocation)
+    }
+
+    /// The selection and the row's button each drive a part and are predicted repeated; the
+    /// reload is the rest's.
+    @Test func theSelectionAndTheRowsButtonDriveParts() throws {
+        let spec = try Fixtures.checked(Self.screen)
+        let driver = ExplorationDriver(spec: spec, maxEventsPerStep: 10_000)
+        let alphabet = driver.alphabet
+        var gestureParts = 0, rowParts = 0
+        for (k, input) in alphabet.inputs.enumerated() {
+            switch input {
+            case .gesture(let g) where alphabet.gestures[g].gesture.verb == "select":
+                #expect(driver.partOfInput[k] >= 0)
+                gestureParts += 1
+            case .sendRow:
+                #expect(driver.partOfInput[k] >= 0)
+                rowParts += 1
+            case .send(let node, _) where spec.nodes[node].name == "reload":
+                #expect(driver.partOfInput[k] < 0)
+            default: break
+            }
+        }
+        #expect(gestureParts == 2 && rowParts == 3, "\(gestureParts) selections, \(rowParts) row events")
+        #expect(driver.parts.count == 2)
+        // Without the row in the part's key, selecting the first row after the reload (row 2,
+        // renamed) would be taken for selecting it before (row 1): states would be missed, and a
+        // known move would reach another state.
+        let repeated = alphabet.moves.indices.filter { driver.predictions[$0]?.repeatOnly == true }
+        #expect(repeated.count == 5 * Set(alphabet.waitOf).count, "\(repeated.count) moves predicted repeated")
+        expectSame(spec, "rows")
+    }
+
+    /// A row's event that a handler of the row hears, or that triggers the row's action, changes
+    /// the row: no part, no repeat. With a NaN in the row (a `Double` output of 0 / 0), the rows
+    /// written back are not equal to themselves, so a stream of them hears the event: the part's
+    /// step is taken, not known.
+    @Test func aRowEventThatChangesTheRowIsTaken() throws {
+        let counted = Self.screen.replacingOccurrences(of: "    outputs:\n      title: item.name\n", with: """
+                state:
+                  opens: { type: Int, initial: 0 }
+                handlers:
+                  - on: open
+                    set: { opens: opens + 1 }
+                outputs:
+                  title: item.name
+
+            """)
+        #expect(counted != Self.screen)
+        let countedSpec = try Fixtures.checked(counted)
+        let countedDriver = ExplorationDriver(spec: countedSpec, maxEventsPerStep: 10_000)
+        for (k, input) in countedDriver.alphabet.inputs.enumerated() {
+            if case .sendRow = input { #expect(countedDriver.partOfInput[k] < 0 && countedDriver.inputPredictionIsRepeat(k) == false) }
+        }
+        expectSame(countedSpec, "a row event with a handler")
+
+        let nan = Self.screen.replacingOccurrences(of: "      title: item.name\n", with: """
+                  title: item.name
+                  ratio: Double(item.id - item.id) / Double(item.id - item.id)
+
+            """).replacingOccurrences(of: "  chosen:\n", with: """
+              rowWrites:
+                stream: rows
+                ops: [{ scan: { seed: "0", accumulator: "$0 + 1" } }]
+              chosen:
+
+            """)
+        #expect(nan != Self.screen)
+        let nanSpec = try Fixtures.checked(nan)
+        let nanDriver = ExplorationDriver(spec: nanSpec, maxEventsPerStep: 10_000)
+        #expect(nanDriver.alphabet.inputs.indices.contains { k in
+            if case .sendRow = nanDriver.alphabet.inputs[k] { nanDriver.partOfInput[k] >= 0 } else { false }
+        })
+        expectSame(nanSpec, "rows holding a NaN")
+    }
+
+    /// The events screen: its table's selection and its rows' avatar taps drive parts, and
+    /// exploring it to depth 5 with them finds what taking every move finds.
+    @Test func theEventsScreensSelectionAndAvatarsAreParts() throws {
+        let spec = try #require(SpecLoader.load(path: PackagePaths.root + "/specs/events.yaml").spec)
+        let driver = ExplorationDriver(spec: spec, maxEventsPerStep: 10_000)
+        let alphabet = driver.alphabet
+        let driven = alphabet.inputs.indices.filter { k in
+            switch alphabet.inputs[k] {
+            case .gesture(let g): alphabet.gestures[g].gesture.verb == "select"
+            case .sendRow: true
+            default: false
+            }
+        }
+        #expect(!driven.isEmpty)
+        for k in driven { #expect(driver.partOfInput[k] >= 0 && driver.inputPredictionIsRepeat(k)) }
+        var o = ExploreOptions()
+        o.depth = 5
+        o.maxSeconds = 600
+        o.maxSteps = 2_000_000
+        o.workers = 1
+        let known = Explorer.explore(spec, options: o)
+        o.predicts = false
+        let taken = Explorer.explore(spec, options: o)
+        #expect(known.distinctStates == taken.distinctStates && known.transitions == taken.transitions && known.stop == taken.stop)
+        #expect(known.stepsRun * 100 < known.transitions * 30, "\(known.stepsRun) steps for \(known.transitions) transitions")
+    }
+}
+
+extension ExplorationDriver {
+    /// Whether input `k`'s moves are predicted when repeated (tests).
+    func inputPredictionIsRepeat(_ k: Int) -> Bool {
+        alphabet.inputOf.indices.contains { alphabet.inputOf[$0] == k && predictions[$0]?.repeatOnly == true }
+    }
+}
