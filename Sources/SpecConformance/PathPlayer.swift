@@ -233,10 +233,16 @@ struct SpecHost<Model>: @MainActor ScenarioHost {
             sides.capturing = true
             sides.captured = []
             sides.gestureActions = gesture.actions.map { ($0, payload) }
-        case .sendRow(let c, let input, let row, let value):
+        case .sendRow(let c, let input, let row, let value, nil):
             // The view model is sent it as the spec's graph is, a row not there too: the graph
             // changes nothing then (a runtime error), and the view model must show no change.
             sides.moves.append(.row(node: binding.spec.cells[c].inputs[input].node, row: row, value: value))
+        case .sendRow(let c, _, let row, let value, let gesture?):
+            // A gesture on a row's component reaches the inputs it fires; one a person cannot make
+            // now (a button disabled on that row, a value the stepper shows) reaches nothing.
+            for fire in graph.rowGestureFires(gesture, cells: c, row: row, value: value) ?? [] {
+                sides.moves.append(.row(node: binding.spec.cells[c].inputs[fire.input].node, row: row, value: fire.value))
+            }
         case .end, .endAction, .wait, .expect, .expectEnd, .expectThat, .subscribe, .dispose:
             // A view model has no input streams to end; a scenario's observers watch the spec's
             // side only (their lines are the timeline's), and change nothing to compare.

@@ -43,8 +43,13 @@ struct PathSearch {
             let name = spec.cells[rowInput.cells].name + "." + spec.cells[rowInput.cells].inputs[rowInput.input].name
             for row in rowInput.rows {
                 for value in rowInput.values {
-                    let text = value == .void ? "send \(name) to row \(row)" : "send \(name) = \(value) to row \(row)"
-                    steps.append(StepPlan(kind: .sendRow(cells: rowInput.cells, input: rowInput.input, row: row, value: value), text: text, range: here))
+                    var text = value == .void ? "send \(name) to row \(row)" : "send \(name) = \(value) to row \(row)"
+                    if let gesture = rowInput.gesture, let component = spec.cells[rowInput.cells].view?[gesture.component] {
+                        let target = "\(spec.cells[rowInput.cells].name).\(component.name)"
+                        text = value == .void ? "\(gesture.verb) \(target) of row \(row)" : "\(gesture.verb) \(target)(\(value)) of row \(row)"
+                    }
+                    steps.append(StepPlan(kind: .sendRow(cells: rowInput.cells, input: rowInput.input, row: row, value: value, gesture: rowInput.gesture),
+                                          text: text, range: here))
                 }
             }
         }

@@ -18,9 +18,13 @@ enum StepYAML {
                 case .value(let value): "- \(gesture.verb): { \(gesture.target): \(ValueFormatter.json(value)) }"
                 case .row(_, let index): "- \(gesture.verb): { \(gesture.target): \(index) }"
                 }
-            case .sendRow(let c, let input, let row, .void):
+            case .sendRow(let c, _, let row, .void, let gesture?):
+                "- \(gesture.verb): { \(spec.cells[c].name).\(spec.cells[c].view?[gesture.component].name ?? ""): { row: \(ValueFormatter.json(row)) } }"
+            case .sendRow(let c, _, let row, let value, let gesture?):
+                "- \(gesture.verb): { \(spec.cells[c].name).\(spec.cells[c].view?[gesture.component].name ?? ""): { row: \(ValueFormatter.json(row)), value: \(ValueFormatter.json(value)) } }"
+            case .sendRow(let c, let input, let row, .void, nil):
                 "- send: { \(spec.cells[c].name).\(spec.cells[c].inputs[input].name): { row: \(ValueFormatter.json(row)) } }"
-            case .sendRow(let c, let input, let row, let value):
+            case .sendRow(let c, let input, let row, let value, nil):
                 "- send: { \(spec.cells[c].name).\(spec.cells[c].inputs[input].name): { row: \(ValueFormatter.json(row)), value: \(ValueFormatter.json(value)) } }"
             case .subscribe(let observer, let node): "- subscribe: { \(observer): \(spec.nodes[node].name) }"
             case .dispose(let observer): "- dispose: \(observer)"

@@ -72,9 +72,27 @@ package struct CellsPlan: Sendable {
 
     /// One of the view model's `view:` components, a cell's outlet: each bound property is an
     /// expression over the row (computed for the tools that draw a row, as ``Output``s are for
-    /// the engine), each wired event fires one of the row's ``inputs``. The engine never reads
-    /// it: a gesture on a row is checked into a step that fires the input (`sendRow`).
+    /// the engine), each wired event fires one of the row's ``inputs``. A gesture on a row is
+    /// checked into a step that fires the input (`sendRow`) with a ``RowGesture`` naming the
+    /// component, which the engine reads for what a person's gesture depends on: its `enabled`
+    /// property (false: the gesture is ignored, as on a disabled control of the screen) and, for a
+    /// stepper, its shown `value`, its bounds and its ``twoWay`` input.
     package struct Component: Sendable {
+        /// `value: { twoWay: quantity, set: … }`: the person's change writes row input ``input``,
+        /// with ``set`` computed over the row and the new value (in the field after the row's
+        /// last, read as `<component>.value`), or the value itself when nil. What the component
+        /// shows is its `value` property (the binding's `get:`).
+        package struct TwoWay: Sendable {
+            package var input: Int
+            package var set: TypedExpr?
+
+            /// Memberwise, at `package` access: the front end builds the program.
+            package init(input: Int, set: TypedExpr?) {
+                self.input = input
+                self.set = set
+            }
+        }
+
         package struct Property: Sendable {
             package var name: String
             package var value: TypedExpr
@@ -103,13 +121,31 @@ package struct CellsPlan: Sendable {
         package var kind: String
         package var properties: [Property]
         package var events: [Event]
+        /// A bounded control's `minimumValue:` and `maximumValue:` (the defaults when not
+        /// written) and, when it steps, its `stepValue:`, as ``ComponentPlan``'s; nil for others
+        /// (and in a program compiled before a row's stepper took a value).
+        package var minimum: Double?
+        package var maximum: Double?
+        package var step: Double?
+        /// The input the person's change of its value writes, nil when it is bound one way.
+        package var twoWay: TwoWay?
 
         /// Memberwise, at `package` access: the front end builds the program.
-        package init(name: String, kind: String, properties: [Property], events: [Event]) {
+        package init(name: String, kind: String, properties: [Property], events: [Event], minimum: Double? = nil,
+                     maximum: Double? = nil, step: Double? = nil, twoWay: TwoWay? = nil) {
             self.name = name
             self.kind = kind
             self.properties = properties
             self.events = events
+            self.minimum = minimum
+            self.maximum = maximum
+            self.step = step
+            self.twoWay = twoWay
+        }
+
+        /// The expression of property `name`, nil when it is not bound.
+        package func property(_ name: String) -> TypedExpr? {
+            properties.first { $0.name == name }?.value
         }
     }
 
@@ -166,3 +202,4 @@ extension CellsPlan.Output: Codable {}
 extension CellsPlan.Component: Codable {}
 extension CellsPlan.Component.Property: Codable {}
 extension CellsPlan.Component.Event: Codable {}
+extension CellsPlan.Component.TwoWay: Codable {}

@@ -428,8 +428,10 @@ package struct StepPlan: Sendable {
         /// A person acting on a component (`tap:`, `type:`, `slide:` ...).
         case gesture(GesturePlan)
         /// Fire input `input` of the row of `cells:` entry `cells` whose identity is `row`, with
-        /// `value` (`send: { cart.remove: { row: 2 } }`).
-        case sendRow(cells: Int, input: Int, row: Value, value: Value)
+        /// `value` (`send: { cart.remove: { row: 2 } }`). A gesture on a component of the row
+        /// (`tap: { cart.plusButton: { row: 2 } }`) carries ``RowGesture``: the engine plays what
+        /// it fires, `input` being the first input it fires, for the tools that list a row's.
+        case sendRow(cells: Int, input: Int, row: Value, value: Value, gesture: RowGesture? = nil)
         /// An observer subscribes to a node now (`subscribe: { late: results }`), as RxTest's
         /// observer subscribed late: it hears what the node gives a new observer (its current value
         /// or its end), then each emission and the end, under its own name, until disposed.

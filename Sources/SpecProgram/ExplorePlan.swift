@@ -37,19 +37,24 @@ package struct ExploreOutcome: Sendable {
 /// A row input that `specrun explore` sends (`send: { cart.toggle: { row: 2 } }`): input
 /// ``input`` of `cells:` entry ``cells``, to each row of ``rows`` (identities) that the state has,
 /// with each of ``values`` (`()` alone for an event). A row the state does not have takes no
-/// step, as a gesture on a row that is not there.
+/// step, as a gesture on a row that is not there. An input a component of the row's view fires
+/// is sent through it, with ``gesture``: a tap on a button disabled on that row, or a stepper's +
+/// at its maximum, is no move, as on the screen's controls.
 package struct ExploreRowInput: Sendable, Codable, Hashable {
     package var cells: Int
     package var input: Int
     package var rows: [Value]
     package var values: [Value]
+    /// The gesture that fires the input, nil when it is sent directly.
+    package var gesture: RowGesture?
 
     /// Memberwise, at `package` access: the front end builds the program.
-    package init(cells: Int, input: Int, rows: [Value], values: [Value]) {
+    package init(cells: Int, input: Int, rows: [Value], values: [Value], gesture: RowGesture? = nil) {
         self.cells = cells
         self.input = input
         self.rows = rows
         self.values = values
+        self.gesture = gesture
     }
 }
 

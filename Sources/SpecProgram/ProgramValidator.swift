@@ -115,7 +115,10 @@ struct ProgramValidator {
                 guard timer.dueTime >= 0, (timer.period ?? 1) > 0 else { throw fail("\(at) has a timer with a negative time") }
             } else {
                 try node(stream.source, at)
-                try after(stream.output, stream.source, at, "outputs")
+                // A stream whose request answers only later (an `interval` inside `flatMapLatest`)
+                // may come before its source, closing a loop: the engine delivers the source's
+                // changes to it in a transaction of their own (StreamPlan+Feedback.swift).
+                if !stream.answersLater { try after(stream.output, stream.source, at, "outputs") }
             }
             try operators(stream.operators, at)
             // What a stream listens to comes before it in 'rank' (else two streams could feed
@@ -176,6 +179,18 @@ struct ProgramValidator {
         for component in plan.view ?? [] {
             for property in component.properties { try expression(property.value, at, slots: 0) }
             for event in component.events { if let input = event.input { try index(input, plan.inputs.count, "input", at) } }
+            if let twoWay = component.twoWay {
+                try index(twoWay.input, plan.inputs.count, "input", at)
+                guard !plan.isActionStream(twoWay.input) else { throw fail("\(at) has a component writing a stream a row's action feeds") }
+                if let set = twoWay.set { try expression(set, at, slots: 0) }
+            }
+            for bound in [component.minimum, component.maximum, component.step] {
+                if let bound, !bound.isFinite { throw fail("\(at) has a component bound that is not a finite number") }
+            }
+            if let minimum = component.minimum, let maximum = component.maximum, minimum >= maximum {
+                throw fail("\(at) has a component going from \(minimum) to \(maximum)")
+            }
+            if let step = component.step, step <= 0 { throw fail("\(at) has a component stepping by \(step)") }
         }
         for (a, action) in (plan.actions ?? []).enumerated() {
             let here = "\(at).actions[\(a)]"
@@ -206,12 +221,25 @@ struct ProgramValidator {
         case .wait(let ms): try nonNegative(ms, "a wait", at)
         case .expectThat(let e): try expression(e, at)
         case .gesture(let g): try gesture(g, at)
-        case .sendRow(let c, let input, _, _):
+        case .sendRow(let c, let input, _, _, let gesture):
             try index(c, spec.cells.count, "cells", at)
             try index(input, spec.cells[c].inputs.count, "input", at)
             guard !spec.cells[c].isActionStream(input) else { throw fail("\(at) sends to a stream a row's action feeds") }
+            if let gesture { try rowGesture(gesture, spec.cells[c], at) }
         case .subscribe(_, let n): try node(n, at)
         case .dispose: break
+        }
+    }
+
+    /// A gesture on a row's component names one the row's view has, and events it has; one that
+    /// changes the value names a component with bounds, and a step by a finite amount.
+    private func rowGesture(_ g: RowGesture, _ plan: CellsPlan, _ at: String) throws(CompiledSpecError) {
+        let view = plan.view ?? []
+        try index(g.component, view.count, "component", at)
+        let component = view[g.component]
+        for e in g.events { try index(e, component.events.count, "event", at) }
+        if g.writes, component.minimum == nil || component.maximum == nil {
+            throw fail("\(at) changes the value of a row's component that has no bounds")
         }
     }
 
@@ -250,7 +278,12 @@ struct ProgramValidator {
             for n in op.arguments.sources { try node(n, here) }
             for e in op.arguments.expressions { try expression(e, here) }
             if let plan = op.arguments.request {
-                if let choice = plan.choice { try expression(choice.condition, here) }
+                if let choice = plan.choice {
+                    try expression(choice.condition, here)
+                    guard choice.thenOperators >= 0, choice.otherwiseOperators >= 0, choice.thenOperators + choice.otherwiseOperators <= plan.inner.count else {
+                        throw fail("\(here) gives its branches \(choice.thenOperators) and \(choice.otherwiseOperators) operators of its own, of \(plan.inner.count)")
+                    }
+                }
                 for b in 0..<(plan.choice == nil ? 1 : 2) {
                     let (call, source) = plan.branch(b)
                     switch source {
@@ -282,6 +315,7 @@ struct ProgramValidator {
             try index(r.cells, spec.cells.count, "cells", "explore.rows")
             try index(r.input, spec.cells[r.cells].inputs.count, "input", "explore.rows")
             guard !spec.cells[r.cells].isActionStream(r.input) else { throw fail("explore.rows sends to a stream a row's action feeds") }
+            if let gesture = r.gesture { try rowGesture(gesture, spec.cells[r.cells], "explore.rows") }
         }
         for s in plan.services {
             try index(s.index, spec.services.count, "service", "explore.services")

@@ -38,11 +38,13 @@ struct HTTPLiveScreenTests {
         screen.start()
         defer { screen.stop() }
         try screen.send("load")
-        // Generous: the provider runs in a Task, which waits for a free thread while other suites
-        // of a parallel test run block theirs.
-        let deadline = ContinuousClock.now + .seconds(600)
-        while try screen.value(of: "items") != .list([.int(4), .int(5), .int(6)]), ContinuousClock.now < deadline {
+        // Generous, and counted in polls, not read from the clock: the provider runs in a Task,
+        // which (as this test's own) waits for a free thread while other suites of a parallel
+        // test run block theirs, and that wait must not use up the bound.
+        var polls = 30_000  // 600 s of 20 ms sleeps
+        while try screen.value(of: "items") != .list([.int(4), .int(5), .int(6)]), polls > 0 {
             try await Task.sleep(for: .milliseconds(20))
+            polls -= 1
         }
         #expect(try screen.value(of: "items") == .list([.int(4), .int(5), .int(6)]))
         #expect(server.requests.map(\.target) == ["/items"])

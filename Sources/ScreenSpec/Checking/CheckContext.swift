@@ -17,6 +17,8 @@ struct CheckContext: Sendable {
     /// Names whose declarations failed: they have no type to check against, so every later
     /// reference stays quiet instead of cascading (an error type, as a compiler's).
     var poisoned: Set<String> = []
+    /// The spec's `functions:`, checked (see ``FunctionsPass``).
+    var functions = FunctionTable()
 
     init(diagnostics: DiagnosticBag = DiagnosticBag()) {
         self.diagnostics = diagnostics
@@ -43,6 +45,7 @@ struct CheckContext: Sendable {
     func expressionChecker(payload: (name: String, type: SpecType)? = nil, quiet: Bool = false) -> ExpressionChecker {
         var checker = ExpressionChecker(symbols: symbols, table: table, payload: payload, diagnostics: quiet ? diagnostics.scratch : diagnostics)
         checker.poisoned = poisoned
+        checker.functions = functions
         return checker
     }
 

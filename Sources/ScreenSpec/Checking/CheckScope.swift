@@ -21,6 +21,7 @@ package struct CheckScope: Sendable {
         guard case .derived = checked.nodes[node].kind else { return nil }
         var before = ExpressionChecker(symbols: expressions.symbols, table: expressions.table, diagnostics: DiagnosticBag())
         var after = ExpressionChecker(symbols: expressions.symbols, table: expressions.table, diagnostics: DiagnosticBag())
+        (before.functions, after.functions) = (context.functions, context.functions)
         guard before.infer(original) != nil, !before.diagnostics.hasErrors,
               let typed = after.infer(changed), !after.diagnostics.hasErrors, typed.type == checked.nodes[node].type,
               Set(after.reads) == Set(before.reads) else { return nil }

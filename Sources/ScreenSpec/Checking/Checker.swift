@@ -36,6 +36,7 @@ struct Checker {
         let rowTypes = CellsPass.declareRowTypes(spec, into: &cx.table)
         // Values and types of declarations are read against the declared types alone.
         let resolver = TypeResolver(table: cx.table)
+        FunctionsPass(spec: spec, resolver: resolver).run(over: &cx)
         let declarations = DeclarationsPass(spec: spec, resolver: resolver, values: ValueReader(table: cx.table)).run(over: &cx)
         let declaredCells = CellsPass(spec: spec, resolver: resolver, values: ValueReader(table: cx.table), rowTypes: rowTypes,
                                       services: declarations.services).run(over: &cx)
@@ -48,7 +49,8 @@ struct Checker {
         let handlers = HandlersPass(spec: spec).run(over: &cx)
         let view = ViewPass(spec: spec, actions: actions).run(over: &cx)
         let invariants = InvariantsPass(spec: spec, names: declarations.names).run(over: &cx)
-        let ranking = NodeRanking.rank(cx.nodes, edges: &cx.edges, sampling: cx.samplingEdges, diagnostics: &cx.diagnostics)
+        let ranking = NodeRanking.rank(cx.nodes, edges: &cx.edges, sampling: cx.samplingEdges, streams: dataflow.streams,
+                                       diagnostics: &cx.diagnostics)
         var steps = StepChecker(spec: spec, actions: actions, unresolvedInputs: declarations.unresolvedInputs, view: view.registry,
                                 navigationShapes: dataflow.navigationShapes, streamOutputs: declarations.streamOutputs)
         steps.cells = cells

@@ -21,6 +21,8 @@ package struct Spec: Sendable {
     package var screen: Located<String>
     package var types: [TypeDecl] = []
     package var params: [ParamDecl] = []
+    /// `functions:`, helpers any expression may call (see FunctionDecl.swift).
+    package var functions: [FunctionDecl] = []
     package var inputs: [InputDecl] = []
     package var state: [StateDecl] = []
     package var outputs: [OutputDecl] = []
@@ -34,6 +36,8 @@ package struct Spec: Sendable {
     /// Names whose declarations could not be read (and were reported): the checker treats them
     /// as declared with an unknown type, so what reads them does not cascade.
     package var unreadable: Set<String> = []
+    /// Functions under `functions:` that could not be read: calls to them stay quiet.
+    package var unreadableFunctions: Set<String> = []
     /// Type names whose declarations under `types:` could not be read.
     package var unreadableTypes: Set<String> = []
     /// Components under `view:` that could not be read.

@@ -227,25 +227,35 @@ extension SpecReader {
         guard let e = expression(condition), let chosen = readBranch(thenNode, of: "then"), let other = readBranch(elseNode, of: "else") else { return nil }
         var request = chosen
         request.range = node.range
+        // Each branch's own `ops:` stay its own; the request's (read after this) follow either.
+        request.operators = []
         request.choice = InnerChoiceDecl(condition: e, otherwise: InnerBranchDecl(service: other.service, arguments: other.arguments,
-                                                                                  source: other.source, range: other.range))
+                                                                                  source: other.source, range: other.range,
+                                                                                  operators: other.operators),
+                                         thenOperators: chosen.operators)
         return request
     }
 
-    /// A branch of a choice: one inner stream, without `ops:` of its own (the request's apply).
+    /// A branch of a choice: one inner stream, with its own `ops:` if it has them (applied to it
+    /// alone, before the request's). `as:` and `failures:` are the request's: the element is named
+    /// before the choice reads it, and a branch's errors are caught in its own `ops:`.
     private mutating func readBranch(_ node: YAMLNode, of key: String) -> RequestDecl? {
         if let bare = bareInnerSource(node) { return bare }
-        if let misplaced = node.mapping?.first(where: { ["ops", "as", "failures"].contains($0.key.string) }) {
+        if let misplaced = node.mapping?.first(where: { ["as", "failures"].contains($0.key.string) }) {
             let name = misplaced.key.string ?? ""
-            diagnostics.error(.unknownKey, "a branch of 'if:' has no '\(name):' of its own: the request's '\(name):' apply to whichever stream is chosen",
-                              at: misplaced.key.range,
-                              notes: [DiagnosticNote(name == "ops" ? "an operator for one branch only: give the other a value it leaves alone, or choose inside the operator, "
-                                  + "as in 'map: \"c.isEmpty ? 0 : $0 + 1\"'" : "write it once, beside 'if:'")],
+            let why = name == "as" ? "the element is named once, for the condition and both branches"
+                : "a branch's own 'ops:' may catch its errors (as 'catchAndReturn:'), and 'failures:' beside 'if:' says what the others do"
+            diagnostics.error(.unknownKey, "a branch of 'if:' has no '\(name):' of its own: \(why)", at: misplaced.key.range,
                               fixIt: "move '\(name):' beside 'if:', 'then:' and 'else:'")
             return nil
         }
-        guard let f = fields(node, of: "'\(key):'", allowed: Self.innerSourceKeys + ["period", "with"]) else { return nil }
-        return readInnerSource(f, node, of: key + ":")
+        guard let f = fields(node, of: "'\(key):'", allowed: Self.innerSourceKeys + ["period", "with", "ops"]) else { return nil }
+        guard var request = readInnerSource(f, node, of: key + ":") else { return nil }
+        if let ops = f["ops"] {
+            guard let (own, firstUnread) = readOperators(ops, of: "the '\(key):' branch's 'ops:'"), firstUnread == nil else { return nil }
+            request.operators = own
+        }
+        return request
     }
 
     /// The keys that name a request's inner stream, one of which it has: the program's kinds.

@@ -6,7 +6,7 @@ struct SpecReader {
     let source: SourceFile
     var diagnostics: DiagnosticBag
 
-    static let sections = ["screen", "types", "params", "inputs", "state", "outputs", "actions", "handlers", "viewModels", "cells", "services", "view", "bindings", "invariants", "explore", "scenarios", "equivalentMutants", "unreachable"]
+    static let sections = ["screen", "types", "params", "functions", "inputs", "state", "outputs", "actions", "handlers", "viewModels", "cells", "services", "view", "bindings", "invariants", "explore", "scenarios", "equivalentMutants", "unreachable"]
 
     init(source: SourceFile, diagnostics: DiagnosticBag) {
         self.source = source
@@ -31,6 +31,11 @@ struct SpecReader {
         if let node = top["params"] {
             for (name, value) in entries(node, of: "params") {
                 if let type = typeName(value) { spec.params.append(ParamDecl(name: name, type: type)) } else { spec.unreadable.insert(name.value) }
+            }
+        }
+        if let node = top["functions"] {
+            for (name, value) in entries(node, of: "functions") {
+                if let decl = readFunction(name, value) { spec.functions.append(decl) } else { spec.unreadableFunctions.insert(name.value) }
             }
         }
         if let node = top["inputs"] {

@@ -83,17 +83,46 @@ package struct RequestDecl: Sendable {
     /// What each element's inner stream is; a service call unless written otherwise.
     package var source: InnerSourceDecl = .call
     /// `if: COND, then: A, else: B`: per element, `COND` picks the inner stream; the request's
-    /// own ``service``, ``arguments`` and ``source`` are the `then:` one.
+    /// own ``service``, ``arguments`` and ``source`` are the `then:` one, and its ``operators``
+    /// follow whichever branch was chosen, after the branch's own.
     package var choice: InnerChoiceDecl?
+
+    /// Its lists of operators, each with its place: ``OperatorList/shared`` (``operators``), then
+    /// for a choice the `then:` and `else:` branches' own.
+    package var operatorLists: [(list: OperatorList, operators: [OperatorDecl])] {
+        guard let choice else { return [(.shared, operators)] }
+        return [(.shared, operators), (.then, choice.thenOperators), (.otherwise, choice.otherwise.operators)]
+    }
+
+    /// Changes the operator list `list` in place (nothing for a branch of a request with no choice).
+    package mutating func modifyOperators(_ list: OperatorList, _ body: (inout [OperatorDecl]) -> Void) {
+        switch list {
+        case .shared: body(&operators)
+        case .then:
+            guard var c = choice else { return }
+            body(&c.thenOperators)
+            choice = c
+        case .otherwise:
+            guard var c = choice else { return }
+            body(&c.otherwise.operators)
+            choice = c
+        }
+    }
+
+    /// Which of a request's operator lists: its own `ops:`, or a choice's branch's.
+    package enum OperatorList: Sendable, Equatable {
+        case shared, then, otherwise
+    }
 }
 
 /// `if: COND, then: A, else: B` in a request: `COND` a `Bool` over the element, read when it
 /// arrives, as RxSwift's `flatMapLatest { q in q.isEmpty ? .just([]) : api.search(q) }`.
 package struct InnerChoiceDecl: Sendable {
     package var condition: Expr
-    /// The `else:` inner stream, in the shape of a request without `ops:` (its own `service`,
-    /// `arguments`, `source` and range).
+    /// The `else:` inner stream (its own `service`, `arguments`, `source`, `ops:` and range).
     package var otherwise: InnerBranchDecl
+    /// The `then:` inner stream's own `ops:`, applied to it alone before the request's.
+    package var thenOperators: [OperatorDecl] = []
 }
 
 /// One inner stream of a choice, as a request names it: a call with its `with:`, or `just:`, ….
@@ -102,6 +131,8 @@ package struct InnerBranchDecl: Sendable {
     package var arguments: [(name: Located<String>, value: Expr)]
     package var source: InnerSourceDecl
     package var range: SpecRange
+    /// Its own `ops:`, applied to it alone before the request's (`{ call: api.coupon, ops: [...] }`).
+    package var operators: [OperatorDecl] = []
 }
 
 /// The inner stream a request subscribes to per element, as RxSwift creates it.

@@ -247,45 +247,77 @@
       const items = Array.isArray(p[c.rows]) ? p[c.rows] : [];
       if (refreshing) refreshing.hidden = p.refreshing !== true && p.isRefreshing !== true;
       rows.replaceChildren(...items.map(([title, detail], i) => {
-        // A subtitle cell: the title, and the detail line under it in grey.
+        // A subtitle cell: the title, and the detail line under it in grey; a row with its own
+        // view (a cell's outlets) shows that instead, as its cell does.
         const row = el("div", { role: "listitem", tabindex: 0, "data-row": i });
-        const text = el("div", { class: "cell" });
-        text.append(el("span", { class: "title" }, title));
-        if (detail) text.append(el("span", { class: "detail" }, detail));
-        row.append(text);
         const own = c.rowView && Array.isArray(p.rowViews) ? p.rowViews[i] : null;
-        if (own) row.append(rowComponents(c.rowView, own));
+        if (own) {
+          row.append(rowComponents(c.rowView, own));
+        } else {
+          const text = el("div", { class: "cell" });
+          text.append(el("span", { class: "title" }, title));
+          if (detail) text.append(el("span", { class: "detail" }, detail));
+          row.append(text);
+        }
         row.addEventListener("click", () => step(c.verbs[c.rowEvent], c.name, i));
         return row;
       }));
     } };
   }
 
-  // A row's own components (its view model's `view:`): a button sends its gesture with the
-  // row's identity, as a scenario writes it (`tap: { cart.plusButton: { row: 2 } }`); the others
-  // show their bound properties, an image view its image's name.
+  // A row's own components (its view model's `view:`), as a cell lays them out: its labels one
+  // a line (the first as the title), its image views and controls on a line under them. A button sends its gesture with
+  // the row's identity, as a scenario writes it (`tap: { cart.plusButton: { row: 2 } }`), and is
+  // disabled while its `enabled` is false on that row (the gesture would be ignored); one with no
+  // title (a button over an avatar) shows none, as UIKit draws it, and is named for assistive
+  // technology. A stepper shows its value between − and +, each stepping it by its `stepValue:`
+  // within its bounds; an image view shows its image's name.
   function rowComponents(view, row) {
-    const box = el("div", { class: "row-view" });
+    // The cell the row's selection is made on, as a subtitle cell's.
+    const box = el("div", { class: "cell row-view" });
+    const texts = el("div", { class: "row-texts" });
+    const controls = el("div", { class: "row-controls" });
+    const rowStep = (verb, target, value) =>
+      send({ op: "step", verb: verb, target: target, yaml: "{ row: " + row.row + (value === undefined ? "" : ", value: " + value) + " }" });
     for (const rc of view.components) {
       const shown = (row.components || {})[rc.name] || {};
       if (shown.isHidden === true) continue;
       const target = view.cells + "." + rc.name;
+      const disabled = shown.enabled === false;
       const gestures = (rc.wired || []).filter((event) => rc.verbs[event]);
-      if (gestures.length > 0) {
+      if (rc.stepper) {
+        const value = typeof shown.value === "number" ? shown.value : rc.stepper.minimum;
+        const wrap = el("span", { class: "row-stepper", "data-row-component": rc.name });
+        const minus = el("button", { type: "button", "aria-label": rc.name + " −", "data-row-gesture": target }, "−");
+        const plus = el("button", { type: "button", "aria-label": rc.name + " +", "data-row-gesture": target }, "+");
+        minus.disabled = disabled || value - rc.stepper.step < rc.stepper.minimum - 1e-9;
+        plus.disabled = disabled || value + rc.stepper.step > rc.stepper.maximum + 1e-9;
+        for (const [button, by] of [[minus, -rc.stepper.step], [plus, rc.stepper.step]]) {
+          button.addEventListener("click", (e) => { e.stopPropagation(); rowStep(rc.verbs.value, target, value + by); });
+        }
+        wrap.append(minus, el("span", { class: "value" }, String(value)), plus);
+        controls.append(wrap);
+      } else if (gestures.length > 0) {
         const event = gestures[0];
-        const button = el("button", { type: "button", "data-row-gesture": target }, String(shown.title || shown.text || rc.name));
+        const title = shown.title || shown.text || "";
+        const button = el("button", { type: "button", "data-row-gesture": target, "aria-label": title || rc.name }, String(title));
+        if (title === "") button.classList.add("untitled");
+        button.disabled = disabled;
         button.addEventListener("click", (e) => {
           e.stopPropagation();
-          send({ op: "step", verb: rc.verbs[event], target: target, yaml: "{ row: " + row.row + " }" });
+          rowStep(rc.verbs[event], target);
         });
-        box.append(button);
+        controls.append(button);
       } else if (rc.kind === "imageView") {
-        if (shown.image) box.append(el("span", { class: "image", "data-row-component": rc.name }, "🖼 " + shown.image));
+        if (shown.image) controls.append(el("span", { class: "image", "data-row-component": rc.name }, "🖼 " + shown.image));
       } else {
         const text = shown.text !== undefined ? shown.text : Object.values(shown).map(String).join(" ");
-        if (text !== "") box.append(el("span", { "data-row-component": rc.name }, String(text)));
+        // The first label reads as the cell's title, the others as its detail lines.
+        if (text !== "") texts.append(el("span", { class: texts.childElementCount === 0 ? "title" : "detail", "data-row-component": rc.name }, String(text)));
       }
     }
+    if (texts.childElementCount > 0) box.append(texts);
+    if (controls.childElementCount > 0) box.append(controls);
     return box;
   }
 

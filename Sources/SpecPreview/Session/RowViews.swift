@@ -40,8 +40,14 @@ struct RowViews {
         let plan = spec.cells[table.cells]
         let components: [[String: Any]] = (plan.view ?? []).map { c in
             let entry = ComponentCatalog.entry(named: c.kind)
-            return ["name": c.name, "kind": c.kind, "drawing": entry?.drawing ?? "properties", "verbs": entry?.verbsByMember ?? [:],
-                    "wired": c.events.filter { $0.input != nil }.map(\.name)]
+            var layout: [String: Any] = ["name": c.name, "kind": c.kind, "drawing": entry?.drawing ?? "properties", "verbs": entry?.verbsByMember ?? [:],
+                                         "wired": c.events.filter { $0.input != nil }.map(\.name)]
+            // A stepper a person steps on the row: its value written back or reported.
+            if let minimum = c.minimum, let maximum = c.maximum, c.property("value") != nil,
+               c.twoWay != nil || c.events.contains(where: { $0.input != nil && $0.name == "valueChanged" }) {
+                layout["stepper"] = ["minimum": minimum, "maximum": maximum, "step": c.step ?? 1]
+            }
+            return layout
         }
         return ["cells": plan.name, "components": components]
     }

@@ -16,12 +16,23 @@ struct CompiledCells {
         let arguments: [CompiledExpr]
     }
 
+    /// A component of the row's view, for the gestures on it (``RowGesture``): its `enabled`
+    /// (nil: always), its shown `value` and its two-way binding's `set:` (nil: none, or the value
+    /// itself).
+    struct Component {
+        let enabled: CompiledExpr?
+        let value: CompiledExpr?
+        let set: CompiledExpr?
+    }
+
     let outputs: [(field: Int, value: CompiledExpr)]
     /// Per input of the view model, its handlers in declaration order.
     let handlers: [[Handler]]
     let actions: [Action]
     /// Per input of the view model, the actions it triggers, in declaration order.
     let actionsOn: [[Int]]
+    /// Per component of the view model's `view:` (none without one).
+    let components: [Component]
 
     init(_ plan: CellsPlan, instrumentation: (any ScreenInstrumentation)?) {
         func compile(_ e: TypedExpr) -> CompiledExpr { ExpressionCompiler.compile(e, instrumentation: instrumentation) }
@@ -37,5 +48,9 @@ struct CompiledCells {
             actionsOn[action.trigger].append(a)
         }
         self.actionsOn = actionsOn
+        components = (plan.view ?? []).map { component in
+            Component(enabled: component.property("enabled").map(compile), value: component.property("value").map(compile),
+                      set: component.twoWay?.set.map(compile))
+        }
     }
 }

@@ -29,13 +29,25 @@ extension ScreenGraph {
     /// Returns why it cannot, when no row has that identity (the step is then a runtime error
     /// and nothing changes).
     package func sendRow(cells c: Int, input: Int, row key: Value, value: Value) -> String? {
+        guard let found = row(c, key) else { return missingRow(c, key) }
+        fireRow(c, input, found, row: key, value: value)
+        propagate()
+        return nil
+    }
+
+    /// Why a step cannot address row `key` of entry `c`: no row has that identity.
+    func missingRow(_ c: Int, _ key: Value) -> String {
         let plan = spec.cells[c]
-        guard let found = row(c, key) else {
-            let current = pendingWrite[plan.node] ?? context.values[plan.node]
-            let count = if case .list(let rows) = current { rows.count } else { 0 }
-            return count == 0 ? "'\(plan.name)' has no rows, so no row \(key)"
-                : "'\(plan.name)' has no row \(key): its \(count) row\(count == 1 ? " has another identity" : "s have other identities")"
-        }
+        let current = pendingWrite[plan.node] ?? context.values[plan.node]
+        let count = if case .list(let rows) = current { rows.count } else { 0 }
+        return count == 0 ? "'\(plan.name)' has no rows, so no row \(key)"
+            : "'\(plan.name)' has no row \(key): its \(count) row\(count == 1 ? " has another identity" : "s have other identities")"
+    }
+
+    /// What ``sendRow(cells:input:row:value:)`` does to the row `found`, without propagating:
+    /// a gesture on a row's component fires more than one input in its transaction.
+    func fireRow(_ c: Int, _ input: Int, _ found: (rows: [Value], at: Int, record: RecordValue), row key: Value, value: Value) {
+        let plan = spec.cells[c]
         var record = found.record
         if let field = plan.inputs[input].field, field < record.fields.count { record.fields[field] = value }
         let decided = decideRowActions(c, triggeredBy: input, record, row: key)
@@ -51,8 +63,6 @@ extension ScreenGraph {
         }
         writeRow(c, record, at: found.at, in: found.rows, row: key, firing: fired)
         for started in decided.started { startRowCall(RowCall(cells: c, action: started.index, row: key), started.arguments) }
-        propagate()
-        return nil
     }
 
     /// The rows of entry `c` as this transaction has them, and the one whose identity is `key`.

@@ -37,4 +37,33 @@ extension ScreenGraph {
         defer { for s in swapped { context.values[s.node] = s.value } }
         return body()
     }
+
+    /// Pipeline output `output` has work from `source`: it runs in this transaction, or, when the
+    /// source comes after it in rank, in one of its own after it (see ``deliverLater()``).
+    @inline(__always)
+    func feed(_ output: Int, from source: Int) {
+        if rank[source] < rank[output] {
+            enqueue(output)
+        } else if !laterOutputs.contains(output) {
+            laterOutputs.append(output)
+        }
+    }
+
+    /// Feedback through a request: a stream whose request answers only later (`ticks: { stream:
+    /// running, ops: [ { flatMapLatest: { if: $0, then: { interval: 100ms }, else: { empty } } } ]
+    /// }`, a handler on `ticks` setting `running`) comes before its source in rank, which the
+    /// checker and `ProgramValidator` allow only for such a stream (StreamPlan+Feedback.swift).
+    /// The change its handler wrote reached it during the transaction; it runs now, after that
+    /// transaction, in one of its own at the same instant, as RxSwift's `flatMapLatest` switches
+    /// inside the `accept`: the next tick of a disposed `interval` never comes, and a fresh one
+    /// ticks a period after the switch. Its request emits nothing in this instant, so these
+    /// transactions end.
+    @inline(never)
+    func deliverLater() {
+        while !laterOutputs.isEmpty {
+            for output in laterOutputs { enqueue(output) }
+            laterOutputs.removeAll(keepingCapacity: true)
+            drainQueue()
+        }
+    }
 }

@@ -12,7 +12,14 @@ extension ScreenGraph {
         if !endedExecutions.isEmpty { settleExecutions() }
     }
 
+    @inline(__always)
     func propagateQueue() {
+        drainQueue()
+        if !laterOutputs.isEmpty { deliverLater() }
+    }
+
+    /// One transaction's propagation: the queued nodes in rank order.
+    func drainQueue() {
         defer { if !priors.isEmpty { priors.removeAll(keepingCapacity: true) } }
         while let r = queue.popMin() {
             let node = nodeAtRank[r]

@@ -98,6 +98,10 @@ public final class ScreenGraph {
     let isSampled: [Bool]
     let handlerWrote: NodeSlots<Bool>
     @exclusivity(unchecked) var priors: [(node: Int, value: Value)] = []
+    /// Outputs of streams that answer their source only later (a stopwatch's `interval` inside
+    /// `flatMapLatest`) whose source, ranked after them, changed in this transaction: they run in
+    /// a transaction of their own at the same instant (ScreenGraph+Feedback.swift).
+    @exclusivity(unchecked) var laterOutputs: [Int] = []
     /// Derived nodes that read each node.
     let readers: [[Int]]
     /// The nodes each derived node reads (empty for other nodes).
@@ -416,7 +420,7 @@ public final class ScreenGraph {
         if !observers.isEmpty { observe(node, .end(time: clock.now, name: "", end: streamEnd)) }
         for input in pipelineEndInputs[node] {
             pipelines[input.pipeline].receiveEnd(op: input.op, index: input.index, streamEnd)
-            enqueue(spec.streams[input.pipeline].output)
+            feed(spec.streams[input.pipeline].output, from: node)
         }
     }
 
@@ -458,7 +462,7 @@ public final class ScreenGraph {
             } else {
                 pipelines[input.pipeline].receive(op: input.op, index: input.index, value)
             }
-            enqueue(spec.streams[input.pipeline].output)
+            feed(spec.streams[input.pipeline].output, from: node)
         }
     }
 

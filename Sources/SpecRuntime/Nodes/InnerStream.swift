@@ -24,7 +24,8 @@ final class InnerStream {
     private let arguments: [Value]
     private let makeOperators: InnerOperators
     private let env: PipelineEnvironment
-    /// The screen's nodes the operators listen to (see ``RequestPlan/innerSources``).
+    /// The screen's nodes the operators listen to (see ``RequestPlan/innerSources(ofBranch:)``):
+    /// `op` -1 for another branch's operator, which this stream does not run.
     private let sources: [(op: Int, index: Int, node: Int)]
     // `@exclusivity(unchecked)`, as the graph's per-node state (see ScreenGraph.swift): every step of
     // exploration runs this code, and no access to these properties spans a call into other code.
@@ -169,7 +170,7 @@ final class InnerStream {
 
     /// The operators before `position` subscribe to the screen's nodes they listen to.
     private func subscribeToScreen(below position: Int) {
-        for source in sources where source.op < position {
+        for source in sources where source.op >= 0 && source.op < position {
             guard !done else { return }
             if let streamEnd = env.end(source.node) {
                 operators[source.op].onSecondaryEnd(source.index, streamEnd)
@@ -187,13 +188,13 @@ final class InnerStream {
 
     /// An element of the `k`-th source in ``sources``, from the screen.
     func receive(_ k: Int, _ value: Value) {
-        guard !done else { return }
+        guard !done, sources[k].op >= 0 else { return }
         operators[sources[k].op].onSecondary(sources[k].index, value)
     }
 
     /// The `k`-th source in ``sources`` ended.
     func receiveEnd(_ k: Int, _ streamEnd: StreamEnd) {
-        guard !done else { return }
+        guard !done, sources[k].op >= 0 else { return }
         operators[sources[k].op].onSecondaryEnd(sources[k].index, streamEnd)
     }
 

@@ -100,13 +100,16 @@ enum OperatorNodes {
     ]
 
     /// A request operator's node: its strategy is in its plan, and its inner stream's operators
-    /// are made as the pipeline's are, each time an inner stream starts.
+    /// are made as the pipeline's are, each time an inner stream starts: per branch of a choice,
+    /// the branch's own then the request's.
     private static func request(_ input: OperatorNodeInput) -> StreamOperator {
         guard let plan = input.arguments.request else { return PassingSink() }
         let arguments = plan.call.arguments.map(input.compile)
-        let innerPlans = plan.inner
-        let inner: InnerOperators = { innerEnv in
-            innerPlans.enumerated().map { k, op in StreamPipeline.make(op, innerEnv.operating(innerOp: k), inner: true) }
+        let inner: [InnerOperators] = (0..<(plan.choice == nil ? 1 : 2)).map { b in
+            let innerPlans = plan.innerOperators(ofBranch: b)
+            return { innerEnv in
+                innerPlans.enumerated().map { k, op in StreamPipeline.make(op, innerEnv.operating(innerOp: k), inner: true) }
+            }
         }
         switch plan.strategy {
         case .latest: return StreamOperators.flatMapLatest(plan, arguments: arguments, inner: inner, input.environment)

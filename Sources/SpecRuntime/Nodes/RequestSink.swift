@@ -15,7 +15,9 @@
 ///   timeline, as RxTest records a subscription's end.
 /// - The screen's nodes the request's `ops:` listen to (`takeUntil: cancel`) arrive here as
 ///   secondary sources, numbered as ``RequestPlan/innerSources``, and go to every running inner
-///   stream: each one subscribed to them when it started.
+///   stream: each one subscribed to them when it started. An inner stream of a choice's branch
+///   runs the branch's own operators and then the request's (``RequestPlan/innerOperators(ofBranch:)``),
+///   and ignores the sources of the other branch's.
 final class RequestSink: StreamOperator {
     var sink: StreamSink?
     private let plan: RequestPlan
@@ -23,9 +25,10 @@ final class RequestSink: StreamOperator {
     /// `if: COND, then: A, else: B`: the condition, and the `else:` inner stream's arguments
     /// (``arguments`` are the `then:` one's).
     private let choice: (condition: CompiledExpr, otherwise: [CompiledExpr])?
-    private let makeInner: InnerOperators
+    /// The inner operators of each branch (one without a choice), and the sources they listen to.
+    private let makeInner: [InnerOperators]
     private let env: PipelineEnvironment
-    private let sources: [(op: Int, index: Int, node: Int)]
+    private let sources: [[(op: Int, index: Int, node: Int)]]
     /// Whether an inner operator emits at the end of a transaction (`combineLatest`); only then
     /// are the running inner streams flushed, so that a plain request costs nothing per transaction.
     private let innerFlushes: Bool
@@ -63,12 +66,12 @@ final class RequestSink: StreamOperator {
         return innerEnvironments[id]
     }
 
-    init(_ plan: RequestPlan, _ arguments: [CompiledExpr], _ makeInner: @escaping InnerOperators, _ env: PipelineEnvironment) {
+    init(_ plan: RequestPlan, _ arguments: [CompiledExpr], _ makeInner: [InnerOperators], _ env: PipelineEnvironment) {
         self.plan = plan
         self.arguments = arguments
         self.makeInner = makeInner
         self.env = env
-        self.sources = plan.innerSources
+        self.sources = makeInner.indices.map { plan.innerSources(ofBranch: $0) }
         let instrumentation = env.instrumentation
         self.choice = plan.choice.map { choice in
             (ExpressionCompiler.compile(choice.condition, instrumentation: instrumentation), choice.otherwise.arguments.map { ExpressionCompiler.compile($0, instrumentation: instrumentation) })
@@ -184,8 +187,9 @@ final class RequestSink: StreamOperator {
             let id = inner.id
             let streamEnv = innerEnvironment(id, inner.element.map { env.binding(element: $0) } ?? env)
             let (call, source) = plan.branch(inner.branch)
-            let stream = InnerStream(restoring: inner, service: call.service, source: source, names: call.argumentNames, operators: makeInner,
-                                     sources: sources, env: streamEnv) { [weak self] event in
+            let b = min(inner.branch, makeInner.count - 1)
+            let stream = InnerStream(restoring: inner, service: call.service, source: source, names: call.argumentNames, operators: makeInner[b],
+                                     sources: sources[b], env: streamEnv) { [weak self] event in
                 self?.inner(id, event)
             }
             active.insert(id, stream)
@@ -208,8 +212,9 @@ final class RequestSink: StreamOperator {
     private func subscribe(_ values: [Value], _ env: PipelineEnvironment, _ branch: Int) {
         let id = active.allocate()
         let (call, source) = plan.branch(branch)
-        let stream = InnerStream(service: call.service, source: source, branch: branch, names: call.argumentNames, arguments: values, operators: makeInner,
-                                 sources: sources, env: innerEnvironment(id, env)) { [weak self] event in
+        let b = min(branch, makeInner.count - 1)
+        let stream = InnerStream(service: call.service, source: source, branch: branch, names: call.argumentNames, arguments: values, operators: makeInner[b],
+                                 sources: sources[b], env: innerEnvironment(id, env)) { [weak self] event in
             self?.inner(id, event)
         }
         active.insert(id, stream)

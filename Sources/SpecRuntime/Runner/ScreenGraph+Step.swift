@@ -21,10 +21,23 @@ extension ScreenGraph {
             execute(action: action, input: value)
         case .gesture(let gesture):
             play(gesture, text: step.text, range: step.range, record: record)
-        case .sendRow(let cells, let input, let row, let value):
+        case .sendRow(let cells, let input, let row, let value, nil):
             record(.step(time: clock.now, text: step.text))
             if let problem = sendRow(cells: cells, input: input, row: row, value: value) {
                 record(.runtimeError(time: clock.now, message: "\(step.range.file):\(step.range.start): \(problem)"))
+            }
+        case .sendRow(let cells, _, let row, let value, let gesture?):
+            // As a gesture on the screen's control: shown before it plays, with why nothing fired.
+            let kind = spec.cells[cells].view?[gesture.component].kind ?? "component"
+            playRowGesture(gesture, cells: cells, row: row, value: value) { outcome in
+                switch outcome {
+                case .fired: record(.step(time: clock.now, text: step.text))
+                case .disabled: record(.step(time: clock.now, text: "\(step.text) — ignored, the \(kind) is disabled"))
+                case .unchanged: record(.step(time: clock.now, text: "\(step.text) — nothing fires, the \(kind) already shows it"))
+                case .noRow(let problem):
+                    record(.step(time: clock.now, text: step.text))
+                    record(.runtimeError(time: clock.now, message: "\(step.range.file):\(step.range.start): \(problem)"))
+                }
             }
         case .subscribe(let observer, let node):
             record(.step(time: clock.now, text: step.text))

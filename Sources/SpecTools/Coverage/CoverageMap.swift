@@ -181,16 +181,22 @@ public struct CoverageMap: Sendable {
     }
 
     /// Whether a request's inner stream can fail, by the rule ``canFail(_:action:)`` gives: a
-    /// call, `error:`, a choice, or inner operators that fail of their own. A timer, `just:`,
-    /// `empty` or `never` through `takeWhile`, `map` or `scan` over expressions that cannot fail
-    /// cannot.
+    /// call, `error:`, or inner operators that fail of their own, in either branch of a choice
+    /// (or a choice's condition that fails). A timer, `just:`, `empty` or `never` through
+    /// `takeWhile`, `map` or `scan` over expressions that cannot fail cannot.
     static func canFail(_ request: RequestPlan) -> Bool {
-        if request.choice != nil { return true }
-        switch request.source {
+        if request.choice?.condition.raises == true { return true }
+        return (0..<(request.choice == nil ? 1 : 2)).contains { canFail(request, branch: $0) }
+    }
+
+    /// Whether the inner stream of branch `b` (0 without a choice) can fail: its source, or the
+    /// operators it runs, its own and the request's.
+    static func canFail(_ request: RequestPlan, branch b: Int) -> Bool {
+        switch request.branch(b).source {
         case .call, .error: return true
         default: break
         }
-        return request.inner.contains { op in
+        return request.innerOperators(ofBranch: b).contains { op in
             op.name == "timeout" || op.arguments.expressions.contains { $0.raises }
         }
     }
@@ -245,7 +251,11 @@ public struct CoverageMap: Sendable {
         }
         return operators.indices.allSatisfy { k in
             guard let request = operators[k].arguments.request, canFail(request) else { return true }
-            return request.inner.contains(where: isCatch) || operators[(k + 1)...].contains(where: isCatch)
+            if operators[(k + 1)...].contains(where: isCatch) { return true }
+            // Inside the request: each branch of a choice that can fail, through its own operators and the request's.
+            return request.choice?.condition.raises != true && (0..<(request.choice == nil ? 1 : 2)).allSatisfy { b in
+                !canFail(request, branch: b) || request.innerOperators(ofBranch: b).contains(where: isCatch)
+            }
         }
     }
 

@@ -93,7 +93,12 @@ struct CounterexampleWriter {
             case .send(let node, let value):
                 flushWait()
                 lines.append("    - send: { \(names[node]): \(YAMLValueText.text(value)) }")
-            case .sendRow(let c, let input, let row, let value):
+            case .sendRow(let c, _, let row, let value, let gesture?):
+                flushWait()
+                let target = "\(spec.cells[c].name).\(spec.cells[c].view?[gesture.component].name ?? "")"
+                let given = value == .void ? "" : ", value: \(YAMLValueText.text(value))"
+                lines.append("    - \(gesture.verb): { \(target): { row: \(YAMLValueText.text(row))\(given) } }")
+            case .sendRow(let c, let input, let row, let value, nil):
                 flushWait()
                 if value == .void, let (component, verb) = Self.rowGesture(firing: input, of: spec.cells[c]) {
                     // What a person does: the tap on the row's button, which plays as the send.

@@ -434,7 +434,9 @@ final class ExplorationDriver {
         case .execute(let action, let input): graph.execute(action: action, input: input)
         case .gesture(let k): graph.explore(alphabet.gestures[k].gesture)
         // A row the state does not have takes no step (the graph changes nothing then).
-        case .sendRow(let c, let input, let row, let value): _ = graph.sendRow(cells: c, input: input, row: row, value: value)
+        case .sendRow(let c, let input, let row, let value, nil): _ = graph.sendRow(cells: c, input: input, row: row, value: value)
+        // A gesture on a row's component is made as a person makes it: not while it is disabled.
+        case .sendRow(let c, _, let row, let value, let gesture?): graph.playRowGesture(gesture, cells: c, row: row, value: value)
         }
         if move.wait > 0 {
             let (limit, overflow) = clock.executed.addingReportingOverflow(maxEventsPerStep)

@@ -23,6 +23,7 @@ package enum ExploreReport {
         var out = "strategy \(r.strategy.rawValue)"
         if r.strategy == .random { out += ", seed \(r.seed)" }
         out += ", depth \(r.depthLimit), \(r.moves) moves per state\n"
+        if let scenario = r.paramsFrom { out += "screen parameters: those of scenario '\(scenario)'\n" }
         let statesLabel = r.strategy == .bfs ? "distinct states" : "states visited"
         out += "\(grouped(r.transitions)) transitions, \(grouped(r.distinctStates)) \(statesLabel), depth reached \(r.depthReached), "
         // Under a second in milliseconds: a small search's time (and so its rate) is read at all.
@@ -56,6 +57,10 @@ package enum ExploreReport {
         out += ",\"strategy\":\"\(r.strategy.rawValue)\",\"seed\":\(r.seed),\"depth\":\(r.depthLimit),\"moves\":\(r.moves)"
         out += ",\"transitions\":\(r.transitions),\"distinct_states\":\(r.distinctStates),\"depth_reached\":\(r.depthReached)"
         out += ",\"memory_bytes\":\(r.memoryBytes)"
+        if let scenario = r.paramsFrom {
+            out += ",\"params_from\":"
+            ValueFormatter.quote(scenario, into: &out)
+        }
         out += ",\"seconds\":\(format3(r.seconds)),\"stop\":\"\(r.stop.rawValue)\",\"violated\":\(r.violated)"
         if let cx = r.counterexample {
             out += ",\"violation\":{\"title\":"

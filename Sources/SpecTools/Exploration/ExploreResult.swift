@@ -34,6 +34,8 @@ public struct ExploreResult: Sendable {
     public var stop: Stop = .exhausted
     /// How many moves are tried from each state, before outcome choices.
     package var moves = 0
+    /// The scenario whose screen parameters the search started with, for a screen that takes any.
+    package var paramsFrom: String?
     /// The bytes the search kept when it stopped (estimated, see `HeldBytes`), and its budget.
     package var memoryBytes = 0
     package var memoryLimit = ExploreOptions.defaultMaxMemory

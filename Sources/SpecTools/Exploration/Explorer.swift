@@ -29,10 +29,13 @@ public enum Explorer {
         var result = ExploreResult(strategy: options.strategy, seed: options.seed, depthLimit: max(0, options.depth(planned: spec.explore.depth)))
         result.memoryLimit = options.maxMemory
         result.moves = driver.alphabet.moves.count
+        if !spec.params.isEmpty { result.paramsFrom = spec.scenarios.first?.name }
         let started = ContinuousClock.now
         var search = Search(driver: driver, options: options, started: started, progress: progress)
-        /// Breadth-first on `options.workers` threads, or on this one.
+        /// Breadth-first on `options.workers` threads, or on this one, from the screen's start,
+        /// wherever a random walk and its shrinking left the driver.
         func breadthFirst(_ result: inout ExploreResult, started: ContinuousClock.Instant, target: FindingKind? = nil) -> [PathStep]? {
+            driver.reset()
             let before = driver.stepsTaken
             guard options.workers > 1 else {
                 var search = Search(driver: driver, options: options, started: started, progress: progress)

@@ -16,9 +16,11 @@ package struct Move: Hashable, Sendable {
         /// A gesture on the view: index `gesture` of ``MoveAlphabet/gestures``.
         case gesture(Int)
         /// Fire input `input` of the row of `cells:` entry `cells` whose identity is `row`, as
-        /// `send: { cart.toggle: { row: 2 } }` does; nothing when the state has no such row.
-        /// Indirect, so that every input stays the size it was without rows (search copies them).
-        indirect case sendRow(cells: Int, input: Int, row: Value, value: Value)
+        /// `send: { cart.toggle: { row: 2 } }` does, or through `gesture` on a component of the
+        /// row as a person makes it (nothing while it is disabled on that row); nothing when the
+        /// state has no such row. Indirect, so that every input stays the size it was without
+        /// rows (search copies them).
+        indirect case sendRow(cells: Int, input: Int, row: Value, value: Value, gesture: RowGesture?)
     }
 
     package var input: Input
@@ -68,7 +70,7 @@ package struct MoveAlphabet: Sendable {
         for k in plan.gestures.indices { inputs.append(.gesture(k)) }
         for rowInput in plan.rows {
             for row in rowInput.rows {
-                for v in rowInput.values { inputs.append(.sendRow(cells: rowInput.cells, input: rowInput.input, row: row, value: v)) }
+                for v in rowInput.values { inputs.append(.sendRow(cells: rowInput.cells, input: rowInput.input, row: row, value: v, gesture: rowInput.gesture)) }
             }
         }
         var moves: [Move] = []

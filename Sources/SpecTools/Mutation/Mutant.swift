@@ -30,14 +30,15 @@ enum MutationEdit: Sendable {
     case removeOperator(output: Int, op: Int)
     /// Replace operator `op` of stream output `output` with another (its argument changed, or renamed).
     case replaceOperator(output: Int, op: Int, OperatorDecl)
-    /// Remove operator `inner` of the `ops:` of request `op` of stream output `output`.
-    case removeInnerOperator(output: Int, op: Int, inner: Int)
-    /// Replace operator `inner` of the `ops:` of request `op` of stream output `output`.
-    case replaceInnerOperator(output: Int, op: Int, inner: Int, OperatorDecl)
-    /// Remove operator `inner` of the `ops:` of action `action`'s work written as a stream.
-    case removeWorkOperator(action: Int, inner: Int)
-    /// Replace operator `inner` of the `ops:` of action `action`'s work written as a stream.
-    case replaceWorkOperator(action: Int, inner: Int, OperatorDecl)
+    /// Remove operator `inner` of the `ops:` `list` (the request's own, or a choice's branch's) of
+    /// request `op` of stream output `output`.
+    case removeInnerOperator(output: Int, op: Int, list: RequestDecl.OperatorList, inner: Int)
+    /// Replace operator `inner` of the `ops:` `list` of request `op` of stream output `output`.
+    case replaceInnerOperator(output: Int, op: Int, list: RequestDecl.OperatorList, inner: Int, OperatorDecl)
+    /// Remove operator `inner` of the `ops:` `list` of action `action`'s work written as a stream.
+    case removeWorkOperator(action: Int, list: RequestDecl.OperatorList, inner: Int)
+    /// Replace operator `inner` of the `ops:` `list` of action `action`'s work written as a stream.
+    case replaceWorkOperator(action: Int, list: RequestDecl.OperatorList, inner: Int, OperatorDecl)
     case serviceLatency(service: Int, Int)
     /// The `latency:` of result `result` (`case` >= 0: of that case's result instead).
     case resultLatency(service: Int, result: Int, case: Int, Int)
@@ -66,20 +67,20 @@ enum MutationEdit: Sendable {
             guard case .stream(var stream) = spec.outputs[o].kind else { return }
             stream.operators[op] = replacement
             spec.outputs[o].kind = .stream(stream)
-        case .removeInnerOperator(let o, let op, let j):
+        case .removeInnerOperator(let o, let op, let list, let j):
             guard case .stream(var stream) = spec.outputs[o].kind, var request = stream.operators[op].arguments.request else { return }
-            request.operators.remove(at: j)
+            request.modifyOperators(list) { $0.remove(at: j) }
             stream.operators[op].arguments.request = request
             spec.outputs[o].kind = .stream(stream)
-        case .replaceInnerOperator(let o, let op, let j, let replacement):
+        case .replaceInnerOperator(let o, let op, let list, let j, let replacement):
             guard case .stream(var stream) = spec.outputs[o].kind, var request = stream.operators[op].arguments.request else { return }
-            request.operators[j] = replacement
+            request.modifyOperators(list) { $0[j] = replacement }
             stream.operators[op].arguments.request = request
             spec.outputs[o].kind = .stream(stream)
-        case .removeWorkOperator(let a, let j):
-            spec.actions[a].work.request?.operators.remove(at: j)
-        case .replaceWorkOperator(let a, let j, let replacement):
-            spec.actions[a].work.request?.operators[j] = replacement
+        case .removeWorkOperator(let a, let list, let j):
+            spec.actions[a].work.request?.modifyOperators(list) { $0.remove(at: j) }
+        case .replaceWorkOperator(let a, let list, let j, let replacement):
+            spec.actions[a].work.request?.modifyOperators(list) { $0[j] = replacement }
         case .serviceLatency(let s, let ms):
             spec.services[s].latency?.value = ms
         case .resultLatency(let s, let r, let c, let ms):

@@ -46,12 +46,15 @@ enum MutantGenerator {
                     case .replace(let replacement): .replaceOperator(output: o, op: k, replacement)
                     }
                 }
-                // A request's own `ops:` (an inner `takeUntil: cancel` dropped is killed by a scenario that cancels).
-                for (j, innerOp) in (op.arguments.request?.operators ?? []).enumerated() {
-                    operatorMutants(innerOp, in: output.name.value) {
-                        switch $0 {
-                        case .remove: .removeInnerOperator(output: o, op: k, inner: j)
-                        case .replace(let replacement): .replaceInnerOperator(output: o, op: k, inner: j, replacement)
+                // A request's own `ops:` (an inner `takeUntil: cancel` dropped is killed by a scenario
+                // that cancels), and those of a choice's branches.
+                for (list, innerOps) in op.arguments.request?.operatorLists ?? [] {
+                    for (j, innerOp) in innerOps.enumerated() {
+                        operatorMutants(innerOp, in: output.name.value) {
+                            switch $0 {
+                            case .remove: .removeInnerOperator(output: o, op: k, list: list, inner: j)
+                            case .replace(let replacement): .replaceInnerOperator(output: o, op: k, list: list, inner: j, replacement)
+                            }
                         }
                     }
                 }
@@ -60,11 +63,13 @@ enum MutantGenerator {
         // The `ops:` of an action's work written as a stream (a `retry` dropped is killed by a
         // scenario whose first call fails).
         for (a, action) in spec.actions.enumerated() {
-            for (j, op) in (action.work.request?.operators ?? []).enumerated() {
-                operatorMutants(op, in: action.name.value) {
-                    switch $0 {
-                    case .remove: .removeWorkOperator(action: a, inner: j)
-                    case .replace(let replacement): .replaceWorkOperator(action: a, inner: j, replacement)
+            for (list, ops) in action.work.request?.operatorLists ?? [] {
+                for (j, op) in ops.enumerated() {
+                    operatorMutants(op, in: action.name.value) {
+                        switch $0 {
+                        case .remove: .removeWorkOperator(action: a, list: list, inner: j)
+                        case .replace(let replacement): .replaceWorkOperator(action: a, list: list, inner: j, replacement)
+                        }
                     }
                 }
             }

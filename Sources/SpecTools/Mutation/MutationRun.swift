@@ -125,6 +125,14 @@ public enum MutationRun {
             if budget.expired { return notPlayed() }
             settling.append(ConeReplay.settle(checker.program, scenario: s))
         }
+        // The scenarios that reach any coverage item of a declaration exercise it, also where
+        // their timelines do not print its name (an input a table's selection fires).
+        var reaching: [String: Set<Int>] = [:]
+        for (i, item) in map.items.enumerated() {
+            for s in original.scenarios.indices where recorders[s].hits[i] { reaching[item.declaration, default: []].insert(s) }
+        }
+        let names = original.scenarios.map(\.name)
+        let exercising = reaching.mapValues { set in set.sorted().map { names[$0] } }
         let (settled, calling) = (settling, callingScenarios)
         budget.begin(spec: index, of: count, mutants: mutants.count)
         let outcomes = parallelMap(mutants) { mutant -> MutantOutcome in
@@ -157,7 +165,7 @@ public enum MutationRun {
                     return MutantOutcome(mutant: mutant, status: .killed, killedBy: original.scenarios[s].name)
                 }
             }
-            let catching = calling[mutant.declaration] ?? showing(mutant.declaration, in: shown)
+            let catching = calling[mutant.declaration] ?? Self.union(showing(mutant.declaration, in: shown), exercising[mutant.declaration] ?? [], order: names)
             return MutantOutcome(mutant: mutant, status: .survived, shouldCatch: catching)
         }
         return .success(SpecMutation(specPath: specPath, screen: original.screen, outcomes: outcomes, staleSnapshots: stale))
@@ -198,6 +206,12 @@ public enum MutationRun {
 
     /// The scenarios whose timeline shows `declaration` (or one of its parts, `login.executing`)
     /// changing after the screen started, or a step acting on it.
+    /// The scenarios named in `a` or `b`, in the spec's `order`.
+    static func union(_ a: [String], _ b: [String], order: [String]) -> [String] {
+        let named = Set(a).union(b)
+        return order.filter { named.contains($0) }
+    }
+
     static func showing(_ declaration: String, in shown: [Shown]) -> [String] {
         shown.filter { $0.names.contains(declaration) || $0.steps.contains { $0.contains(declaration) } }.map(\.scenario)
     }

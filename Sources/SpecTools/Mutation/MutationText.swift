@@ -31,9 +31,19 @@ package enum MutationText {
             if spec.notPlayed > 0 { extras.append("\(spec.notPlayed) not played (time budget)") }
             out += (extras.isEmpty ? "" : ", " + extras.joined(separator: ", ")) + "\n\n"
         }
+        // A spec refused (an error, a failing scenario) is named here too, as a log that keeps
+        // standard output alone would otherwise show only the score of the others.
+        for loaded in report.invalid {
+            let error = loaded.diagnostics.first { $0.severity == .error }?.message ?? "it has errors"
+            out += "\(bold)\(loaded.source.path)\(reset)\n  \(red)not mutated\(reset): \(error)\n\n"
+        }
+        guard !report.specs.isEmpty else {
+            out += "\(bold)total: no score: \(report.invalid.count) spec\(report.invalid.count == 1 ? "" : "s") not mutated\(reset)\n"
+            return out
+        }
         out += "\(bold)total: score \(formatPercent(report.score)): \(report.killed) of \(report.scored) mutants killed in \(report.specs.count) spec"
         out += "\(report.specs.count == 1 ? "" : "s")\(reset)"
-        if !report.invalid.isEmpty { out += ", \(report.invalid.count) invalid" }
+        if !report.invalid.isEmpty { out += ", \(report.invalid.count) not mutated" }
         out += "\n"
         if let stop = stopLine(report) { out += stop + "\n" }
         return out

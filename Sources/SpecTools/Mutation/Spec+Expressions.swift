@@ -15,6 +15,8 @@ extension Spec {
             if var choice = request.choice {
                 visit(name, &choice.condition)
                 visitArguments(name, &choice.otherwise.arguments)
+                visitOperators(name, &choice.thenOperators)
+                visitOperators(name, &choice.otherwise.operators)
                 request.choice = choice
             }
             visitOperators(name, &request.operators)
@@ -86,6 +88,27 @@ extension Spec {
                 if var e = viewModels[v].actions[a].enabledIf { visit(name, &e); viewModels[v].actions[a].enabledIf = e }
                 visitArguments(name, &viewModels[v].actions[a].work.arguments)
             }
+            // Its view's expressions that decide what a gesture on the row does (a control's
+            // `enabled:`, a stepper's value and its two-way `get:` and `set:`), after its actions;
+            // the rest of a row's view (a label's text) is drawn, never read by the engine.
+            for c in viewModels[v].view.indices {
+                for p in viewModels[v].view[c].properties.indices where Self.decidesRowGestures(viewModels[v].view[c], viewModels[v].view[c].properties[p]) {
+                    if var e = viewModels[v].view[c].properties[p].value { visit(name, &e); viewModels[v].view[c].properties[p].value = e }
+                    if var e = viewModels[v].view[c].properties[p].get { visit(name, &e); viewModels[v].view[c].properties[p].get = e }
+                    if var e = viewModels[v].view[c].properties[p].set { visit(name, &e); viewModels[v].view[c].properties[p].set = e }
+                }
+            }
         }
+        // Each function's body, once however many calls inline it, named by the function; last,
+        // so that a spec without functions numbers its slots as before.
+        for f in functions.indices { visit(functions[f].name.value, &functions[f].body) }
+    }
+
+    /// Whether `property` of a row's `component` is read by the engine when a person acts on
+    /// the row: `enabled`, and the value of a stepped control (what a step starts from).
+    private static func decidesRowGestures(_ component: ComponentDecl, _ property: PropertyWiring) -> Bool {
+        if property.name.value == "enabled" { return true }
+        guard property.name.value == "value" else { return false }
+        return component.kind.value.name == "stepper"
     }
 }

@@ -217,9 +217,12 @@ struct PreviewServicesTests {
         session.receive(#"{"op":"record"}"#)
         session.receive(#"{"op":"step","verb":"set","target":"address","value":"a@b.c"}"#)
         session.receive(#"{"op":"step","verb":"send","target":"subscribe"}"#)
-        let deadline = Date().addingTimeInterval(600)
+        var polls = 12_000  // 600 s of 50 ms sleeps, counted: a wait for a free thread is not the bound's
         // Waiting without blocking a thread: the provider's call runs in a task of the same pool.
-        while value(session, "subscription")?.contains("id: 7") != true && Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        while value(session, "subscription")?.contains("id: 7") != true && polls > 0 {
+            try await Task.sleep(for: .milliseconds(50))
+            polls -= 1
+        }
         #expect(value(session, "subscription")?.contains("id: 7, status: .pending") == true, "\(value(session, "subscription") ?? "nil")")
         session.receive(#"{"op":"expect","name":"subscription"}"#)
         session.receive(#"{"op":"stop","name":"from the backend"}"#)

@@ -21,15 +21,19 @@ final class Collected<T: Sendable>: @unchecked Sendable {
     }
 }
 
-/// Polls `condition` on real time until it holds or `seconds` pass: a bound for things that
-/// happen on a live clock, generous so that a busy machine (the whole suite runs in parallel on
-/// two cores) does not fail the test; it returns as soon as the condition holds. Never an
-/// assertion of exact timing.
+/// Polls `condition` on real time until it holds or `seconds` of polling pass: a bound for things
+/// that happen on a live clock, generous, and never an assertion of exact timing; it returns as
+/// soon as the condition holds. The bound counts the polls' sleeps, not the clock: in a parallel
+/// run on two cores the test's task (and the screen's provider tasks) may wait minutes for one of
+/// the two cooperative threads while other suites' synchronous tests hold them, and that wait
+/// must not use up the bound (a clean-clone CI under four builds saw a 600 s clock bound pass
+/// with the request not yet sent).
 func eventually(within seconds: Double = 600, _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    while ContinuousClock.now < deadline {
+    var polls = Int(seconds * 1000) / 5
+    while polls > 0 {
         if condition() { return true }
         try? await Task.sleep(for: .milliseconds(5))
+        polls -= 1
     }
     return condition()
 }

@@ -53,4 +53,40 @@ import Testing
         let yaml = spec("- flatMapLatest: { if: '$0 == 2 ? fail(.http(500)) : $0 > 0', then: { just: '1' }, else: { just: '2' } }")
         #expect(try record(yaml, inputs: ["xs": hot([(210, 3), (220, 2), (230, 3)])]).events == [next(210, 1), error(220)])
     }
+
+    // Issue 39: each branch is an inner stream of its own, its `ops:` applied to it alone, before
+    // the request's. `xs.flatMap { n in n > 2 ? api.tenfold(n).map { $0 + 1 } : .just(n).map { -$0 } }.map { $0 * 2 }`.
+    @Test func eachBranchRunsItsOwnOperatorsThenTheRequests() throws {
+        let yaml = spec("""
+            - flatMap:
+                if: '$0 > 2'
+                then: { call: api.tenfold, with: { n: $0 }, ops: [ { map: '$0 + 1' } ] }
+                else: { just: '$0', ops: [ { map: '-$0' } ] }
+                ops: [ { map: '$0 * 2' } ]
+            """, extra: MatrixServices.tenfold)
+        let r = try record(yaml, inputs: ["xs": hot([(210, 1), (215, 3)], completed: 220)])
+        // 1: its `just`, negated, doubled, at once; 3: the call's 30 when it lands, plus one, doubled.
+        #expect(r.events == [next(210, -2), next(230, 62), completed(230)])
+    }
+
+    // A branch's `takeUntil` listens to the screen from that branch's inner streams only: `ys`
+    // ends the `then:` one, `zs` the `else:` one.
+    @Test func aBranchListensToTheScreenAlone() throws {
+        let yaml = spec("""
+            - flatMap:
+                if: '$0 > 2'
+                then: { interval: 10ms, ops: [ { takeUntil: ys } ] }
+                else: { interval: 10ms, ops: [ { map: '$0 + 100' }, { takeUntil: zs } ] }
+            """)
+        let r = try record(yaml, inputs: ["xs": hot([(201, 3), (202, 1)]), "ys": [next(215, 0)], "zs": [next(235, 0)]])
+        #expect(r.events == [next(211, 0), next(212, 100), next(222, 101), next(232, 102)])
+        #expect(r.cancellations == ["215 interval(10ms), subscribed at 201ms", "235 interval(10ms), subscribed at 202ms"])
+    }
+
+    // An `error:` branch's own `ops:` are typed from the other branch's element and may catch it.
+    @Test func anErrorBranchCaughtInItsOwnOperators() throws {
+        let yaml = spec("- concatMap: { if: '$0 > 2', then: { just: '$0' }, else: { error: '.http(400)', ops: [ { catchAndReturn: '0' } ] } }")
+        let r = try record(yaml, inputs: ["xs": hot([(210, 1), (215, 3)], completed: 220)])
+        #expect(r.events == [next(210, 0), next(215, 3), completed(220)])
+    }
 }

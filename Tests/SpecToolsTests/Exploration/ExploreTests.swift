@@ -72,6 +72,38 @@ struct ExploreTests {
         #expect(a.counterexample?.steps == 2)
     }
 
+    /// A screen with parameters is explored with its first scenario's, and the summary and the
+    /// JSON say whose (a first user's invariant on a later scenario's product never broke, unsaid).
+    @Test func aScreenWithParametersSaysWhichScenariosItWasExploredWith() throws {
+        let spec = try RaceSpecs.load("""
+            screen: Product
+            params:
+              name: String
+            inputs:
+              tap: event
+            invariants:
+              notBelt: name != "Belt"
+            scenarios:
+              - name: a jacket
+                params: { name: Jacket }
+                steps:
+                  - send: tap
+              - name: a belt
+                params: { name: Belt }
+                steps:
+                  - send: tap
+            """)
+        var o = options()
+        o.depth = 2
+        let result = Explorer.explore(spec, options: o)
+        #expect(result.paramsFrom == "a jacket")
+        #expect(result.counterexample == nil)
+        #expect(ExploreReport.text(result, specPath: "p.yaml").contains("screen parameters: those of scenario 'a jacket'\n"))
+        #expect(ExploreReport.json(result, specPath: "p.yaml").contains(#""params_from":"a jacket""#))
+        let none = Explorer.explore(try RaceSpecs.load(RaceSpecs.search), options: o)
+        #expect(none.paramsFrom == nil && !ExploreReport.text(none, specPath: "s.yaml").contains("screen parameters"))
+    }
+
     @Test func theFixedSpecPasses() throws {
         let fixed = RaceSpecs.search.replacingOccurrences(of: "- flatMap:", with: "- flatMapLatest:")
         let spec = try RaceSpecs.load(fixed)

@@ -99,6 +99,43 @@ struct ParallelSearchTests {
         }
     }
 
+    /// The breadth-first search below a random walk's length starts from the screen's start, not
+    /// from where the walk and its shrinking left the driver: it found a shorter path from the
+    /// wrong state, and on two workers the other drivers' replays differed from the first's (an
+    /// assertion in a debug build; a first user's `explore --strategy random` died of it).
+    @Test func theSearchBelowARandomWalkStartsFromTheStart() throws {
+        let spec = try RaceSpecs.load(
+            """
+            screen: TwoActions
+            inputs:
+              phone: { type: String, default: "" }
+              code: { type: String, default: "" }
+            actions:
+              sendCode: { enabledIf: "!phone.isEmpty", work: { call: auth.sendCode } }
+              verify: { enabledIf: "!code.isEmpty", work: { call: auth.verify } }
+            invariants:
+              notBoth: "!(verify.executing && sendCode.executing)"
+            services:
+              auth.sendCode: { returns: Void, latency: 200ms }
+              auth.verify: { returns: Void, latency: 300ms }
+            scenarios:
+              - name: s
+                steps:
+                  - set: { phone: "1", code: "1" }
+                  - send: sendCode
+                  - wait: 31s
+            """, path: "/nonexistent/race.yaml")
+        let shortest = try #require(explore(spec, workers: 1) { $0.depth = 6 }.counterexample)
+        var yaml: [String] = []
+        for workers in [1, 2] {
+            let random = explore(spec, workers: workers) { $0.strategy = .random; $0.seed = 7; $0.maxSteps = 20_000; $0.depth = 12 }
+            let found = try #require(random.counterexample, "\(workers) workers: \(random.stop)")
+            #expect(found.steps == shortest.steps, "\(workers) workers: \(found.scenarioYAML)")
+            yaml.append(found.scenarioYAML)
+        }
+        #expect(yaml[0] == yaml[1])
+    }
+
     /// With predictions off every move is taken: the workers' logs then hold no skipped moves.
     @Test func takingEveryMoveOnWorkersExploresTheSame() throws {
         let spec = try spec(PackagePaths.root + "/specs/login.yaml")

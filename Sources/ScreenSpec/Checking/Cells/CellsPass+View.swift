@@ -6,14 +6,19 @@ import SpecRuntime
 /// its events fire the row's inputs, so a scenario's gesture on a row (`tap: { cart.plusButton:
 /// { row: 2 } }`) is the row's input sent to that row (StepChecker+RowGestures.swift).
 ///
+/// A control's `enabled:` is an expression over the row, as a screen control's is over the
+/// screen: a gesture on a row whose control is disabled is ignored. A stepper's `value:` is bound
+/// one way or two-way to one of the row's value inputs (`value: { twoWay: quantity, get:
+/// Double(units), set: Int(quantityStepper.value) }`, CellsPass+RowStepper.swift), within its
+/// `minimumValue:`...`maximumValue:`.
+///
 /// What a row's component does not take yet is a located error: a list inside a row (a table),
 /// declared members (`properties:`, `callbacks:`), an action (a row has none), a two-way binding
-/// (a row's inputs are fed by its events), a bound value a kind limits to a range (a slider's),
-/// `enabled:` on a control (a row's controls are always enabled), and an event feeding more than
-/// one input.
+/// of another property than a stepper's value, a bound value another kind limits to a range (a
+/// slider's), and an event feeding more than one input.
 extension CellsPass {
     mutating func checkView(_ decl: ViewModelDecl, inputs: [(name: String, type: SpecType, field: Int?)],
-                            scope: [String: (field: Int, type: SpecType)], failedOutputs: Set<String>) -> [CellsPlan.Component]? {
+                            scope: [String: (field: Int, type: SpecType)], fieldCount: Int, failedOutputs: Set<String>) -> [CellsPlan.Component]? {
         guard !decl.view.isEmpty else { return nil }
         let values = ValueReader(table: cx.table)
         var components: [CellsPlan.Component] = []
@@ -32,25 +37,29 @@ extension CellsPass {
                 continue
             }
             var plan = CellsPlan.Component(name: component.name.value, kind: kind.name, properties: [], events: [])
+            let stepped = kind.properties.contains { if case .bounds(_, _, true)? = $0.range { true } else { false } }
+            if stepped && !bounds(component, into: &plan) { continue }
             for wiring in component.properties {
                 guard let property = kind.properties.first(where: { $0.name == wiring.name.value }), let type = property.type else { continue }
-                if wiring.twoWay != nil {
+                if stepped, case .bounds? = property.range {
+                    if let name = wiring.twoWay {
+                        plan.twoWay = twoWay(wiring, name, of: component, type: type, inputs: inputs, scope: scope, fieldCount: fieldCount,
+                                             failedOutputs: failedOutputs, into: &plan)
+                        continue
+                    }
+                } else if wiring.twoWay != nil {
                     cx.diagnostics.error(.invalidTwoWay, "'\(component.name.value).\(wiring.name.value)' is in a row, whose components are bound one way: a row's inputs are fed by its events",
                                          at: wiring.range, fixIt: "bind it to the row's state, '\(wiring.name.value): units', and feed an input from an event")
                     continue
                 }
-                if property.range != nil {
+                if property.range != nil, !stepped || property.name != "value" {
                     cx.diagnostics.error(.bindingRange, "'\(component.name.value).\(wiring.name.value)' takes a range of values, which a row does not bind yet",
                                          at: wiring.name.range, fixIt: "show the value with a label: '{ label: { text: '\"\\(units)\"' } }'")
                     continue
                 }
-                if wiring.name.value == "enabled", kind.events.contains(where: { $0.verb != nil }) {
-                    cx.diagnostics.error(.invalidComponent, "a row's control is always enabled: '\(component.name.value).enabled' is not bound in a row yet",
-                                         at: wiring.name.range, fixIt: "leave 'enabled:' out, and let the row's handler ignore what it cannot do")
-                    continue
-                }
                 if let expr = wiring.value {
                     var checker = ExpressionChecker(symbols: [:], table: cx.table, diagnostics: cx.diagnostics)
+                    checker.functions = cx.functions
                     checker.rowFields = scope
                     checker.poisoned = failedOutputs
                     let typed = checker.check(expr, expecting: type)

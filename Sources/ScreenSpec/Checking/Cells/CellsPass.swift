@@ -226,7 +226,8 @@ struct CellsPass: CheckPass {
             }
             model.handlers.append(plan)
         }
-        model.view = checkView(decl, inputs: Array(model.inputs.prefix(ownInputs)), scope: outputFields, failedOutputs: failedOutputs)
+        model.view = checkView(decl, inputs: Array(model.inputs.prefix(ownInputs)), scope: outputFields, fieldCount: model.fieldNames.count,
+                               failedOutputs: failedOutputs)
         return cx.diagnostics.all.filter { $0.severity == .error }.count == errors ? model : nil
     }
 
@@ -247,6 +248,7 @@ struct CellsPass: CheckPass {
     /// An expression checker that reads the row's `fields` and nothing of the screen.
     func rowChecker(_ fields: [String: (field: Int, type: SpecType)]) -> ExpressionChecker {
         var checker = ExpressionChecker(symbols: [:], table: cx.table, diagnostics: cx.diagnostics)
+        checker.functions = cx.functions
         checker.rowFields = fields
         return checker
     }

@@ -43,6 +43,7 @@ struct HandlersPass: CheckPass {
             cx.diagnostics = checker.diagnostics
             handlers.append(plan)
         }
+        warnOfHandlersInOneTransaction()
         return handlers
     }
 }

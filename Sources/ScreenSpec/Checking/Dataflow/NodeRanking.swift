@@ -20,14 +20,17 @@ enum NodeRanking {
         + "of them in 'state:' that a handler sets, or by reading it in a stream with 'withLatestFrom', which sees the value before the change"
 
     /// Ranks the nodes. Feedback is not a cycle: a loop that passes through one of the `sampling`
-    /// reads runs in order, the read first (it sees the value before the write), so those reads'
-    /// edges are dropped from `edges` where they close a loop. Only the loops left without them
-    /// are instantaneous cycles, reported into `diagnostics`.
-    static func rank(_ nodes: [NodeDecl], edges: inout [[Int]], sampling: [(from: Int, to: Int)],
+    /// reads runs in order, the read first (it sees the value before the write), and a loop through
+    /// the source of a stream whose request answers only later (`streams`: an `interval` inside
+    /// `flatMapLatest`, see `StreamPlan.answersLater`) runs the stream's switch in a transaction
+    /// of its own, so those edges are dropped from `edges` where they close a loop. Only the loops
+    /// left without them are instantaneous cycles, reported into `diagnostics`.
+    static func rank(_ nodes: [NodeDecl], edges: inout [[Int]], sampling: [(from: Int, to: Int)], streams: [StreamPlan] = [],
                      diagnostics: inout DiagnosticBag) -> Ranking {
         var sorted = TopologicalOrder(count: nodes.count, successors: edges)
         if !sorted.isComplete {
-            edges = FeedbackLoops.withoutSamplingReadsInLoops(edges, sampling: sampling, unresolved: sorted.unresolved)
+            let later = streams.filter { $0.source >= 0 && $0.answersLater }.map { (from: $0.source, to: $0.output) }
+            edges = FeedbackLoops.withoutSamplingReadsInLoops(edges, sampling: sampling + later, unresolved: sorted.unresolved)
             sorted = TopologicalOrder(count: nodes.count, successors: edges)
         }
         var rank = [Int](repeating: -1, count: nodes.count)
@@ -39,11 +42,12 @@ enum NodeRanking {
             drawingRank[node] = next
             next += 1
         }
-        let cycle = reportCycle(nodes, edges: edges, rank: rank, diagnostics: &diagnostics)
+        let cycle = reportCycle(nodes, edges: edges, rank: rank, streams: streams, diagnostics: &diagnostics)
         return Ranking(rank: nil, cycle: cycle, drawingRank: drawingRank)
     }
 
-    private static func reportCycle(_ nodes: [NodeDecl], edges: [[Int]], rank: [Int], diagnostics: inout DiagnosticBag) -> [Int] {
+    private static func reportCycle(_ nodes: [NodeDecl], edges: [[Int]], rank: [Int], streams: [StreamPlan],
+                                    diagnostics: inout DiagnosticBag) -> [Int] {
         // Walk backwards along unranked dependencies until a node repeats: that loop is a cycle.
         var predecessors = [[Int]](repeating: [], count: nodes.count)
         for (from, targets) in edges.enumerated() { for t in targets where rank[from] < 0 { predecessors[t].append(from) } }
@@ -60,7 +64,7 @@ enum NodeRanking {
         let names = cycle.map { nodes[$0].name } + [nodes[cycle[0]].name]
         var notes = cycle.dropFirst().map { DiagnosticNote("'\(nodes[$0].name)' is part of the cycle", at: nodes[$0].range) }
         var help = breakCycleHelp
-        if let feedback = reactingStream(cycle, nodes) {
+        if let feedback = reactingStream(cycle, nodes, streams) {
             notes.append(DiagnosticNote(feedback.note))
             help = feedback.help
         }
@@ -70,11 +74,12 @@ enum NodeRanking {
     }
 
     /// A cycle through state a handler sets and a stream that reacts to it (`ticks: { stream:
-    /// running, … }` and a handler on `ticks` setting `running`): the state is already what the
-    /// general help says to keep, so the help says instead to read it without reacting to it. The
-    /// loop is refused even when the stream emits from a timer: the handler's write and the
-    /// stream's reaction to it fall in the transaction of the element that ran the handler.
-    private static func reactingStream(_ cycle: [Int], _ nodes: [NodeDecl]) -> (note: String, help: String)? {
+    /// running, … }` and a handler on `ticks` setting `running`), where the stream can answer the
+    /// change in the instant it arrives (a `just` inside its request, no request at all): the
+    /// state is already what the general help says to keep, so the note says why the stream
+    /// answers at once and the help how to make it wait, or to read the state without reacting
+    /// to it. A stream whose request answers only later is no cycle (see `StreamPlan.answersLater`).
+    private static func reactingStream(_ cycle: [Int], _ nodes: [NodeDecl], _ streams: [StreamPlan]) -> (note: String, help: String)? {
         for (k, node) in cycle.enumerated() {
             let written: Bool = switch (nodes[node].kind, nodes[node].role) {
             case (.state, .state), (.property, _): true
@@ -83,9 +88,17 @@ enum NodeRanking {
             let reader = cycle[(k + 1) % cycle.count], writer = cycle[(k + cycle.count - 1) % cycle.count]
             guard written, case .stream = nodes[reader].kind, reader != node else { continue }
             let (state, stream, handler) = (nodes[node].name, nodes[reader].name, nodes[writer].name)
-            return ("'\(stream)' reacts to each change of '\(state)', which a handler on '\(handler)' sets: the write and the reaction fall in the "
-                        + "transaction of the element that ran the handler, even when that element comes from a timer",
-                    "read '\(state)' without reacting to it: start '\(stream)' from the event that sets '\(state)', and read '\(state)' in "
+            let plan = streams.first { $0.output == reader && $0.source == node }
+            var why = plan?.sameInstantReason.map { ": \($0)" } ?? ""
+            // A request that waits, but the stream also listens to the state with an operator of its own.
+            if let plan, why.isEmpty, let op = plan.operators.first(where: { $0.listenedSources.contains { $0.node == node } }) {
+                why = ": it also listens to '\(state)' with '\(op.name)'"
+            }
+            let requests = plan.map { !$0.answersLater && $0.operators.contains { $0.arguments.request != nil } } ?? false
+            let wait = requests ? "make its request's inner streams wait before they emit ('interval', a 'timer' with a delay, 'empty', 'never'), or " : ""
+            return ("'\(stream)' reacts to each change of '\(state)', which a handler on '\(handler)' sets, and can answer it in the same "
+                        + "instant\(why)",
+                    wait + "read '\(state)' without reacting to it: start '\(stream)' from the event that sets '\(state)', and read '\(state)' in "
                         + "an operator's expression, as '{ takeWhile: \(state) }' in the inner stream's 'ops:', or with 'withLatestFrom: \(state)'")
         }
         return nil

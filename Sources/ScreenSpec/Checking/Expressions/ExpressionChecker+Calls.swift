@@ -20,6 +20,12 @@ extension ExpressionChecker {
     }
 
     private mutating func function(_ name: String, _ nameRange: SpecRange, _ arguments: [Expr], _ range: SpecRange) -> Typed? {
+        if let function = functions.checked[name] { return call(name, function, nameRange, arguments, range) }
+        if functions.failed.contains(name) {
+            // Reported where it is declared; its arguments are still checked.
+            for argument in arguments { _ = infer(argument) }
+            return nil
+        }
         let candidates = BuiltinCatalog.functions(named: name)
         guard !candidates.isEmpty else {
             if let dotted = missingDot(name, expected: .error), symbols[name] == nil {
@@ -29,11 +35,37 @@ extension ExpressionChecker {
                                   notes: [DiagnosticNote("an 'Error' literal starts with a dot, as an enum case does in Swift")], fixIt: "write '\(literal)'")
                 return nil
             }
-            let functions = BuiltinCatalog.functionNames
-            return error(.unknownFunction, "unknown function '\(name)'\(diagnostics.didYouMean(name, in: functions))", nameRange,
-                         notes: [DiagnosticNote("functions are " + functions.map { "'\($0)'" }.joined(separator: ", "))])
+            let builtins = BuiltinCatalog.functionNames
+            let declared = functions.names.sorted()
+            return error(.unknownFunction, "unknown function '\(name)'\(diagnostics.didYouMean(name, in: declared + builtins))", nameRange,
+                         notes: [DiagnosticNote("functions are " + (declared + builtins).map { "'\($0)'" }.joined(separator: ", ")
+                                                + (declared.isEmpty ? "; declare one of your own under 'functions:'" : ""))])
         }
         return resolve(name, candidates, receiver: nil, arguments, range)
+    }
+
+    /// `mmss(elapsed)`: a call of a function of `functions:`, its arguments in order and checked
+    /// against its parameters, the body inlined (``FunctionTable/call(_:_:)``).
+    private mutating func call(_ name: String, _ function: CheckedFunction, _ nameRange: SpecRange, _ arguments: [Expr], _ range: SpecRange) -> Typed? {
+        let signature = "\(name)(" + function.params.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ") -> \(function.returns)"
+        guard arguments.count == function.params.count else {
+            let takes = function.params.count == 1 ? "1 argument" : "\(function.params.count) arguments"
+            return error(.wrongArity, "'\(name)' takes \(takes), found \(arguments.count)", range,
+                         notes: [DiagnosticNote("it is declared '\(signature)' under 'functions:'")])
+        }
+        var typed: [TypedExpr] = []
+        for (argument, param) in zip(arguments, function.params) {
+            guard let t = infer(argument, expected: param.type) else { return nil }
+            if param.type.accepts(t.type) {
+                typed.append(t.expr)
+            } else if param.type == .double, t.type == .int {
+                typed.append(.call(.intToDouble, [t.expr]))
+            } else {
+                return error(.typeMismatch, "'\(name)' takes '\(param.name)' of type '\(param.type)', found '\(t.type)'", argument.range,
+                             notes: [DiagnosticNote("it is declared '\(signature)' under 'functions:'")])
+            }
+        }
+        return (FunctionTable.call(function, typed), function.returns)
     }
 
     /// Picks the spelling whose parameters the arguments fit — exactly, or else with an `Int`

@@ -15,6 +15,14 @@ extension ExpressionChecker {
             return error(.unknownMember, "'\(b.type)' has no function '\(name)(\(labels))'", nameRange)
         }
         if case .name("String") = callee.kind, arguments.first?.label == "format" { return format(arguments, range) }
+        if case .name(let name) = callee.kind, let function = functions.checked[name] {
+            // A function of `functions:` takes its arguments in order, as `func mmss(_ t: Int)`.
+            let labels = arguments.map { $0.label.isEmpty ? "_" : $0.label + ":" }.joined(separator: " ")
+            diagnostics.error(.mixedArguments, "'\(name)' takes its arguments without labels, found '\(labels)'", at: range,
+                              notes: [DiagnosticNote("it takes " + function.params.map { "'\($0.name)'" }.joined(separator: ", ") + ", in that order")],
+                              fixIt: "remove the labels, as in '\(name)(" + function.params.map(\.name).joined(separator: ", ") + ")'")
+            return nil
+        }
         if let stray = arguments.first(where: { $0.label.isEmpty }) {
             return error(.mixedArguments, "every argument of a record needs a label, as in 'Goal(id: 1)'", stray.value.range)
         }

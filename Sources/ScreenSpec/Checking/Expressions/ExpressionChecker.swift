@@ -42,6 +42,11 @@ struct ExpressionChecker {
     /// In a row's action, the row field holding its input (its trigger's latest value): `$0`
     /// reads it there, the row being the payload.
     var actionInputField: Int?
+    /// The spec's `functions:`, which a call inlines (see ``FunctionTable/call(_:_:)``).
+    var functions = FunctionTable()
+    /// Inside a function's body, its parameters by name (index and type); nil elsewhere. The
+    /// body reads nothing else of the screen.
+    var functionParameters: [String: (index: Int, type: SpecType)]?
     var diagnostics: DiagnosticBag
 
     init(symbols: [String: Symbol], table: TypeTable, payload: (name: String, type: SpecType)? = nil, diagnostics: DiagnosticBag) {
@@ -203,6 +208,12 @@ struct ExpressionChecker {
     }
 
     private mutating func resolveName(_ name: String, _ range: SpecRange, quoted: Bool = false, expected: SpecType? = nil) -> Typed? {
+        if let parameter = functionParameters?[name] {
+            // The record of the call's arguments is the argument of a closure around the body,
+            // one out from each list closure of the body around this read.
+            let out = closureScopes.count(where: \.pushesElement)
+            return (.member(out == 0 ? .closureArgument : .outerClosureArgument(out), .field(parameter.index), chained: false), parameter.type)
+        }
         if let payload, payload.name == name {
             return (.eventPayload, payload.type)
         }
@@ -228,9 +239,10 @@ struct ExpressionChecker {
                                   fixIt: "write '\(dotted)'")
                 return nil
             }
-            let suggestion = diagnostics.didYouMean(name, in: (payload.map { [$0.name] } ?? []) + rowFields.keys + symbols.keys.prefix(Suggestion.maximumCandidates))
-            let notes = suggestion.isEmpty && quoted
-                ? [DiagnosticNote("to write text, put quotes inside the YAML value, as in '\"\(name)\"'")] : []
+            let suggestion = diagnostics.didYouMean(name, in: (payload.map { [$0.name] } ?? []) + rowFields.keys + (functionParameters?.keys.map { $0 } ?? [])
+                                                    + symbols.keys.prefix(Suggestion.maximumCandidates))
+            let notes = functionParameters != nil ? [DiagnosticNote("a function reads its parameters only: pass what it needs as an argument")]
+                : suggestion.isEmpty && quoted ? [DiagnosticNote("to write text, put quotes inside the YAML value, as in '\"\(name)\"'")] : []
             return error(.unknownName, "unknown name '\(name)'\(suggestion)", range, notes: notes)
         }
         guard symbol.hasCurrentValue else {

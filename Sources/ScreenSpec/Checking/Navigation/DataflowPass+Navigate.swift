@@ -7,6 +7,7 @@ extension DataflowPass {
     mutating func checkNavigate(_ navigate: NavigateDecl, element: SpecType, node: Int) -> (expr: TypedExpr, shape: NavigationShape)? {
         guard let target = navigationTarget(navigate) else { return nil }
         var checker = ExpressionChecker(symbols: cx.symbols, table: cx.table, diagnostics: cx.diagnostics)
+        checker.functions = cx.functions
         checker.operatorArguments = [element]
         var given: [String: TypedExpr] = [:]
         var givenTypes: [String: SpecType] = [:]

@@ -18,14 +18,22 @@ extension ExplorePass {
         return (c, i)
     }
 
-    /// Every row input, with the rows and values the spec shows.
+    /// Every row input, with the rows and values the spec shows. An input a component of the
+    /// row's own view fires is tried through that component, as a person makes the gesture (a
+    /// tap on a button disabled on that row is no move), as a screen's input a gesture drives is.
     func defaultRows(_ plan: ExplorePlan) -> [ExploreRowInput] {
         var rows: [ExploreRowInput] = []
         for (c, entry) in cells.enumerated() {
             let identities = rowIdentities(c, plan)
             guard !identities.isEmpty else { continue }
+            var seen: Set<RowGesture> = []
             // The streams a row's action feeds are its action's to fire.
             for (i, input) in entry.inputs.enumerated() where input.action == nil {
+                let gestures = rowGestures(c, firing: i)
+                for (gesture, values) in gestures where seen.insert(gesture).inserted {
+                    rows.append(ExploreRowInput(cells: c, input: i, rows: identities, values: values, gesture: gesture))
+                }
+                guard gestures.isEmpty else { continue }
                 let values = input.type == .void ? [Value.void] : rowValues(c, i, plan)
                 if !values.isEmpty { rows.append(ExploreRowInput(cells: c, input: i, rows: identities, values: values)) }
             }
@@ -34,12 +42,50 @@ extension ExplorePass {
     }
 
     /// The row inputs a component of the row's own `view:` fires, with the rows and values the
-    /// spec shows: under `gestures: only`, the moves a person makes on a row (a tap on its button
-    /// is that input sent to that row, as a scenario's row gesture plays).
+    /// spec shows: under `gestures: only`, the moves a person makes on a row (a tap on its button,
+    /// a step of its stepper, made on that row as a scenario's row gesture plays).
+    /// An input a row's control fires with a gesture not played on a row yet (a switch's toggle)
+    /// is sent to the row directly, as before.
     func gestureRows(_ plan: ExplorePlan) -> [ExploreRowInput] {
         defaultRows(plan).filter { row in
-            cells[row.cells].view?.contains { component in component.events.contains { $0.input == row.input } } ?? false
+            row.gesture != nil
+                || cells[row.cells].view?.contains { component in component.events.contains { $0.input == row.input } } ?? false
         }
+    }
+
+    /// The gestures on components of entry `c`'s view that fire its input `i`, with the values
+    /// each is made with: a tap-like gesture with none, a stepper's step with the values the
+    /// scenarios step it to (its minimum and one step up when they step it to none).
+    private func rowGestures(_ c: Int, firing i: Int) -> [(RowGesture, [Value])] {
+        var found: [(RowGesture, [Value])] = []
+        for (k, component) in (cells[c].view ?? []).enumerated() {
+            guard let entry = ComponentCatalog.entry(named: component.kind) else { continue }
+            if let minimum = component.minimum, let maximum = component.maximum,
+               let property = entry.properties.first(where: { $0.verb != nil && $0.range != nil }), component.property(property.name) != nil {
+                let fired = component.events.indices.filter { e in
+                    component.events[e].input != nil && entry.events.first { $0.name == component.events[e].name }?.payload == .property(property.name)
+                }
+                if component.twoWay?.input == i || fired.contains(where: { component.events[$0].input == i }), let verb = property.verb?.name {
+                    var tried = DistinctValues()
+                    for scenario in scenarios {
+                        for step in scenario.steps {
+                            if case .sendRow(let x, _, _, let v, let g?) = step.kind, x == c, g.component == k, g.writes { tried.append(v) }
+                        }
+                    }
+                    if tried.values.isEmpty {
+                        tried.append(.double(minimum))
+                        tried.append(.double(min(minimum + (component.step ?? 1), maximum)))
+                    }
+                    found.append((RowGesture(component: k, events: fired, writes: true, verb: verb), Array(tried.values.prefix(SpecReader.exploreListLimit))))
+                }
+            }
+            for (e, event) in component.events.enumerated() where event.input == i {
+                if let verb = ComponentCatalog.gestureVerb(kind: component.kind, event: event.name) {
+                    found.append((RowGesture(component: k, events: [e], verb: verb), [.void]))
+                }
+            }
+        }
+        return found
     }
 
     /// A row value input listed under `explore: inputs:` with its values.
@@ -93,7 +139,7 @@ extension ExplorePass {
             for step in scenario.steps {
                 switch step.kind {
                 case .set(let n, let v) where n == entry.source: add(v)
-                case .sendRow(let x, _, let row, _) where x == c: identities.append(row)
+                case .sendRow(let x, _, let row, _, _) where x == c: identities.append(row)
                 default: break
                 }
             }
@@ -107,7 +153,8 @@ extension ExplorePass {
         var tried = DistinctValues()
         for scenario in scenarios {
             for step in scenario.steps {
-                if case .sendRow(let x, let k, _, let v) = step.kind, x == c, k == i { tried.append(v) }
+                // A gesture's value is the component's (a stepper's Double), not the input's.
+                if case .sendRow(let x, let k, _, let v, nil) = step.kind, x == c, k == i { tried.append(v) }
             }
         }
         let type = cells[c].inputs[i].type

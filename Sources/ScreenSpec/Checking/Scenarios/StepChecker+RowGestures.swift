@@ -3,12 +3,15 @@ import SpecRuntime
 /// A gesture on a component of a row (a view model's `view:`, CellsPass+View.swift), addressed
 /// by the row's identity as `send:` to a row is: `tap: { cart.plusButton: { row: 2 } }` taps the
 /// plus button of the row of `cart` whose identity is 2. It is the row's input that the event
-/// fires, sent to that row (`sendRow`), so every host plays it as it plays `send:` to a row, and
-/// a row that is not there when it plays is a runtime error of the scenario at the step.
+/// fires, sent to that row (`sendRow`) with the ``RowGesture`` it is, so the engine plays it as
+/// the same gesture on a control of the screen: ignored while the component's `enabled` is false
+/// on that row. A row that is not there when it plays is a runtime error of the scenario at the
+/// step.
 ///
-/// A gesture that changes a property of the component (`type:`, `toggle:`, `slide:` …) is not
-/// played on a row yet: a row's components show the row, bound one way; its value is sent to the
-/// row's input with `send:`.
+/// `step:` on a row's stepper (`step: { cart.quantityStepper: { row: 2, value: 3 } }`) gives its
+/// new value, checked against its bounds and whole steps as on the screen; the other gestures
+/// that change a property of the component (`type:`, `toggle:`, `slide:` …) are not played on a
+/// row yet: its value is sent to the row's input with `send:`.
 extension StepChecker {
     /// The `cells:` entry and component of a row that `name` (`cart.plusButton`) names, if it
     /// names an entry whose view model has a `view:`.
@@ -33,6 +36,9 @@ extension StepChecker {
         }
         let component = view[k]
         guard let entry = ComponentCatalog.entry(named: component.kind) else { return nil }
+        if let property = entry.properties.first(where: { $0.verb?.name == verb.value }), component.minimum != nil {
+            return rowValueGesture(verb, c, k, property, target, node, values)
+        }
         guard let event = entry.events.first(where: { $0.verb?.name == verb.value }) else {
             if entry.properties.contains(where: { $0.verb?.name == verb.value }) {
                 cx.diagnostics.error(.invalidStepTarget, "'\(verb.value):' changes what '\(target.value)' shows, which a row's component takes from the row",
@@ -45,7 +51,7 @@ extension StepChecker {
             }
             return nil
         }
-        guard let input = component.events.first(where: { $0.name == event.name })?.input else {
+        guard let e = component.events.firstIndex(where: { $0.name == event.name }), let input = component.events[e].input else {
             cx.diagnostics.error(.invalidStepTarget, "'\(event.name)' of '\(target.value)' fires none of the row's inputs, so '\(verb.value):' does nothing",
                                  at: target.range, fixIt: "wire it in view model '\(plan.model)': '\(component.name): { \(entry.name): { \(event.name): <input> } }'")
             return nil
@@ -56,6 +62,51 @@ extension StepChecker {
         // An input event drops the gesture's value, as `.map { _ in () }` would.
         let value = plan.inputs[input].type == .void ? Value.void : read.value
         let text = carries == nil ? "\(verb.value) \(target.value) of row \(read.row)" : "\(verb.value) \(target.value)(\(read.value)) of row \(read.row)"
-        return StepPlan(kind: .sendRow(cells: c, input: input, row: read.row, value: value), text: text, range: target.range)
+        let gesture = RowGesture(component: k, events: [e], verb: verb.value)
+        return StepPlan(kind: .sendRow(cells: c, input: input, row: read.row, value: value, gesture: gesture), text: text, range: target.range)
+    }
+
+    /// `step: { cart.quantityStepper: { row: 2, value: 3 } }`: the new value of a row's stepper,
+    /// within its bounds and reached by whole steps from its minimum, as on the screen; it writes
+    /// the stepper's two-way input and fires its `valueChanged` input, either of which it needs.
+    private mutating func rowValueGesture(_ verb: Located<String>, _ c: Int, _ k: Int, _ property: ComponentProperty, _ target: Located<String>,
+                                          _ node: YAMLNode?, _ values: ValueReader) -> StepPlan? {
+        let plan = cells[c]
+        let component = (plan.view ?? [])[k]
+        guard let type = property.type, let minimum = component.minimum, let maximum = component.maximum else { return nil }
+        let fired = component.events.indices.filter { e in
+            component.events[e].input != nil
+                && ComponentCatalog.entry(named: component.kind)?.events.first { $0.name == component.events[e].name }?.payload == .property(property.name)
+        }
+        guard component.twoWay != nil || !fired.isEmpty else {
+            cx.diagnostics.error(.invalidStepTarget, "'\(target.value)' writes none of the row's inputs, so '\(verb.value):' does nothing",
+                                 at: target.range,
+                                 fixIt: "bind it in view model '\(plan.model)': '\(property.name): { twoWay: <input>, get: ..., set: ... }', or wire 'valueChanged: <input>'")
+            return nil
+        }
+        guard component.property(property.name) != nil else {
+            cx.diagnostics.error(.invalidStepTarget, "'\(target.value).\(property.name)' is not bound, so a row's \(component.kind) shows no value to step from",
+                                 at: target.range, fixIt: "bind it in view model '\(plan.model)': '\(property.name): Double(units)'")
+            return nil
+        }
+        let address = RowAddress(verb: verb.value, target: target.value, what: "a component of a row", carries: type)
+        guard let read = readRow(c, address, target, node, values), case .double(let d) = read.value else { return nil }
+        let constraint = ValueConstraint(minimum: minimum, maximum: maximum, integral: false)
+        guard constraint.allows(read.value) else {
+            cx.diagnostics.error(.bindingRange, "'\(target.value).\(property.name)' cannot take \(read.value); it takes \(constraint.range)", at: target.range)
+            return nil
+        }
+        if let step = component.step {
+            let steps = (d - minimum) / step
+            if abs(steps - steps.rounded()) > 1e-9 {
+                cx.diagnostics.error(.bindingRange, "a person cannot step '\(target.value)' to \(ValueFormatter.formatDouble(d)); it goes from \(ValueFormatter.formatDouble(minimum)) in steps of \(ValueFormatter.formatDouble(step))",
+                                     at: target.range)
+                return nil
+            }
+        }
+        let input = component.twoWay?.input ?? component.events[fired[0]].input ?? 0
+        let gesture = RowGesture(component: k, events: fired, writes: true, verb: verb.value)
+        let text = "\(verb.value) \(target.value) of row \(read.row) to \(read.value)"
+        return StepPlan(kind: .sendRow(cells: c, input: input, row: read.row, value: read.value, gesture: gesture), text: text, range: target.range)
     }
 }

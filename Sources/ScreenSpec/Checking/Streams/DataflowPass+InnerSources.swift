@@ -2,40 +2,72 @@ import SpecRuntime
 
 extension DataflowPass {
     /// A request's inner streams, typed: the `then:` one (or the only one) as ``checkInnerSource``
-    /// gives it, the element type of the request's inner stream, and a choice's condition and
-    /// `else:` inner stream. A choice's two inner streams carry one type: a `just:` is read as the
-    /// other's, and `empty`, `never` and `error:` (no element) take the other's.
-    mutating func checkInnerStreams(_ request: RequestDecl, with checker: inout ExpressionChecker)
-        -> (call: ServiceCall, element: SpecType, source: InnerSourcePlan, choice: InnerChoicePlan?)? {
+    /// gives it, the element type that reaches the request's own `ops:`, and a choice's condition,
+    /// `else:` inner stream and each branch's own `ops:` (`node` and `bound` as for any operators
+    /// of the request). A choice's two inner streams carry one type after their own `ops:`: a
+    /// `just:` with no `ops:` beside another with none is read as the other's, and `empty`,
+    /// `never` and `error:` (no element) take the other's, their own `ops:` typed from it.
+    mutating func checkInnerStreams(_ request: RequestDecl, node: Int, bound: (name: String, type: SpecType)?, with checker: inout ExpressionChecker)
+        -> (call: ServiceCall, element: SpecType, source: InnerSourcePlan, choice: InnerChoicePlan?, branchOperators: [OperatorPlan])? {
         guard let choice = request.choice else {
             guard let one = checkInnerSource(request, with: &checker) else { return nil }
-            return (one.call, one.element, one.source, nil)
+            return (one.call, one.element, one.source, nil, [])
         }
         let other = RequestDecl(service: choice.otherwise.service, arguments: choice.otherwise.arguments, range: choice.otherwise.range,
                                 source: choice.otherwise.source)
+        let (thenOps, elseOps) = (choice.thenOperators, choice.otherwise.operators)
         let condition = checker.check(choice.condition, expecting: .bool)
         cx.diagnostics = checker.diagnostics
         // A `just:` of one branch is read as the type the other declares (`just: '[]'` beside a
-        // search's `[Repo]`); with two `just:`, the `else:` one as the `then:` one's.
-        let first = checkInnerSource(request, expecting: declaredType(other), with: &checker)
-        let second = checkInnerSource(other, expecting: declaredType(request) ?? first.flatMap { gives(request) ? $0.element : nil }, with: &checker)
+        // search's `[Repo]`); with two `just:`, the `else:` one as the `then:` one's. Not through
+        // a branch's own `ops:`, which may change the type.
+        let plain = thenOps.isEmpty && elseOps.isEmpty
+        let first = checkInnerSource(request, expecting: plain ? declaredType(other) : nil, with: &checker)
+        let second = checkInnerSource(other, expecting: plain ? declaredType(request) ?? first.flatMap { gives(request) ? $0.element : nil } : nil,
+                                      with: &checker)
+        cx.diagnostics = checker.diagnostics
         guard let condition, let first, let second else { return nil }
-        let element: SpecType
-        switch (gives(request), gives(other)) {
-        case (true, true):
-            guard first.element.accepts(second.element) || second.element.accepts(first.element) else {
-                cx.diagnostics.error(.typeMismatch, "'then:' carries '\(first.element)' and 'else:' carries '\(second.element)': the inner streams "
-                                     + "of a choice carry one type", at: choice.otherwise.range,
-                                     fixIt: "make 'else:' carry '\(first.element)' too, or choose with a 'map' after the request")
+        // Each branch through its own `ops:`: one that gives elements from its own type, first;
+        // then one that gives none from the type the other carries.
+        var types: [SpecType?] = [nil, nil]
+        var plans: [[OperatorPlan]] = [[], []]
+        let branches = [(request, thenOps, first.element), (other, elseOps, second.element)]
+        for b in [0, 1].sorted(by: { gives(branches[$0].0) && !gives(branches[$1].0) }) {
+            let (decl, ops, start) = branches[b]
+            guard gives(decl) || !ops.isEmpty else { continue }
+            var element = gives(decl) ? start : types[1 - b] ?? start
+            var innerRequest = false
+            var shape: NavigationShape?
+            guard let checked = checkOperators(ops, element: &element, node: node, sourceName: decl.service.value, inner: true, bound: bound,
+                                               sawRequest: &innerRequest, navigationShape: &shape) else {
+                checker.diagnostics = cx.diagnostics
                 return nil
             }
-            element = first.element.accepts(second.element) ? first.element : second.element
-        case (true, false): element = first.element
-        case (false, true): element = second.element
-        case (false, false): element = .void
+            (types[b], plans[b]) = (element, checked)
+        }
+        checker.diagnostics = cx.diagnostics
+        let element: SpecType
+        switch (types[0], types[1]) {
+        case (let a?, let b?):
+            guard a.accepts(b) || b.accepts(a) else {
+                func carries(_ key: String, _ t: SpecType, _ ops: [OperatorDecl]) -> String {
+                    "'\(key):' carries '\(t)'" + (ops.isEmpty ? "" : " after its own 'ops:'")
+                }
+                cx.diagnostics.error(.typeMismatch, carries("then", a, thenOps) + " and " + carries("else", b, elseOps)
+                                     + ": the inner streams of a choice carry one type", at: choice.otherwise.range,
+                                     fixIt: "make 'else:' carry '\(a)' too, with a 'map' in its own 'ops:', or choose with a 'map' after the request")
+                checker.diagnostics = cx.diagnostics
+                return nil
+            }
+            element = a.accepts(b) ? a : b
+        case (let a?, nil): element = a
+        case (nil, let b?): element = b
+        case (nil, nil): element = .void
         }
         return (first.call, element, first.source,
-                InnerChoicePlan(condition: condition, otherwise: second.call, otherwiseSource: second.source))
+                InnerChoicePlan(condition: condition, otherwise: second.call, otherwiseSource: second.source,
+                                thenOperators: plans[0].count, otherwiseOperators: plans[1].count),
+                plans[0] + plans[1])
     }
 
     /// Whether the inner stream gives elements (a call, `just:`, a timer), so its type counts.

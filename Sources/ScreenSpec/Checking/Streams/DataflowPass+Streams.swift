@@ -146,9 +146,9 @@ extension DataflowPass {
     /// Types a chain of operators from `element` (updated to the element after the last one).
     /// `inner`: the `ops:` of a request, applied to each inner stream, which read no other source.
     /// `bound`: the element a request around these operators binds with `as:`.
-    private mutating func checkOperators(_ operators: [OperatorDecl], element: inout SpecType, node: Int, sourceName: String, inner: Bool,
-                                         bound: (name: String, type: SpecType)?, sawRequest: inout Bool,
-                                         navigationShape: inout NavigationShape?) -> [OperatorPlan]? {
+    mutating func checkOperators(_ operators: [OperatorDecl], element: inout SpecType, node: Int, sourceName: String, inner: Bool,
+                                 bound: (name: String, type: SpecType)?, sawRequest: inout Bool,
+                                 navigationShape: inout NavigationShape?) -> [OperatorPlan]? {
         var plans: [OperatorPlan] = []
         // Unbound after a request: its element is read only inside it.
         var requestElement = bound
@@ -196,14 +196,17 @@ extension DataflowPass {
                     checker.actionInput = (workInput.action, workInput.type, workInput.trigger)
                     checker.inputUnresolved = workInput.unresolved
                 }
-                guard let (call, answer, source, choice) = checkInnerStreams(request, with: &checker) else { return nil }
+                guard let (call, answer, source, choice, branchPlans) = checkInnerStreams(request, node: node, bound: requestElement, with: &checker) else {
+                    return nil
+                }
                 var innerElement = answer
                 var innerRequest = false
                 var innerShape: NavigationShape?
                 guard let innerPlans = checkOperators(request.operators, element: &innerElement, node: node, sourceName: request.service.value,
                                                       inner: true, bound: requestElement, sawRequest: &innerRequest, navigationShape: &innerShape) else { return nil }
                 // An action's work binds the execution's input (`bound`) as a request's `as:` does.
-                arguments = OperatorArguments(request: RequestPlan(call: call, strategy: strategy, inner: innerPlans, failuresEnd: request.failuresEnd,
+                // A choice's branches' own operators first, then the request's (see ``RequestPlan/inner``).
+                arguments = OperatorArguments(request: RequestPlan(call: call, strategy: strategy, inner: branchPlans + innerPlans, failuresEnd: request.failuresEnd,
                                                                    name: op.name, bindsElement: requestElement != nil, source: source,
                                                                    choice: choice))
                 element = innerElement

@@ -49,7 +49,7 @@ extension OperatorDecl {
                     names += choice.condition.referencedNames()
                     for argument in choice.otherwise.arguments { names += argument.value.referencedNames() }
                 }
-                names += referencedNames(r.operators)
+                for list in r.operatorLists { names += referencedNames(list.operators) }
             }
             if let n = a.navigation { for p in n.params { names += p.value.referencedNames() } }
         }

@@ -170,6 +170,7 @@ struct ViewPass: CheckPass {
     func viewModelChecker(_ viewModel: [String: Symbol], payload: (name: String, type: SpecType)? = nil,
                                   diagnostics: DiagnosticBag) -> ExpressionChecker {
         var checker = ExpressionChecker(symbols: viewModel, table: cx.table, payload: payload, diagnostics: cx.diagnostics)
+        checker.functions = cx.functions
         checker.poisoned = cx.poisoned
         return checker
     }

@@ -10,6 +10,7 @@ extension DiagnosticID {
     package static let cycle = DiagnosticID("cycle", "values computed from each other at the same instant; the help says how to break the loop, and 'specrun graph' draws it")
     package static let invalidTrigger = DiagnosticID("invalid-trigger", "a trigger must be an event or a stream")
     package static let valueBeforeHandler = DiagnosticID("value-before-handler", "a warning: an action's 'with:' reads a value a handler on its trigger sets, as it was before")
+    package static let handlersInOneTransaction = DiagnosticID("handlers-one-transaction", "a warning: two handlers of one transaction set the same name, or one reads what the other sets, from before it")
     package static let notWritable = DiagnosticID("not-writable", "a handler sets state or input properties only")
     package static let missingResult = DiagnosticID("missing-result", "a service with a result type declares no result")
     package static let invalidError = DiagnosticID("invalid-error", "a failure is 'unknown', 'decode', 'notEnabled' or 'http(STATUS)'")
@@ -50,6 +51,7 @@ extension DiagnosticID {
         .cycle,
         .invalidTrigger,
         .valueBeforeHandler,
+        .handlersInOneTransaction,
         .notWritable,
         .missingResult,
         .invalidError,

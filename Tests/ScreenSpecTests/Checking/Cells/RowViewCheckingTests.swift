@@ -117,12 +117,12 @@ struct RowViewCheckingTests {
                 view:
                   inner: { table: { rows: "[1]" } }
                   count: { textField: { text: { twoWay: units } } }
-                  minus: { button: { enabled: "units > 0", tap: increment } }
+                  size: { slider: { value: "Double(units)" } }
                   both: { button: { tap: [increment, quantity] } }
             """)
         #expect(text.contains("t.yaml:14:16: error: table 'inner' is in a row: a list inside a row is not supported yet"), "\(text)")
         #expect(text.contains("t.yaml:15:35: error: 'count.text' is in a row, whose components are bound one way"), "\(text)")
-        #expect(text.contains("t.yaml:16:26: error: a row's control is always enabled: 'minus.enabled' is not bound in a row yet"), "\(text)")
+        #expect(text.contains("t.yaml:16:25: error: 'size.value' takes a range of values, which a row does not bind yet"), "\(text)")
         #expect(text.contains("t.yaml:17:42: error: 'both.tap' is in a row and fires one of the row's inputs, not several"), "\(text)")
     }
 }

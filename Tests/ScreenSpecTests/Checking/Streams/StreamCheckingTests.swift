@@ -194,7 +194,31 @@ private func errors(_ yaml: String) -> [String] {
             // `[]` is read as the call's `Int`, which no list is.
             "19:75: an empty list '[]' needs a list type from its context",
             "20:93: this 'just:' carries 'String' where the other inner stream of the choice carries 'Int'",
-            "21:118: a branch of 'if:' has no 'ops:' of its own: the request's 'ops:' apply to whichever stream is chosen",
+        ])
+    }
+
+    // Issue 39: a branch's own `ops:`, typed from its inner stream; the branches meet after them.
+    @Test func aChoiceBranchIsTypedThroughItsOwnOperators() {
+        let yaml = Self.header + """
+          a: { stream: xs, ops: [ { flatMap: { if: '$0 > 1', then: { just: '0', ops: [ { map: '$0 + 1' } ] }, else: { call: api.get, with: { page: $0 }, ops: [ { map: '"p\\($0)"' } ] } } } ] }
+          b: { stream: xs, ops: [ { flatMap: { if: '$0 > 1', then: { just: '1', as: n }, else: empty } } ] }
+          c: { stream: xs, ops: [ { flatMap: { if: '$0 > 1', then: { just: '1' }, else: { call: api.get, with: { page: $0 }, failures: end } } } ] }
+          d: { stream: xs, ops: [ { flatMap: { if: '$0 > 1', then: { just: '1', ops: [ { map: '$0 + true' } ] }, else: empty } } ] }
+          e: { stream: xs, ops: [ { flatMap: { if: '$0 > 1', then: { error: '.http(400)', ops: [ { catchAndReturn: '0' } ] }, else: { call: api.get, with: { page: $0 } } } } ] }
+          f: { stream: xs, ops: [ { flatMap: { as: n, if: 'n > 1', then: { just: 'n', ops: [ { map: '$0 + n' } ] }, else: empty, ops: [ { map: '$0 * 2' } ] } } ] }
+          g: { stream: xs, ops: [ { flatMap: { if: '$0 > 1', then: { just: '1', ops: [ { debounse: 1ms } ] }, else: empty } } ] }
+          h: { stream: e, ops: [ { map: '$0 + 1' } ] }
+          i: { stream: f, ops: [ { map: '$0 + 1' } ] }
+        """
+        // `e`, `f` and what reads them check: an `error:` branch's operators are typed from the
+        // other's `Int`, and `n` (the `as:` name) reads inside a branch's own operators.
+        #expect(errors(yaml) == [
+            "13:109: 'then:' carries 'Int' after its own 'ops:' and 'else:' carries 'String' after its own 'ops:': the inner streams of a choice carry one type",
+            "14:73: a branch of 'if:' has no 'as:' of its own: the element is named once, for the condition and both branches",
+            "15:118: a branch of 'if:' has no 'failures:' of its own: a branch's own 'ops:' may catch its errors (as 'catchAndReturn:'), "
+                + "and 'failures:' beside 'if:' says what the others do",
+            "16:88: '+' cannot combine 'Int' and 'Bool'",
+            "19:82: unknown operator 'debounse'; did you mean 'debounce'?",
         ])
     }
 

@@ -1,0 +1,74 @@
+import SpecRuntime
+
+/// A stepper in a row (`quantityStepper.rx.value <-> quantity` in a cell): its bounds, as a
+/// screen stepper's (`minimumValue:` 0, `maximumValue:` 100, `stepValue:` 1 unless written), and
+/// its `value:` bound two-way to one of the row's value inputs. What it shows is `get:`, an
+/// expression over the row's names (the input itself is nil until it fires, so `get:` is
+/// required unless the shown value is bound one way); a person's step writes the input with
+/// `set:`, which reads the new value as `<component>.value` (the value itself when left out and
+/// the input takes a Double).
+extension CellsPass {
+    /// The bounds of a stepped component into `plan`; false when they are the wrong way round
+    /// (reported).
+    mutating func bounds(_ component: ComponentDecl, into plan: inout CellsPlan.Component) -> Bool {
+        let kind = component.kind.value
+        guard let range = kind.properties.lazy.compactMap(\.range).first(where: { if case .bounds = $0 { true } else { false } }),
+              case .bounds(let defaultMinimum, let defaultMaximum, _) = range else { return true }
+        let minimum = component.numbers["minimumValue"]?.value ?? defaultMinimum
+        let maximum = component.numbers["maximumValue"]?.value ?? defaultMaximum
+        guard minimum < maximum else {
+            let at = component.numbers["maximumValue"]?.range ?? component.numbers["minimumValue"]?.range ?? component.name.range
+            cx.diagnostics.error(.invalidRange, "\(kind.name) '\(component.name.value)' goes from \(ValueFormatter.formatDouble(minimum)) to \(ValueFormatter.formatDouble(maximum)); the minimum must be below the maximum",
+                                 at: at)
+            return false
+        }
+        plan.minimum = minimum
+        plan.maximum = maximum
+        plan.step = component.numbers["stepValue"]?.value ?? 1
+        return true
+    }
+
+    /// `value: { twoWay: quantity, get: …, set: … }` of a row's stepper: the input it writes and
+    /// its `set:`, with `get:` kept as the `value` property of `plan`; nil when it cannot be
+    /// bound (reported).
+    mutating func twoWay(_ wiring: PropertyWiring, _ name: Located<String>, of component: ComponentDecl, type: SpecType,
+                         inputs: [(name: String, type: SpecType, field: Int?)], scope: [String: (field: Int, type: SpecType)],
+                         fieldCount: Int, failedOutputs: Set<String>, into plan: inout CellsPlan.Component) -> CellsPlan.Component.TwoWay? {
+        let property = "\(component.name.value).\(wiring.name.value)"
+        let values = inputs.indices.filter { inputs[$0].field != nil }
+        guard let k = values.first(where: { inputs[$0].name == name.value }) else {
+            cx.diagnostics.error(.invalidTwoWay, "'\(property)' is bound two-way to one of the row's value inputs; '\(name.value)' is not one"
+                                 + cx.diagnostics.didYouMean(name.value, in: values.map { inputs[$0].name }), at: name.range,
+                                 fixIt: "declare it under the view model's 'inputs:', as in '\(name.value): Int'")
+            return nil
+        }
+        let input = inputs[k]
+        guard let get = wiring.get else {
+            cx.diagnostics.error(.missingKey, "'\(property)' needs 'get:', what it shows over the row's names: the input '\(name.value)' is nil until it fires",
+                                 at: wiring.range, fixIt: "add 'get: Double(units)', with 'units' the row's state the input's handler sets")
+            return nil
+        }
+        var getter = ExpressionChecker(symbols: [:], table: cx.table, diagnostics: cx.diagnostics)
+        getter.rowFields = scope
+        getter.poisoned = failedOutputs
+        let shown = getter.check(get, expecting: type)
+        cx.diagnostics = getter.diagnostics
+        var set: TypedExpr?
+        if let expr = wiring.set {
+            var setter = ExpressionChecker(symbols: [:], table: cx.table, diagnostics: cx.diagnostics)
+            setter.rowFields = scope
+            setter.rowFields[property] = (fieldCount, type)
+            setter.poisoned = failedOutputs
+            set = setter.check(expr, expecting: input.type)
+            cx.diagnostics = setter.diagnostics
+            guard set != nil else { return nil }
+        } else if !input.type.accepts(type) {
+            cx.diagnostics.error(.typeMismatch, "'\(property)' is '\(type)' but '\(name.value)' is '\(input.type)'", at: name.range,
+                                 notes: [DiagnosticNote("convert with 'set:', as in 'set: Int(\(property))'")])
+            return nil
+        }
+        guard let shown else { return nil }
+        plan.properties.append(.init(name: wiring.name.value, value: shown))
+        return CellsPlan.Component.TwoWay(input: k, set: set)
+    }
+}

@@ -1,0 +1,39 @@
+/// Two handlers that run in one transaction: both on the same name, or the second on a name the
+/// first sets. Each computes its values from the state as it was before the transaction, and a
+/// later write replaces an earlier one, where RxSwift's subscribers run one after the other and
+/// the second reads what the first accepted. A warning at the second handler's read or write of
+/// a name the first sets, the first's write in a note.
+extension HandlersPass {
+    mutating func warnOfHandlersInOneTransaction() {
+        let handlers = spec.handlers
+        for (i, first) in handlers.enumerated() {
+            let writes = first.assignments.map(\.target)
+            for (j, second) in handlers.enumerated() where j != i {
+                // On one name, the handlers run in the order written.
+                let sameName = second.on.value == first.on.value
+                guard sameName ? j > i : writes.contains(where: { $0.value == second.on.value }) else { continue }
+                let why = sameName
+                    ? "both run when '\(first.on.value)' emits"
+                    : "the handler on '\(second.on.value)' runs because the handler on '\(first.on.value)' sets '\(second.on.value)'"
+                for written in writes where written.value != second.on.value {
+                    if let target = second.assignments.first(where: { $0.target.value == written.value })?.target {
+                        cx.diagnostics.append(Diagnostic(
+                            .warning, id: .handlersInOneTransaction,
+                            "'\(written.value)' is set by the handler on '\(first.on.value)' and by the handler on '\(second.on.value)' in the same transaction",
+                            at: target.range,
+                            notes: [DiagnosticNote("\(why); each computes its values from the state before the transaction, and the "
+                                                       + "later write replaces the other", at: written.range)],
+                            fixIt: "set '\(written.value)' in one handler, from the values that handler reads"))
+                    } else if let read = second.assignments.first(where: { $0.value.referencedNames().contains(written.value) })?.value {
+                        cx.diagnostics.append(Diagnostic(
+                            .warning, id: .handlersInOneTransaction,
+                            "the handler on '\(second.on.value)' reads '\(written.value)' as it was before the handler on '\(first.on.value)' sets it",
+                            at: read.range,
+                            notes: [DiagnosticNote("\(why), and every handler of a transaction reads the state from before it", at: written.range)],
+                            fixIt: "compute it here from what the handler on '\(first.on.value)' computes, or set both in one handler"))
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// Feedback through a request: whether a stream can answer its source in the same instant.
+///
+/// `ticks: { stream: running, ops: [ { flatMapLatest: { if: $0, then: { interval: 100ms }, else:
+/// { empty } } } ] }` with a handler on `ticks` that sets `running` is RxSwift's stopwatch: a
+/// change of `running` only makes the request switch its inner stream, and an `interval` emits
+/// nothing when it is subscribed, so the loop is not instantaneous. The checker lets such a
+/// stream's source come after it in `rank` when that closes a loop, and the engine delivers a
+/// change of the source to it in a transaction of its own at the same instant (see
+/// `ScreenGraph+Feedback.swift`). A `just`, an `error`, a `timer: 0ms`, a call (a fake of zero
+/// latency or a live backend may answer before anything else runs) or an inner operator that
+/// emits when subscribed (`startWith`, `merge` with a value) could answer in that instant: such a
+/// loop stays a cycle.
+extension StreamPlan {
+    /// Why an element of the source may produce an element of the output (or of its `.errors`) in
+    /// the instant it arrives; nil when it cannot: some request operator (`flatMapLatest`,
+    /// `flatMap`, `concatMap`) on its way subscribes per element to inner streams that emit
+    /// nothing at their subscription, so whatever comes out comes at a later time.
+    package var sameInstantReason: String? {
+        guard timer == nil else { return "it is a timer" }
+        var reason = "none of its operators is a request whose inner stream waits before it emits"
+        for op in operators {
+            guard let request = op.arguments.request, case .requests? = OperatorCatalog.entry(named: op.name)?.typing else { continue }
+            guard let why = request.sameInstantReason else { return nil }
+            reason = why
+        }
+        return reason
+    }
+
+    /// Whether a change of the source reaches the output only at a later time (see
+    /// ``sameInstantReason``).
+    package var answersLater: Bool { sameInstantReason == nil }
+}
+
+extension RequestPlan {
+    /// Inner operators that emit only when an element of the inner stream arrives (at that time or
+    /// later), never at the inner stream's subscription nor for its completion alone.
+    private static let elementDriven: Set<String> = [
+        "map", "filter", "compactMap", "distinctUntilChanged", "skip", "take", "scan", "withLatestFrom", "takeWhile", "skipWhile",
+        "elementAt", "ignoreElements", "enumerated", "delay", "debounce", "throttle", "takeUntil", "observeOn",
+    ]
+
+    /// Why an inner stream of this request may emit at its subscription; nil when none can.
+    fileprivate var sameInstantReason: String? {
+        let sources = choice.map { [source, $0.otherwiseSource] } ?? [source]
+        for source in sources {
+            switch source {
+            case .empty, .never: continue
+            case .timer(let t) where t.dueTime > 0: continue
+            case .timer: return "its inner stream '\(source.label([]))' emits in the instant it is subscribed"
+            case .just: return "its inner stream 'just' emits at its subscription"
+            case .error: return "its inner stream 'error' fails at its subscription"
+            case .call: return "its inner stream is a call, which may answer at its subscription (a latency of 0 ms, a live backend)"
+            }
+        }
+        if let op = inner.first(where: { !Self.elementDriven.contains($0.name) }) {
+            return "its inner operator '\(op.name)' may emit when the inner stream is subscribed, ends or fails"
+        }
+        return nil
+    }
+}

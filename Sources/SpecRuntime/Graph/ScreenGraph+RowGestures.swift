@@ -1,0 +1,108 @@
+@_spi(Engine) import SpecProgram
+
+/// A person's gesture on a component of a row (``RowGesture``), played as the same gesture on a
+/// control of the screen is (`ScreenGraph+Gesture.swift`): a component whose `enabled` is false on
+/// that row ignores it, as UIKit sends no events from a disabled control; a stepper given the
+/// value it shows fires nothing, as UIKit sends no
+/// `.valueChanged` then; else the inputs it fires are sent to that row in one transaction.
+extension ScreenGraph {
+    /// What became of a gesture on a row.
+    package enum RowGestureOutcome: Equatable, Sendable {
+        /// It fired the row's inputs.
+        case fired
+        /// The component is disabled on that row: nothing happened.
+        case disabled
+        /// The component shows the value already: nothing fired.
+        case unchanged
+        /// No row has the identity: why, for the scenario's runtime error.
+        case noRow(String)
+    }
+
+    /// Plays `gesture` on the row of entry `c` whose identity is `key`, with `value` the step's
+    /// (the new value of a value gesture, nothing for a tap). `decided`
+    /// hears the outcome before anything fires, so a timeline shows the step before what it makes.
+    @discardableResult
+    package func playRowGesture(_ gesture: RowGesture, cells c: Int, row key: Value, value: Value,
+                                decided: (RowGestureOutcome) -> Void = { _ in }) -> RowGestureOutcome {
+        guard let found = row(c, key) else {
+            let outcome = RowGestureOutcome.noRow(missingRow(c, key))
+            decided(outcome)
+            return outcome
+        }
+        guard let fires = rowGestureFires(gesture, cells: c, found.record, row: key, value: value) else {
+            let outcome: RowGestureOutcome = isEnabled(gesture.component, cells: c, found.record, row: key) ? .unchanged : .disabled
+            decided(outcome)
+            return outcome
+        }
+        decided(.fired)
+        for (input, payload) in fires {
+            guard let current = row(c, key) else { break }
+            fireRow(c, input, current, row: key, value: payload)
+        }
+        propagate()
+        return .fired
+    }
+
+    /// The inputs `gesture` would fire on the row of entry `c` whose identity is `key`, and what
+    /// each is sent, changing nothing; nil when the row is not there, the component is disabled
+    /// on it or shows the value already (a host that mirrors the gesture sends nothing then).
+    package func rowGestureFires(_ gesture: RowGesture, cells c: Int, row key: Value, value: Value) -> [(input: Int, value: Value)]? {
+        guard let found = row(c, key) else { return nil }
+        return rowGestureFires(gesture, cells: c, found.record, row: key, value: value)
+    }
+
+    /// The inputs `gesture` fires on `record` and what each is sent; nil when it fires nothing (a
+    /// disabled component, or a value it shows already).
+    private func rowGestureFires(_ gesture: RowGesture, cells c: Int, _ record: RecordValue, row key: Value,
+                                 value: Value) -> [(input: Int, value: Value)]? {
+        guard isEnabled(gesture.component, cells: c, record, row: key) else { return nil }
+        let plan = spec.cells[c]
+        guard let component = plan.view?[gesture.component] else { return nil }
+        var fires: [(input: Int, value: Value)] = []
+        if gesture.writes {
+            guard shownValue(gesture.component, cells: c, record, row: key) != value else { return nil }
+            if let twoWay = component.twoWay {
+                guard let written = twoWayValue(gesture.component, twoWay, cells: c, record, row: key, value) else { return nil }
+                fires.append((twoWay.input, written))
+            }
+        }
+        for e in gesture.events where component.events.indices.contains(e) {
+            guard let input = component.events[e].input else { continue }
+            fires.append((input, plan.inputs[input].type == .void ? .void : value))
+        }
+        return fires
+    }
+
+    /// Whether component `k` of entry `c` is enabled on `record`: its `enabled` true, or not
+    /// bound. One that fails is reported and counts as disabled, as a row action's `enabledIf:`.
+    private func isEnabled(_ k: Int, cells c: Int, _ record: RecordValue, row key: Value) -> Bool {
+        guard let enabled = program.cells[c].components[k].enabled else { return true }
+        return evaluate(enabled, on: record, cells: c, row: key, what: "'\(spec.cells[c].view?[k].name ?? "").enabled'") == .bool(true)
+    }
+
+    /// The value component `k` shows on `record`, its `value` binding; nil when it has none.
+    private func shownValue(_ k: Int, cells c: Int, _ record: RecordValue, row key: Value) -> Value? {
+        guard let value = program.cells[c].components[k].value else { return nil }
+        return evaluate(value, on: record, cells: c, row: key, what: "'\(spec.cells[c].view?[k].name ?? "").value'")
+    }
+
+    /// What the two-way binding writes to its input for `new`: its `set:` over the row with the
+    /// new value in the field after the row's last (`quantityStepper.value`), or `new` itself.
+    private func twoWayValue(_ k: Int, _ twoWay: CellsPlan.Component.TwoWay, cells c: Int, _ record: RecordValue, row key: Value,
+                             _ new: Value) -> Value? {
+        guard let set = program.cells[c].components[k].set else { return new }
+        let name = "\(spec.cells[c].view?[k].name ?? "").value"
+        let extended = RecordValue(type: record.type, fieldNames: record.fieldNames + [name], fields: record.fields + [new])
+        return evaluate(set, on: extended, cells: c, row: key, what: "the two-way binding of '\(name)'")
+    }
+
+    private func evaluate(_ f: CompiledExpr, on record: RecordValue, cells c: Int, row key: Value, what: String) -> Value? {
+        context.payload = .record(record)
+        do throws(EvalError) {
+            return try f(context)
+        } catch {
+            report("'\(spec.cells[c].name)' row \(key), \(what): \(error.message)")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import ScreenSpec
+import SpecRuntime
+import SpecTesting
+import Testing
+
+/// Issue 39: a loop through the source of a stream whose request waits (RxSwift's stopwatch,
+/// `running.flatMapLatest { $0 ? .interval(100ms) : .empty() }` with a subscriber accepting
+/// `running`) is feedback; one whose stream may answer the change in the same instant stays a
+/// cycle, located at the stream, with a note that says why.
+@Suite("A loop through a request that waits is feedback; one that may answer at once is a cycle")
+struct RequestFeedbackTests {
+    private static func spec(_ request: String, services: String = "") -> String {
+        """
+        screen: S
+        state:
+          running: { type: Bool, initial: true }
+          n: { type: Int, initial: 0 }
+        outputs:
+          ticks:
+            stream: running
+            ops:
+              - \(request)
+        handlers:
+          - on: ticks
+            set: { n: n + 1, running: n < 2 }
+        \(services)
+        """
+    }
+
+    private func loads(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let loaded = SpecLoader.load(text: yaml, path: "t.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.renderDiagnostics())", sourceLocation: sourceLocation)
+        #expect(loaded.spec != nil, sourceLocation: sourceLocation)
+    }
+
+    /// The one diagnostic: the cycle at 'ticks' (line 6), with the note that says why it answers at once.
+    private func refused(_ yaml: String, because reason: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let loaded = SpecLoader.load(text: yaml, path: "t.yaml")
+        #expect(loaded.spec == nil, sourceLocation: sourceLocation)
+        #expect(loaded.diagnostics.map(\.description) == ["t.yaml:6:3: error: dependency cycle: 'ticks' -> 'running' -> 'ticks'"],
+                "\(loaded.renderDiagnostics())", sourceLocation: sourceLocation)
+        let note = loaded.diagnostics.first?.notes.last?.message ?? ""
+        #expect(note.hasSuffix("can answer it in the same instant" + reason), "\(note)", sourceLocation: sourceLocation)
+    }
+
+    @Test("inner streams that emit nothing at subscription: interval, timer with a delay, empty, never, and element-driven inner operators")
+    func waitingInnerStreamsAreFeedback() {
+        loads(Self.spec("flatMapLatest: { if: $0, then: { interval: 100ms }, else: { empty } }"))
+        loads(Self.spec("flatMapLatest: { if: $0, then: { timer: 1s, period: 100ms }, else: { never } }"))
+        loads(Self.spec("flatMap: { if: $0, then: { timer: 50ms }, else: { empty } }"))
+        loads(Self.spec("concatMap: { if: $0, then: { interval: 100ms }, else: { empty }, ops: [ { take: 3 }, { map: $0 * 2 }, { filter: $0 > 0 } ] }"))
+        loads(Self.spec("flatMapLatest: { if: $0, then: { interval: 100ms }, else: { empty }, ops: [ { withLatestFrom: n } ] }"))
+    }
+
+    @Test("inner streams that may answer at subscription keep the loop a cycle, with the reason")
+    func answeringInnerStreamsAreCycles() {
+        refused(Self.spec("flatMapLatest: { if: $0, then: { just: 1 }, else: { empty } }"),
+                because: ": its inner stream 'just' emits at its subscription")
+        refused(Self.spec("flatMapLatest: { if: $0, then: { timer: 0ms }, else: { empty } }"),
+                because: ": its inner stream 'timer(0ms)' emits in the instant it is subscribed")
+        refused(Self.spec("flatMapLatest: { if: $0, then: { error: '.http(500)' }, else: { interval: 100ms } }"),
+                because: ": its inner stream 'error' fails at its subscription")
+        refused(Self.spec("flatMapLatest: { call: api.tick }", services: "services:\n  api.tick: { returns: Int, latency: 100ms, result: 1 }"),
+                because: ": its inner stream is a call, which may answer at its subscription (a latency of 0 ms, a live backend)")
+        refused(Self.spec("flatMapLatest: { if: $0, then: { interval: 100ms }, else: { empty }, ops: [ { startWith: 0 } ] }"),
+                because: ": its inner operator 'startWith' may emit when the inner stream is subscribed, ends or fails")
+        refused(Self.spec("map: 1"), because: ": none of its operators is a request whose inner stream waits before it emits")
+    }
+
+    @Test("the stream also listening to the state by another operator stays a cycle")
+    func anotherReactingReadStaysACycle() {
+        let loaded = SpecLoader.load(text: Self.spec("""
+            flatMapLatest: { if: $0, then: { interval: 100ms }, else: { empty } }
+                  - combineLatest: { with: running, combine: $0 }
+            """), path: "t.yaml")
+        #expect(loaded.spec == nil)
+        #expect(loaded.diagnostics.map(\.description) == ["t.yaml:6:3: error: dependency cycle: 'ticks' -> 'running' -> 'ticks'"],
+                "\(loaded.renderDiagnostics())")
+        #expect(loaded.diagnostics.first?.notes.last?.message.hasSuffix("can answer it in the same instant: it also listens to 'running' with 'combineLatest'") == true,
+                "\(loaded.renderDiagnostics())")
+    }
+}
