@@ -245,6 +245,36 @@ struct DigestCells {
         return input.node
     }
 
+    /// The screen's stream `<cells>.<input>` that a move sending input `i` to a row of entry `c`
+    /// fires, when that is all the move does (``rowEventFiresOnly(cells:input:)``): sent directly,
+    /// or through `gesture` when that is a tap on a component of the row's view firing that input
+    /// alone. Such a tap fires nothing while the component is disabled on the row, which only its
+    /// `enabled` over the row's own names decides (a gesture whose `enabled` fails there reports
+    /// it: exploration takes that step). A gesture that writes the component's value (a row
+    /// stepper's step, which writes its two-way input and fires its events with the value, or
+    /// nothing when the row shows the value already) or fires more than one input is no such
+    /// move.
+    func rowMoveFiresOnly(cells c: Int, input i: Int, gesture: RowGesture?) -> Int? {
+        guard let gesture else { return rowEventFiresOnly(cells: c, input: i) }
+        let spec = program.spec
+        guard !gesture.writes, gesture.events.count == 1, spec.cells.indices.contains(c),
+              let view = spec.cells[c].view, view.indices.contains(gesture.component) else { return nil }
+        let events = view[gesture.component].events
+        guard events.indices.contains(gesture.events[0]), events[gesture.events[0]].input == i else { return nil }
+        return rowEventFiresOnly(cells: c, input: i)
+    }
+
+    /// The screen's streams `<cells>.<input>` a gesture on a component of a row of entry `c` may
+    /// fire: its events' inputs and, when it writes the component's value, its two-way input.
+    func rowGestureFires(cells c: Int, _ gesture: RowGesture) -> [Int] {
+        let spec = program.spec
+        guard spec.cells.indices.contains(c), let view = spec.cells[c].view, view.indices.contains(gesture.component) else { return [] }
+        let component = view[gesture.component]
+        var inputs = gesture.events.compactMap { e in component.events.indices.contains(e) ? component.events[e].input : nil }
+        if gesture.writes, let twoWay = component.twoWay { inputs.append(twoWay.input) }
+        return inputs.compactMap { spec.cells[c].inputs.indices.contains($0) ? spec.cells[c].inputs[$0].node : nil }
+    }
+
     /// On a screen with stream outputs, the request input `node` restarts, when giving it does
     /// nothing else: its one listener is a pipeline whose only operator is a `flatMapLatest` call
     /// with no operators of its own, of a service whose answer does not depend on how often it was

@@ -4,7 +4,9 @@ import SpecRuntime
 /// The moves that give an input a row read from the state (see docs/explore.md, "Strategies"): a
 /// table's selection (`select:`, a gesture that only fires the table's `rowSelected` input with
 /// the row at its index) and a row's event (`items.avatarTap`, which only fires the screen's
-/// stream `<cells>.<input>` with the row, ``DigestCells/rowEventFiresOnly(cells:input:)``). Each
+/// stream `<cells>.<input>` with the row, ``DigestCells/rowEventFiresOnly(cells:input:)``), sent
+/// directly or by a tap on the row's component that fires it alone, which does nothing on a row
+/// where the component is disabled (``DigestCells/rowMoveFiresOnly(cells:input:gesture:)``). Each
 /// is a send of the row to that input: repeated, it changes nothing when the input's followers
 /// are such that a sent input repeated changes nothing (``DigestCells/repeatsChangeNothing(_:)``);
 /// and it drives the input's part (``DigestCells/sinkPart(of:gestures:)``) with the row as its
@@ -19,13 +21,19 @@ extension ExplorationDriver {
         return graph.streamEnd(of: event) != nil || graph.value(of: event) == payload
     }
 
-    /// Whether sending a row event of entry `c` (one of ``DigestCells/rowEventFiresOnly(cells:input:)``,
-    /// firing `event`) to the row whose identity is `row` now reaches the state it starts from: no
-    /// such row (no step), or a row equal to itself (written back equal, so the rows do not
-    /// change) whose event ended or last fired with that row.
-    func repeatsRowEvent(cells c: Int, row: Value, event: Int) -> Bool {
+    /// Whether sending a row event of entry `c` (one of ``DigestCells/rowMoveFiresOnly(cells:input:gesture:)``,
+    /// firing `event`, through `gesture` when it is a tap on the row) to the row whose identity is
+    /// `row` now reaches the state it starts from: no such row (no step), a tap on a component
+    /// disabled on that row (ignored), or a row equal to itself (written back equal, so the rows
+    /// do not change) whose event ended or last fired with that row. Unknown (false) when the
+    /// component's `enabled` fails on the row: the step reports it.
+    func repeatsRowEvent(cells c: Int, row: Value, event: Int, gesture: RowGesture?) -> Bool {
         guard event >= 0 else { return false }
         guard let record = rowRecord(cells: c, row: row) else { return true }
+        if let gesture {
+            guard let enabled = graph.rowComponentEnabled(gesture.component, cells: c, on: record) else { return false }
+            if !enabled { return true }
+        }
         let value = Value.record(record)
         guard Self.equalsItself(value) else { return false }
         return graph.streamEnd(of: event) != nil || graph.value(of: event) == value
@@ -34,9 +42,11 @@ extension ExplorationDriver {
     /// Per input that drives a part, the key of its step and whether it is known from the key now,
     /// for the state being expanded (after its parts' digests). A sent or set input's key is its
     /// part's digest; a gesture's or row event's mixes in the row it carries now (a constant when
-    /// it cannot be made or the row is not there: then it does nothing). A row event's step is
-    /// known from its key only when the row equals itself (``repeatsRowEvent(cells:row:event:)``):
-    /// a NaN in it makes the rows written back differ, which changes the rest.
+    /// it cannot be made, the row is not there or the row's component tapped is disabled on it:
+    /// then it does nothing). A row event's step is known from its key only when the row equals
+    /// itself (``repeatsRowEvent(cells:row:event:gesture:)``): a NaN in it makes the rows written
+    /// back differ, which changes the rest; and a tap's only when the component's `enabled` does
+    /// not fail on the row (the step reports that).
     func preparePartInputs() {
         let count = alphabet.inputs.count
         if expansion.partFrom.count != count {
@@ -48,10 +58,19 @@ extension ExplorationDriver {
             switch alphabet.inputs[k] {
             case .gesture(let g):
                 expansion.partFrom[k] = keyed(part, graph.payloadIfMade(alphabet.gestures[g].gesture))
-            case .sendRow(let c, _, let row, _):
-                let record = rowRecord(cells: c, row: row).map(Value.record)
-                expansion.partFrom[k] = keyed(part, record)
-                expansion.partUsable[k] = record.map(Self.equalsItself) ?? true
+            case .sendRow(let c, _, let row, _, let gesture):
+                var record = rowRecord(cells: c, row: row)
+                var usable = true
+                if let gesture, let found = record {
+                    switch graph.rowComponentEnabled(gesture.component, cells: c, on: found) {
+                    case nil: usable = false
+                    case false?: record = nil
+                    case true?: break
+                    }
+                }
+                let value = record.map(Value.record)
+                expansion.partFrom[k] = keyed(part, value)
+                expansion.partUsable[k] = usable && (value.map(Self.equalsItself) ?? true)
             default:
                 expansion.partFrom[k] = part
             }

@@ -92,9 +92,10 @@ final class ExplorationDriver {
                 return Prediction(node: event, term: 0, repeatOnly: true)
             case .send(let node, _):
                 return cells.repeatsChangeNothing(node) ? Prediction(node: node, term: 0, repeatOnly: true) : nil
-            case .sendRow(let c, let i, _, _):
-                // A row's event that changes nothing in its row is a send of the row to its node.
-                guard let event = cells.rowEventFiresOnly(cells: c, input: i), cells.repeatsChangeNothing(event) else { return nil }
+            case .sendRow(let c, let i, _, _, let gesture):
+                // A row's event that changes nothing in its row is a send of the row to its node,
+                // sent directly or by a tap on the row (nothing while it is disabled there).
+                guard let event = cells.rowMoveFiresOnly(cells: c, input: i, gesture: gesture), cells.repeatsChangeNothing(event) else { return nil }
                 return Prediction(node: event, term: 0, repeatOnly: true)
             case .execute: return nil
             }
@@ -105,6 +106,12 @@ final class ExplorationDriver {
         waitIndex = alphabet.waitOf.map { wait in waits.firstIndex(of: wait) ?? 0 }
         var parts: [(nodes: [Int], pipelines: [Int])] = []
         var partOfNode: [Int: Int] = [:]
+        // What the row gestures that do more than fire one row event fire (a row stepper's step):
+        // a part is changed by its own inputs only, so none of these may be in one.
+        var firedByRest = Set<Int>()
+        for case .sendRow(let c, let i, _, _, let gesture?) in alphabet.inputs where cells.rowMoveFiresOnly(cells: c, input: i, gesture: gesture) == nil {
+            firedByRest.formUnion(cells.rowGestureFires(cells: c, gesture))
+        }
         partOfInput = alphabet.inputs.map { input in
             let node: Int
             switch input {
@@ -113,13 +120,14 @@ final class ExplorationDriver {
             case .gesture(let k):
                 guard let event = DigestCells.firesOnly(alphabet.gestures[k].gesture) else { return -1 }
                 node = event
-            case .sendRow(let c, let i, _, _):
-                guard let event = cells.rowEventFiresOnly(cells: c, input: i) else { return -1 }
+            case .sendRow(let c, let i, _, _, let gesture):
+                guard let event = cells.rowMoveFiresOnly(cells: c, input: i, gesture: gesture) else { return -1 }
                 node = event
             default: return -1
             }
             if let k = partOfNode[node] { return k }
-            guard let part = cells.sinkPart(of: node, gestures: alphabet.gestures.map(\.gesture)) else {
+            guard let part = cells.sinkPart(of: node, gestures: alphabet.gestures.map(\.gesture)),
+                  !part.nodes.contains(where: firedByRest.contains) else {
                 partOfNode[node] = -1
                 return -1
             }
@@ -318,7 +326,8 @@ final class ExplorationDriver {
             switch alphabet.inputs[k] {
             case .set(let node, let value), .send(let node, let value): expansion.repeats[k] = graph.value(of: node) == value
             case .gesture(let g): expansion.repeats[k] = repeatsGesture(alphabet.gestures[g].gesture)
-            case .sendRow(let c, _, let row, _): expansion.repeats[k] = repeatsRowEvent(cells: c, row: row, event: inputPredictions[k]?.node ?? -1)
+            case .sendRow(let c, _, let row, _, let gesture):
+                expansion.repeats[k] = repeatsRowEvent(cells: c, row: row, event: inputPredictions[k]?.node ?? -1, gesture: gesture)
             default: expansion.repeats[k] = false
             }
         }

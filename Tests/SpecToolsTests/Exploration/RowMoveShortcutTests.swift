@@ -161,6 +161,57 @@ import Testing
         expectSame(nanSpec, "rows holding a NaN")
     }
 
+    /// A tap on a row's button disabled on that row (`enabled:` over the row: row 2 is disabled
+    /// while it is named `b`, enabled once the reload renames it `b2`) is ignored: it is known to
+    /// change nothing, and its part's step is keyed as a tap on no row. Exploring with and without
+    /// the shortcuts finds the same, without a violation and with one (the reload's row 3; an
+    /// invariant cannot read the stream the tap feeds).
+    @Test func aTapOnAButtonDisabledOnItsRowIsKnownToDoNothing() throws {
+        let gated = Self.screen.replacingOccurrences(of: "openButton: { button: { tap: open } }",
+                                                     with: #"openButton: { button: { tap: open, enabled: 'item.name != "b"' } }"#)
+        #expect(gated != Self.screen)
+        let spec = try Fixtures.checked(gated)
+        let driver = ExplorationDriver(spec: spec, maxEventsPerStep: 10_000)
+        let alphabet = driver.alphabet
+        var byRow: [Value: Int] = [:]
+        for (k, input) in alphabet.inputs.enumerated() {
+            guard case .sendRow(_, _, let row, _, let gesture) = input else { continue }
+            #expect(gesture != nil && driver.partOfInput[k] >= 0 && driver.inputPredictionIsRepeat(k))
+            byRow[row] = k
+        }
+        let one = try #require(byRow[.int(1)]), two = try #require(byRow[.int(2)]), three = try #require(byRow[.int(3)])
+        // The tap fires the event alone; a gesture that writes the component's value (a stepper's
+        // step) or fires more than the event is no such move.
+        guard case .sendRow(let c, let i, _, _, let tap?) = alphabet.inputs[one] else { throw CancellationError() }
+        let cells = DigestCells(driver.graph.program, writtenByMoves: [])
+        #expect(cells.rowMoveFiresOnly(cells: c, input: i, gesture: tap) != nil)
+        var stepped = tap
+        stepped.writes = true
+        var twice = tap
+        twice.events += tap.events
+        #expect(cells.rowMoveFiresOnly(cells: c, input: i, gesture: stepped) == nil && cells.rowMoveFiresOnly(cells: c, input: i, gesture: twice) == nil)
+        driver.prepareExpansion()
+        // Nothing opened yet: a tap on row 1 opens it, on row 2 (disabled) or row 3 (not there)
+        // does nothing.
+        #expect(!driver.expansion.repeats[one] && driver.expansion.repeats[two] && driver.expansion.repeats[three])
+        #expect(driver.expansion.partFrom[two] == driver.expansion.partFrom[three] && driver.expansion.partFrom[one] != driver.expansion.partFrom[two])
+        #expect(driver.expansion.partUsable[one] && driver.expansion.partUsable[two])
+        expectSame(spec, "a row's button disabled on a row")
+        #expect(explored(spec, predicts: true).counterexample == nil)
+
+        let broken = gated.replacingOccurrences(of: "view:\n  list:", with: """
+            invariants:
+              neverLoadsRow3: '!items.contains { $0.id == 3 }'
+            view:
+              list:
+            """)
+        #expect(broken != gated)
+        let brokenSpec = try Fixtures.checked(broken)
+        let found = try #require(explored(brokenSpec, predicts: true).counterexample)
+        #expect(found.scenarioYAML.contains("send: reload"), "\(found.scenarioYAML)")
+        expectSame(brokenSpec, "a row's button disabled on a row, and an invariant the reload breaks")
+    }
+
     /// The events screen: its rows' avatar taps drive a part, and exploring it to depth 5 with it
     /// finds what taking every move finds.
     @Test func theEventsScreensAvatarsAreAPart() throws {
