@@ -73,6 +73,23 @@ extension ScreenGraph {
         return fires
     }
 
+    /// Whether component `k` of entry `c` is enabled on `record` (its `enabled` true, or not
+    /// bound), reporting nothing and changing nothing (the payload and the work counted are put
+    /// back): nil when its `enabled` fails there, which a gesture would report. For exploration,
+    /// which knows what a gesture does before making it.
+    package func rowComponentEnabled(_ k: Int, cells c: Int, on record: RecordValue) -> Bool? {
+        guard program.cells.indices.contains(c), program.cells[c].components.indices.contains(k) else { return nil }
+        guard let enabled = program.cells[c].components[k].enabled else { return true }
+        let saved = (payload: context.payload, work: context.work, exceeded: context.exceeded)
+        defer { (context.payload, context.work, context.exceeded) = saved }
+        context.payload = .record(record)
+        do throws(EvalError) {
+            return try enabled(context) == .bool(true)
+        } catch {
+            return nil
+        }
+    }
+
     /// Whether component `k` of entry `c` is enabled on `record`: its `enabled` true, or not
     /// bound. One that fails is reported and counts as disabled, as a row action's `enabledIf:`.
     private func isEnabled(_ k: Int, cells c: Int, _ record: RecordValue, row key: Value) -> Bool {

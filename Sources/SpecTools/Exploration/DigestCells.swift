@@ -152,7 +152,10 @@ struct DigestCells {
     /// derived values), none of which anything else reads, writes or listens to: no other
     /// pipeline (as a source, a secondary source or a sampled node), handler, action or gesture,
     /// and no derived value outside the part. (Invariants may read it: they judge a state and
-    /// change nothing.) A navigation opened by a cell's selection is such a part.
+    /// change nothing.) A navigation opened by a cell's selection is such a part. Besides the
+    /// input sent or set, a gesture that only fires `node` (``firesOnly(_:)``: a table's
+    /// `select:`) and a row's event that only fires it (``rowEventFiresOnly(cells:input:)``:
+    /// `items.avatarTap`) give the part its element, a row read from the rest.
     ///
     /// Then the rest of the screen never depends on the part, and the part changes only when
     /// the input is given, by what it was and the value given (its pipelines keep no state,
@@ -190,9 +193,20 @@ struct DigestCells {
             if nodes.contains(where: inPart.contains) || action.arguments.contains(where: { $0.nodeReads().contains(where: inPart.contains) }) { return nil }
         }
         for g in gestures {
-            var touched = g.writes + g.clears + g.events + [g.enabled, g.shownWhile].compactMap { $0 }
+            // A gesture that only fires `node` (a table's selection) is an input of the part; what
+            // it reads to make its payload (its rows, its `enabled`) must be the rest's.
+            var touched = g.writes + g.clears + (Self.firesOnly(g) == node ? [] : g.events) + [g.enabled, g.shownWhile].compactMap { $0 }
             if case .row(let rows, _) = g.payload { touched.append(rows) }
             if touched.contains(where: inPart.contains) { return nil }
+        }
+        // A row's input fires its node `<cells>.<input>` and writes the rows: only a row event
+        // that changes nothing in its row (``rowEventFiresOnly(cells:input:)``) may drive a part,
+        // and only its own; the rows it reads its payload from are the rest's.
+        for (c, entry) in spec.cells.enumerated() {
+            if inPart.contains(entry.node) { return nil }
+            for (i, input) in entry.inputs.enumerated() where inPart.contains(input.node) {
+                guard input.node == node, rowEventFiresOnly(cells: c, input: i) == node else { return nil }
+            }
         }
         for n in inPart where n != node {
             // Only derived values and the pipelines' outputs: nothing a step writes itself.
@@ -202,6 +216,63 @@ struct DigestCells {
             if case .derived(let expression) = spec.nodes[n].kind, !expression.nodeReads().allSatisfy(inPart.contains) { return nil }
         }
         return (inPart.sorted(), Array(partPipelines).sorted())
+    }
+
+    /// The event a gesture fires, when firing it is all the gesture does: it writes and clears
+    /// no property and executes no action (a table's `select:`, whose payload is the row). Its
+    /// payload is read from the rest of the screen (the row, or a constant), and a gesture the
+    /// person cannot make then (a disabled control, a row that is not there) does nothing.
+    static func firesOnly(_ gesture: GesturePlan) -> Int? {
+        guard gesture.writes.isEmpty, gesture.clears.isEmpty, gesture.actions.isEmpty, gesture.events.count == 1 else { return nil }
+        return gesture.events[0]
+    }
+
+    /// The screen's stream `<cells>.<input>` that sending input `input` to a row of entry `c` fires,
+    /// when that is all it does: an event of the view model (no field keeps it), which no handler
+    /// of the row hears and no action of the row is triggered by. The row is then written back
+    /// with its outputs computed again from the same fields, which gives the values it had (the
+    /// rows were written so, and an expression gives the same value from the same fields): the
+    /// rows do not change (`ScreenGraph.sendRow`), unless a value in the row is not equal to
+    /// itself (a NaN), which exploration checks on the row before it relies on this. A row that
+    /// is not there takes no step.
+    func rowEventFiresOnly(cells c: Int, input i: Int) -> Int? {
+        let spec = program.spec
+        guard spec.cells.indices.contains(c), spec.cells[c].inputs.indices.contains(i) else { return nil }
+        let entry = spec.cells[c]
+        let input = entry.inputs[i]
+        guard input.field == nil, input.action == nil, !entry.handlers.contains(where: { $0.input == i }),
+              !(entry.actions ?? []).contains(where: { $0.trigger == i }) else { return nil }
+        return input.node
+    }
+
+    /// The screen's stream `<cells>.<input>` that a move sending input `i` to a row of entry `c`
+    /// fires, when that is all the move does (``rowEventFiresOnly(cells:input:)``): sent directly,
+    /// or through `gesture` when that is a tap on a component of the row's view firing that input
+    /// alone. Such a tap fires nothing while the component is disabled on the row, which only its
+    /// `enabled` over the row's own names decides (a gesture whose `enabled` fails there reports
+    /// it: exploration takes that step). A gesture that writes the component's value (a row
+    /// stepper's step, which writes its two-way input and fires its events with the value, or
+    /// nothing when the row shows the value already) or fires more than one input is no such
+    /// move.
+    func rowMoveFiresOnly(cells c: Int, input i: Int, gesture: RowGesture?) -> Int? {
+        guard let gesture else { return rowEventFiresOnly(cells: c, input: i) }
+        let spec = program.spec
+        guard !gesture.writes, gesture.events.count == 1, spec.cells.indices.contains(c),
+              let view = spec.cells[c].view, view.indices.contains(gesture.component) else { return nil }
+        let events = view[gesture.component].events
+        guard events.indices.contains(gesture.events[0]), events[gesture.events[0]].input == i else { return nil }
+        return rowEventFiresOnly(cells: c, input: i)
+    }
+
+    /// The screen's streams `<cells>.<input>` a gesture on a component of a row of entry `c` may
+    /// fire: its events' inputs and, when it writes the component's value, its two-way input.
+    func rowGestureFires(cells c: Int, _ gesture: RowGesture) -> [Int] {
+        let spec = program.spec
+        guard spec.cells.indices.contains(c), let view = spec.cells[c].view, view.indices.contains(gesture.component) else { return [] }
+        let component = view[gesture.component]
+        var inputs = gesture.events.compactMap { e in component.events.indices.contains(e) ? component.events[e].input : nil }
+        if gesture.writes, let twoWay = component.twoWay { inputs.append(twoWay.input) }
+        return inputs.compactMap { spec.cells[c].inputs.indices.contains($0) ? spec.cells[c].inputs[$0].node : nil }
     }
 
     /// On a screen with stream outputs, the request input `node` restarts, when giving it does

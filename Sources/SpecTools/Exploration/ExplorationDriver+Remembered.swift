@@ -96,7 +96,7 @@ extension ExplorationDriver {
             partedIdle = idle
             return expansion.digest &- expansion.rest &+ rest
         }
-        guard let after = partMemo.reached(from: expansion.parts[part], waiting: input) else { return nil }
+        guard expansion.partUsable[input], let after = partMemo.reached(from: expansion.partFrom[input], waiting: input) else { return nil }
         // A part schedules nothing: the timers are the rest's.
         partedIdle = expansion.untilDue == nil
         var rest = expansion.rest
@@ -163,7 +163,9 @@ extension ExplorationDriver {
         if part < 0 {
             restMemo.remember(from: expansion.rest, waiting: m, reached: rest, flag: idle)
         } else {
-            partMemo.remember(from: expansion.parts[part], waiting: input, reached: reachedParts[part])
+            // A row's event on a row holding a NaN may have written the rows: noted nowhere.
+            guard expansion.partUsable[input] else { return }
+            partMemo.remember(from: expansion.partFrom[input], waiting: input, reached: reachedParts[part])
             if waitAlone[m] >= 0 {
                 restMemo.remember(from: expansion.rest, waiting: waitAlone[m], reached: rest, flag: idle)
             } else {

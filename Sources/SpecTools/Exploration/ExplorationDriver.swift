@@ -84,11 +84,20 @@ final class ExplorationDriver {
                 return cells.repeatsChangeNothing(node) ? Prediction(node: node, term: 0, repeatOnly: true) : nil
             case .gesture(let k):
                 let g = alphabet.gestures[k].gesture
-                guard let cell = cells.cellWritten(by: g), case .value(let v) = g.payload else { return nil }
-                return Prediction(node: cell, term: GraphDigest.term(of: cell, v), enabled: g.enabled ?? -1)
+                if let cell = cells.cellWritten(by: g), case .value(let v) = g.payload {
+                    return Prediction(node: cell, term: GraphDigest.term(of: cell, v), enabled: g.enabled ?? -1)
+                }
+                // A gesture that only fires an event (a table's selection) is a send of its payload.
+                guard let event = DigestCells.firesOnly(g), cells.repeatsChangeNothing(event) else { return nil }
+                return Prediction(node: event, term: 0, repeatOnly: true)
             case .send(let node, _):
                 return cells.repeatsChangeNothing(node) ? Prediction(node: node, term: 0, repeatOnly: true) : nil
-            case .execute, .sendRow: return nil
+            case .sendRow(let c, let i, _, _, let gesture):
+                // A row's event that changes nothing in its row is a send of the row to its node,
+                // sent directly or by a tap on the row (nothing while it is disabled there).
+                guard let event = cells.rowMoveFiresOnly(cells: c, input: i, gesture: gesture), cells.repeatsChangeNothing(event) else { return nil }
+                return Prediction(node: event, term: 0, repeatOnly: true)
+            case .execute: return nil
             }
         }
         let waits = Array(Set(alphabet.waitOf)).sorted()
@@ -97,14 +106,28 @@ final class ExplorationDriver {
         waitIndex = alphabet.waitOf.map { wait in waits.firstIndex(of: wait) ?? 0 }
         var parts: [(nodes: [Int], pipelines: [Int])] = []
         var partOfNode: [Int: Int] = [:]
+        // What the row gestures that do more than fire one row event fire (a row stepper's step):
+        // a part is changed by its own inputs only, so none of these may be in one.
+        var firedByRest = Set<Int>()
+        for case .sendRow(let c, let i, _, _, let gesture?) in alphabet.inputs where cells.rowMoveFiresOnly(cells: c, input: i, gesture: gesture) == nil {
+            firedByRest.formUnion(cells.rowGestureFires(cells: c, gesture))
+        }
         partOfInput = alphabet.inputs.map { input in
             let node: Int
             switch input {
             case .set(let n, _), .send(let n, _): node = n
+            // A gesture or a row's event that only fires a part's input gives it the row it reads.
+            case .gesture(let k):
+                guard let event = DigestCells.firesOnly(alphabet.gestures[k].gesture) else { return -1 }
+                node = event
+            case .sendRow(let c, let i, _, _, let gesture):
+                guard let event = cells.rowMoveFiresOnly(cells: c, input: i, gesture: gesture) else { return -1 }
+                node = event
             default: return -1
             }
             if let k = partOfNode[node] { return k }
-            guard let part = cells.sinkPart(of: node, gestures: alphabet.gestures.map(\.gesture)) else {
+            guard let part = cells.sinkPart(of: node, gestures: alphabet.gestures.map(\.gesture)),
+                  !part.nodes.contains(where: firedByRest.contains) else {
                 partOfNode[node] = -1
                 return -1
             }
@@ -114,6 +137,9 @@ final class ExplorationDriver {
             return parts.count - 1
         }
         self.parts = parts
+        let partOfInput = self.partOfInput
+        partInputs = partOfInput.indices.filter { partOfInput[$0] >= 0 }
+        rowLists = spec.cells.map { ($0.node, $0.key) }
         restarts = alphabet.inputs.map { input in
             guard case .send(let node, _) = input, let restart = cells.restartedRequest(by: node) else { return nil }
             return (node, restart.pipeline, restart.reads)
@@ -221,6 +247,11 @@ final class ExplorationDriver {
         /// Each part's digest (see ``parts``), and the rest's: the digest less the parts'.
         var parts: [UInt64] = []
         var rest: UInt64 = 0
+        /// Per input of the alphabet that drives a part, the key its step is remembered by (its
+        /// part's digest, with the payload a gesture or a row's event carries now), and whether
+        /// the step is known from it now (``preparePartInputs()``).
+        var partFrom: [UInt64] = []
+        var partUsable: [Bool] = []
         /// Per input of the alphabet that restarts a request (``restarts``), the terms a restart
         /// overwrites now (nil: it cannot be known) and the key of the nodes the call reads.
         var restartTerms: [UInt64?] = []
@@ -258,6 +289,7 @@ final class ExplorationDriver {
                 expansion.parts[k] = digester.digestPart(nodes: part.nodes, pipelines: part.pipelines)
                 expansion.rest &-= expansion.parts[k]
             }
+            preparePartInputs()
         }
         expansion.untilDue = clock.nextDue.map { $0 &- clock.now }
         // The timers sorted and hashed once, for now (wait 0) and after each wait.
@@ -293,6 +325,9 @@ final class ExplorationDriver {
         for k in repeatInputs {
             switch alphabet.inputs[k] {
             case .set(let node, let value), .send(let node, let value): expansion.repeats[k] = graph.value(of: node) == value
+            case .gesture(let g): expansion.repeats[k] = repeatsGesture(alphabet.gestures[g].gesture)
+            case .sendRow(let c, _, let row, _, let gesture):
+                expansion.repeats[k] = repeatsRowEvent(cells: c, row: row, event: inputPredictions[k]?.node ?? -1, gesture: gesture)
             default: expansion.repeats[k] = false
             }
         }
@@ -305,6 +340,10 @@ final class ExplorationDriver {
     let parts: [(nodes: [Int], pipelines: [Int])]
     /// Per input of the alphabet, the index of its part, or -1.
     let partOfInput: [Int]
+    /// The inputs whose part is not -1.
+    let partInputs: [Int]
+    /// Per `cells:` entry, its rows' node and the key field of its elements.
+    let rowLists: [(node: Int, key: Int)]
     /// Per move, the wait alone with the same wait (-1: none, or no wait).
     let waitAlone: [Int]
     /// What the rest reached by each move (keyed by the rest's digest and the move), and what a

@@ -13,8 +13,8 @@ import Testing
 
     /// Every predicted move, from the first few hundred states of every shipped spec (breadth
     /// first), taken anyway: it reaches the digest predicted. On the completion screen, selecting
-    /// a goal's cell again (a navigation) is among them. (The events screen's cells are selected
-    /// on the table and their avatars tapped on a row: gestures and row inputs, not predicted.)
+    /// a goal's cell again (a navigation) is among them; on the events screen, tapping a row's
+    /// avatar again (a row's event).
     @Test(arguments: specs)
     func everyPredictedMoveReachesThePredictedDigest(_ path: String) throws {
         let spec = try #require(SpecLoader.load(path: path).spec)
