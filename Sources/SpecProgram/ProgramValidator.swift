@@ -113,6 +113,8 @@ struct ProgramValidator {
             if let timer = stream.timer {
                 guard stream.source == -1 else { throw fail("\(at) has a timer and node \(stream.source) as its source; a timer's stream has source -1") }
                 guard timer.dueTime >= 0, (timer.period ?? 1) > 0 else { throw fail("\(at) has a timer with a negative time") }
+                // Its times are written: there is no element to compute them from.
+                guard timer.computed == nil else { throw fail("\(at) has a timer that computes its times, which only an inner timer does") }
             } else {
                 try node(stream.source, at)
                 // A stream whose request answers only later (an `interval` inside `flatMapLatest`)
@@ -292,7 +294,7 @@ struct ProgramValidator {
                         guard call.arguments.count == 1 else { throw fail("\(here) has \(call.arguments.count) values for its inner stream's one") }
                     case .empty, .never: break
                     case .timer(let t):
-                        guard t.dueTime >= 0, (t.period ?? 1) > 0 else { throw fail("\(here) has an inner timer of \(t.dueTime) ms, period \(t.period ?? 0) ms") }
+                        try innerTimer(t, call, here)
                     }
                     guard call.argumentNames.count == call.arguments.count else {
                         throw fail("\(here) has \(call.argumentNames.count) argument names for \(call.arguments.count) arguments")
@@ -301,6 +303,28 @@ struct ProgramValidator {
                 }
                 try operators(plan.inner, here)
             }
+        }
+    }
+
+    /// An inner timer's written times are not negative (a period above 0); a time it computes
+    /// names one of its request's arguments, each argument computing one of them, in a unit a
+    /// spec names.
+    private func innerTimer(_ t: TimerPlan, _ call: ServiceCall, _ here: String) throws(CompiledSpecError) {
+        let computed = [t.computed?.dueTime, t.computed?.period]
+        guard computed[0] != nil || t.dueTime >= 0, computed[1] != nil || (t.period ?? 1) > 0 else {
+            throw fail("\(here) has an inner timer of \(t.dueTime) ms, period \(t.period ?? 0) ms")
+        }
+        guard computed[1] == nil || t.period != nil else { throw fail("\(here) has an inner timer that computes a period it does not have") }
+        for case let d? in computed {
+            try index(d.argument, call.arguments.count, "argument", here)
+            guard ComputedDuration.units.contains(where: { $0.milliseconds == d.unit }) else {
+                throw fail("\(here) has an inner timer computing its time in units of \(d.unit) ms; a spec names seconds (1000) or milliseconds (1)")
+            }
+        }
+        // Every argument computes a time: no value is computed per element for nothing.
+        let used = Set(computed.compactMap { $0?.argument })
+        guard used.count == call.arguments.count else {
+            throw fail("\(here) has \(call.arguments.count) values for its inner timer's \(used.count) computed times")
         }
     }
 

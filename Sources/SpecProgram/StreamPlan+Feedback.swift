@@ -6,7 +6,8 @@
 /// nothing when it is subscribed, so the loop is not instantaneous. The checker lets such a
 /// stream's source come after it in `rank` when that closes a loop, and the engine delivers a
 /// change of the source to it in a transaction of its own at the same instant (see
-/// `ScreenGraph+Feedback.swift`). A `just`, an `error`, a `timer: 0ms`, a call (a fake of zero
+/// `ScreenGraph+Feedback.swift`). A `just`, an `error`, a `timer: 0ms`, a timer whose due time
+/// is computed per element (`{ timer: { seconds: $0 } }` may compute 0), a call (a fake of zero
 /// latency or a live backend may answer before anything else runs) or an inner operator that
 /// emits when subscribed (`startWith`, `merge` with a value) could answer in that instant: such a
 /// loop stays a cycle.
@@ -41,10 +42,16 @@ extension RequestPlan {
 
     /// Why an inner stream of this request may emit at its subscription; nil when none can.
     fileprivate var sameInstantReason: String? {
-        let sources = choice.map { [source, $0.otherwiseSource] } ?? [source]
-        for source in sources {
+        for b in 0..<(choice == nil ? 1 : 2) {
+            let (call, source) = branch(b)
             switch source {
             case .empty, .never: continue
+            case .timer(let t) where t.computed != nil && (t.computed?.dueTime != nil || t.dueTime > 0):
+                // A due time computed per element may be 0 (or below: at once too), and a period
+                // computed per element may be refused, failing at the subscription: such a timer
+                // answers later only when what it computes is a constant above 0.
+                guard let reason = t.mayAnswerAtOnce(call.arguments) else { continue }
+                return "its inner stream '\(source.kind)' computes its \(reason) per element, which may be 0"
             case .timer(let t) where t.dueTime > 0: continue
             case .timer: return "its inner stream '\(source.label([]))' emits in the instant it is subscribed"
             case .just: return "its inner stream 'just' emits at its subscription"
@@ -56,5 +63,32 @@ extension RequestPlan {
             return "its inner operator '\(op.name)' may emit when the inner stream is subscribed, ends or fails"
         }
         return nil
+    }
+}
+
+extension TimerPlan {
+    /// Which of its computed times (`due time`, `period`) may make it emit or fail at its
+    /// subscription: any but one whose argument is a constant `Int` above 0 (a period of at most
+    /// the longest, a due time of at least 1 ms); nil when neither may.
+    fileprivate func mayAnswerAtOnce(_ arguments: [TypedExpr]) -> String? {
+        func positive(_ d: ComputedDuration) -> Bool {
+            guard arguments.indices.contains(d.argument), let v = arguments[d.argument].constantInt, v > 0 else { return false }
+            let (ms, overflow) = v.multipliedReportingOverflow(by: d.unit)
+            return !overflow && ms <= Self.longest
+        }
+        if let d = computed?.dueTime, !positive(d) { return "due time" }
+        if let p = computed?.period, !positive(p) { return "period" }
+        return nil
+    }
+}
+
+extension TypedExpr {
+    /// The `Int` it always is, seen through coverage's probes; nil when it computes one.
+    fileprivate var constantInt: Int? {
+        switch self {
+        case .constant(.int(let v)): return v
+        case .probe(_, let e): return e.constantInt
+        default: return nil
+        }
     }
 }

@@ -242,6 +242,8 @@ package enum InnerSourcePlan: Sendable {
     case error
     /// `Observable.timer(due, period:)` and `Observable.interval(period)`, timed from the
     /// subscription: 0 after the due time, then 1, 2, … every period, or completed without one.
+    /// Its times may be computed per element (``TimerPlan/computed``), each from one of the
+    /// request's arguments, as `just:`'s value is.
     case timer(TimerPlan)
 
     /// Every kind, as a spec writes its key: what the test that every construct compiles and plays
@@ -256,7 +258,7 @@ package enum InnerSourcePlan: Sendable {
         case .empty: return "empty"
         case .never: return "never"
         case .error: return "error"
-        case .timer(let t): return t.period == t.dueTime ? "interval" : "timer"
+        case .timer(let t): return t.isInterval ? "interval" : "timer"
         }
     }
 
@@ -268,30 +270,8 @@ package enum InnerSourcePlan: Sendable {
         case .empty: return "empty"
         case .never: return "never"
         case .error: return "error(" + arguments.map(ValueFormatter.text).joined() + ")"
-        case .timer(let t):
-            if let period = t.period, period == t.dueTime { return "interval(\(TimerPlan.text(period)))" }
-            return "timer(\(TimerPlan.text(t.dueTime))" + (t.period.map { ", period: \(TimerPlan.text($0))" } ?? "") + ")"
+        case .timer(let t): return t.label(arguments)
         }
-    }
-}
-
-/// `interval: 1s` (0, 1, 2, … every period) or `timer: 2s` (0 once, then completed; with
-/// `period:`, 0, 1, 2, … from the due time every period), on the virtual clock.
-package struct TimerPlan: Sendable {
-    /// Milliseconds from the screen's start to the first element.
-    package var dueTime: Int
-    /// Milliseconds between elements; nil: one element, then completed.
-    package var period: Int?
-
-    /// Memberwise, at `package` access: the front end builds the program.
-    package init(dueTime: Int, period: Int? = nil) {
-        self.dueTime = dueTime
-        self.period = period
-    }
-
-    /// A duration as a spec writes it: `1s`, `1500ms`.
-    static func text(_ ms: Int) -> String {
-        ms != 0 && ms % 1000 == 0 ? "\(ms / 1000)s" : "\(ms)ms"
     }
 }
 
@@ -312,7 +292,6 @@ package struct ServiceCall: Sendable {
 // Codable is synthesised here, in the types' own file (Swift requires it): the JSON of a
 // compiled spec (see `CompiledSpec`).
 extension StreamPlan: Codable {}
-extension TimerPlan: Codable {}
 extension OperatorPlan: Codable {}
 extension OperatorArguments: Codable {}
 extension RequestStrategy: Codable {}

@@ -3,7 +3,8 @@ import ScreenSpec
 import SpecRuntime
 
 /// The language's constructs as its catalogues list them — every operator, builtin, component
-/// kind, stream source kind and kind of a request's inner stream — and which of them a checked
+/// kind, stream source kind, kind of a request's inner stream and unit of an inner timer's
+/// computed time — and which of them a checked
 /// program uses, read from the program's compiled JSON (so a construct used anywhere in it counts:
 /// a step, a handler, a request's own `ops:`, an HTTP body).
 enum ProgramConstructs {
@@ -17,6 +18,7 @@ enum ProgramConstructs {
             + ComponentCatalog.names.map { "component \($0)" }
             + StreamSourceKind.allCases.map { "source \($0.rawValue)" }
             + InnerSourcePlan.kinds.map { "inner \($0)" }
+            + ComputedDuration.units.map { "inner time in \($0.name)" }
     }
 
     /// The constructs `spec` uses.
@@ -37,6 +39,13 @@ enum ProgramConstructs {
             for request in stream.operators.compactMap(\.arguments.request) {
                 out.insert("inner \(request.source.kind)")
                 if let choice = request.choice { out.insert("inner \(choice.otherwiseSource.kind)") }
+                // A timer's time computed per element (`{ timer: { seconds: $0 } }`), by its unit.
+                for b in 0..<(request.choice == nil ? 1 : 2) {
+                    guard case .timer(let t) = request.branch(b).source, let computed = t.computed else { continue }
+                    for d in [computed.dueTime, computed.period].compactMap(\.self) {
+                        if let unit = ComputedDuration.units.first(where: { $0.milliseconds == d.unit }) { out.insert("inner time in \(unit.name)") }
+                    }
+                }
             }
         }
         return out

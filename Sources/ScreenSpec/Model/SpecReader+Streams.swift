@@ -52,6 +52,9 @@ extension SpecReader {
             return nil
         }
         let source: Located<String>
+        for key in ["interval", "timer", "period"] {
+            if let time = f[key], refusesComputedTime(time, of: key) { return nil }
+        }
         if let intervalNode = f["interval"] {
             guard let d = positiveDuration(intervalNode, what: "'interval'") else { return nil }
             timer = TimerDecl(dueTime: d, period: d)
@@ -309,17 +312,9 @@ extension SpecReader {
                 return nil
             }
             return RequestDecl(service: located, arguments: [], range: node.range, source: key == "empty" ? .empty : .never)
-        case "interval":
-            guard let d = positiveDuration(keyNode, what: "'interval'") else { return nil }
-            return RequestDecl(service: located, arguments: [], range: node.range, source: .timer(TimerDecl(dueTime: d, period: d)))
         default:
-            guard let d = duration(keyNode) else { return nil }
-            var period: Located<Int>?
-            if let p = f["period"] {
-                guard let pd = positiveDuration(p, what: "'period'") else { return nil }
-                period = pd
-            }
-            return RequestDecl(service: located, arguments: [], range: node.range, source: .timer(TimerDecl(dueTime: d, period: period)))
+            // `timer:` or `interval:`, each time written or computed per element.
+            return readInnerTimer(located, keyNode, period: f["period"], range: node.range)
         }
     }
 

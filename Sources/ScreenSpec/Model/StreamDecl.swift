@@ -28,10 +28,15 @@ package enum StreamSourceKind: String, CaseIterable, Sendable {
     case timer
 }
 
-/// `interval: 1s`, or `timer: 2s` with an optional `period:`, as a stream's source.
+/// `interval: 1s`, or `timer: 2s` with an optional `period:`, as a stream's source. Inside a
+/// request, either time may be computed per element (`{ timer: { seconds: "$0 * 60" } }`): its
+/// expression is then one of the request's ``RequestDecl/arguments``, the due time's first, and
+/// its written time here is 0.
 package struct TimerDecl: Sendable {
     package var dueTime: Located<Int>
     package var period: Located<Int>?
+    /// The times computed per element, each naming its argument and unit; nil when both are written.
+    package var computed: ComputedTimes? = nil
 }
 
 /// One operator of a stream pipeline, as written: its name (its `OperatorCatalog` entry) and
@@ -64,13 +69,15 @@ package struct OperatorArgumentsDecl: Sendable {
 
 /// An inner stream per element: a service call `{ call: service, with: { arg: expr } }`, `$0` the
 /// element, or one of RxSwift's creation operators (`{ just: EXPR }`, `{ empty }`, `{ never }`,
-/// `{ error: KIND }`, `{ timer: 2s }`, `{ interval: 1s }`), see ``source``.
+/// `{ error: KIND }`, `{ timer: 2s }`, `{ interval: 1s }`, `{ timer: { seconds: EXPR } }`), see
+/// ``source``.
 package struct RequestDecl: Sendable {
     /// The service called, for ``InnerSourceDecl/call``; otherwise the source's key as written
     /// (`just`, `interval`, …), which locates it.
     package var service: Located<String>
     /// The call's `with:` arguments; for `just:` and `error:`, their one expression, named by the
-    /// key (so that mutation, coverage and name reads treat it as a call's argument).
+    /// key (so that mutation, coverage and name reads treat it as a call's argument); for a timer,
+    /// the expressions of the times it computes, named by their unit (`seconds`).
     package var arguments: [(name: Located<String>, value: Expr)]
     package var range: SpecRange
     /// Operators applied to each inner stream (`ops:` inside the request).

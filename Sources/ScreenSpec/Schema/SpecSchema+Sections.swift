@@ -97,15 +97,17 @@ extension SpecSchema {
                                 ["type": "object"], ref("request"), ["enum": ["empty", "never"]])),
             ], required: ["work"])),
             (key: "request", value: object("A service call: '{ call: auth.signIn, with: { email: email } }'; in a stream's request, or another inner stream: "
-                                           + "'{ just: EXPR }', '{ empty }', '{ never }', '{ error: EXPR }', '{ timer: 2s }', '{ interval: 1s }'.", [
+                                           + "'{ just: EXPR }', '{ empty }', '{ never }', '{ error: EXPR }', '{ timer: 2s }', '{ interval: 1s }', '{ timer: { seconds: EXPR } }'.", [
                 ("call", describe(ref("dottedName"), "The service to call.")),
                 ("just", describe(ref("expression"), "In a stream's request: the inner stream is this value, then completed, at once (RxSwift's 'just').")),
                 ("empty", describe(["type": "null"], "In a stream's request: the inner stream completes at once (RxSwift's 'empty').")),
                 ("never", describe(["type": "null"], "In a stream's request: the inner stream sends nothing until disposed (RxSwift's 'never').")),
                 ("error", describe(ref("expression"), "In a stream's request: the inner stream is this error, at once (RxSwift's 'error').")),
-                ("timer", describe(ref("duration"), "In a stream's request: 0 this long after the inner stream is subscribed, then completed (or every 'period:').")),
-                ("period", describe(ref("duration"), "With 'timer:': the time between the elements after the first.")),
-                ("interval", describe(ref("duration"), "In a stream's request: 0, 1, 2, … every period from the inner stream's subscription.")),
+                ("timer", describe(ref("innerTime"), "In a stream's request: 0 this long after the inner stream is subscribed, then completed (or every 'period:'); "
+                                   + "'{ seconds: EXPR }' computes it from the element.")),
+                ("period", describe(ref("innerTime"), "With 'timer:': the time between the elements after the first.")),
+                ("interval", describe(ref("innerTime"), "In a stream's request: 0, 1, 2, … every period from the inner stream's subscription; "
+                                      + "'{ seconds: EXPR }' computes it from the element.")),
                 ("if", describe(ref("expression"), "In a stream's request: a Bool over the element that picks 'then:' or 'else:' as the inner stream.")),
                 ("then", anyOf("With 'if:': the inner stream when the condition holds (one source key, 'with:' for a call, and 'ops:' of its own, "
                                + "applied to it alone before the request's), or 'empty' or 'never'.",

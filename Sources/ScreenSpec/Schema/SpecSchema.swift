@@ -1,3 +1,5 @@
+import SpecRuntime
+
 /// The JSON Schema (draft 2020-12) of spec files, for editors that use yaml-language-server
 /// (completion, hover, validation) and for CI validators. `specrun schema` prints it and
 /// `schema/spec.schema.json` ships it.
@@ -169,6 +171,12 @@ package enum SpecSchema {
                 "description": "Virtual time: '300ms', '5s', '1.5s', '2m', '1h'.",
                 "type": "string", "pattern": .string(durationPattern),
             ]),
+            (key: "innerTime", value: ifString("A duration such as '2s', or one computed per element as RxSwift's '.seconds(_:)' and '.milliseconds(_:)': "
+                                               + "'{ seconds: \"$0 * 60\" }', an Int expression over '$0' (or the 'as:' name) and the screen's names, evaluated when the element arrives.",
+                                               ref("duration"),
+                                               else: oneKey("A time computed per element, in one unit.", ComputedDuration.units.map { unit in
+                                                   (unit.name, "An Int expression: the number of \(unit.name), as RxSwift's '.\(unit.name)(_:)'.", ref("expression"))
+                                               }))),
             (key: "failure", value: [
                 "description": "A failure: 'unknown', 'decode', 'notEnabled' or 'http(STATUS)' such as 'http(404)', with or without the leading '.' of expressions ('.http(404)').",
                 "type": "string", "pattern": .string(failurePattern),

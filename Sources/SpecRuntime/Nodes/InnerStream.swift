@@ -3,7 +3,8 @@
 /// subscription calls the service and replays its answer from the call's time. Its source may
 /// instead be one of RxSwift's creation operators (``InnerSourcePlan``): `just`, `empty` and
 /// `error` send their events at once, in the subscription, as RxSwift's do; `never` sends none;
-/// a timer counts from the subscription, each tick setting the next on the clock.
+/// a timer counts from the subscription (its times written, or computed from the element as its
+/// arguments), each tick setting the next on the clock.
 ///
 /// A `retry` among the operators resubscribes: the service is called again and the operators
 /// before it start afresh.
@@ -161,7 +162,7 @@ final class InnerStream {
         // `SchedulePeriodicRecursive` does, so that work this tick schedules for the same instant
         // (a `debounce` of the period) comes after the next tick. A tick that ends the stream (a
         // `take` in its ops) or restarts it (a `retry`) cancels the next with its other timers.
-        if case .timer(let plan) = source, let period = plan.period, case .next(.int(let n))? = events.first {
+        if case .timer(let plan) = source, case .due(_, let period?) = plan.times(arguments), case .next(.int(let n))? = events.first {
             env.schedule(period, .events([.next(.int(n &+ 1))]))
         }
         if events.contains(where: \.isTerminal) { answerEnded = true }
@@ -257,19 +258,21 @@ final class InnerStream {
         case .call: break
         case .just, .empty, .error:
             // At once, in the subscription, as RxSwift's `just`, `empty` and `error` emit.
-            answerEnded = true
-            guard let first = operators.first ?? end else { return }
             let events: [StreamEvent] = switch source {
             case .just: arguments.map { StreamEvent.next($0) } + [.completed]
             case .error: [.error(Self.error(arguments.first))]
             default: [.completed]
             }
-            for event in events where !done { first.on(event) }
-            return
+            return playAtOnce(events)
         case .never:
             return
         case .timer(let plan):
-            at(plan.dueTime, plan.period == nil ? [.next(.int(0)), .completed] : [.next(.int(0))])
+            // Its times, written or computed when the element arrived (``arguments``); times it
+            // cannot keep (a period of 0) fail it at once, as an `error:` would.
+            switch plan.times(arguments) {
+            case .due(let due, let period): at(due, period == nil ? [.next(.int(0)), .completed] : [.next(.int(0))])
+            case .refused(let error): playAtOnce([.error(error)])
+            }
             return
         }
         if let previous = liveCall {
@@ -304,6 +307,13 @@ final class InnerStream {
                 }
             }
         }
+    }
+
+    /// Events sent in the subscription itself, as RxSwift's `just`, `empty` and `error` send theirs.
+    private func playAtOnce(_ events: [StreamEvent]) {
+        answerEnded = true
+        guard let first = operators.first ?? end else { return }
+        for event in events where !done { first.on(event) }
     }
 
     /// Disposed before it ended: the timeline records the cancelled call.

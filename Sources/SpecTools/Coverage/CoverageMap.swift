@@ -174,15 +174,16 @@ public struct CoverageMap: Sendable {
     /// Whether action `a`'s work can fail: a call (a service may fail, a scenario may make it),
     /// work that is a stream from a call or `error:`, a choice (either branch), or operators that
     /// fail of their own (`timeout`, an expression calling `fail(…)`); `just:`, `empty`, `never`
-    /// and timers through other operators cannot.
+    /// and timers (but one whose period is computed per element) through other operators cannot.
     static func canFail(_ spec: CheckedSpec, action a: Int) -> Bool {
         guard let request = workRequest(spec, a) else { return true }
         return canFail(request)
     }
 
     /// Whether a request's inner stream can fail, by the rule ``canFail(_:action:)`` gives: a
-    /// call, `error:`, or inner operators that fail of their own, in either branch of a choice
-    /// (or a choice's condition that fails). A timer, `just:`, `empty` or `never` through
+    /// call, `error:`, a timer whose period is computed per element (0 fails it), or inner
+    /// operators that fail of their own, in either branch of a choice (or a choice's condition
+    /// that fails). Another timer, `just:`, `empty` or `never` through
     /// `takeWhile`, `map` or `scan` over expressions that cannot fail cannot.
     static func canFail(_ request: RequestPlan) -> Bool {
         if request.choice?.condition.raises == true { return true }
@@ -194,6 +195,8 @@ public struct CoverageMap: Sendable {
     static func canFail(_ request: RequestPlan, branch b: Int) -> Bool {
         switch request.branch(b).source {
         case .call, .error: return true
+        // A period computed per element fails its timer when it is not above 0 ms.
+        case .timer(let t) where t.computed?.period != nil: return true
         default: break
         }
         return request.innerOperators(ofBranch: b).contains { op in

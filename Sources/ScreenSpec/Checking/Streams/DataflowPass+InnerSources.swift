@@ -88,7 +88,8 @@ extension DataflowPass {
     }
 
     /// The inner stream a request subscribes to per element, typed: its call (a service's, or the
-    /// one expression of `just:` and `error:`, computed per element as a call's arguments are),
+    /// one expression of `just:` and `error:`, or a timer's computed times, computed per element as
+    /// a call's arguments are),
     /// the element type it answers before the request's own `ops:`, and its source. `checker`
     /// reads `$0` (and the `as:` name) as the outer element; its diagnostics go to `cx`.
     mutating func checkInnerSource(_ request: RequestDecl, expecting: SpecType? = nil, with checker: inout ExpressionChecker)
@@ -128,8 +129,22 @@ extension DataflowPass {
         case .never:
             return (ServiceCall(service: -1, argumentNames: [], arguments: []), .void, .never)
         case .timer(let t):
-            return (ServiceCall(service: -1, argumentNames: [], arguments: []), .int,
-                    .timer(TimerPlan(dueTime: t.dueTime.value, period: t.period?.value)))
+            // A time computed per element is an `Int` of its unit, as RxSwift's `.seconds(_:)` takes.
+            var times: [TypedExpr] = []
+            for (name, e) in request.arguments {
+                guard let typed = checker.infer(e, expected: .int) else { return nil }
+                guard typed.type == .int else {
+                    checker.diagnostics.error(.typeMismatch, "'\(name.value):' of '\(request.service.value)' is a whole number of \(name.value), "
+                                              + "an 'Int', as RxSwift's '.\(name.value)(_:)' takes; found '\(typed.type)'", at: e.range,
+                                              fixIt: typed.type == .double
+                                                  ? "make it an 'Int' with 'Int(…)'" + (name.value == "seconds" ? ", or write 'milliseconds: Int(… * 1000)'" : "")
+                                                  : "give an 'Int' here")
+                    return nil
+                }
+                times.append(typed.expr)
+            }
+            return (ServiceCall(service: -1, argumentNames: request.arguments.map(\.name.value), arguments: times), .int,
+                    .timer(TimerPlan(dueTime: t.dueTime.value, period: t.period?.value, computed: t.computed)))
         }
     }
 }

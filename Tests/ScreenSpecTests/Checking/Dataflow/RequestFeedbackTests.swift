@@ -67,6 +67,22 @@ struct RequestFeedbackTests {
         refused(Self.spec("map: 1"), because: ": none of its operators is a request whose inner stream waits before it emits")
     }
 
+    // A time computed per element may be 0 (or a period refused at the subscription): the timer
+    // is not known to wait, unless what it computes is a constant above 0.
+    @Test("a timer whose time is computed per element waits only when that is a constant above 0")
+    func computedTimesAnswerLaterOnlyWhenPositiveConstants() {
+        refused(Self.spec("flatMapLatest: { if: $0, then: { timer: { milliseconds: 'n * 100' } }, else: { empty } }"),
+                because: ": its inner stream 'timer' computes its due time per element, which may be 0")
+        refused(Self.spec("flatMapLatest: { if: $0, then: { interval: { seconds: n } }, else: { never } }"),
+                because: ": its inner stream 'interval' computes its due time per element, which may be 0")
+        refused(Self.spec("flatMapLatest: { if: $0, then: { timer: 1s, period: { milliseconds: n } }, else: { empty } }"),
+                because: ": its inner stream 'timer' computes its period per element, which may be 0")
+        refused(Self.spec("flatMapLatest: { if: $0, then: { timer: { seconds: 0 } }, else: { empty } }"),
+                because: ": its inner stream 'timer' computes its due time per element, which may be 0")
+        loads(Self.spec("flatMapLatest: { if: $0, then: { interval: { milliseconds: 100 } }, else: { empty } }"))
+        loads(Self.spec("flatMapLatest: { if: $0, then: { timer: { seconds: 2 }, period: 1s }, else: { empty } }"))
+    }
+
     @Test("the stream also listening to the state by another operator stays a cycle")
     func anotherReactingReadStaysACycle() {
         let loaded = SpecLoader.load(text: Self.spec("""
