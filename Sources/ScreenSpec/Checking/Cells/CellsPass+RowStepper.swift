@@ -14,12 +14,7 @@ extension CellsPass {
         let kind = component.kind.value
         guard let range = kind.properties.lazy.compactMap(\.range).first(where: { if case .bounds = $0 { true } else { false } }),
               case .bounds(let defaultMinimum, let defaultMaximum, _) = range else { return true }
-        let minimum = component.numbers["minimumValue"]?.value ?? defaultMinimum
-        let maximum = component.numbers["maximumValue"]?.value ?? defaultMaximum
-        guard minimum < maximum else {
-            let at = component.numbers["maximumValue"]?.range ?? component.numbers["minimumValue"]?.range ?? component.name.range
-            cx.diagnostics.error(.invalidRange, "\(kind.name) '\(component.name.value)' goes from \(ValueFormatter.formatDouble(minimum)) to \(ValueFormatter.formatDouble(maximum)); the minimum must be below the maximum",
-                                 at: at)
+        guard let (minimum, maximum) = component.bounds(defaultMinimum: defaultMinimum, defaultMaximum: defaultMaximum, diagnostics: &cx.diagnostics) else {
             return false
         }
         plan.minimum = minimum

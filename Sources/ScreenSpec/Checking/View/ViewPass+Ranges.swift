@@ -10,12 +10,7 @@ extension ViewPass {
                           initial: inout Value, constraint: inout ValueConstraint?) -> Bool {
         switch range {
         case .bounds(let defaultMinimum, let defaultMaximum, let stepped):
-            let minimum = decl.numbers["minimumValue"]?.value ?? defaultMinimum
-            let maximum = decl.numbers["maximumValue"]?.value ?? defaultMaximum
-            guard minimum < maximum else {
-                let at = decl.numbers["maximumValue"]?.range ?? decl.numbers["minimumValue"]?.range ?? decl.name.range
-                cx.diagnostics.error(.invalidRange, "\(decl.kind.value.name) '\(decl.name.value)' goes from \(ValueFormatter.formatDouble(minimum)) to \(ValueFormatter.formatDouble(maximum)); the minimum must be below the maximum",
-                                     at: at)
+            guard let (minimum, maximum) = decl.bounds(defaultMinimum: defaultMinimum, defaultMaximum: defaultMaximum, diagnostics: &cx.diagnostics) else {
                 return false
             }
             component.minimum = minimum
