@@ -11,7 +11,7 @@ struct CounterexampleWriter {
         let spec = driver.spec
         driver.recordCalls = true
         defer { driver.recordCalls = false }
-        guard let (finding, _) = driver.replay(path) else { return nil }
+        guard let (finding, _, made) = driver.replayNotingMade(path) else { return nil }
         let calls = driver.recordedCalls
         let names = spec.nodes.map(\.name)
 
@@ -74,9 +74,11 @@ struct CounterexampleWriter {
             if waited > 0 { lines.append("    - wait: \(YAMLValueText.duration(waited))") }
             waited = 0
         }
-        for step in path {
+        for (i, step) in path.enumerated() {
             let move = driver.alphabet.moves[Int(step.move)]
-            switch move.input {
+            // An input a person could not make then did nothing: only its wait is written.
+            let input = i < made.count && made[i] ? move.input : .none
+            switch input {
             case .none: break
             case .set(let node, let value):
                 flushWait()

@@ -34,7 +34,26 @@ package enum ExploreReport {
         }
         out += "\n"
         out += "stopped: \(stopText(r))\n"
+        if let b = r.below { out += belowText(b) }
         return out
+    }
+
+    /// The line on the breadth-first search below a random walk's length, which a walk that
+    /// found a violation runs for as long again as the search may (docs/explore.md).
+    static func belowText(_ b: ExploreResult.Below) -> String {
+        var out = "then breadth-first below the walk, up to depth \(b.depth): \(grouped(b.distinctStates)) distinct states, "
+        out += "depth reached \(b.depthReached), "
+        out += b.seconds < 1 ? format1(b.seconds * 1000) + " ms" : format1(b.seconds) + " s"
+        if b.shorter { return out + "; found a shorter sequence\n" }
+        switch b.stop {
+        case .exhausted, .depth: out += "; no shorter sequence breaks it"
+        case .maxSeconds: out += "; no shorter sequence found before the time budget (--max-seconds) was used up"
+        case .maxSteps: out += "; no shorter sequence found before the step budget (--max-steps) was used up"
+        case .maxStates: out += "; no shorter sequence found before the state budget (--max-states) was reached"
+        case .maxMemory: out += "; no shorter sequence found before the memory budget (--max-memory) was reached"
+        case .violation: out += "; found a shorter sequence"
+        }
+        return out + "\n"
     }
 
     static func stopText(_ r: ExploreResult) -> String {
@@ -62,6 +81,10 @@ package enum ExploreReport {
             ValueFormatter.quote(scenario, into: &out)
         }
         out += ",\"seconds\":\(format3(r.seconds)),\"stop\":\"\(r.stop.rawValue)\",\"violated\":\(r.violated)"
+        if let b = r.below {
+            out += ",\"below\":{\"depth\":\(b.depth),\"distinct_states\":\(b.distinctStates),\"depth_reached\":\(b.depthReached)"
+            out += ",\"seconds\":\(format3(b.seconds)),\"stop\":\"\(b.stop.rawValue)\",\"shorter\":\(b.shorter)}"
+        }
         if let cx = r.counterexample {
             out += ",\"violation\":{\"title\":"
             ValueFormatter.quote(cx.title, into: &out)

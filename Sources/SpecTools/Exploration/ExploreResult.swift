@@ -39,10 +39,25 @@ public struct ExploreResult: Sendable {
     /// The bytes the search kept when it stopped (estimated, see `HeldBytes`), and its budget.
     package var memoryBytes = 0
     package var memoryLimit = ExploreOptions.defaultMaxMemory
+    /// After a random walk found a violation: the breadth-first search below its shrunk length
+    /// for a shorter sequence failing the same way (its own figures; the others are the walk's).
+    package var below: Below?
     /// The violation, shrunk, when one was found.
     package var counterexample: Counterexample?
 
     package var violated: Bool { counterexample != nil }
+
+    /// What the breadth-first search below a random walk's length did.
+    package struct Below: Sendable {
+        /// The longest sequence it tried: one step shorter than the walk's, shrunk.
+        package var depth: Int
+        package var distinctStates: Int
+        package var depthReached: Int
+        package var seconds: Double
+        /// `.violation` when it found a shorter sequence, else why it stopped.
+        package var stop: Stop
+        package var shorter: Bool
+    }
 }
 
 /// A shortest failing sequence found by exploration, ready to print as a scenario.

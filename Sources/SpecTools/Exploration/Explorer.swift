@@ -60,15 +60,22 @@ public enum Explorer {
             // A random walk is rarely shortest: search breadth-first below its length for the
             // same failure, within the same budgets.
             if options.strategy == .random && path.count > 1 {
+                result.seconds = seconds(since: started)
+                let belowStarted = ContinuousClock.now
                 var scratch = ExploreResult(strategy: .bfs, seed: options.seed, depthLimit: path.count - 1)
-                if let again = breadthFirst(&scratch, started: ContinuousClock.now, target: kind), let (p, k) = shrinker.shrink(again), k == kind {
+                var shorter = false
+                if let again = breadthFirst(&scratch, started: belowStarted, target: kind), let (p, k) = shrinker.shrink(again), k == kind {
                     path = p
                     kind = k
+                    shorter = true
                 }
+                result.below = ExploreResult.Below(depth: scratch.depthLimit, distinctStates: scratch.distinctStates, depthReached: scratch.depthReached,
+                                                   seconds: seconds(since: belowStarted), stop: shorter ? .violation : scratch.stop, shorter: shorter)
             }
             result.counterexample = CounterexampleWriter(driver: driver).write(path, foundSteps: found.count)
         }
-        result.seconds = seconds(since: started)
+        // A random walk's time is the walk's: the search below it says its own.
+        if result.below == nil { result.seconds = seconds(since: started) }
         return result
     }
 

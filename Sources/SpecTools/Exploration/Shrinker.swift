@@ -2,8 +2,8 @@ import ScreenSpec
 import SpecRuntime
 
 /// Shrinks a failing sequence, as QuickCheck and Hypothesis shrink a counterexample: drop steps,
-/// then make the ones left simpler (shorter waits, the first outcome), keeping a candidate only
-/// when it still fails the same way. Replays are bounded, so shrinking always ends.
+/// then make the ones left simpler (the first outcome, the wait without its input, shorter
+/// waits), keeping a candidate only when it still fails the same way. Replays are bounded, so shrinking always ends.
 struct Shrinker {
     let driver: ExplorationDriver
     /// The most sequences replayed while shrinking.
@@ -42,7 +42,7 @@ struct Shrinker {
                 }
                 i = min(i - 1, best.count - 1)
             }
-            // Simplify each step: the first outcome, then shorter waits with the same input.
+            // Simplify each step: the first outcome, the wait alone, then shorter waits with the same input.
             for i in best.indices where replays < budget {
                 if best[i].choice != 0 {
                     var candidate = best
@@ -54,6 +54,18 @@ struct Shrinker {
                     }
                 }
                 let move = moves[Int(best[i].move)]
+                // The wait alone, without the input: an input that changes nothing there (a
+                // disabled control, a refused action the failure does not need) is noise.
+                if move.input != .none, let alone = moves.indices.first(where: { moves[$0].input == .none && moves[$0].wait == move.wait }) {
+                    var candidate = best
+                    candidate[i].move = Int32(alone)
+                    if let simpler = failing(candidate) {
+                        best = simpler
+                        changed = true
+                        if i >= best.count - 1 { break }
+                        continue
+                    }
+                }
                 let shorter = moves.indices.filter { moves[$0].input == move.input && moves[$0].wait < move.wait }
                     .sorted { moves[$0].wait < moves[$1].wait }
                 for m in shorter where replays < budget {
