@@ -67,23 +67,23 @@ import Testing
     @Test func swiftsMutatingNamesSayTheFormThatGivesTheList() {
         let note = "a handler sets the list to the moved one, as in 'set: { queue: queue.swappingAt(i, i - 1) }'"
         #expect(Self.diagnostics("goals.swapAt(0, 1)") == [
-            "6:15: unknown-member: 'swapAt' changes a list in place, as Swift's mutating method does; an expression gives a new list | \(note) | fix: write 'swappingAt(i, j)'",
+            "7:15: unknown-member: 'swapAt' changes a list in place, as Swift's mutating method does; an expression gives a new list | \(note) | fix: write 'swappingAt(i, j)'",
         ])
         #expect(Self.diagnostics("goals.remove(at: 0)") == [
-            "6:15: unknown-member: 'remove' changes a list in place, as Swift's mutating method does; an expression gives a new list | \(note) | fix: write 'removing(at: i)'",
+            "7:15: unknown-member: 'remove' changes a list in place, as Swift's mutating method does; an expression gives a new list | \(note) | fix: write 'removing(at: i)'",
         ])
         #expect(Self.diagnostics("goals.insert(goals[0], at: 0)").count >= 1)
         #expect(Self.diagnostics("goals.move(fromOffsets: 0, toOffset: 1)").first?.contains("fix: write 'swappingAt(i, j)' for a neighbour") == true)
     }
 
     @Test func wrongArgumentsAreLocated() {
-        #expect(Self.diagnostics("goals.swappingAt(1)") == ["6:8: wrong-arity: 'swappingAt()' takes 2 arguments, found 1"])
-        #expect(Self.diagnostics("goals.swappingAt(\"a\", 1)") == ["6:26: type-mismatch: expected 'Int', found 'String'"])
+        #expect(Self.diagnostics("goals.swappingAt(1)") == ["7:9: wrong-arity: 'swappingAt()' takes 2 arguments, found 1"])
+        #expect(Self.diagnostics("goals.swappingAt(\"a\", 1)") == ["7:26: type-mismatch: expected 'Int', found 'String'"])
         #expect(Self.diagnostics("goals.removing(0)") == [
-            "6:8: wrong-arity: 'removing(at:)' takes one offset, labeled 'at:' | as in 'queue.removing(at: 0)', the list without its first element",
+            "7:9: wrong-arity: 'removing(at:)' takes one offset, labeled 'at:' | as in 'queue.removing(at: 0)', the list without its first element",
         ])
-        #expect(Self.diagnostics("goals.inserting(1, at: 0)") == ["6:25: type-mismatch: expected 'Goal', found 'Int'"])
-        #expect(Self.diagnostics("goals.inserting(goals.first!, 0)").count == 1)
-        #expect(Self.diagnostics("goals.removing(at: 1.5)") == ["6:28: type-mismatch: expected 'Int', found 'Double'"])
+        #expect(Self.diagnostics("goals.inserting(1, at: 0)") == ["7:25: type-mismatch: expected 'Goal', found 'Int'"])
+        #expect(Self.diagnostics("goals.inserting(1, 0)").count == 1)
+        #expect(Self.diagnostics("goals.removing(at: 1.5)") == ["7:28: type-mismatch: expected 'Int', found 'Double'"])
     }
 }

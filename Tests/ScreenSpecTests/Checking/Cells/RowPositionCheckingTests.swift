@@ -54,7 +54,15 @@ struct RowPositionCheckingTests {
         #expect(diagnose(spec(params: "{ track: Track }", row: """
                 view:
                   upButton: { button: { tap: moveUp, enabled: "index > 0" } }
-            """)) == "")
+            """)) == """
+            t.yaml:11:52: error: unknown name 'index': a row reads its position when its view model declares it
+               |
+            11 |       upButton: { button: { tap: moveUp, enabled: "index > 0" } }
+               |                                                    ^~~~~
+            note: 'cells:' fills 'index: Int' with the row's offset in the list and 'count: Int' with the list's count
+            help: add 'index: Int' to the view model's 'params:', after its element, as in 'params: { item: Item, index: Int, count: Int }'
+
+            """)
     }
 
     @Test func theScreenReadingIndex() {
@@ -62,11 +70,33 @@ struct RowPositionCheckingTests {
             handlers:
               - on: upNext.moveUp
                 set: { queue: 'queue.swappingAt(index, index - 1)' }
-            """)) == "")
+            """)) == """
+            t.yaml:15:37: error: unknown name 'index': the screen has no position, each row of 'upNext' has its own
+               |
+            15 |     set: { queue: 'queue.swappingAt(index, index - 1)' }
+               |                                     ^~~~~
+            note: a row reads 'index' in its view model; the screen reads a row's through the row
+            help: read it through a row, as in 'upNext.<input>.index' in a handler on a row's input, or 'upNext.map { $0.index }'
+
+            """)
     }
 
     @Test func aParameterThatIsNoPosition() {
-        #expect(diagnose(spec(params: "{ track: Track, row: Int, count: String }")) == "")
+        #expect(diagnose(spec(params: "{ track: Track, row: Int, count: String }")) == """
+            t.yaml:8:29: error: a view model's parameters are its element, then its position: 'row' is neither 'index' nor 'count'
+              |
+            8 |     params: { track: Track, row: Int, count: String }
+              |                             ^~~
+            note: 'cells:' fills 'index: Int' with the row's offset in the list and 'count: Int' with the list's count
+            help: write 'params: { track: Track, index: Int, count: Int }' and keep the rest in 'state:'
+
+            t.yaml:8:46: error: 'count' is how many rows the list has, an 'Int'; found 'String'
+              |
+            8 |     params: { track: Track, row: Int, count: String }
+              |                                              ^~~~~~
+            help: write 'count: Int'
+
+            """)
     }
 
     @Test func aHandlerSettingThePosition() {
@@ -74,6 +104,12 @@ struct RowPositionCheckingTests {
                 handlers:
                   - on: moveUp
                     set: { index: index - 1 }
-            """)) == "")
+            """)) == """
+            t.yaml:12:16: error: a row's handler sets its state; 'index' is not state of 'QueueRow'
+               |
+            12 |         set: { index: index - 1 }
+               |                ^~~~~
+
+            """)
     }
 }
