@@ -170,13 +170,16 @@ package struct CellsPlan: Sendable {
     package var view: [Component]?
     /// The view model's `actions:` (see ``Action``), nil when it has none, as ``view``.
     package var actions: [Action]?
+    /// The fields that hold the row's offset and the list's count (see ``Position``), nil when
+    /// its view model declares neither.
+    package var position: Position?
     /// Where the instantiation is written.
     package var range: SpecRange
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(name: String, model: String, node: Int, source: Int, key: Int, fieldNames: [String], initial: [Value],
                  inputs: [Input], handlers: [Handler], outputs: [Output], view: [Component]? = nil, actions: [Action]? = nil,
-                 range: SpecRange) {
+                 position: Position? = nil, range: SpecRange) {
         self.name = name
         self.model = model
         self.node = node
@@ -189,6 +192,7 @@ package struct CellsPlan: Sendable {
         self.outputs = outputs
         self.view = view
         self.actions = actions
+        self.position = position
         self.range = range
     }
 }

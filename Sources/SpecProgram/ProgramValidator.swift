@@ -214,6 +214,22 @@ struct ProgramValidator {
         for (i, input) in plan.inputs.enumerated() {
             if let a = input.action { try index(a, plan.actions?.count ?? 0, "action", "\(at).inputs[\(i)]") }
         }
+        try position(plan, at)
+    }
+
+    /// A row's position names fields of the row after its element, two different ones, that no
+    /// handler, input or output writes: the engine alone fills them.
+    private func position(_ plan: CellsPlan, _ at: String) throws(CompiledSpecError) {
+        guard let position = plan.position else { return }
+        let fields = position.fields
+        for field in fields {
+            try index(field, plan.fieldNames.count, "field", "\(at).position")
+            guard field > 0 else { throw fail("\(at).position names field 0, the row's element") }
+            let written = plan.handlers.contains { $0.targets.contains(field) } || plan.outputs.contains { $0.field == field }
+                || plan.inputs.contains { $0.field == field }
+            guard !written else { throw fail("\(at).position names field \(field), which the row writes itself") }
+        }
+        guard Set(fields).count == fields.count else { throw fail("\(at).position names one field twice") }
     }
 
     private func step(_ kind: StepPlan.Kind, _ at: String) throws(CompiledSpecError) {

@@ -282,7 +282,9 @@ package struct ExpressionParser {
                     // `String(format: "%d", n)`: a labeled first argument, then unlabeled ones, as
                     // Swift's variadic parameters; the checker says which calls take that shape.
                     let variadic = written.first?.label.isEmpty == false && written.dropFirst().allSatisfy { $0.label.isEmpty }
-                    if !variadic, let stray = arguments.first {
+                    // A method's labels are the checker's to judge (`xs.inserting(x, at: 0)`).
+                    let method = if case .member = expr.kind { true } else { false }
+                    if !variadic, !method, let stray = arguments.first {
                         diagnostics.append(Diagnostic(id: .mixedArguments, "every argument of a record needs a label, as in 'Goal(id: 1)'",
                                                       at: stray.range))
                     }

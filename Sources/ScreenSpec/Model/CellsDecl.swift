@@ -1,11 +1,13 @@
 import SpecRuntime
 
 /// `viewModels:` — a view model declared once, instantiated per element of a list by `cells:`
-/// (seed 004's `EventCellViewModel`): one parameter, the row's element; its own inputs, state,
-/// outputs and handlers, which read only the view model's own names.
+/// (seed 004's `EventCellViewModel`): its parameters, the row's element and, when it reads its
+/// position, `index` and `count`; its own inputs, state, outputs and handlers, which read only
+/// the view model's own names.
 package struct ViewModelDecl: Sendable {
     package var name: Located<String>
-    /// The element each row is made for, such as `item: CartItem`: exactly one.
+    /// The element each row is made for, such as `item: CartItem`, first; then `index: Int` and
+    /// `count: Int`, the row's position, when it reads it (checked by the cells pass).
     package var params: [ParamDecl]
     package var inputs: [InputDecl] = []
     package var state: [StateDecl] = []

@@ -23,7 +23,8 @@ extension SpecReader {
                 if let type = typeName(value) { decl.params.append(ParamDecl(name: param, type: type)) }
             }
         }
-        guard decl.params.count == 1 else {
+        // Its element first; then its position, `index` and `count`, which the cells pass checks.
+        guard !decl.params.isEmpty else {
             diagnostics.error(.missingKey, "view model '\(name.value)' needs one parameter, the element each row is made for",
                               at: f["params"]?.range ?? node.range, fixIt: "write 'params: { item: Item }'")
             return nil

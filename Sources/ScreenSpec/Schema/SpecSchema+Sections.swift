@@ -20,7 +20,7 @@ extension SpecSchema {
              map("Actions by name.", of: ref("action"))),
             ("handlers", "On an event, set state: '- on: loadMore.elements' with 'set: { page: page + 1 }'.",
              list("Handlers, run in order.", of: ref("handler"))),
-            ("viewModels", "View models declared once and made per element of a list by 'cells:', as a table cell's view model: one parameter (the element), inputs, state, outputs and handlers over its own names.",
+            ("viewModels", "View models declared once and made per element of a list by 'cells:', as a table cell's view model: its parameters (the element, then its position when it reads it), inputs, state, outputs and handlers over its own names.",
              map("View models by name; the name is also the type of a row.", of: ref("viewModel"))),
             ("cells", "Rows of a view model, one per element of a list, known by the element's identity: 'cart: { viewModel: CartRow, for: items, id: id }'.",
              map("Rows by name: a list of the view model's records; '<name>.<input>' fires with a row.", of: ref("cells"))),
@@ -128,7 +128,7 @@ extension SpecSchema {
                 ("set", map("Targets to expressions.", of: ref("expression"), names: "dottedName")),
             ], required: ["on", "set"])),
             (key: "viewModel", value: object("A view model made for each element of a list ('cells:').", [
-                ("params", map("Exactly one parameter: the element a row is made for, a record.", of: ref("type"))),
+                ("params", map("The element a row is made for, a record, first; then, when the row reads its position, 'index: Int' (its offset in the list, from 0) and 'count: Int' (the list's count), which 'cells:' fills.", of: ref("type"))),
                 ("inputs", map("The row's inputs: 'event', or a type for a value; a scenario sends them with 'send: { cart.remove: { row: 1 } }'.", of: ref("input"))),
                 ("state", map("What the row keeps.", of: ref("state"))),
                 ("outputs", map("Expressions over the row's own names, each reading the ones before it.", of: ref("expression"))),

@@ -113,7 +113,8 @@ extension ScreenGraph {
     }
 
     /// The rows for `list`: an element whose identity a row of `previous` has keeps that row's
-    /// fields (its element replaced); a new one starts from the view model's initial values.
+    /// fields (its element and position replaced); a new one starts from the view model's initial
+    /// values.
     /// Two elements with one identity are a runtime error; the second gets a row of its own,
     /// which steps cannot address.
     private func rows(_ c: Int, following list: Value, previous: [Value]) -> [Value] {
@@ -127,7 +128,8 @@ extension ScreenGraph {
         var seen: Set<Value> = []
         var rows: [Value] = []
         rows.reserveCapacity(elements.count)
-        for element in elements {
+        let position = plan.position
+        for (offset, element) in elements.enumerated() {
             let key = identity(of: element, plan)
             var record: RecordValue
             if let row = kept[key], !seen.contains(key) {
@@ -138,6 +140,11 @@ extension ScreenGraph {
             }
             seen.insert(key)
             if !record.fields.isEmpty { record.fields[0] = element }
+            // Its place in the list as this transaction has it: a row that moved reads its new one.
+            if let position {
+                if let field = position.index, field < record.fields.count { record.fields[field] = .int(offset) }
+                if let field = position.count, field < record.fields.count { record.fields[field] = .int(elements.count) }
+            }
             rows.append(.record(computeOutputs(c, record, row: key)))
         }
         if plan.actions != nil {

@@ -20,6 +20,9 @@ struct CheckedViewModel {
     var actionOfInput: [Int: Int] = [:]
     /// The fields of its actions' `executing` and `enabled`, which no handler sets.
     var actionFields: Set<Int> = []
+    /// The fields of its position, `index` and `count` (CellsPass+Position.swift), which no
+    /// handler sets either; nil when it declares neither.
+    var position: CellsPlan.Position?
 }
 
 /// A `cells:` entry with its nodes declared, waiting for the list it follows (``CellsSources``).
@@ -153,6 +156,7 @@ struct CellsPass: CheckPass {
             addField(name, type, initial, of: decl, to: &model, &fields)
         }
         _ = add(param.name, element, .none)
+        model.position = declarePosition(decl, to: &model, &fields)
         var inputFields: [String: (field: Int, type: SpecType)] = [:]
         for input in decl.inputs {
             switch input.kind {
@@ -210,7 +214,7 @@ struct CellsPass: CheckPass {
             for (target, value) in handler.assignments {
                 guard let field = fields[target.value], model.fieldNames.indices.contains(field.field),
                       field.field > 0, inputFields[target.value] == nil, !model.outputs.contains(where: { $0.field == field.field }),
-                      !model.actionFields.contains(field.field) else {
+                      !model.actionFields.contains(field.field), model.position?.fields.contains(field.field) != true else {
                     cx.diagnostics.error(.notWritable, "a row's handler sets its state; '\(target.value)' is not state of '\(decl.name.value)'",
                                          at: target.range)
                     continue
@@ -291,7 +295,8 @@ struct CellsSources: CheckPass {
             plans.append(CellsPlan(name: decl.name.value, model: cells.model.name, node: cells.node, source: source.node, key: cells.key,
                                    fieldNames: cells.model.fieldNames, initial: cells.model.initial, inputs: inputs,
                                    handlers: cells.model.handlers, outputs: cells.model.outputs, view: cells.model.view,
-                                   actions: cells.model.actions.isEmpty ? nil : cells.model.actions, range: decl.range))
+                                   actions: cells.model.actions.isEmpty ? nil : cells.model.actions, position: cells.model.position,
+                                   range: decl.range))
         }
         return plans
     }

@@ -150,6 +150,7 @@ extension ExpressionChecker {
     private mutating func method(_ b: Typed, _ name: String, _ nameRange: SpecRange, _ arguments: [Expr], _ range: SpecRange) -> Typed? {
         let labeled = arguments.map { LabeledExpr(label: "", labelRange: $0.range, value: $0) }
         if let handled = closureMethod(b, name, nameRange, labeled, range) { return handled }
+        if let handled = listMove(b, name, nameRange, labeled, range) { return handled }
         if case .list(let element) = b.type, let closure = arguments.last, case .closure(let body, let parameters) = closure.kind, arguments.count == 1 {
             closureArguments.append(element)
             defer { closureArguments.removeLast() }

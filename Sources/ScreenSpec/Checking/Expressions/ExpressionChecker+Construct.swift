@@ -14,6 +14,9 @@ extension ExpressionChecker {
             let labels = arguments.map { "\($0.label.isEmpty ? "_" : $0.label):" }.joined()
             return error(.unknownMember, "'\(b.type)' has no function '\(name)(\(labels))'", nameRange)
         }
+        if case .member(let base, let name, false, let nameRange) = callee.kind, Self.listMoveNames.contains(name) {
+            return listMove(base, name, nameRange, arguments, range)
+        }
         if case .name("String") = callee.kind, arguments.first?.label == "format" { return format(arguments, range) }
         if case .name(let name) = callee.kind, let function = functions.checked[name] {
             // A function of `functions:` takes its arguments in order, as `func mmss(_ t: Int)`.

@@ -239,6 +239,7 @@ struct ExpressionChecker {
                                   fixIt: "write '\(dotted)'")
                 return nil
             }
+            if reportRowPosition(name, range) { return nil }
             let suggestion = diagnostics.didYouMean(name, in: (payload.map { [$0.name] } ?? []) + rowFields.keys + (functionParameters?.keys.map { $0 } ?? [])
                                                     + symbols.keys.prefix(Suggestion.maximumCandidates))
             let notes = functionParameters != nil ? [DiagnosticNote("a function reads its parameters only: pass what it needs as an argument")]
