@@ -48,10 +48,47 @@ package struct ComponentPlan: Sendable {
     package var minimum: Double?
     package var maximum: Double?
     package var step: Double?
+    /// Bounds an expression gives (`maximumValue: Double(duration)`), kept in cells the engine
+    /// reads as they change; nil when both are numbers, which ``minimum`` and ``maximum`` hold.
+    package var bounds: Bounds?
+
+    /// A bounded control's bounds as cells (`seek.minimumValue`, `seek.maximumValue`, the one
+    /// written as a number never changing), and the value they bound. As UIKit sets a slider's or
+    /// stepper's `value` inside new bounds, the engine moves the value into them whenever one
+    /// changes, firing nothing (UIKit sends no `.valueChanged` for it); a binding's value outside
+    /// them, and bounds the wrong way round, are runtime errors.
+    package struct Bounds: Sendable, Hashable {
+        package var minimum: Int
+        package var maximum: Int
+        /// The `value` property's cell.
+        package var value: Int
+        /// Whether the bounds may be equal: a slider's (`UISlider` then has one value), not a
+        /// stepper's (`UIStepper` raises on `maximumValue` not above `minimumValue`).
+        package var mayBeEqual: Bool
+        /// Where the first bound written as an expression is, for the runtime errors.
+        package var range: SpecRange
+
+        /// Memberwise, at `package` access: the front end builds the program.
+        package init(minimum: Int, maximum: Int, value: Int, mayBeEqual: Bool, range: SpecRange) {
+            self.minimum = minimum
+            self.maximum = maximum
+            self.value = value
+            self.mayBeEqual = mayBeEqual
+            self.range = range
+        }
+
+        /// Why `minimum` and `maximum` cannot bound a value (bounds the wrong way round, or not
+        /// finite), or nil.
+        package func problem(minimum: Double, maximum: Double) -> String? {
+            guard minimum.isFinite, maximum.isFinite else { return "a bound is not a finite number" }
+            if minimum < maximum || mayBeEqual && minimum == maximum { return nil }
+            return "the minimum must be \(mayBeEqual ? "at most" : "below") the maximum"
+        }
+    }
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(name: String, kind: String, properties: [Property], events: [Event], titles: [String]? = nil,
-                 minimum: Double? = nil, maximum: Double? = nil, step: Double? = nil) {
+                 minimum: Double? = nil, maximum: Double? = nil, step: Double? = nil, bounds: Bounds? = nil) {
         self.name = name
         self.kind = kind
         self.properties = properties
@@ -60,6 +97,7 @@ package struct ComponentPlan: Sendable {
         self.minimum = minimum
         self.maximum = maximum
         self.step = step
+        self.bounds = bounds
     }
 }
 
@@ -68,3 +106,4 @@ package struct ComponentPlan: Sendable {
 extension ComponentPlan: Codable {}
 extension ComponentPlan.Property: Codable {}
 extension ComponentPlan.Event: Codable {}
+extension ComponentPlan.Bounds: Codable {}

@@ -142,6 +142,7 @@ struct ProgramValidator {
                 for f in e.feeds { try node(f, at) }
                 for a in e.actions { try index(a, spec.actions.count, "action", at) }
             }
+            if let bounds = component.bounds { try self.bounds(bounds, of: component, at) }
         }
         for (i, invariant) in spec.invariants.enumerated() {
             try node(invariant.node, "invariants[\(i)]")
@@ -261,7 +262,25 @@ struct ProgramValidator {
         }
     }
 
+    /// Bounds in cells: three distinct Double cells the engine writes, the value after both
+    /// bounds (it is settled once they are), and a step, if any, above 0.
+    private func bounds(_ bounds: ComponentPlan.Bounds, of component: ComponentPlan, _ at: String) throws(CompiledSpecError) {
+        let cells = [bounds.minimum, bounds.maximum, bounds.value]
+        for n in cells {
+            try node(n, at)
+            guard case .state = spec.nodes[n].kind, spec.nodes[n].type == .double else { throw fail("\(at) bounds node \(n), which is no Double cell") }
+        }
+        guard Set(cells).count == 3 else { throw fail("\(at) names one node twice among its bounds and value") }
+        try after(bounds.value, bounds.minimum, at, "bounds")
+        try after(bounds.value, bounds.maximum, at, "bounds")
+        if let step = component.step, !(step.isFinite && step > 0) { throw fail("\(at) has a component stepping by \(step)") }
+    }
+
     private func gesture(_ g: GesturePlan, _ at: String) throws(CompiledSpecError) {
+        if let c = g.bounds {
+            try index(c, spec.components.count, "component", at)
+            guard spec.components[c].bounds != nil else { throw fail("\(at) checks the bounds of a component with none in cells") }
+        }
         try optionalNode(g.enabled, at)
         try optionalNode(g.shownWhile, at)
         for n in g.writes + g.events + g.clears { try node(n, at) }

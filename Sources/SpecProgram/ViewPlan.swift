@@ -78,6 +78,11 @@ package struct GesturePlan: Sendable {
     /// `specrun explore` can write the gesture back as a step.
     package var verb: String = ""
     package var target: String = ""
+    /// The component (an index into ``CheckedSpec/components``) whose bounds are expressions,
+    /// for a gesture that changes its value: the value must lie in the bounds in force when the
+    /// step plays (numbers written as bounds are checked with the spec). `stepValue` is the
+    /// component's ``ComponentPlan/step``.
+    package var bounds: Int? = nil
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(
@@ -91,7 +96,8 @@ package struct GesturePlan: Sendable {
         clears: [Int] = [],
         shownWhile: Int? = nil,
         verb: String = "",
-        target: String = ""
+        target: String = "",
+        bounds: Int? = nil
     ) {
         self.component = component
         self.kind = kind
@@ -104,6 +110,7 @@ package struct GesturePlan: Sendable {
         self.shownWhile = shownWhile
         self.verb = verb
         self.target = target
+        self.bounds = bounds
     }
 }
 

@@ -50,7 +50,7 @@ struct SchemaValidationTests {
         ("missing screen", "inputs:\n  x: event\n", "screen"),
         ("unknown failure", "screen: A\nservices:\n  api.x: { returns: Int, fails: http(42) }\n", "http(42)"),
         ("two-way on a label", "screen: A\ninputs:\n  n: { type: String, default: \"\" }\nview:\n  l: { label: { text: { twoWay: n } } }\n", "twoWay"),
-        ("slider bound not a number", "screen: A\nview:\n  s: { slider: { minimumValue: low } }\n", "low"),
+        ("slider bound neither a number nor an expression", "screen: A\nview:\n  s: { slider: { minimumValue: { a: 1 } } }\n", "minimumValue"),
         ("stepper in a list of verbs", "screen: A\nview:\n  s: stepper\nscenarios:\n  - name: s\n    steps:\n      - stepp: s\n", "stepp"),
     ]
 

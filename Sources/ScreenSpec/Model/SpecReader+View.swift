@@ -108,8 +108,16 @@ extension SpecReader {
                 return title
             }
             decl.parts[key.value] = .init(count: Located(titles.count, value.range), titles: titles)
-        case .number:
-            if let number = readNumber(value, setting: key.value, integral: false) { decl.numbers[key.value] = number }
+        case .bound:
+            // A plain number is a number; anything else an expression (`Double(duration)`).
+            if value.scalar?.style == .plain, let d = Double(value.string ?? ""), d.isFinite {
+                if let number = readNumber(value, setting: key.value, integral: false) { decl.numbers[key.value] = number }
+            } else if value.scalar != nil, let expr = expression(value) {
+                decl.boundExpressions[key.value] = expr
+            } else if value.scalar == nil {
+                diagnostics.error(.typeMismatch, "'\(key.value):' takes a number or a Double expression, found \(value.kindName)", at: value.range,
+                                  fixIt: "'\(key.value): Double(duration)'")
+            }
         case .positiveNumber:
             guard let number = readNumber(value, setting: key.value, integral: false) else { return }
             if number.value > 0 {

@@ -14,6 +14,9 @@ package struct ComponentDecl: Sendable {
     package var parts: [String: Parts] = [:]
     /// Numeric settings by name: `minimumValue:`, `maximumValue:`, `stepValue:`, `numberOfPages:`.
     package var numbers: [String: Located<Double>] = [:]
+    /// Bounds given as an expression over the screen's names, by setting:
+    /// `maximumValue: Double(duration)`. A setting is in ``numbers`` or here, not both.
+    package var boundExpressions: [String: Expr] = [:]
     /// `action:` of a button: tapping executes it, and the button is enabled exactly when it is.
     package var action: Located<String>?
     /// `font:` of a text component, as iOS draws it (the preview's; the engine does not read it).

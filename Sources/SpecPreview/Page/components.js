@@ -78,6 +78,9 @@
       const node = el("input", { type: "range", min: c.minimum ?? 0, max: c.maximum ?? 1, step: "any", "aria-label": c.name });
       node.addEventListener("change", () => step(c.verbs.value, c.name, Number(node.value)));
       return { node, update(p) {
+        // Bounds an expression gives are properties, shown as they change.
+        if (typeof p.minimumValue === "number") node.min = p.minimumValue;
+        if (typeof p.maximumValue === "number") node.max = p.maximumValue;
         const v = Number(p.value ?? 0);
         if (v < Number(node.min)) node.min = v;
         if (v > Number(node.max)) node.max = v;
@@ -88,7 +91,12 @@
     stepper(c) {
       const node = el("input", { type: "number", min: c.minimum ?? 0, max: c.maximum ?? 100, step: c.step ?? 1, "aria-label": c.name });
       node.addEventListener("change", () => step(c.verbs.value, c.name, Number(node.value)));
-      return { node, update(p) { if (document.activeElement !== node) node.value = p.value ?? 0; node.disabled = p.enabled === false; } };
+      return { node, update(p) {
+        if (typeof p.minimumValue === "number") node.min = p.minimumValue;
+        if (typeof p.maximumValue === "number") node.max = p.maximumValue;
+        if (document.activeElement !== node) node.value = p.value ?? 0;
+        node.disabled = p.enabled === false;
+      } };
     },
     segmentedControl(c) {
       if (Array.isArray(c.titles)) {

@@ -37,6 +37,10 @@ extension ScreenGraph {
             }
             switch kinds[node] {
             case .source:
+                if !boundedBy.isEmpty, boundedBy[node] >= 0 {
+                    commitBounded(node)
+                    continue
+                }
                 if handlerWrote[node] { keepPrior(node) }
                 if let tail = pendingAppend.take(node) {
                     appendPending(node, tail)

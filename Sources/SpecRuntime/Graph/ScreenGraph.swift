@@ -164,6 +164,9 @@ public final class ScreenGraph {
     /// Per pipeline, the action whose work it runs (see ScreenGraph+ActionWork.swift), else -1.
     /// A constant: read in every transaction, a `var` would be checked for exclusive access there.
     let workOfPipeline: [Int]
+    /// For a bound's cell or the value it bounds, the component (``ComponentPlan/Bounds``); -1
+    /// for other nodes; empty when no component's bounds are expressions (ScreenGraph+Bounds.swift).
+    let boundedBy: [Int]
     /// Executions of work written as a stream that ended in this transaction, in order: each
     /// action's `executing` turns false in a transaction of its own after it.
     @exclusivity(unchecked) var endedExecutions: [(action: Int, completed: Bool)] = []
@@ -233,6 +236,7 @@ public final class ScreenGraph {
         }
         rank = program.rank
         workOfPipeline = Self.workOwners(spec)
+        boundedBy = Self.boundedNodes(spec)
         acceptsEqual = program.acceptsEqual
         samples = program.samples
         isSampled = program.isSampled
@@ -296,10 +300,12 @@ public final class ScreenGraph {
             }
         }
         // Bindings from a source with a current value apply it, in the order they are declared.
+        var boundWrites: Set<Int> = []
         for (h, handler) in spec.handlers.enumerated() {
             var writes: [HandlerWrite] = []
             guard let source = handler.startValue, !isValueless(source), handlerWrites(h, payload: context.values[source], into: &writes) else { continue }
             for write in writes {
+                if !boundedBy.isEmpty, boundedBy[write.target] >= 0 { boundWrites.insert(write.target) }
                 if write.appends {
                     guard case .list(let items) = context.values[write.target], case .list(let tail) = write.value else { continue }
                     context.values[write.target] = .list(items + tail)
@@ -308,6 +314,7 @@ public final class ScreenGraph {
                 }
             }
         }
+        if !boundedBy.isEmpty { startBounds(boundWrites) }
         for node in spec.nodes.indices where visible[node] && spec.nodes[node].hasCurrentValue && !isValueless(node) {
             onEmit?(Emission(time: clock.now, node: node, value: context.values[node]))
         }

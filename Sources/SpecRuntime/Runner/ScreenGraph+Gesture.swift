@@ -10,6 +10,9 @@ extension ScreenGraph {
         /// The control already shows the value: UIKit sends no `.valueChanged` for a segment
         /// picked again, a switch set as it is, a stepper at its bound, a text typed as it is.
         case unchanged
+        /// The value is outside the bounds an expression gives, as they are now (or off the
+        /// stepper's steps): an error of the spec, as it is for bounds written as numbers.
+        case outOfBounds(String)
     }
 
     /// The payload a gesture carries now, or why it cannot be made.
@@ -21,6 +24,7 @@ extension ScreenGraph {
             // A gesture that changes a control's value (`pick:`, `toggle:`, `slide:`, `step:`,
             // `type:`, `page:`) writes the property the control shows; taps and events write none.
             if let shown = gesture.writes.first, value(of: shown) == v { return .failure(.unchanged) }
+            if let c = gesture.bounds, let problem = outOfBounds(v, component: c, verb: gesture.verb) { return .failure(.outOfBounds(problem)) }
             return .success(v)
         case .row(let rows, let index):
             guard case .list(let items)? = value(of: rows) else { return .failure(.noRow(count: 0)) }
@@ -30,7 +34,7 @@ extension ScreenGraph {
 
     /// Whether a person can make `gesture` now, and with what payload: nil for a disabled control,
     /// an alert that is not shown, a row that is not there, or a value the control already shows
-    /// (the gesture fires nothing).
+    /// (the gesture fires nothing), or a value outside the bounds in force.
     package func payloadIfMade(_ gesture: GesturePlan) -> Value? {
         if case .success(let payload) = payload(of: gesture) { payload } else { nil }
     }
@@ -53,6 +57,9 @@ extension ScreenGraph {
             record(.step(time: clock.now, text: text))
             record(.runtimeError(time: clock.now, message:
                 "\(range.file):\(range.start): '\(gesture.component)' has \(count) row\(count == 1 ? "" : "s"), so row \(index) cannot be selected"))
+        case .failure(.outOfBounds(let problem)):
+            record(.step(time: clock.now, text: text))
+            record(.runtimeError(time: clock.now, message: "\(range.file):\(range.start): \(problem)"))
         case .success(let payload):
             record(.step(time: clock.now, text: text))
             perform(writes: gesture.writes, events: gesture.events, actions: gesture.actions, payload: payload, clears: gesture.clears)
@@ -61,7 +68,8 @@ extension ScreenGraph {
 
     /// Performs a gesture as exploration tries it: what ``play(_:text:range:record:)`` does,
     /// where a gesture the person cannot make now (a disabled control, an alert not shown, a
-    /// row that is not there, a value the control already shows) is not made at all.
+    /// row that is not there, a value the control already shows, a value outside the bounds an
+    /// expression gives, as they are now) is not made at all.
     package func explore(_ gesture: GesturePlan) {
         guard case .success(let payload) = payload(of: gesture) else { return }
         perform(writes: gesture.writes, events: gesture.events, actions: gesture.actions, payload: payload, clears: gesture.clears)

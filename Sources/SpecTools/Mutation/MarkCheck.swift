@@ -20,7 +20,9 @@ package enum MarkCheck {
     static func mark(_ mutants: inout [Mutant], _ marks: [EquivalentMutantDecl]) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         for mark in marks {
-            let matching = mutants.indices.filter { mutants[$0].declaration == mark.declaration.value && mutants[$0].change == mark.change.value }
+            // A mark names its change on one line or as the source writes it, line breaks included.
+            let change = MutantChangeText.oneLine(mark.change.value)
+            let matching = mutants.indices.filter { mutants[$0].declaration == mark.declaration.value && mutants[$0].change == change }
             guard !matching.isEmpty else {
                 let candidates = mutants.filter { $0.declaration == mark.declaration.value }.map(\.change)
                 problems.append(Diagnostic(id: .unknownMutant, "no mutant of '\(mark.declaration.value)' makes the change '\(mark.change.value)'",

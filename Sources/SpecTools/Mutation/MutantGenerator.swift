@@ -90,6 +90,8 @@ enum MutantGenerator {
         for (s, service) in spec.services.enumerated() {
             out += serviceMutants(s, service, draft)
         }
+        // Each change on one line, as the report prints it and a mark quotes it.
+        for i in out.indices { out[i].change = MutantChangeText.oneLine(out[i].change) }
         // Source order; equal places keep the order they were made in.
         return out.enumerated().sorted { a, b in
             (a.element.range.start, a.offset) < (b.element.range.start, b.offset)

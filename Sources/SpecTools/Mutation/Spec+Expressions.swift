@@ -65,6 +65,12 @@ extension Spec {
                 if var e = view[c].properties[p].get { visit(name, &e); view[c].properties[p].get = e }
                 if var e = view[c].properties[p].set { visit(name, &e); view[c].properties[p].set = e }
             }
+            // Bounds given by expressions (`maximumValue: Double(duration)`), in the settings' order.
+            for setting in view[c].boundExpressions.keys.sorted() {
+                guard var e = view[c].boundExpressions[setting] else { continue }
+                visit(name, &e)
+                view[c].boundExpressions[setting] = e
+            }
         }
         for b in bindings.indices {
             guard case .map(var es, let perTarget) = bindings[b].transform else { continue }

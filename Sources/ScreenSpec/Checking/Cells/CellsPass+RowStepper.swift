@@ -14,6 +14,12 @@ extension CellsPass {
         let kind = component.kind.value
         guard let range = kind.properties.lazy.compactMap(\.range).first(where: { if case .bounds = $0 { true } else { false } }),
               case .bounds(let defaultMinimum, let defaultMaximum, _) = range else { return true }
+        // A row's bounds are numbers: an expression over the row's names is a screen control's only.
+        if let (setting, expr) = component.boundExpressions.min(by: { $0.key < $1.key }) {
+            cx.diagnostics.error(.invalidRange, "a row's \(kind.name) takes a number for '\(setting):'; an expression bounds a screen's \(kind.name) only",
+                                 at: expr.range, fixIt: "write the bound as a number, as in '\(setting): 10'")
+            return false
+        }
         guard let (minimum, maximum) = component.bounds(defaultMinimum: defaultMinimum, defaultMaximum: defaultMaximum, diagnostics: &cx.diagnostics) else {
             return false
         }

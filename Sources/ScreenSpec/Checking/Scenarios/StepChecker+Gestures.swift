@@ -39,9 +39,10 @@ extension StepChecker {
             }
             let component = view.components[c]
             let enabled = component.property("enabled").map { component.properties[$0].node }
-            func gesture(_ payload: GesturePlan.Payload, writes: [Int], events: [Int], actions: [Int], text: String) -> StepPlan {
+            func gesture(_ payload: GesturePlan.Payload, writes: [Int], events: [Int], actions: [Int], text: String, bounds: Int? = nil) -> StepPlan {
                 StepPlan(kind: .gesture(GesturePlan(component: component.name, kind: component.kind.name, payload: payload, enabled: enabled,
-                                                    writes: writes, events: events, actions: actions, verb: verb.value, target: target.value)),
+                                                    writes: writes, events: events, actions: actions, verb: verb.value, target: target.value,
+                                                    bounds: bounds)),
                          text: text, range: target.range)
             }
             if member == nil, let p = component.properties.first(where: { $0.verb == verb.value }), let stream = p.userStream {
@@ -71,7 +72,9 @@ extension StepChecker {
                     actions += e.actions
                 }
                 let text = component.kind.properties.first { $0.name == p.name }?.stepText(component.name, v) ?? "\(verb.value) \(component.name) to \(v)"
-                plans.append(gesture(.value(v), writes: [p.node], events: events, actions: actions, text: text))
+                // Bounds an expression gives are those in force when the step plays: the engine checks them then.
+                let bounds = component.bounds?.value == p.node ? c : nil
+                plans.append(gesture(.value(v), writes: [p.node], events: events, actions: actions, text: text, bounds: bounds))
             } else if let event = component.events.first(where: { $0.verb == verb.value && (member == nil || $0.name == member) }) {
                 let events = [event.node] + event.feeds
                 if event.isRow {

@@ -5,7 +5,8 @@ import SpecRuntime
 extension ViewPass {
     /// Sets `constraint`, left nil when the range cannot be known (a missing setting, reported);
     /// false when the property cannot be declared (bounds the wrong way round, reported). Bounds
-    /// also go to the component, for the tools that draw it, and move the first value into them.
+    /// also go to the component, for the tools that draw it, and move the first value into them;
+    /// bounds an expression gives leave `constraint` nil.
     mutating func resolve(_ range: ComponentRange, of decl: ComponentDecl, into component: inout ViewRegistry.Component,
                           initial: inout Value, constraint: inout ValueConstraint?) -> Bool {
         switch range {
@@ -13,11 +14,17 @@ extension ViewPass {
             guard let (minimum, maximum) = decl.bounds(defaultMinimum: defaultMinimum, defaultMaximum: defaultMaximum, diagnostics: &cx.diagnostics) else {
                 return false
             }
-            component.minimum = minimum
-            component.maximum = maximum
             if stepped { component.step = decl.numbers["stepValue"]?.value ?? 1 }
             // UIKit clamps the value into the new bounds.
             initial = .double(min(max(0, minimum), maximum))
+            if decl.hasBoundExpressions {
+                // Bounds in cells that expressions write (ViewPass+BoundExpressions): the value is
+                // checked against them as they change, when the screen runs.
+                component.firstBounds = (minimum, maximum, stepped)
+                return true
+            }
+            component.minimum = minimum
+            component.maximum = maximum
             constraint = ValueConstraint(minimum: minimum, maximum: maximum, integral: false)
         case .fixed(let minimum, let maximum):
             constraint = ValueConstraint(minimum: minimum, maximum: maximum, integral: false)

@@ -147,6 +147,7 @@ struct ViewPass: CheckPass {
             let node = cx.addNode(name, payload, .stream, role: .component, visible: false, range: callback.name.range, what: "delegate callback")
             component.events.append(.init(name: callback.name.value, node: node, payload: payload, verb: GestureVerb.fire.name, userProperty: nil))
         }
+        if decl.hasBoundExpressions { declareBoundCells(decl, into: &component) }
         out.registry.index[decl.name.value] = out.registry.components.count
         out.registry.components.append(component)
     }
@@ -175,7 +176,7 @@ struct ViewPass: CheckPass {
         return checker
     }
 
-    private mutating func isFree(_ name: String, at range: SpecRange) -> Bool {
+    mutating func isFree(_ name: String, at range: SpecRange) -> Bool {
         guard let existing = cx.symbols[name] else { return true }
         cx.diagnostics.error(.duplicateName, "'\(name)' is already declared", at: range,
                           notes: [DiagnosticNote("'\(name)' is declared here", at: cx.nodes[existing.node].range)])
@@ -215,11 +216,12 @@ struct ViewPass: CheckPass {
             for target in wiring.targets { route(&event, to: target, viewModel) }
             out.registry.components[c].events[e] = event
         }
+        if decl.hasBoundExpressions { wireBoundExpressions(decl, c, viewModel) }
         if let actionName = decl.action { wireAction(decl, c, actionName) }
     }
 
     /// A binder from a view-model expression: a computed source unless it is one node already.
-    private mutating func bind(_ typed: TypedExpr, reads: [Int], to property: ViewRegistry.Property, label: String, at range: SpecRange) {
+    mutating func bind(_ typed: TypedExpr, reads: [Int], to property: ViewRegistry.Property, label: String, at range: SpecRange) {
         if case .constant(let value) = typed, let constraint = property.constraint, !constraint.allows(value) {
             cx.rangeError(value, cx.nodes[property.node].name, constraint, at: range)
             return

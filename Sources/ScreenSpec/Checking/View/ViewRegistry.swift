@@ -37,6 +37,10 @@ struct ViewRegistry {
         var minimum: Double?
         var maximum: Double?
         var step: Double?
+        /// Bounds an expression gives: the cells' first values (the numbers written, or the kind's
+        /// defaults) and whether the control steps, until ``bounds`` holds the cells.
+        var firstBounds: (minimum: Double, maximum: Double, stepped: Bool)?
+        var bounds: ComponentPlan.Bounds?
 
         func property(_ name: String) -> Int? { properties.firstIndex { $0.name == name } }
         func event(_ name: String) -> Int? { events.firstIndex { $0.name == name } }
@@ -45,7 +49,7 @@ struct ViewRegistry {
             ComponentPlan(name: name, kind: kind.name,
                           properties: properties.map { .init(name: $0.name, node: $0.node, edits: $0.userStream) },
                           events: events.map { .init(name: $0.name, node: $0.node, feeds: $0.feeds, actions: $0.actions) },
-                          titles: titles, minimum: minimum, maximum: maximum, step: step)
+                          titles: titles, minimum: minimum, maximum: maximum, step: step, bounds: bounds)
         }
         var verbs: [String] { (properties.compactMap(\.verb) + events.compactMap(\.verb)).reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
     }

@@ -28,7 +28,7 @@ extension DiagnosticID {
     package static let unknownComponentKind = DiagnosticID("unknown-component-kind", "a kind of component the catalogue does not have")
     package static let unknownMember = DiagnosticID("unknown-member", "a component has no such property, event or setting")
     package static let invalidSegments = DiagnosticID("invalid-segments", "'segments:' is a count from 0 to 1000 or a list of titles")
-    package static let invalidRange = DiagnosticID("invalid-range", "a control's 'minimumValue:' and 'maximumValue:' are numbers, the minimum below the maximum")
+    package static let invalidRange = DiagnosticID("invalid-range", "a control's 'minimumValue:' and 'maximumValue:' written as numbers have the minimum below the maximum; a row's control's are numbers")
     package static let missingTarget = DiagnosticID("missing-target", "a binding's 'to:' names nothing")
 
     /// Every id of structure, in the order of docs/diagnostics.md.

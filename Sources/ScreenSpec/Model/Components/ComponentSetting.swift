@@ -10,8 +10,10 @@ struct ComponentSetting: Sendable {
         case countOrTitles
         /// A non-empty list of titles (`buttons:`), kept in ``ComponentDecl/parts``.
         case titles(TitlesReading)
-        /// A number (`minimumValue:`), kept in ``ComponentDecl/numbers``.
-        case number
+        /// A number (`minimumValue: 0`), kept in ``ComponentDecl/numbers``, or an expression over
+        /// the screen's names (`maximumValue: Double(duration)`), kept in
+        /// ``ComponentDecl/boundExpressions``.
+        case bound
         /// A number above 0 (`stepValue:`), kept in ``ComponentDecl/numbers``.
         case positiveNumber
         /// A count from 0 to 1000 (`numberOfPages:`), kept in ``ComponentDecl/numbers``.
@@ -35,10 +37,12 @@ struct ComponentSetting: Sendable {
     static let segments = ComponentSetting(name: "segments", reading: .countOrTitles,
         description: "The segments: a count from 0 to 1000 or a list of titles.",
         schema: ["anyOf": [["type": "integer", "minimum": 0, "maximum": 1000], ["type": "array", "items": ["type": "string"]]]])
-    static let minimumValue = ComponentSetting(name: "minimumValue", reading: .number,
-        description: "The least value (UIKit's 'minimumValue'; 0 by default).", schema: ["type": "number"])
-    static let maximumValue = ComponentSetting(name: "maximumValue", reading: .number,
-        description: "The greatest value (UIKit's 'maximumValue'; 1 for a slider, 100 for a stepper by default).", schema: ["type": "number"])
+    static let minimumValue = ComponentSetting(name: "minimumValue", reading: .bound,
+        description: "The least value (UIKit's 'minimumValue'; 0 by default): a number, or a Double expression over the screen's names, bound one way.",
+        schema: ["anyOf": [["type": "number"], SpecSchema.ref("expression")]])
+    static let maximumValue = ComponentSetting(name: "maximumValue", reading: .bound,
+        description: "The greatest value (UIKit's 'maximumValue'; 1 for a slider, 100 for a stepper by default): a number, or a Double expression over the screen's names, bound one way.",
+        schema: ["anyOf": [["type": "number"], SpecSchema.ref("expression")]])
     static let stepValue = ComponentSetting(name: "stepValue", reading: .positiveNumber,
         description: "How much one tap on the stepper's + or - changes its value (UIKit's 'stepValue'; 1 by default); 'step:' goes to values a person can reach so.",
         schema: ["type": "number", "exclusiveMinimum": 0])
