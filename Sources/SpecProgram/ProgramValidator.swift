@@ -247,6 +247,7 @@ struct ProgramValidator {
 
     private func gesture(_ g: GesturePlan, _ at: String) throws(CompiledSpecError) {
         try optionalNode(g.enabled, at)
+        try optionalNode(g.hidden, at)
         try optionalNode(g.shownWhile, at)
         for n in g.writes + g.events + g.clears { try node(n, at) }
         for a in g.actions { try index(a, spec.actions.count, "action", at) }

@@ -38,6 +38,7 @@ extension ScreenGraph {
             switch kinds[node] {
             case .source:
                 if handlerWrote[node] { keepPrior(node) }
+                if tracksAccepts { acceptedSources.append(node) }
                 if let tail = pendingAppend.take(node) {
                     appendPending(node, tail)
                     continue
