@@ -282,6 +282,7 @@ struct ProgramValidator {
             guard spec.components[c].bounds != nil else { throw fail("\(at) checks the bounds of a component with none in cells") }
         }
         try optionalNode(g.enabled, at)
+        try optionalNode(g.hidden, at)
         try optionalNode(g.shownWhile, at)
         for n in g.writes + g.events + g.clears { try node(n, at) }
         for a in g.actions { try index(a, spec.actions.count, "action", at) }

@@ -64,6 +64,9 @@ package struct GesturePlan: Sendable {
     /// The component's `enabled` node: while it is false the gesture does nothing, as UIKit
     /// sends no events from a disabled control.
     package var enabled: Int?
+    /// The component's `isHidden` node, when something binds it: while it is true the gesture
+    /// does nothing, as UIKit's hit-testing skips a hidden view and a person cannot touch it.
+    package var hidden: Int? = nil
     /// Nodes that show the new value (the property the person changed).
     package var writes: [Int]
     /// Streams fired with the payload.
@@ -90,6 +93,7 @@ package struct GesturePlan: Sendable {
         kind: String,
         payload: Payload,
         enabled: Int? = nil,
+        hidden: Int? = nil,
         writes: [Int],
         events: [Int],
         actions: [Int],
@@ -103,6 +107,7 @@ package struct GesturePlan: Sendable {
         self.kind = kind
         self.payload = payload
         self.enabled = enabled
+        self.hidden = hidden
         self.writes = writes
         self.events = events
         self.actions = actions

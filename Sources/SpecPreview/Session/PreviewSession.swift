@@ -293,8 +293,8 @@ package final class PreviewSession: @unchecked Sendable {
     }
 
     /// A person cannot touch a hidden view (UIKit's hit-testing skips it): the page does not draw
-    /// one, and a gesture sent for one anyway is refused. (A scenario's gesture is still played,
-    /// as `docs/components.md` says.)
+    /// one, and a gesture sent for one anyway is refused, with the reason (a scenario's gesture
+    /// on one is ignored, as `docs/components.md` says).
     private func refuseIfHidden(_ target: String) throws(StepCompiler.Failure) {
         guard let component = spec.components.first(where: { $0.name == target }),
               let hidden = component.properties.first(where: { $0.name == "isHidden" }),

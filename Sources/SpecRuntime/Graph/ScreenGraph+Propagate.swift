@@ -42,6 +42,7 @@ extension ScreenGraph {
                     continue
                 }
                 if handlerWrote[node] { keepPrior(node) }
+                if tracksAccepts { acceptedSources.append(node) }
                 if let tail = pendingAppend.take(node) {
                     appendPending(node, tail)
                     continue

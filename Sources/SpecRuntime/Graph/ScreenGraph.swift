@@ -91,6 +91,11 @@ public final class ScreenGraph {
     /// subscribers even with an equal value (a re-tapped row, a re-entered search). State and
     /// derived outputs emit only on a change.
     let acceptsEqual: [Bool]
+    /// See ``ScreenProgram/rebinds``; the sources written during a person's transaction, noted
+    /// while `tracksAccepts` (ScreenGraph+Rebinding.swift).
+    let rebinds: [[Rebinding]]
+    @exclusivity(unchecked) var tracksAccepts = false
+    @exclusivity(unchecked) var acceptedSources: [Int] = []
     /// Feedback (ScreenGraph+Feedback.swift): the nodes each pipeline samples, whether a node is
     /// sampled, which pending writes a handler made, and the values sampled nodes had before a
     /// handler's write in the current transaction.
@@ -238,6 +243,7 @@ public final class ScreenGraph {
         workOfPipeline = Self.workOwners(spec)
         boundedBy = Self.boundedNodes(spec)
         acceptsEqual = program.acceptsEqual
+        rebinds = program.rebinds
         samples = program.samples
         isSampled = program.isSampled
         nodeAtRank = program.nodeAtRank
@@ -372,6 +378,8 @@ public final class ScreenGraph {
     /// One gesture on a view component as one transaction: `writes` show `payload`, `events`
     /// fire with it, `actions` execute with it.
     package func perform(writes: [Int], events: [Int], actions: [Int], payload: Value, clears: [Int] = []) {
+        let rebinding = writes.contains { !rebinds[$0].isEmpty }
+        if rebinding { tracksAccepts = true }
         for node in writes {
             pendingWrite[node] = payload
             pendingAppend[node] = nil
@@ -389,6 +397,7 @@ public final class ScreenGraph {
         }
         for action in actions { trigger(action, input: payload) }
         propagate()
+        if rebinding { reapplyBindings(over: writes) }
     }
 
     /// Makes ``onEmit`` report exactly `nodes` (a conformance run hears the contract's members,

@@ -47,8 +47,12 @@ package final class ScreenProgram: @unchecked Sendable {
     let invariants: CompiledInvariants
     package let rank: [Int]
     let nodeAtRank: [Int]
-    /// Whether each node is an input property, which accepts an equal value (a `BehaviorRelay`).
+    /// Whether each node accepts an equal value: an input property (a `BehaviorRelay`), a
+    /// component property bound to a stream (ScreenProgram+Bindings.swift).
     let acceptsEqual: [Bool]
+    /// Per component property, the bindings of a value into it, re-applied after the person
+    /// changed it (``Rebinding``).
+    package let rebinds: [[Rebinding]]
     /// The nodes each pipeline samples, and whether each node is sampled (feedback, see
     /// ScreenGraph+Feedback.swift).
     let samples: [[Int]]
@@ -162,7 +166,8 @@ package final class ScreenProgram: @unchecked Sendable {
         shown = spec.nodes.map(\.visible)
         names = spec.nodes.map(\.name)
         rank = spec.rank
-        acceptsEqual = spec.nodes.map { if case .property = $0.kind { return true } else { return false } }
+        acceptsEqual = Self.acceptingEqual(spec)
+        rebinds = Self.rebindings(spec, reads: reads)
         let samples = spec.streams.map(\.sampledNodes)
         var isSampled = [Bool](repeating: false, count: n)
         for node in samples.joined() { isSampled[node] = true }
@@ -231,6 +236,7 @@ package final class ScreenProgram: @unchecked Sendable {
         rank = base.rank
         nodeAtRank = base.nodeAtRank
         acceptsEqual = base.acceptsEqual
+        rebinds = base.rebinds
         samples = base.samples
         isSampled = base.isSampled
         readers = base.readers

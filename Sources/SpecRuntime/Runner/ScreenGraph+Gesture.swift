@@ -1,6 +1,8 @@
 extension ScreenGraph {
     /// Why a person cannot make a gesture now.
     private enum GestureRefusal: Error {
+        /// UIKit's hit-testing skips a hidden view: no touch reaches it.
+        case hidden
         /// UIKit sends no events from a disabled control.
         case disabled
         /// An alert that is not shown has no buttons to choose.
@@ -17,6 +19,7 @@ extension ScreenGraph {
 
     /// The payload a gesture carries now, or why it cannot be made.
     private func payload(of gesture: GesturePlan) -> Result<Value, GestureRefusal> {
+        if let hidden = gesture.hidden, value(of: hidden) == .bool(true) { return .failure(.hidden) }
         if let enabled = gesture.enabled, value(of: enabled) == .bool(false) { return .failure(.disabled) }
         if let shown = gesture.shownWhile, value(of: shown) ?? Value.none == Value.none { return .failure(.notShown) }
         switch gesture.payload {
@@ -32,20 +35,23 @@ extension ScreenGraph {
         }
     }
 
-    /// Whether a person can make `gesture` now, and with what payload: nil for a disabled control,
-    /// an alert that is not shown, a row that is not there, or a value the control already shows
-    /// (the gesture fires nothing), or a value outside the bounds in force.
+    /// Whether a person can make `gesture` now, and with what payload: nil for a hidden or disabled
+    /// control, an alert that is not shown, a row that is not there, a value the control already
+    /// shows (the gesture fires nothing), or a value outside the bounds in force.
     package func payloadIfMade(_ gesture: GesturePlan) -> Value? {
         if case .success(let payload) = payload(of: gesture) { payload } else { nil }
     }
 
     /// Plays a person's gesture on a component: records the step, then performs it as one
-    /// transaction. A disabled control ignores it, as UIKit sends no events from one, and so does
+    /// transaction. A hidden control ignores it, as UIKit's hit-testing skips a hidden view; a
+    /// disabled control ignores it, as UIKit sends no events from one, and so does
     /// an alert that is not shown; a control given the value it already shows fires nothing, as
     /// UIKit sends no `.valueChanged` then; a row that does not exist is a runtime error; none
     /// stops the scenario.
     package func play(_ gesture: GesturePlan, text: String, range: SpecRange, record: (Timeline.Entry) -> Void) {
         switch payload(of: gesture) {
+        case .failure(.hidden):
+            record(.step(time: clock.now, text: "\(text) — ignored, the \(gesture.kind) is hidden"))
         case .failure(.disabled):
             record(.step(time: clock.now, text: "\(text) — ignored, the \(gesture.kind) is disabled"))
         case .failure(.notShown):
@@ -67,9 +73,9 @@ extension ScreenGraph {
     }
 
     /// Performs a gesture as exploration tries it: what ``play(_:text:range:record:)`` does,
-    /// where a gesture the person cannot make now (a disabled control, an alert not shown, a
-    /// row that is not there, a value the control already shows, a value outside the bounds an
-    /// expression gives, as they are now) is not made at all.
+    /// where a gesture the person cannot make now (a hidden or disabled control, an alert not
+    /// shown, a row that is not there, a value the control already shows, a value outside the
+    /// bounds an expression gives, as they are now) is not made at all.
     package func explore(_ gesture: GesturePlan) {
         guard case .success(let payload) = payload(of: gesture) else { return }
         perform(writes: gesture.writes, events: gesture.events, actions: gesture.actions, payload: payload, clears: gesture.clears)

@@ -195,7 +195,7 @@ struct DigestCells {
         for g in gestures {
             // A gesture that only fires `node` (a table's selection) is an input of the part; what
             // it reads to make its payload (its rows, its `enabled`) must be the rest's.
-            var touched = g.writes + g.clears + (Self.firesOnly(g) == node ? [] : g.events) + [g.enabled, g.shownWhile].compactMap { $0 }
+            var touched = g.writes + g.clears + (Self.firesOnly(g) == node ? [] : g.events) + [g.enabled, g.hidden, g.shownWhile].compactMap { $0 }
             if case .row(let rows, _) = g.payload { touched.append(rows) }
             if touched.contains(where: inPart.contains) { return nil }
         }

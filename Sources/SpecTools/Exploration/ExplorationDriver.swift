@@ -84,7 +84,8 @@ final class ExplorationDriver {
                 return cells.repeatsChangeNothing(node) ? Prediction(node: node, term: 0, repeatOnly: true) : nil
             case .gesture(let k):
                 let g = alphabet.gestures[k].gesture
-                if let cell = cells.cellWritten(by: g), case .value(let v) = g.payload {
+                // A gesture on a control that may be hidden is taken, not predicted.
+                if g.hidden == nil, let cell = cells.cellWritten(by: g), case .value(let v) = g.payload {
                     return Prediction(node: cell, term: GraphDigest.term(of: cell, v), enabled: g.enabled ?? -1)
                 }
                 // A gesture that only fires an event (a table's selection) is a send of its payload.

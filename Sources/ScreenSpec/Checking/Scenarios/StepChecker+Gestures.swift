@@ -39,10 +39,12 @@ extension StepChecker {
             }
             let component = view.components[c]
             let enabled = component.property("enabled").map { component.properties[$0].node }
+            // A hidden view takes no touch; an `isHidden` nothing binds stays false.
+            let hidden = component.property("isHidden").map { component.properties[$0].node }.flatMap { cx.nodes[$0].visible ? $0 : nil }
             func gesture(_ payload: GesturePlan.Payload, writes: [Int], events: [Int], actions: [Int], text: String, bounds: Int? = nil) -> StepPlan {
                 StepPlan(kind: .gesture(GesturePlan(component: component.name, kind: component.kind.name, payload: payload, enabled: enabled,
-                                                    writes: writes, events: events, actions: actions, verb: verb.value, target: target.value,
-                                                    bounds: bounds)),
+                                                    hidden: hidden, writes: writes, events: events, actions: actions, verb: verb.value,
+                                                    target: target.value, bounds: bounds)),
                          text: text, range: target.range)
             }
             if member == nil, let p = component.properties.first(where: { $0.verb == verb.value }), let stream = p.userStream {
