@@ -80,7 +80,7 @@ struct RxAuthorLanguageTests {
               base: { type: "[Int]", initial: [] }
               todos: { type: "[Int]", initial: saved + base }
             """)
-        #expect(d.description == "t.yaml:6:43: error: 'initial:' is computed once, when the screen starts, from its parameters and literals; 'base' is state, which has no value yet then")
+        #expect(d.description == "t.yaml:6:44: error: 'initial:' is computed once, when the screen starts, from its parameters and literals; 'base' is state, which has no value yet then")
         // A text state keeps its word: `initial: ready` is the text "ready".
         let text = try loads("""
             screen: A
@@ -108,7 +108,7 @@ struct RxAuthorLanguageTests {
             state:
               todos: { type: "[Int]", initial: saved }
             """)
-        #expect(d.description == "t.yaml:5:35: error: expected '[Int]', found '[String]'")
+        #expect(d.description == "t.yaml:5:36: error: expected '[Int]', found '[String]'")
     }
 
     // W7, the report's todos.yaml: `Filter.active` as Swift writes it, in a ternary with `.all`.
