@@ -70,6 +70,20 @@ struct RxAuthorLanguageTests {
         plays(loaded)
     }
 
+    @Test("a compiled program whose state's first value reads anything but a parameter is refused")
+    func compiledStateInitialReadsParametersOnly() throws {
+        let json = try CompiledSpec.json(try loads(Self.fromParameter))
+        let read = #""stateInitials":[{"node":2,"value":{"node":{"_0":0}}}"#
+        #expect(json.contains(read))
+        let wrong = json.replacingOccurrences(of: read, with: #""stateInitials":[{"node":2,"value":{"node":{"_0":1}}}"#)
+        #expect(throws: CompiledSpecError.self) { try CompiledSpec.load(json: Data(wrong.utf8)) }
+        do {
+            _ = try CompiledSpec.load(json: Data(wrong.utf8))
+        } catch {
+            #expect("\(error)".contains("stateInitials[0] reads node 1, which is not a parameter"), "\(error)")
+        }
+    }
+
     @Test("a state's initial value that reads an input, state or output: one located error with the reason")
     func stateFromAnotherState() throws {
         let d = try only("""
