@@ -29,13 +29,16 @@ public struct CheckedSpec: Sendable {
     package var explore = ExplorePlan()
     /// `cells:`: cell view models instantiated per element of a list, in declaration order.
     package var cells: [CellsPlan] = []
+    /// States whose `initial:` reads the screen's parameters, in declaration order (see
+    /// ``StateInitialPlan``).
+    package var stateInitials: [StateInitialPlan] = []
     /// Nodes and actions by name, built once with the program (see ``NameIndex``); not encoded.
     package var names = NameIndex()
 
     /// The encoded fields: everything but ``names``, which loading builds again.
     private enum CodingKeys: String, CodingKey {
         case screen, file, types, nodes, rank, actions, handlers, services, scenarios, params, streams
-        case coverageMarks, components, invariants, explore, cells
+        case coverageMarks, components, invariants, explore, cells, stateInitials
     }
 
     /// The node declared with `name`, through the name index built once per program (a dictionary,

@@ -144,6 +144,17 @@ struct ProgramValidator {
             }
             if let bounds = component.bounds { try self.bounds(bounds, of: component, at) }
         }
+        for (i, plan) in spec.stateInitials.enumerated() {
+            let at = "stateInitials[\(i)]"
+            try node(plan.node, at)
+            guard case .state = spec.nodes[plan.node].kind, case .state = spec.nodes[plan.node].role else {
+                throw fail("\(at) names node \(plan.node), which is not a state")
+            }
+            try expression(plan.value, at)
+            for read in plan.value.nodeReads() where !spec.params.contains(read) {
+                throw fail("\(at) reads node \(read), which is not a parameter: a state's first value is computed before anything else has one")
+            }
+        }
         for (i, invariant) in spec.invariants.enumerated() {
             try node(invariant.node, "invariants[\(i)]")
             guard case .derived = spec.nodes[invariant.node].kind else { throw fail("invariants[\(i)] names node \(invariant.node), which computes no value") }

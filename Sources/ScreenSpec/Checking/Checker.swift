@@ -62,7 +62,8 @@ struct Checker {
 
         let program = Program(spec: spec, actions: actions, handlers: handlers + view.handlers, services: declarations.services.plans,
                               params: declarations.params, streams: dataflow.streams, components: view.registry.components.map(\.plan),
-                              invariants: invariants, scenarios: scenarios, explore: explore, cells: cells)
+                              invariants: invariants, scenarios: scenarios, explore: explore, cells: cells,
+                              stateInitials: declarations.stateInitials)
         var outcome = Outcome(spec: nil, diagnostics: cx.diagnostics, catalog: dataflow.catalog)
         guard !cx.diagnostics.hasErrors, let rank = ranking.rank else {
             // A spec whose only errors are one dependency cycle can still be drawn (`specrun graph`).
@@ -91,6 +92,7 @@ private struct Program {
     let scenarios: [ScenarioPlan]
     let explore: ExplorePlan
     let cells: [CellsPlan]
+    let stateInitials: [StateInitialPlan]
 
     func build(_ cx: CheckContext, rank: [Int]) -> CheckedSpec {
         var nodes = cx.nodes
@@ -106,6 +108,7 @@ private struct Program {
         checked.invariants = invariants
         checked.explore = explore
         checked.cells = cells
+        checked.stateInitials = stateInitials
         return checked
     }
 }

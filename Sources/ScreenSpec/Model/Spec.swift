@@ -94,6 +94,10 @@ package struct StateDecl: Sendable {
     package var name: Located<String>
     package var type: Located<String>
     package var initial: YAMLNode
+    /// `initial:` read as an expression, when it is a scalar that parses as one (`saved`,
+    /// `saved.count`): the checker decides whether it reads the screen's parameters or is a
+    /// value (see DeclarationsPass+StateInitial.swift).
+    package var initialExpression: Expr? = nil
 }
 
 /// `outputs:` — what the view observes.

@@ -55,6 +55,14 @@ extension SpecReader {
                 diagnostics.error(.invalidStep, "'\(key):' takes a mapping such as '{ email: \"a@b.c\" }'\(key == "expect" ? " or a Bool expression such as 'messages.count == 4'" : ""), found \(value.kindName)", at: value.range)
                 return nil
             }
+            // `expect: { xs.count == 1 }`: an expression in braces, which YAML reads as a key.
+            if key == "expect", entries.count == 1, let written = entries[0].key.string, entries[0].value.isNull,
+               entries[0].value.string?.isEmpty ?? true, written.contains(where: { " =<>!&|()+-*/?%".contains($0) }) {
+                let quote = written.contains("\"") ? "'" : "\""
+                diagnostics.error(.invalidStep, "'expect: { ... }' lists names and the values they must have, as in '{ count: 1 }'; an expression is written without braces",
+                                  at: value.range, fixIt: "write 'expect: \(quote)\(written)\(quote)'")
+                return nil
+            }
             for (k, v) in entries {
                 if let target = identifier(k, what: "name", allowDots: true) { assignments.append((target, v)) }
             }

@@ -312,7 +312,14 @@ struct SpecReader {
             return nil
         }
         guard let type = typeName(typeNode) else { return nil }
-        return StateDecl(name: name, type: type, initial: initial)
+        var decl = StateDecl(name: name, type: type, initial: initial)
+        // Quietly: most `initial:` values are data, and data is not an expression.
+        if initial.scalar != nil, !initial.isNull, initial.scalar?.tag == nil {
+            var quiet = diagnostics.scratch
+            let expr = ExpressionParser.parse(ExpressionSource(node: initial, source: source), diagnostics: &quiet)
+            if !quiet.hasErrors { decl.initialExpression = expr }
+        }
+        return decl
     }
 
     mutating func readOutput(_ name: Located<String>, _ node: YAMLNode) -> OutputDecl? {

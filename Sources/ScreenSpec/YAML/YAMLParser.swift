@@ -273,8 +273,10 @@ private final class EventReader {
         return "\(key): '\(body.replacingOccurrences(of: "'", with: "''"))'"
     }
 
-    /// `set: { xs: xs + [x] }` with the error at the `[` (1-based `column`) -> `set: { xs: "xs + [x]" }`:
-    /// the value of the flow mapping's entry holding that column, quoted; nil when there is none.
+    /// `set: { xs: xs + [x], n: n + 1 }` with the error at the `[` (1-based `column`) ->
+    /// `set: { xs: "xs + [x]", n: n + 1 }`: the value of the flow mapping's entry holding that
+    /// column, quoted up to the ',' that ends it (not one inside brackets, parentheses or quotes)
+    /// or the closing '}', the other entries as they were; nil when there is none.
     static func quotedFlowValue(_ line: String, at column: Int) -> String? {
         let chars = Array(line)
         guard column - 1 < chars.count, let open = chars[..<(column - 1)].lastIndex(of: "{"),
@@ -282,11 +284,29 @@ private final class EventReader {
         // The entry's value starts after the last ": " before the column.
         guard let colon = (open + 1..<(column - 2)).last(where: { chars[$0] == ":" && chars[$0 + 1] == " " }) else { return nil }
         let valueStart = colon + 2
-        let value = String(chars[valueStart..<close]).trimmingCharacters(in: " ")
+        var end = valueStart, depth = 0
+        var quote: Character?
+        while end < close {
+            let c = chars[end]
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if "([{".contains(c) {
+                depth += 1
+            } else if ")]}".contains(c) {
+                depth -= 1
+            } else if c == ",", depth == 0 {
+                break
+            }
+            end += 1
+        }
+        let value = String(chars[valueStart..<end]).trimmingCharacters(in: " ")
         guard !value.isEmpty else { return nil }
-        let quote = value.contains("\"") ? "'" : "\""
+        let q = value.contains("\"") ? "'" : "\""
         let prefix = String(chars[..<valueStart]).drop { $0 == " " || $0 == "-" }
-        return "\(prefix)\(quote)\(value)\(quote) }"
+        let rest = String(chars[end...close])
+        return "\(prefix)\(q)\(value)\(q)\(rest.hasPrefix(",") ? rest : " " + rest.drop { $0 == " " })"
     }
 
     /// `key: !a && b` -> `key: "!a && b"`, or nil when the value does not start with `!`.

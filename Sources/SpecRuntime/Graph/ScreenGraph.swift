@@ -159,6 +159,9 @@ public final class ScreenGraph {
     /// anywhere.
     let instrumentation: (any ScreenInstrumentation)?
     var started = false
+    /// What computing a state's first value from the parameters failed with, reported when the
+    /// graph starts (see ``ScreenProgram/stateInitials``).
+    var initialFailures: [String] = []
     // Unchecked as the state above: filled in `init` (and `rewind`) only, then only read per change.
     @usableFromInline @exclusivity(unchecked) var storedPipelines: [StreamPipeline] = []
     @inlinable package var pipelines: [StreamPipeline] {
@@ -264,7 +267,20 @@ public final class ScreenGraph {
         handlerWrote = NodeSlots(repeating: false, count: n)
         var values = program.initialValues
         for (k, p) in spec.params.enumerated() where k < params.count { values[p] = params[k] }
+        // A state read from the parameters (`initial: saved`) has its first value before anything starts.
+        var failures: [String] = []
+        if !program.stateInitials.isEmpty {
+            let withParams = EvalContext(values: values, names: program.names)
+            for (node, f) in program.stateInitials {
+                do throws(EvalError) {
+                    values[node] = try f(withParams)
+                } catch {
+                    failures.append("'\(spec.nodes[node].name)': \(error.message)")
+                }
+            }
+        }
         context = EvalContext(values: values, names: program.names)
+        initialFailures = failures
         // An invariant's value is never stored: reading it evaluates it (see `value(of:)`).
         storedHasEmitted = spec.nodes.indices.map { spec.nodes[$0].hasCurrentValue && !program.isInvariant[$0] }
         pendingWrite = NodeSlots(repeating: nil, count: n)
@@ -287,6 +303,7 @@ public final class ScreenGraph {
     public func start() {
         guard !started else { return }
         started = true
+        for failure in initialFailures { report(failure) }
         // Rows follow their lists' first values, in rank order, as a table's cells are made for
         // its first rows.
         let rowsAt = Dictionary(spec.cells.enumerated().map { ($1.node, $0) }, uniquingKeysWith: { a, _ in a })

@@ -38,6 +38,9 @@ package final class ScreenProgram: @unchecked Sendable {
     let conditions: [CompiledCondition?]
     /// Each node's value before the start: the initial values of state and properties.
     let initialValues: [Value]
+    /// The states whose first value is computed from the screen's parameters (`initial: saved`),
+    /// in declaration order: a graph evaluates each once, when it is built with its parameters.
+    let stateInitials: [(node: Int, value: CompiledExpr)]
     /// Whether the timeline shows each node.
     package let shown: [Bool]
     /// Each node's name, for the messages of failing expressions.
@@ -135,6 +138,7 @@ package final class ScreenProgram: @unchecked Sendable {
             }
         }
         initialValues = values
+        stateInitials = spec.stateInitials.map { ($0.node, ExpressionCompiler.compile($0.value, instrumentation: nil)) }
         var pipelineInputs = [[Port]](repeating: [], count: n)
         var pipelineEndInputs = [[Port]](repeating: [], count: n)
         var secondaryPorts: [[StreamPipeline.Port]] = []
@@ -229,6 +233,7 @@ package final class ScreenProgram: @unchecked Sendable {
         reads[node] = expr.nodeReads()
         self.reads = reads
         initialValues = base.initialValues
+        stateInitials = base.stateInitials
         shown = base.shown
         names = base.names
         isInvariant = base.isInvariant

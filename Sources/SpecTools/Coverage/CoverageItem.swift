@@ -15,6 +15,9 @@ package struct CoverageItem: Sendable, Hashable {
     /// The declaration it belongs to, as `unreachable:` names it: an output, action, component
     /// (the part of a name before its first `.`) or service.
     package var declaration: String
+    /// For an item of a screen handler, the event it is on (`rows.toggled`), which `unreachable:`
+    /// may name instead of ``declaration`` to mark that handler's items alone.
+    package var event: String? = nil
     package var covered = false
     /// The scenarios that exercised it, in declaration order.
     package var coveredBy: [String] = []

@@ -81,6 +81,8 @@ public struct CoverageMap: Sendable {
         }
         for (h, handler) in spec.handlers.enumerated() {
             owner = Self.owner(of: spec.nodes[handler.on].name)
+            event = spec.nodes[handler.on].name
+            defer { event = nil }
             for e in handler.values { addProbes(e) }
             // A handler that sets nothing does nothing a scenario could see.
             guard let range = handler.written, !handler.values.isEmpty else { continue }
@@ -101,9 +103,11 @@ public struct CoverageMap: Sendable {
 
     /// The declaration items are being added for (see ``CoverageItem/declaration``).
     var owner = ""
+    /// The event of the screen handler items are being added for (see ``CoverageItem/event``).
+    var event: String?
 
     mutating func add(_ kind: CoverageItem.Kind, _ what: String, _ range: SpecRange) -> Int {
-        items.append(CoverageItem(kind: kind, what: what, range: range, declaration: owner))
+        items.append(CoverageItem(kind: kind, what: what, range: range, declaration: owner, event: event))
         return items.count - 1
     }
 

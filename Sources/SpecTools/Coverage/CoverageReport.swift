@@ -90,9 +90,11 @@ package struct CoverageReport: Sendable {
         for mark in marks {
             // An item copied from the report's line ("never the 'then' branch") names the item too.
             let item = mark.item.hasPrefix("never ") ? String(mark.item.dropFirst("never ".count)) : mark.item
-            let matching = items.indices.filter { items[$0].declaration == mark.declaration && items[$0].what == item }
+            // `in: rows.toggled`: the items of the handlers on that event only; `in: rows`, all of the entry's.
+            let named = { (i: CoverageItem) in i.declaration == mark.declaration || i.event == mark.declaration }
+            let matching = items.indices.filter { named(items[$0]) && items[$0].what == item }
             guard !matching.isEmpty else {
-                let candidates = items.filter { $0.declaration == mark.declaration }.map(\.what)
+                let candidates = items.filter(named).map(\.what)
                 let nearest = Suggestion.nearest(to: item, in: candidates, budget: nil) ?? candidates.first
                 problems.append(Diagnostic(id: .unknownCoverageItem, "'\(mark.declaration)' has no coverage item '\(mark.item)'",
                                            at: mark.itemRange,

@@ -273,17 +273,25 @@ struct CellsSources: CheckPass {
         var plans: [CellsPlan] = []
         for cells in declared {
             let decl = cells.decl
-            if cx.poisoned.contains(decl.source.value) { continue }
+            // An entry whose list failed (reported) fails with it: its rows' inputs and
+            // components, which steps name, say nothing more (see `sendsToFailedCells`).
+            if cx.poisoned.contains(decl.source.value) {
+                cx.poisoned.insert(decl.name.value)
+                continue
+            }
             guard let source = cx.symbols[decl.source.value] else {
+                cx.poisoned.insert(decl.name.value)
                 cx.unknownName(decl.source, what: "list", candidates: cx.symbols.filter { if case .list = $0.value.type { true } else { false } }.map(\.key))
                 continue
             }
             guard source.hasCurrentValue else {
+                cx.poisoned.insert(decl.name.value)
                 cx.diagnostics.error(.noCurrentValue, "'\(decl.source.value)' is an \(source.what) and has no current value; rows follow a list that has one",
                                      at: decl.source.range, fixIt: "keep the list in 'state:' and set it in a handler on '\(decl.source.value)'")
                 continue
             }
             guard SpecType.list(cells.model.element).accepts(source.type) else {
+                cx.poisoned.insert(decl.name.value)
                 cx.diagnostics.error(.typeMismatch, "'\(cells.model.name)' makes a row of each '\(cells.model.element)', but '\(decl.source.value)' is a '\(source.type)'",
                                      at: decl.source.range)
                 continue

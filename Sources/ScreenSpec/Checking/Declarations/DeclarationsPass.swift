@@ -16,6 +16,8 @@ struct Declarations {
     var derived: [(node: Int, expr: Expr)] = []
     /// Stream outputs, checked in the same dependency order as derived outputs.
     var streams: [PendingStream] = []
+    /// States whose `initial:` reads the screen's parameters (DeclarationsPass+StateInitial.swift).
+    var stateInitials: [StateInitialPlan] = []
 
     /// The nodes of stream outputs, including those that hold a value (`initial:`).
     var streamOutputs: Set<Int> { Set(streams.map(\.node)) }
@@ -102,6 +104,13 @@ struct DeclarationsPass: CheckPass {
         for state in spec.state where declareName(state.name) {
             guard let type = resolver.resolve(state.type, diagnostics: &cx.diagnostics) else {
                 cx.poisoned.insert(state.name.value)
+                continue
+            }
+            // `initial: saved`: computed from the parameters when the screen starts.
+            if let expr = initialExpression(of: state, type) {
+                let node = cx.addNode(state.name.value, type, .state(initial: .none), role: .state, visible: true, range: state.name.range,
+                                      what: "state")
+                if let plan = checkInitialExpression(expr, node: node, type) { out.stateInitials.append(plan) }
                 continue
             }
             let initial = values.read(state.initial, as: type, diagnostics: &cx.diagnostics) ?? .none

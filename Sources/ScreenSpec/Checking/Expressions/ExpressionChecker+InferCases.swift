@@ -52,9 +52,10 @@ extension ExpressionChecker {
 
     mutating func ternary(_ c: Expr, _ a: Expr, _ b: Expr, expected: SpecType?, _ range: SpecRange) -> Typed? {
         let cond = check(c, expecting: .bool)
-        // `ok ? fail(.decode) : x`: the other branch gives `fail` its type.
         let ta: Typed?, tb: Typed?
-        if expected == nil, a.isFailCall {
+        // `i == 1 ? .active : Filter.done`, or `ok ? fail(.decode) : x`: the other branch gives
+        // the first its type.
+        if expected == nil, a.isFailCall || (a.isImplicitMember && !b.isImplicitMember) {
             tb = infer(b)
             ta = tb.flatMap { infer(a, expected: $0.type) }
         } else {

@@ -228,6 +228,7 @@ struct ExpressionChecker {
         }
         guard let symbol = symbols[name] else {
             if let color = ColorValue.named(name) { return (.constant(.color(color)), .color) }
+            if let problem = typeUsedAsValue(name) { return error(.unknownName, problem.message, range, notes: problem.notes) }
             // One report per name and expression: `a + a + a` with an unknown `a` is one mistake.
             guard !reportedUnknown.contains(name) else { return nil }
             reportedUnknown.insert(name)
@@ -379,9 +380,18 @@ struct ExpressionChecker {
     }
 
     private mutating func member(_ base: Expr, _ name: String, optional: Bool, nameRange: SpecRange, whole: SpecRange) -> Typed? {
+        // `Filter.active`: an enum case named with its type, as Swift writes it anywhere.
+        if case .name(let typeName) = base.kind, !optional, let cases = table.enums[typeName], namesNoValue(typeName) {
+            return qualifiedCase(typeName, cases, name, nameRange: nameRange)
+        }
         // The event a handler is on, by a name of three parts or more: the stream of a row's
         // action, `settings.save.elements`.
         if !optional, let payload, isPayload(base, name) { return (.eventPayload, payload.type) }
+        // `$0.save.executing` of a row read from the screen: its action's field, one dotted field.
+        if !optional, case .member(let inner, let first, let innerOptional, _) = base.kind,
+           let typed = rowActionField(inner, first, innerOptional, name) {
+            return typed
+        }
         // A dotted node name such as `login.enabled` or `auth.signIn` reads as one name; so does
         // `pages.errors` of a stream `pages` (which has no value whose member it could be), and
         // the event a handler is on, by the name its `on:` gives.
@@ -450,7 +460,7 @@ struct ExpressionChecker {
         return (.member(b.expr, member, chained: chained), chained ? .makeOptional(memberType) : memberType)
     }
 
-    private func isChained(_ e: TypedExpr) -> Bool {
+    func isChained(_ e: TypedExpr) -> Bool {
         if case .member(_, _, let chained) = e { return chained }
         return false
     }

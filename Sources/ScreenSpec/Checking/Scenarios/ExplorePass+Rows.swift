@@ -134,6 +134,13 @@ extension ExplorePass {
         case .property(let initial), .state(let initial): add(initial)
         default: break
         }
+        // A list read from a parameter (`initial: saved`): the rows the scenarios' parameters of
+        // its type show.
+        let params = cx.nodes.indices.filter { if case .param = cx.nodes[$0].kind { true } else { false } }
+        let fromParams = if case .state(let initial) = cx.nodes[entry.source].kind, case .none = initial { true } else { false }
+        for (k, p) in params.enumerated() where fromParams && cx.nodes[p].type == cx.nodes[entry.source].type {
+            for scenario in scenarios where k < scenario.params.count { add(scenario.params[k]) }
+        }
         for (node, values) in plan.inputs where node == entry.source { values.forEach(add) }
         for scenario in scenarios {
             for step in scenario.steps {

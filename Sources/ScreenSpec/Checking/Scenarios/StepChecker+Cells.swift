@@ -17,7 +17,8 @@ extension StepChecker {
     /// Whether `name` (`cart.remove`) would be an input of `cells:` entry whose declaration failed
     /// (reported already): the step says nothing more.
     func sendsToFailedCells(_ name: String) -> Bool {
-        guard cx.symbols[name] == nil, let dot = name.firstIndex(of: ".") else { return false }
+        // Its row inputs are names (`cart.remove`), declared before the list failed.
+        guard let dot = name.firstIndex(of: ".") else { return false }
         let entry = String(name[..<dot])
         return cx.poisoned.contains(entry) && spec.cells.contains { $0.name.value == entry }
     }

@@ -47,7 +47,7 @@ struct StepChecker: ContextBorrower, Sendable {
                 for (target, node) in assignments {
                     guard let symbol = stepTarget(target, verb: "set") else { continue }
                     guard case .property = cx.nodes[symbol.node].kind else {
-                        cx.diagnostics.error(.invalidStepTarget, "'set:' writes an input property, but '\(target.value)' is an \(symbol.what)",
+                        cx.diagnostics.error(.invalidStepTarget, "'set:' writes an input property, but '\(target.value)' is \(withArticle(symbol.what))",
                                           at: target.range, notes: stepNote(symbol))
                         continue
                     }
@@ -66,7 +66,7 @@ struct StepChecker: ContextBorrower, Sendable {
                 }
                 guard let symbol = stepTarget(target, verb: "send") else { continue }
                 guard case .stream = cx.nodes[symbol.node].kind, case .input = cx.nodes[symbol.node].role else {
-                    cx.diagnostics.error(.invalidStepTarget, "'send:' fires an input event or value, but '\(target.value)' is an \(symbol.what)",
+                    cx.diagnostics.error(.invalidStepTarget, "'send:' fires an input event or value, but '\(target.value)' is \(withArticle(symbol.what))",
                                       at: target.range, notes: stepNote(symbol))
                     continue
                 }
@@ -141,7 +141,7 @@ struct StepChecker: ContextBorrower, Sendable {
             } else if symbol.hasCurrentValue {
                 "; a property always has a value and never ends"
             } else { "" }
-            cx.diagnostics.error(.invalidStepTarget, "'\(verb):' ends an input event or value stream, but '\(target.value)' is an \(symbol.what)\(why)",
+            cx.diagnostics.error(.invalidStepTarget, "'\(verb):' ends an input event or value stream, but '\(target.value)' is \(withArticle(symbol.what))\(why)",
                               at: target.range, notes: stepNote(symbol))
             return nil
         }

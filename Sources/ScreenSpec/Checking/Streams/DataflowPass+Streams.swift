@@ -189,6 +189,8 @@ extension DataflowPass {
                     requestElement = (name.value, element)
                 }
                 defer { requestElement = nil }
+                let diagnosticsBefore = cx.diagnostics.all.count
+                defer { pointToElementName(since: diagnosticsBefore, outer: sourceName, request: request) }
                 var checker = cx.expressionChecker()
                 checker.operatorArguments = [element]
                 if let requestElement { checker.payload = requestElement }
