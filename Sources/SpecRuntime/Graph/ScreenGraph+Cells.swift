@@ -120,20 +120,33 @@ extension ScreenGraph {
     private func rows(_ c: Int, following list: Value, previous: [Value]) -> [Value] {
         let plan = spec.cells[c]
         guard case .list(let elements) = list else { return [] }
-        var kept: [Value: RecordValue] = [:]
-        for case .record(let row) in previous {
-            let key = identity(of: row.fields.first ?? .none, plan)
+        var kept: [Value: Value] = [:]
+        for row in previous {
+            guard case .record(let r) = row else { continue }
+            let key = identity(of: r.fields.first ?? .none, plan)
             if kept[key] == nil { kept[key] = row }
         }
         var seen: Set<Value> = []
         var rows: [Value] = []
         rows.reserveCapacity(elements.count)
         let position = plan.position
+        let outputsHeld = !rowOutputsFailed.indices.contains(c) || !rowOutputsFailed[c]
         for (offset, element) in elements.enumerated() {
             let key = identity(of: element, plan)
             var record: RecordValue
-            if let row = kept[key], !seen.contains(key) {
-                record = row
+            if let row = kept[key], !seen.contains(key), case .record(let kept) = row {
+                // The very element the row was made of (the same scalar or storage): its fields
+                // are those its outputs were computed from, which give them again (they read the
+                // row alone), so the row is kept as it is, unless an output of these rows ever
+                // failed (computing it again reports the failure again) or its place in the list
+                // changed (a row that reads its position computes its outputs again).
+                if outputsHeld, let first = kept.fields.first, Self.sameBits(first, element),
+                   Self.inPlace(kept, position, offset: offset, count: elements.count) {
+                    seen.insert(key)
+                    rows.append(row)
+                    continue
+                }
+                record = kept
             } else {
                 if seen.contains(key) { report("'\(plan.name)': two rows have the identity \(key); steps address the first") }
                 record = RecordValue(type: plan.model, fieldNames: plan.fieldNames, fields: plan.initial)
@@ -167,10 +180,32 @@ extension ScreenGraph {
             do throws(EvalError) {
                 row.fields[output.field] = try output.value(context)
             } catch {
+                noteRowOutputFailed(c)
                 report("'\(spec.cells[c].name)' row \(key), '\(spec.cells[c].fieldNames[output.field])': \(error.message)")
             }
         }
         return row
+    }
+
+    /// An output or an action's `enabledIf:` of a row of entry `c` failed (see ``rowOutputsFailed``).
+    func noteRowOutputFailed(_ c: Int) {
+        if rowOutputsFailed.count != spec.cells.count { rowOutputsFailed = Array(repeating: false, count: spec.cells.count) }
+        if rowOutputsFailed.indices.contains(c) { rowOutputsFailed[c] = true }
+    }
+
+    /// Whether `row` holds the position given (its `index` and `count` fields, those it declares),
+    /// so keeping it as it is keeps what its outputs read.
+    static func inPlace(_ row: RecordValue, _ position: CellsPlan.Position?, offset: Int, count: Int) -> Bool {
+        guard let position else { return true }
+        if let f = position.index, !(f < row.fields.count && row.fields[f] == .int(offset)) { return false }
+        if let f = position.count, !(f < row.fields.count && row.fields[f] == .int(count)) { return false }
+        return true
+    }
+
+    /// Whether `a` and `b` have the same bits: then they are the same value (the same scalar,
+    /// or the same storage), told without comparing their contents. Unequal bits say nothing.
+    static func sameBits(_ a: Value, _ b: Value) -> Bool {
+        withUnsafeBytes(of: a) { a in withUnsafeBytes(of: b) { b in a.elementsEqual(b) } }
     }
 
     /// What identifies the row of `element`: its key field, none for an element that is not a record.

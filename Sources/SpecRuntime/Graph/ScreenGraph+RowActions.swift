@@ -59,6 +59,7 @@ extension ScreenGraph {
                     condition = try f(context).boolValue
                 } catch {
                     condition = false
+                    noteRowOutputFailed(c)
                     report("'\(spec.cells[c].name)' row \(key), '\(action.name).enabled': \(error.message)")
                 }
             }

@@ -181,6 +181,10 @@ public final class ScreenGraph {
     /// The live calls of rows' actions in flight (ScreenGraph+RowActions.swift), so that a row
     /// leaving its list cancels its own; empty but under a live host.
     var rowLiveCalls: [RowCall: LiveCalls.Call] = [:]
+    /// Per `cells:` entry, whether an output or an action's `enabledIf:` of one of its rows ever
+    /// failed: until then, a row kept with the very element it had keeps its outputs
+    /// (ScreenGraph+Cells.swift). Never reset, so a failure is reported each time it was.
+    var rowOutputsFailed: [Bool] = []
     /// For each node, the pipelines it feeds: `op` -1 for the main source, else the operator index.
     let pipelineInputs: [[ScreenProgram.Port]]
     /// For each node, the pipelines its end is delivered to (as ``pipelineInputs``, and also

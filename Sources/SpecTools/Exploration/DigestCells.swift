@@ -162,11 +162,21 @@ struct DigestCells {
     /// schedule nothing and call nothing): exploration knows a step of the rest from the rest
     /// alone, whatever the part holds, and a step of the input from the part alone.
     func sinkPart(of node: Int, gestures: [GesturePlan]) -> (nodes: [Int], pipelines: [Int])? {
-        guard repeatsChangeNothing(node) else { return nil }
+        sinkPart(of: [node], gestures: gestures)
+    }
+
+    /// ``sinkPart(of:gestures:)`` of the inputs `starts` (sorted, distinct) fired together, as a
+    /// gesture that only fires events fires them all in one transaction with one payload (a
+    /// table's `select:` fires the table's own `rowSelected` stream and the input it is bound to,
+    /// ``firesOnlyEvents(_:)``): each follows the rule, and the part is what follows from any of
+    /// them. A gesture that fires some of them but not all, and a row's event among them, leave
+    /// no part.
+    func sinkPart(of starts: [Int], gestures: [GesturePlan]) -> (nodes: [Int], pipelines: [Int])? {
+        guard !starts.isEmpty, starts.allSatisfy(repeatsChangeNothing) else { return nil }
         let spec = program.spec
-        var inPart = Set([node])
+        var inPart = Set(starts)
         var pipelines: [Int] = []
-        var stack = [node]
+        var stack = starts
         while let n = stack.popLast() {
             for port in program.pipelineInputs[n] {
                 pipelines.append(port.pipeline)
@@ -195,7 +205,7 @@ struct DigestCells {
         for g in gestures {
             // A gesture that only fires `node` (a table's selection) is an input of the part; what
             // it reads to make its payload (its rows, its `enabled`) must be the rest's.
-            var touched = g.writes + g.clears + (Self.firesOnly(g) == node ? [] : g.events) + [g.enabled, g.hidden, g.shownWhile].compactMap { $0 }
+            var touched = g.writes + g.clears + (Self.firesOnlyEvents(g) == starts ? [] : g.events) + [g.enabled, g.hidden, g.shownWhile].compactMap { $0 }
             if case .row(let rows, _) = g.payload { touched.append(rows) }
             if touched.contains(where: inPart.contains) { return nil }
         }
@@ -205,10 +215,10 @@ struct DigestCells {
         for (c, entry) in spec.cells.enumerated() {
             if inPart.contains(entry.node) { return nil }
             for (i, input) in entry.inputs.enumerated() where inPart.contains(input.node) {
-                guard input.node == node, rowEventFiresOnly(cells: c, input: i) == node else { return nil }
+                guard starts == [input.node], rowEventFiresOnly(cells: c, input: i) == input.node else { return nil }
             }
         }
-        for n in inPart where n != node {
+        for n in inPart where !starts.contains(n) {
             // Only derived values and the pipelines' outputs: nothing a step writes itself.
             if program.isSource(n) { return nil }
             // A derived value that also reads the rest would change with it (and two parts it
@@ -225,6 +235,14 @@ struct DigestCells {
     static func firesOnly(_ gesture: GesturePlan) -> Int? {
         guard gesture.writes.isEmpty, gesture.clears.isEmpty, gesture.actions.isEmpty, gesture.events.count == 1 else { return nil }
         return gesture.events[0]
+    }
+
+    /// The events a gesture fires, sorted, when firing them is all the gesture does (as
+    /// ``firesOnly(_:)``, but any number of them: a table's `select:` fires the table's own
+    /// `rowSelected` stream and the input bound to it, in one transaction with one payload).
+    static func firesOnlyEvents(_ gesture: GesturePlan) -> [Int]? {
+        guard gesture.writes.isEmpty, gesture.clears.isEmpty, gesture.actions.isEmpty, !gesture.events.isEmpty else { return nil }
+        return Array(Set(gesture.events)).sorted()
     }
 
     /// The screen's stream `<cells>.<input>` that sending input `input` to a row of entry `c` fires,

@@ -12,13 +12,13 @@ import SpecRuntime
 /// and it drives the input's part (``DigestCells/sinkPart(of:gestures:)``) with the row as its
 /// element, so its step is remembered by the part's digest and the row's.
 extension ExplorationDriver {
-    /// Whether making `gesture` (one of ``DigestCells/firesOnly(_:)``) now reaches the state it
-    /// starts from: the person cannot make it now (a disabled control, a row that is not there),
-    /// its event ended, or the event's latest value is the payload it carries now.
+    /// Whether making `gesture` (one of ``DigestCells/firesOnlyEvents(_:)``) now reaches the state
+    /// it starts from: the person cannot make it now (a disabled control, a row that is not
+    /// there), or each of its events ended or has the payload it carries now as its latest value.
     func repeatsGesture(_ gesture: GesturePlan) -> Bool {
         guard let payload = graph.payloadIfMade(gesture) else { return true }
-        let event = gesture.events[0]
-        return graph.streamEnd(of: event) != nil || graph.value(of: event) == payload
+        for event in gesture.events where graph.streamEnd(of: event) == nil && graph.value(of: event) != payload { return false }
+        return true
     }
 
     /// Whether sending a row event of entry `c` (one of ``DigestCells/rowMoveFiresOnly(cells:input:gesture:)``,

@@ -88,9 +88,10 @@ final class ExplorationDriver {
                 if g.hidden == nil, let cell = cells.cellWritten(by: g), case .value(let v) = g.payload {
                     return Prediction(node: cell, term: GraphDigest.term(of: cell, v), enabled: g.enabled ?? -1)
                 }
-                // A gesture that only fires an event (a table's selection) is a send of its payload.
-                guard let event = DigestCells.firesOnly(g), cells.repeatsChangeNothing(event) else { return nil }
-                return Prediction(node: event, term: 0, repeatOnly: true)
+                // A gesture that only fires events (a table's selection: its `rowSelected` and the
+                // input bound to it) is a send of its payload to each.
+                guard let events = DigestCells.firesOnlyEvents(g), events.allSatisfy(cells.repeatsChangeNothing) else { return nil }
+                return Prediction(node: events[0], term: 0, repeatOnly: true)
             case .send(let node, _):
                 return cells.repeatsChangeNothing(node) ? Prediction(node: node, term: 0, repeatOnly: true) : nil
             case .sendRow(let c, let i, _, _, let gesture):
@@ -106,35 +107,43 @@ final class ExplorationDriver {
         pendingWaits = [0] + waits
         waitIndex = alphabet.waitOf.map { wait in waits.firstIndex(of: wait) ?? 0 }
         var parts: [(nodes: [Int], pipelines: [Int])] = []
-        var partOfNode: [Int: Int] = [:]
+        // Keyed by the inputs a move fires: one, or a gesture's events.
+        var partOfStarts: [[Int]: Int] = [:]
         // What the row gestures that do more than fire one row event fire (a row stepper's step):
         // a part is changed by its own inputs only, so none of these may be in one.
         var firedByRest = Set<Int>()
         for case .sendRow(let c, let i, _, _, let gesture?) in alphabet.inputs where cells.rowMoveFiresOnly(cells: c, input: i, gesture: gesture) == nil {
             firedByRest.formUnion(cells.rowGestureFires(cells: c, gesture))
         }
+        // The nodes sent or set directly: a part a gesture's events drive together is no part when
+        // a move sends one of them alone (that move would change the part as the rest's).
+        var sentAlone = Set<Int>()
+        for case .set(let n, _) in alphabet.inputs { sentAlone.insert(n) }
+        for case .send(let n, _) in alphabet.inputs { sentAlone.insert(n) }
         partOfInput = alphabet.inputs.map { input in
-            let node: Int
+            let starts: [Int]
             switch input {
-            case .set(let n, _), .send(let n, _): node = n
-            // A gesture or a row's event that only fires a part's input gives it the row it reads.
+            case .set(let n, _), .send(let n, _): starts = [n]
+            // A gesture or a row's event that only fires a part's inputs gives them the row it reads.
             case .gesture(let k):
-                guard let event = DigestCells.firesOnly(alphabet.gestures[k].gesture) else { return -1 }
-                node = event
+                guard let events = DigestCells.firesOnlyEvents(alphabet.gestures[k].gesture),
+                      events.count == 1 || !events.contains(where: sentAlone.contains) else { return -1 }
+                starts = events
             case .sendRow(let c, let i, _, _, let gesture):
                 guard let event = cells.rowMoveFiresOnly(cells: c, input: i, gesture: gesture) else { return -1 }
-                node = event
+                starts = [event]
             default: return -1
             }
-            if let k = partOfNode[node] { return k }
-            guard let part = cells.sinkPart(of: node, gestures: alphabet.gestures.map(\.gesture)),
+            if let k = partOfStarts[starts] { return k }
+            guard let part = cells.sinkPart(of: starts, gestures: alphabet.gestures.map(\.gesture)),
                   !part.nodes.contains(where: firedByRest.contains) else {
-                partOfNode[node] = -1
+                partOfStarts[starts] = -1
                 return -1
             }
-            // Parts of two inputs are disjoint: nothing outside a part reads it.
+            // Parts of two inputs are disjoint: nothing outside a part reads it, and a gesture
+            // firing some of a part's inputs but not all leaves none (``DigestCells/sinkPart(of:gestures:)``).
             parts.append(part)
-            partOfNode[node] = parts.count - 1
+            partOfStarts[starts] = parts.count - 1
             return parts.count - 1
         }
         self.parts = parts

@@ -118,6 +118,34 @@ struct CellViewModelTests {
         #expect(TimelineFormatter.text(timeline).contains("total"))
     }
 
+    @Test("a row kept with the very element it had keeps its outputs; one whose output fails reports it again each time its list changes")
+    func keptRowsAndFailingOutputs() throws {
+        // Tea's price is 0, so its share fails (division by zero) whenever it is computed; the
+        // handler removes Cake with a filter, which keeps Tea's element as it was.
+        let text = Self.cart
+            .replacingOccurrences(of: "lineTotal: item.price * units", with: "lineTotal: item.price * units\n      share: 12 / item.price")
+            .replacingOccurrences(of: "{ id: 1, name: Tea, price: 4 }, { id: 2, name: Cake, price: 6 }", with: "{ id: 1, name: Tea, price: 0 }, { id: 2, name: Cake, price: 6 }")
+        #expect(text != Self.cart)
+        let loaded = SpecLoader.load(text: text + """
+
+                  - send: { cart.increment: { row: 2 } }
+                  - send: { cart.remove: { row: 2 } }
+                  - send: { cart.increment: { row: 1 } }
+                  - expect: 'cart.map { $0.units } == [2]'
+            """, path: "t.yaml")
+        let spec = try #require(loaded.spec, "\(loaded.renderDiagnostics())")
+        let timeline = ScenarioRunner.run(spec, scenario: 0)
+        let failures = timeline.failures.compactMap { entry -> String? in
+            guard case .runtimeError(_, let message) = entry else { return nil }
+            return message
+        }
+        // At the start, when the removal makes the rows again (Tea's is kept, but computed again
+        // since its output failed before), and when Tea's increment writes its row; Cake's
+        // increment computes Cake's row alone.
+        #expect(failures.count == 3 && failures.allSatisfy { $0.contains("row 1, 'share'") }, "\(failures)")
+        #expect(TimelineFormatter.text(timeline).contains("total"))
+    }
+
     @Test("one view model made for two lists: each entry has its own rows and inputs")
     func oneViewModelTwice() throws {
         let loaded = SpecLoader.load(text: """
