@@ -271,7 +271,8 @@
   // disabled while its `enabled` is false on that row (the gesture would be ignored); one with no
   // title (a button over an avatar) shows none, as UIKit draws it, and is named for assistive
   // technology. A stepper shows its value between − and +, each stepping it by its `stepValue:`
-  // within its bounds; an image view shows its image's name.
+  // within its bounds; a switch, a slider, a segmented control and a text field are drawn by
+  // rowControl; an image view shows its image's name.
   function rowComponents(view, row) {
     // The cell the row's selection is made on, as a subtitle cell's.
     const box = el("div", { class: "cell row-view" });
@@ -297,6 +298,8 @@
         }
         wrap.append(minus, el("span", { class: "value" }, String(value)), plus);
         controls.append(wrap);
+      } else if (rc.control) {
+        controls.append(rowControl(rc, shown, disabled, (value) => rowStep(rc.control.verb, target, value), target));
       } else if (gestures.length > 0) {
         const event = gestures[0];
         const title = shown.title || shown.text || "";
@@ -319,6 +322,48 @@
     if (texts.childElementCount > 0) box.append(texts);
     if (controls.childElementCount > 0) box.append(controls);
     return box;
+  }
+
+  // A control a person changes on a row (`rc.control`: the property it shows and the gesture's
+  // verb): a switch, a slider within its bounds, a segmented control's segments (or a picker's
+  // rows) as radio buttons, or a field for a number or text. Each sends the gesture with the
+  // row's identity and the new value, as a scenario writes it (`toggle: { settings.wifiSwitch:
+  // { row: "wifi", value: true } }`); a text is sent when the field is left or Enter is pressed,
+  // as the row is drawn again on every change. A click on it does not select the row.
+  function rowControl(rc, shown, disabled, change, target) {
+    const k = rc.control, value = shown[k.property];
+    const data = { "data-row-gesture": target, "data-row-component": rc.name, "aria-label": rc.name };
+    let node;
+    if (rc.kind === "switch") {
+      node = el("input", Object.assign({ type: "checkbox", role: "switch" }, data));
+      node.checked = value === true;
+      node.addEventListener("change", () => change(node.checked));
+    } else if (k.minimum !== undefined && k.maximum !== undefined) {
+      node = el("input", Object.assign({ type: "range", min: k.minimum, max: k.maximum, step: "any" }, data));
+      node.value = typeof value === "number" ? value : k.minimum;
+      node.addEventListener("change", () => change(Number(node.value)));
+    } else if (Array.isArray(k.titles)) {
+      node = el("span", Object.assign({ class: "segments", role: "radiogroup" }, data));
+      k.titles.forEach((title, i) => {
+        const b = el("button", { type: "button", role: "radio", "aria-checked": value === i ? "true" : "false", "data-segment": i }, title);
+        b.disabled = disabled;
+        b.addEventListener("click", (e) => { e.stopPropagation(); if (value !== i) change(i); });
+        node.append(b);
+      });
+    } else if (typeof value === "number") {
+      node = el("input", Object.assign({ type: "number", step: 1 }, data));
+      node.value = value;
+      node.addEventListener("change", () => change(parseInt(node.value, 10)));
+    } else {
+      node = el("input", Object.assign({ type: "text", autocomplete: "off" }, data));
+      node.value = typeof value === "string" ? value : "";
+      node.placeholder = shown.placeholder || humanized(rc.name);
+      node.addEventListener("change", () => change(JSON.stringify(node.value)));
+      node.addEventListener("keydown", (e) => { if (e.key === "Enter") node.blur(); });
+    }
+    node.disabled = disabled;
+    node.addEventListener("click", (e) => e.stopPropagation());
+    return node;
   }
 
   // A spec without `view:`: a control per input by its type, a button per event.
