@@ -12,7 +12,7 @@ extension CellsPass {
     /// The property of `kind` a person's gesture changes (`toggle:` a switch's `isOn`), nil for a
     /// kind no gesture changes (a label, a button).
     static func changedProperty(_ kind: ComponentEntry) -> ComponentProperty? {
-        kind.properties.first { $0.verb != nil && $0.type != nil }
+        kind.changedProperty.flatMap { name in kind.properties.first { $0.name == name } }
     }
 
     /// What `plan` keeps of the values a row's control takes for its changed `property`: its

@@ -36,19 +36,15 @@ extension StepChecker {
         }
         let component = view[k]
         guard let entry = ComponentCatalog.entry(named: component.kind) else { return nil }
-        if let property = entry.properties.first(where: { $0.verb?.name == verb.value }), component.valueProperty == property.name {
+        // The property a gesture changes is the component's value property (CellsPass+RowValue.swift).
+        if let property = entry.properties.first(where: { $0.verb?.name == verb.value && $0.name == component.valueProperty }) {
             return rowValueGesture(verb, c, k, property, target, node, values)
         }
         guard let event = entry.events.first(where: { $0.verb?.name == verb.value }) else {
-            if entry.properties.contains(where: { $0.verb?.name == verb.value }) {
-                cx.diagnostics.error(.invalidStepTarget, "'\(verb.value):' changes what '\(target.value)' shows, which a row's component takes from the row",
-                                     at: target.range, notes: [DiagnosticNote("not played on a row yet: send the value to the row's input, as in 'send: { \(plan.name).<input>: { row: 1, value: ... } }'")])
-            } else {
-                let verbs = entry.verbs.map(\.name)
-                cx.diagnostics.error(.invalidStepTarget, "'\(target.value)' is a \(entry.name); '\(verb.value):' \(GestureVerb.named(verb.value)?.what ?? "")",
-                                     at: target.range, notes: [DiagnosticNote(verbs.isEmpty ? "a \(entry.name) in a row takes no gestures"
-                                                                              : "a \(entry.name) in a row takes " + verbs.map { "'\($0):'" }.joined(separator: ", "))])
-            }
+            let verbs = entry.verbs.map(\.name)
+            cx.diagnostics.error(.invalidStepTarget, "'\(target.value)' is a \(entry.name); '\(verb.value):' \(GestureVerb.named(verb.value)?.what ?? "")",
+                                 at: target.range, notes: [DiagnosticNote(verbs.isEmpty ? "a \(entry.name) in a row takes no gestures"
+                                                                          : "a \(entry.name) in a row takes " + verbs.map { "'\($0):'" }.joined(separator: ", "))])
             return nil
         }
         guard let e = component.events.firstIndex(where: { $0.name == event.name }), let input = component.events[e].input else {
