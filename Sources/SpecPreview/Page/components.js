@@ -246,6 +246,9 @@
     return { node, update(p) {
       const items = Array.isArray(p[c.rows]) ? p[c.rows] : [];
       if (refreshing) refreshing.hidden = p.refreshing !== true && p.isRefreshing !== true;
+      // A row's text field being typed into keeps its text and focus while the rows are drawn
+      // again (a state message comes with every tick of the clock); its change is sent on leaving.
+      const typing = rowTyping(rows);
       rows.replaceChildren(...items.map(([title, detail], i) => {
         // A subtitle cell: the title, and the detail line under it in grey; a row with its own
         // view (a cell's outlets) shows that instead, as its cell does.
@@ -262,6 +265,24 @@
         row.addEventListener("click", () => step(c.verbs[c.rowEvent], c.name, i));
         return row;
       }));
+      if (typing) typing.restore(rows);
+    } };
+  }
+
+  // The row text field that has the focus in `rows`, and how to put its text, caret and focus
+  // back on the same field of the same row once the rows are drawn again; null when none has it.
+  function rowTyping(rows) {
+    const active = document.activeElement;
+    if (!active || !rows.contains(active) || active.type !== "text" || !active.dataset.rowGesture) return null;
+    const row = active.closest("[data-row]");
+    const kept = { gesture: active.dataset.rowGesture, row: row ? row.dataset.row : null, value: active.value, caret: active.selectionStart };
+    return { restore(drawn) {
+      const again = Array.from(drawn.querySelectorAll("[data-row]")).filter((r) => r.dataset.row === kept.row)
+        .flatMap((r) => Array.from(r.querySelectorAll("input[type=text]"))).find((n) => n.dataset.rowGesture === kept.gesture);
+      if (!again) return;
+      again.value = kept.value;
+      again.focus();
+      if (kept.caret !== null) again.setSelectionRange(kept.caret, kept.caret);
     } };
   }
 
