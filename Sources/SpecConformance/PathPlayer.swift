@@ -243,6 +243,9 @@ struct SpecHost<Model>: @MainActor ScenarioHost {
             for fire in graph.rowGestureFires(gesture, cells: c, row: row, value: value) ?? [] {
                 sides.moves.append(.row(node: binding.spec.cells[c].inputs[fire.input].node, row: row, value: fire.value))
             }
+        case .executeRow:
+            // A contract reaches a row through its inputs only (`cart.remove(row:)`).
+            sides.problems.append("the contract has no member to execute a row's action directly, which '\(step.text)' does")
         case .end, .endAction, .wait, .expect, .expectEnd, .expectThat, .subscribe, .dispose:
             // A view model has no input streams to end; a scenario's observers watch the spec's
             // side only (their lines are the timeline's), and change nothing to compare.

@@ -26,6 +26,10 @@ enum StepYAML {
                 "- send: { \(spec.cells[c].name).\(spec.cells[c].inputs[input].name): { row: \(ValueFormatter.json(row)) } }"
             case .sendRow(let c, let input, let row, let value, nil):
                 "- send: { \(spec.cells[c].name).\(spec.cells[c].inputs[input].name): { row: \(ValueFormatter.json(row)), value: \(ValueFormatter.json(value)) } }"
+            case .executeRow(let c, let a, let row, .void):
+                "- send: { \(spec.cells[c].name).\(spec.cells[c].actions?[a].name ?? ""): { row: \(ValueFormatter.json(row)) } }"
+            case .executeRow(let c, let a, let row, let value):
+                "- send: { \(spec.cells[c].name).\(spec.cells[c].actions?[a].name ?? ""): { row: \(ValueFormatter.json(row)), value: \(ValueFormatter.json(value)) } }"
             case .subscribe(let observer, let node): "- subscribe: { \(observer): \(spec.nodes[node].name) }"
             case .dispose(let observer): "- dispose: \(observer)"
             case .expect, .expectEnd, .expectThat, .end, .endAction: nil

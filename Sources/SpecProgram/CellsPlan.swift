@@ -76,7 +76,8 @@ package struct CellsPlan: Sendable {
     /// checked into a step that fires the input (`sendRow`) with a ``RowGesture`` naming the
     /// component, which the engine reads for what a person's gesture depends on: its `enabled`
     /// property (false: the gesture is ignored, as on a disabled control of the screen) and, for a
-    /// stepper, its shown `value`, its bounds and its ``twoWay`` input.
+    /// control a person changes (a stepper, a slider, a switch, a segmented control, a text
+    /// field), its ``valueProperty`` as shown, and its ``twoWay`` input.
     package struct Component: Sendable {
         /// `value: { twoWay: quantity, set: … }`: the person's change writes row input ``input``,
         /// with ``set`` computed over the row and the new value (in the field after the row's
@@ -129,10 +130,22 @@ package struct CellsPlan: Sendable {
         package var step: Double?
         /// The input the person's change of its value writes, nil when it is bound one way.
         package var twoWay: TwoWay?
+        /// The property a person's gesture changes (`value` of a stepper or slider, `isOn` of a
+        /// switch, `selectedIndex` of a segmented control, `text` of a text field): what the
+        /// engine compares the gesture's value with, and what ``TwoWay/set`` reads the new
+        /// value as (`<component>.<property>`); nil for a component no gesture changes.
+        package var valueProperty: String?
+        /// The titles the spec gives, as ``ComponentPlan/titles``: a segmented control's
+        /// segments, a picker view's rows; nil when it gives none.
+        package var titles: [String]?
+        /// How many choices an index control has (its segments, rows or pages), for the tools
+        /// that draw it; nil for other components.
+        package var count: Int?
 
         /// Memberwise, at `package` access: the front end builds the program.
         package init(name: String, kind: String, properties: [Property], events: [Event], minimum: Double? = nil,
-                     maximum: Double? = nil, step: Double? = nil, twoWay: TwoWay? = nil) {
+                     maximum: Double? = nil, step: Double? = nil, twoWay: TwoWay? = nil, valueProperty: String? = nil,
+                     titles: [String]? = nil, count: Int? = nil) {
             self.name = name
             self.kind = kind
             self.properties = properties
@@ -141,6 +154,9 @@ package struct CellsPlan: Sendable {
             self.maximum = maximum
             self.step = step
             self.twoWay = twoWay
+            self.valueProperty = valueProperty
+            self.titles = titles
+            self.count = count
         }
 
         /// The expression of property `name`, nil when it is not bound.

@@ -435,6 +435,11 @@ package struct StepPlan: Sendable {
         /// (`tap: { cart.plusButton: { row: 2 } }`) carries ``RowGesture``: the engine plays what
         /// it fires, `input` being the first input it fires, for the tools that list a row's.
         case sendRow(cells: Int, input: Int, row: Value, value: Value, gesture: RowGesture? = nil)
+        /// Execute action `action` of the row of `cells:` entry `cells` whose identity is `row`
+        /// directly with `value` (`send: { settings.save: { row: wifi, value: true } }`), as
+        /// RxSwift's `cellViewModel.save.execute(true)`: refused with `notEnabled` on that row's
+        /// errors while it executes or its `enabledIf:` is false; its trigger's handlers do not run.
+        case executeRow(cells: Int, action: Int, row: Value, value: Value)
         /// An observer subscribes to a node now (`subscribe: { late: results }`), as RxTest's
         /// observer subscribed late: it hears what the node gives a new observer (its current value
         /// or its end), then each emission and the end, under its own name, until disposed.

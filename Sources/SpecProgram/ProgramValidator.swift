@@ -205,6 +205,7 @@ struct ProgramValidator {
                 throw fail("\(at) has a component going from \(minimum) to \(maximum)")
             }
             if let step = component.step, step <= 0 { throw fail("\(at) has a component stepping by \(step)") }
+            if let count = component.count { try nonNegative(count, "a count of choices", at) }
         }
         for (a, action) in (plan.actions ?? []).enumerated() {
             let here = "\(at).actions[\(a)]"
@@ -256,20 +257,26 @@ struct ProgramValidator {
             try index(input, spec.cells[c].inputs.count, "input", at)
             guard !spec.cells[c].isActionStream(input) else { throw fail("\(at) sends to a stream a row's action feeds") }
             if let gesture { try rowGesture(gesture, spec.cells[c], at) }
+        case .executeRow(let c, let action, _, _):
+            try index(c, spec.cells.count, "cells", at)
+            try index(action, spec.cells[c].actions?.count ?? 0, "action", at)
         case .subscribe(_, let n): try node(n, at)
         case .dispose: break
         }
     }
 
     /// A gesture on a row's component names one the row's view has, and events it has; one that
-    /// changes the value names a component with bounds, and a step by a finite amount.
+    /// changes the value names a component that binds the property it changes.
     private func rowGesture(_ g: RowGesture, _ plan: CellsPlan, _ at: String) throws(CompiledSpecError) {
         let view = plan.view ?? []
         try index(g.component, view.count, "component", at)
         let component = view[g.component]
         for e in g.events { try index(e, component.events.count, "event", at) }
-        if g.writes, component.minimum == nil || component.maximum == nil {
-            throw fail("\(at) changes the value of a row's component that has no bounds")
+        if g.writes {
+            guard let property = component.valueProperty else { throw fail("\(at) changes the value of a row's component that shows none") }
+            guard component.properties.contains(where: { $0.name == property }) else {
+                throw fail("\(at) changes '\(property)' of a row's component that does not bind it")
+            }
         }
     }
 

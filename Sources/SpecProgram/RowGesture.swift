@@ -1,5 +1,6 @@
 /// A person's gesture on a component of a row (`tap: { cart.plusButton: { row: 2 } }`,
-/// `step: { cart.quantityStepper: { row: 2, value: 3 } }`): what a `sendRow` step made from a
+/// `step: { cart.quantityStepper: { row: 2, value: 3 } }`, `toggle: { settings.wifiSwitch: { row:
+/// wifi, value: true } }`): what a `sendRow` step made from a
 /// gesture carries beside the input it fires, so that the engine plays it as the same gesture
 /// on a control of the screen plays. A disabled component (its `enabled` property false on that
 /// row) ignores it; a value gesture that leaves the shown value as it is fires nothing; else it
@@ -11,10 +12,11 @@ package struct RowGesture: Sendable, Codable, Hashable {
     /// The component's events the gesture fires (indices into its ``CellsPlan/Component/events``),
     /// each sending its input the gesture's value (nothing to an event input).
     package var events: [Int]
-    /// Whether the gesture changes the component's `value` (a stepper's `step:`) to the step's
-    /// value.
+    /// Whether the gesture changes the component's ``CellsPlan/Component/valueProperty`` (a
+    /// stepper's `step:`, a switch's `toggle:`, a slider's `slide:`, a segmented control's
+    /// `pick:`, a text field's `type:`) to the step's value.
     package var writes: Bool
-    /// The gesture's verb as a scenario writes it (`tap`, `step`), for the tools that write a
+    /// The gesture's verb as a scenario writes it (`tap`, `step`, `toggle` ...), for the tools that write a
     /// step back; the engine does not read it.
     package var verb: String
 

@@ -13,12 +13,12 @@ extension StepPlan {
     /// The kinds of step, by name: a test that must cover every kind enumerates these (a new
     /// kind of ``Kind`` must be named here, or ``name`` does not compile).
     package enum Name: String, CaseIterable, Sendable {
-        case set, send, execute, wait, expect, expectEnd, expectThat, end, endAction, gesture, sendRow, subscribe, dispose
+        case set, send, execute, wait, expect, expectEnd, expectThat, end, endAction, gesture, sendRow, executeRow, subscribe, dispose
     }
 
     package var part: Part {
         switch kind {
-        case .set, .send, .execute, .end, .endAction, .gesture, .sendRow, .subscribe, .dispose: .act
+        case .set, .send, .execute, .end, .endAction, .gesture, .sendRow, .executeRow, .subscribe, .dispose: .act
         case .wait(let ms): .wait(milliseconds: ms)
         case .expect, .expectEnd, .expectThat: .judge
         }
@@ -37,6 +37,7 @@ extension StepPlan {
         case .endAction: .endAction
         case .gesture: .gesture
         case .sendRow: .sendRow
+        case .executeRow: .executeRow
         case .subscribe: .subscribe
         case .dispose: .dispose
         }

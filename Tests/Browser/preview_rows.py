@@ -2,10 +2,14 @@
 view model has a `view:` draws each row's components with the row's values, and a button in a
 row taps that row alone, as `tap: { cart.plusButton: { row: 2 } }` does in a scenario; a row's
 button is disabled while its `enabled:` is false on that row, and a row's stepper steps that row.
-Run from preview_e2e.py (PREVIEW_E2E_ONLY=row_views runs it alone)."""
+A row's switch, slider, segmented control and text field are drawn in its cell and change that
+row alone (row_controls, which takes preview-row-controls.png).
+Run from preview_e2e.py (PREVIEW_E2E_ONLY=row_views,row_controls runs them alone)."""
 from playwright.sync_api import expect
 
-from preview_support import open_page, start_preview, write_extra
+import os
+
+from preview_support import SHOTS, open_page, start_preview, write_extra
 
 CART = """screen: Cart
 types:
@@ -64,3 +68,74 @@ def row_views(browser):
         process.terminate()
         process.wait()
     print("ok: a row's own components drawn with the row's values, a row's button tapping that row, disabled on it, its stepper stepping it")
+
+
+DEVICES = """screen: Devices
+types:
+  Device: { key: String, name: String, managed: Bool }
+state:
+  items: { type: "[Device]", initial: [{ key: lamp, name: Lamp, managed: false }, { key: hub, name: Hub, managed: true }] }
+viewModels:
+  DeviceRow:
+    params: { device: Device }
+    inputs: { toggle: Bool, volume: Double, mode: Int, rename: String }
+    state:
+      isOn: { type: Bool, initial: false }
+      level: { type: Double, initial: 0.0 }
+      choice: { type: Int, initial: 0 }
+      title: { type: String, initial: "" }
+    outputs:
+      name: 'title.isEmpty ? device.name : title'
+      caption: '"\\(name) \\(isOn) \\(choice) \\(level)"'
+    handlers:
+      - { on: toggle, set: { isOn: toggle } }
+      - { on: volume, set: { level: volume } }
+      - { on: mode, set: { choice: mode } }
+      - { on: rename, set: { title: rename } }
+    view:
+      captionLabel: { label: { text: caption } }
+      powerSwitch: { switch: { isOn: { twoWay: toggle, get: isOn }, enabled: "!device.managed" } }
+      volumeSlider: { slider: { maximumValue: 10, value: { twoWay: volume, get: level } } }
+      modeControl: { segmentedControl: { segments: [Eco, Boost], selectedIndex: { twoWay: mode, get: choice } } }
+      nameField: { textField: { text: { twoWay: rename, get: title } } }
+cells:
+  devices: { viewModel: DeviceRow, for: items, id: key }
+view:
+  list: { table: { rows: devices } }
+"""
+
+
+def row_controls(browser):
+    process, url = start_preview(write_extra("devices.yaml", DEVICES))
+    errors = []
+    try:
+        page = open_page(browser, url, errors)
+        expect(page.locator("#connection")).to_have_text("live")
+        captions = page.locator('[data-component="list"] [data-row-component="captionLabel"]')
+        expect(captions).to_have_text(["Lamp false 0 0.0", "Hub false 0 0.0"])
+        switches = page.locator('[data-component="list"] [data-row-gesture="devices.powerSwitch"]')
+        # The hub is managed: its switch is disabled on that row alone.
+        expect(switches.nth(1)).to_be_disabled()
+        switches.nth(0).click()
+        expect(captions).to_have_text(["Lamp true 0 0.0", "Hub false 0 0.0"])
+        expect(switches.nth(0)).to_be_checked()
+        page.locator('[data-component="list"] [data-row-component="modeControl"]').nth(1).get_by_role("radio", name="Boost").click()
+        expect(captions).to_have_text(["Lamp true 0 0.0", "Hub false 1 0.0"])
+        slider = page.locator('[data-component="list"] [data-row-gesture="devices.volumeSlider"]').nth(0)
+        # A range input takes no typing: its value is set and its change sent, as a drag ends.
+        slider.evaluate("(n) => { n.value = '7.5'; n.dispatchEvent(new Event('change', { bubbles: true })); }")
+        expect(captions).to_have_text(["Lamp true 0 7.5", "Hub false 1 0.0"])
+        field = page.locator('[data-component="list"] [data-row-gesture="devices.nameField"]').nth(1)
+        field.fill("Router")
+        # A state message may come meanwhile and draw the rows again: the text and focus stay.
+        page.wait_for_timeout(1500)
+        expect(field).to_have_value("Router")
+        field.press("Enter")
+        expect(captions).to_have_text(["Lamp true 0 7.5", "Router false 1 0.0"])
+        page.screenshot(path=os.path.join(SHOTS, "preview-row-controls.png"))
+        if errors:
+            raise SystemExit("console errors on a row's controls: %s" % errors)
+    finally:
+        process.terminate()
+        process.wait()
+    print("ok: a row's switch, slider, segmented control and text field drawn in its cell, each changing that row alone, disabled on it")

@@ -254,6 +254,9 @@
     return { node, update(p) {
       const items = Array.isArray(p[c.rows]) ? p[c.rows] : [];
       if (refreshing) refreshing.hidden = p.refreshing !== true && p.isRefreshing !== true;
+      // A row's text field being typed into keeps its text and focus while the rows are drawn
+      // again (a state message comes with every tick of the clock); its change is sent on leaving.
+      const typing = rowTyping(rows);
       rows.replaceChildren(...items.map(([title, detail], i) => {
         // A subtitle cell: the title, and the detail line under it in grey; a row with its own
         // view (a cell's outlets) shows that instead, as its cell does.
@@ -270,6 +273,24 @@
         row.addEventListener("click", () => step(c.verbs[c.rowEvent], c.name, i));
         return row;
       }));
+      if (typing) typing.restore(rows);
+    } };
+  }
+
+  // The row text field that has the focus in `rows`, and how to put its text, caret and focus
+  // back on the same field of the same row once the rows are drawn again; null when none has it.
+  function rowTyping(rows) {
+    const active = document.activeElement;
+    if (!active || !rows.contains(active) || active.type !== "text" || !active.dataset.rowGesture) return null;
+    const row = active.closest("[data-row]");
+    const kept = { gesture: active.dataset.rowGesture, row: row ? row.dataset.row : null, value: active.value, caret: active.selectionStart };
+    return { restore(drawn) {
+      const again = Array.from(drawn.querySelectorAll("[data-row]")).filter((r) => r.dataset.row === kept.row)
+        .flatMap((r) => Array.from(r.querySelectorAll("input[type=text]"))).find((n) => n.dataset.rowGesture === kept.gesture);
+      if (!again) return;
+      again.value = kept.value;
+      again.focus();
+      if (kept.caret !== null) again.setSelectionRange(kept.caret, kept.caret);
     } };
   }
 
@@ -279,7 +300,8 @@
   // disabled while its `enabled` is false on that row (the gesture would be ignored); one with no
   // title (a button over an avatar) shows none, as UIKit draws it, and is named for assistive
   // technology. A stepper shows its value between − and +, each stepping it by its `stepValue:`
-  // within its bounds; an image view shows its image's name.
+  // within its bounds; a switch, a slider, a segmented control and a text field are drawn by
+  // rowControl; an image view shows its image's name.
   function rowComponents(view, row) {
     // The cell the row's selection is made on, as a subtitle cell's.
     const box = el("div", { class: "cell row-view" });
@@ -305,6 +327,8 @@
         }
         wrap.append(minus, el("span", { class: "value" }, String(value)), plus);
         controls.append(wrap);
+      } else if (rc.control) {
+        controls.append(rowControl(rc, shown, disabled, (value) => rowStep(rc.control.verb, target, value), target));
       } else if (gestures.length > 0) {
         const event = gestures[0];
         const title = shown.title || shown.text || "";
@@ -327,6 +351,48 @@
     if (texts.childElementCount > 0) box.append(texts);
     if (controls.childElementCount > 0) box.append(controls);
     return box;
+  }
+
+  // A control a person changes on a row (`rc.control`: the property it shows and the gesture's
+  // verb): a switch, a slider within its bounds, a segmented control's segments (or a picker's
+  // rows) as radio buttons, or a field for a number or text. Each sends the gesture with the
+  // row's identity and the new value, as a scenario writes it (`toggle: { settings.wifiSwitch:
+  // { row: "wifi", value: true } }`); a text is sent when the field is left or Enter is pressed,
+  // as the row is drawn again on every change. A click on it does not select the row.
+  function rowControl(rc, shown, disabled, change, target) {
+    const k = rc.control, value = shown[k.property];
+    const data = { "data-row-gesture": target, "data-row-component": rc.name, "aria-label": rc.name };
+    let node;
+    if (rc.kind === "switch") {
+      node = el("input", Object.assign({ type: "checkbox", role: "switch" }, data));
+      node.checked = value === true;
+      node.addEventListener("change", () => change(node.checked));
+    } else if (k.minimum !== undefined && k.maximum !== undefined) {
+      node = el("input", Object.assign({ type: "range", min: k.minimum, max: k.maximum, step: "any" }, data));
+      node.value = typeof value === "number" ? value : k.minimum;
+      node.addEventListener("change", () => change(Number(node.value)));
+    } else if (Array.isArray(k.titles)) {
+      node = el("span", Object.assign({ class: "segments", role: "radiogroup" }, data));
+      k.titles.forEach((title, i) => {
+        const b = el("button", { type: "button", role: "radio", "aria-checked": value === i ? "true" : "false", "data-segment": i }, title);
+        b.disabled = disabled;
+        b.addEventListener("click", (e) => { e.stopPropagation(); if (value !== i) change(i); });
+        node.append(b);
+      });
+    } else if (typeof value === "number") {
+      node = el("input", Object.assign({ type: "number", step: 1 }, data));
+      node.value = value;
+      node.addEventListener("change", () => change(parseInt(node.value, 10)));
+    } else {
+      node = el("input", Object.assign({ type: "text", autocomplete: "off" }, data));
+      node.value = typeof value === "string" ? value : "";
+      node.placeholder = shown.placeholder || humanized(rc.name);
+      node.addEventListener("change", () => change(JSON.stringify(node.value)));
+      node.addEventListener("keydown", (e) => { if (e.key === "Enter") node.blur(); });
+    }
+    node.disabled = disabled;
+    node.addEventListener("click", (e) => e.stopPropagation());
+    return node;
   }
 
   // A spec without `view:`: a control per input by its type, a button per event.

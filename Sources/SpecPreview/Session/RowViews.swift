@@ -43,9 +43,18 @@ struct RowViews {
             var layout: [String: Any] = ["name": c.name, "kind": c.kind, "drawing": entry?.drawing ?? "properties", "verbs": entry?.verbsByMember ?? [:],
                                          "wired": c.events.filter { $0.input != nil }.map(\.name)]
             // A stepper a person steps on the row: its value written back or reported.
-            if let minimum = c.minimum, let maximum = c.maximum, c.property("value") != nil,
+            if let minimum = c.minimum, let maximum = c.maximum, let step = c.step, c.property("value") != nil,
                c.twoWay != nil || c.events.contains(where: { $0.input != nil && $0.name == "valueChanged" }) {
-                layout["stepper"] = ["minimum": minimum, "maximum": maximum, "step": c.step ?? 1]
+                layout["stepper"] = ["minimum": minimum, "maximum": maximum, "step": step]
+            } else if let property = c.valueProperty, c.property(property) != nil, let verb = entry?.verbsByMember[property],
+                      c.twoWay != nil || c.events.contains(where: { $0.input != nil && entry?.changeEvents.contains($0.name) == true }) {
+                // Any other control a person changes on the row (a switch, a slider, a segmented
+                // control, a text field): the property it shows and the gesture that changes it.
+                var control: [String: Any] = ["property": property, "verb": verb]
+                if let minimum = c.minimum, let maximum = c.maximum { control["minimum"] = minimum; control["maximum"] = maximum }
+                if let titles = c.titles { control["titles"] = titles }
+                if let count = c.count { control["count"] = count }
+                layout["control"] = control
             }
             return layout
         }

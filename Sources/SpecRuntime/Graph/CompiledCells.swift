@@ -17,7 +17,7 @@ struct CompiledCells {
     }
 
     /// A component of the row's view, for the gestures on it (``RowGesture``): its `enabled`
-    /// (nil: always), its shown `value` and its two-way binding's `set:` (nil: none, or the value
+    /// (nil: always), the value it shows (its ``CellsPlan/Component/valueProperty``) and its two-way binding's `set:` (nil: none, or the value
     /// itself).
     struct Component {
         let enabled: CompiledExpr?
@@ -49,7 +49,7 @@ struct CompiledCells {
         }
         self.actionsOn = actionsOn
         components = (plan.view ?? []).map { component in
-            Component(enabled: component.property("enabled").map(compile), value: component.property("value").map(compile),
+            Component(enabled: component.property("enabled").map(compile), value: component.valueProperty.flatMap(component.property).map(compile),
                       set: component.twoWay?.set.map(compile))
         }
     }

@@ -20,13 +20,14 @@ extension ScreenGraph {
     /// Each action input `input` triggers: a disabled one (or one executing) is refused with
     /// `notEnabled`; an enabled one computes its arguments from `record`, the trigger's field
     /// holding the input (`$0`), and starts; an argument that fails refuses it with that failure.
-    func decideRowActions(_ c: Int, triggeredBy input: Int, _ record: RecordValue, row key: Value) -> RowDecisions {
+    /// `only`: decide that action alone (a direct execution, ``executeRow(cells:action:row:value:)``).
+    func decideRowActions(_ c: Int, triggeredBy input: Int, _ record: RecordValue, row key: Value, only: Int? = nil) -> RowDecisions {
         var decisions = RowDecisions()
         let compiled = program.cells[c]
         guard compiled.actionsOn.indices.contains(input), !compiled.actionsOn[input].isEmpty, let actions = spec.cells[c].actions else {
             return decisions
         }
-        for a in compiled.actionsOn[input] where actions.indices.contains(a) && compiled.actions.indices.contains(a) {
+        for a in compiled.actionsOn[input] where actions.indices.contains(a) && compiled.actions.indices.contains(a) && (only ?? a) == a {
             let action = actions[a]
             let enabled = action.enabled < record.fields.count && record.fields[action.enabled].boolValue
             let executing = action.executing < record.fields.count && record.fields[action.executing] == .bool(true)

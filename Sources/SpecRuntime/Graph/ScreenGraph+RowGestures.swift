@@ -2,9 +2,9 @@
 
 /// A person's gesture on a component of a row (``RowGesture``), played as the same gesture on a
 /// control of the screen is (`ScreenGraph+Gesture.swift`): a component whose `enabled` is false on
-/// that row ignores it, as UIKit sends no events from a disabled control; a stepper given the
-/// value it shows fires nothing, as UIKit sends no
-/// `.valueChanged` then; else the inputs it fires are sent to that row in one transaction.
+/// that row ignores it, as UIKit sends no events from a disabled control; a stepper, slider,
+/// switch, segmented control or text field given the value it shows fires nothing, as UIKit sends
+/// no `.valueChanged` then; else the inputs it fires are sent to that row in one transaction.
 extension ScreenGraph {
     /// What became of a gesture on a row.
     package enum RowGestureOutcome: Equatable, Sendable {
@@ -97,18 +97,21 @@ extension ScreenGraph {
         return evaluate(enabled, on: record, cells: c, row: key, what: "'\(spec.cells[c].view?[k].name ?? "").enabled'") == .bool(true)
     }
 
-    /// The value component `k` shows on `record`, its `value` binding; nil when it has none.
+    /// The value component `k` shows on `record`, the binding of its
+    /// ``CellsPlan/Component/valueProperty``; nil when it has none.
     private func shownValue(_ k: Int, cells c: Int, _ record: RecordValue, row key: Value) -> Value? {
         guard let value = program.cells[c].components[k].value else { return nil }
         return evaluate(value, on: record, cells: c, row: key, what: "'\(spec.cells[c].view?[k].name ?? "").value'")
     }
 
     /// What the two-way binding writes to its input for `new`: its `set:` over the row with the
-    /// new value in the field after the row's last (`quantityStepper.value`), or `new` itself.
+    /// new value in the field after the row's last (`quantityStepper.value`, `wifiSwitch.isOn`),
+    /// or `new` itself.
     private func twoWayValue(_ k: Int, _ twoWay: CellsPlan.Component.TwoWay, cells c: Int, _ record: RecordValue, row key: Value,
                              _ new: Value) -> Value? {
         guard let set = program.cells[c].components[k].set else { return new }
-        let name = "\(spec.cells[c].view?[k].name ?? "").value"
+        let component = spec.cells[c].view?[k]
+        let name = "\(component?.name ?? "").\(component?.valueProperty ?? "value")"
         let extended = RecordValue(type: record.type, fieldNames: record.fieldNames + [name], fields: record.fields + [new])
         return evaluate(set, on: extended, cells: c, row: key, what: "the two-way binding of '\(name)'")
     }

@@ -72,7 +72,7 @@ package struct ScenarioJudge {
                 + "got \(actual.map(ValueFormatter.text) ?? "no value yet")"
         case .expectThat(let expr):
             return graph.failure(of: expr, written: String(step.text.dropFirst("expect ".count)))
-        case .set, .send, .execute, .wait, .end, .endAction, .gesture, .sendRow, .subscribe, .dispose:
+        case .set, .send, .execute, .wait, .end, .endAction, .gesture, .sendRow, .executeRow, .subscribe, .dispose:
             return nil
         }
     }

@@ -39,6 +39,11 @@ extension ScreenGraph {
                     record(.runtimeError(time: clock.now, message: "\(step.range.file):\(step.range.start): \(problem)"))
                 }
             }
+        case .executeRow(let cells, let action, let row, let value):
+            record(.step(time: clock.now, text: step.text))
+            if let problem = executeRow(cells: cells, action: action, row: row, value: value) {
+                record(.runtimeError(time: clock.now, message: "\(step.range.file):\(step.range.start): \(problem)"))
+            }
         case .subscribe(let observer, let node):
             record(.step(time: clock.now, text: step.text))
             subscribe(observer, to: node, record: record)

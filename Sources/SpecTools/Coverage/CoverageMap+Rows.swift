@@ -60,10 +60,10 @@ extension CoverageMap {
             nodeItems[input.node].rowHandlers.append(item)
         }
         addRowActionItems(entry, spec)
-        // The branches of what a gesture on the row reads (its controls' `enabled:`, a stepper's
-        // value and `set:`), as those of a screen component's bindings.
+        // The branches of what a gesture on the row reads (its controls' `enabled:`, the value a
+        // gesture changes and its `set:`), as those of a screen component's bindings.
         for component in entry.view ?? [] {
-            for name in ["enabled", "value"] { if let e = component.property(name) { addProbes(e) } }
+            for name in ["enabled", component.valueProperty].compactMap(\.self) { if let e = component.property(name) { addProbes(e) } }
             if let set = component.twoWay?.set { addProbes(set) }
         }
     }

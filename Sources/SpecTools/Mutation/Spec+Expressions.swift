@@ -95,7 +95,7 @@ extension Spec {
                 visitArguments(name, &viewModels[v].actions[a].work.arguments)
             }
             // Its view's expressions that decide what a gesture on the row does (a control's
-            // `enabled:`, a stepper's value and its two-way `get:` and `set:`), after its actions;
+            // `enabled:`, the value a gesture changes and its two-way `get:` and `set:`), after its actions;
             // the rest of a row's view (a label's text) is drawn, never read by the engine.
             for c in viewModels[v].view.indices {
                 for p in viewModels[v].view[c].properties.indices where Self.decidesRowGestures(viewModels[v].view[c], viewModels[v].view[c].properties[p]) {
@@ -111,10 +111,12 @@ extension Spec {
     }
 
     /// Whether `property` of a row's `component` is read by the engine when a person acts on
-    /// the row: `enabled`, and the value of a stepped control (what a step starts from).
+    /// the row: `enabled`, and the value a gesture changes (what a step or a toggle starts from).
     private static func decidesRowGestures(_ component: ComponentDecl, _ property: PropertyWiring) -> Bool {
         if property.name.value == "enabled" { return true }
-        guard property.name.value == "value" else { return false }
-        return component.kind.value.name == "stepper"
+        // The property a person's gesture changes (a stepper's or slider's value, a switch's
+        // isOn, a segmented control's selectedIndex, a text field's text): what a gesture on the
+        // row compares its value with, and writes through the two-way binding.
+        return component.kind.value.changedProperty == property.name.value
     }
 }

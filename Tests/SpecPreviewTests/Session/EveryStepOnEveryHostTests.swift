@@ -15,7 +15,8 @@ import Testing
 /// The kinds are enumerated from `StepPlan.Name`, which names every case of the step enum: a new
 /// kind fails this test until the spec below plays it, held and broken where it judges. A
 /// gesture on a row (`tap: { rows.bumpButton: { row: 1 } }`) is the row's input sent to the row,
-/// a `sendRow` step: played here on a row there and on a row not there.
+/// a `sendRow` step, and `send:` to a row's action an `executeRow` step: each played here on a
+/// row there and on a row not there.
 @Suite("Every step on every host")
 struct EveryStepOnEveryHostTests {
     static let spec = """
@@ -30,8 +31,12 @@ struct EveryStepOnEveryHostTests {
         viewModels:
           LineRow:
             params: { line: Line }
-            inputs: { bump: event }
+            inputs: { bump: event, mark: event }
             state: { bumps: { type: Int, initial: 0 } }
+            actions:
+              save: { trigger: mark, work: { call: items.remove, with: { id: line.id } } }
+            outputs:
+              saving: save.executing
             handlers:
               - { on: bump, set: { bumps: bumps + 1 } }
             view:
@@ -107,6 +112,8 @@ struct EveryStepOnEveryHostTests {
               - expect: rows.first?.bumps == 1
               - tap: { rows.bumpButton: { row: 1 } }
               - expect: rows.first?.bumps == 2
+              - send: { rows.save: { row: 1 } }
+              - expect: rows.first?.saving == true
 
           - name: every kind of step, broken
             # The sign-in must still be running at the end on every host: on real time, a loaded
@@ -133,6 +140,8 @@ struct EveryStepOnEveryHostTests {
               - expect: rows.first?.bumps == 1
               - tap: { rows.bumpButton: { row: 2 } }
               - expect: rows.first?.bumps == 2
+              - send: { rows.save: { row: 2 } }
+              - expect: rows.first?.saving == true
 
         """
 

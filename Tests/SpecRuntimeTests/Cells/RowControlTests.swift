@@ -155,7 +155,7 @@ struct RowControlTests {
         let event = Self.reason(try Self.changed(json, tap, #""gesture":{"component":0,"events":[5],"verb":"tap","writes":false}"#))
         #expect(event == "inconsistent compiled spec: explore.rows names event 5, but the program has 1 events")
         let writes = Self.reason(try Self.changed(json, tap, #""gesture":{"component":0,"events":[0],"verb":"tap","writes":true}"#))
-        #expect(writes == "inconsistent compiled spec: explore.rows changes the value of a row's component that has no bounds")
+        #expect(writes == "inconsistent compiled spec: explore.rows changes the value of a row's component that shows none")
         let bounds = #""maximum":5,"minimum":1"#
         #expect(json.contains(bounds), "\(json)")
         #expect(Self.reason(try Self.changed(json, bounds, #""maximum":1,"minimum":5"#))?.hasSuffix("has a component going from 5.0 to 1.0") == true)

@@ -8,8 +8,8 @@ import SpecRuntime
 /// `set:`, which reads the new value as `<component>.value` (the value itself when left out and
 /// the input takes a Double).
 extension CellsPass {
-    /// The bounds of a stepped component into `plan`; false when they are the wrong way round
-    /// (reported).
+    /// The bounds of a bounded component (a stepper, a slider) into `plan`, with a stepper's
+    /// `stepValue:`; false when they are the wrong way round (reported).
     mutating func bounds(_ component: ComponentDecl, into plan: inout CellsPlan.Component) -> Bool {
         let kind = component.kind.value
         guard let range = kind.properties.lazy.compactMap(\.range).first(where: { if case .bounds = $0 { true } else { false } }),
@@ -25,13 +25,13 @@ extension CellsPass {
         }
         plan.minimum = minimum
         plan.maximum = maximum
-        plan.step = component.numbers["stepValue"]?.value ?? 1
+        if case .bounds(_, _, true) = range { plan.step = component.numbers["stepValue"]?.value ?? 1 }
         return true
     }
 
-    /// `value: { twoWay: quantity, get: …, set: … }` of a row's stepper: the input it writes and
-    /// its `set:`, with `get:` kept as the `value` property of `plan`; nil when it cannot be
-    /// bound (reported).
+    /// `value: { twoWay: quantity, get: …, set: … }` of a row's stepper (or `isOn:` of a switch,
+    /// any property a gesture changes): the input it writes and its `set:`, with `get:` kept as
+    /// that property of `plan`; nil when it cannot be bound (reported).
     mutating func twoWay(_ wiring: PropertyWiring, _ name: Located<String>, of component: ComponentDecl, type: SpecType,
                          inputs: [(name: String, type: SpecType, field: Int?)], scope: [String: (field: Int, type: SpecType)],
                          fieldCount: Int, failedOutputs: Set<String>, into plan: inout CellsPlan.Component) -> CellsPlan.Component.TwoWay? {
@@ -46,10 +46,12 @@ extension CellsPass {
         let input = inputs[k]
         guard let get = wiring.get else {
             cx.diagnostics.error(.missingKey, "'\(property)' needs 'get:', what it shows over the row's names: the input '\(name.value)' is nil until it fires",
-                                 at: wiring.range, fixIt: "add 'get: Double(units)', with 'units' the row's state the input's handler sets")
+                                 at: wiring.range, fixIt: type == .double ? "add 'get: Double(units)', with 'units' the row's state the input's handler sets"
+                                     : "add 'get:', a '\(type)' over the row's state that the input's handler sets")
             return nil
         }
         var getter = ExpressionChecker(symbols: [:], table: cx.table, diagnostics: cx.diagnostics)
+        getter.functions = cx.functions
         getter.rowFields = scope
         getter.poisoned = failedOutputs
         let shown = getter.check(get, expecting: type)
@@ -57,6 +59,7 @@ extension CellsPass {
         var set: TypedExpr?
         if let expr = wiring.set {
             var setter = ExpressionChecker(symbols: [:], table: cx.table, diagnostics: cx.diagnostics)
+            setter.functions = cx.functions
             setter.rowFields = scope
             setter.rowFields[property] = (fieldCount, type)
             setter.poisoned = failedOutputs

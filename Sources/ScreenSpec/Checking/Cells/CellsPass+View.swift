@@ -7,15 +7,17 @@ import SpecRuntime
 /// { row: 2 } }`) is the row's input sent to that row (StepChecker+RowGestures.swift).
 ///
 /// A control's `enabled:` is an expression over the row, as a screen control's is over the
-/// screen: a gesture on a row whose control is disabled is ignored. A stepper's `value:` is bound
-/// one way or two-way to one of the row's value inputs (`value: { twoWay: quantity, get:
-/// Double(units), set: Int(quantityStepper.value) }`, CellsPass+RowStepper.swift), within its
-/// `minimumValue:`...`maximumValue:`.
+/// screen: a gesture on a row whose control is disabled is ignored. The property a person's
+/// gesture changes (a stepper's or slider's `value:`, a switch's `isOn:`, a segmented control's
+/// `selectedIndex:`, a text field's `text:`) is bound one way or two-way to one of the row's
+/// value inputs (`value: { twoWay: quantity, get: Double(units), set: Int(quantityStepper.value)
+/// }`, CellsPass+RowStepper.swift), within the values the control takes
+/// (CellsPass+RowValue.swift).
 ///
 /// What a row's component does not take yet is a located error: a list inside a row (a table),
 /// declared members (`properties:`, `callbacks:`), an action (a row has none), a two-way binding
-/// of another property than a stepper's value, a bound value another kind limits to a range (a
-/// slider's), and an event feeding more than one input.
+/// of another property than the one a gesture changes, another bound value a kind limits to a
+/// range (an `alpha:`), and an event feeding more than one input.
 extension CellsPass {
     mutating func checkView(_ decl: ViewModelDecl, inputs: [(name: String, type: SpecType, field: Int?)],
                             scope: [String: (field: Int, type: SpecType)], fieldCount: Int, failedOutputs: Set<String>) -> [CellsPlan.Component]? {
@@ -37,22 +39,23 @@ extension CellsPass {
                 continue
             }
             var plan = CellsPlan.Component(name: component.name.value, kind: kind.name, properties: [], events: [])
-            let stepped = kind.properties.contains { if case .bounds(_, _, true)? = $0.range { true } else { false } }
-            if stepped && !bounds(component, into: &plan) { continue }
+            // The property a person's gesture changes (CellsPass+RowValue.swift).
+            let changed = Self.changedProperty(kind)
+            if let changed, !valueControl(component, changed, into: &plan) { continue }
             for wiring in component.properties {
                 guard let property = kind.properties.first(where: { $0.name == wiring.name.value }), let type = property.type else { continue }
-                if stepped, case .bounds? = property.range {
+                if property.name == changed?.name {
                     if let name = wiring.twoWay {
                         plan.twoWay = twoWay(wiring, name, of: component, type: type, inputs: inputs, scope: scope, fieldCount: fieldCount,
                                              failedOutputs: failedOutputs, into: &plan)
                         continue
                     }
                 } else if wiring.twoWay != nil {
-                    cx.diagnostics.error(.invalidTwoWay, "'\(component.name.value).\(wiring.name.value)' is in a row, whose components are bound one way: a row's inputs are fed by its events",
+                    cx.diagnostics.error(.invalidTwoWay, "'\(component.name.value).\(wiring.name.value)' is in a row, whose components bind two-way only the value a person changes: a row's inputs are fed by its events",
                                          at: wiring.range, fixIt: "bind it to the row's state, '\(wiring.name.value): units', and feed an input from an event")
                     continue
                 }
-                if property.range != nil, !stepped || property.name != "value" {
+                if property.range != nil, property.name != changed?.name {
                     cx.diagnostics.error(.bindingRange, "'\(component.name.value).\(wiring.name.value)' takes a range of values, which a row does not bind yet",
                                          at: wiring.name.range, fixIt: "show the value with a label: '{ label: { text: '\"\\(units)\"' } }'")
                     continue

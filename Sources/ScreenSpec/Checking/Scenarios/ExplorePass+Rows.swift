@@ -43,9 +43,9 @@ extension ExplorePass {
 
     /// The row inputs a component of the row's own `view:` fires, with the rows and values the
     /// spec shows: under `gestures: only`, the moves a person makes on a row (a tap on its button,
-    /// a step of its stepper, made on that row as a scenario's row gesture plays).
-    /// An input a row's control fires with a gesture not played on a row yet (a switch's toggle)
-    /// is sent to the row directly, as before.
+    /// a step of its stepper, a toggle of its switch, made on that row as a scenario's row
+    /// gesture plays). An input a row's text field fires that no scenario types into is sent to
+    /// the row directly, as before.
     func gestureRows(_ plan: ExplorePlan) -> [ExploreRowInput] {
         defaultRows(plan).filter { row in
             row.gesture != nil
@@ -54,29 +54,31 @@ extension ExplorePass {
     }
 
     /// The gestures on components of entry `c`'s view that fire its input `i`, with the values
-    /// each is made with: a tap-like gesture with none, a stepper's step with the values the
-    /// scenarios step it to (its minimum and one step up when they step it to none).
+    /// each is made with: a tap-like gesture with none; a gesture that changes what a control
+    /// shows (a stepper's step, a switch's toggle, a slider's slide, a segmented control's pick,
+    /// a text field's typing) with the values the scenarios give it, or, when they give none, the
+    /// values the control offers (a switch on and off, a stepper's or slider's minimum and one
+    /// step up, the first two segments; none for text, which a scenario has to type).
     private func rowGestures(_ c: Int, firing i: Int) -> [(RowGesture, [Value])] {
         var found: [(RowGesture, [Value])] = []
         for (k, component) in (cells[c].view ?? []).enumerated() {
             guard let entry = ComponentCatalog.entry(named: component.kind) else { continue }
-            if let minimum = component.minimum, let maximum = component.maximum,
-               let property = entry.properties.first(where: { $0.verb != nil && $0.range != nil }), component.property(property.name) != nil {
+            if let property = entry.properties.first(where: { $0.name == component.valueProperty }), let verb = property.verb?.name,
+               component.property(property.name) != nil {
                 let fired = component.events.indices.filter { e in
                     component.events[e].input != nil && entry.events.first { $0.name == component.events[e].name }?.payload == .property(property.name)
                 }
-                if component.twoWay?.input == i || fired.contains(where: { component.events[$0].input == i }), let verb = property.verb?.name {
+                if component.twoWay?.input == i || fired.contains(where: { component.events[$0].input == i }) {
                     var tried = DistinctValues()
                     for scenario in scenarios {
                         for step in scenario.steps {
                             if case .sendRow(let x, _, _, let v, let g?) = step.kind, x == c, g.component == k, g.writes { tried.append(v) }
                         }
                     }
-                    if tried.values.isEmpty {
-                        tried.append(.double(minimum))
-                        tried.append(.double(min(minimum + (component.step ?? 1), maximum)))
+                    if tried.values.isEmpty { Self.offered(component, property).forEach { tried.append($0) } }
+                    if !tried.values.isEmpty {
+                        found.append((RowGesture(component: k, events: fired, writes: true, verb: verb), Array(tried.values.prefix(SpecReader.exploreListLimit))))
                     }
-                    found.append((RowGesture(component: k, events: fired, writes: true, verb: verb), Array(tried.values.prefix(SpecReader.exploreListLimit))))
                 }
             }
             for (e, event) in component.events.enumerated() where event.input == i {
@@ -86,6 +88,22 @@ extension ExplorePass {
             }
         }
         return found
+    }
+
+    /// The values a row's control offers a person when no scenario changes it: a switch on and
+    /// off, a bounded control's minimum and one step up (or its maximum), an index control's first
+    /// two choices; none for text.
+    private static func offered(_ component: CellsPlan.Component, _ property: ComponentProperty) -> [Value] {
+        switch property.range {
+        case .bounds?:
+            guard let minimum = component.minimum, let maximum = component.maximum else { return [] }
+            return [.double(minimum), .double(min(minimum + (component.step ?? (maximum - minimum)), maximum))]
+        case .index(let index)?:
+            guard let count = component.count else { return [] }
+            return (max(0, index.first)..<min(count, 2)).map { .int($0) }
+        default:
+            return property.type == .bool ? [.bool(true), .bool(false)] : []
+        }
     }
 
     /// A row value input listed under `explore: inputs:` with its values.
@@ -147,6 +165,7 @@ extension ExplorePass {
                 switch step.kind {
                 case .set(let n, let v) where n == entry.source: add(v)
                 case .sendRow(let x, _, let row, _, _) where x == c: identities.append(row)
+                case .executeRow(let x, _, let row, _) where x == c: identities.append(row)
                 default: break
                 }
             }

@@ -42,6 +42,8 @@ extension StepChecker {
         var what: String
         /// The type of the value the step gives, nil for none.
         var carries: SpecType?
+        /// What a value given to a target that takes none is told: "is an event and carries no value".
+        var takesNone: String = "is an event and carries no value"
 
         var example: String {
             carries == nil ? "{ \(target): { row: 1 } }" : "{ \(target): { row: 1, value: ... } }"
@@ -81,7 +83,7 @@ extension StepChecker {
               let row = values.read(rowNode, as: keyField[plan.key].type, diagnostics: &cx.diagnostics) else { return nil }
         guard let type = address.carries else {
             if let valueNode {
-                cx.diagnostics.error(.unexpectedValue, "'\(target.value)' is an event and carries no value", at: valueNode.range, fixIt: fix)
+                cx.diagnostics.error(.unexpectedValue, "'\(target.value)' \(address.takesNone)", at: valueNode.range, fixIt: fix)
                 return nil
             }
             return (row, .void)

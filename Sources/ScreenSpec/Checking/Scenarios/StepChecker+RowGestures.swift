@@ -9,9 +9,9 @@ import SpecRuntime
 /// step.
 ///
 /// `step:` on a row's stepper (`step: { cart.quantityStepper: { row: 2, value: 3 } }`) gives its
-/// new value, checked against its bounds and whole steps as on the screen; the other gestures
-/// that change a property of the component (`type:`, `toggle:`, `slide:` …) are not played on a
-/// row yet: its value is sent to the row's input with `send:`.
+/// new value, checked against its bounds and whole steps as on the screen, and so do the other
+/// gestures that change what a row's control shows: `toggle:` a switch, `slide:` a slider,
+/// `pick:` a segmented control or picker view, `type:` into a text field.
 extension StepChecker {
     /// The `cells:` entry and component of a row that `name` (`cart.plusButton`) names, if it
     /// names an entry whose view model has a `view:`.
@@ -36,19 +36,15 @@ extension StepChecker {
         }
         let component = view[k]
         guard let entry = ComponentCatalog.entry(named: component.kind) else { return nil }
-        if let property = entry.properties.first(where: { $0.verb?.name == verb.value }), component.minimum != nil {
+        // The property a gesture changes is the component's value property (CellsPass+RowValue.swift).
+        if let property = entry.properties.first(where: { $0.verb?.name == verb.value && $0.name == component.valueProperty }) {
             return rowValueGesture(verb, c, k, property, target, node, values)
         }
         guard let event = entry.events.first(where: { $0.verb?.name == verb.value }) else {
-            if entry.properties.contains(where: { $0.verb?.name == verb.value }) {
-                cx.diagnostics.error(.invalidStepTarget, "'\(verb.value):' changes what '\(target.value)' shows, which a row's component takes from the row",
-                                     at: target.range, notes: [DiagnosticNote("not played on a row yet: send the value to the row's input, as in 'send: { \(plan.name).<input>: { row: 1, value: ... } }'")])
-            } else {
-                let verbs = entry.events.compactMap(\.verb?.name)
-                cx.diagnostics.error(.invalidStepTarget, "'\(target.value)' is a \(entry.name); '\(verb.value):' \(GestureVerb.named(verb.value)?.what ?? "")",
-                                     at: target.range, notes: [DiagnosticNote(verbs.isEmpty ? "a \(entry.name) in a row takes no gestures"
-                                                                              : "a \(entry.name) in a row takes " + verbs.map { "'\($0):'" }.joined(separator: ", "))])
-            }
+            let verbs = entry.verbs.map(\.name)
+            cx.diagnostics.error(.invalidStepTarget, "'\(target.value)' is a \(entry.name); '\(verb.value):' \(GestureVerb.named(verb.value)?.what ?? "")",
+                                 at: target.range, notes: [DiagnosticNote(verbs.isEmpty ? "a \(entry.name) in a row takes no gestures"
+                                                                          : "a \(entry.name) in a row takes " + verbs.map { "'\($0):'" }.joined(separator: ", "))])
             return nil
         }
         guard let e = component.events.firstIndex(where: { $0.name == event.name }), let input = component.events[e].input else {
@@ -66,37 +62,40 @@ extension StepChecker {
         return StepPlan(kind: .sendRow(cells: c, input: input, row: read.row, value: value, gesture: gesture), text: text, range: target.range)
     }
 
-    /// `step: { cart.quantityStepper: { row: 2, value: 3 } }`: the new value of a row's stepper,
-    /// within its bounds and reached by whole steps from its minimum, as on the screen; it writes
-    /// the stepper's two-way input and fires its `valueChanged` input, either of which it needs.
+    /// `step: { cart.quantityStepper: { row: 2, value: 3 } }`, `toggle: { settings.wifiSwitch: {
+    /// row: wifi, value: true } }`, `slide:`, `pick:`, `type:`: the new value of the property a
+    /// row's control shows, of its type and among the values it takes (a slider's or stepper's
+    /// bounds, a stepper's whole steps from its minimum, a segment that exists), as on the screen;
+    /// it writes the control's two-way input and fires its `valueChanged` (or `editingChanged`)
+    /// input, either of which it needs.
     private mutating func rowValueGesture(_ verb: Located<String>, _ c: Int, _ k: Int, _ property: ComponentProperty, _ target: Located<String>,
                                           _ node: YAMLNode?, _ values: ValueReader) -> StepPlan? {
         let plan = cells[c]
         let component = (plan.view ?? [])[k]
-        guard let type = property.type, let minimum = component.minimum, let maximum = component.maximum else { return nil }
+        guard let type = property.type else { return nil }
         let fired = component.events.indices.filter { e in
             component.events[e].input != nil
                 && ComponentCatalog.entry(named: component.kind)?.events.first { $0.name == component.events[e].name }?.payload == .property(property.name)
         }
         guard component.twoWay != nil || !fired.isEmpty else {
+            let event = ComponentCatalog.entry(named: component.kind)?.events.first { $0.payload == .property(property.name) }?.name ?? "valueChanged"
             cx.diagnostics.error(.invalidStepTarget, "'\(target.value)' writes none of the row's inputs, so '\(verb.value):' does nothing",
                                  at: target.range,
-                                 fixIt: "bind it in view model '\(plan.model)': '\(property.name): { twoWay: <input>, get: ..., set: ... }', or wire 'valueChanged: <input>'")
+                                 fixIt: "bind it in view model '\(plan.model)': '\(property.name): { twoWay: <input>, get: ..., set: ... }', or wire '\(event): <input>'")
             return nil
         }
         guard component.property(property.name) != nil else {
-            cx.diagnostics.error(.invalidStepTarget, "'\(target.value).\(property.name)' is not bound, so a row's \(component.kind) shows no value to step from",
-                                 at: target.range, fixIt: "bind it in view model '\(plan.model)': '\(property.name): Double(units)'")
+            cx.diagnostics.error(.invalidStepTarget, "'\(target.value).\(property.name)' is not bound, so a row's \(component.kind) shows no value to change",
+                                 at: target.range, fixIt: "bind it in view model '\(plan.model)': '\(property.name): { twoWay: <input>, get: ... }'")
             return nil
         }
         let address = RowAddress(verb: verb.value, target: target.value, what: "a component of a row", carries: type)
-        guard let read = readRow(c, address, target, node, values), case .double(let d) = read.value else { return nil }
-        let constraint = ValueConstraint(minimum: minimum, maximum: maximum, integral: false)
-        guard constraint.allows(read.value) else {
+        guard let read = readRow(c, address, target, node, values) else { return nil }
+        if let constraint = component.constraint(property.range), !constraint.allows(read.value) {
             cx.diagnostics.error(.bindingRange, "'\(target.value).\(property.name)' cannot take \(read.value); it takes \(constraint.range)", at: target.range)
             return nil
         }
-        if let step = component.step {
+        if let step = component.step, let minimum = component.minimum, case .double(let d) = read.value {
             let steps = (d - minimum) / step
             if abs(steps - steps.rounded()) > 1e-9 {
                 cx.diagnostics.error(.bindingRange, "a person cannot step '\(target.value)' to \(ValueFormatter.formatDouble(d)); it goes from \(ValueFormatter.formatDouble(minimum)) in steps of \(ValueFormatter.formatDouble(step))",

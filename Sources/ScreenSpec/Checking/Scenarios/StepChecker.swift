@@ -59,6 +59,10 @@ struct StepChecker: ContextBorrower, Sendable {
                     if let step = rowStep(c, k, target, node, values) { steps.append(step) }
                     continue
                 }
+                if let (c, a) = rowAction(target.value) {
+                    if let step = executeRowStep(c, a, target, node, values) { steps.append(step) }
+                    continue
+                }
                 if sendsToFailedCells(target.value) { continue }
                 if let action = actions.firstIndex(where: { $0.name == target.value }) {
                     if let step = executeStep(action, target, node, values) { steps.append(step) }
@@ -228,6 +232,8 @@ struct StepChecker: ContextBorrower, Sendable {
         case "set": cx.symbols.filter { if case .property = cx.nodes[$0.value.node].kind { return true } else { return false } }.map(\.key)
         case "send", "complete", "fail": cx.symbols.filter { if case .input = cx.nodes[$0.value.node].role, !$0.value.hasCurrentValue { return true } else { return false } }.map(\.key)
             + actions.map(\.name)
+            // A row's inputs and actions, which `send:` addresses by the row (`list.save`).
+            + (verb == "send" ? cells.flatMap { c in c.inputs.filter { $0.action == nil }.map { c.name + "." + $0.name } + (c.actions ?? []).map { c.name + "." + $0.name } } : [])
         default: Array(cx.symbols.keys)
         }
         let accepts: [DiagnosticNote] = verb == "expect"

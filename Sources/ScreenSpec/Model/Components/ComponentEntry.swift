@@ -61,6 +61,17 @@ package struct ComponentEntry: Sendable {
         return out
     }
 
+    /// The property a person's gesture changes (a switch's `isOn`, which `toggle:` flips), nil for
+    /// a kind no gesture changes (a label, a button).
+    package var changedProperty: String? { properties.first { $0.verb != nil && $0.type != nil }?.name }
+
+    /// The events that fire with the new value when a person changes ``changedProperty`` (a
+    /// switch's `valueChanged`, a text field's `editingChanged`).
+    package var changeEvents: [String] {
+        guard let changed = changedProperty else { return [] }
+        return events.filter { $0.payload == .property(changed) }.map(\.name)
+    }
+
     /// The event that carries a row's model (`rowSelected`, `itemSelected`).
     package var rowEvent: String? { events.first { $0.payload == .row }?.name }
 }

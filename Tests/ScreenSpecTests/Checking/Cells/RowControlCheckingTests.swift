@@ -96,12 +96,12 @@ struct RowControlCheckingTests {
                   a: { stepper: { value: { twoWay: units, get: Double(units) } } }
                   b: { stepper: { value: { twoWay: quantity } } }
                   c: { stepper: { value: { twoWay: quantity, get: Double(units) } } }
-                  d: { slider: { value: { twoWay: changed, get: Double(units) } } }
+                  d: { slider: { alpha: { twoWay: changed } } }
             """)
         #expect(text.contains("t.yaml:17:40: error: 'a.value' is bound two-way to one of the row's value inputs; 'units' is not one"), "\(text)")
         #expect(text.contains("t.yaml:18:30: error: 'b.value' needs 'get:', what it shows over the row's names"), "\(text)")
         #expect(text.contains("t.yaml:19:40: error: 'c.value' is 'Double' but 'quantity' is 'Int'"), "\(text)")
-        #expect(text.contains("t.yaml:20:29: error: 'd.value' is in a row, whose components are bound one way"), "\(text)")
+        #expect(text.contains("t.yaml:20:29: error: 'd.alpha' is in a row, whose components bind two-way only the value a person changes"), "\(text)")
     }
 
     @Test func aStepOnAStepperThatWritesNoInputOrShowsNoValue() {
@@ -116,6 +116,6 @@ struct RowControlCheckingTests {
                   - step: { cart.unbound: { row: 1, value: 2 } }
             """)
         #expect(text.contains("t.yaml:22:17: error: 'cart.quiet' writes none of the row's inputs, so 'step:' does nothing"), "\(text)")
-        #expect(text.contains("t.yaml:23:17: error: 'cart.unbound.value' is not bound, so a row's stepper shows no value to step from"), "\(text)")
+        #expect(text.contains("t.yaml:23:17: error: 'cart.unbound.value' is not bound, so a row's stepper shows no value to change"), "\(text)")
     }
 }

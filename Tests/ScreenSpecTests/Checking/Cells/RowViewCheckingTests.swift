@@ -82,13 +82,13 @@ struct RowViewCheckingTests {
     @Test func aGestureThatChangesWhatARowShows() {
         #expect(diagnose(head + """
                 view:
-                  done: { switch: { isOn: "units > 1", valueChanged: increment } }
+                  done: { switch: { valueChanged: increment } }
             scenarios:
               - name: s
                 steps:
                   - toggle: { cart.done: { row: 1, value: true } }
             """).hasPrefix("""
-            t.yaml:18:19: error: 'toggle:' changes what 'cart.done' shows, which a row's component takes from the row
+            t.yaml:18:19: error: 'cart.done.isOn' is not bound, so a row's switch shows no value to change
             """))
     }
 
@@ -117,12 +117,12 @@ struct RowViewCheckingTests {
                 view:
                   inner: { table: { rows: "[1]" } }
                   count: { textField: { text: { twoWay: units } } }
-                  size: { slider: { value: "Double(units)" } }
+                  size: { slider: { value: "Double(units)", alpha: 0.5 } }
                   both: { button: { tap: [increment, quantity] } }
             """)
         #expect(text.contains("t.yaml:14:16: error: table 'inner' is in a row: a list inside a row is not supported yet"), "\(text)")
-        #expect(text.contains("t.yaml:15:35: error: 'count.text' is in a row, whose components are bound one way"), "\(text)")
-        #expect(text.contains("t.yaml:16:25: error: 'size.value' takes a range of values, which a row does not bind yet"), "\(text)")
+        #expect(text.contains("t.yaml:15:45: error: 'count.text' is bound two-way to one of the row's value inputs; 'units' is not one"), "\(text)")
+        #expect(text.contains("t.yaml:16:49: error: 'size.alpha' takes a range of values, which a row does not bind yet"), "\(text)")
         #expect(text.contains("t.yaml:17:42: error: 'both.tap' is in a row and fires one of the row's inputs, not several"), "\(text)")
     }
 }
