@@ -36,10 +36,10 @@ import Testing
     }
 
     @Test func aFileThatIsNotACompiledSpecIsAnInvalidSpec() throws {
-        let path = try CLI.temporarySpec(#"{"format": "specrun-program", "version": 12}"#, name: "old.json")
+        let path = try CLI.temporarySpec(#"{"format": "specrun-program", "version": 13}"#, name: "old.json")
         let result = try CLI.run(["run", path])
         #expect(result.status == 2)
-        #expect(result.stderr == "error: \(path): compiled spec version 12 is not supported: this engine reads version 11; compile the spec again\n")
+        #expect(result.stderr == "error: \(path): compiled spec version 13 is not supported: this engine reads version 12; compile the spec again\n")
         #expect(result.stdout.isEmpty)
     }
 }
