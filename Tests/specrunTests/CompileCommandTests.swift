@@ -12,7 +12,7 @@ import Testing
         #expect(compile.stdout.isEmpty)
         let written = try String(contentsOfFile: compiled, encoding: .utf8)
         #expect(written.hasPrefix(#"{"format":"specrun-program","program":{"#))
-        #expect(written.hasSuffix(#","version":11}"# + "\n"))
+        #expect(written.hasSuffix(#","version":12}"# + "\n"))
         // Standard output, with no --output or with '-', holds the same bytes.
         #expect(try CLI.run(["compile", "specs/login.yaml"]).stdout == written)
         #expect(try CLI.run(["compile", "specs/login.yaml", "--output", "-"]).stdout == written)
