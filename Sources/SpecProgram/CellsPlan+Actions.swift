@@ -6,7 +6,7 @@ extension CellsPlan {
     /// row's handlers react to them and the screen hears them as `<cells>.<action>.<stream>`,
     /// firing with the row.
     ///
-    /// Its work is one call of a service of the screen. When ``trigger`` fires on a row, the
+    /// Its work is one call of a service of the screen, or a stream (``work``). When ``trigger`` fires on a row, the
     /// action decides on the row as it was before the input's handlers wrote it: enabled, its
     /// arguments are computed and `executing` turns true; disabled (or executing), `notEnabled`
     /// goes to its `errors`. A row whose element leaves the list has its call disposed.
@@ -26,17 +26,25 @@ extension CellsPlan {
         package var elements: Int
         package var errors: Int
         package var completions: Int
-        /// The service it calls, an index in ``CheckedSpec/services``.
+        /// The service it calls, an index in ``CheckedSpec/services``; with ``work``, the service
+        /// of its call when it is always one, else -1.
         package var service: Int
         package var argumentNames: [String]
         /// Computed from the row when it executes (the trigger's field holds the input).
         package var arguments: [TypedExpr]
         /// Where its name is written under `viewModels:`.
         package var range: SpecRange
+        /// Work written as a stream (`ops:`, `just:`, a timer, a choice), as a screen action's
+        /// (``ActionWorkPlan``): the request each execution subscribes to, as `flatMap` would,
+        /// its element the row as it was when the execution started (``RequestPlan/bindsElement``),
+        /// which its expressions read the row's names from, `$0` in `with:` and the choice's `if:`
+        /// its trigger's field. Then ``argumentNames`` and ``arguments`` are empty. Nil for a call.
+        package var work: RequestPlan?
 
         /// Memberwise, at `package` access: the front end builds the program.
         package init(name: String, trigger: Int, enabledIf: TypedExpr?, executing: Int, enabled: Int, elements: Int, errors: Int,
-                     completions: Int, service: Int, argumentNames: [String], arguments: [TypedExpr], range: SpecRange) {
+                     completions: Int, service: Int, argumentNames: [String], arguments: [TypedExpr], range: SpecRange,
+                     work: RequestPlan? = nil) {
             self.name = name
             self.trigger = trigger
             self.enabledIf = enabledIf
@@ -49,6 +57,7 @@ extension CellsPlan {
             self.argumentNames = argumentNames
             self.arguments = arguments
             self.range = range
+            self.work = work
         }
     }
 

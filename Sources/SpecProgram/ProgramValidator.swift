@@ -44,6 +44,19 @@ struct ProgramValidator {
         }
     }
 
+    /// A row's action's work written as a stream: one request merging its executions (each a
+    /// row's), bound to the row, reading the row alone (no node of the screen, no stream it
+    /// listens to), with no arguments of the action's own.
+    private func rowWork(_ work: RequestPlan, _ action: CellsPlan.Action, _ here: String) throws(CompiledSpecError) {
+        guard work.strategy == .merge, !work.failuresEnd, work.bindsElement else {
+            throw fail("\(here) has work that is not one merging request bound to its row")
+        }
+        guard work.innerSources.isEmpty else { throw fail("\(here) has work listening to a stream of the screen") }
+        guard action.arguments.isEmpty, action.argumentNames.isEmpty else { throw fail("\(here) has arguments beside its work") }
+        if action.service != -1 { try index(action.service, spec.services.count, "service", here) }
+        try operators([OperatorPlan(name: work.name, arguments: OperatorArguments(request: work))], here, slots: 0)
+    }
+
     func validate() throws(CompiledSpecError) {
         let nodeCount = spec.nodes.count
         guard spec.rank.count == nodeCount, Set(spec.rank).count == nodeCount, spec.rank.allSatisfy({ (0..<nodeCount).contains($0) }) else {
@@ -217,7 +230,11 @@ struct ProgramValidator {
             guard plan.inputs[action.trigger].action == nil else { throw fail("\(here) is triggered by one of its row's action streams") }
             try index(action.executing, fields, "field", here)
             try index(action.enabled, fields, "field", here)
-            try index(action.service, spec.services.count, "service", here)
+            if let work = action.work {
+                try rowWork(work, action, here)
+            } else {
+                try index(action.service, spec.services.count, "service", here)
+            }
             guard action.argumentNames.count == action.arguments.count else {
                 throw fail("\(here) has \(action.argumentNames.count) argument names for \(action.arguments.count) arguments")
             }
@@ -325,17 +342,18 @@ struct ProgramValidator {
 
     /// Each operator's arguments have the shape its entry reads and its node indexes; a
     /// request's call names a service with as many names as arguments.
-    private func operators(_ list: [OperatorPlan], _ at: String) throws(CompiledSpecError) {
+    /// `slots` 0: the operators of a row's work, whose expressions read the row alone.
+    private func operators(_ list: [OperatorPlan], _ at: String, slots: Int? = nil) throws(CompiledSpecError) {
         for op in list {
             let here = "\(at) '\(op.name)'"
             for n in op.secondarySources { try node(n, here) }
             guard let entry = OperatorCatalog.entry(named: op.name) else { throw fail("\(here) is not an operator this engine has") }
             if let problem = entry.shape.problem(with: op.arguments) { throw fail("\(here) \(problem)") }
             for n in op.arguments.sources { try node(n, here) }
-            for e in op.arguments.expressions { try expression(e, here) }
+            for e in op.arguments.expressions { try expression(e, here, slots: slots) }
             if let plan = op.arguments.request {
                 if let choice = plan.choice {
-                    try expression(choice.condition, here)
+                    try expression(choice.condition, here, slots: slots)
                     guard choice.thenOperators >= 0, choice.otherwiseOperators >= 0, choice.thenOperators + choice.otherwiseOperators <= plan.inner.count else {
                         throw fail("\(here) gives its branches \(choice.thenOperators) and \(choice.otherwiseOperators) operators of its own, of \(plan.inner.count)")
                     }
@@ -353,9 +371,9 @@ struct ProgramValidator {
                     guard call.argumentNames.count == call.arguments.count else {
                         throw fail("\(here) has \(call.argumentNames.count) argument names for \(call.arguments.count) arguments")
                     }
-                    for e in call.arguments { try expression(e, here) }
+                    for e in call.arguments { try expression(e, here, slots: slots) }
                 }
-                try operators(plan.inner, here)
+                try operators(plan.inner, here, slots: slots)
             }
         }
     }

@@ -133,7 +133,7 @@ extension SpecSchema {
                 ("state", map("What the row keeps.", of: ref("state"))),
                 ("outputs", map("Expressions over the row's own names, each reading the ones before it.", of: ref("expression"))),
                 ("handlers", list("On one of the row's inputs, or a stream of one of its actions ('save.elements', 'save.errors', 'save.completions'), set the row's state.", of: ref("handler"))),
-                ("actions", map("The row's own actions, each triggered by one of the row's inputs and calling a service of the screen with 'work: { call:, with: }' over the row's names ('$0' the trigger's value); 'executing' and 'enabled' are fields of the row.", of: ref("action"))),
+                ("actions", map("The row's own actions, each triggered by one of the row's inputs, with work over the row's names ('$0' the trigger's value): a call of a service of the screen ('work: { call:, with: }') or a stream, as a screen action's ('ops:', 'just:', a timer, a choice); 'executing' and 'enabled' are fields of the row.", of: ref("action"))),
                 ("view", map("The row's components, a cell's outlets: properties bound one way to the row's names, events firing its inputs; a scenario taps one with 'tap: { cart.plusButton: { row: 1 } }'.", of: ref("component"))),
             ], required: ["params"])),
             (key: "cells", value: object("Rows of a view model, one per element of a list.", [

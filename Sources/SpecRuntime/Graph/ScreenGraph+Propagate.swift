@@ -5,11 +5,12 @@
 /// running (glitch-free: a node runs once, after everything it reads).
 extension ScreenGraph {
     /// One transaction, then (rarely) the ends of executions of actions whose work is a stream,
-    /// each in transactions of its own.
+    /// and what rows' executions did, each in transactions of its own.
     @inline(__always)
     func propagate() {
         propagateQueue()
         if !endedExecutions.isEmpty { settleExecutions() }
+        if !rowWorkEvents.isEmpty { settleRowWork() }
     }
 
     @inline(__always)

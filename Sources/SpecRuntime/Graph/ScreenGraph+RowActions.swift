@@ -35,6 +35,12 @@ extension ScreenGraph {
                 decisions.refused.append((action, ErrorValue(.notEnabled)))
                 continue
             }
+            // Work written as a stream computes its arguments in its pipeline, from the row as it
+            // is now: its one "argument" is that row (ScreenGraph+RowWork.swift).
+            if action.work != nil {
+                decisions.started.append((a, action, [.record(record)]))
+                continue
+            }
             context.payload = .record(record)
             var arguments: [Value] = []
             do throws(EvalError) {
@@ -72,6 +78,7 @@ extension ScreenGraph {
     /// on the clock (each event of a `sequence:` answer at its time).
     func startRowCall(_ call: RowCall, _ arguments: [Value]) {
         guard let action = rowAction(call) else { return }
+        if action.work != nil { return startRowWork(call, row: arguments.first ?? .none) }
         if let live = callLive(service: action.service, names: action.argumentNames, arguments: arguments,
                                deliver: { [unowned self] outcome in finishRowWork(call, outcome) }) {
             rowLiveCalls[call] = live
@@ -118,6 +125,10 @@ extension ScreenGraph {
         guard let actions = spec.cells[c].actions else { return }
         for (a, action) in actions.enumerated() where action.executing < row.fields.count && row.fields[action.executing] == .bool(true) {
             let call = RowCall(cells: c, action: a, row: key)
+            if action.work != nil {
+                disposeRowWork(call)
+                continue
+            }
             let ofCall: (GraphTimer) -> Bool = { timer in
                 switch timer {
                 case .rowActionEnd(let pending, _), .rowActionEvent(let pending, _): pending == call
@@ -138,7 +149,7 @@ extension ScreenGraph {
     }
 
     /// The action `call` names, nil in a program that has no such action.
-    private func rowAction(_ call: RowCall) -> CellsPlan.Action? {
+    func rowAction(_ call: RowCall) -> CellsPlan.Action? {
         guard spec.cells.indices.contains(call.cells), let actions = spec.cells[call.cells].actions, actions.indices.contains(call.action) else {
             return nil
         }
@@ -147,7 +158,7 @@ extension ScreenGraph {
 
     /// One transaction: `value` on the row's stream `input` (its field, its handlers, the
     /// screen's stream), when the row is still there.
-    private func rowEvent(_ call: RowCall, _ input: Int, _ value: Value) {
+    func rowEvent(_ call: RowCall, _ input: Int, _ value: Value) {
         let plan = spec.cells[call.cells]
         guard plan.inputs.indices.contains(input), let found = row(call.cells, call.row) else { return }
         var record = found.record
@@ -159,7 +170,7 @@ extension ScreenGraph {
 
     /// `executing` turns false (and `enabled` follows) in a transaction of its own; then
     /// `completions`, if the work completed.
-    private func endRowExecution(_ call: RowCall, completed: Bool) {
+    func endRowExecution(_ call: RowCall, completed: Bool) {
         guard let action = rowAction(call), let found = row(call.cells, call.row) else { return }
         var record = found.record
         if action.executing < record.fields.count { record.fields[action.executing] = .bool(false) }

@@ -52,6 +52,7 @@ extension ScreenGraph {
         case .stream(let t):
             let p = t.address.pipeline
             pipelines[p].receive(timer: t)
+            guard p < spec.streams.count else { return runRowWork(p) }
             enqueue(spec.streams[p].output)
             propagate()
         case .rowActionEnd(let call, let outcome):

@@ -178,6 +178,14 @@ public final class ScreenGraph {
     /// Executions of work written as a stream that ended in this transaction, in order: each
     /// action's `executing` turns false in a transaction of its own after it.
     @exclusivity(unchecked) var endedExecutions: [(action: Int, completed: Bool)] = []
+    /// The pipelines of rows' actions whose work is a stream, after the streams' in
+    /// ``pipelines`` (ScreenGraph+RowWork.swift): per entry of `cells:`, per action, its
+    /// pipeline, else -1.
+    let rowWorkPipeline: [[Int]]
+    /// What rows' executions did while their pipelines ran, settled on their rows each in a
+    /// transaction of its own after the one that ran them (ScreenGraph+RowWork.swift).
+    @exclusivity(unchecked) var rowWorkEvents: [(call: RowCall, event: StreamEvent)] = []
+    var settlingRowWork = false
     /// The live calls of rows' actions in flight (ScreenGraph+RowActions.swift), so that a row
     /// leaving its list cancels its own; empty but under a live host.
     var rowLiveCalls: [RowCall: LiveCalls.Call] = [:]
@@ -249,6 +257,7 @@ public final class ScreenGraph {
         rank = program.rank
         workOfPipeline = Self.workOwners(spec)
         boundedBy = Self.boundedNodes(spec)
+        rowWorkPipeline = Self.rowWorkPipelines(spec)
         acceptsEqual = program.acceptsEqual
         rebinds = program.rebinds
         samples = program.samples
@@ -297,6 +306,7 @@ public final class ScreenGraph {
         queue = RankQueue(capacity: n)
         storedPipelines = spec.streams.enumerated().map { p, stream in StreamPipeline(plan: stream, environment: makeEnvironment(p, stream)) }
         connectWork()
+        connectRowWork()
         clock.fire = { [unowned self] timer in fire(timer) }
     }
 
@@ -347,7 +357,7 @@ public final class ScreenGraph {
         }
         // Pipelines subscribe: `startWith` emits, and sources with a current value deliver it, as
         // observing a `BehaviorRelay` does.
-        for (p, pipeline) in pipelines.enumerated() {
+        for (p, pipeline) in pipelines.enumerated() where p < spec.streams.count {
             pipeline.start()
             for port in program.secondaryPorts[p] where spec.nodes[port.node].hasCurrentValue && !isValueless(port.node) {
                 pipeline.receive(op: port.op, index: port.index, context.values[port.node])

@@ -71,6 +71,19 @@
     /// The request operator that makes an action's work (its only operator, see ``ActionWorkPlan``).
     var request: RequestSink? { operators.first as? RequestSink }
 
+    /// Cancels the executions of a row's action work whose row `matches`, outside a transaction
+    /// (the row left its list while the rows were written): the operators take back a state
+    /// restored lazily first, and the state kept for exploration is dropped, as when it runs.
+    func cancelRowExecutions(where matches: (Value) -> Bool) -> Bool {
+        if let state = unrestored {
+            unrestored = nil
+            restoreOperators(state)
+        }
+        cached = nil
+        hashMemo = nil
+        return request?.cancelExecutions(where: matches) ?? false
+    }
+
     /// An element of the source enters the first operator.
     func receive(_ value: Value) {
         inbox.append(.element(value))

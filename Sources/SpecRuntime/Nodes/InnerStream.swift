@@ -90,6 +90,9 @@ final class InnerStream {
         for (k, gate) in gates.enumerated() where state.gates.indices.contains(k) { gate.closed = state.gates[k] }
     }
 
+    /// The outer element that started it, when its request binds one (``RequestPlan/bindsElement``).
+    var element: Value? { env.element }
+
     /// What ``init(restoring:service:names:operators:sources:env:deliver:)`` takes back; `id` is
     /// the request's.
     func state(id: Int) -> InnerStreamState {

@@ -59,6 +59,14 @@ final class RequestSink: StreamOperator {
     /// then fails that execution only, as a throwing work factory fails the `Action`'s execute.
     var executionEnded: ((_ completed: Bool) -> Void)?
 
+    /// Set when the request runs the work of a row's action (``CellsPlan/Action/work``): each
+    /// inner stream is one row's execution, its element the row, and what it does goes here with
+    /// that element rather than downstream (the graph settles it on the row, see
+    /// ScreenGraph+RowWork.swift): its elements, its failures, and its end (`.completed`, or
+    /// `.error` for a failure that ends it). An argument that fails to compute ends that
+    /// execution with its error.
+    var rowExecution: ((_ row: Value, _ event: StreamEvent) -> Void)?
+
     /// The environment of inner stream `id`; `base`, the request's or one binding the element.
     private func innerEnvironment(_ id: Int, _ base: PipelineEnvironment) -> PipelineEnvironment {
         guard !plan.bindsElement, id < 64 else { return base.inner(id) }
@@ -115,6 +123,7 @@ final class RequestSink: StreamOperator {
                 switch env.attempt(choice.condition, element, operator: plan.name) {
                 case .value(let chosen): branch = chosen == .bool(true) ? 0 : 1
                 case .failed(let error):
+                    if let rowExecution { return rowExecution(value, .error(error)) }
                     if let executionEnded { return failExecution(error, executionEnded) }
                     cancelAll()
                     dropWaiting()
@@ -130,6 +139,7 @@ final class RequestSink: StreamOperator {
                 switch env.attempt(f, element, operator: plan.name) {
                 case .value(let v): values.append(v)
                 case .failed(let error):
+                    if let rowExecution { return rowExecution(value, .error(error)) }
                     if let executionEnded { return failExecution(error, executionEnded) }
                     cancelAll()
                     dropWaiting()
@@ -223,6 +233,11 @@ final class RequestSink: StreamOperator {
 
     private func inner(_ id: Int, _ event: StreamEvent) {
         guard active.contains(id) else { return }
+        if let rowExecution {
+            let row = active.stream(id)?.element ?? .none
+            if event.isTerminal { active.remove(id) }
+            return rowExecution(row, event)
+        }
         switch event {
         case .next, .failure:
             forward(event)
@@ -242,6 +257,20 @@ final class RequestSink: StreamOperator {
                 innerEnded()
             }
         }
+    }
+
+    /// Cancels the running inner streams whose element `matches` (a row's executions, when the
+    /// row leaves its list): their timers dropped, their calls cancelled, each cancellation
+    /// recorded. Returns whether any ran.
+    func cancelExecutions(where matches: (Value) -> Bool) -> Bool {
+        build()
+        var cancelled = false
+        for entry in active.entries where matches(entry.stream.element ?? .none) {
+            active.remove(entry.id)
+            entry.stream.cancel()
+            cancelled = true
+        }
+        return cancelled
     }
 
     /// An action's execution failed: its error, then its end.

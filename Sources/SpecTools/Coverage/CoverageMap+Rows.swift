@@ -75,13 +75,19 @@ extension CoverageMap {
         for action in entry.actions ?? [] {
             for e in action.arguments { addProbes(e) }
             if let condition = action.enabledIf { addProbes(condition) }
+            // Work written as a stream: the branches of its expressions, in its `with:`, its
+            // choice and its `ops:`, as a screen action's.
+            if let work = action.work { addProbes(OperatorPlan(name: work.name, arguments: OperatorArguments(request: work))) }
             guard entry.inputs.indices.contains(action.elements), entry.inputs.indices.contains(action.errors) else { continue }
             let elements = entry.inputs[action.elements], errors = entry.inputs[action.errors]
-            if Self.canAnswerAnElement(spec, service: action.service) {
+            let answers = action.work.map { Self.canAnswerAnElement(spec, request: $0) } ?? Self.canAnswerAnElement(spec, service: action.service)
+            if answers {
                 nodeItems[elements.node].emitted = add(.action, "'\(entry.name).\(elements.name)' emits in a row (the work succeeds)", action.range)
             }
             nodeItems[errors.node].rowErrorField = errors.field
-            nodeItems[errors.node].failed = add(.action, "'\(entry.name).\(errors.name)' emits a failure of the work in a row", action.range)
+            if action.work.map({ Self.canFail($0) }) ?? true {
+                nodeItems[errors.node].failed = add(.action, "'\(entry.name).\(errors.name)' emits a failure of the work in a row", action.range)
+            }
             nodeItems[errors.node].refused = add(.action, "'\(entry.name).\(errors.name)' emits 'notEnabled' in a row (triggered while disabled)", action.range)
         }
     }

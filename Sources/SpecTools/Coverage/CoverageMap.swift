@@ -167,6 +167,11 @@ public struct CoverageMap: Sendable {
     /// a stream, an inner stream that can (`empty` and `never` alone cannot).
     static func canAnswerAnElement(_ spec: CheckedSpec, action a: Int) -> Bool {
         guard let request = workRequest(spec, a) else { return canAnswerAnElement(spec, service: spec.actions[a].service) }
+        return canAnswerAnElement(spec, request: request)
+    }
+
+    /// Whether the work `request` can give an element (a screen action's or a row's).
+    static func canAnswerAnElement(_ spec: CheckedSpec, request: RequestPlan) -> Bool {
         guard request.inner.isEmpty, request.choice == nil else { return true }
         switch request.source {
         case .empty, .never: return false
@@ -266,7 +271,7 @@ public struct CoverageMap: Sendable {
         }
     }
 
-    private mutating func addProbes(_ op: OperatorPlan) {
+    mutating func addProbes(_ op: OperatorPlan) {
         for e in op.arguments.expressions { addProbes(e) }
         if let request = op.arguments.request {
             for e in request.call.arguments { addProbes(e) }

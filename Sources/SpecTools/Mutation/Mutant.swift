@@ -39,6 +39,10 @@ enum MutationEdit: Sendable {
     case removeWorkOperator(action: Int, list: RequestDecl.OperatorList, inner: Int)
     /// Replace operator `inner` of the `ops:` `list` of action `action`'s work written as a stream.
     case replaceWorkOperator(action: Int, list: RequestDecl.OperatorList, inner: Int, OperatorDecl)
+    /// Remove or replace operator `inner` of the `ops:` list `list` of action `action`'s work,
+    /// of view model `viewModel` (a row's work written as a stream).
+    case removeRowWorkOperator(viewModel: Int, action: Int, list: RequestDecl.OperatorList, inner: Int)
+    case replaceRowWorkOperator(viewModel: Int, action: Int, list: RequestDecl.OperatorList, inner: Int, OperatorDecl)
     case serviceLatency(service: Int, Int)
     /// The `latency:` of result `result` (`case` >= 0: of that case's result instead).
     case resultLatency(service: Int, result: Int, case: Int, Int)
@@ -81,6 +85,10 @@ enum MutationEdit: Sendable {
             spec.actions[a].work.request?.modifyOperators(list) { $0.remove(at: j) }
         case .replaceWorkOperator(let a, let list, let j, let replacement):
             spec.actions[a].work.request?.modifyOperators(list) { $0[j] = replacement }
+        case .removeRowWorkOperator(let v, let a, let list, let j):
+            spec.viewModels[v].actions[a].work.request?.modifyOperators(list) { $0.remove(at: j) }
+        case .replaceRowWorkOperator(let v, let a, let list, let j, let replacement):
+            spec.viewModels[v].actions[a].work.request?.modifyOperators(list) { $0[j] = replacement }
         case .serviceLatency(let s, let ms):
             spec.services[s].latency?.value = ms
         case .resultLatency(let s, let r, let c, let ms):

@@ -74,6 +74,23 @@ enum MutantGenerator {
                 }
             }
         }
+        // The same of a row's action (declared for the `cells:` entry that shows it, as its
+        // expressions are).
+        for (v, model) in spec.viewModels.enumerated() {
+            let name = spec.cells.first { $0.viewModel.value == model.name.value }?.name.value ?? model.name.value
+            for (a, action) in model.actions.enumerated() {
+                for (list, ops) in action.work.request?.operatorLists ?? [] {
+                    for (j, op) in ops.enumerated() {
+                        operatorMutants(op, in: name) {
+                            switch $0 {
+                            case .remove: .removeRowWorkOperator(viewModel: v, action: a, list: list, inner: j)
+                            case .replace(let replacement): .replaceRowWorkOperator(viewModel: v, action: a, list: list, inner: j, replacement)
+                            }
+                        }
+                    }
+                }
+            }
+        }
         for (a, action) in spec.actions.enumerated() {
             guard let condition = action.enabledIf else { continue }
             out.append(Mutant(declaration: action.name.value, change: "enabledIf: \(text(condition)) -> (removed)", range: condition.range,

@@ -93,6 +93,11 @@ extension Spec {
             for a in viewModels[v].actions.indices {
                 if var e = viewModels[v].actions[a].enabledIf { visit(name, &e); viewModels[v].actions[a].enabledIf = e }
                 visitArguments(name, &viewModels[v].actions[a].work.arguments)
+                // A row's work written as a stream: its arguments, its choice and its `ops:`.
+                if var request = viewModels[v].actions[a].work.request {
+                    visitRequest(name, &request)
+                    viewModels[v].actions[a].work.request = request
+                }
             }
             // Its view's expressions that decide what a gesture on the row does (a control's
             // `enabled:`, the value a gesture changes and its two-way `get:` and `set:`), after its actions;

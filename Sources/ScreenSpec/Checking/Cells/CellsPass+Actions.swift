@@ -14,6 +14,8 @@ struct DeclaredRowAction {
     var elements: Int
     var errors: Int
     var completions: Int
+    /// Work written as a stream, typed (CellsPass+RowWork.swift); nil for a call.
+    var work: RequestPlan?
 }
 
 /// The row actions a view model declares, and the names of those that failed (reported), whose
@@ -25,7 +27,7 @@ struct DeclaredRowActions {
 
 /// A view model's `actions:` (``CellsPlan/Action``): each triggered by one of the row's own
 /// inputs, calling one of the screen's services with arguments over the row's names, `$0` its
-/// trigger's value. Its `executing` and `enabled` are fields of the row; its `elements`, `errors`
+/// trigger's value, or running work written as a stream (CellsPass+RowWork.swift). Its `executing` and `enabled` are fields of the row; its `elements`, `errors`
 /// and `completions` are inputs of the row that it feeds, whose latest element and error are
 /// fields too, read by their own handlers as a value input is.
 extension CellsPass {
@@ -48,11 +50,6 @@ extension CellsPass {
                                         _ fields: inout [String: (field: Int, type: SpecType)], _ inputFields: inout [String: (field: Int, type: SpecType)],
                                         ownInputs: Int, index: Int) -> DeclaredRowAction? {
         let name = action.name
-        guard action.work.request == nil else {
-            cx.diagnostics.error(.unexpectedValue, "a row's action calls a service, as 'work: { call: settings.save, with: { … } }'; work written as a stream ('ops:', 'just:', a timer, a choice) is not supported in a row yet",
-                                 at: action.work.range, fixIt: "write the call with 'call:' and 'with:' only")
-            return nil
-        }
         guard let triggerName = action.trigger else {
             cx.diagnostics.error(.missingKey, "the action '\(name.value)' of a row needs a 'trigger:', one of the row's inputs", at: name.range,
                                  fixIt: "write 'trigger: \(model.inputs.first?.name ?? "toggle")'")
@@ -73,13 +70,28 @@ extension CellsPass {
                                  at: written.range, fixIt: "remove 'input:': a row's action takes the value of its trigger '\(triggerName.value)'")
             return nil
         }
-        guard let service = services.index[action.work.service.value] else {
-            if !spec.services.contains(where: { $0.name.value == action.work.service.value }) {
-                cx.unknownName(action.work.service, what: "service", candidates: spec.services.map(\.name.value))
+        let service: Int
+        let returns: SpecType
+        var work: RequestPlan?
+        if let request = action.work.request {
+            // The row before its outputs, as `enabledIf:` reads it (the outputs may read the
+            // action's elements, whose type the work gives).
+            let scope = fields.filter { inputFields[$0.key] == nil }
+            guard let typed = checkRowWork(request, of: action, model: model, scope: scope, trigger: (triggerName.value, model.inputs[trigger].field),
+                                           input: input) else { return nil }
+            work = typed.request
+            returns = typed.element
+            service = if case .call = typed.request.source, typed.request.choice == nil { typed.request.call.service } else { -1 }
+        } else {
+            guard let called = services.index[action.work.service.value] else {
+                if !spec.services.contains(where: { $0.name.value == action.work.service.value }) {
+                    cx.unknownName(action.work.service, what: "service", candidates: spec.services.map(\.name.value))
+                }
+                return nil
             }
-            return nil
+            service = called
+            returns = services.plans[called].returns
         }
-        let returns = services.plans[service].returns
         func field(_ suffix: String, _ type: SpecType, _ initial: Value) -> Int? {
             addField(Located(name.value + "." + suffix, name.range), type, initial, of: decl, to: &model, &fields)
         }
@@ -101,7 +113,7 @@ extension CellsPass {
             model.actionOfInput[first + k] = index
         }
         return DeclaredRowAction(decl: action, trigger: trigger, triggerName: triggerName.value, input: input, service: service,
-                                 executing: executing, enabled: enabled, elements: first, errors: first + 1, completions: first + 2)
+                                 executing: executing, enabled: enabled, elements: first, errors: first + 1, completions: first + 2, work: work)
     }
 
     /// Each action's `enabledIf:`, over the row's element, state and its actions' `executing`
@@ -121,18 +133,22 @@ extension CellsPass {
                 condition = checker.check(enabledIf, expecting: .bool)
                 cx.diagnostics = checker.diagnostics
             }
-            var arguments = rowChecker(scope)
-            arguments.poisoned = failedOutputs
-            let triggerField = model.inputs[pending.trigger].field
-            if let triggerField { arguments.rowFields[pending.triggerName] = (triggerField, pending.input) }
-            arguments.actionInput = (action.name.value, pending.input, (pending.triggerName, pending.input))
-            arguments.actionInputField = triggerField
-            let call = services.checkCall(action.work.service, action.work.arguments, at: action.work.range, with: &arguments)
-            cx.diagnostics = arguments.diagnostics
+            var call: (names: [String], values: [TypedExpr]) = ([], [])
+            if pending.work == nil {
+                var arguments = rowChecker(scope)
+                arguments.poisoned = failedOutputs
+                let triggerField = model.inputs[pending.trigger].field
+                if let triggerField { arguments.rowFields[pending.triggerName] = (triggerField, pending.input) }
+                arguments.actionInput = (action.name.value, pending.input, (pending.triggerName, pending.input))
+                arguments.actionInputField = triggerField
+                let checked = services.checkCall(action.work.service, action.work.arguments, at: action.work.range, with: &arguments)
+                cx.diagnostics = arguments.diagnostics
+                call = (checked.names, checked.values)
+            }
             model.actions.append(CellsPlan.Action(
                 name: action.name.value, trigger: pending.trigger, enabledIf: condition, executing: pending.executing, enabled: pending.enabled,
                 elements: pending.elements, errors: pending.errors, completions: pending.completions, service: pending.service,
-                argumentNames: call.names, arguments: call.values, range: action.name.range))
+                argumentNames: call.names, arguments: call.values, range: action.name.range, work: pending.work))
         }
     }
 }

@@ -23,6 +23,9 @@ struct DataflowPass: CheckPass {
     var out: Dataflow
     /// While an action's work is checked: the action's input, which `$0` reads in its `with:`.
     var workInput: (action: String, type: SpecType, trigger: (name: String, type: SpecType)?, unresolved: Bool)?
+    /// While a row's action's work is checked (CellsPass+RowWork.swift): the row its expressions
+    /// read, instead of the screen's names.
+    var rowWork: RowWorkScope?
 
     init(spec: Spec, declarations: Declarations, catalog: ScreenCatalog) {
         self.spec = spec

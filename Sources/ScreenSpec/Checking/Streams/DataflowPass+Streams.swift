@@ -49,7 +49,7 @@ extension DataflowPass {
     /// type; the expression reads it as the event payload.
     mutating func operatorExpression(_ expr: Expr, arguments: [SpecType], expecting expected: SpecType?, node: Int,
                                      bound requestElement: (name: String, type: SpecType)?, infer: Bool = false) -> (expr: TypedExpr, type: SpecType)? {
-        var checker = cx.expressionChecker()
+        var checker = rowWork?.checker(cx) ?? cx.expressionChecker()
         checker.operatorArguments = arguments
         if let requestElement { checker.payload = requestElement }
         var result: (expr: TypedExpr, type: SpecType)?
@@ -161,6 +161,12 @@ extension DataflowPass {
                                   at: op.range, fixIt: "move this operator into the request's 'ops:'")
                 return nil
             }
+            if rowWork != nil, !op.arguments.sources.isEmpty || op.arguments.navigation != nil {
+                cx.diagnostics.error(.unsupportedInnerOperator, "'\(op.name)' listens to a stream of the screen; a row's work reads its own row alone",
+                                     at: op.range, notes: [DiagnosticNote("a row's action ends with its row: the row leaving its list disposes its execution")],
+                                     fixIt: "remove it, or give the row an input for it and trigger another action of the row")
+                return nil
+            }
             if inner {
                 // `catch: { stream: other }` reads another stream; `catch: EXPR` does not.
                 let readsOthers = !entry.insideRequest || (entry.typing == .recovers && !op.arguments.sources.isEmpty)
@@ -191,12 +197,13 @@ extension DataflowPass {
                 defer { requestElement = nil }
                 let diagnosticsBefore = cx.diagnostics.all.count
                 defer { pointToElementName(since: diagnosticsBefore, outer: sourceName, request: request) }
-                var checker = cx.expressionChecker()
+                var checker = rowWork?.checker(cx) ?? cx.expressionChecker()
                 checker.operatorArguments = [element]
                 if let requestElement { checker.payload = requestElement }
                 if !inner, let workInput {
                     checker.actionInput = (workInput.action, workInput.type, workInput.trigger)
                     checker.inputUnresolved = workInput.unresolved
+                    checker.actionInputField = rowWork?.inputField
                 }
                 guard let (call, answer, source, choice, branchPlans) = checkInnerStreams(request, node: node, bound: requestElement, with: &checker) else {
                     return nil

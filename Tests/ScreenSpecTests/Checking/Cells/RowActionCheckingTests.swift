@@ -108,11 +108,11 @@ struct RowActionCheckingTests {
         #expect(text.contains("error: action 'save' takes no input, so '$0' has nothing to read"), "\(text)")
     }
 
-    @Test func workWrittenAsAStreamIsNotYetARowsAction() {
+    @Test func workWrittenAsAStreamListensToNoStreamOfTheScreen() {
         let text = diagnose("""
-                  save: { trigger: toggle, work: { just: "true" } }
+                  save: { trigger: toggle, work: { just: "true", ops: [ { takeUntil: items } ] } }
             """)
-        #expect(text.contains("t.yaml:13:38: error: a row's action calls a service"), "\(text)")
+        #expect(text.contains("t.yaml:13:61: error: 'takeUntil' listens to a stream of the screen; a row's work reads its own row alone"), "\(text)")
     }
 
     @Test func aHandlerSetsNeitherExecutingNorEnabled() {
