@@ -93,6 +93,21 @@ extension Expr {
         }
     }
 
+    /// The expressions directly inside this one, in no particular order.
+    var children: [Expr] {
+        switch kind {
+        case .member(let base, _, _, _): [base]
+        case .unary(_, let a), .closure(let a, _): [a]
+        case .binary(_, let a, let b): [a, b]
+        case .ternary(let a, let b, let c): [a, b, c]
+        case .call(let callee, let args): [callee] + args
+        case .list(let items): items
+        case .construct(let callee, let args): [callee] + args.map(\.value)
+        case .interpolation(let parts): parts.compactMap { if case .expr(let x) = $0 { x } else { nil } }
+        case .name, .int, .double, .bool, .string, .null, .closureArgument, .closureParameter, .implicitMember, .invalid: []
+        }
+    }
+
     /// The names this expression mentions, dotted ones (`login.enabled`) both whole and by their
     /// first part, so that the checker can order declarations before typing them.
     func referencedNames() -> [String] {
@@ -101,18 +116,10 @@ extension Expr {
         while let e = stack.popLast() {
             switch e.kind {
             case .name(let n): names.append(n)
-            case .member(let base, let member, _, _):
-                if case .name(let n) = base.kind { names.append(n + "." + member) }
-                stack.append(base)
-            case .unary(_, let a), .closure(let a, _): stack.append(a)
-            case .binary(_, let a, let b): stack.append(contentsOf: [a, b])
-            case .ternary(let a, let b, let c): stack.append(contentsOf: [a, b, c])
-            case .call(let callee, let args): stack.append(callee); stack.append(contentsOf: args)
-            case .list(let items): stack.append(contentsOf: items)
-            case .construct(let callee, let args): stack.append(callee); stack.append(contentsOf: args.map(\.value))
-            case .interpolation(let parts): for case .expr(let x) in parts { stack.append(x) }
-            case .int, .double, .bool, .string, .null, .closureArgument, .closureParameter, .implicitMember, .invalid: break
+            case .member(let base, let member, _, _): if case .name(let n) = base.kind { names.append(n + "." + member) }
+            default: break
             }
+            stack.append(contentsOf: e.children)
         }
         return names
     }

@@ -63,18 +63,8 @@ extension DeclarationsPass {
         var found: [(String, SpecRange)] = []
         var stack: [Expr] = [expr]
         while let e = stack.popLast() {
-            switch e.kind {
-            case .name(let n): found.append((n, e.range))
-            case .member(let base, _, _, _): stack.append(base)
-            case .unary(_, let a), .closure(let a, _): stack.append(a)
-            case .binary(_, let a, let b): stack.append(contentsOf: [a, b])
-            case .ternary(let a, let b, let c): stack.append(contentsOf: [a, b, c])
-            case .call(let callee, let args): stack.append(callee); stack.append(contentsOf: args)
-            case .list(let items): stack.append(contentsOf: items)
-            case .construct(let callee, let args): stack.append(callee); stack.append(contentsOf: args.map(\.value))
-            case .interpolation(let parts): for case .expr(let x) in parts { stack.append(x) }
-            case .int, .double, .bool, .string, .null, .closureArgument, .closureParameter, .implicitMember, .invalid: break
-            }
+            if case .name(let n) = e.kind { found.append((n, e.range)) }
+            stack.append(contentsOf: e.children)
         }
         return found.sorted { ($0.1.start.line, $0.1.start.column) < ($1.1.start.line, $1.1.start.column) }
     }
