@@ -44,19 +44,6 @@ struct ProgramValidator {
         }
     }
 
-    /// A row's action's work written as a stream: one request merging its executions (each a
-    /// row's), bound to the row, reading the row alone (no node of the screen, no stream it
-    /// listens to), with no arguments of the action's own.
-    private func rowWork(_ work: RequestPlan, _ action: CellsPlan.Action, _ here: String) throws(CompiledSpecError) {
-        guard work.strategy == .merge, !work.failuresEnd, work.bindsElement else {
-            throw fail("\(here) has work that is not one merging request bound to its row")
-        }
-        guard work.innerSources.isEmpty else { throw fail("\(here) has work listening to a stream of the screen") }
-        guard action.arguments.isEmpty, action.argumentNames.isEmpty else { throw fail("\(here) has arguments beside its work") }
-        if action.service != -1 { try index(action.service, spec.services.count, "service", here) }
-        try operators([OperatorPlan(name: work.name, arguments: OperatorArguments(request: work))], here, slots: 0)
-    }
-
     func validate() throws(CompiledSpecError) {
         let nodeCount = spec.nodes.count
         guard spec.rank.count == nodeCount, Set(spec.rank).count == nodeCount, spec.rank.allSatisfy({ (0..<nodeCount).contains($0) }) else {
@@ -176,92 +163,6 @@ struct ProgramValidator {
         try explore(spec.explore)
     }
 
-    /// A `cells:` entry: its nodes exist, the rows come after the list they follow and the inputs
-    /// that write them, every field it names is one of a row's, and its expressions read the row
-    /// alone (no node of the screen).
-    private func cells(_ plan: CellsPlan, _ at: String) throws(CompiledSpecError) {
-        try node(plan.node, at)
-        try node(plan.source, at)
-        try after(plan.node, plan.source, at, "writes")
-        let fields = plan.fieldNames.count
-        guard fields > 0, plan.initial.count == fields else {
-            throw fail("\(at) has \(plan.initial.count) initial values for \(fields) fields; a row has its element and at least one field")
-        }
-        try nonNegative(plan.key, "a key field", at)
-        for input in plan.inputs {
-            try node(input.node, at)
-            try after(plan.node, input.node, at, "writes")
-            if let field = input.field { try index(field, fields, "field", at) }
-        }
-        for handler in plan.handlers {
-            try index(handler.input, plan.inputs.count, "input", at)
-            guard handler.targets.count == handler.values.count else { throw fail("\(at) has \(handler.targets.count) targets for \(handler.values.count) values") }
-            for t in handler.targets { try index(t, fields, "field", at) }
-            for e in handler.values { try expression(e, at, slots: 0) }
-        }
-        for output in plan.outputs {
-            try index(output.field, fields, "field", at)
-            try expression(output.value, at, slots: 0)
-        }
-        for component in plan.view ?? [] {
-            for property in component.properties { try expression(property.value, at, slots: 0) }
-            for event in component.events { if let input = event.input { try index(input, plan.inputs.count, "input", at) } }
-            if let twoWay = component.twoWay {
-                try index(twoWay.input, plan.inputs.count, "input", at)
-                guard !plan.isActionStream(twoWay.input) else { throw fail("\(at) has a component writing a stream a row's action feeds") }
-                if let set = twoWay.set { try expression(set, at, slots: 0) }
-            }
-            for bound in [component.minimum, component.maximum, component.step] {
-                if let bound, !bound.isFinite { throw fail("\(at) has a component bound that is not a finite number") }
-            }
-            if let minimum = component.minimum, let maximum = component.maximum, minimum >= maximum {
-                throw fail("\(at) has a component going from \(minimum) to \(maximum)")
-            }
-            if let step = component.step, step <= 0 { throw fail("\(at) has a component stepping by \(step)") }
-            if let count = component.count { try nonNegative(count, "a count of choices", at) }
-        }
-        for (a, action) in (plan.actions ?? []).enumerated() {
-            let here = "\(at).actions[\(a)]"
-            try index(action.trigger, plan.inputs.count, "input", here)
-            for stream in [action.elements, action.errors, action.completions] {
-                try index(stream, plan.inputs.count, "input", here)
-                guard plan.inputs[stream].action == a else { throw fail("\(here) feeds input \(stream), which is not one of its streams") }
-            }
-            guard plan.inputs[action.trigger].action == nil else { throw fail("\(here) is triggered by one of its row's action streams") }
-            try index(action.executing, fields, "field", here)
-            try index(action.enabled, fields, "field", here)
-            if let work = action.work {
-                try rowWork(work, action, here)
-            } else {
-                try index(action.service, spec.services.count, "service", here)
-            }
-            guard action.argumentNames.count == action.arguments.count else {
-                throw fail("\(here) has \(action.argumentNames.count) argument names for \(action.arguments.count) arguments")
-            }
-            for e in action.arguments { try expression(e, here, slots: 0) }
-            if let condition = action.enabledIf { try expression(condition, here, slots: 0) }
-        }
-        for (i, input) in plan.inputs.enumerated() {
-            if let a = input.action { try index(a, plan.actions?.count ?? 0, "action", "\(at).inputs[\(i)]") }
-        }
-        try position(plan, at)
-    }
-
-    /// A row's position names fields of the row after its element, two different ones, that no
-    /// handler, input or output writes: the engine alone fills them.
-    private func position(_ plan: CellsPlan, _ at: String) throws(CompiledSpecError) {
-        guard let position = plan.position else { return }
-        let fields = position.fields
-        for field in fields {
-            try index(field, plan.fieldNames.count, "field", "\(at).position")
-            guard field > 0 else { throw fail("\(at).position names field 0, the row's element") }
-            let written = plan.handlers.contains { $0.targets.contains(field) } || plan.outputs.contains { $0.field == field }
-                || plan.inputs.contains { $0.field == field }
-            guard !written else { throw fail("\(at).position names field \(field), which the row writes itself") }
-        }
-        guard Set(fields).count == fields.count else { throw fail("\(at).position names one field twice") }
-    }
-
     private func step(_ kind: StepPlan.Kind, _ at: String) throws(CompiledSpecError) {
         switch kind {
         case .set(let n, _), .send(let n, _), .expect(let n, _), .expectEnd(let n, _), .end(let n, _): try node(n, at)
@@ -279,21 +180,6 @@ struct ProgramValidator {
             try index(action, spec.cells[c].actions?.count ?? 0, "action", at)
         case .subscribe(_, let n): try node(n, at)
         case .dispose: break
-        }
-    }
-
-    /// A gesture on a row's component names one the row's view has, and events it has; one that
-    /// changes the value names a component that binds the property it changes.
-    private func rowGesture(_ g: RowGesture, _ plan: CellsPlan, _ at: String) throws(CompiledSpecError) {
-        let view = plan.view ?? []
-        try index(g.component, view.count, "component", at)
-        let component = view[g.component]
-        for e in g.events { try index(e, component.events.count, "event", at) }
-        if g.writes {
-            guard let property = component.valueProperty else { throw fail("\(at) changes the value of a row's component that shows none") }
-            guard component.properties.contains(where: { $0.name == property }) else {
-                throw fail("\(at) changes '\(property)' of a row's component that does not bind it")
-            }
         }
     }
 
@@ -343,7 +229,7 @@ struct ProgramValidator {
     /// Each operator's arguments have the shape its entry reads and its node indexes; a
     /// request's call names a service with as many names as arguments.
     /// `slots` 0: the operators of a row's work, whose expressions read the row alone.
-    private func operators(_ list: [OperatorPlan], _ at: String, slots: Int? = nil) throws(CompiledSpecError) {
+    func operators(_ list: [OperatorPlan], _ at: String, slots: Int? = nil) throws(CompiledSpecError) {
         for op in list {
             let here = "\(at) '\(op.name)'"
             for n in op.secondarySources { try node(n, here) }
@@ -428,7 +314,7 @@ struct ProgramValidator {
     /// Every node an expression reads exists (or, in an `http:` plan, every slot: `slots` is
     /// their count), every builtin it calls takes its arguments, every record or navigation it
     /// makes has a name per value, and every field it picks is not negative.
-    private func expression(_ e: TypedExpr, _ at: String, slots: Int? = nil) throws(CompiledSpecError) {
+    func expression(_ e: TypedExpr, _ at: String, slots: Int? = nil) throws(CompiledSpecError) {
         switch e {
         case .node(let n):
             if let slots { try index(n, slots, "slot", at) } else { try node(n, at) }
@@ -494,7 +380,7 @@ struct ProgramValidator {
     }
 
     /// `later` comes after `earlier` in 'rank' (both are nodes of the program).
-    private func after(_ later: Int, _ earlier: Int, _ at: String, _ verb: String) throws(CompiledSpecError) {
+    func after(_ later: Int, _ earlier: Int, _ at: String, _ verb: String) throws(CompiledSpecError) {
         // Checked here too: some callers compare nodes no earlier check has bounded.
         try index(later, spec.rank.count, "ranked node", at)
         try index(earlier, spec.rank.count, "ranked node", at)
@@ -503,7 +389,7 @@ struct ProgramValidator {
         }
     }
 
-    private func node(_ n: Int, _ at: String) throws(CompiledSpecError) {
+    func node(_ n: Int, _ at: String) throws(CompiledSpecError) {
         try index(n, spec.nodes.count, "node", at)
     }
 
@@ -511,15 +397,15 @@ struct ProgramValidator {
         if let n { try node(n, at) }
     }
 
-    private func index(_ i: Int, _ count: Int, _ what: String, _ at: String) throws(CompiledSpecError) {
+    func index(_ i: Int, _ count: Int, _ what: String, _ at: String) throws(CompiledSpecError) {
         guard (0..<count).contains(i) else { throw fail("\(at) names \(what) \(i), but the program has \(count) \(what)s") }
     }
 
-    private func nonNegative(_ n: Int, _ what: String, _ at: String) throws(CompiledSpecError) {
+    func nonNegative(_ n: Int, _ what: String, _ at: String) throws(CompiledSpecError) {
         guard n >= 0 else { throw fail("\(at) has \(what) of \(n)") }
     }
 
-    private func fail(_ message: String) -> CompiledSpecError {
+    func fail(_ message: String) -> CompiledSpecError {
         CompiledSpecError("inconsistent compiled spec: " + message)
     }
 }

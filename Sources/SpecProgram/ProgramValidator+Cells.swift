@@ -1,0 +1,117 @@
+/// The checks of a `cells:` entry: its row's fields, inputs, handlers, outputs, view, actions
+/// and position (see ``ProgramValidator``).
+extension ProgramValidator {
+    /// A `cells:` entry: its nodes exist, the rows come after the list they follow and the inputs
+    /// that write them, every field it names is one of a row's, and its expressions read the row
+    /// alone (no node of the screen).
+    func cells(_ plan: CellsPlan, _ at: String) throws(CompiledSpecError) {
+        try node(plan.node, at)
+        try node(plan.source, at)
+        try after(plan.node, plan.source, at, "writes")
+        let fields = plan.fieldNames.count
+        guard fields > 0, plan.initial.count == fields else {
+            throw fail("\(at) has \(plan.initial.count) initial values for \(fields) fields; a row has its element and at least one field")
+        }
+        try nonNegative(plan.key, "a key field", at)
+        for input in plan.inputs {
+            try node(input.node, at)
+            try after(plan.node, input.node, at, "writes")
+            if let field = input.field { try index(field, fields, "field", at) }
+        }
+        for handler in plan.handlers {
+            try index(handler.input, plan.inputs.count, "input", at)
+            guard handler.targets.count == handler.values.count else { throw fail("\(at) has \(handler.targets.count) targets for \(handler.values.count) values") }
+            for t in handler.targets { try index(t, fields, "field", at) }
+            for e in handler.values { try expression(e, at, slots: 0) }
+        }
+        for output in plan.outputs {
+            try index(output.field, fields, "field", at)
+            try expression(output.value, at, slots: 0)
+        }
+        for component in plan.view ?? [] {
+            for property in component.properties { try expression(property.value, at, slots: 0) }
+            for event in component.events { if let input = event.input { try index(input, plan.inputs.count, "input", at) } }
+            if let twoWay = component.twoWay {
+                try index(twoWay.input, plan.inputs.count, "input", at)
+                guard !plan.isActionStream(twoWay.input) else { throw fail("\(at) has a component writing a stream a row's action feeds") }
+                if let set = twoWay.set { try expression(set, at, slots: 0) }
+            }
+            for bound in [component.minimum, component.maximum, component.step] {
+                if let bound, !bound.isFinite { throw fail("\(at) has a component bound that is not a finite number") }
+            }
+            if let minimum = component.minimum, let maximum = component.maximum, minimum >= maximum {
+                throw fail("\(at) has a component going from \(minimum) to \(maximum)")
+            }
+            if let step = component.step, step <= 0 { throw fail("\(at) has a component stepping by \(step)") }
+            if let count = component.count { try nonNegative(count, "a count of choices", at) }
+        }
+        for (a, action) in (plan.actions ?? []).enumerated() {
+            let here = "\(at).actions[\(a)]"
+            try index(action.trigger, plan.inputs.count, "input", here)
+            for stream in [action.elements, action.errors, action.completions] {
+                try index(stream, plan.inputs.count, "input", here)
+                guard plan.inputs[stream].action == a else { throw fail("\(here) feeds input \(stream), which is not one of its streams") }
+            }
+            guard plan.inputs[action.trigger].action == nil else { throw fail("\(here) is triggered by one of its row's action streams") }
+            try index(action.executing, fields, "field", here)
+            try index(action.enabled, fields, "field", here)
+            if let work = action.work {
+                try rowWork(work, action, here)
+            } else {
+                try index(action.service, spec.services.count, "service", here)
+            }
+            guard action.argumentNames.count == action.arguments.count else {
+                throw fail("\(here) has \(action.argumentNames.count) argument names for \(action.arguments.count) arguments")
+            }
+            for e in action.arguments { try expression(e, here, slots: 0) }
+            if let condition = action.enabledIf { try expression(condition, here, slots: 0) }
+        }
+        for (i, input) in plan.inputs.enumerated() {
+            if let a = input.action { try index(a, plan.actions?.count ?? 0, "action", "\(at).inputs[\(i)]") }
+        }
+        try position(plan, at)
+    }
+
+    /// A row's position names fields of the row after its element, two different ones, that no
+    /// handler, input or output writes: the engine alone fills them.
+    private func position(_ plan: CellsPlan, _ at: String) throws(CompiledSpecError) {
+        guard let position = plan.position else { return }
+        let fields = position.fields
+        for field in fields {
+            try index(field, plan.fieldNames.count, "field", "\(at).position")
+            guard field > 0 else { throw fail("\(at).position names field 0, the row's element") }
+            let written = plan.handlers.contains { $0.targets.contains(field) } || plan.outputs.contains { $0.field == field }
+                || plan.inputs.contains { $0.field == field }
+            guard !written else { throw fail("\(at).position names field \(field), which the row writes itself") }
+        }
+        guard Set(fields).count == fields.count else { throw fail("\(at).position names one field twice") }
+    }
+
+    /// A gesture on a row's component names one the row's view has, and events it has; one that
+    /// changes the value names a component that binds the property it changes.
+    func rowGesture(_ g: RowGesture, _ plan: CellsPlan, _ at: String) throws(CompiledSpecError) {
+        let view = plan.view ?? []
+        try index(g.component, view.count, "component", at)
+        let component = view[g.component]
+        for e in g.events { try index(e, component.events.count, "event", at) }
+        if g.writes {
+            guard let property = component.valueProperty else { throw fail("\(at) changes the value of a row's component that shows none") }
+            guard component.properties.contains(where: { $0.name == property }) else {
+                throw fail("\(at) changes '\(property)' of a row's component that does not bind it")
+            }
+        }
+    }
+
+    /// A row's action's work written as a stream: one request merging its executions (each a
+    /// row's), bound to the row, reading the row alone (no node of the screen, no stream it
+    /// listens to), with no arguments of the action's own.
+    private func rowWork(_ work: RequestPlan, _ action: CellsPlan.Action, _ here: String) throws(CompiledSpecError) {
+        guard work.strategy == .merge, !work.failuresEnd, work.bindsElement else {
+            throw fail("\(here) has work that is not one merging request bound to its row")
+        }
+        guard work.innerSources.isEmpty else { throw fail("\(here) has work listening to a stream of the screen") }
+        guard action.arguments.isEmpty, action.argumentNames.isEmpty else { throw fail("\(here) has arguments beside its work") }
+        if action.service != -1 { try index(action.service, spec.services.count, "service", here) }
+        try operators([OperatorPlan(name: work.name, arguments: OperatorArguments(request: work))], here, slots: 0)
+    }
+}
