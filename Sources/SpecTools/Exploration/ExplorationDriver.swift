@@ -28,6 +28,10 @@ final class ExplorationDriver {
     /// When set, every explored-service call's outcome, in order: (service, result).
     @exclusivity(unchecked) var recordCalls = false
     private(set) var recordedCalls: [(service: Int, outcome: ServicePlan.Outcome, latency: Int)] = []
+    /// The calls the screen made as it started (work due at 0 ms, before any move), which every
+    /// replay from the started screen inherits: a scenario's runner makes them too, and they take
+    /// the first results of a `services:` override even when a later move cancels them.
+    private var startCalls: [(service: Int, outcome: ServicePlan.Outcome, latency: Int)] = []
     /// The finding of the initial state, if it already breaks something.
     private(set) var startFinding: Finding?
     /// The nodes a state's digest covers: the cells a state is (`DigestCells`), nil for every node.
@@ -207,6 +211,13 @@ final class ExplorationDriver {
             return answer
         }
         problem = nil
+        let recording = recordCalls
+        recordCalls = true
+        recordedCalls.removeAll()
+        defer {
+            startCalls = recordedCalls
+            recordCalls = recording
+        }
         graph.start()
         // What is due at 0ms runs before the first move, as a scenario's start runs it.
         do {
@@ -219,7 +230,11 @@ final class ExplorationDriver {
 
     /// Back to the started screen.
     func reset() {
-        recordedCalls.removeAll(keepingCapacity: true)
+        if recordCalls {
+            recordedCalls = startCalls
+        } else {
+            recordedCalls.removeAll(keepingCapacity: true)
+        }
         graph.state = initialStorage
     }
 
