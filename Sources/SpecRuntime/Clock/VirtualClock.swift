@@ -13,7 +13,8 @@ public final class VirtualClock {
     @exclusivity(unchecked) private var sequence = 0
     /// How many scheduled items have run, to stop a spec that schedules work forever.
     @exclusivity(unchecked) package private(set) var executed = 0
-    package var limit: Int
+    // Unchecked as `executed`: exploration sets it before every step that waits.
+    @exclusivity(unchecked) package var limit: Int
 
     /// A clock at 0 that runs at most `limit` scheduled events (a runaway spec stops, it does not hang).
     public init(limit: Int = 5_000_000) {
@@ -42,7 +43,8 @@ public final class VirtualClock {
     }
 
     /// Runs a ``GraphTimer`` that came due: the graph on this clock sets it.
-    var fire: (GraphTimer) -> Void = { _ in }
+    // Unchecked: read for every timer that fires, and written once, when the graph is made.
+    @exclusivity(unchecked) var fire: (GraphTimer) -> Void = { _ in }
 
     /// Whether every pending item is a graph timer `matches` picks (true when nothing is pending).
     package func allPending(_ matches: (GraphTimer) -> Bool) -> Bool {
