@@ -232,7 +232,7 @@ struct SpecHost<Model>: @MainActor ScenarioHost {
             guard let payload = graph.payloadIfMade(gesture) else { return }
             sides.capturing = true
             sides.captured = []
-            sides.gestureActions = gesture.actions.map { ($0, payload) }
+            sides.gestureActions = gesture.actions.map { ($0, payload) } + gesture.modelActions.map { ($0, graph.model(of: gesture)) }
         case .sendRow(let c, let input, let row, let value, nil):
             // The view model is sent it as the spec's graph is, a row not there too: the graph
             // changes nothing then (a runtime error), and the view model must show no change.

@@ -16,7 +16,8 @@ enum StepYAML {
                 switch gesture.payload {
                 case .value(.void): "- \(gesture.verb): \(gesture.target)"
                 case .value(let value): "- \(gesture.verb): { \(gesture.target): \(ValueFormatter.json(value)) }"
-                case .row(_, let index): "- \(gesture.verb): { \(gesture.target): \(index) }"
+                case .row(_, let index), .deleteRow(_, let index): "- \(gesture.verb): { \(gesture.target): \(index) }"
+                case .moveRow(_, let from, let to, _): "- \(gesture.verb): { \(gesture.target): { from: \(from), to: \(to) } }"
                 }
             case .sendRow(let c, _, let row, .void, let gesture?):
                 "- \(gesture.verb): { \(spec.cells[c].name).\(spec.cells[c].view?[gesture.component].name ?? ""): { row: \(ValueFormatter.json(row)) } }"

@@ -205,11 +205,17 @@ struct ProgramValidator {
         try optionalNode(g.enabled, at)
         try optionalNode(g.hidden, at)
         try optionalNode(g.shownWhile, at)
-        for n in g.writes + g.events + g.clears { try node(n, at) }
-        for a in g.actions { try index(a, spec.actions.count, "action", at) }
-        if case .row(let rows, let index) = g.payload {
+        for n in g.writes + g.events + g.clears + g.modelEvents { try node(n, at) }
+        for a in g.actions + g.modelActions { try index(a, spec.actions.count, "action", at) }
+        switch g.payload {
+        case .value: break
+        case .row(let rows, let index), .deleteRow(let rows, let index):
             try node(rows, at)
             try nonNegative(index, "a row", at)
+        case .moveRow(let rows, let from, let to, _):
+            try node(rows, at)
+            try nonNegative(from, "a row", at)
+            try nonNegative(to, "a row", at)
         }
     }
 

@@ -55,6 +55,14 @@ package struct GesturePlan: Sendable {
         case value(Value)
         /// Row `index` of the list in node `rows`, looked up when the step runs.
         case row(rows: Int, index: Int)
+        /// Swipe to delete row `index` of the list in node `rows`: ``GesturePlan/events`` carry
+        /// the index (`itemDeleted`), ``GesturePlan/modelEvents`` the row's model
+        /// (`modelDeleted`). Only reported: the list changes when the view model changes it.
+        case deleteRow(rows: Int, index: Int)
+        /// Drags row `from` of the list in node `rows` to index `to` (both rows that exist when
+        /// the step runs): the events carry `move`, the record `{ from, to }` of the type they
+        /// feed (`itemMoved`). Only reported, as `deleteRow`.
+        case moveRow(rows: Int, from: Int, to: Int, move: Value)
     }
 
     /// The component's name and kind, for the timeline.
@@ -72,6 +80,10 @@ package struct GesturePlan: Sendable {
     /// Streams fired with the payload.
     package var events: [Int]
     package var actions: [Int]
+    /// Streams fired with the row's model, and actions executed with it, beside the payload's
+    /// (a `deleteRow`'s `modelDeleted`, which fires with `itemDeleted` in one transaction).
+    package var modelEvents: [Int] = []
+    package var modelActions: [Int] = []
     /// Nodes set to nil by the gesture: choosing an alert's button dismisses it.
     package var clears: [Int] = []
     /// A node that must not be nil for the gesture to reach the component (an alert's message:

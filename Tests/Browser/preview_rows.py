@@ -3,8 +3,10 @@ view model has a `view:` draws each row's components with the row's values, and 
 row taps that row alone, as `tap: { cart.plusButton: { row: 2 } }` does in a scenario; a row's
 button is disabled while its `enabled:` is false on that row, and a row's stepper steps that row.
 A row's switch, slider, segmented control and text field are drawn in its cell and change that
-row alone (row_controls, which takes preview-row-controls.png).
-Run from preview_e2e.py (PREVIEW_E2E_ONLY=row_views,row_controls runs them alone)."""
+row alone (row_controls, which takes preview-row-controls.png). A table that binds swipe to delete
+and reorder gives each row a Delete button and up and down arrows, whose steps only report: the
+rows move or go when the view model's list does (row_edits, which takes preview-row-edits.png).
+Run from preview_e2e.py (PREVIEW_E2E_ONLY=row_views,row_controls,row_edits runs them alone)."""
 from playwright.sync_api import expect
 
 import os
@@ -139,3 +141,52 @@ def row_controls(browser):
         process.terminate()
         process.wait()
     print("ok: a row's switch, slider, segmented control and text field drawn in its cell, each changing that row alone, disabled on it")
+
+
+TODOS = """screen: Todos
+types:
+  Todo: { id: Int, title: String }
+  Move: { from: Int, to: Int }
+inputs:
+  deleted: Int
+  moved: Move
+state:
+  todos: { type: "[Todo]", initial: [{ id: 1, title: Milk }, { id: 2, title: Eggs }, { id: 3, title: Bread }] }
+handlers:
+  - on: deleted
+    set: { todos: 'todos.removing(at: deleted)' }
+  - on: moved
+    set: { todos: 'todos.enumerated().first { $0.offset == moved.from }.map { todos.removing(at: moved.from).inserting($0.element, at: moved.to) } ?? todos' }
+view:
+  todoTable: { table: { rows: todos, itemDeleted: deleted, itemMoved: moved } }
+  plainTable: { table: { rows: todos } }
+"""
+
+
+def row_edits(browser):
+    process, url = start_preview(write_extra("todos.yaml", TODOS))
+    errors = []
+    try:
+        page = open_page(browser, url, errors)
+        expect(page.locator("#connection")).to_have_text("live")
+        rows = page.locator('[data-component="todoTable"] [role=listitem] .title')
+        expect(rows).to_have_text(["Milk", "Eggs", "Bread"])
+        # A table that binds none of the edits draws no controls for them.
+        expect(page.locator('[data-component="plainTable"] .edits')).to_have_count(0)
+        up = page.get_by_role("button", name="move row 2 up")
+        expect(page.get_by_role("button", name="move row 0 up")).to_be_disabled()
+        expect(page.get_by_role("button", name="move row 2 down")).to_be_disabled()
+        up.click()
+        expect(rows).to_have_text(["Milk", "Bread", "Eggs"])
+        page.get_by_role("button", name="move row 0 down").click()
+        expect(rows).to_have_text(["Bread", "Milk", "Eggs"])
+        page.screenshot(path=os.path.join(SHOTS, "preview-row-edits.png"))
+        page.get_by_role("button", name="delete row 1").click()
+        expect(rows).to_have_text(["Bread", "Eggs"])
+        expect(page.locator('[data-component="plainTable"] [role=listitem] .title')).to_have_text(["Bread", "Eggs"])
+        if errors:
+            raise SystemExit("console errors on a table's row edits: %s" % errors)
+    finally:
+        process.terminate()
+        process.wait()
+    print("ok: a table's rows moved up and down and deleted from their buttons, through the view model's list; none drawn where nothing binds them")

@@ -20,6 +20,8 @@ extension SpecSchema {
         case .void: text += ")"
         case .property(let p): text += " carrying '\(p)')"
         case .row: text += " carrying the row's model)"
+        case .rowIndex: text += " carrying the row's index, from 0)"
+        case .rowMove: text += " carrying a record the spec declares with 'from: Int' and 'to: Int', the row's old and new index)"
         case .value(let type): text += " carrying a \(type))"
         }
         if let verb = e.verb { text += ", fired by '\(verb.name):'" }

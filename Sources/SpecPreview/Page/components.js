@@ -271,10 +271,38 @@
           row.append(text);
         }
         row.addEventListener("click", () => step(c.verbs[c.rowEvent], c.name, i));
+        const edits = rowEdits(c, i, items.length);
+        if (edits) row.append(edits);
         return row;
       }));
       if (typing) typing.restore(rows);
     } };
+  }
+
+  // A table row's editing controls, as its edit mode shows them: up and down for reordering
+  // (`move:`, when the spec binds `itemMoved`) and Delete for swipe to delete (`delete:`, when it
+  // binds `itemDeleted` or `modelDeleted`); null when it binds none. They only report, as UIKit
+  // does: the row goes away or moves when the view model's list changes. A click on one does not
+  // select the row.
+  function rowEdits(c, i, count) {
+    const wired = (event) => (c.wired || []).includes(event);
+    const canMove = c.verbs.itemMoved && wired("itemMoved");
+    const canDelete = c.verbs.itemDeleted && (wired("itemDeleted") || wired("modelDeleted"));
+    if (!canMove && !canDelete) return null;
+    const box = el("span", { class: "edits" });
+    const button = (text, label, gesture, act) => {
+      const b = el("button", { type: "button", "aria-label": label, "data-gesture": gesture }, text);
+      b.addEventListener("click", (e) => { e.stopPropagation(); act(); });
+      box.append(b);
+      return b;
+    };
+    if (canMove) {
+      const move = (to) => send({ op: "step", verb: c.verbs.itemMoved, target: c.name, yaml: "{ from: " + i + ", to: " + to + " }" });
+      button("↑", "move row " + i + " up", "move", () => move(i - 1)).disabled = i === 0;
+      button("↓", "move row " + i + " down", "move", () => move(i + 1)).disabled = i === count - 1;
+    }
+    if (canDelete) button("Delete", "delete row " + i, "delete", () => step(c.verbs.itemDeleted, c.name, i)).classList.add("delete");
+    return box;
   }
 
   // The row text field that has the focus in `rows`, and how to put its text, caret and focus

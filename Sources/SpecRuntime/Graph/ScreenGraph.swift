@@ -348,7 +348,10 @@ public final class ScreenGraph {
 
     /// One gesture on a view component as one transaction: `writes` show `payload`, `events`
     /// fire with it, `actions` execute with it.
-    package func perform(writes: [Int], events: [Int], actions: [Int], payload: Value, clears: [Int] = []) {
+    /// `model`: streams fired and actions executed with another value in the same transaction
+    /// (a swiped row's `modelDeleted`, beside `itemDeleted`'s index).
+    package func perform(writes: [Int], events: [Int], actions: [Int], payload: Value, clears: [Int] = [],
+                         model: (events: [Int], actions: [Int], value: Value)? = nil) {
         let rebinding = writes.contains { !rebinds[$0].isEmpty }
         if rebinding { tracksAccepts = true }
         for node in writes {
@@ -367,6 +370,13 @@ public final class ScreenGraph {
             enqueue(node)
         }
         for action in actions { trigger(action, input: payload) }
+        if let model {
+            for node in model.events where ends[node] == nil {
+                inbox[node].append(model.value)
+                enqueue(node)
+            }
+            for action in model.actions { trigger(action, input: model.value) }
+        }
         propagate()
         if rebinding { reapplyBindings(over: writes) }
     }

@@ -7,7 +7,7 @@ extension ScreenGraph {
         case disabled
         /// An alert that is not shown has no buttons to choose.
         case notShown
-        /// The row a `select:` names is not there: the list has `count` rows.
+        /// The row a `select:`, `delete:` or `move:` names is not there: the list has `count` rows.
         case noRow(count: Int)
         /// The control already shows the value: UIKit sends no `.valueChanged` for a segment
         /// picked again, a switch set as it is, a stepper at its bound, a text typed as it is.
@@ -32,7 +32,42 @@ extension ScreenGraph {
         case .row(let rows, let index):
             guard case .list(let items)? = value(of: rows) else { return .failure(.noRow(count: 0)) }
             return items.indices.contains(index) ? .success(items[index]) : .failure(.noRow(count: items.count))
+        case .deleteRow(let rows, let index):
+            let count = rowCount(rows)
+            return (0..<count).contains(index) ? .success(.int(index)) : .failure(.noRow(count: count))
+        case .moveRow(let rows, let from, let to, let move):
+            let count = rowCount(rows)
+            return (0..<count).contains(from) && (0..<count).contains(to) ? .success(move) : .failure(.noRow(count: count))
         }
+    }
+
+    private func rowCount(_ rows: Int) -> Int {
+        if case .list(let items)? = value(of: rows) { items.count } else { 0 }
+    }
+
+    /// The row's model a `deleteRow` gesture's ``GesturePlan/modelEvents`` carry (`modelDeleted`),
+    /// `.void` for any other gesture; read before the transaction, as the row the person swiped.
+    package func model(of gesture: GesturePlan) -> Value {
+        guard case .deleteRow(let rows, let index) = gesture.payload, case .list(let items)? = value(of: rows), items.indices.contains(index) else {
+            return .void
+        }
+        return items[index]
+    }
+
+    /// The runtime error's words for a row that is not there.
+    private static func missingRow(_ gesture: GesturePlan, count: Int) -> String? {
+        let rows = "'\(gesture.component)' has \(count) row\(count == 1 ? "" : "s")"
+        switch gesture.payload {
+        case .value: return nil
+        case .row(_, let index): return "\(rows), so row \(index) cannot be selected"
+        case .deleteRow(_, let index): return "\(rows), so row \(index) cannot be deleted"
+        case .moveRow(_, let from, let to, _): return "\(rows), so row \(from) cannot be moved to \(to)"
+        }
+    }
+
+    private func perform(_ gesture: GesturePlan, _ payload: Value) {
+        let model = gesture.modelEvents.isEmpty && gesture.modelActions.isEmpty ? nil : (gesture.modelEvents, gesture.modelActions, self.model(of: gesture))
+        perform(writes: gesture.writes, events: gesture.events, actions: gesture.actions, payload: payload, clears: gesture.clears, model: model)
     }
 
     /// Whether a person can make `gesture` now, and with what payload: nil for a hidden or disabled
@@ -59,16 +94,15 @@ extension ScreenGraph {
         case .failure(.unchanged):
             record(.step(time: clock.now, text: "\(text) — nothing fires, the \(gesture.kind) already shows it"))
         case .failure(.noRow(let count)):
-            guard case .row(_, let index) = gesture.payload else { return }
+            guard let missing = Self.missingRow(gesture, count: count) else { return }
             record(.step(time: clock.now, text: text))
-            record(.runtimeError(time: clock.now, message:
-                "\(range.file):\(range.start): '\(gesture.component)' has \(count) row\(count == 1 ? "" : "s"), so row \(index) cannot be selected"))
+            record(.runtimeError(time: clock.now, message: "\(range.file):\(range.start): \(missing)"))
         case .failure(.outOfBounds(let problem)):
             record(.step(time: clock.now, text: text))
             record(.runtimeError(time: clock.now, message: "\(range.file):\(range.start): \(problem)"))
         case .success(let payload):
             record(.step(time: clock.now, text: text))
-            perform(writes: gesture.writes, events: gesture.events, actions: gesture.actions, payload: payload, clears: gesture.clears)
+            perform(gesture, payload)
         }
     }
 
@@ -78,6 +112,6 @@ extension ScreenGraph {
     /// bounds an expression gives, as they are now) is not made at all.
     package func explore(_ gesture: GesturePlan) {
         guard case .success(let payload) = payload(of: gesture) else { return }
-        perform(writes: gesture.writes, events: gesture.events, actions: gesture.actions, payload: payload, clears: gesture.clears)
+        perform(gesture, payload)
     }
 }

@@ -116,7 +116,8 @@ struct CounterexampleWriter {
                 switch g.payload {
                 case .value(.void): lines.append("    - \(g.verb): \(g.target)")
                 case .value(let v): lines.append("    - \(g.verb): { \(g.target): \(YAMLValueText.text(v)) }")
-                case .row(_, let index): lines.append("    - \(g.verb): { \(g.target): \(index) }")
+                case .row(_, let index), .deleteRow(_, let index): lines.append("    - \(g.verb): { \(g.target): \(index) }")
+                case .moveRow(_, let from, let to, _): lines.append("    - \(g.verb): { \(g.target): { from: \(from), to: \(to) } }")
                 }
             }
             // Consecutive waits add up: the clock runs the same events either way.

@@ -206,7 +206,10 @@ struct DigestCells {
             // A gesture that only fires `node` (a table's selection) is an input of the part; what
             // it reads to make its payload (its rows, its `enabled`) must be the rest's.
             var touched = g.writes + g.clears + (Self.firesOnlyEvents(g) == starts ? [] : g.events) + [g.enabled, g.hidden, g.shownWhile].compactMap { $0 }
-            if case .row(let rows, _) = g.payload { touched.append(rows) }
+            switch g.payload {
+            case .value: break
+            case .row(let rows, _), .deleteRow(let rows, _), .moveRow(let rows, _, _, _): touched.append(rows)
+            }
             if touched.contains(where: inPart.contains) { return nil }
         }
         // A row's input fires its node `<cells>.<input>` and writes the rows: only a row event
@@ -233,7 +236,8 @@ struct DigestCells {
     /// payload is read from the rest of the screen (the row, or a constant), and a gesture the
     /// person cannot make then (a disabled control, a row that is not there) does nothing.
     static func firesOnly(_ gesture: GesturePlan) -> Int? {
-        guard gesture.writes.isEmpty, gesture.clears.isEmpty, gesture.actions.isEmpty, gesture.events.count == 1 else { return nil }
+        guard gesture.writes.isEmpty, gesture.clears.isEmpty, gesture.actions.isEmpty, gesture.modelEvents.isEmpty, gesture.modelActions.isEmpty,
+              gesture.events.count == 1 else { return nil }
         return gesture.events[0]
     }
 
@@ -241,7 +245,9 @@ struct DigestCells {
     /// ``firesOnly(_:)``, but any number of them: a table's `select:` fires the table's own
     /// `rowSelected` stream and the input bound to it, in one transaction with one payload).
     static func firesOnlyEvents(_ gesture: GesturePlan) -> [Int]? {
-        guard gesture.writes.isEmpty, gesture.clears.isEmpty, gesture.actions.isEmpty, !gesture.events.isEmpty else { return nil }
+        // A swipe to delete fires its `modelDeleted` with another payload: no single one to key by.
+        guard gesture.writes.isEmpty, gesture.clears.isEmpty, gesture.actions.isEmpty, gesture.modelEvents.isEmpty, gesture.modelActions.isEmpty,
+              !gesture.events.isEmpty else { return nil }
         return Array(Set(gesture.events)).sorted()
     }
 

@@ -24,9 +24,11 @@ struct EveryStepOnEveryHostTests {
 
         types:
           Line: { id: Int }
+          Move: { from: Int, to: Int }
 
         state:
           lines: { type: "[Line]", initial: [{ id: 1 }] }
+          edits: { type: Int, initial: 0 }
 
         viewModels:
           LineRow:
@@ -50,6 +52,12 @@ struct EveryStepOnEveryHostTests {
           confirm: event
           results: Int
           level: { type: Double, default: 0.0 }
+          deletedAt: Int
+          movedTo: Move
+
+        handlers:
+          - { on: deletedAt, set: { edits: edits + 1 } }
+          - { on: movedTo, set: { edits: edits + 1 } }
 
         outputs:
           canLogin: email.count >= 3
@@ -82,6 +90,7 @@ struct EveryStepOnEveryHostTests {
           emailField: { textField: { text: { twoWay: email } } }
           confirmButton: { button: { action: login } }
           levelSlider: { slider: { value: { twoWay: level } } }
+          lineTable: { table: { rows: lines, itemDeleted: deletedAt, itemMoved: movedTo } }
 
         scenarios:
           - name: every kind of step, held
@@ -114,6 +123,9 @@ struct EveryStepOnEveryHostTests {
               - expect: rows.first?.bumps == 2
               - send: { rows.save: { row: 1 } }
               - expect: rows.first?.saving == true
+              - delete: { lineTable: 0 }
+              - move: { lineTable: { from: 0, to: 0 } }
+              - expect: { edits: 2 }
 
           - name: every kind of step, broken
             # The sign-in must still be running at the end on every host: on real time, a loaded
@@ -142,6 +154,9 @@ struct EveryStepOnEveryHostTests {
               - expect: rows.first?.bumps == 2
               - send: { rows.save: { row: 2 } }
               - expect: rows.first?.saving == true
+              - delete: { lineTable: 4 }
+              - move: { lineTable: { from: 0, to: 3 } }
+              - expect: { edits: 2 }
 
         """
 

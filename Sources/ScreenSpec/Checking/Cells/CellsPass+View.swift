@@ -101,7 +101,7 @@ extension CellsPass {
         case .void: payload = .void
         case .value(let type): payload = type
         case .property(let p): payload = component.kind.value.properties.first { $0.name == p }?.type ?? .void
-        case .row: return nil  // a list in a row is refused before
+        case .row, .rowIndex, .rowMove: return nil  // a list in a row is refused before
         }
         let input = inputs[k]
         guard input.type == .void || input.type.accepts(payload) else {

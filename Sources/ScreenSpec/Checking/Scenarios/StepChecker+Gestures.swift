@@ -47,6 +47,11 @@ extension StepChecker {
                                                     target: target.value, bounds: bounds)),
                          text: text, range: target.range)
             }
+            if member == nil, GestureVerb.rowEdits.contains(where: { $0.name == verb.value }), component.kind.verbs.contains(where: { $0.name == verb.value }) {
+                // A table's swipe to delete and reorder (StepChecker+RowEdits.swift).
+                if let plan = rowEdit(verb, component, target, value, reader, hidden: hidden) { plans.append(plan) }
+                continue
+            }
             if member == nil, let p = component.properties.first(where: { $0.verb == verb.value }), let stream = p.userStream {
                 guard let value else {
                     cx.diagnostics.error(.missingValue, "'\(verb.value):' needs the new value, as in '\(verb.value): { \(component.name): ... }'", at: target.range)

@@ -117,6 +117,10 @@ struct ViewPass: CheckPass {
                 guard let rows = kind.rowsProperty, let i = component.property(rows),
                       case .list(let element) = component.properties[i].type else { continue }
                 payload = element
+            case .rowIndex:
+                payload = .int
+            case .rowMove:
+                payload = moveRecord(decl, event.name, viewModel) ?? .void
             case .value(let type):
                 payload = type
             }
@@ -125,6 +129,7 @@ struct ViewPass: CheckPass {
             let node = cx.addNode(name, payload, .stream, role: .component, visible: false, range: decl.name.range, what: "component event")
             var entry = ViewRegistry.Event(name: event.name, node: node, payload: payload, verb: event.verb?.name, userProperty: userProperty)
             if case .row = event.payload { entry.isRow = true }
+            if case .rowMove = event.payload { entry.isMove = true }
             component.events.append(entry)
         }
         for callback in decl.callbacks {
@@ -292,6 +297,10 @@ struct ViewPass: CheckPass {
             // An action taking no input drops the event's value, as binding to a `CocoaAction` does.
             let input = actions[a].input
             guard input == .void || input.accepts(event.payload) else {
+                if isUntypedMove(event) {
+                    movedRecordNeeded(event, target, input)
+                    return
+                }
                 let carries = event.payload == .void ? "carries no value" : "carries '\(event.payload)'"
                 cx.diagnostics.error(.typeMismatch, "action '\(target.value)' takes an input of type '\(input)', but '\(event.name)' \(carries)",
                                   at: target.range)
@@ -313,6 +322,10 @@ struct ViewPass: CheckPass {
         }
         // An input event (Void) takes any event, dropping its value, as `.map { _ in () }` would.
         guard symbol.type == .void || symbol.type.accepts(event.payload) else {
+            if isUntypedMove(event) {
+                movedRecordNeeded(event, target, symbol.type)
+                return
+            }
             cx.diagnostics.error(.typeMismatch, "input '\(target.value)' takes '\(symbol.type)', but '\(event.name)' carries '\(event.payload)'",
                               at: target.range)
             return

@@ -23,6 +23,8 @@ struct ViewRegistry {
         /// The property whose user change fires it (`valueChanged`, `editingChanged`).
         var userProperty: String?
         var isRow = false
+        /// A table's `itemMoved`, whose record type comes from what it feeds (``ViewPass/moveRecord(_:_:_:)``).
+        var isMove = false
         var feeds: [Int] = []
         var actions: [Int] = []
     }

@@ -73,10 +73,16 @@ extension ComponentCatalog {
                        titles: "rows", drawing: "picker"),
 
         // Lists: `rows`/`items` take their type from their binding.
-        ComponentEntry("table", "table", "A table view (UITableView, 'rx.items', 'rx.modelSelected'): 'select:' and 'refresh:'.",
+        // Swipe to delete and reorder as RxCocoa's `rx.itemDeleted`, `rx.modelDeleted` and
+        // `rx.itemMoved`: the gestures only report, and a table offers each only when the spec
+        // binds it (a data source that commits edits).
+        ComponentEntry("table", "table",
+                       "A table view (UITableView, 'rx.items', 'rx.modelSelected', 'rx.itemDeleted', 'rx.itemMoved'): 'select:', 'refresh:', 'delete:' and 'move:'.",
                        properties: [ComponentProperty("rows", nil, .list([])), ComponentProperty("refreshing", .bool, .bool(false))],
                        events: [ComponentEvent("rowSelected", .row, verb: .select), ComponentEvent("refresh", .void, verb: .refresh),
-                                ComponentEvent("reachedBottom", .void, verb: .scrollToEnd)],
+                                ComponentEvent("reachedBottom", .void, verb: .scrollToEnd),
+                                ComponentEvent("itemDeleted", .rowIndex, verb: .delete), ComponentEvent("modelDeleted", .row, verb: .delete),
+                                ComponentEvent("itemMoved", .rowMove, verb: .move)],
                        drawing: "list"),
         ComponentEntry("collectionView", "collection view",
                        "A collection view (UICollectionView, 'rx.items', 'rx.modelSelected'): 'select:' and 'scrollToEnd:'.",

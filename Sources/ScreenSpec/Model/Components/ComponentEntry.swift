@@ -124,8 +124,13 @@ struct ComponentEvent: Sendable {
         case void
         /// The new value of the property the person changed.
         case property(String)
-        /// The selected row's model.
+        /// The selected (or deleted) row's model.
         case row
+        /// The index of the row a person acts on, from 0 (`itemDeleted`, an `IndexPath`'s `row`).
+        case rowIndex
+        /// A row moved from one index to another (`itemMoved`): a record the spec declares with
+        /// the fields `from: Int` and `to: Int`, as the input it feeds is typed.
+        case rowMove
         /// A value of this type given by the gesture (an alert button's title).
         case value(SpecType)
     }

@@ -28,7 +28,7 @@ package struct GestureVerb: Sendable, Hashable {
 
     /// Every verb, in the order the schema lists them.
     package static let all: [GestureVerb] = [
-        .type, .slide, .step, .pick, .toggle, .tap, .focus, .blur, .select, .refresh, .scrollToEnd, .search, .cancel, .page, .choose, .back, .fire,
+        .type, .slide, .step, .pick, .toggle, .tap, .focus, .blur, .select, .delete, .move, .refresh, .scrollToEnd, .search, .cancel, .page, .choose, .back, .fire,
     ]
 
     static let type = GestureVerb("type", "types into a text field, text view or search bar") { "type \($1) into \($0)" }
@@ -40,6 +40,8 @@ package struct GestureVerb: Sendable, Hashable {
     static let focus = GestureVerb("focus", "starts editing a text field or text view")
     static let blur = GestureVerb("blur", "ends editing a text field or text view")
     static let select = GestureVerb("select", "selects a table row or collection item")
+    static let delete = GestureVerb("delete", "swipes a table row and taps Delete")
+    static let move = GestureVerb("move", "drags a table row to another place")
     static let refresh = GestureVerb("refresh", "pulls a table or refresh control to refresh")
     static let scrollToEnd = GestureVerb("scrollToEnd", "scrolls a table or collection view to its end")
     static let search = GestureVerb("search", "taps a search bar's search button")
@@ -48,6 +50,9 @@ package struct GestureVerb: Sendable, Hashable {
     static let choose = GestureVerb("choose", "chooses an alert's button")
     static let back = GestureVerb("back", "taps a navigation bar's back button")
     static let fire = GestureVerb("fire", "calls a component's delegate callback", fromPage: false)
+
+    /// The gestures that edit a table's rows, each offered only where the spec binds its events.
+    static let rowEdits: [GestureVerb] = [.delete, .move]
 
     /// The verb named `name`, nil for a word that is no gesture.
     package static func named(_ name: String) -> GestureVerb? { all.first { $0.name == name } }
