@@ -189,13 +189,17 @@ package struct CellsPlan: Sendable {
     /// The fields that hold the row's offset and the list's count (see ``Position``), nil when
     /// its view model declares neither.
     package var position: Position?
+    /// The row states whose `initial:` reads the element or the position (see ``StateInitial``),
+    /// computed when a row is made, in order; nil when none does (so a compiled spec without
+    /// them is as it was). Their fields hold `none` in ``initial`` until then.
+    package var stateInitials: [StateInitial]?
     /// Where the instantiation is written.
     package var range: SpecRange
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(name: String, model: String, node: Int, source: Int, key: Int, fieldNames: [String], initial: [Value],
                  inputs: [Input], handlers: [Handler], outputs: [Output], view: [Component]? = nil, actions: [Action]? = nil,
-                 position: Position? = nil, range: SpecRange) {
+                 position: Position? = nil, stateInitials: [StateInitial]? = nil, range: SpecRange) {
         self.name = name
         self.model = model
         self.node = node
@@ -209,6 +213,7 @@ package struct CellsPlan: Sendable {
         self.view = view
         self.actions = actions
         self.position = position
+        self.stateInitials = stateInitials
         self.range = range
     }
 }

@@ -28,6 +28,14 @@ extension ProgramValidator {
             try index(output.field, fields, "field", at)
             try expression(output.value, at, slots: 0)
         }
+        for initial in plan.stateInitials ?? [] {
+            try index(initial.field, fields, "field", at)
+            guard initial.field > 0, plan.position?.fields.contains(initial.field) != true,
+                  !plan.outputs.contains(where: { $0.field == initial.field }) else {
+                throw fail("\(at) computes the first value of field \(initial.field), which is not a state of the row")
+            }
+            try expression(initial.value, at, slots: 0)
+        }
         for component in plan.view ?? [] {
             for property in component.properties { try expression(property.value, at, slots: 0) }
             for event in component.events { if let input = event.input { try index(input, plan.inputs.count, "input", at) } }

@@ -145,6 +145,14 @@ extension SpecReader {
                               at: key.range, fixIt: "remove it; '- observeOn' delivers after the current transaction, at the same millisecond")
             return nil
         }
+        if let absent = AbsentOperator.named(written) {
+            // Not misspelt: the nearest name would have other semantics.
+            diagnostics.error(.unknownOperator, absent.message, at: key.range, fixIt: absent.fixIt)
+            guard let name = absent.checkedAs, let entry = OperatorCatalog.entry(named: name), let arguments = readArguments(entry, value, at: node) else {
+                return nil
+            }
+            return OperatorDecl(name: name, arguments: arguments, range: node.range)
+        }
         if !Self.operatorNames.contains(written) {
             diagnostics.error(.unknownOperator, "unknown operator '\(written)'\(diagnostics.didYouMean(written, in: Self.operatorNames))", at: key.range,
                               notes: [DiagnosticNote("operators are " + Self.operatorNames.map { "'\($0)'" }.joined(separator: ", "))])

@@ -26,6 +26,9 @@ struct CompiledCells {
     }
 
     let outputs: [(field: Int, value: CompiledExpr)]
+    /// The row states computed from the element and position when a row is made
+    /// (``CellsPlan/stateInitials``), in order.
+    let stateInitials: [(field: Int, value: CompiledExpr)]
     /// Per input of the view model, its handlers in declaration order.
     let handlers: [[Handler]]
     let actions: [Action]
@@ -37,6 +40,8 @@ struct CompiledCells {
     init(_ plan: CellsPlan, instrumentation: (any ScreenInstrumentation)?) {
         func compile(_ e: TypedExpr) -> CompiledExpr { ExpressionCompiler.compile(e, instrumentation: instrumentation) }
         outputs = plan.outputs.map { ($0.field, compile($0.value)) }
+        // Uninstrumented, as a screen state's first value is: coverage counts what the row does.
+        stateInitials = (plan.stateInitials ?? []).map { ($0.field, ExpressionCompiler.compile($0.value, instrumentation: nil)) }
         var handlers = [[Handler]](repeating: [], count: plan.inputs.count)
         for handler in plan.handlers where handlers.indices.contains(handler.input) {
             handlers[handler.input].append(Handler(targets: handler.targets, values: handler.values.map(compile)))

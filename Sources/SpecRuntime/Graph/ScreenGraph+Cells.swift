@@ -114,7 +114,7 @@ extension ScreenGraph {
 
     /// The rows for `list`: an element whose identity a row of `previous` has keeps that row's
     /// fields (its element and position replaced); a new one starts from the view model's initial
-    /// values.
+    /// values, its states that read the element or the position computed then.
     /// Two elements with one identity are a runtime error; the second gets a row of its own,
     /// which steps cannot address.
     private func rows(_ c: Int, following list: Value, previous: [Value]) -> [Value] {
@@ -134,6 +134,7 @@ extension ScreenGraph {
         for (offset, element) in elements.enumerated() {
             let key = identity(of: element, plan)
             var record: RecordValue
+            var isNew = false
             if let row = kept[key], !seen.contains(key), case .record(let kept) = row {
                 // The very element the row was made of (the same scalar or storage): its fields
                 // are those its outputs were computed from, which give them again (they read the
@@ -150,6 +151,7 @@ extension ScreenGraph {
             } else {
                 if seen.contains(key) { report("'\(plan.name)': two rows have the identity \(key); steps address the first") }
                 record = RecordValue(type: plan.model, fieldNames: plan.fieldNames, fields: plan.initial)
+                isNew = true
             }
             seen.insert(key)
             if !record.fields.isEmpty { record.fields[0] = element }
@@ -158,6 +160,7 @@ extension ScreenGraph {
                 if let field = position.index, field < record.fields.count { record.fields[field] = .int(offset) }
                 if let field = position.count, field < record.fields.count { record.fields[field] = .int(elements.count) }
             }
+            if isNew { computeStateInitials(c, &record, row: key) }
             rows.append(.record(computeOutputs(c, record, row: key)))
         }
         if plan.actions != nil {
@@ -167,6 +170,20 @@ extension ScreenGraph {
             }
         }
         return rows
+    }
+
+    /// A new row's states whose `initial:` reads its element or position
+    /// (``CellsPlan/stateInitials``), computed in order over the row as made; one that fails is
+    /// reported and starts as nothing.
+    private func computeStateInitials(_ c: Int, _ row: inout RecordValue, row key: Value) {
+        for initial in program.cells[c].stateInitials where initial.field < row.fields.count {
+            context.payload = .record(row)
+            do throws(EvalError) {
+                row.fields[initial.field] = try initial.value(context)
+            } catch {
+                report("'\(spec.cells[c].name)' row \(key), the first value of '\(spec.cells[c].fieldNames[initial.field])': \(error.message)")
+            }
+        }
     }
 
     /// The row with its actions' `enabled` (`enabledIf && !executing`), then its outputs

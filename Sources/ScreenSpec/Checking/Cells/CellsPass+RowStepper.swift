@@ -53,6 +53,7 @@ extension CellsPass {
         var getter = ExpressionChecker(symbols: [:], table: cx.table, diagnostics: cx.diagnostics)
         getter.functions = cx.functions
         getter.rowFields = scope
+        getter.screenNames = Set(cx.symbols.keys)
         getter.poisoned = failedOutputs
         let shown = getter.check(get, expecting: type)
         cx.diagnostics = getter.diagnostics
@@ -61,6 +62,7 @@ extension CellsPass {
             var setter = ExpressionChecker(symbols: [:], table: cx.table, diagnostics: cx.diagnostics)
             setter.functions = cx.functions
             setter.rowFields = scope
+            setter.screenNames = Set(cx.symbols.keys)
             setter.rowFields[property] = (fieldCount, type)
             setter.poisoned = failedOutputs
             set = setter.check(expr, expecting: input.type)

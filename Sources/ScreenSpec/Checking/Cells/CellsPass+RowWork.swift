@@ -13,6 +13,7 @@ struct RowWorkScope {
         var checker = ExpressionChecker(symbols: [:], table: cx.table, diagnostics: cx.diagnostics)
         checker.functions = cx.functions
         checker.rowFields = fields
+        checker.screenNames = Set(cx.symbols.keys)
         return checker
     }
 }

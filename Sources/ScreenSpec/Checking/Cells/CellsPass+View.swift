@@ -64,6 +64,7 @@ extension CellsPass {
                     var checker = ExpressionChecker(symbols: [:], table: cx.table, diagnostics: cx.diagnostics)
                     checker.functions = cx.functions
                     checker.rowFields = scope
+                    checker.screenNames = Set(cx.symbols.keys)
                     checker.poisoned = failedOutputs
                     let typed = checker.check(expr, expecting: type)
                     cx.diagnostics = checker.diagnostics

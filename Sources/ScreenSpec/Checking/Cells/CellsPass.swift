@@ -23,6 +23,8 @@ struct CheckedViewModel {
     /// The fields of its position, `index` and `count` (CellsPass+Position.swift), which no
     /// handler sets either; nil when it declares neither.
     var position: CellsPlan.Position?
+    /// Its states whose `initial:` reads the element or the position (CellsPass+StateInitial.swift).
+    var stateInitials: [CellsPlan.StateInitial] = []
 }
 
 /// A `cells:` entry with its nodes declared, waiting for the list it follows (``CellsSources``).
@@ -157,6 +159,8 @@ struct CellsPass: CheckPass {
         }
         _ = add(param.name, element, .none)
         model.position = declarePosition(decl, to: &model, &fields)
+        // The element and the position, what a state's `initial:` may read when the row is made.
+        let madeWith = fields
         var inputFields: [String: (field: Int, type: SpecType)] = [:]
         for input in decl.inputs {
             switch input.kind {
@@ -174,9 +178,16 @@ struct CellsPass: CheckPass {
             }
         }
         for state in decl.state {
-            guard let type = resolver.resolve(state.type, diagnostics: &cx.diagnostics),
-                  let initial = values.read(state.initial, as: type, diagnostics: &cx.diagnostics) else { continue }
-            _ = add(state.name, type, initial)
+            guard let type = resolver.resolve(state.type, diagnostics: &cx.diagnostics) else { continue }
+            guard let initial = rowStateInitial(state, type, of: decl, madeWith: madeWith) else {
+                // Reported: the state is still the row's, so what sets or reads it says nothing more.
+                _ = add(state.name, type, .none)
+                continue
+            }
+            guard let field = add(state.name, type, initial.value ?? .none) else { continue }
+            if let expr = initial.expression {
+                model.stateInitials.append(CellsPlan.StateInitial(field: field, value: expr))
+            }
         }
         let ownInputs = model.inputs.count
         // Each action's `executing` and its streams' latest values, before the outputs read them.
@@ -254,6 +265,7 @@ struct CellsPass: CheckPass {
         var checker = ExpressionChecker(symbols: [:], table: cx.table, diagnostics: cx.diagnostics)
         checker.functions = cx.functions
         checker.rowFields = fields
+        checker.screenNames = Set(cx.symbols.keys)
         return checker
     }
 }
@@ -304,7 +316,7 @@ struct CellsSources: CheckPass {
                                    fieldNames: cells.model.fieldNames, initial: cells.model.initial, inputs: inputs,
                                    handlers: cells.model.handlers, outputs: cells.model.outputs, view: cells.model.view,
                                    actions: cells.model.actions.isEmpty ? nil : cells.model.actions, position: cells.model.position,
-                                   range: decl.range))
+                                   stateInitials: cells.model.stateInitials.isEmpty ? nil : cells.model.stateInitials, range: decl.range))
         }
         return plans
     }

@@ -107,11 +107,19 @@ struct DeclarationsPass: CheckPass {
                 continue
             }
             // `initial: saved`: computed from the parameters when the screen starts.
-            if let expr = initialExpression(of: state, type) {
+            switch initialReading(of: state, type) {
+            case .expression(let expr):
                 let node = cx.addNode(state.name.value, type, .state(initial: .none), role: .state, visible: true, range: state.name.range,
                                       what: "state")
                 if let plan = checkInitialExpression(expr, node: node, type) { out.stateInitials.append(plan) }
                 continue
+            case .misspelt(let name, let range, let suggestion):
+                InitialReading.reportMisspelt(name, range, suggestion, of: state, type, reading: "the screen's parameters", into: &cx.diagnostics)
+                cx.poisoned.insert(state.name.value)
+                cx.addNode(state.name.value, type, .state(initial: .none), role: .state, visible: true, range: state.name.range, what: "state")
+                continue
+            case .value:
+                break
             }
             let initial = values.read(state.initial, as: type, diagnostics: &cx.diagnostics) ?? .none
             cx.addNode(state.name.value, type, .state(initial: initial), role: .state, visible: true, range: state.name.range, what: "state")

@@ -26,6 +26,9 @@ struct ExpressionChecker {
     /// Inside a cell view model (`viewModels:`), its names: each a field of the row, which is the
     /// payload the row's expressions run with.
     var rowFields: [String: (field: Int, type: SpecType)] = [:]
+    /// Inside a cell view model, the names the screen declares, which a row does not read: a
+    /// row expression reading one is told so, and how to pass the value to the row.
+    var screenNames: Set<String> = []
     /// Nodes read, in first-read order: the expression's dependencies.
     private(set) var reads: [Int] = []
     var closureArguments: [SpecType] = []
@@ -241,6 +244,12 @@ struct ExpressionChecker {
                 return nil
             }
             if reportRowPosition(name, range) { return nil }
+            if screenNames.contains(name) {
+                // A row's own name near it may be what was meant (`items` for the element `item`).
+                let own = diagnostics.didYouMean(name, in: Array(rowFields.keys) + (payload.map { [$0.name] } ?? []))
+                return error(.unknownName, "'\(name)' is a name of the screen, and a row reads only its own names: its element, its 'index' and 'count', its inputs, state, outputs and actions\(own)",
+                             range, notes: [DiagnosticNote("to use a screen value in a row, carry it in the element: make the rows 'for:' a derived list of records that hold it, as in 'items: tracks.map { TrackItem(track: $0, \(name): \(name)) }', with 'TrackItem' a record of 'types:'")])
+            }
             let suggestion = diagnostics.didYouMean(name, in: (payload.map { [$0.name] } ?? []) + rowFields.keys + (functionParameters?.keys.map { $0 } ?? [])
                                                     + symbols.keys.prefix(Suggestion.maximumCandidates))
             let notes = functionParameters != nil ? [DiagnosticNote("a function reads its parameters only: pass what it needs as an argument")]

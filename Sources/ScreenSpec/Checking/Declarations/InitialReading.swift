@@ -1,0 +1,62 @@
+import SpecRuntime
+
+/// How a state's `initial:` scalar is read: as the value it writes (`initial: ready`, the text
+/// `"ready"`), as an expression over the names it may read when the state starts (a screen's
+/// parameters; a row's element and position), or as a slip: a path or an expression whose root
+/// is nearly one of those names (`initial: sesion.title` beside a parameter `session`), which
+/// would otherwise be the text `"sesion.title"` without a word.
+enum InitialReading {
+    case value
+    case expression(Expr)
+    /// The first name nearly one it may read, with where it is written and the "did you mean".
+    case misspelt(name: String, range: SpecRange, suggestion: String)
+
+    /// The reading of `state`'s `initial:` for a state of type `type`. `readable` are the names
+    /// it may read; `declared` tells a name its owner declares that has no value yet then (read
+    /// as an expression, so that the checker says why it cannot be read); `readsAsValue` whether
+    /// the scalar is a value of the state's type; `didYouMean` the "did you mean" phrase of a
+    /// name among candidates, empty when none is near.
+    static func of(_ state: StateDecl, _ type: SpecType, readable: Set<String>, declared: (String) -> Bool, readsAsValue: () -> Bool,
+                   didYouMean: (String, [String]) -> String) -> InitialReading {
+        guard let expr = state.initialExpression, let scalar = state.initial.scalar else { return .value }
+        // A quoted text is the text itself.
+        if type.unwrapped == .string, scalar.style != .plain { return .value }
+        let mentioned = Set(expr.referencedNames().map { String($0.prefix { $0 != "." }) })
+        if !mentioned.isDisjoint(with: readable) || mentioned.contains(where: declared) {
+            // A plain word that names nothing readable and is a value of the type stays the value.
+            if case .name(let name) = expr.kind, !readable.contains(name), readsAsValue() { return .value }
+            return .expression(expr)
+        }
+        // A plain word that names nothing stays the value, as the docs promise; a path or an
+        // expression from a name nearly a readable one is a slip.
+        if case .name = expr.kind { return .value }
+        let candidates = readable.sorted()
+        for (name, range) in names(in: expr) {
+            let suggestion = didYouMean(name, candidates)
+            if !suggestion.isEmpty { return .misspelt(name: name, range: range, suggestion: suggestion) }
+        }
+        return .value
+    }
+
+    /// Every plain name in `expr` with where it is written, in the order written.
+    static func names(in expr: Expr) -> [(String, SpecRange)] {
+        var found: [(String, SpecRange)] = []
+        var stack: [Expr] = [expr]
+        while let e = stack.popLast() {
+            if case .name(let n) = e.kind { found.append((n, e.range)) }
+            stack.append(contentsOf: e.children)
+        }
+        return found.sorted { ($0.1.start.line, $0.1.start.column) < ($1.1.start.line, $1.1.start.column) }
+    }
+
+    /// Reports a ``misspelt(name:range:suggestion:)`` reading of `state`'s `initial:`, which reads
+    /// `what` ("the screen's parameters"), with, for a text state, the help to quote the text if
+    /// text was meant.
+    static func reportMisspelt(_ name: String, _ range: SpecRange, _ suggestion: String, of state: StateDecl, _ type: SpecType,
+                               reading what: String, into diagnostics: inout DiagnosticBag) {
+        let text = state.initial.scalar?.value ?? ""
+        diagnostics.error(.unknownName, "unknown name '\(name)'\(suggestion)", at: range,
+                          notes: [DiagnosticNote("'initial:' is an expression when it reads \(what)")],
+                          fixIt: type.unwrapped == .string ? "to write the text itself, quote it: 'initial: \"\(text)\"' (a quoted 'initial:' is the text)" : nil)
+    }
+}
