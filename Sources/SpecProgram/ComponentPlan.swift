@@ -51,6 +51,9 @@ package struct ComponentPlan: Sendable {
     /// Bounds an expression gives (`maximumValue: Double(duration)`), kept in cells the engine
     /// reads as they change; nil when both are numbers, which ``minimum`` and ``maximum`` hold.
     package var bounds: Bounds?
+    /// Titles an expression gives (`rows: names`), kept in a cell the engine reads as it changes
+    /// (see ``Choices``); nil when they are written as a list or a count, which ``titles`` holds.
+    package var choices: Choices?
 
     /// A bounded control's bounds as cells (`seek.minimumValue`, `seek.maximumValue`, the one
     /// written as a number never changing), and the value they bound. As UIKit sets a slider's or
@@ -67,14 +70,19 @@ package struct ComponentPlan: Sendable {
         package var mayBeEqual: Bool
         /// Where the first bound written as an expression is, for the runtime errors.
         package var range: SpecRange
+        /// A stepper's `stepValue` given by an expression (`stepValue: Double(unit)`), a cell the
+        /// engine checks above 0 as it changes (UIStepper raises `NSInvalidArgumentException` on
+        /// one that is not) and reads for `step:`; nil when it is a number, ``ComponentPlan/step``.
+        package var step: Int?
 
         /// Memberwise, at `package` access: the front end builds the program.
-        package init(minimum: Int, maximum: Int, value: Int, mayBeEqual: Bool, range: SpecRange) {
+        package init(minimum: Int, maximum: Int, value: Int, mayBeEqual: Bool, range: SpecRange, step: Int? = nil) {
             self.minimum = minimum
             self.maximum = maximum
             self.value = value
             self.mayBeEqual = mayBeEqual
             self.range = range
+            self.step = step
         }
 
         /// Why `minimum` and `maximum` cannot bound a value (bounds the wrong way round, or not
@@ -88,7 +96,8 @@ package struct ComponentPlan: Sendable {
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(name: String, kind: String, properties: [Property], events: [Event], titles: [String]? = nil,
-                 minimum: Double? = nil, maximum: Double? = nil, step: Double? = nil, bounds: Bounds? = nil) {
+                 minimum: Double? = nil, maximum: Double? = nil, step: Double? = nil, bounds: Bounds? = nil,
+                 choices: Choices? = nil) {
         self.name = name
         self.kind = kind
         self.properties = properties
@@ -98,6 +107,7 @@ package struct ComponentPlan: Sendable {
         self.maximum = maximum
         self.step = step
         self.bounds = bounds
+        self.choices = choices
     }
 }
 

@@ -143,6 +143,7 @@ struct ProgramValidator {
                 for a in e.actions { try index(a, spec.actions.count, "action", at) }
             }
             if let bounds = component.bounds { try self.bounds(bounds, of: component, at) }
+            if let choices = component.choices { try self.choices(choices, at) }
         }
         for (i, plan) in spec.stateInitials.enumerated() {
             let at = "stateInitials[\(i)]"
@@ -186,21 +187,35 @@ struct ProgramValidator {
     /// Bounds in cells: three distinct Double cells the engine writes, the value after both
     /// bounds (it is settled once they are), and a step, if any, above 0.
     private func bounds(_ bounds: ComponentPlan.Bounds, of component: ComponentPlan, _ at: String) throws(CompiledSpecError) {
-        let cells = [bounds.minimum, bounds.maximum, bounds.value]
+        let cells = [bounds.minimum, bounds.maximum, bounds.value] + (bounds.step.map { [$0] } ?? [])
         for n in cells {
             try node(n, at)
             guard case .state = spec.nodes[n].kind, spec.nodes[n].type == .double else { throw fail("\(at) bounds node \(n), which is no Double cell") }
         }
-        guard Set(cells).count == 3 else { throw fail("\(at) names one node twice among its bounds and value") }
+        guard Set(cells).count == cells.count else { throw fail("\(at) names one node twice among its bounds and value") }
         try after(bounds.value, bounds.minimum, at, "bounds")
         try after(bounds.value, bounds.maximum, at, "bounds")
         if let step = component.step, !(step.isFinite && step > 0) { throw fail("\(at) has a component stepping by \(step)") }
     }
 
+    /// Titles in a cell: a `[String]` cell and an Int cell the engine writes, the index after the
+    /// titles (it is settled once they are), and no component's bounds on either.
+    private func choices(_ choices: ComponentPlan.Choices, _ at: String) throws(CompiledSpecError) {
+        for (n, type) in [(choices.titles, SpecType.list(.string)), (choices.value, .int)] {
+            try node(n, at)
+            guard case .state = spec.nodes[n].kind, spec.nodes[n].type == type else { throw fail("\(at) titles node \(n), which is no '\(type)' cell") }
+        }
+        guard choices.titles != choices.value else { throw fail("\(at) names one node for its titles and its index") }
+        guard !spec.components.contains(where: { $0.bounds.map { [$0.minimum, $0.maximum, $0.value] }?.contains(choices.value) ?? false }) else {
+            throw fail("\(at) bounds an index that a component's bounds also bound")
+        }
+        try after(choices.value, choices.titles, at, "titles")
+    }
+
     private func gesture(_ g: GesturePlan, _ at: String) throws(CompiledSpecError) {
         if let c = g.bounds {
             try index(c, spec.components.count, "component", at)
-            guard spec.components[c].bounds != nil else { throw fail("\(at) checks the bounds of a component with none in cells") }
+            guard spec.components[c].bounds != nil || spec.components[c].choices != nil else { throw fail("\(at) checks the bounds of a component with none in cells") }
         }
         try optionalNode(g.enabled, at)
         try optionalNode(g.hidden, at)

@@ -91,10 +91,19 @@ extension SpecReader {
         switch setting.reading {
         case .action: decl.action = identifier(value, what: "action name")
         case .countOrTitles:
+            // A scalar that is no count is an expression (`segments: names`).
+            if let expr = titleExpression(value) {
+                decl.titleExpressions[key.value] = expr
+                return
+            }
             // Titles as written; a title that is not text is shown as its position.
             decl.parts[key.value] = .init(count: readCount(value, setting: key.value),
                                           titles: value.sequence?.enumerated().map { i, item in item.scalar != nil ? item.string ?? "\(i)" : "\(i)" })
         case .titles(let words):
+            if words.takesExpression, let expr = titleExpression(value) {
+                decl.titleExpressions[key.value] = expr
+                return
+            }
             guard let items = value.sequence, !items.isEmpty else {
                 diagnostics.error(.expectedList, "'\(key.value):' lists \(words.what), as in '\(words.example)', found \(value.kindName)", at: value.range)
                 decl.parts[key.value] = .init()
@@ -119,6 +128,11 @@ extension SpecReader {
                                   fixIt: "'\(key.value): Double(duration)'")
             }
         case .positiveNumber:
+            // A plain number is a number; anything else an expression (`Double(unit)`).
+            if !(value.scalar?.style == .plain && Double(value.string ?? "") != nil), value.scalar != nil, !value.isNull {
+                if let expr = expression(value) { decl.boundExpressions[key.value] = expr }
+                return
+            }
             guard let number = readNumber(value, setting: key.value, integral: false) else { return }
             if number.value > 0 {
                 decl.numbers[key.value] = number
@@ -155,6 +169,14 @@ extension SpecReader {
             return nil
         }
         return wiring
+    }
+
+    /// The expression a titles setting gives (`rows: names`, `segments: names`): a plain scalar
+    /// that is not a count, or any quoted scalar; nil for a list or a count.
+    private mutating func titleExpression(_ value: YAMLNode) -> Expr? {
+        guard let scalar = value.scalar, !value.isNull else { return nil }
+        if scalar.style == .plain, let text = value.string, Int(text) != nil { return nil }
+        return expression(value)
     }
 
     /// A name or a list of names.

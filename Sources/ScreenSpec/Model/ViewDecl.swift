@@ -17,6 +17,10 @@ package struct ComponentDecl: Sendable {
     /// Bounds given as an expression over the screen's names, by setting:
     /// `maximumValue: Double(duration)`. A setting is in ``numbers`` or here, not both.
     package var boundExpressions: [String: Expr] = [:]
+    /// Titles given as a `[String]` expression over the screen's names, by setting:
+    /// `rows: names` of a picker view, `segments: names` of a segmented control. A setting is in
+    /// ``parts`` or here, not both.
+    package var titleExpressions: [String: Expr] = [:]
     /// `action:` of a button: tapping executes it, and the button is enabled exactly when it is.
     package var action: Located<String>?
     /// `font:` of a text component, as iOS draws it (the preview's; the engine does not read it).

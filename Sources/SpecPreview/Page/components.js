@@ -99,6 +99,26 @@
       } };
     },
     segmentedControl(c) {
+      if (c.titlesProperty) {
+        // Titles an expression gives: the radio buttons drawn again whenever they change (a list
+        // property arrives as table cells, [title, detail]: a title is the cell's first text).
+        const node = el("div", { class: "segments", role: "radiogroup", "aria-label": c.name });
+        let shown = null, buttons = [];
+        return { node, update(p) {
+          const titles = Array.isArray(p[c.titlesProperty]) ? p[c.titlesProperty] : [];
+          if (JSON.stringify(titles) !== shown) {
+            shown = JSON.stringify(titles);
+            node.replaceChildren();
+            buttons = titles.map((title, i) => {
+              const b = el("button", { type: "button", role: "radio", "aria-checked": "false", "data-segment": i }, (Array.isArray(title) ? String(title[0]) : String(title)));
+              b.addEventListener("click", () => step(c.verbs.selectedIndex, c.name, i));
+              node.append(b);
+              return b;
+            });
+          }
+          buttons.forEach((b, i) => { b.setAttribute("aria-checked", p.selectedIndex === i ? "true" : "false"); b.disabled = p.enabled === false; });
+        } };
+      }
       if (Array.isArray(c.titles)) {
         // The segments' titles from the spec: one radio button each, picking its index.
         const node = el("div", { class: "segments", role: "radiogroup", "aria-label": c.name });
@@ -126,7 +146,20 @@
       const node = el("select", { size: Math.min(Math.max(c.titles?.length ?? 0, 2), 5), "aria-label": c.name });
       (c.titles ?? []).forEach((title, i) => node.append(el("option", { value: i }, title)));
       node.addEventListener("change", () => step(c.verbs.selectedRow, c.name, node.selectedIndex));
-      return { node, update(p) { if (document.activeElement !== node) node.selectedIndex = p.selectedRow ?? 0; node.disabled = p.enabled === false; } };
+      let shown = null;
+      return { node, update(p) {
+        // Titles an expression gives: the options drawn again whenever they change.
+        if (c.titlesProperty) {
+          const titles = Array.isArray(p[c.titlesProperty]) ? p[c.titlesProperty] : [];
+          if (JSON.stringify(titles) !== shown) {
+            shown = JSON.stringify(titles);
+            node.replaceChildren(...titles.map((title, i) => el("option", { value: i }, (Array.isArray(title) ? String(title[0]) : String(title)))));
+            node.size = Math.min(Math.max(titles.length, 2), 5);
+          }
+        }
+        if (document.activeElement !== node) node.selectedIndex = p.selectedRow ?? 0;
+        node.disabled = p.enabled === false;
+      } };
     },
     switch(c) {
       const node = el("input", { type: "checkbox", role: "switch", "aria-label": c.name });

@@ -32,6 +32,8 @@ enum PageMessages {
             if let rowView = session.rowViews.layout(c.name, spec) { component["rowView"] = rowView }
             // Titles and bounds as the spec gives them: a segment's title, an alert's buttons.
             if let titles = c.titles { component["titles"] = titles }
+            // Titles an expression gives are a property, drawn as they change.
+            if let choices = c.choices, let p = c.properties.first(where: { $0.node == choices.titles }) { component["titlesProperty"] = p.name }
             if let minimum = c.minimum { component["minimum"] = minimum }
             if let maximum = c.maximum { component["maximum"] = maximum }
             if let step = c.step { component["step"] = step }

@@ -17,10 +17,18 @@ struct CompiledCells {
     }
 
     /// A component of the row's view, for the gestures on it (``RowGesture``): its `enabled`
-    /// (nil: always), the value it shows (its ``CellsPlan/Component/valueProperty``) and its two-way binding's `set:` (nil: none, or the value
-    /// itself).
+    /// (nil: always), its `isHidden` (nil: never), the value it shows (its
+    /// ``CellsPlan/Component/valueProperty``) and its two-way binding's `set:` (nil: none, or the
+    /// value itself).
     struct Component {
         let enabled: CompiledExpr?
+        let hidden: CompiledExpr?
+        /// Bounds, step and titles an expression gives over the row (ScreenGraph+RowBounds.swift);
+        /// nil when they are numbers and lists, checked with the spec.
+        let minimum: CompiledExpr?
+        let maximum: CompiledExpr?
+        let step: CompiledExpr?
+        let titles: CompiledExpr?
         let value: CompiledExpr?
         let set: CompiledExpr?
     }
@@ -54,7 +62,11 @@ struct CompiledCells {
         }
         self.actionsOn = actionsOn
         components = (plan.view ?? []).map { component in
-            Component(enabled: component.property("enabled").map(compile), value: component.valueProperty.flatMap(component.property).map(compile),
+            Component(enabled: component.property("enabled").map(compile), hidden: component.property("isHidden").map(compile),
+                      minimum: component.property("minimumValue").map(compile), maximum: component.property("maximumValue").map(compile),
+                      step: component.property("stepValue").map(compile),
+                      titles: (component.property("rows") ?? component.property("segments")).map(compile),
+                      value: component.valueProperty.flatMap(component.property).map(compile),
                       set: component.twoWay?.set.map(compile))
         }
     }

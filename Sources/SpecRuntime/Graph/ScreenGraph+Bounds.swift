@@ -12,13 +12,18 @@
 /// that gives the value outside the bounds is a binding error, as with bounds written as
 /// numbers, and the value stays where it was (inside the bounds).
 extension ScreenGraph {
-    /// ``boundedBy``: each bound's cell and bounded value to its component.
+    /// ``boundedBy``: each bound's cell and bounded value to its component, and so each titles'
+    /// cell and the index it bounds (ScreenGraph+Choices.swift).
     static func boundedNodes(_ spec: CheckedSpec) -> [Int] {
-        guard spec.components.contains(where: { $0.bounds != nil }) else { return [] }
+        guard spec.components.contains(where: { $0.bounds != nil || $0.choices != nil }) else { return [] }
         var by = [Int](repeating: -1, count: spec.nodes.count)
         for (c, component) in spec.components.enumerated() {
-            guard let bounds = component.bounds else { continue }
-            for node in [bounds.minimum, bounds.maximum, bounds.value] { by[node] = c }
+            if let bounds = component.bounds {
+                for node in [bounds.minimum, bounds.maximum, bounds.value] + (bounds.step.map { [$0] } ?? []) { by[node] = c }
+            }
+            if let choices = component.choices {
+                for node in [choices.titles, choices.value] { by[node] = c }
+            }
         }
         return by
     }
@@ -27,12 +32,25 @@ extension ScreenGraph {
     /// transaction) or of a bounded value (inside the bounds as they now are).
     @inline(never)
     func commitBounded(_ node: Int) {
+        if spec.components[boundedBy[node]].choices != nil {
+            commitChoices(node)
+            return
+        }
         let byBinding = handlerWrote[node]
         if byBinding { keepPrior(node) }
         _ = pendingAppend.take(node)
         guard let written = pendingWrite.take(node) else { return }
         let component = spec.components[boundedBy[node]]
         guard let bounds = component.bounds else { return }
+        if node == bounds.step {
+            // UIStepper raises on a step not above 0: reported, the step left as it was.
+            if let problem = Self.stepProblem(written) {
+                report("\(spec.nodes[node].range.file):\(spec.nodes[node].range.start): \(component.kind) '\(component.name)' \(problem)")
+            } else if written != context.values[node] {
+                changed(node, written)
+            }
+            return
+        }
         guard node == bounds.value else {
             guard written != context.values[node] else { return }
             changed(node, written)
@@ -64,7 +82,12 @@ extension ScreenGraph {
     /// At start, after the bindings applied their sources' values: each bounded value moved into
     /// its bounds, a binding's value outside them reported (`written` holds what bindings wrote).
     func startBounds(_ written: Set<Int>) {
+        startChoices(written)
         for component in spec.components {
+            if let step = component.bounds?.step, let problem = Self.stepProblem(context.values[step]) {
+                report("\(spec.nodes[step].range.file):\(spec.nodes[step].range.start): \(component.kind) '\(component.name)' \(problem)")
+                context.values[step] = .double(component.step ?? 1)
+            }
             guard let bounds = component.bounds, case .double(let minimum) = context.values[bounds.minimum],
                   case .double(let maximum) = context.values[bounds.maximum], case .double(let d) = context.values[bounds.value] else { continue }
             if let problem = bounds.problem(minimum: minimum, maximum: maximum) {
@@ -86,18 +109,31 @@ extension ScreenGraph {
     /// them, or off its steps), or nil.
     func outOfBounds(_ value: Value, component c: Int, verb: String) -> String? {
         let component = spec.components[c]
+        if let choices = component.choices { return outOfChoices(value, choices, of: component, verb: verb) }
         guard let bounds = component.bounds, case .double(let d) = value, case .double(let minimum) = context.values[bounds.minimum],
               case .double(let maximum) = context.values[bounds.maximum] else { return nil }
         let from = ValueFormatter.formatDouble(minimum)
         if d < minimum || d > maximum || bounds.problem(minimum: minimum, maximum: maximum) != nil {
             return "a person cannot \(verb) '\(component.name)' to \(ValueFormatter.formatDouble(d)); it goes from \(from) to \(ValueFormatter.formatDouble(maximum)) now"
         }
-        if let step = component.step {
+        if let step = stepValue(of: component) {
             let steps = (d - minimum) / step
             if abs(steps - steps.rounded()) > 1e-9 {
                 return "a person cannot \(verb) '\(component.name)' to \(ValueFormatter.formatDouble(d)); it goes from \(from) in steps of \(ValueFormatter.formatDouble(step)) now"
             }
         }
         return nil
+    }
+
+    /// A stepper's step now: its `stepValue` cell when an expression gives it, else the number.
+    private func stepValue(of component: ComponentPlan) -> Double? {
+        if let cell = component.bounds?.step, case .double(let d) = context.values[cell] { return d }
+        return component.step
+    }
+
+    /// Why `value` cannot be a stepper's `stepValue`, or nil.
+    static func stepProblem(_ value: Value) -> String? {
+        guard case .double(let d) = value, !(d.isFinite && d > 0) else { return nil }
+        return "cannot step by \(ValueFormatter.formatDouble(d)); 'stepValue' must be above 0 (UIStepper raises NSInvalidArgumentException)"
     }
 }

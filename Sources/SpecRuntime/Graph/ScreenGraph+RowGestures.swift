@@ -2,7 +2,8 @@
 
 /// A person's gesture on a component of a row (``RowGesture``), played as the same gesture on a
 /// control of the screen is (`ScreenGraph+Gesture.swift`): a component whose `enabled` is false on
-/// that row ignores it, as UIKit sends no events from a disabled control; a stepper, slider,
+/// that row ignores it, as UIKit sends no events from a disabled control, and so does one whose
+/// `isHidden` is true there, as UIKit's hit-testing skips a hidden view; a stepper, slider,
 /// switch, segmented control or text field given the value it shows fires nothing, as UIKit sends
 /// no `.valueChanged` then; else the inputs it fires are sent to that row in one transaction.
 extension ScreenGraph {
@@ -10,12 +11,17 @@ extension ScreenGraph {
     package enum RowGestureOutcome: Equatable, Sendable {
         /// It fired the row's inputs.
         case fired
+        /// The component is hidden on that row (its `isHidden` true): nothing happened.
+        case hidden
         /// The component is disabled on that row: nothing happened.
         case disabled
         /// The component shows the value already: nothing fired.
         case unchanged
         /// No row has the identity: why, for the scenario's runtime error.
         case noRow(String)
+        /// The value is outside what the control takes on that row (bounds, steps or titles an
+        /// expression gives): why, for the scenario's runtime error.
+        case refused(String)
     }
 
     /// Plays `gesture` on the row of entry `c` whose identity is `key`, with `value` the step's
@@ -29,7 +35,16 @@ extension ScreenGraph {
             decided(outcome)
             return outcome
         }
-        guard let fires = rowGestureFires(gesture, cells: c, found.record, row: key, value: value) else {
+        if isHidden(gesture.component, cells: c, found.record, row: key) {
+            decided(.hidden)
+            return .hidden
+        }
+        if isEnabled(gesture.component, cells: c, found.record, row: key),
+           let problem = rowValueRefusal(gesture, cells: c, found.record, row: key, value: value) {
+            decided(.refused(problem))
+            return .refused(problem)
+        }
+        guard let fires = rowGestureFires(gesture, cells: c, found.record, row: key, value: value, shown: true) else {
             let outcome: RowGestureOutcome = isEnabled(gesture.component, cells: c, found.record, row: key) ? .unchanged : .disabled
             decided(outcome)
             return outcome
@@ -44,18 +59,20 @@ extension ScreenGraph {
     }
 
     /// The inputs `gesture` would fire on the row of entry `c` whose identity is `key`, and what
-    /// each is sent, changing nothing; nil when the row is not there, the component is disabled
-    /// on it or shows the value already (a host that mirrors the gesture sends nothing then).
+    /// each is sent, changing nothing; nil when the row is not there, the component is hidden or
+    /// disabled on it or shows the value already (a host that mirrors the gesture sends nothing then).
     package func rowGestureFires(_ gesture: RowGesture, cells c: Int, row key: Value, value: Value) -> [(input: Int, value: Value)]? {
         guard let found = row(c, key) else { return nil }
         return rowGestureFires(gesture, cells: c, found.record, row: key, value: value)
     }
 
     /// The inputs `gesture` fires on `record` and what each is sent; nil when it fires nothing (a
-    /// disabled component, or a value it shows already).
+    /// hidden or disabled component, or a value it shows already).
+    /// `shown`: the caller found the component not hidden already.
     private func rowGestureFires(_ gesture: RowGesture, cells c: Int, _ record: RecordValue, row key: Value,
-                                 value: Value) -> [(input: Int, value: Value)]? {
-        guard isEnabled(gesture.component, cells: c, record, row: key) else { return nil }
+                                 value: Value, shown: Bool = false) -> [(input: Int, value: Value)]? {
+        guard shown || !isHidden(gesture.component, cells: c, record, row: key), isEnabled(gesture.component, cells: c, record, row: key) else { return nil }
+        if !shown, rowValueRefusal(gesture, cells: c, record, row: key, value: value) != nil { return nil }
         let plan = spec.cells[c]
         guard let component = plan.view?[gesture.component] else { return nil }
         var fires: [(input: Int, value: Value)] = []
@@ -73,21 +90,31 @@ extension ScreenGraph {
         return fires
     }
 
-    /// Whether component `k` of entry `c` is enabled on `record` (its `enabled` true, or not
-    /// bound), reporting nothing and changing nothing (the payload and the work counted are put
-    /// back): nil when its `enabled` fails there, which a gesture would report. For exploration,
-    /// which knows what a gesture does before making it.
+    /// Whether a person can touch component `k` of entry `c` on `record`: its `isHidden` not true
+    /// (or not bound) and its `enabled` true (or not bound), reporting nothing and changing
+    /// nothing (the payload and the work counted are put back): nil when either fails there,
+    /// which a gesture would report. For exploration, which knows what a gesture does before
+    /// making it.
     package func rowComponentEnabled(_ k: Int, cells c: Int, on record: RecordValue) -> Bool? {
         guard program.cells.indices.contains(c), program.cells[c].components.indices.contains(k) else { return nil }
-        guard let enabled = program.cells[c].components[k].enabled else { return true }
+        let component = program.cells[c].components[k]
         let saved = (payload: context.payload, work: context.work, exceeded: context.exceeded)
         defer { (context.payload, context.work, context.exceeded) = saved }
         context.payload = .record(record)
         do throws(EvalError) {
+            if let hidden = component.hidden, try hidden(context) == .bool(true) { return false }
+            guard let enabled = component.enabled else { return true }
             return try enabled(context) == .bool(true)
         } catch {
             return nil
         }
+    }
+
+    /// Whether component `k` of entry `c` is hidden on `record`: its `isHidden` true. One that
+    /// fails is reported and counts as shown (the gesture then goes on to its `enabled`).
+    private func isHidden(_ k: Int, cells c: Int, _ record: RecordValue, row key: Value) -> Bool {
+        guard let hidden = program.cells[c].components[k].hidden else { return false }
+        return evaluate(hidden, on: record, cells: c, row: key, what: "'\(spec.cells[c].view?[k].name ?? "").isHidden'") == .bool(true)
     }
 
     /// Whether component `k` of entry `c` is enabled on `record`: its `enabled` true, or not
@@ -98,10 +125,23 @@ extension ScreenGraph {
     }
 
     /// The value component `k` shows on `record`, the binding of its
-    /// ``CellsPlan/Component/valueProperty``; nil when it has none.
+    /// ``CellsPlan/Component/valueProperty``, clamped into bounds an expression gives as UIKit
+    /// keeps a stepper's or slider's value inside them; nil when it has none.
     private func shownValue(_ k: Int, cells c: Int, _ record: RecordValue, row key: Value) -> Value? {
         guard let value = program.cells[c].components[k].value else { return nil }
-        return evaluate(value, on: record, cells: c, row: key, what: "'\(spec.cells[c].view?[k].name ?? "").value'")
+        let shown = evaluate(value, on: record, cells: c, row: key, what: "'\(spec.cells[c].view?[k].name ?? "").value'")
+        guard case .double(let d)? = shown, let bounds = rowBounds(k, cells: c, record, row: key), bounds.minimum <= bounds.maximum else { return shown }
+        return .double(Swift.min(Swift.max(d, bounds.minimum), bounds.maximum))
+    }
+
+    /// Why a person cannot make `gesture` with `value` on the row of entry `c` whose identity is
+    /// `key`, for the values that row's control takes now; nil when they can or the row is not
+    /// there. For exploration, which leaves such a move out of a counterexample.
+    package func rowGestureRefusal(_ gesture: RowGesture, cells c: Int, row key: Value, value: Value) -> String? {
+        guard let found = row(c, key) else { return nil }
+        let saved = (payload: context.payload, work: context.work, exceeded: context.exceeded)
+        defer { (context.payload, context.work, context.exceeded) = saved }
+        return rowValueRefusal(gesture, cells: c, found.record, row: key, value: value)
     }
 
     /// What the two-way binding writes to its input for `new`: its `set:` over the row with the
@@ -116,7 +156,7 @@ extension ScreenGraph {
         return evaluate(set, on: extended, cells: c, row: key, what: "the two-way binding of '\(name)'")
     }
 
-    private func evaluate(_ f: CompiledExpr, on record: RecordValue, cells c: Int, row key: Value, what: String) -> Value? {
+    func evaluate(_ f: CompiledExpr, on record: RecordValue, cells c: Int, row key: Value, what: String) -> Value? {
         context.payload = .record(record)
         do throws(EvalError) {
             return try f(context)

@@ -32,9 +32,10 @@ extension ScreenGraph {
             playRowGesture(gesture, cells: cells, row: row, value: value) { outcome in
                 switch outcome {
                 case .fired: record(.step(time: clock.now, text: step.text))
+                case .hidden: record(.step(time: clock.now, text: "\(step.text) — ignored, the \(kind) is hidden"))
                 case .disabled: record(.step(time: clock.now, text: "\(step.text) — ignored, the \(kind) is disabled"))
                 case .unchanged: record(.step(time: clock.now, text: "\(step.text) — nothing fires, the \(kind) already shows it"))
-                case .noRow(let problem):
+                case .noRow(let problem), .refused(let problem):
                     record(.step(time: clock.now, text: step.text))
                     record(.runtimeError(time: clock.now, message: "\(step.range.file):\(step.range.start): \(problem)"))
                 }

@@ -15,10 +15,12 @@ extension ExplorationDriver {
         case .none: return false
         case .set, .send, .execute: return true
         case .gesture(let k): return graph.payloadIfMade(alphabet.gestures[k].gesture) != nil
-        case .sendRow(let c, _, let row, _, let gesture):
+        case .sendRow(let c, _, let row, let value, let gesture):
             guard let record = rowRecord(cells: c, row: row) else { return false }
             guard let gesture else { return true }
+            // A value the row's control does not take there (bounds or titles an expression gives).
             return graph.rowComponentEnabled(gesture.component, cells: c, on: record) != false
+                && graph.rowGestureRefusal(gesture, cells: c, row: row, value: value) == nil
         }
     }
 

@@ -88,8 +88,9 @@ final class ExplorationDriver {
                 return cells.repeatsChangeNothing(node) ? Prediction(node: node, term: 0, repeatOnly: true) : nil
             case .gesture(let k):
                 let g = alphabet.gestures[k].gesture
-                // A gesture on a control that may be hidden is taken, not predicted.
-                if g.hidden == nil, let cell = cells.cellWritten(by: g), case .value(let v) = g.payload {
+                // A gesture on a control that may be hidden, or whose bounds or titles an
+                // expression gives (a value it may not take now), is taken, not predicted.
+                if g.hidden == nil, g.bounds == nil, let cell = cells.cellWritten(by: g), case .value(let v) = g.payload {
                     return Prediction(node: cell, term: GraphDigest.term(of: cell, v), enabled: g.enabled ?? -1)
                 }
                 // A gesture that only fires events (a table's selection: its `rowSelected` and the

@@ -71,6 +71,12 @@ extension Spec {
                 visit(name, &e)
                 view[c].boundExpressions[setting] = e
             }
+            // Titles given by expressions (`rows: names`), in the settings' order.
+            for setting in view[c].titleExpressions.keys.sorted() {
+                guard var e = view[c].titleExpressions[setting] else { continue }
+                visit(name, &e)
+                view[c].titleExpressions[setting] = e
+            }
         }
         for b in bindings.indices {
             guard case .map(var es, let perTarget) = bindings[b].transform else { continue }

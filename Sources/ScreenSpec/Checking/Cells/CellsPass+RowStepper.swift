@@ -10,15 +10,28 @@ import SpecRuntime
 extension CellsPass {
     /// The bounds of a bounded component (a stepper, a slider) into `plan`, with a stepper's
     /// `stepValue:`; false when they are the wrong way round (reported).
-    mutating func bounds(_ component: ComponentDecl, into plan: inout CellsPlan.Component) -> Bool {
+    mutating func bounds(_ component: ComponentDecl, scope: RowScope, into plan: inout CellsPlan.Component) -> Bool {
         let kind = component.kind.value
         guard let range = kind.properties.lazy.compactMap(\.range).first(where: { if case .bounds = $0 { true } else { false } }),
-              case .bounds(let defaultMinimum, let defaultMaximum, _) = range else { return true }
-        // A row's bounds are numbers: an expression over the row's names is a screen control's only.
-        if let (setting, expr) = component.boundExpressions.min(by: { $0.key < $1.key }) {
-            cx.diagnostics.error(.invalidRange, "a row's \(kind.name) takes a number for '\(setting):'; an expression bounds a screen's \(kind.name) only",
-                                 at: expr.range, fixIt: "write the bound as a number, as in '\(setting): 10'")
-            return false
+              case .bounds(let defaultMinimum, let defaultMaximum, let stepped) = range else { return true }
+        // Bounds an expression gives over the row's names (`maximumValue: Double(item.stock)`):
+        // every bound is then a property of the component, the numbers constants, which the
+        // engine computes on the row when a gesture plays (ScreenGraph+RowBounds.swift).
+        if component.hasBoundExpressions {
+            let settings = [("minimumValue", defaultMinimum), ("maximumValue", defaultMaximum)] + (stepped ? [("stepValue", 1.0)] : [])
+            var typedAll = true
+            for (setting, number) in settings {
+                guard let expr = component.boundExpressions[setting] else {
+                    plan.properties.append(.init(name: setting, value: .constant(.double(component.numbers[setting]?.value ?? number))))
+                    continue
+                }
+                guard let typed = rowExpression(expr, expecting: .double, scope) else {
+                    typedAll = false
+                    continue
+                }
+                plan.properties.append(.init(name: setting, value: typed))
+            }
+            return typedAll
         }
         guard let (minimum, maximum) = component.bounds(defaultMinimum: defaultMinimum, defaultMaximum: defaultMaximum, diagnostics: &cx.diagnostics) else {
             return false
@@ -27,6 +40,17 @@ extension CellsPass {
         plan.maximum = maximum
         if case .bounds(_, _, true) = range { plan.step = component.numbers["stepValue"]?.value ?? 1 }
         return true
+    }
+
+    /// `expr` typed over the row's names, nil when it is not (reported).
+    mutating func rowExpression(_ expr: Expr, expecting type: SpecType, _ scope: RowScope) -> TypedExpr? {
+        var checker = ExpressionChecker(symbols: [:], table: cx.table, diagnostics: cx.diagnostics)
+        checker.functions = cx.functions
+        checker.rowFields = scope.fields
+        checker.poisoned = scope.failedOutputs
+        let typed = checker.check(expr, expecting: type)
+        cx.diagnostics = checker.diagnostics
+        return typed
     }
 
     /// `value: { twoWay: quantity, get: …, set: … }` of a row's stepper (or `isOn:` of a switch,
@@ -77,4 +101,11 @@ extension CellsPass {
         plan.properties.append(.init(name: wiring.name.value, value: shown))
         return CellsPlan.Component.TwoWay(input: k, set: set)
     }
+}
+
+/// The names a row's expression reads: its fields, and the outputs that failed (read as
+/// poisoned, so nothing cascades).
+struct RowScope {
+    var fields: [String: (field: Int, type: SpecType)]
+    var failedOutputs: Set<String>
 }

@@ -18,13 +18,20 @@ extension CellsPass {
     /// What `plan` keeps of the values a row's control takes for its changed `property`: its
     /// bounds, or its count and titles; false when they are wrong (reported), and the component
     /// is left out.
-    mutating func valueControl(_ component: ComponentDecl, _ property: ComponentProperty, into plan: inout CellsPlan.Component) -> Bool {
+    mutating func valueControl(_ component: ComponentDecl, _ property: ComponentProperty, scope: RowScope, into plan: inout CellsPlan.Component) -> Bool {
         plan.valueProperty = property.name
         switch property.range {
         case .bounds?:
-            return bounds(component, into: &plan)
+            return bounds(component, scope: scope, into: &plan)
         case .index(let index)?:
             let kind = component.kind.value
+            // Titles an expression gives over the row's names (`segments: item.sizes`): a property
+            // of the component, which the engine computes on the row when a gesture plays.
+            if let expr = component.titleExpressions[index.setting] {
+                guard let typed = rowExpression(expr, expecting: .list(.string), scope) else { return false }
+                plan.properties.append(.init(name: index.setting, value: typed))
+                return true
+            }
             plan.titles = kind.titlesSetting.flatMap { component.parts[$0]?.titles }
             if let count = component.numbers[index.setting].map({ Int($0.value) }) ?? component.parts[index.setting]?.count?.value {
                 plan.count = count

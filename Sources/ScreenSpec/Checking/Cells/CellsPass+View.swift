@@ -41,7 +41,7 @@ extension CellsPass {
             var plan = CellsPlan.Component(name: component.name.value, kind: kind.name, properties: [], events: [])
             // The property a person's gesture changes (CellsPass+RowValue.swift).
             let changed = Self.changedProperty(kind)
-            if let changed, !valueControl(component, changed, into: &plan) { continue }
+            if let changed, !valueControl(component, changed, scope: RowScope(fields: scope, failedOutputs: failedOutputs), into: &plan) { continue }
             for wiring in component.properties {
                 guard let property = kind.properties.first(where: { $0.name == wiring.name.value }), let type = property.type else { continue }
                 if property.name == changed?.name {

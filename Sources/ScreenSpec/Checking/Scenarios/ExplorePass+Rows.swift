@@ -99,7 +99,8 @@ extension ExplorePass {
             guard let minimum = component.minimum, let maximum = component.maximum else { return [] }
             return [.double(minimum), .double(min(minimum + (component.step ?? (maximum - minimum)), maximum))]
         case .index(let index)?:
-            guard let count = component.count else { return [] }
+            // Titles an expression gives: the first two, a pick past the row's titles then not made.
+            guard let count = component.count ?? (component.property(index.setting) != nil ? 2 : nil) else { return [] }
             return (max(0, index.first)..<min(count, 2)).map { .int($0) }
         default:
             return property.type == .bool ? [.bool(true), .bool(false)] : []

@@ -80,7 +80,8 @@ extension StepChecker {
                 }
                 let text = component.kind.properties.first { $0.name == p.name }?.stepText(component.name, v) ?? "\(verb.value) \(component.name) to \(v)"
                 // Bounds an expression gives are those in force when the step plays: the engine checks them then.
-                let bounds = component.bounds?.value == p.node ? c : nil
+                // So are titles an expression gives.
+                let bounds = component.bounds?.value == p.node || component.choices?.value == p.node ? c : nil
                 plans.append(gesture(.value(v), writes: [p.node], events: events, actions: actions, text: text, bounds: bounds))
             } else if let event = component.events.first(where: { $0.verb == verb.value && (member == nil || $0.name == member) }) {
                 let events = [event.node] + event.feeds

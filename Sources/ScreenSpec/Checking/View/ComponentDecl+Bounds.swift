@@ -9,7 +9,7 @@ extension ComponentDecl {
     func bounds(defaultMinimum: Double, defaultMaximum: Double, diagnostics: inout DiagnosticBag) -> (minimum: Double, maximum: Double)? {
         let minimum = numbers["minimumValue"]?.value ?? defaultMinimum
         let maximum = numbers["maximumValue"]?.value ?? defaultMaximum
-        guard minimum < maximum || hasBoundExpressions else {
+        guard minimum < maximum || boundExpressions["minimumValue"] != nil || boundExpressions["maximumValue"] != nil else {
             let at = numbers["maximumValue"]?.range ?? numbers["minimumValue"]?.range ?? name.range
             diagnostics.error(.invalidRange, "\(kind.value.name) '\(name.value)' goes from \(ValueFormatter.formatDouble(minimum)) to \(ValueFormatter.formatDouble(maximum)); the minimum must be below the maximum",
                               at: at)
@@ -18,6 +18,6 @@ extension ComponentDecl {
         return (minimum, maximum)
     }
 
-    /// Whether `minimumValue:` or `maximumValue:` is an expression (`Double(duration)`).
+    /// Whether `minimumValue:`, `maximumValue:` or `stepValue:` is an expression (`Double(duration)`).
     var hasBoundExpressions: Bool { !boundExpressions.isEmpty }
 }

@@ -27,12 +27,25 @@ extension ViewPass {
             cells.append(node)
         }
         let written = decl.boundExpressions.values.map(\.range).min { $0.start < $1.start } ?? decl.name.range
+        // A stepper's `stepValue:` written as an expression is a cell too (one written as a
+        // number stays the component's `step`).
+        var step: Int?
+        if first.stepped, let expr = decl.boundExpressions["stepValue"] {
+            let name = decl.name.value + ".stepValue"
+            guard isFree(name, at: expr.range) else { return }
+            let node = cx.addNode(name, .double, .state(initial: .double(component.step ?? 1)), role: .component, visible: true, range: expr.range,
+                                  what: "component property")
+            cx.edges[node].append(value)
+            component.properties.append(.init(name: "stepValue", node: node, type: .double, userStream: nil, verb: nil, constraint: nil))
+            step = node
+        }
         // A stepped control is a UIStepper, which raises when its maximum is not above its
         // minimum; a UISlider takes equal bounds (it then has one value).
-        component.bounds = ComponentPlan.Bounds(minimum: cells[0], maximum: cells[1], value: value, mayBeEqual: !first.stepped, range: written)
+        component.bounds = ComponentPlan.Bounds(minimum: cells[0], maximum: cells[1], value: value, mayBeEqual: !first.stepped, range: written,
+                                                step: step)
     }
 
-    /// Each bound's expression, a Double (an Int converted as a binding converts it), bound one
+    /// Each bound's expression (and `stepValue:`'s), a Double (an Int converted as a binding converts it), bound one
     /// way to its cell.
     mutating func wireBoundExpressions(_ decl: ComponentDecl, _ c: Int, _ viewModel: [String: Symbol]) {
         for (setting, expr) in decl.boundExpressions.sorted(by: { $0.key < $1.key }) {

@@ -31,6 +31,9 @@ extension ViewPass {
         case .day:
             constraint = .day
         case .index(let index):
+            // Titles an expression gives (ViewPass+TitleExpressions): the index is checked against
+            // them as they change, when the screen runs.
+            if decl.titleExpressions[index.setting] != nil { return true }
             let count = decl.numbers[index.setting].map { Int($0.value) } ?? decl.parts[index.setting]?.count?.value
             if let count {
                 constraint = ValueConstraint(minimum: Double(index.first), maximum: Double(max(index.first, count - 1)), integral: true)

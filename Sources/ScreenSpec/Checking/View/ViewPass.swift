@@ -153,6 +153,7 @@ struct ViewPass: CheckPass {
             component.events.append(.init(name: callback.name.value, node: node, payload: payload, verb: GestureVerb.fire.name, userProperty: nil))
         }
         if decl.hasBoundExpressions { declareBoundCells(decl, into: &component) }
+        if !decl.titleExpressions.isEmpty { declareTitleCells(decl, into: &component) }
         out.registry.index[decl.name.value] = out.registry.components.count
         out.registry.components.append(component)
     }
@@ -222,6 +223,7 @@ struct ViewPass: CheckPass {
             out.registry.components[c].events[e] = event
         }
         if decl.hasBoundExpressions { wireBoundExpressions(decl, c, viewModel) }
+        if !decl.titleExpressions.isEmpty { wireTitleExpressions(decl, c, viewModel) }
         if let actionName = decl.action { wireAction(decl, c, actionName) }
     }
 

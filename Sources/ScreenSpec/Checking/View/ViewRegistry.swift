@@ -43,6 +43,8 @@ struct ViewRegistry {
         /// defaults) and whether the control steps, until ``bounds`` holds the cells.
         var firstBounds: (minimum: Double, maximum: Double, stepped: Bool)?
         var bounds: ComponentPlan.Bounds?
+        /// Titles an expression gives (ViewPass+TitleExpressions.swift).
+        var choices: ComponentPlan.Choices?
 
         func property(_ name: String) -> Int? { properties.firstIndex { $0.name == name } }
         func event(_ name: String) -> Int? { events.firstIndex { $0.name == name } }
@@ -51,7 +53,7 @@ struct ViewRegistry {
             ComponentPlan(name: name, kind: kind.name,
                           properties: properties.map { .init(name: $0.name, node: $0.node, edits: $0.userStream) },
                           events: events.map { .init(name: $0.name, node: $0.node, feeds: $0.feeds, actions: $0.actions) },
-                          titles: titles, minimum: minimum, maximum: maximum, step: step, bounds: bounds)
+                          titles: titles, minimum: minimum, maximum: maximum, step: step, bounds: bounds, choices: choices)
         }
         var verbs: [String] { (properties.compactMap(\.verb) + events.compactMap(\.verb)).reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
     }

@@ -67,9 +67,10 @@ extension ComponentCatalog {
                                     .enabled],
                        events: [.changed("selectedRow", as: "itemSelected")],
                        settings: [ComponentSetting(name: "rows",
-                                                   reading: .titles(TitlesReading(what: "the picker view's row titles", example: "[Small, Medium, Large]", item: "row")),
-                                                   description: "The picker view's row titles, in order (RxCocoa's 'rx.itemTitles'); a person picks one with 'pick:'.",
-                                                   schema: ["type": "array", "items": ["type": "string"], "minItems": 1])],
+                                                   reading: .titles(TitlesReading(what: "the picker view's row titles", example: "[Small, Medium, Large]", item: "row",
+                                                                                  takesExpression: true)),
+                                                   description: "The picker view's row titles, in order (RxCocoa's 'rx.itemTitles'): a list, or a [String] expression over the screen's names bound one way (the selected row then clamps into the new rows); a person picks one with 'pick:'.",
+                                                   schema: ["anyOf": [["type": "array", "items": ["type": "string"], "minItems": 1], SpecSchema.ref("expression")]])],
                        titles: "rows", drawing: "picker"),
 
         // Lists: `rows`/`items` take their type from their binding.

@@ -6,15 +6,21 @@ struct ComponentSetting: Sendable {
     enum Reading: Sendable, Equatable {
         /// An action's name (`action:`), kept in ``ComponentDecl/action``.
         case action
-        /// A count from 0 to 1000 or a list of titles (`segments:`), kept in ``ComponentDecl/parts``.
+        /// A count from 0 to 1000 or a list of titles (`segments:`), kept in ``ComponentDecl/parts``,
+        /// or a `[String]` expression over the screen's names (`segments: names`), kept in
+        /// ``ComponentDecl/titleExpressions``.
         case countOrTitles
-        /// A non-empty list of titles (`buttons:`), kept in ``ComponentDecl/parts``.
+        /// A non-empty list of titles (`buttons:`), kept in ``ComponentDecl/parts``; with
+        /// ``TitlesReading/takesExpression``, also a `[String]` expression (`rows: names`), kept in
+        /// ``ComponentDecl/titleExpressions``.
         case titles(TitlesReading)
         /// A number (`minimumValue: 0`), kept in ``ComponentDecl/numbers``, or an expression over
         /// the screen's names (`maximumValue: Double(duration)`), kept in
         /// ``ComponentDecl/boundExpressions``.
         case bound
-        /// A number above 0 (`stepValue:`), kept in ``ComponentDecl/numbers``.
+        /// A number above 0 (`stepValue: 0.5`), kept in ``ComponentDecl/numbers``, or an expression
+        /// over the screen's names (`stepValue: Double(unit)`), kept in
+        /// ``ComponentDecl/boundExpressions`` and checked above 0 as it changes.
         case positiveNumber
         /// A count from 0 to 1000 (`numberOfPages:`), kept in ``ComponentDecl/numbers``.
         case count
@@ -35,8 +41,8 @@ struct ComponentSetting: Sendable {
         description: "Executes this action when tapped; the control is enabled exactly when the action is (Action's 'button.rx.action').",
         schema: SpecSchema.ref("dottedName"))
     static let segments = ComponentSetting(name: "segments", reading: .countOrTitles,
-        description: "The segments: a count from 0 to 1000 or a list of titles.",
-        schema: ["anyOf": [["type": "integer", "minimum": 0, "maximum": 1000], ["type": "array", "items": ["type": "string"]]]])
+        description: "The segments: a count from 0 to 1000, a list of titles, or a [String] expression over the screen's names bound one way (removeAllSegments, then insertSegment(withTitle:) for each; the selection becomes -1 whenever the titles change).",
+        schema: ["anyOf": [["type": "integer", "minimum": 0, "maximum": 1000], ["type": "array", "items": ["type": "string"]], SpecSchema.ref("expression")]])
     static let minimumValue = ComponentSetting(name: "minimumValue", reading: .bound,
         description: "The least value (UIKit's 'minimumValue'; 0 by default): a number, or a Double expression over the screen's names, bound one way.",
         schema: ["anyOf": [["type": "number"], SpecSchema.ref("expression")]])
@@ -44,8 +50,8 @@ struct ComponentSetting: Sendable {
         description: "The greatest value (UIKit's 'maximumValue'; 1 for a slider, 100 for a stepper by default): a number, or a Double expression over the screen's names, bound one way.",
         schema: ["anyOf": [["type": "number"], SpecSchema.ref("expression")]])
     static let stepValue = ComponentSetting(name: "stepValue", reading: .positiveNumber,
-        description: "How much one tap on the stepper's + or - changes its value (UIKit's 'stepValue'; 1 by default); 'step:' goes to values a person can reach so.",
-        schema: ["type": "number", "exclusiveMinimum": 0])
+        description: "How much one tap on the stepper's + or - changes its value (UIKit's 'stepValue'; 1 by default): a number above 0, or a Double expression over the screen's names bound one way (a value not above 0 is a runtime error, as UIStepper raises); 'step:' goes to values a person can reach so.",
+        schema: ["anyOf": [["type": "number", "exclusiveMinimum": 0], SpecSchema.ref("expression")]])
     static let numberOfPages = ComponentSetting(name: "numberOfPages", reading: .count,
         description: "How many pages the page control shows: 0 to 1000.", schema: ["type": "integer", "minimum": 0, "maximum": 1000])
     static let buttons = ComponentSetting(name: "buttons",
@@ -73,4 +79,7 @@ struct TitlesReading: Sendable, Equatable {
     let what: String
     let example: String
     let item: String
+    /// Whether the titles may also be a `[String]` expression over the screen's names, bound one
+    /// way (a picker view's `rows: names`, as RxCocoa's `rx.itemTitles`).
+    var takesExpression = false
 }

@@ -53,12 +53,12 @@ struct BoundExpressionCheckingTests {
             """) == ["b.yaml:3:35: error: 'maximumValue:' takes a number or a Double expression, found a mapping"])
     }
 
-    @Test("a row's stepper takes numbers for its bounds: an expression is a located error")
-    func aRowsBoundIsANumber() {
+    @Test("a row's stepper takes a bound over the row's names, typed Double, its mistake located")
+    func aRowsBoundIsTypedOverTheRow() {
         let found = diagnostics("""
             screen: Basket
             types:
-              Item: { id: Int, stock: Int }
+              Item: { id: Int, stock: Int, name: String }
             state:
               items: { type: "[Item]", initial: [] }
             viewModels:
@@ -69,11 +69,35 @@ struct BoundExpressionCheckingTests {
                 view:
                   quantityStepper:
                     stepper:
-                      maximumValue: Double(item.stock)
-                      value: { twoWay: quantity, get: "1.0" }
+                      maximumValue: item.name
+                      value: { twoWay: quantity, get: "1.0", set: Int(quantityStepper.value) }
             cells:
               basket: { viewModel: Row, for: items }
             """)
-        #expect(found == ["b.yaml:14:25: error: a row's stepper takes a number for 'maximumValue:'; an expression bounds a screen's stepper only"])
+        #expect(found.count == 1 && found[0].hasPrefix("b.yaml:14:25: error: "), "\(found)")
+        let typed = diagnostics(Self.rowStepper("Double(item.stock)"))
+        #expect(!typed.contains { $0.contains("error:") }, "\(typed)")
+    }
+
+    static func rowStepper(_ bound: String) -> String {
+        """
+        screen: Basket
+        types:
+          Item: { id: Int, stock: Int, name: String }
+        state:
+          items: { type: "[Item]", initial: [] }
+        viewModels:
+          Row:
+            params: { item: Item }
+            inputs:
+              quantity: Int
+            view:
+              quantityStepper:
+                stepper:
+                  maximumValue: \(bound)
+                  value: { twoWay: quantity, get: "1.0", set: Int(quantityStepper.value) }
+        cells:
+          basket: { viewModel: Row, for: items }
+        """
     }
 }
