@@ -221,6 +221,9 @@ package struct HandlerPlan: Sendable {
     /// Where the author wrote it (a `handlers:` or `bindings:` entry), for coverage; nil for the
     /// wiring the checker derives from `view:` (binders, two-way properties, action buttons).
     package var written: SpecRange? = nil
+    /// `if:`: a `Bool` read before any value is computed; when false the handler does nothing. A
+    /// probe of kind ``ProbeSite/Kind/guard`` wraps it, so coverage sees it true and false.
+    package var condition: TypedExpr? = nil
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(

@@ -14,6 +14,8 @@ package struct ProbeSite: Sendable, Hashable {
         case tableRow(key: String)
         /// A table's `default:`: the probed expression is the default value.
         case tableDefault
+        /// A handler's `if:`: the probed expression is the `Bool` condition, which goes true or false.
+        case `guard`
     }
 
     package var kind: Kind

@@ -92,6 +92,7 @@ struct ProgramValidator {
                 try after(t, handler.on, at, "writes")
             }
             for e in handler.values { try expression(e, at) }
+            if let condition = handler.condition { try expression(condition, at) }
             try optionalNode(handler.startValue, at)
         }
         for (i, service) in spec.services.enumerated() { try self.service(service, "services[\(i)]") }

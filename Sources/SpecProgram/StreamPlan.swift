@@ -110,6 +110,9 @@ package enum RequestStrategy: Sendable {
     case merge
     /// `concatMap`: one inner stream at a time; the others wait their turn in order.
     case concat
+    /// `flatMapFirst`: one inner stream at a time; an element that arrives while it runs is
+    /// dropped, its arguments never computed.
+    case first
 }
 
 /// A request operator: the call per element, how inner streams combine, and the inner stream's

@@ -10,7 +10,7 @@ struct Mutate: ParsableCommand {
         discussion: """
             Each mutant (a comparison boundary, '==' <-> '!=', '&&' <-> '||', a '!' dropped, an integer \
             +-1, a string emptied, a ternary's branches swapped, an operator removed, a time halved or \
-            doubled, 'flatMapLatest' <-> 'flatMap', an 'enabledIf' dropped, a failure turned to success \
+            doubled, 'flatMapLatest', 'flatMap', 'concatMap' and 'flatMapFirst' turned into one another, an 'enabledIf' dropped, a failure turned to success \
             and back) plays every scenario of its spec in process; it is killed when an 'expect' fails or \
             a timeline differs from its snapshot. Mark a mutant no scenario could tell apart under \
             'equivalentMutants:' with a reason (see docs/coverage.md). A spec with a failing scenario \

@@ -141,6 +141,9 @@ package struct HandlerDecl: Sendable {
     package var on: Located<String>
     package var assignments: [(target: Located<String>, value: Expr)]
     package var range: SpecRange
+    /// `if:`: a `Bool` over the emitted value (read by the `on:` name) and the state; when false
+    /// the handler does nothing (RxSwift's `.filter { … }.subscribe(onNext:)`). Screen handlers only.
+    package var condition: Expr? = nil
 }
 
 /// `services:` — a fake backend the actions call.

@@ -62,7 +62,7 @@ struct SpecReader {
                 }
             }
         }
-        if let node = top["handlers"] { spec.handlers = list(node, of: "handlers").compactMap { readHandler($0) } }
+        if let node = top["handlers"] { spec.handlers = list(node, of: "handlers").compactMap { readHandler($0, conditional: true) } }
         readCells(top, into: &spec)
         if let node = top["services"] {
             for (name, value) in entries(node, of: "services") {
@@ -393,21 +393,6 @@ struct SpecReader {
             texts.append(Located(text, value.range))
         }
         return (declaration, texts[0], texts[1])
-    }
-
-    mutating func readHandler(_ node: YAMLNode) -> HandlerDecl? {
-        guard let f = fields(node, of: "a handler", allowed: ["on", "set"]) else { return nil }
-        guard let onNode = f["on"], let on = identifier(onNode, what: "event name", allowDots: true), let setNode = f["set"] else {
-            if f["on"] == nil || f["set"] == nil {
-                diagnostics.error(.missingKey, "a handler needs 'on:' (an event) and 'set:' (state to expressions)", at: node.range)
-            }
-            return nil
-        }
-        var assignments: [(target: Located<String>, value: Expr)] = []
-        for (target, value) in entries(setNode, of: "set") {
-            if let e = expression(value) { assignments.append((target, e)) }
-        }
-        return HandlerDecl(on: on, assignments: assignments, range: node.range)
     }
 
     mutating func readService(_ name: Located<String>, _ node: YAMLNode, isOverride: Bool = false) -> ServiceDecl? {

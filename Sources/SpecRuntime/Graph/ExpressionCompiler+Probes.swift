@@ -48,6 +48,14 @@ extension ExpressionCompiler {
                 if (try fc(ctx)).boolValue { instrumentation.hit(row); return try fa(ctx) }
                 return try fb(ctx)
             }
+        case (.guard, _) where ids.count == 2:
+            let f = compile(inner)
+            let (holds, fails) = (ids[0], ids[1])
+            return { ctx throws(EvalError) in
+                let v = try f(ctx)
+                instrumentation.hit(v.boolValue ? holds : fails)
+                return v
+            }
         default:
             // A table's default, or a site whose expression has another shape: reached means taken.
             let f = compile(inner)

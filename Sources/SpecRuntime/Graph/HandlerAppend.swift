@@ -27,7 +27,7 @@ extension ExpressionCompiler {
     /// The target of a handler whose one write is the event itself with no constraint (a view
     /// binding: a text field showing a property, a button following its action's `enabled`).
     static func forwardTarget(_ handler: HandlerPlan) -> Int? {
-        guard handler.values.count == 1, handler.targets.count == 1, case .eventPayload = handler.values[0] else { return nil }
+        guard handler.condition == nil, handler.values.count == 1, handler.targets.count == 1, case .eventPayload = handler.values[0] else { return nil }
         if let first = handler.constraints.first, first != nil { return nil }
         return handler.targets[0]
     }

@@ -68,9 +68,18 @@ extension ScreenGraph {
     /// its target cannot take (a binding error) is reported and not written.
     /// Computes a handler's writes into `writes` (storage the caller reuses, so a handler run
     /// allocates nothing). Every value is computed before any is written, so assignments read the
-    /// old state. False when an expression failed.
+    /// old state. A handler whose `if:` is false computes nothing and writes nothing. False when
+    /// an expression failed.
     func handlerWrites(_ index: Int, payload: Value, into writes: inout [HandlerWrite]) -> Bool {
         context.payload = payload
+        if let condition = handlerConditions[index] {
+            do throws(EvalError) {
+                guard try condition(context).boolValue else { return true }
+            } catch {
+                reportHandlerFailure(index, error)
+                return false
+            }
+        }
         // Indexed reads, not a copy of the handler's plan or an iterator over its lists: each read
         // projects into the arrays in place, so an Int/Bool handler retains nothing.
         let count = handlerCalls[index].count

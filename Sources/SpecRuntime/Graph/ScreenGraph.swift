@@ -126,6 +126,8 @@ public final class ScreenGraph {
     let handlerAppends: [[CompiledExpr?]]
     /// See ``ScreenProgram/handlerForwards``.
     let handlerForwards: [Int?]
+    /// See ``ScreenProgram/handlerConditions``.
+    let handlerConditions: [CompiledExpr?]
     let actionArguments: [[CompiledExpr]]
     // Exploration (SpecExploration) reads and restores the next four from another module, where
     // `@exclusivity(unchecked)` is not honoured: a direct access there is a dynamic check. So, as
@@ -273,6 +275,7 @@ public final class ScreenGraph {
         handlerValues = program.handlerValues
         handlerAppends = program.handlerAppends
         handlerForwards = program.handlerForwards
+        handlerConditions = program.handlerConditions
         actionArguments = program.actionArguments
         pipelineInputs = program.pipelineInputs
         pipelineEndInputs = program.pipelineEndInputs

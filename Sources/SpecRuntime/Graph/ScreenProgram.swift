@@ -84,6 +84,8 @@ package final class ScreenProgram: @unchecked Sendable {
     /// For each handler that only forwards its event (`target: $event`, as a binding does), the
     /// target: the run writes the payload without evaluating anything. Nil for other handlers.
     package let handlerForwards: [Int?]
+    /// Each handler's compiled `if:`, read before its values; nil for a handler without one.
+    let handlerConditions: [CompiledExpr?]
     let actionArguments: [[CompiledExpr]]
     /// For each node, the pipelines it feeds (its events and values).
     package let pipelineInputs: [[Port]]
@@ -199,6 +201,7 @@ package final class ScreenProgram: @unchecked Sendable {
             handlerAppends = spec.handlers.map(ExpressionCompiler.appends)
             handlerForwards = spec.handlers.map(ExpressionCompiler.forwardTarget)
         }
+        handlerConditions = spec.handlers.map { $0.condition.map { ExpressionCompiler.compile($0, instrumentation: instrumentation) } }
         var actionsOn = [[Int]](repeating: [], count: n)
         for (a, action) in spec.actions.enumerated() { if let t = action.trigger { actionsOn[t].append(a) } }
         self.actionsOn = actionsOn
@@ -255,6 +258,7 @@ package final class ScreenProgram: @unchecked Sendable {
         handlerValues = base.handlerValues
         handlerAppends = base.handlerAppends
         handlerForwards = base.handlerForwards
+        handlerConditions = base.handlerConditions
         actionArguments = base.actionArguments
         pipelineInputs = base.pipelineInputs
         pipelineEndInputs = base.pipelineEndInputs

@@ -46,6 +46,7 @@ enum OperatorNodes {
         "flatMapLatest": request,
         "flatMap": request,
         "concatMap": request,
+        "flatMapFirst": request,
         "switchLatest": { input in
             input.arguments.request == nil ? StreamOperators.switchLatest(input.arguments.sources, input.environment) : request(input)
         },
@@ -115,6 +116,7 @@ enum OperatorNodes {
         case .latest: return StreamOperators.flatMapLatest(plan, arguments: arguments, inner: inner, input.environment)
         case .merge: return StreamOperators.flatMap(plan, arguments: arguments, inner: inner, input.environment)
         case .concat: return StreamOperators.concatMap(plan, arguments: arguments, inner: inner, input.environment)
+        case .first: return StreamOperators.flatMapFirst(plan, arguments: arguments, inner: inner, input.environment)
         }
     }
 }

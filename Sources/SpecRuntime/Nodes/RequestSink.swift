@@ -1,8 +1,8 @@
 @_spi(Engine) import SpecProgram
 
-/// `flatMapLatest`, `flatMap` and `concatMap`: each element calls a service, whose answer is an
-/// inner stream (one value, one failure, or a `sequence:` of events over time) passed through
-/// the request's own `ops:`. The three differ only in how inner streams overlap.
+/// `flatMapLatest`, `flatMap`, `concatMap` and `flatMapFirst`: each element calls a service, whose
+/// answer is an inner stream (one value, one failure, or a `sequence:` of events over time) passed
+/// through the request's own `ops:`. The four differ only in how inner streams overlap.
 ///
 /// - An inner element is an element of the output.
 /// - An inner completion ends that inner stream; the output completes once the upstream has
@@ -114,6 +114,9 @@ final class RequestSink: StreamOperator {
         if case .next = event, plan.strategy == .latest {} else { build() }
         switch event {
         case .next(let value):
+            // `flatMapFirst` drops an element while an inner stream runs, before anything of it
+            // is computed: RxSwift calls no selector for it.
+            if plan.strategy == .first, !active.isEmpty { return }
             // With `as:`, `with:` and the inner stream's operators read the element by that name.
             let env = plan.bindsElement ? env.binding(element: value) : env
             let element = [value]
@@ -150,7 +153,7 @@ final class RequestSink: StreamOperator {
             case .latest:
                 cancelAll()
                 subscribe(values, env, branch)
-            case .merge:
+            case .merge, .first:
                 subscribe(values, env, branch)
             case .concat:
                 if active.isEmpty && !hasWaiting { subscribe(values, env, branch) } else { waiting.append((values, env, branch)) }

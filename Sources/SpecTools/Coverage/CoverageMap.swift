@@ -83,6 +83,7 @@ public struct CoverageMap: Sendable {
             owner = Self.owner(of: spec.nodes[handler.on].name)
             event = spec.nodes[handler.on].name
             defer { event = nil }
+            if let condition = handler.condition { addProbes(condition) }
             for e in handler.values { addProbes(e) }
             // A handler that sets nothing does nothing a scenario could see.
             guard let range = handler.written, !handler.values.isEmpty else { continue }
@@ -298,6 +299,9 @@ public struct CoverageMap: Sendable {
                 ids = [add(.branch, "table row '\(key)' is looked up", site.range)]
             case .tableDefault:
                 ids = [add(.branch, "the table's 'default:' is used", site.range)]
+            case .guard:
+                ids = [add(.branch, "the handler's 'if:' is true (it runs)", site.range),
+                       add(.branch, "the handler's 'if:' is false (it does nothing)", site.range)]
             }
             probes[site] = ids
         }

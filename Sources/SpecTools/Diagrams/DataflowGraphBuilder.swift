@@ -256,6 +256,10 @@ struct DataflowGraphBuilder {
                 for read in handler.values[t].nodeReads() where read != target {
                     for source in sources(of: read) { connect(source.id, to, .reads, "reads") }
                 }
+                // What its `if:` reads decides whether the target is written at all.
+                for read in handler.condition?.nodeReads() ?? [] where read != target && read != handler.on {
+                    for source in sources(of: read) { connect(source.id, to, .reads, "if") }
+                }
             }
         }
         // The rows of `cells:` follow their list, and each row's input writes them.

@@ -196,7 +196,7 @@ struct DigestCells {
         }
         for handler in spec.handlers {
             if inPart.contains(handler.on) || handler.targets.contains(where: inPart.contains) || handler.startValue.map(inPart.contains) == true
-                || handler.values.contains(where: { $0.nodeReads().contains(where: inPart.contains) }) { return nil }
+                || (handler.values + [handler.condition].compactMap { $0 }).contains(where: { $0.nodeReads().contains(where: inPart.contains) }) { return nil }
         }
         for action in spec.actions {
             let nodes = [action.trigger, action.enabled, action.executing, action.elements, action.errors, action.completions].compactMap { $0 }

@@ -56,6 +56,8 @@ extension Spec {
         }
         for h in handlers.indices {
             let name = handlers[h].on.value
+            // Its `if:` first; a handler without one numbers its slots as before.
+            if var e = handlers[h].condition { visit(name, &e); handlers[h].condition = e }
             for k in handlers[h].assignments.indices { visit(name, &handlers[h].assignments[k].value) }
         }
         for c in view.indices {

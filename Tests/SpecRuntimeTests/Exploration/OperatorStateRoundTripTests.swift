@@ -25,6 +25,7 @@ import Testing
         ("flatMapLatest", "- flatMapLatest: { call: api.tenfold, with: { n: $0 } }"),
         ("flatMap", "- flatMap: { call: api.tenfold, with: { n: $0 }, ops: [ { delay: 4ms }, { scan: { seed: \"0\", accumulator: \"$0 + $1\" } } ] }"),
         ("concatMap", "- concatMap: { call: api.tenfold, with: { n: $0 } }"),
+        ("flatMapFirst", "- flatMapFirst: { call: api.tenfold, with: { n: $0 }, ops: [ { delay: 4ms } ] }"),
         ("switchLatest", "- map: \"$0 % 2\"\n- switchLatest: [ys, zs]"),
         ("concat", "- concat: ys"),
         ("debounce", "- debounce: 8ms"),
@@ -55,6 +56,7 @@ import Testing
         // choice's branch is kept per running and per waiting inner stream.
         ("inner interval", "- flatMapLatest: { interval: 6ms, ops: [ { take: 4 } ] }"),
         ("inner choice", "- concatMap: { if: \"$0 % 2 == 0\", then: { timer: 9ms }, else: { call: api.tenfold, with: { n: $0 } } }"),
+        ("inner first timer or call", "- flatMapFirst: { if: \"$0 % 2 == 0\", then: { timer: 9ms }, else: { call: api.tenfold, with: { n: $0 } } }"),
         ("inner never or just", "- flatMapLatest: { if: \"$0 > 3\", then: never, else: { just: \"$0\" } }"),
     ]
 

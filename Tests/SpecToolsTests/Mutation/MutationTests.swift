@@ -121,6 +121,8 @@ struct MutationTests {
             "12:9 c: debounce 300ms -> debounce 600ms",
             "13:9 c: distinctUntilChanged -> (removed)",
             "14:9 c: flatMapLatest -> flatMap",
+            "14:9 c: flatMapLatest -> concatMap",
+            "14:9 c: flatMapLatest -> flatMapFirst",
             "18:16 run: enabledIf: flag -> (removed)",
             "21:38 api.find: latency: 1s -> 500ms",
             "21:38 api.find: latency: 1s -> 2s",

@@ -24,7 +24,9 @@ extension HandlersPass {
                             notes: [DiagnosticNote("\(why); each computes its values from the state before the transaction, and the "
                                                        + "later write replaces the other", at: written.range)],
                             fixIt: "set '\(written.value)' in one handler, from the values that handler reads"))
-                    } else if let read = second.assignments.first(where: { $0.value.referencedNames().contains(written.value) })?.value {
+                    } else if let read = ((second.condition.map { [$0] } ?? []) + second.assignments.map(\.value))
+                        .first(where: { $0.referencedNames().contains(written.value) })
+                    {
                         cx.diagnostics.append(Diagnostic(
                             .warning, id: .handlersInOneTransaction,
                             "the handler on '\(second.on.value)' reads '\(written.value)' as it was before the handler on '\(first.on.value)' sets it",

@@ -20,6 +20,9 @@ struct HandlersPass: CheckPass {
             var plan = HandlerPlan(on: on.node, targets: [], values: [])
             plan.written = handler.range
             var checker = cx.expressionChecker(payload: (handler.on.value, on.type))
+            if let condition = handler.condition, let typed = checker.check(condition, expecting: .bool) {
+                plan.condition = .probe(ProbeSite(.guard, condition.range), typed)
+            }
             for (target, value) in handler.assignments {
                 guard let symbol = cx.symbols[target.value] else {
                     if cx.poisoned.contains(target.value) { continue }

@@ -33,7 +33,7 @@ extension DataflowPass {
                 // `switchLatest: never`: a plain word names a stream of the screen.
                 let form = ["empty", "never"].contains(name.value) ? "{ \(name.value) }" : "{ \(name.value): ... }"
                 cx.diagnostics.error(.unknownName, "no stream of the screen is called '\(name.value)': a plain word here names one, and an inner stream '\(name.value)' is a mapping",
-                                     at: name.range, notes: [DiagnosticNote("'flatMapLatest', 'flatMap', 'concatMap' and 'switchLatest' subscribe per element to an inner stream such as '\(form)'")],
+                                     at: name.range, notes: [DiagnosticNote("'flatMapLatest', 'flatMap', 'concatMap', 'flatMapFirst' and 'switchLatest' subscribe per element to an inner stream such as '\(form)'")],
                                      fixIt: "write '\(form)'")
                 return nil
             }
