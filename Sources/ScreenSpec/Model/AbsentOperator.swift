@@ -3,8 +3,8 @@ import SpecRuntime
 /// RxSwift operators a Swift hand types that have no operator of that name here, each with what
 /// to write instead (spec-language.md, "RxSwift operators that are not here"). An unknown
 /// operator of this table gets its help rather than the nearest name, which for these would be
-/// an operator of other semantics: `flatMapFirst` is not `flatMapLatest`, which cancels the
-/// request where `flatMapFirst` ignores the trigger.
+/// an operator of other semantics: `catchError` is not `catch` spelled wrong but RxSwift 5's
+/// name of it, and `materialize` is nearest to no operator that does what it does.
 struct AbsentOperator {
     /// The error's message.
     var message: String
@@ -21,10 +21,6 @@ struct AbsentOperator {
     }
 
     static let table: [String: AbsentOperator] = [
-        "flatMapFirst": AbsentOperator(
-            message: "'flatMapFirst' is not an operator here: it ignores a trigger while its request runs, where 'flatMapLatest' cancels the request",
-            fixIt: "make the request an action, which refuses its trigger while it executes ('errors' gets 'notEnabled'), or filter the trigger on a state set while the request runs: '- filter: \"!loading\"'",
-            checkedAs: "flatMapLatest"),
         "do": AbsentOperator(
             message: "'do' is not an operator here: a side effect is a handler",
             fixIt: "write a handler 'on:' the stream that sets state ('- on: NAME' with 'set:'); the timeline already shows every element, as a 'do(onNext:)' that prints would",
