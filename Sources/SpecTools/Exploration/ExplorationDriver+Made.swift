@@ -19,6 +19,7 @@ extension ExplorationDriver {
             guard let record = rowRecord(cells: c, row: row) else { return false }
             guard let gesture else { return true }
             return graph.rowComponentEnabled(gesture.component, cells: c, on: record) != false
+        case .executeRow(let c, _, let row, _): return rowRecord(cells: c, row: row) != nil
         }
     }
 
