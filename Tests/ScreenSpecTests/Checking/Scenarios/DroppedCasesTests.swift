@@ -37,7 +37,7 @@ import Testing
         #expect(loaded.diagnostics.map(\.id) == ["dropped-cases"])
         let rendered = loaded.renderDiagnostics()
         #expect(rendered.contains("t.yaml:18:17: warning: the scenario's 'cases:' for 'geo.look' replace the spec's, and one of the spec's cases no longer answers: a call it matched gets the service's other results"), "\(rendered)")
-        #expect(rendered.contains("t.yaml:12:9: note: dropped: the case 'when: { code: \"75001\" }'"), "\(rendered)")
+        #expect(rendered.contains("t.yaml:13:9: note: dropped: the case 'when: { code: \"75001\" }'"), "\(rendered)")
         #expect(rendered.contains("help: repeat it in the scenario's 'cases:', or write 'replace: true' beside them if they are meant to go"), "\(rendered)")
     }
 
