@@ -18,16 +18,37 @@ extension ScreenShape {
         var value: SwiftType?
     }
 
+    /// An action of the rows of a `cells:` entry (`settings.save`): a member of the entry's group
+    /// that executes it directly on one row, picked by its identity, as a scenario's `send: {
+    /// settings.save: { row: wifi, value: true } }` does.
+    struct RowAction {
+        /// `settings.save`.
+        var specName: String
+        /// The member's name: `execute` and the action's name (`executeSave`).
+        var swiftName: String
+        var identityField: String
+        var identity: SwiftType
+        /// The spec's spellings of the identity's type and the trigger's, checked against the
+        /// program when the screen is made.
+        var identitySpecType: String
+        var inputSpecType: String
+        /// The input it takes, its trigger's type; nil when the trigger is an event.
+        var input: SwiftType?
+    }
+
     /// Every row input of every group, in order.
     var allRowInputs: [RowInput] { groups.flatMap(\.rowInputs) }
 
-    /// Unique Swift names for the row inputs' handles in `Nodes` (`cartRemoveRow`), none of them
-    /// a node's.
+    /// Every row action of every group, in order.
+    var allRowActions: [RowAction] { groups.flatMap(\.rowActions) }
+
+    /// Unique Swift names for the row inputs' and row actions' handles in `Nodes`
+    /// (`cartRemoveRow`, `settingsSaveRow`), none of them a node's.
     func rowInputPropertyNames() -> [String: String] {
         var names: [String: String] = [:]
         var used = Set(nodeNames.values)
-        for input in allRowInputs where names[input.specName] == nil {
-            let name = (SwiftNames.member(input.specName) ?? "input") + "Row"
+        for specName in allRowInputs.map(\.specName) + allRowActions.map(\.specName) where names[specName] == nil {
+            let name = (SwiftNames.member(specName) ?? "input") + "Row"
             var candidate = name
             var n = 2
             while used.contains(candidate) {
@@ -35,7 +56,7 @@ extension ScreenShape {
                 n += 1
             }
             used.insert(candidate)
-            names[input.specName] = candidate
+            names[specName] = candidate
         }
         return names
     }

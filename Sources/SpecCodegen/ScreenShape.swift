@@ -86,6 +86,9 @@ struct ScreenShape {
         /// The inputs of its rows, when the group is a `cells:` entry (`cart`): each sent to a row
         /// by its identity (``RowInput``).
         var rowInputs: [RowInput] = []
+        /// The actions of its rows, each executed directly on a row by its identity
+        /// (``RowAction``).
+        var rowActions: [RowAction] = []
     }
 
     struct Action {
@@ -116,8 +119,8 @@ struct ScreenShape {
     /// The property of each node (by spec name) in the generated `Nodes`: unique Swift names, set
     /// once the members are known (``nodePropertyNames()``).
     var nodeNames: [String: String] = [:]
-    /// The property of each row input (by spec name, `cart.remove`) in the generated `Nodes`,
-    /// unique among the nodes' (``rowInputPropertyNames()``).
+    /// The property of each row input and row action (by spec name, `cart.remove`) in the
+    /// generated `Nodes`, unique among the nodes' (``rowInputPropertyNames()``).
     var rowInputNames: [String: String] = [:]
 
     /// Unique Swift names for the nodes of the parameters and the members.

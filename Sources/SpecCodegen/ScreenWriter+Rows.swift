@@ -1,4 +1,5 @@
-/// The typed screen's members that send an input to one row of a `cells:` entry.
+/// The typed screen's members that send an input to one row of a `cells:` entry, or execute a
+/// row's action directly.
 extension ScreenWriter {
     /// `public func remove(row: Int)`, `public func quantity(_ value: Int, row: Int)`: a method of
     /// the entry's group, named as the input's stream (`cart.remove`, its latest row) is; the
@@ -15,6 +16,23 @@ extension ScreenWriter {
             out.line("public func \(input.swiftName)(_ value: \(value.spelling), row: \(row)) { core.fire(\(node), row: row, value) }")
         } else {
             out.line("public func \(input.swiftName)(row: \(row)) { core.fire(\(node), row: row) }")
+        }
+    }
+
+    /// `public func executeSave(_ input: Bool, row: String)`: a method of the entry's group that
+    /// executes the rows' action on one row, as RxSwift's `cellViewModel.save.execute(true)`.
+    func writeRowAction(_ action: ScreenShape.RowAction, into out: inout SwiftSource) {
+        let node = "nodes.\(shape.rowInputNames[action.specName]!)"
+        let row = action.identity.spelling
+        out.doc("""
+            Executes `\(action.specName)`\(action.input == nil ? "" : " with `input`") directly on the row whose `\(action.identityField)` is \
+            `row`, in one transaction: its trigger does not fire (its handlers do not run). While the row executes or the \
+            action is disabled on it, its errors get `notEnabled`. A row not there is reported to `onMisuse(_:)`'s handler.
+            """)
+        if let input = action.input {
+            out.line("public func \(action.swiftName)(_ input: \(input.spelling), row: \(row)) { core.execute(\(node), row: row, input) }")
+        } else {
+            out.line("public func \(action.swiftName)(row: \(row)) { core.execute(\(node), row: row) }")
         }
     }
 }

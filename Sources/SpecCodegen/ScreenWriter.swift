@@ -168,6 +168,9 @@ struct ScreenWriter {
                 for input in shape.allRowInputs {
                     out.line("let \(shape.rowInputNames[input.specName]!): RowInput")
                 }
+                for action in shape.allRowActions {
+                    out.line("let \(shape.rowInputNames[action.specName]!): RowAction")
+                }
                 out.line()
                 out.block("init(_ core: TypedScreenCore) throws") { out in
                     written = []
@@ -178,6 +181,10 @@ struct ScreenWriter {
                     for input in shape.allRowInputs {
                         let (name, row, type) = (SwiftSource.literal(input.specName), SwiftSource.literal(input.identitySpecType), SwiftSource.literal(input.valueSpecType))
                         out.line("\(shape.rowInputNames[input.specName]!) = try core.rowInput(\(name), row: \(row), type: \(type))")
+                    }
+                    for action in shape.allRowActions {
+                        let (name, row, type) = (SwiftSource.literal(action.specName), SwiftSource.literal(action.identitySpecType), SwiftSource.literal(action.inputSpecType))
+                        out.line("\(shape.rowInputNames[action.specName]!) = try core.rowAction(\(name), row: \(row), type: \(type))")
                     }
                 }
             }
@@ -204,6 +211,10 @@ struct ScreenWriter {
                 for input in group.rowInputs {
                     out.line()
                     writeRowInput(input, into: &out)
+                }
+                for action in group.rowActions {
+                    out.line()
+                    writeRowAction(action, into: &out)
                 }
                 if let action = group.action {
                     out.line()

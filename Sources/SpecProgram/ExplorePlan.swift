@@ -58,6 +58,27 @@ package struct ExploreRowInput: Sendable, Codable, Hashable {
     }
 }
 
+/// A row's own action that `specrun explore` executes directly, as other code of the app does
+/// (`send: { settings.save: { row: wifi, value: true } }`, RxSwift's
+/// `cellViewModel.save.execute(true)`): action ``action`` of `cells:` entry ``cells``, on each
+/// row of ``rows`` that the state has, with each of ``values`` (`()` alone when its trigger is an
+/// event). Only when `explore: events:` names it: its trigger is the move by default, as a screen
+/// action with a trigger is not executed directly unless named.
+package struct ExploreRowAction: Sendable, Codable, Hashable {
+    package var cells: Int
+    package var action: Int
+    package var rows: [Value]
+    package var values: [Value]
+
+    /// Memberwise, at `package` access: the front end builds the program.
+    package init(cells: Int, action: Int, rows: [Value], values: [Value]) {
+        self.cells = cells
+        self.action = action
+        self.rows = rows
+        self.values = values
+    }
+}
+
 /// What `specrun explore` tries from each state, defaults filled in: a move is an input step
 /// (``inputs`` or ``events``) followed by one of ``waits``.
 package struct ExplorePlan: Sendable {
@@ -78,6 +99,8 @@ package struct ExplorePlan: Sendable {
     package var waits: [Int] = [0]
     /// Row inputs of `cells:` entries, sent to each row they list that the state has.
     package var rows: [ExploreRowInput] = []
+    /// Row actions executed directly, on each row they list that the state has.
+    package var rowActions: [ExploreRowAction] = []
     /// Per service, the outcomes the explorer chooses among at a step that calls it; a service
     /// not listed answers as the spec declares.
     package var services: [(index: Int, outcomes: [ExploreOutcome])] = []

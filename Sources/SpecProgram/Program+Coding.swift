@@ -107,7 +107,7 @@ extension ScenarioPlan: Codable {
 }
 
 extension ExplorePlan: Codable {
-    private enum CodingKeys: String, CodingKey { case inputs, events, actions, actionInputs, gestures, waits, services, depth, rows }
+    private enum CodingKeys: String, CodingKey { case inputs, events, actions, actionInputs, gestures, waits, services, depth, rows, rowActions }
 
     /// A gesture with the step text it is written as.
     private struct Gesture: Codable {
@@ -127,6 +127,7 @@ extension ExplorePlan: Codable {
         services = try c.decode([IndexedPair<[ExploreOutcome]>].self, forKey: .services).map { (index: $0.index, outcomes: $0.value) }
         depth = try c.decodeIfPresent(Int.self, forKey: .depth)
         rows = try c.decodeIfPresent([ExploreRowInput].self, forKey: .rows) ?? []
+        rowActions = try c.decodeIfPresent([ExploreRowAction].self, forKey: .rowActions) ?? []
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -141,5 +142,6 @@ extension ExplorePlan: Codable {
         try c.encodeIfPresent(depth, forKey: .depth)
         // Written only when there are rows to send to, so a spec without them compiles as before.
         if !rows.isEmpty { try c.encode(rows, forKey: .rows) }
+        if !rowActions.isEmpty { try c.encode(rowActions, forKey: .rowActions) }
     }
 }

@@ -321,6 +321,10 @@ struct ProgramValidator {
             guard !spec.cells[r.cells].isActionStream(r.input) else { throw fail("explore.rows sends to a stream a row's action feeds") }
             if let gesture = r.gesture { try rowGesture(gesture, spec.cells[r.cells], "explore.rows") }
         }
+        for r in plan.rowActions {
+            try index(r.cells, spec.cells.count, "cells", "explore.rowActions")
+            try index(r.action, spec.cells[r.cells].actions?.count ?? 0, "action", "explore.rowActions")
+        }
         for s in plan.services {
             try index(s.index, spec.services.count, "service", "explore.services")
             for outcome in s.outcomes {

@@ -99,7 +99,8 @@ import Testing
     /// A row's own action, on the docs' Settings ("A row's own actions"): its `executing` and
     /// `enabled` are properties of the row's struct, its latest error (an `Error`, no Swift record
     /// field) is left out, and the streams it feeds are read, never sent: no send method, no
-    /// `rowInput` that the engine would refuse when the screen is made.
+    /// `rowInput` that the engine would refuse when the screen is made. The action itself is
+    /// executed directly on a row by a method of the group (`executeSave(_:row:)`).
     @Test func aRowsActionIsReadNeverSent() throws {
         let example = try #require(DocExample.all().first { $0.page == "docs/spec-language.md" && $0.text.hasPrefix("screen: Settings\n") && $0.text.contains("actions:") })
         let spec = try CLI.temporarySpec(example.text, name: "settings.yaml")
@@ -113,6 +114,8 @@ import Testing
         #expect(swift.contains(#"settingsToggleRow = try core.rowInput("settings.toggle", row: "String", type: "Bool")"#))
         #expect(!swift.contains(#"core.rowInput("settings.save"#))
         #expect(swift.contains("public var saveErrors: SettingRow? { core.latest(nodes.settingsSaveErrors, as: SettingRow.self) }"))
+        #expect(swift.contains(#"settingsSaveRow = try core.rowAction("settings.save", row: "String", type: "Bool")"#))
+        #expect(swift.contains("public func executeSave(_ input: Bool, row: String) { core.execute(nodes.settingsSaveRow, row: row, input) }"))
     }
 
     @Test func theTypedAppsSettingsIsTheDocsSettings() throws {

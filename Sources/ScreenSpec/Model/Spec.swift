@@ -163,6 +163,8 @@ package struct ServiceDecl: Sendable {
     /// `timeout:` how long a live provider may take to answer before the call fails with
     /// `unknown`; nil waits as long as it takes. Fakes ignore it.
     package var timeout: Located<Int>? = nil
+    /// A scenario's override only: `replace: true`, its `cases:` replace the spec's on purpose.
+    package var replacesCases = false
 }
 
 /// `{ when: { page: 1 }, value: ... }`: a result for calls whose arguments match `when`.

@@ -26,9 +26,24 @@ extension SpecReader {
             }
         }
         if let s = f["services"] {
-            scenario.services = entries(s, of: "services").compactMap { readService($0.0, $0.1, isOverride: true) }
+            scenario.services = entries(s, of: "services").compactMap { name, node in
+                var service = readService(name, node, isOverride: true)
+                if let r = node.mapping?.first(where: { $0.key.string == "replace" })?.value { service?.replacesCases = readReplace(r) }
+                return service
+            }
         }
         return scenario
+    }
+
+    /// An override's `replace:`: `true` says its `cases:` replace the spec's on purpose, so the
+    /// spec's cases it drops are not reported (`dropped-cases`).
+    private mutating func readReplace(_ node: YAMLNode) -> Bool {
+        guard node.scalar?.style == .plain, let text = node.string, text == "true" || text == "false" else {
+            diagnostics.error(.typeMismatch, "'replace:' is 'true' or 'false', found \(node.scalar != nil && !node.isNull ? "'\(node.string ?? "")'" : node.kindName)", at: node.range,
+                              fixIt: "write 'replace: true' when the scenario's 'cases:' are meant to replace all of the spec's")
+            return false
+        }
+        return text == "true"
     }
 
     static let stepKinds = ["set", "send", "wait", "expect", "complete", "fail", "subscribe", "dispose"]

@@ -397,7 +397,7 @@ struct SpecReader {
 
     mutating func readService(_ name: Located<String>, _ node: YAMLNode, isOverride: Bool = false) -> ServiceDecl? {
         let keys = ["returns", "latency", "result", "results", "fails", "sequence", "echo", "params", "cases", "timeout", "http"]
-        guard let f = fields(node, of: "service '\(name.value)'", allowed: isOverride ? keys.filter { !["returns", "params", "timeout", "http"].contains($0) } : keys)
+        guard let f = fields(node, of: "service '\(name.value)'", allowed: isOverride ? keys.filter { !["returns", "params", "timeout", "http"].contains($0) } + ["replace"] : keys)
         else { return nil }
         let returnsFound: Located<String>? = isOverride ? Located("", name.range) : f["returns"].flatMap { typeName($0) }
         guard let returns = returnsFound else {

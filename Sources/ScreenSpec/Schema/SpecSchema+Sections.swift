@@ -227,6 +227,9 @@ extension SpecSchema {
             keys.append(("timeout", describe(ref("duration"), "How long a live provider (a closure, HTTP) may take before the call fails with 'unknown'; the fake ignores it.")))
         }
         keys.append(("cases", list("Results chosen by the call's arguments.", of: ref("case"))))
+        if override {
+            keys.append(("replace", describe(["type": "boolean"], "true: these 'cases:' replace all of the spec's on purpose, so the spec's cases they leave out are not reported ('dropped-cases').")))
+        }
         if !override { keys.append(("http", describe(ref("http"), "How the real backend is called ('specrun run --live'): a method with a path or URL, and optionally 'body:', 'query:', 'headers:', 'timeout:'."))) }
         return keys
     }

@@ -40,8 +40,14 @@ extension ScreenGraph {
         let plan = spec.cells[c]
         let current = pendingWrite[plan.node] ?? context.values[plan.node]
         let count = if case .list(let rows) = current { rows.count } else { 0 }
-        return count == 0 ? "'\(plan.name)' has no rows, so no row \(key)"
+        let missing = count == 0 ? "'\(plan.name)' has no rows, so no row \(key)"
             : "'\(plan.name)' has no row \(key): its \(count) row\(count == 1 ? " has another identity" : "s have other identities")"
+        // `row: 1` written as a position (as `select:` takes one) rather than an identity.
+        guard case .int(let position) = key, case .list(let rows) = current, rows.indices.contains(position) else { return missing }
+        let identities = rows.prefix(8).map { row in
+            if case .record(let r) = row { ValueFormatter.text(identity(of: r.fields.first ?? .none, plan)) } else { "?" }
+        }
+        return missing + "; row: takes the row's identity, not its position: the rows are " + identities.joined(separator: ", ") + (rows.count > 8 ? ", …" : "")
     }
 
     /// What ``sendRow(cells:input:row:value:)`` does to the row `found`, without propagating:

@@ -91,7 +91,7 @@ public struct RowInput: Sendable, Hashable {
 
     /// The type of the `id:` field of the entry's elements; `Void` when the list is no list of
     /// records (the checker allows none).
-    private static func identityType(_ spec: CheckedSpec, _ plan: CellsPlan) -> SpecType {
+    static func identityType(_ spec: CheckedSpec, _ plan: CellsPlan) -> SpecType {
         var list = spec.nodes[plan.source].type
         if case .optional(let wrapped) = list { list = wrapped }
         guard case .list(.record(let element)) = list, let fields = spec.types.records[element], plan.key < fields.count else { return .void }

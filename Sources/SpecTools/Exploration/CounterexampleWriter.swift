@@ -110,6 +110,11 @@ struct CounterexampleWriter {
                     let given = value == .void ? "" : ", value: \(YAMLValueText.text(value))"
                     lines.append("    - send: { \(name): { row: \(YAMLValueText.text(row))\(given) } }")
                 }
+            case .executeRow(let c, let a, let row, let value):
+                flushWait()
+                let name = "\(spec.cells[c].name).\(spec.cells[c].actions?[a].name ?? "")"
+                let given = value == .void ? "" : ", value: \(YAMLValueText.text(value))"
+                lines.append("    - send: { \(name): { row: \(YAMLValueText.text(row))\(given) } }")
             case .gesture(let k):
                 flushWait()
                 let g = driver.alphabet.gestures[k].gesture

@@ -21,6 +21,7 @@ extension ExplorationDriver {
             // A value the row's control does not take there (bounds or titles an expression gives).
             return graph.rowComponentEnabled(gesture.component, cells: c, on: record) != false
                 && graph.rowGestureRefusal(gesture, cells: c, row: row, value: value) == nil
+        case .executeRow(let c, _, let row, _): return rowRecord(cells: c, row: row) != nil
         }
     }
 

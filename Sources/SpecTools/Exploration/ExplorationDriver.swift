@@ -104,7 +104,7 @@ final class ExplorationDriver {
                 // sent directly or by a tap on the row (nothing while it is disabled there).
                 guard let event = cells.rowMoveFiresOnly(cells: c, input: i, gesture: gesture), cells.repeatsChangeNothing(event) else { return nil }
                 return Prediction(node: event, term: 0, repeatOnly: true)
-            case .execute: return nil
+            case .execute, .executeRow: return nil
             }
         }
         let waits = Array(Set(alphabet.waitOf)).sorted()
@@ -472,6 +472,7 @@ final class ExplorationDriver {
         case .sendRow(let c, let input, let row, let value, nil): _ = graph.sendRow(cells: c, input: input, row: row, value: value)
         // A gesture on a row's component is made as a person makes it: not while it is disabled.
         case .sendRow(let c, _, let row, let value, let gesture?): graph.playRowGesture(gesture, cells: c, row: row, value: value)
+        case .executeRow(let c, let action, let row, let value): _ = graph.executeRow(cells: c, action: action, row: row, value: value)
         }
         if move.wait > 0 {
             let (limit, overflow) = clock.executed.addingReportingOverflow(maxEventsPerStep)

@@ -21,6 +21,10 @@ package struct Move: Hashable, Sendable {
         /// state has no such row. Indirect, so that every input stays the size it was without
         /// rows (search copies them).
         indirect case sendRow(cells: Int, input: Int, row: Value, value: Value, gesture: RowGesture?)
+        /// Execute action `action` of the row of `cells:` entry `cells` whose identity is `row`
+        /// directly with `value`, as `send: { settings.save: { row: wifi, value: true } }` does;
+        /// nothing when the state has no such row.
+        indirect case executeRow(cells: Int, action: Int, row: Value, value: Value)
     }
 
     package var input: Input
@@ -71,6 +75,11 @@ package struct MoveAlphabet: Sendable {
         for rowInput in plan.rows {
             for row in rowInput.rows {
                 for v in rowInput.values { inputs.append(.sendRow(cells: rowInput.cells, input: rowInput.input, row: row, value: v, gesture: rowInput.gesture)) }
+            }
+        }
+        for rowAction in plan.rowActions {
+            for row in rowAction.rows {
+                for v in rowAction.values { inputs.append(.executeRow(cells: rowAction.cells, action: rowAction.action, row: row, value: v)) }
             }
         }
         var moves: [Move] = []

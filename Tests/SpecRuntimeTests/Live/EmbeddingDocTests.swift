@@ -18,6 +18,8 @@ struct Backend: Sendable {
 
 let backend = Backend()
 let loginPath = PackagePaths.root + "/specs/login.yaml"
+/// The Settings of docs/spec-language.md ("A row's own actions"), as Examples/TypedApp compiles it.
+let settingsPath = PackagePaths.root + "/Examples/TypedApp/Sources/TypedScreens/rows/settings.yaml"
 
 @Suite("docs/embedding.md")
 struct EmbeddingDocTests {
@@ -134,6 +136,23 @@ struct EmbeddingDocTests {
         try screen.set("password", to: "hunter2")
         try screen.send("confirm")
         #expect(await eventually { (try? screen.value(of: "login.executing")) == .bool(false) && (try? screen.value(of: "login.elements")) == .void })
+    }
+
+    @Test func executingARowsAction() throws {
+        // doc: executeRow
+        let screen = try LiveScreen(path: settingsPath)
+        screen.start()
+        try screen.executeRow("settings.save", row: .string("wifi"), .bool(true))   // save.execute(true)
+        let saving = try screen.value(of: "saving", as: String.self)         // "wifi"
+        let switches = try screen.value(of: "switches", as: String.self)     // "wifi=false, …": toggle did not fire
+        try screen.executeRow("settings.save", row: .string("wifi"), .bool(true))   // executing: notEnabled
+        // end doc
+        defer { screen.stop() }
+        #expect(saving == "wifi")
+        #expect(switches == "wifi=false, bluetooth=false, location=false")
+        // The refusal ran the row's `save.errors` handler (its switch flips) and the screen's.
+        #expect(try screen.value(of: "failures") == .int(1))
+        #expect(try screen.value(of: "switches") == .string("wifi=true, bluetooth=false, location=false"))
     }
 
     @Test func stopping() throws {

@@ -87,4 +87,27 @@ struct LiveScreenRowActionTests {
         #expect(row.fields.first.map { ValueFormatter.text($0) } == "Setting(key: \"bt\", title: \"Bluetooth\")")
         #expect(try screen.value(of: "states") == .string("bt=true"))
     }
+
+    @Test func aRowsActionExecutedDirectlyLeavesItsTriggerAndRefusesWhileExecuting() async throws {
+        let screen = try started()
+        defer { screen.stop() }
+        let save = try screen.rowAction("settings.save")
+        #expect(save.name == "settings.save" && save.identity == .string && save.input == .bool)
+        try screen.executeRow(save, row: .string("wifi"), .bool(true))
+        #expect(try screen.value(of: "anySaving") == .bool(true))
+        // The trigger did not fire: its handler left the switch off.
+        #expect(try screen.value(of: "states") == .string("wifi=false,bt=false"))
+        try screen.executeRow("settings.save", row: .string("wifi"), .bool(true))
+        #expect(try screen.value(of: "failures") == .int(1))
+        #expect(throws: LiveScreenError("'settings' has no row \"gps\": its 2 rows have other identities")) {
+            try screen.executeRow(save, row: .string("gps"), .bool(true))
+        }
+        #expect(throws: LiveScreenError("the screen has no action of a row 'settings.sav'; did you mean 'settings.save'?")) {
+            try screen.executeRow("settings.sav", row: .string("wifi"), .bool(true))
+        }
+        #expect(throws: LiveScreenError.self) { try screen.executeRow(save, row: .int(1), .bool(true)) }
+        #expect(throws: LiveScreenError.self) { try screen.rowAction("settings.toggle") }
+        #expect(try screen.value(of: "failures") == .int(1))
+        #expect(await eventually { (try? screen.value(of: "anySaving")) == .bool(false) })
+    }
 }

@@ -30,4 +30,24 @@ import TypedScreens
         #expect(screen.switches == "wifi=true, bluetooth=false, location=false")
         screen.stop()
     }
+
+    @Test func aRowsActionExecutedDirectlyLeavesItsTriggerAlone() async throws {
+        let screen = try SettingsScreen()
+        let gate = Gate()
+        screen.services.settings.save { arguments in
+            await gate.wait()
+            return arguments.on
+        }
+        screen.start()
+        screen.settings.executeSave(true, row: "wifi")
+        #expect(screen.settings.value.map(\.saveExecuting) == [true, false, false])
+        // The trigger did not fire: the switch's handler did not run.
+        #expect(screen.switches == "wifi=false, bluetooth=false, location=false")
+        screen.settings.executeSave(true, row: "wifi")   // executing: refused
+        #expect(screen.failures == 1)
+        gate.open()
+        _ = try await first(screen.values.saving) { $0.isEmpty }
+        #expect(screen.failures == 1)
+        screen.stop()
+    }
 }

@@ -142,7 +142,7 @@ extension ExplorePass {
     }
 
     /// The identities of entry `c`'s rows the spec shows, at most ``SpecReader/exploreListLimit``.
-    private func rowIdentities(_ c: Int, _ plan: ExplorePlan) -> [Value] {
+    func rowIdentities(_ c: Int, _ plan: ExplorePlan) -> [Value] {
         let entry = cells[c]
         var identities = DistinctValues()
         func add(_ list: Value) {

@@ -88,6 +88,10 @@ struct ExplorePass: CheckPass {
                     listRowEvent(row, name, &plan)
                     continue
                 }
+                if let row = rowAction(named: name.value) {
+                    listRowAction(row, name, &plan)
+                    continue
+                }
                 guard let symbol = cx.symbols[name.value], eventInputs.contains(symbol.node) else {
                     cx.diagnostics.error(.exploreTarget, "'explore: events:' lists input events and actions; '\(name.value)' is \(cx.symbols[name.value].map { article($0.what) } ?? "not declared")\(cx.diagnostics.didYouMean(name.value, in: eventInputs.map { cx.nodes[$0].name }))",
                                       at: name.range)

@@ -85,6 +85,7 @@ struct ScenariosPass: CheckPass {
                                           at: override.cases[0].range)
                     } else {
                         plan.cases = services.readOverrideCases(override.cases, service: override.name.value, plan: plan, values, diagnostics: &cx.diagnostics)
+                        if !override.replacesCases { reportDroppedCases(services.plans[index].cases, plan.cases, override) }
                     }
                 }
                 plans[i].services.append((index, plan))
@@ -101,5 +102,22 @@ struct ScenariosPass: CheckPass {
             }
             seen[scenario.name.value] = scenario.name.range
         }
+    }
+
+    /// A scenario's `cases:` replace all of the spec's for that service: the spec's cases whose
+    /// `when:` none of the scenario's repeats no longer answer, which is easy to miss (a call
+    /// that one matched gets the default result). Said once per override, listing them; `replace:
+    /// true` says it is meant.
+    private mutating func reportDroppedCases(_ spec: [ServicePlan.Case], _ scenario: [ServicePlan.Case], _ override: ServiceDecl) {
+        func key(_ c: ServicePlan.Case) -> [String] { c.when.map { "\($0.name): \(ValueFormatter.text($0.value))" }.sorted() }
+        let kept = Set(scenario.map(key))
+        let dropped = spec.filter { !kept.contains(key($0)) }
+        guard !dropped.isEmpty, let first = override.cases.first else { return }
+        let notes = dropped.map { c in DiagnosticNote("dropped: the case 'when: { \(c.when.map { "\($0.name): \(ValueFormatter.text($0.value))" }.joined(separator: ", ")) }'", at: c.range) }
+        cx.diagnostics.append(Diagnostic(
+            .warning, id: .droppedCases,
+            "the scenario's 'cases:' for '\(override.name.value)' replace the spec's, and \(dropped.count == 1 ? "one of the spec's cases no longer answers" : "\(dropped.count) of the spec's cases no longer answer"): a call \(dropped.count == 1 ? "it matched" : "they matched") gets the service's other results",
+            at: first.range, notes: notes,
+            fixIt: "repeat \(dropped.count == 1 ? "it" : "them") in the scenario's 'cases:', or write 'replace: true' beside them if they are meant to go"))
     }
 }

@@ -96,8 +96,15 @@ struct ViewPass: CheckPass {
             }
             guard isFree(name, at: range) else { continue }
             // The timeline shows what the screen uses: what the person changes and what is bound;
-            // a property nothing writes keeps its first value and would only add noise.
-            let node = cx.addNode(name, type, .state(initial: initial), role: .component, visible: property.verb != nil || wiring != nil,
+            // a property nothing writes keeps its first value and would only add noise. A table's
+            // rows bound to a list by its name (`rows: items`, a `cells:` entry) are that list,
+            // which the timeline prints already under its own name: each row change once.
+            var shown = property.verb != nil || wiring != nil
+            if property.type == nil, case .name(let bound)? = wiring?.value?.kind, let symbol = viewModel[bound], cx.nodes.indices.contains(symbol.node),
+               cx.nodes[symbol.node].visible {
+                shown = false
+            }
+            let node = cx.addNode(name, type, .state(initial: initial), role: .component, visible: shown,
                                range: range, what: "component property")
             var userStream: Int?
             if property.verb != nil { userStream = hiddenNode(name + " (edited)", type, .stream, range: range) }
