@@ -69,7 +69,8 @@ struct TableRowEditTests {
         #expect(Self.steps(t) == ["delete row 1 of todoTable", "move row 0 of todoTable to 2"])
         // The record is the spec's `Move`, its fields in the order declared.
         #expect(Self.last("moves", in: t) == .list([.record(RecordValue(type: "Move", fieldNames: ["to", "from"], fields: [.int(2), .int(0)]))]))
-        let rows = try #require(Self.last("todoTable.rows", in: t))
+        // The table's rows are `todos` by name, printed once, as the view model's list.
+        let rows = try #require(Self.last("todos", in: t))
         guard case .list(let items) = rows else { Issue.record("rows are \(rows)"); return }
         #expect(items.count == 3)
         #expect(Self.runtimeErrors(t).isEmpty)
@@ -121,7 +122,7 @@ struct TableRowEditTests {
                   - move: { list: { from: 0, to: 2 } }
                   - delete: { list: 3 }
             """)
-        let lists = t.entries.compactMap { if case .emission(_, "list.rows", let v) = $0 { v } else { nil } }
+        let lists = t.entries.compactMap { if case .emission(_, "todos", let v) = $0 { v } else { nil } }
         #expect(lists == [
             .list(["a", "b", "c", "d"].map(Value.string)), .list(["d", "a", "b", "c"].map(Value.string)),
             .list(["d", "a", "c"].map(Value.string)), .list(["a", "c", "d"].map(Value.string)),
