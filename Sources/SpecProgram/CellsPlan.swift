@@ -189,6 +189,9 @@ package struct CellsPlan: Sendable {
     /// The fields that hold the row's offset and the list's count (see ``Position``), nil when
     /// its view model declares neither.
     package var position: Position?
+    /// The parameters the screen hands each row (see ``Given``), nil when its view model
+    /// declares none (so a compiled spec without them is as it was).
+    package var given: [Given]?
     /// The row states whose `initial:` reads the element or the position (see ``StateInitial``),
     /// computed when a row is made, in order; nil when none does (so a compiled spec without
     /// them is as it was). Their fields hold `none` in ``initial`` until then.
@@ -199,7 +202,7 @@ package struct CellsPlan: Sendable {
     /// Memberwise, at `package` access: the front end builds the program.
     package init(name: String, model: String, node: Int, source: Int, key: Int, fieldNames: [String], initial: [Value],
                  inputs: [Input], handlers: [Handler], outputs: [Output], view: [Component]? = nil, actions: [Action]? = nil,
-                 position: Position? = nil, stateInitials: [StateInitial]? = nil, range: SpecRange) {
+                 position: Position? = nil, given: [Given]? = nil, stateInitials: [StateInitial]? = nil, range: SpecRange) {
         self.name = name
         self.model = model
         self.node = node
@@ -213,6 +216,7 @@ package struct CellsPlan: Sendable {
         self.view = view
         self.actions = actions
         self.position = position
+        self.given = given
         self.stateInitials = stateInitials
         self.range = range
     }

@@ -78,6 +78,33 @@ extension ProgramValidator {
             if let a = input.action { try index(a, plan.actions?.count ?? 0, "action", "\(at).inputs[\(i)]") }
         }
         try position(plan, at)
+        try given(plan, at)
+    }
+
+    /// The parameters the screen hands a row name fields after its element, each once, that
+    /// neither the row nor its position writes; they read the nodes they say, ranked before the
+    /// rows.
+    private func given(_ plan: CellsPlan, _ at: String) throws(CompiledSpecError) {
+        guard let given = plan.given else { return }
+        for (k, param) in given.enumerated() {
+            let here = "\(at).given[\(k)]"
+            try index(param.field, plan.fieldNames.count, "field", here)
+            guard param.field > 0 else { throw fail("\(here) names field 0, the row's element") }
+            let written = plan.handlers.contains { $0.targets.contains(param.field) } || plan.outputs.contains { $0.field == param.field }
+                || plan.inputs.contains { $0.field == param.field } || plan.position?.fields.contains(param.field) == true
+                || (plan.stateInitials ?? []).contains { $0.field == param.field }
+            guard !written else { throw fail("\(here) names field \(param.field), which the row writes itself") }
+            try expression(param.value, here)
+            let reads = Set(param.reads)
+            for read in param.value.nodeReads() where !reads.contains(read) {
+                throw fail("\(here) reads node \(read), which its 'reads' does not list")
+            }
+            for read in param.reads {
+                try node(read, here)
+                try after(plan.node, read, here, "reads")
+            }
+        }
+        guard Set(given.map(\.field)).count == given.count else { throw fail("\(at).given names one field twice") }
     }
 
     /// A row's position names fields of the row after its element, two different ones, that no

@@ -30,5 +30,9 @@ package struct CellsDecl: Sendable {
     package var source: Located<String>
     /// The element's field that identifies its row; `id` when not written.
     package var id: Located<String>?
+    /// What the screen hands the view model's parameters after its element and position
+    /// (`with: { isCurrent: "$0.id == currentId" }`): per parameter, an expression over the
+    /// screen's names and the element, `$0`; empty when it declares none.
+    package var with: [(name: Located<String>, value: Expr)] = []
     package var range: SpecRange
 }

@@ -59,7 +59,7 @@ extension SpecReader {
     }
 
     private mutating func readCellsEntry(_ name: Located<String>, _ node: YAMLNode) -> CellsDecl? {
-        guard let f = fields(node, of: "cells '\(name.value)'", allowed: ["viewModel", "for", "id"]) else { return nil }
+        guard let f = fields(node, of: "cells '\(name.value)'", allowed: ["viewModel", "for", "id", "with"]) else { return nil }
         guard let modelNode = f["viewModel"], let forNode = f["for"] else {
             diagnostics.error(.missingKey, "cells '\(name.value)' need a 'viewModel:' and the list they are 'for:'", at: node.range,
                               fixIt: "write '{ viewModel: CartRow, for: items }'")
@@ -71,6 +71,12 @@ extension SpecReader {
             guard let field = identifier(idNode, what: "field name") else { return nil }
             id = field
         }
-        return CellsDecl(name: name, viewModel: model, source: source, id: id, range: node.range)
+        var decl = CellsDecl(name: name, viewModel: model, source: source, id: id, range: node.range)
+        if let with = f["with"] {
+            for (paramName, paramValue) in entries(with, of: "with") {
+                if let e = expression(paramValue) { decl.with.append((paramName, e)) }
+            }
+        }
+        return decl
     }
 }

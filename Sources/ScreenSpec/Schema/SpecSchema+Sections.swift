@@ -141,6 +141,7 @@ extension SpecSchema {
                 ("viewModel", describe(ref("name"), "The view model under 'viewModels:'.")),
                 ("for", describe(ref("dottedName"), "The list the rows follow: a name with a current value.")),
                 ("id", describe(ref("name"), "The element's field that identifies its row. Default: 'id'.")),
+                ("with", map("The view model's parameters after its element and position, each an expression over the screen's names and the element, '$0'; recomputed when what it reads changes.", of: ref("expression"))),
             ], required: ["viewModel", "for"])),
             (key: "service", value: object("A fake backend.", serviceKeys(override: false), required: ["returns"])),
             (key: "serviceOverride", value: object("A scenario's replacement of a service's behaviour: the keys of a service without 'returns:' and 'params:'.",

@@ -34,6 +34,9 @@ struct CompiledCells {
     }
 
     let outputs: [(field: Int, value: CompiledExpr)]
+    /// The parameters the screen hands each row (``CellsPlan/given``), over the screen's nodes
+    /// and the element, `$0`.
+    let given: [(field: Int, value: CompiledExpr)]
     /// The row states computed from the element and position when a row is made
     /// (``CellsPlan/stateInitials``), in order.
     let stateInitials: [(field: Int, value: CompiledExpr)]
@@ -48,6 +51,7 @@ struct CompiledCells {
     init(_ plan: CellsPlan, instrumentation: (any ScreenInstrumentation)?) {
         func compile(_ e: TypedExpr) -> CompiledExpr { ExpressionCompiler.compile(e, instrumentation: instrumentation) }
         outputs = plan.outputs.map { ($0.field, compile($0.value)) }
+        given = (plan.given ?? []).map { ($0.field, compile($0.value)) }
         // Uninstrumented, as a screen state's first value is: coverage counts what the row does.
         stateInitials = (plan.stateInitials ?? []).map { ($0.field, ExpressionCompiler.compile($0.value, instrumentation: nil)) }
         var handlers = [[Handler]](repeating: [], count: plan.inputs.count)

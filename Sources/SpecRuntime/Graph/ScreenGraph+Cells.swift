@@ -139,6 +139,7 @@ extension ScreenGraph {
         let outputsHeld = !rowOutputsFailed.indices.contains(c) || !rowOutputsFailed[c]
         for (offset, element) in elements.enumerated() {
             let key = identity(of: element, plan)
+            let given = givenValues(c, element, row: key)
             var record: RecordValue
             var isNew = false
             if let row = kept[key], !seen.contains(key), case .record(let kept) = row {
@@ -148,7 +149,7 @@ extension ScreenGraph {
                 // failed (computing it again reports the failure again) or its place in the list
                 // changed (a row that reads its position computes its outputs again).
                 if outputsHeld, let first = kept.fields.first, Self.sameBits(first, element),
-                   Self.inPlace(kept, position, offset: offset, count: elements.count) {
+                   Self.inPlace(kept, position, offset: offset, count: elements.count), Self.holds(kept, given) {
                     seen.insert(key)
                     rows.append(row)
                     continue
@@ -166,6 +167,8 @@ extension ScreenGraph {
                 if let field = position.index, field < record.fields.count { record.fields[field] = .int(offset) }
                 if let field = position.count, field < record.fields.count { record.fields[field] = .int(elements.count) }
             }
+            // What the screen hands it as this transaction has it: a row whose parameter changed reads its new one.
+            for (field, value) in given where field < record.fields.count { record.fields[field] = value }
             if isNew { computeStateInitials(c, &record, row: key) }
             rows.append(.record(computeOutputs(c, record, row: key)))
         }
@@ -176,6 +179,30 @@ extension ScreenGraph {
             }
         }
         return rows
+    }
+
+    /// The parameters the screen hands the row of `element` (``CellsPlan/given``), each
+    /// computed over the screen's nodes with `$0` the element; one that fails is reported and
+    /// holds nothing.
+    private func givenValues(_ c: Int, _ element: Value, row key: Value) -> [(field: Int, value: Value)] {
+        let given = program.cells[c].given
+        guard !given.isEmpty else { return [] }
+        let saved = context.operatorArguments
+        context.operatorArguments = [element]
+        defer { context.operatorArguments = saved }
+        return given.map { param in
+            do throws(EvalError) {
+                return (param.field, try param.value(context))
+            } catch {
+                report("'\(spec.cells[c].name)' row \(key), parameter '\(spec.cells[c].fieldNames[param.field])': \(error.message)")
+                return (param.field, .none)
+            }
+        }
+    }
+
+    /// Whether `row` holds the parameters `given`, so keeping it as it is keeps what its outputs read.
+    static func holds(_ row: RecordValue, _ given: [(field: Int, value: Value)]) -> Bool {
+        given.allSatisfy { $0.field < row.fields.count && row.fields[$0.field] == $0.value }
     }
 
     /// A new row's states whose `initial:` reads its element or position

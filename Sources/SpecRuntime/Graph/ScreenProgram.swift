@@ -208,7 +208,13 @@ package final class ScreenProgram: @unchecked Sendable {
         (readerStart, readerList) = Self.flattened(readers)
         (handlerStart, handlerList) = Self.flattened(handlersOn)
         var cellsOn = [[Int]](repeating: [], count: n)
-        for (c, plan) in spec.cells.enumerated() { cellsOn[plan.source].append(c) }
+        for (c, plan) in spec.cells.enumerated() {
+            cellsOn[plan.source].append(c)
+            // The rows follow what the parameters they are given read, as they follow their list.
+            for read in Set((plan.given ?? []).flatMap(\.reads)).sorted() where read != plan.source && cellsOn.indices.contains(read) {
+                cellsOn[read].append(c)
+            }
+        }
         self.cellsOn = cellsOn
         cells = spec.cells.map { CompiledCells($0, instrumentation: instrumentation) }
         triggersOrFeeds = (0..<n).map { !actionsOn[$0].isEmpty || !pipelineInputs[$0].isEmpty || !cellsOn[$0].isEmpty }

@@ -153,7 +153,7 @@ struct InitialPathTests {
             cells:
               rows: { viewModel: QueueRow, for: queue }
             """)
-        #expect(d.description == "t.yaml:11:29: error: 'currentId' is a name of the screen, and a row reads only its own names: its element, its 'index' and 'count', its inputs, state, outputs and actions")
-        #expect(d.notes.map(\.message) == ["to use a screen value in a row, carry it in the element: make the rows 'for:' a derived list of records that hold it, as in 'items: tracks.map { TrackItem(track: $0, currentId: currentId) }', with 'TrackItem' a record of 'types:'"])
+        #expect(d.description == "t.yaml:11:29: error: 'currentId' is a name of the screen, and a row reads only its own names: its element and parameters, its inputs, state, outputs and actions")
+        #expect(d.notes.map(\.message) == ["to use a screen value in a row, hand it to the row as RxSwift's 'RowViewModel(item: $0, currentId: currentId)' does: declare it in the view model's 'params:' after the element ('currentId: TYPE') and give it in its 'cells:' entry with 'with: { currentId: currentId }', an expression over the screen's names and the element, '$0'; the rows follow it when it changes"])
     }
 }

@@ -20,11 +20,10 @@ extension CellsPass {
         var position = CellsPlan.Position(index: nil, count: nil)
         for param in decl.params.dropFirst() {
             guard let meaning = Self.positionParameters[param.name.value] else {
-                cx.diagnostics.error(.unexpectedValue, "a view model's parameters are its element, then its position: '\(param.name.value)' is neither 'index' nor 'count'"
-                                     + cx.diagnostics.didYouMean(param.name.value, in: Array(Self.positionParameters.keys).sorted()),
-                                     at: param.name.range,
-                                     notes: [DiagnosticNote("'cells:' fills 'index: Int' with the row's offset in the list and 'count: Int' with the list's count")],
-                                     fixIt: "write 'params: { \(decl.params[0].name.value): \(decl.params[0].type.value), index: Int, count: Int }' and keep the rest in 'state:'")
+                // Another parameter is one the screen hands the row (`cells:`' `with:`).
+                guard let type = resolver.resolve(param.type, diagnostics: &cx.diagnostics) else { continue }
+                guard let field = addField(param.name, type, .none, of: decl, to: &model, &fields) else { continue }
+                model.given.append((param.name, type, field))
                 continue
             }
             guard let type = resolver.resolve(param.type, diagnostics: &cx.diagnostics) else { continue }

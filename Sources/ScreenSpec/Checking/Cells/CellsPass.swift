@@ -23,6 +23,9 @@ struct CheckedViewModel {
     /// The fields of its position, `index` and `count` (CellsPass+Position.swift), which no
     /// handler sets either; nil when it declares neither.
     var position: CellsPlan.Position?
+    /// Its parameters after the element that are not its position, which `cells:` gives with
+    /// `with:` (CellsPass+Given.swift), as fields no handler sets.
+    var given: [(name: Located<String>, type: SpecType, field: Int)] = []
     /// Its states whose `initial:` reads the element or the position (CellsPass+StateInitial.swift).
     var stateInitials: [CellsPlan.StateInitial] = []
 }
@@ -225,7 +228,8 @@ struct CellsPass: CheckPass {
             for (target, value) in handler.assignments {
                 guard let field = fields[target.value], model.fieldNames.indices.contains(field.field),
                       field.field > 0, inputFields[target.value] == nil, !model.outputs.contains(where: { $0.field == field.field }),
-                      !model.actionFields.contains(field.field), model.position?.fields.contains(field.field) != true else {
+                      !model.actionFields.contains(field.field), model.position?.fields.contains(field.field) != true,
+                      !model.given.contains(where: { $0.field == field.field }) else {
                     cx.diagnostics.error(.notWritable, "a row's handler sets its state; '\(target.value)' is not state of '\(decl.name.value)'",
                                          at: target.range)
                     continue
@@ -309,6 +313,7 @@ struct CellsSources: CheckPass {
                 continue
             }
             cx.edges[source.node].append(cells.node)
+            let given = checkGiven(cells)
             let inputs = cells.model.inputs.enumerated().map { k, input in
                 CellsPlan.Input(name: input.name, type: input.type, field: input.field, node: cells.inputNodes[k], action: cells.model.actionOfInput[k])
             }
@@ -316,7 +321,7 @@ struct CellsSources: CheckPass {
                                    fieldNames: cells.model.fieldNames, initial: cells.model.initial, inputs: inputs,
                                    handlers: cells.model.handlers, outputs: cells.model.outputs, view: cells.model.view,
                                    actions: cells.model.actions.isEmpty ? nil : cells.model.actions, position: cells.model.position,
-                                   stateInitials: cells.model.stateInitials.isEmpty ? nil : cells.model.stateInitials, range: decl.range))
+                                   given: given, stateInitials: cells.model.stateInitials.isEmpty ? nil : cells.model.stateInitials, range: decl.range))
         }
         return plans
     }

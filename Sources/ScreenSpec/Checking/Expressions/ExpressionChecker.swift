@@ -247,8 +247,8 @@ struct ExpressionChecker {
             if screenNames.contains(name) {
                 // A row's own name near it may be what was meant (`items` for the element `item`).
                 let own = diagnostics.didYouMean(name, in: Array(rowFields.keys) + (payload.map { [$0.name] } ?? []))
-                return error(.unknownName, "'\(name)' is a name of the screen, and a row reads only its own names: its element, its 'index' and 'count', its inputs, state, outputs and actions\(own)",
-                             range, notes: [DiagnosticNote("to use a screen value in a row, carry it in the element: make the rows 'for:' a derived list of records that hold it, as in 'items: tracks.map { TrackItem(track: $0, \(name): \(name)) }', with 'TrackItem' a record of 'types:'")])
+                return error(.unknownName, "'\(name)' is a name of the screen, and a row reads only its own names: its element and parameters, its inputs, state, outputs and actions\(own)",
+                             range, notes: [DiagnosticNote("to use a screen value in a row, hand it to the row as RxSwift's 'RowViewModel(item: $0, \(name): \(name))' does: declare it in the view model's 'params:' after the element ('\(name): TYPE') and give it in its 'cells:' entry with 'with: { \(name): \(name) }', an expression over the screen's names and the element, '$0'; the rows follow it when it changes")])
             }
             let suggestion = diagnostics.didYouMean(name, in: (payload.map { [$0.name] } ?? []) + rowFields.keys + (functionParameters?.keys.map { $0 } ?? [])
                                                     + symbols.keys.prefix(Suggestion.maximumCandidates))

@@ -87,11 +87,11 @@ struct CellsCheckingTests {
             cells:
               cart: { viewModel: CartRow, for: items }
             """) == """
-            t.yaml:16:35: error: 'items' is a name of the screen, and a row reads only its own names: its element, its 'index' and 'count', its inputs, state, outputs and actions; did you mean 'item'?
+            t.yaml:16:35: error: 'items' is a name of the screen, and a row reads only its own names: its element and parameters, its inputs, state, outputs and actions; did you mean 'item'?
                |
             16 |       total: item.price * units + items.count
                |                                   ^~~~~
-            note: to use a screen value in a row, carry it in the element: make the rows 'for:' a derived list of records that hold it, as in 'items: tracks.map { TrackItem(track: $0, items: items) }', with 'TrackItem' a record of 'types:'
+            note: to use a screen value in a row, hand it to the row as RxSwift's 'RowViewModel(item: $0, items: items)' does: declare it in the view model's 'params:' after the element ('items: TYPE') and give it in its 'cells:' entry with 'with: { items: items }', an expression over the screen's names and the element, '$0'; the rows follow it when it changes
 
             t.yaml:19:13: error: unknown input 'tap' of view model 'CartRow'
                |

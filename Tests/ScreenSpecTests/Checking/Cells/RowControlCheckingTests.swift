@@ -63,11 +63,11 @@ struct RowControlCheckingTests {
             17 |       addButton: { button: { tap: add, enabled: units } }
                |                                                 ^~~~~
 
-            t.yaml:18:45: error: 'items' is a name of the screen, and a row reads only its own names: its element, its 'index' and 'count', its inputs, state, outputs and actions; did you mean 'item'?
+            t.yaml:18:45: error: 'items' is a name of the screen, and a row reads only its own names: its element and parameters, its inputs, state, outputs and actions; did you mean 'item'?
                |
             18 |       other: { button: { tap: add, enabled: items.isEmpty } }
                |                                             ^~~~~
-            note: to use a screen value in a row, carry it in the element: make the rows 'for:' a derived list of records that hold it, as in 'items: tracks.map { TrackItem(track: $0, items: items) }', with 'TrackItem' a record of 'types:'
+            note: to use a screen value in a row, hand it to the row as RxSwift's 'RowViewModel(item: $0, items: items)' does: declare it in the view model's 'params:' after the element ('items: TYPE') and give it in its 'cells:' entry with 'with: { items: items }', an expression over the screen's names and the element, '$0'; the rows follow it when it changes
 
             """)
     }

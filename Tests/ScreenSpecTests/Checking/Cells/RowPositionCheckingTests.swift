@@ -81,15 +81,9 @@ struct RowPositionCheckingTests {
             """)
     }
 
-    @Test func aParameterThatIsNoPosition() {
+    @Test func aPositionOfAnotherType() {
+        // `row` is a parameter the screen gives (`with:`, RowGivenCheckingTests); `count` is the position.
         #expect(diagnose(spec(params: "{ track: Track, row: Int, count: String }")) == """
-            t.yaml:8:29: error: a view model's parameters are its element, then its position: 'row' is neither 'index' nor 'count'
-              |
-            8 |     params: { track: Track, row: Int, count: String }
-              |                             ^~~
-            note: 'cells:' fills 'index: Int' with the row's offset in the list and 'count: Int' with the list's count
-            help: write 'params: { track: Track, index: Int, count: Int }' and keep the rest in 'state:'
-
             t.yaml:8:46: error: 'count' is how many rows the list has, an 'Int'; found 'String'
               |
             8 |     params: { track: Track, row: Int, count: String }

@@ -98,11 +98,11 @@ struct RowViewCheckingTests {
                   totalLabel: { label: { text: items.count } }
                   plusButton: { button: { tap: incremnt } }
             """) == """
-            t.yaml:14:36: error: 'items' is a name of the screen, and a row reads only its own names: its element, its 'index' and 'count', its inputs, state, outputs and actions; did you mean 'item'?
+            t.yaml:14:36: error: 'items' is a name of the screen, and a row reads only its own names: its element and parameters, its inputs, state, outputs and actions; did you mean 'item'?
                |
             14 |       totalLabel: { label: { text: items.count } }
                |                                    ^~~~~
-            note: to use a screen value in a row, carry it in the element: make the rows 'for:' a derived list of records that hold it, as in 'items: tracks.map { TrackItem(track: $0, items: items) }', with 'TrackItem' a record of 'types:'
+            note: to use a screen value in a row, hand it to the row as RxSwift's 'RowViewModel(item: $0, items: items)' does: declare it in the view model's 'params:' after the element ('items: TYPE') and give it in its 'cells:' entry with 'with: { items: items }', an expression over the screen's names and the element, '$0'; the rows follow it when it changes
 
             t.yaml:15:36: error: unknown input 'incremnt' of view model 'CartRow'; did you mean 'increment'?
                |
