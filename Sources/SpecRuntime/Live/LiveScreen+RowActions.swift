@@ -36,14 +36,7 @@ extension LiveScreen {
         let value = try Self.conformed(value, to: action.input, of: action.name, spec.types)
         let graph = self.graph
         let (cells, a) = (action.cells, action.action)
-        var problem: String?
-        if try ranNow({ problem = graph.executeRow(cells: cells, action: a, row: key, value: value) }) {
-            if let problem { throw LiveScreenError(problem) }
-        } else {
-            clock.run {
-                if let problem = graph.executeRow(cells: cells, action: a, row: key, value: value) { graph.report(problem) }
-            }
-        }
+        try runOnRow { graph.executeRow(cells: cells, action: a, row: key, value: value) }
     }
 }
 

@@ -36,12 +36,20 @@ extension LiveScreen {
         let value = try Self.conformed(value, to: input.type, of: input.name, spec.types)
         let graph = self.graph
         let (cells, k) = (input.cells, input.input)
+        try runOnRow { graph.sendRow(cells: cells, input: k, row: key, value: value) }
+    }
+
+    /// Runs `call`, a step on one row that returns what went wrong (a row not there), now, and
+    /// throws what it returns; called by an observer, after the current transaction, reporting
+    /// it to ``onRuntimeError(_:)``'s handler instead.
+    func runOnRow(_ call: @escaping () -> String?) throws {
         var problem: String?
-        if try ranNow({ problem = graph.sendRow(cells: cells, input: k, row: key, value: value) }) {
+        if try ranNow({ problem = call() }) {
             if let problem { throw LiveScreenError(problem) }
         } else {
+            let graph = self.graph
             clock.run {
-                if let problem = graph.sendRow(cells: cells, input: k, row: key, value: value) { graph.report(problem) }
+                if let problem = call() { graph.report(problem) }
             }
         }
     }
