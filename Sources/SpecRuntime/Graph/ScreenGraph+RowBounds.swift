@@ -21,9 +21,7 @@ extension ScreenGraph {
         }
         guard let bounds = rowBounds(gesture.component, cells: c, record, row: key), let d = Self.number(value) else { return nil }
         let from = ValueFormatter.formatDouble(bounds.minimum), to = ValueFormatter.formatDouble(bounds.maximum)
-        if let step = bounds.step, !(step.isFinite && step > 0) {
-            return "'\(name)' on row \(key) cannot step by \(ValueFormatter.formatDouble(step)); 'stepValue' must be above 0 (UIStepper raises NSInvalidArgumentException)"
-        }
+        if let step = bounds.step, let problem = Self.stepProblem(.double(step)) { return "'\(name)' on row \(key) " + problem }
         if !(bounds.minimum < bounds.maximum || bounds.step == nil && bounds.minimum == bounds.maximum) {
             return "'\(name)' on row \(key) goes from \(from) to \(to); the minimum must be \(bounds.step == nil ? "at most" : "below") the maximum"
         }
