@@ -12,8 +12,10 @@ extension HandlersPass {
                 // On one name, the handlers run in the order written.
                 let sameName = second.on.value == first.on.value
                 guard sameName ? j > i : writes.contains(where: { $0.value == second.on.value }) else { continue }
+                // `if: n > 0` and `if: n <= 0`: never both (see ExclusiveConditions.swift).
+                if sameName, let a = first.condition, let b = second.condition, ExclusiveConditions.exclude(a, b) { continue }
                 let why = sameName
-                    ? "both run when '\(first.on.value)' emits"
+                    ? "both run when '\(first.on.value)' emits" + Self.whenConditionsHold(first, second)
                     : "the handler on '\(second.on.value)' runs because the handler on '\(first.on.value)' sets '\(second.on.value)'"
                 for written in writes where written.value != second.on.value {
                     if let target = second.assignments.first(where: { $0.target.value == written.value })?.target {
@@ -36,6 +38,15 @@ extension HandlersPass {
                     }
                 }
             }
+        }
+    }
+
+    /// What else both handlers need to run: their `if:` conditions, when they have any.
+    private static func whenConditionsHold(_ first: HandlerDecl, _ second: HandlerDecl) -> String {
+        switch (first.condition, second.condition) {
+        case (nil, nil): ""
+        case (.some, .some): " and both conditions hold"
+        default: " and the only 'if:' of the two holds"
         }
     }
 }
