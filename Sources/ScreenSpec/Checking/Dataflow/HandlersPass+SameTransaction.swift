@@ -2,7 +2,8 @@
 /// first sets. Each computes its values from the state as it was before the transaction, and a
 /// later write replaces an earlier one, where RxSwift's subscribers run one after the other and
 /// the second reads what the first accepted. A warning at the second handler's read or write of
-/// a name the first sets, the first's write in a note.
+/// a name the first sets, the first's write in a note. Two handlers on one name whose `if:`
+/// conditions exclude each other never both run, and are not warned about (ExclusiveConditions.swift).
 extension HandlersPass {
     mutating func warnOfHandlersInOneTransaction() {
         let handlers = spec.handlers
