@@ -83,8 +83,20 @@ struct SpecReader {
         if let node = top["unreachable"] {
             spec.unreachable = list(node, of: "unreachable").compactMap { item in
                 readMark(item, of: "an unreachable item", keys: ("item", "the item as 'specrun coverage' prints it after 'never'"),
-                         example: "'- { in: total, item: \"the fallback of '??' is used\", reason: \"...\" }'")
-                    .map { UnreachableDecl(declaration: $0.declaration, item: $0.text, reason: $0.reason, range: item.range) }
+                         example: "'- { in: total, item: \"the fallback of '??' is used\", reason: \"...\" }'", optionalKey: "occurrence")
+                    .flatMap { mark in
+                        var decl = UnreachableDecl(declaration: mark.declaration, item: mark.text, reason: mark.reason, range: item.range)
+                        if let node = mark.optional {
+                            // `occurrence: 2`: the second item of that text in the declaration, in the report's order.
+                            guard let text = node.string, let n = Int(text), n >= 1 else {
+                                diagnostics.error(.invalidValue, "'occurrence:' is a whole number from 1, the item's rank among those of the same text, found \(node.scalar.map { "'\($0.value)'" } ?? node.kindName)",
+                                                  at: node.range)
+                                return nil
+                            }
+                            decl.occurrence = Located(n, node.range)
+                        }
+                        return decl
+                    }
             }
         }
         if let node = top["invariants"] { spec.invariants = entries(node, of: "invariants").compactMap { readInvariant($0.0, $0.1) } }
@@ -374,9 +386,10 @@ struct SpecReader {
 
     /// `{ in: declaration, <key>: text, reason: text }`, the shape of `equivalentMutants:` and
     /// `unreachable:` entries.
-    mutating func readMark(_ node: YAMLNode, of what: String, keys: (name: String, meaning: String), example: String)
-        -> (declaration: Located<String>, text: Located<String>, reason: Located<String>)? {
-        guard let f = fields(node, of: what, allowed: ["in", keys.name, "reason"]) else { return nil }
+    /// `optionalKey`: one more key the entry may have, returned as written.
+    mutating func readMark(_ node: YAMLNode, of what: String, keys: (name: String, meaning: String), example: String, optionalKey: String? = nil)
+        -> (declaration: Located<String>, text: Located<String>, reason: Located<String>, optional: YAMLNode?)? {
+        guard let f = fields(node, of: what, allowed: ["in", keys.name, "reason"] + (optionalKey.map { [$0] } ?? [])) else { return nil }
         guard let inNode = f["in"], let textNode = f[keys.name], let reasonNode = f["reason"] else {
             diagnostics.error(.missingKey, "\(what) needs 'in:' (the declaration), '\(keys.name):' (\(keys.meaning)) "
                               + "and 'reason:' (why no scenario can tell it apart)", at: node.range, fixIt: example)
@@ -392,7 +405,7 @@ struct SpecReader {
             }
             texts.append(Located(text, value.range))
         }
-        return (declaration, texts[0], texts[1])
+        return (declaration, texts[0], texts[1], optionalKey.flatMap { f[$0] })
     }
 
     mutating func readService(_ name: Located<String>, _ node: YAMLNode, isOverride: Bool = false) -> ServiceDecl? {
