@@ -33,11 +33,11 @@ struct ErrorBodyTests {
               - flatMapLatest:
                   call: api.register
                   with: { name: $0 }
-                  ops: [ { map: '"ok"' }, { catch: { just: '$0.body(Validation)?.errors.first?.message ?? "no body"' } } ]
+                  ops: [ { map: '"ok"' }, { catch: '$0.body(Validation)?.errors.first?.message ?? "no body"' } ]
         handlers:
           - on: register.errors
             set:
-              messages: 'register.errors.body(Validation)?.errors.map { $0.message } ?? []'
+              messages: '(register.errors.body(Validation)?.errors ?? []).map { $0.message }'
               conflictWith: register.errors.body(Conflict)?.existing
               sameFailure: register.errors == .http(422)
         services:

@@ -13,7 +13,7 @@ struct SliderScrubbingTests {
     static let spec = """
         screen: Scrub
         inputs:
-          seek: { type: Double, default: 0 }
+          seek: Double
           down: event
           up: event
         state:
