@@ -667,7 +667,7 @@ scenarios:
 SCRUB = """\
 screen: Scrub
 inputs:
-  seek: { type: Double, default: 0 }
+  seek: Double
   grabbed: event
   letGo: event
 state:

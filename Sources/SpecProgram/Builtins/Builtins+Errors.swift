@@ -25,18 +25,21 @@ extension BuiltinCatalog {
         },
         // `error.body(Validation)`: the body when it decoded as that record type, else nil (no
         // body, a body of another status's type, or one that did not decode).
-        BuiltinEntry(TypedExpr.Builtin.errorBody.id, [], arguments: [2], validate: { arguments in
-            guard arguments.count == 2, case .constant(.string) = arguments[1].unprobed else { return "with arguments other than an error and a type's name" }
-            return nil
-        }) { fs in
+        BuiltinEntry(TypedExpr.Builtin.errorBody.id, [], arguments: [2], validate: errorBodyProblem, implementation: { fs in
             let f0 = fs[0], f1 = fs[1]
             return { ctx throws(EvalError) in
                 guard case .error(let error) = try f0(ctx), case .record(let body)? = error.body,
                       case .string(let type) = try f1(ctx), body.type == type else { return .none }
                 return .record(body)
             }
-        },
+        }),
     ]
+
+    /// Why a compiled `errorBody` call cannot run: it takes an error and a type's name, a constant.
+    @Sendable private static func errorBodyProblem(_ arguments: [TypedExpr]) -> String? {
+        guard arguments.count == 2, case .constant(.string) = arguments[1].unprobed else { return "with arguments other than an error and a type's name" }
+        return nil
+    }
 }
 
 extension TypedExpr.Builtin {
