@@ -23,7 +23,7 @@ enum HeldBytes {
         case .list(let items): return listBytes(items)
         case .record(let r): return header + listBytes(r.fields)
         case .enumCase: return header
-        case .error(let e): return header + (e.message.map(stringBytes) ?? 0)
+        case .error(let e): return header + (e.message.map(stringBytes) ?? 0) + (e.body.map(of) ?? 0)
         case .navigation(let n): return header + listBytes(n.params)
         case .color: return header
         }

@@ -37,7 +37,8 @@ package struct URLSessionTransport: HTTPTransport {
         // a fraction rounds to an immediate time-out) is only a backstop a second later.
         let seconds = (Double(exchange.timeout) / 1000).rounded(.up) + 1
         urlRequest.timeoutInterval = seconds
-        let delegate = URLSessionExchange(origin: url, timeout: exchange.timeout, maximumBodySize: exchange.maximumBodySize, deliver: deliver)
+        let delegate = URLSessionExchange(origin: url, timeout: exchange.timeout, maximumBodySize: exchange.maximumBodySize,
+                                          readsErrorBody: exchange.readsErrorBody, deliver: deliver)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = seconds
         configuration.timeoutIntervalForResource = seconds
@@ -81,12 +82,17 @@ private final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unche
     private let origin: URL
     private let timeout: Int
     private let maximumBodySize: Int
+    /// A status of 400 or more has its body read; one too large or cut off is dropped (see
+    /// ``HTTPExchange/readsErrorBody``).
+    private let readsErrorBody: Bool
 
-    init(origin: URL, timeout: Int, maximumBodySize: Int, deliver: @escaping @Sendable (Result<HTTPResponse, HTTPTransportFailure>) -> Void) {
+    init(origin: URL, timeout: Int, maximumBodySize: Int, readsErrorBody: Bool,
+         deliver: @escaping @Sendable (Result<HTTPResponse, HTTPTransportFailure>) -> Void) {
         self.deliver = deliver
         self.origin = origin
         self.timeout = timeout
         self.maximumBodySize = maximumBodySize
+        self.readsErrorBody = readsErrorBody
     }
 
     func start(session: URLSession, task: URLSessionDataTask) {
@@ -144,8 +150,8 @@ private final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unche
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
         guard !isOver else { return }
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        if status >= 400 {
-            // The status is the answer: the body is not read.
+        if status >= 400 && (!readsErrorBody || response.expectedContentLength > Int64(maximumBodySize)) {
+            // The status is the answer: its body is not read, or is too large to be.
             finish(.success(HTTPResponse(status: status, body: [])))
             completionHandler(.cancel)
             return
@@ -169,8 +175,14 @@ private final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unche
         }
         let tooLarge = body.count + data.count > maximumBodySize
         if !tooLarge { body.append(contentsOf: data) }
+        let status = self.status
         lock.unlock()
-        if tooLarge { fail("the body is larger than the \(maximumBodySize) bytes a service answer may have") }
+        if tooLarge && status >= 400 {
+            // An error's body too large to read: the status is the answer, without it.
+            finish(.success(HTTPResponse(status: status, body: [])))
+        } else if tooLarge {
+            fail("the body is larger than the \(maximumBodySize) bytes a service answer may have")
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
@@ -222,6 +234,11 @@ private final class URLSessionExchange: NSObject, URLSessionDataDelegate, @unche
             }
             return
         }
+        lock.lock()
+        let status = self.status
+        lock.unlock()
+        // An error's body cut off: the status is the answer, without it.
+        if status >= 400 { return finish(.success(HTTPResponse(status: status, body: []))) }
         fail(Self.reason(error))
     }
 

@@ -309,6 +309,14 @@ package struct ServicePlan: Sendable {
     /// Milliseconds a live provider may take before the call fails with `unknown` (`timeout:`);
     /// nil for no limit. The fake ignores it.
     package var timeout: Int? = nil
+    /// `errorBody:`: the record type an `http` failure's body decodes to, by status; a nil
+    /// status stands for every status the others do not name.
+    package var errorBodies: [(status: Int?, type: SpecType)] = []
+
+    /// The type the body of an `http(status)` failure decodes to, nil when none is declared.
+    package func errorBodyType(status: Int) -> SpecType? {
+        errorBodies.first { $0.status == status }?.type ?? errorBodies.first { $0.status == nil }?.type
+    }
 
     /// A result for calls whose named arguments equal ``when`` (other arguments are free).
     package struct Case: Sendable {
@@ -470,6 +478,9 @@ package struct TypeTable: Sendable {
     package var enums: [String: [String]] = [:]
     /// Types whose declarations failed (reported once): naming them fails quietly.
     package var failed: Set<String> = []
+    /// The record types a service's `errorBody:` names: those `error.body(Type)` may ask for.
+    /// The checker's alone: a compiled program has its calls resolved, so it is not written.
+    package var errorBodies: Set<String> = []
 
     /// Whether `type` is or contains a type whose declaration failed.
     package func mentionsFailed(_ type: SpecType) -> Bool {

@@ -221,7 +221,7 @@ struct ProgramValidator {
         try optionalNode(g.enabled, at)
         try optionalNode(g.hidden, at)
         try optionalNode(g.shownWhile, at)
-        for n in g.writes + g.events + g.clears + g.modelEvents { try node(n, at) }
+        for n in g.writes + g.events + g.clears + g.modelEvents + [g.tracking?.node].compactMap({ $0 }) { try node(n, at) }
         for a in g.actions + g.modelActions { try index(a, spec.actions.count, "action", at) }
         switch g.payload {
         case .value: break

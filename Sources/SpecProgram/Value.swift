@@ -87,11 +87,23 @@ public struct ErrorValue: Hashable, Sendable {
     public var status: Int?
     /// The message of `decode` and `unknown` (why), nil for the others.
     public var message: String?
+    /// The response's body decoded as the type the service's `errorBody:` gives for this status
+    /// (a record declared under `types:`); nil when the failure has no body, the service declares
+    /// no type for it, or the body did not decode as that type.
+    public var body: Value?
 
-    package init(_ kind: Kind, status: Int? = nil, message: String? = nil) {
+    package init(_ kind: Kind, status: Int? = nil, message: String? = nil, body: Value? = nil) {
         self.kind = kind
         self.status = status
         self.message = message
+        self.body = body
+    }
+
+    /// Whether `self` and `other` are the same failure as an expression's `==` asks it: the same
+    /// kind and status, and for `evaluation` the same message. A backend's message (why it
+    /// failed) and the body do not count, so `error == .http(422)` holds for every 422.
+    package func isSameFailure(as other: ErrorValue) -> Bool {
+        kind == other.kind && status == other.status && (kind != .evaluation || message == other.message)
     }
 
     /// The name of the built-in enum that `error.kind` reads as.
@@ -243,6 +255,10 @@ package enum ValueFormatter {
             if let message = e.message {
                 out += ",\"message\":"
                 quote(message, into: &out)
+            }
+            if let body = e.body {
+                out += ",\"body\":"
+                json(body, into: &out)
             }
             out += "}"
         case .color(let c): out += c.json

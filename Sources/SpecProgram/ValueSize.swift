@@ -1,6 +1,6 @@
 extension Value {
     /// The value's size for the runtime's budgets: one per value, plus the UTF-8 bytes of every
-    /// string in it, counted through lists, records, navigation parameters and error messages.
+    /// string in it, counted through lists, records, navigation parameters, error messages and error bodies.
     /// Counting stops once it passes `limit` (the result is then `limit + 1`), so measuring a
     /// value built from shared parts that would print as terabytes costs at most `limit` steps.
     package func size(upTo limit: Int) -> Int {
@@ -15,7 +15,9 @@ extension Value {
         switch self {
         case .void, .bool, .int, .double, .none, .enumCase, .color: break
         case .string(let s): total += s.utf8.count
-        case .error(let e): total += e.message?.utf8.count ?? 0
+        case .error(let e):
+            total += e.message?.utf8.count ?? 0
+            if let body = e.body, !body.add(to: &total, limit: limit) { return false }
         case .list(let items):
             for item in items where !item.add(to: &total, limit: limit) { return false }
         case .record(let r):

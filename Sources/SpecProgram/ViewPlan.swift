@@ -98,6 +98,24 @@ package struct GesturePlan: Sendable {
     /// step plays (numbers written as bounds are checked with the spec). `stepValue` is the
     /// component's ``ComponentPlan/step``.
     package var bounds: Int? = nil
+    /// A touch of a control that follows a finger (a slider's `press:` and `release:`): the
+    /// control's `isTracking` node and what the touch sets it to. The gesture is not made when
+    /// the node already holds it (UIKit sends no touch up without a touch down, and no second
+    /// touch down while a finger holds the control).
+    package var tracking: Tracking? = nil
+
+    /// See ``tracking``.
+    package struct Tracking: Sendable, Hashable, Codable {
+        /// The control's `isTracking` node.
+        package var node: Int
+        /// What the touch sets it to: true for a touch down, false for a touch up.
+        package var to: Bool
+
+        package init(node: Int, to: Bool) {
+            self.node = node
+            self.to = to
+        }
+    }
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(

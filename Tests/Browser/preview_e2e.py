@@ -664,6 +664,55 @@ scenarios:
 """
 
 
+SCRUB = """\
+screen: Scrub
+inputs:
+  seek: Double
+  grabbed: event
+  letGo: event
+state:
+  grabs: { type: Int, initial: 0 }
+  releases: { type: Int, initial: 0 }
+handlers:
+  - on: grabbed
+    set: { grabs: grabs + 1 }
+  - on: letGo
+    set: { releases: releases + 1 }
+view:
+  progress: { slider: { maximumValue: 100, valueChanged: seek, touchDown: grabbed, touchUpInside: letGo } }
+"""
+
+
+def slider_scrubbing(browser):
+    """A pointer down on a slider's range input is `press:` (touchDown), the value it is let go
+    at `slide:`, the pointer up `release:` (touchUpInside), in UIKit's order."""
+    process, url = start_preview(write_extra("scrub.yaml", SCRUB))
+    errors = []
+    try:
+        page = open_page(browser, url, errors)
+        expect(page.locator("#connection")).to_have_text("live")
+        slider = page.locator('input[data-component="progress"]')
+        box = slider.bounding_box()
+        y = box["y"] + box["height"] / 2
+        page.mouse.move(box["x"] + 2, y)
+        page.mouse.down()
+        expect(page.locator('[data-output="grabs"]')).to_have_text("1")
+        expect(page.locator("#timeline")).to_contain_text("press progress")
+        page.mouse.move(box["x"] + box["width"] * 0.75, y, steps=5)
+        page.mouse.up()
+        expect(page.locator('[data-output="releases"]')).to_have_text("1")
+        timeline = page.locator("#timeline").inner_text()
+        press, slide, release = timeline.find("press progress"), timeline.find("slide progress to"), timeline.find("release progress")
+        if not (0 <= press < slide < release):
+            raise SystemExit("a drag is not press, slide, release in the timeline: %r" % timeline)
+        if errors:
+            raise SystemExit("console errors on the slider: %s" % errors)
+        print("ok: a slider dragged from the page is a press, its value, then a release")
+    finally:
+        process.terminate()
+        process.wait()
+
+
 def hostile(browser):
     process, url = start_preview(write_extra("hostile.yaml", HOSTILE))
     errors, dialogs = [], []
@@ -694,7 +743,7 @@ with sync_playwright() as p:
         # PREVIEW_E2E_ONLY=services,hostile runs only those (while working on them).
         only = [name for name in os.environ.get("PREVIEW_E2E_ONLY", "").split(",") if name]
         for check in [login, authoring_loop, navigation, refusals, every_spec, time_controls, services,
-                      failures_at_hand, live, player, titles_and_bounds, drawn_as_ios, hidden_controls, custom_callbacks, scenario_ends, row_views, row_controls, row_edits, hostile]:
+                      failures_at_hand, live, player, titles_and_bounds, drawn_as_ios, hidden_controls, custom_callbacks, scenario_ends, row_views, row_controls, row_edits, slider_scrubbing, hostile]:
             if not only or check.__name__ in only:
                 check(browser)
     finally:

@@ -45,6 +45,7 @@ struct PreviewBrowserTests {
                      "ok: --live answered by a real server, recorded as a cassette, passing specrun test offline",
                      "ok: scenarios played step by step, continued, scrubbed back; a counterexample played",
                      "ok: segment titles, alert buttons, picker rows and slider/stepper bounds from the spec",
+                     "ok: a slider dragged from the page is a press, its value, then a release",
                      "ok: a spec's markup shown as text in segments, scenarios and service answers"] {
             #expect(result.stdout.contains(line), "\(result.stdout)")
         }

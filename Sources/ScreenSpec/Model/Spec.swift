@@ -165,6 +165,9 @@ package struct ServiceDecl: Sendable {
     package var timeout: Located<Int>? = nil
     /// A scenario's override only: `replace: true`, its `cases:` replace the spec's on purpose.
     package var replacesCases = false
+    /// `errorBody:` the types a failure's response body decodes to: one for every status
+    /// (`errorBody: Problem`, its status nil) or one per status (`errorBody: { 422: Validation }`).
+    package var errorBodies: [(status: Located<Int>?, type: Located<String>)] = []
 }
 
 /// `{ when: { page: 1 }, value: ... }`: a result for calls whose arguments match `when`.

@@ -409,8 +409,9 @@ struct SpecReader {
     }
 
     mutating func readService(_ name: Located<String>, _ node: YAMLNode, isOverride: Bool = false) -> ServiceDecl? {
-        let keys = ["returns", "latency", "result", "results", "fails", "sequence", "echo", "params", "cases", "timeout", "http"]
-        guard let f = fields(node, of: "service '\(name.value)'", allowed: isOverride ? keys.filter { !["returns", "params", "timeout", "http"].contains($0) } + ["replace"] : keys)
+        let keys = ["returns", "latency", "result", "results", "fails", "sequence", "echo", "params", "cases", "timeout", "http", "errorBody"]
+        let fixed = ["returns", "params", "timeout", "http", "errorBody"]
+        guard let f = fields(node, of: "service '\(name.value)'", allowed: isOverride ? keys.filter { !fixed.contains($0) } + ["replace"] : keys)
         else { return nil }
         let returnsFound: Located<String>? = isOverride ? Located("", name.range) : f["returns"].flatMap { typeName($0) }
         guard let returns = returnsFound else {
@@ -457,6 +458,7 @@ struct SpecReader {
             service.cases = list(c, of: "cases").compactMap { readCase($0) }
         }
         if let h = f["http"] { service.http = readHTTP(h, service: name.value) }
+        if let b = f["errorBody"] { service.errorBodies = readErrorBodies(b, service: name.value) }
         return service
     }
 

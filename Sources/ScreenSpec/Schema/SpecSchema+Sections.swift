@@ -149,7 +149,7 @@ extension SpecSchema {
                                                    serviceKeys(override: true))),
             (key: "result", value: object("One call's outcome.", [
                 ("value", describe(ref("value"), "The value returned.")),
-                ("fail", describe(ref("failure"), "The failure.")),
+                ("fail", describe(ref("serviceFailure"), "The failure.")),
                 ("sequence", describe(ref("value"), "A sequence of events over time instead of one value.")),
                 ("echo", describe(ref("name"), "Answers the call's argument of this parameter, as 'Observable.just(input)'.")),
                 ("latency", describe(ref("duration"), "This call's latency.")),
@@ -157,7 +157,7 @@ extension SpecSchema {
             (key: "case", value: object("A result for calls whose arguments match 'when:'; the first match wins.", [
                 ("when", map("Argument values this case matches.", of: ref("value"))),
                 ("value", describe(ref("value"), "The value returned.")),
-                ("fail", describe(ref("failure"), "The failure.")),
+                ("fail", describe(ref("serviceFailure"), "The failure.")),
                 ("sequence", describe(ref("value"), "A sequence of events over time instead of one value.")),
                 ("echo", describe(ref("name"), "Answers the call's argument of this parameter, as 'Observable.just(input)'.")),
                 ("latency", describe(ref("duration"), "This case's latency.")),
@@ -175,8 +175,15 @@ extension SpecSchema {
             ])),
             (key: "exploreOutcome", value: object("One outcome of a service call: a value, a failure, or only a latency (the declared answer, later or sooner).", [
                 ("value", describe(ref("value"), "The value returned.")),
-                ("fail", describe(ref("failure"), "The failure.")),
+                ("fail", describe(ref("serviceFailure"), "The failure.")),
                 ("latency", describe(ref("duration"), "The call's latency.")),
+            ])),
+            (key: "serviceFailure", value: anyOf("A service's failure: one of 'failure', or an HTTP failure with the body its 'errorBody:' type reads.", [
+                ref("failure"),
+                object("An HTTP failure with a response body.", [
+                    ("http", describe(["type": "integer", "minimum": 100, "maximum": 999], "The status.")),
+                    ("body", describe(ref("value"), "The body, a value of the type the service's 'errorBody:' gives for the status.")),
+                ], required: ["http"]),
             ])),
             (key: "http", value: http),
             (key: "httpBody", value: anyOf("A JSON value: a mapping is an object, a list an array, a scalar an expression over the params.", [
@@ -220,7 +227,7 @@ extension SpecSchema {
             ("latency", describe(ref("duration"), "Virtual time per call.")),
             ("result", describe(ref("value"), "The value of every call.")),
             ("results", list("One entry per successive call, the last repeating.", of: ref("result"))),
-            ("fails", describe(ref("failure"), "Every call fails with this.")),
+            ("fails", describe(ref("serviceFailure"), "Every call fails with this.")),
             ("sequence", describe(ref("value"), "Every call answers with a sequence of events over time (elements, then an end) instead of one value.")),
             ("echo", describe(ref("name"), "Every call answers its argument of this parameter (declared in 'params:', of the 'returns:' type), as 'Action { input in .just(input) }'.")),
         ]
@@ -231,6 +238,12 @@ extension SpecSchema {
         keys.append(("cases", list("Results chosen by the call's arguments.", of: ref("case"))))
         if override {
             keys.append(("replace", describe(["type": "boolean"], "true: these 'cases:' replace all of the spec's on purpose, so the spec's cases they leave out are not reported ('dropped-cases').")))
+        }
+        if !override {
+            keys.append(("errorBody", anyOf("The record type an HTTP failure's JSON body decodes to, read as 'error.body(Type)': one type for every status, or statuses to types.", [
+                ref("type"),
+                ["type": "object", "propertyNames": ["pattern": "^[4-9][0-9]{2}$"], "additionalProperties": ref("type"), "minProperties": 1],
+            ])))
         }
         if !override { keys.append(("http", describe(ref("http"), "How the real backend is called ('specrun run --live'): a method with a path or URL, and optionally 'body:', 'query:', 'headers:', 'timeout:'."))) }
         return keys

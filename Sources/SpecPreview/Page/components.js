@@ -76,7 +76,30 @@
     },
     slider(c) {
       const node = el("input", { type: "range", min: c.minimum ?? 0, max: c.maximum ?? 1, step: "any", "aria-label": c.name });
-      node.addEventListener("change", () => step(c.verbs.value, c.name, Number(node.value)));
+      // A drag is played as UIKit orders it: the touch down (`press`), the value the thumb is
+      // let go at (`slide`), the touch up (`release`); a browser may send `change` after
+      // `pointerup`, so the value goes on `pointerup`, before the release, and `change` sends
+      // only what no pointer did (the keyboard's arrows).
+      let held = false, sent = null;
+      node.addEventListener("pointerdown", () => {
+        if (held || node.disabled) return;
+        held = true;
+        step(c.verbs.touchDown, c.name);
+      });
+      const letGo = () => {
+        if (!held) return;
+        held = false;
+        sent = node.value;
+        step(c.verbs.value, c.name, Number(node.value));
+        step(c.verbs.touchUpInside, c.name);
+      };
+      node.addEventListener("pointerup", letGo);
+      node.addEventListener("pointercancel", letGo);
+      node.addEventListener("change", () => {
+        if (sent === node.value) { sent = null; return; }
+        sent = null;
+        step(c.verbs.value, c.name, Number(node.value));
+      });
       return { node, update(p) {
         // Bounds an expression gives are properties, shown as they change.
         if (typeof p.minimumValue === "number") node.min = p.minimumValue;

@@ -135,6 +135,9 @@ package enum ExpressionCompiler {
                 switch x {
                 case .list(let l): try ctx.spend(l.count)
                 case .string(let t): try ctx.spend(t.utf8.count)
+                case .error(let e):
+                    // The same failure whatever a backend's message or body ("Errors as values").
+                    if case .error(let f) = y { return .bool(e.isSameFailure(as: f) != negated) }
                 default: break
                 }
                 return .bool((x == y) != negated)

@@ -354,11 +354,17 @@ public final class ScreenGraph {
     /// `model`: streams fired and actions executed with another value in the same transaction
     /// (a swiped row's `modelDeleted`, beside `itemDeleted`'s index).
     package func perform(writes: [Int], events: [Int], actions: [Int], payload: Value, clears: [Int] = [],
-                         model: (events: [Int], actions: [Int], value: Value)? = nil) {
+                         model: (events: [Int], actions: [Int], value: Value)? = nil, sets: [(node: Int, value: Value)] = []) {
         let rebinding = writes.contains { !rebinds[$0].isEmpty }
         if rebinding { tracksAccepts = true }
         for node in writes {
             pendingWrite[node] = payload
+            pendingAppend[node] = nil
+            enqueue(node)
+        }
+        // Nodes the gesture sets to values of their own (a slider's `isTracking` on a touch).
+        for (node, value) in sets {
+            pendingWrite[node] = value
             pendingAppend[node] = nil
             enqueue(node)
         }

@@ -12,6 +12,8 @@ extension ScreenGraph {
         /// The control already shows the value: UIKit sends no `.valueChanged` for a segment
         /// picked again, a switch set as it is, a stepper at its bound, a text typed as it is.
         case unchanged
+        /// A touch down on a control a finger already holds, or a touch up on one none holds.
+        case tracking(Bool)
         /// The value is outside the bounds an expression gives, as they are now (or off the
         /// stepper's steps): an error of the spec, as it is for bounds written as numbers.
         case outOfBounds(String)
@@ -22,6 +24,7 @@ extension ScreenGraph {
         if let hidden = gesture.hidden, value(of: hidden) == .bool(true) { return .failure(.hidden) }
         if let enabled = gesture.enabled, value(of: enabled) == .bool(false) { return .failure(.disabled) }
         if let shown = gesture.shownWhile, value(of: shown) ?? Value.none == Value.none { return .failure(.notShown) }
+        if let t = gesture.tracking, value(of: t.node) == .bool(t.to) { return .failure(.tracking(t.to)) }
         switch gesture.payload {
         case .value(let v):
             // A gesture that changes a control's value (`pick:`, `toggle:`, `slide:`, `step:`,
@@ -67,7 +70,8 @@ extension ScreenGraph {
 
     private func perform(_ gesture: GesturePlan, _ payload: Value) {
         let model = gesture.modelEvents.isEmpty && gesture.modelActions.isEmpty ? nil : (gesture.modelEvents, gesture.modelActions, self.model(of: gesture))
-        perform(writes: gesture.writes, events: gesture.events, actions: gesture.actions, payload: payload, clears: gesture.clears, model: model)
+        perform(writes: gesture.writes, events: gesture.events, actions: gesture.actions, payload: payload, clears: gesture.clears, model: model,
+                sets: gesture.tracking.map { [(node: $0.node, value: .bool($0.to))] } ?? [])
     }
 
     /// Whether a person can make `gesture` now, and with what payload: nil for a hidden or disabled
@@ -93,6 +97,8 @@ extension ScreenGraph {
             record(.step(time: clock.now, text: "\(text) — ignored, the \(gesture.kind) is not shown"))
         case .failure(.unchanged):
             record(.step(time: clock.now, text: "\(text) — nothing fires, the \(gesture.kind) already shows it"))
+        case .failure(.tracking(let down)):
+            record(.step(time: clock.now, text: "\(text) — nothing fires, " + (down ? "a finger already holds the \(gesture.kind)" : "no finger holds the \(gesture.kind)")))
         case .failure(.noRow(let count)):
             guard let missing = Self.missingRow(gesture, count: count) else { return }
             record(.step(time: clock.now, text: text))

@@ -103,7 +103,7 @@ struct DigestCells {
     /// derived values (``changesOnlyDerivedValues(_:)``). Typing into a text field bound both ways
     /// to `email` amounts to writing `email`. Nil for any other gesture.
     func cellWritten(by gesture: GesturePlan) -> Int? {
-        guard !hasStreams, gesture.actions.isEmpty, gesture.clears.isEmpty, gesture.shownWhile == nil, !gesture.writes.isEmpty,
+        guard !hasStreams, gesture.actions.isEmpty, gesture.clears.isEmpty, gesture.shownWhile == nil, gesture.tracking == nil, !gesture.writes.isEmpty,
               case .value = gesture.payload else { return nil }
         let root = mirrorRoot(gesture.writes[0])
         guard root != gesture.writes[0], changesOnlyDerivedValues(root) else { return nil }
@@ -205,7 +205,8 @@ struct DigestCells {
         for g in gestures {
             // A gesture that only fires `node` (a table's selection) is an input of the part; what
             // it reads to make its payload (its rows, its `enabled`) must be the rest's.
-            var touched = g.writes + g.clears + (Self.firesOnlyEvents(g) == starts ? [] : g.events) + [g.enabled, g.hidden, g.shownWhile].compactMap { $0 }
+            var touched = g.writes + g.clears + (Self.firesOnlyEvents(g) == starts ? [] : g.events) + g.modelEvents
+                + [g.enabled, g.hidden, g.shownWhile, g.tracking?.node].compactMap { $0 }
             switch g.payload {
             case .value: break
             case .row(let rows, _), .deleteRow(let rows, _), .moveRow(let rows, _, _, _): touched.append(rows)

@@ -29,6 +29,7 @@ struct EveryStepOnEveryHostTests {
         state:
           lines: { type: "[Line]", initial: [{ id: 1 }] }
           edits: { type: Int, initial: 0 }
+          touches: { type: "[String]", initial: [] }
 
         viewModels:
           LineRow:
@@ -54,10 +55,14 @@ struct EveryStepOnEveryHostTests {
           level: { type: Double, default: 0.0 }
           deletedAt: Int
           movedTo: Move
+          grabbed: event
+          letGo: event
 
         handlers:
           - { on: deletedAt, set: { edits: edits + 1 } }
           - { on: movedTo, set: { edits: edits + 1 } }
+          - { on: grabbed, set: { touches: 'touches + ["down"]' } }
+          - { on: letGo, set: { touches: 'touches + ["up"]' } }
 
         outputs:
           canLogin: email.count >= 3
@@ -89,7 +94,7 @@ struct EveryStepOnEveryHostTests {
         view:
           emailField: { textField: { text: { twoWay: email } } }
           confirmButton: { button: { action: login } }
-          levelSlider: { slider: { value: { twoWay: level } } }
+          levelSlider: { slider: { value: { twoWay: level }, touchDown: grabbed, touchUpInside: letGo } }
           lineTable: { table: { rows: lines, itemDeleted: deletedAt, itemMoved: movedTo } }
 
         scenarios:
@@ -117,6 +122,9 @@ struct EveryStepOnEveryHostTests {
               - complete: results
               - expect: { doubled: completed }
               - expect: level == 0.5
+              - drag: { levelSlider: [0.2, 0.7] }
+              - release: levelSlider
+              - expect: { level: 0.7, touches: [down, up], levelSlider.isTracking: false }
               - send: { rows.bump: { row: 1 } }
               - expect: rows.first?.bumps == 1
               - tap: { rows.bumpButton: { row: 1 } }
@@ -148,6 +156,8 @@ struct EveryStepOnEveryHostTests {
               - fail: { results: http(500) }
               - expect: { doubled: completed }
               - expect: email.count < 3
+              - press: levelSlider
+              - expect: { touches: [], levelSlider.isTracking: true }
               - send: { rows.bump: { row: 2 } }
               - expect: rows.first?.bumps == 1
               - tap: { rows.bumpButton: { row: 2 } }

@@ -53,3 +53,20 @@ extension DeclarationsPass {
         return read
     }
 }
+
+extension DeclarationsPass {
+    /// `errorBody:`: each type must be a record of `types:` (a JSON error body is an object); the
+    /// types become those `error.body(Type)` may ask for.
+    mutating func checkErrorBodies(_ service: ServiceDecl, into plan: inout ServicePlan) {
+        for (status, written) in service.errorBodies {
+            guard let type = resolver.resolve(written, diagnostics: &cx.diagnostics) else { continue }
+            guard case .record(let name) = type else {
+                cx.diagnostics.error(.typeMismatch, "an error body decodes to a record declared under 'types:', found '\(type)'", at: written.range,
+                                     notes: [DiagnosticNote("a JSON error body is an object: declare its fields, as in 'Validation: { errors: \"[FieldError]\" }'")])
+                continue
+            }
+            plan.errorBodies.append((status: status?.value, type: type))
+            cx.table.errorBodies.insert(name)
+        }
+    }
+}

@@ -150,6 +150,8 @@ struct DeclarationsPass: CheckPass {
             guard let type = resolver.resolve(service.returns, diagnostics: &cx.diagnostics) else { continue }
             // Parameters first: an `echo:` result answers one of them.
             var plan = ServicePlan(name: service.name.value, returns: type, latency: service.latency?.value ?? 0, results: [])
+            // Error bodies before results: a failure's `body:` is read as its status's type.
+            checkErrorBodies(service, into: &plan)
             checkServiceParams(service, into: &plan)
             if let timeout = service.timeout {
                 if timeout.value > 0 {

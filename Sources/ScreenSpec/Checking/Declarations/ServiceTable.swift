@@ -18,10 +18,10 @@ struct ServiceTable {
             guard let v = values.read(node, as: returns, diagnostics: &diagnostics) else { return nil }
             return .init(outcome: .success(v), latency: result.latency?.value, range: result.range)
         case .failure(let node):
-            guard case .error(let e)? = values.readError(node, diagnostics: &diagnostics) else { return nil }
+            guard let e = readFailure(node, of: service, values, diagnostics: &diagnostics) else { return nil }
             return .init(outcome: .failure(e), latency: result.latency?.value, range: result.range)
         case .sequence(let node):
-            guard let events = readSequence(node, returns: returns, values, diagnostics: &diagnostics) else { return nil }
+            guard let events = readSequence(node, of: service, values, diagnostics: &diagnostics) else { return nil }
             return .init(outcome: .sequence(events), latency: result.latency?.value, range: result.range)
         case .echo(let name):
             guard let parameter = echoedParameter(name, of: service, diagnostics: &diagnostics) else { return nil }
@@ -55,7 +55,8 @@ struct ServiceTable {
     /// `[ { at: 100ms, value: 1 }, { at: 200ms, fail: http(500) } ]`, as an RxTest cold observable:
     /// times from the call, in order; nothing after `complete` or `fail`. No terminal entry: the
     /// sequence never ends.
-    private func readSequence(_ node: YAMLNode, returns: SpecType, _ values: ValueReader, diagnostics: inout DiagnosticBag) -> [ServicePlan.SequenceEvent]? {
+    private func readSequence(_ node: YAMLNode, of service: ServicePlan, _ values: ValueReader, diagnostics: inout DiagnosticBag) -> [ServicePlan.SequenceEvent]? {
+        let returns = service.returns
         guard let items = node.sequence else {
             diagnostics.error(.typeMismatch, "'sequence:' takes a list of events such as '- { at: 100ms, value: 1 }', found \(node.kindName)",
                               at: node.range)
@@ -94,7 +95,7 @@ struct ServiceTable {
                         ok = false
                     }
                 case "fail":
-                    if case .error(let e)? = values.readError(value, diagnostics: &diagnostics) { kind = .end(.error(e)) } else { ok = false }
+                    if let e = readFailure(value, of: service, values, diagnostics: &diagnostics) { kind = .end(.error(e)) } else { ok = false }
                 default:
                     let written = key.string ?? ""
                     diagnostics.error(.unknownKey, "unknown key '\(written)' in a sequence event\(diagnostics.didYouMean(written, in: ["at", "value", "complete", "fail"]))",

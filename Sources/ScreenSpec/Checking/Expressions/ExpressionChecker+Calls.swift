@@ -148,6 +148,7 @@ extension ExpressionChecker {
     }
 
     private mutating func method(_ b: Typed, _ name: String, _ nameRange: SpecRange, _ arguments: [Expr], _ range: SpecRange) -> Typed? {
+        if b.type == .error, name == "body" { return errorBody(b, arguments, range) }
         let labeled = arguments.map { LabeledExpr(label: "", labelRange: $0.range, value: $0) }
         if let handled = closureMethod(b, name, nameRange, labeled, range) { return handled }
         if let handled = listMove(b, name, nameRange, labeled, range) { return handled }

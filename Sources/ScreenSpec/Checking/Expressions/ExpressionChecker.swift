@@ -443,6 +443,11 @@ struct ExpressionChecker {
         case .color:
             result = Self.colorMember(name).map { ($0, .double) }
         case .error:
+            if name == "body" {
+                let example = table.errorBodies.sorted().first ?? "FieldErrors"
+                return error(.wrongArity, "'body' takes the type its body decodes to, as in '.body(\(example))'", nameRange,
+                             notes: [DiagnosticNote("a service's 'errorBody:' names the types its failures' bodies decode to")])
+            }
             result = Self.errorMember(name)
         case .record(let record):
             let fields = table.records[record] ?? []
@@ -459,7 +464,7 @@ struct ExpressionChecker {
             let known: [String] = switch type {
             case .string, .list: BuiltinCatalog.properties.filter { $0.receiver.bind(type, element: nil) != nil }.map(\.name)
             case .color: ["white", "red", "green", "blue", "alpha"]
-            case .error: Self.errorMembers
+            case .error: Self.errorMembers + ["body"]
             default: []
             }
             let methods = BuiltinCatalog.methodNames(on: type).map { $0 + "()" }

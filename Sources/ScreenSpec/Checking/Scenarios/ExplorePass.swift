@@ -123,7 +123,7 @@ struct ExplorePass: CheckPass {
         // tried through its control only: a switch's value input sent without the switch turning,
         // or a button's event sent while the button is disabled, is a move no person can make.
         if decl?.inputs == nil && decl?.events == nil && !plan.gestures.isEmpty {
-            let driven = Set(plan.gestures.flatMap { $0.gesture.writes + $0.gesture.events + $0.gesture.modelEvents })
+            let driven = Set(plan.gestures.flatMap { $0.gesture.writes + $0.gesture.events + $0.gesture.modelEvents + [$0.gesture.tracking?.node].compactMap { $0 } })
             let executed = Set(plan.gestures.flatMap { $0.gesture.actions + $0.gesture.modelActions })
             plan.inputs.removeAll { driven.contains($0.node) }
             plan.events.removeAll { driven.contains($0) }

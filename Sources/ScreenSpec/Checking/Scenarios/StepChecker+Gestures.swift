@@ -5,6 +5,7 @@ import SpecRuntime
 extension StepChecker {
     /// `tap: confirm`, `type: { email: "a@b.c" }`, `select: { repos: 2 }`, `fire: { manager.didUpdate: [...] }`.
     mutating func checkGesture(_ verb: Located<String>, _ targets: [(target: Located<String>, value: YAMLNode?)]) -> [StepPlan] {
+        if verb.value == GestureVerb.drag.name { return checkDrag(verb, targets) }
         let reader = ValueReader(table: cx.table)
         var plans: [StepPlan] = []
         for (target, valueNode) in targets {
@@ -102,7 +103,14 @@ extension StepChecker {
                         cx.diagnostics.error(.unexpectedValue, "'\(verb.value):' takes only the name, as in '\(verb.value): \(target.value)'", at: value.range)
                         continue
                     }
-                    plans.append(gesture(.value(.void), writes: [], events: events, actions: event.actions, text: "\(verb.value) \(target.value)"))
+                    var plan = gesture(.value(.void), writes: [], events: events, actions: event.actions, text: "\(verb.value) \(target.value)")
+                    if let to = component.kind.events.first(where: { $0.name == event.name })?.tracks,
+                       let p = component.property(ComponentEntry.trackingProperty), case .gesture(var g) = plan.kind {
+                        // A touch sets the control's `isTracking`, and is not made when it already is so.
+                        g.tracking = GesturePlan.Tracking(node: component.properties[p].node, to: to)
+                        plan.kind = .gesture(g)
+                    }
+                    plans.append(plan)
                 } else {
                     guard let value else {
                         cx.diagnostics.error(.missingValue, "'\(target.value)' carries a value of type '\(event.payload)'", at: target.range,

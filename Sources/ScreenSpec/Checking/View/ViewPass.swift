@@ -100,6 +100,15 @@ struct ViewPass: CheckPass {
             // rows bound to a list by its name (`rows: items`, a `cells:` entry) are that list,
             // which the timeline prints already under its own name: each row change once.
             var shown = property.verb != nil || wiring != nil
+            if property.name == ComponentEntry.trackingProperty, kind.tracksTouches {
+                // Touches set it, nothing else: shown when the spec hears them.
+                if let wiring {
+                    cx.diagnostics.error(.setByTouch, "'\(property.name)' of \(kind.title) '\(decl.name.value)' is set by a person's touches ('press:', 'release:', 'drag:'); it cannot be bound",
+                                         at: wiring.name.range, notes: [DiagnosticNote("bind 'touchDown:' and 'touchUpInside:' to inputs to hear them, as 'slider.rx.controlEvent(.touchDown)'")])
+                    continue
+                }
+                shown = kind.events.contains { event in event.tracks != nil && decl.events.contains { $0.name.value == event.name } }
+            }
             if property.type == nil, case .name(let bound)? = wiring?.value?.kind, let symbol = viewModel[bound], cx.nodes.indices.contains(symbol.node),
                cx.nodes[symbol.node].visible {
                 shown = false

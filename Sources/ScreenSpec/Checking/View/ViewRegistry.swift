@@ -55,7 +55,10 @@ struct ViewRegistry {
                           events: events.map { .init(name: $0.name, node: $0.node, feeds: $0.feeds, actions: $0.actions) },
                           titles: titles, minimum: minimum, maximum: maximum, step: step, bounds: bounds, choices: choices)
         }
-        var verbs: [String] { (properties.compactMap(\.verb) + events.compactMap(\.verb)).reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
+        var verbs: [String] {
+            (properties.compactMap(\.verb) + events.compactMap(\.verb) + (kind.tracksTouches ? [GestureVerb.drag.name] : []))
+                .reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        }
     }
 
     var components: [Component] = []

@@ -10,6 +10,7 @@ extension DiagnosticID {
     package static let missingDefault = DiagnosticID("missing-default", "a table without 'default:' for the values it does not list")
     package static let missingInitial = DiagnosticID("missing-initial", "a declared property with no empty value to start from")
     package static let wrongCount = DiagnosticID("wrong-count", "'map:' lists a different number of values than targets")
+    package static let setByTouch = DiagnosticID("set-by-touch", "a control's 'isTracking' is set by a person's touches, not by a binding")
 
     /// Every id of view, in the order of docs/diagnostics.md.
     static let viewIDs: [DiagnosticID] = [
@@ -23,5 +24,6 @@ extension DiagnosticID {
         .missingDefault,
         .missingInitial,
         .wrongCount,
+        .setByTouch,
     ]
 }

@@ -32,10 +32,15 @@ extension ComponentCatalog {
                        properties: [ComponentProperty("title", .string, .string("")), .enabled],
                        events: [ComponentEvent("tap", .void, verb: .tap)], settings: [.action, .font]),
         // UISlider clamps its value into minimumValue...maximumValue (0...1 by default).
-        ComponentEntry("slider", "slider", "A slider (UISlider, 'rx.value'): a person moves it with 'slide:'.",
+        // A drag is a touch down, the value's changes, then a touch up ('rx.controlEvent(.touchDown)',
+        // '.touchUpInside'); 'isTracking' is true in between.
+        ComponentEntry("slider", "slider",
+                       "A slider (UISlider, 'rx.value', 'rx.controlEvent(.touchDown)'): a person moves it with 'slide:', holds it with 'press:' and 'release:', or 'drag:'s it.",
                        properties: [ComponentProperty("value", .double, .double(0), verb: .slide, range: .bounds(minimum: 0, maximum: 1, stepped: false)),
-                                    .enabled],
-                       events: [.changed("value")], settings: [.minimumValue, .maximumValue]),
+                                    .enabled, ComponentProperty(ComponentEntry.trackingProperty, .bool, .bool(false))],
+                       events: [.changed("value"), ComponentEvent("touchDown", .void, verb: .press, tracks: true),
+                                ComponentEvent("touchUpInside", .void, verb: .release, tracks: false)],
+                       settings: [.minimumValue, .maximumValue]),
         ComponentEntry("stepper", "stepper",
                        "A stepper (UIStepper, 'rx.value'): a person sets it with 'step:'; 'minimumValue:' and 'maximumValue:' bound it.",
                        properties: [ComponentProperty("value", .double, .double(0), verb: .step, range: .bounds(minimum: 0, maximum: 100, stepped: true)),

@@ -44,10 +44,18 @@ package struct ComponentEntry: Sendable {
     /// its binding.
     package var rowsProperty: String? { properties.first { $0.type == nil }?.name }
 
-    /// The gestures it takes, each once, properties' first.
+    /// The gestures it takes, each once, properties' first; a control that tracks a finger takes
+    /// `drag:` too.
     var verbs: [GestureVerb] {
-        (properties.compactMap(\.verb) + events.compactMap(\.verb)).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        (properties.compactMap(\.verb) + events.compactMap(\.verb) + (tracksTouches ? [GestureVerb.drag] : [])).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     }
+
+    /// UIControl's `isTracking`: true from a touch down on the control to its touch up (a
+    /// slider's, while a person drags it). Only touches set it; nothing binds it.
+    static let trackingProperty = "isTracking"
+
+    /// Whether it follows a finger: it has touch events that set ``trackingProperty``.
+    var tracksTouches: Bool { events.contains { $0.tracks != nil } }
 
     /// Whether its members are declared by the spec (`properties:`, `callbacks:`) besides its own.
     var declaresMembers: Bool { settings.contains { $0.reading == .declaredProperties || $0.reading == .callbacks } }
@@ -141,12 +149,17 @@ struct ComponentEvent: Sendable {
     let verb: GestureVerb?
     /// The setting whose titles a `.value` payload must be one of (an alert's `buttons`).
     let choices: String?
+    /// A touch of a control that follows a finger (a slider's `touchDown`, `touchUpInside`): what
+    /// its gesture sets the control's ``ComponentEntry/trackingProperty`` to. The gesture is not
+    /// made when it is already so, as UIKit sends no touch up without a touch down first.
+    let tracks: Bool?
 
-    init(_ name: String, _ payload: Payload, verb: GestureVerb? = nil, choices: String? = nil) {
+    init(_ name: String, _ payload: Payload, verb: GestureVerb? = nil, choices: String? = nil, tracks: Bool? = nil) {
         self.name = name
         self.payload = payload
         self.verb = verb
         self.choices = choices
+        self.tracks = tracks
     }
 
     /// `valueChanged` and the like: fired with the new value when the person changes `property`.

@@ -28,11 +28,15 @@ package struct GestureVerb: Sendable, Hashable {
 
     /// Every verb, in the order the schema lists them.
     package static let all: [GestureVerb] = [
-        .type, .slide, .step, .pick, .toggle, .tap, .focus, .blur, .select, .delete, .move, .refresh, .scrollToEnd, .search, .cancel, .page, .choose, .back, .fire,
+        .type, .slide, .press, .release, .drag, .step, .pick, .toggle, .tap, .focus, .blur, .select, .delete, .move, .refresh, .scrollToEnd, .search, .cancel, .page, .choose, .back, .fire,
     ]
 
     static let type = GestureVerb("type", "types into a text field, text view or search bar") { "type \($1) into \($0)" }
     static let slide = GestureVerb("slide", "moves a slider")
+    static let press = GestureVerb("press", "touches a slider's thumb and holds it (UIKit's touchDown)")
+    static let release = GestureVerb("release", "lets go of a slider it holds (UIKit's touchUpInside)")
+    /// A drag is played as its gestures: `press:`, a `slide:` per value, `release:`.
+    static let drag = GestureVerb("drag", "drags a slider: touches it, moves it through the values in order, lets go", fromPage: false)
     static let step = GestureVerb("step", "sets a stepper's value")
     static let pick = GestureVerb("pick", "picks a segment, a date or a picker view's row")
     static let toggle = GestureVerb("toggle", "flips a switch")

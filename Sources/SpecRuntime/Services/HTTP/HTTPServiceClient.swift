@@ -2,7 +2,8 @@
 /// from the call's arguments and the environment, sends it, and reads the answer into the
 /// service's `returns:` type. Always answers, with a value or the spec's error value:
 ///
-/// - status >= 400: `http(STATUS)`;
+/// - status >= 400: `http(STATUS)`, with its body decoded as the type the service's `errorBody:`
+///   gives for the status, or without one when it declares none or the body does not decode;
 /// - a body that is not JSON or not of the `returns:` type: `decode`, with the reason;
 /// - refused, timed out, too large, a redirect loop, closed mid-body: `unknown`, with the reason.
 ///
@@ -16,6 +17,8 @@ package struct HTTPServiceClient: Sendable {
     private let plans: [String: HTTPPlan]
     private let types: TypeTable
     private let returns: [String: SpecType]
+    /// The services whose failures carry a body (`errorBody:`), by name.
+    private let errorBodies: [String: ServicePlan]
     private let baseURL: String?
     private let environment: [String: String]
     private let maximumBodySize: Int
@@ -34,17 +37,20 @@ package struct HTTPServiceClient: Sendable {
                  transport: any HTTPTransport) {
         var plans: [String: HTTPPlan] = [:]
         var returns: [String: SpecType] = [:]
+        var errorBodies: [String: ServicePlan] = [:]
         var secrets: Set<String> = []
         for service in spec.services {
             guard let http = service.http else { continue }
             plans[service.name] = http
             returns[service.name] = service.returns
+            if !service.errorBodies.isEmpty { errorBodies[service.name] = service }
             for variable in http.environment {
                 if let value = environment[variable.name], !value.isEmpty { secrets.insert(value) }
             }
         }
         self.plans = plans
         self.returns = returns
+        self.errorBodies = errorBodies
         self.types = spec.types
         self.baseURL = baseURL
         self.environment = environment
@@ -87,16 +93,19 @@ package struct HTTPServiceClient: Sendable {
             return {}
         }
         let client = self
-        let exchange = HTTPExchange(method: request.method, url: request.url,
+        var exchange = HTTPExchange(method: request.method, url: request.url,
                                     headers: request.headers.map { HTTPExchange.Header(name: $0.name, value: $0.value) },
                                     body: request.body, timeout: plan.timeout, maximumBodySize: maximumBodySize)
+        let failures = errorBodies[service]
+        exchange.readsErrorBody = failures != nil
         return transport.start(exchange) { result in
             switch result {
             case .failure(let failure):
                 completion(.failure(ServiceFailure(ErrorValue(.unknown, message: client.redact("\(request.label): \(failure.reason)")))))
             case .success(let response) where response.status >= 400:
                 let status = ErrorValue.httpStatuses.contains(response.status) ? response.status : 0
-                completion(.failure(ServiceFailure(ErrorValue(.http, status: status, message: "\(request.label): HTTP status \(response.status)"))))
+                let body = failures.flatMap { client.errorBody(response.body, status: status, of: $0) }
+                completion(.failure(ServiceFailure(ErrorValue(.http, status: status, message: "\(request.label): HTTP status \(response.status)", body: body))))
             case .success(let response):
                 do throws(JSONAnswerDecoder.Failure) {
                     let value = try JSONAnswerDecoder(types: client.types).decode(response.body, as: type)
@@ -105,6 +114,17 @@ package struct HTTPServiceClient: Sendable {
                     completion(.failure(ServiceFailure(ErrorValue(.decode, message: client.redact("\(request.label): \(error.reason)")))))
                 }
             }
+        }
+    }
+
+    /// A failure's body as the type `service` declares for `status`; nil when it declares none, or
+    /// the body is empty, not JSON or not of the type: a body that lies is no body.
+    private func errorBody(_ bytes: [UInt8], status: Int, of service: ServicePlan) -> Value? {
+        guard let type = service.errorBodyType(status: status), !bytes.isEmpty else { return nil }
+        do throws(JSONAnswerDecoder.Failure) {
+            return redact(try JSONAnswerDecoder(types: types).decode(bytes, as: type))
+        } catch {
+            return nil
         }
     }
 

@@ -12,6 +12,10 @@ package struct HTTPExchange: Sendable, Equatable {
     package var timeout: Int
     /// The most bytes the answer's body may have; the transport stops reading there.
     package var maximumBodySize: Int
+    /// Whether the body of a status of 400 or more is read (the service declares `errorBody:`).
+    /// Such a body over ``maximumBodySize``, or cut off, is dropped rather than failing the
+    /// exchange: the status is the answer, and its body is empty.
+    package var readsErrorBody = false
 
     package struct Header: Sendable, Codable, Equatable {
         package var name: String
@@ -33,8 +37,8 @@ package struct HTTPExchange: Sendable, Equatable {
     }
 }
 
-/// A status and a body, as the server sent them (the body is empty for a status of 400 or more:
-/// the status is the answer).
+/// A status and a body, as the server sent them (the body is empty for a status of 400 or more,
+/// the status being the answer, unless the exchange ``HTTPExchange/readsErrorBody``).
 package struct HTTPResponse: Sendable, Equatable {
     package var status: Int
     package var body: [UInt8]

@@ -102,7 +102,7 @@ struct ErrorValueCheckingTests {
                |
             13 |       flag: save.errors.statuss == 409
                |                         ^~~~~~~
-            note: 'Error' has 'kind', 'status', 'message'
+            note: 'Error' has 'kind', 'status', 'message', 'body'
 
             """)
     }
