@@ -312,7 +312,8 @@ struct ShapeBuilder {
         for (i, node) in spec.nodes.enumerated() where !node.hasCurrentValue {
             guard case .output = node.role else { continue }
             let readByNode = program.readers[i].contains { !isComponent($0) }
-            let readByStream = program.pipelineInputs[i].contains { !isComponent(spec.streams[$0.pipeline].output) }
+            // A row's work listening to the row (its pipeline after the streams') is the row's, not the screen's.
+            let readByStream = program.pipelineInputs[i].contains { $0.pipeline < spec.streams.count && !isComponent(spec.streams[$0.pipeline].output) }
             let readByHandler = program.handlersOn[i].contains { spec.handlers[$0].targets.contains { !isComponent($0) } }
             if readByNode || readByStream || readByHandler { result.insert(node.name) }
         }

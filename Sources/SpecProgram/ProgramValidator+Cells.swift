@@ -64,7 +64,7 @@ extension ProgramValidator {
             try index(action.executing, fields, "field", here)
             try index(action.enabled, fields, "field", here)
             if let work = action.work {
-                try rowWork(work, action, here)
+                try rowWork(work, action, plan, here)
             } else {
                 try index(action.service, spec.services.count, "service", here)
             }
@@ -138,15 +138,18 @@ extension ProgramValidator {
     }
 
     /// A row's action's work written as a stream: one request merging its executions (each a
-    /// row's), bound to the row, reading the row alone (no node of the screen, no stream it
-    /// listens to), with no arguments of the action's own.
-    private func rowWork(_ work: RequestPlan, _ action: CellsPlan.Action, _ here: String) throws(CompiledSpecError) {
+    /// row's), bound to the row, reading the row alone (no node of the screen), with no arguments
+    /// of the action's own. The streams its operators listen to (`takeUntil: pause`) are the row's
+    /// own, indices in its entry's inputs (``RequestPlan/listening(to:)``), and its operators are
+    /// checked with the nodes those inputs fire on.
+    private func rowWork(_ work: RequestPlan, _ action: CellsPlan.Action, _ plan: CellsPlan, _ here: String) throws(CompiledSpecError) {
         guard work.strategy == .merge, !work.failuresEnd, work.bindsElement else {
             throw fail("\(here) has work that is not one merging request bound to its row")
         }
-        guard work.innerSources.isEmpty else { throw fail("\(here) has work listening to a stream of the screen") }
+        for source in work.innerSources { try index(source.node, plan.inputs.count, "row input", "\(here) work") }
+        guard let listening = work.listening(to: plan.inputs) else { throw fail("\(here) has work listening to a stream its row does not have") }
         guard action.arguments.isEmpty, action.argumentNames.isEmpty else { throw fail("\(here) has arguments beside its work") }
         if action.service != -1 { try index(action.service, spec.services.count, "service", here) }
-        try operators([OperatorPlan(name: work.name, arguments: OperatorArguments(request: work))], here, slots: 0)
+        try operators([OperatorPlan(name: listening.name, arguments: OperatorArguments(request: listening))], here, slots: 0)
     }
 }

@@ -29,24 +29,45 @@ extension ScreenGraph {
         }
     }
 
-    /// Makes the pipelines of ``rowWorkPipelines(_:)``, in its order, each request telling the
-    /// graph what its executions do. Its node (for names and the timeline's cancellations) is the
-    /// screen's stream of the action's elements, `settings.save.elements`.
-    func connectRowWork() {
+    /// The plans of the pipelines of ``rowWorkPipelines(_:)``, in its order
+    /// (``CellsPlan/rowWorkStream(_:)``): the program routes the row's streams they listen to
+    /// (`takeUntil: pause`) to them, and the graph makes them.
+    static func rowWorkStreams(_ spec: CheckedSpec) -> [(cells: Int, action: Int, plan: StreamPlan)] {
+        var out: [(cells: Int, action: Int, plan: StreamPlan)] = []
         for (c, entry) in spec.cells.enumerated() {
-            for (a, action) in (entry.actions ?? []).enumerated() {
-                guard let work = action.work else { continue }
-                let p = storedPipelines.count
-                let output = entry.inputs.indices.contains(action.elements) ? entry.inputs[action.elements].node : entry.node
-                let flatMap = OperatorPlan(name: work.name, arguments: OperatorArguments(request: work), written: nil)
-                let plan = StreamPlan(output: output, source: -1, operators: [flatMap], holdsValue: false)
-                let pipeline = StreamPipeline(plan: plan, environment: makeEnvironment(p, plan))
-                pipeline.request?.rowExecution = { [unowned self] row, event in
-                    rowWorkEvents.append((RowCall(cells: c, action: a, row: rowIdentity(c, row)), event))
-                }
-                storedPipelines.append(pipeline)
+            for (a, action) in (entry.actions ?? []).enumerated() where action.work != nil {
+                // A program the validator took always has one; a placeholder keeps the order.
+                let plan = entry.rowWorkStream(a) ?? StreamPlan(output: entry.node, source: -1, operators: [], holdsValue: false)
+                out.append((c, a, plan))
             }
         }
+        return out
+    }
+
+    /// Makes the pipelines of ``rowWorkPipelines(_:)``, in its order, each request telling the
+    /// graph what its executions do, and which of its executions a stream of a row it listens to
+    /// reaches: the row's own (`downloads.pause` fires with the row, and only that row's
+    /// `takeUntil: pause` hears it). Its node (for names and the timeline's cancellations) is the
+    /// screen's stream of the action's elements, `settings.save.elements`.
+    func connectRowWork() {
+        for (c, a, plan) in Self.rowWorkStreams(spec) {
+            let p = storedPipelines.count
+            let pipeline = StreamPipeline(plan: plan, environment: makeEnvironment(p, plan))
+            pipeline.request?.rowExecution = { [unowned self] row, event in
+                rowWorkEvents.append((RowCall(cells: c, action: a, row: rowIdentity(c, row)), event))
+            }
+            if !(plan.operators.first?.secondarySources.isEmpty ?? true) {
+                pipeline.request?.sameRow = { [unowned self] execution, row in rowIdentity(c, execution) == rowIdentity(c, row) }
+            }
+            storedPipelines.append(pipeline)
+        }
+    }
+
+    /// A stream of a row that row work pipeline `p` listens to fired (its value already in the
+    /// pipeline's inbox): the pipeline runs now, and what its executions did (a `takeUntil`
+    /// ending one) is settled after this transaction, as a timer's is.
+    func feedRowWork(_ p: Int) {
+        _ = pipelines[p].process()
     }
 
     /// Starts the row's execution: the pipeline subscribes to the work for `row`, the row as the

@@ -426,7 +426,7 @@ public final class ScreenGraph {
         if !observers.isEmpty { observe(node, .end(time: clock.now, name: "", end: streamEnd)) }
         for input in pipelineEndInputs[node] {
             pipelines[input.pipeline].receiveEnd(op: input.op, index: input.index, streamEnd)
-            feed(spec.streams[input.pipeline].output, from: node)
+            if input.pipeline < spec.streams.count { feed(spec.streams[input.pipeline].output, from: node) } else { feedRowWork(input.pipeline) }
         }
     }
 
@@ -468,7 +468,8 @@ public final class ScreenGraph {
             } else {
                 pipelines[input.pipeline].receive(op: input.op, index: input.index, value)
             }
-            feed(spec.streams[input.pipeline].output, from: node)
+            // After the streams' pipelines, a row's work listening to the row (ScreenGraph+RowWork.swift).
+            if input.pipeline < spec.streams.count { feed(spec.streams[input.pipeline].output, from: node) } else { feedRowWork(input.pipeline) }
         }
     }
 

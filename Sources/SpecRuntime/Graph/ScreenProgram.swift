@@ -157,6 +157,14 @@ package final class ScreenProgram: @unchecked Sendable {
             for port in ports.ends { pipelineEndInputs[port.node].append((p, port.op, port.index)) }
             secondaryPorts.append(ports.values)
         }
+        // Rows' work listening to the row's own streams (`takeUntil: pause`): its pipelines come
+        // after the streams' (ScreenGraph+RowWork.swift), and only its nodes name them, so a
+        // spec without such work routes as before.
+        for (k, row) in ScreenGraph.rowWorkStreams(spec).enumerated() {
+            let ports = StreamPipeline.ports(of: row.plan)
+            for port in ports.values { pipelineInputs[port.node].append((spec.streams.count + k, port.op, port.index)) }
+            for port in ports.ends { pipelineEndInputs[port.node].append((spec.streams.count + k, port.op, port.index)) }
+        }
         self.pipelineInputs = pipelineInputs
         self.pipelineEndInputs = pipelineEndInputs
         self.secondaryPorts = secondaryPorts

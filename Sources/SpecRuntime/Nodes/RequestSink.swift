@@ -89,9 +89,19 @@ final class RequestSink: StreamOperator {
         self.innerFlushes = plan.inner.contains { OperatorCatalog.entry(named: $0.name)?.emitsOnFlush == true }
     }
 
+    /// Set when the request runs the work of a row's action whose operators listen to the row's
+    /// own streams (`takeUntil: pause`): whether an execution (its element, the row as it
+    /// started) is of the row an element of those streams fired with. Each execution hears its
+    /// own row's, as each cell's `take(until: pause)` subscribes to its own relay.
+    var sameRow: ((_ execution: Value, _ row: Value) -> Bool)?
+
     func onSecondary(_ index: Int, _ value: Value) {
         build()
         // A snapshot: an inner stream may end (and leave `active`) on this element.
+        if let sameRow {
+            for stream in active.streams where sameRow(stream.element ?? .none, value) { stream.receive(index, value) }
+            return
+        }
         for stream in active.streams { stream.receive(index, value) }
     }
 

@@ -136,6 +136,8 @@ struct DigestCells {
         while let n = stack.popLast() {
             guard program.handlersOn[n].isEmpty, program.actionsOn[n].isEmpty, !rowsFollow[n] else { return false }
             for port in program.pipelineInputs[n] {
+                // A row's work listening to the row (its pipeline after the streams') keeps its executions.
+                guard port.pipeline < program.spec.streams.count else { return false }
                 let stream = program.spec.streams[port.pipeline]
                 guard port.op < 0, stream.source == n, stream.timer == nil, stream.errors == nil,
                       stream.operators.allSatisfy(Self.mapsOrFiltersTheElementAlone) else { return false }
@@ -183,7 +185,9 @@ struct DigestCells {
                 let output = spec.streams[port.pipeline].output
                 if inPart.insert(output).inserted { stack.append(output) }
             }
-            for port in program.pipelineEndInputs[n] where spec.streams[port.pipeline].source != n || port.op >= 0 { return nil }
+            for port in program.pipelineEndInputs[n] where port.pipeline >= spec.streams.count || spec.streams[port.pipeline].source != n || port.op >= 0 {
+                return nil
+            }
             for reader in program.readers[n] where inPart.insert(reader).inserted { stack.append(reader) }
         }
         let partPipelines = Set(pipelines)
@@ -311,7 +315,8 @@ struct DigestCells {
     /// their timers are overwritten, and nothing else changes until a wait lets the answer in.
     func restartedRequest(by node: Int) -> (pipeline: Int, reads: [Int])? {
         guard hasStreams, program.handlersOn[node].isEmpty, program.actionsOn[node].isEmpty, program.readers[node].isEmpty, !rowsFollow[node],
-              program.pipelineInputs[node].count == 1, let port = program.pipelineInputs[node].first, port.op < 0 else { return nil }
+              program.pipelineInputs[node].count == 1, let port = program.pipelineInputs[node].first, port.op < 0,
+              port.pipeline < program.spec.streams.count else { return nil }
         let stream = program.spec.streams[port.pipeline]
         guard stream.source == node, stream.timer == nil, stream.operators.count == 1, let first = stream.operators.first,
               let plan = first.arguments.request, plan.strategy == .latest, plan.inner.isEmpty,

@@ -110,4 +110,22 @@ struct LiveScreenRowActionTests {
         #expect(try screen.value(of: "failures") == .int(1))
         #expect(await eventually { (try? screen.value(of: "anySaving")) == .bool(false) })
     }
+    /// W1 live: a row's work that ends on the row's own `pause` (an interval that never ticks
+    /// within the test, so nothing depends on the machine's speed).
+    @Test func aRowsPauseEndsItsOwnExecutionOnALiveScreen() throws {
+        let spec = try liveSpec(RowWorkTakeUntilTests.downloads.replacingOccurrences(of: "interval: 500ms", with: "interval: 10m")
+            + "\n      - wait: 0ms\n")
+        let screen = try LiveScreen(spec: spec)
+        screen.start()
+        defer { screen.stop() }
+        try screen.sendRow("rows.start", row: .int(1))
+        try screen.sendRow("rows.start", row: .int(2))
+        #expect(try screen.value(of: "busy") == .list([.bool(true), .bool(true)]))
+        try screen.sendRow("rows.pause", row: .int(2))
+        #expect(try screen.value(of: "busy") == .list([.bool(true), .bool(false)]))
+        #expect(try screen.value(of: "completed") == .list([.int(0), .int(1)]))
+        try screen.sendRow("rows.pause", row: .int(1))
+        #expect(try screen.value(of: "busy") == .list([.bool(false), .bool(false)]))
+        #expect(try screen.value(of: "completed") == .list([.int(1), .int(1)]))
+    }
 }

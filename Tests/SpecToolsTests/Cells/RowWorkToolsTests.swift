@@ -120,4 +120,65 @@ struct RowWorkToolsTests {
         #expect(found.scenarioYAML.contains("settings.toggle"), "\(found.scenarioYAML)")
         #expect(CounterexampleCheck.problem(found, specText: text, path: "/nonexistent/switches.yaml") == nil)
     }
+    /// W1: a row's interval that ends on the row's own `pause` (`takeUntil: pause`).
+    private static let downloads = """
+        screen: Downloads
+        types:
+          Download: { id: Int }
+        state:
+          items: { type: "[Download]", initial: [{ id: 1 }, { id: 2 }] }
+        viewModels:
+          DownloadRow:
+            params: { item: Download }
+            inputs:
+              start: event
+              pause: event
+            state:
+              progress: { type: Int, initial: 0 }
+              paused: { type: Int, initial: 0 }
+            actions:
+              download:
+                trigger: start
+                work: { interval: 500ms, ops: [ { takeUntil: pause }, { take: 3 } ] }
+            handlers:
+              - on: download.elements
+                set: { progress: progress + 10 }
+              - on: download.completions
+                set: { paused: "progress < 30 ? paused + 1 : paused" }
+        cells:
+          downloads: { viewModel: DownloadRow, for: items }
+        invariants:
+          neverPausedAtTen: '!downloads.contains { $0.paused > 0 && $0.progress == 10 }'
+        scenarios:
+          - name: a row pauses
+            steps:
+              - send: { downloads.start: { row: 1 } }
+              - wait: 500ms
+              - send: { downloads.pause: { row: 2 } }
+              - wait: 500ms
+              - send: { downloads.pause: { row: 1 } }
+              - expect: 'downloads.map { $0.progress } == [20, 0] && downloads.map { $0.paused } == [1, 0]'
+        """
+
+    @Test func exploreEndsARowsExecutionOnItsOwnPauseWithItsPredictionsVerified() throws {
+        let spec = try Fixtures.checked(Self.downloads, path: "/nonexistent/downloads.yaml")
+        var options = ExploreOptions()
+        options.verifiesPredictions = true
+        let result = Explorer.explore(spec, options: options)
+        #expect(result.predictionMismatches == 0)
+        let found = try #require(result.counterexample)
+        // Paused after one tick: the pause reached that row's execution, and only that row's.
+        #expect(found.scenarioYAML.contains("downloads.pause"), "\(found.scenarioYAML)")
+        #expect(CounterexampleCheck.problem(found, specText: Self.downloads, path: "/nonexistent/downloads.yaml") == nil)
+    }
+
+    @Test func aRowsTakeUntilDroppedIsKilledByTheScenarioThatPauses() throws {
+        guard case .success(let run) = MutationRun.run(specPath: try write(Self.downloads)) else {
+            Issue.record("invalid")
+            return
+        }
+        let dropped = run.outcomes.filter { $0.mutant.change.hasPrefix("takeUntil") && $0.mutant.change.hasSuffix("(removed)") }
+        #expect(dropped.count == 1, "\(run.outcomes.map(\.mutant.change))")
+        #expect(dropped.allSatisfy { $0.status == .killed && $0.mutant.declaration == "downloads" }, "\(dropped.map { ($0.mutant.change, $0.status) })")
+    }
 }

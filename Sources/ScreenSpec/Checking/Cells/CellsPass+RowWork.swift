@@ -7,6 +7,10 @@ struct RowWorkScope {
     var fields: [String: (field: Int, type: SpecType)]
     /// The field holding the action's input, the trigger's latest value; nil for an event.
     var inputField: Int?
+    /// The row's own streams its operators may listen to (`takeUntil: pause`), by name: its
+    /// inputs and the streams of the actions declared before this one, each as its index in the
+    /// row's inputs (``RequestPlan/listening(to:)``).
+    var streams: [String: (input: Int, type: SpecType)] = [:]
 
     /// A checker that reads the row's fields and nothing of the screen.
     func checker(_ cx: CheckContext) -> ExpressionChecker {
@@ -35,7 +39,9 @@ extension CellsPass {
         var pass = DataflowPass(spec: spec, declarations: declarations, catalog: ScreenCatalog(resolver: nil))
         var fields = scope
         if let field = trigger.field { fields[trigger.name] = (field, input) }
-        pass.rowWork = RowWorkScope(fields: fields, inputField: trigger.field)
+        var streams: [String: (input: Int, type: SpecType)] = [:]
+        for (k, input) in model.inputs.enumerated() { streams[input.name] = (k, input.type) }
+        pass.rowWork = RowWorkScope(fields: fields, inputField: trigger.field, streams: streams)
         pass.workInput = (action.name.value, input, (trigger.name, input), false)
         // The context moves into the pass and back: its diagnostics and the records it adds.
         swap(&pass.cx, &cx)

@@ -195,6 +195,7 @@ struct CellsPass: CheckPass {
         let ownInputs = model.inputs.count
         // Each action's `executing` and its streams' latest values, before the outputs read them.
         let declaredActions = declareActions(decl, &model, &fields, &inputFields, ownInputs: ownInputs)
+        warnOfRowWorkReadingWrittenState(decl)
         // Value inputs are read in their own handlers only: elsewhere they have no current value.
         let readable = fields
         var outputFields = readable

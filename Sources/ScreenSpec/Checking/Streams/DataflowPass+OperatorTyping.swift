@@ -22,7 +22,11 @@ extension DataflowPass {
         // The other streams in order, each compared as it is found when the typing asks for one type.
         var otherTypes: [SpecType] = []
         for other in arguments.sources {
-            guard let symbol = streamSource(other, for: node, stoppedBy: entry.typing == .endsOn) else { return nil }
+            // In a row's work, a stream of the row: its index in the row's inputs.
+            let rowStream = rowWork?.streams[other.value].map { (node: $0.input, type: $0.type) }
+            guard let symbol = rowStream ?? streamSource(other, for: node, stoppedBy: entry.typing == .endsOn).map({ (node: $0.node, type: $0.type) }) else {
+                return nil
+            }
             switch entry.typing {
             case .joinsSameType where symbol.type != element:
                 cx.diagnostics.error(.typeMismatch, "'\(op.name)' needs streams of one type: '\(sourceName)' carries '\(element)' here, '\(other.value)' carries '\(symbol.type)'",

@@ -161,10 +161,8 @@ extension DataflowPass {
                                   at: op.range, fixIt: "move this operator into the request's 'ops:'")
                 return nil
             }
-            if rowWork != nil, !op.arguments.sources.isEmpty || op.arguments.navigation != nil {
-                cx.diagnostics.error(.unsupportedInnerOperator, "'\(op.name)' listens to a stream of the screen; a row's work reads its own row alone",
-                                     at: op.range, notes: [DiagnosticNote("a row's action ends with its row: the row leaving its list disposes its execution")],
-                                     fixIt: "remove it, or give the row an input for it and trigger another action of the row")
+            // A row's work listens to its own row alone (CellsPass+RowWorkStreams.swift).
+            if let rowWork, !op.arguments.sources.isEmpty || op.arguments.navigation != nil, rowWorkRefuses(op, entry, rowWork) {
                 return nil
             }
             if inner {

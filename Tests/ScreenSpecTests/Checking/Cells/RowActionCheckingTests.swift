@@ -112,7 +112,8 @@ struct RowActionCheckingTests {
         let text = diagnose("""
                   save: { trigger: toggle, work: { just: "true", ops: [ { takeUntil: items } ] } }
             """)
-        #expect(text.contains("t.yaml:13:61: error: 'takeUntil' listens to a stream of the screen; a row's work reads its own row alone"), "\(text)")
+        #expect(text.contains("t.yaml:13:74: error: 'takeUntil' listens to 'items', a stream of the screen; a row's work listens to its own row's streams alone"),
+                "\(text)")
     }
 
     @Test func aHandlerSetsNeitherExecutingNorEnabled() {

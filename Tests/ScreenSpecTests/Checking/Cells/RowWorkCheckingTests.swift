@@ -91,6 +91,60 @@ struct RowWorkCheckingTests {
         #expect(event.contains("error: action 'save' takes no input, so '$0' has nothing to read"), "\(event)")
     }
 
+    @Test func takeUntilNamesTheRowsOwnInputsAsIndicesInTheRowsInputs() throws {
+        for (name, index) in [("tap", 1), ("toggle", 0)] {
+            let loaded = load("{ interval: 1s, ops: [ { takeUntil: \(name) }, { take: 3 } ] }")
+            #expect(loaded.diagnostics.isEmpty, "\(loaded.renderDiagnostics())")
+            let work = try #require(loaded.spec?.cells.first?.actions?.first?.work)
+            #expect(work.innerSources.map(\.node) == [index])
+        }
+    }
+
+    @Test func theRefusalSaysWhetherTheNameIsTheScreensTheRowsOrNone() {
+        let screen = load(#"{ interval: 1s, ops: [ { takeUntil: count } ] }"#).renderDiagnostics()
+        #expect(screen.contains("error: 'takeUntil' listens to 'count', a stream of the screen; a row's work listens to its own row's streams alone"), "\(screen)")
+        #expect(screen.contains("help: name one of the row's inputs such as 'takeUntil: toggle', fired on the row"), "\(screen)")
+        let row = load(#"{ interval: 1s, ops: [ { withLatestFrom: toggle } ] }"#).renderDiagnostics()
+        #expect(row.contains("error: 'withLatestFrom' cannot read the row's 'toggle' in a row's work; a row's work listens to its row's streams only to end on them, with 'takeUntil'"),
+                "\(row)")
+        let unknown = load(#"{ interval: 1s, ops: [ { takeUntil: tapp } ] }"#).renderDiagnostics()
+        #expect(unknown.contains("error: unknown stream 'tapp' of the row; did you mean 'tap'?"), "\(unknown)")
+    }
+
+    @Test func aRowStateAHandlerSetsReadInTheWorksOpsWarnsThatItIsReadAtTheStart() {
+        let yaml = """
+            screen: Rows
+            types:
+              Download: { id: Int }
+            state:
+              items: { type: "[Download]", initial: [] }
+            viewModels:
+              DownloadRow:
+                params: { item: Download }
+                inputs: { start: event, pause: event }
+                state: { paused: { type: Bool, initial: false } }
+                actions:
+                  download:
+                    trigger: start
+                    work: { interval: 500ms, ops: [ { takeWhile: "!paused" }, { take: 10 } ] }
+                handlers:
+                  - on: pause
+                    set: { paused: true }
+            cells:
+              rows: { viewModel: DownloadRow, for: items }
+            """
+        let loaded = SpecLoader.load(text: yaml, path: "t.yaml")
+        #expect(loaded.spec != nil)
+        let text = loaded.renderDiagnostics()
+        #expect(text.contains("t.yaml:14:55: warning: 'takeWhile' reads 'paused' as it was when the execution of 'download' started; the handler on 'pause' sets it later"),
+                "\(text)")
+        #expect(text.contains("help: end the execution on the row's input instead, as in 'takeUntil: pause'"), "\(text)")
+        #expect(loaded.diagnostics.map(\.id) == ["row-work-reads-start"])
+        // An expression of the element alone: no warning.
+        let quiet = SpecLoader.load(text: yaml.replacingOccurrences(of: #""!paused""#, with: #""$0 < 5""#), path: "t.yaml")
+        #expect(!quiet.renderDiagnostics().contains("warning"), "\(quiet.renderDiagnostics())")
+    }
+
     @Test func aFailureOrAnAsIsRefusedInARowsWorkAsInAScreens() {
         let text = load(#"{ call: settings.save, with: { key: setting.key, on: $0 }, failures: end }"#).renderDiagnostics()
         #expect(text.contains("error: an action's failures always go to 'save.errors'"), "\(text)")
