@@ -141,13 +141,15 @@ extension ScreenShape.Group {
     /// The contract (``ContractWriter``) names them the same, so the model conforms to it.
     var modelMembers: [(member: ScreenShape.Member, property: String, screenPath: String)] {
         if nestedType == nil, let main { return [(main, swiftName, swiftName)] }
+        // A flattened name starts with the group's without its backquotes (`defaultEnabled`).
+        let head = SwiftNames.bare(swiftName)
         var members: [(member: ScreenShape.Member, property: String, screenPath: String)] = []
         if let main {
             let stream = main.kind == .stream
-            members.append((main, swiftName + (stream ? "Latest" : "Value"), swiftName + (stream ? ".latest" : ".value")))
+            members.append((main, head + (stream ? "Latest" : "Value"), swiftName + (stream ? ".latest" : ".value")))
         }
         for child in children {
-            members.append((child, swiftName + SwiftNames.upperFirst(child.swiftName), "\(swiftName).\(child.swiftName)"))
+            members.append((child, head + SwiftNames.upperFirst(child.swiftName), "\(swiftName).\(child.swiftName)"))
         }
         return members
     }

@@ -139,7 +139,7 @@ struct RxSwiftWriter {
                 result.append((main, group.swiftName))
             }
             for child in group.children where !child.isInput {
-                result.append((child, group.swiftName + SwiftNames.upperFirst(child.swiftName)))
+                result.append((child, SwiftNames.bare(group.swiftName) + SwiftNames.upperFirst(child.swiftName)))
             }
         }
         return result
@@ -205,10 +205,11 @@ struct RxSwiftWriter {
         }
         let element = elementType(group)
         let name = group.swiftName
-        let enabled = node("enabled") ?? "nodes.\(name)Enabled"
-        let elements = node("elements") ?? "nodes.\(name)Elements"
-        let errors = node("errors") ?? "nodes.\(name)Errors"
-        let executing = node("executing") ?? "nodes.\(name)Executing"
+        let bare = SwiftNames.bare(name)
+        let enabled = node("enabled") ?? "nodes.\(bare)Enabled"
+        let elements = node("elements") ?? "nodes.\(bare)Elements"
+        let errors = node("errors") ?? "nodes.\(bare)Errors"
+        let executing = node("executing") ?? "nodes.\(bare)Executing"
         // The work of both: execute the spec's action; each of its elements, until the execution
         // ends (`executing` turns false: completed) or fails (its error). Work that is a stream
         // has several elements; a call, one. Every action has these nodes (ActionPlan).
