@@ -36,7 +36,7 @@ struct ModelWriter {
             let arguments = shape.params.map { "\($0.swiftName): \($0.type.qualified(in: s))\($0.type.isOptional ? " = nil" : "")" }.joined(separator: ", ")
             out.doc("A model of a new screen of \(shape.fileName).")
             out.block("public convenience init(\(arguments)) throws") { out in
-                out.line("self.init(try \(s)(\(shape.params.map { "\($0.swiftName): \($0.swiftName)" }.joined(separator: ", "))))")
+                out.line("self.init(try \(s)(\(shape.params.map { "\(SwiftNames.label($0.swiftName)): \($0.swiftName)" }.joined(separator: ", "))))")
             }
             out.line()
             out.line("deinit { for token in specrunTokens { token.cancel() } }")

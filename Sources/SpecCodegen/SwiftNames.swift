@@ -28,6 +28,10 @@ enum SwiftNames {
         keywords.contains(name) ? "`" + name + "`" : name
     }
 
+    /// `name` as an argument label in a call, where Swift takes any keyword without backquotes
+    /// (and warns of them): `Parameters(default: 1)`.
+    static func label(_ name: String) -> String { bare(name) }
+
     /// `name` without the backquotes ``identifier(_:)`` put around it, to build another name from
     /// it (`default` and `enabled` -> `defaultEnabled`).
     static func bare(_ name: String) -> String {

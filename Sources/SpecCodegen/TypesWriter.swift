@@ -60,7 +60,7 @@ struct TypesWriter {
             if empty {
                 out.line()
                 out.doc("What a node of this type with no value reads as.")
-                out.line("static var specrunEmpty: Self { Self(\(fields.map { "\($0.swiftName): \($0.type.empty)" }.joined(separator: ", "))) }")
+                out.line("static var specrunEmpty: Self { Self(\(fields.map { "\(SwiftNames.label($0.swiftName)): \($0.type.empty)" }.joined(separator: ", "))) }")
             }
             if fields.contains(where: { SwiftNames.bare($0.swiftName) != $0.specName }) {
                 out.line()
