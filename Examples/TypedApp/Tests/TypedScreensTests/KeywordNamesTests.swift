@@ -28,7 +28,7 @@ import TypedScreens
         screen.stop()
     }
 
-    @Test func theModelFlattensAKeywordWithoutBackquotes() throws {
+    @MainActor @Test func theModelFlattensAKeywordWithoutBackquotes() throws {
         let model = try KeywordsModel(default: 1)
         model.start()
         model.rowsOpen(row: 1)
