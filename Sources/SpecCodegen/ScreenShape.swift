@@ -3,9 +3,8 @@ import SpecRuntime
 
 /// What the generated Swift of one spec declares, with every name already a Swift name (a
 /// keyword in backquotes, ``SwiftNames/identifier(_:)``; a name built from it takes it
-/// ``SwiftNames/bare(_:)``): built
-/// once from the checked spec (``ShapeBuilder``), then written as a typed screen, an
-/// `@Observable` model or an RxSwift shape.
+/// ``SwiftNames/bare(_:)``): built once from the checked spec (``ShapeBuilder``), then written as
+/// a typed screen, an `@Observable` model or an RxSwift shape.
 struct ScreenShape {
     /// The spec's `screen:` name.
     var screen: String
