@@ -6,7 +6,7 @@ extension ContractWriter {
     private var rowInputs: [(input: ScreenShape.RowInput, method: String, row: String, value: String?)] {
         shape.groups.flatMap { group in
             group.rowInputs.map { input in
-                (input, group.swiftName + SwiftNames.upperFirst(input.swiftName), input.identity.qualified(in: shape.screenType),
+                (input, SwiftNames.bare(group.swiftName) + SwiftNames.upperFirst(input.swiftName), input.identity.qualified(in: shape.screenType),
                  input.value?.qualified(in: shape.screenType))
             }
         }

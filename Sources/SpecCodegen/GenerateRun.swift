@@ -5,15 +5,18 @@ import SpecRuntime
 /// One run of the generator over spec files into a folder, as `specrun generate` and the
 /// build-tool plugin's `specrun-generate` make it: load and check every spec, generate them
 /// together, write each file whole (only when its text changed, so an unchanged spec recompiles
-/// nothing), and say what went wrong at `file:line:col`.
+/// nothing), and say what went wrong at `file:line:col`. A spec that cannot be generated stops
+/// only itself: the others' files are written, its own are not touched.
 package struct GenerateRun {
-    /// Exit statuses: 0 written, 1 a file could not be written, 2 a spec is invalid or a name
-    /// cannot be Swift (nothing is written then).
+    /// Exit statuses: 0 written, 2 a spec is invalid or a name cannot be Swift (that spec's files
+    /// are not written, the others' are), 1 a file could not be written.
     package var status: Int32 = 0
     /// The diagnostics of the specs, rendered (`file:line:col: error: …`).
     package var diagnostics = ""
     /// The files written or already up to date, by path.
     package var written: [String] = []
+    /// The specs that could not be generated, by path.
+    package var failed: [String] = []
     /// What else to tell: a file that could not be written.
     package var errors: [String] = []
 
@@ -21,24 +24,23 @@ package struct GenerateRun {
     package static func run(specs: [String], folder: String, options: SpecGenerator.Options, colors: Bool = false) -> GenerateRun {
         var run = GenerateRun()
         let loaded = SpecLoader.load(paths: specs)
-        let (files, found) = SpecGenerator.generate(loaded, options: options)
+        let outcomes = SpecGenerator.generate(loaded, options: options)
         var text = ""
-        for spec in loaded {
-            let own = found.filter { $0.range.file == spec.source.path }
+        for (spec, outcome) in zip(loaded, outcomes) {
+            if outcome.failed { run.failed.append(outcome.spec) }
+            let own = outcome.diagnostics.filter { $0.range.file == spec.source.path }
             guard !own.isEmpty else { continue }
-            let sources = [spec.source.path: spec.source]
-            text += DiagnosticFormatter(colors: colors).render(own, sources: sources)
+            text += DiagnosticFormatter(colors: colors).render(own, sources: [spec.source.path: spec.source])
         }
         run.diagnostics = text
-        guard !found.contains(where: { $0.severity == .error }) else {
-            run.status = 2
-            return run
-        }
+        if !run.failed.isEmpty { run.status = 2 }
+        let files = outcomes.flatMap(\.files)
+        guard !files.isEmpty else { return run }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             run.errors.append("cannot create '\(folder)': \(error.localizedDescription)")
-            run.status = 1
+            run.status = run.status == 0 ? 1 : run.status
             return run
         }
         for file in files {
@@ -52,7 +54,7 @@ package struct GenerateRun {
                 run.written.append(path)
             } catch {
                 run.errors.append("cannot write '\(path)': \(error.localizedDescription)")
-                run.status = 1
+                run.status = run.status == 0 ? 1 : run.status
             }
         }
         return run

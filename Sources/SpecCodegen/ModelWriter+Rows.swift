@@ -3,7 +3,7 @@ extension ModelWriter {
     /// `public func cartRemove(row: Int)`: named as the model names the input's stream
     /// (`cartRemove`, its latest row), the typed screen's `cart.remove(row:)` underneath.
     func writeRowInput(_ input: ScreenShape.RowInput, of group: ScreenShape.Group, into out: inout SwiftSource) {
-        let name = group.swiftName + SwiftNames.upperFirst(input.swiftName)
+        let name = SwiftNames.bare(group.swiftName) + SwiftNames.upperFirst(input.swiftName)
         let row = input.identity.qualified(in: shape.screenType)
         let screenPath = "screen.\(group.swiftName).\(input.swiftName)"
         out.line()

@@ -36,7 +36,7 @@ struct ModelWriter {
             let arguments = shape.params.map { "\($0.swiftName): \($0.type.qualified(in: s))\($0.type.isOptional ? " = nil" : "")" }.joined(separator: ", ")
             out.doc("A model of a new screen of \(shape.fileName).")
             out.block("public convenience init(\(arguments)) throws") { out in
-                out.line("self.init(try \(s)(\(shape.params.map { "\($0.swiftName): \($0.swiftName)" }.joined(separator: ", "))))")
+                out.line("self.init(try \(s)(\(shape.params.map { "\(SwiftNames.label($0.swiftName)): \($0.swiftName)" }.joined(separator: ", "))))")
             }
             out.line()
             out.line("deinit { for token in specrunTokens { token.cancel() } }")
@@ -141,13 +141,15 @@ extension ScreenShape.Group {
     /// The contract (``ContractWriter``) names them the same, so the model conforms to it.
     var modelMembers: [(member: ScreenShape.Member, property: String, screenPath: String)] {
         if nestedType == nil, let main { return [(main, swiftName, swiftName)] }
+        // A flattened name starts with the group's without its backquotes (`defaultEnabled`).
+        let head = SwiftNames.bare(swiftName)
         var members: [(member: ScreenShape.Member, property: String, screenPath: String)] = []
         if let main {
             let stream = main.kind == .stream
-            members.append((main, swiftName + (stream ? "Latest" : "Value"), swiftName + (stream ? ".latest" : ".value")))
+            members.append((main, head + (stream ? "Latest" : "Value"), swiftName + (stream ? ".latest" : ".value")))
         }
         for child in children {
-            members.append((child, swiftName + SwiftNames.upperFirst(child.swiftName), "\(swiftName).\(child.swiftName)"))
+            members.append((child, head + SwiftNames.upperFirst(child.swiftName), "\(swiftName).\(child.swiftName)"))
         }
         return members
     }

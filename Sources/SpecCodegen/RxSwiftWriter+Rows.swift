@@ -9,7 +9,7 @@ extension RxSwiftWriter {
             group.rowInputs.map { input in
                 let row = input.identity.qualified(in: shape.screenType)
                 let element = input.value.map { "(row: \(row), value: \($0.qualified(in: shape.screenType)))" } ?? row
-                return (input, group.swiftName + SwiftNames.upperFirst(input.swiftName), element)
+                return (input, SwiftNames.bare(group.swiftName) + SwiftNames.upperFirst(input.swiftName), element)
             }
         }
     }

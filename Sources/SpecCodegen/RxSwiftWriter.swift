@@ -89,17 +89,17 @@ struct RxSwiftWriter {
                     }
                 }
                 inputNames += writeRowRelayBindings(into: &out)
-                out.line("input = Input(\(inputNames.map { "\($0): \($0)" }.joined(separator: ", ")))")
+                out.line("input = Input(\(inputNames.map { "\(SwiftNames.label($0)): \($0)" }.joined(separator: ", ")))")
                 var outputNames: [String] = []
                 for (member, name) in outputs() {
-                    outputNames.append("\(name): " + outputExpression(member))
+                    outputNames.append("\(SwiftNames.label(name)): " + outputExpression(member))
                 }
                 out.line("#if canImport(RxCocoa)")
                 out.line("output = Output(")
                 for (i, item) in outputNames.enumerated() { out.line("    " + item + (i == outputNames.count - 1 ? "" : ",")) }
                 out.line(")")
                 out.line("#else")
-                let plain = outputs().map { "\($0.1): " + plainExpression($0.0) }
+                let plain = outputs().map { "\(SwiftNames.label($0.1)): " + plainExpression($0.0) }
                 out.line("output = Output(")
                 for (i, item) in plain.enumerated() { out.line("    " + item + (i == plain.count - 1 ? "" : ",")) }
                 out.line(")")
@@ -112,7 +112,7 @@ struct RxSwiftWriter {
             let arguments = shape.params.map { "\($0.swiftName): \($0.type.qualified(in: s))\($0.type.isOptional ? " = nil" : "")" }.joined(separator: ", ")
             out.doc("The RxSwift shape of a new screen of \(shape.fileName).")
             out.block("public convenience init(\(arguments)) throws") { out in
-                out.line("self.init(screen: try \(s)(\(shape.params.map { "\($0.swiftName): \($0.swiftName)" }.joined(separator: ", "))))")
+                out.line("self.init(screen: try \(s)(\(shape.params.map { "\(SwiftNames.label($0.swiftName)): \($0.swiftName)" }.joined(separator: ", "))))")
             }
             if shape.groups.contains(where: { $0.action != nil }) {
                 out.line()
@@ -139,7 +139,7 @@ struct RxSwiftWriter {
                 result.append((main, group.swiftName))
             }
             for child in group.children where !child.isInput {
-                result.append((child, group.swiftName + SwiftNames.upperFirst(child.swiftName)))
+                result.append((child, SwiftNames.bare(group.swiftName) + SwiftNames.upperFirst(child.swiftName)))
             }
         }
         return result
@@ -205,10 +205,11 @@ struct RxSwiftWriter {
         }
         let element = elementType(group)
         let name = group.swiftName
-        let enabled = node("enabled") ?? "nodes.\(name)Enabled"
-        let elements = node("elements") ?? "nodes.\(name)Elements"
-        let errors = node("errors") ?? "nodes.\(name)Errors"
-        let executing = node("executing") ?? "nodes.\(name)Executing"
+        let bare = SwiftNames.bare(name)
+        let enabled = node("enabled") ?? "nodes.\(bare)Enabled"
+        let elements = node("elements") ?? "nodes.\(bare)Elements"
+        let errors = node("errors") ?? "nodes.\(bare)Errors"
+        let executing = node("executing") ?? "nodes.\(bare)Executing"
         // The work of both: execute the spec's action; each of its elements, until the execution
         // ends (`executing` turns false: completed) or fails (its error). Work that is a stream
         // has several elements; a call, one. Every action has these nodes (ActionPlan).

@@ -1,9 +1,10 @@
 import ScreenSpec
 import SpecRuntime
 
-/// What the generated Swift of one spec declares, with every name already a Swift name: built
-/// once from the checked spec (``ShapeBuilder``), then written as a typed screen, an
-/// `@Observable` model or an RxSwift shape.
+/// What the generated Swift of one spec declares, with every name already a Swift name (a
+/// keyword in backquotes, ``SwiftNames/identifier(_:)``; a name built from it takes it
+/// ``SwiftNames/bare(_:)``): built once from the checked spec (``ShapeBuilder``), then written as
+/// a typed screen, an `@Observable` model or an RxSwift shape.
 struct ScreenShape {
     /// The spec's `screen:` name.
     var screen: String
@@ -30,6 +31,10 @@ struct ScreenShape {
         var swiftName: String
         var specName: String
         var fields: [(swiftName: String, specName: String, type: SwiftType)]
+        /// For the record of a view model's rows: the fields the screen gives (`with:`), by spec
+        /// name, with the `cells:` entry that gives them. Each is a `let` with a comment saying
+        /// so: the screen computes it again, the row reads it and never writes it.
+        var given: [String: String] = [:]
     }
 
     struct Enumeration {

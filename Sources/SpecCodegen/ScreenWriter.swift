@@ -77,7 +77,7 @@ struct ScreenWriter {
         let arguments = shape.params.map { "\($0.swiftName): \($0.type.spelling)\($0.type.isOptional ? " = nil" : "")" }.joined(separator: ", ")
         out.doc("A screen of \(shape.fileName)\(shape.params.isEmpty ? "" : ", with its parameters"); nothing runs before `start()`.")
         out.block("public convenience init(\(arguments)) throws") { out in
-            out.line("try self.init(Parameters(\(shape.params.map { "\($0.swiftName): \($0.swiftName)" }.joined(separator: ", "))))")
+            out.line("try self.init(Parameters(\(shape.params.map { "\(SwiftNames.label($0.swiftName)): \($0.swiftName)" }.joined(separator: ", "))))")
         }
         out.line()
         out.doc("A screen with its parameters as one value.")

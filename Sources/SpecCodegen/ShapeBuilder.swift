@@ -2,8 +2,9 @@ import Foundation
 import ScreenSpec
 import SpecRuntime
 
-/// Builds a ``ScreenShape`` from a checked spec: the Swift name of everything, or a located
-/// diagnostic for each name that cannot be one (a Swift keyword, two names that become one).
+/// Builds a ``ScreenShape`` from a checked spec: the Swift name of everything (a keyword in
+/// backquotes, ``SwiftNames/identifier(_:)``), or a located diagnostic for each name that cannot
+/// be one (no letters, `self`, two names that become one).
 struct ShapeBuilder {
     /// Members every generated screen has: a spec name that becomes one of them collides.
     static let reservedMembers: Set<String> = ["core", "nodes", "screen", "start", "stop", "values", "services", "onMisuse", "program", "milliseconds"]
@@ -37,8 +38,8 @@ struct ShapeBuilder {
             fileName: (source.path as NSString).lastPathComponent, program: program)
         if !targets.isEmpty {
             shape.destinations = targets.compactMap { screen in
-                guard let name = SwiftNames.member(screen) else {
-                    fail(.swiftName, "the screen '\(screen)' becomes no Swift case name", at: locate(screen))
+                guard let name = SwiftNames.memberIdentifier(screen) else {
+                    fail(.swiftName, "the screen '\(screen)' becomes no Swift case name (\(SwiftNames.refusal(screen)))", at: locate(screen))
                     return nil
                 }
                 return .init(swiftCase: name, screen: screen, targetType: siblings[screen])
@@ -81,8 +82,8 @@ struct ShapeBuilder {
             if name == ErrorValue.kindTypeName && !mentions(name) { return nil }
             var seen: [String: String] = [:]
             let cases: [(String, String)] = spec.types.enums[name, default: []].compactMap { specCase in
-                guard let member = SwiftNames.member(specCase), !SwiftNames.keywords.contains(member) else {
-                    fail(.swiftName, "the case '\(specCase)' of '\(name)' becomes no Swift case name (a Swift keyword, or no letters)", at: locate(specCase))
+                guard let member = SwiftNames.memberIdentifier(specCase) else {
+                    fail(.swiftName, "the case '\(specCase)' of '\(name)' becomes no Swift case name (\(SwiftNames.refusal(specCase)))", at: locate(specCase))
                     return nil
                 }
                 if let other = seen[member] {
@@ -113,23 +114,37 @@ struct ShapeBuilder {
             var seen: [String: String] = [:]
             let fields: [(String, String, SwiftType)] = spec.types.records[name, default: []].compactMap { field in
                 if actionErrors.contains(name + "." + field.name) { return nil }
-                guard let member = SwiftNames.member(field.name), !SwiftNames.keywords.contains(member) else {
-                    fail(.swiftName, "the field '\(field.name)' of '\(name)' becomes no Swift property name (a Swift keyword, or no letters)", at: locate(field.name))
+                guard let member = SwiftNames.memberIdentifier(field.name) else {
+                    fail(.swiftName, "the field '\(field.name)' of '\(name)' becomes no Swift property name (\(SwiftNames.refusal(field.name)))",
+                         at: locate(field: field.name, ofRecord: name))
                     return nil
                 }
                 if let other = seen[member] {
-                    fail(.swiftCollision, "the fields '\(other)' and '\(field.name)' of '\(name)' both become '\(member)' in Swift", at: locate(field.name))
+                    fail(.swiftCollision, "the fields '\(other)' and '\(field.name)' of '\(name)' both become '\(member)' in Swift", at: locate(field: field.name, ofRecord: name))
                     return nil
                 }
                 seen[member] = field.name
                 let type = swiftType(field.type)
                 if type.isNavigation || containsDirect(field.type) {
-                    fail(.swiftType, "the field '\(field.name)' of '\(name)' is '\(field.type)', which generated code takes only as a member of the screen, not inside a record", at: locate(field.name))
+                    fail(.swiftType, "the field '\(field.name)' of '\(name)' is '\(field.type)', which generated code takes only as a member of the screen, not inside a record",
+                         at: locate(field: field.name, ofRecord: name))
                 }
                 return (member, field.name, type)
             }
-            return .init(swiftName: swift, specName: name, fields: fields)
+            return .init(swiftName: swift, specName: name, fields: fields, given: givenFields(of: name))
         }
+    }
+
+    /// The fields of the view model `model`'s rows that a `cells:` entry gives (`with:`), with
+    /// the entry's name.
+    private func givenFields(of model: String) -> [String: String] {
+        var result: [String: String] = [:]
+        for plan in spec.cells where plan.model == model {
+            for given in plan.given ?? [] where plan.fieldNames.indices.contains(given.field) {
+                result[plan.fieldNames[given.field]] = plan.name
+            }
+        }
+        return result
     }
 
     private func containsDirect(_ type: SpecType) -> Bool {
@@ -167,7 +182,7 @@ struct ShapeBuilder {
         case .record(let name):
             return .named(typeNames[name] ?? name, empty: ".specrunEmpty")
         case .enumeration(let name):
-            let first = spec.types.enums[name]?.first.flatMap(SwiftNames.member) ?? "unknown"
+            let first = spec.types.enums[name]?.first.flatMap(SwiftNames.memberIdentifier) ?? "unknown"
             return .named(typeNames[name] ?? name, empty: ".\(first)")
         }
     }
@@ -206,12 +221,13 @@ struct ShapeBuilder {
                 main.swiftName = byName[head]!.swiftName
                 byName[head]?.main = main
             } else {
-                guard let swift = SwiftNames.member(segments[1]), !SwiftNames.keywords.contains(swift) else {
-                    fail(.swiftName, "'\(node.name)' becomes no Swift member name (a Swift keyword, or no letters)", at: node.range)
+                guard let swift = SwiftNames.memberIdentifier(segments[1]) else {
+                    fail(.swiftName, "'\(node.name)' becomes no Swift member name (\(SwiftNames.refusal(segments[1])))", at: locate(member: node.name, fallback: node.range))
                     continue
                 }
                 if Self.reservedGroupMembers.contains(swift) || byName[head]!.children.contains(where: { $0.swiftName == swift }) {
-                    fail(.swiftCollision, "'\(node.name)' becomes '\(byName[head]!.swiftName).\(swift)' in Swift, which the generated code already has", at: node.range)
+                    fail(.swiftCollision, "'\(node.name)' becomes '\(byName[head]!.swiftName).\(swift)' in Swift, which the generated code already has",
+                         at: locate(member: node.name, fallback: node.range))
                     continue
                 }
                 var child = member
@@ -252,12 +268,8 @@ struct ShapeBuilder {
     }
 
     private mutating func memberName(_ name: String, at range: SpecRange) -> String? {
-        guard let swift = SwiftNames.member(name) else {
-            fail(.swiftName, "'\(name)' becomes no Swift member name: it has no letters or starts with a digit", at: range)
-            return nil
-        }
-        if SwiftNames.keywords.contains(swift) {
-            fail(.swiftName, "'\(name)' is a Swift keyword; rename it in the spec (for example '\(name)Value')", at: range)
+        guard let swift = SwiftNames.memberIdentifier(name) else {
+            fail(.swiftName, "'\(name)' becomes no Swift member name: \(SwiftNames.refusal(name)); rename it in the spec (for example '\(name)Value')", at: range)
             return nil
         }
         if Self.reservedMembers.contains(swift) {
@@ -275,8 +287,8 @@ struct ShapeBuilder {
             let segments = service.name.split(separator: ".").map(String.init)
             var path: [String] = []
             for segment in segments {
-                guard let swift = SwiftNames.member(segment), !SwiftNames.keywords.contains(swift) else {
-                    fail(.swiftName, "the service '\(service.name)' becomes no Swift name: '\(segment)' is a Swift keyword or has no letters", at: locate(service.name))
+                guard let swift = SwiftNames.memberIdentifier(segment) else {
+                    fail(.swiftName, "the service '\(service.name)' becomes no Swift name: for '\(segment)', \(SwiftNames.refusal(segment))", at: locate(service.name))
                     return nil
                 }
                 path.append(swift)
@@ -290,8 +302,8 @@ struct ShapeBuilder {
             let params = service.params ?? []
             var fields: [(String, String, SwiftType)] = []
             for param in params {
-                guard let swift = SwiftNames.member(param.name), !SwiftNames.keywords.contains(swift) else {
-                    fail(.swiftName, "the parameter '\(param.name)' of '\(service.name)' becomes no Swift property name", at: locate(service.name))
+                guard let swift = SwiftNames.memberIdentifier(param.name) else {
+                    fail(.swiftName, "the parameter '\(param.name)' of '\(service.name)' becomes no Swift property name (\(SwiftNames.refusal(param.name)))", at: locate(service.name))
                     return nil
                 }
                 fields.append((swift, param.name, swiftType(param.type)))
@@ -343,8 +355,9 @@ struct ShapeBuilder {
         var owners: [String: String] = [:]
         for group in shape.groups where group.nestedType == nil { owners[group.swiftName] = group.specName }
         for group in shape.groups where group.nestedType != nil {
-            var flattened = group.children.map { (group.swiftName + SwiftNames.upperFirst($0.swiftName), $0.specName) }
-            if let main = group.main { flattened.append((group.swiftName + (main.kind == .stream ? "Latest" : "Value"), main.specName)) }
+            let head = SwiftNames.bare(group.swiftName)
+            var flattened = group.children.map { (head + SwiftNames.upperFirst($0.swiftName), $0.specName) }
+            if let main = group.main { flattened.append((head + (main.kind == .stream ? "Latest" : "Value"), main.specName)) }
             for (name, specName) in flattened {
                 if let other = owners[name] {
                     fail(.swiftCollision, "'\(specName)' and '\(other)' both become '\(name)' in the generated model; rename one in the spec", at: locate(other))
@@ -366,25 +379,5 @@ struct ShapeBuilder {
 
     private mutating func fail(_ id: DiagnosticID, _ message: String, at range: SpecRange) {
         diagnostics.append(Diagnostic(.error, id: id, message, at: range))
-    }
-
-    /// Where `text` (a name, quoted or not) is first written as a key in the spec; its first line
-    /// when it is not found.
-    func locate(_ text: String) -> SpecRange {
-        let name = text.split(separator: "'").count > 1 ? String(text.split(separator: "'")[1]) : text
-        for (i, line) in source.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.drop { $0 == " " || $0 == "-" }
-            if trimmed.hasPrefix(name + ":") || trimmed.hasPrefix("\"\(name)\":") || trimmed.hasPrefix("- " + name) {
-                let column = line.count - trimmed.count + 1
-                return SpecRange(file: source.path, at: SpecLocation(line: i + 1, column: column), length: name.count)
-            }
-        }
-        for (i, line) in source.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if let found = line.range(of: name) {
-                let column = line.distance(from: line.startIndex, to: found.lowerBound) + 1
-                return SpecRange(file: source.path, at: SpecLocation(line: i + 1, column: column), length: name.count)
-            }
-        }
-        return SpecRange(file: source.path, at: SpecLocation(line: 1, column: 1))
     }
 }

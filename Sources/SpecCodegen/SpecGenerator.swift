@@ -48,44 +48,67 @@ package enum SpecGenerator {
         return name
     }
 
+    /// What one spec became: its files, or the diagnostics that stopped it (and its warnings).
+    package struct Outcome: Sendable {
+        /// The spec's path, as loaded.
+        package var spec: String
+        /// Its typed screen's file and, with ``Options/rxSwift``, its RxSwift shape's; empty when
+        /// it could not be generated.
+        package var files: [File]
+        /// Its diagnostics: the checker's, then the generator's.
+        package var diagnostics: [Diagnostic]
+
+        /// Whether an error stopped it (then ``files`` is empty).
+        package var failed: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
     /// The files of `specs`, generated together (a navigation to a screen among them carries that
-    /// screen's typed parameters), or the diagnostics that stop them: a spec that does not check,
-    /// a name that becomes no Swift name. Nothing is returned for a spec with errors.
-    package static func generate(_ specs: [LoadedSpec], options: Options = Options()) -> (files: [File], diagnostics: [Diagnostic]) {
-        var siblings: [String: String] = [:]
+    /// screen's typed parameters), each spec on its own: one that does not check, or has a name
+    /// that becomes no Swift name, stops only itself. A navigation to a screen that could not be
+    /// generated carries an untyped `ScreenNavigation`, so that the files written compile without
+    /// that screen's.
+    package static func generate(_ specs: [LoadedSpec], options: Options = Options()) -> [Outcome] {
+        var candidates: [String: String] = [:]
         for loaded in specs {
-            if let spec = loaded.spec, let type = SwiftNames.type(spec.screen) { siblings[spec.screen] = type + "Screen" }
+            if let spec = loaded.spec, let type = SwiftNames.type(spec.screen) { candidates[spec.screen] = type + "Screen" }
         }
-        var files: [File] = []
-        var diagnostics: [Diagnostic] = []
+        let outcomes = build(specs, siblings: candidates, options: options)
+        let failed = Set(zip(specs, outcomes).compactMap { $0.1.failed ? $0.0.spec?.screen : nil })
+        guard !failed.isEmpty else { return outcomes }
+        // Whether a shape builds does not depend on its siblings: the second pass types fewer
+        // destinations and refuses nothing new.
+        return build(specs, siblings: candidates.filter { !failed.contains($0.key) }, options: options)
+    }
+
+    private static func build(_ specs: [LoadedSpec], siblings: [String: String], options: Options) -> [Outcome] {
         var screens: [String: String] = [:]
-        for loaded in specs {
-            diagnostics += loaded.diagnostics
-            guard let spec = loaded.spec, !loaded.hasErrors else { continue }
+        return specs.map { loaded in
+            var outcome = Outcome(spec: loaded.source.path, files: [], diagnostics: loaded.diagnostics)
+            guard let spec = loaded.spec, !loaded.hasErrors else { return outcome }
             if let other = screens[spec.screen] {
-                diagnostics.append(Diagnostic(.error, id: .swiftCollision,
+                outcome.diagnostics.append(Diagnostic(.error, id: .swiftCollision,
                     "the screen '\(spec.screen)' is also in '\(other)': two generated types would be '\(siblings[spec.screen] ?? spec.screen)'",
                     at: SpecRange(file: spec.file, at: SpecLocation(line: 1, column: 1))))
-                continue
+                return outcome
             }
             screens[spec.screen] = spec.file
             let program: String
             do {
                 program = try CompiledSpec.json(spec)
             } catch {
-                diagnostics.append(Diagnostic(.error, id: .swiftType, "the program cannot be written as JSON: \(error)", at: SpecRange(file: spec.file, at: SpecLocation(line: 1, column: 1))))
-                continue
+                outcome.diagnostics.append(Diagnostic(.error, id: .swiftType, "the program cannot be written as JSON: \(error)", at: SpecRange(file: spec.file, at: SpecLocation(line: 1, column: 1))))
+                return outcome
             }
             var builder = ShapeBuilder(spec: spec, source: loaded.source, siblings: siblings)
             let shape = builder.build(program: program)
-            diagnostics += builder.diagnostics
-            guard let shape else { continue }
-            files.append(File(name: fileName(forSpec: spec.file), text: screenFile(shape, options: options)))
+            outcome.diagnostics += builder.diagnostics
+            guard let shape else { return outcome }
+            outcome.files.append(File(name: fileName(forSpec: spec.file), text: screenFile(shape, options: options)))
             if options.rxSwift {
-                files.append(File(name: rxSwiftFileName(forSpec: spec.file), text: rxSwiftFile(shape)))
+                outcome.files.append(File(name: rxSwiftFileName(forSpec: spec.file), text: rxSwiftFile(shape)))
             }
+            return outcome
         }
-        return (files, diagnostics)
     }
 
     static let header = """

@@ -1,8 +1,12 @@
 /// Swift names for a spec's names: lowerCamelCase members, UpperCamelCase types, checked against
 /// Swift's keywords and each other.
+///
+/// A member that is a keyword is written in backquotes (`` `default` ``, `` `open` ``), as Swift
+/// lets any keyword name a member that way; a call or a read after a dot needs none
+/// (`screen.default`). Only ``unrepresentable`` names and names with no letters are refused.
 enum SwiftNames {
-    /// Swift's reserved words, and the contextual ones that cannot name a member without
-    /// backquotes (The Swift Programming Language, "Lexical Structure: Keywords").
+    /// Swift's reserved words, and the contextual ones the generated code writes in backquotes
+    /// (The Swift Programming Language, "Lexical Structure: Keywords").
     static let keywords: Set<String> = [
         "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
         "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private", "precedencegroup",
@@ -13,6 +17,27 @@ enum SwiftNames {
         "Protocol", "Type",
     ]
 
+    /// Members no backquote makes usable in the generated code: `self` and `Self` would hide the
+    /// code's own (`self.email = email` in an initialiser, `Self(…)`), and after a type Swift
+    /// reads `.Type` and `.Protocol` as its metatype.
+    static let unrepresentable: Set<String> = ["self", "Self", "Type", "Protocol"]
+
+    /// `name` as the generated code writes it where it stands alone (a declaration, an argument
+    /// label, a local name, a member after a dot): in backquotes when it is a keyword.
+    static func identifier(_ name: String) -> String {
+        keywords.contains(name) ? "`" + name + "`" : name
+    }
+
+    /// `name` as an argument label in a call, where Swift takes any keyword without backquotes
+    /// (and warns of them): `Parameters(default: 1)`.
+    static func label(_ name: String) -> String { bare(name) }
+
+    /// `name` without the backquotes ``identifier(_:)`` put around it, to build another name from
+    /// it (`default` and `enabled` -> `defaultEnabled`).
+    static func bare(_ name: String) -> String {
+        name.hasPrefix("`") && name.hasSuffix("`") && name.count > 2 ? String(name.dropFirst().dropLast()) : name
+    }
+
     /// `segment` in lowerCamelCase: words split at characters that cannot be in an identifier
     /// (`sign-in`, `sign_in` -> `signIn`), the first word's first letter lowered. Nil when
     /// nothing is left or it starts with a digit.
@@ -21,6 +46,21 @@ enum SwiftNames {
         guard let first = words.first else { return nil }
         let joined = lowerFirst(first) + words.dropFirst().map(upperFirst).joined()
         return isIdentifier(joined) ? joined : nil
+    }
+
+    /// `segment` as a member of the generated code: ``member(_:)``, in backquotes when it is a
+    /// keyword; nil when it has no letters, starts with a digit or is ``unrepresentable``.
+    static func memberIdentifier(_ segment: String) -> String? {
+        guard let name = member(segment), !unrepresentable.contains(name) else { return nil }
+        return identifier(name)
+    }
+
+    /// Why ``memberIdentifier(_:)`` gives `segment` no name, for a diagnostic.
+    static func refusal(_ segment: String) -> String {
+        if let name = member(segment), unrepresentable.contains(name) {
+            return "Swift keeps '\(name)' for the code's own use, even in backquotes"
+        }
+        return "it has no letters or starts with a digit"
     }
 
     /// `name` in UpperCamelCase (`goal`, `goal_cell` -> `Goal`, `GoalCell`); nil as ``member(_:)``.
@@ -38,7 +78,11 @@ enum SwiftNames {
         return !("0"..."9").contains(Character(first))
     }
 
-    static func upperFirst(_ word: String) -> String { word.prefix(1).uppercased() + word.dropFirst() }
+    /// `word` with its first letter raised, backquotes left out (`` `default` `` -> `Default`).
+    static func upperFirst(_ word: String) -> String {
+        let word = bare(word)
+        return word.prefix(1).uppercased() + word.dropFirst()
+    }
 
     static func lowerFirst(_ word: String) -> String {
         // An all-capital word (`URL`) is lowered whole, as Swift's API guidelines ask.

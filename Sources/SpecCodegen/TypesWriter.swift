@@ -11,14 +11,15 @@ struct TypesWriter {
                 fields: shape.params.map { ($0.swiftName, $0.specName, $0.type) }, empty: false, into: &out)
             for record in shape.records {
                 out.line()
-                writeStruct(record.swiftName, doc: "The record `\(record.specName)` of the spec's `types:`.", fields: record.fields, empty: true, into: &out)
+                writeStruct(record.swiftName, doc: "The record `\(record.specName)` of the spec's `types:`.", fields: record.fields, empty: true,
+                            given: record.given, into: &out)
             }
             for enumeration in shape.enums {
                 out.line()
                 out.doc("The enum `\(enumeration.specName)` of the spec's `types:`.")
                 out.block("public enum \(enumeration.swiftName): String, Codable, Sendable, Hashable, CaseIterable") { out in
                     for c in enumeration.cases {
-                        out.line(c.swiftName == c.specName ? "case \(c.swiftName)" : "case \(c.swiftName) = \(SwiftSource.literal(c.specName))")
+                        out.line(SwiftNames.bare(c.swiftName) == c.specName ? "case \(c.swiftName)" : "case \(c.swiftName) = \(SwiftSource.literal(c.specName))")
                     }
                 }
             }
@@ -34,11 +35,21 @@ struct TypesWriter {
         }
     }
 
-    private func writeStruct(_ name: String, doc: String, fields: [(swiftName: String, specName: String, type: SwiftType)], empty: Bool, into out: inout SwiftSource) {
+    private func writeStruct(_ name: String, doc: String, fields: [(swiftName: String, specName: String, type: SwiftType)], empty: Bool,
+                             given: [String: String] = [:], into out: inout SwiftSource) {
         out.doc(doc)
         out.block("public struct \(name): Codable, Sendable, Hashable") { out in
             for field in fields {
-                out.line("public var \(field.swiftName): \(field.type.spelling)")
+                // A parameter the screen gives the row: read-only, as the cell view model's `let`.
+                if let cells = given[field.specName] {
+                    out.doc("""
+                        Given by the screen (`cells:` `\(cells)`, `with: { \(field.specName): … }`) and computed again whenever its list \
+                        or a value it reads changes: the row reads it and never writes it.
+                        """)
+                    out.line("public let \(field.swiftName): \(field.type.spelling)")
+                } else {
+                    out.line("public var \(field.swiftName): \(field.type.spelling)")
+                }
             }
             if !fields.isEmpty { out.line() }
             let arguments = fields.map { "\($0.swiftName): \($0.type.spelling)\($0.type.isOptional ? " = nil" : "")" }.joined(separator: ", ")
@@ -49,13 +60,13 @@ struct TypesWriter {
             if empty {
                 out.line()
                 out.doc("What a node of this type with no value reads as.")
-                out.line("static var specrunEmpty: Self { Self(\(fields.map { "\($0.swiftName): \($0.type.empty)" }.joined(separator: ", "))) }")
+                out.line("static var specrunEmpty: Self { Self(\(fields.map { "\(SwiftNames.label($0.swiftName)): \($0.type.empty)" }.joined(separator: ", "))) }")
             }
-            if fields.contains(where: { $0.swiftName != $0.specName }) {
+            if fields.contains(where: { SwiftNames.bare($0.swiftName) != $0.specName }) {
                 out.line()
                 out.block("enum CodingKeys: String, CodingKey") { out in
                     for field in fields {
-                        out.line(field.swiftName == field.specName ? "case \(field.swiftName)" : "case \(field.swiftName) = \(SwiftSource.literal(field.specName))")
+                        out.line(SwiftNames.bare(field.swiftName) == field.specName ? "case \(field.swiftName)" : "case \(field.swiftName) = \(SwiftSource.literal(field.specName))")
                     }
                 }
             }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ScreenSpec
+import SpecCodegen
 import SpecRuntime
 import SpecTools
 
@@ -48,8 +49,9 @@ struct Check: ParsableCommand {
         var invalid = 0
         var all: [Diagnostic] = []
         var sources: [String: SourceFile] = [:]
-        // Marks for `specrun mutate` and `specrun coverage` must each mark something.
-        for loaded in SpecArguments.loadAll(paths).map(MarkCheck.check) {
+        // Marks for `specrun mutate` and `specrun coverage` must each mark something; a name
+        // `specrun generate` would refuse is a warning already.
+        for loaded in SpecArguments.loadAll(paths).map(MarkCheck.check).map(GenerateCheck.check) {
             if format == .text { Output.reportDiagnostics(loaded) }
             all += loaded.diagnostics
             sources[loaded.source.path] = loaded.source

@@ -37,7 +37,7 @@ struct Explore: ParsableCommand {
     @Option(name: .customLong("max-steps"), help: "Most steps (transitions) taken in all.")
     var maxSteps: Int = 2_000_000
 
-    @Option(name: .customLong("max-seconds"), help: "Most seconds spent searching.")
+    @Option(name: .customLong("max-seconds"), help: "Most seconds for the whole exploration: the search, shrinking what it finds and, after a random walk's find, the breadth-first search below it.")
     var maxSeconds: Double = 30
 
     @Option(name: .customLong("max-states"), help: "Most distinct states seen (bfs).")

@@ -12,9 +12,11 @@ struct Generate: ParsableCommand {
             to use it. Specs given together are generated together: a navigation to one of them \
             carries its typed parameters. With --rxswift, a second file per spec (login+RxSwift.swift) \
             holds LoginViewModel, the RxSwift shape. A file whose text did not change is not written \
-            again. See docs/generated-code.md. Exit status: 0 when the files were written, 2 when a \
-            spec is invalid or a name becomes no Swift name (nothing is written), 1 when a file \
-            cannot be written, 64 for a usage error.
+            again. A name that is a Swift keyword becomes a member in backquotes. A spec that cannot be \
+            generated (invalid, or a name that can be no Swift name) is reported and its files are \
+            not written; the other specs' are. See docs/generated-code.md. Exit status: 0 when every \
+            file was written, 2 when a spec is invalid or a name becomes no Swift name, 1 when a \
+            file cannot be written, 64 for a usage error.
             """
     )
 
@@ -40,9 +42,14 @@ struct Generate: ParsableCommand {
             colors: Output.useColor(for: STDERR_FILENO))
         if !run.diagnostics.isEmpty { Output.error(run.diagnostics) }
         for error in run.errors { Output.error("error: \(error)\n") }
+        Output.write(run.written.map { $0 + "\n" }.joined())
+        if !run.failed.isEmpty {
+            let count = arguments.paths.count
+            Output.error("\(run.failed.count) of \(count) spec\(count == 1 ? "" : "s") not generated: \(run.failed.joined(separator: ", "))\n")
+        }
         switch run.status {
         case 0:
-            Output.write(run.written.map { $0 + "\n" }.joined())
+            return
         case 2:
             throw ExitCodes.invalidSpec
         default:

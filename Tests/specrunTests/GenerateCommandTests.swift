@@ -134,22 +134,6 @@ import Testing
         try #require(DocExample.all().first { $0.page == "docs/spec-language.md" && $0.text.hasPrefix("screen: Cart\n") && $0.text.contains("cells:") }).text
     }
 
-    @Test func aSwiftKeywordIsALocatedErrorAndNothingIsWritten() throws {
-        let spec = try CLI.temporarySpec("""
-            screen: Keywords
-            inputs:
-              email: { type: String, default: "" }
-              default: { type: String, default: "" }
-            outputs:
-              ok: "!email.isEmpty"
-            """, name: "keywords.yaml")
-        let folder = try PackagePaths.temporaryFolder("specrun-generate")
-        let result = try CLI.run(["generate", spec, "--output", folder + "/out"])
-        #expect(result.status == 2, "\(result)")
-        #expect(result.stderr.contains("keywords.yaml:4:3: error: 'default' is a Swift keyword"), "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
-    }
-
     @Test func aNameTheGeneratedCodeHasIsALocatedCollision() throws {
         let spec = try CLI.temporarySpec("""
             screen: Clash

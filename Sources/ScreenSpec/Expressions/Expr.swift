@@ -9,6 +9,8 @@ package struct Expr: Sendable {
         case string(String)
         case interpolation([InterpolationPart])
         case null
+        /// `()`: the `Void` value, as `map: "()"` makes a stream of `Void`.
+        case void
         case name(String)
         /// `$0` inside a closure; `$0`, `$1` in an operator's expression (`scan`, `combineLatest`).
         case closureArgument(Int)
@@ -93,6 +95,12 @@ extension Expr {
         }
     }
 
+    /// `nil`, whose type comes from its context.
+    var isNil: Bool {
+        if case .null = kind { return true }
+        return false
+    }
+
     /// The expressions directly inside this one, in no particular order.
     var children: [Expr] {
         switch kind {
@@ -104,7 +112,7 @@ extension Expr {
         case .list(let items): items
         case .construct(let callee, let args): [callee] + args.map(\.value)
         case .interpolation(let parts): parts.compactMap { if case .expr(let x) = $0 { x } else { nil } }
-        case .name, .int, .double, .bool, .string, .null, .closureArgument, .closureParameter, .implicitMember, .invalid: []
+        case .name, .int, .double, .bool, .string, .null, .void, .closureArgument, .closureParameter, .implicitMember, .invalid: []
         }
     }
 

@@ -439,6 +439,11 @@ package struct ExpressionParser {
             return Expr(.implicitMember(name), range(dot).union(range(nameToken)))
         case .symbol("("):
             let open = advance()
+            // `()`: the Void value.
+            if isSymbol(")") {
+                let close = advance()
+                return Expr(.void, range(open).union(range(close)))
+            }
             let inner = expression()
             let close = current
             expect(")", closing: open)

@@ -1,10 +1,12 @@
-/// Compares a timeline, entry by entry as it is recorded, with an expected one, the way their
-/// snapshot texts compare (`specrun mutate`): without formatting either whole, and so that the
-/// scenario can stop at the first entry that differs. Expectation failures are left out on both
-/// sides, as the snapshot leaves them out.
+/// Compares a timeline, entry by entry as it is recorded, with an expected one, the way
+/// `specrun test` judges a scenario (`specrun mutate`): without formatting either whole, and so
+/// that the scenario can stop at the first entry that differs. The expected timeline passes, so
+/// an expectation failure played fails the match, as it fails the test; otherwise failures are
+/// left out on both sides, as the snapshot leaves them out. Without an expected timeline (a
+/// scenario with no snapshot), only a failure or a runtime error fails it.
 package struct TimelineMatch: Sendable {
-    /// The expected entries, failures left out.
-    private let expected: [Timeline.Entry]
+    /// The expected entries, failures left out; nil when only failures count.
+    private let expected: [Timeline.Entry]?
     /// How many of them the played entries matched so far.
     private var matched = 0
     /// False from the first played entry that prints differently, or one too many.
@@ -14,9 +16,24 @@ package struct TimelineMatch: Sendable {
         expected = timeline.entries.filter { if case .failure = $0 { return false } else { return true } }
     }
 
+    /// A match that only a failure (a failed `expect:` or invariant) or a runtime error breaks:
+    /// what `specrun test` judges a scenario by when it has no snapshot.
+    package static var failuresOnly: TimelineMatch { TimelineMatch() }
+
+    private init() { expected = nil }
+
     /// Takes the next played entry; false once the timeline differs.
     mutating func accept(_ entry: Timeline.Entry) -> Bool {
-        if case .failure = entry { return holds }
+        switch entry {
+        case .failure:
+            holds = false
+            return false
+        case .runtimeError where expected == nil:
+            holds = false
+            return false
+        default: break
+        }
+        guard let expected else { return holds }
         guard holds, matched < expected.count, entry.printsSame(as: expected[matched]) else {
             holds = false
             return false
@@ -26,7 +43,7 @@ package struct TimelineMatch: Sendable {
     }
 
     /// Whether the played timeline, now complete, printed as the expected one.
-    var complete: Bool { holds && matched == expected.count }
+    var complete: Bool { holds && matched == (expected?.count ?? 0) }
 }
 
 extension Timeline.Entry {

@@ -53,18 +53,20 @@ public enum Explorer {
             found = search.randomWalks(&result)
             result.stepsRun = driver.stepsTaken
         }
+        // `--max-seconds` is the whole exploration's: the search, shrinking what it found and the
+        // search below a random walk's find all stop at one deadline.
         var shrinker = Shrinker(driver: driver)
-        shrinker.deadline = ContinuousClock.now + .milliseconds(Int(min(options.maxSeconds, 86_400) * 1000))
+        shrinker.deadline = started + .milliseconds(Int(min(options.maxSeconds, 86_400) * 1000))
         if let found, var (path, kind) = shrinker.shrink(found) {
             result.stop = .violation
             // A random walk is rarely shortest: search breadth-first below its length for the
-            // same failure, within the same budgets.
+            // same failure, within the same budgets; its time is what the walk left.
             if options.strategy == .random && path.count > 1 {
                 result.seconds = seconds(since: started)
                 let belowStarted = ContinuousClock.now
                 var scratch = ExploreResult(strategy: .bfs, seed: options.seed, depthLimit: path.count - 1)
                 var shorter = false
-                if let again = breadthFirst(&scratch, started: belowStarted, target: kind), let (p, k) = shrinker.shrink(again), k == kind {
+                if let again = breadthFirst(&scratch, started: started, target: kind), let (p, k) = shrinker.shrink(again), k == kind {
                     path = p
                     kind = k
                     shorter = true

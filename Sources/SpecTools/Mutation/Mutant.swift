@@ -113,7 +113,7 @@ extension Expr {
         var copy = self
         func r(_ e: Expr) -> Expr { e.replacing(node: target, with: replacement, counter: &counter) }
         switch kind {
-        case .int, .double, .bool, .string, .null, .name, .closureArgument, .closureParameter, .implicitMember, .invalid: break
+        case .int, .double, .bool, .string, .null, .void, .name, .closureArgument, .closureParameter, .implicitMember, .invalid: break
         case .interpolation(let parts):
             copy.kind = .interpolation(parts.map { if case .expr(let e) = $0 { return .expr(r(e)) } else { return $0 } })
         case .construct(let callee, let args):
@@ -137,7 +137,7 @@ extension Expr {
             let me = out.count
             out.append(parent)
             switch e.kind {
-            case .int, .double, .bool, .string, .null, .name, .closureArgument, .closureParameter, .implicitMember, .invalid: break
+            case .int, .double, .bool, .string, .null, .void, .name, .closureArgument, .closureParameter, .implicitMember, .invalid: break
             case .interpolation(let parts): for case .expr(let x) in parts { walk(x, me) }
             case .construct(let callee, let args): walk(callee, me); args.forEach { walk($0.value, me) }
             case .unary(_, let a), .closure(let a, _), .member(let a, _, _, _): walk(a, me)
@@ -153,7 +153,7 @@ extension Expr {
 
     var isConstant: Bool {
         switch kind {
-        case .int, .double, .bool, .string, .null: return true
+        case .int, .double, .bool, .string, .null, .void: return true
         default: return false
         }
     }
@@ -164,7 +164,7 @@ extension Expr {
         func walk(_ e: Expr) {
             out.append(e)
             switch e.kind {
-            case .int, .double, .bool, .string, .null, .name, .closureArgument, .closureParameter, .implicitMember, .invalid: break
+            case .int, .double, .bool, .string, .null, .void, .name, .closureArgument, .closureParameter, .implicitMember, .invalid: break
             case .interpolation(let parts): for case .expr(let x) in parts { walk(x) }
             case .construct(let callee, let args): walk(callee); args.forEach { walk($0.value) }
             case .unary(_, let a), .closure(let a, _), .member(let a, _, _, _): walk(a)

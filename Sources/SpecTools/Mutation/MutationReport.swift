@@ -5,7 +5,8 @@ import SpecRuntime
 /// What became of one mutant.
 package struct MutantOutcome: Sendable {
     package enum Status: String, Sendable {
-        /// A scenario noticed: an `expect` failed or a timeline differs from its snapshot.
+        /// A scenario noticed: an `expect` or an invariant failed, or a timeline differs from
+        /// its kept snapshot.
         case killed
         /// Every scenario played as before.
         case survived
@@ -33,6 +34,9 @@ public struct SpecMutation: Sendable {
     package var outcomes: [MutantOutcome]
     /// Scenarios whose timeline differs from their committed snapshot before any mutation.
     package var staleSnapshots: [String] = []
+    /// Scenarios with no `expect:` and no snapshot: `specrun test` passes them whatever their
+    /// timeline, so they kill a mutant only through an invariant or a runtime error.
+    package var unjudgedScenarios: [String] = []
 
     /// Mutants some scenario noticed.
     public var killed: Int { outcomes.filter { $0.status == .killed }.count }

@@ -2,8 +2,10 @@ import ScreenSpec
 import SpecRuntime
 
 /// Plays every scenario of a spec against each of its mutants, in process and in parallel.
-/// A mutant is killed when some scenario's timeline — its `expect` failures included — differs
-/// from the unmutated spec's, which is what its snapshot holds when `specrun test` passes.
+/// A mutant is killed by a scenario that `specrun test` would fail on it: an `expect:` or an
+/// invariant fails, or, for a scenario with a kept snapshot, its timeline differs from the
+/// unmutated spec's (which is what the snapshot holds when `specrun test` passes). A scenario
+/// with no snapshot kills only through a failure or a runtime error.
 public enum MutationRun {
     /// Scheduled events one mutant's scenario may run; a mutant that loops forever stops here.
     package static let eventLimit = 1_000_000
@@ -108,15 +110,21 @@ public enum MutationRun {
         let fileNames = SnapshotLayout.fileNames(forScenarios: original.scenarios.map(\.name))
         let directory = SnapshotLayout.directory(forSpec: specPath, snapshotsDirectory: nil)
         var stale: [String] = []
+        var kept: [Bool] = []
         for (s, timeline) in baseline.enumerated() {
             if budget.expired { return notPlayed() }
             let path = SnapshotLayout.join(directory, fileNames[s])
-            if let stored = SnapshotFile.read(path), stored != SnapshotFile.text(for: timeline, specPath: specPath) { stale.append(timeline.scenario) }
+            let stored = SnapshotFile.read(path)
+            kept.append(stored != nil)
+            if let stored, stored != SnapshotFile.text(for: timeline, specPath: specPath) { stale.append(timeline.scenario) }
         }
-        // A mutant's timeline ten times longer than the original's already differs from it.
-        let entryLimits = baseline.map { max($0.entries.count * 10, 10_000) }
-        // Compared as values, entry by entry, as their snapshot texts would compare.
-        let expected = baseline.map(TimelineMatch.init(expecting:))
+        // A mutant's timeline ten times longer than the original's already differs from its
+        // snapshot; with none, only the runner's own limits stop it, as in `specrun test`.
+        let entryLimits = baseline.indices.map { kept[$0] ? max(baseline[$0].entries.count * 10, 10_000) : ScenarioRunner.maximumEntries }
+        // Compared as values, entry by entry, as their snapshot texts would compare; a scenario
+        // with no snapshot by its failures only.
+        let expected = baseline.indices.map { kept[$0] ? TimelineMatch(expecting: baseline[$0]) : .failuresOnly }
+        let unjudged = original.scenarios.indices.filter { !kept[$0] && !original.scenarios[$0].expects }.map { original.scenarios[$0].name }
         let shown = baseline.map(Shown.init)
         // What a mutant of one derived expression is judged by without playing, where that is
         // exact (see `ConeReplay`); nil for a scenario it does not apply to.
@@ -133,7 +141,7 @@ public enum MutationRun {
         }
         let names = original.scenarios.map(\.name)
         let exercising = reaching.mapValues { set in set.sorted().map { names[$0] } }
-        let (settled, calling) = (settling, callingScenarios)
+        let (settled, calling, hasSnapshot) = (settling, callingScenarios, kept)
         budget.begin(spec: index, of: count, mutants: mutants.count)
         let outcomes = parallelMap(mutants) { mutant -> MutantOutcome in
             defer { budget.finishedMutant() }
@@ -154,8 +162,8 @@ public enum MutationRun {
                 if let cone, let recorded = settled[s] {
                     switch cone.verdict(recorded) {
                     case .matches: continue
-                    case .differsAtStart: return MutantOutcome(mutant: mutant, status: .killed, killedBy: original.scenarios[s].name)
-                    case .undecided: break
+                    case .differsAtStart where hasSnapshot[s]: return MutantOutcome(mutant: mutant, status: .killed, killedBy: original.scenarios[s].name)
+                    case .differsAtStart, .undecided: break
                     }
                 }
                 if compiled == nil { compiled = checker.program(mutant) }
@@ -168,7 +176,7 @@ public enum MutationRun {
             let catching = calling[mutant.declaration] ?? Self.union(showing(mutant.declaration, in: shown), exercising[mutant.declaration] ?? [], order: names)
             return MutantOutcome(mutant: mutant, status: .survived, shouldCatch: catching)
         }
-        return .success(SpecMutation(specPath: specPath, screen: original.screen, outcomes: outcomes, staleSnapshots: stale))
+        return .success(SpecMutation(specPath: specPath, screen: original.screen, outcomes: outcomes, staleSnapshots: stale, unjudgedScenarios: unjudged))
     }
 
     /// What one scenario's timeline shows after the screen started: the names that emitted
@@ -214,5 +222,17 @@ public enum MutationRun {
 
     static func showing(_ declaration: String, in shown: [Shown]) -> [String] {
         shown.filter { $0.names.contains(declaration) || $0.steps.contains { $0.contains(declaration) } }.map(\.scenario)
+    }
+}
+
+extension ScenarioPlan {
+    /// Whether a step expects something (`expect:` a value, an end or a condition).
+    var expects: Bool {
+        steps.contains { step in
+            switch step.kind {
+            case .expect, .expectEnd, .expectThat: return true
+            default: return false
+            }
+        }
     }
 }

@@ -13,6 +13,13 @@ package enum MutationText {
             for name in spec.staleSnapshots {
                 out += "  warning: scenario '\(name)' does not match its snapshot; run 'specrun test' first\n"
             }
+            if !spec.unjudgedScenarios.isEmpty {
+                let names = spec.unjudgedScenarios.map { "'\($0)'" }.joined(separator: ", ")
+                let one = spec.unjudgedScenarios.count == 1
+                out += "  note: \(one ? "scenario" : "scenarios") \(names) \(one ? "has" : "have") no expect: and no snapshot, so 'specrun test' passes \(one ? "it" : "them") "
+                    + "whatever \(one ? "its timeline is" : "their timelines are"): \(one ? "it kills" : "they kill") a mutant only through an invariant or a runtime error "
+                    + "(add an expect:, or run 'specrun test' to keep a snapshot)\n"
+            }
             for s in spec.survivors {
                 out += "  \(s.mutant.range.file):\(s.mutant.range.start): \(red)survived\(reset) in '\(s.mutant.declaration)': \(s.mutant.change)\n"
                 out += s.shouldCatch.isEmpty

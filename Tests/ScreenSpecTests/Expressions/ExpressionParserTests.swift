@@ -10,6 +10,7 @@ private func shape(_ e: Expr) -> String {
     case .bool(let v): return "\(v)"
     case .string(let s): return "\"\(s)\""
     case .null: return "nil"
+    case .void: return "()"
     case .name(let n): return n
     case .closureArgument(let i): return "$\(i)"
     case .implicitMember(let n): return ".\(n)"
@@ -45,6 +46,7 @@ struct ExpressionParserTests {
     @Test(arguments: [
         ("email.count >= 10 && password.count >= 4", "((email.count >= 10) && (password.count >= 4))"),
         ("a || b && c", "(a || (b && c))"),
+        ("on ? () : (())", "(on ? () : ())"),
         ("!a && -b < 3", "((!a) && ((-b) < 3))"),
         ("1 + 2 * 3 - 4 % 5", "((1 + (2 * 3)) - (4 % 5))"),
         ("a ?? b ?? 0", "(a ?? (b ?? 0))"),

@@ -31,12 +31,14 @@ struct CoverageDocTests {
     }
 
     /// `specrun coverage search.yaml` or `specrun mutate search.yaml` on `spec` written to the
-    /// file the command names, as text without colour.
+    /// file the command names, as text without colour. Its snapshots are kept first, as the page
+    /// says ("its snapshot is committed"): a scenario kills a mutant by its snapshot.
     private func run(_ command: String, _ spec: String) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-doc-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let path = dir + "/" + (command.split(separator: " ").last.map(String.init) ?? "search.yaml")
         try spec.write(toFile: path, atomically: true, encoding: .utf8)
+        _ = SnapshotSuite.verify(specPath: path, mode: .update)
         let output = command.hasPrefix("specrun coverage")
             ? CoverageText.render(CoverageReport.measure(specPaths: [path]))
             : MutationText.render(MutationRun.run(specPaths: [path]))

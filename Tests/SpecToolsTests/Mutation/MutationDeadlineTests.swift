@@ -53,6 +53,8 @@ struct MutationDeadlineTests {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let path = dir.appendingPathComponent("many.yaml").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
+        // Its snapshots kept, as `specrun test` keeps them: a scenario kills by its timeline.
+        _ = SnapshotSuite.verify(specPath: path, mode: .update)
         return path
     }
 

@@ -7,8 +7,10 @@ import Testing
 
 /// `specrun mutate` checks a changed derived expression alone and compares timelines as values,
 /// stopping at the first difference. Its verdicts must be the ones the plain definition gives:
-/// every mutant checked as a whole spec, every scenario played to its end, printed as a snapshot
-/// and compared as text. That definition is kept here, as the reference.
+/// every mutant checked as a whole spec, every scenario played to its end and judged as `specrun
+/// test` judges it: a failure (an `expect:`, an invariant, a runtime error) or a runaway, or, for a
+/// scenario whose snapshot is kept, a snapshot text that differs. That definition is kept here,
+/// as the reference.
 @Suite("Mutation: the fast path gives the plain definition's verdicts")
 struct MutationPathTests {
     static let specs: [String] = {
@@ -38,7 +40,9 @@ struct MutationPathTests {
         guard MarkCheck.mark(&mutants, draft.spec.equivalentMutants).isEmpty else { return nil }
         let baseline = original.scenarios.indices.map { ScenarioRunner.run(original, scenario: $0) }
         let expected = baseline.map { SnapshotFile.text(for: $0, specPath: path) }
-        let entryLimits = baseline.map { max($0.entries.count * 10, 10_000) }
+        let folder = SnapshotLayout.directory(forSpec: path, snapshotsDirectory: nil)
+        let kept = SnapshotLayout.fileNames(forScenarios: original.scenarios.map(\.name)).map { SnapshotFile.read(SnapshotLayout.join(folder, $0)) != nil }
+        let entryLimits = baseline.indices.map { kept[$0] ? max(baseline[$0].entries.count * 10, 10_000) : ScenarioRunner.maximumEntries }
         let frozen = draft
         return parallelMap(mutants) { mutant -> Verdict in
             var verdict = Verdict(declaration: mutant.declaration, change: mutant.change, status: .survived)
@@ -48,7 +52,8 @@ struct MutationPathTests {
             let program = ScreenProgram(checked)
             for s in checked.scenarios.indices {
                 let timeline = ScenarioRunner.run(program, scenario: s, entryLimit: entryLimits[s], eventLimit: MutationRun.eventLimit)
-                if timeline.stoppedByLimit || SnapshotFile.text(for: timeline, specPath: path) != expected[s] {
+                let differs = kept[s] && SnapshotFile.text(for: timeline, specPath: path) != expected[s]
+                if timeline.stoppedByLimit || !timeline.passed || differs {
                     verdict.status = .killed
                     verdict.killedBy = checked.scenarios[s].name
                     return verdict

@@ -7,11 +7,15 @@ import Testing
 
 @Suite("Mutation")
 struct MutationTests {
+    /// `yaml` written to a spec file with its scenarios' snapshots kept, as `specrun test` keeps
+    /// them: each scenario kills a mutant whose timeline differs (MutationOracleTests has the
+    /// scenarios without).
     private func write(_ yaml: String, name: String = "spec.yaml") throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-mutate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let path = dir.appendingPathComponent(name).path
         try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+        _ = SnapshotSuite.verify(specPath: path, mode: .update)
         return path
     }
 

@@ -112,7 +112,7 @@ struct FunctionsPass {
             case .list(let items): stack.append(contentsOf: items)
             case .construct(let callee, let args): stack.append(callee); stack.append(contentsOf: args.map(\.value))
             case .interpolation(let parts): for case .expr(let x) in parts { stack.append(x) }
-            case .int, .double, .bool, .string, .null, .name, .closureArgument, .closureParameter, .implicitMember, .invalid: break
+            case .int, .double, .bool, .string, .null, .void, .name, .closureArgument, .closureParameter, .implicitMember, .invalid: break
             }
         }
         return out.reversed()

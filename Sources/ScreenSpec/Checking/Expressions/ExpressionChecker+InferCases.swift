@@ -53,14 +53,14 @@ extension ExpressionChecker {
     mutating func ternary(_ c: Expr, _ a: Expr, _ b: Expr, expected: SpecType?, _ range: SpecRange) -> Typed? {
         let cond = check(c, expecting: .bool)
         let ta: Typed?, tb: Typed?
-        // `i == 1 ? .active : Filter.done`, or `ok ? fail(.decode) : x`: the other branch gives
-        // the first its type.
-        if expected == nil, a.isFailCall || (a.isImplicitMember && !b.isImplicitMember) {
-            tb = infer(b)
-            ta = tb.flatMap { infer(a, expected: $0.type) }
+        // `i == 1 ? .active : Filter.done`, `ok ? fail(.decode) : x` or `on ? nil : xs.first`:
+        // the other branch gives the first its type.
+        if (expected == nil && (a.isFailCall || (a.isImplicitMember && !b.isImplicitMember))) || (a.isNil && !b.isNil) {
+            tb = infer(b, expected: expected)
+            ta = tb.flatMap { infer(a, expected: Self.branchContext(a, expected: expected, other: $0.type)) }
         } else {
             ta = infer(a, expected: expected)
-            tb = ta.flatMap { infer(b, expected: expected ?? $0.type) }
+            tb = ta.flatMap { infer(b, expected: Self.branchContext(b, expected: expected, other: $0.type)) }
         }
         guard let ta, let tb else { return nil }
         guard let cond else { return nil }
@@ -68,6 +68,15 @@ extension ExpressionChecker {
             return error(.typeMismatch, "the branches of '? :' must have one type, found '\(ta.type)' and '\(tb.type)'", range)
         }
         return (.probe(ProbeSite(.ternary, range), .conditional(cond, ta.expr, tb.expr)), type)
+    }
+
+    /// The type a branch of `? :` is inferred with, `other` being the other branch's: the
+    /// context's, else the other branch's. `nil` takes an optional one, as in Swift: the other
+    /// branch's made optional when the context is not (`a ?? (on ? xs.first : nil)`, whose right
+    /// side may be `Int?`; `on ? 1 : nil` is an `Int?`).
+    static func branchContext(_ branch: Expr, expected: SpecType?, other: SpecType) -> SpecType {
+        if branch.isNil, expected?.isOptional != true { return .makeOptional(other) }
+        return expected ?? other
     }
 
     mutating func listLiteral(_ items: [Expr], expected: SpecType?, _ range: SpecRange) -> Typed? {

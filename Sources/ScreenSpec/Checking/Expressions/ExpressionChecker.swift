@@ -109,6 +109,8 @@ struct ExpressionChecker {
         case .null:
             if let expected, expected.isOptional { return (.constant(.none), expected) }
             return error(.nilContext, "'nil' needs an optional type from its context, as in 'value ?? nil' or 'x == nil'", expr.range)
+        case .void:
+            return (.constant(.void), .void)
         case .interpolation(let parts):
             return interpolation(parts)
         case .name(let name):

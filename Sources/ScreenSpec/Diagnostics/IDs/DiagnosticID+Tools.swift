@@ -6,7 +6,7 @@ extension DiagnosticID {
     package static let unknownCoverageItem = DiagnosticID("unknown-coverage-item", "a coverage mark names an item 'specrun coverage' does not count")
     package static let unknownMutant = DiagnosticID("unknown-mutant", "a mutation mark names a change no mutant makes")
     package static let failingScenario = DiagnosticID("failing-scenario", "'specrun mutate': a scenario fails, so no mutant can be judged against it")
-    package static let swiftName = DiagnosticID("swift-name", "'specrun generate': a name of the spec becomes no Swift name (a Swift keyword, no letters)")
+    package static let swiftName = DiagnosticID("swift-name", "'specrun generate': a name of the spec becomes no Swift name (no letters, or `self`; a keyword is written in backquotes); a warning of `specrun check`")
     package static let swiftCollision = DiagnosticID("swift-collision", "'specrun generate': two names of the spec become one Swift name, or one the generated code has")
     package static let swiftType = DiagnosticID("swift-type", "'specrun generate': a type the generated code does not take where the spec puts it")
 
