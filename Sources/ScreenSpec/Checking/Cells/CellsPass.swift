@@ -225,6 +225,13 @@ struct CellsPass: CheckPass {
             var scope = outputFields.filter { inputFields[$0.key] == nil }
             if let own = inputFields[handler.on.value] { scope[handler.on.value] = own }
             var plan = CellsPlan.Handler(input: input, targets: [], values: [], range: handler.range)
+            // `if:` over the row as its `set:` reads it, probed as a screen handler's is.
+            if let condition = handler.condition {
+                var checker = rowChecker(scope)
+                checker.poisoned = failedOutputs
+                if let typed = checker.check(condition, expecting: .bool) { plan.condition = .probe(ProbeSite(.guard, condition.range), typed) }
+                cx.diagnostics = checker.diagnostics
+            }
             for (target, value) in handler.assignments {
                 guard let field = fields[target.value], model.fieldNames.indices.contains(field.field),
                       field.field > 0, inputFields[target.value] == nil, !model.outputs.contains(where: { $0.field == field.field }),
