@@ -21,6 +21,9 @@ extension ScreenGraph {
         defer { context.payload = saved }
         for k in program.cells[c].bounded where view.indices.contains(k) {
             guard let now = rowBounds(k, cells: c, record, row: key, quietly: true) else { continue }
+            let stepProblem = now.step.flatMap { Self.stepProblem(.double($0)) }
+            let crossed = ComponentPlan.Bounds.problem(minimum: now.minimum, maximum: now.maximum, mayBeEqual: now.step == nil)
+            guard stepProblem != nil || crossed != nil else { continue }
             if let old, let then = rowBounds(k, cells: c, old, row: key, quietly: true),
                then.minimum == now.minimum, then.maximum == now.maximum, then.step == now.step { continue }
             let component = view[k]
@@ -28,12 +31,8 @@ extension ScreenGraph {
                 let range = range ?? self.spec.cells[c].range
                 return "\(range.file):\(range.start): '\(self.spec.cells[c].name)' row \(key), "
             }
-            if let step = now.step, let problem = Self.stepProblem(.double(step)) {
-                report(at(component.stepRange ?? component.boundsRange) + "\(component.kind) '\(component.name)' " + problem)
-            }
-            if let problem = ComponentPlan.Bounds.problem(minimum: now.minimum, maximum: now.maximum, mayBeEqual: now.step == nil) {
-                report(at(component.boundsRange) + Self.crossed(component.kind, component.name, now.minimum, now.maximum, problem))
-            }
+            if let stepProblem { report(at(component.stepRange ?? component.boundsRange) + "\(component.kind) '\(component.name)' " + stepProblem) }
+            if let crossed { report(at(component.boundsRange) + Self.crossed(component.kind, component.name, now.minimum, now.maximum, crossed)) }
         }
     }
 
