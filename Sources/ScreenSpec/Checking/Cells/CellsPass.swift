@@ -141,6 +141,7 @@ struct CellsPass: CheckPass {
                                range: decl.name.range, what: model.actionOfInput[k] == nil ? "row input" : "action stream of a row")
             // A row's input writes the rows: the rows come after it.
             cx.edges[n].append(node)
+            if input.field != nil { cx.firedFields[decl.name.value + "." + input.name] = (input.name, input.type) }
             inputNodes.append(n)
         }
         return DeclaredCells(decl: decl, model: model, node: node, inputNodes: inputNodes, key: key)
