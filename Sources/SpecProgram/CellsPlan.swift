@@ -43,13 +43,18 @@ package struct CellsPlan: Sendable {
         package var targets: [Int]
         package var values: [TypedExpr]
         package var range: SpecRange
+        /// `if:`: a `Bool` over the row read before any value is computed; when false the
+        /// handler does nothing, as ``HandlerPlan/condition``. A probe of kind
+        /// ``ProbeSite/Kind/guard`` wraps it. Nil when it has none.
+        package var condition: TypedExpr?
 
         /// Memberwise, at `package` access: the front end builds the program.
-        package init(input: Int, targets: [Int], values: [TypedExpr], range: SpecRange) {
+        package init(input: Int, targets: [Int], values: [TypedExpr], range: SpecRange, condition: TypedExpr? = nil) {
             self.input = input
             self.targets = targets
             self.values = values
             self.range = range
+            self.condition = condition
         }
     }
 
@@ -141,6 +146,12 @@ package struct CellsPlan: Sendable {
         /// How many choices an index control has (its segments, rows or pages), for the tools
         /// that draw it; nil for other components.
         package var count: Int?
+        /// Where the first bound written as an expression is (as ``ComponentPlan/Bounds/range``)
+        /// and where `stepValue:` is when an expression gives it, for the runtime errors of
+        /// bounds the wrong way round when a row is made or they change; nil for bounds written
+        /// as numbers (and in a program compiled before they were kept).
+        package var boundsRange: SpecRange?
+        package var stepRange: SpecRange?
 
         /// Memberwise, at `package` access: the front end builds the program.
         package init(name: String, kind: String, properties: [Property], events: [Event], minimum: Double? = nil,

@@ -29,13 +29,31 @@ extension ComponentPlan {
 
         /// The index a control with `count` titles shows after they changed, from `index`.
         package func moved(_ index: Int, count: Int) -> Int {
-            guard keepsSelection, count > 0 else { return -1 }
-            return Swift.min(Swift.max(index, 0), count - 1)
+            Self.moved(index, count: count, keepsSelection: keepsSelection)
         }
 
         /// Whether `index` is one the control can show with `count` titles: -1 (none) or a title's.
         package func allows(_ index: Int, count: Int) -> Bool {
+            Self.allows(index, count: count, keepsSelection: keepsSelection)
+        }
+
+        /// ``moved(_:count:)`` of a control that keeps its selection or not (a row's, which has no
+        /// cells: a picker view keeps it).
+        package static func moved(_ index: Int, count: Int, keepsSelection: Bool) -> Int {
+            guard keepsSelection, count > 0 else { return -1 }
+            return Swift.min(Swift.max(index, 0), count - 1)
+        }
+
+        /// ``allows(_:count:)`` of a control that keeps its selection or not.
+        package static func allows(_ index: Int, count: Int, keepsSelection: Bool) -> Bool {
             index >= -1 && index < count && (index >= 0 || !keepsSelection || count == 0)
+        }
+
+        /// What a row's index control with `count` titles shows when its binding gives `index`:
+        /// `index` when it can show it, else moved as new titles move it (a picker view's selected
+        /// row clamped into its rows, -1 with none; a segmented control's -1).
+        package static func shown(_ index: Int, count: Int, keepsSelection: Bool) -> Int {
+            allows(index, count: count, keepsSelection: keepsSelection) ? index : moved(index, count: count, keepsSelection: keepsSelection)
         }
     }
 }

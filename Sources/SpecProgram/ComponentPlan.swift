@@ -88,6 +88,12 @@ package struct ComponentPlan: Sendable {
         /// Why `minimum` and `maximum` cannot bound a value (bounds the wrong way round, or not
         /// finite), or nil.
         package func problem(minimum: Double, maximum: Double) -> String? {
+            Self.problem(minimum: minimum, maximum: maximum, mayBeEqual: mayBeEqual)
+        }
+
+        /// ``problem(minimum:maximum:)`` of a control whose bounds may be equal or not (a row's
+        /// slider or stepper, which has no cells).
+        package static func problem(minimum: Double, maximum: Double, mayBeEqual: Bool) -> String? {
             guard minimum.isFinite, maximum.isFinite else { return "a bound is not a finite number" }
             if minimum < maximum || mayBeEqual && minimum == maximum { return nil }
             return "the minimum must be \(mayBeEqual ? "at most" : "below") the maximum"

@@ -23,6 +23,7 @@ extension ProgramValidator {
             guard handler.targets.count == handler.values.count else { throw fail("\(at) has \(handler.targets.count) targets for \(handler.values.count) values") }
             for t in handler.targets { try index(t, fields, "field", at) }
             for e in handler.values { try expression(e, at, slots: 0) }
+            if let condition = handler.condition { try expression(condition, at, slots: 0) }
         }
         for output in plan.outputs {
             try index(output.field, fields, "field", at)

@@ -1,4 +1,5 @@
 import Foundation
+import SpecRuntime
 import SpecTesting
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
         #expect(compile.stdout.isEmpty)
         let written = try String(contentsOfFile: compiled, encoding: .utf8)
         #expect(written.hasPrefix(#"{"format":"specrun-program","program":{"#))
-        #expect(written.hasSuffix(#","version":15}"# + "\n"))
+        #expect(written.hasSuffix(#","version":\#(CompiledSpec.version)}"# + "\n"))
         // Standard output, with no --output or with '-', holds the same bytes.
         #expect(try CLI.run(["compile", "specs/login.yaml"]).stdout == written)
         #expect(try CLI.run(["compile", "specs/login.yaml", "--output", "-"]).stdout == written)
@@ -36,10 +37,10 @@ import Testing
     }
 
     @Test func aFileThatIsNotACompiledSpecIsAnInvalidSpec() throws {
-        let path = try CLI.temporarySpec(#"{"format": "specrun-program", "version": 16}"#, name: "old.json")
+        let path = try CLI.temporarySpec(#"{"format": "specrun-program", "version": \#(CompiledSpec.version + 1)}"#, name: "old.json")
         let result = try CLI.run(["run", path])
         #expect(result.status == 2)
-        #expect(result.stderr == "error: \(path): compiled spec version 16 is not supported: this engine reads version 15; compile the spec again\n")
+        #expect(result.stderr == "error: \(path): compiled spec version \(CompiledSpec.version + 1) is not supported: this engine reads version \(CompiledSpec.version); compile the spec again\n")
         #expect(result.stdout.isEmpty)
     }
 }

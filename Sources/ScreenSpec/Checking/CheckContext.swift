@@ -19,6 +19,11 @@ struct CheckContext: Sendable {
     var poisoned: Set<String> = []
     /// The spec's `functions:`, checked (see ``FunctionsPass``).
     var functions = FunctionTable()
+    /// Per stream of the screen that fires with a row when one of the row's value inputs or its
+    /// action's `elements` or `errors` fires (`cart.quantity`, `feed.like.elements`), the row's
+    /// field that holds the value that fired and its type then, never nil (see
+    /// ``ExpressionChecker/fired``).
+    var firedFields: [String: (field: String, type: SpecType)] = [:]
 
     init(diagnostics: DiagnosticBag = DiagnosticBag()) {
         self.diagnostics = diagnostics
@@ -46,6 +51,7 @@ struct CheckContext: Sendable {
         var checker = ExpressionChecker(symbols: symbols, table: table, payload: payload, diagnostics: quiet ? diagnostics.scratch : diagnostics)
         checker.poisoned = poisoned
         checker.functions = functions
+        checker.fired = payload.flatMap { firedFields[$0.name] }
         return checker
     }
 

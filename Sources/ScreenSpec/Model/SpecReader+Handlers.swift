@@ -1,9 +1,8 @@
-/// `handlers:` entries, the screen's and a row view model's: `on:`, `set:` and, for the screen's,
-/// `if:`.
+/// `handlers:` entries, the screen's and a row view model's: `on:`, `if:` and `set:`.
 extension SpecReader {
-    /// A handler; `if:` only where `conditional` (a screen's handlers, not a row's).
-    mutating func readHandler(_ node: YAMLNode, conditional: Bool = false) -> HandlerDecl? {
-        guard let f = fields(node, of: "a handler", allowed: conditional ? ["on", "if", "set"] : ["on", "set"]) else { return nil }
+    /// A handler.
+    mutating func readHandler(_ node: YAMLNode) -> HandlerDecl? {
+        guard let f = fields(node, of: "a handler", allowed: ["on", "if", "set"]) else { return nil }
         guard let onNode = f["on"], let on = identifier(onNode, what: "event name", allowDots: true), let setNode = f["set"] else {
             if f["on"] == nil || f["set"] == nil {
                 diagnostics.error(.missingKey, "a handler needs 'on:' (an event) and 'set:' (state to expressions)", at: node.range)

@@ -62,7 +62,7 @@ struct SpecReader {
                 }
             }
         }
-        if let node = top["handlers"] { spec.handlers = list(node, of: "handlers").compactMap { readHandler($0, conditional: true) } }
+        if let node = top["handlers"] { spec.handlers = list(node, of: "handlers").compactMap { readHandler($0) } }
         readCells(top, into: &spec)
         if let node = top["services"] {
             for (name, value) in entries(node, of: "services") {

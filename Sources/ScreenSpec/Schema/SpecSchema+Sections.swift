@@ -126,7 +126,7 @@ extension SpecSchema {
             ], required: ["returns", "body"])),
             (key: "handler", value: object("A handler: on an emission, set state or input properties; all values are computed before any is written.", [
                 ("on", describe(ref("dottedName"), "What it handles: an event, a value stream, an action's 'elements', 'errors' or 'completions', a stream or derived output. Its name reads the emitted value.")),
-                ("if", describe(ref("expression"), "A screen's handler only: a Bool over the emitted value (its 'on:' name) and the state, read first; when false the handler does nothing, as RxSwift's '.filter { … }.subscribe(onNext:)'.")),
+                ("if", describe(ref("expression"), "A Bool over the emitted value (its 'on:' name) and the state (a row's handler: over the row's names and its input's value), read first; when false the handler does nothing, as RxSwift's '.filter { … }.subscribe(onNext:)'.")),
                 ("set", map("Targets to expressions.", of: ref("expression"), names: "dottedName")),
             ], required: ["on", "set"])),
             (key: "viewModel", value: object("A view model made for each element of a list ('cells:').", [

@@ -4,8 +4,10 @@
 /// the writes its handlers make, and the row's actions (see `ScreenGraph+Cells.swift`,
 /// `ScreenGraph+RowActions.swift`, ``CellsPlan``).
 struct CompiledCells {
-    /// A handler of the view model: its target fields and their compiled values.
+    /// A handler of the view model: its `if:` (nil: always), its target fields and their
+    /// compiled values.
     struct Handler {
+        let condition: CompiledExpr?
         let targets: [Int]
         let values: [CompiledExpr]
     }
@@ -47,6 +49,9 @@ struct CompiledCells {
     let actionsOn: [[Int]]
     /// Per component of the view model's `view:` (none without one).
     let components: [Component]
+    /// The components whose bounds an expression gives, checked as a row is made or changes
+    /// (``ScreenGraph/checkRowBounds(_:_:was:row:)``).
+    let bounded: [Int]
 
     init(_ plan: CellsPlan, instrumentation: (any ScreenInstrumentation)?) {
         func compile(_ e: TypedExpr) -> CompiledExpr { ExpressionCompiler.compile(e, instrumentation: instrumentation) }
@@ -56,7 +61,7 @@ struct CompiledCells {
         stateInitials = (plan.stateInitials ?? []).map { ($0.field, ExpressionCompiler.compile($0.value, instrumentation: nil)) }
         var handlers = [[Handler]](repeating: [], count: plan.inputs.count)
         for handler in plan.handlers where handlers.indices.contains(handler.input) {
-            handlers[handler.input].append(Handler(targets: handler.targets, values: handler.values.map(compile)))
+            handlers[handler.input].append(Handler(condition: handler.condition.map(compile), targets: handler.targets, values: handler.values.map(compile)))
         }
         self.handlers = handlers
         actions = (plan.actions ?? []).map { Action(enabledIf: $0.enabledIf.map(compile), arguments: $0.arguments.map(compile)) }
@@ -65,7 +70,7 @@ struct CompiledCells {
             actionsOn[action.trigger].append(a)
         }
         self.actionsOn = actionsOn
-        components = (plan.view ?? []).map { component in
+        let components = (plan.view ?? []).map { component in
             Component(enabled: component.property("enabled").map(compile), hidden: component.property("isHidden").map(compile),
                       minimum: component.property("minimumValue").map(compile), maximum: component.property("maximumValue").map(compile),
                       step: component.property("stepValue").map(compile),
@@ -73,5 +78,7 @@ struct CompiledCells {
                       value: component.valueProperty.flatMap(component.property).map(compile),
                       set: component.twoWay?.set.map(compile))
         }
+        self.components = components
+        bounded = components.indices.filter { components[$0].minimum != nil && components[$0].maximum != nil }
     }
 }

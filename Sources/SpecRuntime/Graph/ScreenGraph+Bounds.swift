@@ -61,8 +61,7 @@ extension ScreenGraph {
         guard case .double(let minimum) = context.values[bounds.minimum], case .double(let maximum) = context.values[bounds.maximum],
               case .double(var d) = written else { return }
         if let problem = bounds.problem(minimum: minimum, maximum: maximum) {
-            report("\(bounds.range.file):\(bounds.range.start): \(component.kind) '\(component.name)' goes from "
-                   + "\(ValueFormatter.formatDouble(minimum)) to \(ValueFormatter.formatDouble(maximum)); \(problem)")
+            report("\(bounds.range.file):\(bounds.range.start): " + Self.crossed(component.kind, component.name, minimum, maximum, problem))
             return
         }
         if d < minimum || d > maximum {
@@ -91,8 +90,7 @@ extension ScreenGraph {
             guard let bounds = component.bounds, case .double(let minimum) = context.values[bounds.minimum],
                   case .double(let maximum) = context.values[bounds.maximum], case .double(let d) = context.values[bounds.value] else { continue }
             if let problem = bounds.problem(minimum: minimum, maximum: maximum) {
-                report("\(bounds.range.file):\(bounds.range.start): \(component.kind) '\(component.name)' goes from "
-                       + "\(ValueFormatter.formatDouble(minimum)) to \(ValueFormatter.formatDouble(maximum)); \(problem)")
+                report("\(bounds.range.file):\(bounds.range.start): " + Self.crossed(component.kind, component.name, minimum, maximum, problem))
                 continue
             }
             guard d < minimum || d > maximum else { continue }
@@ -129,6 +127,12 @@ extension ScreenGraph {
     private func stepValue(of component: ComponentPlan) -> Double? {
         if let cell = component.bounds?.step, case .double(let d) = context.values[cell] { return d }
         return component.step
+    }
+
+    /// The runtime error of a control `kind` `name` whose bounds `minimum` and `maximum` have
+    /// `problem` (``ComponentPlan/Bounds/problem(minimum:maximum:)``), a screen's or a row's.
+    static func crossed(_ kind: String, _ name: String, _ minimum: Double, _ maximum: Double, _ problem: String) -> String {
+        "\(kind) '\(name)' goes from \(ValueFormatter.formatDouble(minimum)) to \(ValueFormatter.formatDouble(maximum)); \(problem)"
     }
 
     /// Why `value` cannot be a stepper's `stepValue`, or nil.

@@ -82,13 +82,22 @@ extension ScreenGraph {
     }
 
     /// Runs input `input`'s handlers on `record`: every value is computed from the row before
-    /// any is written, as a screen's handler does.
+    /// any is written, as a screen's handler does, and a handler whose `if:` is false (or fails,
+    /// reported) computes nothing and writes nothing.
     func runRowHandlers(_ c: Int, _ input: Int, _ record: inout RecordValue, row key: Value) {
         let handlers = program.cells[c].handlers
         guard handlers.indices.contains(input), !handlers[input].isEmpty else { return }
         var writes: [(field: Int, value: Value)] = []
         context.payload = .record(record)
         for handler in handlers[input] {
+            if let condition = handler.condition {
+                do throws(EvalError) {
+                    guard try condition(context).boolValue else { continue }
+                } catch {
+                    report("'\(spec.cells[c].name)' row \(key), handler on '\(spec.cells[c].inputs[input].name)': \(error.message)")
+                    continue
+                }
+            }
             for (k, f) in handler.values.enumerated() {
                 do throws(EvalError) {
                     writes.append((handler.targets[k], try f(context)))
@@ -105,6 +114,7 @@ extension ScreenGraph {
     func writeRow(_ c: Int, _ record: RecordValue, at: Int, in rows: [Value], row key: Value, firing inputs: [Int]) {
         let plan = spec.cells[c]
         let record = computeOutputs(c, record, row: key)
+        if !program.cells[c].bounded.isEmpty, case .record(let old) = rows[at] { checkRowBounds(c, record, was: old, row: key) }
         var rows = rows
         rows[at] = .record(record)
         pendingWrite[plan.node] = .list(rows)
@@ -141,6 +151,7 @@ extension ScreenGraph {
             let key = identity(of: element, plan)
             let given = givenValues(c, element, row: key)
             var record: RecordValue
+            var was: RecordValue?
             var isNew = false
             if let row = kept[key], !seen.contains(key), case .record(let kept) = row {
                 // The very element the row was made of (the same scalar or storage): its fields
@@ -155,6 +166,7 @@ extension ScreenGraph {
                     continue
                 }
                 record = kept
+                was = kept
             } else {
                 if seen.contains(key) { report("'\(plan.name)': two rows have the identity \(key); steps address the first") }
                 record = RecordValue(type: plan.model, fieldNames: plan.fieldNames, fields: plan.initial)
@@ -170,7 +182,9 @@ extension ScreenGraph {
             // What the screen hands it as this transaction has it: a row whose parameter changed reads its new one.
             for (field, value) in given where field < record.fields.count { record.fields[field] = value }
             if isNew { computeStateInitials(c, &record, row: key) }
-            rows.append(.record(computeOutputs(c, record, row: key)))
+            let made = computeOutputs(c, record, row: key)
+            if !program.cells[c].bounded.isEmpty { checkRowBounds(c, made, was: was, row: key) }
+            rows.append(.record(made))
         }
         if plan.actions != nil {
             for case .record(let row) in previous {

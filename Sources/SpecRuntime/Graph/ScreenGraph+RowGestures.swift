@@ -126,10 +126,19 @@ extension ScreenGraph {
 
     /// The value component `k` shows on `record`, the binding of its
     /// ``CellsPlan/Component/valueProperty``, clamped into bounds an expression gives as UIKit
-    /// keeps a stepper's or slider's value inside them; nil when it has none.
+    /// keeps a stepper's or slider's value inside them, and an index moved into titles an
+    /// expression gives as UIKit moves it when they change (``ComponentPlan/Choices``: a picker
+    /// view's selected row clamped into its rows, -1 with none; a segmented control's -1); nil
+    /// when it has none.
     private func shownValue(_ k: Int, cells c: Int, _ record: RecordValue, row key: Value) -> Value? {
         guard let value = program.cells[c].components[k].value else { return nil }
         let shown = evaluate(value, on: record, cells: c, row: key, what: "'\(spec.cells[c].view?[k].name ?? "").value'")
+        if let titles = program.cells[c].components[k].titles, case .int(let index)? = shown {
+            let name = "\(spec.cells[c].name).\(spec.cells[c].view?[k].name ?? "")"
+            guard case .list(let items)? = evaluate(titles, on: record, cells: c, row: key, what: "the titles of '\(name)'") else { return shown }
+            let keepsSelection = spec.cells[c].view?[k].kind == "pickerView"
+            return .int(ComponentPlan.Choices.shown(index, count: items.count, keepsSelection: keepsSelection))
+        }
         guard case .double(let d)? = shown, let bounds = rowBounds(k, cells: c, record, row: key), bounds.minimum <= bounds.maximum else { return shown }
         return .double(Swift.min(Swift.max(d, bounds.minimum), bounds.maximum))
     }
@@ -156,12 +165,13 @@ extension ScreenGraph {
         return evaluate(set, on: extended, cells: c, row: key, what: "the two-way binding of '\(name)'")
     }
 
-    func evaluate(_ f: CompiledExpr, on record: RecordValue, cells c: Int, row key: Value, what: String) -> Value? {
+    /// `f` over `record`; nil when it fails, which is reported unless `quietly`.
+    func evaluate(_ f: CompiledExpr, on record: RecordValue, cells c: Int, row key: Value, what: String, quietly: Bool = false) -> Value? {
         context.payload = .record(record)
         do throws(EvalError) {
             return try f(context)
         } catch {
-            report("'\(spec.cells[c].name)' row \(key), \(what): \(error.message)")
+            if !quietly { report("'\(spec.cells[c].name)' row \(key), \(what): \(error.message)") }
             return nil
         }
     }

@@ -64,6 +64,7 @@ extension CoverageMap {
             rowItems.append(RowItems(key: entry.key, outputs: outputs))
         }
         for handler in entry.handlers where entry.inputs.indices.contains(handler.input) {
+            if let condition = handler.condition { addProbes(condition) }
             for value in handler.values { addProbes(value) }
             // A handler that sets nothing does nothing a scenario could see.
             guard !handler.values.isEmpty else { continue }

@@ -95,6 +95,8 @@ extension Spec {
             let name = cells.first { $0.viewModel.value == model }?.name.value ?? model
             for k in viewModels[v].outputs.indices { visit(name, &viewModels[v].outputs[k].value) }
             for h in viewModels[v].handlers.indices {
+                // Its `if:` first, as a screen handler's; one without numbers its slots as before.
+                if var e = viewModels[v].handlers[h].condition { visit(name, &e); viewModels[v].handlers[h].condition = e }
                 for k in viewModels[v].handlers[h].assignments.indices { visit(name, &viewModels[v].handlers[h].assignments[k].value) }
             }
             // Its actions' conditions and arguments, after its handlers (slots numbered as before).

@@ -85,31 +85,6 @@ struct HandlerConditionTests {
         #expect(rendered.contains("saved"), "\(rendered)")
     }
 
-    // A row's handlers have no `if:`.
-    @Test func aRowHandlerHasNoCondition() {
-        let yaml = """
-            screen: Rows
-            types:
-              Item: { id: Int }
-            inputs:
-              items: { type: "[Item]", default: [] }
-            viewModels:
-              Row:
-                params: { item: Item }
-                inputs: { tap: event }
-                state: { taps: { type: Int, initial: 0 } }
-                handlers:
-                  - on: tap
-                    if: taps < 3
-                    set: { taps: taps + 1 }
-            cells:
-              rows: { viewModel: Row, from: items, id: item.id }
-            """
-        let loaded = SpecLoader.load(text: yaml, path: "t.yaml")
-        #expect(loaded.spec == nil)
-        #expect(loaded.renderDiagnostics().contains("'if'"), "\(loaded.renderDiagnostics())")
-    }
-
     // A compiled program carries the condition and plays as the spec does.
     @Test func theCompiledProgramCarriesTheCondition() throws {
         let spec = try Self.checked(Self.spec(steps: Self.twoTaps))

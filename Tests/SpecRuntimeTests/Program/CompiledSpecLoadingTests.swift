@@ -33,10 +33,9 @@ import Testing
         #expect(half.contains("(byte ") && half.hasSuffix("): expected a value, found the end of the text"), "\(half)")
         #expect(Self.reason("{\"format\": \"specrun-program\",\n  \"version\" 1}") == "not a compiled spec: not JSON at line 2, column 13 (byte 42): expected ':' after a key, found '1'")
         #expect(Self.reason(#"{"format": "other"}"#) == #"not a compiled spec: expected "format": "specrun-program" at the top level (write one with 'specrun compile')"#)
-        let current = CompiledSpec.version
-        #expect(Self.reason(#"{"format": "specrun-program"}"#) == "compiled spec version none is not supported: this engine reads version \(current); compile the spec again")
-        #expect(Self.reason(login.replacingOccurrences(of: #""version":\#(current)"#, with: #""version":3"#)) == "compiled spec version 3 is not supported: this engine reads version \(current); compile the spec again")
-        #expect(Self.reason(#"{"format": "specrun-program", "version": \#(current)}"#) == "malformed compiled spec: no key 'program'")
+        #expect(Self.reason(#"{"format": "specrun-program"}"#) == "compiled spec version none is not supported: this engine reads version \(CompiledSpec.version); compile the spec again")
+        #expect(Self.reason(login.replacingOccurrences(of: #""version":\#(CompiledSpec.version)"#, with: #""version":3"#)) == "compiled spec version 3 is not supported: this engine reads version \(CompiledSpec.version); compile the spec again")
+        #expect(Self.reason(#"{"format": "specrun-program", "version": \#(CompiledSpec.version)}"#) == "malformed compiled spec: no key 'program'")
         let noNodes = login.replacingOccurrences(of: #""nodes":["#, with: #""nodez":["#)
         #expect(Self.reason(noNodes) == "malformed compiled spec: at program: no key 'nodes'")
     }

@@ -18,6 +18,8 @@ extension CellsPass {
         // every bound is then a property of the component, the numbers constants, which the
         // engine computes on the row when a gesture plays (ScreenGraph+RowBounds.swift).
         if component.hasBoundExpressions {
+            plan.boundsRange = component.boundsRange
+            plan.stepRange = stepped ? component.boundExpressions["stepValue"]?.range : nil
             let settings = [("minimumValue", defaultMinimum), ("maximumValue", defaultMaximum)] + (stepped ? [("stepValue", 1.0)] : [])
             var typedAll = true
             for (setting, number) in settings {

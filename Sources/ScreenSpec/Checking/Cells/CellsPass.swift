@@ -141,6 +141,7 @@ struct CellsPass: CheckPass {
                                range: decl.name.range, what: model.actionOfInput[k] == nil ? "row input" : "action stream of a row")
             // A row's input writes the rows: the rows come after it.
             cx.edges[n].append(node)
+            if input.field != nil { cx.firedFields[decl.name.value + "." + input.name] = (input.name, input.type) }
             inputNodes.append(n)
         }
         return DeclaredCells(decl: decl, model: model, node: node, inputNodes: inputNodes, key: key)
@@ -226,6 +227,13 @@ struct CellsPass: CheckPass {
             var scope = outputFields.filter { inputFields[$0.key] == nil }
             if let own = inputFields[handler.on.value] { scope[handler.on.value] = own }
             var plan = CellsPlan.Handler(input: input, targets: [], values: [], range: handler.range)
+            // `if:` over the row as its `set:` reads it, probed as a screen handler's is.
+            if let condition = handler.condition {
+                var checker = rowChecker(scope)
+                checker.poisoned = failedOutputs
+                if let typed = checker.check(condition, expecting: .bool) { plan.condition = .probe(ProbeSite(.guard, condition.range), typed) }
+                cx.diagnostics = checker.diagnostics
+            }
             for (target, value) in handler.assignments {
                 guard let field = fields[target.value], model.fieldNames.indices.contains(field.field),
                       field.field > 0, inputFields[target.value] == nil, !model.outputs.contains(where: { $0.field == field.field }),

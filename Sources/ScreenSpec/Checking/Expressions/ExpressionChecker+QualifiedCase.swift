@@ -50,7 +50,7 @@ extension ExpressionChecker {
         guard case .record(let record) = type, let fields = table.records[record], !fields.contains(where: { $0.name == first }),
               let i = fields.firstIndex(where: { $0.name == first + "." + name }) else { return nil }
         guard let b = infer(inner) else { return nil }
-        let fieldType = fields[i].type
+        let fieldType = !chained && isFired(b.expr, first + "." + name) ? fired?.type ?? fields[i].type : fields[i].type
         return (.member(b.expr, .field(i), chained: chained), chained ? .makeOptional(fieldType) : fieldType)
     }
 }

@@ -23,6 +23,13 @@ struct ExpressionChecker {
     var poisoned: Set<String> = []
     /// The event being handled, readable by its own name inside a handler or an action's `with:`.
     var payload: (name: String, type: SpecType)?
+    /// When the payload is a row that a stream of the screen fires with as one of the row's
+    /// value inputs or its action's `elements` or `errors` fires (`feed.like.elements`), the
+    /// row's field holding the value that fired and its type: read on the payload
+    /// (`feed.like.elements.like.elements`) it is that value, never nil there, as the row's own
+    /// handler reads it, and as `cell.like.elements` gives it in RxSwift. `?.` and `??` on it
+    /// are still taken (what the field's optional type needed before).
+    var fired: (field: String, type: SpecType)?
     /// Inside a cell view model (`viewModels:`), its names: each a field of the row, which is the
     /// payload the row's expressions run with.
     var rowFields: [String: (field: Int, type: SpecType)] = [:]
@@ -321,7 +328,7 @@ struct ExpressionChecker {
             return (.probe(ProbeSite(op == .and ? .and : .or, range), op == .and ? .and(a, b) : .or(a, b)), .bool)
         case .coalesce:
             guard let a = infer(lhs) else { return nil }
-            guard case .optional(let wrapped) = a.type else {
+            guard case .optional(let wrapped) = isFiredRead(a.expr) ? .makeOptional(a.type) : a.type else {
                 _ = infer(rhs)
                 return error(.typeMismatch, "the left side of '??' must be optional, found '\(a.type)'", lhs.range)
             }
@@ -390,6 +397,20 @@ struct ExpressionChecker {
         return payload.name == path + "." + name
     }
 
+    /// Whether `expr` is the handler's payload and `field` the field of it holding the value that
+    /// fired (``fired``).
+    func isFired(_ expr: TypedExpr, _ field: String) -> Bool {
+        guard let fired, fired.field == field, case .eventPayload = expr else { return false }
+        return true
+    }
+
+    /// Whether `expr` reads the value that fired on the payload (``fired``).
+    func isFiredRead(_ expr: TypedExpr) -> Bool {
+        guard let fired, let payload, case .member(.eventPayload, .field(let i), chained: false) = expr, case .record(let record) = payload.type,
+              let fields = table.records[record], fields.indices.contains(i) else { return false }
+        return fields[i].name == fired.field
+    }
+
     private mutating func member(_ base: Expr, _ name: String, optional: Bool, nameRange: SpecRange, whole: SpecRange) -> Typed? {
         // `Filter.active`: an enum case named with its type, as Swift writes it anywhere.
         if case .name(let typeName) = base.kind, !optional, let cases = table.enums[typeName], namesNoValue(typeName) {
@@ -424,7 +445,7 @@ struct ExpressionChecker {
         var type = b.type
         let chained = optional || isChained(b.expr)
         if optional {
-            guard case .optional(let wrapped) = type else {
+            guard case .optional(let wrapped) = isFiredRead(b.expr) ? .makeOptional(type) : type else {
                 return error(.typeMismatch, "'?.' needs an optional, but '\(type)' is not optional; use '.'", nameRange)
             }
             type = wrapped
@@ -454,7 +475,7 @@ struct ExpressionChecker {
         case .record(let record):
             let fields = table.records[record] ?? []
             if let i = fields.firstIndex(where: { $0.name == name }) {
-                result = (.field(i), fields[i].type)
+                result = (.field(i), !chained && isFired(b.expr, name) ? fired?.type ?? fields[i].type : fields[i].type)
             } else {
                 return error(.unknownMember, "'\(record)' has no field '\(name)'\(diagnostics.didYouMean(name, in: fields.map(\.name)))", nameRange,
                              notes: [Self.fieldsNote(fields)])

@@ -20,4 +20,8 @@ extension ComponentDecl {
 
     /// Whether `minimumValue:`, `maximumValue:` or `stepValue:` is an expression (`Double(duration)`).
     var hasBoundExpressions: Bool { !boundExpressions.isEmpty }
+
+    /// Where the first bound written as an expression is (the component's name when none is),
+    /// where bounds the wrong way round are reported as the screen runs.
+    var boundsRange: SpecRange { boundExpressions.values.map(\.range).min { $0.start < $1.start } ?? name.range }
 }

@@ -26,7 +26,7 @@ extension ViewPass {
             component.properties.append(.init(name: setting, node: node, type: .double, userStream: nil, verb: nil, constraint: nil))
             cells.append(node)
         }
-        let written = decl.boundExpressions.values.map(\.range).min { $0.start < $1.start } ?? decl.name.range
+        let written = decl.boundsRange
         // A stepper's `stepValue:` written as an expression is a cell too (one written as a
         // number stays the component's `step`).
         var step: Int?
