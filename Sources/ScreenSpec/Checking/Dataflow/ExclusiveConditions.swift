@@ -109,6 +109,7 @@ enum ExclusiveConditions {
             case .bool(let b): return "\(b)"
             case .string(let s): return "\"" + s.debugDescription
             case .null: return "nil"
+            case .void: return "()"
             case .name(let n): return n
             case .closureArgument(let k): return "$\(k)"
             case .implicitMember(let m): return "." + m
