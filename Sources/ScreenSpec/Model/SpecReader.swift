@@ -290,7 +290,11 @@ struct SpecReader {
             diagnostics.error(.typeMismatch, "'secure:' marks text a person types; input '\(name.value)' is '\(type.value)', not 'String'", at: secure.range,
                               fixIt: "write '{ type: String, default: \"\", secure: true }', or remove 'secure: true'")
         }
-        if let d = f["default"] { return InputDecl(name: name, kind: .property(type, defaultValue: d), secure: secure?.value ?? false) }
+        if let d = f["default"] {
+            var decl = InputDecl(name: name, kind: .property(type, defaultValue: d), secure: secure?.value ?? false)
+            decl.defaultExpression = quietExpression(d)
+            return decl
+        }
         return InputDecl(name: name, kind: .value(type), secure: secure?.value ?? false)
     }
 
@@ -313,13 +317,17 @@ struct SpecReader {
         }
         guard let type = typeName(typeNode) else { return nil }
         var decl = StateDecl(name: name, type: type, initial: initial)
-        // Quietly: most `initial:` values are data, and data is not an expression.
-        if initial.scalar != nil, !initial.isNull, initial.scalar?.tag == nil {
-            var quiet = diagnostics.scratch
-            let expr = ExpressionParser.parse(ExpressionSource(node: initial, source: source), diagnostics: &quiet)
-            if !quiet.hasErrors { decl.initialExpression = expr }
-        }
+        decl.initialExpression = quietExpression(initial)
         return decl
+    }
+
+    /// A first value (`initial:`, `default:`) read as an expression, quietly: most first values
+    /// are data, and data is not an expression. Nil when it is not a scalar that parses as one.
+    private func quietExpression(_ node: YAMLNode) -> Expr? {
+        guard node.scalar != nil, !node.isNull, node.scalar?.tag == nil else { return nil }
+        var quiet = diagnostics.scratch
+        let expr = ExpressionParser.parse(ExpressionSource(node: node, source: source), diagnostics: &quiet)
+        return quiet.hasErrors ? nil : expr
     }
 
     mutating func readOutput(_ name: Located<String>, _ node: YAMLNode) -> OutputDecl? {
@@ -366,17 +374,12 @@ struct SpecReader {
                           work: WorkDecl(service: service, arguments: arguments, range: workNode.range))
     }
 
-    mutating func readEquivalentMutant(_ node: YAMLNode) -> EquivalentMutantDecl? {
-        readMark(node, of: "an equivalent mutant", keys: ("change", "as 'specrun mutate' prints it"),
-                 example: "'- { in: canLogin, change: \"a >= 10 -> a > 9\", reason: \"...\" }'")
-            .map { EquivalentMutantDecl(declaration: $0.declaration, change: $0.text, reason: $0.reason, range: node.range) }
-    }
-
     /// `{ in: declaration, <key>: text, reason: text }`, the shape of `equivalentMutants:` and
     /// `unreachable:` entries.
-    mutating func readMark(_ node: YAMLNode, of what: String, keys: (name: String, meaning: String), example: String)
-        -> (declaration: Located<String>, text: Located<String>, reason: Located<String>)? {
-        guard let f = fields(node, of: what, allowed: ["in", keys.name, "reason"]) else { return nil }
+    /// `optionalKey`: one more key the entry may have, returned as written.
+    mutating func readMark(_ node: YAMLNode, of what: String, keys: (name: String, meaning: String), example: String, optionalKey: String? = nil)
+        -> (declaration: Located<String>, text: Located<String>, reason: Located<String>, optional: YAMLNode?)? {
+        guard let f = fields(node, of: what, allowed: ["in", keys.name, "reason"] + (optionalKey.map { [$0] } ?? [])) else { return nil }
         guard let inNode = f["in"], let textNode = f[keys.name], let reasonNode = f["reason"] else {
             diagnostics.error(.missingKey, "\(what) needs 'in:' (the declaration), '\(keys.name):' (\(keys.meaning)) "
                               + "and 'reason:' (why no scenario can tell it apart)", at: node.range, fixIt: example)
@@ -392,7 +395,7 @@ struct SpecReader {
             }
             texts.append(Located(text, value.range))
         }
-        return (declaration, texts[0], texts[1])
+        return (declaration, texts[0], texts[1], optionalKey.flatMap { f[$0] })
     }
 
     mutating func readService(_ name: Located<String>, _ node: YAMLNode, isOverride: Bool = false) -> ServiceDecl? {

@@ -37,19 +37,20 @@ extension SpecSchema {
             ("scenarios", "Scripted stories played on the virtual clock from a fresh screen.",
              list("Scenarios.", of: ref("scenario"))),
             ("equivalentMutants", "Mutants of 'specrun mutate' that no scenario can tell from the spec, each with the reason.",
-             list("Equivalent mutants.", of: mark("change", "The change as 'specrun mutate' prints it, such as 'a >= 10 -> a > 9'."))),
+             list("Equivalent mutants.", of: mark("change", "The change as 'specrun mutate' prints it, such as 'a >= 10 -> a > 9'.",
+                                                  occurrence: "When the declaration has several mutants of this change: which one, from 1, in source order."))),
             ("unreachable", "Coverage items of 'specrun coverage' that no scenario can reach, each with the reason.",
              list("Unreachable items.", of: mark("item", "The item as 'specrun coverage' prints it after 'never'."))),
         ]
     }
 
-    /// `{ in: declaration, <key>: text, reason: text }`.
-    static func mark(_ key: String, _ description: String) -> JSONValue {
+    /// `{ in: declaration, <key>: text, reason: text }`, and `occurrence: N` when it is described.
+    static func mark(_ key: String, _ description: String, occurrence: String? = nil) -> JSONValue {
         object("A mark on one declaration.", [
             ("in", describe(ref("dottedName"), "The declaration it is about.")),
             (key, describe(["type": "string"], description)),
             ("reason", describe(["type": "string"], "Why it is so.")),
-        ], required: ["in", key, "reason"])
+        ] + (occurrence.map { [("occurrence", describe(["type": "integer", "minimum": 1], $0))] } ?? []), required: ["in", key, "reason"])
     }
 
     static var sectionDefinitions: [(key: String, value: JSONValue)] {
