@@ -149,7 +149,7 @@ struct SwiftSpellingTests {
         let spec = try loads(Self.edit("profile.name"))
         #expect(spec.stateInitials.count == 1)
         let typo = diagnostics(Self.edit("profle.name"))
-        #expect(typo.map(\.description) == ["t.yaml:7:35: error: unknown name 'profle'; did you mean 'profile'?"])
+        #expect(typo.map(\.description) == ["t.yaml:7:34: error: unknown name 'profle'; did you mean 'profile'?"])
         #expect(typo.first?.fixIt == #"to write the text itself, quote it: 'default: "profle.name"' (a quoted 'default:' is the text)"#)
         // Quoted, it is the text; a word naming no parameter stays the text.
         let quoted = diagnostics(Self.edit(#""profile.name""#))

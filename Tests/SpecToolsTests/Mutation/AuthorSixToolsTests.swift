@@ -184,7 +184,7 @@ struct AuthorSixToolsTests {
                   - wait: 50ms
               - name: overridden
                 services:
-                  dl.restart: { latency: 10ms, results: [2] }
+                  dl.restart: { latency: 10ms, results: [{ value: 2 }] }
                 steps:
                   - send: tap
                   - wait: 10ms
@@ -192,7 +192,7 @@ struct AuthorSixToolsTests {
             """)
         let result1 = try #require(result.survivors.first { $0.mutant.change.hasPrefix("result 1 ->") })
         #expect(result1.shouldCatch == ["declared"])
-        let latency = try #require(result.survivors.first { $0.mutant.change.hasPrefix("latency 100ms") })
+        let latency = try #require(result.survivors.first { $0.mutant.change.hasPrefix("latency: 100ms") })
         #expect(latency.shouldCatch == ["declared"])
     }
 }
