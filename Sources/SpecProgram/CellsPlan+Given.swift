@@ -13,12 +13,16 @@ extension CellsPlan {
         package var value: TypedExpr
         /// The screen's nodes it reads: the rows follow them as they follow their list.
         package var reads: [Int]
+        /// Where `with:` gives it (its key), for the coverage items of its values; nil in a
+        /// program compiled before version 15.
+        package var range: SpecRange?
 
         /// Memberwise, at `package` access: the front end builds the program.
-        package init(field: Int, value: TypedExpr, reads: [Int]) {
+        package init(field: Int, value: TypedExpr, reads: [Int], range: SpecRange? = nil) {
             self.field = field
             self.value = value
             self.reads = reads
+            self.range = range
         }
     }
 }

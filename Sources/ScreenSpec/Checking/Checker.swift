@@ -102,7 +102,8 @@ private struct Program {
                                   actions: actions, handlers: handlers, services: services, scenarios: scenarios, params: params)
         checked.streams = streams
         checked.coverageMarks = spec.unreachable.map {
-            CoverageMark(declaration: $0.declaration.value, item: $0.item.value, reason: $0.reason.value, itemRange: $0.item.range)
+            CoverageMark(declaration: $0.declaration.value, item: $0.item.value, reason: $0.reason.value, itemRange: $0.item.range,
+                         occurrence: $0.occurrence?.value, occurrenceRange: $0.occurrence?.range)
         }
         checked.components = components
         checked.invariants = invariants

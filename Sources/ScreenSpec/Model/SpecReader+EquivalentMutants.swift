@@ -1,7 +1,8 @@
 import SpecRuntime
 
 /// `equivalentMutants:` entries: `{ in: declaration, change: text, reason: text }`, and
-/// `occurrence: N` to name one of several mutants of one change in the declaration.
+/// `occurrence: N` to name one of several mutants of one change in the declaration (as an
+/// `unreachable:` entry names one of several items of one text).
 extension SpecReader {
     mutating func readEquivalentMutant(_ node: YAMLNode) -> EquivalentMutantDecl? {
         guard let mark = readMark(node, of: "an equivalent mutant", keys: ("change", "as 'specrun mutate' prints it"),
@@ -18,7 +19,7 @@ extension SpecReader {
     /// `occurrence: N`, a whole number from 1: the rank of one `what` ("mutant", "item") among
     /// those of the same text; nil, reported, otherwise.
     mutating func occurrence(_ node: YAMLNode, of what: String) -> Located<Int>? {
-        guard node.scalar?.style == .plain, let text = node.string, let n = Int(text), n >= 1 else {
+        guard let text = node.string, let n = Int(text), n >= 1 else {
             diagnostics.error(.invalidValue, "'occurrence:' is a whole number from 1, the \(what)'s rank among those of the same text, found \(node.scalar.map { "'\($0.value)'" } ?? node.kindName)",
                               at: node.range)
             return nil

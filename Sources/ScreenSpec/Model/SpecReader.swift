@@ -83,8 +83,16 @@ struct SpecReader {
         if let node = top["unreachable"] {
             spec.unreachable = list(node, of: "unreachable").compactMap { item in
                 readMark(item, of: "an unreachable item", keys: ("item", "the item as 'specrun coverage' prints it after 'never'"),
-                         example: "'- { in: total, item: \"the fallback of '??' is used\", reason: \"...\" }'")
-                    .map { UnreachableDecl(declaration: $0.declaration, item: $0.text, reason: $0.reason, range: item.range) }
+                         example: "'- { in: total, item: \"the fallback of '??' is used\", reason: \"...\" }'", optionalKey: "occurrence")
+                    .flatMap { mark in
+                        var decl = UnreachableDecl(declaration: mark.declaration, item: mark.text, reason: mark.reason, range: item.range)
+                        if let node = mark.optional {
+                            // `occurrence: 2`: the second item of that text in the declaration, in the report's order.
+                            guard let n = occurrence(node, of: "item") else { return nil }
+                            decl.occurrence = n
+                        }
+                        return decl
+                    }
             }
         }
         if let node = top["invariants"] { spec.invariants = entries(node, of: "invariants").compactMap { readInvariant($0.0, $0.1) } }

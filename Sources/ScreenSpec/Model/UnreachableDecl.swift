@@ -12,10 +12,14 @@ import SpecRuntime
 ///
 /// `in:` names the declaration the item belongs to (an output, action, component or service;
 /// for `login.errors` it is `login`); `item:` is the item as the coverage report prints it after
-/// `never`. A mark applies to every item of that declaration with that text.
+/// `never`. A mark applies to every item of that declaration with that text, or, with
+/// `occurrence: N`, to the N-th of them in the report's order (source order), when one
+/// declaration has several items of one text (two `? :` in one expression).
 package struct UnreachableDecl: Sendable {
     package var declaration: Located<String>
     package var item: Located<String>
     package var reason: Located<String>
     package var range: SpecRange
+    /// `occurrence:`, from 1; nil for every item of the text.
+    package var occurrence: Located<Int>? = nil
 }

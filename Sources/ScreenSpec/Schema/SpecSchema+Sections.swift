@@ -40,7 +40,8 @@ extension SpecSchema {
              list("Equivalent mutants.", of: mark("change", "The change as 'specrun mutate' prints it, such as 'a >= 10 -> a > 9'.",
                                                   occurrence: "When the declaration has several mutants of this change: which one, from 1, in source order."))),
             ("unreachable", "Coverage items of 'specrun coverage' that no scenario can reach, each with the reason.",
-             list("Unreachable items.", of: mark("item", "The item as 'specrun coverage' prints it after 'never'."))),
+             list("Unreachable items.", of: mark("item", "The item as 'specrun coverage' prints it after 'never'.",
+                                                 occurrence: "When the declaration has several items of this text: which one, from 1, in the report's order."))),
         ]
     }
 

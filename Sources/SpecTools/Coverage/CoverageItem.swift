@@ -26,6 +26,9 @@ package struct CoverageItem: Sendable, Hashable {
     /// The reason of an `unreachable:` mark naming this item although a scenario reached it: the
     /// item counts as covered, and the report warns that the mark is wrong.
     package var reachedThoughMarked: String? = nil
+    /// With ``reachedThoughMarked``, when the mark names several items of one text: how to name
+    /// the unreached ones alone (`occurrence:`).
+    package var markHint: String? = nil
 
     /// Neither covered nor explained.
     package var missed: Bool { !covered && unreachableBecause == nil }

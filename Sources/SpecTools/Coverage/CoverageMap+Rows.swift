@@ -25,6 +25,19 @@ struct RowItems: Sendable {
 }
 
 extension CoverageMap {
+    /// The items of row field `field`, named `name` (`cart.many`): a Bool is true in some row and
+    /// false in some row, any other value changes in a row that was already there.
+    private mutating func addRowValueItems(_ field: Int, _ name: String, _ fieldTypes: [SpecType], _ range: SpecRange) -> RowItems.Output {
+        var items = RowItems.Output(field: field)
+        if fieldTypes.indices.contains(field) && fieldTypes[field] == .bool {
+            items.isTrue = add(.output, "'\(name)' is true in a row", range)
+            items.isFalse = add(.output, "'\(name)' is false in a row", range)
+        } else {
+            items.changed = add(.output, "'\(name)' changes in a row", range)
+        }
+        return items
+    }
+
     /// The items of entry `c`'s rows, located where its view model writes them under
     /// `viewModels:` and belonging to the entry (`cart`): its outputs (``RowItems``), each handler
     /// that sets something (it runs when its input's stream, `cart.increment`, fires, which it
@@ -37,15 +50,14 @@ extension CoverageMap {
         for output in entry.outputs where entry.fieldNames.indices.contains(output.field) {
             let name = "\(entry.name).\(entry.fieldNames[output.field])"
             let range = output.range ?? entry.range
-            var items = RowItems.Output(field: output.field)
-            if fieldTypes.indices.contains(output.field) && fieldTypes[output.field] == .bool {
-                items.isTrue = add(.output, "'\(name)' is true in a row", range)
-                items.isFalse = add(.output, "'\(name)' is false in a row", range)
-            } else {
-                items.changed = add(.output, "'\(name)' changes in a row", range)
-            }
-            outputs.append(items)
+            outputs.append(addRowValueItems(output.field, name, fieldTypes, range))
             addProbes(output.value)
+        }
+        // What the screen hands each row (`with: { isCurrent: "$0.id == currentId" }`) has the
+        // items of a row output: its values differ from row to row and as what it reads changes.
+        for given in entry.given ?? [] where entry.fieldNames.indices.contains(given.field) {
+            outputs.append(addRowValueItems(given.field, "\(entry.name).\(entry.fieldNames[given.field])", fieldTypes, given.range ?? entry.range))
+            addProbes(given.value)
         }
         if !outputs.isEmpty {
             nodeItems[entry.node].rows = rowItems.count

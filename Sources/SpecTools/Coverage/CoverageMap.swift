@@ -142,8 +142,10 @@ public struct CoverageMap: Sendable {
             } else {
                 nodeItems[i].emitted = add(.output, "'\(name)' emits", node.range)
                 if node.type == .bool {
-                    nodeItems[i].isTrue = add(.output, "'\(name)' is true", node.range)
-                    nodeItems[i].isFalse = add(.output, "'\(name)' is false", node.range)
+                    // After `filter: $0` no element is false (CoverageMap+FilteredBools.swift).
+                    let possible = spec.streams.first { $0.output == i }.map(Self.possibleBools) ?? (canBeTrue: true, canBeFalse: true)
+                    if possible.canBeTrue { nodeItems[i].isTrue = add(.output, "'\(name)' is true", node.range) }
+                    if possible.canBeFalse { nodeItems[i].isFalse = add(.output, "'\(name)' is false", node.range) }
                 }
             }
         case .actionElements(let a):

@@ -83,8 +83,8 @@ package struct CoverageReport: Sendable {
         return CoverageReport(specs: ordered, invalid: invalid)
     }
 
-    /// Marks the items `unreachable:` names that no scenario reached; a mark that names no item is
-    /// a diagnostic.
+    /// Marks the items `unreachable:` names that no scenario reached (every item of the text, or
+    /// with `occurrence: N` the N-th); a mark that names no item is a diagnostic.
     static func apply(_ marks: [CoverageMark], to items: inout [CoverageItem]) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         for mark in marks {
@@ -92,22 +92,50 @@ package struct CoverageReport: Sendable {
             let item = mark.item.hasPrefix("never ") ? String(mark.item.dropFirst("never ".count)) : mark.item
             // `in: rows.toggled`: the items of the handlers on that event only; `in: rows`, all of the entry's.
             let named = { (i: CoverageItem) in i.declaration == mark.declaration || i.event == mark.declaration }
-            let matching = items.indices.filter { named(items[$0]) && items[$0].what == item }
+            // In the report's order, by place, so that `occurrence: 2` names the second line of them.
+            let sameText = items.indices.filter { named(items[$0]) && items[$0].what == item }
+                .sorted { (items[$0].range.start, $0) < (items[$1].range.start, $1) }
+            var matching = sameText
+            if let n = mark.occurrence {
+                guard n <= sameText.count else {
+                    problems.append(Diagnostic(id: .unknownCoverageItem,
+                                               "'\(mark.declaration)' has \(sameText.count) coverage item\(sameText.count == 1 ? "" : "s") '\(item)', so no occurrence \(n)",
+                                               at: mark.occurrenceRange ?? mark.itemRange,
+                                               notes: sameText.enumerated().map { DiagnosticNote("occurrence \($0.offset + 1) is here", at: items[$0.element].range) }))
+                    continue
+                }
+                matching = [sameText[n - 1]]
+            }
             guard !matching.isEmpty else {
                 let candidates = items.filter(named).map(\.what)
-                let nearest = Suggestion.nearest(to: item, in: candidates, budget: nil) ?? candidates.first
+                var notes = candidates.isEmpty ? [DiagnosticNote("'specrun coverage' counts nothing in '\(mark.declaration)'")]
+                    : [DiagnosticNote("its items are: " + candidates.prefix(12).map { "\"\($0)\"" }.joined(separator: ", "))]
+                var fix = (Suggestion.nearest(to: item, in: candidates, budget: nil) ?? candidates.first).map { "\"\($0)\"" }
+                // "'lockouts' is false" of a Bool stream after `filter: $0`, which was an item before
+                // the filter ruled it out (CoverageMap+FilteredBools.swift): the mark has nothing left to do.
+                let name = "'\(mark.declaration)'"
+                if candidates.contains(name + " emits"), let value = ["true", "false"].first(where: { item == name + " is " + $0 }),
+                   candidates.contains(name + " is " + (value == "true" ? "false" : "true"))
+                {
+                    notes.append(DiagnosticNote("the stream's last 'filter' lets no \(value) element through, so no scenario could cover it and coverage does not count it"))
+                    fix = "remove this mark"
+                }
                 problems.append(Diagnostic(id: .unknownCoverageItem, "'\(mark.declaration)' has no coverage item '\(mark.item)'",
-                                           at: mark.itemRange,
-                                           notes: candidates.isEmpty ? [DiagnosticNote("'specrun coverage' counts nothing in '\(mark.declaration)'")]
-                                               : [DiagnosticNote("its items are: " + candidates.prefix(12).map { "\"\($0)\"" }.joined(separator: ", "))],
-                                           fixIt: nearest.map { "\"\($0)\"" }))
+                                           at: mark.itemRange, notes: notes, fixIt: fix))
                 continue
             }
             // A mark covers what no scenario reaches: an item one did reach (a mark naming two
             // items of one text, one of them reached) counts as covered, and is warned about.
+            // With several, the warning says how to mark the others alone.
+            let unreached = sameText.enumerated().filter { !items[$0.element].covered }
+            let hint = matching.count > 1 && !unreached.isEmpty
+                ? "the mark names \(matching.count) items of this text in '\(mark.declaration)'; to mark one alone, add "
+                    + unreached.map { "'occurrence: \($0.offset + 1)' (the one at \(items[$0.element].range.start))" }.joined(separator: " or ")
+                : nil
             for i in matching {
                 if items[i].covered {
                     items[i].reachedThoughMarked = mark.reason
+                    items[i].markHint = hint
                 } else {
                     items[i].unreachableBecause = mark.reason
                 }

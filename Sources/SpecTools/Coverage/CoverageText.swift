@@ -13,7 +13,8 @@ package enum CoverageText {
             for item in spec.items where item.missed || item.unreachableBecause != nil || item.reachedThoughMarked != nil {
                 if let reason = item.reachedThoughMarked {
                     let by = item.coveredBy.first.map { "scenario '\($0)'" } ?? "a scenario"
-                    out += "  \(item.range.file):\(item.range.start): warning: marked unreachable (\(reason)), but \(by) reaches it: \(item.what)\n"
+                    out += "  \(item.range.file):\(item.range.start): warning: marked unreachable (\(reason)), but \(by) reaches it: \(item.what)"
+                    out += (item.markHint.map { "; " + $0 } ?? "") + "\n"
                 } else if let reason = item.unreachableBecause {
                     out += "  \(item.range.file):\(item.range.start): unreachable: \(item.what) (\(reason))\n"
                 } else {

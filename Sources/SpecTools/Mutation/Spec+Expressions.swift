@@ -118,6 +118,13 @@ extension Spec {
                 }
             }
         }
+        // What each `cells:` entry hands its rows (`with: { isCurrent: "$0.id == currentId" }`),
+        // named by the entry; after the view models, so that a spec without `with:` numbers its
+        // slots as before.
+        for c in cells.indices {
+            let name = cells[c].name.value
+            for k in cells[c].with.indices { visit(name, &cells[c].with[k].value) }
+        }
         // Each function's body, once however many calls inline it, named by the function; last,
         // so that a spec without functions numbers its slots as before.
         for f in functions.indices { visit(functions[f].name.value, &functions[f].body) }

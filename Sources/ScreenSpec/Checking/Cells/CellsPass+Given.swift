@@ -32,7 +32,8 @@ extension CellsSources {
             guard seen.insert(name.value).inserted else { continue }
             let before = checker.reads.count
             guard let typed = checker.check(value, expecting: param.type) else { continue }
-            given.append(CellsPlan.Given(field: param.field, value: typed, reads: Array(Set(checker.reads.dropFirst(before))).sorted()))
+            given.append(CellsPlan.Given(field: param.field, value: typed, reads: Array(Set(checker.reads.dropFirst(before))).sorted(),
+                                           range: name.range))
         }
         for param in params where !decl.with.contains(where: { $0.name.value == param.name.value }) {
             checker.diagnostics.error(.missingParam, "view model '\(cells.model.name)' needs parameter '\(param.name.value)' of type '\(param.type)', which 'cells \(decl.name.value)' does not give",

@@ -2,7 +2,8 @@
 /// first sets. Each computes its values from the state as it was before the transaction, and a
 /// later write replaces an earlier one, where RxSwift's subscribers run one after the other and
 /// the second reads what the first accepted. A warning at the second handler's read or write of
-/// a name the first sets, the first's write in a note.
+/// a name the first sets, the first's write in a note. Two handlers on one name whose `if:`
+/// conditions exclude each other never both run, and are not warned about (ExclusiveConditions.swift).
 extension HandlersPass {
     mutating func warnOfHandlersInOneTransaction() {
         let handlers = spec.handlers
@@ -12,8 +13,10 @@ extension HandlersPass {
                 // On one name, the handlers run in the order written.
                 let sameName = second.on.value == first.on.value
                 guard sameName ? j > i : writes.contains(where: { $0.value == second.on.value }) else { continue }
+                // `if: n > 0` and `if: n <= 0`: never both (see ExclusiveConditions.swift).
+                if sameName, let a = first.condition, let b = second.condition, ExclusiveConditions.exclude(a, b) { continue }
                 let why = sameName
-                    ? "both run when '\(first.on.value)' emits"
+                    ? "both run when '\(first.on.value)' emits" + Self.whenConditionsHold(first, second)
                     : "the handler on '\(second.on.value)' runs because the handler on '\(first.on.value)' sets '\(second.on.value)'"
                 for written in writes where written.value != second.on.value {
                     if let target = second.assignments.first(where: { $0.target.value == written.value })?.target {
@@ -36,6 +39,15 @@ extension HandlersPass {
                     }
                 }
             }
+        }
+    }
+
+    /// What else both handlers need to run: their `if:` conditions, when they have any.
+    private static func whenConditionsHold(_ first: HandlerDecl, _ second: HandlerDecl) -> String {
+        switch (first.condition, second.condition) {
+        case (nil, nil): ""
+        case (.some, .some): " and both conditions hold"
+        default: " and the only 'if:' of the two holds"
         }
     }
 }

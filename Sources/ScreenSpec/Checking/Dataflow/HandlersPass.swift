@@ -47,6 +47,7 @@ struct HandlersPass: CheckPass {
             handlers.append(plan)
         }
         warnOfHandlersInOneTransaction()
+        warnOfSamplesBeforeHandlers()
         return handlers
     }
 }

@@ -90,16 +90,23 @@ enum NodeRanking {
             let (state, stream, handler) = (nodes[node].name, nodes[reader].name, nodes[writer].name)
             let plan = streams.first { $0.output == reader && $0.source == node }
             var why = plan?.sameInstantReason.map { ": \($0)" } ?? ""
-            // A request that waits, but the stream also listens to the state with an operator of its own.
-            if let plan, why.isEmpty, let op = plan.operators.first(where: { $0.listenedSources.contains { $0.node == node } }) {
-                why = ": it also listens to '\(state)' with '\(op.name)'"
+            // The stream listens to the state with an operator of its own (`combineLatest: { with: currentId }`),
+            // besides its source or instead of it.
+            let listening = (plan ?? streams.first { $0.output == reader })?.operators.first { $0.listenedSources.contains { $0.node == node } }
+            if let op = listening, why.isEmpty {
+                why = plan == nil ? ": it listens to '\(state)' with '\(op.name)'" : ": it also listens to '\(state)' with '\(op.name)'"
             }
             let requests = plan.map { !$0.answersLater && $0.operators.contains { $0.arguments.request != nil } } ?? false
             let wait = requests ? "make its request's inner streams wait before they emit ('interval', a 'timer' with a delay, 'empty', 'never'), or " : ""
+            // What the author most likely wanted of `combineLatest` with the state: start over when it
+            // changes. A key state the other handlers bump says that without the loop (issue 39, W8).
+            let restart = listening == nil ? ""
+                : "; or, to start '\(stream)' over when '\(state)' changes, listen to a key state instead, which the handlers that change '\(state)' "
+                    + "on purpose bump ('restarts: restarts + 1' beside '\(state):') and the handler on '\(handler)' leaves alone"
             return ("'\(stream)' reacts to each change of '\(state)', which a handler on '\(handler)' sets, and can answer it in the same "
                         + "instant\(why)",
                     wait + "read '\(state)' without reacting to it: start '\(stream)' from the event that sets '\(state)', and read '\(state)' in "
-                        + "an operator's expression, as '{ takeWhile: \(state) }' in the inner stream's 'ops:', or with 'withLatestFrom: \(state)'")
+                        + "an operator's expression, as '{ takeWhile: \(state) }' in the inner stream's 'ops:', or with 'withLatestFrom: \(state)'" + restart)
         }
         return nil
     }

@@ -99,13 +99,9 @@ struct ActionsPass: CheckPass {
                     let fix = direct
                         ? "read the new value from the trigger: '\(argument.name.value): \(trigger.value)'"
                         : "compute the new value from '\(trigger.value)' in 'with:' as the handler does"
-                    cx.diagnostics.append(Diagnostic(
-                        .warning, id: .valueBeforeHandler,
-                        "'with:' reads '\(target.value)' as it was before the handler on '\(trigger.value)' sets it",
-                        at: argument.value.range,
-                        notes: [DiagnosticNote("the handler sets it in the same step; the call sees the new value from the next execution on",
-                                               at: target.range)],
-                        fixIt: fix))
+                    cx.diagnostics.append(.valueBeforeHandler(
+                        "'with:'", reads: target.value, event: trigger.value, at: argument.value.range, written: target.range,
+                        note: "the handler sets it in the same step; the call sees the new value from the next execution on", fix: fix))
                 }
             }
         }

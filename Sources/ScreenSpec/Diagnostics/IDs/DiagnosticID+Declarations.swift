@@ -9,7 +9,7 @@ extension DiagnosticID {
     package static let duplicateScenario = DiagnosticID("duplicate-scenario", "two scenarios with the same name")
     package static let cycle = DiagnosticID("cycle", "values computed from each other at the same instant; the help says how to break the loop, and 'specrun graph' draws it")
     package static let invalidTrigger = DiagnosticID("invalid-trigger", "a trigger must be an event or a stream")
-    package static let valueBeforeHandler = DiagnosticID("value-before-handler", "a warning: an action's 'with:' reads a value a handler on its trigger sets, as it was before")
+    package static let valueBeforeHandler = DiagnosticID("value-before-handler", "a warning: an action's 'with:', or a stream's 'withLatestFrom' or 'sample', reads a value a handler on the same event sets, as it was before")
     package static let handlersInOneTransaction = DiagnosticID("handlers-one-transaction", "a warning: two handlers of one transaction set the same name, or one reads what the other sets, from before it")
     package static let notWritable = DiagnosticID("not-writable", "a handler sets state or input properties only")
     package static let missingResult = DiagnosticID("missing-result", "a service with a result type declares no result")

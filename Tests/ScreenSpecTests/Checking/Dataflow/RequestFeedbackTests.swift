@@ -95,4 +95,78 @@ struct RequestFeedbackTests {
         #expect(loaded.diagnostics.first?.notes.last?.message.hasSuffix("can answer it in the same instant: it also listens to 'running' with 'combineLatest'") == true,
                 "\(loaded.renderDiagnostics())")
     }
+
+    /// A fourth first user's W8: `combineLatest(isPlaying, currentId).flatMapLatest { interval }`, the
+    /// handler on the ticks moving to the next track. The help shows what worked for them: a key
+    /// state the jumps bump, which the handler on the ticks leaves alone; that form plays, and a
+    /// jump restarts the clock.
+    @Test("a clock combined with the state its handler sets: the help gives the restart key, which plays")
+    func combiningWithTheStateItsHandlerSetsGivesTheRestartKey() throws {
+        let loaded = SpecLoader.load(text: """
+            screen: Clock
+            inputs:
+              next: event
+            state:
+              isPlaying: { type: Bool, initial: true }
+              currentId: { type: Int, initial: 1 }
+              position: { type: Int, initial: 0 }
+            outputs:
+              ticks:
+                stream: isPlaying
+                ops:
+                  - combineLatest: { with: currentId, combine: "$0" }
+                  - flatMapLatest: { if: $0, then: { interval: 1s }, else: { empty } }
+            handlers:
+              - on: ticks
+                set: { position: "position >= 2 ? 0 : position + 1", currentId: "position >= 2 ? currentId + 1 : currentId" }
+              - on: next
+                set: { currentId: currentId + 1, position: "0" }
+
+            """, path: "t.yaml")
+        #expect(loaded.diagnostics.first?.notes.last?.message.hasSuffix("in the same instant: it listens to 'currentId' with 'combineLatest'") == true,
+                "\(loaded.renderDiagnostics())")
+        #expect(loaded.diagnostics.first?.fixIt?.hasSuffix(
+            "; or, to start 'ticks' over when 'currentId' changes, listen to a key state instead, which the handlers that change 'currentId' "
+                + "on purpose bump ('restarts: restarts + 1' beside 'currentId:') and the handler on 'ticks' leaves alone") == true,
+                "\(loaded.renderDiagnostics())")
+        let followed = SpecLoader.load(text: """
+            screen: Clock
+            inputs:
+              next: event
+            state:
+              isPlaying: { type: Bool, initial: true }
+              currentId: { type: Int, initial: 1 }
+              position: { type: Int, initial: 0 }
+              restarts: { type: Int, initial: 0 }
+            outputs:
+              clockKey: 'isPlaying ? restarts : -1'
+              ticks:
+                stream: clockKey
+                ops:
+                  - flatMapLatest: { if: "$0 >= 0", then: { interval: 1s }, else: { empty } }
+            handlers:
+              - on: ticks
+                set: { position: "position >= 2 ? 0 : position + 1", currentId: "position >= 2 ? currentId + 1 : currentId" }
+              - on: next
+                set: { currentId: currentId + 1, position: "0", restarts: restarts + 1 }
+            scenarios:
+              - name: a jump restarts the clock, a tick's own move does not
+                steps:
+                  - wait: 2500ms
+                  - expect: { position: 2, currentId: 1 }
+                  - send: next
+                  - expect: { position: 0, currentId: 2 }
+                  - wait: 900ms
+                  - expect: { position: 0 }
+                  - wait: 100ms
+                  - expect: { position: 1 }
+                  - wait: 2s
+                  - expect: { position: 0, currentId: 3 }
+
+            """, path: "t.yaml")
+        let spec = try #require(followed.spec, "\(followed.renderDiagnostics())")
+        let timeline = ScenarioRunner.run(spec, scenario: 0)
+        #expect(timeline.passed, "\(TimelineFormatter.text(timeline))")
+    }
 }
+

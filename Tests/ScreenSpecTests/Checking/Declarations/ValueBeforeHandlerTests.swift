@@ -49,4 +49,80 @@ import Testing
         #expect(SpecLoader.load(text: Self.spec(with: "darkModeChanged"), path: "t.yaml").diagnostics.isEmpty)
         #expect(SpecLoader.load(text: Self.spec(with: "true"), path: "t.yaml").diagnostics.isEmpty)
     }
+
+    /// A fifth first user's T2: the same rule for a stream's `withLatestFrom` and `sample`, whose
+    /// outcome in RxSwift depends on the order of subscription.
+    private static func streamSpec(handlers: String, outputs: String) -> String {
+        """
+        screen: S
+        inputs:
+          removed: Int
+          tick: event
+        state:
+          pending: { type: "Int?", initial: null }
+        handlers:
+        \(handlers)
+        outputs:
+        \(outputs)
+
+        """
+    }
+
+    @Test func aStreamSamplingWhatAHandlerOnItsEventSetsIsOneWarningWithTheRxSwiftReasonAndTheFixes() {
+        let loaded = SpecLoader.load(text: Self.streamSpec(handlers: """
+              - on: removed
+                set: { pending: removed }
+            """, outputs: """
+              previous: { stream: removed, ops: [ { withLatestFrom: pending } ] }
+            """), path: "t.yaml")
+        #expect(loaded.spec != nil)
+        #expect(loaded.renderDiagnostics() == """
+            t.yaml:11:57: warning: 'withLatestFrom' in 'previous' reads 'pending' as it was before the handler on 'removed' sets it
+               |
+            11 |   previous: { stream: removed, ops: [ { withLatestFrom: pending } ] }
+               |                                                         ^~~~~~~
+            t.yaml:9:12: note: the handler sets it in the same transaction, after the read; in RxSwift the order of subscription decides: \
+            a subscriber of 'removed' set up before 'previous' that accepts into 'pending' makes 'withLatestFrom' read the new value
+              |
+            9 |     set: { pending: removed }
+              |            ^~~~~~~
+            help: read the new value from 'removed' itself; or, to mean the value before in RxSwift too, set 'pending' in a handler on \
+            'previous', which runs after the read in any order, as '.do(onNext:)' after 'withLatestFrom' does
+
+            """)
+        #expect(loaded.diagnostics.map(\.id) == ["value-before-handler"])
+    }
+
+    @Test func theEventIsFollowedThroughStreamsOfTheSameTransactionAndSampleIsWarnedToo() {
+        let loaded = SpecLoader.load(text: Self.streamSpec(handlers: """
+              - on: removed
+                set: { pending: removed + 1 }
+            """, outputs: """
+              ids: { stream: removed, ops: [ { filter: $0 > 0 } ] }
+              merged: { stream: tick, ops: [ { map: "0" }, { merge: ids }, { withLatestFrom: pending } ] }
+              sampled: { stream: pending, ops: [ { sample: ids } ] }
+            """), path: "t.yaml")
+        #expect(loaded.diagnostics.map(\.message) == [
+            "'withLatestFrom' in 'merged' reads 'pending' as it was before the handler on 'removed' sets it",
+            "'sample' in 'sampled' reads 'pending' as it was before the handler on 'removed' sets it",
+        ])
+        #expect(loaded.diagnostics.first?.fixIt?.hasPrefix("compute the new value from 'removed' as the handler does;") == true)
+    }
+
+    @Test func aHandlerOnTheSamplingStreamOrAReadInALaterTransactionIsQuiet() {
+        // The write follows the read in any order; a request, or a wait, hands the element on later.
+        let loaded = SpecLoader.load(text: Self.streamSpec(handlers: """
+              - on: previous
+                set: { pending: previous }
+              - on: tick
+                set: { pending: 1 }
+            """, outputs: """
+              previous: { stream: removed, ops: [ { withLatestFrom: pending } ] }
+              later: { stream: tick, ops: [ { delay: 10ms }, { withLatestFrom: pending } ] }
+              called: { stream: tick, ops: [ { flatMapLatest: { just: "1" } }, { withLatestFrom: pending } ] }
+            """), path: "t.yaml")
+        #expect(loaded.spec != nil, "\(loaded.renderDiagnostics())")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.renderDiagnostics())")
+    }
 }
+
