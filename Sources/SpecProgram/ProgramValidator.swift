@@ -149,12 +149,13 @@ struct ProgramValidator {
         for (i, plan) in spec.stateInitials.enumerated() {
             let at = "stateInitials[\(i)]"
             try node(plan.node, at)
-            guard case .state = spec.nodes[plan.node].kind, case .state = spec.nodes[plan.node].role else {
-                throw fail("\(at) names node \(plan.node), which is not a state")
+            switch (spec.nodes[plan.node].kind, spec.nodes[plan.node].role) {
+            case (.state, .state), (.property, .input): break
+            default: throw fail("\(at) names node \(plan.node), which is neither a state nor an input property")
             }
             try expression(plan.value, at)
             for read in plan.value.nodeReads() where !spec.params.contains(read) {
-                throw fail("\(at) reads node \(read), which is not a parameter: a state's first value is computed before anything else has one")
+                throw fail("\(at) reads node \(read), which is not a parameter: a state's or an input's first value is computed before anything else has one")
             }
         }
         for (i, invariant) in spec.invariants.enumerated() {

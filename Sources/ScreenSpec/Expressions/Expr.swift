@@ -42,6 +42,9 @@ package struct Expr: Sendable {
     /// Set on a name whose YAML scalar was quoted: `title: "Hello"` is the name `Hello`, and the
     /// author most likely meant the text.
     package var yamlQuoted = false
+    /// Where a binary expression's operator is written (`&&` in `a && b`): the place of what the
+    /// operator decides, which `a && b && c` has two of at one start.
+    package var operatorRange: SpecRange?
 
     package init(_ kind: Kind, _ range: SpecRange) {
         self.kind = kind

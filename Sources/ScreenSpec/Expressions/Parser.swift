@@ -200,9 +200,10 @@ package struct ExpressionParser {
     private mutating func binaryLoop(_ operators: [BinaryOperator], next: (inout ExpressionParser) -> Expr) -> Expr {
         var lhs = next(&self)
         while case .symbol(let s) = current.kind, let op = operators.first(where: { $0.rawValue == s }), countOperator() {
-            _ = advance()
+            let written = advance()
             let rhs = next(&self)
             lhs = Expr(.binary(op, lhs, rhs), lhs.range.union(rhs.range))
+            lhs.operatorRange = range(written)
         }
         return lhs
     }

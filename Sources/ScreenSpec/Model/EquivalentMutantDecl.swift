@@ -17,4 +17,7 @@ package struct EquivalentMutantDecl: Sendable {
     package var change: Located<String>
     package var reason: Located<String>
     package var range: SpecRange
+    /// `occurrence:`, from 1: only the N-th mutant of that change in the declaration, in source
+    /// order, when it has several (two service cases answering the same value); nil for every one.
+    package var occurrence: Located<Int>? = nil
 }

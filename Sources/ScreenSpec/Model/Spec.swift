@@ -87,6 +87,10 @@ package struct InputDecl: Sendable {
     /// `secure: true`: text to keep off the screen's readouts, as UITextField's
     /// `isSecureTextEntry` (a password, a PIN); the preview masks it. Only a `String` input is.
     package var secure = false
+    /// A property's `default:` read as an expression, when it is a scalar that parses as one
+    /// (`profile.name`): the checker decides whether it reads the screen's parameters or is a
+    /// value, as for a state's `initial:` (see DeclarationsPass+StateInitial.swift).
+    package var defaultExpression: Expr? = nil
 }
 
 /// `state:` — a typed value the view model alone writes.

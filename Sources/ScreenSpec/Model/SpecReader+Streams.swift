@@ -260,6 +260,16 @@ extension SpecReader {
                               fixIt: "move '\(name):' beside 'if:', 'then:' and 'else:'")
             return nil
         }
+        if let nested = node.mapping?.first(where: { ["if", "then", "else"].contains($0.key.string) }) {
+            // One message for the choice inside, not one per key it has.
+            diagnostics.error(.unknownKey, "a branch of 'if:' is one inner stream; a choice does not nest in another's '\(key):'", at: nested.key.range,
+                              notes: [DiagnosticNote("to choose among three inner streams, put those that answer at once in one branch: "
+                                                     + "one 'if:' with both conditions ('if: $0 == saved || !valid($0)'), and that branch's 'just:' "
+                                                     + "picks the value with '? :' ('then: { just: \"$0 == saved ? .unchanged : .invalid\" }'), "
+                                                     + "the call in the other ('else: { call: … }')")],
+                              fixIt: "combine the two conditions in one 'if:' and choose the value inside 'just:' with '? :'")
+            return nil
+        }
         guard let f = fields(node, of: "'\(key):'", allowed: Self.innerSourceKeys + ["period", "with", "ops"]) else { return nil }
         guard var request = readInnerSource(f, node, of: key + ":") else { return nil }
         if let ops = f["ops"] {

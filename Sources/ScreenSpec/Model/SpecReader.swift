@@ -88,12 +88,8 @@ struct SpecReader {
                         var decl = UnreachableDecl(declaration: mark.declaration, item: mark.text, reason: mark.reason, range: item.range)
                         if let node = mark.optional {
                             // `occurrence: 2`: the second item of that text in the declaration, in the report's order.
-                            guard let text = node.string, let n = Int(text), n >= 1 else {
-                                diagnostics.error(.invalidValue, "'occurrence:' is a whole number from 1, the item's rank among those of the same text, found \(node.scalar.map { "'\($0.value)'" } ?? node.kindName)",
-                                                  at: node.range)
-                                return nil
-                            }
-                            decl.occurrence = Located(n, node.range)
+                            guard let n = occurrence(node, of: "item") else { return nil }
+                            decl.occurrence = n
                         }
                         return decl
                     }
@@ -302,7 +298,11 @@ struct SpecReader {
             diagnostics.error(.typeMismatch, "'secure:' marks text a person types; input '\(name.value)' is '\(type.value)', not 'String'", at: secure.range,
                               fixIt: "write '{ type: String, default: \"\", secure: true }', or remove 'secure: true'")
         }
-        if let d = f["default"] { return InputDecl(name: name, kind: .property(type, defaultValue: d), secure: secure?.value ?? false) }
+        if let d = f["default"] {
+            var decl = InputDecl(name: name, kind: .property(type, defaultValue: d), secure: secure?.value ?? false)
+            decl.defaultExpression = quietExpression(d)
+            return decl
+        }
         return InputDecl(name: name, kind: .value(type), secure: secure?.value ?? false)
     }
 
@@ -325,13 +325,17 @@ struct SpecReader {
         }
         guard let type = typeName(typeNode) else { return nil }
         var decl = StateDecl(name: name, type: type, initial: initial)
-        // Quietly: most `initial:` values are data, and data is not an expression.
-        if initial.scalar != nil, !initial.isNull, initial.scalar?.tag == nil {
-            var quiet = diagnostics.scratch
-            let expr = ExpressionParser.parse(ExpressionSource(node: initial, source: source), diagnostics: &quiet)
-            if !quiet.hasErrors { decl.initialExpression = expr }
-        }
+        decl.initialExpression = quietExpression(initial)
         return decl
+    }
+
+    /// A first value (`initial:`, `default:`) read as an expression, quietly: most first values
+    /// are data, and data is not an expression. Nil when it is not a scalar that parses as one.
+    private func quietExpression(_ node: YAMLNode) -> Expr? {
+        guard node.scalar != nil, !node.isNull, node.scalar?.tag == nil else { return nil }
+        var quiet = diagnostics.scratch
+        let expr = ExpressionParser.parse(ExpressionSource(node: node, source: source), diagnostics: &quiet)
+        return quiet.hasErrors ? nil : expr
     }
 
     mutating func readOutput(_ name: Located<String>, _ node: YAMLNode) -> OutputDecl? {
@@ -376,12 +380,6 @@ struct SpecReader {
         }
         return ActionDecl(name: name, input: input, inputIsMalformed: f["input"] != nil && input == nil, trigger: trigger, enabledIf: enabledIf,
                           work: WorkDecl(service: service, arguments: arguments, range: workNode.range))
-    }
-
-    mutating func readEquivalentMutant(_ node: YAMLNode) -> EquivalentMutantDecl? {
-        readMark(node, of: "an equivalent mutant", keys: ("change", "as 'specrun mutate' prints it"),
-                 example: "'- { in: canLogin, change: \"a >= 10 -> a > 9\", reason: \"...\" }'")
-            .map { EquivalentMutantDecl(declaration: $0.declaration, change: $0.text, reason: $0.reason, range: node.range) }
     }
 
     /// `{ in: declaration, <key>: text, reason: text }`, the shape of `equivalentMutants:` and

@@ -53,7 +53,8 @@ package enum CoverageJSON {
         return encode(document)
     }
 
-    static func round1(_ p: Double) -> Double { (p * 10).rounded(.down) / 10 }
+    /// To one decimal, as the text report prints it (``formatPercent(_:)``).
+    static func round1(_ p: Double) -> Double { Double(formatPercent(p).dropLast()) ?? p }
 }
 
 /// Deterministic JSON: keys sorted, pretty printed, a final line break.

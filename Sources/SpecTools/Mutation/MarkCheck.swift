@@ -15,15 +15,18 @@ package enum MarkCheck {
         return problems.isEmpty ? loaded : LoadedSpec(source: loaded.source, spec: nil, diagnostics: loaded.diagnostics + problems)
     }
 
-    /// Sets the reason of each mutant an `equivalentMutants:` mark names; one diagnostic per mark
-    /// that names none.
+    /// Sets the reason of each mutant an `equivalentMutants:` mark names (every mutant of its
+    /// change in the declaration, or with `occurrence: N` the N-th of them in source order); one
+    /// diagnostic per mark that names none.
     static func mark(_ mutants: inout [Mutant], _ marks: [EquivalentMutantDecl]) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        for mark in marks {
+        for (k, mark) in marks.enumerated() {
             // A mark names its change on one line or as the source writes it, line breaks included.
             let change = MutantChangeText.oneLine(mark.change.value)
-            let matching = mutants.indices.filter { mutants[$0].declaration == mark.declaration.value && mutants[$0].change == change }
-            guard !matching.isEmpty else {
+            // In source order, the report's, so that `occurrence: 2` names the second of them.
+            let sameChange = mutants.indices.filter { mutants[$0].declaration == mark.declaration.value && mutants[$0].change == change }
+                .sorted { (mutants[$0].range.start, $0) < (mutants[$1].range.start, $1) }
+            guard !sameChange.isEmpty else {
                 let candidates = mutants.filter { $0.declaration == mark.declaration.value }.map(\.change)
                 problems.append(Diagnostic(id: .unknownMutant, "no mutant of '\(mark.declaration.value)' makes the change '\(mark.change.value)'",
                                            at: mark.change.range,
@@ -32,7 +35,21 @@ package enum MarkCheck {
                                            fixIt: candidates.first.map { "\"\($0)\"" }))
                 continue
             }
-            for i in matching { mutants[i].equivalentBecause = mark.reason.value }
+            var matching = Array(sameChange.enumerated())
+            if let n = mark.occurrence {
+                guard n.value <= sameChange.count else {
+                    let count = sameChange.count == 1 ? "1 mutant" : "\(sameChange.count) mutants"
+                    problems.append(Diagnostic(id: .unknownMutant, "'\(mark.declaration.value)' has \(count) making the change '\(mark.change.value)', so no occurrence \(n.value)",
+                                               at: n.range,
+                                               notes: sameChange.enumerated().map { DiagnosticNote("occurrence \($0.offset + 1) is here", at: mutants[$0.element].range) }))
+                    continue
+                }
+                matching = [matching[n.value - 1]]
+            }
+            for (rank, i) in matching {
+                mutants[i].equivalentBecause = mark.reason.value
+                mutants[i].equivalentMark = (k, rank + 1)
+            }
         }
         return problems
     }

@@ -11,6 +11,10 @@ package struct Mutant: Sendable {
     package var range: SpecRange
     /// The reason given in `equivalentMutants:`, when the spec marks this mutant as equivalent.
     package var equivalentBecause: String?
+    /// With ``equivalentBecause``: which mark of `equivalentMutants:` (its index), and this
+    /// mutant's rank, from 1, among the declaration's mutants of the same change in source order
+    /// (its `occurrence:`), for the warning when a scenario kills a marked mutant.
+    package var equivalentMark: (index: Int, occurrence: Int)?
     let edit: MutationEdit
 
     /// The spec with this change made.

@@ -25,7 +25,9 @@ enum MutationCatalog {
             default: nil
             }
             guard let swapped else { return [] }
-            return [(Expr(.binary(swapped, a, b), e.range), "\(text(a)) \(swapped.rawValue) \(text(b))")]
+            var mutated = Expr(.binary(swapped, a, b), e.range)
+            mutated.operatorRange = e.operatorRange
+            return [(mutated, "\(text(a)) \(swapped.rawValue) \(text(b))")]
         },
         // Dropping a `!`.
         { e, text in

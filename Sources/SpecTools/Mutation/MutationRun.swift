@@ -142,10 +142,11 @@ public enum MutationRun {
         let names = original.scenarios.map(\.name)
         let exercising = reaching.mapValues { set in set.sorted().map { names[$0] } }
         let (settled, calling, hasSnapshot) = (settling, callingScenarios, kept)
+        let callers = FunctionCallers.of(draft.spec)
+        let scenarioDecls = Dictionary(draft.spec.scenarios.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
         budget.begin(spec: index, of: count, mutants: mutants.count)
-        let outcomes = parallelMap(mutants) { mutant -> MutantOutcome in
-            defer { budget.finishedMutant() }
-            if mutant.equivalentBecause != nil { return MutantOutcome(mutant: mutant, status: .equivalent) }
+        /// What the scenarios make of `mutant`: killed by one, survived, or not played.
+        @Sendable func judge(_ mutant: Mutant) -> MutantOutcome {
             if budget.expired { return MutantOutcome(mutant: mutant, status: .notPlayed) }
             // A change in one derived expression is judged first from the original's settled
             // values (`ConeReplay`), which costs its cone; a program of its own, which costs the
@@ -173,8 +174,24 @@ public enum MutationRun {
                     return MutantOutcome(mutant: mutant, status: .killed, killedBy: original.scenarios[s].name)
                 }
             }
-            let catching = calling[mutant.declaration] ?? Self.union(showing(mutant.declaration, in: shown), exercising[mutant.declaration] ?? [], order: names)
-            return MutantOutcome(mutant: mutant, status: .survived, shouldCatch: catching)
+            // A function's body runs where it is called: its callers' scenarios exercise it.
+            let declarations = callers[mutant.declaration] ?? [mutant.declaration]
+            let catching = declarations.reduce(into: [String]()) { found, declaration in
+                let these = calling[declaration] ?? Self.union(showing(declaration, in: shown), exercising[declaration] ?? [], order: names)
+                found = Self.union(found, these, order: names)
+            }
+            // A scenario that overrides what the mutant changed (a service's results) cannot catch it.
+            let reachable = catching.filter { name in scenarioDecls[name].map { !mutant.isOverridden(in: $0) } ?? true }
+            return MutantOutcome(mutant: mutant, status: .survived, shouldCatch: reachable)
+        }
+        let outcomes = parallelMap(mutants) { mutant -> MutantOutcome in
+            defer { budget.finishedMutant() }
+            let outcome = judge(mutant)
+            // A mutant marked equivalent is played too: one a scenario kills is not equivalent
+            // (a mark naming two mutants of one change, one of them killed), so it counts as
+            // killed and the report warns about the mark.
+            guard mutant.equivalentBecause != nil, outcome.status != .killed else { return outcome }
+            return MutantOutcome(mutant: mutant, status: .equivalent)
         }
         return .success(SpecMutation(specPath: specPath, screen: original.screen, outcomes: outcomes, staleSnapshots: stale, unjudgedScenarios: unjudged))
     }

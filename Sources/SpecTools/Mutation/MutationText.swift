@@ -26,6 +26,9 @@ package enum MutationText {
                     ? "      no scenario exercises '\(s.mutant.declaration)'\n"
                     : "      should have been caught by: " + s.shouldCatch.map { "'\($0)'" }.joined(separator: ", ") + "\n"
             }
+            for k in spec.outcomes where k.status == .killed && k.mutant.equivalentBecause != nil {
+                out += "  \(k.mutant.range.file):\(k.mutant.range.start): warning: " + markedButKilled(k, among: spec.outcomes) + "\n"
+            }
             for e in spec.outcomes where e.status == .equivalent {
                 out += "  \(e.mutant.range.file):\(e.mutant.range.start): equivalent in '\(e.mutant.declaration)': \(e.mutant.change) (\(e.mutant.equivalentBecause ?? ""))\n"
             }
@@ -54,6 +57,20 @@ package enum MutationText {
         if !report.invalid.isEmpty { out += ", \(report.invalid.count) not mutated" }
         out += "\n"
         if let stop = stopLine(report) { out += stop + "\n" }
+        return out
+    }
+
+    /// The warning for `killed`, a mutant marked in `equivalentMutants:` that a scenario kills (it
+    /// counts as killed): when its mark names others of its change, how to mark those alone.
+    static func markedButKilled(_ killed: MutantOutcome, among outcomes: [MutantOutcome]) -> String {
+        let m = killed.mutant
+        var out = "marked equivalent (\(m.equivalentBecause ?? "")), but scenario '\(killed.killedBy ?? "")' kills it: '\(m.declaration)': \(m.change)"
+        let sameMark = outcomes.filter { $0.mutant.equivalentMark?.index == m.equivalentMark?.index }
+        let equivalent = sameMark.filter { $0.status == .equivalent }
+        if sameMark.count > 1, !equivalent.isEmpty {
+            out += "; the mark names \(sameMark.count) mutants of this change in '\(m.declaration)'; to mark one alone, add "
+                + equivalent.map { "'occurrence: \($0.mutant.equivalentMark?.occurrence ?? 0)' (the one at \($0.mutant.range.start))" }.joined(separator: " or ")
+        }
         return out
     }
 

@@ -46,7 +46,7 @@ struct ScoredReportOptions: ParsableArguments {
             throw ExitCodes.failure
         }
         if let min, percent < min {
-            Output.error("error: \(measure) \(String(format: "%.1f", percent))% is below the minimum \(min)%\n")
+            Output.error("error: \(measure) \(formatPercent(percent, below: min)) is below the minimum \(min)%\n")
             throw ExitCodes.failure
         }
     }

@@ -143,7 +143,7 @@ struct CoverageTests {
             """, name: "form.yaml")
         #expect(missed(spec) == """
             form.yaml:7:3: 'either' is true
-            form.yaml:7:11: the left side of '||' decides (is true)
+            form.yaml:7:20: the left side of '||' decides (is true)
             form.yaml:16:7: table row '0' is looked up
             """)
     }

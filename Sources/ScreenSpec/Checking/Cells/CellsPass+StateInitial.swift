@@ -13,7 +13,7 @@ extension CellsPass {
     mutating func rowStateInitial(_ state: StateDecl, _ type: SpecType, of decl: ViewModelDecl,
                                   madeWith: [String: (field: Int, type: SpecType)]) -> (value: Value?, expression: TypedExpr?)? {
         let later = Self.laterNames(decl)
-        let reading = InitialReading.of(state, type, readable: Set(madeWith.keys), declared: { later[$0] != nil },
+        let reading = InitialReading.of(state.firstValue, type, readable: Set(madeWith.keys), declared: { later[$0] != nil },
                                         readsAsValue: {
                                             var quiet = cx.diagnostics.scratch
                                             return values.read(state.initial, as: type, diagnostics: &quiet) != nil
@@ -24,7 +24,7 @@ extension CellsPass {
             guard let value = values.read(state.initial, as: type, diagnostics: &cx.diagnostics) else { return nil }
             return (value, nil)
         case .misspelt(let name, let range, let suggestion):
-            InitialReading.reportMisspelt(name, range, suggestion, of: state, type, reading: "the row's element or position", into: &cx.diagnostics)
+            InitialReading.reportMisspelt(name, range, suggestion, of: state.firstValue, type, reading: "the row's element or position", into: &cx.diagnostics)
             return nil
         case .expression(let expr):
             var ok = true

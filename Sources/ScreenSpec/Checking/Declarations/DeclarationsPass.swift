@@ -93,6 +93,10 @@ struct DeclarationsPass: CheckPass {
                     cx.poisoned.insert(input.name.value)
                     continue
                 }
+                // `default: profile.name`: computed from the parameters when the screen starts.
+                if let defaultNode, declareInputFromParams(input, FirstValue(key: "default", node: defaultNode, expression: input.defaultExpression), type) {
+                    continue
+                }
                 let initial = defaultNode.flatMap { values.read($0, as: type, diagnostics: &cx.diagnostics) } ?? .none
                 cx.addNode(input.name.value, type, .property(initial: initial), role: .input, visible: false, range: input.name.range,
                         what: "input property")
@@ -107,14 +111,14 @@ struct DeclarationsPass: CheckPass {
                 continue
             }
             // `initial: saved`: computed from the parameters when the screen starts.
-            switch initialReading(of: state, type) {
+            switch initialReading(of: state.firstValue, type) {
             case .expression(let expr):
                 let node = cx.addNode(state.name.value, type, .state(initial: .none), role: .state, visible: true, range: state.name.range,
                                       what: "state")
-                if let plan = checkInitialExpression(expr, node: node, type) { out.stateInitials.append(plan) }
+                if let plan = checkInitialExpression(expr, of: state.firstValue, node: node, type) { out.stateInitials.append(plan) }
                 continue
             case .misspelt(let name, let range, let suggestion):
-                InitialReading.reportMisspelt(name, range, suggestion, of: state, type, reading: "the screen's parameters", into: &cx.diagnostics)
+                InitialReading.reportMisspelt(name, range, suggestion, of: state.firstValue, type, reading: "the screen's parameters", into: &cx.diagnostics)
                 cx.poisoned.insert(state.name.value)
                 cx.addNode(state.name.value, type, .state(initial: .none), role: .state, visible: true, range: state.name.range, what: "state")
                 continue

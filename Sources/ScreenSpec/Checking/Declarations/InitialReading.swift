@@ -1,24 +1,37 @@
 import SpecRuntime
 
-/// How a state's `initial:` scalar is read: as the value it writes (`initial: ready`, the text
-/// `"ready"`), as an expression over the names it may read when the state starts (a screen's
-/// parameters; a row's element and position), or as a slip: a path or an expression whose root
-/// is nearly one of those names (`initial: sesion.title` beside a parameter `session`), which
-/// would otherwise be the text `"sesion.title"` without a word.
+/// A first value as written: a state's `initial:` or an input's `default:`, with the expression
+/// its scalar parses as, if it does.
+struct FirstValue {
+    /// `initial` or `default`, for messages.
+    var key: String
+    var node: YAMLNode
+    var expression: Expr?
+}
+
+extension StateDecl {
+    var firstValue: FirstValue { FirstValue(key: "initial", node: initial, expression: initialExpression) }
+}
+
+/// How a state's `initial:` scalar (or an input's `default:`) is read: as the value it writes
+/// (`initial: ready`, the text `"ready"`), as an expression over the names it may read when the
+/// state starts (a screen's parameters; a row's element and position), or as a slip: a path or
+/// an expression whose root is nearly one of those names (`initial: sesion.title` beside a
+/// parameter `session`), which would otherwise be the text `"sesion.title"` without a word.
 enum InitialReading {
     case value
     case expression(Expr)
     /// The first name nearly one it may read, with where it is written and the "did you mean".
     case misspelt(name: String, range: SpecRange, suggestion: String)
 
-    /// The reading of `state`'s `initial:` for a state of type `type`. `readable` are the names
+    /// The reading of `value`, the first value of a state or input of type `type`. `readable` are the names
     /// it may read; `declared` tells a name its owner declares that has no value yet then (read
     /// as an expression, so that the checker says why it cannot be read); `readsAsValue` whether
     /// the scalar is a value of the state's type; `didYouMean` the "did you mean" phrase of a
     /// name among candidates, empty when none is near.
-    static func of(_ state: StateDecl, _ type: SpecType, readable: Set<String>, declared: (String) -> Bool, readsAsValue: () -> Bool,
+    static func of(_ value: FirstValue, _ type: SpecType, readable: Set<String>, declared: (String) -> Bool, readsAsValue: () -> Bool,
                    didYouMean: (String, [String]) -> String) -> InitialReading {
-        guard let expr = state.initialExpression, let scalar = state.initial.scalar else { return .value }
+        guard let expr = value.expression, let scalar = value.node.scalar else { return .value }
         // A quoted text is the text itself.
         if type.unwrapped == .string, scalar.style != .plain { return .value }
         let mentioned = Set(expr.referencedNames().map { String($0.prefix { $0 != "." }) })
@@ -49,14 +62,14 @@ enum InitialReading {
         return found.sorted { ($0.1.start.line, $0.1.start.column) < ($1.1.start.line, $1.1.start.column) }
     }
 
-    /// Reports a ``misspelt(name:range:suggestion:)`` reading of `state`'s `initial:`, which reads
-    /// `what` ("the screen's parameters"), with, for a text state, the help to quote the text if
-    /// text was meant.
-    static func reportMisspelt(_ name: String, _ range: SpecRange, _ suggestion: String, of state: StateDecl, _ type: SpecType,
+    /// Reports a ``misspelt(name:range:suggestion:)`` reading of `value`, which reads `what`
+    /// ("the screen's parameters"), with, for text, the help to quote the text if text was meant.
+    static func reportMisspelt(_ name: String, _ range: SpecRange, _ suggestion: String, of value: FirstValue, _ type: SpecType,
                                reading what: String, into diagnostics: inout DiagnosticBag) {
-        let text = state.initial.scalar?.value ?? ""
+        let text = value.node.scalar?.value ?? ""
+        let key = value.key
         diagnostics.error(.unknownName, "unknown name '\(name)'\(suggestion)", at: range,
-                          notes: [DiagnosticNote("'initial:' is an expression when it reads \(what)")],
-                          fixIt: type.unwrapped == .string ? "to write the text itself, quote it: 'initial: \"\(text)\"' (a quoted 'initial:' is the text)" : nil)
+                          notes: [DiagnosticNote("'\(key):' is an expression when it reads \(what)")],
+                          fixIt: type.unwrapped == .string ? "to write the text itself, quote it: '\(key): \"\(text)\"' (a quoted '\(key):' is the text)" : nil)
     }
 }

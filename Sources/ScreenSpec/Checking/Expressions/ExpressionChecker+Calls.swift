@@ -14,6 +14,8 @@ extension ExpressionChecker {
             return function(name, callee.range, arguments, range)
         case .member(let base, let name, _, let nameRange):
             return method(base, name, nameRange, arguments, range)
+        case .list where Self.typeText(callee) != nil:
+            return typedEmptyList(Self.typeText(callee) ?? "", callee, arguments, range)
         default:
             return error(.notCallable, "this expression cannot be called", callee.range)
         }

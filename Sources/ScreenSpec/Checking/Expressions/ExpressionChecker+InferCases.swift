@@ -98,7 +98,8 @@ extension ExpressionChecker {
             typed.append(t.expr)
         }
         guard let element else {
-            return error(.emptyListContext, "an empty list '[]' needs a list type from its context", range)
+            diagnostics.error(.emptyListContext, "an empty list '[]' needs a list type from its context", at: range, fixIt: Self.typedEmptyListHelp)
+            return nil
         }
         return (.list(typed), .list(element))
     }

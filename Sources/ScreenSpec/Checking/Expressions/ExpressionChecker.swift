@@ -131,7 +131,7 @@ struct ExpressionChecker {
         case .unary(let op, let operand):
             return unary(op, operand, expr.range)
         case .binary(let op, let lhs, let rhs):
-            return binary(op, lhs, rhs, expr.range, expected: expected)
+            return binary(op, lhs, rhs, expr.range, operatorRange: expr.operatorRange, expected: expected)
         case .ternary(let c, let a, let b):
             return ternary(c, a, b, expected: expected, expr.range)
         case .member(let base, let name, let optional, let nameRange):
@@ -150,7 +150,13 @@ struct ExpressionChecker {
 
     private mutating func implicitMember(_ name: String, expected: SpecType?, _ range: SpecRange) -> Typed? {
         if expected?.unwrapped == .error { return errorLiteral(name, range) }
+        if expected?.unwrapped == .color { return implicitColor(name, range) }
         guard case .enumeration(let type)? = expected?.unwrapped, let cases = table.enums[type] else {
+            if ColorValue.named(name) != nil {
+                diagnostics.error(.implicitMemberContext, "'.\(name)' needs a 'Color' or an enum type from its context, as in 'textColor: .\(name)'",
+                                  at: range, fixIt: "where nothing says it is a colour, write '\(name)'")
+                return nil
+            }
             if Self.errorLiterals.contains(name) && name != "http" {
                 return error(.implicitMemberContext, "'.\(name)' needs an 'Error' or an enum type from its context, as in 'error == .\(name)'", range)
             }
@@ -319,13 +325,15 @@ struct ExpressionChecker {
         }
     }
 
-    private mutating func binary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, _ range: SpecRange, expected: SpecType?) -> Typed? {
+    private mutating func binary(_ op: BinaryOperator, _ lhs: Expr, _ rhs: Expr, _ range: SpecRange, operatorRange: SpecRange?,
+                                 expected: SpecType?) -> Typed? {
         switch op {
         case .and, .or:
             let a = check(lhs, expecting: .bool)
             let b = check(rhs, expecting: .bool)
             guard let a, let b else { return nil }
-            return (.probe(ProbeSite(op == .and ? .and : .or, range), op == .and ? .and(a, b) : .or(a, b)), .bool)
+            // At its operator: `a && b && c` has two, which the whole expression's start would not tell apart.
+            return (.probe(ProbeSite(op == .and ? .and : .or, operatorRange ?? range), op == .and ? .and(a, b) : .or(a, b)), .bool)
         case .coalesce:
             guard let a = infer(lhs) else { return nil }
             guard case .optional(let wrapped) = isFiredRead(a.expr) ? .makeOptional(a.type) : a.type else {

@@ -61,7 +61,12 @@ struct ExplorePass: CheckPass {
         } else if decl?.gestures?.value != .only {
             for node in valueInputs {
                 var tried = DistinctValues()
-                if case .property(let initial) = cx.nodes[node].kind { tried.append(initial) }
+                // A default read from the parameters (`default: profile.name`) is known when the screen starts, not here.
+                var defaults = 0
+                if case .property(let initial) = cx.nodes[node].kind, initial != .none || cx.nodes[node].type.isOptional {
+                    tried.append(initial)
+                    defaults = 1
+                }
                 for scenario in scenarios {
                     for step in scenario.steps {
                         switch step.kind {
@@ -72,7 +77,7 @@ struct ExplorePass: CheckPass {
                     }
                 }
                 // A property set only to its default has nothing to try.
-                if tried.values.count > (cx.nodes[node].hasCurrentValue ? 1 : 0) {
+                if tried.values.count > defaults {
                     plan.inputs.append((node, Array(tried.values.prefix(SpecReader.exploreListLimit))))
                 }
             }
