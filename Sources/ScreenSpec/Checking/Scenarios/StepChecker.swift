@@ -241,7 +241,7 @@ struct StepChecker: ContextBorrower, Sendable {
            let field = entry.fieldNames.dropFirst().first(where: { target.value == entry.name + "." + $0 }) {
             cx.diagnostics.error(.unknownName, "'\(target.value)' names a field of a row of '\(entry.name)', which has one per row; 'expect:' reads a row through its rows",
                                  at: target.range, notes: [DiagnosticNote("a row's fields are its element, state, outputs, actions' state and what its view shows, as '<component>.<property>'")],
-                                 fixIt: "write an expression over the rows: 'expect: \"\(entry.name).first?.\(field) == …\"' or 'expect: { \"\(entry.name).map(\\.\(field))\": […] }'")
+                                 fixIt: "write a Bool expression over the rows: 'expect: \"\(entry.name).first?.\(field) == …\"' or 'expect: \"\(entry.name).map(\\.\(field)) == […]\"'")
             return nil
         }
         let accepts: [DiagnosticNote] = verb == "expect"

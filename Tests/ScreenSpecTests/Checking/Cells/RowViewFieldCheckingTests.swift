@@ -58,7 +58,7 @@ struct RowViewFieldCheckingTests {
             17 |       - expect: { rows.priceLabel.textColor: green }
                |                   ^~~~~~~~~~~~~~~~~~~~~~~~~
             note: a row's fields are its element, state, outputs, actions' state and what its view shows, as '<component>.<property>'
-            help: write an expression over the rows: 'expect: "rows.first?.priceLabel.textColor == …"' or 'expect: { "rows.map(\\.priceLabel.textColor)": […] }'
+            help: write a Bool expression over the rows: 'expect: "rows.first?.priceLabel.textColor == …"' or 'expect: "rows.map(\\.priceLabel.textColor) == […]"'
 
             """)
     }
