@@ -27,7 +27,7 @@ struct CoverageDocTests {
                 block = (String(line), [])
             }
         }
-        #expect(checked == 6)
+        #expect(checked == 8)
     }
 
     /// `specrun coverage search.yaml` or `specrun mutate search.yaml` on `spec` written to the

@@ -63,25 +63,33 @@ struct RowViewToolsTests {
         #expect(items.contains("'rows.priceLabel.textColor' changes in a row"))
         #expect(items.contains("'rows.priceLabel.text' changes in a row"))
         #expect(!items.contains { $0.contains("buyButton.title") })
-        // Two ternaries, two branches each; the rows never change, nor does the neither-nor black.
-        #expect(items.filter { $0.contains("branch of '? :'") }.count == 4, "\(items)")
-        #expect(spec.covered == 3 && spec.total == 6, "\(items)")
+        // Two ternaries, two branches each, and the rows emitting; the rows never change, and no
+        // row is neither up nor down (black).
+        #expect(items.filter { $0.contains("branch of '? :' is taken") }.count == 4, "\(items)")
+        #expect(spec.covered == 4 && spec.total == 7, "\(items)")
     }
 
-    @Test("mutation changes a row's view: the swapped colours survive a scenario that only counts the rows, and die with one that expects the colours")
+    @Test("mutation changes a row's view: swapped colours change the timeline and die, a boundary needs a scenario that expects the colours")
     func mutationChangesTheRowsView() throws {
         guard case .success(let weak) = MutationRun.run(specPath: try write(Self.spec("      - expect: 'rows.count == 2'\n"))) else {
             Issue.record("invalid")
             return
         }
+        let changes = weak.outcomes.filter { $0.mutant.declaration == "rows" }.map(\.mutant.change)
         let swapped = "stock.change > 0 ? green : stock.change < 0 ? red : black -> stock.change > 0 ? stock.change < 0 ? red : black : green"
-        #expect(weak.survivors.contains { $0.mutant.declaration == "rows" && $0.mutant.change == swapped }, "\(weak.survivors.map(\.mutant.change))")
-        #expect(weak.scored > 0 && weak.score < 100)
-        guard case .success(let strong) = MutationRun.run(specPath: try write(Self.spec(Self.colours))) else {
+        #expect(changes.contains(swapped), "\(changes)")
+        #expect(!weak.survivors.contains { $0.mutant.change == swapped })
+        let boundary = "stock.change > 0 -> stock.change >= 0"
+        #expect(weak.survivors.contains { $0.mutant.change == boundary }, "\(weak.survivors.map(\.mutant.change))")
+        // A row whose change is 0 shows black; `>= 0` would show green.
+        let zero = Self.spec("      - send: { quote: { symbol: AAPL, change: 0.0 } }\n      - expect: 'rows.first?.priceLabel.textColor == black'\n")
+            .replacingOccurrences(of: "state:\n", with: "inputs:\n  quote: Stock\nhandlers:\n  - on: quote\n    set: { stocks: 'stocks.map { $0.symbol == quote.symbol ? quote : $0 }' }\nstate:\n")
+        guard case .success(let strong) = MutationRun.run(specPath: try write(zero)) else {
             Issue.record("invalid")
             return
         }
-        #expect(!strong.survivors.contains { $0.mutant.change == swapped })
+        #expect(strong.outcomes.contains { $0.mutant.change == boundary })
+        #expect(!strong.survivors.contains { $0.mutant.change == boundary }, "\(strong.survivors.map(\.mutant.change))")
     }
 
     @Test("D8: a spec with nothing to mutate says 'no mutants', not a score of 100 %")

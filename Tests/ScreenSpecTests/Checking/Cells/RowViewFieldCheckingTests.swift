@@ -70,7 +70,7 @@ struct RowViewFieldCheckingTests {
                   bar: { progressView: { progress: 1.5 } }
                   dim: { label: { text: stock.symbol, alpha: 0.5 } }
             """)
-        #expect(text.hasPrefix("t.yaml:12:41: error: 'bar.progress' cannot take 1.5; it takes 0.0...1.0"), "\(text)")
+        #expect(text.hasPrefix("t.yaml:12:40: error: 'bar.progress' cannot take 1.5; it takes 0.0...1.0"), "\(text)")
         #expect(!text.contains("alpha"), "\(text)")
     }
 
@@ -122,9 +122,9 @@ struct RowViewFieldCheckingTests {
             14 |       save: { trigger: go, enabledIf: canGo, work: { call: api.save, with: { symbol: stock.symbol } } }
                |                                       ^~~~~
             note: the outputs are computed after it, since they may read 'save.enabled', which it decides
-            t.yaml:13:17: note: 'canGo' is declared here
+            t.yaml:12:16: note: 'canGo' is declared here
                |
-            13 |     outputs: { canGo: stock.change > 0 }
+            12 |     outputs: { canGo: stock.change > 0 }
                |                ^~~~~
             help: write the expression of 'canGo' in 'enabledIf:' itself, or bind the view to 'save.enabled'
 
