@@ -131,8 +131,6 @@ public final class EventCellViewModel {
 
     /// The cell as the spec's `EventCell` row: its event and what it shows.
     var row: EventsScreen.EventCell {
-        // What the cell shows is part of the row too (its labels' text, its image).
-        EventsScreen.EventCell(event: event, title: title, login: login, avatarUrl: avatarUrl, repositoryName: repositoryName,
-                               titleLabelText: title, loginLabelText: login, repositoryLabelText: repositoryName, avatarImageImage: avatarUrl)
+        EventsScreen.EventCell(event: event, title: title, login: login, avatarUrl: avatarUrl, repositoryName: repositoryName)
     }
 }
