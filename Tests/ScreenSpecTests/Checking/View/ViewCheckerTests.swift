@@ -166,7 +166,7 @@ struct ViewCheckerTests {
                |
             15 |       - type: { size: 0.5 }
                |                 ^~~~
-            note: a slider takes 'slide:'
+            note: a slider takes 'slide:', 'press:', 'release:', 'drag:'
 
             v.yaml:16:24: error: 'size.value' cannot take 1.5; it takes 0.0...1.0
                |
