@@ -82,6 +82,6 @@ package struct ScenarioJudge {
     /// message, which a spec cannot write.
     static func sameFailure(_ actual: Value?, _ expected: Value) -> Bool {
         guard case .error(let a)? = actual, case .error(let e) = expected, e.message == nil, e.kind != .evaluation else { return false }
-        return a.kind == e.kind && a.status == e.status
+        return a.isSameFailure(as: e)
     }
 }

@@ -153,7 +153,9 @@ struct CellsPass: CheckPass {
         guard let param = decl.params.first, let element = resolver.resolve(param.type, diagnostics: &cx.diagnostics) else { return nil }
         guard case .record = element else {
             cx.diagnostics.error(.typeMismatch, "the element of a row is a record, with a field that identifies it; found '\(element)'",
-                                 at: param.type.range)
+                                 at: param.type.range,
+                                 notes: [DiagnosticNote("a view model is made once per element of a list, by a 'cells:' entry; its first parameter is that element"),
+                                         DiagnosticNote("for one view model used by itself (a form shown twice), make it a row of a list that holds one record per use, as in '[{ key: shipping }, { key: billing }]'")])
             return nil
         }
         var model = CheckedViewModel(name: decl.name.value, element: element)

@@ -111,6 +111,7 @@ struct StepChecker: ContextBorrower, Sendable {
                 }
             case .expectThat(let expr, let text):
                 var checker = cx.expressionChecker()
+                checker.site = .expectation
                 let typed = checker.check(expr, expecting: .bool)
                 cx.diagnostics = checker.diagnostics
                 guard let typed else { continue }
