@@ -103,6 +103,13 @@ struct CellsPass: CheckPass {
                 cx.poisoned.insert(decl.name.value)
                 if let declared = spec.viewModels.first(where: { $0.name.value == decl.viewModel.value }) {
                     for input in declared.inputs { cx.poisoned.insert(decl.name.value + "." + input.name.value) }
+                    // Its actions and their streams too (`rows.retrying.errors`): one mistake in
+                    // the view model (a refused component) is one diagnostic, not one per handler.
+                    for action in declared.actions {
+                        let name = decl.name.value + "." + action.name.value
+                        cx.poisoned.insert(name)
+                        for stream in ["elements", "errors", "completions", "executing", "enabled"] { cx.poisoned.insert(name + "." + stream) }
+                    }
                 }
                 continue
             }
@@ -254,8 +261,11 @@ struct CellsPass: CheckPass {
             }
             model.handlers.append(plan)
         }
+        // What the row's view shows, fields after the outputs (CellsPass+ViewFields.swift).
+        let viewFields = reserveViewFields(decl, &model, &fields)
         model.view = checkView(decl, inputs: Array(model.inputs.prefix(ownInputs)), scope: outputFields, fieldCount: model.fieldNames.count,
                                failedOutputs: failedOutputs)
+        model.outputs += Self.viewOutputs(model.view ?? [], viewFields)
         return cx.diagnostics.all.filter { $0.severity == .error }.count == errors ? model : nil
     }
 
