@@ -69,9 +69,13 @@ struct RowViewToolsTests {
         #expect(spec.covered == 4 && spec.total == 7, "\(items)")
     }
 
-    @Test("mutation changes a row's view: swapped colours change the timeline and die, a boundary needs a scenario that expects the colours")
+    @Test("mutation changes a row's view: swapped colours change the kept snapshot and die, a boundary needs a scenario that expects the colours")
     func mutationChangesTheRowsView() throws {
-        guard case .success(let weak) = MutationRun.run(specPath: try write(Self.spec("      - expect: 'rows.count == 2'\n"))) else {
+        // The scenario expects no colour: its kept snapshot, which prints the rows' view fields,
+        // is what kills the swapped colours (with no snapshot, only a failed expect: kills).
+        let weakPath = try write(Self.spec("      - expect: 'rows.count == 2'\n"))
+        #expect(SnapshotSuite.verify(specPath: weakPath, mode: .update).scenarios.allSatisfy { $0.wrote }, "no snapshot written")
+        guard case .success(let weak) = MutationRun.run(specPath: weakPath) else {
             Issue.record("invalid")
             return
         }

@@ -28,6 +28,9 @@ struct CheckedViewModel {
     var given: [(name: Located<String>, type: SpecType, field: Int)] = []
     /// Its states whose `initial:` reads the element or the position (CellsPass+StateInitial.swift).
     var stateInitials: [CellsPlan.StateInitial] = []
+    /// The first of its view fields (CellsPass+ViewFields.swift), the last fields of the row;
+    /// nil when its view binds none.
+    var viewFieldStart: Int?
 }
 
 /// A `cells:` entry with its nodes declared, waiting for the list it follows (``CellsSources``).
@@ -88,6 +91,8 @@ struct CellsPass: CheckPass {
             if let model = check(decl) {
                 models[decl.name.value] = model
                 cx.table.records[model.name] = Array(zip(model.fieldNames, model.fieldTypes)).map { (name: $0.0, type: $0.1) }
+                // Derived: a value a spec writes may leave them out (ValueReader).
+                if let start = model.viewFieldStart { cx.table.viewFields[model.name] = start }
             } else {
                 failed.insert(decl.name.value)
             }
@@ -263,6 +268,7 @@ struct CellsPass: CheckPass {
         }
         // What the row's view shows, fields after the outputs (CellsPass+ViewFields.swift).
         let viewFields = reserveViewFields(decl, &model, &fields)
+        model.viewFieldStart = viewFields.values.map(\.field).min()
         model.view = checkView(decl, inputs: Array(model.inputs.prefix(ownInputs)), scope: outputFields, fieldCount: model.fieldNames.count,
                                failedOutputs: failedOutputs)
         model.outputs += Self.viewOutputs(model.view ?? [], viewFields)
