@@ -7,7 +7,10 @@ import SpecRuntime
 /// more output (``CellsPlan/Output``). So the timeline prints it with the row, a scenario reads
 /// it through the rows as it reads an output (`rows.first?.priceLabel.textColor`,
 /// `rows.map(\.priceLabel.textColor)`), coverage counts it and mutation changes it. A row's
-/// expressions never read these fields: a row's view reads the row, not itself.
+/// expressions never read these fields: a row's view reads the row, not itself. They are
+/// derived, so no value a spec writes has to give them: the type table keeps where they start
+/// (``TypeTable/viewFields``), a row literal may leave them out (ValueReader.swift), an
+/// `expect:` compares those it gives and an input carries none (Value+ViewFields.swift).
 ///
 /// The fields are declared before the view is checked, with the type the kind gives the
 /// property, so that the value a two-way `set:` reads stays in the field after the row's last
