@@ -340,6 +340,11 @@ package struct TypeTable: Sendable {
     /// The record types a service's `errorBody:` names: those `error.body(Type)` may ask for.
     /// The checker's alone: a compiled program has its calls resolved, so it is not written.
     package var errorBodies: Set<String> = []
+    /// For a row's record type, the index of its first view field (`titleLabel.text`): the
+    /// fields from there on are what the row's view shows, derived from the row, so a value a
+    /// spec writes may leave them out (see ``Value/matches(_:)``). The checker's alone: a
+    /// compiled program's values are read already, so it is not written.
+    package var viewFields: [String: Int] = [:]
 
     /// Whether `type` is or contains a type whose declaration failed.
     package func mentionsFailed(_ type: SpecType) -> Bool {

@@ -28,6 +28,9 @@ struct CheckedViewModel {
     var given: [(name: Located<String>, type: SpecType, field: Int)] = []
     /// Its states whose `initial:` reads the element or the position (CellsPass+StateInitial.swift).
     var stateInitials: [CellsPlan.StateInitial] = []
+    /// The first of its view fields (CellsPass+ViewFields.swift), the last fields of the row;
+    /// nil when its view binds none.
+    var viewFieldStart: Int?
 }
 
 /// A `cells:` entry with its nodes declared, waiting for the list it follows (``CellsSources``).
@@ -88,6 +91,8 @@ struct CellsPass: CheckPass {
             if let model = check(decl) {
                 models[decl.name.value] = model
                 cx.table.records[model.name] = Array(zip(model.fieldNames, model.fieldTypes)).map { (name: $0.0, type: $0.1) }
+                // Derived: a value a spec writes may leave them out (ValueReader).
+                if let start = model.viewFieldStart { cx.table.viewFields[model.name] = start }
             } else {
                 failed.insert(decl.name.value)
             }
@@ -103,6 +108,13 @@ struct CellsPass: CheckPass {
                 cx.poisoned.insert(decl.name.value)
                 if let declared = spec.viewModels.first(where: { $0.name.value == decl.viewModel.value }) {
                     for input in declared.inputs { cx.poisoned.insert(decl.name.value + "." + input.name.value) }
+                    // Its actions and their streams too (`rows.retrying.errors`): one mistake in
+                    // the view model (a refused component) is one diagnostic, not one per handler.
+                    for action in declared.actions {
+                        let name = decl.name.value + "." + action.name.value
+                        cx.poisoned.insert(name)
+                        for stream in ["elements", "errors", "completions", "executing", "enabled"] { cx.poisoned.insert(name + "." + stream) }
+                    }
                 }
                 continue
             }
@@ -256,8 +268,12 @@ struct CellsPass: CheckPass {
             }
             model.handlers.append(plan)
         }
+        // What the row's view shows, fields after the outputs (CellsPass+ViewFields.swift).
+        let viewFields = reserveViewFields(decl, &model, &fields)
+        model.viewFieldStart = viewFields.values.map(\.field).min()
         model.view = checkView(decl, inputs: Array(model.inputs.prefix(ownInputs)), scope: outputFields, fieldCount: model.fieldNames.count,
                                failedOutputs: failedOutputs)
+        model.outputs += Self.viewOutputs(model.view ?? [], viewFields)
         return cx.diagnostics.all.filter { $0.severity == .error }.count == errors ? model : nil
     }
 

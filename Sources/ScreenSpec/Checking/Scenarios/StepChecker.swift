@@ -237,6 +237,14 @@ struct StepChecker: ContextBorrower, Sendable {
             + (verb == "send" ? cells.flatMap { c in c.inputs.filter { $0.action == nil }.map { c.name + "." + $0.name } + (c.actions ?? []).map { c.name + "." + $0.name } } : [])
         default: Array(cx.symbols.keys)
         }
+        // A field of a row (`rows.priceLabel.textColor`): a row is read through its rows.
+        if verb == "expect", let entry = cells.first(where: { target.value.hasPrefix($0.name + ".") }),
+           let field = entry.fieldNames.dropFirst().first(where: { target.value == entry.name + "." + $0 }) {
+            cx.diagnostics.error(.unknownName, "'\(target.value)' names a field of a row of '\(entry.name)', which has one per row; 'expect:' reads a row through its rows",
+                                 at: target.range, notes: [DiagnosticNote("a row's fields are its element, state, outputs, actions' state and what its view shows, as '<component>.<property>'")],
+                                 fixIt: "write a Bool expression over the rows: 'expect: \"\(entry.name).first?.\(field) == …\"' or 'expect: \"\(entry.name).map(\\.\(field)) == […]\"'")
+            return nil
+        }
         let accepts: [DiagnosticNote] = verb == "expect"
             ? [DiagnosticNote("'expect:' names what has a value or emits — an input property, state, an output, an action's 'enabled', "
                 + "'executing', 'elements', 'errors' or 'completions' — or is a Bool expression, as in 'expect: messages.count == 2'")]
