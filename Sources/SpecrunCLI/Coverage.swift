@@ -13,7 +13,7 @@ struct Coverage: ParsableCommand {
             service results and cases never answered, actions that never succeeded, failed or refused, \
             handlers and bindings never run, navigations never emitted, component events never fired \
             (see docs/coverage.md). A failing scenario is reported; its items count, but the run \
-            fails. Exit status: 0, 1 below '--min' or when a scenario fails, 2 when a spec is \
+            fails. Exit status: 0, 1 below '--min' (or with '--min' when there is nothing to cover) or when a scenario fails, 2 when a spec is \
             invalid, 64 for a usage error, 66 when a path does not exist.
             """
     )
@@ -46,7 +46,9 @@ struct Coverage: ParsableCommand {
                 throw ExitCodes.usage
             }
         }
-        try report.finish(text, invalid: measured.invalid, percent: measured.percent, measure: "coverage",
-                          failing: measured.failingScenarios.map(\.name))
+        // Nothing to cover is no percentage: `--min` asks for one (as `mutate` with no mutant).
+        try report.finish(text, invalid: measured.invalid, percent: measured.total == 0 ? nil : measured.percent, measure: "coverage",
+                          failing: measured.failingScenarios.map(\.name),
+                          none: "the specs have nothing the scenarios could cover (no output, handler, action or service)")
     }
 }

@@ -62,6 +62,16 @@ struct CoverageAndMutateCommandTests {
         #expect(gated.stderr.contains("error: no mutation score: no mutant was killed or survived"), "\(gated.stderr)")
     }
 
+    /// A seventh first user's T3: `coverage --min 90` passed on a spec with nothing to cover.
+    @Test func nothingToCoverIsNoPercentageAndFailsMin() throws {
+        let path = try CLI.temporarySpec("screen: S\ninputs:\n  tap: event\nscenarios:\n  - name: s\n    steps:\n      - send: tap\n")
+        let plain = try CLI.run(["coverage", path])
+        #expect(plain.status == 0 && plain.stdout.contains("total: nothing to cover in 1 spec"), "\(plain.stdout)")
+        let gated = try CLI.run(["coverage", path, "--min", "90"])
+        #expect(gated.status == 1)
+        #expect(gated.stderr.contains("error: no coverage: the specs have nothing the scenarios could cover"), "\(gated.stderr)")
+    }
+
     @Test func theShippedSpecsKillEveryMutant() throws {
         let result = try CLI.run(["mutate", "--min", "100"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")

@@ -80,6 +80,13 @@ struct CoverageMarkOccurrenceTests {
         #expect(CoverageText.render(report) == "total: no coverage: 1 spec invalid\n")
     }
 
+    /// A spec with no coverage item: no percentage, for it or the run.
+    @Test func aSpecWithNothingToCoverSaysSo() throws {
+        let report = try Self.measure("screen: Empty\ninputs:\n  tap: event\n")
+        #expect(report.total == 0)
+        #expect(CoverageText.render(report).hasSuffix("  nothing to cover\n\ntotal: nothing to cover in 1 spec\n"), "\(CoverageText.render(report))")
+    }
+
     @Test func anOccurrenceThatIsNoWholeNumberFromOneIsRefused() {
         let loaded = SpecLoader.load(text: Self.spec(mark: "\n    occurrence: 0"), path: "t.yaml")
         #expect(loaded.spec == nil)
