@@ -52,7 +52,8 @@ package struct OperatorPlan: Sendable {
     /// The sources this operator listens to, each with the operator that reads it: itself, or for
     /// a request the operator of its `ops:` (for diagrams and labels).
     package var listenedSources: [(node: Int, op: OperatorPlan)] {
-        if let plan = arguments.request { return plan.innerSources.map { ($0.node, plan.inner[$0.op]) } }
+        // A request nested in the request's `ops:` names the operator of its own `ops:`.
+        if let plan = arguments.request { return plan.innerSources.map { ($0.node, plan.inner[$0.op].listenedSources[$0.index].op) } }
         return secondarySources.map { ($0, self) }
     }
 

@@ -86,7 +86,15 @@ final class RequestSink: StreamOperator {
         }
         // Few nodes emit in `flush` (`combineLatest`, see Nodes/): a flush per transaction
         // would walk every pending inner stream, O(pending) each.
-        self.innerFlushes = plan.inner.contains { OperatorCatalog.entry(named: $0.name)?.emitsOnFlush == true }
+        self.innerFlushes = Self.flushes(plan.inner)
+    }
+
+    /// Whether one of `operators` emits at the end of a transaction, or a nested request's
+    /// (NestedRequests.swift) does.
+    private static func flushes(_ operators: [OperatorPlan]) -> Bool {
+        operators.contains { op in
+            OperatorCatalog.entry(named: op.name)?.emitsOnFlush == true || op.arguments.request.map { flushes($0.inner) } == true
+        }
     }
 
     /// Set when the request runs the work of a row's action whose operators listen to the row's
@@ -223,7 +231,7 @@ final class RequestSink: StreamOperator {
     /// A timer of inner stream ``StreamTimer/Address/inner`` came due.
     func fire(inner timer: StreamTimer) {
         build()
-        active.stream(timer.address.inner)?.fire(timer)
+        active.stream(timer.address.innerStream(nestedRequest: env.address.isNestedRequest))?.fire(timer)
     }
 
     func dispose() {

@@ -212,7 +212,9 @@ public struct CoverageMap: Sendable {
         default: break
         }
         return request.innerOperators(ofBranch: b).contains { op in
-            op.name == "timeout" || op.arguments.expressions.contains { $0.raises }
+            // A nested request (a fetch in an `interval`'s `ops:`) fails the inner stream with
+            // what it does not catch itself.
+            op.name == "timeout" || op.arguments.expressions.contains { $0.raises } || (op.arguments.request != nil && !catchesEveryFailure([op]))
         }
     }
 
