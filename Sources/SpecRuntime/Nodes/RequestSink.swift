@@ -17,7 +17,7 @@
 ///   secondary sources, numbered as ``RequestPlan/innerSources``, and go to every running inner
 ///   stream: each one subscribed to them when it started. An inner stream of a choice's branch
 ///   runs the branch's own operators and then the request's (``RequestPlan/innerOperators(ofBranch:)``),
-///   and ignores the sources of the other branch's.
+///   and ignores the sources of the other branches' own.
 final class RequestSink: StreamOperator {
     var sink: StreamSink?
     private let plan: RequestPlan
