@@ -264,13 +264,8 @@ struct ProgramValidator {
             for n in op.arguments.sources { try node(n, here) }
             for e in op.arguments.expressions { try expression(e, here, slots: slots) }
             if let plan = op.arguments.request {
-                if let choice = plan.choice {
-                    try expression(choice.condition, here, slots: slots)
-                    guard choice.thenOperators >= 0, choice.otherwiseOperators >= 0, choice.thenOperators + choice.otherwiseOperators <= plan.inner.count else {
-                        throw fail("\(here) gives its branches \(choice.thenOperators) and \(choice.otherwiseOperators) operators of its own, of \(plan.inner.count)")
-                    }
-                }
-                for b in 0..<(plan.choice == nil ? 1 : 2) {
+                if let choice = plan.choice { try self.choice(choice, of: plan, here, slots: slots) }
+                for b in 0..<plan.branchCount {
                     let (call, source) = plan.branch(b)
                     switch source {
                     case .call: try index(call.service, spec.services.count, "service", here)

@@ -61,6 +61,9 @@ import Testing
         // level down) and its own operators' state, kept with the outer inner stream's.
         ("nested request", "- flatMapLatest: { interval: 6ms, ops: [ { flatMapFirst: { call: api.tenfold, with: { n: \"$0 % 4 + 2\" }, ops: [ { delay: 4ms } ] } } ] }"),
         ("inner never or just", "- flatMapLatest: { if: \"$0 > 3\", then: never, else: { just: \"$0\" } }"),
+        // A nested choice's third branch is kept as the first two are.
+        ("inner nested choice", "- concatMap: { if: \"$0 % 2 == 0\", then: { timer: 9ms }, else: { if: \"$0 > 2\", then: { call: api.tenfold, with: { n: $0 } }, "
+            + "else: { timer: 4ms, ops: [ { map: \"$0 - 1\" } ] } } }"),
     ]
 
     /// What the inputs do, at absolute times: `xs` elements (repeats, for `distinctUntilChanged`),
