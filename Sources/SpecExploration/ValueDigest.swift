@@ -87,6 +87,12 @@ extension Digest {
         mix(UInt64(bitPattern: Int64(t.address.op)))
         mix(UInt64(bitPattern: Int64(t.address.inner)))
         mix(UInt64(bitPattern: Int64(t.address.innerOp)))
+        if t.address.nested >= 0 {
+            // A nested request's inner stream (NestedRequests.swift): only then, so that the
+            // digest of every other timer costs what it did.
+            mix(UInt64(bitPattern: Int64(t.address.nested)))
+            mix(UInt64(bitPattern: Int64(t.address.nestedOp)))
+        }
         mix(UInt64(events.count))
         for event in events {
             switch event {

@@ -3,7 +3,7 @@ extension OperatorPlan {
     /// then a request's arguments and the expressions of its inner stream's own operators.
     package var expressions: [TypedExpr] {
         guard let plan = arguments.request else { return arguments.expressions }
-        let choice = plan.choice.map { [$0.condition] + $0.otherwise.arguments } ?? []
+        let choice = plan.choice.map { $0.tests.map(\.condition) + $0.branches.flatMap(\.call.arguments) } ?? []
         return arguments.expressions + plan.call.arguments + choice + plan.inner.flatMap(\.expressions)
     }
 

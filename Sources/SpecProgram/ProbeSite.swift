@@ -16,6 +16,10 @@ package struct ProbeSite: Sendable, Hashable {
         case tableDefault
         /// A handler's `if:`: the probed expression is the `Bool` condition, which goes true or false.
         case `guard`
+        /// A condition of a choice between a request's inner streams (`if:` beside `then:` and
+        /// `else:`, at any depth): the probed expression is the `Bool` condition, which goes
+        /// true (its `then:` is taken) or false (its `else:`).
+        case choice
     }
 
     package var kind: Kind

@@ -252,22 +252,20 @@ struct ProgramValidator {
     /// Each operator's arguments have the shape its entry reads and its node indexes; a
     /// request's call names a service with as many names as arguments.
     /// `slots` 0: the operators of a row's work, whose expressions read the row alone.
-    func operators(_ list: [OperatorPlan], _ at: String, slots: Int? = nil) throws(CompiledSpecError) {
+    /// `depth`: how many requests' inner operators `list` is inside; the engine nests requests
+    /// one level (a request in a request's `ops:`, its own holding none).
+    func operators(_ list: [OperatorPlan], _ at: String, slots: Int? = nil, depth: Int = 0) throws(CompiledSpecError) {
         for op in list {
             let here = "\(at) '\(op.name)'"
+            if depth >= 2, op.arguments.request != nil { throw fail("\(here) is a request inside a nested request's operators; requests nest one level") }
             for n in op.secondarySources { try node(n, here) }
             guard let entry = OperatorCatalog.entry(named: op.name) else { throw fail("\(here) is not an operator this engine has") }
             if let problem = entry.shape.problem(with: op.arguments) { throw fail("\(here) \(problem)") }
             for n in op.arguments.sources { try node(n, here) }
             for e in op.arguments.expressions { try expression(e, here, slots: slots) }
             if let plan = op.arguments.request {
-                if let choice = plan.choice {
-                    try expression(choice.condition, here, slots: slots)
-                    guard choice.thenOperators >= 0, choice.otherwiseOperators >= 0, choice.thenOperators + choice.otherwiseOperators <= plan.inner.count else {
-                        throw fail("\(here) gives its branches \(choice.thenOperators) and \(choice.otherwiseOperators) operators of its own, of \(plan.inner.count)")
-                    }
-                }
-                for b in 0..<(plan.choice == nil ? 1 : 2) {
+                if let choice = plan.choice { try self.choice(choice, of: plan, here, slots: slots) }
+                for b in 0..<plan.branchCount {
                     let (call, source) = plan.branch(b)
                     switch source {
                     case .call: try index(call.service, spec.services.count, "service", here)
@@ -282,7 +280,7 @@ struct ProgramValidator {
                     }
                     for e in call.arguments { try expression(e, here, slots: slots) }
                 }
-                try operators(plan.inner, here, slots: slots)
+                try operators(plan.inner, here, slots: slots, depth: depth + 1)
             }
         }
     }

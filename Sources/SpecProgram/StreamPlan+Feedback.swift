@@ -42,7 +42,7 @@ extension RequestPlan {
 
     /// Why an inner stream of this request may emit at its subscription; nil when none can.
     fileprivate var sameInstantReason: String? {
-        for b in 0..<(choice == nil ? 1 : 2) {
+        for b in 0..<branchCount {
             let (call, source) = branch(b)
             switch source {
             case .empty, .never: continue

@@ -52,7 +52,8 @@ package struct OperatorPlan: Sendable {
     /// The sources this operator listens to, each with the operator that reads it: itself, or for
     /// a request the operator of its `ops:` (for diagrams and labels).
     package var listenedSources: [(node: Int, op: OperatorPlan)] {
-        if let plan = arguments.request { return plan.innerSources.map { ($0.node, plan.inner[$0.op]) } }
+        // A request nested in the request's `ops:` names the operator of its own `ops:`.
+        if let plan = arguments.request { return plan.innerSources.map { ($0.node, plan.inner[$0.op].listenedSources[$0.index].op) } }
         return secondarySources.map { ($0, self) }
     }
 
@@ -121,8 +122,8 @@ package struct RequestPlan: Sendable {
     package var call: ServiceCall
     package var strategy: RequestStrategy
     /// Operators applied to each inner stream (`ops:` inside the request). With a ``choice``,
-    /// its `then:` branch's own operators come first, then its `else:` branch's (as many as the
-    /// choice counts), then the request's, which follow either branch: see ``operators(ofBranch:)``.
+    /// each branch's own operators come first, branch by branch (as many as the choice counts
+    /// for each), then the request's, which follow every branch: see ``operators(ofBranch:)``.
     package var inner: [OperatorPlan]
     /// With `failures: end`, an inner error ends the output (RxSwift's default); otherwise it
     /// travels as a failure and the output goes on (the seeds' `Result` style).
@@ -136,9 +137,9 @@ package struct RequestPlan: Sendable {
     /// service; otherwise ``call`` holds no service (-1) and, for `just:` and `error:`, the one
     /// expression computed per element, as a call's argument is.
     package var source: InnerSourcePlan
-    /// `if: COND, then: A, else: B`: per element the condition picks ``call`` and ``source`` (the
-    /// `then:` inner stream, branch 0) or the choice's other one (branch 1), each through its own
-    /// operators and then the request's.
+    /// `if: COND, then: A, else: B`, nested to any depth: per element the conditions pick
+    /// ``call`` and ``source`` (the first inner stream written, branch 0) or one of the choice's
+    /// others (``InnerChoicePlan/branches``), each through its own operators and then the request's.
     package var choice: InnerChoicePlan?
 
     /// Memberwise, at `package` access: the front end builds the program.
@@ -168,36 +169,6 @@ package struct RequestPlan: Sendable {
         return nil
     }
 
-    /// The inner stream of branch `b` (0, or 1 for a choice's `else:`): its call and source.
-    package func branch(_ b: Int) -> (call: ServiceCall, source: InnerSourcePlan) {
-        if b == 1, let choice { return (choice.otherwise, choice.otherwiseSource) }
-        return (call, source)
-    }
-
-    /// The positions in ``inner`` of the operators an inner stream of branch `b` runs, in order:
-    /// the branch's own (for a choice), then the request's.
-    package func operators(ofBranch b: Int) -> Range<Int>? {
-        guard let choice else { return nil }
-        return b == 1 ? choice.thenOperators..<(choice.thenOperators + choice.otherwiseOperators) : 0..<choice.thenOperators
-    }
-
-    /// The operators an inner stream of branch `b` runs: its own, then the request's.
-    package func innerOperators(ofBranch b: Int) -> [OperatorPlan] {
-        guard let own = operators(ofBranch: b), let choice else { return inner }
-        return Array(inner[own]) + inner[(choice.thenOperators + choice.otherwiseOperators)...]
-    }
-
-    /// ``innerSources``, each `op` renumbered as the position among ``innerOperators(ofBranch:)``,
-    /// or -1 for an operator of the other branch: the inner stream of branch `b` ignores that source.
-    package func innerSources(ofBranch b: Int) -> [(op: Int, index: Int, node: Int)] {
-        guard let own = operators(ofBranch: b), let choice else { return innerSources }
-        let shared = choice.thenOperators + choice.otherwiseOperators
-        return innerSources.map { source in
-            let local = own.contains(source.op) ? source.op - own.lowerBound : source.op >= shared ? source.op - shared + own.count : -1
-            return (local, source.index, source.node)
-        }
-    }
-
     /// The screen's nodes the inner operators listen to (`takeUntil: cancel`, `combineLatest`, …),
     /// flattened: `op` the inner operator, `index` the source among that operator's own.
     package var innerSources: [(op: Int, index: Int, node: Int)] {
@@ -206,27 +177,6 @@ package struct RequestPlan: Sendable {
             for (i, node) in op.secondarySources.enumerated() { out.append((k, i, node)) }
         }
         return out
-    }
-}
-
-/// `if: COND, then: A, else: B` of a request: the condition over the element (`$0`, the `as:`
-/// name), and the `else:` inner stream.
-package struct InnerChoicePlan: Sendable {
-    package var condition: TypedExpr
-    package var otherwise: ServiceCall
-    package var otherwiseSource: InnerSourcePlan
-    /// How many of the request's ``RequestPlan/inner`` operators are the `then:` branch's own
-    /// (the first ones), and how many after them the `else:` branch's.
-    package var thenOperators: Int
-    package var otherwiseOperators: Int
-
-    /// Memberwise, at `package` access: the front end builds the program.
-    package init(condition: TypedExpr, otherwise: ServiceCall, otherwiseSource: InnerSourcePlan, thenOperators: Int = 0, otherwiseOperators: Int = 0) {
-        self.condition = condition
-        self.otherwise = otherwise
-        self.otherwiseSource = otherwiseSource
-        self.thenOperators = thenOperators
-        self.otherwiseOperators = otherwiseOperators
     }
 }
 
@@ -300,5 +250,4 @@ extension OperatorArguments: Codable {}
 extension RequestStrategy: Codable {}
 extension RequestPlan: Codable {}
 extension InnerSourcePlan: Codable {}
-extension InnerChoicePlan: Codable {}
 extension ServiceCall: Codable {}

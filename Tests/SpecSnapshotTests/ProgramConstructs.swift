@@ -19,6 +19,8 @@ enum ProgramConstructs {
             + StreamSourceKind.allCases.map { "source \($0.rawValue)" }
             + InnerSourcePlan.kinds.map { "inner \($0)" }
             + ComputedDuration.units.map { "inner time in \($0.name)" }
+            // A choice inside a choice's branch, flattened into one choice of the program.
+            + ["inner nested choice"]
     }
 
     /// The constructs `spec` uses.
@@ -38,9 +40,10 @@ enum ProgramConstructs {
             if stream.operators.contains(where: { $0.name == "navigate" }) { out.insert("source navigate") }
             for request in stream.operators.compactMap(\.arguments.request) {
                 out.insert("inner \(request.source.kind)")
-                if let choice = request.choice { out.insert("inner \(choice.otherwiseSource.kind)") }
+                for branch in request.choice?.branches ?? [] { out.insert("inner \(branch.source.kind)") }
+                if let choice = request.choice, choice.tests.count > 1 { out.insert("inner nested choice") }
                 // A timer's time computed per element (`{ timer: { seconds: $0 } }`), by its unit.
-                for b in 0..<(request.choice == nil ? 1 : 2) {
+                for b in 0..<request.branchCount {
                     guard case .timer(let t) = request.branch(b).source, let computed = t.computed else { continue }
                     for d in [computed.dueTime, computed.period].compactMap(\.self) {
                         if let unit = ComputedDuration.units.first(where: { $0.milliseconds == d.unit }) { out.insert("inner time in \(unit.name)") }

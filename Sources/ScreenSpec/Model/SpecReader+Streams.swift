@@ -221,9 +221,35 @@ extension SpecReader {
         return request
     }
 
-    /// `if: COND, then: A, else: B`: the `then:` inner stream as the request's own, the `else:` one
-    /// and the condition as its choice.
+    /// `if: COND, then: A, else: B`, where `then:` and `else:` may each be a choice again: the first
+    /// inner stream written (always under `then:`) as the request's own, the others and the
+    /// conditions as its choice, flattened as ``InnerChoiceDecl`` keeps them.
     private mutating func readChoice(_ f: [String: YAMLNode], _ node: YAMLNode, of what: String) -> RequestDecl? {
+        var flat = FlatChoice()
+        guard readChoiceTest(f, node, of: what, into: &flat) != nil, let (first, _) = flat.leaves.first else { return nil }
+        var request = first
+        request.range = node.range
+        // Each branch's own `ops:` stay its own; the request's (read after this) follow any.
+        request.operators = []
+        request.choice = InnerChoiceDecl(tests: flat.tests,
+                                         branches: flat.leaves.dropFirst().map { leaf, key in
+                                             InnerBranchDecl(service: leaf.service, arguments: leaf.arguments, source: leaf.source, range: leaf.range,
+                                                             operators: leaf.operators, key: key)
+                                         },
+                                         firstOperators: first.operators, firstRange: first.range)
+        return request
+    }
+
+    /// A choice as it is read: its conditions and its inner streams (with the key each is under),
+    /// each in the order written.
+    private struct FlatChoice {
+        var tests: [ChoiceTestDecl] = []
+        var leaves: [(RequestDecl, String)] = []
+    }
+
+    /// The `if:`, `then:` and `else:` of `f` into `flat`, the condition before those inside its
+    /// branches: where a condition leading to this choice leads.
+    private mutating func readChoiceTest(_ f: [String: YAMLNode], _ node: YAMLNode, of what: String, into flat: inout FlatChoice) -> ChoiceStep? {
         guard let condition = f["if"], let thenNode = f["then"], let elseNode = f["else"] else {
             let missing = ["if", "then", "else"].filter { f[$0] == nil }.map { "'\($0):'" }.joined(separator: " and ")
             diagnostics.error(.missingKey, "'\(what)' chooses its inner stream with 'if:', 'then:' and 'else:'; \(missing) is missing", at: node.range,
@@ -235,40 +261,33 @@ extension SpecReader {
                               at: other.range, fixIt: "move it into 'then:' or 'else:'")
             return nil
         }
-        guard let e = expression(condition), let chosen = readBranch(thenNode, of: "then"), let other = readBranch(elseNode, of: "else") else { return nil }
-        var request = chosen
-        request.range = node.range
-        // Each branch's own `ops:` stay its own; the request's (read after this) follow either.
-        request.operators = []
-        request.choice = InnerChoiceDecl(condition: e, otherwise: InnerBranchDecl(service: other.service, arguments: other.arguments,
-                                                                                  source: other.source, range: other.range,
-                                                                                  operators: other.operators),
-                                         thenOperators: chosen.operators)
-        return request
+        guard let e = expression(condition) else { return nil }
+        let t = flat.tests.count
+        flat.tests.append(ChoiceTestDecl(condition: e, then: .branch(0), otherwise: .branch(0)))
+        guard let then = readBranch(thenNode, of: "then", into: &flat), let otherwise = readBranch(elseNode, of: "else", into: &flat) else { return nil }
+        (flat.tests[t].then, flat.tests[t].otherwise) = (then, otherwise)
+        return .test(t)
     }
 
     /// A branch of a choice: one inner stream, with its own `ops:` if it has them (applied to it
-    /// alone, before the request's). `as:` and `failures:` are the request's: the element is named
-    /// before the choice reads it, and a branch's errors are caught in its own `ops:`.
-    private mutating func readBranch(_ node: YAMLNode, of key: String) -> RequestDecl? {
-        if let bare = bareInnerSource(node) { return bare }
+    /// alone, before the request's), or a choice again (`else: { if: …, then: …, else: … }`).
+    /// `as:` and `failures:` are the request's: the element is named before the choice reads it,
+    /// and a branch's errors are caught in its own `ops:`.
+    private mutating func readBranch(_ node: YAMLNode, of key: String, into flat: inout FlatChoice) -> ChoiceStep? {
+        if let bare = bareInnerSource(node) {
+            flat.leaves.append((bare, key))
+            return .branch(flat.leaves.count - 1)
+        }
         if let misplaced = node.mapping?.first(where: { ["as", "failures"].contains($0.key.string) }) {
             let name = misplaced.key.string ?? ""
-            let why = name == "as" ? "the element is named once, for the condition and both branches"
-                : "a branch's own 'ops:' may catch its errors (as 'catchAndReturn:'), and 'failures:' beside 'if:' says what the others do"
+            let why = name == "as" ? "the element is named once, for the conditions and every branch"
+                : "a branch's own 'ops:' may catch its errors (as 'catchAndReturn:'), and 'failures:' beside the first 'if:' says what the others do"
             diagnostics.error(.unknownKey, "a branch of 'if:' has no '\(name):' of its own: \(why)", at: misplaced.key.range,
-                              fixIt: "move '\(name):' beside 'if:', 'then:' and 'else:'")
+                              fixIt: "move '\(name):' beside the first 'if:', 'then:' and 'else:'")
             return nil
         }
-        if let nested = node.mapping?.first(where: { ["if", "then", "else"].contains($0.key.string) }) {
-            // One message for the choice inside, not one per key it has.
-            diagnostics.error(.unknownKey, "a branch of 'if:' is one inner stream; a choice does not nest in another's '\(key):'", at: nested.key.range,
-                              notes: [DiagnosticNote("to choose among three inner streams, put those that answer at once in one branch: "
-                                                     + "one 'if:' with both conditions ('if: $0 == saved || !valid($0)'), and that branch's 'just:' "
-                                                     + "picks the value with '? :' ('then: { just: \"$0 == saved ? .unchanged : .invalid\" }'), "
-                                                     + "the call in the other ('else: { call: … }')")],
-                              fixIt: "combine the two conditions in one 'if:' and choose the value inside 'just:' with '? :'")
-            return nil
+        if node.mapping?.contains(where: { ["if", "then", "else"].contains($0.key.string) }) == true {
+            return readNestedChoice(node, of: key, into: &flat)
         }
         guard let f = fields(node, of: "'\(key):'", allowed: Self.innerSourceKeys + ["period", "with", "ops"]) else { return nil }
         guard var request = readInnerSource(f, node, of: key + ":") else { return nil }
@@ -276,7 +295,27 @@ extension SpecReader {
             guard let (own, firstUnread) = readOperators(ops, of: "the '\(key):' branch's 'ops:'"), firstUnread == nil else { return nil }
             request.operators = own
         }
-        return request
+        flat.leaves.append((request, key))
+        return .branch(flat.leaves.count - 1)
+    }
+
+    /// A choice inside a branch: `if:`, `then:` and `else:` alone. Its branches carry their own
+    /// `ops:`, and the request's follow them all: a choice has no `ops:` of its own in between.
+    private mutating func readNestedChoice(_ node: YAMLNode, of key: String, into flat: inout FlatChoice) -> ChoiceStep? {
+        guard let f = fields(node, of: "'\(key):'", allowed: Self.innerSourceKeys + ["period", "with", "ops", "if", "then", "else"]) else { return nil }
+        if let ops = node.mapping?.first(where: { $0.key.string == "ops" }) {
+            diagnostics.error(.unknownKey, "a choice inside '\(key):' has no 'ops:' of its own: each of its branches may carry its own, and the "
+                              + "request's 'ops:' follow every branch", at: ops.key.range,
+                              fixIt: "give each of its 'then:' and 'else:' these 'ops:', or move them into the request's 'ops:'")
+            return nil
+        }
+        if Self.innerSourceKeys.allSatisfy({ f[$0] == nil }), let extra = node.mapping?.first(where: { ["with", "period"].contains($0.key.string) }) {
+            let name = extra.key.string ?? ""
+            diagnostics.error(.unknownKey, "'\(name):' belongs to one inner stream, not to a choice", at: extra.key.range,
+                              fixIt: "move it into the 'then:' or 'else:' whose inner stream it is")
+            return nil
+        }
+        return readChoiceTest(f, node, of: key, into: &flat)
     }
 
     /// The keys that name a request's inner stream, one of which it has: the program's kinds.

@@ -89,47 +89,63 @@ package struct RequestDecl: Sendable {
     package var elementName: Located<String>?
     /// What each element's inner stream is; a service call unless written otherwise.
     package var source: InnerSourceDecl = .call
-    /// `if: COND, then: A, else: B`: per element, `COND` picks the inner stream; the request's
-    /// own ``service``, ``arguments`` and ``source`` are the `then:` one, and its ``operators``
-    /// follow whichever branch was chosen, after the branch's own.
+    /// `if: COND, then: A, else: B`, nested to any depth: per element, the conditions pick the
+    /// inner stream; the request's own ``service``, ``arguments`` and ``source`` are the first
+    /// one written (always under `then:`), and its ``operators`` follow whichever branch was
+    /// chosen, after the branch's own.
     package var choice: InnerChoiceDecl?
 
     /// Its lists of operators, each with its place: ``OperatorList/shared`` (``operators``), then
-    /// for a choice the `then:` and `else:` branches' own.
+    /// for a choice each branch's own, in the order written.
     package var operatorLists: [(list: OperatorList, operators: [OperatorDecl])] {
         guard let choice else { return [(.shared, operators)] }
-        return [(.shared, operators), (.then, choice.thenOperators), (.otherwise, choice.otherwise.operators)]
+        return [(.shared, operators), (.branch(0), choice.firstOperators)] + choice.branches.enumerated().map { (.branch($0.offset + 1), $0.element.operators) }
     }
 
-    /// Changes the operator list `list` in place (nothing for a branch of a request with no choice).
+    /// Changes the operator list `list` in place (nothing for a branch the request does not have).
     package mutating func modifyOperators(_ list: OperatorList, _ body: (inout [OperatorDecl]) -> Void) {
         switch list {
         case .shared: body(&operators)
-        case .then:
+        case .branch(0):
             guard var c = choice else { return }
-            body(&c.thenOperators)
+            body(&c.firstOperators)
             choice = c
-        case .otherwise:
-            guard var c = choice else { return }
-            body(&c.otherwise.operators)
+        case .branch(let b):
+            guard var c = choice, c.branches.indices.contains(b - 1) else { return }
+            body(&c.branches[b - 1].operators)
             choice = c
         }
     }
 
-    /// Which of a request's operator lists: its own `ops:`, or a choice's branch's.
+    /// Which of a request's operator lists: its own `ops:`, or a choice's branch's (0 the first
+    /// written, as ``InnerChoicePlan`` numbers them).
     package enum OperatorList: Sendable, Equatable {
-        case shared, then, otherwise
+        case shared
+        case branch(Int)
     }
 }
 
-/// `if: COND, then: A, else: B` in a request: `COND` a `Bool` over the element, read when it
-/// arrives, as RxSwift's `flatMapLatest { q in q.isEmpty ? .just([]) : api.search(q) }`.
+/// `if: COND, then: A, else: B` in a request, as RxSwift's `flatMapLatest { q in q.isEmpty ?
+/// .just([]) : api.search(q) }`, where `then:` and `else:` may each be a choice again; flattened
+/// as the program keeps it (``InnerChoicePlan``): each written condition once, depth first as
+/// written, and the inner streams after the first in the order written.
 package struct InnerChoiceDecl: Sendable {
+    /// Each `if:`, the outermost first: a condition leads only to conditions after it.
+    package var tests: [ChoiceTestDecl]
+    /// The inner streams after the first (the request's own), each with its own `ops:`.
+    package var branches: [InnerBranchDecl]
+    /// The first inner stream's own `ops:`, applied to it alone before the request's.
+    package var firstOperators: [OperatorDecl] = []
+    /// Where the first inner stream is written (the request's own range is the whole choice's).
+    package var firstRange: SpecRange
+}
+
+/// One `if:` of a choice: its condition, a `Bool` over the element read when it arrives, and
+/// where its `then:` and `else:` lead (a branch, or the choice written there).
+package struct ChoiceTestDecl: Sendable {
     package var condition: Expr
-    /// The `else:` inner stream (its own `service`, `arguments`, `source`, `ops:` and range).
-    package var otherwise: InnerBranchDecl
-    /// The `then:` inner stream's own `ops:`, applied to it alone before the request's.
-    package var thenOperators: [OperatorDecl] = []
+    package var then: ChoiceStep
+    package var otherwise: ChoiceStep
 }
 
 /// One inner stream of a choice, as a request names it: a call with its `with:`, or `just:`, ….
@@ -140,6 +156,8 @@ package struct InnerBranchDecl: Sendable {
     package var range: SpecRange
     /// Its own `ops:`, applied to it alone before the request's (`{ call: api.coupon, ops: [...] }`).
     package var operators: [OperatorDecl] = []
+    /// The key it is written under, `then` or `else`, for messages.
+    package var key = "else"
 }
 
 /// The inner stream a request subscribes to per element, as RxSwift creates it.

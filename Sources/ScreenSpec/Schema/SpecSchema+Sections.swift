@@ -112,9 +112,9 @@ extension SpecSchema {
                                       + "'{ seconds: EXPR }' computes it from the element.")),
                 ("if", describe(ref("expression"), "In a stream's request: a Bool over the element that picks 'then:' or 'else:' as the inner stream.")),
                 ("then", anyOf("With 'if:': the inner stream when the condition holds (one source key, 'with:' for a call, and 'ops:' of its own, "
-                               + "applied to it alone before the request's), or 'empty' or 'never'.",
+                               + "applied to it alone before the request's), 'empty' or 'never', or a choice again ('if:', 'then:' and 'else:' alone).",
                                [ref("request"), ["enum": ["empty", "never"]]])),
-                ("else", anyOf("With 'if:': the inner stream when it does not (with 'ops:' of its own, as 'then:'), or 'empty' or 'never'.", [ref("request"), ["enum": ["empty", "never"]]])),
+                ("else", anyOf("With 'if:': the inner stream when it does not (with 'ops:' of its own, as 'then:'), 'empty' or 'never', or a choice again.", [ref("request"), ["enum": ["empty", "never"]]])),
                 ("with", map("Arguments by name: expressions.", of: ref("expression"))),
                 ("as", describe(ref("name"), "In a stream's request: a name by which 'with:' and 'ops:' read the element that started the call, as 'c' in RxSwift's 'flatMapLatest { c in … }'.")),
                 ("ops", list("In a stream's request: operators applied to each inner stream (after a chosen branch's own); they may listen to the screen ('takeUntil: cancel').", of: ref("operator"))),

@@ -36,20 +36,32 @@ package struct RowCall: Hashable, Sendable {
 package struct StreamTimer: Hashable, Sendable {
     /// Where the operator is: its pipeline, its index there and, for an operator of a request's
     /// inner stream, that stream's id and the operator's index in it (-1 for the inner stream's
-    /// own answer).
+    /// own answer). A request among an inner stream's operators (`innerOp`) runs inner streams of
+    /// its own, one level down: `nested` is such a stream's id and `nestedOp` its operator's
+    /// index (-1 for its own answer); see NestedRequests.swift.
     package struct Address: Hashable, Sendable {
         package internal(set) var pipeline: Int
         package internal(set) var op: Int
         package internal(set) var inner = -1
         package internal(set) var innerOp = -1
+        package internal(set) var nested = -1
+        package internal(set) var nestedOp = -1
 
         /// Whether a timer set at `other` belongs to this operator, or to something inside it
-        /// (an inner stream's operators are inside that stream).
+        /// (an inner stream's operators are inside that stream, a nested request's inner streams
+        /// inside that request).
         func owns(_ other: Address) -> Bool {
             guard pipeline == other.pipeline, op == other.op else { return false }
             if inner < 0 { return true }
-            return inner == other.inner && (innerOp < 0 || innerOp == other.innerOp)
+            guard inner == other.inner else { return false }
+            if innerOp < 0 { return true }
+            guard innerOp == other.innerOp else { return false }
+            if nested < 0 { return true }
+            return nested == other.nested && (nestedOp < 0 || nestedOp == other.nestedOp)
         }
+
+        /// Whether it is inside a request's inner stream (then a request there nests).
+        var inInnerStream: Bool { inner >= 0 }
     }
 
     /// What the timer carries when it comes due: nothing (a debounce's quiet ended), or the

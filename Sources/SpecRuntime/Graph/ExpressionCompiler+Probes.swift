@@ -48,7 +48,7 @@ extension ExpressionCompiler {
                 if (try fc(ctx)).boolValue { instrumentation.hit(row); return try fa(ctx) }
                 return try fb(ctx)
             }
-        case (.guard, _) where ids.count == 2:
+        case (.guard, _) where ids.count == 2, (.choice, _) where ids.count == 2:
             let f = compile(inner)
             let (holds, fails) = (ids[0], ids[1])
             return { ctx throws(EvalError) in

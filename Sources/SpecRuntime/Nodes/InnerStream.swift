@@ -50,6 +50,13 @@ final class InnerStream {
     /// rather than recursing, which a `retry` of `error:` would take to the stack's end.
     @exclusivity(unchecked) private var subscribing = false
     @exclusivity(unchecked) private var pendingRetry: Int?
+    /// Whether it is the inner stream of a request nested in another's (NestedRequests.swift).
+    private let nested: Bool
+    /// Whether one of its operators is a request (NestedRequests.swift), disposed when this
+    /// stream ends; and, once it ended by its operators, that disposal still to do (see
+    /// ``disposeEnded()``).
+    @exclusivity(unchecked) private var holdsRequest = false
+    @exclusivity(unchecked) private var disposeWhenSettled = false
 
     /// How many times a `retry` may resubscribe at one instant (an inner stream that fails as soon
     /// as it is subscribed); then the stream ends with an `evaluation` error that says so, where
@@ -68,6 +75,7 @@ final class InnerStream {
         self.env = env
         self.deliver = deliver
         self.subscribedAt = env.clock.now
+        self.nested = env.address.isNestedStream
     }
 
     /// An inner stream as `state` saved it, subscribed and its answer's events already on the
@@ -85,6 +93,7 @@ final class InnerStream {
         self.deliver = deliver
         self.subscribedAt = state.subscribedAt
         self.answerEnded = state.answerEnded
+        self.nested = env.address.isNestedStream
         wire()
         for (k, op) in self.operators.enumerated() where state.operators.indices.contains(k) { op.restore(state.operators[k]) }
         for (k, gate) in gates.enumerated() where state.gates.indices.contains(k) { gate.closed = state.gates[k] }
@@ -114,9 +123,11 @@ final class InnerStream {
             operators[k].sink = gates[k]
             wireRetry(k)
         }
+        holdsRequest = operators.contains { $0 is RequestSink }
     }
 
     func subscribe() {
+        defer { disposeEnded() }
         wire()
         for op in operators.reversed() { op.start() }
         subscribeToScreen(below: operators.count)
@@ -155,9 +166,16 @@ final class InnerStream {
     /// -1), or an operator's.
     func fire(_ timer: StreamTimer) {
         guard !done else { return }
-        let k = timer.address.innerOp
+        defer { disposeEnded() }
+        let k = timer.address.streamOp(nestedStream: nested)
         guard k < 0 else {
-            if operators.indices.contains(k) { operators[k].fire(timer.payload) }
+            guard operators.indices.contains(k) else { return }
+            // A timer of a nested request's inner stream (NestedRequests.swift) goes to that request.
+            if !nested && timer.address.isNestedStream {
+                (operators[k] as? RequestSink)?.fire(inner: timer)
+            } else {
+                operators[k].fire(timer.payload)
+            }
             return
         }
         guard case .events(let events) = timer.payload, let first = operators.first ?? end else { return }
@@ -187,18 +205,21 @@ final class InnerStream {
     /// The end of a transaction: operators that emit once per transaction (`combineLatest`) do.
     func flush() {
         guard !done else { return }
+        defer { disposeEnded() }
         for op in operators { op.flush() }
     }
 
     /// An element of the `k`-th source in ``sources``, from the screen.
     func receive(_ k: Int, _ value: Value) {
         guard !done, sources[k].op >= 0 else { return }
+        defer { disposeEnded() }
         operators[sources[k].op].onSecondary(sources[k].index, value)
     }
 
     /// The `k`-th source in ``sources`` ended.
     func receiveEnd(_ k: Int, _ streamEnd: StreamEnd) {
         guard !done, sources[k].op >= 0 else { return }
+        defer { disposeEnded() }
         operators[sources[k].op].onSecondaryEnd(sources[k].index, streamEnd)
     }
 
@@ -214,6 +235,17 @@ final class InnerStream {
             liveCall = nil
         }
         if running { recordCancelled() }
+        // Its nested requests are disposed once the work that ended it is done (an element of a
+        // nested inner stream that a `take` after the request ended on still completes that
+        // stream first), as the pipeline disposes its operators after its transaction.
+        if holdsRequest { disposeWhenSettled = true }
+    }
+
+    /// Ended by its operators: the requests among them cancel what they still run (NestedRequests.swift).
+    private func disposeEnded() {
+        guard disposeWhenSettled else { return }
+        disposeWhenSettled = false
+        for op in operators { op.dispose() }
     }
 
     /// A `retry` at `k` resubscribes what comes before it.
@@ -235,7 +267,8 @@ final class InnerStream {
     /// The operators before `position` replaced by fresh ones and subscribed to the screen again.
     private func restart(upTo position: Int) {
         // The replaced operators' timers, and the previous answer's, can no longer do anything.
-        env.cancelTimers { $0.innerOp < position }
+        let nested = nested
+        env.cancelTimers { $0.streamOp(nestedStream: nested) < position }
         let fresh = makeOperators(env)
         for k in 0..<position {
             operators[k].dispose()
@@ -329,8 +362,10 @@ final class InnerStream {
             env.cancelLive(call)
             liveCall = nil
         }
-        for op in operators { op.dispose() }
+        // Recorded before a nested request's inner streams are, as RxSwift's composite disposes
+        // a `flatMapFirst`'s source subscription before its inner ones.
         recordCancelled()
+        for op in operators { op.dispose() }
     }
 
     private func recordCancelled() {

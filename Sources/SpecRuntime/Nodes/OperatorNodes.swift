@@ -106,7 +106,7 @@ enum OperatorNodes {
     private static func request(_ input: OperatorNodeInput) -> StreamOperator {
         guard let plan = input.arguments.request else { return PassingSink() }
         let arguments = plan.call.arguments.map(input.compile)
-        let inner: [InnerOperators] = (0..<(plan.choice == nil ? 1 : 2)).map { b in
+        let inner: [InnerOperators] = (0..<plan.branchCount).map { b in
             let innerPlans = plan.innerOperators(ofBranch: b)
             return { innerEnv in
                 innerPlans.enumerated().map { k, op in StreamPipeline.make(op, innerEnv.operating(innerOp: k), inner: true) }

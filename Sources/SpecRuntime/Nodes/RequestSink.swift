@@ -17,14 +17,14 @@
 ///   secondary sources, numbered as ``RequestPlan/innerSources``, and go to every running inner
 ///   stream: each one subscribed to them when it started. An inner stream of a choice's branch
 ///   runs the branch's own operators and then the request's (``RequestPlan/innerOperators(ofBranch:)``),
-///   and ignores the sources of the other branch's.
+///   and ignores the sources of the other branches' own.
 final class RequestSink: StreamOperator {
     var sink: StreamSink?
     private let plan: RequestPlan
     private let arguments: [CompiledExpr]
-    /// `if: COND, then: A, else: B`: the condition, and the `else:` inner stream's arguments
-    /// (``arguments`` are the `then:` one's).
-    private let choice: (condition: CompiledExpr, otherwise: [CompiledExpr])?
+    /// `if: COND, then: A, else: B`, nested to any depth: the conditions, and the arguments of
+    /// the inner streams after the first (``arguments`` are the first's).
+    private let choice: InnerChoice?
     /// The inner operators of each branch (one without a choice), and the sources they listen to.
     private let makeInner: [InnerOperators]
     private let env: PipelineEnvironment
@@ -81,12 +81,18 @@ final class RequestSink: StreamOperator {
         self.env = env
         self.sources = makeInner.indices.map { plan.innerSources(ofBranch: $0) }
         let instrumentation = env.instrumentation
-        self.choice = plan.choice.map { choice in
-            (ExpressionCompiler.compile(choice.condition, instrumentation: instrumentation), choice.otherwise.arguments.map { ExpressionCompiler.compile($0, instrumentation: instrumentation) })
-        }
+        self.choice = plan.choice.map { InnerChoice($0, instrumentation: instrumentation) }
         // Few nodes emit in `flush` (`combineLatest`, see Nodes/): a flush per transaction
         // would walk every pending inner stream, O(pending) each.
-        self.innerFlushes = plan.inner.contains { OperatorCatalog.entry(named: $0.name)?.emitsOnFlush == true }
+        self.innerFlushes = Self.flushes(plan.inner)
+    }
+
+    /// Whether one of `operators` emits at the end of a transaction, or a nested request's
+    /// (NestedRequests.swift) does.
+    private static func flushes(_ operators: [OperatorPlan]) -> Bool {
+        operators.contains { op in
+            OperatorCatalog.entry(named: op.name)?.emitsOnFlush == true || op.arguments.request.map { flushes($0.inner) } == true
+        }
     }
 
     /// Set when the request runs the work of a row's action whose operators listen to the row's
@@ -130,11 +136,11 @@ final class RequestSink: StreamOperator {
             // With `as:`, `with:` and the inner stream's operators read the element by that name.
             let env = plan.bindsElement ? env.binding(element: value) : env
             let element = [value]
-            // A choice picks the inner stream first, its condition read as the element arrives.
+            // A choice picks the inner stream first, its conditions read as the element arrives.
             var branch = 0
             if let choice {
-                switch env.attempt(choice.condition, element, operator: plan.name) {
-                case .value(let chosen): branch = chosen == .bool(true) ? 0 : 1
+                switch choice.pick(env, element, operator: plan.name) {
+                case .branch(let chosen): branch = chosen
                 case .failed(let error):
                     if let rowExecution { return rowExecution(value, .error(error)) }
                     if let executionEnded { return failExecution(error, executionEnded) }
@@ -143,7 +149,7 @@ final class RequestSink: StreamOperator {
                     return forward(.error(error))
                 }
             }
-            let expressions = branch == 1 ? choice?.otherwise ?? [] : arguments
+            let expressions = choice?.arguments(ofBranch: branch, first: arguments) ?? arguments
             var values: [Value] = []
             values.reserveCapacity(expressions.count)
             for f in expressions {
@@ -223,7 +229,7 @@ final class RequestSink: StreamOperator {
     /// A timer of inner stream ``StreamTimer/Address/inner`` came due.
     func fire(inner timer: StreamTimer) {
         build()
-        active.stream(timer.address.inner)?.fire(timer)
+        active.stream(timer.address.innerStream(nestedRequest: env.address.isNestedRequest))?.fire(timer)
     }
 
     func dispose() {

@@ -145,18 +145,18 @@ final class PipelineEnvironment {
         return copy
     }
 
-    /// This environment (a request operator's) for its inner stream `id`.
+    /// This environment (a request operator's) for its inner stream `id`: one level down for a
+    /// request inside an inner stream's operators (``StreamTimer/Address/nested``).
     func inner(_ id: Int) -> PipelineEnvironment {
         let copy = copied()
-        copy.address.inner = id
-        copy.address.innerOp = -1
+        copy.address.enterInner(id)
         return copy
     }
 
     /// This environment (an inner stream's) for its operator `op`.
     func operating(innerOp op: Int) -> PipelineEnvironment {
         let copy = copied()
-        copy.address.innerOp = op
+        copy.address.setInnerOp(op)
         return copy
     }
 
@@ -179,8 +179,7 @@ final class PipelineEnvironment {
     /// ``cancelTimers(where:)`` of ``inner(_:)`` `id`, without making that environment.
     func cancelTimers(ofInner id: Int) {
         var mine = address
-        mine.inner = id
-        mine.innerOp = -1
+        mine.enterInner(id)
         clock.cancelStreamTimers(ownedBy: mine) { _ in true }
     }
 

@@ -184,7 +184,7 @@ public struct CoverageMap: Sendable {
     }
 
     /// Whether action `a`'s work can fail: a call (a service may fail, a scenario may make it),
-    /// work that is a stream from a call or `error:`, a choice (either branch), or operators that
+    /// work that is a stream from a call or `error:`, a choice (any of its branches), or operators that
     /// fail of their own (`timeout`, an expression calling `fail(…)`); `just:`, `empty`, `never`
     /// and timers (but one whose period is computed per element) through other operators cannot.
     static func canFail(_ spec: CheckedSpec, action a: Int) -> Bool {
@@ -194,12 +194,12 @@ public struct CoverageMap: Sendable {
 
     /// Whether a request's inner stream can fail, by the rule ``canFail(_:action:)`` gives: a
     /// call, `error:`, a timer whose period is computed per element (0 fails it), or inner
-    /// operators that fail of their own, in either branch of a choice (or a choice's condition
+    /// operators that fail of their own, in any branch of a choice (or a condition of a choice
     /// that fails). Another timer, `just:`, `empty` or `never` through
     /// `takeWhile`, `map` or `scan` over expressions that cannot fail cannot.
     static func canFail(_ request: RequestPlan) -> Bool {
-        if request.choice?.condition.raises == true { return true }
-        return (0..<(request.choice == nil ? 1 : 2)).contains { canFail(request, branch: $0) }
+        if request.choice?.tests.contains(where: { $0.condition.raises }) == true { return true }
+        return (0..<request.branchCount).contains { canFail(request, branch: $0) }
     }
 
     /// Whether the inner stream of branch `b` (0 without a choice) can fail: its source, or the
@@ -212,7 +212,9 @@ public struct CoverageMap: Sendable {
         default: break
         }
         return request.innerOperators(ofBranch: b).contains { op in
-            op.name == "timeout" || op.arguments.expressions.contains { $0.raises }
+            // A nested request (a fetch in an `interval`'s `ops:`) fails the inner stream with
+            // what it does not catch itself.
+            op.name == "timeout" || op.arguments.expressions.contains { $0.raises } || (op.arguments.request != nil && !catchesEveryFailure([op]))
         }
     }
 
@@ -268,7 +270,7 @@ public struct CoverageMap: Sendable {
             guard let request = operators[k].arguments.request, canFail(request) else { return true }
             if operators[(k + 1)...].contains(where: isCatch) { return true }
             // Inside the request: each branch of a choice that can fail, through its own operators and the request's.
-            return request.choice?.condition.raises != true && (0..<(request.choice == nil ? 1 : 2)).allSatisfy { b in
+            return request.choice?.tests.contains(where: { $0.condition.raises }) != true && (0..<request.branchCount).allSatisfy { b in
                 !canFail(request, branch: b) || request.innerOperators(ofBranch: b).contains(where: isCatch)
             }
         }
@@ -278,7 +280,10 @@ public struct CoverageMap: Sendable {
         for e in op.arguments.expressions { addProbes(e) }
         if let request = op.arguments.request {
             for e in request.call.arguments { addProbes(e) }
-            if let choice = request.choice { for e in [choice.condition] + choice.otherwise.arguments { addProbes(e) } }
+            if let choice = request.choice {
+                for test in choice.tests { addProbes(test.condition) }
+                for branch in choice.branches { for e in branch.call.arguments { addProbes(e) } }
+            }
             for inner in request.inner { addProbes(inner) }
         }
     }
@@ -304,6 +309,9 @@ public struct CoverageMap: Sendable {
             case .guard:
                 ids = [add(.branch, "the handler's 'if:' is true (it runs)", site.range),
                        add(.branch, "the handler's 'if:' is false (it does nothing)", site.range)]
+            case .choice:
+                ids = [add(.branch, "the choice's 'if:' is true (its 'then:' is taken)", site.range),
+                       add(.branch, "the choice's 'if:' is false (its 'else:' is taken)", site.range)]
             }
             probes[site] = ids
         }

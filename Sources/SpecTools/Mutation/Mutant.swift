@@ -39,6 +39,11 @@ enum MutationEdit: Sendable {
     case removeInnerOperator(output: Int, op: Int, list: RequestDecl.OperatorList, inner: Int)
     /// Replace operator `inner` of the `ops:` `list` of request `op` of stream output `output`.
     case replaceInnerOperator(output: Int, op: Int, list: RequestDecl.OperatorList, inner: Int, OperatorDecl)
+    /// Remove (`replacement` nil) or replace operator `nested` of the `ops:` `nestedList` of the
+    /// request that is operator `inner` of the `ops:` `list` of request `op` of stream output
+    /// `output` (a request nested in an inner stream, MutantGenerator+Nested.swift).
+    case nestedOperator(output: Int, op: Int, list: RequestDecl.OperatorList, inner: Int, nestedList: RequestDecl.OperatorList, nested: Int,
+                        OperatorDecl?)
     /// Remove operator `inner` of the `ops:` `list` of action `action`'s work written as a stream.
     case removeWorkOperator(action: Int, list: RequestDecl.OperatorList, inner: Int)
     /// Replace operator `inner` of the `ops:` `list` of action `action`'s work written as a stream.
@@ -85,6 +90,8 @@ enum MutationEdit: Sendable {
             request.modifyOperators(list) { $0[j] = replacement }
             stream.operators[op].arguments.request = request
             spec.outputs[o].kind = .stream(stream)
+        case .nestedOperator(let o, let op, let list, let j, let nestedList, let n, let replacement):
+            Self.applyNested(to: &spec, output: o, op: op, list: list, inner: j, nestedList: nestedList, nested: n, replacement)
         case .removeWorkOperator(let a, let list, let j):
             spec.actions[a].work.request?.modifyOperators(list) { $0.remove(at: j) }
         case .replaceWorkOperator(let a, let list, let j, let replacement):

@@ -56,6 +56,14 @@ enum MutantGenerator {
                             case .replace(let replacement): .replaceInnerOperator(output: o, op: k, list: list, inner: j, replacement)
                             }
                         }
+                        // A request nested there: its own `ops:` (MutantGenerator+Nested.swift).
+                        for (nestedList, nestedOps) in innerOp.arguments.request?.operatorLists ?? [] {
+                            for (n, nestedOp) in nestedOps.enumerated() {
+                                operatorMutants(nestedOp, in: output.name.value) {
+                                    MutationEdit.nested($0, output: o, op: k, list: list, inner: j, nestedList: nestedList, nested: n)
+                                }
+                            }
+                        }
                     }
                 }
             }

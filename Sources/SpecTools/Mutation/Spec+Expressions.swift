@@ -13,10 +13,11 @@ extension Spec {
         func visitRequest(_ name: String, _ request: inout RequestDecl) {
             visitArguments(name, &request.arguments)
             if var choice = request.choice {
-                visit(name, &choice.condition)
-                visitArguments(name, &choice.otherwise.arguments)
-                visitOperators(name, &choice.thenOperators)
-                visitOperators(name, &choice.otherwise.operators)
+                // Every condition, nested ones too, then each branch after the first, as written.
+                for t in choice.tests.indices { visit(name, &choice.tests[t].condition) }
+                for b in choice.branches.indices { visitArguments(name, &choice.branches[b].arguments) }
+                visitOperators(name, &choice.firstOperators)
+                for b in choice.branches.indices { visitOperators(name, &choice.branches[b].operators) }
                 request.choice = choice
             }
             visitOperators(name, &request.operators)

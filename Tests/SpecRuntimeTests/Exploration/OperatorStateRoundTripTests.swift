@@ -57,7 +57,13 @@ import Testing
         ("inner interval", "- flatMapLatest: { interval: 6ms, ops: [ { take: 4 } ] }"),
         ("inner choice", "- concatMap: { if: \"$0 % 2 == 0\", then: { timer: 9ms }, else: { call: api.tenfold, with: { n: $0 } } }"),
         ("inner first timer or call", "- flatMapFirst: { if: \"$0 % 2 == 0\", then: { timer: 9ms }, else: { call: api.tenfold, with: { n: $0 } } }"),
+        // A request nested in an inner stream's `ops:`: its inner streams, their timers (one
+        // level down) and its own operators' state, kept with the outer inner stream's.
+        ("nested request", "- flatMapLatest: { interval: 6ms, ops: [ { flatMapFirst: { call: api.tenfold, with: { n: \"$0 % 4 + 2\" }, ops: [ { delay: 4ms } ] } } ] }"),
         ("inner never or just", "- flatMapLatest: { if: \"$0 > 3\", then: never, else: { just: \"$0\" } }"),
+        // A nested choice's third branch is kept as the first two are.
+        ("inner nested choice", "- concatMap: { if: \"$0 % 2 == 0\", then: { timer: 9ms }, else: { if: \"$0 > 2\", then: { call: api.tenfold, with: { n: $0 } }, "
+            + "else: { timer: 4ms, ops: [ { map: \"$0 - 1\" } ] } } }"),
     ]
 
     /// What the inputs do, at absolute times: `xs` elements (repeats, for `distinctUntilChanged`),

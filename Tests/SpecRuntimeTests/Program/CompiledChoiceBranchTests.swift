@@ -60,7 +60,7 @@ import Testing
         let loaded = SpecLoader.load(text: Self.coupon, path: "coupon.yaml")
         let spec = try #require(loaded.spec, "\(loaded.renderDiagnostics())")
         let json = try CompiledSpec.json(spec)
-        #expect(json.contains(#""thenOperators":0"#) && json.contains(#""otherwiseOperators":3"#))
+        #expect(json.contains(#""branchOperators":[0,3]"#))
         let compiled = try CompiledSpec.load(json: Data(json.utf8))
         let played = ScenarioRunner.run(compiled, scenario: 0)
         #expect(played.passed, "\(TimelineFormatter.text(played))")
@@ -72,11 +72,11 @@ import Testing
     @Test func branchOperatorsTheRequestDoesNotHaveAreRefused() throws {
         let loaded = SpecLoader.load(text: Self.coupon, path: "coupon.yaml")
         let json = try CompiledSpec.json(try #require(loaded.spec, "\(loaded.renderDiagnostics())"))
-        let tooMany = try CompiledSpecRefusalTests.changed(json, #""otherwiseOperators":3"#, #""otherwiseOperators":5"#)
+        let tooMany = try CompiledSpecRefusalTests.changed(json, #""branchOperators":[0,3]"#, #""branchOperators":[0,5]"#)
         let reason = CompiledSpecRefusalTests.reason(tooMany)
-        #expect(reason?.hasSuffix("'flatMapLatest' gives its branches 0 and 5 operators of its own, of 4") == true, "\(reason ?? "loaded")")
-        // A version-8 choice, without the counts, is not read as one whose operators follow both branches.
-        let unsaid = try CompiledSpecRefusalTests.changed(json, #","otherwiseOperators":3"#, "")
-        #expect(CompiledSpecRefusalTests.reason(unsaid)?.contains("otherwiseOperators") == true, "\(CompiledSpecRefusalTests.reason(unsaid) ?? "loaded")")
+        #expect(reason?.hasSuffix("'flatMapLatest' gives its 2 branches [0, 5] operators of their own, of 4") == true, "\(reason ?? "loaded")")
+        // A choice without the counts is not read as one whose operators follow every branch.
+        let unsaid = try CompiledSpecRefusalTests.changed(json, #""branchOperators":[0,3],"#, "")
+        #expect(CompiledSpecRefusalTests.reason(unsaid)?.contains("branchOperators") == true, "\(CompiledSpecRefusalTests.reason(unsaid) ?? "loaded")")
     }
 }

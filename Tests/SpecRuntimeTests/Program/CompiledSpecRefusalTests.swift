@@ -129,8 +129,8 @@ import Testing
         #expect(Self.reason(json) == nil)
         let noValue = try Self.changed(json, #""argumentNames":["just"],"arguments":[{"list":{"_0":[]}}]"#, #""argumentNames":[],"arguments":[]"#)
         #expect(Self.reason(noValue)?.hasSuffix("'flatMapLatest' has 0 values for its inner stream's one") == true, "\(Self.reason(noValue) ?? "loaded")")
-        let noService = try Self.changed(json, #""otherwise":{"argumentNames":["q"],"arguments":[{"operatorArgument":{"_0":0}}],"service":0}"#,
-                                         #""otherwise":{"argumentNames":["q"],"arguments":[{"operatorArgument":{"_0":0}}],"service":7}"#)
+        let noService = try Self.changed(json, #""call":{"argumentNames":["q"],"arguments":[{"operatorArgument":{"_0":0}}],"service":0}"#,
+                                         #""call":{"argumentNames":["q"],"arguments":[{"operatorArgument":{"_0":0}}],"service":7}"#)
         #expect(Self.reason(noService)?.contains("'flatMapLatest'") == true, "\(Self.reason(noService) ?? "loaded")")
         let stopped = try Self.changed(json, #""period":10"#, #""period":0"#)
         #expect(Self.reason(stopped)?.hasSuffix("'flatMap' has an inner timer of 5 ms, period 0 ms") == true, "\(Self.reason(stopped) ?? "loaded")")

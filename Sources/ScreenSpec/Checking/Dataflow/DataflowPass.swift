@@ -26,6 +26,9 @@ struct DataflowPass: CheckPass {
     /// While a row's action's work is checked (CellsPass+RowWork.swift): the row its expressions
     /// read, instead of the screen's names.
     var rowWork: RowWorkScope?
+    /// How many requests' `ops:` the operators being checked are inside (see
+    /// DataflowPass+NestedRequests.swift).
+    var requestDepth = 0
 
     init(spec: Spec, declarations: Declarations, catalog: ScreenCatalog) {
         self.spec = spec

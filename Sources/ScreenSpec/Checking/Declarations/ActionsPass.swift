@@ -128,6 +128,6 @@ extension WorkDecl {
     /// inner streams of work written as a stream (its `ops:` read values as they come).
     var requestArguments: [(name: Located<String>, value: Expr)] {
         guard let request else { return arguments }
-        return request.arguments + (request.choice?.otherwise.arguments ?? [])
+        return request.arguments + (request.choice?.branches.flatMap(\.arguments) ?? [])
     }
 }

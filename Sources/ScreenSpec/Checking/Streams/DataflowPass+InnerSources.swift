@@ -1,77 +1,20 @@
 import SpecRuntime
 
 extension DataflowPass {
-    /// A request's inner streams, typed: the `then:` one (or the only one) as ``checkInnerSource``
-    /// gives it, the element type that reaches the request's own `ops:`, and a choice's condition,
-    /// `else:` inner stream and each branch's own `ops:` (`node` and `bound` as for any operators
-    /// of the request). A choice's two inner streams carry one type after their own `ops:`: a
-    /// `just:` with no `ops:` beside another with none is read as the other's, and `empty`,
-    /// `never` and `error:` (no element) take the other's, their own `ops:` typed from it.
+    /// A request's inner streams, typed: the first (or the only one) as ``checkInnerSource``
+    /// gives it, the element type that reaches the request's own `ops:`, and a choice's
+    /// conditions, other inner streams and each branch's own `ops:` (``checkInnerChoice``).
     mutating func checkInnerStreams(_ request: RequestDecl, node: Int, bound: (name: String, type: SpecType)?, with checker: inout ExpressionChecker)
         -> (call: ServiceCall, element: SpecType, source: InnerSourcePlan, choice: InnerChoicePlan?, branchOperators: [OperatorPlan])? {
         guard let choice = request.choice else {
             guard let one = checkInnerSource(request, with: &checker) else { return nil }
             return (one.call, one.element, one.source, nil, [])
         }
-        let other = RequestDecl(service: choice.otherwise.service, arguments: choice.otherwise.arguments, range: choice.otherwise.range,
-                                source: choice.otherwise.source)
-        let (thenOps, elseOps) = (choice.thenOperators, choice.otherwise.operators)
-        let condition = checker.check(choice.condition, expecting: .bool)
-        cx.diagnostics = checker.diagnostics
-        // A `just:` of one branch is read as the type the other declares (`just: '[]'` beside a
-        // search's `[Repo]`); with two `just:`, the `else:` one as the `then:` one's. Not through
-        // a branch's own `ops:`, which may change the type.
-        let plain = thenOps.isEmpty && elseOps.isEmpty
-        let first = checkInnerSource(request, expecting: plain ? declaredType(other) : nil, with: &checker)
-        let second = checkInnerSource(other, expecting: plain ? declaredType(request) ?? first.flatMap { gives(request) ? $0.element : nil } : nil,
-                                      with: &checker)
-        cx.diagnostics = checker.diagnostics
-        guard let condition, let first, let second else { return nil }
-        // Each branch through its own `ops:`: one that gives elements from its own type, first;
-        // then one that gives none from the type the other carries.
-        var types: [SpecType?] = [nil, nil]
-        var plans: [[OperatorPlan]] = [[], []]
-        let branches = [(request, thenOps, first.element), (other, elseOps, second.element)]
-        for b in [0, 1].sorted(by: { gives(branches[$0].0) && !gives(branches[$1].0) }) {
-            let (decl, ops, start) = branches[b]
-            guard gives(decl) || !ops.isEmpty else { continue }
-            var element = gives(decl) ? start : types[1 - b] ?? start
-            var innerRequest = false
-            var shape: NavigationShape?
-            guard let checked = checkOperators(ops, element: &element, node: node, sourceName: decl.service.value, inner: true, bound: bound,
-                                               sawRequest: &innerRequest, navigationShape: &shape) else {
-                checker.diagnostics = cx.diagnostics
-                return nil
-            }
-            (types[b], plans[b]) = (element, checked)
-        }
-        checker.diagnostics = cx.diagnostics
-        let element: SpecType
-        switch (types[0], types[1]) {
-        case (let a?, let b?):
-            guard a.accepts(b) || b.accepts(a) else {
-                func carries(_ key: String, _ t: SpecType, _ ops: [OperatorDecl]) -> String {
-                    "'\(key):' carries '\(t)'" + (ops.isEmpty ? "" : " after its own 'ops:'")
-                }
-                cx.diagnostics.error(.typeMismatch, carries("then", a, thenOps) + " and " + carries("else", b, elseOps)
-                                     + ": the inner streams of a choice carry one type", at: choice.otherwise.range,
-                                     fixIt: "make 'else:' carry '\(a)' too, with a 'map' in its own 'ops:', or choose with a 'map' after the request")
-                checker.diagnostics = cx.diagnostics
-                return nil
-            }
-            element = a.accepts(b) ? a : b
-        case (let a?, nil): element = a
-        case (nil, let b?): element = b
-        case (nil, nil): element = .void
-        }
-        return (first.call, element, first.source,
-                InnerChoicePlan(condition: condition, otherwise: second.call, otherwiseSource: second.source,
-                                thenOperators: plans[0].count, otherwiseOperators: plans[1].count),
-                plans[0] + plans[1])
+        return checkInnerChoice(request, choice, node: node, bound: bound, with: &checker)
     }
 
     /// Whether the inner stream gives elements (a call, `just:`, a timer), so its type counts.
-    private func gives(_ request: RequestDecl) -> Bool {
+    func gives(_ request: RequestDecl) -> Bool {
         switch request.source {
         case .call, .just, .timer: return true
         case .empty, .never, .error: return false
@@ -79,7 +22,7 @@ extension DataflowPass {
     }
 
     /// The element type an inner stream declares by itself: a call's `returns`, a timer's `Int`.
-    private func declaredType(_ request: RequestDecl) -> SpecType? {
+    func declaredType(_ request: RequestDecl) -> SpecType? {
         switch request.source {
         case .call: return declarations.services.index[request.service.value].map { declarations.services.plans[$0].returns }
         case .timer: return .int

@@ -165,7 +165,10 @@ extension DataflowPass {
             if let rowWork, !op.arguments.sources.isEmpty || op.arguments.navigation != nil, rowWorkRefuses(op, entry, rowWork) {
                 return nil
             }
-            if inner {
+            if inner, case .requests = entry.typing {
+                // A request inside a request's `ops:` (DataflowPass+NestedRequests.swift).
+                guard nestedRequestAllowed(op, bound: requestElement) else { return nil }
+            } else if inner {
                 // `catch: { stream: other }` reads another stream; `catch: EXPR` does not.
                 let readsOthers = !entry.insideRequest || (entry.typing == .recovers && !op.arguments.sources.isEmpty)
                 if readsOthers {
@@ -192,7 +195,10 @@ extension DataflowPass {
                     guard elementNameIsFree(name) else { return nil }
                     requestElement = (name.value, element)
                 }
-                defer { requestElement = nil }
+                // After a nested request, the element of the request around it is still read.
+                defer { requestElement = inner ? bound : nil }
+                requestDepth += 1
+                defer { requestDepth -= 1 }
                 let diagnosticsBefore = cx.diagnostics.all.count
                 defer { pointToElementName(since: diagnosticsBefore, outer: sourceName, request: request) }
                 var checker = rowWork?.checker(cx) ?? cx.expressionChecker()
@@ -214,7 +220,7 @@ extension DataflowPass {
                 // An action's work binds the execution's input (`bound`) as a request's `as:` does.
                 // A choice's branches' own operators first, then the request's (see ``RequestPlan/inner``).
                 arguments = OperatorArguments(request: RequestPlan(call: call, strategy: strategy, inner: branchPlans + innerPlans, failuresEnd: request.failuresEnd,
-                                                                   name: op.name, bindsElement: requestElement != nil, source: source,
+                                                                   name: op.name, bindsElement: inner ? request.elementName != nil : requestElement != nil, source: source,
                                                                    choice: choice))
                 element = innerElement
                 sawRequest = true

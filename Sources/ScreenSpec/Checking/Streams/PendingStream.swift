@@ -46,8 +46,8 @@ extension OperatorDecl {
             if let r = a.request {
                 for argument in r.arguments { names += argument.value.referencedNames() }
                 if let choice = r.choice {
-                    names += choice.condition.referencedNames()
-                    for argument in choice.otherwise.arguments { names += argument.value.referencedNames() }
+                    for test in choice.tests { names += test.condition.referencedNames() }
+                    for branch in choice.branches { for argument in branch.arguments { names += argument.value.referencedNames() } }
                 }
                 for list in r.operatorLists { names += referencedNames(list.operators) }
             }

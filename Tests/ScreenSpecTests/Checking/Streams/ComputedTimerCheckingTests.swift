@@ -67,9 +67,9 @@ import Testing
 
         // The `else:` branch's time is that branch's argument.
         let chosen = try request(spec, "chosen")
-        guard case .timer(let e)? = chosen.choice?.otherwiseSource else { Issue.record("not a timer"); return }
+        guard case .timer(let e)? = chosen.choice?.branches.first?.source else { Issue.record("not a timer"); return }
         #expect(e.computed?.dueTime == ComputedDuration(argument: 0, unit: 1000))
-        #expect(chosen.choice?.otherwise.argumentNames == ["seconds"])
+        #expect(chosen.choice?.branches.first?.call.argumentNames == ["seconds"])
 
         // Written durations stay as they were: no arguments, no computed times.
         let written = try request(spec, "written")

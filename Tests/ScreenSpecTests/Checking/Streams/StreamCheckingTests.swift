@@ -214,9 +214,9 @@ private func errors(_ yaml: String) -> [String] {
         // other's `Int`, and `n` (the `as:` name) reads inside a branch's own operators.
         #expect(errors(yaml) == [
             "13:109: 'then:' carries 'Int' after its own 'ops:' and 'else:' carries 'String' after its own 'ops:': the inner streams of a choice carry one type",
-            "14:73: a branch of 'if:' has no 'as:' of its own: the element is named once, for the condition and both branches",
+            "14:73: a branch of 'if:' has no 'as:' of its own: the element is named once, for the conditions and every branch",
             "15:118: a branch of 'if:' has no 'failures:' of its own: a branch's own 'ops:' may catch its errors (as 'catchAndReturn:'), "
-                + "and 'failures:' beside 'if:' says what the others do",
+                + "and 'failures:' beside the first 'if:' says what the others do",
             "16:88: '+' cannot combine 'Int' and 'Bool'",
             "19:82: unknown operator 'debounse'; did you mean 'debounce'?",
         ])
