@@ -76,6 +76,8 @@ extension ColorValue: Codable {
         case space, red, green, blue, alpha, white
     }
 
+    /// A colour from `{"space": {"rgb": {}}, "red": 1, …}`, `{"red": 1, "green": 0, "blue": 0}` or
+    /// `{"white": 0.5}`; alpha is 1 when left out.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let alpha = try c.decodeIfPresent(Double.self, forKey: .alpha) ?? 1
@@ -92,6 +94,7 @@ extension ColorValue: Codable {
         }
     }
 
+    /// As compiled specs have it: its space and its four components.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(space, forKey: .space)
