@@ -73,6 +73,13 @@ extension CoverageMap {
             nodeItems[input.node].rowHandlers.append(item)
         }
         addRowActionItems(entry, spec)
+        // A row's stream: the branches of its operators' expressions, and its element in some row,
+        // at its name under `viewModels:`.
+        for stream in entry.streams ?? [] where entry.inputs.indices.contains(stream.input) {
+            addProbes(OperatorPlan(name: stream.request.name, arguments: OperatorArguments(request: stream.request)))
+            let input = entry.inputs[stream.input]
+            nodeItems[input.node].emitted = add(.output, "'\(entry.name).\(input.name)' emits in a row", stream.range)
+        }
         // The branches of what a gesture on the row reads (its controls' `enabled:`, the value a
         // gesture changes and its `set:`), as those of a screen component's bindings.
         for component in entry.view ?? [] {

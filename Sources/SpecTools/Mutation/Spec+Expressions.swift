@@ -109,6 +109,8 @@ extension Spec {
                     viewModels[v].actions[a].work.request = request
                 }
             }
+            // Its streams' `ops:`, after its actions (a view model without streams numbers its slots as before).
+            for s in viewModels[v].streams.indices { visitOperators(name, &viewModels[v].streams[s].stream.operators) }
             // Its view's expressions that decide what a gesture on the row does (a control's
             // `enabled:`, the value a gesture changes and its two-way `get:` and `set:`), after its actions;
             // the rest of a row's view (a label's text) is drawn, never read by the engine.
