@@ -65,15 +65,18 @@ extension ScreenGraph {
         }
     }
 
-    /// One event of a row's stream `s`: an element on the row's input it feeds (its field, its
-    /// handlers, `<cells>.<name>`), in a transaction of its own; an error is reported (a row's
+    /// One event of a row's stream `s`: an element on the row's input it feeds (its field, the
+    /// actions it triggers, its handlers, `<cells>.<name>`), in a transaction of its own; an error is reported (a row's
     /// stream has no `errors` of its own: `catch` in its `ops:` recovers); its end ends it.
     func settleRowStream(_ call: RowCall, _ s: Int, _ event: StreamEvent) {
         let plan = spec.cells[call.cells]
         guard let stream = plan.streams?[s] else { return }
         switch event {
         case .next(let value):
-            rowEvent(call, stream.input, value)
+            // As a step's value on one of the row's inputs: the actions it triggers decide too.
+            guard let found = row(call.cells, call.row) else { return }
+            fireRow(call.cells, stream.input, found, row: call.row, value: value)
+            propagate()
         case .failure(let error), .error(let error):
             report("'\(plan.name)' row \(ValueFormatter.text(call.row)), stream '\(stream.name)': \(ValueFormatter.text(.error(error)))")
         case .completed:

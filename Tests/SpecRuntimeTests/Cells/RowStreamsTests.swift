@@ -205,7 +205,7 @@ struct RowStreamsTests {
         #expect(timeline.passed, "\(text)")
         // The step's transaction writes the new row with its `created` handled: one line for
         // `rows` at 500ms, none with the row as it was before its `created`.
-        let rowsAt500 = text.split(separator: "\n").filter { $0.contains("500ms") && $0.contains(" rows ") }
+        let rowsAt500 = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("500ms ") && $0.contains(" rows ") }
         #expect(rowsAt500.count == 1, "\(text)")
         #expect(text.contains("rows.created"), "\(text)")
     }
@@ -229,5 +229,53 @@ struct RowStreamsTests {
         let replayed = ScenarioRunner.run(decoded, scenario: 0)
         #expect(replayed.passed, "\(TimelineFormatter.text(replayed))")
         #expect(TimelineFormatter.text(replayed) == original)
+    }
+
+    @Test("a row's stream triggers the row's action: author7's 'appeared: { timer: 0ms }' delivers each row when it is made")
+    func aRowsStreamTriggersItsAction() throws {
+        let spec = """
+            screen: RowTimer
+            types:
+              Msg: { id: Int, text: String }
+            state:
+              items: { type: "[Msg]", initial: [{ id: 1, text: hi }] }
+            inputs:
+              add: String
+            viewModels:
+              MsgRow:
+                params: { msg: Msg }
+                state:
+                  sent: { type: Int, initial: 0 }
+                outputs:
+                  appeared: { timer: 0ms }
+                actions:
+                  deliver:
+                    trigger: appeared
+                    work: { call: chat.send, with: { text: msg.text } }
+                handlers:
+                  - on: deliver.elements
+                    set: { sent: deliver.elements }
+            cells:
+              rows: { viewModel: MsgRow, for: items }
+            handlers:
+              - on: add
+                set: { items: 'items + [Msg(id: items.count + 1, text: add)]' }
+            outputs:
+              sent: 'rows.map { $0.sent }'
+            services:
+              chat.send: { params: { text: String }, returns: Int, latency: 1s, result: 7 }
+            scenarios:
+              - name: s
+                steps:
+            """
+        let (timeline, text) = try run("""
+                  - wait: 500ms
+                  - send: { add: there }
+                  - wait: 500ms
+                  - expect: { sent: [7, 0] }
+                  - wait: 500ms
+                  - expect: { sent: [7, 7] }
+            """, spec: spec)
+        #expect(timeline.passed, "\(text)")
     }
 }
