@@ -149,7 +149,8 @@ struct ShapeBuilder {
 
     private func containsDirect(_ type: SpecType) -> Bool {
         switch type {
-        case .error, .color, .navigation: return true
+        // A `Color` field is a `ColorValue`, which codes as a record's field does.
+        case .error, .navigation: return true
         case .optional(let t), .list(let t): return containsDirect(t)
         default: return false
         }

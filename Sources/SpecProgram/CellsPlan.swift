@@ -64,19 +64,26 @@ package struct CellsPlan: Sendable {
     }
 
     /// One of the view model's `outputs:`: field ``field`` of a row is ``value`` computed over
-    /// the fields before it.
+    /// the fields before it. A bound property of the row's `view:` is one too, after them, in
+    /// the field `<component>.<property>` (`priceLabel.textColor`): what the row shows is part
+    /// of the row, as a screen component's bound property is a node of the screen.
     package struct Output: Sendable {
         package var field: Int
         package var value: TypedExpr
         /// Where its name is written under `viewModels:`, for the tools (coverage names the line);
         /// nil in a program compiled before it was kept.
         package var range: SpecRange?
+        /// For a view property that takes a range of values (a progress view's `progress`, an
+        /// `alpha:`), that range: a value outside it is a runtime error of the scenario and the
+        /// field keeps its last value, as a screen binding's. Nil for others.
+        package var constraint: ValueConstraint?
 
         /// Memberwise, at `package` access: the front end builds the program.
-        package init(field: Int, value: TypedExpr, range: SpecRange? = nil) {
+        package init(field: Int, value: TypedExpr, range: SpecRange? = nil, constraint: ValueConstraint? = nil) {
             self.field = field
             self.value = value
             self.range = range
+            self.constraint = constraint
         }
     }
 

@@ -68,7 +68,38 @@ public struct ColorValue: Hashable, Sendable {
     }
 }
 
-// Codable is synthesised here, in the types' own file (Swift requires it): the JSON of a
-// compiled spec (see `CompiledSpec`).
-extension ColorValue: Codable {}
+// Codable: encoded as compiled specs have it (`{"space": {"rgb": {}}, "red": 1, …}`, the form Swift
+// synthesises), decoded from that or from the JSON a spec value prints (``json``: `{"white": 0.5,
+// "alpha": 1}`), which a generated record with a `Color` field reads.
+extension ColorValue: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case space, red, green, blue, alpha, white
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let alpha = try c.decodeIfPresent(Double.self, forKey: .alpha) ?? 1
+        if let white = try c.decodeIfPresent(Double.self, forKey: .white) {
+            self = .white(white, alpha: alpha)
+            return
+        }
+        let red = try c.decode(Double.self, forKey: .red)
+        let space = try c.decodeIfPresent(Space.self, forKey: .space)
+        if space == .white {
+            self = .white(red, alpha: alpha)
+        } else {
+            self = .rgb(red, try c.decode(Double.self, forKey: .green), try c.decode(Double.self, forKey: .blue), alpha: alpha)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(space, forKey: .space)
+        try c.encode(red, forKey: .red)
+        try c.encode(green, forKey: .green)
+        try c.encode(blue, forKey: .blue)
+        try c.encode(alpha, forKey: .alpha)
+    }
+}
+
 extension ColorValue.Space: Codable {}

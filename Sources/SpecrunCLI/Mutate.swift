@@ -15,7 +15,7 @@ struct Mutate: ParsableCommand {
             a timeline differs from its snapshot. Mark a mutant no scenario could tell apart under \
             'equivalentMutants:' with a reason (see docs/coverage.md). A spec with a failing scenario \
             is refused (a mutant is judged against timelines that pass). Exit status: 0, 1 below \
-            '--min', 2 when a spec is invalid or a scenario fails, 64 for a usage error, 66 when a path does not exist. A run stopped by \
+            '--min' (or with '--min' when no mutant was scored: 'no mutants' is no score), 2 when a spec is invalid or a scenario fails, 64 for a usage error, 66 when a path does not exist. A run stopped by \
             --max-seconds says so on standard error and in the report, and scores the mutants it played.
             """
     )
@@ -52,6 +52,7 @@ struct Mutate: ParsableCommand {
         case .text: MutationText.render(mutants, colors: report.colors)
         case .json: MutationJSON.render(mutants)
         }
-        try report.finish(text, invalid: mutants.invalid, percent: mutants.score, measure: "mutation score")
+        try report.finish(text, invalid: mutants.invalid, percent: mutants.scored == 0 ? nil : mutants.score, measure: "mutation score",
+                          none: "no mutant was killed or survived, so nothing shows that the scenarios check what the specs compute")
     }
 }

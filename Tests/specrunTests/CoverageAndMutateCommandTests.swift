@@ -51,6 +51,17 @@ struct CoverageAndMutateCommandTests {
         #expect(checked.status == 2 && checked.stderr.contains("error: no mutant of 'canLogin' makes the change '10 -> 12'"))
     }
 
+    /// The sixth first user's D8: a run that scores no mutant said "score 100.0%: 0 of 0 mutants
+    /// killed", and `--min 100` passed. It says "no mutants", and `--min` asks for a score.
+    @Test func noMutantsIsNoScoreAndFailsMin() throws {
+        let path = try CLI.temporarySpec("screen: S\ninputs:\n  tap: event\nscenarios:\n  - name: s\n    steps:\n      - send: tap\n")
+        let plain = try CLI.run(["mutate", path])
+        #expect(plain.status == 0 && plain.stdout.contains("  no mutants\n") && plain.stdout.contains("total: no mutants in 1 spec"), "\(plain.stdout)")
+        let gated = try CLI.run(["mutate", path, "--min", "100"])
+        #expect(gated.status == 1)
+        #expect(gated.stderr.contains("error: no mutation score: no mutant was killed or survived"), "\(gated.stderr)")
+    }
+
     @Test func theShippedSpecsKillEveryMutant() throws {
         let result = try CLI.run(["mutate", "--min", "100"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")

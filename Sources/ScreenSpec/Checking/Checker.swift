@@ -36,6 +36,9 @@ struct Checker {
         let rowTypes = CellsPass.declareRowTypes(spec, into: &cx.table)
         // Values and types of declarations are read against the declared types alone.
         let resolver = TypeResolver(table: cx.table)
+        // `error.body(T)` may ask for an `errorBody:` type in any expression, a function's body
+        // (checked next) included; the services pass reports what is wrong with one.
+        DeclarationsPass.declareErrorBodies(of: spec, resolver: resolver, into: &cx)
         FunctionsPass(spec: spec, resolver: resolver).run(over: &cx)
         let declarations = DeclarationsPass(spec: spec, resolver: resolver, values: ValueReader(table: cx.table)).run(over: &cx)
         let declaredCells = CellsPass(spec: spec, resolver: resolver, values: ValueReader(table: cx.table), rowTypes: rowTypes,

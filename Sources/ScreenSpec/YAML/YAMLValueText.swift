@@ -52,17 +52,24 @@ package enum YAMLValueText {
     package static func result(_ outcome: ServicePlan.Outcome, latency: Int) -> String {
         switch outcome {
         case .success(let value): return "{ value: \(text(value)), latency: \(duration(latency)) }"
-        case .failure(let error): return "{ fail: \(text(.error(error))), latency: \(duration(latency)) }"
+        case .failure(let error): return "{ fail: \(failure(error)), latency: \(duration(latency)) }"
         case .sequence(let events):
             let items = events.map { event -> String in
                 switch event.event {
                 case .next(let value): return "{ at: \(duration(event.time)), value: \(text(value)) }"
                 case .end(.completed): return "{ at: \(duration(event.time)), complete: true }"
-                case .end(.error(let error)): return "{ at: \(duration(event.time)), fail: \(text(.error(error))) }"
+                case .end(.error(let error)): return "{ at: \(duration(event.time)), fail: \(failure(error)) }"
                 }
             }
             return "{ sequence: [\(items.joined(separator: ", "))] }"
         }
+    }
+
+    /// A fake's failure: `http(404)`, or with the body it answered (`errorBody:`) as a fake gives
+    /// one, `{ http: 422, body: { … } }`.
+    private static func failure(_ error: ErrorValue) -> String {
+        guard error.kind == .http, let body = error.body else { return text(.error(error)) }
+        return "{ http: \(error.status ?? 500), body: \(text(body)) }"
     }
 
     /// `300ms`, `5s`, `2m`, `48h`, `1500ms`: the largest unit that divides it.

@@ -290,7 +290,8 @@
   // event's verb, and a button for each of its refresh and scrolling gestures it has.
   function list(c) {
     // A table view: a pull-to-refresh strip above its rows (a spinner while `refreshing`), each
-    // row a cell with its disclosure, and a load-more footer for scrolling to the end.
+    // row a cell with its disclosure, a load-earlier header for scrolling to the top and a load-more
+    // footer for scrolling to the end.
     const node = el("div", { class: "table" });
     const rows = el("div", { role: "list", "aria-label": c.name });
     let refreshing = null;
@@ -300,6 +301,12 @@
       refreshing = el("div", { class: "spinner", role: "progressbar", "aria-label": c.name + " refreshing", hidden: true });
       refresh.addEventListener("click", () => step(c.verbs.refresh, c.name));
       node.append(refresh, refreshing);
+    }
+    // Paging up (a chat's older messages): a button above the rows for scrolling to the top.
+    if (c.verbs.reachedTop && wired("reachedTop")) {
+      const earlier = el("button", { type: "button", class: "more", "data-gesture": "reachedTop" }, "Load earlier…");
+      earlier.addEventListener("click", () => step(c.verbs.reachedTop, c.name));
+      node.append(earlier);
     }
     node.append(rows);
     if (c.verbs.reachedBottom && wired("reachedBottom")) {

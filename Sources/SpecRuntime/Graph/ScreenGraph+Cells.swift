@@ -240,14 +240,22 @@ extension ScreenGraph {
 
     /// The row with its actions' `enabled` (`enabledIf && !executing`), then its outputs
     /// computed in order, each reading the fields before it; an output that fails is reported
-    /// and keeps its last value, an `enabledIf:` that fails leaves its action disabled.
+    /// and keeps its last value, as does a view property given a value outside its range
+    /// (``CellsPlan/Output/constraint``); an `enabledIf:` that fails leaves its action disabled.
     private func computeOutputs(_ c: Int, _ row: RecordValue, row key: Value) -> RecordValue {
         var row = row
         if let actions = spec.cells[c].actions { computeEnabled(c, actions, &row, row: key) }
-        for output in program.cells[c].outputs where output.field < row.fields.count {
+        let plans = spec.cells[c].outputs
+        for (k, output) in program.cells[c].outputs.enumerated() where output.field < row.fields.count {
             context.payload = .record(row)
             do throws(EvalError) {
-                row.fields[output.field] = try output.value(context)
+                let value = try output.value(context)
+                // A row's view property that takes a range (`bar.progress`), as a screen binding.
+                if k < plans.count, let constraint = plans[k].constraint, !constraint.allows(value) {
+                    report("'\(spec.cells[c].name)' row \(key), '\(spec.cells[c].fieldNames[output.field])' cannot take \(value); it takes \(constraint.range)")
+                    continue
+                }
+                row.fields[output.field] = value
             } catch {
                 noteRowOutputFailed(c)
                 report("'\(spec.cells[c].name)' row \(key), '\(spec.cells[c].fieldNames[output.field])': \(error.message)")

@@ -332,7 +332,7 @@ public final class ScreenGraph {
 
     /// Writes an input property or state, as the view or a handler would, and propagates.
     package func set(_ node: Int, to value: Value) {
-        pendingWrite[node] = value
+        pendingWrite[node] = taken(value, by: node)
         pendingAppend.clear(node)
         enqueue(node)
         propagate()
@@ -341,7 +341,7 @@ public final class ScreenGraph {
     /// Fires an event or value stream and propagates.
     package func send(_ node: Int, _ value: Value = .void) {
         guard ends[node] == nil else { return }
-        inbox[node].append(value)
+        inbox[node].append(taken(value, by: node))
         enqueue(node)
         propagate()
     }
@@ -361,7 +361,7 @@ public final class ScreenGraph {
         let rebinding = writes.contains { !rebinds[$0].isEmpty }
         if rebinding { tracksAccepts = true }
         for node in writes {
-            pendingWrite[node] = payload
+            pendingWrite[node] = taken(payload, by: node)
             pendingAppend[node] = nil
             enqueue(node)
         }
@@ -378,13 +378,13 @@ public final class ScreenGraph {
             enqueue(node)
         }
         for node in events where ends[node] == nil {
-            inbox[node].append(payload)
+            inbox[node].append(taken(payload, by: node))
             enqueue(node)
         }
         for action in actions { trigger(action, input: payload) }
         if let model {
             for node in model.events where ends[node] == nil {
-                inbox[node].append(model.value)
+                inbox[node].append(taken(model.value, by: node))
                 enqueue(node)
             }
             for action in model.actions { trigger(action, input: model.value) }

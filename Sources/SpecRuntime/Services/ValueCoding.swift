@@ -127,6 +127,24 @@ private enum JSONTree: Decodable {
                 out.append(try item.value(as: element, types: types, path: "\(path)[\(i)]", depth: depth + 1))
             }
             return .list(out)
+        case (.color, .object(let fields)):
+            // `{"white": 0.5, "alpha": 1}`, `{"red": 1, "green": 0, "blue": 0}` (as a value prints),
+            // or a `ColorValue` encoded (its `"space"` beside its components); alpha 1 when left out.
+            func component(_ key: String) throws(ServiceFailure) -> Double? {
+                switch fields[key] {
+                case nil: return nil
+                case .double(let d)? where (0...1).contains(d): return d
+                case .int(let n)? where (0...1).contains(n): return Double(n)
+                default: throw .decode("\(path).\(key) should be a number from 0 to 1")
+                }
+            }
+            let alpha = try component("alpha") ?? 1
+            if let white = try component("white") { return .color(.white(white, alpha: alpha)) }
+            guard let red = try component("red") else { throw mismatch() }
+            // `ColorValue.Space` as Swift codes an enum with no raw type: `{"white": {}}`.
+            if case .object(let space)? = fields["space"], space["white"] != nil { return .color(.white(red, alpha: alpha)) }
+            guard let green = try component("green"), let blue = try component("blue") else { throw mismatch() }
+            return .color(.rgb(red, green, blue, alpha: alpha))
         case (.record(let name), .object(let fields)):
             guard let declared = types.records[name] else { throw mismatch() }
             var out: [Value] = []

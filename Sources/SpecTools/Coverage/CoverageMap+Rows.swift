@@ -3,7 +3,8 @@ import SpecRuntime
 /// The items of a `cells:` entry's row outputs, which a ``CoverageRecorder`` checks each time the
 /// entry's rows are written: a Bool output is true in some row and false in some row (a row's
 /// first value counts, as a derived output's does), any other output changes in a row that was
-/// already there (a new row's first value is no change).
+/// already there (a new row's first value is no change). A bound property of the row's view
+/// (`priceLabel.textColor`) is an output of the row, with the same items, unless it is a literal.
 struct RowItems: Sendable {
     struct Output: Sendable {
         /// The row field holding it.
@@ -50,6 +51,9 @@ extension CoverageMap {
         for output in entry.outputs where entry.fieldNames.indices.contains(output.field) {
             let name = "\(entry.name).\(entry.fieldNames[output.field])"
             let range = output.range ?? entry.range
+            // What the row's view shows is an output too (`cart.priceLabel.textColor`), but a
+            // literal one (a button's title) can neither change nor be false.
+            if case .constant = output.value, entry.isViewField(output.field) { continue }
             outputs.append(addRowValueItems(output.field, name, fieldTypes, range))
             addProbes(output.value)
         }
@@ -80,10 +84,14 @@ extension CoverageMap {
             let input = entry.inputs[stream.input]
             nodeItems[input.node].emitted = add(.output, "'\(entry.name).\(input.name)' emits in a row", stream.range)
         }
-        // The branches of what a gesture on the row reads (its controls' `enabled:`, the value a
-        // gesture changes and its `set:`), as those of a screen component's bindings.
+        // The branches of a two-way binding's `set:`, as those of a screen component's; its
+        // bound properties are outputs of the row, above (a program compiled before they were
+        // lists those a gesture reads here).
         for component in entry.view ?? [] {
-            for name in ["enabled", component.valueProperty].compactMap(\.self) { if let e = component.property(name) { addProbes(e) } }
+            for property in component.properties where !entry.hasViewField(component.name, property.name)
+                && (property.name == "enabled" || property.name == component.valueProperty) {
+                addProbes(property.value)
+            }
             if let set = component.twoWay?.set { addProbes(set) }
         }
     }

@@ -96,7 +96,8 @@ package struct CoverageReport: Sendable {
             let sameText = items.indices.filter { named(items[$0]) && items[$0].what == item }
                 .sorted { (items[$0].range.start, $0) < (items[$1].range.start, $1) }
             var matching = sameText
-            if let n = mark.occurrence {
+            // An `item:` text that names nothing is reported below, whatever its occurrence.
+            if let n = mark.occurrence, !sameText.isEmpty {
                 guard n <= sameText.count else {
                     problems.append(Diagnostic(id: .unknownCoverageItem,
                                                "'\(mark.declaration)' has \(sameText.count) coverage item\(sameText.count == 1 ? "" : "s") '\(item)', so no occurrence \(n)",

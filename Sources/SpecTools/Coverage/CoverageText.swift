@@ -30,6 +30,10 @@ package enum CoverageText {
             let color = spec.covered == spec.total ? green : red
             out += "  \(color)\(spec.covered)/\(spec.total) covered (\(formatPercent(spec.percent)))\(reset)\n\n"
         }
+        if report.specs.isEmpty && !report.invalid.isEmpty {
+            // Nothing was measured: no percentage (as `mutate` gives no score).
+            return out + "\(bold)total: no coverage: \(report.invalid.count) spec\(report.invalid.count == 1 ? "" : "s") invalid\(reset)\n"
+        }
         out += "\(bold)total: \(report.covered)/\(report.total) covered (\(formatPercent(report.percent))) in \(report.specs.count) spec"
         out += "\(report.specs.count == 1 ? "" : "s")\(reset)"
         if !report.invalid.isEmpty { out += ", \(report.invalid.count) invalid" }

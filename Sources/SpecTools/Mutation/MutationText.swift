@@ -34,7 +34,8 @@ package enum MutationText {
             }
             let color = spec.survivors.isEmpty ? green : red
             let invalid = spec.outcomes.filter { $0.status == .invalid }.count
-            out += "  \(color)score \(formatPercent(spec.score)): \(spec.killed) of \(spec.scored) mutants killed\(reset)"
+            // Nothing scored is no score: "100 %" would say that the scenarios check everything.
+            out += spec.scored == 0 ? "  \(red)no mutants\(reset)" : "  \(color)score \(formatPercent(spec.score)): \(spec.killed) of \(spec.scored) mutants killed\(reset)"
             var extras: [String] = []
             if spec.equivalent > 0 { extras.append("\(spec.equivalent) equivalent") }
             if invalid > 0 { extras.append("\(invalid) not type-correct, skipped") }
@@ -52,7 +53,8 @@ package enum MutationText {
             if let stop = stopLine(report) { out += stop + "\n" }
             return out
         }
-        out += "\(bold)total: score \(formatPercent(report.score)): \(report.killed) of \(report.scored) mutants killed in \(report.specs.count) spec"
+        out += report.scored == 0 ? "\(bold)total: no mutants in \(report.specs.count) spec"
+            : "\(bold)total: score \(formatPercent(report.score)): \(report.killed) of \(report.scored) mutants killed in \(report.specs.count) spec"
         out += "\(report.specs.count == 1 ? "" : "s")\(reset)"
         if !report.invalid.isEmpty { out += ", \(report.invalid.count) not mutated" }
         out += "\n"

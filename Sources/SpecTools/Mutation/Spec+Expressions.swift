@@ -111,11 +111,11 @@ extension Spec {
             }
             // Its streams' `ops:`, after its actions (a view model without streams numbers its slots as before).
             for s in viewModels[v].streams.indices { visitOperators(name, &viewModels[v].streams[s].stream.operators) }
-            // Its view's expressions that decide what a gesture on the row does (a control's
-            // `enabled:`, the value a gesture changes and its two-way `get:` and `set:`), after its actions;
-            // the rest of a row's view (a label's text) is drawn, never read by the engine.
+            // Its view's expressions, after its actions: what the row shows is part of the row
+            // (a field its timeline prints, CellsPass+ViewFields.swift), and its controls'
+            // `enabled:` and two-way `get:` and `set:` decide what a gesture on the row does.
             for c in viewModels[v].view.indices {
-                for p in viewModels[v].view[c].properties.indices where Self.decidesRowGestures(viewModels[v].view[c], viewModels[v].view[c].properties[p]) {
+                for p in viewModels[v].view[c].properties.indices {
                     if var e = viewModels[v].view[c].properties[p].value { visit(name, &e); viewModels[v].view[c].properties[p].value = e }
                     if var e = viewModels[v].view[c].properties[p].get { visit(name, &e); viewModels[v].view[c].properties[p].get = e }
                     if var e = viewModels[v].view[c].properties[p].set { visit(name, &e); viewModels[v].view[c].properties[p].set = e }
@@ -132,15 +132,5 @@ extension Spec {
         // Each function's body, once however many calls inline it, named by the function; last,
         // so that a spec without functions numbers its slots as before.
         for f in functions.indices { visit(functions[f].name.value, &functions[f].body) }
-    }
-
-    /// Whether `property` of a row's `component` is read by the engine when a person acts on
-    /// the row: `enabled`, and the value a gesture changes (what a step or a toggle starts from).
-    private static func decidesRowGestures(_ component: ComponentDecl, _ property: PropertyWiring) -> Bool {
-        if property.name.value == "enabled" { return true }
-        // The property a person's gesture changes (a stepper's or slider's value, a switch's
-        // isOn, a segmented control's selectedIndex, a text field's text): what a gesture on the
-        // row compares its value with, and writes through the two-way binding.
-        return component.kind.value.changedProperty == property.name.value
     }
 }

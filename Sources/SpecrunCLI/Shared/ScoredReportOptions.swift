@@ -35,8 +35,10 @@ struct ScoredReportOptions: ParsableArguments {
 
     /// Reports the invalid specs' diagnostics, delivers `report`, then exits 2 when a spec was
     /// invalid, or 1 when a scenario of `failing` fails or `percent` (what `measure` names) is
-    /// below `--min`.
-    func finish(_ report: String, invalid: [LoadedSpec], percent: Double, measure: String, failing: [String] = []) throws {
+    /// below `--min`. A nil `percent` is no measure at all (`mutate` with no mutant to score,
+    /// `none` saying why): `--min` asks for one, so it fails too.
+    func finish(_ report: String, invalid: [LoadedSpec], percent: Double?, measure: String, failing: [String] = [],
+                none: String = "") throws {
         for loaded in invalid { Output.reportDiagnostics(loaded) }
         try Output.deliver(report, to: output)
         if !invalid.isEmpty { throw ExitCodes.invalidSpec }
@@ -45,7 +47,11 @@ struct ScoredReportOptions: ParsableArguments {
             Output.error("error: \(failing.count == 1 ? "a scenario fails" : "\(failing.count) scenarios fail") (\(names)): fix \(failing.count == 1 ? "it" : "them") first ('specrun run')\n")
             throw ExitCodes.failure
         }
-        if let min, percent < min {
+        if let min, percent == nil {
+            Output.error("error: no \(measure): \(none); '--min \(String(format: "%g", min))' asks for one\n")
+            throw ExitCodes.failure
+        }
+        if let min, let percent, percent < min {
             Output.error("error: \(measure) \(formatPercent(percent, below: min)) is below the minimum \(min)%\n")
             throw ExitCodes.failure
         }

@@ -118,12 +118,17 @@ struct RowControlToolsTests {
             #expect(outcome.status == .killed, "\(outcome.mutant.change) \(outcome.status)")
             #expect(outcome.mutant.declaration == "rows")
         }
-        // A scenario that never taps the pie leaves them alive.
+        // A scenario that never taps the pie kills them too through its kept snapshot: what
+        // each row shows, its `check.enabled`, is a field of the row the timeline prints
+        // (notes/author6, T4). With no snapshot only a failed expect: kills.
         let untapped = Self.picker(enabled: "item.id != 3").replacingOccurrences(of: "      - tap: { rows.check: { row: 3 } }\n", with: "")
-        guard case .success(let alive) = MutationRun.run(specPath: try write(untapped)) else {
+        let untappedPath = try write(untapped)
+        #expect(SnapshotSuite.verify(specPath: untappedPath, mode: .update).scenarios.allSatisfy { $0.wrote }, "no snapshot written")
+        guard case .success(let shown) = MutationRun.run(specPath: untappedPath) else {
             Issue.record("invalid")
             return
         }
-        #expect(alive.outcomes.contains { $0.mutant.range.start.line == 17 && $0.status == .survived })
+        let untappedMutants = shown.outcomes.filter { $0.mutant.range.start.line == 17 }
+        #expect(!untappedMutants.isEmpty && untappedMutants.allSatisfy { $0.status == .killed }, "\(untappedMutants.map { "\($0.mutant.change) \($0.status)" })")
     }
 }

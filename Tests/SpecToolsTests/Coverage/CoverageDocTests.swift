@@ -27,7 +27,7 @@ struct CoverageDocTests {
                 block = (String(line), [])
             }
         }
-        #expect(checked == 8)
+        #expect(checked == 10)
     }
 
     /// `specrun coverage search.yaml` or `specrun mutate search.yaml` on `spec` written to the

@@ -64,6 +64,22 @@ struct CoverageMarkOccurrenceTests {
         #expect(invalid.diagnostics.first?.notes.map { $0.range?.start.description } == ["5:11", "5:25"])
     }
 
+    /// An item text that names nothing is that mistake, at the mark, whatever the occurrence.
+    @Test func anUnknownItemWithAnOccurrenceIsReportedAsUnknown() throws {
+        let text = Self.spec(mark: "\n    occurrence: 1").replacingOccurrences(of: "the 'then' branch of '? :' is taken", with: "the fallback of '??' is usd")
+        let report = try Self.measure(text)
+        let invalid = try #require(report.invalid.first)
+        #expect(invalid.diagnostics.map(\.message) == ["'badge' has no coverage item 'the fallback of '??' is usd'"])
+        #expect(invalid.diagnostics.first?.range.start.line == 8)
+    }
+
+    /// A run of invalid specs alone measured nothing: no percentage (a seventh first user's D5).
+    @Test func invalidSpecsAloneGiveNoCoverage() throws {
+        let report = try Self.measure("screen: Broken\noutputs:\n  x: nope\n")
+        #expect(report.specs.isEmpty && report.invalid.count == 1)
+        #expect(CoverageText.render(report) == "total: no coverage: 1 spec invalid\n")
+    }
+
     @Test func anOccurrenceThatIsNoWholeNumberFromOneIsRefused() {
         let loaded = SpecLoader.load(text: Self.spec(mark: "\n    occurrence: 0"), path: "t.yaml")
         #expect(loaded.spec == nil)

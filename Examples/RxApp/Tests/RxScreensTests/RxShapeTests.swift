@@ -120,7 +120,8 @@ import RxCocoa
         #endif
         viewModel.screen.start()
         // tableView.rx.modelSelected: the row of the cell selected.
-        viewModel.input.selection.accept(EventsScreen.EventCell(event: event, title: "starred", login: "octocat", repositoryName: "ReactiveX/RxSwift"))
+        viewModel.input.selection.accept(EventsScreen.EventCell(event: event, title: "starred", login: "octocat", repositoryName: "ReactiveX/RxSwift",
+                                                                          titleLabelText: "starred", loginLabelText: "octocat", repositoryLabelText: "ReactiveX/RxSwift"))
         let expected = EventsScreen.Destination.repository(RepositoryScreen.Parameters(repository: RepositoryScreen.Repository(fullName: "ReactiveX/RxSwift", stars: 1)))
         #expect(destinations == [expected])
         viewModel.screen.stop()

@@ -59,6 +59,7 @@ enum RxContracts {
 
     /// A cell's view model as the spec's `EventCell` row: its event and what it shows.
     private static func row(_ cell: EventCellViewModel) -> EventsScreen.EventCell {
-        EventsScreen.EventCell(event: cell.event, title: cell.title, login: cell.login, avatarUrl: cell.avatarUrl, repositoryName: cell.repositoryName)
+        EventsScreen.EventCell(event: cell.event, title: cell.title, login: cell.login, avatarUrl: cell.avatarUrl, repositoryName: cell.repositoryName,
+                               titleLabelText: cell.title, loginLabelText: cell.login, repositoryLabelText: cell.repositoryName, avatarImageImage: cell.avatarUrl)
     }
 }

@@ -131,6 +131,8 @@ public final class EventCellViewModel {
 
     /// The cell as the spec's `EventCell` row: its event and what it shows.
     var row: EventsScreen.EventCell {
-        EventsScreen.EventCell(event: event, title: title, login: login, avatarUrl: avatarUrl, repositoryName: repositoryName)
+        // What the cell shows is part of the row too (its labels' text, its image).
+        EventsScreen.EventCell(event: event, title: title, login: login, avatarUrl: avatarUrl, repositoryName: repositoryName,
+                               titleLabelText: title, loginLabelText: login, repositoryLabelText: repositoryName, avatarImageImage: avatarUrl)
     }
 }

@@ -69,7 +69,8 @@ let api = API()
         events.services.github.events { _ in [] }
         events.start()
         let selections = events.values.repositorySelected
-        events.selection(EventsScreen.EventCell(event: event, title: "starred", login: "octocat", repositoryName: "apple/swift"))
+        events.selection(EventsScreen.EventCell(event: event, title: "starred", login: "octocat", repositoryName: "apple/swift",
+                                                titleLabelText: "starred", loginLabelText: "octocat", repositoryLabelText: "apple/swift"))
         var title = ""
         // doc: navigation
         for try await destination in selections {

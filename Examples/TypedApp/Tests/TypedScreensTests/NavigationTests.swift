@@ -22,7 +22,9 @@ import TypedScreens
         let items = screen.values.items.value
         screen.start()
         let loaded = try await first(items) { !$0.isEmpty }
-        #expect(loaded == [EventsScreen.EventCell(event: Self.event, title: "starred", login: "octocat", avatarUrl: "https://avatars.example/octocat.png", repositoryName: "ReactiveX/RxSwift")])
+        #expect(loaded == [EventsScreen.EventCell(event: Self.event, title: "starred", login: "octocat", avatarUrl: "https://avatars.example/octocat.png", repositoryName: "ReactiveX/RxSwift",
+                                                  titleLabelText: "starred", loginLabelText: "octocat", repositoryLabelText: "ReactiveX/RxSwift",
+                                                  avatarImageImage: "https://avatars.example/octocat.png")])
         #expect(asked.all.first == EventsScreen.GithubEventsArguments(login: "octocat", segment: .received, page: 1))
 
         let destinations = screen.values.repositorySelected

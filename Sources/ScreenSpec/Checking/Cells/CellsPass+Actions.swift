@@ -128,7 +128,7 @@ extension CellsPass {
         for pending in declared.actions {
             let action = pending.decl
             var condition: TypedExpr?
-            if let enabledIf = action.enabledIf {
+            if let enabledIf = action.enabledIf, !readsOutputs(enabledIf, of: action, decl, outputs: outputs, before: before) {
                 var checker = rowChecker(conditionScope)
                 condition = checker.check(enabledIf, expecting: .bool)
                 cx.diagnostics = checker.diagnostics
@@ -150,5 +150,24 @@ extension CellsPass {
                 elements: pending.elements, errors: pending.errors, completions: pending.completions, service: pending.service,
                 argumentNames: call.names, arguments: call.values, range: action.name.range, work: pending.work))
         }
+    }
+}
+
+/// A row's `enabledIf:` reads the row before its outputs: the outputs may read the action's
+/// `enabled`, which `enabledIf:` computes, so an output read there would be read before it is
+/// computed (a cycle). Naming one is an error that says so, with the fix.
+extension CellsPass {
+    /// Whether `condition` names an output of the row (reported); false when it names none.
+    mutating func readsOutputs(_ condition: Expr, of action: ActionDecl, _ decl: ViewModelDecl,
+                               outputs: [String: (field: Int, type: SpecType)], before: [String: (field: Int, type: SpecType)]) -> Bool {
+        let read = Set(condition.referencedNames().filter { outputs[$0] != nil && before[$0] == nil })
+        guard let first = decl.outputs.first(where: { read.contains($0.0.value) }) else { return false }
+        let names = decl.outputs.map(\.0.value).filter(read.contains).map { "'\($0)'" }.joined(separator: ", ")
+        cx.diagnostics.error(.unknownName, "the 'enabledIf:' of the row's action '\(action.name.value)' reads \(names), an output of the row; a row's 'enabledIf:' reads the row before its outputs: its element and parameters, its state and its actions' 'executing'",
+                             at: condition.range,
+                             notes: [DiagnosticNote("the outputs are computed after it, since they may read '\(action.name.value).enabled', which it decides"),
+                                     DiagnosticNote("'\(first.0.value)' is declared here", at: first.0.range)],
+                             fixIt: "write the expression of '\(first.0.value)' in 'enabledIf:' itself, or bind the view to '\(action.name.value).enabled'")
+        return true
     }
 }

@@ -27,7 +27,7 @@ extension DataflowPass {
             }
             if cx.symbols[other.value] != nil || cx.poisoned.contains(other.value) {
                 let example = rowStreams.first.map { " such as 'takeUntil: \($0)'" } ?? ""
-                cx.diagnostics.error(.unsupportedInnerOperator, "'\(op.name)' listens to '\(other.value)', a stream of the screen; a row's work listens to its own row's streams alone",
+                cx.diagnostics.error(.unsupportedInnerOperator, "'\(op.name)' listens to '\(other.value)', a name of the screen; a row's work listens to its own row's streams alone",
                                      at: other.range, notes: [DiagnosticNote("a row's execution belongs to its row: it hears that row's inputs, and the row leaving its list disposes it")],
                                      fixIt: "name one of the row's inputs\(example), fired on the row")
                 return true
@@ -61,15 +61,15 @@ extension CellsPass {
             for (_, ops) in request.operatorLists {
                 for op in ops {
                     for expr in op.arguments.expressions {
-                        let names = expr.referencedNames()
-                        guard let name = names.first(where: { writers[$0] != nil }), let writer = writers[name] else { continue }
+                        guard let (name, read) = InitialReading.names(in: expr).first(where: { writers[$0.0] != nil }),
+                              let writer = writers[name] else { continue }
                         let fix = events.contains(writer.handler)
                             ? "end the execution on the row's input instead, as in 'takeUntil: \(writer.handler)'"
                             : "end the execution on an input of the row with 'takeUntil:', or count within the work ('take:', 'scan:')"
                         cx.diagnostics.append(Diagnostic(
                             .warning, id: .rowWorkReadsStart,
                             "'\(op.name)' reads '\(name)' as it was when the execution of '\(action.name.value)' started; the handler on '\(writer.handler)' sets it later",
-                            at: expr.range,
+                            at: read,
                             notes: [DiagnosticNote("the execution is bound to the row as it started, so this value never changes while it runs", at: writer.at)],
                             fixIt: fix))
                     }

@@ -14,10 +14,14 @@ import SpecRuntime
 /// }`, CellsPass+RowStepper.swift), within the values the control takes
 /// (CellsPass+RowValue.swift).
 ///
+/// A property a kind limits to a fixed range (a progress view's `progress`, an `alpha:`) is
+/// bound as any other: a literal outside it is an error of the spec, a computed value outside it
+/// a runtime error of the scenario (``CellsPlan/Output/constraint``). Every bound property is
+/// also a field of the row (CellsPass+ViewFields.swift).
+///
 /// What a row's component does not take yet is a located error: a list inside a row (a table),
 /// declared members (`properties:`, `callbacks:`), an action (a row has none), a two-way binding
-/// of another property than the one a gesture changes, another bound value a kind limits to a
-/// range (an `alpha:`), and an event feeding more than one input.
+/// of another property than the one a gesture changes, and an event feeding more than one input.
 extension CellsPass {
     mutating func checkView(_ decl: ViewModelDecl, inputs: [(name: String, type: SpecType, field: Int?)],
                             scope: [String: (field: Int, type: SpecType)], fieldCount: Int, failedOutputs: Set<String>) -> [CellsPlan.Component]? {
@@ -51,14 +55,24 @@ extension CellsPass {
                         continue
                     }
                 } else if wiring.twoWay != nil {
+                    let example = Self.exampleName(of: decl, scope, type: type)
                     cx.diagnostics.error(.invalidTwoWay, "'\(component.name.value).\(wiring.name.value)' is in a row, whose components bind two-way only the value a person changes: a row's inputs are fed by its events",
-                                         at: wiring.range, fixIt: "bind it to the row's state, '\(wiring.name.value): units', and feed an input from an event")
+                                         at: wiring.range, fixIt: "bind it one way to a name of the row, '\(wiring.name.value): \(example)', and feed an input from an event")
                     continue
                 }
-                if property.range != nil, property.name != changed?.name {
-                    cx.diagnostics.error(.bindingRange, "'\(component.name.value).\(wiring.name.value)' takes a range of values, which a row does not bind yet",
-                                         at: wiring.name.range, fixIt: "show the value with a label: '{ label: { text: '\"\\(units)\"' } }'")
+                // A range a row binds is fixed (a progress view's `progress`, an `alpha:`); the
+                // others belong to the value a person changes, checked above.
+                var constraint: ValueConstraint?
+                switch property.range {
+                case .fixed(let minimum, let maximum)? where property.name != changed?.name:
+                    constraint = ValueConstraint(minimum: minimum, maximum: maximum, integral: false)
+                case .some where property.name != changed?.name:
+                    let example = Self.exampleName(of: decl, scope, type: nil)
+                    cx.diagnostics.error(.bindingRange, "'\(component.name.value).\(wiring.name.value)' takes a range of values set by another property, which a row does not bind yet",
+                                         at: wiring.name.range, fixIt: "show the value with a label: '{ label: { text: '\"\\(\(example))\"' } }'")
                     continue
+                default:
+                    break
                 }
                 if let expr = wiring.value {
                     var checker = ExpressionChecker(symbols: [:], table: cx.table, diagnostics: cx.diagnostics)
@@ -68,8 +82,17 @@ extension CellsPass {
                     checker.poisoned = failedOutputs
                     let typed = checker.check(expr, expecting: type)
                     cx.diagnostics = checker.diagnostics
-                    if let typed { plan.properties.append(.init(name: wiring.name.value, value: typed)) }
+                    guard let typed else { continue }
+                    if case .constant(let value) = typed, let constraint, !constraint.allows(value) {
+                        cx.rangeError(value, "\(component.name.value).\(wiring.name.value)", constraint, at: expr.range)
+                        continue
+                    }
+                    plan.properties.append(.init(name: wiring.name.value, value: typed))
                 } else if let initial = wiring.initial, let value = values.read(initial, as: type, diagnostics: &cx.diagnostics) {
+                    if let constraint, !constraint.allows(value) {
+                        cx.rangeError(value, "\(component.name.value).\(wiring.name.value)", constraint, at: wiring.name.range)
+                        continue
+                    }
                     plan.properties.append(.init(name: wiring.name.value, value: .constant(value)))
                 }
             }

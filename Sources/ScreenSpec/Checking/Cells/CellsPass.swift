@@ -33,6 +33,9 @@ struct CheckedViewModel {
     var streamOfInput: [Int: Int] = [:]
     /// Its `created` event (CellsPass+Created.swift), an index in ``inputs``; nil when it names none.
     var created: Int?
+    /// The first of its view fields (CellsPass+ViewFields.swift), the last fields of the row;
+    /// nil when its view binds none.
+    var viewFieldStart: Int?
 }
 
 /// A `cells:` entry with its nodes declared, waiting for the list it follows (``CellsSources``).
@@ -93,6 +96,8 @@ struct CellsPass: CheckPass {
             if let model = check(decl) {
                 models[decl.name.value] = model
                 cx.table.records[model.name] = Array(zip(model.fieldNames, model.fieldTypes)).map { (name: $0.0, type: $0.1) }
+                // Derived: a value a spec writes may leave them out (ValueReader).
+                if let start = model.viewFieldStart { cx.table.viewFields[model.name] = start }
             } else {
                 failed.insert(decl.name.value)
             }
@@ -108,6 +113,13 @@ struct CellsPass: CheckPass {
                 cx.poisoned.insert(decl.name.value)
                 if let declared = spec.viewModels.first(where: { $0.name.value == decl.viewModel.value }) {
                     for input in declared.inputs { cx.poisoned.insert(decl.name.value + "." + input.name.value) }
+                    // Its actions and their streams too (`rows.retrying.errors`): one mistake in
+                    // the view model (a refused component) is one diagnostic, not one per handler.
+                    for action in declared.actions {
+                        let name = decl.name.value + "." + action.name.value
+                        cx.poisoned.insert(name)
+                        for stream in ["elements", "errors", "completions", "executing", "enabled"] { cx.poisoned.insert(name + "." + stream) }
+                    }
                 }
                 continue
             }
@@ -158,7 +170,9 @@ struct CellsPass: CheckPass {
         guard let param = decl.params.first, let element = resolver.resolve(param.type, diagnostics: &cx.diagnostics) else { return nil }
         guard case .record = element else {
             cx.diagnostics.error(.typeMismatch, "the element of a row is a record, with a field that identifies it; found '\(element)'",
-                                 at: param.type.range)
+                                 at: param.type.range,
+                                 notes: [DiagnosticNote("a view model is made once per element of a list, by a 'cells:' entry; its first parameter is that element"),
+                                         DiagnosticNote("for one view model used by itself (a form shown twice), make it a row of a list that holds one record per use, as in '[{ key: shipping }, { key: billing }]'")])
             return nil
         }
         var model = CheckedViewModel(name: decl.name.value, element: element)
@@ -264,8 +278,12 @@ struct CellsPass: CheckPass {
             }
             model.handlers.append(plan)
         }
+        // What the row's view shows, fields after the outputs (CellsPass+ViewFields.swift).
+        let viewFields = reserveViewFields(decl, &model, &fields)
+        model.viewFieldStart = viewFields.values.map(\.field).min()
         model.view = checkView(decl, inputs: Array(model.inputs.prefix(ownInputs)), scope: outputFields, fieldCount: model.fieldNames.count,
                                failedOutputs: failedOutputs)
+        model.outputs += Self.viewOutputs(model.view ?? [], viewFields)
         return cx.diagnostics.all.filter { $0.severity == .error }.count == errors ? model : nil
     }
 

@@ -55,6 +55,17 @@ extension DeclarationsPass {
 }
 
 extension DeclarationsPass {
+    /// The records `errorBody:` names, in the type table before any expression is checked, quietly:
+    /// ``checkErrorBodies(_:into:)`` reports a type that is wrong when it reads the service.
+    static func declareErrorBodies(of spec: Spec, resolver: TypeResolver, into cx: inout CheckContext) {
+        var quiet = cx.diagnostics.scratch
+        for service in spec.services {
+            for (_, written) in service.errorBodies {
+                if case .record(let name)? = resolver.resolve(written, diagnostics: &quiet) { cx.table.errorBodies.insert(name) }
+            }
+        }
+    }
+
     /// `errorBody:`: each type must be a record of `types:` (a JSON error body is an object); the
     /// types become those `error.body(Type)` may ask for.
     mutating func checkErrorBodies(_ service: ServiceDecl, into plan: inout ServicePlan) {

@@ -1,8 +1,24 @@
 import SpecRuntime
 
 /// Reads YAML data (defaults, step values, service results) as a value of an expected type.
+///
+/// A row's record may leave out its view fields (`titleLabel.text`, ``TypeTable/viewFields``):
+/// they are derived from the row. A value read to be written (a `set:`, a `send:`, a service's
+/// result) carries none of them, what it gives of them is dropped; an expected value
+/// (``expecting``) keeps those it gives, and `expect:` compares only those (``Value/matches(_:)``).
 struct ValueReader {
     let table: TypeTable
+    /// Whether the value read is one an `expect:` compares with: a row's view fields it gives
+    /// are kept.
+    var expecting = false
+
+    init(table: TypeTable, expecting: Bool = false) {
+        self.table = table
+        self.expecting = expecting
+    }
+
+    /// This reader for an expected value (``expecting``).
+    var forExpected: ValueReader { ValueReader(table: table, expecting: true) }
 
     func read(_ node: YAMLNode, as type: SpecType, diagnostics: inout DiagnosticBag) -> Value? {
         read(node, as: type, depth: 0, diagnostics: &diagnostics)
@@ -75,7 +91,9 @@ struct ValueReader {
                 values[i] = read(value, as: fields[i].type, depth: depth + 1, diagnostics: &diagnostics)
                 if values[i] == nil { ok = false }
             }
-            for (i, field) in fields.enumerated() where values[i] == nil && ok {
+            // A row's view fields are derived: never required, and kept only when expected.
+            let derived = table.viewFields[name] ?? fields.count
+            for (i, field) in fields.enumerated() where values[i] == nil && ok && i < derived {
                 if field.type.isOptional {
                     values[i] = Value.none
                 } else {
@@ -84,7 +102,9 @@ struct ValueReader {
                 }
             }
             guard ok else { return nil }
-            return .record(RecordValue(type: EnumeratedPair.runtimeName(name), fieldNames: fields.map(\.name), fields: values.map { $0 ?? .none }))
+            let kept = fields.indices.filter { $0 < derived || (expecting && values[$0] != nil) }
+            return .record(RecordValue(type: EnumeratedPair.runtimeName(name), fieldNames: kept.map { fields[$0].name },
+                                       fields: kept.map { values[$0] ?? .none }))
         case .enumeration(let name):
             guard let cases = table.enums[name], let s = node.string else { return mismatch(node, type, &diagnostics) }
             let caseName = s.hasPrefix(".") ? String(s.dropFirst()) : s

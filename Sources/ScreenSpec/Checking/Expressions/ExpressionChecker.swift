@@ -23,6 +23,9 @@ struct ExpressionChecker {
     var poisoned: Set<String> = []
     /// The event being handled, readable by its own name inside a handler or an action's `with:`.
     var payload: (name: String, type: SpecType)?
+    /// Where the expression is written, for the help of a stream read as a value
+    /// (``noCurrentValueNote(_:_:)``).
+    var site: ExpressionSite = .plain
     /// When the payload is a row that a stream of the screen fires with as one of the row's
     /// value inputs or its action's `elements` or `errors` fires (`feed.like.elements`), the
     /// row's field holding the value that fired and its type: read on the payload
@@ -273,7 +276,7 @@ struct ExpressionChecker {
         }
         guard symbol.hasCurrentValue else {
             return error(.noCurrentValue, "'\(name)' is an \(symbol.what) and has no current value", range,
-                         notes: [DiagnosticNote("use it as an action's 'trigger:' or a handler's 'on:', where its value is read by its name")])
+                         notes: [noCurrentValueNote(name, symbol)])
         }
         if !reads.contains(symbol.node) { reads.append(symbol.node) }
         return (.node(symbol.node), symbol.type)
@@ -394,29 +397,6 @@ struct ExpressionChecker {
             if a.type.isOptional || b.type.isOptional { notes.append(DiagnosticNote("unwrap the optional with '??' first")) }
             return error(.typeMismatch, "'\(op.rawValue)' cannot combine '\(a.type)' and '\(b.type)'", range, notes: notes)
         }
-    }
-
-    /// Whether `base.name` spells the payload's name of three parts or more. Kept out of
-    /// ``member(_:_:optional:nameRange:whole:)``, whose frame every level of a deep expression
-    /// pays for (512 operators check on a test thread's stack).
-    @inline(never)
-    private func isPayload(_ base: Expr, _ name: String) -> Bool {
-        guard let payload, let path = base.dottedPath, path.contains(".") else { return false }
-        return payload.name == path + "." + name
-    }
-
-    /// Whether `expr` is the handler's payload and `field` the field of it holding the value that
-    /// fired (``fired``).
-    func isFired(_ expr: TypedExpr, _ field: String) -> Bool {
-        guard let fired, fired.field == field, case .eventPayload = expr else { return false }
-        return true
-    }
-
-    /// Whether `expr` reads the value that fired on the payload (``fired``).
-    func isFiredRead(_ expr: TypedExpr) -> Bool {
-        guard let fired, let payload, case .member(.eventPayload, .field(let i), chained: false) = expr, case .record(let record) = payload.type,
-              let fields = table.records[record], fields.indices.contains(i) else { return false }
-        return fields[i].name == fired.field
     }
 
     private mutating func member(_ base: Expr, _ name: String, optional: Bool, nameRange: SpecRange, whole: SpecRange) -> Typed? {

@@ -9,6 +9,7 @@ extension DataflowPass {
         var checker = ExpressionChecker(symbols: cx.symbols, table: cx.table, diagnostics: cx.diagnostics)
         checker.functions = cx.functions
         checker.operatorArguments = [element]
+        checker.site = .navigationParams
         var given: [String: TypedExpr] = [:]
         var givenTypes: [String: SpecType] = [:]
         var standIns: Set<String> = []

@@ -5,7 +5,8 @@ extension StepChecker {
     /// An `expect:` value: data of the node's type, or for a navigation `{ screen: Name, params: {...} }`.
     mutating func readExpected(_ node: YAMLNode, for symbol: Symbol, _ values: ValueReader) -> Value? {
         guard symbol.type == .navigation, let shape = navigationShapes[symbol.node] else {
-            return values.read(node, as: symbol.type, diagnostics: &cx.diagnostics)
+            // A row's view fields it gives are compared, the others not (``ValueReader/expecting``).
+            return values.forExpected.read(node, as: symbol.type, diagnostics: &cx.diagnostics)
         }
         guard let pairs = node.mapping else {
             cx.diagnostics.error(.typeMismatch, "expected a navigation such as '{ screen: \(shape.screen), params: { ... } }', found \(node.kindName)", at: node.range)

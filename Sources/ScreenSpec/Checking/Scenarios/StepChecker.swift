@@ -111,6 +111,7 @@ struct StepChecker: ContextBorrower, Sendable {
                 }
             case .expectThat(let expr, let text):
                 var checker = cx.expressionChecker()
+                checker.site = .expectation
                 let typed = checker.check(expr, expecting: .bool)
                 cx.diagnostics = checker.diagnostics
                 guard let typed else { continue }
@@ -235,6 +236,14 @@ struct StepChecker: ContextBorrower, Sendable {
             // A row's inputs and actions, which `send:` addresses by the row (`list.save`).
             + (verb == "send" ? cells.flatMap { c in c.inputs.indices.filter { !c.isActionStream($0) }.map { c.name + "." + c.inputs[$0].name } + (c.actions ?? []).map { c.name + "." + $0.name } } : [])
         default: Array(cx.symbols.keys)
+        }
+        // A field of a row (`rows.priceLabel.textColor`): a row is read through its rows.
+        if verb == "expect", let entry = cells.first(where: { target.value.hasPrefix($0.name + ".") }),
+           let field = entry.fieldNames.dropFirst().first(where: { target.value == entry.name + "." + $0 }) {
+            cx.diagnostics.error(.unknownName, "'\(target.value)' names a field of a row of '\(entry.name)', which has one per row; 'expect:' reads a row through its rows",
+                                 at: target.range, notes: [DiagnosticNote("a row's fields are its element, state, outputs, actions' state and what its view shows, as '<component>.<property>'")],
+                                 fixIt: "write a Bool expression over the rows: 'expect: \"\(entry.name).first?.\(field) == …\"' or 'expect: \"\(entry.name).map(\\.\(field)) == […]\"'")
+            return nil
         }
         let accepts: [DiagnosticNote] = verb == "expect"
             ? [DiagnosticNote("'expect:' names what has a value or emits — an input property, state, an output, an action's 'enabled', "

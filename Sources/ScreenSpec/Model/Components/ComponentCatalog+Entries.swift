@@ -83,17 +83,18 @@ extension ComponentCatalog {
         // `rx.itemMoved`: the gestures only report, and a table offers each only when the spec
         // binds it (a data source that commits edits).
         ComponentEntry("table", "table",
-                       "A table view (UITableView, 'rx.items', 'rx.modelSelected', 'rx.itemDeleted', 'rx.itemMoved'): 'select:', 'refresh:', 'delete:' and 'move:'.",
+                       "A table view (UITableView, 'rx.items', 'rx.modelSelected', 'rx.itemDeleted', 'rx.itemMoved'): 'select:', 'refresh:', 'scrollToEnd:', 'scrollToTop:', 'delete:' and 'move:'.",
                        properties: [ComponentProperty("rows", nil, .list([])), ComponentProperty("refreshing", .bool, .bool(false))],
                        events: [ComponentEvent("rowSelected", .row, verb: .select), ComponentEvent("refresh", .void, verb: .refresh),
-                                ComponentEvent("reachedBottom", .void, verb: .scrollToEnd),
+                                ComponentEvent("reachedBottom", .void, verb: .scrollToEnd), ComponentEvent("reachedTop", .void, verb: .scrollToTop),
                                 ComponentEvent("itemDeleted", .rowIndex, verb: .delete), ComponentEvent("modelDeleted", .row, verb: .delete),
                                 ComponentEvent("itemMoved", .rowMove, verb: .move)],
                        drawing: "list"),
         ComponentEntry("collectionView", "collection view",
-                       "A collection view (UICollectionView, 'rx.items', 'rx.modelSelected'): 'select:' and 'scrollToEnd:'.",
+                       "A collection view (UICollectionView, 'rx.items', 'rx.modelSelected'): 'select:', 'scrollToEnd:' and 'scrollToTop:'.",
                        properties: [ComponentProperty("items", nil, .list([]))],
-                       events: [ComponentEvent("itemSelected", .row, verb: .select), ComponentEvent("reachedBottom", .void, verb: .scrollToEnd)],
+                       events: [ComponentEvent("itemSelected", .row, verb: .select), ComponentEvent("reachedBottom", .void, verb: .scrollToEnd),
+                                ComponentEvent("reachedTop", .void, verb: .scrollToTop)],
                        drawing: "list"),
 
         ComponentEntry("switch", "switch", "A switch (UISwitch, 'rx.isOn'): a person flips it with 'toggle:'.",

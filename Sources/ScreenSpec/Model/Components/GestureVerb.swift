@@ -28,7 +28,7 @@ package struct GestureVerb: Sendable, Hashable {
 
     /// Every verb, in the order the schema lists them.
     package static let all: [GestureVerb] = [
-        .type, .slide, .press, .release, .drag, .step, .pick, .toggle, .tap, .focus, .blur, .select, .delete, .move, .refresh, .scrollToEnd, .search, .cancel, .page, .choose, .back, .fire,
+        .type, .slide, .press, .release, .drag, .step, .pick, .toggle, .tap, .focus, .blur, .select, .delete, .move, .refresh, .scrollToEnd, .scrollToTop, .search, .cancel, .page, .choose, .back, .fire,
     ]
 
     static let type = GestureVerb("type", "types into a text field, text view or search bar") { "type \($1) into \($0)" }
@@ -48,6 +48,9 @@ package struct GestureVerb: Sendable, Hashable {
     static let move = GestureVerb("move", "drags a table row to another place")
     static let refresh = GestureVerb("refresh", "pulls a table or refresh control to refresh")
     static let scrollToEnd = GestureVerb("scrollToEnd", "scrolls a table or collection view to its end")
+    /// Paging up, as a chat's older messages: RxCocoa has no `reachedTop`, which apps write over
+    /// `rx.contentOffset` as they write `reachedBottom`.
+    static let scrollToTop = GestureVerb("scrollToTop", "scrolls a table or collection view to its top")
     static let search = GestureVerb("search", "taps a search bar's search button")
     static let cancel = GestureVerb("cancel", "taps a search bar's cancel button")
     static let page = GestureVerb("page", "moves a page control to a page")

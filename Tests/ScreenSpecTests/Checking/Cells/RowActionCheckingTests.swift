@@ -112,7 +112,7 @@ struct RowActionCheckingTests {
         let text = diagnose("""
                   save: { trigger: toggle, work: { just: "true", ops: [ { takeUntil: items } ] } }
             """)
-        #expect(text.contains("t.yaml:13:74: error: 'takeUntil' listens to 'items', a stream of the screen; a row's work listens to its own row's streams alone"),
+        #expect(text.contains("t.yaml:13:74: error: 'takeUntil' listens to 'items', a name of the screen; a row's work listens to its own row's streams alone"),
                 "\(text)")
     }
 

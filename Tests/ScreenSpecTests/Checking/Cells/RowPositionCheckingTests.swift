@@ -42,7 +42,8 @@ struct RowPositionCheckingTests {
             """), path: "t.yaml")
         let checked = try #require(loaded.spec, "\(loaded.renderDiagnostics())")
         let cells = try #require(checked.cells.first)
-        #expect(cells.fieldNames == ["track", "index", "count", "last"])
+        // What its view shows comes last (`upButton.enabled`, CellsPass+ViewFields.swift).
+        #expect(cells.fieldNames == ["track", "index", "count", "last", "upButton.enabled"])
         #expect(cells.position == CellsPlan.Position(index: 1, count: 2))
         // A view model that reads only its offset declares only it.
         let onlyIndex = SpecLoader.load(text: spec(params: "{ track: Track, index: Int }"), path: "t.yaml").spec

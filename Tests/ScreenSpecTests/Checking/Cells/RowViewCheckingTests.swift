@@ -118,12 +118,13 @@ struct RowViewCheckingTests {
                 view:
                   inner: { table: { rows: "[1]" } }
                   count: { textField: { text: { twoWay: units } } }
-                  size: { slider: { value: "Double(units)", alpha: 0.5 } }
+                  size: { slider: { value: "Double(units)", alpha: 1.5 } }
                   both: { button: { tap: [increment, quantity] } }
             """)
         #expect(text.contains("t.yaml:14:16: error: table 'inner' is in a row: a list inside a row is not supported yet"), "\(text)")
         #expect(text.contains("t.yaml:15:45: error: 'count.text' is bound two-way to one of the row's value inputs; 'units' is not one"), "\(text)")
-        #expect(text.contains("t.yaml:16:49: error: 'size.alpha' takes a range of values, which a row does not bind yet"), "\(text)")
+        // A row binds `alpha:` within its range (the sixth first user's W2), as the screen does.
+        #expect(text.contains("t.yaml:16:56: error: 'size.alpha' cannot take 1.5; it takes 0.0...1.0"), "\(text)")
         #expect(text.contains("t.yaml:17:42: error: 'both.tap' is in a row and fires one of the row's inputs, not several"), "\(text)")
     }
 }

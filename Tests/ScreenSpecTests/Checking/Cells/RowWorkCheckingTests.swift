@@ -102,7 +102,7 @@ struct RowWorkCheckingTests {
 
     @Test func theRefusalSaysWhetherTheNameIsTheScreensTheRowsOrNone() {
         let screen = load(#"{ interval: 1s, ops: [ { takeUntil: count } ] }"#).renderDiagnostics()
-        #expect(screen.contains("error: 'takeUntil' listens to 'count', a stream of the screen; a row's work listens to its own row's streams alone"), "\(screen)")
+        #expect(screen.contains("error: 'takeUntil' listens to 'count', a name of the screen; a row's work listens to its own row's streams alone"), "\(screen)")
         #expect(screen.contains("help: name one of the row's inputs such as 'takeUntil: toggle', fired on the row"), "\(screen)")
         let row = load(#"{ interval: 1s, ops: [ { withLatestFrom: toggle } ] }"#).renderDiagnostics()
         #expect(row.contains("error: 'withLatestFrom' cannot read the row's 'toggle' in a row's work; a row's work listens to its row's streams only to end on them, with 'takeUntil'"),
@@ -136,7 +136,7 @@ struct RowWorkCheckingTests {
         let loaded = SpecLoader.load(text: yaml, path: "t.yaml")
         #expect(loaded.spec != nil)
         let text = loaded.renderDiagnostics()
-        #expect(text.contains("t.yaml:14:55: warning: 'takeWhile' reads 'paused' as it was when the execution of 'download' started; the handler on 'pause' sets it later"),
+        #expect(text.contains("t.yaml:14:56: warning: 'takeWhile' reads 'paused' as it was when the execution of 'download' started; the handler on 'pause' sets it later"),
                 "\(text)")
         #expect(text.contains("help: end the execution on the row's input instead, as in 'takeUntil: pause'"), "\(text)")
         #expect(loaded.diagnostics.map(\.id) == ["row-work-reads-start"])

@@ -1,5 +1,6 @@
 import Testing
 @testable import ScreenSpec
+import SpecRuntime
 
 /// `errorBody:` and `error.body(T)` as the checker reads them: the type a record of `types:`, a
 /// fake's body read as its status's type, `body` asked only for a type a service declares.
@@ -72,5 +73,32 @@ struct ErrorBodyCheckingTests {
     @Test func theBodyIsOptionalOfItsType() {
         let text = diagnose(spec(read: "register.errors.body(Validation).errors"))
         #expect(text.contains("'Validation?' is optional"), "\(text)")
+    }
+
+    /// A function's body is checked before the services: it may still ask for an `errorBody:` type.
+    @Test func aFunctionMayReadABody() {
+        let yaml = spec(read: "firstProblem(register.errors)").replacingOccurrences(of: "inputs:", with: """
+            functions:
+              firstProblem: { params: { e: Error }, returns: "[String]", body: 'e.body(Validation)?.errors ?? []' }
+            inputs:
+            """)
+        let loaded = SpecLoader.load(text: yaml, path: "t.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.renderDiagnostics())")
+    }
+
+    /// A counterexample or a recording writes a failure's body back as a fake gives it, and that
+    /// entry reads back as the same failure.
+    @Test func aFailureWithABodyIsWrittenAsAFakeGivesIt() throws {
+        let body = Value.record(RecordValue(type: "Validation", fieldNames: ["errors"], fields: [.list([.string("taken")])]))
+        let written = YAMLValueText.result(.failure(ErrorValue(.http, status: 422, body: body)), latency: 1000)
+        #expect(written == #"{ fail: { http: 422, body: { errors: ["taken"] } }, latency: 1s }"#)
+        #expect(YAMLValueText.result(.failure(ErrorValue(.http, status: 500)), latency: 0) == "{ fail: http(500), latency: 0ms }")
+        let loaded = SpecLoader.load(text: spec(fails: "~").replacingOccurrences(of: "fails: ~", with: "results: [ \(written) ]"), path: "t.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.renderDiagnostics())")
+        guard case .failure(let error)? = loaded.spec?.services.first?.results.first?.outcome else {
+            Issue.record("no failure read back")
+            return
+        }
+        #expect(error.status == 422 && error.body == body)
     }
 }

@@ -65,11 +65,41 @@ import Testing
         ("c || n > 0", "n <= 0"),     // a disjunction with a term that may hold with it
         ("n > 0 || c", "!c"),
         ("c", "c"),
+        ("n == 0", "n == -0"),        // one value written two ways
+        ("n > 9007199254740992", "n <= 9007199254740993"),   // two Ints one Double holds: both hold for the second
     ])
     func conditionsThatMayBothHoldAreWarnedAboutWithWhen(_ pair: (String, String)) {
         let loaded = SpecLoader.load(text: Self.spec(pair.0, pair.1), path: "t.yaml")
         #expect(loaded.diagnostics.map(\.id) == ["handlers-one-transaction"], "\(pair.0) / \(pair.1)")
         #expect(loaded.diagnostics.first?.notes.first?.message.hasPrefix("both run when 'n' emits and both conditions hold;") == true)
+    }
+
+    /// `.gray` and `.grey` are one colour: a colour's name is no literal the checker tells apart.
+    @Test func twoNamesOfOneColourMayBothHold() {
+        let loaded = SpecLoader.load(text: """
+            screen: S
+            inputs:
+              tap: event
+            state:
+              tint: { type: Color, initial: gray }
+              n: { type: Int, initial: 0 }
+            handlers:
+              - on: tap
+                if: tint == .gray
+                set: { n: n + 1 }
+              - on: tap
+                if: tint == .grey
+                set: { n: n + 10 }
+
+            """, path: "t.yaml")
+        #expect(loaded.diagnostics.map(\.id) == ["handlers-one-transaction"], "\(loaded.renderDiagnostics())")
+    }
+
+    /// Two conditions of 200 terms each: the pair of the last terms excludes them.
+    @Test func longConjunctionsAreCompared() {
+        let terms = (0..<199).map { "m != \($0)" }.joined(separator: " && ")
+        #expect(Self.warnings(terms + " && n > 0", terms + " && n <= 0").isEmpty)
+        #expect(Self.warnings(terms + " && n > 0", terms + " && n >= 0") == ["handlers-one-transaction"])
     }
 
     /// The fifth first user's two-factor screen: a 401 and any other failure but a refusal.
