@@ -12,7 +12,7 @@ extension ShapeBuilder {
             guard let g = groups.firstIndex(where: { $0.specName == plan.name }),
                   let (field, identity) = identityField(of: plan) else { continue }
             // The streams a row's action feeds (`settings.save.errors`) are read, never sent.
-            for input in plan.inputs where input.action == nil {
+            for (i, input) in plan.inputs.enumerated() where !plan.isActionStream(i) {
                 let specName = plan.name + "." + input.name
                 guard let member = groups[g].children.first(where: { $0.specName == specName }) else { continue }
                 groups[g].rowInputs.append(.init(

@@ -61,9 +61,10 @@ extension CellsPlan {
         }
     }
 
-    /// Whether input `input` is fed by one of the row's actions rather than by a step or the view.
+    /// Whether input `input` is fed by one of the row's actions or streams, or is its `created`,
+    /// rather than by a step or the view.
     package func isActionStream(_ input: Int) -> Bool {
-        inputs.indices.contains(input) && inputs[input].action != nil
+        inputs.indices.contains(input) && (inputs[input].action != nil || inputs[input].stream != nil || created == input)
     }
 }
 

@@ -25,14 +25,19 @@ package struct CellsPlan: Sendable {
         /// row's view. Nil for the view model's own `inputs:` (and in a program compiled before
         /// rows had actions).
         package var action: Int?
+        /// For one of the row's stream outputs (``CellsPlan/streams``), that stream's index: the
+        /// row's own stream feeds it, never a step or the row's view. Nil otherwise (and in a
+        /// program compiled before rows had streams).
+        package var stream: Int?
 
         /// Memberwise, at `package` access: the front end builds the program.
-        package init(name: String, type: SpecType, field: Int?, node: Int, action: Int? = nil) {
+        package init(name: String, type: SpecType, field: Int?, node: Int, action: Int? = nil, stream: Int? = nil) {
             self.name = name
             self.type = type
             self.field = field
             self.node = node
             self.action = action
+            self.stream = stream
         }
     }
 
@@ -214,13 +219,21 @@ package struct CellsPlan: Sendable {
     /// computed when a row is made, in order; nil when none does (so a compiled spec without
     /// them is as it was). Their fields hold `none` in ``initial`` until then.
     package var stateInitials: [StateInitial]?
+    /// The view model's stream outputs (see ``RowStream``), nil when it has none (so a compiled
+    /// spec without them is as it was).
+    package var streams: [RowStream]?
+    /// The input `created` (an event, an index in ``inputs``), which each row fires once, in the
+    /// transaction that makes it, as a cell view model's `init` runs; nil when its view model does
+    /// not name it.
+    package var created: Int?
     /// Where the instantiation is written.
     package var range: SpecRange
 
     /// Memberwise, at `package` access: the front end builds the program.
     package init(name: String, model: String, node: Int, source: Int, key: Int, fieldNames: [String], initial: [Value],
                  inputs: [Input], handlers: [Handler], outputs: [Output], view: [Component]? = nil, actions: [Action]? = nil,
-                 position: Position? = nil, given: [Given]? = nil, stateInitials: [StateInitial]? = nil, range: SpecRange) {
+                 position: Position? = nil, given: [Given]? = nil, stateInitials: [StateInitial]? = nil, streams: [RowStream]? = nil,
+                 created: Int? = nil, range: SpecRange) {
         self.name = name
         self.model = model
         self.node = node
@@ -236,6 +249,8 @@ package struct CellsPlan: Sendable {
         self.position = position
         self.given = given
         self.stateInitials = stateInitials
+        self.streams = streams
+        self.created = created
         self.range = range
     }
 }

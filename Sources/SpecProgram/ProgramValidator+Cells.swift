@@ -77,6 +77,15 @@ extension ProgramValidator {
         }
         for (i, input) in plan.inputs.enumerated() {
             if let a = input.action { try index(a, plan.actions?.count ?? 0, "action", "\(at).inputs[\(i)]") }
+            if let s = input.stream { try index(s, plan.streams?.count ?? 0, "stream", "\(at).inputs[\(i)]") }
+        }
+        try rowStreams(plan, at)
+        if let created = plan.created {
+            try index(created, plan.inputs.count, "input", "\(at).created")
+            let input = plan.inputs[created]
+            guard input.field == nil, input.action == nil, input.stream == nil, input.type == .void else {
+                throw fail("\(at).created names input \(created), which is not an event of the row's own")
+            }
         }
         try position(plan, at)
         try given(plan, at)
@@ -152,5 +161,23 @@ extension ProgramValidator {
         guard action.arguments.isEmpty, action.argumentNames.isEmpty else { throw fail("\(here) has arguments beside its work") }
         if action.service != -1 { try index(action.service, spec.services.count, "service", here) }
         try operators([OperatorPlan(name: listening.name, arguments: OperatorArguments(request: listening))], here, slots: 0)
+    }
+
+    /// A row's streams (``CellsPlan/RowStream``): each feeds an input of the row marked as its
+    /// own, listens to the row's inputs alone, and is one merging request bound to its row.
+    private func rowStreams(_ plan: CellsPlan, _ at: String) throws(CompiledSpecError) {
+        for (s, stream) in (plan.streams ?? []).enumerated() {
+            let here = "\(at).streams[\(s)]"
+            try index(stream.input, plan.inputs.count, "input", here)
+            guard plan.inputs[stream.input].stream == s else { throw fail("\(here) feeds input \(stream.input), which is not its own") }
+            if let source = stream.source { try index(source, plan.inputs.count, "input", here) }
+            let work = stream.request
+            guard work.strategy == .merge, !work.failuresEnd, work.bindsElement, work.choice == nil else {
+                throw fail("\(here) is not one merging request bound to its row")
+            }
+            for source in work.innerSources { try index(source.node, plan.inputs.count, "row input", here) }
+            guard let listening = work.listening(to: plan.inputs) else { throw fail("\(here) listens to a stream its row does not have") }
+            try operators([OperatorPlan(name: listening.name, arguments: OperatorArguments(request: listening))], here, slots: 0)
+        }
     }
 }

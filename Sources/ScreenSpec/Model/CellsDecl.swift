@@ -13,6 +13,9 @@ package struct ViewModelDecl: Sendable {
     package var state: [StateDecl] = []
     /// Derived outputs only: an expression over the row's element, inputs, state and earlier outputs.
     package var outputs: [(name: Located<String>, value: Expr)] = []
+    /// Its stream outputs (`lookup: { stream: postcode, ops: [ { debounce: 300ms } ] }`, or a
+    /// `timer:` or `interval:`), each row running its own (CellsPass+RowStreams.swift).
+    package var streams: [(name: Located<String>, stream: StreamDecl)] = []
     package var handlers: [HandlerDecl] = []
     /// The row's own actions, triggered by its inputs, calling services of the screen.
     package var actions: [ActionDecl] = []

@@ -41,6 +41,11 @@ extension SpecReader {
         }
         if let outputs = f["outputs"] {
             for (output, value) in entries(outputs, of: "outputs") {
+                // A mapping is a stream of the row (SpecReader+RowStreams.swift).
+                if value.mapping != nil {
+                    if let stream = readRowStream(output, value) { decl.streams.append((output, stream)) }
+                    continue
+                }
                 if let e = expression(value) { decl.outputs.append((output, e)) }
             }
         }

@@ -20,6 +20,7 @@ extension ScreenGraph {
         pendingWrite[plan.node] = .list(rows(c, following: context.values[plan.source], previous: old))
         pendingAppend.clear(plan.node)
         enqueue(plan.node)
+        if !madeRows.isEmpty { fireCreated() }
     }
 
     /// Fires input `input` of the row of entry `cells` whose identity is `row`: the actions it
@@ -185,11 +186,15 @@ extension ScreenGraph {
             let made = computeOutputs(c, record, row: key)
             if !program.cells[c].bounded.isEmpty { checkRowBounds(c, made, was: was, row: key) }
             rows.append(.record(made))
+            if isNew, plan.streams != nil { startRowStreams(c, made, row: key) }
+            if isNew, plan.created != nil { madeRows.append((c, key)) }
         }
-        if plan.actions != nil {
+        if plan.actions != nil || plan.streams != nil {
             for case .record(let row) in previous {
                 let key = identity(of: row.fields.first ?? .none, plan)
-                if !seen.contains(key) { disposeRowCalls(c, row, row: key) }
+                guard !seen.contains(key) else { continue }
+                disposeRowCalls(c, row, row: key)
+                if plan.streams != nil { disposeRowStreams(c, row: key) }
             }
         }
         return rows

@@ -17,15 +17,21 @@
 /// streams' are, so exploration saves, restores and digests them with the rest.
 extension ScreenGraph {
     /// Per entry of `cells:`, per action, the index its work's pipeline has in ``pipelines``
-    /// (after the streams'), else -1.
+    /// (after the streams'), else -1; then per stream of its rows (``CellsPlan/RowStream``),
+    /// numbered after the actions, its pipeline's (ScreenGraph+RowStreams.swift).
     static func rowWorkPipelines(_ spec: CheckedSpec) -> [[Int]] {
         var next = spec.streams.count
         return spec.cells.map { entry in
-            (entry.actions ?? []).map { action in
+            let actions = (entry.actions ?? []).map { action in
                 guard action.work != nil else { return -1 }
                 defer { next += 1 }
                 return next
             }
+            let streams = (entry.streams ?? []).map { _ in
+                defer { next += 1 }
+                return next
+            }
+            return actions + streams
         }
     }
 
@@ -40,6 +46,11 @@ extension ScreenGraph {
                 let plan = entry.rowWorkStream(a) ?? StreamPlan(output: entry.node, source: -1, operators: [], holdsValue: false)
                 out.append((c, a, plan))
             }
+            let actions = entry.actions?.count ?? 0
+            for s in (entry.streams ?? []).indices {
+                let plan = entry.rowStreamPlan(s) ?? StreamPlan(output: entry.node, source: -1, operators: [], holdsValue: false)
+                out.append((c, actions + s, plan))
+            }
         }
         return out
     }
@@ -52,7 +63,11 @@ extension ScreenGraph {
     func connectRowWork() {
         for (c, a, plan) in Self.rowWorkStreams(spec) {
             let p = storedPipelines.count
-            let pipeline = StreamPipeline(plan: plan, environment: makeEnvironment(p, plan))
+            let environment = makeEnvironment(p, plan)
+            let stream = rowStreamIndex(RowCall(cells: c, action: a, row: .none))
+            if stream != nil { describeRowStreamCancellations(environment, plan) }
+            let pipeline = StreamPipeline(plan: plan, environment: environment)
+            if let stream { pipeline.request?.rowValue = rowStreamValue(c, stream, plan) }
             pipeline.request?.rowExecution = { [unowned self] row, event in
                 rowWorkEvents.append((RowCall(cells: c, action: a, row: rowIdentity(c, row)), event))
             }
@@ -94,6 +109,10 @@ extension ScreenGraph {
         defer { settlingRowWork = false }
         while !rowWorkEvents.isEmpty {
             let (call, event) = rowWorkEvents.removeFirst()
+            if let s = rowStreamIndex(call) {
+                settleRowStream(call, s, event)
+                continue
+            }
             guard let action = rowAction(call) else { continue }
             switch event {
             case .next(let value):
@@ -119,12 +138,12 @@ extension ScreenGraph {
     }
 
     /// The identity of `row`, a row of entry `c`.
-    private func rowIdentity(_ c: Int, _ row: Value) -> Value {
+    func rowIdentity(_ c: Int, _ row: Value) -> Value {
         guard case .record(let record) = row else { return .none }
         return identity(of: record.fields.first ?? .none, spec.cells[c])
     }
 
-    private func rowWorkPipelineIndex(_ call: RowCall) -> Int? {
+    func rowWorkPipelineIndex(_ call: RowCall) -> Int? {
         guard rowWorkPipeline.indices.contains(call.cells), rowWorkPipeline[call.cells].indices.contains(call.action) else { return nil }
         let p = rowWorkPipeline[call.cells][call.action]
         return pipelines.indices.contains(p) ? p : nil

@@ -60,6 +60,8 @@ extension ScreenGraph {
             }
             enqueue(spec.streams[p].output)
         }
+        // The first rows fire their `created` in the start's transaction (ScreenGraph+RowCreated.swift).
+        if !madeRows.isEmpty { fireCreated() }
         propagate()
     }
 }

@@ -188,6 +188,9 @@ public final class ScreenGraph {
     /// transaction of its own after the one that ran them (ScreenGraph+RowWork.swift).
     @exclusivity(unchecked) var rowWorkEvents: [(call: RowCall, event: StreamEvent)] = []
     var settlingRowWork = false
+    /// The rows made since their `created` last fired (ScreenGraph+RowCreated.swift): each fires
+    /// it in the transaction that made it.
+    var madeRows: [(cells: Int, row: Value)] = []
     /// The live calls of rows' actions in flight (ScreenGraph+RowActions.swift), so that a row
     /// leaving its list cancels its own; empty but under a live host.
     var rowLiveCalls: [RowCall: LiveCalls.Call] = [:]

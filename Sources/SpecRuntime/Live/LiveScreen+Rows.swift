@@ -11,7 +11,7 @@ extension LiveScreen {
                 return RowInput(spec: spec, cells: c, input: k)
             }
         }
-        let names = spec.cells.flatMap { plan in plan.inputs.filter { $0.action == nil }.map { plan.name + "." + $0.name } }
+        let names = spec.cells.flatMap { plan in plan.inputs.indices.filter { !plan.isActionStream($0) }.map { plan.name + "." + plan.inputs[$0].name } }
         throw LiveScreenError.unknown("input of a row", name, among: names)
     }
 
@@ -59,6 +59,9 @@ extension LiveScreen {
     func refusalToSend(_ node: ScreenNode) -> LiveScreenError {
         if spec.cells.contains(where: { plan in plan.inputs.contains { $0.node == node.index && $0.action != nil } }) {
             return LiveScreenError("'\(node.name)' is fed by a row's action; send the action's trigger to a row with 'sendRow(_:row:_:)'")
+        }
+        if let plan = spec.cells.first(where: { plan in plan.inputs.indices.contains { plan.inputs[$0].node == node.index && plan.isActionStream($0) } }) {
+            return LiveScreenError("'\(node.name)' is fed by each row of '\(plan.name)' itself (a row's stream, or its 'created'); send the row's inputs with 'sendRow(_:row:_:)'")
         }
         if spec.cells.contains(where: { plan in plan.inputs.contains { $0.node == node.index } }) {
             return LiveScreenError("'\(node.name)' is the input of a row; send it to a row with 'sendRow(_:row:_:)'")

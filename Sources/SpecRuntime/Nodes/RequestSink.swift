@@ -101,11 +101,17 @@ final class RequestSink: StreamOperator {
     /// own row's, as each cell's `take(until: pause)` subscribes to its own relay.
     var sameRow: ((_ execution: Value, _ row: Value) -> Bool)?
 
+    /// Set when the request runs a row's streams (``CellsPlan/RowStream``): what the row's inner
+    /// stream hears of an element of source `index`, a stream of the row that fired with the row
+    /// (the value of the input it stands for).
+    var rowValue: ((_ index: Int, _ row: Value) -> Value)?
+
     func onSecondary(_ index: Int, _ value: Value) {
         build()
         // A snapshot: an inner stream may end (and leave `active`) on this element.
         if let sameRow {
-            for stream in active.streams where sameRow(stream.element ?? .none, value) { stream.receive(index, value) }
+            let heard = rowValue?(index, value) ?? value
+            for stream in active.streams where sameRow(stream.element ?? .none, value) { stream.receive(index, heard) }
             return
         }
         for stream in active.streams { stream.receive(index, value) }

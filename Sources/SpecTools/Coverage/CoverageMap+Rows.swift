@@ -77,6 +77,13 @@ extension CoverageMap {
             nodeItems[input.node].rowHandlers.append(item)
         }
         addRowActionItems(entry, spec)
+        // A row's stream: the branches of its operators' expressions, and its element in some row,
+        // at its name under `viewModels:`.
+        for stream in entry.streams ?? [] where entry.inputs.indices.contains(stream.input) {
+            addProbes(OperatorPlan(name: stream.request.name, arguments: OperatorArguments(request: stream.request)))
+            let input = entry.inputs[stream.input]
+            nodeItems[input.node].emitted = add(.output, "'\(entry.name).\(input.name)' emits in a row", stream.range)
+        }
         // The branches of a two-way binding's `set:`, as those of a screen component's; its
         // bound properties are outputs of the row, above (a program compiled before they were
         // lists those a gesture reads here).

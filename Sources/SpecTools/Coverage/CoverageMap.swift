@@ -65,8 +65,8 @@ public struct CoverageMap: Sendable {
         // An invariant is meant to hold in every state: it is checked, not covered (its being
         // false is a failure, never a gap), and neither are the branches inside it.
         let invariants = Set(spec.invariants.map(\.node))
-        // A row's action's streams have their items under `viewModels:` (CoverageMap+Rows.swift).
-        let rowActionStreams = Set(spec.cells.flatMap { entry in entry.inputs.filter { $0.action != nil }.map(\.node) })
+        // A row's action's streams and its own streams have their items under `viewModels:` (CoverageMap+Rows.swift).
+        let rowActionStreams = Set(spec.cells.flatMap { entry in entry.inputs.filter { $0.action != nil || $0.stream != nil }.map(\.node) })
         for (i, node) in spec.nodes.enumerated() where !invariants.contains(i) && !rowActionStreams.contains(i) {
             owner = Self.owner(of: node.name)
             addNodeItems(i, node, spec)

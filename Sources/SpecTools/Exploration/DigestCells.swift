@@ -269,7 +269,7 @@ struct DigestCells {
         guard spec.cells.indices.contains(c), spec.cells[c].inputs.indices.contains(i) else { return nil }
         let entry = spec.cells[c]
         let input = entry.inputs[i]
-        guard input.field == nil, input.action == nil, !entry.handlers.contains(where: { $0.input == i }),
+        guard input.field == nil, input.action == nil, input.stream == nil, !entry.handlers.contains(where: { $0.input == i }),
               !(entry.actions ?? []).contains(where: { $0.trigger == i }) else { return nil }
         return input.node
     }

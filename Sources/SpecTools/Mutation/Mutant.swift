@@ -52,6 +52,10 @@ enum MutationEdit: Sendable {
     /// of view model `viewModel` (a row's work written as a stream).
     case removeRowWorkOperator(viewModel: Int, action: Int, list: RequestDecl.OperatorList, inner: Int)
     case replaceRowWorkOperator(viewModel: Int, action: Int, list: RequestDecl.OperatorList, inner: Int, OperatorDecl)
+    /// Remove or replace operator `op` of stream output `stream` of view model `viewModel` (a
+    /// row's stream, ``ViewModelDecl/streams``).
+    case removeRowStreamOperator(viewModel: Int, stream: Int, op: Int)
+    case replaceRowStreamOperator(viewModel: Int, stream: Int, op: Int, OperatorDecl)
     case serviceLatency(service: Int, Int)
     /// The `latency:` of result `result` (`case` >= 0: of that case's result instead).
     case resultLatency(service: Int, result: Int, case: Int, Int)
@@ -100,6 +104,10 @@ enum MutationEdit: Sendable {
             spec.viewModels[v].actions[a].work.request?.modifyOperators(list) { $0.remove(at: j) }
         case .replaceRowWorkOperator(let v, let a, let list, let j, let replacement):
             spec.viewModels[v].actions[a].work.request?.modifyOperators(list) { $0[j] = replacement }
+        case .removeRowStreamOperator(let v, let s, let j):
+            spec.viewModels[v].streams[s].stream.operators.remove(at: j)
+        case .replaceRowStreamOperator(let v, let s, let j, let replacement):
+            spec.viewModels[v].streams[s].stream.operators[j] = replacement
         case .serviceLatency(let s, let ms):
             spec.services[s].latency?.value = ms
         case .resultLatency(let s, let r, let c, let ms):

@@ -98,6 +98,17 @@ enum MutantGenerator {
                     }
                 }
             }
+            // A row's stream's `ops:` (a `debounce` dropped is killed by a scenario that types twice).
+            for (s, stream) in model.streams.enumerated() {
+                for (j, op) in stream.stream.operators.enumerated() {
+                    operatorMutants(op, in: name) {
+                        switch $0 {
+                        case .remove: .removeRowStreamOperator(viewModel: v, stream: s, op: j)
+                        case .replace(let replacement): .replaceRowStreamOperator(viewModel: v, stream: s, op: j, replacement)
+                        }
+                    }
+                }
+            }
         }
         for (a, action) in spec.actions.enumerated() {
             guard let condition = action.enabledIf else { continue }

@@ -110,6 +110,8 @@ extension Spec {
                     viewModels[v].actions[a].work.request = request
                 }
             }
+            // Its streams' `ops:`, after its actions (a view model without streams numbers its slots as before).
+            for s in viewModels[v].streams.indices { visitOperators(name, &viewModels[v].streams[s].stream.operators) }
             // Its view's expressions, after its actions: what the row shows is part of the row
             // (a field its timeline prints, CellsPass+ViewFields.swift), and its controls'
             // `enabled:` and two-way `get:` and `set:` decide what a gesture on the row does.

@@ -28,6 +28,11 @@ struct CheckedViewModel {
     var given: [(name: Located<String>, type: SpecType, field: Int)] = []
     /// Its states whose `initial:` reads the element or the position (CellsPass+StateInitial.swift).
     var stateInitials: [CellsPlan.StateInitial] = []
+    /// Its stream outputs (CellsPass+RowStreams.swift), and for each input one feeds, that stream.
+    var streams: [CellsPlan.RowStream] = []
+    var streamOfInput: [Int: Int] = [:]
+    /// Its `created` event (CellsPass+Created.swift), an index in ``inputs``; nil when it names none.
+    var created: Int?
     /// The first of its view fields (CellsPass+ViewFields.swift), the last fields of the row;
     /// nil when its view binds none.
     var viewFieldStart: Int?
@@ -150,7 +155,7 @@ struct CellsPass: CheckPass {
         var inputNodes: [Int] = []
         for (k, input) in model.inputs.enumerated() {
             let n = cx.addNode(decl.name.value + "." + input.name, .record(model.name), .stream, role: .output, visible: true,
-                               range: decl.name.range, what: model.actionOfInput[k] == nil ? "row input" : "action stream of a row")
+                               range: decl.name.range, what: model.actionOfInput[k] != nil ? "action stream of a row" : model.streamOfInput[k] != nil ? "stream of a row" : "row input")
             // A row's input writes the rows: the rows come after it.
             cx.edges[n].append(node)
             if input.field != nil { cx.firedFields[decl.name.value + "." + input.name] = (input.name, input.type) }
@@ -181,6 +186,7 @@ struct CellsPass: CheckPass {
         let madeWith = fields
         var inputFields: [String: (field: Int, type: SpecType)] = [:]
         for input in decl.inputs {
+            guard !refusesCreatedInput(input) else { continue }
             switch input.kind {
             case .event:
                 model.inputs.append((input.name.value, .void, nil))
@@ -195,6 +201,7 @@ struct CellsPass: CheckPass {
                                      at: input.name.range, fixIt: "write '\(input.name.value): Int' and keep the value in 'state:'")
             }
         }
+        model.created = declareCreated(decl, &model)
         for state in decl.state {
             guard let type = resolver.resolve(state.type, diagnostics: &cx.diagnostics) else { continue }
             guard let initial = rowStateInitial(state, type, of: decl, madeWith: madeWith) else {
@@ -207,6 +214,9 @@ struct CellsPass: CheckPass {
                 model.stateInitials.append(CellsPlan.StateInitial(field: field, value: expr))
             }
         }
+        // Its streams, after its state (their operators read the row as it was made) and before its
+        // actions, which they may trigger.
+        let failedStreams = declareRowStreams(decl, &model, &fields, &inputFields)
         let ownInputs = model.inputs.count
         // Each action's `executing` and its streams' latest values, before the outputs read them.
         let declaredActions = declareActions(decl, &model, &fields, &inputFields, ownInputs: ownInputs)
@@ -233,7 +243,7 @@ struct CellsPass: CheckPass {
         for handler in decl.handlers {
             guard let input = model.inputs.firstIndex(where: { $0.name == handler.on.value }) else {
                 // A stream of an action that failed to declare (reported) says nothing more.
-                if declaredActions.failed.contains(where: { handler.on.value.hasPrefix($0 + ".") }) { continue }
+                if declaredActions.failed.contains(where: { handler.on.value.hasPrefix($0 + ".") }) || failedStreams.contains(handler.on.value) { continue }
                 cx.diagnostics.error(.unknownName, "unknown input '\(handler.on.value)' of view model '\(decl.name.value)'"
                                      + cx.diagnostics.didYouMean(handler.on.value, in: model.inputs.map(\.name)), at: handler.on.range)
                 continue
@@ -342,13 +352,15 @@ struct CellsSources: CheckPass {
             cx.edges[source.node].append(cells.node)
             let given = checkGiven(cells)
             let inputs = cells.model.inputs.enumerated().map { k, input in
-                CellsPlan.Input(name: input.name, type: input.type, field: input.field, node: cells.inputNodes[k], action: cells.model.actionOfInput[k])
+                CellsPlan.Input(name: input.name, type: input.type, field: input.field, node: cells.inputNodes[k], action: cells.model.actionOfInput[k],
+                                stream: cells.model.streamOfInput[k])
             }
             plans.append(CellsPlan(name: decl.name.value, model: cells.model.name, node: cells.node, source: source.node, key: cells.key,
                                    fieldNames: cells.model.fieldNames, initial: cells.model.initial, inputs: inputs,
                                    handlers: cells.model.handlers, outputs: cells.model.outputs, view: cells.model.view,
                                    actions: cells.model.actions.isEmpty ? nil : cells.model.actions, position: cells.model.position,
-                                   given: given, stateInitials: cells.model.stateInitials.isEmpty ? nil : cells.model.stateInitials, range: decl.range))
+                                   given: given, stateInitials: cells.model.stateInitials.isEmpty ? nil : cells.model.stateInitials,
+                                   streams: cells.model.streams.isEmpty ? nil : cells.model.streams, created: cells.model.created, range: decl.range))
         }
         return plans
     }

@@ -28,7 +28,7 @@ extension ExplorePass {
             guard !identities.isEmpty else { continue }
             var seen: Set<RowGesture> = []
             // The streams a row's action feeds are its action's to fire.
-            for (i, input) in entry.inputs.enumerated() where input.action == nil {
+            for (i, input) in entry.inputs.enumerated() where !entry.isActionStream(i) {
                 let gestures = rowGestures(c, firing: i)
                 for (gesture, values) in gestures where seen.insert(gesture).inserted {
                     rows.append(ExploreRowInput(cells: c, input: i, rows: identities, values: values, gesture: gesture))

@@ -234,7 +234,7 @@ struct StepChecker: ContextBorrower, Sendable {
         case "send", "complete", "fail": cx.symbols.filter { if case .input = cx.nodes[$0.value.node].role, !$0.value.hasCurrentValue { return true } else { return false } }.map(\.key)
             + actions.map(\.name)
             // A row's inputs and actions, which `send:` addresses by the row (`list.save`).
-            + (verb == "send" ? cells.flatMap { c in c.inputs.filter { $0.action == nil }.map { c.name + "." + $0.name } + (c.actions ?? []).map { c.name + "." + $0.name } } : [])
+            + (verb == "send" ? cells.flatMap { c in c.inputs.indices.filter { !c.isActionStream($0) }.map { c.name + "." + c.inputs[$0].name } + (c.actions ?? []).map { c.name + "." + $0.name } } : [])
         default: Array(cx.symbols.keys)
         }
         // A field of a row (`rows.priceLabel.textColor`): a row is read through its rows.
