@@ -1,12 +1,15 @@
 /// Swift names for a spec's names: lowerCamelCase members, UpperCamelCase types, checked against
 /// Swift's keywords and each other.
 ///
-/// A member that is a keyword is written in backquotes (`` `default` ``, `` `open` ``), as Swift
-/// lets any keyword name a member that way; a call or a read after a dot needs none
-/// (`screen.default`). Only ``unrepresentable`` names and names with no letters are refused.
+/// A member that is a keyword is written in backquotes wherever the generated code names it, a
+/// declaration or a use after a dot (`` `default` ``, ``screen.rows.`open`(row:)``), as Swift lets
+/// any keyword name a member that way; an argument label takes it bare (`Parameters(default: 1)`).
+/// Only ``unrepresentable`` names, names with no letters and names starting with a digit are
+/// refused.
 enum SwiftNames {
     /// Swift's reserved words, and the contextual ones the generated code writes in backquotes
-    /// (The Swift Programming Language, "Lexical Structure: Keywords").
+    /// (The Swift Programming Language, "Lexical Structure: Keywords"); `Protocol` and `Type` are
+    /// among them, and ``unrepresentable`` refuses them.
     static let keywords: Set<String> = [
         "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
         "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private", "precedencegroup",
@@ -22,8 +25,8 @@ enum SwiftNames {
     /// reads `.Type` and `.Protocol` as its metatype.
     static let unrepresentable: Set<String> = ["self", "Self", "Type", "Protocol"]
 
-    /// `name` as the generated code writes it where it stands alone (a declaration, an argument
-    /// label, a local name, a member after a dot): in backquotes when it is a keyword.
+    /// `name` as the generated code writes it in a declaration, as a local name or as a member
+    /// after a dot: in backquotes when it is a keyword (an argument label is ``label(_:)``'s).
     static func identifier(_ name: String) -> String {
         keywords.contains(name) ? "`" + name + "`" : name
     }

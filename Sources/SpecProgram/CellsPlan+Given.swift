@@ -13,8 +13,8 @@ extension CellsPlan {
         package var value: TypedExpr
         /// The screen's nodes it reads: the rows follow them as they follow their list.
         package var reads: [Int]
-        /// Where `with:` gives it (its key), for the coverage items of its values; nil in a
-        /// program compiled before version 15.
+        /// Where `with:` gives it (its key), for the coverage items of its values; nil in a plan
+        /// built without one (a test's).
         package var range: SpecRange?
 
         /// Memberwise, at `package` access: the front end builds the program.

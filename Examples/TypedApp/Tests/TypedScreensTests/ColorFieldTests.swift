@@ -9,10 +9,10 @@ import TypedScreens
         let screen = try LapsScreen()
         screen.start()
         screen.lap(900)
-        #expect(screen.rows.value.map(\.color) == [.black], "one lap is neither fastest nor slowest")
+        #expect(screen.rows.map(\.color) == [.black], "one lap is neither fastest nor slowest")
         screen.lap(700)
         screen.lap(1200)
-        let rows: [LapsScreen.LapRow] = screen.rows.value
+        let rows: [LapsScreen.LapRow] = screen.rows
         #expect(rows.map(\.color) == [.black, ColorValue(red: 0, green: 1, blue: 0), ColorValue(red: 1, green: 0, blue: 0)],
                 "the fastest green, the slowest red")
         #expect(screen.fastest == 700 && screen.slowest == 1200)
