@@ -146,7 +146,13 @@ private enum JSONTree: Decodable {
             guard let green = try component("green"), let blue = try component("blue") else { throw mismatch() }
             return .color(.rgb(red, green, blue, alpha: alpha))
         case (.record(let name), .object(let fields)):
-            guard let declared = types.records[name] else { throw mismatch() }
+            guard var declared = types.records[name] else { throw mismatch() }
+            // A row's view fields (`titleLabel.text`, known where the spec was checked) are derived:
+            // a value that leaves one out is a row as an input holds it, cut before them all.
+            if let first = types.viewFields[name], first < declared.count,
+               declared[first...].contains(where: { fields[$0.name] == nil }) {
+                declared.removeSubrange(first...)
+            }
             var out: [Value] = []
             out.reserveCapacity(declared.count)
             for field in declared {
