@@ -110,11 +110,10 @@ struct ShapeBuilder {
             }
         }
         let viewFieldStarts = spec.rowViewFieldStarts
-        func fields(of record: String) -> [(name: String, type: SpecType)] { spec.types.records[record, default: []] }
         return spec.types.records.keys.sorted().compactMap { name in
             guard let swift = typeNames[name] else { return nil }
             var seen: [String: String] = [:]
-            let fields: [(String, String, SwiftType)] = spec.types.records[name, default: []].compactMap { field in
+            let fields: [(String, String, SwiftType)] = spec.types.records[name, default: []].enumerated().compactMap { index, field in
                 if actionErrors.contains(name + "." + field.name) { return nil }
                 guard let member = SwiftNames.memberIdentifier(field.name) else {
                     fail(.swiftName, "the field '\(field.name)' of '\(name)' becomes no Swift property name (\(SwiftNames.refusal(field.name)))",
@@ -128,7 +127,7 @@ struct ShapeBuilder {
                 seen[member] = field.name
                 // A row's view field (`titleLabel.text`) is derived: optional in Swift, so that a row a
                 // spec writes to an input, which carries none, decodes, and one built by hand may omit it.
-                let isView = viewFieldStarts[name].map { start in fields(of: name).firstIndex { $0.name == field.name }.map { $0 >= start } ?? false } ?? false
+                let isView = viewFieldStarts[name].map { index >= $0 } ?? false
                 let type = isView && !field.type.isOptional ? SwiftType.optional(swiftType(field.type)) : swiftType(field.type)
                 if type.isNavigation || containsDirect(field.type) {
                     fail(.swiftType, "the field '\(field.name)' of '\(name)' is '\(field.type)', which generated code takes only as a member of the screen, not inside a record",

@@ -8,10 +8,26 @@ extension ScreenGraph {
     /// `value` as input `node` takes it: each row record in it without its view fields
     /// (``Value/withoutViewFields(_:)``). Any other node takes it whole.
     func taken(_ value: Value, by node: Int) -> Value {
-        guard !spec.cells.isEmpty, spec.nodes.indices.contains(node), case .input = spec.nodes[node].role,
-              Self.mayHoldRecord(spec.nodes[node].type) else { return value }
-        let starts = spec.rowViewFieldStarts
-        return starts.isEmpty ? value : value.withoutViewFields(starts)
+        let cuts = viewFieldCuts
+        guard cuts.inputs.indices.contains(node), cuts.inputs[node] else { return value }
+        return value.withoutViewFields(cuts.starts)
+    }
+}
+
+/// The inputs that cut row records, and where each row type's view fields start: read from the
+/// spec once, so that an input's write only looks its node up.
+struct ViewFieldCuts {
+    let starts: [String: Int]
+    /// Per node: an input whose type may hold a row record, in a spec whose rows have view fields.
+    let inputs: [Bool]
+
+    init(_ spec: CheckedSpec) {
+        starts = spec.cells.isEmpty ? [:] : spec.rowViewFieldStarts
+        let cuts = !starts.isEmpty
+        inputs = spec.nodes.map { node in
+            guard cuts, case .input = node.role else { return false }
+            return Self.mayHoldRecord(node.type)
+        }
     }
 
     private static func mayHoldRecord(_ type: SpecType) -> Bool {

@@ -8,6 +8,8 @@
 /// Event nodes deliver every event they received in the transaction, in order.
 public final class ScreenGraph {
     package let spec: CheckedSpec
+    /// What each input drops of the rows written to it, found once (ScreenGraph+ViewFields.swift).
+    lazy var viewFieldCuts = ViewFieldCuts(spec)
     package let clock: VirtualClock
 
     // Performance: the per-node state below is read and written several times per node in every
