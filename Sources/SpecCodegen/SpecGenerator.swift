@@ -73,11 +73,13 @@ package enum SpecGenerator {
             if let spec = loaded.spec, let type = SwiftNames.type(spec.screen) { candidates[spec.screen] = type + "Screen" }
         }
         let outcomes = build(specs, siblings: candidates, options: options)
-        let failed = Set(zip(specs, outcomes).compactMap { $0.1.failed ? $0.0.spec?.screen : nil })
-        guard !failed.isEmpty else { return outcomes }
+        // A screen is typed where some spec of it generated its files: a second spec with the
+        // same screen name fails on the collision, and the first one's type still stands.
+        let generated = Set(zip(specs, outcomes).compactMap { $0.1.failed ? nil : $0.0.spec?.screen })
+        guard generated.count < candidates.count else { return outcomes }
         // Whether a shape builds does not depend on its siblings: the second pass types fewer
         // destinations and refuses nothing new.
-        return build(specs, siblings: candidates.filter { !failed.contains($0.key) }, options: options)
+        return build(specs, siblings: candidates.filter { generated.contains($0.key) }, options: options)
     }
 
     private static func build(_ specs: [LoadedSpec], siblings: [String: String], options: Options) -> [Outcome] {

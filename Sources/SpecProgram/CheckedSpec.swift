@@ -342,8 +342,9 @@ package struct TypeTable: Sendable {
     package var errorBodies: Set<String> = []
     /// For a row's record type, the index of its first view field (`titleLabel.text`): the
     /// fields from there on are what the row's view shows, derived from the row, so a value a
-    /// spec writes may leave them out (see ``Value/matches(_:)``). The checker's alone: a
-    /// compiled program's values are read already, so it is not written.
+    /// spec writes may leave them out (see ``Value/matches(_:)``). Not written in a compiled
+    /// program: ``CompiledSpec/load(json:)`` makes it again from the cells' plans
+    /// (``CheckedSpec/rowViewFieldStarts``).
     package var viewFields: [String: Int] = [:]
 
     /// Whether `type` is or contains a type whose declaration failed.

@@ -61,6 +61,10 @@ public enum CompiledSpec {
         try ProgramValidator(program).validate()
         // The name index is not encoded: built here once, as the front end builds it.
         program.names = NameIndex(program)
+        // Nor which fields of a row's record are its view's: the cells' plans say it, so a struct
+        // an app writes to an input without them (as generated row structs allow) decodes here
+        // as it does in a screen loaded from YAML.
+        program.types.viewFields = program.rowViewFieldStarts
         return program
     }
 

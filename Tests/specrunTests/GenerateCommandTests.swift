@@ -166,6 +166,30 @@ import Testing
         #expect(result.stderr.contains("flat.yaml:5:3: error: 'save.enabled' and 'saveEnabled' both become 'saveEnabled' in the generated model"), "\(result.stderr)")
     }
 
+    /// Two specs of one screen name in two folders: the second is refused, and the first one's
+    /// type still stands, so a navigation to that screen carries its typed parameters.
+    @Test func aScreenNamedTwiceKeepsTheFirstOnesType() throws {
+        let folder = try PackagePaths.temporaryFolder("specrun-generate-twice")
+        try FileManager.default.createDirectory(atPath: folder + "/other", withIntermediateDirectories: true)
+        let b = "screen: B\nparams:\n  n: Int\noutputs:\n  m: \"n + 1\"\n"
+        try b.write(toFile: folder + "/b.yaml", atomically: true, encoding: .utf8)
+        try b.write(toFile: folder + "/other/b.yaml", atomically: true, encoding: .utf8)
+        try """
+            screen: A
+            inputs:
+              go: event
+            outputs:
+              opened:
+                navigate: { to: B, params: { n: "1" } }
+                on: go
+            """.write(toFile: folder + "/a.yaml", atomically: true, encoding: .utf8)
+        let result = try CLI.run(["generate", "a.yaml", "b.yaml", "other/b.yaml", "--output", "out"], in: folder)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("the screen 'B' is also in 'b.yaml': two generated types would be 'BScreen'"), "\(result.stderr)")
+        let a = try String(contentsOfFile: folder + "/out/a.swift", encoding: .utf8)
+        #expect(a.contains("case b(BScreen.Parameters)"), "\(a)")
+    }
+
     @Test func anInvalidSpecIsItsOwnDiagnosticAndNothingIsWritten() throws {
         let spec = try CLI.temporarySpec("screen: Broken\ninputs:\n  email: Strin\n", name: "broken.yaml")
         let folder = try PackagePaths.temporaryFolder("specrun-generate") + "/out"

@@ -110,4 +110,28 @@ struct RowViewFieldsDerivedTests {
         }
         #expect(taken.fieldNames == ["stock", "up"])
     }
+
+    @Test("a compiled program knows a row's view fields: a row without them decodes into an input")
+    func aCompiledProgramKnowsThem() throws {
+        let loaded = SpecLoader.load(text: Self.spec("      - expect: { chosen: \"\" }"), path: "w.yaml")
+        let spec = try #require(loaded.spec, "\(loaded.renderDiagnostics())")
+        let program = try CompiledSpec.load(json: Data(try CompiledSpec.json(spec).utf8))
+        #expect(program.types.viewFields == spec.types.viewFields)
+        #expect(program.types.viewFields["StockRow"] == 2)
+        // What a generated row struct whose view fields are nil encodes to, written to `selection`.
+        let json = Data(#"{"stock": {"symbol": "MSFT", "change": -2.0}, "up": false}"#.utf8)
+        let value = try Value(json: json, as: .record("StockRow"), types: program.types, path: "the value")
+        guard case .record(let row) = value else {
+            Issue.record("not a record: \(value)")
+            return
+        }
+        #expect(row.fieldNames == ["stock", "up"])
+        // One that gives them all keeps them.
+        let whole = Data(#"{"stock": {"symbol": "MSFT", "change": -2.0}, "up": false, "priceLabel.text": "MSFT", "priceLabel.textColor": {"white": 0}}"#.utf8)
+        guard case .record(let full) = try Value(json: whole, as: .record("StockRow"), types: program.types) else {
+            Issue.record("not a record")
+            return
+        }
+        #expect(full.fieldNames.count == 4)
+    }
 }

@@ -53,6 +53,21 @@ import Testing
         #expect(r.events == [next(210, 2001), next(211, 6), next(213, 0), completed(220)])
     }
 
+    // An `Int` branch and a `Double` one meet as a `Double`, after each branch's own operators
+    // (RxSwift would have the author write `Double(n)` in the `Int` branch): `n > 0 ?
+    // .just(n).map { $0 + 1 } : .just(n).map { Double($0) / 2 }`, then `.map { $0 * 2 }`.
+    @Test func anIntBranchAndADoubleBranchMeetAsADouble() throws {
+        let yaml = spec("""
+            - flatMap:
+                if: '$0 > 0'
+                then: { just: '$0', ops: [ { map: '$0 + 1' } ] }
+                else: { just: '$0', ops: [ { map: 'Double($0) / 2' } ] }
+                ops: [ { map: '$0 * 2' } ]
+            """)
+        let r = try record(yaml, inputs: ["xs": hot([(210, 3), (211, -3)], completed: 220)])
+        #expect(r.events == [next(210, .double(8)), next(211, .double(-3)), completed(220)])
+    }
+
     // An inner condition is read only when the element goes its way, as RxSwift's `? :` reads
     // it: 0 never reaches the one that fails for it. One that fails ends the output, as a
     // throwing selector does.

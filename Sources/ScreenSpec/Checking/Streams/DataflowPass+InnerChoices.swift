@@ -89,6 +89,12 @@ extension DataflowPass {
             checker.diagnostics = cx.diagnostics
             return nil
         }
+        // An `Int` branch beside a `Double` one ends in a conversion, so that every element the
+        // request gets is a `Double` (a bare `just:` was read as one above).
+        for b in leaves.indices where types[b] == .int && element == .double {
+            plans[b].append(OperatorPlan(name: "map", arguments: OperatorArguments(expressions: [.call(.intToDouble, [.operatorArgument(0)])]),
+                                         written: "Double($0)"))
+        }
         let branches = checked.dropFirst().map { InnerBranchPlan(call: $0.call, source: $0.source) }
         return (checked[0].call, element, checked[0].source,
                 InnerChoicePlan(tests: tests, branches: branches, branchOperators: plans.map(\.count)),
@@ -111,6 +117,10 @@ extension DataflowPass {
             if a.accepts(type) { continue }
             if type.accepts(a) {
                 met = (type, b)
+                continue
+            }
+            if (a == .int && type == .double) || (a == .double && type == .int) {
+                met = (.double, a == .double ? first : b)
                 continue
             }
             // With more than two inner streams, two may be under the same key: the note says which.
