@@ -178,7 +178,14 @@ package enum ValueFormatter {
         case .enumCase(let e): out += "." + e.caseName
         case .error(let e):
             switch e.kind {
-            case .http: out += "http(\(e.status ?? 0))"
+            case .http:
+                out += "http(\(e.status ?? 0)"
+                // The body its service's `errorBody:` decoded, so a timeline shows what a handler reads.
+                if let body = e.body {
+                    out += ", body: "
+                    text(body, into: &out)
+                }
+                out += ")"
             case .evaluation: out += "evaluation(\(e.message ?? ""))"
             default: out += e.kind.rawValue
             }

@@ -24,6 +24,9 @@ package enum MutationJSON {
         var score: Double
         var mutants: [Item]
         var staleSnapshots: [String]
+        /// Scenarios with no `expect:` and no snapshot: they kill a mutant only through an
+        /// invariant or a runtime error (the text report's note).
+        var unjudgedScenarios: [String]
     }
 
     struct Item: Encodable {
@@ -47,7 +50,7 @@ package enum MutationJSON {
                               column: o.mutant.range.start.column, status: o.status.rawValue, killedBy: o.killedBy,
                               shouldCatch: o.status == .survived ? o.shouldCatch : nil, reason: o.mutant.equivalentBecause)
                      },
-                     staleSnapshots: s.staleSnapshots)
+                     staleSnapshots: s.staleSnapshots, unjudgedScenarios: s.unjudgedScenarios)
             },
             invalid: report.invalid.map(\.source.path), killed: report.killed, scored: report.scored, score: CoverageJSON.round1(report.score),
             timeBudget: report.timeBudget, notPlayed: report.timeBudget == nil ? nil : report.notPlayed,

@@ -48,6 +48,11 @@ struct MutationOracleTests {
         #expect(result.unjudgedScenarios == ["no expect at all"])
         let text = MutationText.render(MutationReport(specs: [result], invalid: []))
         #expect(text.contains("note: scenario 'no expect at all' has no expect: and no snapshot"), "\(text)")
+        // `--format json` says it too, for a CI that reads the JSON.
+        let json = MutationJSON.render(MutationReport(specs: [result], invalid: []))
+        let document = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let spec = (document?["specs"] as? [[String: Any]])?.first
+        #expect(spec?["unjudgedScenarios"] as? [String] == ["no expect at all"], "\(json)")
     }
 
     @Test func theSameScenarioKillsByItsKeptSnapshot() throws {
