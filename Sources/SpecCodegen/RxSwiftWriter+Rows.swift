@@ -22,18 +22,21 @@ extension RxSwiftWriter {
         }
     }
 
-    /// The relays made and bound to the screen in `init(screen:)` (`core`, `nodes` and `bag` in
-    /// scope); their names, for `Input(...)`.
-    func writeRowRelayBindings(into out: inout SwiftSource) -> [String] {
+    /// The relays made in `init(screen:)`'s `Input(...)` (`label: PublishRelay<...>()`) and their
+    /// bindings to the screen through `self.input` (`core` and `nodes` in scope).
+    func rowRelayBindings() -> (relays: [String], bindings: [String]) {
+        var relays: [String] = []
+        var bindings: [String] = []
         for (input, name, element) in rowRelays {
             let node = "nodes.\(shape.rowInputNames[input.specName]!)"
-            out.line("let \(name) = PublishRelay<\(element)>()")
+            relays.append("\(SwiftNames.label(name)): PublishRelay<\(element)>()")
+            let relay = "self.input.\(name)"
             if input.value == nil {
-                out.line("\(name).subscribe(onNext: { core.fire(\(node), row: $0) }).disposed(by: bag)")
+                bindings.append("\(relay).subscribe(onNext: { core.fire(\(node), row: $0) }).disposed(by: disposeBag)")
             } else {
-                out.line("\(name).subscribe(onNext: { core.fire(\(node), row: $0.row, $0.value) }).disposed(by: bag)")
+                bindings.append("\(relay).subscribe(onNext: { core.fire(\(node), row: $0.row, $0.value) }).disposed(by: disposeBag)")
             }
         }
-        return rowRelays.map(\.name)
+        return (relays, bindings)
     }
 }

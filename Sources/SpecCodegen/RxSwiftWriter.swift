@@ -71,36 +71,47 @@ struct RxSwiftWriter {
                     out.line("let core = screen.core")
                     out.line("let nodes = screen.nodes")
                 }
-                if hasInputs { out.line("let bag = disposeBag") }
-                var inputNames: [String] = []
+                // The relays are made in `Input(...)` and bound through `self.input`: no local is
+                // named after a spec name, so none hides `core`, `nodes` or the helpers.
+                var relays: [String] = []
+                var bindings: [String] = []
                 for (member, name) in inputs() {
                     let node = "nodes.\(shape.nodeNames[member.specName]!)"
-                    inputNames.append(name)
+                    let relay = "self.input.\(name)"
                     switch member.kind {
                     case .settable:
-                        out.line("let \(name) = BehaviorRelay(value: screen.\(name))")
-                        out.line("\(name).skip(1).subscribe(onNext: { core.write(\(node), $0) }).disposed(by: bag)")
+                        relays.append("\(SwiftNames.label(name)): BehaviorRelay(value: screen.\(name))")
+                        bindings.append("\(relay).skip(1).subscribe(onNext: { core.write(\(node), $0) }).disposed(by: disposeBag)")
                     case .event:
-                        out.line("let \(name) = PublishRelay<Void>()")
-                        out.line("\(name).subscribe(onNext: { core.fire(\(node)) }).disposed(by: bag)")
+                        relays.append("\(SwiftNames.label(name)): PublishRelay<Void>()")
+                        bindings.append("\(relay).subscribe(onNext: { core.fire(\(node)) }).disposed(by: disposeBag)")
                     default:
-                        out.line("let \(name) = PublishRelay<\(member.type.qualified(in: s))>()")
-                        out.line("\(name).subscribe(onNext: { core.fire(\(node), $0) }).disposed(by: bag)")
+                        relays.append("\(SwiftNames.label(name)): PublishRelay<\(member.type.qualified(in: s))>()")
+                        bindings.append("\(relay).subscribe(onNext: { core.fire(\(node), $0) }).disposed(by: disposeBag)")
                     }
                 }
-                inputNames += writeRowRelayBindings(into: &out)
-                out.line("input = Input(\(inputNames.map { "\(SwiftNames.label($0)): \($0)" }.joined(separator: ", ")))")
+                let rows = rowRelayBindings()
+                relays += rows.relays
+                bindings += rows.bindings
+                if relays.isEmpty {
+                    out.line("self.input = Input()")
+                } else {
+                    out.line("self.input = Input(")
+                    for (i, item) in relays.enumerated() { out.line("    " + item + (i == relays.count - 1 ? "" : ",")) }
+                    out.line(")")
+                }
+                for line in bindings { out.line(line) }
                 var outputNames: [String] = []
                 for (member, name) in outputs() {
                     outputNames.append("\(SwiftNames.label(name)): " + outputExpression(member))
                 }
                 out.line("#if canImport(RxCocoa)")
-                out.line("output = Output(")
+                out.line("self.output = Output(")
                 for (i, item) in outputNames.enumerated() { out.line("    " + item + (i == outputNames.count - 1 ? "" : ",")) }
                 out.line(")")
                 out.line("#else")
                 let plain = outputs().map { "\(SwiftNames.label($0.1)): " + plainExpression($0.0) }
-                out.line("output = Output(")
+                out.line("self.output = Output(")
                 for (i, item) in plain.enumerated() { out.line("    " + item + (i == plain.count - 1 ? "" : ",")) }
                 out.line(")")
                 out.line("#endif")
@@ -229,10 +240,10 @@ struct RxSwiftWriter {
             out.line("}")
         }
         out.line("#if canImport(RxCocoa)")
-        out.line("\(name) = Action(enabledIf: values(core, \(enabled), as: Bool.self)) { input in")
+        out.line("self.\(name) = Action(enabledIf: values(core, \(enabled), as: Bool.self)) { input in")
         work()
         out.line("#else")
-        out.line("\(name) = RxAction(")
+        out.line("self.\(name) = RxAction(")
         out.line("    enabled: values(core, \(enabled), as: Bool.self),")
         out.line("    executing: values(core, \(executing), as: Bool.self),")
         out.line(element == "Void" ? "    elements: signals(core, \(elements)).share()," : "    elements: values(core, \(elements), as: \(element).self).share(),")

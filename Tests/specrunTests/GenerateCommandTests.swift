@@ -93,7 +93,7 @@ import Testing
         let rx = try String(contentsOfFile: folder + "/cart+RxSwift.swift", encoding: .utf8)
         #expect(rx.contains("public let cartRemove: PublishRelay<Int>"))
         #expect(rx.contains("public let cartQuantity: PublishRelay<(row: Int, value: Int)>"))
-        #expect(rx.contains("cartQuantity.subscribe(onNext: { core.fire(nodes.cartQuantityRow, row: $0.row, $0.value) }).disposed(by: bag)"))
+        #expect(rx.contains("self.input.cartQuantity.subscribe(onNext: { core.fire(nodes.cartQuantityRow, row: $0.row, $0.value) }).disposed(by: disposeBag)"))
     }
 
     /// A row's own action, on the docs' Settings ("A row's own actions"): its `executing` and
@@ -188,6 +188,34 @@ import Testing
         #expect(result.stderr.contains("the screen 'B' is also in 'b.yaml': two generated types would be 'BScreen'"), "\(result.stderr)")
         let a = try String(contentsOfFile: folder + "/out/a.swift", encoding: .utf8)
         #expect(a.contains("case b(BScreen.Parameters)"), "\(a)")
+    }
+
+    /// The RxSwift shape makes no local named after a spec's name (Examples/RxApp's
+    /// demos/names.yaml compiles and plays them); an action is a member of its class beside
+    /// `input`, `output`, `screen` and `disposeBag`, so one of those names is a collision.
+    @Test func theRxSwiftShapeKeepsSpecNamesApartFromItsOwn() throws {
+        let folder = try PackagePaths.temporaryFolder("specrun-generate-rx-names")
+        let result = try CLI.run(["generate", "Examples/RxApp/Sources/RxScreens/demos/names.yaml", "--rxswift", "--output", folder])
+        #expect(result.status == 0, "\(result)")
+        let rx = try String(contentsOfFile: folder + "/names+RxSwift.swift", encoding: .utf8)
+        #expect(rx.contains("self.input.bag.skip(1).subscribe(onNext: { core.write(nodes.bag, $0) }).disposed(by: disposeBag)"), "\(rx)")
+        #expect(!rx.contains("let bag =") && !rx.contains("let input ="), "\(rx)")
+        #expect(rx.contains("self.box = "), "\(rx)")
+
+        let clash = try CLI.temporarySpec("""
+            screen: Clash
+            inputs:
+              go: event
+            actions:
+              output: { trigger: go, work: { call: api.save } }
+            services:
+              api.save: { returns: Void }
+            """, name: "clash.yaml")
+        let refused = try CLI.run(["generate", clash, "--rxswift", "--output", try PackagePaths.temporaryFolder("specrun-generate-rx-clash")])
+        #expect(refused.status == 2, "\(refused)")
+        #expect(refused.stderr.contains("error: the action 'output' would be 'output' in the RxSwift shape, which that class already has"), "\(refused.stderr)")
+        // Without `--rxswift` the same spec generates.
+        #expect(try CLI.run(["generate", clash, "--output", try PackagePaths.temporaryFolder("specrun-generate-rx-plain")]).status == 0)
     }
 
     @Test func anInvalidSpecIsItsOwnDiagnosticAndNothingIsWritten() throws {

@@ -134,4 +134,31 @@ struct RowViewFieldsDerivedTests {
         }
         #expect(full.fieldNames.count == 4)
     }
+
+    /// What a generated row struct encodes to when its view fields are nil (they are left out).
+    struct StockRowWithoutView: Encodable {
+        struct Stock: Encodable { var symbol: String, change: Double }
+        var stock: Stock
+        var up: Bool
+    }
+
+    @Test("a live screen takes a row without its view fields, from YAML and from a compiled program")
+    func aLiveScreenTakesARowWithoutThem() throws {
+        let loaded = SpecLoader.load(text: Self.spec("      - expect: { chosen: \"\" }"), path: "w.yaml")
+        let spec = try #require(loaded.spec, "\(loaded.renderDiagnostics())")
+        let program = try CompiledSpec.load(json: Data(try CompiledSpec.json(spec).utf8))
+        for checked in [spec, program] {
+            let screen = try LiveScreen(spec: checked)
+            screen.start()
+            defer { screen.stop() }
+            try screen.send("selection", StockRowWithoutView(stock: .init(symbol: "MSFT", change: -2.0), up: false))
+            #expect(try screen.value(of: "chosen") == .string("MSFT"))
+            // As a value too: a record that gives none of them.
+            let row = Value.record(RecordValue(type: "StockRow", fieldNames: ["stock", "up"], fields: [
+                .record(RecordValue(type: "Stock", fieldNames: ["symbol", "change"], fields: [.string("AAPL"), .double(1.5)])), .bool(true),
+            ]))
+            try screen.send("selection", row)
+            #expect(try screen.value(of: "chosen") == .string("AAPL"))
+        }
+    }
 }

@@ -106,6 +106,23 @@ import RxCocoa
         viewModel.screen.stop()
     }
 
+    /// demos/names.yaml names its inputs, outputs and action as the shape's own code names its
+    /// parts (`bag`, `input`, `output`, `disposeBag`, `box`): the class compiles and plays them.
+    @Test func theShapesOwnNamesAreSpecNamesToo() async throws {
+        let viewModel = try NamesViewModel()
+        viewModel.screen.services.api.twice { $0.n * 2 }
+        viewModel.screen.start()
+        viewModel.input.bag.accept("abc")
+        viewModel.input.input.accept(())
+        #expect(viewModel.screen.total == 4)
+        #expect(viewModel.screen.disposeBag == "abc!")
+        var elements: [Int] = []
+        for try await n in viewModel.box.execute(5).values { elements.append(n) }
+        #expect(elements == [10])
+        #expect(viewModel.screen.last == 10)
+        viewModel.screen.stop()
+    }
+
     @Test func aSelectionIsAStreamOfTypedDestinations() async throws {
         let octocat = EventsScreen.User(login: "octocat", avatarUrl: nil, kind: .user)
         let event = EventsScreen.Event(id: 1, actor: octocat, repository: EventsScreen.Repository(fullName: "ReactiveX/RxSwift", stars: 1), title: "starred")
