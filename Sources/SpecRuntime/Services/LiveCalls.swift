@@ -109,7 +109,7 @@ final class LiveCalls {
                     outcome = .failure(error.error)
                 }
             } catch {
-                outcome = .failure(ServiceFailure.errorValue(for: error))
+                outcome = .failure(ServiceFailure.errorValue(for: error, request: request))
             }
             // A cancelled call's answer is dropped in `finish`; not submitting it at all would
             // race with a cancellation that happens after this check.

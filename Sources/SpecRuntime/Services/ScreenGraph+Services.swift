@@ -17,7 +17,9 @@ extension ScreenGraph {
     /// The request a live provider gets for a call of service `index`.
     func request(_ index: Int, _ names: [String], _ arguments: [Value]) -> ServiceRequest {
         let plan = services[index]
-        return ServiceRequest(service: plan.name, parameters: names, arguments: arguments, returns: plan.returns, types: spec.types)
+        var request = ServiceRequest(service: plan.name, parameters: names, arguments: arguments, returns: plan.returns, types: spec.types)
+        request.errorBodies = plan.errorBodies
+        return request
     }
 
     /// Starts a live call of service `index` when a live provider serves it, else nil (the fake

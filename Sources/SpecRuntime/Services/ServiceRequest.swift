@@ -15,6 +15,9 @@ public struct ServiceRequest: Sendable {
     public let returns: SpecType
     /// The records and enums of the spec, to read or build values of ``returns``.
     package let types: TypeTable
+    /// The service's `errorBody:` types by status (a nil status for every other), to read the
+    /// body a provider's ``ServiceFailure/http(_:body:message:)`` gives.
+    package var errorBodies: [(status: Int?, type: SpecType)] = []
 
     /// A request; the runtime builds these, tests and providers may too.
     package init(service: String, parameters: [String], arguments: [Value], returns: SpecType, types: TypeTable = TypeTable()) {

@@ -128,4 +128,29 @@ struct ErrorBodyTests {
         let played = ScenarioRunner.run(compiled, scenario: 0)
         #expect(played.passed && TimelineFormatter.text(played) == TimelineFormatter.text(yaml), "\(TimelineFormatter.text(played))")
     }
+
+    struct FieldErrorBody: Encodable { var field: String, message: String }
+    struct ValidationBody: Encodable { var errors: [FieldErrorBody] }
+    struct WrongConflict: Encodable { var existing: String }
+    struct Register: Decodable { var name: String }
+
+    /// A Swift provider gives a failure's body as an `http:` service reads a backend's: read as
+    /// the service's `errorBody:` type for the status, and no body when it does not fit.
+    @Test func aSwiftProviderGivesAFailuresBody() async throws {
+        let screen = try LiveScreen(spec: try Fixtures.checked(Self.spec))
+        try screen.provide("api.register") { (call: Register) async throws -> Int in
+            if call.name == "racer" { throw ServiceFailure.http(422, body: ValidationBody(errors: [FieldErrorBody(field: "name", message: "taken")])) }
+            throw ServiceFailure.http(409, body: WrongConflict(existing: "seven"))
+        }
+        screen.start()
+        defer { screen.stop() }
+        try screen.execute("register", input: .string("racer"))
+        #expect(await eventually { (try? screen.value(of: "messages")) == .list([.string("taken")]) })
+        #expect(try screen.value(of: "sameFailure") == .bool(true))
+        try screen.execute("register", input: .string("twin"))
+        #expect(await eventually { (try? screen.value(of: "sameFailure")) == .bool(false) })
+        // The 409's body is no `Conflict`: the failure is an `http(409)` with no body.
+        #expect(try screen.value(of: "conflictWith") == Value.none)
+        #expect(try screen.value(of: "register.errors") == .error(ErrorValue(.http, status: 409)))
+    }
 }

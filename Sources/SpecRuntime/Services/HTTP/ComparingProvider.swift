@@ -68,7 +68,7 @@ package struct ComparingProvider: ServiceProvider {
             outcome = .success((try? AnswerShape.conformed(value, to: request.returns, types: request.types)) ?? value)
         } catch {
             answer = .failure(error)
-            outcome = .failure(ServiceFailure.errorValue(for: error))
+            outcome = .failure(ServiceFailure.errorValue(for: error, request: request))
         }
         if !Task.isCancelled, let difference = FakeComparison.difference(plan, at: range, count: count, names: request.parameters,
                                                                           arguments: request.arguments, live: outcome) {
