@@ -91,10 +91,10 @@ extension ComponentCatalog {
                                 ComponentEvent("itemMoved", .rowMove, verb: .move)],
                        drawing: "list"),
         ComponentEntry("collectionView", "collection view",
-                       "A collection view (UICollectionView, 'rx.items', 'rx.modelSelected'): 'select:', 'scrollToEnd:' and 'scrollToTop:'.",
+                       "A collection view (UICollectionView, 'rx.items', 'rx.modelSelected', 'rx.itemMoved'): 'select:', 'scrollToEnd:', 'scrollToTop:' and 'move:'.",
                        properties: [ComponentProperty("items", nil, .list([]))],
                        events: [ComponentEvent("itemSelected", .row, verb: .select), ComponentEvent("reachedBottom", .void, verb: .scrollToEnd),
-                                ComponentEvent("reachedTop", .void, verb: .scrollToTop)],
+                                ComponentEvent("reachedTop", .void, verb: .scrollToTop), ComponentEvent("itemMoved", .rowMove, verb: .move)],
                        drawing: "list"),
 
         ComponentEntry("switch", "switch", "A switch (UISwitch, 'rx.isOn'): a person flips it with 'toggle:'.",
