@@ -50,10 +50,10 @@ enum AnswerShape {
             guard r.type == name || r.type.isEmpty else {
                 throw .decode("\(path) should be a '\(name)' but is a '\(r.type)'")
             }
-            // A row's view fields are derived (``TypeTable/viewFields``): a row that leaves one out
-            // is a row as an input holds it, cut before them all, as `Value(json:)` reads one.
+            // A row's view fields are derived (``TypeTable/viewFields``): a row that gives none of
+            // them is a row as an input holds it, cut before them all, as `Value(json:)` reads one.
             if let first = types.viewFields[name], first < fields.count,
-               fields[first...].contains(where: { !r.fieldNames.contains($0.name) }) {
+               fields[first...].allSatisfy({ !r.fieldNames.contains($0.name) }) {
                 fields.removeSubrange(first...)
             }
             var out: [Value] = []

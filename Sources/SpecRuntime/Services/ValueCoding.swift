@@ -147,10 +147,11 @@ private enum JSONTree: Decodable {
             return .color(.rgb(red, green, blue, alpha: alpha))
         case (.record(let name), .object(let fields)):
             guard var declared = types.records[name] else { throw mismatch() }
-            // A row's view fields (`titleLabel.text`, known where the spec was checked) are derived:
-            // a value that leaves one out is a row as an input holds it, cut before them all.
+            // A row's view fields (`titleLabel.text`) are derived: a value that gives none of them
+            // is a row as an input holds it, cut before them all. One that gives some is read
+            // whole (Swift's encoder leaves a nil optional out, such as an image not loaded yet).
             if let first = types.viewFields[name], first < declared.count,
-               declared[first...].contains(where: { fields[$0.name] == nil }) {
+               declared[first...].allSatisfy({ fields[$0.name] == nil }) {
                 declared.removeSubrange(first...)
             }
             var out: [Value] = []

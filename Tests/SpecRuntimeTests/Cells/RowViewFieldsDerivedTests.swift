@@ -133,6 +133,10 @@ struct RowViewFieldsDerivedTests {
             return
         }
         #expect(full.fieldNames.count == 4)
+        // One that gives some is read whole (a nil optional view field is left out by Swift's
+        // encoder), so a missing field that is no optional is refused, not cut.
+        let some = Data(#"{"stock": {"symbol": "MSFT", "change": -2.0}, "up": false, "priceLabel.text": "MSFT"}"#.utf8)
+        #expect(throws: ServiceFailure.self) { try Value(json: some, as: .record("StockRow"), types: program.types) }
     }
 
     /// What a generated row struct encodes to when its view fields are nil (they are left out).
