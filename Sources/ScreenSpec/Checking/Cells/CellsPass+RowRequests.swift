@@ -75,7 +75,7 @@ extension CellsPass {
                     "'\(op)' in the row's stream '\(name.value)' reads '\(state)' as the row was made; the handler on '\(writer.handler)' sets it later",
                     at: read,
                     notes: [DiagnosticNote("each row's stream is bound to its row as it was made, so this value never changes while it runs", at: writer.at)],
-                    fixIt: "make '\(state)' a stream of the row and combine it in, or read it in a handler of the row on '\(name.value)'"))
+                    fixIt: "react to '\(name.value)' in a handler of the row and read '\(state)' there"))
             }
         }
     }
