@@ -22,6 +22,15 @@ extension CellsPass {
         }
         for (_, ops) in request.operatorLists {
             for inner in ops {
+                // The row's streams reach a row's stream's own operators, not those of the request
+                // nested in it (its inner streams hear none of the row's inputs).
+                if let source = inner.arguments.sources.first {
+                    cx.diagnostics.error(.unsupportedInnerOperator, "'\(inner.name)' cannot listen to '\(source.value)' inside a row's request's 'ops:': "
+                                         + "a request nested in a row's stream hears none of the row's streams", at: source.range,
+                                         notes: [DiagnosticNote("after the request it ends the row's stream, and the row's call in flight is cancelled with it")],
+                                         fixIt: "move it after '\(op.name)', into the row's stream's 'ops:'")
+                    return false
+                }
                 guard let entry = OperatorCatalog.entry(named: inner.name), case .requests = entry.typing else { continue }
                 cx.diagnostics.error(.unsupportedInnerOperator, "'\(inner.name)' cannot be used here: a row's stream is an inner stream of its row, "
                                      + "so its request is nested already, and requests nest one level", at: inner.range,

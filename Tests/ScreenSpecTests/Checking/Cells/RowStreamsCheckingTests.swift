@@ -80,6 +80,16 @@ struct RowStreamsCheckingTests {
         let at = deeper.distance(from: deeper.startIndex, to: try #require(deeper.range(of: "{ flatMap:")).lowerBound) + 1
         #expect((at...at + 2).contains(refusal.range.start.column), "at \(refusal.range.start)")
         #expect(nested.diagnostics.filter { $0.severity == .error }.count == 1, "\(nested.renderDiagnostics())")
+        // The row's streams do not reach the nested request's own operators: refused at the name.
+        let listening = "      lookup: { stream: postcode, ops: [ { flatMapLatest: { call: postcodes.lookup, with: { postcode: $0 }, ops: [ { takeUntil: cancel } ] } } ] }"
+        let heard = load(listening)
+        let deaf = try #require(heard.diagnostics.first { $0.severity == .error }, "\(heard.renderDiagnostics())")
+        #expect(deaf.message.hasPrefix("'takeUntil' cannot listen to 'cancel' inside a row's request's 'ops:'"), "\(deaf.message)")
+        let name = listening.distance(from: listening.startIndex, to: try #require(listening.range(of: "cancel")).lowerBound) + 1
+        #expect(deaf.range.start.column == name, "at \(deaf.range.start)")
+        // After the request, it ends the row's stream: accepted.
+        let after = load("      lookup: { stream: postcode, ops: [ { flatMapLatest: { call: postcodes.lookup, with: { postcode: $0 } } }, { takeUntil: cancel } ] }")
+        #expect(after.diagnostics.isEmpty, "\(after.renderDiagnostics())")
     }
 
     @Test("a row's stream reading a state a row handler sets is warned at the read, as the row was made")
