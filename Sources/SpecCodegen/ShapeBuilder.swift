@@ -98,13 +98,15 @@ struct ShapeBuilder {
     }
 
     private mutating func records() -> [ScreenShape.Record] {
-        // The latest error of a row's action (`save.errors`) is a field of the row the spec reads;
-        // an error is no Swift record field, so the row's struct leaves it out (decoding a row
-        // ignores it), as the screen's `<cells>.<action>.errors` stream still carries it.
+        // The latest error of a row's action (`save.errors`) or of a row's stream's request
+        // (`city.errors`) is a field of the row the spec reads; an error is no Swift record field,
+        // so the row's struct leaves it out (decoding a row ignores it), as the screen's
+        // `<cells>.<action>.errors` stream still carries it.
         var actionErrors: Set<String> = []
         for plan in spec.cells {
-            for action in plan.actions ?? [] where plan.inputs.indices.contains(action.errors) {
-                if let field = plan.inputs[action.errors].field, plan.fieldNames.indices.contains(field) {
+            let inputs = (plan.actions ?? []).map(\.errors) + (plan.streams ?? []).compactMap(\.errors)
+            for input in inputs where plan.inputs.indices.contains(input) {
+                if let field = plan.inputs[input].field, plan.fieldNames.indices.contains(field) {
                     actionErrors.insert(plan.model + "." + plan.fieldNames[field])
                 }
             }

@@ -20,15 +20,20 @@ extension CellsPlan {
         /// For `stream:`, the input of the row it listens to; nil for a `timer:` or an `interval:`.
         package var source: Int?
         package var request: RequestPlan
+        /// For a stream whose `ops:` hold a request, the input of the row its failures come out on
+        /// (`<name>.errors`, whose ``Input/stream`` is this stream's index too); nil otherwise (and
+        /// in a program compiled before a row's stream could make a request, version 17).
+        package var errors: Int?
         /// Where its name is written under `viewModels:`.
         package var range: SpecRange
 
         /// Memberwise, at `package` access: the front end builds the program.
-        package init(name: String, input: Int, source: Int?, request: RequestPlan, range: SpecRange) {
+        package init(name: String, input: Int, source: Int?, request: RequestPlan, errors: Int? = nil, range: SpecRange) {
             self.name = name
             self.input = input
             self.source = source
             self.request = request
+            self.errors = errors
             self.range = range
         }
     }

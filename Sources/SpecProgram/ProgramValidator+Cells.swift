@@ -171,6 +171,13 @@ extension ProgramValidator {
             try index(stream.input, plan.inputs.count, "input", here)
             guard plan.inputs[stream.input].stream == s else { throw fail("\(here) feeds input \(stream.input), which is not its own") }
             if let source = stream.source { try index(source, plan.inputs.count, "input", here) }
+            if let errors = stream.errors {
+                try index(errors, plan.inputs.count, "input", here)
+                let input = plan.inputs[errors]
+                guard input.stream == s, errors != stream.input, input.type == .error, input.field != nil else {
+                    throw fail("\(here) passes its failures to input \(errors), which is not its own 'errors'")
+                }
+            }
             let work = stream.request
             guard work.strategy == .merge, !work.failuresEnd, work.bindsElement, work.choice == nil else {
                 throw fail("\(here) is not one merging request bound to its row")

@@ -15,4 +15,32 @@ extension ScreenGraph {
             fireRow(c, input, found, row: key, value: .void)
         }
     }
+
+    /// The start's `created`, fired after the first values were computed but before they are
+    /// emitted (`initial`, in declaration order): the rows and the derived values are emitted once,
+    /// with what `created` made of them (a row's `deliver.executing` true), where they would
+    /// otherwise show twice at the start, the row as it was before its `created` first; what
+    /// else the transaction emitted (`rows.created`, a stream's `startWith`) follows, in order.
+    func fireCreatedAtStart(after initial: [Emission]) {
+        let host = onEmit
+        var later: [Emission] = []
+        onEmit = { later.append($0) }
+        fireCreated()
+        propagate()
+        onEmit = host
+        var merged = initial
+        var at: [Int: Int] = [:]
+        for (k, emission) in initial.enumerated() { at[emission.node] = k }
+        let rowsNodes = Set(spec.cells.map(\.node))
+        var rest: [Emission] = []
+        for emission in later {
+            let derived = if case .derived = spec.nodes[emission.node].kind { true } else { false }
+            if let k = at[emission.node], derived || rowsNodes.contains(emission.node) {
+                merged[k].value = emission.value
+            } else {
+                rest.append(emission)
+            }
+        }
+        for emission in merged + rest { onEmit?(emission) }
+    }
 }

@@ -66,8 +66,11 @@ extension ScreenGraph {
     }
 
     /// One event of a row's stream `s`: an element on the row's input it feeds (its field, the
-    /// actions it triggers, its handlers, `<cells>.<name>`), in a transaction of its own; an error is reported (a row's
-    /// stream has no `errors` of its own: `catch` in its `ops:` recovers); its end ends it.
+    /// actions it triggers, its handlers, `<cells>.<name>`), in a transaction of its own; a failure
+    /// on the row's `<name>.errors` when its `ops:` hold a request, as a screen's stream's on its
+    /// `errors`, the row's stream going on, or ended by the error when its request has `failures:
+    /// end` (the row's merging request ends that row's inner stream alone); a failure of a stream
+    /// with no request is reported (`catch` in its `ops:` recovers); its end ends it.
     func settleRowStream(_ call: RowCall, _ s: Int, _ event: StreamEvent) {
         let plan = spec.cells[call.cells]
         guard let stream = plan.streams?[s] else { return }
@@ -76,6 +79,10 @@ extension ScreenGraph {
             // As a step's value on one of the row's inputs: the actions it triggers decide too.
             guard let found = row(call.cells, call.row) else { return }
             fireRow(call.cells, stream.input, found, row: call.row, value: value)
+            propagate()
+        case .failure(let error) where stream.errors != nil, .error(let error) where stream.errors != nil:
+            guard let errors = stream.errors, let found = row(call.cells, call.row) else { return }
+            fireRow(call.cells, errors, found, row: call.row, value: .error(error))
             propagate()
         case .failure(let error), .error(let error):
             report("'\(plan.name)' row \(ValueFormatter.text(call.row)), stream '\(stream.name)': \(ValueFormatter.text(.error(error)))")

@@ -43,8 +43,13 @@ extension ScreenGraph {
             }
         }
         if !boundedBy.isEmpty { startBounds(boundWrites) }
+        // With rows to fire `created` on, the first values wait for the rows as created left them
+        // (ScreenGraph+RowCreated.swift): the start is one transaction, printed once.
+        let firesCreated = madeRows.contains { spec.cells[$0.0].created != nil }
+        var initial: [Emission] = []
         for node in spec.nodes.indices where visible[node] && spec.nodes[node].hasCurrentValue && !isValueless(node) {
-            onEmit?(Emission(time: clock.now, node: node, value: context.values[node]))
+            let emission = Emission(time: clock.now, node: node, value: context.values[node])
+            if firesCreated { initial.append(emission) } else { onEmit?(emission) }
         }
         // Pipelines subscribe: `startWith` emits, and sources with a current value deliver it, as
         // observing a `BehaviorRelay` does.
@@ -61,6 +66,10 @@ extension ScreenGraph {
             enqueue(spec.streams[p].output)
         }
         // The first rows fire their `created` in the start's transaction (ScreenGraph+RowCreated.swift).
+        if firesCreated {
+            fireCreatedAtStart(after: initial)
+            return
+        }
         if !madeRows.isEmpty { fireCreated() }
         propagate()
     }

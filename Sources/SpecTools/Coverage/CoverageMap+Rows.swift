@@ -83,6 +83,11 @@ extension CoverageMap {
             addProbes(OperatorPlan(name: stream.request.name, arguments: OperatorArguments(request: stream.request)))
             let input = entry.inputs[stream.input]
             nodeItems[input.node].emitted = add(.output, "'\(entry.name).\(input.name)' emits in a row", stream.range)
+            // A request in it: a failure it passes on, on the row's `<name>.errors`, unless caught.
+            if let e = stream.errors, entry.inputs.indices.contains(e), Self.canFail(stream.request) {
+                let errors = entry.inputs[e]
+                nodeItems[errors.node].emitted = add(.output, "'\(entry.name).\(errors.name)' emits in a row (a request fails)", stream.range)
+            }
         }
         // The branches of a two-way binding's `set:`, as those of a screen component's; its
         // bound properties are outputs of the row, above (a program compiled before they were

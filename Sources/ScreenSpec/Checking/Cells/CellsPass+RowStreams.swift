@@ -38,8 +38,11 @@ extension CellsPass {
             }
             model.inputs.append((name.value, typed.element, field))
             let input = model.inputs.count - 1
-            model.streamOfInput[input] = model.streams.count
-            model.streams.append(CellsPlan.RowStream(name: name.value, input: input, source: typed.source, request: typed.request, range: name.range))
+            let s = model.streams.count
+            model.streamOfInput[input] = s
+            let errors = declareRowStreamErrors(name, stream, s, of: decl, &model, &fields, &inputFields)
+            model.streams.append(CellsPlan.RowStream(name: name.value, input: input, source: typed.source, request: typed.request, errors: errors,
+                                                     range: name.range))
         }
         return failed
     }
@@ -73,16 +76,14 @@ extension CellsPass {
         }
         for op in stream.operators {
             guard let entry = OperatorCatalog.entry(named: op.name), !entry.insideRequest else { continue }
+            // A request per element is the row's own (CellsPass+RowRequests.swift).
             if case .requests = entry.typing {
-                cx.diagnostics.error(.unsupportedInnerOperator, "'\(op.name)' makes a request per element, which a row's stream cannot make yet: "
-                                     + "each row's stream runs as an inner stream of the row, and a request inside an inner stream is not supported",
-                                     at: op.range, notes: [DiagnosticNote("a row's action calls a service per row: its 'work:' may debounce, retry and end on the row's inputs")],
-                                     fixIt: "call the service from a row action triggered by '\(stream.source.value.isEmpty ? "this stream" : stream.source.value)'")
-            } else {
-                cx.diagnostics.error(.unsupportedInnerOperator, "'\(op.name)' cannot be used in a row's stream: it runs as each row's own inner stream, "
-                                     + "which listens to the row only through 'takeUntil'", at: op.range,
-                                     fixIt: "apply it on the screen, to '<cells>.<stream>', which fires with the row")
+                guard rowRequestAllowed(op) else { return nil }
+                continue
             }
+            cx.diagnostics.error(.unsupportedInnerOperator, "'\(op.name)' cannot be used in a row's stream: it runs as each row's own inner stream, "
+                                 + "which listens to the row only through 'takeUntil'", at: op.range,
+                                 fixIt: "apply it on the screen, to '<cells>.<stream>', which fires with the row")
             return nil
         }
         var declarations = Declarations()
@@ -91,6 +92,8 @@ extension CellsPass {
         var streams: [String: (input: Int, type: SpecType)] = [:]
         for (k, input) in model.inputs.enumerated() { streams[input.name] = (k, input.type) }
         pass.rowWork = RowWorkScope(fields: scope, inputField: nil, streams: streams)
+        // The row's stream is already an inner stream: a request in it is nested one level.
+        pass.requestDepth = 1
         swap(&pass.cx, &cx)
         var sawRequest = false
         var shape: NavigationShape?

@@ -221,6 +221,7 @@ struct CellsPass: CheckPass {
         // Each action's `executing` and its streams' latest values, before the outputs read them.
         let declaredActions = declareActions(decl, &model, &fields, &inputFields, ownInputs: ownInputs)
         warnOfRowWorkReadingWrittenState(decl)
+        warnOfRowStreamReadingWrittenState(decl)
         // Value inputs are read in their own handlers only: elsewhere they have no current value.
         let readable = fields
         var outputFields = readable
