@@ -151,7 +151,8 @@ struct ProgramValidator {
             try node(plan.node, at)
             switch (spec.nodes[plan.node].kind, spec.nodes[plan.node].role) {
             case (.state, .state), (.property, .input): break
-            default: throw fail("\(at) names node \(plan.node), which is neither a state nor an input property")
+            case (.state, .output) where spec.streams.contains(where: { $0.output == plan.node && $0.holdsValue }): break
+            default: throw fail("\(at) names node \(plan.node), which is neither a state, an input property nor a stream output that holds a value")
             }
             try expression(plan.value, at)
             for read in plan.value.nodeReads() where !spec.params.contains(read) {

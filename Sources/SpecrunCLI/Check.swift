@@ -62,7 +62,11 @@ struct Check: ParsableCommand {
             if invalid > 0 {
                 if paths.count > 1 { Output.error("\(invalid) of \(paths.count) specs invalid\n") }
             } else {
-                Output.write("\(paths.count) spec\(paths.count == 1 ? "" : "s") checked, no errors\n")
+                // Warnings went to standard error above; the summary counts them, so that a
+                // reader of standard output alone knows there are some.
+                let warnings = all.filter { $0.severity == .warning }.count
+                let counted = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
+                Output.write("\(paths.count) spec\(paths.count == 1 ? "" : "s") checked, no errors\(counted)\n")
             }
         case .json:
             Output.write(DiagnosticJSON.render(all, sources: sources))

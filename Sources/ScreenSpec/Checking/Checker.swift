@@ -66,7 +66,7 @@ struct Checker {
         let program = Program(spec: spec, actions: actions, handlers: handlers + view.handlers, services: declarations.services.plans,
                               params: declarations.params, streams: dataflow.streams, components: view.registry.components.map(\.plan),
                               invariants: invariants, scenarios: scenarios, explore: explore, cells: cells,
-                              stateInitials: declarations.stateInitials)
+                              stateInitials: declarations.stateInitials + dataflow.stateInitials)
         var outcome = Outcome(spec: nil, diagnostics: cx.diagnostics, catalog: dataflow.catalog)
         guard !cx.diagnostics.hasErrors, let rank = ranking.rank else {
             // A spec whose only errors are one dependency cycle can still be drawn (`specrun graph`).

@@ -69,6 +69,12 @@ extension SpecReader {
             timer = TimerDecl(dueTime: d, period: period)
             source = Located("", timerNode.range)
         } else {
+            // `stream: Observable.combineLatest(a, b)`: the operator's form (SpecReader+RxSwiftCalls.swift).
+            if let sourceNode = f["stream"], let text = sourceNode.string, let help = Self.sourceCallHelp(for: text) {
+                diagnostics.error(.invalidName, "'\(text)' is not a valid stream source: 'stream:' names one input, output or action stream",
+                                  at: sourceNode.range, fixIt: help)
+                return nil
+            }
             guard let sourceNode = f["stream"], let s = identifier(sourceNode, what: "stream source", allowDots: true) else {
                 if f["stream"] == nil {
                     diagnostics.error(.missingKey, "stream output '\(name.value)' needs a source: 'stream:', 'interval:' or 'timer:'", at: node.range)
@@ -80,6 +86,7 @@ extension SpecReader {
         guard let (operators, firstUnread) = readOperators(f["ops"], of: "output '\(name.value)'") else { return nil }
         var stream = StreamDecl(source: source, operators: operators, timer: timer, initial: f["initial"], range: node.range)
         stream.readOperators = firstUnread
+        stream.initialExpression = f["initial"].flatMap(quietExpression)
         return OutputDecl(name: name, kind: .stream(stream))
     }
 
@@ -188,6 +195,13 @@ extension SpecReader {
     mutating func readRequest(_ node: YAMLNode, of what: String) -> RequestDecl? {
         // `flatMapLatest: empty` and `flatMapLatest: never`, with nothing else to say.
         if let bare = bareInnerSource(node) { return bare }
+        // `flatMapLatest: 'api.search($0)'`, RxSwift's closure body (SpecReader+RxSwiftCalls.swift).
+        if node.mapping == nil, let text = node.string, !node.isNull {
+            diagnostics.error(.expectedMapping, "'\(what)' must be a mapping of keys to values, found \(node.kindName)", at: node.range,
+                              fixIt: requestHelp(for: text, of: what)
+                                  ?? "a request is a mapping, as in '\(what): { call: service, with: { param: $0 } }', or the word 'empty' or 'never'")
+            return nil
+        }
         guard let f = fields(node, of: "'\(what)'", allowed: Self.innerSourceKeys + ["period", "with", "as", "ops", "failures", "if", "then", "else"]) else {
             return nil
         }

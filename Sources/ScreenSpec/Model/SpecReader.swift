@@ -5,6 +5,9 @@ import SpecRuntime
 struct SpecReader {
     let source: SourceFile
     var diagnostics: DiagnosticBag
+    /// The spec's `services:` as written, for the help of a request written as RxSwift's call
+    /// (SpecReader+RxSwiftCalls.swift), read before the outputs that may call one.
+    var servicesNode: YAMLNode?
 
     static let sections = ["screen", "types", "params", "functions", "inputs", "state", "outputs", "actions", "handlers", "viewModels", "cells", "services", "view", "bindings", "invariants", "explore", "scenarios", "equivalentMutants", "unreachable"]
 
@@ -17,6 +20,7 @@ struct SpecReader {
         let file = source.path
         var spec = Spec(file: file, screen: Located("", root.range))
         guard let top = fields(root, of: "the spec", allowed: Self.sections) else { return spec }
+        servicesNode = top["services"]
         if let screen = top["screen"] {
             if let name = identifier(screen, what: "screen name") { spec.screen = name }
         } else {
@@ -180,12 +184,20 @@ struct SpecReader {
         }
         guard valid else {
             // `{ x: max(a, b) }`: YAML ends the value at the comma and reads `b)` as the next key.
-            let split = text.contains(")") || text.contains("]") || text.hasPrefix(" ")
+            let split = (text.contains(")") || text.contains("]") || text.hasPrefix(" ")) && followsComma(node)
             diagnostics.error(.invalidName, "'\(text)' is not a valid \(what); use letters, digits and '_'", at: node.range,
                               notes: split ? [DiagnosticNote("inside '{ ... }' a ',' ends the value: an expression with commas must be quoted, as in 'x: \"max(a, b)\"'")] : [])
             return nil
         }
         return Located(text, node.range)
+    }
+
+    /// Whether `node` is written after a ',' on its line, as the rest of a value YAML ended at a
+    /// comma inside '{ ... }' is (`b)` of `{ x: max(a, b) }`).
+    private func followsComma(_ node: YAMLNode) -> Bool {
+        guard let line = source.line(node.range.start.line) else { return true }
+        let before = line.unicodeScalars.prefix(max(node.range.start.column - 1, 0))
+        return before.reversed().first { $0 != " " && $0 != "\t" } == ","
     }
 
     mutating func typeName(_ node: YAMLNode) -> Located<String>? {
@@ -331,7 +343,7 @@ struct SpecReader {
 
     /// A first value (`initial:`, `default:`) read as an expression, quietly: most first values
     /// are data, and data is not an expression. Nil when it is not a scalar that parses as one.
-    private func quietExpression(_ node: YAMLNode) -> Expr? {
+    func quietExpression(_ node: YAMLNode) -> Expr? {
         guard node.scalar != nil, !node.isNull, node.scalar?.tag == nil else { return nil }
         var quiet = diagnostics.scratch
         let expr = ExpressionParser.parse(ExpressionSource(node: node, source: source), diagnostics: &quiet)

@@ -9,6 +9,9 @@ package struct StreamDecl: Sendable {
     package var timer: TimerDecl? = nil
     /// When given, the output holds a current value (as a `BehaviorRelay`) starting here.
     package var initial: YAMLNode?
+    /// `initial:` read as an expression, when it is a scalar that parses as one: it may read the
+    /// screen's parameters, as a state's `initial:` may (see DataflowPass+StreamInitial.swift).
+    package var initialExpression: Expr? = nil
     package var range: SpecRange
     /// When an operator could not be read (and was reported), how many were read before it:
     /// only those are checked, and the output gets no type, so nothing that reads it cascades.

@@ -35,7 +35,10 @@ package enum BuiltinCatalog {
     /// The names of the methods a value of type `receiver` has.
     package static func methodNames(on receiver: SpecType) -> [String] {
         var seen: Set<String> = []
-        return all.flatMap { $0.spellings.filter { $0.receiverBinding(receiver) != nil }.map(\.name) }.filter { seen.insert($0).inserted }
+        let spelt = all.flatMap { $0.spellings.filter { $0.receiverBinding(receiver) != nil }.map(\.name) }
+        // The labeled list moves have no spellings: the checker types them (see `labeledListMoves`).
+        let labeled: [String] = if case .list = receiver { labeledListMoves } else { [] }
+        return (spelt + labeled).filter { seen.insert($0).inserted }
     }
 
     /// Properties of strings and lists: name, receiver, member and type (over `T`, a list's element).

@@ -44,6 +44,11 @@ extension BuiltinCatalog {
         },
     ]
 
+    /// The list moves the checker types itself, with labels (`removing(at:)`,
+    /// `inserting(_:at:)`): their entries above have no spellings, so ``methodNames(on:)``
+    /// lists these names with a list's other methods, where a message names a value's members.
+    package static let labeledListMoves = ["removing", "inserting"]
+
     /// The offset `value` holds when it is in `0...last`; else the evaluation error that stands
     /// for Swift's trap, naming the offsets the list has.
     private static func offset(_ value: Value, in count: Int, through last: Int, _ method: String) throws(EvalError) -> Int {

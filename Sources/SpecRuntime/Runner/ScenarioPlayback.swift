@@ -82,6 +82,10 @@ package struct ScenarioPlayback {
         let step = scenario.steps[position]
         var failure: String?
         if case .wait(let ms) = step.part {
+            // A wait of 0 ms moves no time, so the time column cannot show it; its line marks
+            // where the work steps scheduled for now runs (a 0 ms call's answer), which an
+            // `expect:` before it does not see.
+            if ms == 0 { host.record(.step(time: host.graph.clock.now, text: "wait 0ms")) }
             host.letTimePass(ms)
         } else {
             if case .act = step.part { host.willAct(step) }

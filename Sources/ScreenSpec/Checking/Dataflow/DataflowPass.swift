@@ -9,6 +9,8 @@ struct Dataflow {
     var catalog: ScreenCatalog
     /// The pipelines of actions whose work is a stream, by action.
     var actionWorks: [Int: ActionWorkPlan] = [:]
+    /// Stream outputs whose `initial:` reads the screen's parameters (DataflowPass+StreamInitial.swift).
+    var stateInitials: [StateInitialPlan] = []
 }
 
 /// The dataflow pass: derived and stream outputs type-checked in dependency order, so that each

@@ -13,7 +13,7 @@ extension DeclarationsPass {
     /// beside an output `all`), which stays the value it always was; a path from a name nearly a
     /// parameter's (`sesion.title`) is a slip.
     func initialReading(of value: FirstValue, _ type: SpecType) -> InitialReading {
-        InitialReading.of(value, type, readable: Set(spec.params.map(\.name.value)), declared: { screenNameKind($0) != nil },
+        InitialReading.of(value, type, readable: Set(spec.params.map(\.name.value)), declared: { spec.declaredKind(of: $0) != nil },
                           readsAsValue: {
                               var quiet = cx.diagnostics.scratch
                               return values.read(value.node, as: type, diagnostics: &quiet) != nil
@@ -44,37 +44,9 @@ extension DeclarationsPass {
     /// Checks `expr`, the first value `value` of state or input `node` of type `type`: it may
     /// read parameters and literals only. Its plan, or nil (reported).
     mutating func checkInitialExpression(_ expr: Expr, of value: FirstValue, node: Int, _ type: SpecType) -> StateInitialPlan? {
-        var ok = true
-        let owner = value.key == "default" ? "an input's" : "a state's"
-        for (name, range) in InitialReading.names(in: expr) {
-            guard let kind = screenNameKind(name) else { continue }
-            cx.diagnostics.error(.noCurrentValue,
-                                 "'\(value.key):' is computed once, when the screen starts, from its parameters and literals; '\(name)' is \(kind), which has no value yet then",
-                                 at: range,
-                                 notes: [DiagnosticNote("\(owner) first value may read the screen's 'params:'; to follow another value, write a handler that sets "
-                                                        + (value.key == "default" ? "a state" : "the state") + ", or make it a derived output")])
-            ok = false
-        }
-        guard ok else { return nil }
-        // Only the parameters are names here: the rest was refused above.
-        let params = cx.symbols.filter { if case .param = cx.nodes[$0.value.node].role { true } else { false } }
-        var checker = ExpressionChecker(symbols: params, table: cx.table, diagnostics: cx.diagnostics)
-        checker.poisoned = cx.poisoned
-        checker.functions = cx.functions
-        let typed = checker.check(expr, expecting: type)
-        cx.diagnostics = checker.diagnostics
-        guard let typed else { return nil }
-        return StateInitialPlan(node: node, value: typed)
-    }
-
-    /// What `name` is when the screen declares it and it is no parameter ("state", "an input"),
-    /// for the message; nil for a parameter or a name the screen does not declare.
-    private func screenNameKind(_ name: String) -> String? {
-        if spec.inputs.contains(where: { $0.name.value == name }) { return "an input" }
-        if spec.state.contains(where: { $0.name.value == name }) { return "state" }
-        if spec.outputs.contains(where: { $0.name.value == name }) { return "an output" }
-        if spec.actions.contains(where: { $0.name.value == name }) { return "an action" }
-        if spec.cells.contains(where: { $0.name.value == name }) { return "a 'cells:' entry" }
-        return nil
+        let isDefault = value.key == "default"
+        return InitialReading.check(expr, of: value, node: node, type, spec: spec, owner: isDefault ? "an input's" : "a state's",
+                                    follow: "write a handler that sets " + (isDefault ? "a state" : "the state") + ", or make it a derived output",
+                                    cx: &cx)
     }
 }

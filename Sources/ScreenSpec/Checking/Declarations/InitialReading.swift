@@ -40,6 +40,9 @@ enum InitialReading {
             if case .name(let name) = expr.kind, !readable.contains(name), readsAsValue() { return .value }
             return .expression(expr)
         }
+        // `Check(name: "", ok: true)`: a record built as Swift builds it, from literals alone, is
+        // the expression it reads as, not data the value reader would refuse as a record.
+        if case .construct = expr.kind, !readsAsValue() { return .expression(expr) }
         // A plain word that names nothing stays the value, as the docs promise; a path or an
         // expression from a name nearly a readable one is a slip.
         if case .name = expr.kind { return .value }
@@ -71,5 +74,46 @@ enum InitialReading {
         diagnostics.error(.unknownName, "unknown name '\(name)'\(suggestion)", at: range,
                           notes: [DiagnosticNote("'\(key):' is an expression when it reads \(what)")],
                           fixIt: type.unwrapped == .string ? "to write the text itself, quote it: '\(key): \"\(text)\"' (a quoted '\(key):' is the text)" : nil)
+    }
+}
+
+extension InitialReading {
+    /// Checks `expr`, the first value `value` of node `node` of type `type` (a state, an input
+    /// property, a stream output that holds a value): it may read the parameters and literals
+    /// only. `owner` names whose first value it is ("a state's"), `follow` how to follow another
+    /// value instead. Its plan, or nil (reported).
+    static func check(_ expr: Expr, of value: FirstValue, node: Int, _ type: SpecType, spec: Spec, owner: String, follow: String,
+                      cx: inout CheckContext) -> StateInitialPlan? {
+        var ok = true
+        for (name, range) in names(in: expr) {
+            guard let kind = spec.declaredKind(of: name) else { continue }
+            cx.diagnostics.error(.noCurrentValue,
+                                 "'\(value.key):' is computed once, when the screen starts, from its parameters and literals; '\(name)' is \(kind), which has no value yet then",
+                                 at: range, notes: [DiagnosticNote("\(owner) first value may read the screen's 'params:'; to follow another value, \(follow)")])
+            ok = false
+        }
+        guard ok else { return nil }
+        // Only the parameters are names here: the rest was refused above.
+        let params = cx.symbols.filter { if case .param = cx.nodes[$0.value.node].role { true } else { false } }
+        var checker = ExpressionChecker(symbols: params, table: cx.table, diagnostics: cx.diagnostics)
+        checker.poisoned = cx.poisoned
+        checker.functions = cx.functions
+        let typed = checker.check(expr, expecting: type)
+        cx.diagnostics = checker.diagnostics
+        guard let typed else { return nil }
+        return StateInitialPlan(node: node, value: typed)
+    }
+}
+
+extension Spec {
+    /// What `name` is when the screen declares it and it is no parameter ("state", "an input"),
+    /// for a message about a first value; nil for a parameter or a name the screen does not declare.
+    func declaredKind(of name: String) -> String? {
+        if inputs.contains(where: { $0.name.value == name }) { return "an input" }
+        if state.contains(where: { $0.name.value == name }) { return "state" }
+        if outputs.contains(where: { $0.name.value == name }) { return "an output" }
+        if actions.contains(where: { $0.name.value == name }) { return "an action" }
+        if cells.contains(where: { $0.name.value == name }) { return "a 'cells:' entry" }
+        return nil
     }
 }

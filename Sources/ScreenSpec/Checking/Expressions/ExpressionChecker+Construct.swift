@@ -26,6 +26,11 @@ extension ExpressionChecker {
                               fixIt: "remove the labels, as in '\(name)(" + function.params.map(\.name).joined(separator: ", ") + ")'")
             return nil
         }
+        // `order.firstIndex(of: 2)`: a method the language does not have (ExpressionChecker+LabeledMethods.swift).
+        if case .member(let base, let name, false, let nameRange) = callee.kind,
+           let handled = unknownLabeledMethod(base, name, nameRange, arguments) {
+            return handled
+        }
         if let stray = arguments.first(where: { $0.label.isEmpty }) {
             return error(.mixedArguments, "every argument of a record needs a label, as in 'Goal(id: 1)'", stray.value.range)
         }

@@ -8,7 +8,7 @@ import SpecRuntime
 extension ExpressionChecker {
     /// The names this file types or refuses on a list, for the labeled calls the parser reads as
     /// constructions.
-    static let listMoveNames: Set<String> = ["removing", "inserting", "swapAt", "remove", "insert", "move"]
+    static let listMoveNames = Set(BuiltinCatalog.labeledListMoves + ["swapAt", "remove", "insert", "move"])
 
     /// Swift's mutating methods and the form of each that gives the moved list.
     private static let mutatingListMethods: [String: String] = [

@@ -133,14 +133,10 @@ extension DataflowPass {
             typeElements(work, element)
             out.actionWorks[work.action] = ActionWorkPlan(pipeline: out.streams.count, executions: work.run)
         }
-        var holds = false
-        if let initialNode = pending.decl.initial {
-            let values = ValueReader(table: cx.table)
-            guard let initial = values.read(initialNode, as: element, diagnostics: &cx.diagnostics) else { return }
-            cx.nodes[node].kind = .state(initial: initial)
-            holds = true
-        }
-        out.streams.append(StreamPlan(output: node, errors: pending.errors, source: sourceNode, timer: timer, operators: plans, holdsValue: holds))
+        // `initial:` a value, or an expression over the parameters (DataflowPass+StreamInitial.swift).
+        guard declareStreamInitial(pending.decl, node: node, element) else { return }
+        out.streams.append(StreamPlan(output: node, errors: pending.errors, source: sourceNode, timer: timer, operators: plans,
+                                      holdsValue: pending.decl.initial != nil))
     }
 
     /// Types a chain of operators from `element` (updated to the element after the last one).
