@@ -6,7 +6,7 @@ struct SpecReader {
     let source: SourceFile
     var diagnostics: DiagnosticBag
 
-    static let sections = ["screen", "types", "params", "functions", "inputs", "state", "outputs", "actions", "handlers", "viewModels", "cells", "services", "view", "bindings", "invariants", "explore", "scenarios", "equivalentMutants", "unreachable"]
+    static let sections = ["screen", "types", "params", "functions", "inputs", "state", "outputs", "actions", "handlers", "viewModels", "cells", "children", "services", "view", "bindings", "invariants", "explore", "scenarios", "equivalentMutants", "unreachable"]
 
     init(source: SourceFile, diagnostics: DiagnosticBag) {
         self.source = source
