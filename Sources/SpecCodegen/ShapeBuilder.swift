@@ -66,7 +66,9 @@ struct ShapeBuilder {
     // MARK: types
 
     private mutating func nameTypes() {
-        for name in spec.types.records.keys.sorted() + spec.types.enums.keys.sorted() {
+        // The element of a view model used by itself (`AddressForm$Instance`) has no Swift type:
+        // its row's struct leaves that field out (CellsPass+Children.swift).
+        for name in spec.types.records.keys.sorted() + spec.types.enums.keys.sorted() where !name.contains("$") {
             guard let swift = SwiftNames.type(name), !SwiftNames.keywords.contains(swift) else {
                 fail(.swiftName, "the type name '\(name)' becomes no Swift type name", at: locate(name))
                 continue
@@ -116,7 +118,7 @@ struct ShapeBuilder {
             guard let swift = typeNames[name] else { return nil }
             var seen: [String: String] = [:]
             let fields: [(String, String, SwiftType)] = spec.types.records[name, default: []].enumerated().compactMap { index, field in
-                if actionErrors.contains(name + "." + field.name) { return nil }
+                if actionErrors.contains(name + "." + field.name) || field.name.hasPrefix("$") { return nil }
                 guard let member = SwiftNames.memberIdentifier(field.name) else {
                     fail(.swiftName, "the field '\(field.name)' of '\(name)' becomes no Swift property name (\(SwiftNames.refusal(field.name)))",
                          at: locate(field: field.name, ofRecord: name))
@@ -204,7 +206,9 @@ struct ShapeBuilder {
         var byName: [String: ScreenShape.Group] = [:]
         var actionOf: [String: Int] = [:]
         for (i, action) in spec.actions.enumerated() { actionOf[action.name] = i }
-        for (index, node) in spec.nodes.enumerated() where !invariants.contains(index) {
+        // The hidden nodes of a view model used by itself (`shipping$rows`, `shipping$instance`)
+        // are no members: the screen reads the child through the node of its name.
+        for (index, node) in spec.nodes.enumerated() where !invariants.contains(index) && !node.name.contains("$") {
             guard let kind = memberKind(node) else { continue }
             // An action's completions are fed only when the spec reads them (docs/spec-language.md).
             if case .actionCompletions(let a) = node.role, spec.actions[a].completions == nil { continue }

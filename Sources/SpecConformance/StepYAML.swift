@@ -19,18 +19,12 @@ enum StepYAML {
                 case .row(_, let index), .deleteRow(_, let index): "- \(gesture.verb): { \(gesture.target): \(index) }"
                 case .moveRow(_, let from, let to, _): "- \(gesture.verb): { \(gesture.target): { from: \(from), to: \(to) } }"
                 }
-            case .sendRow(let c, _, let row, .void, let gesture?):
-                "- \(gesture.verb): { \(spec.cells[c].name).\(spec.cells[c].view?[gesture.component].name ?? ""): { row: \(ValueFormatter.json(row)) } }"
             case .sendRow(let c, _, let row, let value, let gesture?):
-                "- \(gesture.verb): { \(spec.cells[c].name).\(spec.cells[c].view?[gesture.component].name ?? ""): { row: \(ValueFormatter.json(row)), value: \(ValueFormatter.json(value)) } }"
-            case .sendRow(let c, let input, let row, .void, nil):
-                "- send: { \(spec.cells[c].name).\(spec.cells[c].inputs[input].name): { row: \(ValueFormatter.json(row)) } }"
+                rowStep(gesture.verb, "\(spec.cells[c].name).\(spec.cells[c].view?[gesture.component].name ?? "")", spec.cells[c], row, value)
             case .sendRow(let c, let input, let row, let value, nil):
-                "- send: { \(spec.cells[c].name).\(spec.cells[c].inputs[input].name): { row: \(ValueFormatter.json(row)), value: \(ValueFormatter.json(value)) } }"
-            case .executeRow(let c, let a, let row, .void):
-                "- send: { \(spec.cells[c].name).\(spec.cells[c].actions?[a].name ?? ""): { row: \(ValueFormatter.json(row)) } }"
+                rowStep("send", "\(spec.cells[c].name).\(spec.cells[c].inputs[input].name)", spec.cells[c], row, value)
             case .executeRow(let c, let a, let row, let value):
-                "- send: { \(spec.cells[c].name).\(spec.cells[c].actions?[a].name ?? ""): { row: \(ValueFormatter.json(row)), value: \(ValueFormatter.json(value)) } }"
+                rowStep("send", "\(spec.cells[c].name).\(spec.cells[c].actions?[a].name ?? "")", spec.cells[c], row, value)
             case .subscribe(let observer, let node): "- subscribe: { \(observer): \(spec.nodes[node].name) }"
             case .dispose(let observer): "- dispose: \(observer)"
             case .expect, .expectEnd, .expectThat, .end, .endAction: nil
@@ -53,6 +47,17 @@ enum StepYAML {
     }
 
     /// An error as the spec writes one (`http(404)`), any other value as JSON.
+    /// A step on a row of `plan`, `verb` on `target`, as JSON values (`- send: { cart.quantity:
+    /// { row: 2, value: 3 } }`); on a view model used by itself (`children:`), which is one row,
+    /// with no `row:` (`- send: { shipping.postcode: "10115" }`).
+    static func rowStep(_ verb: String, _ target: String, _ plan: CellsPlan, _ row: Value, _ value: Value) -> String {
+        if plan.instance != nil {
+            return value == .void ? "- \(verb): \(target)" : "- \(verb): { \(target): \(ValueFormatter.json(value)) }"
+        }
+        let given = value == .void ? "" : ", value: \(ValueFormatter.json(value))"
+        return "- \(verb): { \(target): { row: \(ValueFormatter.json(row))\(given) } }"
+    }
+
     static func value(_ value: Value) -> String {
         if case .error = value { return ValueFormatter.text(value) }
         return ValueFormatter.json(value)

@@ -226,6 +226,11 @@ package struct CellsPlan: Sendable {
     /// transaction that makes it, as a cell view model's `init` runs; nil when its view model does
     /// not name it.
     package var created: Int?
+    /// For a view model used by itself (`children:`), the node of its name (`shipping`): its one
+    /// row, which always exists, as the screen reads it; ``node`` and ``source`` are then hidden
+    /// nodes (`shipping$rows`, and `shipping$instance`, the one element, identity 0). Nil for
+    /// rows of a list (and in a program compiled before version 17).
+    package var instance: Int?
     /// Where the instantiation is written.
     package var range: SpecRange
 

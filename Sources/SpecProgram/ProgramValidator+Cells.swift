@@ -8,6 +8,11 @@ extension ProgramValidator {
         try node(plan.node, at)
         try node(plan.source, at)
         try after(plan.node, plan.source, at, "writes")
+        // A view model used by itself: the node of its name reads its one row after the rows.
+        if let instance = plan.instance {
+            try node(instance, at)
+            try after(instance, plan.node, at, "reads")
+        }
         let fields = plan.fieldNames.count
         guard fields > 0, plan.initial.count == fields else {
             throw fail("\(at) has \(plan.initial.count) initial values for \(fields) fields; a row has its element and at least one field")

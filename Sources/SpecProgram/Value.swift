@@ -169,8 +169,12 @@ package enum ValueFormatter {
             out += "]"
         case .record(let r):
             out += r.type + "("
+            var first = true
             for i in r.fields.indices {
-                if i > 0 { out += ", " }
+                // A view model used by itself keeps its instance in a field no spec names (`$instance`).
+                if r.fieldNames[i].hasPrefix("$") { continue }
+                if !first { out += ", " }
+                first = false
                 out += r.fieldNames[i] + ": "
                 text(r.fields[i], into: &out)
             }

@@ -37,5 +37,10 @@ package struct CellsDecl: Sendable {
     /// (`with: { isCurrent: "$0.id == currentId" }`): per parameter, an expression over the
     /// screen's names and the element, `$0`; empty when it declares none.
     package var with: [(name: Located<String>, value: Expr)] = []
+    /// A view model used by itself (`children:`, SpecReader+Children.swift), as RxSwift's `let
+    /// shipping = AddressFormViewModel(api)`: one row that always exists, which the screen reads
+    /// as a record (`shipping.valid`), never a list; its ``source`` is its own name and ``with``
+    /// its `params:`.
+    package var instance = false
     package var range: SpecRange
 }

@@ -13,6 +13,7 @@ extension SpecReader {
                 if let decl = readCellsEntry(name, value) { spec.cells.append(decl) } else { spec.unreadable.insert(name.value) }
             }
         }
+        readChildren(top, into: &spec)
     }
 
     private mutating func readViewModel(_ name: Located<String>, _ node: YAMLNode) -> ViewModelDecl? {
@@ -24,11 +25,8 @@ extension SpecReader {
             }
         }
         // Its element first; then its position, `index` and `count`, which the cells pass checks.
-        guard !decl.params.isEmpty else {
-            diagnostics.error(.missingKey, "view model '\(name.value)' needs one parameter, the element each row is made for",
-                              at: f["params"]?.range ?? node.range, fixIt: "write 'params: { item: Item }'")
-            return nil
-        }
+        // A view model used by itself (`children:`) may have none: the cells pass asks for the
+        // element when `cells:` makes rows of it.
         if let inputs = f["inputs"] {
             for (input, value) in entries(inputs, of: "inputs") {
                 if let d = readInput(input, value) { decl.inputs.append(d) }

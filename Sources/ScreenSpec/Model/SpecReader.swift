@@ -9,7 +9,7 @@ struct SpecReader {
     /// (SpecReader+RxSwiftCalls.swift), read before the outputs that may call one.
     var servicesNode: YAMLNode?
 
-    static let sections = ["screen", "types", "params", "functions", "inputs", "state", "outputs", "actions", "handlers", "viewModels", "cells", "services", "view", "bindings", "invariants", "explore", "scenarios", "equivalentMutants", "unreachable"]
+    static let sections = ["screen", "types", "params", "functions", "inputs", "state", "outputs", "actions", "handlers", "viewModels", "cells", "children", "services", "view", "bindings", "invariants", "explore", "scenarios", "equivalentMutants", "unreachable"]
 
     init(source: SourceFile, diagnostics: DiagnosticBag) {
         self.source = source

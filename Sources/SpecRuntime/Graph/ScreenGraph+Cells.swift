@@ -95,7 +95,7 @@ extension ScreenGraph {
                 do throws(EvalError) {
                     guard try condition(context).boolValue else { continue }
                 } catch {
-                    report("'\(spec.cells[c].name)' row \(key), handler on '\(spec.cells[c].inputs[input].name)': \(error.message)")
+                    report("\(rowName(c, key)), handler on '\(spec.cells[c].inputs[input].name)': \(error.message)")
                     continue
                 }
             }
@@ -103,7 +103,7 @@ extension ScreenGraph {
                 do throws(EvalError) {
                     writes.append((handler.targets[k], try f(context)))
                 } catch {
-                    report("'\(spec.cells[c].name)' row \(key), handler on '\(spec.cells[c].inputs[input].name)': \(error.message)")
+                    report("\(rowName(c, key)), handler on '\(spec.cells[c].inputs[input].name)': \(error.message)")
                 }
             }
         }
@@ -213,7 +213,7 @@ extension ScreenGraph {
             do throws(EvalError) {
                 return (param.field, try param.value(context))
             } catch {
-                report("'\(spec.cells[c].name)' row \(key), parameter '\(spec.cells[c].fieldNames[param.field])': \(error.message)")
+                report("\(rowName(c, key)), parameter '\(spec.cells[c].fieldNames[param.field])': \(error.message)")
                 return (param.field, .none)
             }
         }
@@ -233,7 +233,7 @@ extension ScreenGraph {
             do throws(EvalError) {
                 row.fields[initial.field] = try initial.value(context)
             } catch {
-                report("'\(spec.cells[c].name)' row \(key), the first value of '\(spec.cells[c].fieldNames[initial.field])': \(error.message)")
+                report("\(rowName(c, key)), the first value of '\(spec.cells[c].fieldNames[initial.field])': \(error.message)")
             }
         }
     }
@@ -252,13 +252,13 @@ extension ScreenGraph {
                 let value = try output.value(context)
                 // A row's view property that takes a range (`bar.progress`), as a screen binding.
                 if k < plans.count, let constraint = plans[k].constraint, !constraint.allows(value) {
-                    report("'\(spec.cells[c].name)' row \(key), '\(spec.cells[c].fieldNames[output.field])' cannot take \(value); it takes \(constraint.range)")
+                    report("\(rowName(c, key)), '\(spec.cells[c].fieldNames[output.field])' cannot take \(value); it takes \(constraint.range)")
                     continue
                 }
                 row.fields[output.field] = value
             } catch {
                 noteRowOutputFailed(c)
-                report("'\(spec.cells[c].name)' row \(key), '\(spec.cells[c].fieldNames[output.field])': \(error.message)")
+                report("\(rowName(c, key)), '\(spec.cells[c].fieldNames[output.field])': \(error.message)")
             }
         }
         return row

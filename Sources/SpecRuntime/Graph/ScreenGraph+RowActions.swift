@@ -47,7 +47,7 @@ extension ScreenGraph {
                 for f in compiled.actions[a].arguments { arguments.append(try f(context)) }
                 decisions.started.append((a, action, arguments))
             } catch {
-                report("'\(spec.cells[c].name)' row \(key), action '\(action.name)': \(error.message)")
+                report("\(rowName(c, key)), action '\(action.name)': \(error.message)")
                 decisions.refused.append((action, ErrorValue(.evaluation, message: error.message)))
             }
         }
@@ -67,7 +67,7 @@ extension ScreenGraph {
                 } catch {
                     condition = false
                     noteRowOutputFailed(c)
-                    report("'\(spec.cells[c].name)' row \(key), '\(action.name).enabled': \(error.message)")
+                    report("\(rowName(c, key)), '\(action.name).enabled': \(error.message)")
                 }
             }
             row.fields[action.enabled] = .bool(condition && !executing)

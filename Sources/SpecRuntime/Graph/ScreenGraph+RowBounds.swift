@@ -29,7 +29,7 @@ extension ScreenGraph {
             let component = view[k]
             let at = { (range: SpecRange?) in
                 let range = range ?? self.spec.cells[c].range
-                return "\(range.file):\(range.start): '\(self.spec.cells[c].name)' row \(key), "
+                return "\(range.file):\(range.start): \(self.rowName(c, key)), "
             }
             if let stepProblem { report(at(component.stepRange ?? component.boundsRange) + "\(component.kind) '\(component.name)' " + stepProblem) }
             if let crossed { report(at(component.boundsRange) + Self.crossed(component.kind, component.name, now.minimum, now.maximum, crossed)) }

@@ -171,7 +171,7 @@ extension ScreenGraph {
         do throws(EvalError) {
             return try f(context)
         } catch {
-            if !quietly { report("'\(spec.cells[c].name)' row \(key), \(what): \(error.message)") }
+            if !quietly { report("\(rowName(c, key)), \(what): \(error.message)") }
             return nil
         }
     }

@@ -85,7 +85,7 @@ extension ScreenGraph {
             fireRow(call.cells, errors, found, row: call.row, value: .error(error))
             propagate()
         case .failure(let error), .error(let error):
-            report("'\(plan.name)' row \(ValueFormatter.text(call.row)), stream '\(stream.name)': \(ValueFormatter.text(.error(error)))")
+            report("\(rowName(call.cells, call.row)), stream '\(stream.name)': \(ValueFormatter.text(.error(error)))")
         case .completed:
             break
         }

@@ -183,7 +183,11 @@ public final class LiveScreen: @unchecked Sendable {
     public func send(_ node: ScreenNode, _ value: Value = .void) throws {
         if node.screen == id, node.takes(value, as: .event) { return try write(node.index, value, send: true) }
         try own(node)
-        guard node.role == .event else { throw refusalToSend(node) }
+        guard node.role == .event else {
+            // A child's input (`shipping.postcode`), sent to its one row (LiveScreen+Children.swift).
+            if let input = childInput(node) { return try sendRow(input, row: .int(0), value) }
+            throw refusalToSend(node)
+        }
         if node.accepts(value) {
             try write(node.index, value, send: true)
         } else {

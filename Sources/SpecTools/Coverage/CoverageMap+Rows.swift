@@ -28,13 +28,14 @@ struct RowItems: Sendable {
 extension CoverageMap {
     /// The items of row field `field`, named `name` (`cart.many`): a Bool is true in some row and
     /// false in some row, any other value changes in a row that was already there.
-    private mutating func addRowValueItems(_ field: Int, _ name: String, _ fieldTypes: [SpecType], _ range: SpecRange) -> RowItems.Output {
+    private mutating func addRowValueItems(_ field: Int, _ name: String, _ fieldTypes: [SpecType], _ range: SpecRange,
+                                           _ inRow: String) -> RowItems.Output {
         var items = RowItems.Output(field: field)
         if fieldTypes.indices.contains(field) && fieldTypes[field] == .bool {
-            items.isTrue = add(.output, "'\(name)' is true in a row", range)
-            items.isFalse = add(.output, "'\(name)' is false in a row", range)
+            items.isTrue = add(.output, "'\(name)' is true\(inRow)", range)
+            items.isFalse = add(.output, "'\(name)' is false\(inRow)", range)
         } else {
-            items.changed = add(.output, "'\(name)' changes in a row", range)
+            items.changed = add(.output, "'\(name)' changes\(inRow)", range)
         }
         return items
     }
@@ -46,6 +47,7 @@ extension CoverageMap {
     mutating func addRowItems(_ c: Int, _ spec: CheckedSpec) {
         let entry = spec.cells[c]
         owner = entry.name
+        let inRow = Self.inRow(entry)
         let fieldTypes = spec.types.records[entry.model]?.map(\.type) ?? []
         var outputs: [RowItems.Output] = []
         for output in entry.outputs where entry.fieldNames.indices.contains(output.field) {
@@ -54,13 +56,13 @@ extension CoverageMap {
             // What the row's view shows is an output too (`cart.priceLabel.textColor`), but a
             // literal one (a button's title) can neither change nor be false.
             if case .constant = output.value, entry.isViewField(output.field) { continue }
-            outputs.append(addRowValueItems(output.field, name, fieldTypes, range))
+            outputs.append(addRowValueItems(output.field, name, fieldTypes, range, inRow))
             addProbes(output.value)
         }
         // What the screen hands each row (`with: { isCurrent: "$0.id == currentId" }`) has the
         // items of a row output: its values differ from row to row and as what it reads changes.
         for given in entry.given ?? [] where entry.fieldNames.indices.contains(given.field) {
-            outputs.append(addRowValueItems(given.field, "\(entry.name).\(entry.fieldNames[given.field])", fieldTypes, given.range ?? entry.range))
+            outputs.append(addRowValueItems(given.field, "\(entry.name).\(entry.fieldNames[given.field])", fieldTypes, given.range ?? entry.range, inRow))
             addProbes(given.value)
         }
         if !outputs.isEmpty {
@@ -82,11 +84,11 @@ extension CoverageMap {
         for stream in entry.streams ?? [] where entry.inputs.indices.contains(stream.input) {
             addProbes(OperatorPlan(name: stream.request.name, arguments: OperatorArguments(request: stream.request)))
             let input = entry.inputs[stream.input]
-            nodeItems[input.node].emitted = add(.output, "'\(entry.name).\(input.name)' emits in a row", stream.range)
+            nodeItems[input.node].emitted = add(.output, "'\(entry.name).\(input.name)' emits\(inRow)", stream.range)
             // A request in it: a failure it passes on, on the row's `<name>.errors`, unless caught.
             if let e = stream.errors, entry.inputs.indices.contains(e), Self.canFail(stream.request) {
                 let errors = entry.inputs[e]
-                nodeItems[errors.node].emitted = add(.output, "'\(entry.name).\(errors.name)' emits in a row (a request fails)", stream.range)
+                nodeItems[errors.node].emitted = add(.output, "'\(entry.name).\(errors.name)' emits\(inRow) (a request fails)", stream.range)
             }
         }
         // The branches of a two-way binding's `set:`, as those of a screen component's; its
@@ -105,6 +107,7 @@ extension CoverageMap {
     /// answer one), a failure of its call and a refusal, each in some row, heard on the screen's
     /// stream of the action (`settings.save.elements`, which fires with the row).
     private mutating func addRowActionItems(_ entry: CellsPlan, _ spec: CheckedSpec) {
+        let inRow = Self.inRow(entry)
         for action in entry.actions ?? [] {
             for e in action.arguments { addProbes(e) }
             if let condition = action.enabledIf { addProbes(condition) }
@@ -115,13 +118,19 @@ extension CoverageMap {
             let elements = entry.inputs[action.elements], errors = entry.inputs[action.errors]
             let answers = action.work.map { Self.canAnswerAnElement(spec, request: $0) } ?? Self.canAnswerAnElement(spec, service: action.service)
             if answers {
-                nodeItems[elements.node].emitted = add(.action, "'\(entry.name).\(elements.name)' emits in a row (the work succeeds)", action.range)
+                nodeItems[elements.node].emitted = add(.action, "'\(entry.name).\(elements.name)' emits\(inRow) (the work succeeds)", action.range)
             }
             nodeItems[errors.node].rowErrorField = errors.field
             if action.work.map({ Self.canFail($0) }) ?? true {
-                nodeItems[errors.node].failed = add(.action, "'\(entry.name).\(errors.name)' emits a failure of the work in a row", action.range)
+                nodeItems[errors.node].failed = add(.action, "'\(entry.name).\(errors.name)' emits a failure of the work\(inRow)", action.range)
             }
-            nodeItems[errors.node].refused = add(.action, "'\(entry.name).\(errors.name)' emits 'notEnabled' in a row (triggered while disabled)", action.range)
+            nodeItems[errors.node].refused = add(.action, "'\(entry.name).\(errors.name)' emits 'notEnabled'\(inRow) (triggered while disabled)", action.range)
         }
+    }
+
+    /// Where a row's item happens, as its text says: ` in a row`, nothing for a view model used
+    /// by itself (`children:`), which is one: `'shipping.valid' is true`.
+    static func inRow(_ entry: CellsPlan) -> String {
+        entry.instance != nil ? "" : " in a row"
     }
 }

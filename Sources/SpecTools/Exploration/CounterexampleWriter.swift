@@ -98,23 +98,20 @@ struct CounterexampleWriter {
             case .sendRow(let c, _, let row, let value, let gesture?):
                 flushWait()
                 let target = "\(spec.cells[c].name).\(spec.cells[c].view?[gesture.component].name ?? "")"
-                let given = value == .void ? "" : ", value: \(YAMLValueText.text(value))"
-                lines.append("    - \(gesture.verb): { \(target): { row: \(YAMLValueText.text(row))\(given) } }")
+                lines.append("    - " + Self.rowStep(gesture.verb, target, spec.cells[c], row, value))
             case .sendRow(let c, let input, let row, let value, nil):
                 flushWait()
                 if value == .void, let (component, verb) = Self.rowGesture(firing: input, of: spec.cells[c]) {
                     // What a person does: the tap on the row's button, which plays as the send.
-                    lines.append("    - \(verb): { \(spec.cells[c].name).\(component): { row: \(YAMLValueText.text(row)) } }")
+                    lines.append("    - " + Self.rowStep(verb, "\(spec.cells[c].name).\(component)", spec.cells[c], row, .void))
                 } else {
                     let name = "\(spec.cells[c].name).\(spec.cells[c].inputs[input].name)"
-                    let given = value == .void ? "" : ", value: \(YAMLValueText.text(value))"
-                    lines.append("    - send: { \(name): { row: \(YAMLValueText.text(row))\(given) } }")
+                    lines.append("    - " + Self.rowStep("send", name, spec.cells[c], row, value))
                 }
             case .executeRow(let c, let a, let row, let value):
                 flushWait()
                 let name = "\(spec.cells[c].name).\(spec.cells[c].actions?[a].name ?? "")"
-                let given = value == .void ? "" : ", value: \(YAMLValueText.text(value))"
-                lines.append("    - send: { \(name): { row: \(YAMLValueText.text(row))\(given) } }")
+                lines.append("    - " + Self.rowStep("send", name, spec.cells[c], row, value))
             case .gesture(let k):
                 flushWait()
                 let g = driver.alphabet.gestures[k].gesture
@@ -147,5 +144,18 @@ struct CounterexampleWriter {
             }
         }
         return nil
+    }
+}
+
+extension CounterexampleWriter {
+    /// A step on a row of `plan`, `verb` on `target` (`send: { cart.quantity: { row: 2, value: 3 } }`);
+    /// on a view model used by itself (`children:`), which is one row, with no `row:` (`send: {
+    /// shipping.postcode: "10115" }`, `tap: shipping.saveButton`).
+    static func rowStep(_ verb: String, _ target: String, _ plan: CellsPlan, _ row: Value, _ value: Value) -> String {
+        if plan.instance != nil {
+            return value == .void ? "\(verb): \(target)" : "\(verb): { \(target): \(YAMLValueText.text(value)) }"
+        }
+        let given = value == .void ? "" : ", value: \(YAMLValueText.text(value))"
+        return "\(verb): { \(target): { row: \(YAMLValueText.text(row))\(given) } }"
     }
 }

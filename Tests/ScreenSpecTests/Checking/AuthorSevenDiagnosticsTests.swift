@@ -57,7 +57,7 @@ struct AuthorSevenDiagnosticsTests {
         #expect(SpecLoader.load(text: fixed, path: "t.yaml").diagnostics.isEmpty, "\(SpecLoader.load(text: fixed, path: "t.yaml").renderDiagnostics())")
     }
 
-    @Test("a view model with a plain parameter: view models are made per element of a 'cells:' list")
+    @Test("a view model with a plain parameter that 'cells:' makes rows of: its rows are made per element of a list")
     func aViewModelsFirstParameterIsTheElementOfItsList() throws {
         let d = try only("""
             screen: TwoForms
@@ -66,9 +66,14 @@ struct AuthorSevenDiagnosticsTests {
                 params: { key: String }
                 inputs:
                   postcode: String
+            state:
+              keys: { type: "[String]", initial: [] }
+            cells:
+              forms: { viewModel: AddressForm, for: keys }
             """)
         #expect(d.description == "t.yaml:4:20: error: the element of a row is a record, with a field that identifies it; found 'String'")
         #expect(d.notes.map(\.message).first == "a view model is made once per element of a list, by a 'cells:' entry; its first parameter is that element")
+        #expect(d.notes.map(\.message).last?.contains("under 'children:'") == true)
     }
 
     @Test("'equivalentMutants:' and 'unreachable:' may name a function, as 'mutate' reports its body's mutants")

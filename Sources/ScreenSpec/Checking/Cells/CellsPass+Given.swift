@@ -18,15 +18,19 @@ extension CellsSources {
         checker.operatorArguments = [cells.model.element]
         var given: [CellsPlan.Given] = []
         var seen: Set<String> = []
+        // A child (`children:`) gives them in its `params:`, over the screen's names alone.
+        let key = decl.instance ? "params:" : "with:"
+        let entry = decl.instance ? "child \(decl.name.value)" : "cells \(decl.name.value)"
         for (name, value) in decl.with {
             guard let param = params.first(where: { $0.name.value == name.value }) else {
-                let position = CellsPass.positionParameters[name.value].map { "; '\(name.value)' is \($0), which 'cells:' fills itself" } ?? ""
-                checker.diagnostics.error(.unknownParam, "view model '\(cells.model.name)' has no parameter '\(name.value)' for 'with:' to give"
+                let position = decl.instance ? "" : CellsPass.positionParameters[name.value].map { "; '\(name.value)' is \($0), which 'cells:' fills itself" } ?? ""
+                checker.diagnostics.error(.unknownParam, "view model '\(cells.model.name)' has no parameter '\(name.value)' for '\(key)' to give"
                                           + (position.isEmpty ? checker.diagnostics.didYouMean(name.value, in: params.map(\.name.value)) : position),
                                           at: name.range,
-                                          notes: [DiagnosticNote(params.isEmpty ? "it declares none after its element and position"
-                                              : "the parameters 'with:' gives are " + params.map { "'\($0.name.value): \($0.type)'" }.joined(separator: ", "))],
-                                          fixIt: position.isEmpty ? "declare it in its 'params:', as in 'params: { \(cells.model.fieldNames.first ?? "item"): \(cells.model.element), \(name.value): TYPE }'" : "remove it")
+                                          notes: [DiagnosticNote(params.isEmpty ? (decl.instance ? "it declares none" : "it declares none after its element and position")
+                                              : "the parameters '\(key)' gives are " + params.map { "'\($0.name.value): \($0.type)'" }.joined(separator: ", "))],
+                                          fixIt: decl.instance ? "declare it in the view model's 'params:', as in 'params: { \(name.value): TYPE }'"
+                                              : position.isEmpty ? "declare it in its 'params:', as in 'params: { \(cells.model.fieldNames.first ?? "item"): \(cells.model.element), \(name.value): TYPE }'" : "remove it")
                 continue
             }
             guard seen.insert(name.value).inserted else { continue }
@@ -36,10 +40,11 @@ extension CellsSources {
                                            range: name.range))
         }
         for param in params where !decl.with.contains(where: { $0.name.value == param.name.value }) {
-            checker.diagnostics.error(.missingParam, "view model '\(cells.model.name)' needs parameter '\(param.name.value)' of type '\(param.type)', which 'cells \(decl.name.value)' does not give",
+            checker.diagnostics.error(.missingParam, "view model '\(cells.model.name)' needs parameter '\(param.name.value)' of type '\(param.type)', which '\(entry)' does not give",
                                       at: decl.range,
                                       notes: [DiagnosticNote("'\(param.name.value)' is declared at line \(param.name.range.start.line)")],
-                                      fixIt: "write 'with: { \(param.name.value): EXPRESSION }' in the entry, an expression over the screen's names and the element, '$0'")
+                                      fixIt: decl.instance ? "write 'params: { \(param.name.value): EXPRESSION }' in the child, an expression over the screen's names"
+                                          : "write 'with: { \(param.name.value): EXPRESSION }' in the entry, an expression over the screen's names and the element, '$0'")
         }
         cx.diagnostics = checker.diagnostics
         for read in Set(given.flatMap(\.reads)) { cx.edges[read].append(cells.node) }

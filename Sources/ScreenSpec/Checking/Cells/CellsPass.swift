@@ -45,6 +45,9 @@ struct DeclaredCells {
     var node: Int
     var inputNodes: [Int]
     var key: Int
+    /// The list the rows follow when the pass made it (a child's, its one instance); nil for a
+    /// `cells:` entry, whose `for:` ``CellsSources`` looks up.
+    var source: Int? = nil
 }
 
 /// The cells pass, before the dataflow pass: each view model of `viewModels:` is checked alone
@@ -86,6 +89,7 @@ struct CellsPass: CheckPass {
     mutating func run() -> [DeclaredCells] {
         var models: [String: CheckedViewModel] = [:]
         var failed: Set<String> = []
+        let standalone = standaloneModels()
         for decl in spec.viewModels {
             if models[decl.name.value] != nil || failed.contains(decl.name.value)
                 || (cx.table.records[decl.name.value] != nil && !rowTypes.contains(decl.name.value)) || cx.table.enums[decl.name.value] != nil {
@@ -93,7 +97,7 @@ struct CellsPass: CheckPass {
                                      at: decl.name.range)
                 continue
             }
-            if let model = check(decl) {
+            if let model = check(decl, standalone: standalone.contains(decl.name.value)) {
                 models[decl.name.value] = model
                 cx.table.records[model.name] = Array(zip(model.fieldNames, model.fieldTypes)).map { (name: $0.0, type: $0.1) }
                 // Derived: a value a spec writes may leave them out (ValueReader).
@@ -123,7 +127,8 @@ struct CellsPass: CheckPass {
                 }
                 continue
             }
-            if let cells = declare(decl, model) {
+            if decl.instance ? !refusesRowModel(decl, model) : !refusesStandaloneModel(decl, model),
+               let cells = decl.instance ? declareInstance(decl, model) : declare(decl, model) {
                 declared.append(cells)
             } else {
                 // Steps that send to its rows say nothing more.
@@ -165,23 +170,43 @@ struct CellsPass: CheckPass {
     }
 
     /// Checks a view model alone; nil when something in it is wrong (reported).
-    private mutating func check(_ decl: ViewModelDecl) -> CheckedViewModel? {
+    private mutating func check(_ decl: ViewModelDecl, standalone: Bool) -> CheckedViewModel? {
         let errors = cx.diagnostics.all.filter { $0.severity == .error }.count
-        guard let param = decl.params.first, let element = resolver.resolve(param.type, diagnostics: &cx.diagnostics) else { return nil }
+        // Used by itself (`children:`): its element is its instance, its parameters all given.
+        if standalone { return checkBody(decl, element: declareInstanceElement(decl), errors: errors) }
+        guard let param = decl.params.first else {
+            cx.diagnostics.error(.missingKey, "view model '\(decl.name.value)' needs one parameter, the element each row is made for",
+                                 at: decl.name.range, fixIt: "write 'params: { item: Item }'")
+            return nil
+        }
+        guard let element = resolver.resolve(param.type, diagnostics: &cx.diagnostics) else { return nil }
         guard case .record = element else {
             cx.diagnostics.error(.typeMismatch, "the element of a row is a record, with a field that identifies it; found '\(element)'",
                                  at: param.type.range,
                                  notes: [DiagnosticNote("a view model is made once per element of a list, by a 'cells:' entry; its first parameter is that element"),
-                                         DiagnosticNote("for one view model used by itself (a form shown twice), make it a row of a list that holds one record per use, as in '[{ key: shipping }, { key: billing }]'")])
+                                         DiagnosticNote("for a view model used by itself (a form shown twice), name each use under 'children:', as in 'children: { shipping: AddressForm, billing: AddressForm }', and make no rows of it")])
             return nil
         }
+        return checkBody(decl, element: (param.name, element), errors: errors)
+    }
+
+    /// Checks a view model's fields after its element (`element`, the parameter that names it):
+    /// its position or given parameters, inputs, state, streams, actions, outputs, handlers and
+    /// view; nil when something in it is wrong (reported), counting from `errors` errors.
+    private mutating func checkBody(_ decl: ViewModelDecl, element param: (name: Located<String>, type: SpecType),
+                                    errors: Int) -> CheckedViewModel? {
+        let element = param.type
         var model = CheckedViewModel(name: decl.name.value, element: element)
         var fields: [String: (field: Int, type: SpecType)] = [:]
         func add(_ name: Located<String>, _ type: SpecType, _ initial: Value) -> Int? {
             addField(name, type, initial, of: decl, to: &model, &fields)
         }
         _ = add(param.name, element, .none)
-        model.position = declarePosition(decl, to: &model, &fields)
+        if Self.isInstanceElement(element) {
+            declareInstanceParams(decl, to: &model, &fields)
+        } else {
+            model.position = declarePosition(decl, to: &model, &fields)
+        }
         // The element and the position, what a state's `initial:` may read when the row is made.
         let madeWith = fields
         var inputFields: [String: (field: Int, type: SpecType)] = [:]
@@ -327,6 +352,10 @@ struct CellsSources: CheckPass {
         var plans: [CellsPlan] = []
         for cells in declared {
             let decl = cells.decl
+            if let source = cells.source {
+                plans.append(plan(cells, source: source))
+                continue
+            }
             // An entry whose list failed (reported) fails with it: its rows' inputs and
             // components, which steps name, say nothing more (see `sendsToFailedCells`).
             if cx.poisoned.contains(decl.source.value) {
@@ -351,18 +380,26 @@ struct CellsSources: CheckPass {
                 continue
             }
             cx.edges[source.node].append(cells.node)
-            let given = checkGiven(cells)
-            let inputs = cells.model.inputs.enumerated().map { k, input in
-                CellsPlan.Input(name: input.name, type: input.type, field: input.field, node: cells.inputNodes[k], action: cells.model.actionOfInput[k],
-                                stream: cells.model.streamOfInput[k])
-            }
-            plans.append(CellsPlan(name: decl.name.value, model: cells.model.name, node: cells.node, source: source.node, key: cells.key,
-                                   fieldNames: cells.model.fieldNames, initial: cells.model.initial, inputs: inputs,
-                                   handlers: cells.model.handlers, outputs: cells.model.outputs, view: cells.model.view,
-                                   actions: cells.model.actions.isEmpty ? nil : cells.model.actions, position: cells.model.position,
-                                   given: given, stateInitials: cells.model.stateInitials.isEmpty ? nil : cells.model.stateInitials,
-                                   streams: cells.model.streams.isEmpty ? nil : cells.model.streams, created: cells.model.created, range: decl.range))
+            plans.append(plan(cells, source: source.node))
         }
         return plans
+    }
+
+    /// The plan of entry `cells`, its rows following list node `source`.
+    private mutating func plan(_ cells: DeclaredCells, source: Int) -> CellsPlan {
+        let decl = cells.decl
+        let given = checkGiven(cells)
+        let inputs = cells.model.inputs.enumerated().map { k, input in
+            CellsPlan.Input(name: input.name, type: input.type, field: input.field, node: cells.inputNodes[k], action: cells.model.actionOfInput[k],
+                            stream: cells.model.streamOfInput[k])
+        }
+        var plan = CellsPlan(name: decl.name.value, model: cells.model.name, node: cells.node, source: source, key: cells.key,
+                             fieldNames: cells.model.fieldNames, initial: cells.model.initial, inputs: inputs,
+                             handlers: cells.model.handlers, outputs: cells.model.outputs, view: cells.model.view,
+                             actions: cells.model.actions.isEmpty ? nil : cells.model.actions, position: cells.model.position,
+                             given: given, stateInitials: cells.model.stateInitials.isEmpty ? nil : cells.model.stateInitials,
+                             streams: cells.model.streams.isEmpty ? nil : cells.model.streams, created: cells.model.created, range: decl.range)
+        if decl.instance { plan.instance = cx.symbols[decl.name.value]?.node }
+        return plan
     }
 }

@@ -94,6 +94,12 @@ struct ValueReader {
             // A row's view fields are derived: never required, and kept only when expected.
             let derived = table.viewFields[name] ?? fields.count
             for (i, field) in fields.enumerated() where values[i] == nil && ok && i < derived {
+                // A view model used by itself keeps its instance in a field no spec names
+                // (`$instance`, CellsPass+Children.swift): never required, and never compared.
+                if field.name.hasPrefix("$") {
+                    if !expecting { values[i] = Value.none }
+                    continue
+                }
                 if field.type.isOptional {
                     values[i] = Value.none
                 } else {
@@ -102,7 +108,7 @@ struct ValueReader {
                 }
             }
             guard ok else { return nil }
-            let kept = fields.indices.filter { $0 < derived || (expecting && values[$0] != nil) }
+            let kept = fields.indices.filter { ($0 < derived && values[$0] != nil) || (expecting && values[$0] != nil) }
             return .record(RecordValue(type: EnumeratedPair.runtimeName(name), fieldNames: kept.map { fields[$0].name },
                                        fields: kept.map { values[$0] ?? .none }))
         case .enumeration(let name):

@@ -116,6 +116,7 @@ extension ExpressionChecker {
     }
 
     static func fieldsNote(_ fields: [(name: String, type: SpecType)]) -> DiagnosticNote {
-        DiagnosticNote("its fields are " + fields.map { "'\($0.name): \($0.type)'" }.joined(separator: ", "))
+        // A child's instance (`$instance`, CellsPass+Children.swift) is no field a spec names.
+        DiagnosticNote("its fields are " + fields.filter { !$0.name.hasPrefix("$") }.map { "'\($0.name): \($0.type)'" }.joined(separator: ", "))
     }
 }

@@ -29,7 +29,7 @@ extension StepChecker {
         let address = RowAddress(verb: "send", target: target.value, what: "the input of a row",
                                  carries: declared.type == .void ? nil : declared.type)
         guard let read = readRow(c, address, target, node, values) else { return nil }
-        let text = declared.type == .void ? "send \(target.value) to row \(read.row)" : "send \(target.value) = \(read.value) to row \(read.row)"
+        let text = declared.type == .void ? "send \(target.value)\(rowText(c, "to", read.row))" : "send \(target.value) = \(read.value)\(rowText(c, "to", read.row))"
         return StepPlan(kind: .sendRow(cells: c, input: input, row: read.row, value: read.value), text: text, range: target.range)
     }
 
@@ -54,6 +54,7 @@ extension StepChecker {
     mutating func readRow(_ c: Int, _ address: RowAddress, _ target: Located<String>, _ node: YAMLNode?,
                           _ values: ValueReader) -> (row: Value, value: Value)? {
         let plan = cells[c]
+        if plan.instance != nil { return readInstanceStep(c, address, target, node, values) }
         let fix = "write '\(address.verb): \(address.example)'"
         guard let node, let pairs = node.mapping else {
             cx.diagnostics.error(.missingValue, "'\(target.value)' is \(address.what): say which row, by its identity", at: node?.range ?? target.range,

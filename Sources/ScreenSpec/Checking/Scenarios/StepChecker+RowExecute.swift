@@ -23,7 +23,7 @@ extension StepChecker {
         var address = RowAddress(verb: "send", target: target.value, what: "the action of a row", carries: input == .void ? nil : input)
         address.takesNone = "takes no input: its trigger '\(plan.inputs[action.trigger].name)' is an event"
         guard let read = readRow(c, address, target, node, values) else { return nil }
-        let text = input == .void ? "send \(target.value) to row \(read.row)" : "send \(target.value) = \(read.value) to row \(read.row)"
+        let text = input == .void ? "send \(target.value)\(rowText(c, "to", read.row))" : "send \(target.value) = \(read.value)\(rowText(c, "to", read.row))"
         return StepPlan(kind: .executeRow(cells: c, action: a, row: read.row, value: read.value), text: text, range: target.range)
     }
 }

@@ -57,7 +57,7 @@ extension StepChecker {
         guard let read = readRow(c, address, target, node, values) else { return nil }
         // An input event drops the gesture's value, as `.map { _ in () }` would.
         let value = plan.inputs[input].type == .void ? Value.void : read.value
-        let text = carries == nil ? "\(verb.value) \(target.value) of row \(read.row)" : "\(verb.value) \(target.value)(\(read.value)) of row \(read.row)"
+        let text = carries == nil ? "\(verb.value) \(target.value)\(rowText(c, "of", read.row))" : "\(verb.value) \(target.value)(\(read.value))\(rowText(c, "of", read.row))"
         let gesture = RowGesture(component: k, events: [e], verb: verb.value)
         return StepPlan(kind: .sendRow(cells: c, input: input, row: read.row, value: value, gesture: gesture), text: text, range: target.range)
     }
@@ -105,7 +105,7 @@ extension StepChecker {
         }
         let input = component.twoWay?.input ?? component.events[fired[0]].input ?? 0
         let gesture = RowGesture(component: k, events: fired, writes: true, verb: verb.value)
-        let text = "\(verb.value) \(target.value) of row \(read.row) to \(read.value)"
+        let text = "\(verb.value) \(target.value)\(rowText(c, "of", read.row)) to \(read.value)"
         return StepPlan(kind: .sendRow(cells: c, input: input, row: read.row, value: read.value, gesture: gesture), text: text, range: target.range)
     }
 }

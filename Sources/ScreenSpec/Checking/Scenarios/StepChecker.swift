@@ -45,6 +45,10 @@ struct StepChecker: ContextBorrower, Sendable {
                 steps.append(StepPlan(kind: .wait(milliseconds: ms.value), text: "wait \(ms.value)ms", range: step.range))
             case .set(let assignments):
                 for (target, node) in assignments {
+                    if let step = instanceSet(target, node, values) {
+                        if let step { steps.append(step) }
+                        continue
+                    }
                     guard let symbol = stepTarget(target, verb: "set") else { continue }
                     guard case .property = cx.nodes[symbol.node].kind else {
                         cx.diagnostics.error(.invalidStepTarget, "'set:' writes an input property, but '\(target.value)' is \(withArticle(symbol.what))",
@@ -98,6 +102,10 @@ struct StepChecker: ContextBorrower, Sendable {
                 if let plan = checkEndStep(target, verb: "fail", end: .error(error)) { steps.append(plan) }
             case .expect(let expectations):
                 for (target, node) in expectations {
+                    if let step = childExpect(target, node, values) {
+                        if let step { steps.append(step) }
+                        continue
+                    }
                     guard let symbol = stepTarget(target, verb: "expect"), !cx.poisoned.contains(target.value) else { continue }
                     if let end = expectedEnd(node, for: symbol, values) {
                         guard let end = end else { continue }
