@@ -7,7 +7,7 @@ struct Compile: ParsableCommand {
         commandName: "compile",
         abstract: "Check a spec and write its checked program as versioned JSON, which an app linking SpecRuntime alone loads and plays.",
         discussion: """
-            The JSON is {"format": "specrun-program", "version": 16, "program": ...}; 'specrun run \
+            The JSON is {"format": "specrun-program", "version": 17, "program": ...}; 'specrun run \
             FILE.json' plays it as it plays the YAML (see docs/compiled-specs.md). Exit status: 0 when \
             the program was written, 2 when the spec is invalid (nothing is written), 1 when the output \
             cannot be written, 64 for a usage error.

@@ -180,10 +180,12 @@ private struct Search {
             driver.prepareExpansion()
             // Which inputs only set an input to the value it has: the same state as the wait alone.
             driver.noOpInputs(into: &noOps)
-            // Absolute time is not part of a state, so with nothing scheduled a wait changes
-            // nothing: a wait alone from an idle state, or a wait after an input step that left
-            // nothing scheduled (its 0 ms move was just tried), reaches a state already reached.
+            // Absolute time is not part of a state (unless the spec reads `now`: not `timeless`),
+            // so with nothing scheduled a wait changes nothing: a wait alone from an idle state,
+            // or a wait after an input step that left nothing scheduled (its 0 ms move was just
+            // tried), reaches a state already reached.
             let idle = driver.clock.pendingCount == 0
+            let timeless = !driver.digester.readsClock
             var idleAfter = -2
             // Whether the graph still holds the state being expanded (no step taken since).
             var holdsSaved = true
@@ -193,7 +195,7 @@ private struct Search {
                 let input = alphabet.inputOf[m]
                 if input >= 0 && noOps[input] { continue }
                 let wait = alphabet.waitOf[m]
-                if wait > 0 && (input < 0 ? idle : input == idleAfter) { continue }
+                if wait > 0 && timeless && (input < 0 ? idle : input == idleAfter) { continue }
                 let knowledge = driver.knowledge(of: m, inputAlone: inputAlone, memo: &memo)
                 if let known = knowledge.reached(waiting: wait, memo), seen.contains(known) {
                     result.transitions += 1
