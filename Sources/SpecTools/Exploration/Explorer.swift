@@ -25,7 +25,9 @@ public enum Explorer {
     public static func explore(_ spec: CheckedSpec, options: ExploreOptions,
                                progress: ((ExploreProgress) -> Void)? = nil) -> ExploreResult {
         let driver = ExplorationDriver(spec: spec, maxEventsPerStep: max(1, options.maxEventsPerStep))
-        driver.predicts = options.predicts
+        // A spec that reads `now` has no wait that changes nothing, which the predictions assume
+        // of a wait with nothing scheduled: every move is taken.
+        driver.predicts = options.predicts && !driver.digester.readsClock
         var result = ExploreResult(strategy: options.strategy, seed: options.seed, depthLimit: max(0, options.depth(planned: spec.explore.depth)))
         result.memoryLimit = options.maxMemory
         result.moves = driver.alphabet.moves.count
