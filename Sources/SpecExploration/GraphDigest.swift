@@ -17,13 +17,26 @@ package final class GraphDigest {
     @exclusivity(unchecked) private var delays: [Int] = []
     @exclusivity(unchecked) private var timerHashes: [UInt64] = []
 
+    /// Whether an expression of the spec reads the clock (`now`): then the time itself is part of
+    /// the state (``clockTerm(after:)``), since what such a screen does next depends on it, and a
+    /// wait with nothing scheduled reaches a new state.
+    package let readsClock: Bool
+
     package init(_ graph: ScreenGraph) {
         self.graph = graph
         allNodes = Array(graph.spec.nodes.indices)
+        readsClock = ClockReads.readsClock(graph.spec)
+    }
+
+    /// The clock's time `wait` milliseconds from now, as a term of the digest, when the spec reads
+    /// it; 0 when it does not (two states a wait apart are then one, as the time is never seen).
+    private func clockTerm(after wait: Int) -> UInt64 {
+        readsClock ? Self.mixed(UInt64(bitPattern: Int64(graph.clock.now &+ wait)), 0x5_0000_0000) : 0
     }
 
     /// A 64-bit digest of the state: the values of `nodes` (every node when nil), service-call
-    /// counters, how streams ended, the pending timers relative to now and what each does, and
+    /// counters, how streams ended, the pending timers relative to now and what each does (and
+    /// the time itself, for a spec that reads `now`), and
     /// every stream operator's state: two states with equal digests (barring a collision) have
     /// the same future. Not `Hasher`: this
     /// runs once per explored transition, and a multiply-xor mix of the values' words costs a
@@ -131,7 +144,7 @@ package final class GraphDigest {
     package func pendingDigest(after wait: Int = 0) -> UInt64 {
         let clock = graph.clock
         let count = clock.pendingCount
-        guard count != 0 else { return 0 }
+        guard count != 0 else { return clockTerm(after: wait) }
         var d = Digest()
         d.mix(UInt64(count))
         let cache = self.cache
@@ -139,7 +152,7 @@ package final class GraphDigest {
             d.mix(UInt64(bitPattern: Int64(delay &- wait)))
             d.mix(timer.map { UInt64(bitPattern: Int64(Self.hash(of: $0, cache: cache))) } ?? 0)
         }
-        return d.finished
+        return d.finished &+ clockTerm(after: wait)
     }
 
     /// ``pendingDigest(after:)`` for each of `waits`, into `digests` (storage the caller keeps):
@@ -149,7 +162,7 @@ package final class GraphDigest {
         if digests.count != waits.count { digests = Array(repeating: 0, count: waits.count) }
         let clock = graph.clock
         guard clock.pendingCount != 0 else {
-            for k in waits.indices { digests[k] = 0 }
+            for (k, wait) in waits.enumerated() { digests[k] = clockTerm(after: wait) }
             return
         }
         delays.removeAll(keepingCapacity: true)
@@ -166,7 +179,7 @@ package final class GraphDigest {
                 d.mix(UInt64(bitPattern: Int64(delay &- wait)))
                 d.mix(hash)
             }
-            digests[k] = d.finished
+            digests[k] = d.finished &+ clockTerm(after: wait)
         }
     }
 

@@ -250,7 +250,7 @@ package struct ExpressionParser {
         // made the 512th operator of an expression count as the 513th.
         while isSymbol(".") || isSymbol("?.") || isSymbol("(") || isSymbol("{") || isSymbol("["), countOperator() {
             if isSymbol("[") {
-                expr = subscriptNotInTheLanguage(expr)
+                expr = subscripted(expr)
             } else if isSymbol(".") || isSymbol("?.") {
                 let dot = advance()
                 guard case .identifier(let name) = current.kind else {

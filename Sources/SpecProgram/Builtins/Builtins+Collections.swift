@@ -113,7 +113,7 @@ extension BuiltinCatalog {
         comparableTypes.map { t in .method(name, on: .list(.exact(t)), [], optional ? .optional(.exact(t)) : .list(.exact(t))) }
     }
 
-    private static func ascending(_ a: Value, _ b: Value) -> Bool {
+    static func ascending(_ a: Value, _ b: Value) -> Bool {
         switch (a, b) {
         case (.int(let x), .int(let y)): return x < y
         case (.double(let x), .double(let y)): return x < y

@@ -64,6 +64,11 @@
     /// Node names, for the message of a read of a node with no value.
     package let names: [String]
 
+    /// The clock's time in milliseconds, which `now` reads: the graph sets it to its clock's
+    /// (virtual in a scenario, real time on a live screen); 0 in a context with no graph (a
+    /// state's first value, read before anything starts).
+    package var clockNow: () -> Int = { 0 }
+
     /// The most characters (UTF-8 bytes) in a string or elements in a list an expression may
     /// build; see ``ScenarioRunner/maximumValueSize``.
     @inlinable package var maximumValueSize: Int {

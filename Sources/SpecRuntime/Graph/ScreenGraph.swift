@@ -316,6 +316,8 @@ public final class ScreenGraph {
         connectWork()
         connectRowWork()
         clock.fire = { [unowned self] timer in fire(timer) }
+        // `now` reads the time of the transaction under way: the graph's own clock.
+        context.clockNow = { [unowned clock] in clock.now }
     }
 
     // MARK: public API

@@ -25,7 +25,9 @@ public enum Explorer {
     public static func explore(_ spec: CheckedSpec, options: ExploreOptions,
                                progress: ((ExploreProgress) -> Void)? = nil) -> ExploreResult {
         let driver = ExplorationDriver(spec: spec, maxEventsPerStep: max(1, options.maxEventsPerStep))
-        driver.predicts = options.predicts
+        // A spec that reads `now` has no wait that changes nothing, which the predictions assume
+        // of a wait with nothing scheduled: every move is taken.
+        driver.predicts = options.predicts && !driver.digester.readsClock
         var result = ExploreResult(strategy: options.strategy, seed: options.seed, depthLimit: max(0, options.depth(planned: spec.explore.depth)))
         result.memoryLimit = options.maxMemory
         result.moves = driver.alphabet.moves.count
@@ -180,10 +182,12 @@ private struct Search {
             driver.prepareExpansion()
             // Which inputs only set an input to the value it has: the same state as the wait alone.
             driver.noOpInputs(into: &noOps)
-            // Absolute time is not part of a state, so with nothing scheduled a wait changes
-            // nothing: a wait alone from an idle state, or a wait after an input step that left
-            // nothing scheduled (its 0 ms move was just tried), reaches a state already reached.
+            // Absolute time is not part of a state (unless the spec reads `now`: not `timeless`),
+            // so with nothing scheduled a wait changes nothing: a wait alone from an idle state,
+            // or a wait after an input step that left nothing scheduled (its 0 ms move was just
+            // tried), reaches a state already reached.
             let idle = driver.clock.pendingCount == 0
+            let timeless = !driver.digester.readsClock
             var idleAfter = -2
             // Whether the graph still holds the state being expanded (no step taken since).
             var holdsSaved = true
@@ -193,7 +197,7 @@ private struct Search {
                 let input = alphabet.inputOf[m]
                 if input >= 0 && noOps[input] { continue }
                 let wait = alphabet.waitOf[m]
-                if wait > 0 && (input < 0 ? idle : input == idleAfter) { continue }
+                if wait > 0 && timeless && (input < 0 ? idle : input == idleAfter) { continue }
                 let knowledge = driver.knowledge(of: m, inputAlone: inputAlone, memo: &memo)
                 if let known = knowledge.reached(waiting: wait, memo), seen.contains(known) {
                     result.transitions += 1

@@ -112,6 +112,8 @@ final class SearchWorker: @unchecked Sendable {
             if saved != nil { driver.prepareExpansion() }
             driver.noOpInputs(into: &noOps)
             let idle = driver.clock.pendingCount == 0
+            // A spec that reads `now` has no idle wait (see Explorer's own loop).
+            let timeless = !driver.digester.readsClock
             var idleAfter = -2
             var holdsSaved = saved != nil
             var inputAlone = InputAlone()
@@ -119,7 +121,7 @@ final class SearchWorker: @unchecked Sendable {
                 let input = alphabet.inputOf[m]
                 if input >= 0 && noOps[input] { continue }
                 let wait = alphabet.waitOf[m]
-                if wait > 0 && (input < 0 ? idle : input == idleAfter) { continue }
+                if wait > 0 && timeless && (input < 0 ? idle : input == idleAfter) { continue }
                 // Known only from a state the graph was restored to (prepared for its expansion).
                 let knowledge = saved == nil ? MoveKnowledge() : driver.knowledge(of: m, inputAlone: inputAlone, memo: &memo)
                 if let known = knowledge.reached(waiting: wait, memo), seen.contains(known) || found.contains(known) {

@@ -22,6 +22,8 @@ package enum ConeReplay {
     /// and after each step that acted, and the work its expressions did.
     package struct Settled: Sendable {
         let snapshots: [[Value]]
+        /// The clock's time at each snapshot, which `now` reads when the cone is computed again.
+        let times: [Int]
         let work: Int
         /// Contexts holding the start's values, lent to one verdict at a time: a context of its
         /// own per verdict would copy every value of the spec, which for every mutant is what
@@ -75,6 +77,7 @@ package enum ConeReplay {
             && spec.components.isEmpty
         guard applies else { return nil }
         var snapshots: [[Value]] = []
+        var times: [Int] = []
         var clean = true
         var timersRan = false
         var played: ScreenGraph?
@@ -83,11 +86,12 @@ package enum ConeReplay {
             if graph.clock.executed != 0 { timersRan = true }
             played = graph
             snapshots.append(graph.context.values)
+            times.append(graph.clock.now)
         }
         let failed = timeline.entries.contains { if case .runtimeError = $0 { return true } else { return false } }
         guard clean, !timersRan, !failed, !timeline.stoppedByLimit, !snapshots.isEmpty else { return nil }
         // The work of the whole run, the invariants and `expect that:` after its last step too.
-        return Settled(snapshots: snapshots, work: played?.context.work ?? 0)
+        return Settled(snapshots: snapshots, times: times, work: played?.context.work ?? 0)
     }
 
     /// The changed node's cone in rank order, invariants left out (they emit nothing; their
@@ -140,6 +144,8 @@ package enum ConeReplay {
             }
             for (k, snapshot) in settled.snapshots.enumerated() {
                 for f in frontier { context.values[f] = snapshot[f] }
+                let time = settled.times[k]
+                context.clockNow = { time }
                 var differs = false
                 for n in nodes {
                     let f: CompiledExpr

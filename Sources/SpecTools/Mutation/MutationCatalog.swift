@@ -52,7 +52,7 @@ enum MutationCatalog {
             guard case .ternary(let c, let a, let b) = e.kind else { return [] }
             return [(Expr(.ternary(c, b, a), e.range), "\(text(c)) ? \(text(b)) : \(text(a))")]
         },
-    ] + listMoveMutations
+    ] + listMoveMutations + setMutations
 
     /// The variants of one stream operator, other than its expressions: what its catalogue entry
     /// allows (removed, renamed to an operator of the same shape, a count +-1, a time halved and

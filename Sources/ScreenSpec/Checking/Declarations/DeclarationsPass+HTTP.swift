@@ -161,6 +161,7 @@ extension DeclarationsPass {
         }
         var checker = ExpressionChecker(symbols: slots, table: cx.table, diagnostics: cx.diagnostics)
         checker.poisoned = failed
+        checker.clockReadable = false
         let typed = checker.infer(expr)
         cx.diagnostics = checker.diagnostics
         return typed

@@ -33,6 +33,15 @@ struct TypeResolver {
             return resolve(text: String(text.dropFirst().dropLast()), range: range, diagnostics: &diagnostics, depth: depth + 1).map(SpecType.list)
         }
         if let t = Self.builtins[text] { return t }
+        if text.hasPrefix("Set<") && text.hasSuffix(">") {
+            // No `Set` type yet: a set is the list of its distinct elements in ascending order
+            // (`BuiltinCatalog.sets`).
+            let element = String(text.dropFirst(4).dropLast())
+            diagnostics.error(.unknownType, "a set is declared as the list of its elements: '[\(element)]'", at: range,
+                              notes: [DiagnosticNote("'Set(xs)', 'union' and 'subtracting' keep it a set, its distinct elements in ascending order, as in 'set: { selected: selected.union([id]) }'")],
+                              fixIt: "write '[\(element)]'")
+            return nil
+        }
         if table.failed.contains(text) { return nil }
         if table.records[text] != nil { return .record(text) }
         if table.enums[text] != nil { return .enumeration(text) }

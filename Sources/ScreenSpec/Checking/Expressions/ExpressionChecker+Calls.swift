@@ -12,6 +12,8 @@ extension ExpressionChecker {
             return fail(arguments, expected: expected, range)
         case .name(let name):
             return function(name, callee.range, arguments, range)
+        case .member(let base, Expr.subscriptMember, _, let brackets):
+            return subscripted(base, brackets, arguments, range)
         case .member(let base, let name, _, let nameRange):
             return method(base, name, nameRange, arguments, range)
         case .list where Self.typeText(callee) != nil:
@@ -29,6 +31,10 @@ extension ExpressionChecker {
             return nil
         }
         let candidates = BuiltinCatalog.functions(named: name)
+        if name == "Date", candidates.isEmpty {
+            for argument in arguments { _ = infer(argument) }
+            return dateIsNow(range)
+        }
         guard !candidates.isEmpty else {
             if let dotted = missingDot(name, expected: .error), symbols[name] == nil {
                 var literal = dotted

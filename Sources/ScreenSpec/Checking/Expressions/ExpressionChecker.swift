@@ -60,6 +60,9 @@ struct ExpressionChecker {
     /// Inside a function's body, its parameters by name (index and type); nil elsewhere. The
     /// body reads nothing else of the screen.
     var functionParameters: [String: (index: Int, type: SpecType)]?
+    /// Whether `now` reads the clock here (`ExpressionChecker+Clock.swift`): not in a service's
+    /// `http:`, whose expressions run with the call's arguments alone.
+    var clockReadable = true
     var diagnostics: DiagnosticBag
 
     init(symbols: [String: Symbol], table: TypeTable, payload: (name: String, type: SpecType)? = nil, diagnostics: DiagnosticBag) {
@@ -249,6 +252,7 @@ struct ExpressionChecker {
         }
         guard let symbol = symbols[name] else {
             if let color = ColorValue.named(name) { return (.constant(.color(color)), .color) }
+            if let clock = clockName(name, range) { return clock }
             if let problem = typeUsedAsValue(name) { return error(.unknownName, problem.message, range, notes: problem.notes) }
             // One report per name and expression: `a + a + a` with an unknown `a` is one mistake.
             guard !reportedUnknown.contains(name) else { return nil }
