@@ -128,9 +128,14 @@ package final class ScreenProgram: @unchecked Sendable {
             case .stream:
                 behaviors.append(.stream)
             case .derived(let expr):
-                behaviors.append(.derived(ExpressionCompiler.compile(expr, instrumentation: instrumentation)))
                 if instrumentation == nil, !isInvariant[i], ExpressionCompiler.isCondition(expr) {
-                    conditions[i] = ExpressionCompiler.compileCondition(expr, instrumentation: nil)
+                    // The `Value` closure is the condition's, wrapped: what compiling the
+                    // expression again would build, sharing the condition's closures.
+                    let condition = ExpressionCompiler.compileCondition(expr, instrumentation: nil)
+                    conditions[i] = condition
+                    behaviors.append(.derived({ ctx throws(EvalError) in .bool(try condition(ctx)) }))
+                } else {
+                    behaviors.append(.derived(ExpressionCompiler.compile(expr, instrumentation: instrumentation)))
                 }
                 // nodeReads() lists each node once and `i` only grows, so no reader repeats.
                 let nodeReads = expr.nodeReads()
