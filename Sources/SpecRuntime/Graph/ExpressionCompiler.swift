@@ -143,6 +143,7 @@ package enum ExpressionCompiler {
                 return .bool((x == y) != negated)
             }
         case .conditional(let c, let a, let b):
+            if let i = nodeOperand(c, instrumentation: instrumentation) { return conditional(on: i, compile(a), compile(b)) }
             let fc = compile(c), fa = compile(a), fb = compile(b)
             return { ctx throws(EvalError) in (try fc(ctx)).boolValue ? try fa(ctx) : try fb(ctx) }
         case .coalesce(let a, let b):

@@ -41,6 +41,7 @@ extension ExpressionCompiler {
                 }
             }
         case .not(let e):
+            if let f = negatedNode(e, instrumentation: instrumentation) { return f }
             let f = compileCondition(e, instrumentation: instrumentation)
             return { ctx throws(EvalError) in !(try f(ctx)) }
         case .and(let a, let b):
@@ -56,6 +57,7 @@ extension ExpressionCompiler {
                 // `count >= 10`, the usual form: the constant side is compared inline, one closure
                 // call fewer per evaluation (the constant's closure returns it and cannot fail).
                 if let k = integerConstant(b, instrumentation: instrumentation) {
+                    if let f = nodeOrder(op, a, k, instrumentation: instrumentation) { return f }
                     return integerOrder(op, compileInteger(a, instrumentation: instrumentation), k)
                 }
                 return integerOrder(op, compileInteger(a, instrumentation: instrumentation), compileInteger(b, instrumentation: instrumentation))
@@ -131,6 +133,7 @@ extension ExpressionCompiler {
                 return r
             }
         case .arithmetic(let op, .int, let a, let b):
+            if let f = integerLeaves(op, a, b, instrumentation: instrumentation) { return f }
             return integerArithmetic(op, compileInteger(a, instrumentation: instrumentation), compileInteger(b, instrumentation: instrumentation))
         case .probe(_, let inner) where instrumentation == nil:
             return compileInteger(inner, instrumentation: nil)
@@ -150,7 +153,7 @@ extension ExpressionCompiler {
 
     /// The integer `expr` is when it is a constant (through probes that compile to what they
     /// wrap), else nil.
-    private static func integerConstant(_ expr: TypedExpr, instrumentation: (any ScreenInstrumentation)?) -> Int? {
+    static func integerConstant(_ expr: TypedExpr, instrumentation: (any ScreenInstrumentation)?) -> Int? {
         switch expr {
         case .constant(.int(let k)): return k
         case .probe(_, let inner) where instrumentation == nil: return integerConstant(inner, instrumentation: nil)
@@ -218,20 +221,26 @@ extension ExpressionCompiler {
     private static func integerArithmetic(_ op: TypedExpr.ArithmeticOperator, _ fa: @escaping CompiledInteger, _ fb: @escaping CompiledInteger) -> CompiledInteger {
         { ctx throws(EvalError) in
             guard let x = try fa(ctx), let y = try fb(ctx) else { return nil }
-            let r: (partialValue: Int, overflow: Bool)
-            switch op {
-            case .add: r = x.addingReportingOverflow(y)
-            case .subtract: r = x.subtractingReportingOverflow(y)
-            case .multiply: r = x.multipliedReportingOverflow(by: y)
-            case .divide:
-                if y == 0 { throw EvalError(message: "division by zero in '\(x) / 0'") }
-                r = x.dividedReportingOverflow(by: y)
-            case .remainder:
-                if y == 0 { throw EvalError(message: "division by zero in '\(x) % 0'") }
-                r = x.remainderReportingOverflow(dividingBy: y)
-            }
-            if r.overflow { throw EvalError(message: "integer overflow in arithmetic on \(x) and \(y)") }
-            return r.partialValue
+            return try integerResult(op, x, y)
         }
+    }
+
+    /// `x OP y`, throwing on overflow and division by zero.
+    @inline(__always)
+    static func integerResult(_ op: TypedExpr.ArithmeticOperator, _ x: Int, _ y: Int) throws(EvalError) -> Int {
+        let r: (partialValue: Int, overflow: Bool)
+        switch op {
+        case .add: r = x.addingReportingOverflow(y)
+        case .subtract: r = x.subtractingReportingOverflow(y)
+        case .multiply: r = x.multipliedReportingOverflow(by: y)
+        case .divide:
+            if y == 0 { throw EvalError(message: "division by zero in '\(x) / 0'") }
+            r = x.dividedReportingOverflow(by: y)
+        case .remainder:
+            if y == 0 { throw EvalError(message: "division by zero in '\(x) % 0'") }
+            r = x.remainderReportingOverflow(dividingBy: y)
+        }
+        if r.overflow { throw EvalError(message: "integer overflow in arithmetic on \(x) and \(y)") }
+        return r.partialValue
     }
 }

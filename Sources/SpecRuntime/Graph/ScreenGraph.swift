@@ -95,7 +95,7 @@ public final class ScreenGraph {
     let acceptsEqual: [Bool]
     /// See ``ScreenProgram/rebinds``; the sources written during a person's transaction, noted
     /// while `tracksAccepts` (ScreenGraph+Rebinding.swift).
-    let rebinds: [[Rebinding]]
+    let rebinds: NodeLists<Rebinding>
     @exclusivity(unchecked) var tracksAccepts = false
     @exclusivity(unchecked) var acceptedSources: [Int] = []
     /// Feedback (ScreenGraph+Feedback.swift): the nodes each pipeline samples, whether a node is
@@ -110,19 +110,19 @@ public final class ScreenGraph {
     /// a transaction of their own at the same instant (ScreenGraph+Feedback.swift).
     @exclusivity(unchecked) var laterOutputs: [Int] = []
     /// Derived nodes that read each node.
-    let readers: [[Int]]
+    let readers: NodeLists<Int>
     /// The nodes each derived node reads (empty for other nodes).
-    let reads: [[Int]]
+    let reads: NodeLists<Int>
     /// Whether each node is an invariant, which is no node's reader (see `CompiledInvariants`).
     let isInvariant: [Bool]
     let invariants: CompiledInvariants
-    let handlersOn: [[Int]]
+    let handlersOn: NodeLists<Int>
     let readerStart: [Int]
     let readerList: [Int]
     let handlerStart: [Int]
     let handlerList: [Int]
     let triggersOrFeeds: [Bool]
-    let actionsOn: [[Int]]
+    let actionsOn: NodeLists<Int>
     let handlerValues: [[CompiledExpr]]
     /// See ``ScreenProgram/handlerAppends``.
     let handlerAppends: [[CompiledExpr?]]
@@ -201,10 +201,10 @@ public final class ScreenGraph {
     /// (ScreenGraph+Cells.swift). Never reset, so a failure is reported each time it was.
     var rowOutputsFailed: [Bool] = []
     /// For each node, the pipelines it feeds: `op` -1 for the main source, else the operator index.
-    let pipelineInputs: [[ScreenProgram.Port]]
+    let pipelineInputs: NodeLists<ScreenProgram.Port>
     /// For each node, the pipelines its end is delivered to (as ``pipelineInputs``, and also
     /// sources read only for their latest value).
-    let pipelineEndInputs: [[ScreenProgram.Port]]
+    let pipelineEndInputs: NodeLists<ScreenProgram.Port>
     /// How each node's stream ended; nil while it runs (always nil for cells). Unchecked as the
     /// state above: `send` reads it on every event.
     @usableFromInline @exclusivity(unchecked) var storedEnds: [StreamEnd?]

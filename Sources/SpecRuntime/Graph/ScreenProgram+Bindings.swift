@@ -33,22 +33,22 @@ extension ScreenProgram {
 
     /// Per component property, the bindings of a value into it (see ``Rebinding``); empty for
     /// other nodes. `reads` are the nodes each derived node reads.
-    static func rebindings(_ spec: CheckedSpec, reads: [[Int]]) -> [[Rebinding]] {
-        var table = [[Rebinding]](repeating: [], count: spec.nodes.count)
+    static func rebindings(_ spec: CheckedSpec, reads: NodeLists<Int>) -> NodeLists<Rebinding> {
+        var table: [(list: Int, item: Rebinding)] = []
         for (h, handler) in spec.handlers.enumerated() where spec.nodes[handler.on].hasCurrentValue {
             var upstream: [Int]?
             for target in handler.targets {
                 guard case .component = spec.nodes[target].role, case .state = spec.nodes[target].kind else { continue }
                 if upstream == nil { upstream = sources(of: handler.on, spec, reads) }
-                table[target].append(Rebinding(handler: h, source: handler.on, upstream: upstream ?? []))
+                table.append((target, Rebinding(handler: h, source: handler.on, upstream: upstream ?? [])))
             }
         }
-        return table
+        return NodeLists(count: spec.nodes.count, entries: table)
     }
 
     /// The input properties, state and params `node` is computed from through derived values
     /// (`node` itself when it is one).
-    private static func sources(of node: Int, _ spec: CheckedSpec, _ reads: [[Int]]) -> [Int] {
+    private static func sources(of node: Int, _ spec: CheckedSpec, _ reads: NodeLists<Int>) -> [Int] {
         var found: [Int] = []
         var seen: Set<Int> = [node]
         var stack = [node]

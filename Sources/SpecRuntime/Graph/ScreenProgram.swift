@@ -55,20 +55,22 @@ package final class ScreenProgram: @unchecked Sendable {
     let acceptsEqual: [Bool]
     /// Per component property, the bindings of a value into it, re-applied after the person
     /// changed it (``Rebinding``).
-    package let rebinds: [[Rebinding]]
+    package let rebinds: NodeLists<Rebinding>
     /// The nodes each pipeline samples, and whether each node is sampled (feedback, see
     /// ScreenGraph+Feedback.swift).
     let samples: [[Int]]
     let isSampled: [Bool]
+    // The per-node lists below are each one array with offsets (NodeLists.swift): as arrays of
+    // arrays, they were most of the allocations a program kept per node after its expressions.
     /// Derived nodes that read each node.
-    package let readers: [[Int]]
+    package let readers: NodeLists<Int>
     /// The nodes each derived node reads (empty for other nodes).
-    package let reads: [[Int]]
+    package let reads: NodeLists<Int>
     /// The handlers each node's emissions run.
-    package let handlersOn: [[Int]]
-    /// ``readers`` and ``handlersOn`` flattened, for `changed`: node `i`'s readers are
-    /// `readerList[readerStart[i]..<readerStart[i + 1]]`, its handlers likewise. Walking an array of
-    /// arrays retained and released each inner array, two pairs per emission.
+    package let handlersOn: NodeLists<Int>
+    /// ``readers`` and ``handlersOn``'s arrays, for `changed`: node `i`'s readers are
+    /// `readerList[readerStart[i]..<readerStart[i + 1]]`, its handlers likewise, read by index with
+    /// no slice (and no retain of the array) per emission.
     let readerStart: [Int]
     let readerList: [Int]
     let handlerStart: [Int]
@@ -76,7 +78,7 @@ package final class ScreenProgram: @unchecked Sendable {
     /// Whether each node triggers an action or feeds a pipeline (rare: handled out of line).
     let triggersOrFeeds: [Bool]
     /// The actions each node triggers.
-    package let actionsOn: [[Int]]
+    package let actionsOn: NodeLists<Int>
     let handlerValues: [[CompiledExpr]]
     /// For each handler write of the form `x: x + list`, the compiled `list`: the write becomes an
     /// append applied in place when `x` is written (see `appendPending`). Nil for other writes.
@@ -88,10 +90,10 @@ package final class ScreenProgram: @unchecked Sendable {
     let handlerConditions: [CompiledExpr?]
     let actionArguments: [[CompiledExpr]]
     /// For each node, the pipelines it feeds (its events and values).
-    package let pipelineInputs: [[Port]]
+    package let pipelineInputs: NodeLists<Port>
     /// For each node, the pipelines its end is delivered to (as ``pipelineInputs``, and also
     /// sources read only for their latest value).
-    package let pipelineEndInputs: [[Port]]
+    package let pipelineEndInputs: NodeLists<Port>
     /// Per stream output, the secondary sources whose current value its operators receive when
     /// the graph starts.
     let secondaryPorts: [[StreamPipeline.Port]]
@@ -101,7 +103,7 @@ package final class ScreenProgram: @unchecked Sendable {
     /// Per `cells:` entry, its compiled row expressions (see ScreenGraph+Cells.swift).
     let cells: [CompiledCells]
     /// For each node, the `cells:` entries whose rows follow it.
-    let cellsOn: [[Int]]
+    let cellsOn: NodeLists<Int>
 
     /// Compiles `spec`; `instrumentation`, when given, is what its probes report to.
     package init(_ spec: CheckedSpec, instrumentation: (any ScreenInstrumentation)? = nil) {
@@ -110,8 +112,8 @@ package final class ScreenProgram: @unchecked Sendable {
         let n = spec.nodes.count
         var values = [Value](repeating: .none, count: n)
         var behaviors: [Behavior] = []
-        var readers = [[Int]](repeating: [], count: n)
-        var reads = [[Int]](repeating: [], count: n)
+        var readerEntries: [(list: Int, item: Int)] = []
+        var readEntries: [(list: Int, item: Int)] = []
         var isInvariant = [Bool](repeating: false, count: n)
         for plan in spec.invariants { isInvariant[plan.node] = true }
         behaviors.reserveCapacity(n)
@@ -126,35 +128,41 @@ package final class ScreenProgram: @unchecked Sendable {
             case .stream:
                 behaviors.append(.stream)
             case .derived(let expr):
-                behaviors.append(.derived(ExpressionCompiler.compile(expr, instrumentation: instrumentation)))
                 if instrumentation == nil, !isInvariant[i], ExpressionCompiler.isCondition(expr) {
-                    conditions[i] = ExpressionCompiler.compileCondition(expr, instrumentation: nil)
+                    // The `Value` closure is the condition's, wrapped: what compiling the
+                    // expression again would build, sharing the condition's closures.
+                    let condition = ExpressionCompiler.compileCondition(expr, instrumentation: nil)
+                    conditions[i] = condition
+                    behaviors.append(.derived({ ctx throws(EvalError) in .bool(try condition(ctx)) }))
+                } else {
+                    behaviors.append(.derived(ExpressionCompiler.compile(expr, instrumentation: instrumentation)))
                 }
                 // nodeReads() lists each node once and `i` only grows, so no reader repeats.
-                reads[i] = expr.nodeReads()
+                let nodeReads = expr.nodeReads()
+                for read in nodeReads { readEntries.append((i, read)) }
                 // An invariant is no node's reader: propagation never schedules it; it is
                 // evaluated between steps (see `CompiledInvariants`).
                 if !isInvariant[i] {
-                    for read in reads[i] { readers[read].append(i) }
+                    for read in nodeReads { readerEntries.append((read, i)) }
                 }
             }
         }
         initialValues = values
         stateInitials = spec.stateInitials.map { ($0.node, ExpressionCompiler.compile($0.value, instrumentation: nil)) }
-        var pipelineInputs = [[Port]](repeating: [], count: n)
-        var pipelineEndInputs = [[Port]](repeating: [], count: n)
+        var pipelineInputs: [(list: Int, item: Port)] = []
+        var pipelineEndInputs: [(list: Int, item: Port)] = []
         var secondaryPorts: [[StreamPipeline.Port]] = []
         for (p, stream) in spec.streams.enumerated() {
             behaviors[stream.output] = .pipeline(p)
             guard stream.timer == nil else { continue }
-            pipelineInputs[stream.source].append((p, -1, 0))
-            pipelineEndInputs[stream.source].append((p, -1, 0))
+            pipelineInputs.append((stream.source, (p, -1, 0)))
+            pipelineEndInputs.append((stream.source, (p, -1, 0)))
         }
         // Main sources first, then the operators' sources: the order a node feeds pipelines in.
         for (p, stream) in spec.streams.enumerated() {
             let ports = StreamPipeline.ports(of: stream)
-            for port in ports.values { pipelineInputs[port.node].append((p, port.op, port.index)) }
-            for port in ports.ends { pipelineEndInputs[port.node].append((p, port.op, port.index)) }
+            for port in ports.values { pipelineInputs.append((port.node, (p, port.op, port.index))) }
+            for port in ports.ends { pipelineEndInputs.append((port.node, (p, port.op, port.index))) }
             secondaryPorts.append(ports.values)
         }
         // Rows' work listening to the row's own streams (`takeUntil: pause`): its pipelines come
@@ -162,21 +170,24 @@ package final class ScreenProgram: @unchecked Sendable {
         // spec without such work routes as before.
         for (k, row) in ScreenGraph.rowWorkStreams(spec).enumerated() {
             let ports = StreamPipeline.ports(of: row.plan)
-            for port in ports.values { pipelineInputs[port.node].append((spec.streams.count + k, port.op, port.index)) }
-            for port in ports.ends { pipelineEndInputs[port.node].append((spec.streams.count + k, port.op, port.index)) }
+            for port in ports.values { pipelineInputs.append((port.node, (spec.streams.count + k, port.op, port.index))) }
+            for port in ports.ends { pipelineEndInputs.append((port.node, (spec.streams.count + k, port.op, port.index))) }
         }
-        self.pipelineInputs = pipelineInputs
-        self.pipelineEndInputs = pipelineEndInputs
+        let pipelineInputLists = NodeLists(count: n, entries: pipelineInputs)
+        self.pipelineInputs = pipelineInputLists
+        self.pipelineEndInputs = NodeLists(count: n, entries: pipelineEndInputs)
         self.secondaryPorts = secondaryPorts
         self.behaviors = behaviors
         self.conditions = conditions
+        let readers = NodeLists(count: n, entries: readerEntries)
+        let reads = NodeLists(count: n, entries: readEntries)
         self.readers = readers
         self.reads = reads
         self.isInvariant = isInvariant
         self.invariants = CompiledInvariants(spec.invariants, expression: { node in
             guard case .derived(let f) = behaviors[node] else { preconditionFailure("an invariant is a derived node") }
             return f
-        }, reads: { reads[$0] })
+        }, reads: { Array(reads[$0]) })
         shown = spec.nodes.map(\.visible)
         names = spec.nodes.map(\.name)
         rank = spec.rank
@@ -190,8 +201,7 @@ package final class ScreenProgram: @unchecked Sendable {
         var nodeAtRank = [Int](repeating: 0, count: n)
         for (node, r) in spec.rank.enumerated() { nodeAtRank[r] = node }
         self.nodeAtRank = nodeAtRank
-        var handlersOn = [[Int]](repeating: [], count: n)
-        for (h, handler) in spec.handlers.enumerated() { handlersOn[handler.on].append(h) }
+        let handlersOn = NodeLists(count: n, entries: spec.handlers.enumerated().map { h, handler in (handler.on, h) })
         self.handlersOn = handlersOn
         if let instrumentation {
             // Every handler takes the general path, its first value reporting that it ran.
@@ -210,22 +220,22 @@ package final class ScreenProgram: @unchecked Sendable {
             handlerForwards = spec.handlers.map(ExpressionCompiler.forwardTarget)
         }
         handlerConditions = spec.handlers.map { $0.condition.map { ExpressionCompiler.compile($0, instrumentation: instrumentation) } }
-        var actionsOn = [[Int]](repeating: [], count: n)
-        for (a, action) in spec.actions.enumerated() { if let t = action.trigger { actionsOn[t].append(a) } }
+        let actionsOn = NodeLists(count: n, entries: spec.actions.enumerated().compactMap { a, action in action.trigger.map { ($0, a) } })
         self.actionsOn = actionsOn
-        (readerStart, readerList) = Self.flattened(readers)
-        (handlerStart, handlerList) = Self.flattened(handlersOn)
-        var cellsOn = [[Int]](repeating: [], count: n)
+        (readerStart, readerList) = (readers.start, readers.items)
+        (handlerStart, handlerList) = (handlersOn.start, handlersOn.items)
+        var cellsOn: [(list: Int, item: Int)] = []
         for (c, plan) in spec.cells.enumerated() {
-            cellsOn[plan.source].append(c)
+            cellsOn.append((plan.source, c))
             // The rows follow what the parameters they are given read, as they follow their list.
-            for read in Set((plan.given ?? []).flatMap(\.reads)).sorted() where read != plan.source && cellsOn.indices.contains(read) {
-                cellsOn[read].append(c)
+            for read in Set((plan.given ?? []).flatMap(\.reads)).sorted() where read != plan.source && read >= 0 && read < n {
+                cellsOn.append((read, c))
             }
         }
-        self.cellsOn = cellsOn
+        let cellsOnNode = NodeLists(count: n, entries: cellsOn)
+        self.cellsOn = cellsOnNode
         cells = spec.cells.map { CompiledCells($0, instrumentation: instrumentation) }
-        triggersOrFeeds = (0..<n).map { !actionsOn[$0].isEmpty || !pipelineInputs[$0].isEmpty || !cellsOn[$0].isEmpty }
+        triggersOrFeeds = (0..<n).map { !actionsOn[$0].isEmpty || !pipelineInputLists[$0].isEmpty || !cellsOnNode[$0].isEmpty }
         actionArguments = spec.actions.map { $0.arguments.map { ExpressionCompiler.compile($0, instrumentation: instrumentation) } }
         calls = ProgramCalls(behaviors: behaviors, conditions: conditions, handlerValues: handlerValues)
     }
@@ -246,9 +256,7 @@ package final class ScreenProgram: @unchecked Sendable {
             ? ExpressionCompiler.compileCondition(expr, instrumentation: nil) : nil
         self.conditions = conditions
         calls = base.calls.changing(node, to: f, condition: conditions[node])
-        var reads = base.reads
-        reads[node] = expr.nodeReads()
-        self.reads = reads
+        reads = base.reads.replacing(node, with: expr.nodeReads())
         initialValues = base.initialValues
         stateInitials = base.stateInitials
         shown = base.shown
@@ -279,14 +287,6 @@ package final class ScreenProgram: @unchecked Sendable {
         secondaryPorts = base.secondaryPorts
         cells = base.cells
         cellsOn = base.cellsOn
-    }
-
-    /// `lists` as offsets and one list (see ``readerStart``).
-    private static func flattened(_ lists: [[Int]]) -> (start: [Int], list: [Int]) {
-        var start = [0]
-        start.reserveCapacity(lists.count + 1)
-        for l in lists { start.append(start[start.count - 1] + l.count) }
-        return (start, Array(lists.joined()))
     }
 
     /// Whether `node` is a cell written from outside propagation: a param, an input property or

@@ -68,6 +68,26 @@ struct ScalarCompilerTests {
         (.arithmetic(.add, .int, .node(3), divisionByZero), .value(.none)),
         (divisionByZero, .failure("division by zero in '5 / 0'")),
         (.arithmetic(.multiply, .double, .node(5), .constant(.double(2))), .value(.double(5))),
+        // A node or a constant operand is read in the operator's own closure
+        // (ScalarCompiler+Leaves.swift): each form, nil and the failures.
+        (.arithmetic(.add, .int, .node(2), .arithmetic(.multiply, .int, .node(2), .constant(.int(3)))), .value(.int(20))),
+        (.arithmetic(.subtract, .int, .member(.node(0), .stringCount, chained: false), .constant(.int(4))), .value(.int(15))),
+        (.arithmetic(.divide, .int, .member(.node(3), .stringCount, chained: true), .constant(.int(0))), .value(.none)),
+        (.arithmetic(.multiply, .int, .node(3), .constant(.int(2))), .value(.none)),
+        (.arithmetic(.multiply, .int, .node(6), .constant(.int(2))), .failure("integer overflow in arithmetic on 9223372036854775807 and 2")),
+        (.arithmetic(.subtract, .int, .node(2), .node(3)), .value(.none)),
+        (.arithmetic(.remainder, .int, .node(2), .node(2)), .value(.int(0))),
+        (.order(.less, .node(2), .constant(.int(5))), .value(.bool(false))),
+        (.order(.lessOrEqual, .node(2), .constant(.int(5))), .value(.bool(true))),
+        (.order(.greater, .node(2), .constant(.int(5))), .value(.bool(false))),
+        (.order(.greaterOrEqual, .node(2), .constant(.int(5))), .value(.bool(true))),
+        (.order(.greater, .node(1), .constant(.int(0))), .value(.bool(false))),
+        (.not(.node(4)), .value(.bool(false))),
+        (.and(.order(.greater, .node(2), .constant(.int(4))), .not(.node(4))), .value(.bool(false))),
+        (.conditional(.node(4), .node(2), .constant(.int(7))), .value(.int(5))),
+        (.conditional(.node(3), .node(2), .constant(.int(7))), .value(.int(7))),
+        (.conditional(.node(2), .node(2), .constant(.int(7))), .value(.int(7))),
+        (.conditional(.node(4), divisionByZero, .constant(.int(7))), .failure("division by zero in '5 / 0'")),
     ]
 
     @Test(arguments: cases.indices)
@@ -83,6 +103,10 @@ struct ScalarCompilerTests {
         #expect(Self.evaluate(.not(.node(3)), valueless: 3) == .failure(message))
         #expect(Self.evaluate(.order(.less, .member(.node(3), .stringCount, chained: false), .constant(.int(1))), valueless: 3) == .failure(message))
         #expect(Self.evaluate(.order(.less, .node(2), .constant(.int(6))), valueless: 3) == .value(.bool(true)))
+        #expect(Self.evaluate(.arithmetic(.add, .int, .node(3), .constant(.int(1))), valueless: 3) == .failure(message))
+        #expect(Self.evaluate(.arithmetic(.add, .int, .node(3), .node(2)), valueless: 3) == .failure(message))
+        #expect(Self.evaluate(.conditional(.node(3), .node(2), .constant(.int(7))), valueless: 3) == .failure(message))
+        #expect(Self.evaluate(.conditional(.node(4), .node(2), .node(3)), valueless: 3) == .value(.int(5)))
     }
 
     /// The count's eight-bytes-at-a-time test: "\r\n" pairs and bytes past ASCII on each side of
