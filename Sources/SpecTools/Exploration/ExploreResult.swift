@@ -38,6 +38,9 @@ public struct ExploreResult: Sendable {
     package var paramsFrom: String?
     /// The bytes the search kept when it stopped (estimated, see `HeldBytes`), and its budget.
     package var memoryBytes = 0
+    /// The search's own estimate of what it kept (`held()`), without the growth of resident
+    /// memory ``memoryBytes`` also takes, which other work in the process moves too.
+    package var heldBytes = 0
     package var memoryLimit = ExploreOptions.defaultMaxMemory
     /// After a random walk found a violation: the breadth-first search below its shrunk length
     /// for a shorter sequence failing the same way (its own figures; the others are the walk's).

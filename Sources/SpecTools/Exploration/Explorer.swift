@@ -152,7 +152,10 @@ private struct Search {
                 + depths.capacity * MemoryLayout<Int32>.stride + states.capacity * MemoryLayout<ScreenGraph.State?>.stride
                 + seen.bytes + memo.bytes + driver.memoBytes
         }
-        defer { result.memoryBytes = max(result.memoryBytes, held(), gauge.measure()) }
+        defer {
+            result.memoryBytes = max(result.memoryBytes, held(), gauge.measure())
+            result.heldBytes = max(result.heldBytes, held())
+        }
 
         func path(to node: Int) -> [PathStep] {
             var out: [PathStep] = []

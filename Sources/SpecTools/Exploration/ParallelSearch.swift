@@ -60,7 +60,10 @@ struct ParallelSearch {
     mutating func breadthFirst(_ result: inout ExploreResult, target: FindingKind? = nil) -> [PathStep]? {
         let driver = workers[0].driver
         if let f = driver.startFinding, target == nil || f.kind == target { return [] }
-        defer { result.memoryBytes = max(result.memoryBytes, held(), gauge.measure()) }
+        defer {
+            result.memoryBytes = max(result.memoryBytes, held(), gauge.measure())
+            result.heldBytes = max(result.heldBytes, held())
+        }
         let digest = driver.stateHash()
         _ = tree.seen.insert(digest)
         result.distinctStates = 1

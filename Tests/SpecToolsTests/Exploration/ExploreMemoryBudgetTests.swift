@@ -88,7 +88,9 @@ struct ExploreMemoryBudgetTests {
         options.maxMemory = 16 << 20
         let result = Explorer.explore(spec, options: options)
         #expect(result.stop == .depth && result.distinctStates == 1093, "\(result.stop) \(result.distinctStates)")
-        #expect(result.memoryBytes < 4 << 20, "\(result.memoryBytes)")
+        // The search's estimate: the resident memory `memoryBytes` also reads grows with
+        // whatever else the process runs (other tests, in parallel).
+        #expect(result.heldBytes < 4 << 20, "\(result.heldBytes)")
     }
 
     @Test func sizesAreReadAndPrinted() {
