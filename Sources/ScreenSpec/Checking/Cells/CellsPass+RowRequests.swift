@@ -68,13 +68,7 @@ extension CellsPass {
 /// latest. A warning at the read, with the write in a note, as for a row's work.
 extension CellsPass {
     mutating func warnOfRowStreamReadingWrittenState(_ decl: ViewModelDecl) {
-        let states = Set(decl.state.map(\.name.value))
-        var writers: [String: (handler: String, at: SpecRange)] = [:]
-        for handler in decl.handlers {
-            for (target, _) in handler.assignments where states.contains(target.value) && writers[target.value] == nil {
-                writers[target.value] = (handler.on.value, target.range)
-            }
-        }
+        let writers = Self.stateWriters(decl)
         guard !writers.isEmpty else { return }
         for (name, stream) in decl.streams {
             for (op, expr) in Self.rowStreamExpressions(stream.operators) {

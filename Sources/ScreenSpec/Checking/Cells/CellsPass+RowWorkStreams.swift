@@ -46,7 +46,9 @@ extension DataflowPass {
 /// (the execution is bound to that row), so `takeWhile: "!paused"` never sees a handler of the
 /// row set `paused`: a warning at the read, with the write in a note and `takeUntil` as the fix.
 extension CellsPass {
-    mutating func warnOfRowWorkReadingWrittenState(_ decl: ViewModelDecl) {
+    /// Each state of the view model a row handler sets, with the first handler that sets it and
+    /// where: what a row's work or stream, bound to the row as it was made, never sees change.
+    static func stateWriters(_ decl: ViewModelDecl) -> [String: (handler: String, at: SpecRange)] {
         let states = Set(decl.state.map(\.name.value))
         var writers: [String: (handler: String, at: SpecRange)] = [:]
         for handler in decl.handlers {
@@ -54,6 +56,11 @@ extension CellsPass {
                 writers[target.value] = (handler.on.value, target.range)
             }
         }
+        return writers
+    }
+
+    mutating func warnOfRowWorkReadingWrittenState(_ decl: ViewModelDecl) {
+        let writers = Self.stateWriters(decl)
         guard !writers.isEmpty else { return }
         let events = decl.inputs.filter { if case .event = $0.kind { true } else { false } }.map(\.name.value)
         for action in decl.actions {
