@@ -33,6 +33,14 @@ struct ShapeBuilder {
             fail(.swiftName, "the screen name '\(spec.screen)' becomes no Swift type name", at: locate("screen"))
             return nil
         }
+        // A view model used by itself has no typed members yet: refused where it is named, so that
+        // no file is written whose child reads and inputs would be a row list's.
+        let children = spec.cells.filter { $0.instance != nil }
+        for child in children {
+            fail(.swiftType, "the child '\(child.name)' (a view model used by itself, under 'children:') has no generated Swift yet",
+                 at: locate(key: ["children", child.name]) ?? locate("children"))
+        }
+        guard children.isEmpty else { return nil }
         var shape = ScreenShape(
             screen: spec.screen, screenType: base + "Screen", modelType: base + "Model", rxType: base + "ViewModel",
             fileName: (source.path as NSString).lastPathComponent, program: program)

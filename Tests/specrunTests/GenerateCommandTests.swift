@@ -218,6 +218,30 @@ import Testing
         #expect(try CLI.run(["generate", clash, "--output", try PackagePaths.temporaryFolder("specrun-generate-rx-plain")]).status == 0)
     }
 
+    /// A view model used by itself has no typed members yet: refused at the child, nothing
+    /// written, and `check` warns of it there.
+    @Test func aChildIsRefusedWhereItIsNamed() throws {
+        let spec = try CLI.temporarySpec("""
+            screen: Two
+            viewModels:
+              Counter:
+                inputs: { add: event }
+                state: { n: { type: Int, initial: 0 } }
+                handlers:
+                  - on: add
+                    set: { n: n + 1 }
+            children:
+              left: Counter
+            """, name: "two.yaml")
+        let folder = try PackagePaths.temporaryFolder("specrun-generate-children") + "/out"
+        let result = try CLI.run(["generate", spec, "--output", folder])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("two.yaml:10:3: error: the child 'left' (a view model used by itself, under 'children:') has no generated Swift yet"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/two.swift"))
+        let check = try CLI.run(["check", spec])
+        #expect(check.status == 0 && check.stderr.contains("two.yaml:10:3: warning: the child 'left'"), "\(check)")
+    }
+
     @Test func anInvalidSpecIsItsOwnDiagnosticAndNothingIsWritten() throws {
         let spec = try CLI.temporarySpec("screen: Broken\ninputs:\n  email: Strin\n", name: "broken.yaml")
         let folder = try PackagePaths.temporaryFolder("specrun-generate") + "/out"
