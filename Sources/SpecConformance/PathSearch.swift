@@ -12,6 +12,14 @@ import SpecRuntime
 struct PathSearch {
     let spec: CheckedSpec
     let program: ScreenProgram
+    /// Whether the spec reads `now`, found once: each path's digest needs it.
+    private let readsClock: Bool
+
+    init(spec: CheckedSpec, program: ScreenProgram) {
+        self.spec = spec
+        self.program = program
+        readsClock = ClockReads.readsClock(spec)
+    }
 
     /// One move: an acting step (or none), then a wait.
     struct Move {
@@ -107,6 +115,6 @@ struct PathSearch {
             }
             try? graph.advance(by: move.wait)
         }
-        return GraphDigest(graph).stateDigest() &+ UInt64(graph.serviceCallsMade) &* 0x9E37_79B9_7F4A_7C15
+        return GraphDigest(graph, readsClock: readsClock).stateDigest() &+ UInt64(graph.serviceCallsMade) &* 0x9E37_79B9_7F4A_7C15
     }
 }

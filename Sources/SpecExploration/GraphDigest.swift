@@ -22,10 +22,16 @@ package final class GraphDigest {
     /// wait with nothing scheduled reaches a new state.
     package let readsClock: Bool
 
-    package init(_ graph: ScreenGraph) {
+    package convenience init(_ graph: ScreenGraph) {
+        self.init(graph, readsClock: ClockReads.readsClock(graph.spec))
+    }
+
+    /// With ``readsClock`` known already (``ClockReads/readsClock(_:)`` walks the whole program),
+    /// for a caller that digests many graphs of one spec.
+    package init(_ graph: ScreenGraph, readsClock: Bool) {
         self.graph = graph
         allNodes = Array(graph.spec.nodes.indices)
-        readsClock = ClockReads.readsClock(graph.spec)
+        self.readsClock = readsClock
     }
 
     /// The clock's time `wait` milliseconds from now, as a term of the digest, when the spec reads
