@@ -1,4 +1,5 @@
-/// The contract's members for the inputs of rows (`cells:`): a method of the protocol per input,
+/// The contract's members for the inputs of rows (`cells:`) and children (`children:`, no row
+/// argument): a method of the protocol per input,
 /// by the model's name, and the contract's `rowEvent`/`rowInput` that `SpecConformance` sends a
 /// step's `send: { cart.remove: { row: 2 } }` through.
 extension ContractWriter {
@@ -15,6 +16,16 @@ extension ContractWriter {
     /// `func cartRemove(row: Int)`, `func cartQuantity(_ value: Int, row: Int)`.
     func writeRowRequirements(into out: inout SwiftSource) {
         for (input, method, row, value) in rowInputs {
+            if input.isChild {
+                if let value {
+                    out.doc("The input `\(input.specName)` of the child, sent `value`.")
+                    out.line("func \(method)(_ value: \(value))")
+                } else {
+                    out.doc("The event `\(input.specName)` of the child.")
+                    out.line("func \(method)()")
+                }
+                continue
+            }
             if let value {
                 out.doc("The input `\(input.specName)` of the row whose `\(input.identityField)` is `row`, sent `value`.")
                 out.line("func \(method)(_ value: \(value), row: \(row))")
@@ -29,6 +40,15 @@ extension ContractWriter {
     func writeRowMembers(into out: inout SwiftSource) {
         for (input, method, row, value) in rowInputs {
             let name = SwiftSource.literal(input.specName)
+            if input.isChild {
+                // A child's one row, identity 0, reaches a method that names none.
+                if let value {
+                    out.line("    .rowInput(\(name)) { (model, _: \(row), value: \(value)) in model.\(method)(value) }")
+                } else {
+                    out.line("    .rowEvent(\(name)) { (model, _: \(row)) in model.\(method)() }")
+                }
+                continue
+            }
             if let value {
                 out.line("    .rowInput(\(name)) { (model, row: \(row), value: \(value)) in model.\(method)(value, row: row) }")
             } else {

@@ -8,7 +8,10 @@ extension RxSwiftWriter {
         shape.groups.flatMap { group in
             group.rowInputs.map { input in
                 let row = input.identity.qualified(in: shape.screenType)
-                let element = input.value.map { "(row: \(row), value: \($0.qualified(in: shape.screenType)))" } ?? row
+                // A child's relay carries the value alone (`Void` for an event): it has one row.
+                let element = input.isChild
+                    ? input.value?.qualified(in: shape.screenType) ?? "Void"
+                    : input.value.map { "(row: \(row), value: \($0.qualified(in: shape.screenType)))" } ?? row
                 return (input, SwiftNames.bare(group.swiftName) + SwiftNames.upperFirst(input.swiftName), element)
             }
         }
@@ -17,6 +20,11 @@ extension RxSwiftWriter {
     /// The relays' declarations in `Input`.
     func writeRowRelays(into out: inout SwiftSource) {
         for (input, name, element) in rowRelays {
+            if input.isChild {
+                out.doc("`\(input.specName)`, sent to the child.")
+                out.line("public let \(name): PublishRelay<\(element)>")
+                continue
+            }
             out.doc("`\(input.specName)`, sent to the row whose `\(input.identityField)` is \(input.value == nil ? "each element" : "each element's `row`").")
             out.line("public let \(name): PublishRelay<\(element)>")
         }
@@ -31,7 +39,10 @@ extension RxSwiftWriter {
             let node = "nodes.\(shape.rowInputNames[input.specName]!)"
             relays.append("\(SwiftNames.label(name)): PublishRelay<\(element)>()")
             let relay = "self.input.\(name)"
-            if input.value == nil {
+            if input.isChild {
+                let send = input.value == nil ? "core.fire(\(node), row: \(ScreenShape.childRow))" : "core.fire(\(node), row: \(ScreenShape.childRow), $0)"
+                bindings.append("\(relay).subscribe(onNext: { \(send) }).disposed(by: disposeBag)")
+            } else if input.value == nil {
                 bindings.append("\(relay).subscribe(onNext: { core.fire(\(node), row: $0) }).disposed(by: disposeBag)")
             } else {
                 bindings.append("\(relay).subscribe(onNext: { core.fire(\(node), row: $0.row, $0.value) }).disposed(by: disposeBag)")

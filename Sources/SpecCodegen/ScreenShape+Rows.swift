@@ -16,6 +16,9 @@ extension ScreenShape {
         var valueSpecType: String
         /// The value the input takes; nil for an event.
         var value: SwiftType?
+        /// The entry is a view model used by itself (`children:`): its one row is named by no
+        /// argument (``ScreenShape/childRow``), as a scenario's `send: { shipping.postcode: "12345" }`.
+        var isChild = false
     }
 
     /// An action of the rows of a `cells:` entry (`settings.save`): a member of the entry's group
@@ -34,7 +37,13 @@ extension ScreenShape {
         var inputSpecType: String
         /// The input it takes, its trigger's type; nil when the trigger is an event.
         var input: SwiftType?
+        /// The entry is a view model used by itself: its one row is named by no argument.
+        var isChild = false
     }
+
+    /// The identity of a child's one row (a view model used by itself, `children:`), which the
+    /// generated members pass for it: CellsPass+Children.swift's `instanceRow`.
+    static let childRow = "0"
 
     /// Every row input of every group, in order.
     var allRowInputs: [RowInput] { groups.flatMap(\.rowInputs) }

@@ -31,9 +31,9 @@ struct ScreenShape {
         var swiftName: String
         var specName: String
         var fields: [(swiftName: String, specName: String, type: SwiftType)]
-        /// For the record of a view model's rows: the fields the screen gives (`with:`), by spec
-        /// name, with the `cells:` entry that gives them. Each is a `let` with a comment saying
-        /// so: the screen computes it again, the row reads it and never writes it.
+        /// For the record of a view model's rows or children: the fields the screen gives
+        /// (`with:`, `params:`), by spec name, with the comment of their `let` saying who gives
+        /// them: the screen computes it again, the row reads it and never writes it.
         var given: [String: String] = [:]
     }
 

@@ -3,7 +3,7 @@ import SpecRuntime
 
 /// The inputs of the rows of `cells:` entries, as members of the entries' groups.
 extension ShapeBuilder {
-    /// `groups` with each `cells:` entry's row inputs (``ScreenShape/RowInput``) and row actions
+    /// `groups` with each `cells:` and `children:` entry's row inputs (``ScreenShape/RowInput``) and row actions
     /// (``ScreenShape/RowAction``) in the entry's group. An input whose stream became no member (its name is no Swift name: reported
     /// already) gets none either.
     func withRowInputs(_ groups: [ScreenShape.Group]) -> [ScreenShape.Group] {
@@ -18,14 +18,15 @@ extension ShapeBuilder {
                 groups[g].rowInputs.append(.init(
                     specName: specName, swiftName: member.swiftName, identityField: field, identity: swiftType(identity),
                     identitySpecType: identity.description, valueSpecType: input.type.description,
-                    value: input.type == .void ? nil : swiftType(input.type)))
+                    value: input.type == .void ? nil : swiftType(input.type), isChild: plan.instance != nil))
             }
             for action in plan.actions ?? [] where plan.inputs.indices.contains(action.trigger) {
                 guard let member = SwiftNames.type(action.name) else { continue }
                 let input = plan.inputs[action.trigger].type
                 groups[g].rowActions.append(.init(
                     specName: plan.name + "." + action.name, swiftName: "execute" + member, identityField: field, identity: swiftType(identity),
-                    identitySpecType: identity.description, inputSpecType: input.description, input: input == .void ? nil : swiftType(input)))
+                    identitySpecType: identity.description, inputSpecType: input.description, input: input == .void ? nil : swiftType(input),
+                    isChild: plan.instance != nil))
             }
         }
         return groups

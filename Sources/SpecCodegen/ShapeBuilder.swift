@@ -33,14 +33,6 @@ struct ShapeBuilder {
             fail(.swiftName, "the screen name '\(spec.screen)' becomes no Swift type name", at: locate("screen"))
             return nil
         }
-        // A view model used by itself has no typed members yet: refused where it is named, so that
-        // no file is written whose child reads and inputs would be a row list's.
-        let children = spec.cells.filter { $0.instance != nil }
-        for child in children {
-            fail(.swiftType, "the child '\(child.name)' (a view model used by itself, under 'children:') has no generated Swift yet",
-                 at: locate(key: ["children", child.name]) ?? locate("children"))
-        }
-        guard children.isEmpty else { return nil }
         var shape = ScreenShape(
             screen: spec.screen, screenType: base + "Screen", modelType: base + "Model", rxType: base + "ViewModel",
             fileName: (source.path as NSString).lastPathComponent, program: program)
@@ -151,16 +143,23 @@ struct ShapeBuilder {
         }
     }
 
-    /// The fields of the view model `model`'s rows that a `cells:` entry gives (`with:`), with
-    /// the entry's name.
+    /// The fields of the view model `model`'s rows that a `cells:` entry gives (`with:`), or its
+    /// children's `params:`, each with the comment its `let` gets.
     private func givenFields(of model: String) -> [String: String] {
-        var result: [String: String] = [:]
+        var givers: [String: [String]] = [:]
+        var isChild = false
         for plan in spec.cells where plan.model == model {
+            isChild = isChild || plan.instance != nil
             for given in plan.given ?? [] where plan.fieldNames.indices.contains(given.field) {
-                result[plan.fieldNames[given.field]] = plan.name
+                givers[plan.fieldNames[given.field], default: []].append(plan.name)
             }
         }
-        return result
+        return givers.reduce(into: [:]) { result, entry in
+            let names = entry.value.map { "`\($0)`" }.joined(separator: ", ")
+            result[entry.key] = isChild
+                ? "Given by the screen (`children:` \(names), `params: { \(entry.key): … }`) and computed again whenever a value it reads changes: the child reads it and never writes it."
+                : "Given by the screen (`cells:` \(names), `with: { \(entry.key): … }`) and computed again whenever its list or a value it reads changes: the row reads it and never writes it."
+        }
     }
 
     private func containsDirect(_ type: SpecType) -> Bool {

@@ -41,11 +41,8 @@ struct TypesWriter {
         out.block("public struct \(name): Codable, Sendable, Hashable") { out in
             for field in fields {
                 // A parameter the screen gives the row: read-only, as the cell view model's `let`.
-                if let cells = given[field.specName] {
-                    out.doc("""
-                        Given by the screen (`cells:` `\(cells)`, `with: { \(field.specName): … }`) and computed again whenever its list \
-                        or a value it reads changes: the row reads it and never writes it.
-                        """)
+                if let comment = given[field.specName] {
+                    out.doc(comment)
                     out.line("public let \(field.swiftName): \(field.type.spelling)")
                 } else {
                     out.line("public var \(field.swiftName): \(field.type.spelling)")

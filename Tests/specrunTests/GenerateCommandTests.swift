@@ -218,28 +218,53 @@ import Testing
         #expect(try CLI.run(["generate", clash, "--output", try PackagePaths.temporaryFolder("specrun-generate-rx-plain")]).status == 0)
     }
 
-    /// A view model used by itself has no typed members yet: refused at the child, nothing
-    /// written, and `check` warns of it there.
-    @Test func aChildIsRefusedWhereItIsNamed() throws {
+    /// A view model used by itself (`children:`): the screen reads it as its record, never
+    /// optional, and its inputs and actions are methods of its group that name no row, in the
+    /// typed screen, the model, the contract and the RxSwift shape; `check` has nothing to say.
+    @Test func aChildsMembersNameNoRow() throws {
         let spec = try CLI.temporarySpec("""
             screen: Two
             viewModels:
               Counter:
-                inputs: { add: event }
+                inputs: { add: event, by: Int }
                 state: { n: { type: Int, initial: 0 } }
                 handlers:
                   - on: add
                     set: { n: n + 1 }
+                  - on: by
+                    set: { n: n + by }
+                actions:
+                  save: { trigger: add, work: { call: api.save, with: { n: n } } }
             children:
               left: Counter
+            services:
+              api.save: { params: { n: Int }, returns: Void }
             """, name: "two.yaml")
         let folder = try PackagePaths.temporaryFolder("specrun-generate-children") + "/out"
-        let result = try CLI.run(["generate", spec, "--output", folder])
-        #expect(result.status == 2, "\(result)")
-        #expect(result.stderr.contains("two.yaml:10:3: error: the child 'left' (a view model used by itself, under 'children:') has no generated Swift yet"), "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: folder + "/two.swift"))
+        let result = try CLI.run(["generate", spec, "--rxswift", "--output", folder])
+        #expect(result.status == 0, "\(result)")
+        let swift = try String(contentsOfFile: folder + "/two.swift", encoding: .utf8)
+        #expect(swift.contains("public var value: Counter { core.read(nodes.left, as: Counter.self, empty: .specrunEmpty) }"), "\(swift)")
+        #expect(swift.contains("public func add() { core.fire(nodes.leftAddRow, row: 0) }"))
+        #expect(swift.contains("public func by(_ value: Int) { core.fire(nodes.leftByRow, row: 0, value) }"))
+        #expect(swift.contains("public func executeSave() { core.execute(nodes.leftSaveRow, row: 0) }"))
+        #expect(swift.contains("public func leftBy(_ value: Int) { screen.left.by(value) }"))
+        #expect(swift.contains("func leftAdd()\n"))
+        #expect(swift.contains(#".rowInput("left.by") { (model, _: Int, value: Int) in model.leftBy(value) }"#))
+        // The instance's hidden field is no member of the child's struct.
+        let code = swift.split(separator: "\n").filter { !$0.contains(#""format":"specrun-program""#) }.joined(separator: "\n")
+        #expect(!code.contains("$instance") && !code.contains("$Instance"), "\(code)")
+        let rx = try String(contentsOfFile: folder + "/two+RxSwift.swift", encoding: .utf8)
+        #expect(rx.contains("public let leftAdd: PublishRelay<Void>") && rx.contains("public let leftBy: PublishRelay<Int>"), "\(rx)")
+        #expect(rx.contains("self.input.leftBy.subscribe(onNext: { core.fire(nodes.leftByRow, row: 0, $0) })"))
         let check = try CLI.run(["check", spec])
-        #expect(check.status == 0 && check.stderr.contains("two.yaml:10:3: warning: the child 'left'"), "\(check)")
+        #expect(check.status == 0 && !check.stderr.contains("warning"), "\(check)")
+    }
+
+    @Test func theTypedAppsCheckoutIsTheDocsCheckout() throws {
+        let copy = try String(contentsOfFile: PackagePaths.path("Examples/TypedApp/Sources/TypedScreens/rows/checkout.yaml"), encoding: .utf8)
+        let example = try #require(DocExample.all().first { $0.page == "docs/spec-language.md" && $0.text.hasPrefix("screen: Checkout\n") && $0.text.contains("children:") })
+        #expect(copy == example.text, "copy the Checkout example of docs/spec-language.md to Examples/TypedApp/Sources/TypedScreens/rows/checkout.yaml again")
     }
 
     @Test func anInvalidSpecIsItsOwnDiagnosticAndNothingIsWritten() throws {

@@ -139,7 +139,7 @@ enum PageMessages {
         for c in spec.components {
             var props: [String: Any] = [:]
             for p in c.properties { props[p.name] = session.value(of: p.node).map(jsonValue) ?? NSNull() }
-            if let rows = session.rowViews.rows(c.name, spec, value: session.value(of:)) { props["rowViews"] = rows }
+            if let rows = session.rowViews.rows(c.name, spec, now: session.now, value: session.value(of:)) { props["rowViews"] = rows }
             components[c.name] = props
         }
         var values: [String: Any] = [:]

@@ -62,12 +62,14 @@ struct RowViews {
     }
 
     /// Each row of table `name` as the page draws it: its identity as a step writes it, and per
-    /// component its bound properties' values (a property whose expression fails is left out).
-    func rows(_ name: String, _ spec: CheckedSpec, value: (Int) -> Value?) -> [[String: Any]]? {
+    /// component its bound properties' values (a property whose expression fails is left out),
+    /// `now` reading `now`, the screen's time in milliseconds.
+    func rows(_ name: String, _ spec: CheckedSpec, now: Int, value: (Int) -> Value?) -> [[String: Any]]? {
         guard let table = tables[name] else { return nil }
         let plan = spec.cells[table.cells]
         guard case .list(let rows)? = value(plan.node) else { return [] }
         let context = EvalContext(values: [])
+        context.clockNow = { now }
         return rows.map { row -> [String: Any] in
             guard case .record(let record) = row, case .record(let element)? = record.fields.first, plan.key < element.fields.count else { return [:] }
             context.payload = row

@@ -77,4 +77,20 @@ struct PreviewRowViewTests {
         #expect(try rows(session) == ["1: 1 x Tea [+]", "2: 2 x Cake [+]"])
         #expect(session.sync { $0.entries }.contains { if case .runtimeError(_, let m) = $0 { m.contains("has no row 9") } else { false } })
     }
+
+    /// A row's component reading `now` shows the screen's time, as the engine's rows read it,
+    /// where it showed 0.
+    @Test func aRowsViewReadsTheScreensTime() throws {
+        let path = try CLI.temporarySpec(Self.spec.replacingOccurrences(of: "captionLabel: { label: { text: caption } }",
+                                                                        with: #"captionLabel: { label: { text: '"\(caption) at \(now)"' } }"#), name: "cart.yaml")
+        let session = try PreviewSession(path: path)
+        session.receive(#"{"op":"pause"}"#)
+        session.receive(#"{"op":"wait","ms":500}"#)
+        #expect(session.sync { $0.error } == nil)
+        // Paused, the clock moves only by the wait (after the moment it ran before the pause).
+        let now = session.sync { $0.now }
+        #expect(now >= 500)
+        let shown = try rows(session)
+        #expect(shown == ["1: 1 x Tea at \(now) [+]", "2: 1 x Cake at \(now) [+]"], "\(shown)")
+    }
 }

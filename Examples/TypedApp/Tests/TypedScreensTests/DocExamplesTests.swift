@@ -135,6 +135,35 @@ let api = API()
         model.stop()
     }
 
+    @Test func aChild() async throws {
+        // doc: child
+        let screen = try CheckoutScreen(total: 42)
+        screen.start()
+        screen.shipping.name("Ada")               // the child's input: its value, no row
+        screen.shipping.postcode("12345")
+        let shipping: CheckoutScreen.AddressForm = screen.shipping.value
+        let title: String = shipping.title        // "Shipping address"
+        screen.billing.executeLookup("54321")     // its action, executed directly
+        // end doc
+        #expect(title == "Shipping address")
+        #expect(shipping.nameText == "Ada" && shipping.code == "12345")
+        #expect(screen.billing.value.lookupExecuting)
+        let billing = try #require(try await first(screen.values.billing.value) { $0.city == "Shelbyville" })
+        #expect(billing.code.isEmpty, "the action ran alone: the postcode's handler did not")
+        screen.stop()
+    }
+
+    @MainActor
+    @Test func aChildOfTheModel() throws {
+        let model = try CheckoutModel(total: 42)
+        model.start()
+        model.shippingName("Ada")
+        model.shippingPostcode("12345")
+        #expect(model.shippingValue.nameText == "Ada")
+        #expect(model.shippingEdits == 1)
+        model.stop()
+    }
+
     /// Every region above is a ```swift block of docs/generated-code.md.
     @Test func thePageShowsTheseExamples() throws {
         let here = URL(fileURLWithPath: #filePath)
@@ -153,6 +182,6 @@ let api = API()
             #expect(blocks.contains(text), "docs/generated-code.md has no ```swift block for '\(lines[0])':\n\(text)")
             regions += 1
         }
-        #expect(regions == 5)
+        #expect(regions == 6)
     }
 }
