@@ -123,6 +123,26 @@ import RxCocoa
         viewModel.screen.stop()
     }
 
+    /// demos/checkout.yaml is the docs' Checkout: each address form is a view model used by
+    /// itself, whose inputs are relays of the child's values alone (no row).
+    @Test func aChildsInputsAreRelaysOfItsValues() async throws {
+        let viewModel = try CheckoutViewModel(total: 42)
+        viewModel.screen.services.postcodes.lookup { _ in "Springfield" }
+        viewModel.screen.start()
+        viewModel.input.shippingName.accept("Ada")
+        viewModel.input.shippingPostcode.accept("12345")
+        #expect(viewModel.screen.shipping.value.code == "12345")
+        #expect(viewModel.screen.shippingEdits == 1)
+        var cities: [String] = []
+        for try await form in viewModel.screen.values.shipping.value where !form.city.isEmpty {
+            cities.append(form.city)
+            break
+        }
+        #expect(cities == ["Springfield"])
+        #expect(viewModel.screen.canPay)
+        viewModel.screen.stop()
+    }
+
     @Test func aSelectionIsAStreamOfTypedDestinations() async throws {
         let octocat = EventsScreen.User(login: "octocat", avatarUrl: nil, kind: .user)
         let event = EventsScreen.Event(id: 1, actor: octocat, repository: EventsScreen.Repository(fullName: "ReactiveX/RxSwift", stars: 1), title: "starred")
