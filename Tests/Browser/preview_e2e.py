@@ -21,7 +21,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer, ThreadingHTTPServer
 
 from playwright.sync_api import expect, sync_playwright
 
-from preview_rows import row_controls, row_edits, row_views
+from preview_rows import child_views, row_controls, row_edits, row_views
 from preview_screen import custom_callbacks, drawn_as_ios, failures_at_hand, hidden_controls, scenario_ends
 from preview_support import (EXTRA, ORDERS, SHOTS, SPECRUN, WORKDIR, now, open_page, readable, specrun_test, start_preview, write,
                              write_extra)
@@ -743,7 +743,7 @@ with sync_playwright() as p:
         # PREVIEW_E2E_ONLY=services,hostile runs only those (while working on them).
         only = [name for name in os.environ.get("PREVIEW_E2E_ONLY", "").split(",") if name]
         for check in [login, authoring_loop, navigation, refusals, every_spec, time_controls, services,
-                      failures_at_hand, live, player, titles_and_bounds, drawn_as_ios, hidden_controls, custom_callbacks, scenario_ends, row_views, row_controls, row_edits, slider_scrubbing, hostile]:
+                      failures_at_hand, live, player, titles_and_bounds, drawn_as_ios, hidden_controls, custom_callbacks, scenario_ends, row_views, row_controls, row_edits, child_views, slider_scrubbing, hostile]:
             if not only or check.__name__ in only:
                 check(browser)
     finally:

@@ -6,7 +6,11 @@ A row's switch, slider, segmented control and text field are drawn in its cell a
 row alone (row_controls, which takes preview-row-controls.png). A table that binds swipe to delete
 and reorder gives each row a Delete button and up and down arrows, whose steps only report: the
 rows move or go when the view model's list does (row_edits, which takes preview-row-edits.png).
-Run from preview_e2e.py (PREVIEW_E2E_ONLY=row_views,row_controls,row_edits runs them alone)."""
+A view model used by itself (`children:`) is a box of the screen titled with the child's name, its
+components drawn in it and each gesture the step a scenario writes for a child, naming no row
+(child_views, which takes preview-children.png).
+Run from preview_e2e.py (PREVIEW_E2E_ONLY=row_views,row_controls,row_edits,child_views runs them
+alone)."""
 from playwright.sync_api import expect
 
 import os
@@ -190,3 +194,60 @@ def row_edits(browser):
         process.terminate()
         process.wait()
     print("ok: a table's rows moved up and down and deleted from their buttons, through the view model's list; none drawn where nothing binds them")
+
+
+FORMS = """screen: Forms
+viewModels:
+  AddressForm:
+    params: { kind: String }
+    inputs: { name: String, clear: event }
+    state: { nameText: { type: String, initial: "" } }
+    outputs:
+      title: '"\\(kind): \\(nameText.isEmpty ? "empty" : nameText)"'
+    handlers:
+      - { on: name, set: { nameText: name } }
+      - { on: clear, set: { nameText: '""' } }
+    view:
+      titleLabel: { label: { text: title } }
+      nameField: { textField: { text: { twoWay: name, get: nameText } } }
+      clearButton: { button: { title: '"Clear"', tap: clear, enabled: "!nameText.isEmpty" } }
+children:
+  shipping: { viewModel: AddressForm, params: { kind: '"Shipping"' } }
+  billing: { viewModel: AddressForm, params: { kind: '"Billing"' } }
+outputs:
+  both: 'shipping.nameText + "/" + billing.nameText'
+view:
+  bothLabel: { label: { text: both } }
+"""
+
+
+def child_views(browser):
+    process, url = start_preview(write_extra("forms.yaml", FORMS))
+    errors = []
+    try:
+        page = open_page(browser, url, errors)
+        expect(page.locator("#connection")).to_have_text("live")
+        shipping = page.locator('[data-component="shipping"]')
+        billing = page.locator('[data-component="billing"]')
+        expect(shipping.locator("legend")).to_have_text("shipping")
+        expect(shipping.locator('[data-row-component="titleLabel"]')).to_have_text("Shipping: empty")
+        expect(billing.locator('[data-row-component="titleLabel"]')).to_have_text("Billing: empty")
+        expect(billing.locator('[data-row-gesture="billing.clearButton"]')).to_be_disabled()
+        field = billing.locator('[data-row-gesture="billing.nameField"]')
+        field.fill("Bob")
+        # A state message may come meanwhile and draw the child again: the text and focus stay.
+        page.wait_for_timeout(1500)
+        expect(field).to_have_value("Bob")
+        field.press("Enter")
+        expect(billing.locator('[data-row-component="titleLabel"]')).to_have_text("Billing: Bob")
+        expect(shipping.locator('[data-row-component="titleLabel"]')).to_have_text("Shipping: empty")
+        expect(page.locator('[data-component="bothLabel"]')).to_have_text("/Bob")
+        page.screenshot(path=os.path.join(SHOTS, "preview-children.png"))
+        billing.locator('[data-row-gesture="billing.clearButton"]').click()
+        expect(billing.locator('[data-row-component="titleLabel"]')).to_have_text("Billing: empty")
+        if errors:
+            raise SystemExit("console errors on children: %s" % errors)
+    finally:
+        process.terminate()
+        process.wait()
+    print("ok: each child a box titled with its name, its components drawn with its values, a gesture on one the child's step")

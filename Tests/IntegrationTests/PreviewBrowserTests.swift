@@ -57,6 +57,7 @@ struct PreviewBrowserTests {
                 "\(result.stdout)")
         #expect(result.stdout.contains("ok: declared fonts drawn at their point size and weight"), "\(result.stdout)")
         #expect(result.stdout.contains("ok: a row's own components drawn with the row's values, a row's button tapping that row"), "\(result.stdout)")
+        #expect(result.stdout.contains("ok: each child a box titled with its name, its components drawn with its values, a gesture on one the child's step"), "\(result.stdout)")
         #expect(result.stdout.contains("ok: a secure input masked in the player's steps; the clock Play paused runs again once the person takes over"),
                 "\(result.stdout)")
         #expect(result.stdout.contains("ok: colours painted, titles and names on hover, enabled, an activity indicator and a table's rows drawn as iOS draws them"),

@@ -398,8 +398,10 @@
     const box = el("div", { class: "cell row-view" });
     const texts = el("div", { class: "row-texts" });
     const controls = el("div", { class: "row-controls" });
-    const rowStep = (verb, target, value) =>
-      send({ op: "step", verb: verb, target: target, yaml: "{ row: " + row.row + (value === undefined ? "" : ", value: " + value) + " }" });
+    // A child's one row is named by no row: its steps are `type: { shipping.nameField: "Ada" }`.
+    const rowStep = (verb, target, value) => view.child
+      ? send(value === undefined ? { op: "step", verb: verb, target: target } : { op: "step", verb: verb, target: target, yaml: String(value) })
+      : send({ op: "step", verb: verb, target: target, yaml: "{ row: " + row.row + (value === undefined ? "" : ", value: " + value) + " }" });
     for (const rc of view.components) {
       const shown = (row.components || {})[rc.name] || {};
       if (shown.isHidden === true) continue;
@@ -443,6 +445,24 @@
     if (controls.childElementCount > 0) box.append(controls);
     return box;
   }
+
+  // A view model used by itself (`children:`): its view's components in a box titled with the
+  // child's name, drawn as its one row's (`rowComponents`), each gesture the step a scenario
+  // writes for a child, naming no row (`type: { shipping.nameField: "Ada" }`).
+  renderers.child = function (c) {
+    const node = el("fieldset", { class: "child", "aria-label": c.name });
+    node.append(el("legend", {}, c.name));
+    const body = el("div", { "data-row": "0" });
+    node.append(body);
+    const view = Object.assign({}, c.rowView, { child: true });
+    return { node, update(p) {
+      const own = Array.isArray(p.rowViews) ? p.rowViews[0] : null;
+      // A field being typed into keeps its text and focus while the child is drawn again.
+      const typing = rowTyping(node);
+      body.replaceChildren(...(own ? [rowComponents(view, own)] : []));
+      if (typing) typing.restore(node);
+    } };
+  };
 
   // A control a person changes on a row (`rc.control`: the property it shows and the gesture's
   // verb): a switch, a slider within its bounds, a segmented control's segments (or a picker's

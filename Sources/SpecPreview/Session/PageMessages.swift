@@ -74,7 +74,7 @@ enum PageMessages {
         }
         let message: [String: Any] = [
             "type": "layout", "screen": spec.screen, "file": spec.file,
-            "components": components, "form": form,
+            "components": components + session.rowViews.childLayouts(spec), "form": form,
             "values": shownNodes(spec).map { spec.nodes[$0].name },
             "invariants": spec.invariants.map(\.name),
             "services": services,
@@ -141,6 +141,9 @@ enum PageMessages {
             for p in c.properties { props[p.name] = session.value(of: p.node).map(jsonValue) ?? NSNull() }
             if let rows = session.rowViews.rows(c.name, spec, now: session.now, value: session.value(of:)) { props["rowViews"] = rows }
             components[c.name] = props
+        }
+        for child in session.rowViews.childRows(spec, now: session.now, value: session.value(of:)) {
+            components[child.name] = ["rowViews": child.rows]
         }
         var values: [String: Any] = [:]
         for i in shownNodes(spec) {

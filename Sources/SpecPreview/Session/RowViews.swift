@@ -17,6 +17,10 @@ struct RowViews {
 
     /// By the table component's name.
     private(set) var tables: [String: Table] = [:]
+    /// The views of the view models used by themselves (`children:`) that have one, by the
+    /// child's name, in the spec's order: each drawn as a box of the screen, its one row's
+    /// components in it.
+    private(set) var children: [(name: String, table: Table)] = []
 
     init() {}
 
@@ -28,15 +32,34 @@ struct RowViews {
             guard let c = spec.cells.indices.first(where: { c in
                 spec.cells[c].view != nil && spec.handlers.contains { $0.on == spec.cells[c].node && $0.targets.contains(property.node) }
             }) else { continue }
-            let view = spec.cells[c].view ?? []
-            tables[component.name] = Table(cells: c, properties: view.map { $0.properties.map { ($0.name, ExpressionCompiler.compile($0.value)) } })
+            tables[component.name] = Self.table(c, spec)
         }
+        for c in spec.cells.indices where spec.cells[c].instance != nil && spec.cells[c].view != nil {
+            children.append((spec.cells[c].name, Self.table(c, spec)))
+        }
+    }
+
+    private static func table(_ c: Int, _ spec: CheckedSpec) -> Table {
+        Table(cells: c, properties: (spec.cells[c].view ?? []).map { $0.properties.map { ($0.name, ExpressionCompiler.compile($0.value)) } })
     }
 
     /// What the layout says of table `name`: the entry its rows belong to and each component of
     /// a row with its drawing, its verbs and the events wired to an input.
     func layout(_ name: String, _ spec: CheckedSpec) -> [String: Any]? {
-        guard let table = tables[name] else { return nil }
+        tables[name].map { layout($0, spec) }
+    }
+
+    /// What the layout says of each child with a view: a component of its own, drawn as a box
+    /// titled with the child's name whose gestures are steps that name no row (`type: {
+    /// shipping.nameField: Ada }`).
+    func childLayouts(_ spec: CheckedSpec) -> [[String: Any]] {
+        children.map { child in
+            ["name": child.name, "kind": "child", "drawing": "child", "verbs": [String: String](), "properties": [String](), "events": [String](),
+             "rowView": layout(child.table, spec)]
+        }
+    }
+
+    private func layout(_ table: Table, _ spec: CheckedSpec) -> [String: Any] {
         let plan = spec.cells[table.cells]
         let components: [[String: Any]] = (plan.view ?? []).map { c in
             let entry = ComponentCatalog.entry(named: c.kind)
@@ -65,7 +88,15 @@ struct RowViews {
     /// component its bound properties' values (a property whose expression fails is left out),
     /// `now` reading `now`, the screen's time in milliseconds.
     func rows(_ name: String, _ spec: CheckedSpec, now: Int, value: (Int) -> Value?) -> [[String: Any]]? {
-        guard let table = tables[name] else { return nil }
+        tables[name].map { rows($0, spec, now: now, value: value) }
+    }
+
+    /// Each child with a view, by name, as a one-row table's rows.
+    func childRows(_ spec: CheckedSpec, now: Int, value: (Int) -> Value?) -> [(name: String, rows: [[String: Any]])] {
+        children.map { ($0.name, rows($0.table, spec, now: now, value: value)) }
+    }
+
+    private func rows(_ table: Table, _ spec: CheckedSpec, now: Int, value: (Int) -> Value?) -> [[String: Any]] {
         let plan = spec.cells[table.cells]
         guard case .list(let rows)? = value(plan.node) else { return [] }
         let context = EvalContext(values: [])

@@ -78,6 +78,56 @@ struct PreviewRowViewTests {
         #expect(session.sync { $0.entries }.contains { if case .runtimeError(_, let m) = $0 { m.contains("has no row 9") } else { false } })
     }
 
+    /// A view model used by itself (`children:`) with a view: a component of the layout drawn
+    /// as a box (`drawing: child`) with its view's components, its values in the state message as
+    /// a one-row table's, and a gesture on one the step a scenario writes for a child, no row.
+    @Test func aChildIsDrawnAsABoxAndItsGesturesNameNoRow() throws {
+        let path = try CLI.temporarySpec("""
+            screen: Forms
+            viewModels:
+              Form:
+                params: { kind: String }
+                inputs: { name: String, clear: event }
+                state: { nameText: { type: String, initial: "" } }
+                outputs:
+                  title: '"\\(kind): \\(nameText)"'
+                handlers:
+                  - { on: name, set: { nameText: name } }
+                  - { on: clear, set: { nameText: '""' } }
+                view:
+                  titleLabel: { label: { text: title } }
+                  nameField: { textField: { text: { twoWay: name, get: nameText } } }
+                  clearButton: { button: { title: '"Clear"', tap: clear } }
+            children:
+              shipping: { viewModel: Form, params: { kind: '"Shipping"' } }
+              billing: { viewModel: Form, params: { kind: '"Billing"' } }
+            """, name: "forms.yaml")
+        let session = try PreviewSession(path: path)
+        let layout = try object(session.sync { PageMessages.layout($0) })
+        let components = try #require(layout["components"] as? [[String: Any]])
+        #expect(components.compactMap { $0["drawing"] as? String == "child" ? $0["name"] as? String : nil } == ["shipping", "billing"])
+        let shipping = try #require(components.first { $0["name"] as? String == "shipping" })
+        let view = try #require(shipping["rowView"] as? [String: Any])
+        #expect(view["cells"] as? String == "shipping")
+        #expect((view["components"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["titleLabel", "nameField", "clearButton"])
+        session.receive(#"{"op":"pause"}"#)
+        session.receive(#"{"op":"step","verb":"type","target":"billing.nameField","yaml":"\"Bob\""}"#)
+        #expect(session.sync { $0.error } == nil)
+        func titles() throws -> [String] {
+            let state = try object(session.sync { PageMessages.state($0, from: 0, lines: []) })
+            let drawn = try #require(state["components"] as? [String: Any])
+            return ["shipping", "billing"].map { name in
+                let rows = (drawn[name] as? [String: Any])?["rowViews"] as? [[String: Any]]
+                let components = rows?.first?["components"] as? [String: [String: Any]]
+                return "\(components?["titleLabel"]?["text"] ?? "?")"
+            }
+        }
+        #expect(try titles() == ["Shipping: ", "Billing: Bob"])
+        session.receive(#"{"op":"step","verb":"tap","target":"billing.clearButton"}"#)
+        #expect(try titles() == ["Shipping: ", "Billing: "])
+        #expect(session.sync { $0.error } == nil)
+    }
+
     /// A row's component reading `now` shows the screen's time, as the engine's rows read it,
     /// where it showed 0.
     @Test func aRowsViewReadsTheScreensTime() throws {
