@@ -100,7 +100,7 @@ private struct Program {
     func build(_ cx: CheckContext, rank: [Int]) -> CheckedSpec {
         var nodes = cx.nodes
         var actions = actions
-        ReadCompletions.mark(&actions, &nodes, edges: cx.edges, handlers: handlers, scenarios: scenarios)
+        ReadCompletions.mark(&actions, &nodes, edges: cx.edges, handlers: handlers, scenarios: scenarios, cells: cells)
         var checked = CheckedSpec(screen: spec.screen.value, file: spec.file, types: cx.table, nodes: nodes, rank: rank,
                                   actions: actions, handlers: handlers, services: services, scenarios: scenarios, params: params)
         checked.streams = streams

@@ -133,7 +133,7 @@ struct RowActionTests {
                   - expect: { states: "bt=false", anySaving: false }
             """, spec: spec)
         #expect(timeline.passed, "\(text)")
-        #expect(text.contains("settings.save.elements     SettingRow(setting: Setting(key: \"wifi\""), "\(text)")
+        #expect(text.contains("settings.save.elements  SettingRow(setting: Setting(key: \"wifi\""), "\(text)")
         #expect(!text.contains("cancelled"), "\(text)")
     }
 

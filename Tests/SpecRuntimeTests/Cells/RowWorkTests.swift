@@ -148,7 +148,7 @@ struct RowWorkTests {
             """)
         #expect(timeline.passed, "\(text)")
         let cancelled = text.split(separator: "\n").filter { $0.contains("⊘ cancelled") }.map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(cancelled == [#"500ms  settings.save.elements      ⊘ cancelled settings.save(key: "bt", on: true), subscribed at 0ms"#], "\(text)")
+        #expect(cancelled == [#"500ms  settings.save.elements   ⊘ cancelled settings.save(key: "bt", on: true), subscribed at 0ms"#], "\(text)")
         #expect(!text.split(separator: "\n").contains { $0.contains("settings.save.errors") }, "\(text)")
     }
 

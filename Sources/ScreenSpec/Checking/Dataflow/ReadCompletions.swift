@@ -7,7 +7,7 @@ enum ReadCompletions {
     /// scenario expects it. Otherwise its plan forgets it, so that an action's ending costs nothing
     /// more and timelines of specs that never name it stay as they were.
     static func mark(_ actions: inout [ActionPlan], _ nodes: inout [NodeDecl], edges: [[Int]], handlers: [HandlerPlan],
-                     scenarios: [ScenarioPlan]) {
+                     scenarios: [ScenarioPlan], cells: [CellsPlan]) {
         var expected: Set<Int> = []
         for scenario in scenarios {
             for step in scenario.steps {
@@ -15,6 +15,20 @@ enum ReadCompletions {
                 case .expect(let node, _), .expectEnd(let node, _): expected.insert(node)
                 default: break
                 }
+            }
+        }
+        // A row action's `<cells>.<action>.completions`, the screen's stream of the rows it ended
+        // on, is shown only when read too: at the screen, or in the row (a handler's `on:`, a
+        // trigger, a stream's source). The row still feeds it; its edge to the rows is no read.
+        for plan in cells {
+            for action in plan.actions ?? [] where plan.inputs.indices.contains(action.completions) {
+                let k = action.completions
+                let node = plan.inputs[k].node
+                let readInRow = plan.handlers.contains { $0.input == k } || (plan.actions ?? []).contains { $0.trigger == k }
+                    || (plan.streams ?? []).contains { $0.source == k }
+                let readOnScreen = edges[node].contains { $0 != plan.node } || expected.contains(node) || handlers.contains { $0.on == node }
+                    || actions.contains { $0.trigger == node }
+                if !readInRow && !readOnScreen { nodes[node].visible = false }
             }
         }
         for a in actions.indices {

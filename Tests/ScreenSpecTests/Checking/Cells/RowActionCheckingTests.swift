@@ -67,6 +67,44 @@ struct RowActionCheckingTests {
         #expect(plan.inputs.map(\.name) == ["toggle", "save.elements", "save.errors", "save.completions"])
         #expect(plan.actions?.first?.trigger == 0)
         #expect(plan.handlers.first?.input == 2)
+        // Nothing reads `settings.save.completions`: not shown, as a screen action's (elements
+        // and errors are, as a screen action's always are).
+        let spec = try #require(loaded.spec)
+        #expect(spec.node(named: "settings.save.completions").map { spec.nodes[$0].visible } == false)
+        #expect(spec.node(named: "settings.save.errors").map { spec.nodes[$0].visible } == true)
+    }
+
+    /// A row action's completions read at the screen (a handler), or in the row (a handler), are
+    /// shown in the timeline.
+    @Test(arguments: ["handlers:\n  - { on: settings.save.completions, set: { ended: ended + 1 } }\n", ""])
+    func readCompletionsOfARowAreShown(screenHandler: String) throws {
+        let rowHandler = screenHandler.isEmpty ? "\n      - { on: save.completions, set: { isOn: false } }" : ""
+        let text = """
+            screen: Fine
+            types:
+              Setting: { key: String }
+            state:
+              items: { type: "[Setting]", initial: [] }
+              ended: { type: Int, initial: 0 }
+            viewModels:
+              SettingRow:
+                params: { setting: Setting }
+                inputs: { toggle: Bool }
+                state: { isOn: { type: Bool, initial: false } }
+                actions:
+                  save: { trigger: toggle, work: { call: settings.save, with: { key: setting.key, on: $0 } } }
+                handlers:
+                  - { on: save.errors, set: { isOn: "!isOn" } }\(rowHandler)
+            cells:
+              settings: { viewModel: SettingRow, for: items, id: key }
+            services:
+              settings.save: { params: { key: String, on: Bool }, returns: Bool, result: true }
+            \(screenHandler)
+            """
+        let loaded = SpecLoader.load(text: text, path: "t.yaml")
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.renderDiagnostics())")
+        let spec = try #require(loaded.spec)
+        #expect(spec.node(named: "settings.save.completions").map { spec.nodes[$0].visible } == true)
     }
 
     @Test func anUnknownService() {
