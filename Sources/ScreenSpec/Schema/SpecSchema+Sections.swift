@@ -143,7 +143,7 @@ extension SpecSchema {
             ], required: ["on", "set"])),
             (key: "viewModel", value: object("A view model made for each element of a list ('cells:').", [
                 ("params", map("The element a row is made for, a record, first; then, when the row reads its position, 'index: Int' (its offset in the list, from 0) and 'count: Int' (the list's count), which 'cells:' fills. A view model used by itself ('children:') has no element: its parameters are all given by the child's 'params:'.", of: ref("type"))),
-                ("inputs", map("The row's inputs: 'event', or a type for a value; a scenario sends them with 'send: { cart.remove: { row: 1 } }'.", of: ref("input"))),
+                ("inputs", map("The row's inputs: 'event', a type for a value, or '{ type:, default: }' for a property with a current value (a cell view model's BehaviorRelay); a scenario sends them with 'send: { cart.remove: { row: 1 } }'.", of: ref("input"))),
                 ("state", map("What the row keeps.", of: ref("state"))),
                 ("outputs", map("Expressions over the row's own names, each reading the ones before it, or streams of the row.", of: ref("rowOutput"))),
                 ("handlers", list("On one of the row's inputs, or a stream of one of its actions ('save.elements', 'save.errors', 'save.completions'), set the row's state.", of: ref("handler"))),

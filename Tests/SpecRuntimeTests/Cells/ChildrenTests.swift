@@ -10,7 +10,7 @@ import Testing
 @Suite("A view model used by itself")
 struct ChildrenTests {
     static func spec(sourceLocation: SourceLocation = #_sourceLocation) throws -> CheckedSpec {
-        let example = try #require(DocExample.all().first { $0.page.hasSuffix("spec-language.md") && $0.text.contains("\nchildren:\n  shipping:") && !$0.invalid },
+        let example = try #require(DocExample.all().first { $0.page.hasSuffix("spec-language.md") && $0.text.hasPrefix("screen: Checkout\n") && $0.text.contains("\nchildren:\n  shipping:") && !$0.invalid },
                                    sourceLocation: sourceLocation)
         let loaded = SpecLoader.load(text: example.text, path: "checkout.yaml")
         return try #require(loaded.spec, "\(loaded.renderDiagnostics())", sourceLocation: sourceLocation)

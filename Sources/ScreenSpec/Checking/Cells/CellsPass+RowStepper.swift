@@ -59,18 +59,19 @@ extension CellsPass {
     /// any property a gesture changes): the input it writes and its `set:`, with `get:` kept as
     /// that property of `plan`; nil when it cannot be bound (reported).
     mutating func twoWay(_ wiring: PropertyWiring, _ name: Located<String>, of component: ComponentDecl, type: SpecType,
-                         inputs: [(name: String, type: SpecType, field: Int?)], scope: [String: (field: Int, type: SpecType)],
+                         inputs: [(name: String, type: SpecType, field: Int?)], properties: Set<String> = [], scope: [String: (field: Int, type: SpecType)],
                          fieldCount: Int, failedOutputs: Set<String>, into plan: inout CellsPlan.Component) -> CellsPlan.Component.TwoWay? {
         let property = "\(component.name.value).\(wiring.name.value)"
         let values = inputs.indices.filter { inputs[$0].field != nil }
         guard let k = values.first(where: { inputs[$0].name == name.value }) else {
             cx.diagnostics.error(.invalidTwoWay, "'\(property)' is bound two-way to one of the row's value inputs; '\(name.value)' is not one"
                                  + cx.diagnostics.didYouMean(name.value, in: values.map { inputs[$0].name }), at: name.range,
-                                 fixIt: "declare it under the view model's 'inputs:', as in '\(name.value): Int'")
+                                 fixIt: "declare it under the view model's 'inputs:', as in '\(name.value): { type: \(type), default: … }'")
             return nil
         }
         let input = inputs[k]
-        guard let get = wiring.get else {
+        // An input with a current value shows it: `get:` is the input itself, as on the screen.
+        guard let get = wiring.get ?? (properties.contains(name.value) ? Expr(.name(name.value), name.range) : nil) else {
             cx.diagnostics.error(.missingKey, "'\(property)' needs 'get:', what it shows over the row's names: the input '\(name.value)' is nil until it fires",
                                  at: wiring.range, fixIt: type == .double ? "add 'get: Double(units)', with 'units' the row's state the input's handler sets"
                                      : "add 'get:', a '\(type)' over the row's state that the input's handler sets")

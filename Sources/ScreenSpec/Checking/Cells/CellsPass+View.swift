@@ -23,7 +23,7 @@ import SpecRuntime
 /// declared members (`properties:`, `callbacks:`), an action (a row has none), a two-way binding
 /// of another property than the one a gesture changes, and an event feeding more than one input.
 extension CellsPass {
-    mutating func checkView(_ decl: ViewModelDecl, inputs: [(name: String, type: SpecType, field: Int?)],
+    mutating func checkView(_ decl: ViewModelDecl, inputs: [(name: String, type: SpecType, field: Int?)], properties: Set<String>,
                             scope: [String: (field: Int, type: SpecType)], fieldCount: Int, failedOutputs: Set<String>) -> [CellsPlan.Component]? {
         guard !decl.view.isEmpty else { return nil }
         let values = ValueReader(table: cx.table)
@@ -50,7 +50,7 @@ extension CellsPass {
                 guard let property = kind.properties.first(where: { $0.name == wiring.name.value }), let type = property.type else { continue }
                 if property.name == changed?.name {
                     if let name = wiring.twoWay {
-                        plan.twoWay = twoWay(wiring, name, of: component, type: type, inputs: inputs, scope: scope, fieldCount: fieldCount,
+                        plan.twoWay = twoWay(wiring, name, of: component, type: type, inputs: inputs, properties: properties, scope: scope, fieldCount: fieldCount,
                                              failedOutputs: failedOutputs, into: &plan)
                         continue
                     }

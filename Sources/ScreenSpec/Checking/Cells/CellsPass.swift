@@ -36,6 +36,9 @@ struct CheckedViewModel {
     /// The first of its view fields (CellsPass+ViewFields.swift), the last fields of the row;
     /// nil when its view binds none.
     var viewFieldStart: Int?
+    /// Its inputs with a current value (`name: { type: String, default: "" }`), by name: a two-way
+    /// binding shows one without a `get:`.
+    var propertyInputs: Set<String> = []
 }
 
 /// A `cells:` entry with its nodes declared, waiting for the list it follows (``CellsSources``).
@@ -221,9 +224,24 @@ struct CellsPass: CheckPass {
                 guard let field = add(input.name, .makeOptional(type), .none) else { continue }
                 inputFields[input.name.value] = (field, type)
                 model.inputs.append((input.name.value, type, field))
-            case .property:
-                cx.diagnostics.error(.unexpectedValue, "a row's input is an event or a value, with no default; its state keeps what the row shows",
-                                     at: input.name.range, fixIt: "write '\(input.name.value): Int' and keep the value in 'state:'")
+            case .property(let typeName, let defaultNode):
+                // A cell view model's `BehaviorRelay(value:)`: its current value is a field of the
+                // row, `default:` when the row is made, then what the view or a handler writes;
+                // readable everywhere in the row, as a screen's input property.
+                guard let type = resolver.resolve(typeName, diagnostics: &cx.diagnostics) else { continue }
+                // A default that does not read (reported) leaves the field declared: what reads
+                // or sets it says nothing more.
+                var initial = Value.none
+                if let defaultNode {
+                    initial = values.read(defaultNode, as: type, diagnostics: &cx.diagnostics) ?? .none
+                } else if !type.isOptional {
+                    cx.diagnostics.error(.missingKey, "'\(input.name.value)' of view model '\(decl.name.value)' needs 'default:', its value when the row is made",
+                                         at: input.name.range, fixIt: "add 'default:', as in '\(input.name.value): { type: \(typeName.value), default: … }' (RxSwift's 'BehaviorRelay(value:)')")
+                    continue
+                }
+                guard let field = add(input.name, type, initial) else { continue }
+                model.inputs.append((input.name.value, type, field))
+                model.propertyInputs.insert(input.name.value)
             }
         }
         model.created = declareCreated(decl, &model)
@@ -307,8 +325,8 @@ struct CellsPass: CheckPass {
         // What the row's view shows, fields after the outputs (CellsPass+ViewFields.swift).
         let viewFields = reserveViewFields(decl, &model, &fields)
         model.viewFieldStart = viewFields.values.map(\.field).min()
-        model.view = checkView(decl, inputs: Array(model.inputs.prefix(ownInputs)), scope: outputFields, fieldCount: model.fieldNames.count,
-                               failedOutputs: failedOutputs)
+        model.view = checkView(decl, inputs: Array(model.inputs.prefix(ownInputs)), properties: model.propertyInputs, scope: outputFields,
+                               fieldCount: model.fieldNames.count, failedOutputs: failedOutputs)
         model.outputs += Self.viewOutputs(model.view ?? [], viewFields)
         return cx.diagnostics.all.filter { $0.severity == .error }.count == errors ? model : nil
     }
