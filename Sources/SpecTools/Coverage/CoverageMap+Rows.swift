@@ -50,18 +50,21 @@ extension CoverageMap {
         let inRow = Self.inRow(entry)
         let fieldTypes = spec.types.records[entry.model]?.map(\.type) ?? []
         var outputs: [RowItems.Output] = []
+        // What never changes (a literal, a constant given, what reads only those) can neither
+        // change nor be both true and false: no item asks it to.
+        let fixed = FixedRowFields.of(entry)
         for output in entry.outputs where entry.fieldNames.indices.contains(output.field) {
             let name = "\(entry.name).\(entry.fieldNames[output.field])"
             let range = output.range ?? entry.range
             // What the row's view shows is an output too (`cart.priceLabel.textColor`), but a
             // literal one (a button's title) can neither change nor be false.
-            if case .constant = output.value, entry.isViewField(output.field) { continue }
+            if fixed.contains(output.field) { continue }
             outputs.append(addRowValueItems(output.field, name, fieldTypes, range, inRow))
             addProbes(output.value)
         }
         // What the screen hands each row (`with: { isCurrent: "$0.id == currentId" }`) has the
         // items of a row output: its values differ from row to row and as what it reads changes.
-        for given in entry.given ?? [] where entry.fieldNames.indices.contains(given.field) {
+        for given in entry.given ?? [] where entry.fieldNames.indices.contains(given.field) && !fixed.contains(given.field) {
             outputs.append(addRowValueItems(given.field, "\(entry.name).\(entry.fieldNames[given.field])", fieldTypes, given.range ?? entry.range, inRow))
             addProbes(given.value)
         }

@@ -73,7 +73,7 @@ package struct CoverageReport: Sendable {
             s.items = s.items.enumerated().sorted { a, b in
                 (a.element.range.start, a.offset) < (b.element.range.start, b.offset)
             }.map(\.element)
-            let problems = apply(checked.coverageMarks, to: &s.items)
+            let problems = apply(checked.coverageMarks, to: &s.items, fixed: FixedRowFields.names(in: checked))
             if problems.isEmpty {
                 ordered.append(s)
             } else {
@@ -85,7 +85,7 @@ package struct CoverageReport: Sendable {
 
     /// Marks the items `unreachable:` names that no scenario reached (every item of the text, or
     /// with `occurrence: N` the N-th); a mark that names no item is a diagnostic.
-    static func apply(_ marks: [CoverageMark], to items: inout [CoverageItem]) -> [Diagnostic] {
+    static func apply(_ marks: [CoverageMark], to items: inout [CoverageItem], fixed: Set<String> = []) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         for mark in marks {
             // An item copied from the report's line ("never the 'then' branch") names the item too.
@@ -119,6 +119,14 @@ package struct CoverageReport: Sendable {
                    candidates.contains(name + " is " + (value == "true" ? "false" : "true"))
                 {
                     notes.append(DiagnosticNote("the stream's last 'filter' lets no \(value) element through, so no scenario could cover it and coverage does not count it"))
+                    fix = "remove this mark"
+                }
+                // "'shipping.title.text' changes" of a row field that reads only constants
+                // (FixedRowFields.swift), an item before coverage knew it can never change.
+                if let field = fixed.first(where: { field in
+                    ["changes", "is true", "is false"].contains { item == "'\(field)' " + $0 || item == "'\(field)' " + $0 + " in a row" }
+                }) {
+                    notes.append(DiagnosticNote("'\(field)' reads only constants, so it never changes in a row: no scenario could cover it and coverage does not count it"))
                     fix = "remove this mark"
                 }
                 problems.append(Diagnostic(id: .unknownCoverageItem, "'\(mark.declaration)' has no coverage item '\(mark.item)'",

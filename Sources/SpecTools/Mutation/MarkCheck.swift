@@ -11,7 +11,7 @@ package enum MarkCheck {
               !draft.spec.equivalentMutants.isEmpty || !checked.coverageMarks.isEmpty else { return loaded }
         var mutants = MutantGenerator.mutants(of: draft)
         var items = CoverageMap(checked).items
-        let problems = mark(&mutants, draft.spec.equivalentMutants) + CoverageReport.apply(checked.coverageMarks, to: &items)
+        let problems = mark(&mutants, draft.spec.equivalentMutants) + CoverageReport.apply(checked.coverageMarks, to: &items, fixed: FixedRowFields.names(in: checked))
         return problems.isEmpty ? loaded : LoadedSpec(source: loaded.source, spec: nil, diagnostics: loaded.diagnostics + problems)
     }
 
