@@ -3,7 +3,8 @@
 /// A person's gesture on a component of a row (``RowGesture``), played as the same gesture on a
 /// control of the screen is (`ScreenGraph+Gesture.swift`): a component whose `enabled` is false on
 /// that row ignores it, as UIKit sends no events from a disabled control, and so does one whose
-/// `isHidden` is true there, as UIKit's hit-testing skips a hidden view; a stepper, slider,
+/// `isHidden` is true there, or whose table or collection view is hidden, as UIKit's hit-testing
+/// skips a hidden view and everything in it; a stepper, slider,
 /// switch, segmented control or text field given the value it shows fires nothing, as UIKit sends
 /// no `.valueChanged` then; else the inputs it fires are sent to that row in one transaction.
 extension ScreenGraph {
@@ -98,6 +99,7 @@ extension ScreenGraph {
     package func rowComponentEnabled(_ k: Int, cells c: Int, on record: RecordValue) -> Bool? {
         guard program.cells.indices.contains(c), program.cells[c].components.indices.contains(k) else { return nil }
         let component = program.cells[c].components[k]
+        if listIsHidden(c) { return false }
         let saved = (payload: context.payload, work: context.work, exceeded: context.exceeded)
         defer { (context.payload, context.work, context.exceeded) = saved }
         context.payload = .record(record)
@@ -113,6 +115,7 @@ extension ScreenGraph {
     /// Whether component `k` of entry `c` is hidden on `record`: its `isHidden` true. One that
     /// fails is reported and counts as shown (the gesture then goes on to its `enabled`).
     private func isHidden(_ k: Int, cells c: Int, _ record: RecordValue, row key: Value) -> Bool {
+        if listIsHidden(c) { return true }
         guard let hidden = program.cells[c].components[k].hidden else { return false }
         return evaluate(hidden, on: record, cells: c, row: key, what: "'\(spec.cells[c].view?[k].name ?? "").isHidden'") == .bool(true)
     }
@@ -173,6 +176,30 @@ extension ScreenGraph {
         } catch {
             if !quietly { report("\(rowName(c, key)), \(what): \(error.message)") }
             return nil
+        }
+    }
+}
+
+extension ScreenGraph {
+    /// Whether every list of the screen that shows entry `c`'s rows is hidden (its `isHidden`
+    /// true): then no row's component can be touched. Rows no list shows (a child's, or rows the
+    /// view does not draw) are never hidden this way.
+    func listIsHidden(_ c: Int) -> Bool {
+        let nodes = rowListHidden.indices.contains(c) ? rowListHidden[c] : []
+        guard !nodes.isEmpty else { return false }
+        return nodes.allSatisfy { $0.map { value(of: $0) == .bool(true) } ?? false }
+    }
+
+    /// Per entry, for each screen component whose list property the entry's rows are bound to
+    /// (`table: { rows: chips }`, a handler on the rows' node writing it), its `isHidden` node, nil
+    /// when it binds none.
+    static func rowListHiddenNodes(_ spec: CheckedSpec) -> [[Int?]] {
+        spec.cells.map { plan in
+            spec.components.filter { component in
+                component.properties.contains { property in
+                    spec.handlers.contains { $0.on == plan.node && $0.targets.contains(property.node) }
+                }
+            }.map { component in component.properties.first { $0.name == "isHidden" }?.node }
         }
     }
 }

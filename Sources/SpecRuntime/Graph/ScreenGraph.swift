@@ -10,6 +10,9 @@ public final class ScreenGraph {
     package let spec: CheckedSpec
     /// What each input drops of the rows written to it, found once (ScreenGraph+ViewFields.swift).
     lazy var viewFieldCuts = ViewFieldCuts(spec)
+    /// Per `cells:` entry, the `isHidden` nodes of the screen's lists that show its rows, found
+    /// once (ScreenGraph+RowGestures.swift): a hidden table's cells take no touch.
+    lazy var rowListHidden = Self.rowListHiddenNodes(spec)
     package let clock: VirtualClock
 
     // Performance: the per-node state below is read and written several times per node in every
