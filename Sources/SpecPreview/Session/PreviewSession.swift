@@ -163,11 +163,12 @@ package final class PreviewSession: @unchecked Sendable {
         let given = scenario.flatMap { $0.params.isEmpty ? nil : $0.params } ?? params
         let services = scenario.flatMap { $0.services.isEmpty ? nil : $0.applying(to: spec).services }
         graph = ScreenGraph(program: program, clock: clock, params: given, services: services)
-        realTime = LiveClock(clock: clock, wakeQueue: queue) { [weak self] in self?.timePassed() }
+        // Paused from its creation: a pause after it would keep the moment the restart took (a
+        // scenario played from the start then began at 1 ms on a loaded machine).
+        realTime = LiveClock(clock: clock, wakeQueue: queue, paused: paused) { [weak self] in self?.timePassed() }
         // A runaway spec stops the clock, and the timeline says so (``reportLimit()``).
         clock.limit = ScenarioRunner.maximumScheduledEvents
         limitReported = false
-        if paused { realTime.pause() }
         realTime.setSpeed(speed)
         fakes = services ?? spec.services
         entries = []

@@ -59,10 +59,15 @@ package final class LiveClock: @unchecked Sendable {
 
     /// `wakeQueue`, when given, is where the timer runs what comes due, and `afterWake` is told
     /// there after it did (the preview gives its session's queue, so all its graph work is on it).
-    package init(clock: VirtualClock, wakeQueue: DispatchQueue? = nil, afterWake: (() -> Void)? = nil) {
+    /// `paused`: the screen's time stands at 0 from the start, however long the start takes (a
+    /// preview restarted while paused, or for a scenario to be played from 0 ms), where a
+    /// ``pause()`` after it would keep the real time that passed meanwhile.
+    package init(clock: VirtualClock, wakeQueue: DispatchQueue? = nil, paused: Bool = false, afterWake: (() -> Void)? = nil) {
         self.clock = clock
         self.wakeQueue = wakeQueue ?? DispatchQueue(label: "specrun.live-clock")
         self.afterWake = afterWake
+        standing = paused
+        plain = !paused
         origin = Self.now()
         // Real time cannot loop the way a scenario's virtual time can: no limit on timers run.
         clock.limit = .max

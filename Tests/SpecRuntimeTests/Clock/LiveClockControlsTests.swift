@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 @testable import SpecRuntime
 import Testing
 
@@ -33,6 +34,23 @@ struct LiveClockControlsTests {
         // A jump never goes back.
         clock.advance(to: 10)
         #expect(clock.read { clock.elapsed } == 1000)
+    }
+
+    /// Made paused, the clock counts none of the real time before and after its start: the
+    /// preview's scenario played from the start began at 1 ms on a loaded machine, where a
+    /// pause after the clock was made kept the moment between.
+    @Test func aClockMadePausedStartsAtZeroHoweverLongTheStartTakes() {
+        let virtual = VirtualClock()
+        let clock = LiveClock(clock: virtual, paused: true)
+        Thread.sleep(forTimeInterval: 0.02)
+        clock.start()
+        defer { clock.stop {} }
+        Thread.sleep(forTimeInterval: 0.02)
+        var at: [Int] = []
+        _ = clock.runNow { at.append(virtual.now) }
+        #expect(clock.isPaused)
+        #expect(at == [0])
+        #expect(clock.read { clock.elapsed } == 0)
     }
 
     @Test func resumedAtTenTimesTheScreensTimeRunsTenTimesRealTime() {

@@ -24,8 +24,20 @@ extension DataflowPass {
         for other in arguments.sources {
             // In a row's work, a stream of the row: its index in the row's inputs.
             let rowStream = rowWork?.streams[other.value].map { (node: $0.input, type: $0.type) }
-            guard let symbol = rowStream ?? streamSource(other, for: node, stoppedBy: entry.typing == .endsOn).map({ (node: $0.node, type: $0.type) }) else {
+            let source = rowStream == nil ? streamSource(other, for: node, stoppedBy: entry.typing == .endsOn) : nil
+            guard let symbol = rowStream ?? source.map({ (node: $0.node, type: $0.type) }) else {
                 return nil
+            }
+            // `takeUntil: query` of an input property, a state or an output: it has a current
+            // value, which it emits when the stream subscribes (RxSwift's BehaviorRelay and Driver
+            // replay theirs), so the stream ends as it starts.
+            if entry.typing == .endsOn, let source, source.hasCurrentValue {
+                cx.diagnostics.append(Diagnostic(
+                    .warning, id: .endsAtOnce,
+                    "'\(op.name): \(other.value)' ends the stream as soon as it subscribes: '\(other.value)' has a current value, which it emits then",
+                    at: other.range,
+                    notes: [DiagnosticNote("as in RxSwift, where 'takeUntil' on a BehaviorRelay or a Driver completes at once")],
+                    fixIt: "end it on the changes alone: a stream output '\(other.value)Changed: { stream: \(other.value), ops: [ { skip: 1 } ] }', then '\(op.name): \(other.value)Changed'"))
             }
             switch entry.typing {
             case .joinsSameType where symbol.type != element:
