@@ -51,6 +51,9 @@ struct Explore: ParsableCommand {
     @Option(name: .long, help: "Threads bfs runs on, each with a graph of its own; any number gives the same result (default: the machine's cores).")
     var workers: Int?
 
+    @Option(name: .customLong("params-from"), help: "For a screen with 'params:': the scenario whose parameters it is explored with (default: the first scenario's).")
+    var paramsFrom: String?
+
     @Option(name: .long, help: "Output format: text or json (one object).")
     var format: Format = .text
 
@@ -81,7 +84,13 @@ struct Explore: ParsableCommand {
         let loaded = SpecLoader.load(path: spec)
         Output.reportDiagnostics(loaded)
         guard let checked = loaded.spec else { throw ExitCodes.invalidSpec }
+        if let paramsFrom, !checked.scenarios.contains(where: { $0.name == paramsFrom }) {
+            let names = checked.scenarios.map { "'\($0.name)'" }.joined(separator: ", ")
+            Output.error("error: --params-from: \(spec) has no scenario '\(paramsFrom)'\(names.isEmpty ? "" : "; its scenarios are \(names)")\n")
+            throw ExitCodes.usage
+        }
         var options = ExploreOptions()
+        options.paramsFrom = paramsFrom
         options.strategy = ExploreOptions.Strategy(rawValue: strategy) ?? .bfs
         options.depth = depth
         options.seed = seed

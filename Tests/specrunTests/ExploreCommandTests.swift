@@ -64,4 +64,25 @@ struct ExploreCommandTests {
             #expect(try CLI.run(["explore", "specs/login.yaml"] + arguments).status == 64, "\(arguments)")
         }
     }
+
+    /// `--params-from` names a scenario of the spec; another name is a usage error listing them.
+    @Test func paramsFromNamesAScenario() throws {
+        let spec = try CLI.temporarySpec("""
+            screen: P
+            params: { n: Int }
+            inputs: { go: event }
+            scenarios:
+              - name: one
+                params: { n: 1 }
+                steps: [ { send: go } ]
+              - name: two
+                params: { n: 2 }
+                steps: []
+            """, name: "p.yaml")
+        let chosen = try CLI.run(["explore", spec, "--params-from", "two"])
+        #expect(chosen.status == 0 && chosen.stdout.contains("screen parameters: those of scenario 'two'"), "\(chosen)")
+        let unknown = try CLI.run(["explore", spec, "--params-from", "three"])
+        #expect(unknown.status == 64, "\(unknown)")
+        #expect(unknown.stderr.contains("error: --params-from: \(spec) has no scenario 'three'; its scenarios are 'one', 'two'"), "\(unknown)")
+    }
 }

@@ -44,8 +44,8 @@ struct CounterexampleWriter {
         var name = ""
         ValueFormatter.quote(scenarioName, into: &name)
         lines.append("- name: \(name)")
-        if !spec.params.isEmpty, let first = spec.scenarios.first, !first.params.isEmpty {
-            let given = zip(spec.params, first.params).map { "\(names[$0]): \(YAMLValueText.text($1))" }
+        if !spec.params.isEmpty, let k = driver.paramsScenario, !spec.scenarios[k].params.isEmpty {
+            let given = zip(spec.params, spec.scenarios[k].params).map { "\(names[$0]): \(YAMLValueText.text($1))" }
             lines.append("  params: { \(given.joined(separator: ", ")) }")
         }
         // A service's calls as one result each; a `sequence:` answer has no such form, so a

@@ -13,6 +13,9 @@ final class ExplorationDriver {
     let alphabet: MoveAlphabet
     let monitor: InvariantMonitor
     private let params: [Value]
+    /// The scenario whose parameters the screen is explored with (``ExploreOptions/paramsFrom``,
+    /// else the first); nil when the spec has no scenario.
+    let paramsScenario: Int?
     private let maxEventsPerStep: Int
     // Constants, not `var`s: a class's `var` read from here, across the module boundary from the
     // graph's code it calls, keeps a run-time exclusivity check on every read (three per step).
@@ -60,11 +63,12 @@ final class ExplorationDriver {
     /// service that takes a day of virtual time is one that never answers.
     static let neverHorizon = 86_400_000
 
-    init(spec: CheckedSpec, maxEventsPerStep: Int) {
+    init(spec: CheckedSpec, maxEventsPerStep: Int, paramsFrom: Int? = nil) {
         self.spec = spec
         self.alphabet = MoveAlphabet(spec: spec)
         self.monitor = InvariantMonitor(spec: spec)
-        self.params = spec.scenarios.first?.params ?? []
+        paramsScenario = paramsFrom.flatMap { spec.scenarios.indices.contains($0) ? $0 : nil } ?? (spec.scenarios.isEmpty ? nil : 0)
+        self.params = paramsScenario.map { spec.scenarios[$0].params } ?? []
         executingNodes = spec.actions.map(\.executing)
         self.maxEventsPerStep = maxEventsPerStep
         let clock = VirtualClock()

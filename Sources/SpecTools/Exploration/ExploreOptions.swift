@@ -30,6 +30,9 @@ public struct ExploreOptions: Sendable {
     /// same for any number (see ``ParallelSearch``). Random walks take one. `specrun explore`
     /// passes the machine's cores unless `--workers` says otherwise.
     public var workers: Int = 1
+    /// The scenario whose parameters a screen with `params:` is explored with, by name; nil (or a
+    /// name no scenario has) for the first scenario's. `specrun explore --params-from`.
+    public var paramsFrom: String?
     /// Scheduled events one step may run before it counts as a runaway.
     package var maxEventsPerStep: Int = 100_000
     /// Whether breadth-first search may know a move's state without taking it (see

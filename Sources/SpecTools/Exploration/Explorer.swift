@@ -24,14 +24,15 @@ public enum Explorer {
     /// Explores `spec` as `specrun explore` does, within `options`' bounds; `progress` hears from it now and then.
     public static func explore(_ spec: CheckedSpec, options: ExploreOptions,
                                progress: ((ExploreProgress) -> Void)? = nil) -> ExploreResult {
-        let driver = ExplorationDriver(spec: spec, maxEventsPerStep: max(1, options.maxEventsPerStep))
+        let driver = ExplorationDriver(spec: spec, maxEventsPerStep: max(1, options.maxEventsPerStep),
+                                       paramsFrom: options.paramsFrom.flatMap { name in spec.scenarios.firstIndex { $0.name == name } })
         // A spec that reads `now` has no wait that changes nothing, which the predictions assume
         // of a wait with nothing scheduled: every move is taken.
         driver.predicts = options.predicts && !driver.digester.readsClock
         var result = ExploreResult(strategy: options.strategy, seed: options.seed, depthLimit: max(0, options.depth(planned: spec.explore.depth)))
         result.memoryLimit = options.maxMemory
         result.moves = driver.alphabet.moves.count
-        if !spec.params.isEmpty { result.paramsFrom = spec.scenarios.first?.name }
+        if !spec.params.isEmpty { result.paramsFrom = driver.paramsScenario.map { spec.scenarios[$0].name } }
         let started = ContinuousClock.now
         var search = Search(driver: driver, options: options, started: started, progress: progress)
         /// Breadth-first on `options.workers` threads, or on this one, from the screen's start,

@@ -35,7 +35,7 @@ struct ParallelSearch {
          progress: ((ExploreProgress) -> Void)?) {
         var workers = [SearchWorker(driver: driver, index: 0, maxStates: options.maxStates)]
         for k in 1..<max(1, count) {
-            let other = ExplorationDriver(spec: driver.spec, maxEventsPerStep: max(1, options.maxEventsPerStep))
+            let other = ExplorationDriver(spec: driver.spec, maxEventsPerStep: max(1, options.maxEventsPerStep), paramsFrom: driver.paramsScenario)
             other.predicts = driver.predicts
             workers.append(SearchWorker(driver: other, index: k, maxStates: options.maxStates))
         }
