@@ -19,6 +19,10 @@ extension ShapeBuilder {
                     specName: specName, swiftName: member.swiftName, identityField: field, identity: swiftType(identity),
                     identitySpecType: identity.description, valueSpecType: input.type.description,
                     value: input.type == .void ? nil : swiftType(input.type), isChild: plan.instance != nil))
+                // A child's event is a method that takes nothing, `shipping.clear()`, which a
+                // property of the same name (the latest child it fired with) would redeclare in
+                // Swift: the child is `shipping.value`, and the stream is left out.
+                if plan.instance != nil, input.type == .void { groups[g].children.removeAll { $0.specName == specName } }
             }
             for action in plan.actions ?? [] where plan.inputs.indices.contains(action.trigger) {
                 guard let member = SwiftNames.type(action.name) else { continue }

@@ -261,6 +261,12 @@ import Testing
         #expect(check.status == 0 && !check.stderr.contains("warning"), "\(check)")
     }
 
+    @Test func theTypedAppsFormsIsTheDocsForms() throws {
+        let copy = try String(contentsOfFile: PackagePaths.path("Examples/TypedApp/Sources/TypedScreens/rows/forms.yaml"), encoding: .utf8)
+        let example = try #require(DocExample.all().first { $0.page == "docs/spec-language.md" && $0.text.hasPrefix("screen: Forms\n") })
+        #expect(copy == example.text, "copy the Forms example of docs/spec-language.md to Examples/TypedApp/Sources/TypedScreens/rows/forms.yaml again")
+    }
+
     @Test func theTypedAppsCheckoutIsTheDocsCheckout() throws {
         let copy = try String(contentsOfFile: PackagePaths.path("Examples/TypedApp/Sources/TypedScreens/rows/checkout.yaml"), encoding: .utf8)
         let example = try #require(DocExample.all().first { $0.page == "docs/spec-language.md" && $0.text.hasPrefix("screen: Checkout\n") && $0.text.contains("children:") })

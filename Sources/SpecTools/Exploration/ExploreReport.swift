@@ -34,6 +34,13 @@ package enum ExploreReport {
         }
         out += "\n"
         out += "stopped: \(stopText(r))\n"
+        // A breadth-first search a budget stopped short of its depth proves nothing past the depth
+        // it reached: a longer race is for a random walk (docs/explore.md, "Which to run").
+        let budgets: [ExploreResult.Stop] = [.maxSeconds, .maxSteps, .maxStates, .maxMemory]
+        if r.strategy == .bfs, !r.violated, budgets.contains(r.stop), r.depthReached < r.depthLimit {
+            out += "note: breadth-first reached depth \(r.depthReached) of \(r.depthLimit); a race that needs more steps may be beyond it: "
+                + "try '--strategy random --depth 20'\n"
+        }
         if let b = r.below { out += belowText(b) }
         return out
     }

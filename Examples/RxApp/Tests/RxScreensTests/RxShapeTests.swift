@@ -143,6 +143,18 @@ import RxCocoa
         viewModel.screen.stop()
     }
 
+    /// demos/forms.yaml is the docs' Forms: a child's event is a relay of `Void`, and its input
+    /// with a default a property of the child's struct.
+    @Test func aChildsEventIsAVoidRelay() throws {
+        let viewModel = try FormsViewModel()
+        viewModel.screen.start()
+        viewModel.input.shippingName.accept("Ada")
+        #expect(viewModel.screen.canGo)
+        viewModel.input.shippingClear.accept(())
+        #expect(viewModel.screen.shipping.value.name.isEmpty && !viewModel.screen.canGo)
+        viewModel.screen.stop()
+    }
+
     @Test func aSelectionIsAStreamOfTypedDestinations() async throws {
         let octocat = EventsScreen.User(login: "octocat", avatarUrl: nil, kind: .user)
         let event = EventsScreen.Event(id: 1, actor: octocat, repository: EventsScreen.Repository(fullName: "ReactiveX/RxSwift", stars: 1), title: "starred")

@@ -34,4 +34,18 @@ import TypedScreens
         #expect(lookups.all == ["12345", "54321"])
         screen.stop()
     }
+
+    /// The Forms of docs/spec-language.md ("A row's input with a current value"): a child's
+    /// input with a default is a property of its struct, never optional, set by a method.
+    @Test func aChildsPropertyStartsAtItsDefault() throws {
+        let screen = try FormsScreen()
+        screen.start()
+        let name: String = screen.shipping.value.name
+        #expect(name.isEmpty && !screen.canGo)
+        screen.shipping.name("Ada")
+        #expect(screen.shipping.value.title == "Shipping: Ada" && screen.canGo)
+        screen.shipping.clear()
+        #expect(screen.shipping.value.name.isEmpty && !screen.canGo)
+        screen.stop()
+    }
 }
