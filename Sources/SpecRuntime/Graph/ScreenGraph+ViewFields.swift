@@ -8,6 +8,7 @@ extension ScreenGraph {
     /// `value` as input `node` takes it: each row record in it without its view fields
     /// (``Value/withoutViewFields(_:)``). Any other node takes it whole.
     func taken(_ value: Value, by node: Int) -> Value {
+        guard cutsViewFields else { return value }
         let cuts = viewFieldCuts
         guard cuts.inputs.indices.contains(node), cuts.inputs[node] else { return value }
         return value.withoutViewFields(cuts.starts)
@@ -16,7 +17,7 @@ extension ScreenGraph {
 
 /// The inputs that cut row records, and where each row type's view fields start: read from the
 /// spec once, so that an input's write only looks its node up.
-struct ViewFieldCuts {
+final class ViewFieldCuts {
     let starts: [String: Int]
     /// Per node: an input whose type may hold a row record, in a spec whose rows have view fields.
     let inputs: [Bool]

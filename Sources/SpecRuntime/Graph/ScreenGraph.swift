@@ -10,6 +10,10 @@ public final class ScreenGraph {
     package let spec: CheckedSpec
     /// What each input drops of the rows written to it, found once (ScreenGraph+ViewFields.swift).
     lazy var viewFieldCuts = ViewFieldCuts(spec)
+    /// Whether any row has view fields, so that an input's write may have some to cut: false for
+    /// a spec without rows, whose writes then read no table at all (a lazy struct read on every
+    /// write of the login form cost two retains and releases, 22 instructions of its 2,364).
+    let cutsViewFields: Bool
     /// Per `cells:` entry, the `isHidden` nodes of the screen's lists that show its rows, found
     /// once (ScreenGraph+RowGestures.swift): a hidden table's cells take no touch.
     lazy var rowListHidden = Self.rowListHiddenNodes(spec)
@@ -244,6 +248,7 @@ public final class ScreenGraph {
         self.program = program
         self.hooks = hooks
         self.spec = spec
+        cutsViewFields = spec.cells.contains { plan in plan.fieldNames.indices.contains(where: plan.isViewField) }
         self.clock = clock
         self.services = services ?? spec.services
         instrumentation = program.instrumentation
