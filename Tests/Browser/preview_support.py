@@ -6,6 +6,13 @@ import os
 import subprocess
 import sys
 
+from playwright.sync_api import expect
+
+# Each expectation waits as long as a loaded machine needs: the test is that the page gets there,
+# not how fast. Playwright's default, 5 s, failed on CI's two busy cores while the page waited for
+# a spec's first layout; 60 s is a bound for a page that never gets there.
+expect.set_options(timeout=60_000)
+
 SPECRUN, WORKDIR, SHOTS = sys.argv[1:4]
 # Specs of the test's own, beside the copy of specs/ (so the folder test does not list them).
 EXTRA = os.path.join(os.path.dirname(os.path.abspath(WORKDIR)), "extra")
@@ -23,6 +30,7 @@ def start_preview(path, *options):
 
 def open_page(browser, url, errors):
     page = browser.new_page(viewport={"width": 1200, "height": 900})
+    page.set_default_timeout(60_000)
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(url)
