@@ -8,9 +8,7 @@ extension ScreenGraph {
     /// `value` as input `node` takes it: each row record in it without its view fields
     /// (``Value/withoutViewFields(_:)``). Any other node takes it whole.
     func taken(_ value: Value, by node: Int) -> Value {
-        guard cutsViewFields else { return value }
-        let cuts = viewFieldCuts
-        guard cuts.inputs.indices.contains(node), cuts.inputs[node] else { return value }
+        guard let cuts = viewFieldCuts, cuts.inputs.indices.contains(node), cuts.inputs[node] else { return value }
         return value.withoutViewFields(cuts.starts)
     }
 }

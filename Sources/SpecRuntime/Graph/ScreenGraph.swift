@@ -8,12 +8,10 @@
 /// Event nodes deliver every event they received in the transaction, in order.
 public final class ScreenGraph {
     package let spec: CheckedSpec
-    /// What each input drops of the rows written to it, found once (ScreenGraph+ViewFields.swift).
-    lazy var viewFieldCuts = ViewFieldCuts(spec)
-    /// Whether any row has view fields, so that an input's write may have some to cut: false for
-    /// a spec without rows, whose writes then read no table at all (a lazy struct read on every
-    /// write of the login form cost two retains and releases, 22 instructions of its 2,364).
-    let cutsViewFields: Bool
+    /// What each input drops of the rows written to it, found once (ScreenGraph+ViewFields.swift);
+    /// nil when no row has view fields, so that a write of a spec without them reads no table (a
+    /// lazily made struct read on every write of the login form cost two retains and releases).
+    let viewFieldCuts: ViewFieldCuts?
     /// Per `cells:` entry, the `isHidden` nodes of the screen's lists that show its rows, found
     /// once (ScreenGraph+RowGestures.swift): a hidden table's cells take no touch.
     lazy var rowListHidden = Self.rowListHiddenNodes(spec)
@@ -248,7 +246,7 @@ public final class ScreenGraph {
         self.program = program
         self.hooks = hooks
         self.spec = spec
-        cutsViewFields = spec.cells.contains { plan in plan.fieldNames.indices.contains(where: plan.isViewField) }
+        viewFieldCuts = spec.cells.contains { plan in plan.fieldNames.indices.contains(where: plan.isViewField) } ? ViewFieldCuts(spec) : nil
         self.clock = clock
         self.services = services ?? spec.services
         instrumentation = program.instrumentation
