@@ -172,7 +172,7 @@ package final class PreviewSession: @unchecked Sendable {
         realTime.setSpeed(speed)
         fakes = services ?? spec.services
         entries = []
-        formatted = []
+        restartFormatting()
         played = []
         navigations = []
         lastEmitted = [:]
@@ -377,6 +377,9 @@ package final class PreviewSession: @unchecked Sendable {
     private var entriesAtLastTime = 0
     /// The timeline's entries as `specrun run` prints them, as far as formatted.
     private var formatted: [String] = []
+    /// Formats them in order: a row is shown whole once, then by its identity and what changed.
+    private lazy var formatter = TimelineFormatter.Lines(Timeline(screen: spec.screen, scenario: "", nameWidth: spec.longestVisibleName,
+                                                                  rowLists: TimelineRows.List.of(spec)))
 
     /// Checks the invariants after something that is not a scenario's step (a person's gesture, a
     /// wait, an answer): a break is reported at the invariant's own line.
@@ -400,7 +403,7 @@ package final class PreviewSession: @unchecked Sendable {
             }
         }
         // Entries are only appended (or all dropped by a restart): each is formatted once.
-        if formatted.count > entries.count { formatted = [] }
+        if formatted.count > entries.count { restartFormatting() }
         for node in sensitive.nodes { sensitive.note(value(of: node), of: node) }
         while formatted.count < entries.count { formatted.append(line(entries[formatted.count])) }
         let lines = formatted
@@ -411,14 +414,16 @@ package final class PreviewSession: @unchecked Sendable {
         }
     }
 
-    /// An entry as `specrun run` prints it; with `--live`, secrets redacted.
+    /// The next entry as `specrun run` prints it; with `--live`, secrets redacted.
     private func line(_ entry: Timeline.Entry) -> String {
-        var one = Timeline(screen: spec.screen, scenario: "", nameWidth: spec.longestVisibleName)
-        one.entries = [entry]
-        let text = TimelineFormatter.text(one)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
-        let shown = sensitive.redact(lines.dropFirst().joined(separator: "\n"))
+        let shown = sensitive.redact(formatter.line(entry))
         return backend?.client.redact(shown) ?? shown
+    }
+
+    private func restartFormatting() {
+        formatted = []
+        formatter = TimelineFormatter.Lines(Timeline(screen: spec.screen, scenario: "", nameWidth: spec.longestVisibleName,
+                                                     rowLists: TimelineRows.List.of(spec)))
     }
 
     /// Forgets navigations emitted while replaying steps after a reload: they were opened, or

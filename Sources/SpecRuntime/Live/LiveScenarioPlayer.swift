@@ -53,7 +53,8 @@ package enum LiveScenarioPlayer {
                                    answered: (@Sendable (Answer) -> Void)? = nil) -> Timeline {
         let scenario = spec.scenarios[index]
         let applied = scenario.applying(to: spec)
-        var timeline = Timeline(screen: spec.screen, scenario: scenario.name, nameWidth: spec.longestVisibleName)
+        var timeline = Timeline(screen: spec.screen, scenario: scenario.name, nameWidth: spec.longestVisibleName,
+                                rowLists: TimelineRows.List.of(spec))
         let screen: LiveScreen
         do {
             screen = LiveScreen(spec: applied, paramValues: scenario.params)

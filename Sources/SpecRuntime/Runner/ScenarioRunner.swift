@@ -81,7 +81,7 @@ public enum ScenarioRunner {
         let names = program.names
         var longest = 0
         for node in names.indices where program.shown[node] { longest = max(longest, names[node].count) }
-        var timeline = Timeline(screen: spec.screen, scenario: scenario.name, nameWidth: longest)
+        var timeline = Timeline(screen: spec.screen, scenario: scenario.name, nameWidth: longest, rowLists: TimelineRows.List.of(spec))
         let clock = VirtualClock(limit: eventLimit)
         // A budget that runs out stops the clock at its next item, and the scenario after the
         // current step.

@@ -20,14 +20,18 @@ public struct Timeline: Sendable, Hashable {
     package var entries: [Entry] = []
     /// The width of the name column in text form: the spec's longest visible name.
     package var nameWidth: Int
+    /// The spec's `cells:` and `children:` entries, whose rows the text form prints by identity
+    /// after their first line (``TimelineRows``); empty prints every value whole.
+    package var rowLists: [TimelineRows.List] = []
     /// True when a runaway limit stopped the scenario before its last step; such a timeline is
     /// reported, never recorded as a snapshot.
     public package(set) var stoppedByLimit = false
 
-    package init(screen: String, scenario: String, nameWidth: Int) {
+    package init(screen: String, scenario: String, nameWidth: Int, rowLists: [TimelineRows.List] = []) {
         self.screen = screen
         self.scenario = scenario
         self.nameWidth = nameWidth
+        self.rowLists = rowLists
     }
 
     package var failures: [Entry] {

@@ -15,28 +15,47 @@ public enum TimelineFormatter {
     /// bold, times dim, names cyan, steps yellow, failures and errors red, completions green,
     /// cancellations magenta. The characters besides the colour codes are the same.
     package static func text(_ timeline: Timeline, colors: Bool) -> String {
-        func safe(_ s: String) -> String { TerminalText.escaped(s) }
-        func paint(_ code: String, _ s: String) -> String { colors ? "\u{1B}[\(code)m" + s + "\u{1B}[0m" : s }
-        var out = paint("1", "\(safe(timeline.screen)) › \(safe(timeline.scenario))") + "\n"
-        let width = max(16, timeline.nameWidth) + 2
-        for entry in timeline.entries {
+        var out = (colors ? "\u{1B}[1m" : "") + TerminalText.escaped("\(timeline.screen) › \(timeline.scenario)") + (colors ? "\u{1B}[0m" : "") + "\n"
+        var lines = Lines(timeline, colors: colors)
+        for entry in timeline.entries { out += lines.line(entry) + "\n" }
+        return out
+    }
+
+    /// Prints a timeline's entries one at a time, each as ``text(_:)`` does; rows of cell view
+    /// models are printed by identity after their first line (``TimelineRows``), so a writer is
+    /// kept for the whole timeline and made again when it starts over.
+    package struct Lines {
+        private let width: Int
+        private let colors: Bool
+        private var rows: TimelineRows
+
+        package init(_ timeline: Timeline, colors: Bool = false) {
+            width = max(16, timeline.nameWidth) + 2
+            self.colors = colors
+            rows = TimelineRows(timeline.rowLists)
+        }
+
+        /// `entry`'s line, without its newline.
+        package mutating func line(_ entry: Timeline.Entry) -> String {
+            func safe(_ s: String) -> String { TerminalText.escaped(s) }
+            func paint(_ code: String, _ s: String) -> String { colors ? "\u{1B}[\(code)m" + s + "\u{1B}[0m" : s }
             switch entry {
             case .emission(let time, let name, let value):
-                out += paint("2", timeColumn(time)) + "  " + paint("36", pad(safe(name), width)) + ValueFormatter.text(value) + "\n"
+                let shown = rows.text(value, emittedOn: name) ?? ValueFormatter.text(value)
+                return paint("2", TimelineFormatter.timeColumn(time)) + "  " + paint("36", TimelineFormatter.pad(safe(name), width)) + shown
             case .step(let time, let text):
-                out += paint("2", timeColumn(time)) + "  " + paint("33", "▶ " + safe(text)) + "\n"
+                return paint("2", TimelineFormatter.timeColumn(time)) + "  " + paint("33", "▶ " + safe(text))
             case .failure(let time, let message, let file, let line):
-                out += paint("2", timeColumn(time)) + "  " + paint("31", "✗ " + safe(message)) + "  (\(safe(file)):\(line))\n"
+                return paint("2", TimelineFormatter.timeColumn(time)) + "  " + paint("31", "✗ " + safe(message)) + "  (\(safe(file)):\(line))"
             case .runtimeError(let time, let message):
-                out += paint("2", timeColumn(time)) + "  " + paint("31", "! runtime error: " + safe(message)) + "\n"
+                return paint("2", TimelineFormatter.timeColumn(time)) + "  " + paint("31", "! runtime error: " + safe(message))
             case .end(let time, let name, let end):
                 let mark = end == .completed ? paint("32", "✓ " + safe(end.text)) : paint("31", "✗ " + safe(end.text))
-                out += paint("2", timeColumn(time)) + "  " + paint("36", pad(safe(name), width)) + mark + "\n"
+                return paint("2", TimelineFormatter.timeColumn(time)) + "  " + paint("36", TimelineFormatter.pad(safe(name), width)) + mark
             case .cancel(let time, let name, let call):
-                out += paint("2", timeColumn(time)) + "  " + paint("36", pad(safe(name), width)) + paint("35", "⊘ cancelled " + safe(call)) + "\n"
+                return paint("2", TimelineFormatter.timeColumn(time)) + "  " + paint("36", TimelineFormatter.pad(safe(name), width)) + paint("35", "⊘ cancelled " + safe(call))
             }
         }
-        return out
     }
 
     private static func timeColumn(_ ms: Int) -> String {
