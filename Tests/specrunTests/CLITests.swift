@@ -18,6 +18,7 @@ struct CLITests {
                  0ms  canLogin          true
                  0ms  login.enabled     true
                  0ms  ▶ send confirm
+                 0ms  auth.signIn       ↗ (email: "someone@example.com", password: "hunter2")
                  0ms  login.executing   true
                  0ms  login.enabled     false
               5000ms  login.elements    ()

@@ -83,8 +83,8 @@ import Testing
                      snapshot differs; outputs changed: login.elements at 4000ms, 5000ms; login.executing at 4000ms, 5000ms; login.enabled at 4000ms, 5000ms
                      --- specs/__snapshots__/login/\(valid) (snapshot)
                      +++ specs/__snapshots__/login/\(valid) (actual)
-                     @@ -11,6 +11,6 @@
-                           0ms  ▶ send confirm
+                     @@ -12,6 +12,6 @@
+                           0ms  auth.signIn       ↗ (email: "someone@example.com", password: "hunter2")
                            0ms  login.executing   true
                            0ms  login.enabled     false
                      -  5000ms  login.elements    ()

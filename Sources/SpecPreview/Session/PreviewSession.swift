@@ -190,6 +190,8 @@ package final class PreviewSession: @unchecked Sendable {
         graph.hooks.runtimeError = { [unowned self] in entries.append(.runtimeError(time: $0, message: $1)) }
         graph.hooks.end = { [unowned self] in entries.append(.end(time: $0, name: names[$1], end: $2)) }
         graph.hooks.cancel = { [unowned self] in entries.append(.cancel(time: $0, name: names[$1], call: $2)) }
+        let serviceNames = spec.services.map(\.name)
+        graph.hooks.called = { [unowned self] in entries.append(.call(time: $0, service: serviceNames[$1], names: $2, arguments: $3)) }
         graph.hooks.observed = { [unowned self] in entries.append($0) }
         graph.hooks.serviceChoice = { [unowned self] service, names, arguments, count in answer(service, names, arguments, count) }
         if scenario == nil, let backend { serveLive(backend) }

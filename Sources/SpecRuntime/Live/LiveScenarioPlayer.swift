@@ -79,6 +79,10 @@ package enum LiveScenarioPlayer {
                                onEnd: { if let end = box.value.streamEnd(of: node) { recording.append(.end(time: box.value.clock.now, name: spec.nodes[node].name, end: end)) } })
         }
         graph.hooks.cancel = { time, node, call in recording.append(.cancel(time: time, name: spec.nodes[node].name, call: call)) }
+        let services = spec.services.map(\.name)
+        graph.hooks.called = { time, service, names, arguments in
+            recording.append(.call(time: time, service: services[service], names: names, arguments: arguments))
+        }
         graph.hooks.observed = { recording.append($0) }
         screen.onRuntimeError { time, message in recording.append(.runtimeError(time: time, message: message)) }
         if let answered {

@@ -91,6 +91,8 @@ public enum ScenarioRunner {
         hooks.runtimeError = { recording.append(.runtimeError(time: $0, message: $1)) }
         hooks.end = { recording.append(.end(time: $0, name: names[$1], end: $2)) }
         hooks.cancel = { recording.append(.cancel(time: $0, name: names[$1], call: $2)) }
+        let services = spec.services.map(\.name)
+        hooks.called = { recording.append(.call(time: $0, service: services[$1], names: $2, arguments: $3)) }
         hooks.observed = { recording.append($0) }
         // A scenario's own `params:` and `services:` overrides apply unless the caller passes params.
         let graph = ScreenGraph(program: program, clock: clock, params: params.isEmpty ? scenario.params : params,

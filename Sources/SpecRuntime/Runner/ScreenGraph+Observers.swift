@@ -62,7 +62,7 @@ extension ScreenGraph {
             switch entry {
             case .emission(let time, _, let value): heard(.emission(time: time, name: observer.name, value: value))
             case .end(let time, _, let end): heard(.end(time: time, name: observer.name, end: end))
-            case .step, .failure, .runtimeError, .cancel: break
+            case .step, .failure, .runtimeError, .cancel, .call: break
             }
         }
     }

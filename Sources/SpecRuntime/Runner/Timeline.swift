@@ -11,6 +11,9 @@ public struct Timeline: Sendable, Hashable {
         case end(time: Int, name: String, end: StreamEnd)
         /// An inner stream of `name` was cancelled before it ended; `call` names the service call.
         case cancel(time: Int, name: String, call: String)
+        /// Service `service` was called with `arguments`, named `names` (its `params:`), as RxTest
+        /// records a subscription to a test observable.
+        case call(time: Int, service: String, names: [String], arguments: [Value])
     }
 
     /// The screen's name (`screen:`).

@@ -54,6 +54,13 @@ public enum TimelineFormatter {
                 return paint("2", TimelineFormatter.timeColumn(time)) + "  " + paint("36", TimelineFormatter.pad(safe(name), width)) + mark
             case .cancel(let time, let name, let call):
                 return paint("2", TimelineFormatter.timeColumn(time)) + "  " + paint("36", TimelineFormatter.pad(safe(name), width)) + paint("35", "⊘ cancelled " + safe(call))
+            case .call(let time, let service, let names, let arguments):
+                var shown = "↗ ("
+                for i in arguments.indices {
+                    if i > 0 { shown += ", " }
+                    shown += (names.indices.contains(i) ? safe(names[i]) + ": " : "") + (rows.text(arguments[i], emittedOn: service) ?? ValueFormatter.text(arguments[i]))
+                }
+                return paint("2", TimelineFormatter.timeColumn(time)) + "  " + paint("36", TimelineFormatter.pad(safe(service), width)) + paint("34", shown + ")")
             }
         }
     }
@@ -89,6 +96,7 @@ public enum TimelineFormatter {
             case .end(_, _, .completed): "completed"
             case .end: "error"
             case .cancel: "cancelled"
+            case .call: "call"
             }
             out += "{\"type\":\"\(type)\",\"scenario\":"
             ValueFormatter.quote(timeline.scenario, into: &out)
@@ -122,6 +130,17 @@ public enum TimelineFormatter {
                 ValueFormatter.quote(name, into: &out)
                 out += ",\"cancelled\":"
                 ValueFormatter.quote(call, into: &out)
+            case .call(let time, let service, let names, let arguments):
+                out += ",\"time_ms\":\(time),\"service\":"
+                ValueFormatter.quote(service, into: &out)
+                out += ",\"arguments\":{"
+                for i in arguments.indices {
+                    if i > 0 { out += "," }
+                    ValueFormatter.quote(names.indices.contains(i) ? names[i] : "\(i)", into: &out)
+                    out += ":"
+                    ValueFormatter.json(arguments[i], into: &out)
+                }
+                out += "}"
             }
             out += "}\n"
         }

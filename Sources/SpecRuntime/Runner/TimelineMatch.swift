@@ -64,6 +64,8 @@ extension Timeline.Entry {
             return t == t2 && n == n2 && (e == e2 || e.text == e2.text)
         case (.cancel(let t, let n, let c), .cancel(let t2, let n2, let c2)):
             return t == t2 && n == n2 && c == c2
+        case (.call(let t, let s, let n, let a), .call(let t2, let s2, let n2, let a2)):
+            return t == t2 && s == s2 && n == n2 && a.count == a2.count && zip(a, a2).allSatisfy { ValueFormatter.printsSame($0, $1) }
         default:
             return false
         }

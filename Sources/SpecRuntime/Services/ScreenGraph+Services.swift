@@ -8,6 +8,7 @@ extension ScreenGraph {
         guard services.indices.contains(index) else { return (.success(.void), 0) }
         let count = serviceCalls[index]
         serviceCalls[index] = count &+ 1
+        hooks.called?(clock.now, index, names, arguments)
         if let override = hooks.serviceChoice, let chosen = override(index, names, arguments, count) { return chosen }
         let choice = services[index].choose(arguments: names, arguments, count: count)
         instrumentation?.answered(services[index], choice)
@@ -29,6 +30,7 @@ extension ScreenGraph {
         guard let calls = liveCalls, let provider = calls.provider(index) else { return nil }
         let count = serviceCalls[index]
         serviceCalls[index] = count &+ 1
+        hooks.called?(clock.now, index, names, arguments)
         return calls.start(provider, service: index, count: count, request(index, names, arguments), deliver: deliver)
     }
 }

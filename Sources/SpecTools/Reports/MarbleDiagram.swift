@@ -116,6 +116,9 @@ package struct MarbleDiagram: Sendable, Hashable {
                 add(Mark(time: time, kind: .terminatedWithError, text: ValueFormatter.text(.error(error))), to: name)
             case .cancel(let time, let name, let call):
                 add(Mark(time: time, kind: .cancelled, text: call), to: name)
+            case .call:
+                // A diagram has a lane per output; the calls are in the timeline's text.
+                continue
             }
         }
         self.init(lanes: lanes, steps: steps)

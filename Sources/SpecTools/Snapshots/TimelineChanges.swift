@@ -13,6 +13,7 @@ package enum TimelineChanges {
         var errors: [Int] = []
         var ends: [(name: String, times: [Int])] = []
         var cancels: [(name: String, times: [Int])] = []
+        var calls: [(name: String, times: [Int])] = []
         var other = false
         func note(_ line: String) {
             guard let parsed = TimelineLine(line) else { other = true; return }
@@ -29,6 +30,7 @@ package enum TimelineChanges {
                 if !errors.contains(parsed.time) { errors.append(parsed.time) }
             case .end(let name): add(name, parsed.time, to: &ends)
             case .cancel(let name): add(name, parsed.time, to: &cancels)
+            case .call(let name): add(name, parsed.time, to: &calls)
             }
         }
         func add(_ name: String, _ time: Int, to list: inout [(name: String, times: [Int])]) {
@@ -58,6 +60,10 @@ package enum TimelineChanges {
             let listed = cancels.map { "\($0.name) at \(times($0.times))" }.joined(separator: "; ")
             parts.append("cancelled requests changed: " + listed)
         }
+        if !calls.isEmpty {
+            let listed = calls.map { "\($0.name) at \(times($0.times))" }.joined(separator: "; ")
+            parts.append("calls changed: " + listed)
+        }
         if !steps.isEmpty { parts.append("steps changed at \(times(steps))") }
         if !errors.isEmpty { parts.append("runtime errors changed at \(times(errors))") }
         if other { parts.append("header changed") }
@@ -73,9 +79,10 @@ package enum TimelineChanges {
 
 /// One line of `TimelineFormatter.text`, read back: `   500ms  name  value`, `   0ms  ▶ step`,
 /// `   0ms  ! runtime error: …`, `   0ms  out  ✓ completed` (an end, as is `✗ error …`) and
-/// `   0ms  out  ⊘ cancelled api.get(…)…` (a cancelled inner stream).
+/// `   0ms  out  ⊘ cancelled api.get(…)…` (a cancelled inner stream) and `   0ms  api.get  ↗ (id: 1)`
+/// (a service called).
 struct TimelineLine {
-    enum Kind { case emission(name: String), step, error, end(name: String), cancel(name: String) }
+    enum Kind { case emission(name: String), step, error, end(name: String), cancel(name: String), call(name: String) }
     var time: Int
     var kind: Kind
 
@@ -97,6 +104,8 @@ struct TimelineLine {
                 kind = .end(name: String(name))
             } else if value.hasPrefix("⊘ cancelled ") {
                 kind = .cancel(name: String(name))
+            } else if value.hasPrefix("↗ (") {
+                kind = .call(name: String(name))
             } else {
                 kind = .emission(name: String(name))
             }

@@ -188,6 +188,7 @@ struct EveryStepOnEveryHostTests {
             case .runtimeError(_, let message): "! \(message)"
             case .end(_, let name, let end): "\(name) \(end.text)"
             case .cancel(_, let name, let call): "\(name) ⊘ \(call)"
+            case .call(_, let service, _, let arguments): "\(service) ↗ \(arguments.map(ValueFormatter.text))"
             }
         }
     }

@@ -83,11 +83,13 @@ struct RunnerTests {
                  0ms  ▶ send n = 1
                  0ms  firstTwo          1
                  0ms  doubled           2
+                 0ms  api.slow          ↗ (n: 1)
                  0ms  ▶ send n = 2
                  0ms  firstTwo          2
                  0ms  firstTwo          ✓ completed
                  0ms  doubled           4
                  0ms  slow              ⊘ cancelled api.slow(n: 1), subscribed at 0ms
+                 0ms  api.slow          ↗ (n: 2)
                  0ms  ▶ fail n with http(500)
                  0ms  doubled           ✗ error http(500)
                  0ms  slow              ⊘ cancelled api.slow(n: 2), subscribed at 0ms
@@ -98,6 +100,7 @@ struct RunnerTests {
         let json = TimelineFormatter.jsonLines(timeline).split(separator: "\n")
         #expect(json.first == #"{"type":"scenario","format":"specrun-timeline","version":1,"screen":"Ends","scenario":"ends"}"#)
         #expect(json.contains(#"{"type":"completed","scenario":"ends","time_ms":0,"output":"firstTwo","completed":true}"#))
+        #expect(json.contains(#"{"type":"call","scenario":"ends","time_ms":0,"service":"api.slow","arguments":{"n":2}}"#))
         #expect(json.contains(#"{"type":"error","scenario":"ends","time_ms":0,"output":"doubled","error":{"error":"http","status":500}}"#))
         #expect(json.contains(#"{"type":"cancelled","scenario":"ends","time_ms":0,"output":"slow","cancelled":"api.slow(n: 1), subscribed at 0ms"}"#))
     }

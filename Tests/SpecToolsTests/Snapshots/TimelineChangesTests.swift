@@ -40,5 +40,7 @@ import Testing
         #expect(TimelineChanges.summary(of: diff) == "ends changed: out at 10ms; other at 20ms")
         let cancelled = LineDiff(old: [], new: ["   100ms  weather           ⊘ cancelled api.get(city: \"Seoul\"), subscribed at 0ms"])
         #expect(TimelineChanges.summary(of: cancelled) == "cancelled requests changed: weather at 100ms")
+        let called = LineDiff(old: ["     0ms  api.get           ↗ (city: \"Seoul\")"], new: ["     0ms  api.get           ↗ (city: \"Busan\")"])
+        #expect(TimelineChanges.summary(of: called) == "calls changed: api.get at 0ms")
     }
 }
