@@ -61,10 +61,11 @@ extension CellsPlan {
         }
     }
 
-    /// Whether input `input` is fed by one of the row's actions or streams, or is its `created`,
-    /// rather than by a step or the view.
+    /// Whether input `input` is fed by one of the row's actions or streams, is its `created` or
+    /// a parameter read as a stream, rather than by a step or the view.
     package func isActionStream(_ input: Int) -> Bool {
-        inputs.indices.contains(input) && (inputs[input].action != nil || inputs[input].stream != nil || created == input)
+        inputs.indices.contains(input) && (inputs[input].action != nil || inputs[input].stream != nil || created == input
+            || paramStreams?.contains { $0.input == input } == true)
     }
 }
 

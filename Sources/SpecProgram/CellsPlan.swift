@@ -226,6 +226,9 @@ package struct CellsPlan: Sendable {
     /// transaction that makes it, as a cell view model's `init` runs; nil when its view model does
     /// not name it.
     package var created: Int?
+    /// The parameters the view model reads as streams (``ParamStream``), nil when it reads none
+    /// (and in a program compiled before version 18).
+    package var paramStreams: [ParamStream]?
     /// For a view model used by itself (`children:`), the node of its name (`shipping`): its one
     /// row, which always exists, as the screen reads it; ``node`` and ``source`` are then hidden
     /// nodes (`shipping$rows`, and `shipping$instance`, the one element, identity 0). Nil for
@@ -238,7 +241,7 @@ package struct CellsPlan: Sendable {
     package init(name: String, model: String, node: Int, source: Int, key: Int, fieldNames: [String], initial: [Value],
                  inputs: [Input], handlers: [Handler], outputs: [Output], view: [Component]? = nil, actions: [Action]? = nil,
                  position: Position? = nil, given: [Given]? = nil, stateInitials: [StateInitial]? = nil, streams: [RowStream]? = nil,
-                 created: Int? = nil, range: SpecRange) {
+                 created: Int? = nil, paramStreams: [ParamStream]? = nil, range: SpecRange) {
         self.name = name
         self.model = model
         self.node = node
@@ -256,6 +259,7 @@ package struct CellsPlan: Sendable {
         self.stateInitials = stateInitials
         self.streams = streams
         self.created = created
+        self.paramStreams = paramStreams
         self.range = range
     }
 }

@@ -92,6 +92,14 @@ extension ProgramValidator {
                 throw fail("\(at).created names input \(created), which is not an event of the row's own")
             }
         }
+        for (k, stream) in (plan.paramStreams ?? []).enumerated() {
+            try index(stream.input, plan.inputs.count, "input", "\(at).paramStreams[\(k)]")
+            let input = plan.inputs[stream.input]
+            guard input.field == stream.field, input.action == nil, input.stream == nil, input.type != .void,
+                  plan.given?.contains(where: { $0.field == stream.field }) == true else {
+                throw fail("\(at).paramStreams[\(k)] names input \(stream.input), which is not a parameter the screen gives")
+            }
+        }
         try position(plan, at)
         try given(plan, at)
     }
@@ -106,7 +114,9 @@ extension ProgramValidator {
             try index(param.field, plan.fieldNames.count, "field", here)
             guard param.field > 0 else { throw fail("\(here) names field 0, the row's element") }
             let written = plan.handlers.contains { $0.targets.contains(param.field) } || plan.outputs.contains { $0.field == param.field }
-                || plan.inputs.contains { $0.field == param.field } || plan.position?.fields.contains(param.field) == true
+                // The parameter's own stream (CellsPlan+ParamStreams.swift) holds it, with the value given.
+                || plan.inputs.indices.contains { plan.inputs[$0].field == param.field && plan.paramStream(ofField: param.field) != $0 }
+                || plan.position?.fields.contains(param.field) == true
                 || (plan.stateInitials ?? []).contains { $0.field == param.field }
             guard !written else { throw fail("\(here) names field \(param.field), which the row writes itself") }
             try expression(param.value, here)

@@ -18,9 +18,9 @@ struct CLITests {
                  0ms  canLogin          true
                  0ms  login.enabled     true
                  0ms  ▶ send confirm
-                 0ms  auth.signIn       ↗ (email: "someone@example.com", password: "hunter2")
                  0ms  login.executing   true
                  0ms  login.enabled     false
+                 0ms  auth.signIn       ↗ (email: "someone@example.com", password: "hunter2")
               5000ms  login.elements    ()
               5000ms  login.executing   false
               5000ms  login.enabled     true

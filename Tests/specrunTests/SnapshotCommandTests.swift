@@ -84,9 +84,9 @@ import Testing
                      --- specs/__snapshots__/login/\(valid) (snapshot)
                      +++ specs/__snapshots__/login/\(valid) (actual)
                      @@ -12,6 +12,6 @@
-                           0ms  auth.signIn       ↗ (email: "someone@example.com", password: "hunter2")
                            0ms  login.executing   true
                            0ms  login.enabled     false
+                           0ms  auth.signIn       ↗ (email: "someone@example.com", password: "hunter2")
                      -  5000ms  login.elements    ()
                      -  5000ms  login.executing   false
                      -  5000ms  login.enabled     true

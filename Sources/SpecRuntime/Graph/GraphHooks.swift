@@ -25,8 +25,9 @@ package final class GraphHooks {
     /// Called when a stream output's inner stream is cancelled before it ended (a request
     /// `flatMapLatest` switched away from, or the output ending), with the call it made.
     @exclusivity(unchecked) package var cancel: ((_ time: Int, _ node: Int, _ call: String) -> Void)?
-    /// Called when a service is called, by the spec's fake or a live provider, with its named
-    /// arguments: a timeline shows what each call was given.
+    /// Called for each service call, by the spec's fake or a live provider, with its named
+    /// arguments, once the transaction that made it has propagated (after its emissions): a
+    /// timeline shows what each call was given.
     @exclusivity(unchecked) package var called: ((_ time: Int, _ service: Int, _ names: [String], _ arguments: [Value]) -> Void)?
     /// Called with what an observer a scenario subscribed (`subscribe:`) hears after its step:
     /// an emission or an end, named by the observer (see ScreenGraph+Observers.swift).

@@ -21,6 +21,7 @@ extension ScreenGraph {
         pendingAppend.clear(plan.node)
         enqueue(plan.node)
         if !madeRows.isEmpty { fireCreated() }
+        if !changedParams.isEmpty { fireChangedParams() }
     }
 
     /// Fires input `input` of the row of entry `cells` whose identity is `row`: the actions it
@@ -180,14 +181,20 @@ extension ScreenGraph {
                 if let field = position.index, field < record.fields.count { record.fields[field] = .int(offset) }
                 if let field = position.count, field < record.fields.count { record.fields[field] = .int(elements.count) }
             }
-            // What the screen hands it as this transaction has it: a row whose parameter changed reads its new one.
-            for (field, value) in given where field < record.fields.count { record.fields[field] = value }
+            // What the screen hands it as this transaction has it: a row whose parameter changed reads
+            // its new one, and a parameter it reads as a stream fires once the rows are written.
+            for (field, value) in given where field < record.fields.count {
+                if !isNew, plan.paramStreams != nil, let input = plan.paramStream(ofField: field), record.fields[field] != value {
+                    changedParams.append((c, key, input))
+                }
+                record.fields[field] = value
+            }
             if isNew { computeStateInitials(c, &record, row: key) }
             let made = computeOutputs(c, record, row: key)
             if !program.cells[c].bounded.isEmpty { checkRowBounds(c, made, was: was, row: key) }
             rows.append(.record(made))
             if isNew, plan.streams != nil { startRowStreams(c, made, row: key) }
-            if isNew, plan.created != nil { madeRows.append((c, key)) }
+            if isNew, plan.created != nil || plan.paramStreams != nil { madeRows.append((c, key)) }
         }
         if plan.actions != nil || plan.streams != nil {
             for case .record(let row) in previous {

@@ -9,6 +9,7 @@ extension ScreenGraph {
     @inline(__always)
     func propagate() {
         propagateQueue()
+        if !pendingCalls.isEmpty { reportCalls() }
         if !endedExecutions.isEmpty { settleExecutions() }
         if !rowWorkEvents.isEmpty { settleRowWork() }
     }

@@ -6,13 +6,33 @@
 /// and `<cells>.created` fires with the row, all in that transaction; the first rows fire theirs
 /// in the start's.
 extension ScreenGraph {
-    /// Fires `created` on each row of ``madeRows``, in the order they were made, and forgets them.
+    /// Fires `created` on each row of ``madeRows``, in the order they were made, then each
+    /// parameter the row reads as a stream with its first value (CellsPlan+ParamStreams.swift),
+    /// and forgets them.
     func fireCreated() {
         let made = madeRows
         madeRows.removeAll()
         for (c, key) in made {
-            guard let input = spec.cells[c].created, spec.cells[c].inputs.indices.contains(input), let found = row(c, key) else { continue }
-            fireRow(c, input, found, row: key, value: .void)
+            let plan = spec.cells[c]
+            if let input = plan.created, plan.inputs.indices.contains(input), let found = row(c, key) {
+                fireRow(c, input, found, row: key, value: .void)
+            }
+            for stream in plan.paramStreams ?? [] where plan.inputs.indices.contains(stream.input) {
+                guard let found = row(c, key), stream.field < found.record.fields.count else { continue }
+                fireRow(c, stream.input, found, row: key, value: found.record.fields[stream.field])
+            }
+        }
+    }
+
+    /// Fires each parameter read as a stream on the rows ``changedParams`` names, with the value
+    /// the rows now hold, in the order they changed, and forgets them.
+    func fireChangedParams() {
+        let changed = changedParams
+        changedParams.removeAll()
+        for (c, key, input) in changed {
+            guard spec.cells[c].inputs.indices.contains(input), let field = spec.cells[c].inputs[input].field,
+                  let found = row(c, key), field < found.record.fields.count else { continue }
+            fireRow(c, input, found, row: key, value: found.record.fields[field])
         }
     }
 

@@ -45,7 +45,7 @@ extension ScreenGraph {
         if !boundedBy.isEmpty { startBounds(boundWrites) }
         // With rows to fire `created` on, the first values wait for the rows as created left them
         // (ScreenGraph+RowCreated.swift): the start is one transaction, printed once.
-        let firesCreated = madeRows.contains { spec.cells[$0.0].created != nil }
+        let firesCreated = madeRows.contains { spec.cells[$0.0].created != nil || spec.cells[$0.0].paramStreams != nil }
         var initial: [Emission] = []
         for node in spec.nodes.indices where visible[node] && spec.nodes[node].hasCurrentValue && !isValueless(node) {
             let emission = Emission(time: clock.now, node: node, value: context.values[node])

@@ -198,6 +198,12 @@ public final class ScreenGraph {
     /// The rows made since their `created` last fired (ScreenGraph+RowCreated.swift): each fires
     /// it in the transaction that made it.
     var madeRows: [(cells: Int, row: Value)] = []
+    /// The rows given a new value of a parameter they read as a stream since it last fired
+    /// (ScreenGraph+RowCreated.swift), with the input that fires.
+    var changedParams: [(cells: Int, row: Value, input: Int)] = []
+    /// The service calls made in this transaction, told to ``GraphHooks/called`` at its end
+    /// (ScreenGraph+Services.swift); empty unless a host listens.
+    var pendingCalls: [(time: Int, service: Int, names: [String], arguments: [Value])] = []
     /// The live calls of rows' actions in flight (ScreenGraph+RowActions.swift), so that a row
     /// leaving its list cancels its own; empty but under a live host.
     var rowLiveCalls: [RowCall: LiveCalls.Call] = [:]

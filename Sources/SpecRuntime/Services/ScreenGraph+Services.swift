@@ -8,7 +8,7 @@ extension ScreenGraph {
         guard services.indices.contains(index) else { return (.success(.void), 0) }
         let count = serviceCalls[index]
         serviceCalls[index] = count &+ 1
-        hooks.called?(clock.now, index, names, arguments)
+        if hooks.called != nil { pendingCalls.append((clock.now, index, names, arguments)) }
         if let override = hooks.serviceChoice, let chosen = override(index, names, arguments, count) { return chosen }
         let choice = services[index].choose(arguments: names, arguments, count: count)
         instrumentation?.answered(services[index], choice)
@@ -30,7 +30,16 @@ extension ScreenGraph {
         guard let calls = liveCalls, let provider = calls.provider(index) else { return nil }
         let count = serviceCalls[index]
         serviceCalls[index] = count &+ 1
-        hooks.called?(clock.now, index, names, arguments)
+        if hooks.called != nil { pendingCalls.append((clock.now, index, names, arguments)) }
         return calls.start(provider, service: index, count: count, request(index, names, arguments), deliver: deliver)
+    }
+
+    /// Tells ``GraphHooks/called`` of the calls the transaction made, after its emissions: where
+    /// a call is printed then does not depend on how the work that made it is built (an action's
+    /// `ops:`, a row's stream), only on the transaction it was made in.
+    func reportCalls() {
+        let calls = pendingCalls
+        pendingCalls.removeAll()
+        for call in calls { hooks.called?(call.time, call.service, call.names, call.arguments) }
     }
 }

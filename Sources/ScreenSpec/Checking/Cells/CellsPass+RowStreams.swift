@@ -65,8 +65,9 @@ extension CellsPass {
                 let what = scope[stream.source.value] != nil ? "'\(stream.source.value)' is a field of the row, not one of its streams"
                     : "unknown stream '\(stream.source.value)' of the row"
                 cx.diagnostics.error(.unknownName, what + cx.diagnostics.didYouMean(stream.source.value, in: names), at: stream.source.range,
-                                     notes: [DiagnosticNote("a row's stream starts from one of the row's inputs or a stream output above it: "
-                                                            + (names.isEmpty ? "this row has none" : names.map { "'\($0)'" }.joined(separator: ", ")))])
+                                     notes: [DiagnosticNote("a row's stream starts from one of the row's inputs, a stream output above it or a parameter the screen gives it: "
+                                                            + (names.isEmpty ? "this row has none" : names.map { "'\($0)'" }.joined(separator: ", "))),
+                                             DiagnosticNote("its element, its position and its state are fields: an output that reads one follows it")])
                 return nil
             }
             element = model.inputs[k].type

@@ -33,6 +33,8 @@ struct CheckedViewModel {
     var streamOfInput: [Int: Int] = [:]
     /// Its `created` event (CellsPass+Created.swift), an index in ``inputs``; nil when it names none.
     var created: Int?
+    /// The given parameters it reads as streams (CellsPass+ParamStreams.swift).
+    var paramStreams: [CellsPlan.ParamStream] = []
     /// The first of its view fields (CellsPass+ViewFields.swift), the last fields of the row;
     /// nil when its view binds none.
     var viewFieldStart: Int?
@@ -245,6 +247,7 @@ struct CellsPass: CheckPass {
             }
         }
         model.created = declareCreated(decl, &model)
+        declareParamStreams(decl, &model)
         for state in decl.state {
             guard let type = resolver.resolve(state.type, diagnostics: &cx.diagnostics) else { continue }
             guard let initial = rowStateInitial(state, type, of: decl, madeWith: madeWith) else {
@@ -416,7 +419,8 @@ struct CellsSources: CheckPass {
                              handlers: cells.model.handlers, outputs: cells.model.outputs, view: cells.model.view,
                              actions: cells.model.actions.isEmpty ? nil : cells.model.actions, position: cells.model.position,
                              given: given, stateInitials: cells.model.stateInitials.isEmpty ? nil : cells.model.stateInitials,
-                             streams: cells.model.streams.isEmpty ? nil : cells.model.streams, created: cells.model.created, range: decl.range)
+                             streams: cells.model.streams.isEmpty ? nil : cells.model.streams, created: cells.model.created,
+                             paramStreams: cells.model.paramStreams.isEmpty ? nil : cells.model.paramStreams, range: decl.range)
         if decl.instance { plan.instance = cx.symbols[decl.name.value]?.node }
         return plan
     }
