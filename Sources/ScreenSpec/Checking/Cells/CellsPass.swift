@@ -271,8 +271,13 @@ struct CellsPass: CheckPass {
         // Value inputs are read in their own handlers only: elsewhere they have no current value.
         let readable = fields
         var outputFields = readable
-        // An output that failed is reported once: what reads it says nothing more.
+        // An output that failed is reported once: what reads it says nothing more, nor what reads
+        // an action that failed to declare (its unknown service, reported at its call).
         var failedOutputs: Set<String> = []
+        for name in declaredActions.failed {
+            failedOutputs.insert(name)
+            for stream in ["elements", "errors", "completions", "executing", "enabled"] { failedOutputs.insert(name + "." + stream) }
+        }
         for (name, expr) in decl.outputs {
             var checker = rowChecker(outputFields)
             checker.poisoned = failedOutputs

@@ -334,8 +334,14 @@ struct ViewPass: CheckPass {
             return
         }
         guard case .stream = cx.nodes[symbol.node].kind, case .input = cx.nodes[symbol.node].role else {
-            cx.diagnostics.error(.invalidEventTarget, "'\(target.value)' is an \(symbol.what); an event feeds an input event or value, or an action",
-                              at: target.range, notes: [DiagnosticNote("'\(target.value)' is declared here", at: cx.nodes[symbol.node].range)])
+            // A row's or a child's input is fed by its own view (its view model's `view:`); what a
+            // screen's component gives, a selected row, goes to an input of the screen.
+            let ofRow = symbol.what.hasSuffix("of a row") || symbol.what.hasSuffix("of a child") || symbol.what == "row input" || symbol.what == "child's input"
+            let input = "selection: \(event.payload == .void ? "TYPE" : "\(event.payload)")"
+            cx.diagnostics.error(.invalidEventTarget, "'\(target.value)' is \(withArticle(symbol.what)); an event feeds an input event or value, or an action",
+                              at: target.range, notes: [DiagnosticNote("'\(target.value)' is declared here", at: cx.nodes[symbol.node].range)]
+                                  + (ofRow ? [DiagnosticNote("a row's own input is fed by the row's view, the components of its view model's 'view:'")] : []),
+                              fixIt: ofRow ? "declare an input of the screen, as in '\(input)', and feed it: '\(event.name): selection'; a handler 'on: selection' acts on the row" : nil)
             return
         }
         // An input event (Void) takes any event, dropping its value, as `.map { _ in () }` would.

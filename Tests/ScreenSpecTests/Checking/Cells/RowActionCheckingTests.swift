@@ -114,6 +114,19 @@ struct RowActionCheckingTests {
         #expect(text.contains("t.yaml:13:46: error: unknown service 'settings.sav'; did you mean 'settings.save'?"), "\(text)")
     }
 
+    /// A tenth first user's row output read the action whose service was unknown: one mistake,
+    /// one diagnostic, as for a screen's action.
+    @Test func whatReadsAnActionThatFailedSaysNothingMore() {
+        let text = diagnose("""
+                  save: { trigger: toggle, work: { call: settings.sav, with: { key: setting.key, on: $0 } } }
+                outputs:
+                  busy: save.executing
+                  saved: 'save.errors == nil'
+            """)
+        #expect(text.contains("unknown service 'settings.sav'"), "\(text)")
+        #expect(text.components(separatedBy: "error:").count == 2, "\(text)")
+    }
+
     @Test func anArgumentOfTheWrongType() {
         let text = diagnose("""
                   save: { trigger: toggle, work: { call: settings.save, with: { key: isOn, on: $0 } } }

@@ -186,6 +186,29 @@ struct ViewCheckerTests {
         #expect(out.contains("v.yaml:10:12: error: unknown kind of component 'buton'; did you mean 'button'?"))
     }
 
+    /// A tenth first user fed a table's selection to a row's input, as `modelSelected` would
+    /// reach a cell's view model: the message named it "an row input" and gave no way out.
+    @Test func aSelectedRowGoesToAnInputOfTheScreen() {
+        let out = viewDiagnostics("""
+            screen: Q
+            types:
+              Track: { id: Int, title: String }
+            state:
+              queue: { type: "[Track]", initial: [{ id: 1, title: a }] }
+            viewModels:
+              QueueRow:
+                params: { track: Track }
+                inputs:
+                  select: event
+            cells:
+              rows: { viewModel: QueueRow, for: queue }
+            view:
+              queueTable: { table: { rows: rows, rowSelected: rows.select } }
+            """)
+        #expect(out.contains("v.yaml:14:51: error: 'rows.select' is a row input; an event feeds an input event or value, or an action"), "\(out)")
+        #expect(out.contains("help: declare an input of the screen, as in 'selection: QueueRow', and feed it: 'rowSelected: selection'"), "\(out)")
+    }
+
     @Test func colorsReadFromDataAndExpressions() throws {
         let loaded = SpecLoader.load(text: """
             screen: C
