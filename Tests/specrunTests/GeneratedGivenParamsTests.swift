@@ -26,4 +26,11 @@ import Testing
         let example = try #require(DocExample.all().first { $0.page == "docs/spec-language.md" && $0.text.hasPrefix("screen: NowPlaying\n") })
         #expect(copy == example.text, "copy the NowPlaying example of docs/spec-language.md to Examples/TypedApp/Sources/TypedScreens/rows/now-playing.yaml again")
     }
+
+    /// The Workout, whose rows read `isCurrent` as a stream: the TypedApp compiles and drives it.
+    @Test func theTypedAppsWorkoutIsTheDocsWorkout() throws {
+        let copy = try String(contentsOfFile: PackagePaths.path("Examples/TypedApp/Sources/TypedScreens/rows/workout.yaml"), encoding: .utf8)
+        let example = try #require(DocExample.all().first { $0.page == "docs/spec-language.md" && $0.text.hasPrefix("screen: Workout\n") && $0.text.contains("stream: isCurrent") })
+        #expect(copy == example.text, "copy the Workout example of docs/spec-language.md to Examples/TypedApp/Sources/TypedScreens/rows/workout.yaml again")
+    }
 }
