@@ -97,6 +97,10 @@ package struct ExplorePlan: Sendable {
     package var gestures: [(gesture: GesturePlan, text: String)] = []
     /// Milliseconds waited after an input step; 0 is always first.
     package var waits: [Int] = [0]
+    /// Whether ``waits`` are the defaults (every scenario's `wait:`, every latency and timed
+    /// operator's time) rather than the spec's `waits:`: exploration then says when one is long
+    /// beside a timer's period (`SlowDefaultWaits` in SpecTools).
+    package var waitsByDefault = false
     /// Row inputs of `cells:` entries, sent to each row they list that the state has.
     package var rows: [ExploreRowInput] = []
     /// Row actions executed directly, on each row they list that the state has.

@@ -107,7 +107,7 @@ extension ScenarioPlan: Codable {
 }
 
 extension ExplorePlan: Codable {
-    private enum CodingKeys: String, CodingKey { case inputs, events, actions, actionInputs, gestures, waits, services, depth, rows, rowActions }
+    private enum CodingKeys: String, CodingKey { case inputs, events, actions, actionInputs, gestures, waits, waitsByDefault, services, depth, rows, rowActions }
 
     /// A gesture with the step text it is written as.
     private struct Gesture: Codable {
@@ -124,6 +124,7 @@ extension ExplorePlan: Codable {
         actionInputs = try c.decode([[Value]].self, forKey: .actionInputs)
         gestures = try c.decode([Gesture].self, forKey: .gestures).map { (gesture: $0.gesture, text: $0.text) }
         waits = try c.decode([Int].self, forKey: .waits)
+        waitsByDefault = try c.decodeIfPresent(Bool.self, forKey: .waitsByDefault) ?? false
         services = try c.decode([IndexedPair<[ExploreOutcome]>].self, forKey: .services).map { (index: $0.index, outcomes: $0.value) }
         depth = try c.decodeIfPresent(Int.self, forKey: .depth)
         rows = try c.decodeIfPresent([ExploreRowInput].self, forKey: .rows) ?? []
@@ -138,6 +139,7 @@ extension ExplorePlan: Codable {
         try c.encode(actionInputs, forKey: .actionInputs)
         try c.encode(gestures.map { Gesture(gesture: $0.gesture, text: $0.text) }, forKey: .gestures)
         try c.encode(waits, forKey: .waits)
+        if waitsByDefault { try c.encode(true, forKey: .waitsByDefault) }
         try c.encode(services.map { IndexedPair(index: $0.index, value: $0.outcomes) }, forKey: .services)
         try c.encodeIfPresent(depth, forKey: .depth)
         // Written only when there are rows to send to, so a spec without them compiles as before.

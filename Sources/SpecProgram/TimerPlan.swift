@@ -83,7 +83,7 @@ package struct TimerPlan: Sendable {
     }
 
     /// A duration as a spec writes it: `1s`, `1500ms`.
-    static func text(_ ms: Int) -> String {
+    package static func text(_ ms: Int) -> String {
         ms != 0 && ms % 1000 == 0 ? "\(ms / 1000)s" : "\(ms)ms"
     }
 }

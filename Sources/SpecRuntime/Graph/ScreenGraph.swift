@@ -202,8 +202,9 @@ public final class ScreenGraph {
     /// (ScreenGraph+RowCreated.swift), with the input that fires.
     var changedParams: [(cells: Int, row: Value, input: Int)] = []
     /// The service calls made in this transaction, told to ``GraphHooks/called`` at its end
-    /// (ScreenGraph+Services.swift); empty unless a host listens.
-    var pendingCalls: [(time: Int, service: Int, names: [String], arguments: [Value])] = []
+    /// (ScreenGraph+Services.swift); empty unless a host listens. Read by every transaction, so
+    /// unchecked, as the other per-transaction lists.
+    @exclusivity(unchecked) var pendingCalls: [(time: Int, service: Int, names: [String], arguments: [Value])] = []
     /// The live calls of rows' actions in flight (ScreenGraph+RowActions.swift), so that a row
     /// leaving its list cancels its own; empty but under a live host.
     var rowLiveCalls: [RowCall: LiveCalls.Call] = [:]

@@ -42,6 +42,7 @@ package enum ExploreReport {
                 + "try '--strategy random --depth 20'\n"
         }
         if let b = r.below { out += belowText(b) }
+        if let slow = r.slowWaits { out += slow.text }
         return out
     }
 

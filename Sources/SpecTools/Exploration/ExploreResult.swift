@@ -36,6 +36,8 @@ public struct ExploreResult: Sendable {
     package var moves = 0
     /// The scenario whose screen parameters the search started with, for a screen that takes any.
     package var paramsFrom: String?
+    /// Set when the waits are the defaults and one is long beside a timer's period (``SlowDefaultWaits``).
+    package var slowWaits: SlowDefaultWaits?
     /// The bytes the search kept when it stopped (estimated, see `HeldBytes`), and its budget.
     package var memoryBytes = 0
     /// The search's own estimate of what it kept (`held()`), without the growth of resident

@@ -33,6 +33,7 @@ public enum Explorer {
         result.memoryLimit = options.maxMemory
         result.moves = driver.alphabet.moves.count
         if !spec.params.isEmpty { result.paramsFrom = driver.paramsScenario.map { spec.scenarios[$0].name } }
+        result.slowWaits = SlowDefaultWaits.of(spec)
         let started = ContinuousClock.now
         var search = Search(driver: driver, options: options, started: started, progress: progress)
         /// Breadth-first on `options.workers` threads, or on this one, from the screen's start,

@@ -194,6 +194,7 @@ struct ExplorePass: CheckPass {
                 for o in outcomes { if let l = o.latency?.value { waits.insert(l) } }
             }
             plan.waits = Array(waits.sorted().prefix(SpecReader.exploreListLimit))
+            plan.waitsByDefault = true
         }
 
         for (name, outcomes) in decl?.services ?? [] {
