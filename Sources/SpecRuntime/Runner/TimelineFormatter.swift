@@ -13,7 +13,7 @@ public enum TimelineFormatter {
 
     /// ``text(_:)`` with ANSI colours for a terminal when `colors` (`specrun run`): the title in
     /// bold, times dim, names cyan, steps yellow, failures and errors red, completions green,
-    /// cancellations magenta. The characters besides the colour codes are the same.
+    /// cancellations magenta, service calls blue. The characters besides the colour codes are the same.
     package static func text(_ timeline: Timeline, colors: Bool) -> String {
         var out = (colors ? "\u{1B}[1m" : "") + TerminalText.escaped("\(timeline.screen) › \(timeline.scenario)") + (colors ? "\u{1B}[0m" : "") + "\n"
         var lines = Lines(timeline, colors: colors)
