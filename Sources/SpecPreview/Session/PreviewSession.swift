@@ -380,8 +380,7 @@ package final class PreviewSession: @unchecked Sendable {
     /// The timeline's entries as `specrun run` prints them, as far as formatted.
     private var formatted: [String] = []
     /// Formats them in order: a row is shown whole once, then by its identity and what changed.
-    private lazy var formatter = TimelineFormatter.Lines(Timeline(screen: spec.screen, scenario: "", nameWidth: spec.longestVisibleName,
-                                                                  rowLists: TimelineRows.List.of(spec)))
+    private lazy var formatter = freshFormatter()
 
     /// Checks the invariants after something that is not a scenario's step (a person's gesture, a
     /// wait, an answer): a break is reported at the invariant's own line.
@@ -424,8 +423,11 @@ package final class PreviewSession: @unchecked Sendable {
 
     private func restartFormatting() {
         formatted = []
-        formatter = TimelineFormatter.Lines(Timeline(screen: spec.screen, scenario: "", nameWidth: spec.longestVisibleName,
-                                                     rowLists: TimelineRows.List.of(spec)))
+        formatter = freshFormatter()
+    }
+
+    private func freshFormatter() -> TimelineFormatter.Lines {
+        TimelineFormatter.Lines(Timeline(screen: spec.screen, scenario: "", nameWidth: spec.longestVisibleName, rowLists: TimelineRows.List.of(spec)))
     }
 
     /// Forgets navigations emitted while replaying steps after a reload: they were opened, or

@@ -39,28 +39,28 @@ public enum TimelineFormatter {
         package mutating func line(_ entry: Timeline.Entry) -> String {
             func safe(_ s: String) -> String { TerminalText.escaped(s) }
             func paint(_ code: String, _ s: String) -> String { colors ? "\u{1B}[\(code)m" + s + "\u{1B}[0m" : s }
+            func at(_ time: Int) -> String { paint("2", TimelineFormatter.timeColumn(time)) + "  " }
+            func named(_ name: String) -> String { paint("36", TimelineFormatter.pad(safe(name), width)) }
             switch entry {
             case .emission(let time, let name, let value):
-                let shown = rows.text(value, emittedOn: name) ?? ValueFormatter.text(value)
-                return paint("2", TimelineFormatter.timeColumn(time)) + "  " + paint("36", TimelineFormatter.pad(safe(name), width)) + shown
+                return at(time) + named(name) + (rows.text(value, emittedOn: name) ?? ValueFormatter.text(value))
             case .step(let time, let text):
-                return paint("2", TimelineFormatter.timeColumn(time)) + "  " + paint("33", "▶ " + safe(text))
+                return at(time) + paint("33", "▶ " + safe(text))
             case .failure(let time, let message, let file, let line):
-                return paint("2", TimelineFormatter.timeColumn(time)) + "  " + paint("31", "✗ " + safe(message)) + "  (\(safe(file)):\(line))"
+                return at(time) + paint("31", "✗ " + safe(message)) + "  (\(safe(file)):\(line))"
             case .runtimeError(let time, let message):
-                return paint("2", TimelineFormatter.timeColumn(time)) + "  " + paint("31", "! runtime error: " + safe(message))
+                return at(time) + paint("31", "! runtime error: " + safe(message))
             case .end(let time, let name, let end):
-                let mark = end == .completed ? paint("32", "✓ " + safe(end.text)) : paint("31", "✗ " + safe(end.text))
-                return paint("2", TimelineFormatter.timeColumn(time)) + "  " + paint("36", TimelineFormatter.pad(safe(name), width)) + mark
+                return at(time) + named(name) + (end == .completed ? paint("32", "✓ " + safe(end.text)) : paint("31", "✗ " + safe(end.text)))
             case .cancel(let time, let name, let call):
-                return paint("2", TimelineFormatter.timeColumn(time)) + "  " + paint("36", TimelineFormatter.pad(safe(name), width)) + paint("35", "⊘ cancelled " + safe(call))
+                return at(time) + named(name) + paint("35", "⊘ cancelled " + safe(call))
             case .call(let time, let service, let names, let arguments):
                 var shown = "↗ ("
                 for i in arguments.indices {
                     if i > 0 { shown += ", " }
                     shown += (names.indices.contains(i) ? safe(names[i]) + ": " : "") + (rows.text(arguments[i], emittedOn: service) ?? ValueFormatter.text(arguments[i]))
                 }
-                return paint("2", TimelineFormatter.timeColumn(time)) + "  " + paint("36", TimelineFormatter.pad(safe(service), width)) + paint("34", shown + ")")
+                return at(time) + named(service) + paint("34", shown + ")")
             }
         }
     }

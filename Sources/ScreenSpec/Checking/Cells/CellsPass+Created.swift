@@ -13,10 +13,7 @@ extension CellsPass {
     /// Declares `created` when the view model names it; its index in the row's inputs, else nil.
     mutating func declareCreated(_ decl: ViewModelDecl, _ model: inout CheckedViewModel) -> Int? {
         let name = Self.createdEvent
-        let named = decl.actions.contains { $0.trigger?.value == name } || decl.handlers.contains { $0.on.value == name }
-            || decl.streams.contains { $0.stream.timer == nil && $0.stream.source.value == name }
-            || decl.actions.contains { OperatorDecl.referencedStreams($0.work.request).contains(name) }
-        guard named else { return nil }
+        guard decl.namesAsStream(name) else { return nil }
         model.inputs.append((name, .void, nil))
         return model.inputs.count - 1
     }
@@ -28,6 +25,16 @@ extension CellsPass {
                              at: input.name.range, notes: [DiagnosticNote("a row action's 'trigger: created' starts work as the row's init would")],
                              fixIt: "rename the input, or remove it and use the row's own 'created'")
         return true
+    }
+}
+
+extension ViewModelDecl {
+    /// Whether the view model reads `name` as one of its streams: an action's trigger, a
+    /// handler's `on:`, a stream output's source, or a stream its work's `ops:` listen to.
+    func namesAsStream(_ name: String) -> Bool {
+        actions.contains { $0.trigger?.value == name || OperatorDecl.referencedStreams($0.work.request).contains(name) }
+            || handlers.contains { $0.on.value == name }
+            || streams.contains { $0.stream.timer == nil && $0.stream.source.value == name }
     }
 }
 

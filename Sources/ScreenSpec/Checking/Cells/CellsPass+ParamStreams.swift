@@ -10,10 +10,7 @@ extension CellsPass {
     mutating func declareParamStreams(_ decl: ViewModelDecl, _ model: inout CheckedViewModel) {
         for param in model.given {
             let name = param.name.value
-            let named = decl.streams.contains { $0.stream.timer == nil && $0.stream.source.value == name }
-                || decl.handlers.contains { $0.on.value == name }
-                || decl.actions.contains { $0.trigger?.value == name || OperatorDecl.referencedStreams($0.work.request).contains(name) }
-            guard named, !model.inputs.contains(where: { $0.name == name }) else { continue }
+            guard decl.namesAsStream(name), !model.inputs.contains(where: { $0.name == name }) else { continue }
             model.inputs.append((name, param.type, param.field))
             model.paramStreams.append(CellsPlan.ParamStream(input: model.inputs.count - 1, field: param.field))
         }
