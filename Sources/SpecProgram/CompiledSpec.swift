@@ -3,7 +3,7 @@ import Foundation
 /// A checked spec as versioned JSON: what `specrun compile` writes and what an app that links
 /// SpecRuntime alone loads and plays, with no YAML parser and no checker.
 ///
-/// The file is one object: `{"format": "specrun-program", "version": 18, "program": {...}}`, the
+/// The file is one object: `{"format": "specrun-program", "version": 19, "program": {...}}`, the
 /// program being ``CheckedSpec`` as its Codable conformances write it. A reader accepts exactly
 /// its own ``version``: the program's shape follows the engine's, so a file from another version
 /// is compiled again rather than guessed at.
@@ -11,7 +11,7 @@ public enum CompiledSpec {
     /// The value of the top-level `format` key.
     public static let format = "specrun-program"
     /// The one version of the format this engine writes and reads.
-    public static let version = 18
+    public static let version = 19
 
     /// The compiled form of `spec`, as JSON text ending in a newline. Keys are sorted, so the
     /// same spec compiles to the same bytes.

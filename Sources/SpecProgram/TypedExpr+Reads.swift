@@ -34,19 +34,26 @@ extension TypedExpr {
 
 extension TypedExpr {
     /// Whether evaluating it can raise the spec's own error (`fail(.decode)` somewhere in it).
-    package var raises: Bool {
+    package var raises: Bool { calls("fail") }
+
+    /// Whether it reads the clock (`now` somewhere in it, outside the functions it calls, whose
+    /// bodies read their parameters only).
+    package var readsClock: Bool { calls(TypedExpr.Builtin.now.id) }
+
+    /// Whether the builtin `id` is called somewhere in it.
+    package func calls(_ id: String) -> Bool {
         switch self {
         case .call(let builtin, let args):
-            return builtin.id == "fail" || args.contains { $0.raises }
+            return builtin.id == id || args.contains { $0.calls(id) }
         case .node, .constant, .eventPayload, .closureArgument, .outerClosureArgument, .operatorArgument: return false
-        case .not(let e), .negate(let e, _), .member(let e, _, _), .probe(_, let e): return e.raises
+        case .not(let e), .negate(let e, _), .member(let e, _, _), .probe(_, let e): return e.calls(id)
         case .arithmetic(_, _, let a, let b), .concatenate(let a, let b, _), .equal(let a, let b, _), .order(_, let a, let b),
              .and(let a, let b), .or(let a, let b), .coalesce(let a, let b):
-            return a.raises || b.raises
-        case .conditional(let c, let a, let b): return c.raises || a.raises || b.raises
-        case .list(let args), .makeRecord(_, _, let args), .makeNavigation(_, _, let args): return args.contains { $0.raises }
-        case .closureCall(_, let list, let body): return list.raises || body.raises
-        case .interpolation(let parts): return parts.contains { if case .value(let e) = $0 { e.raises } else { false } }
+            return a.calls(id) || b.calls(id)
+        case .conditional(let c, let a, let b): return c.calls(id) || a.calls(id) || b.calls(id)
+        case .list(let args), .makeRecord(_, _, let args), .makeNavigation(_, _, let args): return args.contains { $0.calls(id) }
+        case .closureCall(_, let list, let body): return list.calls(id) || body.calls(id)
+        case .interpolation(let parts): return parts.contains { if case .value(let e) = $0 { e.calls(id) } else { false } }
         }
     }
 }

@@ -115,6 +115,10 @@ package struct OutputDecl: Sendable {
 
     package var name: Located<String>
     package var kind: Kind
+    /// `every: 1m` on a derived output: the value is computed again at each tick of an interval
+    /// from the screen's start, as RxSwift's `combineLatest(…, Observable<Int>.interval(1m))`
+    /// would, so that an output reading `now` ("2 min ago") moves with time alone.
+    package var every: Located<Int>? = nil
 }
 
 /// `actions:` — asynchronous work with an enabled and an executing state.

@@ -39,7 +39,11 @@ extension SpecReader {
         }
         if let outputs = f["outputs"] {
             for (output, value) in entries(outputs, of: "outputs") {
-                // A mapping is a stream of the row (SpecReader+RowStreams.swift).
+                // `{ value: … }` is the expression; another mapping is a stream of the row (SpecReader+RowStreams.swift).
+                if let mapping = value.mapping, mapping.contains(where: { $0.key.string == "value" }) {
+                    if let e = readRowValue(output, value) { decl.outputs.append((output, e)) }
+                    continue
+                }
                 if value.mapping != nil {
                     if let stream = readRowStream(output, value) { decl.streams.append((output, stream)) }
                     continue

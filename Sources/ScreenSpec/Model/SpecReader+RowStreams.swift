@@ -18,4 +18,18 @@ extension SpecReader {
         guard let output = readStreamOutput(name, node), case .stream(let stream) = output.kind else { return nil }
         return stream
     }
+
+    /// A row's output written `{ value: … }`. `every:` recomputes a screen's output only: a row's
+    /// output is computed again when what it reads changes, so it reads a screen output that ticks.
+    mutating func readRowValue(_ name: Located<String>, _ node: YAMLNode) -> Expr? {
+        guard let f = fields(node, of: "output '\(name.value)'", allowed: ["value", "every"]), let value = f["value"] else { return nil }
+        if let every = f["every"] {
+            diagnostics.error(.unknownKey, "'every:' computes a screen's output again at each tick; a row's output '\(name.value)' is computed again "
+                              + "when what it reads changes", at: every.range,
+                              notes: [DiagnosticNote("give the screen an output that ticks, as 'clock: { value: now, every: \(every.string ?? "1s") }', and pass it to the row in 'with:'")],
+                              fixIt: "read a parameter the screen gives from its output with 'every:'")
+            return nil
+        }
+        return expression(value)
+    }
 }

@@ -208,12 +208,17 @@ struct SpecReader {
     mutating func readOutput(_ name: Located<String>, _ node: YAMLNode) -> OutputDecl? {
         if Self.isStreamOutput(node) { return readStreamOutput(name, node) }
         if node.mapping != nil {
-            guard let f = fields(node, of: "output '\(name.value)'", allowed: ["value"]) else { return nil }
+            guard let f = fields(node, of: "output '\(name.value)'", allowed: ["value", "every"]) else { return nil }
             guard let value = f["value"] else {
                 diagnostics.error(.missingKey, "output '\(name.value)' needs a 'value:' expression", at: node.range)
                 return nil
             }
-            return expression(value).map { OutputDecl(name: name, kind: .derived($0)) }
+            var every: Located<Int>?
+            if let everyNode = f["every"] {
+                guard let d = positiveDuration(everyNode, what: "'every'") else { return nil }
+                every = d
+            }
+            return expression(value).map { OutputDecl(name: name, kind: .derived($0), every: every) }
         }
         return expression(node).map { OutputDecl(name: name, kind: .derived($0)) }
     }

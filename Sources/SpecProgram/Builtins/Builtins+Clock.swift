@@ -8,10 +8,16 @@ extension BuiltinCatalog {
         BuiltinEntry(TypedExpr.Builtin.now.id, [], arguments: [0]) { _ in
             { ctx throws(EvalError) in .int(ctx.clockNow()) }
         },
+        // No spelling: the checker writes it around the value of an output with `every:`.
+        BuiltinEntry(TypedExpr.Builtin.recomputedEvery.id, [], arguments: [2]) { arguments in arguments[1] },
     ]
 }
 
 extension TypedExpr.Builtin {
     /// `now`: no arguments.
     package static let now = TypedExpr.Builtin("now")
+    /// `recomputedEvery(tick, value)`: the value. The output's hidden interval (`name$every`) is an
+    /// argument only so that the output reads it, and so is computed again at each of its ticks;
+    /// it is never evaluated.
+    package static let recomputedEvery = TypedExpr.Builtin("recomputedEvery")
 }

@@ -66,7 +66,7 @@ struct DataflowPass: CheckPass {
                 checkStream(pendingStreams[k - derivedCount], quietly: inCycle.contains(k))
                 continue
             }
-            let (index, expr) = pendingDerived[k]
+            let (index, expr, tick) = pendingDerived[k]
             // The checker must be gone before `symbols` changes, or the table is copied each time.
             // The bag moves into the checker and back, so that appending to it never copies it
             // (a copy per output made a spec with many errors quadratic to check).
@@ -90,6 +90,7 @@ struct DataflowPass: CheckPass {
             }
             cx.nodes[index].type = typed.type
             cx.nodes[index].kind = .derived(typed.expr)
+            if let tick { recomputeEvery(index, typed.expr, tick: tick, reads: reads) }
             cx.symbols[cx.nodes[index].name]?.type = typed.type
         }
         return out

@@ -13,7 +13,8 @@ struct Declarations {
     /// Actions whose `input:` is not a type (reported already): `$0` and `send:` values stay quiet.
     var unresolvedInputs: Set<String> = []
     /// Derived outputs whose expressions are checked once every name exists (``DataflowPass``).
-    var derived: [(node: Int, expr: Expr)] = []
+    /// `tick`: the hidden interval node of an output with `every:`, which the output also reads.
+    var derived: [(node: Int, expr: Expr, tick: Int?)] = []
     /// Stream outputs, checked in the same dependency order as derived outputs.
     var streams: [PendingStream] = []
     /// States whose `initial:` reads the screen's parameters (DeclarationsPass+StateInitial.swift).
@@ -137,7 +138,7 @@ struct DeclarationsPass: CheckPass {
                 // The type is known once the expression is checked; `.void` stands in until then.
                 let index = cx.addNode(output.name.value, .void, .derived(.constant(.void)), role: .output, visible: true,
                                     range: output.name.range, what: "output")
-                out.derived.append((index, expr))
+                out.derived.append((index, expr, output.every.map { declareTick(output.name, every: $0) }))
             case .stream(let decl):
                 declareStream(output.name, decl)
             }
@@ -211,6 +212,22 @@ struct DeclarationsPass: CheckPass {
                                       errors: errors, completions: completions, service: -1, argumentNames: [], arguments: []))
             if let request = action.work.request { declareStreamWork(action, request, actionIndex, elements: elements, errors: errors, input: input) }
         }
+    }
+
+    /// The hidden interval of an output with `every:` (`lastSynced$every`): it ticks from the
+    /// screen's start and holds a value (-1 until the first tick, then the interval's count), so the output, which reads it
+    /// (DataflowPass.swift), is computed again at each tick. No name reads it; the timeline and
+    /// the typed screen do not show it.
+    private mutating func declareTick(_ name: Located<String>, every: Located<Int>) -> Int {
+        let tickName = name.value + "$every"
+        let node = cx.addNode(tickName, .int, .state(initial: .none), role: .output, visible: false, range: every.range, what: "output's tick")
+        cx.symbols[tickName] = nil
+        // Not 0, the interval's first element: a node that holds a value passes on changes alone.
+        let beforeFirst = YAMLNode(.scalar(.init(value: "-1")), range: every.range)
+        let decl = StreamDecl(source: Located("", every.range), operators: [], timer: TimerDecl(dueTime: every, period: every),
+                              initial: beforeFirst, range: every.range)
+        out.streams.append(PendingStream(node: node, decl: decl, errors: nil))
+        return node
     }
 
     private mutating func declareStream(_ name: Located<String>, _ decl: StreamDecl) {
