@@ -141,6 +141,7 @@ public enum MutationRun {
         }
         let names = original.scenarios.map(\.name)
         let exercising = reaching.mapValues { set in set.sorted().map { names[$0] } }
+        let reachingChange = ReachingScenarios(map: map, hits: recorders.map(\.hits))
         let (settled, calling, hasSnapshot) = (settling, callingScenarios, kept)
         let callers = FunctionCallers.of(draft.spec)
         let scenarioDecls = Dictionary(draft.spec.scenarios.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
@@ -174,11 +175,17 @@ public enum MutationRun {
                     return MutantOutcome(mutant: mutant, status: .killed, killedBy: original.scenarios[s].name)
                 }
             }
-            // A function's body runs where it is called: its callers' scenarios exercise it.
-            let declarations = callers[mutant.declaration] ?? [mutant.declaration]
-            let catching = declarations.reduce(into: [String]()) { found, declaration in
-                let these = calling[declaration] ?? Self.union(showing(declaration, in: shown), exercising[declaration] ?? [], order: names)
-                found = Self.union(found, these, order: names)
+            let catching: [String]
+            if let reached = reachingChange.scenarios(reaching: mutant.range) {
+                // The scenarios that ran the handler or took the choice the change is in.
+                catching = names.indices.filter { reached.contains($0) }.map { names[$0] }
+            } else {
+                // A function's body runs where it is called: its callers' scenarios exercise it.
+                let declarations = callers[mutant.declaration] ?? [mutant.declaration]
+                catching = declarations.reduce(into: [String]()) { found, declaration in
+                    let these = calling[declaration] ?? Self.union(showing(declaration, in: shown), exercising[declaration] ?? [], order: names)
+                    found = Self.union(found, these, order: names)
+                }
             }
             // A scenario that overrides what the mutant changed (a service's results) cannot catch it.
             let reachable = catching.filter { name in scenarioDecls[name].map { !mutant.isOverridden(in: $0) } ?? true }

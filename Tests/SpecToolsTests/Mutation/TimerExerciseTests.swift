@@ -79,4 +79,61 @@ struct TimerExerciseTests {
         #expect(!survivors.isEmpty)
         #expect(survivors.allSatisfy { $0.shouldCatch == ["selecting the middle row removes it and closes the gap"] }, "\(survivors.map(\.shouldCatch))")
     }
+
+    /// A tenth first user's D5: a survivor in the second of two handlers on one stream named every
+    /// scenario whose timeline showed the stream (12 names), though one scenario alone ran that
+    /// handler; a survivor in one branch of a `? :` named scenarios that never evaluated it.
+    @Test func aSurvivorNamesOnlyTheScenariosThatRanItsHandlerOrChoice() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-reaching-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("track.yaml").path
+        try """
+            screen: Track
+            inputs:
+              tick: event
+              reset: event
+            state:
+              position: { type: Int, initial: 0 }
+              laps: { type: Int, initial: 0 }
+            outputs:
+              label: '"\\(position)"'
+            handlers:
+              - on: tick
+                if: position < 2
+                set: { position: position + 1 }
+              - on: tick                        # the end of a lap
+                if: position >= 2
+                set: { position: 0, laps: 'laps < 10 ? laps + 1 : laps' }
+              - on: reset
+                set: { position: 0 }
+            scenarios:
+              - name: one tick
+                steps:
+                  - send: tick
+                  - expect: { position: 1 }
+              - name: a lap
+                steps:
+                  - send: tick
+                  - send: tick
+                  - send: tick
+                  - expect: { position: 0 }
+              - name: reset
+                steps:
+                  - send: reset
+                  - expect: { position: 0 }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        guard case .success(let result) = MutationRun.run(specPath: path) else {
+            Issue.record("invalid")
+            return
+        }
+        let survivors = result.outcomes.filter { $0.status == .survived }
+        // `laps + 1` and the bound `10`: only 'a lap' ran the lap handler and its '? :'.
+        let lap = survivors.filter { $0.mutant.range.start.line == 16 }
+        #expect(!lap.isEmpty, "\(survivors.map(\.mutant.change))")
+        #expect(lap.allSatisfy { $0.shouldCatch == ["a lap"] }, "\(lap.map { ($0.mutant.change, $0.shouldCatch) })")
+        // The first handler's guard is evaluated by every tick: both scenarios that tick.
+        let guarded = survivors.filter { $0.mutant.range.start.line == 12 }
+        #expect(guarded.allSatisfy { $0.shouldCatch == ["one tick", "a lap"] }, "\(guarded.map { ($0.mutant.change, $0.shouldCatch) })")
+    }
 }
