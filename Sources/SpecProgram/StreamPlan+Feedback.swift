@@ -34,10 +34,13 @@ extension StreamPlan {
 
 extension RequestPlan {
     /// Inner operators that emit only when an element of the inner stream arrives (at that time or
-    /// later), never at the inner stream's subscription nor for its completion alone.
+    /// later), never at the inner stream's subscription nor for its completion alone. A request
+    /// nested there (`interval: 10s, ops: [ { flatMapFirst: { call: orders.status } } ]`, a poll)
+    /// subscribes its own inner stream per element, so it too answers only after one arrives.
     private static let elementDriven: Set<String> = [
         "map", "filter", "compactMap", "distinctUntilChanged", "skip", "take", "scan", "withLatestFrom", "takeWhile", "skipWhile",
         "elementAt", "ignoreElements", "enumerated", "delay", "debounce", "throttle", "takeUntil", "observeOn",
+        "flatMap", "flatMapLatest", "flatMapFirst", "concatMap",
     ]
 
     /// Why an inner stream of this request may emit at its subscription; nil when none can.

@@ -50,6 +50,15 @@ struct RequestFeedbackTests {
         loads(Self.spec("flatMap: { if: $0, then: { timer: 50ms }, else: { empty } }"))
         loads(Self.spec("concatMap: { if: $0, then: { interval: 100ms }, else: { empty }, ops: [ { take: 3 }, { map: $0 * 2 }, { filter: $0 > 0 } ] }"))
         loads(Self.spec("flatMapLatest: { if: $0, then: { interval: 100ms }, else: { empty }, ops: [ { withLatestFrom: n } ] }"))
+        // A poll (an eleventh first user's 1): a call per tick answers after the tick, never at the subscription.
+        let poll = Self.spec("flatMapLatest: { if: $0, then: { interval: 100ms, ops: [ { flatMapFirst: { call: api.status } } ] }, else: { empty } }",
+                             services: "services:\n  api.status: { returns: Int, result: 7 }\nscenarios:\n  - name: polls\n    steps:\n      - wait: 1s\n      - expect: { n: 3, running: false }")
+        loads(poll)
+        let loaded = SpecLoader.load(text: poll, path: "t.yaml")
+        if let spec = loaded.spec {
+            let timeline = ScenarioRunner.run(spec, scenario: 0)
+            #expect(timeline.passed, "\(TimelineFormatter.text(timeline))")
+        }
     }
 
     @Test("inner streams that may answer at subscription keep the loop a cycle, with the reason")
