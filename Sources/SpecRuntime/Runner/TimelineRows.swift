@@ -56,10 +56,19 @@ package struct TimelineRows {
             return row(r, l)
         case .list(let items) where items.contains(where: { if case .record(let r) = $0 { r.type == lists[l].model } else { false } }):
             var out = "["
+            var present: Set<Value> = []
             for (i, item) in items.enumerated() {
                 if i > 0 { out += ", " }
-                if case .record(let r) = item, r.type == lists[l].model { out += row(r, l) } else { out += ValueFormatter.text(item) }
+                if case .record(let r) = item, r.type == lists[l].model {
+                    out += row(r, l)
+                    present.insert(identity(r, l))
+                } else {
+                    out += ValueFormatter.text(item)
+                }
             }
+            // The entry's own list is every row there is: a row it no longer holds was removed,
+            // and one made again with that identity (an undo) is a new row, printed whole.
+            if name == lists[l].name { shown[l] = shown[l].filter { present.contains($0.key) } }
             return out + "]"
         default:
             return nil
@@ -84,13 +93,13 @@ package struct TimelineRows {
         return matching.count == 1 ? matching[0] : nil
     }
 
+    /// The identity of row `r` of entry `l`: its element's key field.
+    private func identity(_ r: RecordValue, _ l: Int) -> Value {
+        if case .record(let element)? = r.fields.first, lists[l].key < element.fields.count { element.fields[lists[l].key] } else { .none }
+    }
+
     private mutating func row(_ r: RecordValue, _ l: Int) -> String {
-        let identity: Value
-        if case .record(let element)? = r.fields.first, lists[l].key < element.fields.count {
-            identity = element.fields[lists[l].key]
-        } else {
-            identity = .none
-        }
+        let identity = identity(r, l)
         guard let last = shown[l][identity], last.fieldNames == r.fieldNames else {
             shown[l][identity] = r
             return ValueFormatter.text(.record(r))

@@ -115,6 +115,44 @@ struct TimelineRowsTests {
         #expect(Self.lines(timeline, "counter") == ["Counter(count: 0)", "Counter"])
     }
 
+    /// An eleventh first user's 8: a row removed and made again (an undo) printed as
+    /// `MessageRow[1]`, the form of a row already shown; it is a new row, printed whole.
+    @Test("a row removed and made again with its identity prints whole")
+    func aRowMadeAgainPrintsWhole() throws {
+        let timeline = try Self.play("""
+            screen: Inbox
+            types:
+              Message: { id: Int, subject: String }
+            inputs:
+              archive: event
+              undo: event
+            state:
+              messages: { type: "[Message]", initial: [{ id: 1, subject: Hi }, { id: 2, subject: Yo }] }
+            viewModels:
+              MessageRow:
+                params: { message: Message }
+                outputs:
+                  title: message.subject
+            cells:
+              rows: { viewModel: MessageRow, for: messages }
+            handlers:
+              - on: archive
+                set: { messages: 'messages.filter { $0.id != 1 }' }
+              - on: undo
+                set: { messages: '[Message(id: 1, subject: "Hi")] + messages' }
+            scenarios:
+              - name: s
+                steps:
+                  - send: archive
+                  - send: undo
+            """)
+        #expect(Self.lines(timeline, "rows") == [
+            #"[MessageRow(message: Message(id: 1, subject: "Hi"), title: "Hi"), MessageRow(message: Message(id: 2, subject: "Yo"), title: "Yo")]"#,
+            "[MessageRow[2]]",
+            #"[MessageRow(message: Message(id: 1, subject: "Hi"), title: "Hi"), MessageRow[2]]"#,
+        ], "\(TimelineFormatter.text(timeline))")
+    }
+
     @Test("the reference's example prints what the page shows")
     func theReferenceShowsRealOutput() throws {
         let text = try String(contentsOfFile: PackagePaths.root + "/docs/spec-language.md", encoding: .utf8)
