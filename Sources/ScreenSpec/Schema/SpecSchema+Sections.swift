@@ -90,16 +90,21 @@ extension SpecSchema {
                             ("navigate", describe(ref("navigate"), "The screen to open and its parameters: '{ to: Folder, params: { path: $0.name } }'.")),
                             ("on", describe(ref("dottedName"), "The event or stream that opens the screen; '$0' is its element.")),
                         ], required: ["navigate", "on"]),
-                        else: object("A derived output, long form.", [("value", describe(ref("expression"), "The expression."))], required: ["value"]))))),
+                        else: object("A derived output, long form.", [
+                            ("value", describe(ref("expression"), "The expression.")),
+                            ("every", describe(ref("duration"), "Computed again at each tick of an interval of this period from the screen's start, reading the tick's 'now'.")),
+                        ], required: ["value"]))))),
             (key: "rowOutput", value: choose("An output of a row.", ["type": ["string", "number", "boolean"]],
                 describe(ref("expression"), "An expression over the row's own names, each reading the ones before it."),
-                object("A stream of the row, each row running its own from its making, disposed when the row leaves its list: its elements are an input of the row.", [
+                ifHas("value", "A row's output, long form, or a stream of the row.",
+                object("A row's output, long form.", [("value", describe(ref("expression"), "The expression."))], required: ["value"]),
+                else: object("A stream of the row, each row running its own from its making, disposed when the row leaves its list: its elements are an input of the row.", [
                     ("stream", describe(ref("dottedName"), "The source: one of the row's inputs, a stream of one of its actions, a stream output above it, or 'created'.")),
                     ("interval", describe(ref("duration"), "A timer source counting from the row's making: 0, 1, 2, ... every period.")),
                     ("timer", describe(ref("duration"), "A timer source emitting 0 this long after the row is made (then every 'period:').")),
                     ("period", describe(ref("duration"), "With 'timer:', the period of the following elements.")),
                     ("ops", list("The operators, upstream first, as a request's 'ops:' takes them.", of: ref("operator"))),
-                ]))),
+                ])))),
             (key: "action", value: object("An action: asynchronous work with 'enabled', 'executing', 'elements', 'errors' and 'completions' ('()' each time the work completes).", [
                 ("input", describe(ref("type"), "The type every execution takes ('Action<Input, Element>'): 'send: { action: value }' or a trigger carrying it; the work reads it as '$0'. Without it the action takes no input, like a 'CocoaAction'.")),
                 ("trigger", describe(ref("dottedName"), "An event or stream that executes it.")),

@@ -37,9 +37,9 @@ extension ScreenGraph {
     /// source (`never`, which stands for the row's input it merges).
     func describeRowStreamCancellations(_ environment: PipelineEnvironment, _ plan: StreamPlan) {
         let owner = plan.output
-        environment.cancelled = { [unowned self] text in
-            hooks.cancel?(clock.now, owner, text.hasPrefix("never, ") ? "the row's stream, " + text.dropFirst("never, ".count) : text)
-        }
+        func described(_ text: String) -> String { text.hasPrefix("never, ") ? "the row's stream, " + text.dropFirst("never, ".count) : text }
+        environment.cancelled = { [unowned self] text in hooks.cancel?(clock.now, owner, described(text)) }
+        environment.cancelledAfterEmissions = { [unowned self] text in pendingCancels.append((clock.now, owner, described(text))) }
     }
 
     /// A row of entry `c` was made (`record`, as made): each of its streams subscribes for it.

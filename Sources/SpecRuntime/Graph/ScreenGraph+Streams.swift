@@ -20,6 +20,7 @@ extension ScreenGraph {
         // work feeds (its own pipeline's node is hidden).
         let owner = if case .actionWork(let a) = spec.nodes[stream.output].role, spec.actions.indices.contains(a) { spec.actions[a].elements } else { stream.output }
         env.cancelled = { [unowned self] call in hooks.cancel?(clock.now, owner, call) }
+        env.cancelledAfterEmissions = { [unowned self] call in pendingCancels.append((clock.now, owner, call)) }
         env.recordsCancellations = { [unowned self] in hooks.cancel != nil }
         env.serviceName = { [unowned self] service in services.indices.contains(service) ? services[service].name : "?" }
         return env

@@ -205,6 +205,10 @@ public final class ScreenGraph {
     /// (ScreenGraph+Services.swift); empty unless a host listens. Read by every transaction, so
     /// unchecked, as the other per-transaction lists.
     @exclusivity(unchecked) var pendingCalls: [(time: Int, service: Int, names: [String], arguments: [Value])] = []
+    /// The inner streams their own operators ended in this transaction with their source still
+    /// running (`take`), told to ``GraphHooks/cancel`` after its emissions and calls; empty unless
+    /// a host listens.
+    @exclusivity(unchecked) var pendingCancels: [(time: Int, node: Int, call: String)] = []
     /// The live calls of rows' actions in flight (ScreenGraph+RowActions.swift), so that a row
     /// leaving its list cancels its own; empty but under a live host.
     var rowLiveCalls: [RowCall: LiveCalls.Call] = [:]

@@ -234,7 +234,7 @@ final class InnerStream {
             env.cancelLive(call)
             liveCall = nil
         }
-        if running { recordCancelled() }
+        if running { recordCancelled(afterEmissions: true) }
         // Its nested requests are disposed once the work that ended it is done (an element of a
         // nested inner stream that a `take` after the request ended on still completes that
         // stream first), as the pipeline disposes its operators after its transaction.
@@ -368,14 +368,15 @@ final class InnerStream {
         for op in operators { op.dispose() }
     }
 
-    private func recordCancelled() {
-        Self.recordCancelled(service: service, source: source, names: names, arguments: arguments, subscribedAt: subscribedAt, env: env)
+    private func recordCancelled(afterEmissions: Bool = false) {
+        Self.recordCancelled(service: service, source: source, names: names, arguments: arguments, subscribedAt: subscribedAt, env: env,
+                             afterEmissions: afterEmissions)
     }
 
     /// The timeline's record of a cancelled call or other inner stream (also for a request's
     /// inner stream cancelled before it was rebuilt, see `RequestSink`).
     static func recordCancelled(service: Int, source: InnerSourcePlan, names: [String], arguments: [Value], subscribedAt: Int,
-                                env: PipelineEnvironment) {
+                                env: PipelineEnvironment, afterEmissions: Bool = false) {
         guard env.recordsCancellations() else { return }
         let call: String
         if case .call = source {
@@ -383,7 +384,8 @@ final class InnerStream {
         } else {
             call = source.label(arguments)
         }
-        env.cancelled("\(call), subscribed at \(subscribedAt)ms")
+        let text = "\(call), subscribed at \(subscribedAt)ms"
+        if afterEmissions, let record = env.cancelledAfterEmissions { record(text) } else { env.cancelled(text) }
     }
 
     /// The error an `error:` inner stream ends with: its argument's.

@@ -111,6 +111,10 @@ final class PipelineEnvironment {
     var report: (_ message: String) -> Void = { _ in }
     /// An inner stream was cancelled before it ended: the timeline records the call.
     var cancelled: (_ call: String) -> Void = { _ in }
+    /// An inner stream its own operators ended (`take`, an inclusive `takeWhile`) while its
+    /// source still ran: recorded after the transaction's emissions, as RxSwift disposes the source
+    /// after the last element went down; nil: as ``cancelled``.
+    var cancelledAfterEmissions: ((_ call: String) -> Void)? = nil
     /// Whether anyone hears ``cancelled``: the record's text is not built for no one.
     var recordsCancellations: () -> Bool = { true }
     /// A service's name, for cancellation records.
@@ -200,6 +204,7 @@ final class PipelineEnvironment {
         copy.end = end
         copy.report = report
         copy.cancelled = cancelled
+        copy.cancelledAfterEmissions = cancelledAfterEmissions
         copy.recordsCancellations = recordsCancellations
         copy.serviceName = serviceName
         copy.instrumentation = instrumentation

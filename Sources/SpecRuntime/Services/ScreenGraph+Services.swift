@@ -37,9 +37,15 @@ extension ScreenGraph {
     /// Tells ``GraphHooks/called`` of the calls the transaction made, after its emissions: where
     /// a call is printed then does not depend on how the work that made it is built (an action's
     /// `ops:`, a row's stream), only on the transaction it was made in.
-    func reportCalls() {
+    ///
+    /// Then the inner streams their own operators ended (``pendingCancels``): RxSwift's `take`
+    /// sends its last element down, completes, and only then disposes its source.
+    func reportAfterEmissions() {
         let calls = pendingCalls
         pendingCalls.removeAll()
         for call in calls { hooks.called?(call.time, call.service, call.names, call.arguments) }
+        let cancels = pendingCancels
+        pendingCancels.removeAll()
+        for cancel in cancels { hooks.cancel?(cancel.time, cancel.node, cancel.call) }
     }
 }

@@ -23,7 +23,7 @@ package enum MutationText {
             for s in spec.survivors {
                 out += "  \(s.mutant.range.file):\(s.mutant.range.start): \(red)survived\(reset) in '\(s.mutant.declaration)': \(s.mutant.change)\n"
                 out += s.shouldCatch.isEmpty
-                    ? "      no scenario exercises '\(s.mutant.declaration)'\n"
+                    ? "      no scenario reaches it ('specrun coverage' says what none runs)\n"
                     : "      should have been caught by: " + s.shouldCatch.map { "'\($0)'" }.joined(separator: ", ") + "\n"
             }
             for k in spec.outcomes where k.status == .killed && k.mutant.equivalentBecause != nil {
