@@ -8,7 +8,7 @@
 /// (``TypedExpr/Member``), listed in ``properties`` for their typing.
 package enum BuiltinCatalog {
     /// Every entry; ids are unique (a test checks it).
-    package static let all: [BuiltinEntry] = numbers + text + formatting + lists + listMoves + records + colors + errors + collections + clock + sets
+    package static let all: [BuiltinEntry] = numbers + text + formatting + lists + listMoves + records + colors + errors + collections + clock + sets + slices
 
     private static let byID: [String: BuiltinEntry] = Dictionary(all.map { ($0.builtin.id, $0) }, uniquingKeysWith: { first, _ in first })
 

@@ -35,6 +35,15 @@ extension ExpressionChecker {
             for argument in arguments { _ = infer(argument) }
             return dateIsNow(range)
         }
+        if name == "Array", candidates.isEmpty, arguments.count == 1 {
+            // Swift's `Array(xs.prefix(2))` turns a slice back into an array; here a slice is a list,
+            // and `Array` of a list is that list.
+            guard let list = infer(arguments[0]) else { return nil }
+            guard case .list = list.type else {
+                return error(.typeMismatch, "'Array(…)' takes a list here, found '\(list.type)'", arguments[0].range)
+            }
+            return list
+        }
         guard !candidates.isEmpty else {
             if let dotted = missingDot(name, expected: .error), symbols[name] == nil {
                 var literal = dotted
