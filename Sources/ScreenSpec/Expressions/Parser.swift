@@ -37,6 +37,8 @@ package struct ExpressionParser {
     /// The parameters each enclosing closure names, innermost last (empty for one over `$0`).
     var scopes: [[ClosureParameter]] = []
     private var operatorCount = 0
+    /// Whether a missing closing symbol was reported at the end of the expression already.
+    private var reportedAtEnd = false
     var diagnostics: [Diagnostic] = []
 
     /// Parses the whole of `source`; problems are appended to `diagnostics`.
@@ -139,6 +141,11 @@ package struct ExpressionParser {
 
     mutating func expect(_ s: String, closing open: Token? = nil) {
         if consume(s) { return }
+        // `max(1, min(2` cut at a comma leaves two '(' open at the end: one report says it.
+        if case .end = current.kind {
+            if reportedAtEnd { return }
+            reportedAtEnd = true
+        }
         var notes: [DiagnosticNote] = []
         if let open { notes.append(DiagnosticNote("to match this '\(describeSymbol(open))'", at: range(open))) }
         if case .invalid(let reason) = current.kind {

@@ -11,11 +11,17 @@ extension SpecReader {
         }
         var result: [String: YAMLNode] = [:]
         var misspelled: [(meant: String, value: YAMLNode)] = []
+        var previous: YAMLNode?
         for (key, value) in pairs {
+            defer { previous = value }
             guard let name = key.string else {
                 diagnostics.error(.expectedKey, "a key must be a plain name, found \(key.kindName)", at: key.range)
                 continue
             }
+            // `{ get: Double(max(1, n)) }`: YAML ends the value at the comma and reads `n))` as a
+            // key. The value's expression reports the cut (with the note to quote it); the rest of
+            // it is no key to report again.
+            if Self.closesMore(name), let text = previous?.scalar?.value, Self.opensMore(text) { continue }
             guard allowed.contains(name) else {
                 let meant = diagnostics.nearest(to: name, in: allowed)
                 diagnostics.error(.unknownKey, "unknown key '\(name)' in \(what)\(meant.map { Suggestion.didYouMeanPrefix + $0 + "'?" } ?? "")", at: key.range,
@@ -32,6 +38,16 @@ extension SpecReader {
             result[meant] = value
         }
         return result
+    }
+
+    /// Whether `text` closes more parentheses or brackets than it opens.
+    static func closesMore(_ text: String) -> Bool {
+        text.filter { ")]".contains($0) }.count > text.filter { "([".contains($0) }.count
+    }
+
+    /// Whether `text` opens more parentheses or brackets than it closes.
+    static func opensMore(_ text: String) -> Bool {
+        text.filter { "([".contains($0) }.count > text.filter { ")]".contains($0) }.count
     }
 
     /// A mapping's entries in order, keys read as names.

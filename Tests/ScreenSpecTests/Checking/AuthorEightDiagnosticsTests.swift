@@ -294,7 +294,7 @@ struct AuthorEightDiagnosticsTests {
             state:
               order: { type: "[Int]", initial: [1, 2, 3] }
             outputs:
-              c: 'order.suffix(3)'
+              c: 'order.shuffled()'
             """)
         let note = try #require(d.notes.first { $0.message.hasPrefix("'[Int]' has ") })
         for member in ["'removing()'", "'inserting()'", "'swappingAt()'", "'enumerated()'", "'map()'", "'count'"] {

@@ -64,4 +64,22 @@ struct YAMLHintTests {
 
             """)
     }
+
+    /// An eleventh first user's 10: a nested call cut at its comma gave an `expected ')'` for each
+    /// '(' left open and an unknown key for the rest (`n))`): one error says it.
+    @Test func aCommaInsideNestedParenthesesIsOneError() {
+        let spec = """
+            screen: Pages
+            state:
+              n: { type: Int, initial: 1 }
+            inputs:
+              q: { type: Double, default: 1 }
+            view:
+              stepper: { stepper: { value: { twoWay: q, get: Double(max(1, n)) }, minimumValue: 1, maximumValue: 5 } }
+
+            """
+        let diagnostics = SpecLoader.load(text: spec, path: "t.yaml").diagnostics
+        #expect(diagnostics.map(\.description) == ["t.yaml:7:62: error: expected ')', found end of expression"], "\(diagnose(spec))")
+        #expect(diagnostics.first?.notes.last?.message.hasPrefix("inside '{ ... }' a ',' ends the value") == true)
+    }
 }
