@@ -111,6 +111,9 @@ struct EveryTests {
             """)
         #expect(row == ["8:33: unknown-key: 'every:' computes a screen's output again at each tick; a row's output 'age' is computed again when what it reads changes"])
         #expect(Self.messages("screen: T\noutputs:\n  a: { value: now, every: 0ms }\n") == ["3:27: invalid-duration: 'every' needs a period above 0ms, such as '1s'"])
+        // An eleventh first user's 3: the first tick of an interval starting at 0 emits nothing.
+        #expect(Self.messages("screen: T\noutputs:\n  minute: { interval: 1m, initial: 0 }\n  b: { interval: 1m, initial: -1 }\n  c: { interval: 1m, initial: 0, ops: [ { map: $0 + 1 } ] }\n")
+                == ["3:36: first-tick-swallowed: 'minute' starts at 0 and its interval's first element is 0: it emits nothing at the first tick"])
         #expect(Self.messages("screen: T\noutputs:\n  a: { value: now, every: { seconds: 1 } }\n").count == 1)
     }
 

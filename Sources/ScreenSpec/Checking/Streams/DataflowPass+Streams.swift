@@ -135,6 +135,7 @@ extension DataflowPass {
         }
         // `initial:` a value, or an expression over the parameters (DataflowPass+StreamInitial.swift).
         guard declareStreamInitial(pending.decl, node: node, element) else { return }
+        warnOfSwallowedFirstTick(pending.decl, node: node)
         out.streams.append(StreamPlan(output: node, errors: pending.errors, source: sourceNode, timer: timer, operators: plans,
                                       holdsValue: pending.decl.initial != nil))
     }

@@ -10,6 +10,7 @@ extension DiagnosticID {
     package static let cycle = DiagnosticID("cycle", "values computed from each other at the same instant; the help says how to break the loop, and 'specrun graph' draws it")
     package static let invalidTrigger = DiagnosticID("invalid-trigger", "a trigger must be an event or a stream")
     package static let endsAtOnce = DiagnosticID("ends-at-once", "a warning: 'takeUntil' names a value with a current value, which emits it when the stream subscribes, so the stream ends at once")
+    package static let firstTickSwallowed = DiagnosticID("first-tick-swallowed", "a warning: a timer output whose 'initial:' is 0, its first element, so the first tick emits nothing")
     package static let everyWithoutClock = DiagnosticID("every-without-now", "a warning: an output with 'every:' reads no 'now' itself, so each tick computes the same value")
     package static let rowStreamReadsStart = DiagnosticID("row-stream-reads-start", "a warning: an expression in a row's stream's 'ops:' reads a row state that a handler of the row sets, as it was when the row was made")
     package static let rowWorkReadsStart = DiagnosticID("row-work-reads-start", "a warning: an expression in a row's work's 'ops:' reads a row state that a handler of the row sets, as it was when the execution started")
@@ -57,7 +58,7 @@ extension DiagnosticID {
         .valueBeforeHandler,
         .rowWorkReadsStart,
         .rowStreamReadsStart,
-        .endsAtOnce, .everyWithoutClock,
+        .endsAtOnce, .everyWithoutClock, .firstTickSwallowed,
         .handlersInOneTransaction,
         .notWritable,
         .missingResult,
