@@ -142,6 +142,8 @@ public enum MutationRun {
         let names = original.scenarios.map(\.name)
         let exercising = reaching.mapValues { set in set.sorted().map { names[$0] } }
         let reachingChange = ReachingScenarios(map: map, hits: recorders.map(\.hits))
+        // A derived output is computed as the screen starts, in every scenario.
+        let derivedOutputs = Set(original.nodes.filter { if case .derived = $0.kind, case .output = $0.role { true } else { false } }.map(\.name))
         let (settled, calling, hasSnapshot) = (settling, callingScenarios, kept)
         let callers = FunctionCallers.of(draft.spec)
         let scenarioDecls = Dictionary(draft.spec.scenarios.map { ($0.name.value, $0) }, uniquingKeysWith: { first, _ in first })
@@ -182,10 +184,14 @@ public enum MutationRun {
             } else {
                 // A function's body runs where it is called: its callers' scenarios exercise it.
                 let declarations = callers[mutant.declaration] ?? [mutant.declaration]
-                catching = declarations.reduce(into: [String]()) { found, declaration in
+                let found = declarations.reduce(into: [String]()) { found, declaration in
                     let these = calling[declaration] ?? Self.union(showing(declaration, in: shown), exercising[declaration] ?? [], order: names)
                     found = Self.union(found, these, order: names)
                 }
+                // One that never changes after the start is still computed then, in each of them
+                // (an eleventh first user's 15: "no scenario exercises 'fromCents'", a function
+                // every scenario's price label reads).
+                catching = found.isEmpty && declarations.contains(where: derivedOutputs.contains) ? names : found
             }
             // A scenario that overrides what the mutant changed (a service's results) cannot catch it.
             let reachable = catching.filter { name in scenarioDecls[name].map { !mutant.isOverridden(in: $0) } ?? true }

@@ -136,4 +136,46 @@ struct TimerExerciseTests {
         let guarded = survivors.filter { $0.mutant.range.start.line == 12 }
         #expect(guarded.allSatisfy { $0.shouldCatch == ["one tick", "a lap"] }, "\(guarded.map { ($0.mutant.change, $0.shouldCatch) })")
     }
+
+    /// An eleventh first user's 15: a survivor in a function a derived output calls, whose value
+    /// never changes after the start, said no scenario exercised it; every scenario computes it then.
+    @Test func aSurvivorInWhatEveryScenarioComputesAtTheStartNamesThemAll() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-start-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("price.yaml").path
+        try """
+            screen: Price
+            inputs:
+              tap: event
+            state:
+              cents: { type: Int, initial: 1999 }
+              taps: { type: Int, initial: 0 }
+            functions:
+              fromCents:
+                params: { c: Int }
+                returns: String
+                body: '"$\\(c / 100)"'
+            outputs:
+              label: fromCents(cents)
+            handlers:
+              - on: tap
+                set: { taps: taps + 1 }
+            scenarios:
+              - name: taps
+                steps:
+                  - send: tap
+                  - expect: { taps: 1 }
+              - name: nothing
+                steps:
+                  - expect: { taps: 0 }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        guard case .success(let result) = MutationRun.run(specPath: path) else {
+            Issue.record("invalid")
+            return
+        }
+        let survivors = result.outcomes.filter { $0.status == .survived && $0.mutant.declaration == "fromCents" }
+        #expect(!survivors.isEmpty)
+        #expect(survivors.allSatisfy { $0.shouldCatch == ["taps", "nothing"] }, "\(survivors.map(\.shouldCatch))")
+    }
 }
