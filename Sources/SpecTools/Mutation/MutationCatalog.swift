@@ -42,10 +42,15 @@ enum MutationCatalog {
             if v >= 3 && v <= Int.max / 3 { values += [v / 3, v * 3] }
             return values.map { (Expr(.int($0), e.range), "\($0)") }
         },
-        // A non-empty string constant made empty.
+        // A non-empty string constant made empty, and an interpolated string too (`"Welcome,
+        // \(name)!"`), as Stryker empties a template literal: a label nothing checks survives.
         { e, _ in
-            guard case .string(let s) = e.kind, !s.isEmpty else { return [] }
-            return [(Expr(.string(""), e.range), "\"\"")]
+            let empty: [ExprVariant] = [(Expr(.string(""), e.range), "\"\"")]
+            switch e.kind {
+            case .string(let s): return s.isEmpty ? [] : empty
+            case .interpolation(let parts): return parts.isEmpty ? [] : empty
+            default: return []
+            }
         },
         // A ternary's branches swapped.
         { e, text in
