@@ -35,6 +35,12 @@ extension ExpressionChecker {
             for argument in arguments { _ = infer(argument) }
             return dateIsNow(range)
         }
+        if name == "Optional", candidates.isEmpty, arguments.count == 1 {
+            // Swift's `Optional(x)`: the value, typed as an optional (`.some(x)`), so that a
+            // `String` stream merges with a `String?` one as `map: Optional($0)` makes it.
+            guard let value = infer(arguments[0]) else { return nil }
+            return (value.expr, .makeOptional(value.type))
+        }
         if name == "Array", candidates.isEmpty, arguments.count == 1 {
             // Swift's `Array(xs.prefix(2))` turns a slice back into an array; here a slice is a list,
             // and `Array` of a list is that list.

@@ -42,7 +42,9 @@ extension DataflowPass {
             switch entry.typing {
             case .joinsSameType where symbol.type != element:
                 cx.diagnostics.error(.typeMismatch, "'\(op.name)' needs streams of one type: '\(sourceName)' carries '\(element)' here, '\(other.value)' carries '\(symbol.type)'",
-                                     at: other.range, notes: [DiagnosticNote("map one of them first, as in '- map: \"...\"'")])
+                                     at: other.range, notes: [DiagnosticNote(symbol.type == .makeOptional(element) && !element.isOptional
+                                        ? "make this stream's elements optional first, as Swift's 'map { Optional($0) }': '- map: Optional($0)' before '\(op.name)'"
+                                        : "map one of them first, as in '- map: \"...\"'")])
                 return nil
             case .recovers where symbol.type != element:
                 cx.diagnostics.error(.typeMismatch, "'\(op.name)' falls back to a stream of the same type: the stream carries '\(element)' here, '\(other.value)' carries '\(symbol.type)'",
