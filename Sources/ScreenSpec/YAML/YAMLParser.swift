@@ -97,11 +97,11 @@ extension YAMLParser {
 struct YAMLEvent {
     enum Kind {
         case streamStart, streamEnd, documentStart, documentEnd
-        case alias
-        case scalar(YAMLNode.Scalar, anchor: Bool)
-        case sequenceStart(anchor: Bool, tag: String?)
+        case alias(String)
+        case scalar(YAMLNode.Scalar, anchor: String?)
+        case sequenceStart(anchor: String?, tag: String?)
         case sequenceEnd
-        case mappingStart(anchor: Bool, tag: String?)
+        case mappingStart(anchor: String?, tag: String?)
         case mappingEnd
     }
 
@@ -147,7 +147,7 @@ private final class EventReader {
         case YAML_STREAM_END_EVENT: kind = .streamEnd
         case YAML_DOCUMENT_START_EVENT: kind = .documentStart
         case YAML_DOCUMENT_END_EVENT: kind = .documentEnd
-        case YAML_ALIAS_EVENT: kind = .alias
+        case YAML_ALIAS_EVENT: kind = .alias(cString(event.data.alias.anchor) ?? "")
         case YAML_SCALAR_EVENT:
             let s = event.data.scalar
             let value = string(s.value, length: s.length)
@@ -159,12 +159,12 @@ private final class EventReader {
             case YAML_FOLDED_SCALAR_STYLE: style = .folded
             default: style = .plain
             }
-            kind = .scalar(.init(value: value, style: style, tag: cString(s.tag)), anchor: s.anchor != nil)
+            kind = .scalar(.init(value: value, style: style, tag: cString(s.tag)), anchor: cString(s.anchor))
         case YAML_SEQUENCE_START_EVENT:
-            kind = .sequenceStart(anchor: event.data.sequence_start.anchor != nil, tag: cString(event.data.sequence_start.tag))
+            kind = .sequenceStart(anchor: cString(event.data.sequence_start.anchor), tag: cString(event.data.sequence_start.tag))
         case YAML_SEQUENCE_END_EVENT: kind = .sequenceEnd
         case YAML_MAPPING_START_EVENT:
-            kind = .mappingStart(anchor: event.data.mapping_start.anchor != nil, tag: cString(event.data.mapping_start.tag))
+            kind = .mappingStart(anchor: cString(event.data.mapping_start.anchor), tag: cString(event.data.mapping_start.tag))
         case YAML_MAPPING_END_EVENT: kind = .mappingEnd
         default: kind = .streamEnd
         }
@@ -350,19 +350,41 @@ private extension Substring {
 
 /// Builds nodes from events with an explicit stack, so depth costs no native stack. Frames are
 /// mutated in place: appending to a copy of a popped frame would copy every item, each time.
+///
+/// Anchors and aliases (`base: &shirt { … }`, `params: { product: *shirt }`) and YAML's merge key
+/// (`<<: *defaults`, the anchored mapping's keys under those written beside it) are read as the
+/// value they name, written out. An alias costs what it expands to, so a few bytes cannot expand
+/// into gigabytes ("a billion laughs"): all aliases of a file together expand to at most
+/// ``maximumAliasNodes`` nodes, and none takes the document past ``YAMLParser/maximumDepth``.
 private struct TreeBuilder {
     private struct Frame {
         var isMapping: Bool
         var start: SpecLocation
+        var anchor: String?
         var items: [YAMLNode] = []
         var pairs: [(key: YAMLNode, value: YAMLNode)] = []
         var keys: [String: Int] = [:]
         var pendingKey: YAMLNode?
+        /// The nodes in it, itself included, and how many levels it has.
+        var size = 1
+        var height = 1
     }
+
+    /// A node an anchor names, with its size and height.
+    private struct Anchored {
+        var node: YAMLNode
+        var size: Int
+        var height: Int
+    }
+
+    /// How many nodes the aliases of one file may expand to in all.
+    static let maximumAliasNodes = 10_000
 
     let file: String
     let source: SourceFile
     private var stack: [Frame] = []
+    private var anchors: [String: Anchored] = [:]
+    private var aliasNodes = 0
     private(set) var root: YAMLNode?
     private(set) var documentEnded = false
 
@@ -379,38 +401,74 @@ private struct TreeBuilder {
         case .documentEnd:
             documentEnded = true
             return nil
-        case .alias:
-            return Diagnostic(id: .yamlAlias, "YAML aliases are not supported in specs; write the value out", at: range)
+        case .alias(let name):
+            guard let anchored = anchors[name] else {
+                return Diagnostic(id: .yamlAlias, "'*\(name)' names no anchor: an alias names an anchor ('&\(name)') written before it", at: range)
+            }
+            aliasNodes += anchored.size
+            guard aliasNodes <= Self.maximumAliasNodes else {
+                return Diagnostic(id: .yamlAlias, "the aliases expand to more than \(Self.maximumAliasNodes) nodes; write the values out", at: range)
+            }
+            guard stack.count + anchored.height <= YAMLParser.maximumDepth else {
+                return Diagnostic(id: .yamlDepth, "the document nests deeper than \(YAMLParser.maximumDepth) levels", at: range)
+            }
+            return add(anchored.node, size: anchored.size, height: anchored.height)
         case .scalar(let scalar, let anchor):
-            if anchor { return anchorError(range) }
-            return add(YAMLNode(.scalar(scalar), range: range))
+            let node = YAMLNode(.scalar(scalar), range: range)
+            if let anchor { anchors[anchor] = Anchored(node: node, size: 1, height: 1) }
+            return add(node, size: 1, height: 1)
         case .sequenceStart(let anchor, let tag), .mappingStart(let anchor, let tag):
-            if anchor { return anchorError(range) }
             if let tag { return Diagnostic(id: .yamlTag, "YAML tags such as '\(tag)' are not supported in specs", at: range) }
             guard stack.count < YAMLParser.maximumDepth else {
                 return Diagnostic(id: .yamlDepth, "the document nests deeper than \(YAMLParser.maximumDepth) levels", at: range)
             }
             var isMapping = false
             if case .mappingStart = event.kind { isMapping = true }
-            stack.append(Frame(isMapping: isMapping, start: event.start))
+            stack.append(Frame(isMapping: isMapping, start: event.start, anchor: anchor))
             return nil
         case .sequenceEnd, .mappingEnd:
-            guard let frame = stack.popLast() else { return nil }
+            guard var frame = stack.popLast() else { return nil }
+            if frame.isMapping, let problem = merge(&frame) { return problem }
             let kind: YAMLNode.Kind = frame.isMapping ? .mapping(frame.pairs) : .sequence(frame.items)
-            return add(YAMLNode(kind, range: SpecRange(file: file, start: frame.start, end: event.end)))
+            let node = YAMLNode(kind, range: SpecRange(file: file, start: frame.start, end: event.end))
+            if let anchor = frame.anchor { anchors[anchor] = Anchored(node: node, size: frame.size, height: frame.height) }
+            return add(node, size: frame.size, height: frame.height)
         }
     }
 
-    private func anchorError(_ range: SpecRange) -> Diagnostic {
-        Diagnostic(id: .yamlAnchor, "YAML anchors are not supported in specs; write the value out", at: range)
+    /// YAML's merge key: `<<: *base` (or `<<: [*a, *b]`, the first naming a key winning) adds the
+    /// anchored mapping's pairs whose keys the mapping does not write itself.
+    private func merge(_ frame: inout Frame) -> Diagnostic? {
+        guard let k = frame.pairs.firstIndex(where: { $0.key.scalar?.value == "<<" && $0.key.scalar?.style == .plain }) else { return nil }
+        let value = frame.pairs[k].value
+        frame.pairs.remove(at: k)
+        let sources: [YAMLNode]
+        switch value.kind {
+        case .mapping: sources = [value]
+        case .sequence(let items) where items.allSatisfy({ $0.mapping != nil }): sources = items
+        default:
+            return Diagnostic(id: .yamlAlias, "a merge key '<<' takes a mapping, or a list of mappings, such as '<<: *defaults'", at: value.range)
+        }
+        var written = Set(frame.pairs.compactMap { $0.key.string })
+        var merged: [(key: YAMLNode, value: YAMLNode)] = []
+        for source in sources {
+            for pair in source.mapping ?? [] {
+                guard let name = pair.key.string, written.insert(name).inserted else { continue }
+                merged.append(pair)
+            }
+        }
+        frame.pairs.insert(contentsOf: merged, at: k)
+        return nil
     }
 
-    private mutating func add(_ node: YAMLNode) -> Diagnostic? {
+    private mutating func add(_ node: YAMLNode, size: Int, height: Int) -> Diagnostic? {
         guard !stack.isEmpty else {
             root = node
             return nil
         }
         let top = stack.count - 1
+        stack[top].size += size
+        stack[top].height = max(stack[top].height, height + 1)
         guard stack[top].isMapping else {
             stack[top].items.append(node)
             return nil

@@ -46,8 +46,22 @@ struct YAMLParserTests {
         #expect(diagnostics.first?.fixIt == "quote the expression: t: 'a ? b : c'")
     }
 
-    @Test func refusesAliasesAndDuplicateKeys() {
-        #expect(parse("a: &x 1\nb: *x\n").1.first?.id == "yaml-anchor")
+    @Test func readsAliasesAndMergeKeysRefusesDuplicateKeys() {
+        // An alias is the anchored value written out; `<<` merges a mapping under the keys written.
+        let (root, none) = parse("a: &x { p: 1, q: 2 }\nb: *x\nc: { <<: *x, q: 3 }\nd: { <<: [{ p: 4 }, *x] }\n")
+        #expect(none.isEmpty)
+        func pairs(_ key: String) -> [String] {
+            root?.mapping?.first { $0.key.string == key }?.value.mapping?.map { "\($0.key.string ?? "?")=\($0.value.string ?? "?")" } ?? []
+        }
+        #expect(pairs("b") == ["p=1", "q=2"])
+        #expect(pairs("c") == ["p=1", "q=3"])
+        #expect(pairs("d") == ["p=4", "q=2"])
+        #expect(parse("a: *x\n").1.map(\.message) == ["'*x' names no anchor: an alias names an anchor ('&x') written before it"])
+        #expect(parse("a: { <<: 1 }\n").1.first?.id == "yaml-alias")
+        // Depth counts through an alias: 150 levels named, then used 100 levels down.
+        let deep = "a: &x " + String(repeating: "[", count: 150) + String(repeating: "]", count: 150) + "\nb: "
+            + String(repeating: "[", count: 100) + "*x" + String(repeating: "]", count: 100) + "\n"
+        #expect(parse(deep).1.first?.id == "yaml-depth")
         let duplicate = parse("a: 1\na: 2\n").1
         #expect(duplicate.first?.message == "duplicate key 'a'")
         #expect(duplicate.first?.range.start == SpecLocation(line: 2, column: 1))
