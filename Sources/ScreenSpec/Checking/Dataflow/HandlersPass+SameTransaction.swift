@@ -12,12 +12,18 @@ extension HandlersPass {
             for (j, second) in handlers.enumerated() where j != i {
                 // On one name, the handlers run in the order written.
                 let sameName = second.on.value == first.on.value
-                guard sameName ? j > i : writes.contains(where: { $0.value == second.on.value }) else { continue }
+                let refused = refusedAction(triggeredBy: first, heardBy: second)
+                guard sameName ? j > i : writes.contains(where: { $0.value == second.on.value }) || refused != nil else { continue }
                 // `if: n > 0` and `if: n <= 0`: never both (see ExclusiveConditions.swift).
                 if sameName, let a = first.condition, let b = second.condition, ExclusiveConditions.exclude(a, b) { continue }
-                let why = sameName
-                    ? "both run when '\(first.on.value)' emits" + Self.whenConditionsHold(first, second)
-                    : "the handler on '\(second.on.value)' runs because the handler on '\(first.on.value)' sets '\(second.on.value)'"
+                let why = if sameName {
+                    "both run when '\(first.on.value)' emits" + Self.whenConditionsHold(first, second)
+                } else if let refused {
+                    "when '\(first.on.value)' triggers '\(refused)' while it runs (or is disabled), '\(second.on.value)' emits "
+                        + "'notEnabled' in the same transaction"
+                } else {
+                    "the handler on '\(second.on.value)' runs because the handler on '\(first.on.value)' sets '\(second.on.value)'"
+                }
                 for written in writes where written.value != second.on.value {
                     if let target = second.assignments.first(where: { $0.target.value == written.value })?.target {
                         cx.diagnostics.append(Diagnostic(
@@ -26,7 +32,8 @@ extension HandlersPass {
                             at: target.range,
                             notes: [DiagnosticNote("\(why); each computes its values from the state before the transaction, and the "
                                                        + "later write replaces the other", at: written.range)],
-                            fixIt: "set '\(written.value)' in one handler, from the values that handler reads"))
+                            fixIt: refused.map { _ in "leave the refusal out: 'if: \(second.on.value) != .notEnabled' on the handler on '\(second.on.value)'" }
+                                ?? "set '\(written.value)' in one handler, from the values that handler reads"))
                     } else if let read = ((second.condition.map { [$0] } ?? []) + second.assignments.map(\.value))
                         .first(where: { $0.referencedNames().contains(written.value) })
                     {
@@ -35,11 +42,33 @@ extension HandlersPass {
                             "the handler on '\(second.on.value)' reads '\(written.value)' as it was before the handler on '\(first.on.value)' sets it",
                             at: read.range,
                             notes: [DiagnosticNote("\(why), and every handler of a transaction reads the state from before it", at: written.range)],
-                            fixIt: "compute it here from what the handler on '\(first.on.value)' computes, or set both in one handler"))
+                            fixIt: refused.map { _ in "leave the refusal out: 'if: \(second.on.value) != .notEnabled' on the handler on '\(second.on.value)'" }
+                                ?? "compute it here from what the handler on '\(first.on.value)' computes, or set both in one handler"))
                     }
                 }
             }
         }
+    }
+
+    /// The action `first`'s event triggers when `second` is on that action's `errors` and does
+    /// not leave out its `notEnabled` refusals (an `if:` naming `.notEnabled`): a tap while the
+    /// save runs is refused at once, in the tap's transaction (an eleventh first user's 12, an
+    /// optimistic toggle that a tap during its save left wrong).
+    private func refusedAction(triggeredBy first: HandlerDecl, heardBy second: HandlerDecl) -> String? {
+        guard second.on.value.hasSuffix(".errors") else { return nil }
+        let action = String(second.on.value.dropLast(".errors".count))
+        guard spec.actions.contains(where: { $0.name.value == action && $0.trigger?.value == first.on.value }) else { return nil }
+        if let condition = second.condition, Self.mentionsNotEnabled(condition) { return nil }
+        return action
+    }
+
+    private static func mentionsNotEnabled(_ expr: Expr) -> Bool {
+        var stack = [expr]
+        while let e = stack.popLast() {
+            if case .implicitMember("notEnabled") = e.kind { return true }
+            stack.append(contentsOf: e.children)
+        }
+        return false
     }
 
     /// What else both handlers need to run: their `if:` conditions, when they have any.

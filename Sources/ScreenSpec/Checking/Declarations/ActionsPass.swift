@@ -94,7 +94,10 @@ struct ActionsPass: CheckPass {
     private mutating func warnOfValuesBeforeHandlers(_ action: ActionDecl, _ trigger: Located<String>) {
         for handler in spec.handlers where handler.on.value == trigger.value {
             for (target, value) in handler.assignments {
-                for argument in action.work.requestArguments where argument.value.referencedNames().contains(target.value) {
+                // `with: { on: "!favorite" }` beside `set: { favorite: "!favorite" }` computes what
+                // the handler writes, the new value: nothing to warn of (an eleventh first user's 11).
+                for argument in action.work.requestArguments where argument.value.referencedNames().contains(target.value)
+                    && !argument.value.isWrittenAlike(value) {
                     let direct: Bool = if case .name(trigger.value) = value.kind { true } else { false }
                     let fix = direct
                         ? "read the new value from the trigger: '\(argument.name.value): \(trigger.value)'"

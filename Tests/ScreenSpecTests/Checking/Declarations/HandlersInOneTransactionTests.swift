@@ -36,6 +36,35 @@ import Testing
         #expect(loaded.diagnostics.map(\.id) == ["handlers-one-transaction"])
     }
 
+    /// An eleventh first user's 12: a tap while the save runs is refused in the tap's transaction,
+    /// so a handler on the action's errors and one on its trigger both write the toggle from the
+    /// state before it, where RxSwift flips it twice. Leaving the refusal out is quiet.
+    @Test func aHandlerOnTheErrorsOfAnActionItsEventTriggersIsWarnedUnlessItLeavesRefusalsOut() {
+        let spec = """
+            screen: Fav
+            inputs:
+              favoriteTap: event
+            state:
+              favorite: { type: Bool, initial: false }
+            actions:
+              saveFavorite: { trigger: favoriteTap, work: { call: api.save, with: { on: "!favorite" } } }
+            handlers:
+              - on: favoriteTap
+                set: { favorite: "!favorite" }
+              - on: saveFavorite.errors
+                set: { favorite: "!favorite" }
+            services:
+              api.save: { returns: Bool, params: { on: Bool }, latency: 1s, echo: on }
+
+            """
+        let loaded = SpecLoader.load(text: spec, path: "t.yaml")
+        #expect(loaded.diagnostics.map(\.message) == ["'favorite' is set by the handler on 'favoriteTap' and by the handler on 'saveFavorite.errors' in the same transaction"])
+        #expect(loaded.diagnostics.first?.notes.first?.message.hasPrefix("when 'favoriteTap' triggers 'saveFavorite' while it runs (or is disabled), 'saveFavorite.errors' emits 'notEnabled'") == true)
+        #expect(loaded.diagnostics.first?.fixIt == "leave the refusal out: 'if: saveFavorite.errors != .notEnabled' on the handler on 'saveFavorite.errors'")
+        let guarded = spec.replacingOccurrences(of: "  - on: saveFavorite.errors\n", with: "  - on: saveFavorite.errors\n    if: saveFavorite.errors != .notEnabled\n")
+        #expect(SpecLoader.load(text: guarded, path: "t.yaml").diagnostics.isEmpty)
+    }
+
     @Test func readingWhatAnEarlierHandlerOfTheTransactionSetsIsAWarningAtTheRead() {
         let loaded = SpecLoader.load(text: """
             screen: S

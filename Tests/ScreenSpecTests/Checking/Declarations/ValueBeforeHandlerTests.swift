@@ -50,6 +50,14 @@ import Testing
         #expect(SpecLoader.load(text: Self.spec(with: "true"), path: "t.yaml").diagnostics.isEmpty)
     }
 
+    /// An eleventh first user's 11: `with: { on: "!favorite" }` beside `set: { favorite: "!favorite" }`
+    /// computes the new value, as the handler does: the warning, whose fix was that, is not given.
+    @Test func computingWhatTheHandlerWritesIsQuiet() {
+        #expect(SpecLoader.load(text: Self.spec(with: "'!darkMode'", handlerValue: "'!darkMode'"), path: "t.yaml").diagnostics.isEmpty)
+        #expect(SpecLoader.load(text: Self.spec(with: "'!darkMode'", handlerValue: "'!darkMode || darkModeChanged'"), path: "t.yaml")
+            .diagnostics.map(\.id) == ["value-before-handler"])
+    }
+
     /// A fifth first user's T2: the same rule for a stream's `withLatestFrom` and `sample`, whose
     /// outcome in RxSwift depends on the order of subscription.
     private static func streamSpec(handlers: String, outputs: String) -> String {
