@@ -21,8 +21,14 @@ extension SpecReader {
             // `{ get: Double(max(1, n)) }`: YAML ends the value at the comma and reads `n))` as a
             // key. The value's expression reports the cut (with the note to quote it); the rest of
             // it is no key to report again.
-            if Self.closesMore(name), let text = previous?.scalar?.value, Self.opensMore(text) { continue }
+            let cut = Self.closesMore(name) && previous?.scalar.map { Self.opensMore($0.value) } == true
             guard allowed.contains(name) else {
+                if cut, let previous {
+                    cutKeys.append((Diagnostic(.error, id: .unknownKey, "unknown key '\(name)' in \(what): the end of the value before it, which YAML cut at its ','",
+                                               at: key.range, notes: [DiagnosticNote("inside '{ ... }' a ',' ends the value: an expression with commas must be quoted, as in 'x: \"max(a, b)\"'")]),
+                                    previous.range))
+                    continue
+                }
                 let meant = diagnostics.nearest(to: name, in: allowed)
                 diagnostics.error(.unknownKey, "unknown key '\(name)' in \(what)\(meant.map { Suggestion.didYouMeanPrefix + $0 + "'?" } ?? "")", at: key.range,
                                   notes: [DiagnosticNote("expected one of: " + allowed.map { "'\($0)'" }.joined(separator: ", "))])

@@ -8,6 +8,10 @@ struct SpecReader {
     /// The spec's `services:` as written, for the help of a request written as RxSwift's call
     /// (SpecReader+RxSwiftCalls.swift), read before the outputs that may call one.
     var servicesNode: YAMLNode?
+    /// Keys YAML made of the rest of a value cut at a comma inside `{ … }` (`n))` of
+    /// `{ get: Double(max(1, n)) }`), each with the value before it: reported at the end of reading
+    /// only when nothing was reported inside that value (the expression's `expected ')'` says it).
+    var cutKeys: [(diagnostic: Diagnostic, value: SpecRange)] = []
 
     static let sections = ["screen", "types", "params", "functions", "inputs", "state", "outputs", "actions", "handlers", "viewModels", "cells", "children", "services", "view", "bindings", "invariants", "explore", "scenarios", "equivalentMutants", "unreachable"]
 
@@ -19,6 +23,7 @@ struct SpecReader {
     mutating func read(_ root: YAMLNode) -> Spec {
         let file = source.path
         var spec = Spec(file: file, screen: Located("", root.range))
+        defer { reportCutKeys() }
         guard let top = fields(root, of: "the spec", allowed: Self.sections) else { return spec }
         servicesNode = top["services"]
         if let screen = top["screen"] {
@@ -102,6 +107,16 @@ struct SpecReader {
         if let node = top["invariants"] { spec.invariants = entries(node, of: "invariants").compactMap { readInvariant($0.0, $0.1) } }
         if let node = top["explore"] { spec.explore = readExplore(node) }
         return spec
+    }
+
+    /// The keys of ``cutKeys`` whose value before them reported nothing.
+    private mutating func reportCutKeys() {
+        for cut in cutKeys where !diagnostics.all.contains(where: { d in
+            d.range.file == cut.value.file && cut.value.start <= d.range.start && d.range.start <= cut.value.end
+        }) {
+            diagnostics.append(cut.diagnostic)
+        }
+        cutKeys.removeAll()
     }
 
     /// `retuns: Int` is one mistake: the unknown key 'retuns' (did you mean 'returns'?) explains

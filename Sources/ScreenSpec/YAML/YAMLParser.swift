@@ -402,6 +402,9 @@ private struct TreeBuilder {
             documentEnded = true
             return nil
         case .alias(let name):
+            if stack.contains(where: { $0.anchor == name }) {
+                return Diagnostic(id: .yamlAlias, "'*\(name)' is inside the value '&\(name)' names: a value cannot hold itself", at: range)
+            }
             guard let anchored = anchors[name] else {
                 return Diagnostic(id: .yamlAlias, "'*\(name)' names no anchor: an alias names an anchor ('&\(name)') written before it", at: range)
             }
@@ -409,7 +412,8 @@ private struct TreeBuilder {
             guard aliasNodes <= Self.maximumAliasNodes else {
                 return Diagnostic(id: .yamlAlias, "the aliases expand to more than \(Self.maximumAliasNodes) nodes; write the values out", at: range)
             }
-            guard stack.count + anchored.height <= YAMLParser.maximumDepth else {
+            // A scalar is no level of its own, as written-out text counts only collections.
+            guard stack.count + anchored.height - 1 <= YAMLParser.maximumDepth else {
                 return Diagnostic(id: .yamlDepth, "the document nests deeper than \(YAMLParser.maximumDepth) levels", at: range)
             }
             return add(anchored.node, size: anchored.size, height: anchored.height)

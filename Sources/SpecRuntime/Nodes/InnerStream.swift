@@ -174,6 +174,8 @@ final class InnerStream {
             if !nested && timer.address.isNestedStream {
                 (operators[k] as? RequestSink)?.fire(inner: timer)
             } else {
+                endsBySourceDisposal = operators[k].disposesSourceBeforeItsEnd
+                defer { endsBySourceDisposal = false }
                 operators[k].fire(timer.payload)
             }
             return
@@ -234,7 +236,7 @@ final class InnerStream {
             env.cancelLive(call)
             liveCall = nil
         }
-        if running { recordCancelled(afterEmissions: true) }
+        if running { recordCancelled(afterEmissions: !endsBySourceDisposal) }
         // Its nested requests are disposed once the work that ended it is done (an element of a
         // nested inner stream that a `take` after the request ended on still completes that
         // stream first), as the pipeline disposes its operators after its transaction.
@@ -367,6 +369,10 @@ final class InnerStream {
         recordCancelled()
         for op in operators { op.dispose() }
     }
+
+    /// While an operator's timer that ends the stream by disposing its source first (`timeout`)
+    /// runs: the source's cancellation is recorded at once, before the end goes down.
+    private var endsBySourceDisposal = false
 
     private func recordCancelled(afterEmissions: Bool = false) {
         Self.recordCancelled(service: service, source: source, names: names, arguments: arguments, subscribedAt: subscribedAt, env: env,

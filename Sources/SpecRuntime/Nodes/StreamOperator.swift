@@ -59,9 +59,14 @@ protocol StreamOperator: StreamSink {
     func restore(_ state: OperatorState)
     /// A timer it set with ``PipelineEnvironment/schedule(_:_:)`` came due.
     func fire(_ payload: StreamTimer.Payload)
+    /// Whether the end its timer makes disposes the source before it goes down: RxSwift's
+    /// `timeout` switches its subscription to the error (disposing the source) and then sends
+    /// it, where `take` sends its last element and completes before its source is disposed.
+    var disposesSourceBeforeItsEnd: Bool { get }
 }
 
 extension StreamOperator {
+    var disposesSourceBeforeItsEnd: Bool { false }
     func onSecondary(_ index: Int, _ value: Value) {}
     func onSecondaryEnd(_ index: Int, _ end: StreamEnd) {
         if case .error(let e) = end { forward(.error(e)) }

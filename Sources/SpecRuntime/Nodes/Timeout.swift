@@ -23,6 +23,8 @@ private final class TimeoutSink: StreamOperator {
 
     func start() { arm() }
 
+    var disposesSourceBeforeItsEnd: Bool { true }
+
     func on(_ event: StreamEvent) {
         guard !done else { return }
         env.cancelTimers()

@@ -52,6 +52,10 @@ package struct TimelineRows {
     package mutating func text(_ value: Value, emittedOn name: String) -> String? {
         guard !lists.isEmpty, let l = list(for: name, value) else { return nil }
         switch value {
+        case .list(let items) where items.isEmpty && name == lists[l].name:
+            // No row is left: one made again (the undo of the last one) is a new row.
+            shown[l].removeAll()
+            return nil
         case .record(let r) where r.type == lists[l].model:
             return row(r, l)
         case .list(let items) where items.contains(where: { if case .record(let r) = $0 { r.type == lists[l].model } else { false } }):

@@ -72,6 +72,10 @@ struct MutantChecker: Sendable {
             var counter = 0
             let changed = original.replacing(node: node, with: replacement, counter: &counter)
             if let typed = scope.retype(changed, replacing: original, asOutput: target.node, of: checked) {
+                // An output with `every:` reads its tick around its value (DataflowPass+Every.swift).
+                if case .derived(.call(.recomputedEvery, let arguments)) = checked.nodes[target.node].kind, arguments.count == 2 {
+                    return (.call(.recomputedEvery, [arguments[0], typed]), target.node)
+                }
                 return (typed, target.node)
             }
         }

@@ -58,6 +58,7 @@ struct YAMLParserTests {
         #expect(pairs("d") == ["p=4", "q=2"])
         #expect(parse("a: *x\n").1.map(\.message) == ["'*x' names no anchor: an alias names an anchor ('&x') written before it"])
         #expect(parse("a: { <<: 1 }\n").1.first?.id == "yaml-alias")
+        #expect(parse("a: &x { b: *x }\n").1.map(\.message) == ["'*x' is inside the value '&x' names: a value cannot hold itself"])
         // Depth counts through an alias: 150 levels named, then used 100 levels down.
         let deep = "a: &x " + String(repeating: "[", count: 150) + String(repeating: "]", count: 150) + "\nb: "
             + String(repeating: "[", count: 100) + "*x" + String(repeating: "]", count: 100) + "\n"

@@ -35,6 +35,6 @@ struct OptionalWrapTests {
     func refusedWithout() {
         let loaded = SpecLoader.load(text: "screen: O\ninputs:\n  a: String\n  b: String?\noutputs:\n  both: { stream: a, ops: [ { merge: b } ] }\n", path: "t.yaml")
         #expect(loaded.spec == nil)
-        #expect(loaded.diagnostics.first?.notes.first?.message == "make this stream's elements optional first, as Swift's 'map { Optional($0) }': '- map: Optional($0)' before 'merge'")
+        #expect(loaded.diagnostics.first?.notes.first?.message == "make the elements of 'a' optional first, as Swift's 'map { Optional($0) }': '- map: Optional($0)' before 'merge'")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenSpec
 import SpecRuntime
+import SpecTools
 import SpecTesting
 import Testing
 
@@ -134,5 +135,12 @@ struct EveryTests {
         let compiled = try CompiledSpec.load(json: Data(json.utf8))
         #expect(TimelineFormatter.text(ScenarioRunner.run(compiled, scenario: 0)) == TimelineFormatter.text(ScenarioRunner.run(spec, scenario: 0)))
         #expect(ScenarioRunner.run(compiled, scenario: 0).passed)
+    }
+
+    @Test("coverage has no item for the hidden tick")
+    func coverageNamesNoTick() throws {
+        let spec = try Self.load("screen: Clock\noutputs:\n  clock: { value: now, every: 1s }\n")
+        #expect(spec.node(named: "clock$every") != nil)
+        #expect(!CoverageMap(spec).items.contains { $0.what.contains("$every") }, "\(CoverageMap(spec).items.map(\.what))")
     }
 }

@@ -39,6 +39,28 @@ struct InnerEndOrderTests {
         ])
     }
 
+    /// RxSwift's `timeout` switches its subscription to the error, disposing the source first.
+    @Test("a timeout: the cancelled call, then the error")
+    func timeoutDisposesFirst() throws {
+        #expect(try Self.lines("""
+            screen: T
+            inputs:
+              go: event
+            outputs:
+              answer: { stream: go, ops: [ { flatMapLatest: { call: api.slow, ops: [ { timeout: 1s } ] } } ] }
+            services:
+              api.slow: { returns: Int, latency: 5s, result: 1 }
+            scenarios:
+              - name: s
+                steps:
+                  - send: go
+                  - wait: 2s
+            """) == [
+            "0ms ▶ send go", "0ms api.slow ↗ ()",
+            "1000ms answer ⊘ cancelled api.slow(), subscribed at 0ms", "1000ms answer.errors timeout",
+        ])
+    }
+
     @Test("a switch: the old inner stream is cancelled before the new one's element")
     func switchCancelsFirst() throws {
         #expect(try Self.lines("""

@@ -153,6 +153,38 @@ struct TimelineRowsTests {
         ], "\(TimelineFormatter.text(timeline))")
     }
 
+    @Test("the only row removed and made again prints whole")
+    func theOnlyRowMadeAgainPrintsWhole() throws {
+        let timeline = try Self.play("""
+            screen: Inbox
+            types:
+              Message: { id: Int, subject: String }
+            inputs:
+              archive: event
+              undo: event
+            state:
+              messages: { type: "[Message]", initial: [{ id: 1, subject: Hi }] }
+            viewModels:
+              MessageRow:
+                params: { message: Message }
+            cells:
+              rows: { viewModel: MessageRow, for: messages }
+            handlers:
+              - on: archive
+                set: { messages: "[]" }
+              - on: undo
+                set: { messages: '[Message(id: 1, subject: "Hi")]' }
+            scenarios:
+              - name: s
+                steps:
+                  - send: archive
+                  - send: undo
+            """)
+        #expect(Self.lines(timeline, "rows") == [
+            #"[MessageRow(message: Message(id: 1, subject: "Hi"))]"#, "[]", #"[MessageRow(message: Message(id: 1, subject: "Hi"))]"#,
+        ], "\(TimelineFormatter.text(timeline))")
+    }
+
     @Test("the reference's example prints what the page shows")
     func theReferenceShowsRealOutput() throws {
         let text = try String(contentsOfFile: PackagePaths.root + "/docs/spec-language.md", encoding: .utf8)

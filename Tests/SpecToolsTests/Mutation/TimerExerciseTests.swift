@@ -134,6 +134,7 @@ struct TimerExerciseTests {
         #expect(lap.allSatisfy { $0.shouldCatch == ["a lap"] }, "\(lap.map { ($0.mutant.change, $0.shouldCatch) })")
         // The first handler's guard is evaluated by every tick: both scenarios that tick.
         let guarded = survivors.filter { $0.mutant.range.start.line == 12 }
+        #expect(!guarded.isEmpty, "\(survivors.map(\.mutant.change))")
         #expect(guarded.allSatisfy { $0.shouldCatch == ["one tick", "a lap"] }, "\(guarded.map { ($0.mutant.change, $0.shouldCatch) })")
     }
 

@@ -13,8 +13,11 @@ extension DataflowPass {
         // Recomputing what does not read the clock gives the same value at every tick; an output
         // it reads that reads `now` is not itself computed again.
         let name = cx.nodes[index].name
+        // An output it reads that reads `now` and ticks already needs nothing.
         let clocked = reads.filter { r in
-            if case .derived(let e) = cx.nodes[r].kind { e.readsClock } else { false }
+            guard case .derived(let e) = cx.nodes[r].kind else { return false }
+            if case .call(.recomputedEvery, _) = e { return false }
+            return e.readsClock
         }.map { cx.nodes[$0].name }
         let notes = clocked.isEmpty
             ? [DiagnosticNote("a tick computes an output again so that it reads the new 'now'")]

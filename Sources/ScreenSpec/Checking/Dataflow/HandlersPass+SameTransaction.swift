@@ -58,17 +58,20 @@ extension HandlersPass {
         guard second.on.value.hasSuffix(".errors") else { return nil }
         let action = String(second.on.value.dropLast(".errors".count))
         guard spec.actions.contains(where: { $0.name.value == action && $0.trigger?.value == first.on.value }) else { return nil }
-        if let condition = second.condition, Self.mentionsNotEnabled(condition) { return nil }
+        if let condition = second.condition, Self.leavesOutNotEnabled(condition) { return nil }
         return action
     }
 
-    private static func mentionsNotEnabled(_ expr: Expr) -> Bool {
-        var stack = [expr]
-        while let e = stack.popLast() {
-            if case .implicitMember("notEnabled") = e.kind { return true }
-            stack.append(contentsOf: e.children)
+    /// Whether `expr` is false for a refusal: `x != .notEnabled` (or `x.kind != .notEnabled`),
+    /// alone or as one side of an `&&`.
+    private static func leavesOutNotEnabled(_ expr: Expr) -> Bool {
+        switch expr.kind {
+        case .binary(.and, let a, let b): return leavesOutNotEnabled(a) || leavesOutNotEnabled(b)
+        case .binary(.notEqual, let a, let b):
+            for side in [a, b] { if case .implicitMember("notEnabled") = side.kind { return true } }
+            return false
+        default: return false
         }
-        return false
     }
 
     /// What else both handlers need to run: their `if:` conditions, when they have any.

@@ -14,8 +14,9 @@ extension ExpressionChecker {
         "allSatisfy": "xs.allSatisfy { CONDITION }",
         "filter": "xs.filter { CONDITION }",
         "map": "xs.map { VALUE }",
-        "prefix": "xs.enumerated().filter { $0.offset < n }.map { $0.element }",
-        "suffix": "xs.enumerated().filter { $0.offset >= xs.count - n }.map { $0.element }",
+        // `prefix(upTo: n)`, `prefix(through: n - 1)`, `suffix(from: i)`: the forms with a count.
+        "prefix": "xs.prefix(n)",
+        "suffix": "xs.suffix(n)",
     ]
 
     /// `base.name(label: …)`, no form of which the language has: reported as the missing

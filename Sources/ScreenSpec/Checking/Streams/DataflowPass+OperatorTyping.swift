@@ -43,7 +43,9 @@ extension DataflowPass {
             case .joinsSameType where symbol.type != element:
                 cx.diagnostics.error(.typeMismatch, "'\(op.name)' needs streams of one type: '\(sourceName)' carries '\(element)' here, '\(other.value)' carries '\(symbol.type)'",
                                      at: other.range, notes: [DiagnosticNote(symbol.type == .makeOptional(element) && !element.isOptional
-                                        ? "make this stream's elements optional first, as Swift's 'map { Optional($0) }': '- map: Optional($0)' before '\(op.name)'"
+                                        ? "make the elements of '\(sourceName)' optional first, as Swift's 'map { Optional($0) }': '- map: Optional($0)' before '\(op.name)'"
+                                        : element == .makeOptional(symbol.type) && !symbol.type.isOptional
+                                        ? "'\(other.value)' carries '\(symbol.type)': make it a stream of '\(element)' with '- map: Optional($0)' in a stream output of its own"
                                         : "map one of them first, as in '- map: \"...\"'")])
                 return nil
             case .recovers where symbol.type != element:

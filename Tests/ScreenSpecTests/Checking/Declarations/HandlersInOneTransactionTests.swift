@@ -63,6 +63,9 @@ import Testing
         #expect(loaded.diagnostics.first?.fixIt == "leave the refusal out: 'if: saveFavorite.errors != .notEnabled' on the handler on 'saveFavorite.errors'")
         let guarded = spec.replacingOccurrences(of: "  - on: saveFavorite.errors\n", with: "  - on: saveFavorite.errors\n    if: saveFavorite.errors != .notEnabled\n")
         #expect(SpecLoader.load(text: guarded, path: "t.yaml").diagnostics.isEmpty)
+        // A handler on the refusals alone is the conflicting case.
+        let refusalsOnly = spec.replacingOccurrences(of: "  - on: saveFavorite.errors\n", with: "  - on: saveFavorite.errors\n    if: saveFavorite.errors == .notEnabled\n")
+        #expect(SpecLoader.load(text: refusalsOnly, path: "t.yaml").diagnostics.map(\.id) == ["handlers-one-transaction"])
     }
 
     @Test func readingWhatAnEarlierHandlerOfTheTransactionSetsIsAWarningAtTheRead() {
