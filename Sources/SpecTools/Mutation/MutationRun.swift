@@ -233,6 +233,9 @@ public enum MutationRun {
                     afterStart = true
                     var prefix = Substring(name)
                     while names.insert(String(prefix)).inserted, let dot = prefix.lastIndex(of: ".") { prefix = prefix[..<dot] }
+                case .call(_, let service, _, _):
+                    // A call shows its service (a `Void` one has no answer to show otherwise).
+                    names.insert(service)
                 default: break
                 }
             }

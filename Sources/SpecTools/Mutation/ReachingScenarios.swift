@@ -1,8 +1,9 @@
 import SpecRuntime
 
 /// The scenarios that reached the code a mutant changes, for a survivor's "should have been
-/// caught by": those that ran the innermost handler whose text holds the change, or evaluated the
-/// innermost two-way choice that holds it (`? :`, `&&`, `||`, a handler's `if:`, a choice of inner
+/// caught by": those that ran the innermost handler whose text holds the change, got the
+/// service's answer (its case or result) that holds it, or evaluated the innermost two-way choice
+/// that holds it (`? :`, `&&`, `||`, a handler's `if:`, a choice of inner
 /// streams), as the coverage of the original run recorded them. A scenario that never got there
 /// cannot catch the mutant, however often its timeline shows the declaration (every scenario
 /// shows every output at the start).
@@ -20,7 +21,8 @@ struct ReachingScenarios: Sendable {
 
     init(map: CoverageMap, hits: [[Bool]]) {
         var sites: [Site] = []
-        for (i, item) in map.items.enumerated() where item.kind == .handler || item.kind == .binding {
+        // A handler runs, a service's case or result is answered: each its own item, hit when it ran.
+        for (i, item) in map.items.enumerated() where item.kind == .handler || item.kind == .binding || item.kind == .service {
             sites.append(Site(range: item.range, items: [i]))
         }
         for (site, items) in map.probes {

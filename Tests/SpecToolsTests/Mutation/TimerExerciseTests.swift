@@ -179,4 +179,55 @@ struct TimerExerciseTests {
         #expect(!survivors.isEmpty)
         #expect(survivors.allSatisfy { $0.shouldCatch == ["taps", "nothing"] }, "\(survivors.map(\.shouldCatch))")
     }
+
+    /// A twelfth first user's 4 and 5: a survivor in a `Void` service's latency said no scenario
+    /// reached it, though a scenario called it (a call's line shows its service now); one in a
+    /// service's case named scenarios that never got that case.
+    @Test func aSurvivorInAServiceNamesTheScenariosThatCalledItOrGotItsCase() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-service-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("slots.yaml").path
+        try """
+            screen: Slots
+            inputs:
+              day: String
+              delete: event
+            outputs:
+              slots: { stream: day, ops: [ { flatMapLatest: { call: api.slots, with: { day: $0 } } } ] }
+            actions:
+              remove: { trigger: delete, work: { call: api.delete } }
+            services:
+              api.delete: { returns: Void, latency: 200ms }
+              api.slots:
+                returns: Int
+                params: { day: String }
+                cases:
+                  - when: { day: mon }
+                    value: 3
+                  - when: { day: tue }
+                    value: 5
+                result: 0
+            scenarios:
+              - name: monday
+                steps:
+                  - send: { day: mon }
+                  - wait: 1s
+              - name: tuesday
+                steps:
+                  - send: { day: tue }
+                  - send: delete
+                  - wait: 1s
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        guard case .success(let result) = MutationRun.run(specPath: path) else {
+            Issue.record("invalid")
+            return
+        }
+        func catching(_ line: Int) -> [[String]] { result.outcomes.filter { $0.status == .survived && $0.mutant.range.start.line == line }.map(\.shouldCatch) }
+        // `succeeds -> fails`, and the latency halved and doubled.
+        #expect(catching(10) == [["tuesday"], ["tuesday"], ["tuesday"]], "\(result.outcomes.map { ($0.mutant.range.start.line, $0.mutant.change, $0.shouldCatch) })")
+        #expect(catching(15) == [["monday"]])
+        #expect(catching(17) == [["tuesday"]])
+        #expect(catching(19) == [[]])
+    }
 }
