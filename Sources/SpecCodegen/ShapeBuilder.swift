@@ -212,6 +212,8 @@ struct ShapeBuilder {
         var order: [String] = []
         var byName: [String: ScreenShape.Group] = [:]
         var actionOf: [String: Int] = [:]
+        // A name refused once is reported once, not for each of its nodes (`start.enabled`, …).
+        var refused: Set<String> = []
         for (i, action) in spec.actions.enumerated() { actionOf[action.name] = i }
         // The hidden nodes of a view model used by itself (`shipping$rows`, `shipping$instance`)
         // are no members: the screen reads the child through the node of its name.
@@ -222,7 +224,11 @@ struct ShapeBuilder {
             let segments = node.name.split(separator: ".", maxSplits: 1).map(String.init)
             let head = segments[0]
             if byName[head] == nil {
-                guard let swift = memberName(head, at: node.range) else { continue }
+                guard !refused.contains(head) else { continue }
+                guard let swift = memberName(head, at: node.range) else {
+                    refused.insert(head)
+                    continue
+                }
                 var group = ScreenShape.Group(swiftName: swift, specName: head)
                 if let a = actionOf[head] {
                     let action = spec.actions[a]
@@ -291,7 +297,8 @@ struct ShapeBuilder {
             return nil
         }
         if Self.reservedMembers.contains(swift) {
-            fail(.swiftCollision, "'\(name)' would be '\(swift)', which every generated screen already has; rename it in the spec", at: range)
+            let same = swift == name ? "is the Swift member '\(swift)'" : "would be the Swift member '\(swift)'"
+            fail(.swiftCollision, "'\(name)' \(same), a name every generated screen already has for its own use; rename it in the spec", at: range)
             return nil
         }
         return swift

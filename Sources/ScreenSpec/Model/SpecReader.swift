@@ -329,8 +329,12 @@ struct SpecReader {
                 }
             }
         }
-        if ["result", "results", "fails", "sequence", "echo"].filter({ f[$0] != nil }).count > 1 {
-            diagnostics.error(.conflictingKeys, "service '\(name.value)' takes one of 'result:', 'results:', 'fails:', 'sequence:' or 'echo:'", at: node.range)
+        let answers = ["result", "results", "fails", "sequence", "echo"].compactMap { key in f[key].map { (key, $0.range.start) } }
+            .sorted { $0.1 < $1.1 }.map(\.0)
+        if answers.count > 1, let second = f[answers[1]] {
+            // At the second of them, where the mistake is, rather than at the service's first key.
+            diagnostics.error(.conflictingKeys, "service '\(name.value)' takes one of 'result:', 'results:', 'fails:', 'sequence:' or 'echo:', found "
+                              + answers.map { "'\($0):'" }.joined(separator: " and "), at: second.range)
         }
         var service = ServiceDecl(name: name, returns: returns, latency: latency, results: results, range: node.range)
         service.timeout = f["timeout"].flatMap { duration($0) }

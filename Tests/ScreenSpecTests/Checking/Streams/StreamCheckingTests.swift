@@ -299,7 +299,7 @@ private func errors(_ yaml: String) -> [String] {
             "4:64: a sequence sends nothing after it completes or fails",
             "5:46: unknown key 'vale' in a sequence event; did you mean 'value'?",
             "6:34: an event of a sequence needs 'at:' and one of 'value:', 'complete:' or 'fail:'",
-            "7:6: service 'e' takes one of 'result:', 'results:', 'fails:', 'sequence:' or 'echo:'",
+            "7:43: service 'e' takes one of 'result:', 'results:', 'fails:', 'sequence:' or 'echo:', found 'result:' and 'sequence:'",
         ])
     }
 
