@@ -8,12 +8,23 @@ import Testing
 /// whose timeline shows it, though no step came before (a `wait:` records none).
 @Suite("Mutation: what a timer drives is exercised")
 struct TimerExerciseTests {
-    @Test func aSurvivorInATimerDrivenStreamNamesTheScenarioThatWaitedForIt() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-timer-exercise-\(UUID().uuidString)")
+    /// `specrun mutate` on `spec`, written as `NAME.yaml` in a folder of its own (removed after).
+    static func mutate(_ name: String, _ spec: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> SpecMutation {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-mutate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("ex2.yaml").path
-        try """
+        let path = dir.appendingPathComponent(name + ".yaml").path
+        try spec.write(toFile: path, atomically: true, encoding: .utf8)
+        guard case .success(let result) = MutationRun.run(specPath: path) else {
+            throw MutateFailure(spec: name)
+        }
+        return result
+    }
+
+    struct MutateFailure: Error { let spec: String }
+
+    @Test func aSurvivorInATimerDrivenStreamNamesTheScenarioThatWaitedForIt() throws {
+        let result = try Self.mutate("ex2", """
             screen: Ex2
             state:
               polls: { type: Int, initial: 0 }
@@ -29,11 +40,7 @@ struct TimerExerciseTests {
                 steps:
                   - wait: 10100ms
                   - expect: { polled: 1 }
-            """.write(toFile: path, atomically: true, encoding: .utf8)
-        guard case .success(let result) = MutationRun.run(specPath: path) else {
-            Issue.record("invalid")
-            return
-        }
+            """)
         let survivors = result.outcomes.filter { $0.status == .survived }
         let switched = try #require(survivors.first { $0.mutant.change == "flatMapLatest -> flatMap" })
         #expect(switched.shouldCatch == ["polls"])
@@ -48,11 +55,7 @@ struct TimerExerciseTests {
     /// fires said "no scenario exercises 'picked'", though a `select:` step fed it (the timeline
     /// prints the step, not the input). The scenario that ran the handler is named.
     @Test func aSurvivorInAHandlerOnASelectedRowNamesTheScenarioThatSelected() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-select-exercise-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("hint.yaml").path
-        try """
+        let result = try Self.mutate("hint", """
             screen: Hint
             types:
               Item: { id: Int, rank: Int }
@@ -70,11 +73,7 @@ struct TimerExerciseTests {
                 steps:
                   - select: { list: 1 }
                   - expect: { items: [{ id: 1, rank: 0 }, { id: 3, rank: 1 }] }
-            """.write(toFile: path, atomically: true, encoding: .utf8)
-        guard case .success(let result) = MutationRun.run(specPath: path) else {
-            Issue.record("invalid")
-            return
-        }
+            """)
         let survivors = result.outcomes.filter { $0.status == .survived && $0.mutant.declaration == "picked" }
         #expect(!survivors.isEmpty)
         #expect(survivors.allSatisfy { $0.shouldCatch == ["selecting the middle row removes it and closes the gap"] }, "\(survivors.map(\.shouldCatch))")
@@ -84,11 +83,7 @@ struct TimerExerciseTests {
     /// scenario whose timeline showed the stream (12 names), though one scenario alone ran that
     /// handler; a survivor in one branch of a `? :` named scenarios that never evaluated it.
     @Test func aSurvivorNamesOnlyTheScenariosThatRanItsHandlerOrChoice() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-reaching-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("track.yaml").path
-        try """
+        let result = try Self.mutate("track", """
             screen: Track
             inputs:
               tick: event
@@ -122,11 +117,7 @@ struct TimerExerciseTests {
                 steps:
                   - send: reset
                   - expect: { position: 0 }
-            """.write(toFile: path, atomically: true, encoding: .utf8)
-        guard case .success(let result) = MutationRun.run(specPath: path) else {
-            Issue.record("invalid")
-            return
-        }
+            """)
         let survivors = result.outcomes.filter { $0.status == .survived }
         // `laps + 1` and the bound `10`: only 'a lap' ran the lap handler and its '? :'.
         let lap = survivors.filter { $0.mutant.range.start.line == 16 }
@@ -141,11 +132,7 @@ struct TimerExerciseTests {
     /// An eleventh first user's 15: a survivor in a function a derived output calls, whose value
     /// never changes after the start, said no scenario exercised it; every scenario computes it then.
     @Test func aSurvivorInWhatEveryScenarioComputesAtTheStartNamesThemAll() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-start-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("price.yaml").path
-        try """
+        let result = try Self.mutate("price", """
             screen: Price
             inputs:
               tap: event
@@ -170,11 +157,7 @@ struct TimerExerciseTests {
               - name: nothing
                 steps:
                   - expect: { taps: 0 }
-            """.write(toFile: path, atomically: true, encoding: .utf8)
-        guard case .success(let result) = MutationRun.run(specPath: path) else {
-            Issue.record("invalid")
-            return
-        }
+            """)
         let survivors = result.outcomes.filter { $0.status == .survived && $0.mutant.declaration == "fromCents" }
         #expect(!survivors.isEmpty)
         #expect(survivors.allSatisfy { $0.shouldCatch == ["taps", "nothing"] }, "\(survivors.map(\.shouldCatch))")
@@ -184,11 +167,7 @@ struct TimerExerciseTests {
     /// reached it, though a scenario called it (a call's line shows its service now); one in a
     /// service's case named scenarios that never got that case.
     @Test func aSurvivorInAServiceNamesTheScenariosThatCalledItOrGotItsCase() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("specrun-service-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("slots.yaml").path
-        try """
+        let result = try Self.mutate("slots", """
             screen: Slots
             inputs:
               day: String
@@ -218,11 +197,7 @@ struct TimerExerciseTests {
                   - send: { day: tue }
                   - send: delete
                   - wait: 1s
-            """.write(toFile: path, atomically: true, encoding: .utf8)
-        guard case .success(let result) = MutationRun.run(specPath: path) else {
-            Issue.record("invalid")
-            return
-        }
+            """)
         func catching(_ line: Int) -> [[String]] { result.outcomes.filter { $0.status == .survived && $0.mutant.range.start.line == line }.map(\.shouldCatch) }
         // `succeeds -> fails`, and the latency halved and doubled.
         #expect(catching(10) == [["tuesday"], ["tuesday"], ["tuesday"]], "\(result.outcomes.map { ($0.mutant.range.start.line, $0.mutant.change, $0.shouldCatch) })")
