@@ -88,9 +88,9 @@ public final class ScreenGraph {
     let conditionCalls: [Unmanaged<ConditionCall>?]
     let handlerCalls: [[Unmanaged<ExprCall>]]
     /// Whether ``onEmit`` (and its hooks' `end`) is called for each node: the timeline's nodes, every
-    /// node but the invariants for an instrumented program, or for a live screen the nodes someone observes (it
-    /// turns a node on when it gains an observer and off when its last one goes, so that what a
-    /// live screen reports costs in proportion to what is observed). Unchecked as the state below.
+    /// node but the invariants for an instrumented program, or for a live screen the nodes someone
+    /// observes (on with its first observer, off with its last, so that what a live screen reports
+    /// costs in proportion to what is observed). Unchecked as the state below.
     @exclusivity(unchecked) var visible: [Bool]
     let rank: [Int]
     let nodeAtRank: [Int]
@@ -164,12 +164,10 @@ public final class ScreenGraph {
         set { storedServiceCalls = newValue }
         _modify { yield &storedServiceCalls }
     }
-    /// The instrumentation its program was compiled with; nil, the usual case, means no probes
-    /// anywhere.
+    /// The instrumentation its program was compiled with; nil, the usual case: no probes anywhere.
     let instrumentation: (any ScreenInstrumentation)?
     var started = false
-    /// What computing a state's first value from the parameters failed with, reported when the
-    /// graph starts (see ``ScreenProgram/stateInitials``).
+    /// What computing a state's first value from the parameters failed with (reported at the start).
     var initialFailures: [String] = []
     // Unchecked as the state above: filled in `init` (and `rewind`) only, then only read per change.
     @usableFromInline @exclusivity(unchecked) var storedPipelines: [StreamPipeline] = []
@@ -201,13 +199,11 @@ public final class ScreenGraph {
     /// The rows given a new value of a parameter they read as a stream since it last fired
     /// (ScreenGraph+RowCreated.swift), with the input that fires.
     var changedParams: [(cells: Int, row: Value, input: Int)] = []
-    /// The service calls made in this transaction, told to ``GraphHooks/called`` at its end
-    /// (ScreenGraph+Services.swift); empty unless a host listens. Read by every transaction, so
-    /// unchecked, as the other per-transaction lists.
+    /// What the transaction reports after its emissions (ScreenGraph+Services.swift): its service
+    /// calls (to ``GraphHooks/called``), then the inner streams their own `take` ended with their
+    /// source running (to ``GraphHooks/cancel``). Empty unless a host listens; read by every
+    /// transaction, so unchecked, as the other per-transaction lists.
     @exclusivity(unchecked) var pendingCalls: [(time: Int, service: Int, names: [String], arguments: [Value])] = []
-    /// The inner streams their own operators ended in this transaction with their source still
-    /// running (`take`), told to ``GraphHooks/cancel`` after its emissions and calls; empty unless
-    /// a host listens.
     @exclusivity(unchecked) var pendingCancels: [(time: Int, node: Int, call: String)] = []
     /// The live calls of rows' actions in flight (ScreenGraph+RowActions.swift), so that a row
     /// leaving its list cancels its own; empty but under a live host.
