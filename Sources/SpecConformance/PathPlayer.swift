@@ -246,7 +246,7 @@ struct SpecHost<Model>: @MainActor ScenarioHost {
         case .executeRow:
             // A contract reaches a row through its inputs only (`cart.remove(row:)`).
             sides.problems.append("the contract has no member to execute a row's action directly, which '\(step.text)' does")
-        case .end, .endAction, .wait, .expect, .expectEnd, .expectThat, .subscribe, .dispose:
+        case .end, .endAction, .wait, .expect, .expectEnd, .expectThat, .expectCalls, .subscribe, .dispose:
             // A view model has no input streams to end; a scenario's observers watch the spec's
             // side only (their lines are the timeline's), and change nothing to compare.
             break

@@ -27,7 +27,7 @@ enum StepYAML {
                 rowStep("send", "\(spec.cells[c].name).\(spec.cells[c].actions?[a].name ?? "")", spec.cells[c], row, value)
             case .subscribe(let observer, let node): "- subscribe: { \(observer): \(spec.nodes[node].name) }"
             case .dispose(let observer): "- dispose: \(observer)"
-            case .expect, .expectEnd, .expectThat, .end, .endAction: nil
+            case .expect, .expectEnd, .expectThat, .expectCalls, .end, .endAction: nil
             }
         }
     }

@@ -293,6 +293,9 @@ package struct StepPlan: Sendable {
         case expectEnd(node: Int, end: StreamEnd)
         /// A `Bool` expression over current values must hold (`expect: messages.count == 4`).
         case expectThat(TypedExpr)
+        /// Service `service` must have been called `count` times so far (`expect: { api.matches.calls: 4 }`),
+        /// RxTest's count of a mock's subscriptions.
+        case expectCalls(service: Int, count: Int)
         /// End an input event or value stream (`complete:`, `fail:`).
         case end(node: Int, end: StreamEnd)
         /// `complete:` or `fail:` on an action: its inputs ignore ends, as the `Action` library's

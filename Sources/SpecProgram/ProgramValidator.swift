@@ -173,6 +173,9 @@ struct ProgramValidator {
         case .execute(let a, _), .endAction(let a, _): try index(a, spec.actions.count, "action", at)
         case .wait(let ms): try nonNegative(ms, "a wait", at)
         case .expectThat(let e): try expression(e, at)
+        case .expectCalls(let s, let count):
+            try index(s, spec.services.count, "service", at)
+            try nonNegative(count, "a count of calls", at)
         case .gesture(let g): try gesture(g, at)
         case .sendRow(let c, let input, _, _, let gesture):
             try index(c, spec.cells.count, "cells", at)

@@ -13,14 +13,14 @@ extension StepPlan {
     /// The kinds of step, by name: a test that must cover every kind enumerates these (a new
     /// kind of ``Kind`` must be named here, or ``name`` does not compile).
     package enum Name: String, CaseIterable, Sendable {
-        case set, send, execute, wait, expect, expectEnd, expectThat, end, endAction, gesture, sendRow, executeRow, subscribe, dispose
+        case set, send, execute, wait, expect, expectEnd, expectThat, expectCalls, end, endAction, gesture, sendRow, executeRow, subscribe, dispose
     }
 
     package var part: Part {
         switch kind {
         case .set, .send, .execute, .end, .endAction, .gesture, .sendRow, .executeRow, .subscribe, .dispose: .act
         case .wait(let ms): .wait(milliseconds: ms)
-        case .expect, .expectEnd, .expectThat: .judge
+        case .expect, .expectEnd, .expectThat, .expectCalls: .judge
         }
     }
 
@@ -33,6 +33,7 @@ extension StepPlan {
         case .expect: .expect
         case .expectEnd: .expectEnd
         case .expectThat: .expectThat
+        case .expectCalls: .expectCalls
         case .end: .end
         case .endAction: .endAction
         case .gesture: .gesture

@@ -73,6 +73,10 @@ package struct ScenarioJudge {
                 + "got \(actual.map(ValueFormatter.text) ?? "no value yet")"
         case .expectThat(let expr):
             return graph.failure(of: expr, written: String(step.text.dropFirst("expect ".count)))
+        case .expectCalls(let service, let expected):
+            let actual = graph.serviceCalls.indices.contains(service) ? graph.serviceCalls[service] : 0
+            guard actual != expected else { return nil }
+            return "expected \(graph.spec.services[service].name) called \(expected) time\(expected == 1 ? "" : "s"), got \(actual)"
         case .set, .send, .execute, .wait, .end, .endAction, .gesture, .sendRow, .executeRow, .subscribe, .dispose:
             return nil
         }

@@ -51,7 +51,7 @@ extension ScreenGraph {
         case .dispose(let observer):
             record(.step(time: clock.now, text: step.text))
             dispose(observer)
-        case .wait, .expect, .expectEnd, .expectThat:
+        case .wait, .expect, .expectEnd, .expectThat, .expectCalls:
             return false
         }
         return true

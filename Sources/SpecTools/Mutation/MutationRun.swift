@@ -263,7 +263,7 @@ extension ScenarioPlan {
     var expects: Bool {
         steps.contains { step in
             switch step.kind {
-            case .expect, .expectEnd, .expectThat: return true
+            case .expect, .expectEnd, .expectThat, .expectCalls: return true
             default: return false
             }
         }

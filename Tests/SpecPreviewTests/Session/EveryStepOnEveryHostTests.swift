@@ -110,6 +110,7 @@ struct EveryStepOnEveryHostTests {
               - expect: { login.executing: true }
               - wait: 1100ms
               - expect: { login.elements: 7, login.executing: false, remove.executing: false }
+              - expect: { auth.signIn.calls: 1 }
               - set: { email: "bo" }
               - expect: { canLogin: false }
               - subscribe: { late: doubled }
@@ -151,6 +152,7 @@ struct EveryStepOnEveryHostTests {
               - set: { email: "x" }
               - set: { email: "another@example.com" }
               - tap: confirmButton
+              - expect: { auth.signIn.calls: 2 }
               - send: { results: 2 }
               - expect: { doubled: 5 }
               - fail: { results: http(500) }

@@ -102,6 +102,10 @@ struct StepChecker: ContextBorrower, Sendable {
                 if let plan = checkEndStep(target, verb: "fail", end: .error(error)) { steps.append(plan) }
             case .expect(let expectations):
                 for (target, node) in expectations {
+                    if let step = callCountExpect(target, node) {
+                        if let step { steps.append(step) }
+                        continue
+                    }
                     if let step = childExpect(target, node, values) {
                         if let step { steps.append(step) }
                         continue
