@@ -119,6 +119,16 @@ package struct NodeDecl: Sendable {
     package var visible: Bool
     package var range: SpecRange
 
+    /// The name of the hidden interval of an output with `every:`, `<output>$every`.
+    package static func everyTickName(of output: String) -> String { output + everyTickSuffix }
+    private static let everyTickSuffix = "$every"
+
+    /// The output this node is the hidden interval of (`every:`), nil for any other node.
+    package var everyTickOf: String? {
+        guard !visible, case .output = role, name.hasSuffix(Self.everyTickSuffix) else { return nil }
+        return String(name.dropLast(Self.everyTickSuffix.count))
+    }
+
     package var hasCurrentValue: Bool {
         if case .stream = kind { return false }
         return true

@@ -70,12 +70,12 @@ extension ScreenGraph {
             pendingWrite[action.executing] = .bool(false)
             enqueue(action.executing)
             propagateQueue()
-            if !pendingCalls.isEmpty || !pendingCancels.isEmpty { reportAfterEmissions() }
+            reportAfterEmissionsIfAny()
             if completed, let node = action.completions {
                 inbox[node].append(.void)
                 enqueue(node)
                 propagateQueue()
-                if !pendingCalls.isEmpty || !pendingCancels.isEmpty { reportAfterEmissions() }
+                reportAfterEmissionsIfAny()
             }
         }
     }

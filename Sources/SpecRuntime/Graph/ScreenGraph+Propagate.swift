@@ -9,7 +9,7 @@ extension ScreenGraph {
     @inline(__always)
     func propagate() {
         propagateQueue()
-        if !pendingCalls.isEmpty || !pendingCancels.isEmpty { reportAfterEmissions() }
+        reportAfterEmissionsIfAny()
         if !endedExecutions.isEmpty { settleExecutions() }
         if !rowWorkEvents.isEmpty { settleRowWork() }
     }

@@ -40,7 +40,12 @@ extension ScreenGraph {
     ///
     /// Then the inner streams their own operators ended (``pendingCancels``): RxSwift's `take`
     /// sends its last element down, completes, and only then disposes its source.
-    func reportAfterEmissions() {
+    @inline(__always)
+    func reportAfterEmissionsIfAny() {
+        if !pendingCalls.isEmpty || !pendingCancels.isEmpty { reportAfterEmissions() }
+    }
+
+    private func reportAfterEmissions() {
         let calls = pendingCalls
         pendingCalls.removeAll()
         for call in calls { hooks.called?(call.time, call.service, call.names, call.arguments) }

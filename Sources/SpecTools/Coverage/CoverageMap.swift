@@ -120,7 +120,7 @@ public struct CoverageMap: Sendable {
     private mutating func addNodeItems(_ i: Int, _ node: NodeDecl, _ spec: CheckedSpec) {
         let name = node.name
         switch node.role {
-        case .output where !node.visible && name.hasSuffix("$every"):
+        case .output where node.everyTickOf != nil:
             // The hidden interval of an output with `every:` (its output's items stand for it).
             break
         case .output:

@@ -109,10 +109,10 @@ struct DataflowGraphBuilder {
             case .param:
                 add(i, caption: "param · \(node.type)", shape: .param, group: .viewModel)
             case .output:
-                if let p = streamOf[i], let period = spec.streams[p].timer?.period, node.name.hasSuffix("$every") {
+                if let p = streamOf[i], let period = spec.streams[p].timer?.period, let output = node.everyTickOf {
                     // The hidden interval of an output with `every:` (DeclarationsPass.swift).
-                    graph.nodes.append(.init(id: Self.nodeID(i), name: "every \(MutationCatalog.durationText(period))",
-                                             caption: "ticks '\(node.name.dropLast("$every".count))'", shape: .streamOutput, group: .viewModel, cluster: nil))
+                    graph.nodes.append(.init(id: Self.nodeID(i), name: "every \(TimerPlan.text(period))",
+                                             caption: "ticks '\(output)'", shape: .streamOutput, group: .viewModel, cluster: nil))
                 } else if let p = streamOf[i] {
                     let plan = spec.streams[p]
                     add(i, caption: "stream output\(plan.holdsValue ? " (holds value)" : "") · \(node.type)", shape: .streamOutput, group: .viewModel)

@@ -101,7 +101,5 @@ enum MutationCatalog {
     }
 
     /// How a duration reads in a change: `300ms`, `5s`.
-    static func durationText(_ ms: Int) -> String {
-        ms % 1000 == 0 && ms != 0 ? "\(ms / 1000)s" : "\(ms)ms"
-    }
+    static func durationText(_ ms: Int) -> String { TimerPlan.text(ms) }
 }

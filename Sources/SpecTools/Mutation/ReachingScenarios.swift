@@ -8,8 +8,8 @@ import SpecRuntime
 /// cannot catch the mutant, however often its timeline shows the declaration (every scenario
 /// shows every output at the start).
 struct ReachingScenarios: Sendable {
-    /// A piece of text whose coverage items are hit exactly when it runs: a handler (its item),
-    /// or a two-way choice (its two items together).
+    /// A piece of text whose coverage items are hit exactly when it runs: a handler or a service's
+    /// answer (its item), or a two-way choice (its two items together).
     private struct Site: Sendable {
         var range: SpecRange
         var items: [Int]
@@ -36,7 +36,7 @@ struct ReachingScenarios: Sendable {
         self.hits = hits
     }
 
-    /// The indices of the scenarios that reached `range`, nil when no handler or two-way choice holds it.
+    /// The indices of the scenarios that reached `range`, nil when no such site holds it.
     func scenarios(reaching range: SpecRange) -> Set<Int>? {
         let holding = sites.filter { $0.range.file == range.file && $0.range.start <= range.start && range.end <= $0.range.end }
         // The innermost: the latest start, then the earliest end.

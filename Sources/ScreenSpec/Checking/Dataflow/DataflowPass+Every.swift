@@ -10,10 +10,9 @@ extension DataflowPass {
         cx.edges[tick].append(index)
         cx.nodes[index].kind = .derived(.call(.recomputedEvery, [.node(tick), value]))
         guard !value.readsClock else { return }
-        // Recomputing what does not read the clock gives the same value at every tick; an output
-        // it reads that reads `now` is not itself computed again.
+        // Recomputing what does not read the clock gives the same value at every tick. An output
+        // it reads that reads `now` is not computed again by these ticks (unless it has its own).
         let name = cx.nodes[index].name
-        // An output it reads that reads `now` and ticks already needs nothing.
         let clocked = reads.filter { r in
             guard case .derived(let e) = cx.nodes[r].kind else { return false }
             if case .call(.recomputedEvery, _) = e { return false }

@@ -24,6 +24,7 @@ extension HandlersPass {
                 } else {
                     "the handler on '\(second.on.value)' runs because the handler on '\(first.on.value)' sets '\(second.on.value)'"
                 }
+                let refusalFix = refused.map { _ in "leave the refusal out: 'if: \(second.on.value) != .notEnabled' on the handler on '\(second.on.value)'" }
                 for written in writes where written.value != second.on.value {
                     if let target = second.assignments.first(where: { $0.target.value == written.value })?.target {
                         cx.diagnostics.append(Diagnostic(
@@ -32,8 +33,7 @@ extension HandlersPass {
                             at: target.range,
                             notes: [DiagnosticNote("\(why); each computes its values from the state before the transaction, and the "
                                                        + "later write replaces the other", at: written.range)],
-                            fixIt: refused.map { _ in "leave the refusal out: 'if: \(second.on.value) != .notEnabled' on the handler on '\(second.on.value)'" }
-                                ?? "set '\(written.value)' in one handler, from the values that handler reads"))
+                            fixIt: refusalFix ?? "set '\(written.value)' in one handler, from the values that handler reads"))
                     } else if let read = ((second.condition.map { [$0] } ?? []) + second.assignments.map(\.value))
                         .first(where: { $0.referencedNames().contains(written.value) })
                     {
@@ -42,8 +42,7 @@ extension HandlersPass {
                             "the handler on '\(second.on.value)' reads '\(written.value)' as it was before the handler on '\(first.on.value)' sets it",
                             at: read.range,
                             notes: [DiagnosticNote("\(why), and every handler of a transaction reads the state from before it", at: written.range)],
-                            fixIt: refused.map { _ in "leave the refusal out: 'if: \(second.on.value) != .notEnabled' on the handler on '\(second.on.value)'" }
-                                ?? "compute it here from what the handler on '\(first.on.value)' computes, or set both in one handler"))
+                            fixIt: refusalFix ?? "compute it here from what the handler on '\(first.on.value)' computes, or set both in one handler"))
                     }
                 }
             }

@@ -219,7 +219,7 @@ struct DeclarationsPass: CheckPass {
     /// (DataflowPass.swift), is computed again at each tick. No name reads it; the timeline and
     /// the typed screen do not show it.
     private mutating func declareTick(_ name: Located<String>, every: Located<Int>) -> Int {
-        let tickName = name.value + "$every"
+        let tickName = NodeDecl.everyTickName(of: name.value)
         let node = cx.addNode(tickName, .int, .state(initial: .none), role: .output, visible: false, range: every.range, what: "output's tick")
         cx.symbols[tickName] = nil
         // Not 0, the interval's first element: a node that holds a value passes on changes alone.

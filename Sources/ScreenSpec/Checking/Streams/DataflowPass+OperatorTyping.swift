@@ -42,11 +42,7 @@ extension DataflowPass {
             switch entry.typing {
             case .joinsSameType where symbol.type != element:
                 cx.diagnostics.error(.typeMismatch, "'\(op.name)' needs streams of one type: '\(sourceName)' carries '\(element)' here, '\(other.value)' carries '\(symbol.type)'",
-                                     at: other.range, notes: [DiagnosticNote(symbol.type == .makeOptional(element) && !element.isOptional
-                                        ? "make the elements of '\(sourceName)' optional first, as Swift's 'map { Optional($0) }': '- map: Optional($0)' before '\(op.name)'"
-                                        : element == .makeOptional(symbol.type) && !symbol.type.isOptional
-                                        ? "'\(other.value)' carries '\(symbol.type)': make it a stream of '\(element)' with '- map: Optional($0)' in a stream output of its own"
-                                        : "map one of them first, as in '- map: \"...\"'")])
+                                     at: other.range, notes: [DiagnosticNote(Self.joinNote(op.name, sourceName, element, other.value, symbol.type))])
                 return nil
             case .recovers where symbol.type != element:
                 cx.diagnostics.error(.typeMismatch, "'\(op.name)' falls back to a stream of the same type: the stream carries '\(element)' here, '\(other.value)' carries '\(symbol.type)'",
@@ -172,6 +168,18 @@ extension DataflowPass {
             element = .navigation
         }
         return checked
+    }
+
+    /// How to give two joined streams one type: where one is the other's optional, Swift's
+    /// `map { Optional($0) }` on the other; else a `map` of either.
+    static func joinNote(_ op: String, _ source: String, _ element: SpecType, _ other: String, _ otherType: SpecType) -> String {
+        if otherType == .makeOptional(element) && !element.isOptional {
+            return "make the elements of '\(source)' optional first, as Swift's 'map { Optional($0) }': '- map: Optional($0)' before '\(op)'"
+        }
+        if element == .makeOptional(otherType) && !otherType.isOptional {
+            return "'\(other)' carries '\(otherType)': make it a stream of '\(element)' with '- map: Optional($0)' in a stream output of its own"
+        }
+        return "map one of them first, as in '- map: \"...\"'"
     }
 }
 
